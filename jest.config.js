@@ -1,0 +1,12 @@
+/** @type {import('jest').Config} */
+module.exports = {
+	testEnvironment: 'node',
+	roots: ['<rootDir>/test'],
+	testMatch: ['**/*.test.ts'],
+	transform: {
+		'^.+\\.ts$': ['ts-jest', { isolatedModules: true, tsconfig: 'tsconfig.json' }],
+	},
+	// dist/package.json would otherwise collide with the root package.json in jest's module map.
+	modulePathIgnorePatterns: ['<rootDir>/dist/'],
+	testTimeout: 60000,
+};
