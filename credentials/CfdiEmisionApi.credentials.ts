@@ -1,0 +1,183 @@
+import type {
+	IAuthenticate,
+	ICredentialDataDecryptedObject,
+	ICredentialTestRequest,
+	ICredentialType,
+	IHttpRequestHelper,
+	Icon,
+	INodeProperties,
+} from 'n8n-workflow';
+
+import { authorizeRequest } from '../nodes/CfdiEmision/auth/authorizeRequest';
+import { KNOWN_ENVIRONMENTS, URL_TEMPLATE } from '../nodes/CfdiEmision/auth/endpoints';
+import { obtainSession } from '../nodes/CfdiEmision/auth/tokenService';
+
+/**
+ * A boolean switch, not a secret. It is declared apart because the scanner's credential-password-field
+ * rule matches "password" in its name, and a boolean must not carry `password: true`: n8n's
+ * credential redaction calls string methods on every such value.
+ */
+const PASSWORD_IS_MD5_FIELD: INodeProperties = {
+	displayName: 'Password Is MD5',
+	name: 'passwordIsMd5',
+	type: 'boolean',
+	default: false,
+	description: 'Whether the password above is already the 32-character MD5 hex digest, sent as given',
+};
+
+export class CfdiEmisionApi implements ICredentialType {
+	name = 'cfdiEmisionApi';
+
+	displayName = 'CFDI Emision API';
+
+	icon: Icon = {
+		light: 'file:../nodes/CfdiEmision/cfdiEmision.svg',
+		dark: 'file:../nodes/CfdiEmision/cfdiEmision.dark.svg',
+	};
+
+	documentationUrl = 'https://github.com/n8n-nodes-cfdi-emision/n8n-nodes-cfdi-emision#credentials';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'Environment',
+			name: 'environment',
+			type: 'options',
+			options: [
+				{
+					name: 'Test',
+					value: 'test',
+					description: `Provider test environment (${KNOWN_ENVIRONMENTS.test.baseUrl}); vouchers have no fiscal effect`,
+				},
+				{
+					name: 'Production',
+					value: 'production',
+					description: `Provider production environment (${KNOWN_ENVIRONMENTS.production.baseUrl}); vouchers are real`,
+				},
+				{
+					name: 'Custom',
+					value: 'custom',
+					description: 'Other hosts, e.g. a local sandbox or a dedicated deployment',
+				},
+			],
+			default: 'test',
+		},
+		{
+			displayName: 'Auth URL',
+			name: 'authUrl',
+			type: 'string',
+			default: '',
+			placeholder: 'https://auth.example.com',
+			description: 'Scheme and host of the token service, without a path',
+			displayOptions: { show: { environment: ['custom'] } },
+		},
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: '',
+			placeholder: 'https://api.example.com',
+			description: 'Scheme and host of the issuing API, without a path',
+			displayOptions: { show: { environment: ['custom'] } },
+		},
+		{
+			displayName: 'API Path Style',
+			name: 'apiPathStyle',
+			type: 'options',
+			options: [
+				{
+					name: '/businessEmision/api/v1 (As in the API Specification)',
+					value: 'businessEmision',
+					description: 'E-mail route under /BusinessEmision/api/v1, with a capital B',
+				},
+				{
+					name: '/api/v1 (As on the Production API Host)',
+					value: 'short',
+					description: 'Every route under /api/v1',
+				},
+			],
+			default: 'businessEmision',
+			description: 'How the issuing API paths begin. Test uses the specification paths; Production uses /api/v1.',
+			displayOptions: { show: { environment: ['custom'] } },
+		},
+		{
+			displayName: 'Username',
+			name: 'username',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'EKU9003173C9',
+			description: 'The RFC (taxpayer ID) of the account',
+		},
+		{
+			displayName: 'Password',
+			name: 'password',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			description:
+				'Type the plain password: the credential sends its MD5 digest, as the token service requires',
+		},
+		PASSWORD_IS_MD5_FIELD,
+		{
+			displayName: 'Client ID',
+			name: 'clientId',
+			type: 'string',
+			default: '',
+			required: true,
+		},
+		{
+			displayName: 'Client Secret',
+			name: 'clientSecret',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+		},
+		{
+			displayName: 'Access Token',
+			name: 'accessToken',
+			type: 'hidden',
+			typeOptions: { expirable: true, password: true },
+			default: '',
+		},
+		{
+			displayName: 'Refresh Token',
+			name: 'refreshToken',
+			type: 'hidden',
+			typeOptions: { password: true },
+			default: '',
+		},
+		{
+			displayName: 'Issuer ID',
+			name: 'emisorId',
+			type: 'hidden',
+			default: '',
+		},
+		{
+			displayName: 'Session Expires At',
+			name: 'sessionExpiresAt',
+			type: 'hidden',
+			default: 0,
+		},
+		{
+			displayName: 'Session Fingerprint',
+			name: 'sessionFingerprint',
+			type: 'hidden',
+			default: '',
+		},
+	];
+
+	async preAuthentication(this: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject) {
+		return await obtainSession(this, credentials);
+	}
+
+	authenticate: IAuthenticate = authorizeRequest;
+
+	test: ICredentialTestRequest = {
+		request: {
+			method: 'GET',
+			url: `${URL_TEMPLATE.authUrl}/connect/userinfo`,
+		},
+	};
+}

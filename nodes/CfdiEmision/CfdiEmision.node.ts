@@ -1,0 +1,54 @@
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { emailDescription, emailOperations } from './resources/email';
+import { pdfDescription, pdfOperations } from './resources/pdf';
+import { voucherDescription, voucherOperations } from './resources/voucher';
+import { xmlDescription, xmlOperations } from './resources/xml';
+import { emisorIdOverrideField } from './shared/descriptions';
+
+export class CfdiEmision implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'CFDI Emision',
+		name: 'cfdiEmision',
+		icon: { light: 'file:cfdiEmision.svg', dark: 'file:cfdiEmision.dark.svg' },
+		group: ['output'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description: 'Issue Mexican electronic tax vouchers (CFDI 4.0): stamp, download the XML and PDF, send by e-mail',
+		defaults: { name: 'CFDI Emision' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'cfdiEmisionApi', required: true }],
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{ name: 'Email', value: 'email' },
+					{ name: 'PDF', value: 'pdf' },
+					{ name: 'Voucher', value: 'voucher' },
+					{ name: 'XML', value: 'xml' },
+				],
+				default: 'voucher',
+			},
+			...voucherDescription,
+			...xmlDescription,
+			...pdfDescription,
+			...emailDescription,
+			emisorIdOverrideField,
+		],
+	};
+
+	// Every operation runs as a custom operation: each needs ordering (the first call signs in
+	// alone), bounded concurrency, retries that cannot duplicate a voucher, or several calls.
+	customOperations = {
+		voucher: voucherOperations,
+		xml: xmlOperations,
+		pdf: pdfOperations,
+		email: emailOperations,
+	};
+}

@@ -1,0 +1,68 @@
+import type { ICredentialDataDecryptedObject, IHttpRequestOptions } from 'n8n-workflow';
+
+import { expandUrlTemplate, isServiceUrl, resolveEndpoints } from './endpoints';
+import { sessionFingerprint } from './secrets';
+
+/** Refresh a little before the service would reject the token. */
+const EXPIRY_SKEW_MS = 30_000;
+
+/**
+ * Thrown from `authenticate` when the stored session cannot be used (expired, or the credential
+ * was edited to another account). n8n's request helpers treat a 401 as "run preAuthentication
+ * again and retry once", which is exactly what is needed, and nothing was sent yet.
+ */
+export class StaleSessionError extends Error {
+	readonly response = { status: 401 };
+
+	constructor(reason: string) {
+		super(`The stored CFDI session cannot be used (${reason}); signing in again.`);
+		this.name = 'StaleSessionError';
+	}
+}
+
+function headerlessCopy(requestOptions: IHttpRequestOptions): IHttpRequestOptions {
+	const headers = { ...(requestOptions.headers ?? {}) };
+	for (const name of Object.keys(headers)) {
+		if (name.toLowerCase() === 'authorization') delete headers[name];
+	}
+	return { ...requestOptions, headers };
+}
+
+/**
+ * The credential's `authenticate`: expands the URL placeholders with the configured hosts and the
+ * account's issuer id, and adds the bearer token only when the request goes to the configured
+ * token service or issuing API.
+ */
+export async function authorizeRequest(
+	credentials: ICredentialDataDecryptedObject,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
+	const endpoints = resolveEndpoints(credentials);
+	const url = expandUrlTemplate(
+		requestOptions.baseURL ? requestOptions.baseURL.replace(/\/+$/, '') + requestOptions.url : requestOptions.url,
+		endpoints,
+		String(credentials.emisorId ?? ''),
+	);
+	const options: IHttpRequestOptions = { ...headerlessCopy(requestOptions), url, baseURL: undefined };
+	delete options.baseURL;
+	if (!isServiceUrl(url, endpoints)) {
+		// Never hand the bearer token to a host the user did not configure (e.g. a PDF storage link).
+		return options;
+	}
+
+	const accessToken = String(credentials.accessToken ?? '');
+	if (!accessToken) throw new StaleSessionError('no access token');
+	if (credentials.sessionFingerprint !== sessionFingerprint(credentials, endpoints.authUrl, endpoints.baseUrl)) {
+		throw new StaleSessionError('the credential now points at another account or environment');
+	}
+	const expiresAt = Number(credentials.sessionExpiresAt ?? 0);
+	if (expiresAt && Date.now() > expiresAt - EXPIRY_SKEW_MS) {
+		throw new StaleSessionError('the access token has expired');
+	}
+	return {
+		...options,
+		// A redirect must not carry the token to another origin.
+		sendCredentialsOnCrossOriginRedirect: false,
+		headers: { ...options.headers, Authorization: `Bearer ${accessToken}` },
+	};
+}

@@ -1,0 +1,217 @@
+import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestHelper, IN8nHttpFullResponse } from 'n8n-workflow';
+
+import { describeNetworkCode } from '../shared/serviceError';
+import { resolveEndpoints, type ServiceEndpoints } from './endpoints';
+import { passwordDigest, redactSecrets, secretValues, sessionFingerprint } from './secrets';
+
+/** The scope the spec requires (5.2); offline_access is what yields a refresh token. */
+export const TOKEN_SCOPE = 'offline_access openid APINegocios';
+const TOKEN_SERVICE_TIMEOUT_MS = 30_000;
+
+/** What preAuthentication stores in the credential (all declared as hidden properties). */
+export interface StoredSession extends IDataObject {
+	accessToken: string;
+	refreshToken: string;
+	emisorId: string;
+	sessionExpiresAt: number;
+	sessionFingerprint: string;
+}
+
+interface TokenResponse {
+	access_token?: unknown;
+	refresh_token?: unknown;
+	expires_in?: unknown;
+}
+
+/** A failure of the token service, with a message safe to show (no secret in it). */
+export class TokenServiceError extends Error {
+	constructor(
+		message: string,
+		readonly oauthError?: string,
+	) {
+		super(message);
+		this.name = 'TokenServiceError';
+	}
+}
+
+function parseBody(body: unknown): IDataObject | undefined {
+	if (body && typeof body === 'object' && !Buffer.isBuffer(body)) return body as IDataObject;
+	const text = Buffer.isBuffer(body) ? body.toString('utf8') : typeof body === 'string' ? body : '';
+	try {
+		const parsed = JSON.parse(text) as unknown;
+		return parsed && typeof parsed === 'object' ? (parsed as IDataObject) : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+function describeNetworkError(error: unknown, url: string): string {
+	const reason = describeNetworkCode((error as { code?: string }).code);
+	return `Could not reach the token service at ${url} (${reason}). Check the credential's environment or Auth URL and the network.`;
+}
+
+async function send(
+	helper: IHttpRequestHelper,
+	url: string,
+	options: { method: 'GET' | 'POST'; form?: URLSearchParams; bearer?: string },
+): Promise<IN8nHttpFullResponse> {
+	let outcome: IN8nHttpFullResponse | TokenServiceError;
+	try {
+		outcome = (await helper.helpers.httpRequest({
+			method: options.method,
+			url,
+			headers: {
+				Accept: 'application/json',
+				...(options.form ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {}),
+				...(options.bearer ? { Authorization: `Bearer ${options.bearer}` } : {}),
+			},
+			body: options.form?.toString(),
+			encoding: 'text',
+			returnFullResponse: true,
+			ignoreHttpStatusErrors: true,
+			disableFollowRedirect: true,
+			timeout: TOKEN_SERVICE_TIMEOUT_MS,
+		})) as IN8nHttpFullResponse;
+	} catch (error) {
+		outcome = new TokenServiceError(describeNetworkError(error, url));
+	}
+	if (outcome instanceof TokenServiceError) throw outcome;
+	return outcome;
+}
+
+function explainTokenFailure(response: IN8nHttpFullResponse, grant: 'password' | 'refresh_token'): TokenServiceError {
+	const body = parseBody(response.body);
+	const oauthError = typeof body?.error === 'string' ? body.error : undefined;
+	const detail = typeof body?.error_description === 'string' ? `: ${body.error_description}` : '';
+	if (oauthError === 'invalid_client') {
+		return new TokenServiceError(
+			'The token service rejected the client ID or client secret (invalid_client). Check "Client ID" and "Client Secret" in the CFDI Emision credential; test and production have different keys.',
+			oauthError,
+		);
+	}
+	if (oauthError === 'invalid_grant' && grant === 'password') {
+		return new TokenServiceError(
+			'The token service rejected the username or password (invalid_grant). Check "Username" (the account RFC) and "Password" in the CFDI Emision credential. Type the plain password unless "Password Is MD5" is on.',
+			oauthError,
+		);
+	}
+	if (oauthError) {
+		return new TokenServiceError(`The token service refused the ${grant} grant (${oauthError}${detail}).`, oauthError);
+	}
+	return new TokenServiceError(
+		`The token service answered HTTP ${response.statusCode} without a token to the ${grant} grant. Check the credential's environment or Auth URL.`,
+	);
+}
+
+async function requestToken(
+	helper: IHttpRequestHelper,
+	endpoints: ServiceEndpoints,
+	form: URLSearchParams,
+	grant: 'password' | 'refresh_token',
+): Promise<{ accessToken: string; refreshToken: string; expiresIn: number }> {
+	const response = await send(helper, `${endpoints.authUrl}/connect/token`, { method: 'POST', form });
+	const body = parseBody(response.body) as TokenResponse | undefined;
+	if (response.statusCode !== 200 || typeof body?.access_token !== 'string' || !body.access_token) {
+		throw explainTokenFailure(response, grant);
+	}
+	const expiresIn = Number(body.expires_in);
+	return {
+		accessToken: body.access_token,
+		refreshToken: typeof body.refresh_token === 'string' ? body.refresh_token : '',
+		// expires_in behaves as seconds (service-facts.md) although the spec's list says milliseconds.
+		expiresIn: Number.isFinite(expiresIn) && expiresIn > 0 ? expiresIn : 3600,
+	};
+}
+
+function passwordGrantForm(credentials: ICredentialDataDecryptedObject): URLSearchParams {
+	// Field order as in spec 5.2; URLSearchParams writes the scope's spaces as "+".
+	return new URLSearchParams([
+		['grant_type', 'password'],
+		['scope', TOKEN_SCOPE],
+		['username', String(credentials.username ?? '').trim()],
+		['password', passwordDigest(credentials)],
+		['client_id', String(credentials.clientId ?? '').trim()],
+		['client_secret', String(credentials.clientSecret ?? '')],
+		['es_md5', 'true'],
+	]);
+}
+
+function refreshGrantForm(credentials: ICredentialDataDecryptedObject): URLSearchParams {
+	return new URLSearchParams([
+		['grant_type', 'refresh_token'],
+		['refresh_token', String(credentials.refreshToken)],
+		['client_id', String(credentials.clientId ?? '').trim()],
+		['client_secret', String(credentials.clientSecret ?? '')],
+	]);
+}
+
+async function fetchEmisorId(helper: IHttpRequestHelper, endpoints: ServiceEndpoints, accessToken: string): Promise<string> {
+	const response = await send(helper, `${endpoints.authUrl}/connect/userinfo`, { method: 'GET', bearer: accessToken });
+	const body = parseBody(response.body);
+	const emisorId = body?.emisorid;
+	if (response.statusCode !== 200 || (typeof emisorId !== 'number' && typeof emisorId !== 'string') || emisorId === '') {
+		throw new TokenServiceError(
+			`The user-info endpoint answered HTTP ${response.statusCode} without an emisorid, so the issuer id of the account is unknown. Check that the account is enabled for issuing.`,
+		);
+	}
+	return String(emisorId);
+}
+
+function assertComplete(credentials: ICredentialDataDecryptedObject): void {
+	const missing = [
+		['username', 'Username'],
+		['password', 'Password'],
+		['clientId', 'Client ID'],
+		['clientSecret', 'Client Secret'],
+	]
+		.filter(([key]) => !String(credentials[key] ?? '').trim())
+		.map(([, label]) => `"${label}"`);
+	if (missing.length) {
+		throw new TokenServiceError(`The CFDI Emision credential is missing ${missing.join(', ')}. Fill it in and save the credential.`);
+	}
+}
+
+/**
+ * Obtains a session: the refresh grant when a refresh token is stored, else (or when that is
+ * rejected) the password grant; then the issuer id from userinfo unless it is already known for
+ * this same account.
+ */
+export async function obtainSession(
+	helper: IHttpRequestHelper,
+	credentials: ICredentialDataDecryptedObject,
+): Promise<StoredSession> {
+	const secrets = secretValues(credentials);
+	let failure: unknown;
+	try {
+		assertComplete(credentials);
+		const endpoints = resolveEndpoints(credentials);
+		const fingerprint = sessionFingerprint(credentials, endpoints.authUrl, endpoints.baseUrl);
+		const sameAccount = credentials.sessionFingerprint === fingerprint;
+
+		let token: Awaited<ReturnType<typeof requestToken>> | undefined;
+		if (sameAccount && typeof credentials.refreshToken === 'string' && credentials.refreshToken) {
+			try {
+				token = await requestToken(helper, endpoints, refreshGrantForm(credentials), 'refresh_token');
+			} catch {
+				// A rejected or rotated refresh token is normal: the password grant below decides.
+				token = undefined;
+			}
+		}
+		token ??= await requestToken(helper, endpoints, passwordGrantForm(credentials), 'password');
+
+		const knownEmisorId = sameAccount && credentials.emisorId ? String(credentials.emisorId) : '';
+		const emisorId = knownEmisorId || (await fetchEmisorId(helper, endpoints, token.accessToken));
+		return {
+			accessToken: token.accessToken,
+			refreshToken: token.refreshToken,
+			emisorId,
+			sessionExpiresAt: Date.now() + token.expiresIn * 1000,
+			sessionFingerprint: fingerprint,
+		};
+	} catch (error) {
+		failure = error;
+	}
+	// Messages may quote the service: make sure no secret of this credential travels on in them.
+	const message = failure instanceof Error ? failure.message : String(failure);
+	throw new TokenServiceError(redactSecrets(message, secrets), (failure as TokenServiceError).oauthError);
+}

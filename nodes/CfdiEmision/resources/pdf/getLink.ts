@@ -1,0 +1,140 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
+
+import { showFor, uuidField } from '../../shared/descriptions';
+import { toNodeError } from '../../shared/errors';
+import { readUuid } from '../../shared/parameters';
+import { unwrapLink } from '../../shared/responses';
+import { runItems } from '../../shared/runItems';
+import { describeNetworkCode, ServiceCallError } from '../../shared/serviceError';
+import { API_ROOT, callService, type RunSession } from '../../shared/transport';
+import { describeLink, type PdfLink } from './pdfLink';
+
+const PDF_CONCURRENCY = 4;
+const DEFAULT_LINK_ATTEMPTS = 5;
+const DEFAULT_LINK_DELAY_MS = 1000;
+const MAX_LINK_DELAY_MS = 10_000;
+const DOWNLOAD_TIMEOUT_MS = 120_000;
+
+export const getLinkFields: INodeProperties[] = [
+	uuidField('pdf', ['getLink']),
+	{
+		displayName: 'Download',
+		name: 'download',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to also download the PDF into the binary field "data" (as &lt;uuid&gt;.pdf)',
+		displayOptions: showFor('pdf', ['getLink']),
+	},
+	{
+		displayName: 'Options',
+		name: 'pdfOptions',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: showFor('pdf', ['getLink']),
+		options: [
+			{
+				displayName: 'Link Attempts',
+				name: 'linkAttempts',
+				type: 'number',
+				typeOptions: { minValue: 1 },
+				default: DEFAULT_LINK_ATTEMPTS,
+				description: 'How many times to ask for the link while the PDF is still being generated',
+			},
+			{
+				displayName: 'Link Retry Pause (Ms)',
+				name: 'linkRetryDelayMs',
+				type: 'number',
+				typeOptions: { minValue: 0 },
+				default: DEFAULT_LINK_DELAY_MS,
+				description: 'Pause before the second attempt; each further attempt waits twice as long (at most 10 seconds)',
+			},
+		],
+	},
+];
+
+function isNotReady(error: unknown): boolean {
+	return error instanceof ServiceCallError && error.kind === 'http' && error.details.status === 404;
+}
+
+/** Asks for generation, then for the link, waiting with growing pauses while it is not ready. */
+async function fetchLink(ctx: IExecuteFunctions, session: RunSession, uuid: string, attempts: number, firstDelayMs: number): Promise<PdfLink> {
+	await callService(ctx, session, { method: 'POST', url: `${API_ROOT}/pdfs/${uuid}` });
+	for (let attempt = 1; ; attempt++) {
+		const text = await callService(ctx, session, {
+			method: 'GET',
+			url: `${API_ROOT}/comprobantes/${uuid}/pdf`,
+			// The header the spec lists for this call (4.6), although it has no body.
+			headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+		}).then(
+			(response) => unwrapLink(response.body),
+			(error: unknown) => {
+				// 404 means "not generated yet"; anything else is a real failure.
+				if (isNotReady(error)) return '';
+				throw error;
+			},
+		);
+		const link = describeLink(text);
+		if (link) return link;
+		if (text) {
+			throw new ServiceCallError(`the service answered "${text.slice(0, 120)}" instead of a PDF link`, 'malformed');
+		}
+		if (attempt >= attempts) {
+			throw new ServiceCallError(
+				`the PDF was still not ready after ${attempts} attempts. Run the item again later, or raise "Link Attempts"`,
+				'malformed',
+			);
+		}
+		await sleep(Math.min(firstDelayMs * 2 ** (attempt - 1), MAX_LINK_DELAY_MS));
+	}
+}
+
+/** Downloads the PDF from its time-limited link, with no Authorization header (another host). */
+async function downloadPdf(ctx: IExecuteFunctions, link: PdfLink): Promise<Buffer> {
+	const response = (await ctx.helpers
+		.httpRequest({
+			method: 'GET',
+			url: link.url,
+			encoding: 'arraybuffer',
+			returnFullResponse: true,
+			ignoreHttpStatusErrors: true,
+			timeout: DOWNLOAD_TIMEOUT_MS,
+		})
+		.catch((error: { code?: string }) => {
+			throw new ServiceCallError(`the PDF download failed (${describeNetworkCode(error.code)})`, 'unreachable');
+		})) as { statusCode: number; body: unknown };
+	const bytes = Buffer.isBuffer(response.body) ? response.body : Buffer.from(response.body as ArrayBuffer);
+	if (response.statusCode === 403 && link.expiresAt && Date.parse(link.expiresAt) < Date.now()) {
+		throw new ServiceCallError(`the PDF link expired at ${link.expiresAt}; run the operation again for a fresh link`, 'malformed');
+	}
+	if (response.statusCode !== 200) {
+		throw new ServiceCallError(`the PDF storage answered HTTP ${response.statusCode} (${bytes.toString('utf8').slice(0, 160)})`, 'malformed');
+	}
+	if (bytes.subarray(0, 5).toString('latin1') !== '%PDF-') {
+		throw new ServiceCallError('the PDF link returned something that is not a PDF file', 'malformed');
+	}
+	return bytes;
+}
+
+export async function getPdfLink(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	return await runItems(ctx, PDF_CONCURRENCY, async (itemIndex, session) => {
+		const uuid = readUuid(ctx, itemIndex);
+		const download = ctx.getNodeParameter('download', itemIndex, false) as boolean;
+		const options = ctx.getNodeParameter('pdfOptions', itemIndex, {}) as IDataObject;
+		const attempts = Math.max(1, Math.floor(Number(options.linkAttempts ?? DEFAULT_LINK_ATTEMPTS)) || DEFAULT_LINK_ATTEMPTS);
+		const delay = Math.max(0, Number(options.linkRetryDelayMs ?? DEFAULT_LINK_DELAY_MS) || 0);
+		try {
+			const link = await fetchLink(ctx, session, uuid, attempts, delay);
+			const json: IDataObject = { uuid, url: link.url, expiresAt: link.expiresAt, startsAt: link.startsAt };
+			if (!download) return { items: [{ json }] };
+			const bytes = await downloadPdf(ctx, link);
+			const fileName = `${uuid}.pdf`;
+			json.fileName = fileName;
+			json.fileSize = bytes.length;
+			return { items: [{ json, binary: { data: await ctx.helpers.prepareBinaryData(bytes, fileName, 'application/pdf') } }] };
+		} catch (error) {
+			throw toNodeError(ctx, error, itemIndex, { action: `get the PDF of ${uuid}` });
+		}
+	});
+}

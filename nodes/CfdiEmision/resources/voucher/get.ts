@@ -1,0 +1,33 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { toNodeError } from '../../shared/errors';
+import { readVoucherId } from '../../shared/parameters';
+import { parseJsonObject } from '../../shared/responses';
+import { runItems } from '../../shared/runItems';
+import { API_ROOT, callService } from '../../shared/transport';
+
+export const DEFAULT_READ_CONCURRENCY = 4;
+
+export const getFields: INodeProperties[] = [
+	{
+		displayName: 'Voucher ID',
+		name: 'voucherId',
+		type: 'number',
+		required: true,
+		default: 0,
+		description: 'The idComprobante of the pending voucher, as returned when it was saved',
+		displayOptions: { show: { resource: ['voucher'], operation: ['get', 'update'] } },
+	},
+];
+
+export async function getVoucher(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	return await runItems(ctx, DEFAULT_READ_CONCURRENCY, async (itemIndex, session) => {
+		const id = readVoucherId(ctx, itemIndex);
+		try {
+			const response = await callService(ctx, session, { method: 'GET', url: `${API_ROOT}/comprobantes/${id}` });
+			return { items: [{ json: parseJsonObject(response.body, 'the voucher lookup') }] };
+		} catch (error) {
+			throw toNodeError(ctx, error, itemIndex, { action: `get voucher ${id}` });
+		}
+	});
+}

@@ -1,0 +1,50 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { formatErrores, operationFailed, readErrores, type ServiceErrorEntry } from '../../shared/errors';
+import { parseJsonObject } from '../../shared/responses';
+
+export type VoucherStatus = 'stamped' | 'pending';
+
+/** The provider's "series busy, try later" code: transient, nothing stored. */
+export const SERIES_BUSY_CODE = 'FAC119';
+
+export type StampAnswer =
+	| { kind: 'done'; result: IDataObject; status: VoucherStatus }
+	| { kind: 'busy'; errores: ServiceErrorEntry[] }
+	| { kind: 'rejected'; result: IDataObject; errores: ServiceErrorEntry[] };
+
+/**
+ * Reads an operation result (spec 2.6). esValido false with errores is a failure whatever the HTTP
+ * status; esValido false without errores is the documented pending save.
+ */
+export function readStampAnswer(body: unknown): StampAnswer {
+	const result = parseJsonObject(body, 'the voucher request');
+	const errores = readErrores(result.errores);
+	if (result.esValido === true && typeof result.uuid === 'string' && result.uuid) {
+		return { kind: 'done', result, status: 'stamped' };
+	}
+	if (errores.length) {
+		if (errores.every((e) => e.codigo === SERIES_BUSY_CODE)) return { kind: 'busy', errores };
+		return { kind: 'rejected', result, errores };
+	}
+	return { kind: 'done', result, status: 'pending' };
+}
+
+/** The error for a voucher the service refused, listing every code it returned. */
+export function rejectionError(ctx: IExecuteFunctions, itemIndex: number, answer: Extract<StampAnswer, { kind: 'rejected' }>, stampRequested: boolean) {
+	const what = stampRequested ? 'stamp' : 'save';
+	const id = Number(answer.result.idComprobante) || 0;
+	const stored = id > 0 ? ` The voucher is stored as pending with idComprobante ${id}: fix it and use Update.` : ' Nothing was stored: fix the voucher and run again.';
+	return operationFailed(
+		ctx,
+		itemIndex,
+		`The service refused to ${what} the voucher: ${formatErrores(answer.errores)}`,
+		`Each code names the rule that failed (CFDI40xxx codes are SAT rules, FACxxx codes are the provider's).${stored}`,
+		{ errores: answer.errores as unknown as IDataObject[], idComprobante: id || null, status: 'rejected' },
+	);
+}
+
+/** Output item of create/update: the operation result plus a readable status. */
+export function stampOutput(answer: Extract<StampAnswer, { kind: 'done' }>): IDataObject {
+	return { ...answer.result, status: answer.status };
+}

@@ -1,0 +1,53 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { readVoucherId } from '../../shared/parameters';
+import { runItems } from '../../shared/runItems';
+import { API_ROOT } from '../../shared/transport';
+import { buildVoucherBody } from './buildVoucherBody';
+import { readStampingSettings } from './stampingOptions';
+import { sendVoucher } from './sendVoucher';
+import { stampOutput } from './stampResult';
+
+export const updateFields: INodeProperties[] = [
+	{
+		displayName: 'Stamp',
+		name: 'stamp',
+		type: 'boolean',
+		default: true,
+		description:
+			'Whether to stamp the pending voucher after applying the changes (emitir=true). Off only saves the changes (the spec does not describe this case; the voucher stays pending).',
+		displayOptions: { show: { resource: ['voucher'], operation: ['update'] } },
+	},
+];
+
+export async function updateVoucher(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const settings = readStampingSettings(ctx.getNodeParameter('options', 0, {}) as IDataObject);
+	return await runItems(ctx, settings.concurrency, async (itemIndex, session) => {
+		const id = readVoucherId(ctx, itemIndex);
+		const stamp = ctx.getNodeParameter('stamp', itemIndex, true) as boolean;
+		const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		// The body id must equal the id in the path (spec 4.3).
+		const body = { ...buildVoucherBody(ctx, itemIndex), id };
+		const answer = await sendVoucher(
+			ctx,
+			{
+				method: 'PUT',
+				url: `${API_ROOT}/comprobantes/${id}`,
+				qs: { emitir: stamp, ...(options.noCalcularFecha === true ? { noCalcularFecha: true } : {}) },
+				json: body,
+			},
+			{
+				itemIndex,
+				session,
+				settings,
+				stampRequested: stamp,
+				ifMaybeDone: `The service may have stamped voucher ${id} although no success answer arrived. Check it with Voucher > Get (id ${id}): a UUID means it is stamped. Running Update again on the same id cannot create a second voucher.`,
+			},
+		);
+		const json = stampOutput(answer);
+		return {
+			items: [{ json }],
+			doneNote: answer.status === 'stamped' ? `stamped voucher ${id} as UUID ${String(json.uuid)}` : `updated pending voucher ${id}`,
+		};
+	});
+}

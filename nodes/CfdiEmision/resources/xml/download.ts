@@ -1,0 +1,61 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { uuidField } from '../../shared/descriptions';
+import { toNodeError } from '../../shared/errors';
+import { readUuid } from '../../shared/parameters';
+import { extractXml } from '../../shared/responses';
+import { runItems } from '../../shared/runItems';
+import { API_ROOT, callService } from '../../shared/transport';
+
+const DOWNLOAD_CONCURRENCY = 4;
+
+export const downloadFields: INodeProperties[] = [
+	uuidField('xml', ['download']),
+	{
+		displayName: 'Options',
+		name: 'xmlOptions',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show: { resource: ['xml'], operation: ['download'] } },
+		options: [
+			{
+				displayName: 'Put Output File in Field',
+				name: 'binaryPropertyName',
+				type: 'string',
+				default: 'data',
+				description: 'The name of the output binary field to put the XML file in',
+			},
+			{
+				displayName: 'Include XML Text',
+				name: 'includeXmlText',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to also return the XML as text in the "xml" field of the JSON output',
+			},
+		],
+	},
+];
+
+export async function downloadXml(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	return await runItems(ctx, DOWNLOAD_CONCURRENCY, async (itemIndex, session) => {
+		const uuid = readUuid(ctx, itemIndex);
+		const options = ctx.getNodeParameter('xmlOptions', itemIndex, {}) as IDataObject;
+		let xml: string;
+		try {
+			const response = await callService(ctx, session, {
+				method: 'GET',
+				url: `${API_ROOT}/descargacomprobantes/${uuid}`,
+				qs: { tipoContenido: 'xml' },
+			});
+			xml = extractXml(response.body);
+		} catch (error) {
+			throw toNodeError(ctx, error, itemIndex, { action: `download the XML of ${uuid}` });
+		}
+		const fileName = `${uuid}.xml`;
+		const binary = await ctx.helpers.prepareBinaryData(Buffer.from(xml, 'utf8'), fileName, 'application/xml');
+		const json: IDataObject = { uuid, fileName, fileSize: Buffer.byteLength(xml, 'utf8') };
+		if (options.includeXmlText === true) json.xml = xml;
+		return { items: [{ json, binary: { [String(options.binaryPropertyName || 'data')]: binary } }] };
+	});
+}

@@ -1,0 +1,32 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+/** Shows a field only for the given resource and operations. */
+export function showFor(resource: string, operations: string[]): INodeProperties['displayOptions'] {
+	return { show: { resource: [resource], operation: operations } };
+}
+
+export function uuidField(resource: string, operations: string[]): INodeProperties {
+	return {
+		displayName: 'UUID',
+		name: 'uuid',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: '5FB2822E-396D-4725-8521-CDC4BDD20CCF',
+		description: 'The UUID (folio fiscal) of the stamped voucher, e.g. from a previous Create operation',
+		displayOptions: showFor(resource, operations),
+	};
+}
+
+export const emisorIdOverrideField: INodeProperties = {
+	displayName: 'Issuer ID Override',
+	name: 'emisorIdOverride',
+	type: 'string',
+	default: '',
+	placeholder: '1234',
+	description:
+		'Numeric issuer ID (emisorId) to act for. Leave empty to use the issuer the credential finds for its account.',
+};
+
+/** The UUID pattern SAT uses for the folio fiscal. */
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

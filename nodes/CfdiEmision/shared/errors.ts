@@ -1,0 +1,131 @@
+import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import { bodyText } from './responses';
+import { ServiceCallError } from './serviceError';
+
+export interface ServiceErrorEntry {
+	codigo: string;
+	mensaje: string;
+}
+
+/** The `errores` of an operation result; the spec does not show their shape, so accept what is seen. */
+export function readErrores(value: unknown): ServiceErrorEntry[] {
+	if (value === null || value === undefined) return [];
+	const list = Array.isArray(value) ? value : [value];
+	return list.map((entry) => {
+		if (entry && typeof entry === 'object') {
+			const e = entry as IDataObject;
+			return {
+				codigo: String(e.codigo ?? e.code ?? e.Codigo ?? ''),
+				mensaje: String(e.mensaje ?? e.message ?? e.Mensaje ?? e.descripcion ?? JSON.stringify(e)),
+			};
+		}
+		return { codigo: '', mensaje: String(entry) };
+	});
+}
+
+export function formatErrores(errores: ServiceErrorEntry[]): string {
+	return errores.map((e) => (e.codigo ? `${e.codigo}: ${e.mensaje}` : e.mensaje)).join('; ');
+}
+
+/** The most useful text of an error answer: OAuth, problem details, operation result or plain text. */
+export function serviceMessage(body: unknown): string {
+	const text = bodyText(body).trim();
+	if (!text) return '';
+	let parsed: unknown;
+	try {
+		parsed = JSON.parse(text);
+	} catch {
+		return /^\s*</.test(text) ? '' : text.slice(0, 300);
+	}
+	if (!parsed || typeof parsed !== 'object') return String(parsed);
+	const data = parsed as IDataObject;
+	const parts: string[] = [];
+	if (data.errores) parts.push(formatErrores(readErrores(data.errores)));
+	if (typeof data.title === 'string') parts.push(data.title);
+	if (data.errors && typeof data.errors === 'object') {
+		for (const [field, messages] of Object.entries(data.errors as IDataObject)) {
+			parts.push(`${field}: ${Array.isArray(messages) ? messages.join(' ') : String(messages)}`);
+		}
+	}
+	for (const key of ['message', 'mensaje', 'descripcion', 'error_description', 'error']) {
+		if (typeof data[key] === 'string' && data[key]) parts.push(data[key] as string);
+	}
+	return parts.filter(Boolean).join(' ');
+}
+
+export interface FailureContext {
+	/** What the item was doing, as a verb phrase: "stamp the voucher", "download the XML". */
+	action: string;
+	/** What to tell the user when the service may have acted although no success was seen. */
+	ifMaybeDone?: string;
+	/** Extra members for the Continue On Fail error item. */
+	outcome?: IDataObject;
+}
+
+function httpAdvice(status: number): string {
+	if (status === 400) return 'The service rejected the request as invalid; fix the fields it names.';
+	if (status === 401) return 'The service rejected the access token even after signing in again. Check that the credential belongs to this environment.';
+	if (status === 403) return 'The account may not act for this issuer. Leave "Issuer ID Override" empty to use the credential\'s issuer, or check the account\'s permissions.';
+	if (status === 404) return 'Nothing was found at that address. Check the id or UUID, and the credential\'s environment and API path style.';
+	if (status === 415) return 'The service did not accept the content type.';
+	if (status === 429) return 'The service is limiting the request rate. Lower the node\'s concurrency or try again later.';
+	if (status >= 500) return 'The service failed on its side.';
+	return '';
+}
+
+/** Builds the error the user sees for a failed call: what happened, to which item, and what to do. */
+export function toNodeError(ctx: IExecuteFunctions, error: unknown, itemIndex: number, context: FailureContext): NodeApiError {
+	if (error instanceof NodeApiError) return error;
+	const failure = error instanceof ServiceCallError ? error : new ServiceCallError(String((error as Error)?.message ?? error), 'auth');
+	let message: string;
+	const advice: string[] = [];
+	switch (failure.kind) {
+		case 'auth':
+			message = `Could not sign in to the CFDI service to ${context.action}: ${failure.message}`;
+			advice.push('Nothing was sent to the issuing API.');
+			break;
+		case 'unreachable':
+			message = `Could not ${context.action}: ${failure.message}`;
+			advice.push('The request did not reach the service, so nothing happened there. Check the credential\'s environment or Base URL.');
+			break;
+		case 'ambiguous':
+			message = `Could not ${context.action}: ${failure.message}`;
+			if (context.ifMaybeDone) advice.push(context.ifMaybeDone);
+			break;
+		case 'malformed':
+			message = `Could not ${context.action}: ${failure.message}`;
+			// A garbled success answer may still mean the service acted.
+			if (context.ifMaybeDone) advice.push(context.ifMaybeDone);
+			break;
+		case 'http': {
+			const status = failure.details.status ?? 0;
+			const detail = serviceMessage(failure.details.body);
+			message = `Could not ${context.action}: the service answered HTTP ${status}${detail ? ` (${detail})` : ''}`;
+			advice.push(httpAdvice(status));
+			if (failure.mayHaveTakenEffect && context.ifMaybeDone) advice.push(context.ifMaybeDone);
+			break;
+		}
+	}
+	const description = advice.filter(Boolean).join(' ');
+	const nodeError = new NodeApiError(ctx.getNode(), { message, description } as JsonObject, {
+		message: `Item ${itemIndex}: ${message}`,
+		description,
+		itemIndex,
+		httpCode: failure.kind === 'http' ? String(failure.details.status) : undefined,
+	});
+	if (context.outcome) nodeError.context.outcome = context.outcome;
+	return nodeError;
+}
+
+/** An error for an answer that arrived fine but says the operation failed (e.g. esValido false). */
+export function operationFailed(ctx: IExecuteFunctions, itemIndex: number, message: string, description: string, outcome?: IDataObject): NodeApiError {
+	const nodeError = new NodeApiError(ctx.getNode(), { message, description } as JsonObject, {
+		message: `Item ${itemIndex}: ${message}`,
+		description,
+		itemIndex,
+	});
+	if (outcome) nodeError.context.outcome = outcome;
+	return nodeError;
+}

@@ -1,0 +1,63 @@
+/**
+ * What went wrong on one call to the service, classified for the decisions that matter:
+ * may it be retried, and could the service have acted on the request anyway.
+ */
+export type FailureKind =
+	/** The service answered with an HTTP error status. */
+	| 'http'
+	/** The request never reached the service (connection refused, DNS): nothing happened there. */
+	| 'unreachable'
+	/** No answer in time, or the connection broke mid-way: the service may have acted. */
+	| 'ambiguous'
+	/** Signing in failed (token service or user-info). */
+	| 'auth'
+	/** The service answered 200 with something that is not what the spec promises. */
+	| 'malformed';
+
+export class ServiceCallError extends Error {
+	constructor(
+		message: string,
+		readonly kind: FailureKind,
+		readonly details: { status?: number; body?: unknown; code?: string; url?: string } = {},
+	) {
+		super(message);
+		this.name = 'ServiceCallError';
+	}
+
+	/** Whether the service may have processed the request although no success was seen. */
+	get mayHaveTakenEffect(): boolean {
+		return this.kind === 'ambiguous' || (this.kind === 'http' && (this.details.status ?? 0) >= 500);
+	}
+}
+
+/** Codes of network failures that prove the request did not reach the service. */
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'CERT_HAS_EXPIRED', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'ERR_INVALID_URL']);
+
+export function isUnreachableCode(code: string | undefined): boolean {
+	return code !== undefined && UNREACHABLE_CODES.has(code);
+}
+
+/** Plain words for a network error code (n8n rewrites messages that contain the raw codes). */
+export function describeNetworkCode(code: string | undefined): string {
+	switch (code) {
+		case 'ECONNREFUSED':
+			return 'connection refused';
+		case 'ENOTFOUND':
+		case 'EAI_AGAIN':
+			return 'host name not found';
+		case 'EHOSTUNREACH':
+		case 'ENETUNREACH':
+			return 'host unreachable';
+		case 'ETIMEDOUT':
+		case 'ECONNABORTED':
+		case 'ESOCKETTIMEDOUT':
+			return 'timed out';
+		case 'ECONNRESET':
+		case 'EPIPE':
+			return 'connection closed by the other side';
+		case 'ERR_CANCELED':
+			return 'cancelled';
+		default:
+			return code ? 'network error' : 'no answer';
+	}
+}

@@ -1,0 +1,185 @@
+import { Container } from '@n8n/di';
+import { ExecuteContext, ExecutionLifecycleHooks, RoutingNode, WorkflowExecute } from 'n8n-core';
+import { SSHClientsManager } from 'n8n-core/dist/execution-engine/ssh-clients-manager';
+import type {
+	ICredentialDataDecryptedObject,
+	IConnections,
+	IDataObject,
+	INode,
+	INodeExecutionData,
+	INodeParameters,
+	INodeType,
+	IRun,
+	IWorkflowExecuteAdditionalData,
+} from 'n8n-workflow';
+import { createRunExecutionData, Workflow } from 'n8n-workflow';
+
+import { EngineCredentialsHelper } from './credentialsHelper';
+import { loadCredentialTypes, NODE_TYPE, PackageNodeTypes } from './nodeTypes';
+
+export const CREDENTIAL_TYPE = 'cfdiEmisionApi';
+export const CREDENTIAL_ID = 'cred-1';
+
+export interface NodeRunResult {
+	/** Items of the node's first output (empty when the node failed). */
+	items: INodeExecutionData[];
+	/** The error that stopped the run, as n8n records it. */
+	error?: IRun['data']['resultData']['error'];
+	run: IRun;
+}
+
+/** A stand-in for n8n's NoOp node, used the way n8n's credential tester uses it. */
+const noOpNode: INodeType = {
+	description: {
+		displayName: 'No Operation',
+		name: 'noOp',
+		group: ['organization'],
+		version: 1,
+		description: 'No operation',
+		defaults: { name: 'No Operation' },
+		inputs: ['main'],
+		outputs: ['main'],
+		properties: [],
+	},
+	async execute() {
+		return [this.getInputData()];
+	},
+};
+
+/**
+ * Runs workflows through n8n-core's real WorkflowExecute, with the package loaded from dist and
+ * credentials kept in memory with n8n's semantics (see EngineCredentialsHelper).
+ */
+export class Engine {
+	readonly credentialTypes = loadCredentialTypes();
+
+	readonly nodeTypes = new PackageNodeTypes({ 'n8n-nodes-base.noOp': noOpNode });
+
+	readonly credentials = new EngineCredentialsHelper(this.credentialTypes);
+
+	private executionCount = 0;
+
+	setCredential(data: ICredentialDataDecryptedObject, id = CREDENTIAL_ID): void {
+		this.credentials.set(id, CREDENTIAL_TYPE, data);
+	}
+
+	private additionalData(hooks: ExecutionLifecycleHooks, executionId: string): IWorkflowExecuteAdditionalData {
+		return {
+			credentialsHelper: this.credentials,
+			hooks,
+			executionId,
+			currentNodeExecutionIndex: 0,
+			restApiUrl: 'http://127.0.0.1:5678/rest',
+			instanceBaseUrl: 'http://127.0.0.1:5678/',
+			formWaitingBaseUrl: 'http://127.0.0.1:5678/form-waiting',
+			webhookBaseUrl: 'http://127.0.0.1:5678/webhook',
+			webhookWaitingBaseUrl: 'http://127.0.0.1:5678/webhook-waiting',
+			webhookTestBaseUrl: 'http://127.0.0.1:5678/webhook-test',
+			variables: {},
+			logAiEvent: () => {},
+			executeWorkflow: async () => {
+				throw new Error('Sub-workflows are not available in the test engine');
+			},
+			getRunExecutionData: async () => undefined,
+			startRunnerTask: async () => {
+				throw new Error('Task runners are not available in the test engine');
+			},
+		} as unknown as IWorkflowExecuteAdditionalData;
+	}
+
+	/** Runs a workflow whose first node receives `input` as its input items. */
+	async runWorkflow(nodes: INode[], connections: IConnections, input: INodeExecutionData[]): Promise<IRun> {
+		const executionId = String(++this.executionCount);
+		const workflow = new Workflow({ id: 'wf-test', nodes, connections, active: false, nodeTypes: this.nodeTypes, settings: { executionOrder: 'v1' } });
+		const hooks = new ExecutionLifecycleHooks('manual', executionId, { id: 'wf-test', name: 'test', nodes, connections, active: false, settings: {}, createdAt: new Date(), updatedAt: new Date(), activeVersionId: null, isArchived: false } as never);
+		const runData = createRunExecutionData({
+			executionData: {
+				nodeExecutionStack: [{ node: workflow.getNode(nodes[0].name)!, data: { main: [input] }, source: null }],
+			},
+		});
+		const workflowExecute = new WorkflowExecute(this.additionalData(hooks, executionId), 'manual', runData);
+		return await workflowExecute.processRunExecutionData(workflow);
+	}
+
+	/** Runs the CFDI node alone on the given items. */
+	async runNode(
+		parameters: INodeParameters,
+		input: INodeExecutionData[] | IDataObject[],
+		options: { continueOnFail?: boolean; credentialId?: string; name?: string } = {},
+	): Promise<NodeRunResult> {
+		const node = cfdiNode(options.name ?? 'CFDI', parameters, options);
+		const items = (input as Array<INodeExecutionData | IDataObject>).map((item) =>
+			'json' in item && typeof item.json === 'object' ? (item as INodeExecutionData) : { json: item as IDataObject },
+		);
+		const run = await this.runWorkflow([node], {}, items);
+		return { items: outputOf(run, node.name), error: run.data.resultData.error, run };
+	}
+
+	/** Tests a stored credential the way n8n's CredentialsTester does (a NoOp node routing the test request). */
+	async testCredential(id = CREDENTIAL_ID): Promise<{ status: 'OK' | 'Error'; message: string }> {
+		const type = this.credentialTypes[CREDENTIAL_TYPE];
+		const data = this.credentials.saved(id);
+		const node: INode = {
+			id: 'temp',
+			parameters: {},
+			name: 'Temp-Node',
+			type: 'n8n-nodes-base.noOp',
+			typeVersion: 1,
+			position: [0, 0],
+			credentials: { [CREDENTIAL_TYPE]: { id, name: 'Test credential' } },
+		};
+		const nodeTypeCopy: INodeType = {
+			description: {
+				...noOpNode.description,
+				credentials: [{ name: CREDENTIAL_TYPE, required: true }],
+				properties: [{ displayName: 'Temp', name: 'temp', type: 'string', routing: { request: type.test!.request }, default: '' }],
+			},
+		};
+		const nodeTypes = new PackageNodeTypes({ 'n8n-nodes-base.noOp': nodeTypeCopy });
+		const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
+		const hooks = new ExecutionLifecycleHooks('internal', 'test', {} as never);
+		const context = new ExecuteContext(
+			workflow,
+			workflow.getNode(node.name)!,
+			this.additionalData(hooks, 'credential-test'),
+			'internal',
+			createRunExecutionData(),
+			0,
+			[],
+			{ main: [[{ json: {} }]] },
+			{ node, data: {}, source: null },
+			[],
+		);
+		try {
+			await new RoutingNode(context, nodeTypeCopy, { id, name: 'Test credential', type: CREDENTIAL_TYPE, data }).runNode();
+		} catch (error) {
+			const status = (error as { cause?: { response?: { status?: number } } }).cause?.response?.status;
+			if (status && (status < 199 || status > 299)) return { status: 'Error', message: `Received HTTP status code: ${status}` };
+			return { status: 'Error', message: String((error as Error).message) };
+		}
+		return { status: 'OK', message: 'Connection successful!' };
+	}
+}
+
+export function cfdiNode(name: string, parameters: INodeParameters, options: { continueOnFail?: boolean; credentialId?: string } = {}): INode {
+	return {
+		id: `node-${name}`,
+		name,
+		type: NODE_TYPE,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters,
+		credentials: { [CREDENTIAL_TYPE]: { id: options.credentialId ?? CREDENTIAL_ID, name: 'CFDI test' } },
+		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const, continueOnFail: true } : {}),
+	};
+}
+
+export function outputOf(run: IRun, nodeName: string): INodeExecutionData[] {
+	const task = run.data.resultData.runData[nodeName]?.[0];
+	return task?.data?.main?.[0] ?? [];
+}
+
+/** n8n-core starts an SSH-tunnel cleanup interval on load; stop it so jest can exit. */
+export function shutdownEngine(): void {
+	if (Container.has(SSHClientsManager)) Container.get(SSHClientsManager).onShutdown();
+}
