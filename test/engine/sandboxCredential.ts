@@ -1,0 +1,27 @@
+import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
+import { createHash } from 'node:crypto';
+
+import { DEFAULT_ACCOUNT, type Sandbox } from '../../sandbox';
+
+export const account = DEFAULT_ACCOUNT;
+export const passwordMd5 = createHash('md5').update(DEFAULT_ACCOUNT.password).digest('hex');
+
+/** A fresh credential (nothing stored yet) pointing at the sandbox. */
+export function sandboxCredential(sandbox: Sandbox, overrides: ICredentialDataDecryptedObject = {}): ICredentialDataDecryptedObject {
+	return {
+		environment: 'custom',
+		authUrl: sandbox.authUrl,
+		baseUrl: sandbox.baseUrl,
+		apiPathStyle: sandbox.options.pathStyle === 'short' ? 'short' : 'businessEmision',
+		username: account.username,
+		password: account.password,
+		passwordIsMd5: false,
+		clientId: account.clientId,
+		clientSecret: account.clientSecret,
+		...overrides,
+	};
+}
+
+export function routes(sandbox: Sandbox, route: string) {
+	return sandbox.requests.filter((request) => request.route === route);
+}
