@@ -1,0 +1,39 @@
+import type { IBinaryData, IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';
+import { invoiceVoucher } from '../fixtures/vouchers';
+import { Engine, shutdownEngine } from './engine';
+import { sandboxCredential } from './sandboxCredential';
+
+/** One sandbox and one engine with a fresh credential per test. */
+export function useSandboxEngine(options: SandboxOptions = {}) {
+	const kit = {} as { sandbox: Sandbox; engine: Engine };
+	beforeEach(async () => {
+		kit.sandbox = await startSandbox(options);
+		kit.engine = new Engine();
+		kit.engine.setCredential(sandboxCredential(kit.sandbox));
+	});
+	afterEach(async () => await kit.sandbox.close());
+	afterAll(shutdownEngine);
+	return kit;
+}
+
+export const createParams = (voucher: IDataObject = invoiceVoucher(), extra: INodeParameters = {}): INodeParameters => ({
+	resource: 'voucher',
+	operation: 'create',
+	inputMode: 'json',
+	voucherJson: JSON.stringify(voucher),
+	...extra,
+});
+
+/** Stamps one voucher through the node and returns its UUID. */
+export async function stampedUuid(engine: Engine): Promise<string> {
+	const { items, error } = await engine.runNode(createParams(), [{}]);
+	if (error) throw error;
+	return String(items[0].json.uuid);
+}
+
+export function binaryBytes(item: INodeExecutionData, property = 'data'): Buffer {
+	const binary = item.binary?.[property] as IBinaryData;
+	return Buffer.from(binary.data, 'base64');
+}
