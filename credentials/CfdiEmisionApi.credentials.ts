@@ -161,6 +161,12 @@ export class CfdiEmisionApi implements ICredentialType {
 			default: 0,
 		},
 		{
+			displayName: 'Session Started At',
+			name: 'sessionStartedAt',
+			type: 'hidden',
+			default: 0,
+		},
+		{
 			displayName: 'Session Fingerprint',
 			name: 'sessionFingerprint',
 			type: 'hidden',

@@ -3,8 +3,13 @@ import type { ICredentialDataDecryptedObject, IHttpRequestOptions } from 'n8n-wo
 import { expandUrlTemplate, isServiceUrl, resolveEndpoints } from './endpoints';
 import { sessionFingerprint } from './secrets';
 
-/** Refresh a little before the service would reject the token. */
-const EXPIRY_SKEW_MS = 30_000;
+/**
+ * Request option set by the node after the API answered 401: sessions that started before this
+ * time are known to be rejected, so sign in again (through n8n's 401 path) before resending.
+ */
+export const REJECT_SESSIONS_BEFORE = 'cfdiRejectSessionsBefore';
+
+export type AuthorizableRequest = IHttpRequestOptions & { [REJECT_SESSIONS_BEFORE]?: number };
 
 /**
  * Thrown from `authenticate` when the stored session cannot be used (expired, or the credential
@@ -43,8 +48,10 @@ export async function authorizeRequest(
 		endpoints,
 		String(credentials.emisorId ?? ''),
 	);
-	const options: IHttpRequestOptions = { ...headerlessCopy(requestOptions), url, baseURL: undefined };
+	const rejectBefore = Number((requestOptions as AuthorizableRequest)[REJECT_SESSIONS_BEFORE] ?? 0);
+	const options: AuthorizableRequest = { ...headerlessCopy(requestOptions), url, baseURL: undefined };
 	delete options.baseURL;
+	delete options[REJECT_SESSIONS_BEFORE];
 	if (!isServiceUrl(url, endpoints)) {
 		// Never hand the bearer token to a host the user did not configure (e.g. a PDF storage link).
 		return options;
@@ -56,8 +63,11 @@ export async function authorizeRequest(
 		throw new StaleSessionError('the credential now points at another account or environment');
 	}
 	const expiresAt = Number(credentials.sessionExpiresAt ?? 0);
-	if (expiresAt && Date.now() > expiresAt - EXPIRY_SKEW_MS) {
+	if (expiresAt && Date.now() > expiresAt) {
 		throw new StaleSessionError('the access token has expired');
+	}
+	if (rejectBefore && Number(credentials.sessionStartedAt ?? 0) <= rejectBefore) {
+		throw new StaleSessionError('the service rejected the access token');
 	}
 	return {
 		...options,

@@ -14,6 +14,7 @@ export interface StoredSession extends IDataObject {
 	refreshToken: string;
 	emisorId: string;
 	sessionExpiresAt: number;
+	sessionStartedAt: number;
 	sessionFingerprint: string;
 }
 
@@ -201,11 +202,15 @@ export async function obtainSession(
 
 		const knownEmisorId = sameAccount && credentials.emisorId ? String(credentials.emisorId) : '';
 		const emisorId = knownEmisorId || (await fetchEmisorId(helper, endpoints, token.accessToken));
+		const lifetimeMs = token.expiresIn * 1000;
+		const now = Date.now();
 		return {
 			accessToken: token.accessToken,
 			refreshToken: token.refreshToken,
 			emisorId,
-			sessionExpiresAt: Date.now() + token.expiresIn * 1000,
+			// Renew a little early (a tenth of the lifetime, at most 30 s) rather than send a dying token.
+			sessionExpiresAt: now + lifetimeMs - Math.min(30_000, lifetimeMs / 10),
+			sessionStartedAt: now,
 			sessionFingerprint: fingerprint,
 		};
 	} catch (error) {

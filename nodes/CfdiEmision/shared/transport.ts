@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, IHttpRequestMethods, IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
 
+import { REJECT_SESSIONS_BEFORE, type AuthorizableRequest } from '../auth/authorizeRequest';
 import { URL_TEMPLATE } from '../auth/endpoints';
 import { ServiceCallError, describeNetworkCode, isUnreachableCode } from './serviceError';
 import { SessionGate } from './sessionGate';
@@ -51,26 +52,26 @@ function isSignInFailure(error: unknown): boolean {
 	return error instanceof ServiceCallError && error.kind === 'auth';
 }
 
-/** Turns whatever the n8n request helper threw into a classified ServiceCallError. */
+const NETWORK_CODE = /\b(E[A-Z_]{3,}|ERR_[A-Z_]+)\b/;
+const NETWORK_PHRASE = /timeout of \d+ms exceeded|socket hang up|aborted|network error|socket disconnected/i;
+
+/**
+ * Classifies what n8n's authenticated request helper threw. Status errors never get here (the node
+ * reads them from the response); n8n wraps the rest in a NodeApiError that keeps the original
+ * network message in `messages`, so the error code is read from there.
+ */
 export function classifyFailure(error: unknown, url: string): ServiceCallError {
-	const cause = ((error as { cause?: unknown }).cause ?? error) as {
-		name?: string;
-		message?: string;
-		code?: string;
-		isAxiosError?: boolean;
-		response?: { status?: number; data?: unknown };
-	};
-	if (cause.response?.status) {
-		return new ServiceCallError(`HTTP ${cause.response.status}`, 'http', { status: cause.response.status, body: cause.response.data, url });
+	const wrapped = error as { message?: string; messages?: string[]; code?: string };
+	const texts = [...(wrapped.messages ?? []), String(wrapped.message ?? '')];
+	const code = wrapped.code ?? texts.map((text) => NETWORK_CODE.exec(text)?.[1]).find(Boolean);
+	if (!code && !texts.some((text) => NETWORK_PHRASE.test(text))) {
+		// Nothing reached the network layer: signing in failed, or the credential is incomplete.
+		return new ServiceCallError(String(wrapped.message ?? error), 'auth', { url });
 	}
-	if (!cause.isAxiosError) {
-		// Thrown before anything was sent: signing in failed, or the credential is incomplete.
-		return new ServiceCallError(String(cause.message ?? error), 'auth', { url });
+	if (isUnreachableCode(code)) {
+		return new ServiceCallError(`The service could not be reached (${describeNetworkCode(code)}).`, 'unreachable', { code, url });
 	}
-	if (isUnreachableCode(cause.code)) {
-		return new ServiceCallError(`The service could not be reached (${describeNetworkCode(cause.code)}).`, 'unreachable', { code: cause.code, url });
-	}
-	return new ServiceCallError(`No answer from the service (${describeNetworkCode(cause.code)}).`, 'ambiguous', { code: cause.code, url });
+	return new ServiceCallError(`No answer from the service (${describeNetworkCode(code ?? 'ECONNABORTED')}).`, 'ambiguous', { code, url });
 }
 
 /**
@@ -91,17 +92,33 @@ export async function callService(ctx: IExecuteFunctions, session: RunSession, r
 			...request.headers,
 		},
 		body: request.json,
-		encoding: request.binary ? 'arraybuffer' : 'text',
+		// Without an encoding axios parses JSON answers and keeps anything else as text.
+		...(request.binary ? { encoding: 'arraybuffer' as const } : {}),
 		returnFullResponse: true,
+		// Status errors come back as responses, so their bodies reach the user intact.
+		ignoreHttpStatusErrors: true,
 		timeout: session.timeoutMs,
 		skipSslCertificateValidation: session.allowUnauthorizedCerts,
 	};
-	return await session.gate.run(async () => {
+	const send = async (rejectSessionsBefore?: number): Promise<IN8nHttpFullResponse> => {
+		const attempt: AuthorizableRequest = rejectSessionsBefore ? { ...options, [REJECT_SESSIONS_BEFORE]: rejectSessionsBefore } : options;
+		let outcome: IN8nHttpFullResponse | ServiceCallError;
 		try {
-			const response = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, options)) as IN8nHttpFullResponse;
-			return { statusCode: response.statusCode, body: response.body, headers: response.headers as IDataObject };
+			outcome = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, attempt)) as IN8nHttpFullResponse;
 		} catch (error) {
-			throw classifyFailure(error, url);
+			outcome = classifyFailure(error, url);
 		}
+		if (outcome instanceof ServiceCallError) throw outcome;
+		return outcome;
+	};
+	const response = await session.gate.run(async () => {
+		const sentAt = Date.now();
+		const first = await send();
+		// A 401 means the request was not processed: sign in again and send it once more.
+		return first.statusCode === 401 ? await send(sentAt) : first;
 	}, isSignInFailure);
+	if (response.statusCode < 200 || response.statusCode > 299) {
+		throw new ServiceCallError(`HTTP ${response.statusCode}`, 'http', { status: response.statusCode, body: response.body, url });
+	}
+	return { statusCode: response.statusCode, body: response.body, headers: response.headers as IDataObject };
 }
