@@ -186,3 +186,29 @@ describe('credential test', () => {
 		expect(result).toEqual({ status: 'Error', message: expect.stringContaining('Base URL "not a url" is not a valid URL') });
 	});
 });
+
+describe('token expiry in the middle of a run', () => {
+	test('the item that meets a 401 signs in again and is sent once more; the run completes', async () => {
+		engine.setCredential(sandboxCredential(sandbox));
+		sandbox.injectFault({ route: 'createVoucher', kind: 'unauthorized', after: 2 });
+		const { items, error } = await engine.runNode(
+			{ ...savePending, voucherJson: '={{ JSON.stringify($json.voucher) }}' },
+			Array.from({ length: 5 }, () => ({ voucher: invoiceVoucher() })),
+		);
+		expect(error).toBeUndefined();
+		expect(items.map((item) => item.json.status)).toEqual(['pending', 'pending', 'pending', 'pending', 'pending']);
+		expect(sandbox.requests.map((r) => `${r.route}:${r.status}`)).toEqual([
+			'token:200',
+			'userinfo:200',
+			'createVoucher:200',
+			'createVoucher:200',
+			'createVoucher:401',
+			'token:200',
+			'createVoucher:200',
+			'createVoucher:200',
+			'createVoucher:200',
+		]);
+		expect(tokenForms().map((form) => form.grant_type)).toEqual(['password', 'refresh_token']);
+		expect(sandbox.vouchers.size).toBe(5);
+	});
+});

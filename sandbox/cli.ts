@@ -1,0 +1,124 @@
+/**
+ * Runs the sandbox in the foreground for manual testing and demos:
+ *   npx tsx sandbox/cli.ts [--api-port 4010 --auth-port 4011 --blob-port 4012 --latency 0 --token-lifetime 3600]
+ * Not shipped with the package, so plain console output is fine here.
+ */
+import { createHash } from 'crypto';
+
+import { DEFAULT_ACCOUNT, routeTable, startSandbox, type SandboxOptions } from './index';
+
+const USAGE = `Usage: npx tsx sandbox/cli.ts [options]
+  --api-port <n>         issuing API port (default 4010)
+  --auth-port <n>        token service port (default 4011)
+  --blob-port <n>        PDF blob storage port (default 4012)
+  --latency <ms>         delay before every response (default 0)
+  --token-lifetime <s>   access-token lifetime in seconds (default 3600)
+  --pdf-ready-after <ms> delay between POST pdfs and the link being available (default 0)
+  --path-style <style>   'spec' (/businessEmision/api/v1) or 'short' (/api/v1) (default spec)
+  --host <address>       listen address (default 127.0.0.1)`;
+
+function parseArgs(argv: string[]): SandboxOptions {
+	const options: SandboxOptions = {
+		apiPort: 4010,
+		authPort: 4011,
+		blobPort: 4012,
+		latencyMs: 0,
+		tokenLifetimeSeconds: 3600,
+	};
+	const numeric = (flag: string, value: string | undefined): number => {
+		const n = Number(value);
+		if (value === undefined || !Number.isFinite(n) || n < 0) fail(`${flag} needs a non-negative number`);
+		return n;
+	};
+	for (let i = 0; i < argv.length; i++) {
+		const flag = argv[i];
+		const value = argv[i + 1];
+		switch (flag) {
+			case '--api-port':
+				options.apiPort = numeric(flag, value);
+				break;
+			case '--auth-port':
+				options.authPort = numeric(flag, value);
+				break;
+			case '--blob-port':
+				options.blobPort = numeric(flag, value);
+				break;
+			case '--latency':
+				options.latencyMs = numeric(flag, value);
+				break;
+			case '--token-lifetime':
+				options.tokenLifetimeSeconds = numeric(flag, value);
+				break;
+			case '--pdf-ready-after':
+				options.pdfReadyAfterMs = numeric(flag, value);
+				break;
+			case '--path-style':
+				if (value !== 'spec' && value !== 'short') fail('--path-style is spec or short');
+				options.pathStyle = value;
+				break;
+			case '--host':
+				if (!value) fail('--host needs an address');
+				options.host = value;
+				break;
+			case '--help':
+			case '-h':
+				console.log(USAGE);
+				return process.exit(0);
+			default:
+				fail(`unknown option ${flag}`);
+		}
+		i++;
+	}
+	return options;
+}
+
+function fail(text: string): never {
+	console.error(`${text}\n\n${USAGE}`);
+	process.exit(2);
+}
+
+async function main(): Promise<void> {
+	const sandbox = await startSandbox(parseArgs(process.argv.slice(2)));
+	const account = DEFAULT_ACCOUNT;
+	const lines = [
+		'CFDI issuing-service sandbox is running.',
+		'',
+		`  auth_url  (token service)  ${sandbox.authUrl}`,
+		`  base_url  (issuing API)    ${sandbox.baseUrl}`,
+		`  blob url  (PDF storage)    ${sandbox.blobUrl}`,
+		'',
+		'Test credential:',
+		`  username       ${account.username}`,
+		`  password       ${account.password}`,
+		`  password MD5   ${createHash('md5').update(account.password).digest('hex')}  (send with es_md5=true)`,
+		`  client_id      ${account.clientId}`,
+		`  client_secret  ${account.clientSecret}`,
+		`  emisorId       ${account.emisorId}`,
+		`  series         ${account.series.join(', ')}`,
+		'',
+		'Routes:',
+		`  POST ${sandbox.authUrl}/connect/token  (password or refresh_token grant, form-encoded)`,
+		`  GET  ${sandbox.authUrl}/connect/userinfo`,
+		...routeTable(sandbox.options.pathStyle).map((route) => `  ${route.display.replace(' ', ' '.repeat(Math.max(1, 5 - route.method.length)) + sandbox.baseUrl)}`),
+		`  GET  ${sandbox.blobUrl}/cfdi-pdfs/{emisorId}/{uuid}.pdf?sv=...&st=...&se=...&sr=b&sp=r&sig=...`,
+		'',
+		`Latency ${sandbox.options.latencyMs} ms, token lifetime ${sandbox.options.tokenLifetimeSeconds} s, path style '${sandbox.options.pathStyle}'.`,
+		'Press Ctrl+C to stop.',
+	];
+	console.log(lines.join('\n'));
+
+	let stopping = false;
+	const stop = (signal: string): void => {
+		if (stopping) return;
+		stopping = true;
+		console.log(`\n${signal} received, closing the sandbox...`);
+		void sandbox.close().then(() => process.exit(0));
+	};
+	process.on('SIGINT', () => stop('SIGINT'));
+	process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((err: Error) => {
+	console.error(`The sandbox could not start: ${err.message}`);
+	process.exit(1);
+});

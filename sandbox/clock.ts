@@ -1,0 +1,31 @@
+/** Date formats the service uses. */
+
+const MEXICO_CITY = new Intl.DateTimeFormat('en-CA', {
+	timeZone: 'America/Mexico_City',
+	year: 'numeric',
+	month: '2-digit',
+	day: '2-digit',
+	hour: '2-digit',
+	minute: '2-digit',
+	second: '2-digit',
+	hourCycle: 'h23',
+});
+
+/** CFDI date-time (YYYY-MM-DDThh:mm:ss, no zone) in Mexico City time, as the SAT expects. */
+export function cfdiDateTime(epochMs: number): string {
+	const parts: Record<string, string> = {};
+	for (const part of MEXICO_CITY.formatToParts(new Date(epochMs))) parts[part.type] = part.value;
+	return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
+}
+
+/** UTC ISO 8601 without milliseconds, the form Azure SAS st/se values take. */
+export function isoSeconds(epochMs: number): string {
+	return new Date(Math.floor(epochMs / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+}
+
+/** MM/dd/yyyy HH:mm:ss UTC, the form ASP.NET JwtBearer puts in "The token expired at" messages. */
+export function aspNetDate(epochMs: number): string {
+	const d = new Date(epochMs);
+	const p = (n: number): string => String(n).padStart(2, '0');
+	return `${p(d.getUTCMonth() + 1)}/${p(d.getUTCDate())}/${d.getUTCFullYear()} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())}`;
+}

@@ -1,0 +1,159 @@
+/**
+ * Local stand-in of the CFDI 4.0 issuing service: token service, issuing API and PDF blob
+ * storage on three loopback ports. See sandbox/README.md for behaviour and choices.
+ */
+import { BlobStorage } from './blobStorage';
+import { dispatch } from './dispatch';
+import { FaultBook } from './faults';
+import { type HttpHost, listen } from './http';
+import { IssuingApi } from './issuingApi';
+import { TokenService } from './tokenService';
+import type {
+	FaultSpec,
+	LoggedRequest,
+	ResolvedSandboxOptions,
+	Sandbox,
+	SandboxAccount,
+	SandboxOptions,
+} from './types';
+
+export type {
+	EmailRequest,
+	FaultKind,
+	FaultSpec,
+	LoggedRequest,
+	ResolvedSandboxOptions,
+	RouteName,
+	Sandbox,
+	SandboxAccount,
+	SandboxOptions,
+	SentEmail,
+	ServerName,
+	StoredVoucher,
+	VoucherBody,
+} from './types';
+export { routeTable } from './issuingApi';
+
+/** The test account (the SAT's public test taxpayer EKU9003173C9). */
+export const DEFAULT_ACCOUNT: SandboxAccount = Object.freeze({
+	username: 'EKU9003173C9',
+	password: 'Sandbox-Pass-2024',
+	clientId: 'sandbox-client',
+	clientSecret: 'sandbox-secret-9f2c',
+	emisorId: 1234,
+	usuarioId: 77,
+	rfc: 'EKU9003173C9',
+	nombre: 'ESCUELA KEMPER URGATE',
+	regimenFiscal: '601',
+	series: Object.freeze(['A', 'B', 'F', 'NC', 'P']) as string[],
+});
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+	const resolved = resolveOptions(options);
+	const requests: LoggedRequest[] = [];
+	const env = { now: resolved.now, latencyMs: () => resolved.latencyMs, log: requests };
+	const urls = { auth: '', api: '', blob: '' };
+
+	const faults = new FaultBook();
+	const tokens = new TokenService({
+		accounts: resolved.accounts,
+		tokenLifetimeSeconds: resolved.tokenLifetimeSeconds,
+		now: resolved.now,
+		issuer: () => urls.auth,
+	});
+	const blobs = new BlobStorage({ now: resolved.now, baseUrl: () => urls.blob });
+	const api = new IssuingApi(resolved, tokens, blobs);
+
+	const hosts: HttpHost[] = [];
+	const closeAll = async (): Promise<void> => {
+		await Promise.all(hosts.map((host) => host.close()));
+	};
+	try {
+		const auth = await listen({
+			name: 'auth',
+			host: resolved.host,
+			port: resolved.authPort,
+			env,
+			handle: (call) => dispatch(call, tokens.resolve(call), faults),
+		});
+		hosts.push(auth);
+		const apiHost = await listen({
+			name: 'api',
+			host: resolved.host,
+			port: resolved.apiPort,
+			env,
+			handle: (call) => dispatch(call, api.resolve(call), faults),
+		});
+		hosts.push(apiHost);
+		const blob = await listen({
+			name: 'blob',
+			host: resolved.host,
+			port: resolved.blobPort,
+			env,
+			handle: (call) => dispatch(call, blobs.resolve(call), faults),
+		});
+		hosts.push(blob);
+		urls.auth = auth.url;
+		urls.api = apiHost.url;
+		urls.blob = blob.url;
+		resolved.authPort = auth.port;
+		resolved.apiPort = apiHost.port;
+		resolved.blobPort = blob.port;
+	} catch (err) {
+		await closeAll();
+		throw err;
+	}
+
+	let closed: Promise<void> | null = null;
+	return {
+		authUrl: urls.auth,
+		baseUrl: urls.api,
+		blobUrl: urls.blob,
+		options: resolved,
+		requests,
+		clearLog: () => {
+			requests.length = 0;
+		},
+		injectFault: (fault: FaultSpec) => faults.inject(fault),
+		clearFaults: () => faults.clear(),
+		setLatency: (ms: number) => {
+			resolved.latencyMs = nonNegative(ms, 'latency');
+		},
+		expireAccessTokens: () => tokens.expireAccessTokens(),
+		revokeRefreshTokens: () => tokens.revokeRefreshTokens(),
+		vouchers: api.vouchers,
+		emails: api.emails,
+		stampCount: () => api.stampCount(),
+		close: () => (closed ??= closeAll()),
+	};
+}
+
+function resolveOptions(options: SandboxOptions): ResolvedSandboxOptions {
+	const accounts = (options.accounts ?? [DEFAULT_ACCOUNT]).map((a) => ({ ...a, series: [...a.series] }));
+	if (accounts.length === 0) throw new Error('startSandbox: at least one account is required');
+	for (const key of ['clientId', 'emisorId', 'username'] as const) {
+		if (new Set(accounts.map((a) => a[key])).size !== accounts.length) {
+			throw new Error(`startSandbox: accounts must have distinct ${key} values`);
+		}
+	}
+	return {
+		host: options.host ?? '127.0.0.1',
+		apiPort: options.apiPort ?? 0,
+		authPort: options.authPort ?? 0,
+		blobPort: options.blobPort ?? 0,
+		tokenLifetimeSeconds: nonNegative(options.tokenLifetimeSeconds ?? 3600, 'tokenLifetimeSeconds'),
+		latencyMs: nonNegative(options.latencyMs ?? 0, 'latencyMs'),
+		pdfLinkLifetimeSeconds: nonNegative(options.pdfLinkLifetimeSeconds ?? 300, 'pdfLinkLifetimeSeconds'),
+		pdfReadyAfterMs: nonNegative(options.pdfReadyAfterMs ?? 0, 'pdfReadyAfterMs'),
+		pathStyle: options.pathStyle ?? 'spec',
+		xmlFraming: options.xmlFraming ?? 'raw',
+		pdfLinkFraming: options.pdfLinkFraming ?? 'json-string',
+		accounts,
+		now: options.now ?? Date.now,
+	};
+}
+
+function nonNegative(value: number, name: string): number {
+	if (!Number.isFinite(value) || value < 0) throw new Error(`startSandbox: ${name} must be a non-negative number`);
+	return value;
+}

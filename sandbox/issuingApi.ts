@@ -1,0 +1,450 @@
+/**
+ * The issuing API at {base_url}: routing, bearer/issuer checks and the voucher state
+ * machine (none → pending → stamped) with its XML, PDF and e-mail operations.
+ */
+import { randomBytes, randomUUID } from 'crypto';
+
+import { BlobStorage, pdfBlobPath } from './blobStorage';
+import { buildCfdiXml, amount } from './cfdiXml';
+import { cfdiDateTime } from './clock';
+import type { Resolution } from './dispatch';
+import { PDF_NOT_READY_MESSAGE } from './faults';
+import type { Call, Reply } from './http';
+import {
+	bindBoolean,
+	bindJsonObject,
+	type BindingErrors,
+	emailTypeErrors,
+	isObject,
+	queryValue,
+	toNumber,
+	voucherTypeErrors,
+} from './modelBinding';
+import { buildPdf } from './pdfDocument';
+import {
+	isJsonMediaType,
+	json,
+	message,
+	methodNotAllowed,
+	unsupportedMediaType,
+	validationProblem,
+} from './replies';
+import { baseValidation, failureResult, stampingValidation } from './stamping';
+import type { TokenService } from './tokenService';
+import type {
+	EmailRequest,
+	FaultSpec,
+	ResolvedSandboxOptions,
+	RouteName,
+	SandboxAccount,
+	SentEmail,
+	StoredVoucher,
+	VoucherBody,
+} from './types';
+
+type ApiRoute = Exclude<RouteName, 'token' | 'userinfo' | 'blob'>;
+
+interface RouteDef {
+	route: ApiRoute;
+	method: string;
+	pattern: RegExp;
+	/** Human-readable form for the CLI and README. */
+	display: string;
+}
+
+/** Everything an operation needs; the caller has already passed the bearer and issuer checks. */
+interface OperationContext {
+	call: Call;
+	account: SandboxAccount;
+	emisorId: number;
+	/** Second path parameter: voucher id or UUID, URL-decoded. */
+	param: string;
+	fault: FaultSpec | null;
+}
+
+const INT32_MAX = 2_147_483_647;
+const NOT_FOUND_VOUCHER = 'No se encontró el comprobante.';
+const FOREIGN_ISSUER = 'The issuer does not belong to this user.';
+const EMAIL_PATTERN = /^[^\s@,;<>()]+@[^\s@,;<>()]+\.[^\s@,;<>()]+$/;
+
+export function routeTable(pathStyle: 'spec' | 'short'): RouteDef[] {
+	// The spec writes the e-mail path with a capital B; the real gateway is reached only that way.
+	const main = pathStyle === 'spec' ? '/businessEmision/api/v1' : '/api/v1';
+	const mail = pathStyle === 'spec' ? '/BusinessEmision/api/v1' : '/api/v1';
+	const def = (route: ApiRoute, method: string, prefix: string, tail: string, query = ''): RouteDef => {
+		const pattern = tail.replace('{emisorId}', '(\\d+)').replace('{id}', '(\\d+)').replace('{uuid}', '([^/]+)');
+		return {
+			route,
+			method,
+			pattern: new RegExp(`^${prefix}${pattern}/?$`),
+			display: `${method} ${prefix}${tail}${query}`,
+		};
+	};
+	return [
+		def('createVoucher', 'POST', main, '/emisores/{emisorId}/comprobantes', '?emitir=true|false[&noCalcularFecha=true]'),
+		def('getVoucher', 'GET', main, '/emisores/{emisorId}/comprobantes/{id}'),
+		def('updateVoucher', 'PUT', main, '/emisores/{emisorId}/comprobantes/{id}', '?emitir=true|false'),
+		def('downloadXml', 'GET', main, '/emisores/{emisorId}/descargacomprobantes/{uuid}', '?tipoContenido=xml'),
+		def('requestPdf', 'POST', main, '/emisores/{emisorId}/pdfs/{uuid}'),
+		def('getPdfLink', 'GET', main, '/emisores/{emisorId}/comprobantes/{uuid}/pdf'),
+		def('sendEmail', 'POST', mail, '/emisores/{emisorId}/enviocorreo'),
+	];
+}
+
+export class IssuingApi {
+	readonly vouchers = new Map<number, StoredVoucher>();
+	readonly emails: SentEmail[] = [];
+	private readonly routes: RouteDef[];
+	private readonly byUuid = new Map<string, number>();
+	private readonly pdfs = new Map<string, Buffer>();
+	private readonly sealKey = randomBytes(32);
+	private nextId = 1001;
+	private stamps = 0;
+
+	constructor(
+		private readonly options: ResolvedSandboxOptions,
+		private readonly tokens: TokenService,
+		private readonly blobs: BlobStorage,
+	) {
+		this.routes = routeTable(options.pathStyle);
+	}
+
+	stampCount(): number {
+		return this.stamps;
+	}
+
+	resolve(call: Call): Resolution {
+		const allowed: string[] = [];
+		for (const def of this.routes) {
+			const match = def.pattern.exec(call.pathname);
+			if (!match) continue;
+			if (def.method !== call.method) {
+				allowed.push(def.method);
+				continue;
+			}
+			const emisorId = Number(match[1]);
+			// ASP.NET {x:int} route constraints: values outside Int32 do not match the route at all.
+			const numericId = def.route === 'getVoucher' || def.route === 'updateVoucher';
+			if (emisorId > INT32_MAX || (numericId && Number(match[2]) > INT32_MAX)) {
+				break;
+			}
+			return this.handler(call, def.route, emisorId, safeDecode(match[2] ?? ''));
+		}
+		if (allowed.length > 0) return { route: 'unknown', reply: methodNotAllowed(allowed) };
+		return { route: 'unknown', reply: { status: 404, body: '' } };
+	}
+
+	private handler(call: Call, route: ApiRoute, emisorId: number, param: string): Resolution {
+		let account: SandboxAccount | undefined;
+		return {
+			route,
+			authorize: () => {
+				const check = this.tokens.verifyBearer(call.headers.authorization);
+				if ('denied' in check) return check.denied;
+				if (check.account.emisorId !== emisorId) return message(403, FOREIGN_ISSUER);
+				account = check.account;
+				return null;
+			},
+			perform: (fault) => {
+				const ctx: OperationContext = { call, account: account as SandboxAccount, emisorId, param, fault };
+				switch (route) {
+					case 'createVoucher':
+						return this.create(ctx);
+					case 'getVoucher':
+						return this.get(ctx);
+					case 'updateVoucher':
+						return this.update(ctx);
+					case 'downloadXml':
+						return this.downloadXml(ctx);
+					case 'requestPdf':
+						return this.requestPdf(ctx);
+					case 'getPdfLink':
+						return this.getPdfLink(ctx);
+					case 'sendEmail':
+						return this.sendEmail(ctx);
+				}
+			},
+		};
+	}
+
+	private create(ctx: OperationContext): Reply {
+		const bound = this.bindVoucherRequest(ctx);
+		if ('reply' in bound) return bound.reply;
+		const { voucher, emitir, noCalcularFecha } = bound;
+
+		const baseErrors = baseValidation(voucher, ctx.account);
+		if (baseErrors.length > 0) return json(200, failureResult(baseErrors, 0));
+
+		if (!emitir || !stampAllowed(ctx.fault)) return json(200, pendingResult(this.store(ctx.emisorId, voucher).id));
+
+		const stampErrors = stampingValidation(voucher, { noCalcularFecha });
+		if (stampErrors.length > 0) return json(200, failureResult(stampErrors, 0));
+		const stored = this.store(ctx.emisorId, voucher);
+		this.stamp(stored, ctx.account, noCalcularFecha);
+		return json(200, stampedResult(stored));
+	}
+
+	private get(ctx: OperationContext): Reply {
+		const stored = this.ownVoucher(ctx);
+		if (!stored) return message(404, NOT_FOUND_VOUCHER);
+		return json(200, {
+			id: stored.id,
+			...stored.body,
+			esValido: stored.state === 'stamped',
+			subEstatusId: stored.state === 'stamped' ? 2 : 0,
+			uuid: stored.uuid,
+		});
+	}
+
+	private update(ctx: OperationContext): Reply {
+		const id = Number(ctx.param);
+		const bound = this.bindVoucherRequest(ctx, id);
+		if ('reply' in bound) return bound.reply;
+		const { voucher, emitir, noCalcularFecha } = bound;
+
+		const stored = this.ownVoucher(ctx);
+		if (!stored) return message(404, NOT_FOUND_VOUCHER);
+		if (stored.state === 'stamped') {
+			return json(200, failureResult([{ codigo: 'FAC121', mensaje: 'El comprobante ya fue timbrado.' }], id, stored.uuid, 2));
+		}
+
+		const baseErrors = baseValidation(voucher, ctx.account);
+		if (baseErrors.length > 0) return json(200, failureResult(baseErrors, id));
+
+		if (!emitir || !stampAllowed(ctx.fault)) {
+			stored.body = voucher;
+			return json(200, pendingResult(id));
+		}
+		// A voucher that fails stamping stays pending with its previous body.
+		const stampErrors = stampingValidation(voucher, { noCalcularFecha });
+		if (stampErrors.length > 0) return json(200, failureResult(stampErrors, id));
+		stored.body = voucher;
+		this.stamp(stored, ctx.account, noCalcularFecha);
+		return json(200, stampedResult(stored));
+	}
+
+	private downloadXml(ctx: OperationContext): Reply {
+		const tipo = queryValue(ctx.call.searchParams, 'tipoContenido');
+		if (tipo === undefined || tipo.toLowerCase() !== 'xml') {
+			return validationProblem({ tipoContenido: [`The value '${tipo ?? ''}' is not valid for tipoContenido. Use 'xml'.`] });
+		}
+		const stored = this.stampedVoucher(ctx);
+		if (!stored || stored.xml === null) return message(404, NOT_FOUND_VOUCHER);
+		if (this.options.xmlFraming === 'json-string') return json(200, stored.xml);
+		return { status: 200, headers: { 'content-type': 'application/xml; charset=utf-8' }, body: stored.xml };
+	}
+
+	private requestPdf(ctx: OperationContext): Reply {
+		if (ctx.call.body.length > 0) {
+			return validationProblem({ '': ['This request does not accept a body; send Content-Length: 0.'] });
+		}
+		const stored = this.stampedVoucher(ctx);
+		if (!stored || stored.uuid === null) return message(404, NOT_FOUND_VOUCHER);
+		// Generation starts once; asking again does not restart it.
+		if (stored.pdfRequestedAt === null) {
+			const now = this.options.now();
+			stored.pdfRequestedAt = now;
+			const pdf = this.pdfs.get(stored.uuid) as Buffer;
+			this.blobs.put(pdfBlobPath(stored.emisorId, stored.uuid), pdf, 'application/pdf', now + this.options.pdfReadyAfterMs);
+		}
+		return json(200, 1);
+	}
+
+	private getPdfLink(ctx: OperationContext): Reply {
+		const stored = this.stampedVoucher(ctx);
+		if (!stored || stored.uuid === null) return message(404, NOT_FOUND_VOUCHER);
+		const now = this.options.now();
+		const lifetimeMs = this.options.pdfLinkLifetimeSeconds * 1000;
+		const path = pdfBlobPath(stored.emisorId, stored.uuid);
+		let link: string;
+		if (ctx.fault?.kind === 'expiredLink') {
+			// Correctly signed, but its window closed a minute ago.
+			link = this.blobs.signedUrl(path, now - lifetimeMs - 60_000, now - 60_000);
+		} else {
+			const ready = stored.pdfRequestedAt !== null && now - stored.pdfRequestedAt >= this.options.pdfReadyAfterMs;
+			if (!ready) return message(404, PDF_NOT_READY_MESSAGE);
+			link = this.blobs.signedUrl(path, now, now + lifetimeMs);
+		}
+		switch (this.options.pdfLinkFraming) {
+			case 'raw':
+				return { status: 200, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: link };
+			case 'double-json-string':
+				return { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify(JSON.stringify(link)) };
+			default:
+				return json(200, link);
+		}
+	}
+
+	private sendEmail(ctx: OperationContext): Reply {
+		if (!isJsonMediaType(ctx.call.headers['content-type'])) return unsupportedMediaType();
+		const bound = bindJsonObject(ctx.call.body, 'EnvioCorreo');
+		if ('errors' in bound) return validationProblem(bound.errors);
+		const body = bound.value;
+		const errors = emailTypeErrors(body);
+		if (Object.keys(errors).length > 0) return validationProblem(errors);
+
+		if (typeof body.para !== 'string' || body.para.trim() === '') errors.para = ['The para field is required.'];
+		else if (!isEmailList(body.para)) errors.para = [`'${body.para}' is not a valid e-mail address or comma-separated list of them.`];
+		for (const field of ['asunto', 'mensaje'] as const) {
+			if (typeof body[field] !== 'string') errors[field] = [`The ${field} field is required.`];
+		}
+		if (typeof body.cc === 'string' && body.cc.trim() !== '' && !isEmailList(body.cc)) {
+			errors.cc = [`'${body.cc}' is not a valid e-mail address or comma-separated list of them.`];
+		}
+		if (typeof body.responderA === 'string' && body.responderA.trim() !== '' && !EMAIL_PATTERN.test(body.responderA.trim())) {
+			errors.responderA = [`'${body.responderA}' is not a valid e-mail address.`];
+		}
+		const uuid = isObject(body.cfdi) ? body.cfdi.uuid : undefined;
+		if (typeof uuid !== 'string' || uuid.trim() === '') errors['cfdi.uuid'] = ['The cfdi.uuid field is required.'];
+		if (Object.keys(errors).length > 0) return validationProblem(errors);
+
+		const stored = this.stampedVoucher({ ...ctx, param: uuid as string });
+		if (!stored) return message(404, NOT_FOUND_VOUCHER);
+		this.emails.push({ emisorId: ctx.emisorId, body: body as EmailRequest, at: this.options.now() });
+		return json(200, true);
+	}
+
+	/** Content type, query and body binding shared by create and update (400/415 on failure). */
+	private bindVoucherRequest(
+		ctx: OperationContext,
+		pathId?: number,
+	): { voucher: VoucherBody; emitir: boolean; noCalcularFecha: boolean } | { reply: Reply } {
+		if (!isJsonMediaType(ctx.call.headers['content-type'])) return { reply: unsupportedMediaType() };
+		const errors: BindingErrors = {};
+		const emitir = bindBoolean(queryValue(ctx.call.searchParams, 'emitir'), 'emitir', true);
+		if ('error' in emitir) errors.emitir = [emitir.error];
+		const noCalcularFecha = bindBoolean(queryValue(ctx.call.searchParams, 'noCalcularFecha'), 'noCalcularFecha', false);
+		if ('error' in noCalcularFecha) errors.noCalcularFecha = [noCalcularFecha.error];
+		const bound = bindJsonObject(ctx.call.body, 'Comprobante');
+		if ('errors' in bound) {
+			Object.assign(errors, bound.errors);
+		} else {
+			Object.assign(errors, voucherTypeErrors(bound.value));
+			if (pathId !== undefined && !errors['$.id']) {
+				const bodyId = toNumber(bound.value.id);
+				if (bodyId === undefined) errors.id = ['The id field is required and must equal the id in the path.'];
+				else if (bodyId !== pathId) errors.id = [`The id in the body (${bodyId}) does not match the id in the path (${pathId}).`];
+			}
+		}
+		if ('errors' in bound || 'error' in emitir || 'error' in noCalcularFecha || Object.keys(errors).length > 0) {
+			return { reply: validationProblem(errors) };
+		}
+		// The service owns the id: one sent on create is ignored, and the path id rules on update.
+		const voucher: VoucherBody = { ...bound.value };
+		delete voucher.id;
+		return { voucher, emitir: emitir.value, noCalcularFecha: noCalcularFecha.value };
+	}
+
+	private store(emisorId: number, body: VoucherBody): StoredVoucher {
+		const stored: StoredVoucher = {
+			id: this.nextId++,
+			emisorId,
+			state: 'pending',
+			body,
+			uuid: null,
+			xml: null,
+			stampCount: 0,
+			pdfRequestedAt: null,
+			createdAt: this.options.now(),
+		};
+		this.vouchers.set(stored.id, stored);
+		return stored;
+	}
+
+	/** Stamping: UUID, XML and PDF are produced once, here, so later downloads are byte-stable. */
+	private stamp(stored: StoredVoucher, account: SandboxAccount, noCalcularFecha: boolean): void {
+		const now = this.options.now();
+		const uuid = randomUUID().toUpperCase();
+		const fechaTimbrado = cfdiDateTime(now);
+		const fecha = noCalcularFecha ? String(stored.body.fecha) : fechaTimbrado;
+		stored.xml = buildCfdiXml(stored.body, account, { uuid, fecha, fechaTimbrado, sealKey: this.sealKey });
+		stored.uuid = uuid;
+		stored.state = 'stamped';
+		stored.stampCount += 1;
+		this.stamps += 1;
+		this.byUuid.set(uuid, stored.id);
+		this.pdfs.set(uuid, renderPdf(stored.body, account, uuid, fecha, fechaTimbrado, now));
+	}
+
+	private ownVoucher(ctx: OperationContext): StoredVoucher | undefined {
+		const stored = this.vouchers.get(Number(ctx.param));
+		return stored && stored.emisorId === ctx.emisorId ? stored : undefined;
+	}
+
+	/** A stamped voucher of this issuer by UUID, case-insensitively. */
+	private stampedVoucher(ctx: OperationContext): StoredVoucher | undefined {
+		const id = this.byUuid.get(ctx.param.trim().toUpperCase());
+		const stored = id === undefined ? undefined : this.vouchers.get(id);
+		return stored && stored.emisorId === ctx.emisorId && stored.state === 'stamped' ? stored : undefined;
+	}
+}
+
+function stampAllowed(fault: FaultSpec | null): boolean {
+	return !(fault?.kind === 'storeThen500' && fault.stamp === false);
+}
+
+function pendingResult(id: number): Record<string, unknown> {
+	return { esValido: false, idComprobante: id, errores: null, uuid: null, subEstatusId: 0, descripcion: null };
+}
+
+function stampedResult(stored: StoredVoucher): Record<string, unknown> {
+	return { esValido: true, idComprobante: stored.id, errores: null, uuid: stored.uuid, subEstatusId: 2, descripcion: null };
+}
+
+function isEmailList(value: string): boolean {
+	const items = value.split(',').map((item) => item.trim());
+	return items.length > 0 && items.every((item) => EMAIL_PATTERN.test(item));
+}
+
+function safeDecode(value: string): string {
+	try {
+		return decodeURIComponent(value);
+	} catch {
+		return value;
+	}
+}
+
+function renderPdf(
+	body: VoucherBody,
+	account: SandboxAccount,
+	uuid: string,
+	fecha: string,
+	fechaTimbrado: string,
+	stampedAt: number,
+): Buffer {
+	const str = (value: unknown): string => (typeof value === 'string' ? value : '');
+	const emisor = isObject(body.emisor) ? body.emisor : {};
+	const receptor = isObject(body.receptor) ? body.receptor : {};
+	const impuestos = isObject(body.impuestos) ? body.impuestos : {};
+	const moneda = str(body.moneda) || 'MXN';
+	const money = (value: unknown): string => `${amount(value) ?? '0.00'} ${moneda}`;
+	const serieFolio = [str(body.serie), str(body.folio)].filter((s) => s !== '').join('-') || '(sin serie)';
+
+	const lines = [
+		`Serie y folio: ${serieFolio}`,
+		`Folio fiscal (UUID): ${uuid}`,
+		`Emisor: ${str(emisor.rfc) || account.rfc} - ${str(emisor.nombre) || account.nombre}`,
+		`Regimen fiscal: ${str(emisor.regimenFiscal) || account.regimenFiscal}   Lugar de expedicion: ${str(body.lugarExpedicion)}`,
+		`Receptor: ${str(receptor.rfc)} - ${str(receptor.nombre)}`,
+		`Uso CFDI: ${str(receptor.usoCFDI)}   Regimen fiscal receptor: ${str(receptor.regimenFiscalReceptor)}`,
+		`Fecha de emision: ${fecha}   Fecha de timbrado: ${fechaTimbrado}`,
+		`Tipo: ${str(body.tipoDeComprobante)}   Metodo de pago: ${str(body.metodoPago)}   Forma de pago: ${str(body.formaPago)}`,
+		'',
+		'Conceptos:',
+	];
+	for (const item of (Array.isArray(body.conceptos) ? body.conceptos : []).filter(isObject)) {
+		lines.push(`  ${str(item.cantidad)} x ${str(item.descripcion)} @ ${amount(item.valorUnitario) ?? ''} = ${amount(item.importe) ?? ''}`);
+	}
+	lines.push('', `Subtotal: ${money(body.subTotal)}`);
+	if (body.descuento !== undefined && body.descuento !== null) lines.push(`Descuento: ${money(body.descuento)}`);
+	if (impuestos.totalImpuestosTrasladados !== undefined) lines.push(`Impuestos trasladados: ${money(impuestos.totalImpuestosTrasladados)}`);
+	if (impuestos.totalImpuestosRetenidos !== undefined) lines.push(`Impuestos retenidos: ${money(impuestos.totalImpuestosRetenidos)}`);
+	lines.push(`Total: ${money(body.total)}`, '', 'Este documento es una representacion impresa de un CFDI (sandbox).');
+
+	return buildPdf({
+		title: `CFDI 4.0 ${serieFolio}`,
+		lines,
+		createdAt: stampedAt,
+		id: uuid.replace(/-/g, ''),
+	});
+}

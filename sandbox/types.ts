@@ -1,0 +1,148 @@
+/**
+ * Public types of the CFDI issuing-service sandbox. Engine tests, the demo and the
+ * benchmarks depend on these names, so changes here are API changes.
+ */
+
+export type RouteName =
+	| 'token'
+	| 'userinfo'
+	| 'createVoucher'
+	| 'getVoucher'
+	| 'updateVoucher'
+	| 'downloadXml'
+	| 'requestPdf'
+	| 'getPdfLink'
+	| 'sendEmail'
+	| 'blob';
+
+export type ServerName = 'auth' | 'api' | 'blob';
+
+export interface SandboxAccount {
+	/** RFC of the account, used as the password-grant username. */
+	username: string;
+	/** Plain text; the token service compares the lower-case MD5 hex digest of it. */
+	password: string;
+	clientId: string;
+	clientSecret: string;
+	emisorId: number;
+	usuarioId: number;
+	rfc: string;
+	nombre: string;
+	regimenFiscal: string;
+	/** Series configured for the issuer; any other serie is rejected with FAC112. */
+	series: string[];
+}
+
+export interface SandboxOptions {
+	host?: string;
+	apiPort?: number;
+	authPort?: number;
+	blobPort?: number;
+	/** Access-token lifetime; `expires_in` reports it in seconds. */
+	tokenLifetimeSeconds?: number;
+	/** Delay applied before every response of every server. */
+	latencyMs?: number;
+	pdfLinkLifetimeSeconds?: number;
+	/** Time after POST pdfs before the PDF link (and the blob) is available. */
+	pdfReadyAfterMs?: number;
+	/** 'spec': /businessEmision/api/v1 (+ /BusinessEmision for e-mail); 'short': /api/v1 everywhere. */
+	pathStyle?: 'spec' | 'short';
+	xmlFraming?: 'raw' | 'json-string';
+	pdfLinkFraming?: 'raw' | 'json-string' | 'double-json-string';
+	accounts?: SandboxAccount[];
+	/** Clock in epoch milliseconds (token expiry, link validity, PDF readiness, log times). */
+	now?: () => number;
+}
+
+export type ResolvedSandboxOptions = Required<SandboxOptions>;
+
+export interface LoggedRequest {
+	server: ServerName;
+	route: RouteName | 'unknown';
+	method: string;
+	/** Path + query exactly as received. */
+	url: string;
+	pathname: string;
+	query: Record<string, string>;
+	/** Lower-case header names; repeated headers joined with ', '. */
+	headers: Record<string, string>;
+	/** Raw body as UTF-8 text ('' when none). */
+	body: string;
+	/** Status sent, or 0 when no response was sent (held, reset, closed). */
+	status: number;
+	at: number;
+}
+
+export type VoucherBody = Record<string, unknown>;
+
+export interface StoredVoucher {
+	id: number;
+	emisorId: number;
+	state: 'pending' | 'stamped';
+	/** The voucher JSON as last accepted (without `id`). */
+	body: VoucherBody;
+	uuid: string | null;
+	xml: string | null;
+	stampCount: number;
+	pdfRequestedAt: number | null;
+	createdAt: number;
+}
+
+export interface EmailRequest {
+	para: string;
+	cc?: string | null;
+	asunto: string;
+	mensaje: string;
+	responderA?: string | null;
+	cfdi: { uuid: string };
+	[extra: string]: unknown;
+}
+
+export interface SentEmail {
+	emisorId: number;
+	body: EmailRequest;
+	at: number;
+}
+
+interface FaultBase<R extends RouteName = RouteName> {
+	route: R;
+	/** How many matching requests the fault applies to (default 1). */
+	times?: number;
+	/** How many matching requests go through untouched before the fault applies (default 0). */
+	after?: number;
+}
+
+/** Faults queue per route and apply, in order, to the next requests of that route. */
+export type FaultSpec =
+	| (FaultBase & { kind: 'status'; status: number; body?: string; contentType?: string })
+	| (FaultBase & { kind: 'unauthorized' })
+	| (FaultBase<'createVoucher' | 'updateVoucher'> & { kind: 'storeThen500'; stamp?: boolean })
+	| (FaultBase & { kind: 'timeout'; perform?: boolean; holdMs?: number })
+	| (FaultBase & { kind: 'connectionReset'; perform?: boolean })
+	| (FaultBase<'createVoucher' | 'updateVoucher'> & { kind: 'seriesBusy' })
+	| (FaultBase & { kind: 'malformedJson' })
+	| (FaultBase & { kind: 'html' })
+	| (FaultBase<'getPdfLink'> & { kind: 'pdfNotReady' })
+	| (FaultBase<'getPdfLink'> & { kind: 'expiredLink' })
+	| (FaultBase & { kind: 'rateLimited' });
+
+export type FaultKind = FaultSpec['kind'];
+
+export interface Sandbox {
+	readonly authUrl: string;
+	readonly baseUrl: string;
+	readonly blobUrl: string;
+	/** Resolved options; ports are the bound ones and latencyMs follows setLatency. */
+	readonly options: ResolvedSandboxOptions;
+	readonly requests: LoggedRequest[];
+	clearLog(): void;
+	injectFault(fault: FaultSpec): void;
+	clearFaults(): void;
+	setLatency(ms: number): void;
+	expireAccessTokens(): void;
+	revokeRefreshTokens(): void;
+	readonly vouchers: Map<number, StoredVoucher>;
+	readonly emails: SentEmail[];
+	stampCount(): number;
+	close(): Promise<void>;
+}
