@@ -1,0 +1,8 @@
+import type { CatalogEntry } from './types';
+
+/** c_Impuesto. ISR can only be withheld, never transferred. */
+export const IMPUESTO: CatalogEntry[] = [
+	{ code: '001', description: 'ISR (income tax)' },
+	{ code: '002', description: 'IVA (value added tax)' },
+	{ code: '003', description: 'IEPS (special tax on production and services)' },
+];

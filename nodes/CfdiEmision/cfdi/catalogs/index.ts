@@ -1,0 +1,15 @@
+export type { CatalogEntry } from './types';
+export { findEntry, catalogCodes } from './lookup';
+export { FORMA_PAGO } from './formaPago';
+export { METODO_PAGO } from './metodoPago';
+export { TIPO_DE_COMPROBANTE } from './tipoDeComprobante';
+export { EXPORTACION } from './exportacion';
+export { OBJETO_IMP } from './objetoImp';
+export { REGIMEN_FISCAL, type RegimenFiscalEntry } from './regimenFiscal';
+export { USO_CFDI, type UsoCfdiEntry } from './usoCfdi';
+export { MONEDA, currencyDecimals, type MonedaEntry } from './moneda';
+export { CANCELLATION_MOTIVE, type CancellationMotiveEntry } from './cancellationMotive';
+export { TIPO_RELACION } from './tipoRelacion';
+export { IMPUESTO } from './impuesto';
+export { TIPO_FACTOR } from './tipoFactor';
+export { CLAVE_UNIDAD } from './claveUnidad';

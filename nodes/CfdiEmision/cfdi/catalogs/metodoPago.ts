@@ -1,0 +1,7 @@
+import type { CatalogEntry } from './types';
+
+/** c_MetodoPago: paid at once (PUE) or later / in parts (PPD, which requires formaPago 99). */
+export const METODO_PAGO: CatalogEntry[] = [
+	{ code: 'PUE', description: 'Payment in a single installment' },
+	{ code: 'PPD', description: 'Payment in installments or deferred' },
+];

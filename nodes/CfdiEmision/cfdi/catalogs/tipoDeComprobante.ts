@@ -1,0 +1,10 @@
+import type { CatalogEntry } from './types';
+
+/** c_TipoDeComprobante. */
+export const TIPO_DE_COMPROBANTE: CatalogEntry[] = [
+	{ code: 'I', description: 'Income (invoice)' },
+	{ code: 'E', description: 'Expense (credit note)' },
+	{ code: 'T', description: 'Transfer (goods in transit)' },
+	{ code: 'N', description: 'Payroll' },
+	{ code: 'P', description: 'Payment (payment complement)' },
+];

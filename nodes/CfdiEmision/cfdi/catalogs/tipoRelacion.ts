@@ -1,0 +1,12 @@
+import type { CatalogEntry } from './types';
+
+/** c_TipoRelacion: how a voucher relates to earlier vouchers. */
+export const TIPO_RELACION: CatalogEntry[] = [
+	{ code: '01', description: 'Credit note for the related documents' },
+	{ code: '02', description: 'Debit note for the related documents' },
+	{ code: '03', description: 'Return of goods from earlier invoices or transfers' },
+	{ code: '04', description: 'Replacement of earlier vouchers' },
+	{ code: '05', description: 'Transfer of goods already invoiced' },
+	{ code: '06', description: 'Invoice for goods already transferred' },
+	{ code: '07', description: 'Application of an advance' },
+];
