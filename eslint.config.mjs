@@ -1,10 +1,9 @@
 // The lint n8n's community-package scanner applies (the @n8n/node-cli eslint config), rebuilt from
-// the same plugins so it runs offline without installing the whole CLI.
+// the same plugins so it runs offline without installing the whole CLI. The CLI's import-x rules are
+// left out: their resolver's platform binaries are missing from the registry here, which breaks `npm ci`.
 import js from '@eslint/js';
 import { n8nCommunityNodesPlugin } from '@n8n/eslint-plugin-community-nodes';
 import { globalIgnores } from 'eslint/config';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
-import importPlugin from 'eslint-plugin-import-x';
 import n8nNodesBase from 'eslint-plugin-n8n-nodes-base';
 import tseslint from 'typescript-eslint';
 
@@ -14,7 +13,7 @@ export default tseslint.config(
 	globalIgnores(['dist', 'node_modules', 'coverage', 'demo-output']),
 	{
 		files: ['**/*.ts'],
-		extends: [js.configs.recommended, tseslint.configs.recommended, communityNodesRecommended, importPlugin.configs['flat/recommended']],
+		extends: [js.configs.recommended, tseslint.configs.recommended, communityNodesRecommended],
 		rules: {
 			'prefer-spread': 'off',
 			'no-console': 'error',
@@ -22,7 +21,6 @@ export default tseslint.config(
 	},
 	{
 		plugins: { 'n8n-nodes-base': n8nNodesBase },
-		settings: { 'import-x/resolver-next': [createTypeScriptImportResolver()] },
 	},
 	{
 		files: ['package.json'],
