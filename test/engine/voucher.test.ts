@@ -36,8 +36,8 @@ const fieldParams = {
 };
 
 describe('voucher: create', () => {
-	test('fields mode stamps: the exact request and the returned item', async () => {
-		const { items, error } = await kit.engine.runNode(fieldParams, [{ orderId: 1 }]);
+	test('fields mode, direct stamping: the exact request and the returned item', async () => {
+		const { items, error } = await kit.engine.runNode({ ...fieldParams, stampingMode: 'direct' }, [{ orderId: 1 }]);
 		expect(error).toBeUndefined();
 		const [create] = routes(kit.sandbox, 'createVoucher');
 		expect(create.method).toBe('POST');
@@ -55,6 +55,19 @@ describe('voucher: create', () => {
 				pairedItem: { item: 0 },
 			},
 		]);
+	});
+
+	test('two-phase stamping (the default): a pending save, then PUT emitir=true on the returned id', async () => {
+		const { items, error } = await kit.engine.runNode(fieldParams, [{}]);
+		expect(error).toBeUndefined();
+		const [save, stamp] = kit.sandbox.requests.filter((r) => r.server === 'api');
+		expect([save.method, save.pathname, save.query]).toEqual(['POST', `${apiRoot}/comprobantes`, { emitir: 'false' }]);
+		expect(JSON.parse(save.body)).toEqual(invoiceVoucher());
+		const [stored] = [...kit.sandbox.vouchers.values()];
+		expect([stamp.method, stamp.pathname, stamp.query]).toEqual(['PUT', `${apiRoot}/comprobantes/${stored.id}`, { emitir: 'true' }]);
+		expect(JSON.parse(stamp.body)).toEqual({ ...invoiceVoucher(), id: stored.id });
+		expect(stored.stampCount).toBe(1);
+		expect(items[0].json).toEqual({ esValido: true, idComprobante: stored.id, errores: null, uuid: stored.uuid, subEstatusId: 2, descripcion: null, status: 'stamped' });
 	});
 
 	test('JSON mode sends the same body as fields mode for the same voucher', async () => {
@@ -89,7 +102,7 @@ describe('voucher: create', () => {
 
 	test('a refused stamp is an error listing every code, with the item index, and nothing is stored', async () => {
 		const { error } = await kit.engine.runNode(createParams(invoiceVoucher({ serie: 'ZZ', subTotal: 999 })), [{}]);
-		expect(error?.message).toMatch(/^Item 0: The service refused to stamp the voucher: /);
+		expect(error?.message).toMatch(/^Item 0: The service refused the voucher: /);
 		expect(error?.message).toContain('FAC112');
 		expect(kit.sandbox.vouchers.size).toBe(0);
 	});
@@ -113,7 +126,7 @@ describe('voucher: create', () => {
 		expect(items).toHaveLength(3);
 		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 		expect(items[0].json.status).toBe('stamped');
-		expect(items[1].json.error).toMatch(/^Item 1: The service refused to stamp the voucher: FAC112/);
+		expect(items[1].json.error).toMatch(/^Item 1: The service refused the voucher: FAC112/);
 		expect(items[1].json.errores).toEqual([expect.objectContaining({ codigo: 'FAC112' })]);
 		expect(items[2].json.status).toBe('stamped');
 		expect(kit.sandbox.stampCount()).toBe(2);

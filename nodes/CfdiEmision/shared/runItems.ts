@@ -79,6 +79,16 @@ export async function runItems(ctx: IExecuteFunctions, concurrency: number, hand
 	return [outcomes.flatMap((outcome) => outcome?.items ?? [])];
 }
 
+/**
+ * How many items an operation without its own Concurrency option runs at once: the "Items per
+ * Batch" of the Request Options n8n adds to declarative nodes, else the operation's default.
+ */
+export function batchConcurrency(ctx: IExecuteFunctions, fallback: number): number {
+	const { batching } = ctx.getNodeParameter('requestOptions', 0, {}) as { batching?: { batch?: { batchSize?: number } } };
+	const size = Number(batching?.batch?.batchSize);
+	return Number.isInteger(size) && size > 0 ? size : fallback;
+}
+
 export type Operation = (ctx: IExecuteFunctions) => Promise<INodeExecutionData[][]>;
 
 /** n8n calls a custom operation with the execute context as `this`. */

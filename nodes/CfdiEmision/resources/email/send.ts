@@ -5,7 +5,7 @@ import { showFor, uuidField } from '../../shared/descriptions';
 import { toNodeError } from '../../shared/errors';
 import { readUuid } from '../../shared/parameters';
 import { parseJsonBody } from '../../shared/responses';
-import { runItems } from '../../shared/runItems';
+import { batchConcurrency, runItems } from '../../shared/runItems';
 import { callService, EMAIL_ROOT } from '../../shared/transport';
 import { ServiceCallError } from '../../shared/serviceError';
 
@@ -80,7 +80,7 @@ function addressList(ctx: IExecuteFunctions, itemIndex: number, name: string, la
 }
 
 export async function sendEmail(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	return await runItems(ctx, SEND_CONCURRENCY, async (itemIndex, session) => {
+	return await runItems(ctx, batchConcurrency(ctx, SEND_CONCURRENCY), async (itemIndex, session) => {
 		const uuid = readUuid(ctx, itemIndex);
 		const body = {
 			para: addressList(ctx, itemIndex, 'to', 'To', true),

@@ -5,7 +5,7 @@ import { showFor, uuidField } from '../../shared/descriptions';
 import { toNodeError } from '../../shared/errors';
 import { readUuid } from '../../shared/parameters';
 import { unwrapLink } from '../../shared/responses';
-import { runItems } from '../../shared/runItems';
+import { batchConcurrency, runItems } from '../../shared/runItems';
 import { describeNetworkCode, ServiceCallError } from '../../shared/serviceError';
 import { API_ROOT, callService, type RunSession } from '../../shared/transport';
 import { describeLink, type PdfLink } from './pdfLink';
@@ -118,7 +118,7 @@ async function downloadPdf(ctx: IExecuteFunctions, link: PdfLink): Promise<Buffe
 }
 
 export async function getPdfLink(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	return await runItems(ctx, PDF_CONCURRENCY, async (itemIndex, session) => {
+	return await runItems(ctx, batchConcurrency(ctx, PDF_CONCURRENCY), async (itemIndex, session) => {
 		const uuid = readUuid(ctx, itemIndex);
 		const download = ctx.getNodeParameter('download', itemIndex, false) as boolean;
 		const options = ctx.getNodeParameter('pdfOptions', itemIndex, {}) as IDataObject;

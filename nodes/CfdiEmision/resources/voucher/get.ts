@@ -3,7 +3,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { toNodeError } from '../../shared/errors';
 import { readVoucherId } from '../../shared/parameters';
 import { parseJsonObject } from '../../shared/responses';
-import { runItems } from '../../shared/runItems';
+import { batchConcurrency, runItems } from '../../shared/runItems';
 import { API_ROOT, callService } from '../../shared/transport';
 
 export const DEFAULT_READ_CONCURRENCY = 4;
@@ -21,7 +21,7 @@ export const getFields: INodeProperties[] = [
 ];
 
 export async function getVoucher(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	return await runItems(ctx, DEFAULT_READ_CONCURRENCY, async (itemIndex, session) => {
+	return await runItems(ctx, batchConcurrency(ctx, DEFAULT_READ_CONCURRENCY), async (itemIndex, session) => {
 		const id = readVoucherId(ctx, itemIndex);
 		try {
 			const response = await callService(ctx, session, { method: 'GET', url: `${API_ROOT}/comprobantes/${id}` });

@@ -7,6 +7,9 @@ import { callService, type RunSession, type ServiceRequest } from '../../shared/
 import type { StampingSettings } from './stampingOptions';
 import { readStampAnswer, rejectionError, SERIES_BUSY_CODE, type StampAnswer } from './stampResult';
 
+export type DoneAnswer = Extract<StampAnswer, { kind: 'done' }>;
+export type RejectedAnswer = Extract<StampAnswer, { kind: 'rejected' }>;
+
 export interface SendVoucherContext {
 	itemIndex: number;
 	session: RunSession;
@@ -16,44 +19,64 @@ export interface SendVoucherContext {
 	ifMaybeDone: string;
 }
 
+/** How one create/update request ended, once retries of harmless answers are done. */
+export type VoucherRequestOutcome =
+	| { kind: 'done'; answer: DoneAnswer }
+	| { kind: 'rejected'; answer: RejectedAnswer }
+	/** No usable answer: the service may or may not have acted (timeout, reset, 5xx, garbled). */
+	| { kind: 'unclear'; failure: ServiceCallError };
+
+function actionOf(context: SendVoucherContext): string {
+	return context.stampRequested ? 'stamp the voucher' : 'save the voucher';
+}
+
+export function pause(settings: StampingSettings, attempt: number): Promise<void> {
+	return sleep(settings.retryDelayMs * 2 ** attempt);
+}
+
 /**
  * Sends a create or update request. Retries only answers that prove nothing was stored (series
- * busy, HTTP 429); a timeout, a broken connection or a 5xx is never retried here: the service
- * may have stored or stamped the voucher.
+ * busy FAC119, HTTP 429). Failures that prove nothing happened (sign-in, 4xx, unreachable) throw;
+ * a timeout, a broken connection, a 5xx or an unreadable answer is returned as "unclear" and
+ * never retried here: the service may have stored or stamped the voucher.
  */
-export async function sendVoucher(ctx: IExecuteFunctions, request: ServiceRequest, context: SendVoucherContext): Promise<Extract<StampAnswer, { kind: 'done' }>> {
+export async function requestVoucher(ctx: IExecuteFunctions, request: ServiceRequest, context: SendVoucherContext): Promise<VoucherRequestOutcome> {
 	const { itemIndex, settings } = context;
-	const failure = {
-		action: context.stampRequested ? 'stamp the voucher' : 'save the voucher',
-		ifMaybeDone: context.ifMaybeDone,
-	};
 	for (let attempt = 0; ; attempt++) {
 		const canRetry = attempt < settings.busyRetries;
-		const pause = () => sleep(settings.retryDelayMs * 2 ** attempt);
 		let answer: StampAnswer;
 		try {
 			const response = await callService(ctx, context.session, request);
 			answer = readStampAnswer(response.body);
 		} catch (error) {
-			if (canRetry && error instanceof ServiceCallError && error.kind === 'http' && error.details.status === 429) {
-				await pause();
+			if (!(error instanceof ServiceCallError)) throw toNodeError(ctx, error, itemIndex, { action: actionOf(context) });
+			if (canRetry && error.kind === 'http' && error.details.status === 429) {
+				await pause(settings, attempt);
 				continue;
 			}
-			throw toNodeError(ctx, error, itemIndex, failure);
+			if (error.mayHaveTakenEffect || error.kind === 'malformed') return { kind: 'unclear', failure: error };
+			throw toNodeError(ctx, error, itemIndex, { action: actionOf(context) });
 		}
-		if (answer.kind === 'done') return answer;
 		if (answer.kind === 'busy') {
 			if (canRetry) {
-				await pause();
+				await pause(settings, attempt);
 				continue;
 			}
 			throw toNodeError(
 				ctx,
-				new ServiceCallError(`the series is still busy (${SERIES_BUSY_CODE}) after ${attempt + 1} attempts`, 'malformed'),
+				new ServiceCallError(`the series is still busy (${SERIES_BUSY_CODE}) after ${attempt + 1} attempts; nothing was stored. Try again later`, 'malformed'),
 				itemIndex,
-				{ action: failure.action },
+				{ action: actionOf(context) },
 			);
 		}
-		throw rejectionError(ctx, itemIndex, answer, context.stampRequested);
+		return answer.kind === 'done' ? { kind: 'done', answer } : { kind: 'rejected', answer };
 	}
+}
+
+/** One request, no recovery: an unclear outcome is an error that tells the user how to check. */
+export async function sendVoucher(ctx: IExecuteFunctions, request: ServiceRequest, context: SendVoucherContext): Promise<DoneAnswer> {
+	const outcome = await requestVoucher(ctx, request, context);
+	if (outcome.kind === 'done') return outcome.answer;
+	if (outcome.kind === 'rejected') throw rejectionError(ctx, context.itemIndex, outcome.answer);
+	throw toNodeError(ctx, outcome.failure, context.itemIndex, { action: actionOf(context), ifMaybeDone: context.ifMaybeDone });
 }

@@ -31,14 +31,13 @@ export function readStampAnswer(body: unknown): StampAnswer {
 }
 
 /** The error for a voucher the service refused, listing every code it returned. */
-export function rejectionError(ctx: IExecuteFunctions, itemIndex: number, answer: Extract<StampAnswer, { kind: 'rejected' }>, stampRequested: boolean) {
-	const what = stampRequested ? 'stamp' : 'save';
+export function rejectionError(ctx: IExecuteFunctions, itemIndex: number, answer: Extract<StampAnswer, { kind: 'rejected' }>) {
 	const id = Number(answer.result.idComprobante) || 0;
 	const stored = id > 0 ? ` The voucher is stored as pending with idComprobante ${id}: fix it and use Update.` : ' Nothing was stored: fix the voucher and run again.';
 	return operationFailed(
 		ctx,
 		itemIndex,
-		`The service refused to ${what} the voucher: ${formatErrores(answer.errores)}`,
+		`The service refused the voucher: ${formatErrores(answer.errores)}`,
 		`Each code names the rule that failed (CFDI40xxx codes are SAT rules, FACxxx codes are the provider's).${stored}`,
 		{ errores: answer.errores as unknown as IDataObject[], idComprobante: id || null, status: 'rejected' },
 	);

@@ -6,6 +6,7 @@ import { API_ROOT } from '../../shared/transport';
 import { buildVoucherBody } from './buildVoucherBody';
 import { readStampingSettings } from './stampingOptions';
 import { sendVoucher } from './sendVoucher';
+import { stampPending } from './stampPending';
 import { stampOutput } from './stampResult';
 
 export const updateFields: INodeProperties[] = [
@@ -26,24 +27,19 @@ export async function updateVoucher(ctx: IExecuteFunctions): Promise<INodeExecut
 		const id = readVoucherId(ctx, itemIndex);
 		const stamp = ctx.getNodeParameter('stamp', itemIndex, true) as boolean;
 		const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		const qs: IDataObject = options.noCalcularFecha === true ? { noCalcularFecha: true } : {};
 		// The body id must equal the id in the path (spec 4.3).
 		const body = { ...buildVoucherBody(ctx, itemIndex), id };
-		const answer = await sendVoucher(
-			ctx,
-			{
-				method: 'PUT',
-				url: `${API_ROOT}/comprobantes/${id}`,
-				qs: { emitir: stamp, ...(options.noCalcularFecha === true ? { noCalcularFecha: true } : {}) },
-				json: body,
-			},
-			{
-				itemIndex,
-				session,
-				settings,
-				stampRequested: stamp,
-				ifMaybeDone: `The service may have stamped voucher ${id} although no success answer arrived. Check it with Voucher > Get (id ${id}): a UUID means it is stamped. Running Update again on the same id cannot create a second voucher.`,
-			},
-		);
+		const context = {
+			itemIndex,
+			session,
+			settings,
+			stampRequested: stamp,
+			ifMaybeDone: `The service may have saved the changes to voucher ${id} although no success answer arrived. Check it with Voucher > Get (id ${id}).`,
+		};
+		const answer = stamp
+			? await stampPending(ctx, id, body, qs, context)
+			: await sendVoucher(ctx, { method: 'PUT', url: `${API_ROOT}/comprobantes/${id}`, qs: { ...qs, emitir: false }, json: body }, context);
 		const json = stampOutput(answer);
 		return {
 			items: [{ json }],

@@ -4,7 +4,7 @@ import { uuidField } from '../../shared/descriptions';
 import { toNodeError } from '../../shared/errors';
 import { readUuid } from '../../shared/parameters';
 import { extractXml } from '../../shared/responses';
-import { runItems } from '../../shared/runItems';
+import { batchConcurrency, runItems } from '../../shared/runItems';
 import { API_ROOT, callService } from '../../shared/transport';
 
 const DOWNLOAD_CONCURRENCY = 4;
@@ -38,7 +38,7 @@ export const downloadFields: INodeProperties[] = [
 ];
 
 export async function downloadXml(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	return await runItems(ctx, DOWNLOAD_CONCURRENCY, async (itemIndex, session) => {
+	return await runItems(ctx, batchConcurrency(ctx, DOWNLOAD_CONCURRENCY), async (itemIndex, session) => {
 		const uuid = readUuid(ctx, itemIndex);
 		const options = ctx.getNodeParameter('xmlOptions', itemIndex, {}) as IDataObject;
 		let xml: string;
