@@ -1,0 +1,33 @@
+export * from './catalogs';
+export { computeTotals, type ComputeTotalsOptions, type ComputedConcepto, type ComputedTax, type ComputedTotals } from './computeTotals';
+export {
+	ceilTo,
+	compareExact,
+	decimalPlaces,
+	multiplyExact,
+	parseDecimal,
+	roundHalfUp,
+	subtractExact,
+	sumExact,
+	truncateTo,
+	type Decimal,
+} from './decimal';
+export { classifyRfc, GENERIC_FOREIGN_RFC, GENERIC_NATIONAL_RFC, RFC_PATTERN, type RfcKind } from './rfc';
+export type {
+	Address,
+	Concepto,
+	ConceptoImpuestos,
+	ConceptoTax,
+	Emisor,
+	Finding,
+	Impuestos,
+	Receptor,
+	TipoFactor,
+	ValidateOptions,
+	ValidationResult,
+	Voucher,
+	VoucherRetencion,
+	VoucherTraslado,
+} from './types';
+export { validateVoucher } from './validateVoucher';
+export { formatFinding } from './validation/formatFinding';

@@ -1,0 +1,48 @@
+import type { Finding, ValidateOptions, ValidationResult } from './types';
+import { isRecord, ValidationContext, viewOf } from './validation/context';
+import { show } from './validation/describe';
+import { checkCodes } from './validation/codes';
+import { checkConceptAmounts } from './validation/conceptAmounts';
+import { checkConceptTaxes } from './validation/conceptTaxes';
+import { checkFormats } from './validation/formats';
+import { checkIssuer } from './validation/issuer';
+import { checkRecipient } from './validation/recipient';
+import { checkRequiredFields } from './validation/requiredFields';
+import { checkVoucherTaxes } from './validation/voucherTaxes';
+import { checkVoucherTotals } from './validation/voucherTotals';
+import { checkVoucherType } from './validation/voucherType';
+
+// Order matters: later checks skip values on which an earlier check already reported an error.
+const CHECKS = [
+	checkRequiredFields,
+	checkCodes,
+	checkFormats,
+	checkIssuer,
+	checkRecipient,
+	checkVoucherType,
+	checkConceptAmounts,
+	checkConceptTaxes,
+	checkVoucherTaxes,
+	checkVoucherTotals,
+];
+
+/**
+ * Checks a CFDI 4.0 voucher body before it is sent, collecting every finding (not only the
+ * first). Each error names the path, the value and the fix; codes are local ('RFC_PATTERN') or
+ * the SAT rejection they prevent ('CFDI40108'). Unknown extra members are allowed.
+ */
+export function validateVoucher(voucher: unknown, options: ValidateOptions = {}): ValidationResult {
+	if (!isRecord(voucher)) {
+		const error: Finding = {
+			code: 'NOT_AN_OBJECT',
+			path: '',
+			value: voucher,
+			message: `The voucher is ${Array.isArray(voucher) ? 'an array' : show(voucher)}, not an object.`,
+			fix: 'Send one voucher object per item, with emisor, receptor, conceptos and the voucher members.',
+		};
+		return { valid: false, errors: [error], warnings: [] };
+	}
+	const ctx = new ValidationContext(viewOf(voucher), options.stamp ?? true);
+	for (const check of CHECKS) check(ctx);
+	return { valid: ctx.errors.length === 0, errors: ctx.errors, warnings: ctx.warnings };
+}

@@ -1,0 +1,26 @@
+import { decimalToString, type Decimal } from '../decimal';
+
+/** A value as it appears in a message: strings quoted, other values as JSON. */
+export function show(value: unknown): string {
+	if (typeof value === 'string') return JSON.stringify(value);
+	if (value === undefined) return 'undefined';
+	const text = JSON.stringify(value) ?? String(value);
+	return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+/** An amount with the currency decimals, e.g. 1500.00. */
+export function showAmount(value: Decimal, decimals: number): string {
+	return decimalToString(value, decimals);
+}
+
+/** `"A"`, `"A" or "B"`, `"A", "B" or "C"`. */
+export function listCodes(codes: ReadonlyArray<string>): string {
+	const quoted = codes.map((code) => JSON.stringify(code));
+	if (quoted.length <= 1) return quoted.join('');
+	return `${quoted.slice(0, -1).join(', ')} or ${quoted[quoted.length - 1]}`;
+}
+
+/** "Use ..." sentence for a list of acceptable codes. */
+export function useCodes(codes: ReadonlyArray<string>): string {
+	return `Use ${listCodes(codes)}.`;
+}
