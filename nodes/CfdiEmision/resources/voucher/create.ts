@@ -30,7 +30,7 @@ export const createFields: INodeProperties[] = [
 				name: 'Two-Phase (Safe to Retry)',
 				value: 'twoPhase',
 				description:
-					'Save as pending, then stamp that id. If the stamp call times out or fails on the server side, the node reads the voucher back and, only if it is still pending, stamps the same id again: it cannot create a second voucher.',
+					'Save as pending, then stamp that ID. If the stamp call times out or fails on the server side, the node reads the voucher back and, only if it is still pending, stamps the same ID again: it cannot create a second voucher.',
 			},
 			{
 				name: 'Direct (One Call)',
