@@ -20,7 +20,8 @@ export class CfdiEmision implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'cfdiEmisionApi', required: true }],
+		// Validate works offline, so it does not ask for a credential.
+		credentials: [{ name: 'cfdiEmisionApi', required: true, displayOptions: { hide: { operation: ['validate'] } } }],
 		properties: [
 			{
 				displayName: 'Resource',

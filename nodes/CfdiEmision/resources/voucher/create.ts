@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { operationFailed } from '../../shared/errors';
 import { runItems } from '../../shared/runItems';
 import { API_ROOT } from '../../shared/transport';
-import { buildVoucherBody } from './buildVoucherBody';
+import { prepareVoucher } from './prepareVoucher';
 import { readStampingSettings } from './stampingOptions';
 import { sendVoucher, type DoneAnswer, type SendVoucherContext } from './sendVoucher';
 import { stampPending } from './stampPending';
@@ -89,7 +89,7 @@ export async function createVoucher(ctx: IExecuteFunctions): Promise<INodeExecut
 		const mode = (stamp ? ctx.getNodeParameter('stampingMode', itemIndex, 'twoPhase') : 'direct') as StampingMode;
 		const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 		const qs: IDataObject = options.noCalcularFecha === true ? { noCalcularFecha: true } : {};
-		const body = buildVoucherBody(ctx, itemIndex);
+		const { body, validation } = prepareVoucher(ctx, itemIndex, stamp);
 		delete body.id;
 		const context: SendVoucherContext = {
 			itemIndex,
@@ -102,7 +102,7 @@ export async function createVoucher(ctx: IExecuteFunctions): Promise<INodeExecut
 			mode === 'twoPhase'
 				? await createTwoPhase(ctx, body, qs, context)
 				: await sendVoucher(ctx, { method: 'POST', url: `${API_ROOT}/comprobantes`, qs: { ...qs, emitir: stamp }, json: body }, context);
-		const json = stampOutput(answer);
+		const json = stampOutput(answer, validation);
 		return {
 			items: [{ json }],
 			doneNote: answer.status === 'stamped' ? `stamped UUID ${String(json.uuid)}` : `saved pending voucher ${String(json.idComprobante)}`,

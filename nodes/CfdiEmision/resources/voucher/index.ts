@@ -5,9 +5,10 @@ import { createFields, createVoucher } from './create';
 import { getFields, getVoucher } from './get';
 import { stampingOptionsField } from './stampingOptions';
 import { updateFields, updateVoucher } from './update';
+import { validateVouchers } from './validate';
 import { voucherInputFields } from './voucherInputFields';
 
-export const voucherOperations = asCustomOperations({ create: createVoucher, get: getVoucher, update: updateVoucher });
+export const voucherOperations = asCustomOperations({ create: createVoucher, get: getVoucher, update: updateVoucher, validate: validateVouchers });
 
 export const voucherDescription: INodeProperties[] = [
 	{
@@ -30,6 +31,12 @@ export const voucherDescription: INodeProperties[] = [
 				description: 'Retrieve a voucher saved as pending',
 			},
 			{
+				name: 'Validate',
+				value: 'validate',
+				action: 'Validate a voucher',
+				description: 'Check a voucher against the CFDI 4.0 rules and compute its totals, without sending anything',
+			},
+			{
 				name: 'Update',
 				value: 'update',
 				action: 'Update and stamp a pending voucher',
@@ -42,5 +49,5 @@ export const voucherDescription: INodeProperties[] = [
 	...createFields,
 	...updateFields,
 	...voucherInputFields,
-	stampingOptionsField(['create', 'update']),
+	stampingOptionsField(['create', 'update', 'validate']),
 ];

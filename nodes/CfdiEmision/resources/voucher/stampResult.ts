@@ -1,5 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import type { ValidationResult } from '../../cfdi';
+
 import { formatErrores, operationFailed, readErrores, type ServiceErrorEntry } from '../../shared/errors';
 import { parseJsonObject } from '../../shared/responses';
 
@@ -43,7 +45,9 @@ export function rejectionError(ctx: IExecuteFunctions, itemIndex: number, answer
 	);
 }
 
-/** Output item of create/update: the operation result plus a readable status. */
-export function stampOutput(answer: Extract<StampAnswer, { kind: 'done' }>): IDataObject {
-	return { ...answer.result, status: answer.status };
+/** Output item of create/update: the operation result, a readable status, and local findings if any. */
+export function stampOutput(answer: Extract<StampAnswer, { kind: 'done' }>, validation?: ValidationResult): IDataObject {
+	const output: IDataObject = { ...answer.result, status: answer.status };
+	if (validation) output.validation = validation as unknown as IDataObject;
+	return output;
 }

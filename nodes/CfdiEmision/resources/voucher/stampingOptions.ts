@@ -22,7 +22,9 @@ export function readStampingSettings(options: IDataObject): StampingSettings {
 	};
 }
 
-/** Options of create and update. */
+const STAMPING_ONLY = { show: { '/operation': ['create', 'update'] } };
+
+/** Options of create, update and validate. */
 export function stampingOptionsField(operations: string[]): INodeProperties {
 	return {
 		displayName: 'Options',
@@ -43,6 +45,7 @@ export function stampingOptionsField(operations: string[]): INodeProperties {
 			{
 				displayName: 'Busy Series Retries',
 				name: 'busyRetries',
+				displayOptions: STAMPING_ONLY,
 				type: 'number',
 				typeOptions: { minValue: 0 },
 				default: DEFAULT_BUSY_RETRIES,
@@ -50,8 +53,17 @@ export function stampingOptionsField(operations: string[]): INodeProperties {
 					'How many times to retry, with growing pauses, when the service says the series is busy (FAC119) or limits the rate (HTTP 429). Nothing is stored in those cases, so retrying cannot duplicate a voucher.',
 			},
 			{
+				displayName: 'Compute Totals',
+				name: 'computeTotals',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to compute each line amount, the line and voucher taxes, the subtotal and the total from quantities, unit prices and tax rates, rounding at each step to the currency decimals as SAT requires',
+			},
+			{
 				displayName: 'Concurrency',
 				name: 'concurrency',
+				displayOptions: STAMPING_ONLY,
 				type: 'number',
 				typeOptions: { minValue: 1 },
 				default: DEFAULT_STAMP_CONCURRENCY,
@@ -61,6 +73,7 @@ export function stampingOptionsField(operations: string[]): INodeProperties {
 			{
 				displayName: 'Retry Pause (Ms)',
 				name: 'retryDelayMs',
+				displayOptions: STAMPING_ONLY,
 				type: 'number',
 				typeOptions: { minValue: 0 },
 				default: DEFAULT_RETRY_DELAY_MS,
@@ -69,14 +82,29 @@ export function stampingOptionsField(operations: string[]): INodeProperties {
 			{
 				displayName: 'Use Voucher Date',
 				name: 'noCalcularFecha',
+				displayOptions: STAMPING_ONLY,
 				type: 'boolean',
 				default: false,
 				description:
 					'Whether to use the "Voucher Date" below (or the fecha of the JSON body) as the seal date (noCalcularFecha=true) instead of letting the service set it',
 			},
 			{
+				displayName: 'Validation',
+				name: 'validation',
+				type: 'options',
+				options: [
+					{ name: 'Strict', value: 'strict', description: 'Any problem stops the item; nothing is sent' },
+					{ name: 'Warn', value: 'warn', description: 'Problems go into the output; the voucher is sent anyway' },
+					{ name: 'Off', value: 'off', description: 'No local checks' },
+				],
+				default: 'strict',
+				description: 'Local CFDI 4.0 checks (catalog codes, RFCs, regimes, amounts and totals) run before any request',
+				displayOptions: STAMPING_ONLY,
+			},
+			{
 				displayName: 'Voucher Date',
 				name: 'fecha',
+				displayOptions: STAMPING_ONLY,
 				type: 'string',
 				default: '',
 				placeholder: '2026-11-22T10:30:00',

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { readVoucherId } from '../../shared/parameters';
 import { runItems } from '../../shared/runItems';
 import { API_ROOT } from '../../shared/transport';
-import { buildVoucherBody } from './buildVoucherBody';
+import { prepareVoucher } from './prepareVoucher';
 import { readStampingSettings } from './stampingOptions';
 import { sendVoucher } from './sendVoucher';
 import { stampPending } from './stampPending';
@@ -29,7 +29,8 @@ export async function updateVoucher(ctx: IExecuteFunctions): Promise<INodeExecut
 		const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 		const qs: IDataObject = options.noCalcularFecha === true ? { noCalcularFecha: true } : {};
 		// The body id must equal the id in the path (spec 4.3).
-		const body = { ...buildVoucherBody(ctx, itemIndex), id };
+		const { body: voucher, validation } = prepareVoucher(ctx, itemIndex, stamp);
+		const body = { ...voucher, id };
 		const context = {
 			itemIndex,
 			session,
@@ -40,7 +41,7 @@ export async function updateVoucher(ctx: IExecuteFunctions): Promise<INodeExecut
 		const answer = stamp
 			? await stampPending(ctx, id, body, qs, context)
 			: await sendVoucher(ctx, { method: 'PUT', url: `${API_ROOT}/comprobantes/${id}`, qs: { ...qs, emitir: false }, json: body }, context);
-		const json = stampOutput(answer);
+		const json = stampOutput(answer, validation);
 		return {
 			items: [{ json }],
 			doneNote: answer.status === 'stamped' ? `stamped voucher ${id} as UUID ${String(json.uuid)}` : `updated pending voucher ${id}`,

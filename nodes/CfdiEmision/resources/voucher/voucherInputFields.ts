@@ -12,7 +12,7 @@ import {
 } from '../../cfdi/catalogs';
 import { catalogOptions } from '../../shared/catalogOptions';
 
-const VOUCHER_OPERATIONS = ['create', 'update'];
+const VOUCHER_OPERATIONS = ['create', 'update', 'validate'];
 const show = (extra: Record<string, string[]> = {}) => ({
 	show: { resource: ['voucher'], operation: VOUCHER_OPERATIONS, ...extra },
 });

@@ -1,0 +1,47 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { computeTotals, formatFinding, validateVoucher, type ValidationResult, type Voucher } from '../../cfdi';
+import { buildVoucherBody } from './buildVoucherBody';
+
+export type ValidationMode = 'strict' | 'warn' | 'off';
+
+export interface PreparedVoucher {
+	body: IDataObject;
+	/** Present when local checks ran and found something worth reporting. */
+	validation?: ValidationResult;
+}
+
+function computed(ctx: IExecuteFunctions, itemIndex: number, voucher: IDataObject): IDataObject {
+	try {
+		return computeTotals(voucher as Voucher).voucher as IDataObject;
+	} catch (error) {
+		throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: the totals could not be computed: ${(error as Error).message}`, { itemIndex });
+	}
+}
+
+/** The error for a voucher that fails the local CFDI 4.0 checks: every finding, nothing sent. */
+export function invalidVoucherError(ctx: IExecuteFunctions, itemIndex: number, result: ValidationResult): NodeOperationError {
+	const lines = result.errors.map((finding) => formatFinding(finding, itemIndex));
+	const error = new NodeOperationError(ctx.getNode(), lines.join('\n'), {
+		itemIndex,
+		description: `${result.errors.length === 1 ? 'This problem was' : `These ${result.errors.length} problems were`} found before sending, so nothing was sent to the service. Fix the voucher, turn on "Compute Totals" for amount problems, or set "Validation" to Warn to send it anyway.`,
+	});
+	error.context.outcome = { errors: result.errors as unknown as IDataObject[], warnings: result.warnings as unknown as IDataObject[] };
+	return error;
+}
+
+/**
+ * The body to send for create/update: built from the inputs, totals computed when asked, and
+ * checked locally against the CFDI 4.0 rules before any request (option "Validation").
+ */
+export function prepareVoucher(ctx: IExecuteFunctions, itemIndex: number, stampIntended: boolean): PreparedVoucher {
+	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	let body = buildVoucherBody(ctx, itemIndex);
+	if (options.computeTotals === true) body = computed(ctx, itemIndex, body);
+	const mode = (options.validation as ValidationMode | undefined) ?? 'strict';
+	if (mode === 'off') return { body };
+	const result = validateVoucher(body, { stamp: stampIntended });
+	if (!result.valid && mode === 'strict') throw invalidVoucherError(ctx, itemIndex, result);
+	return result.errors.length || result.warnings.length ? { body, validation: result } : { body };
+}

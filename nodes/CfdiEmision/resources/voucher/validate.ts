@@ -1,0 +1,29 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+
+import { computeTotals, validateVoucher, type Voucher } from '../../cfdi';
+import { runItems } from '../../shared/runItems';
+import { buildVoucherBody } from './buildVoucherBody';
+
+/** Checks each voucher locally and shows the computed totals; no request, no credential. */
+export async function validateVouchers(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	return await runItems(ctx, 1, async (itemIndex) => {
+		const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		const given = buildVoucherBody(ctx, itemIndex);
+		const totals = computeTotals(given as Voucher);
+		const voucher = options.computeTotals === true ? (totals.voucher as IDataObject) : given;
+		const result = validateVoucher(voucher);
+		return {
+			items: [
+				{
+					json: {
+						valid: result.valid,
+						errors: result.errors as unknown as IDataObject[],
+						warnings: result.warnings as unknown as IDataObject[],
+						computed: totals.computed as unknown as IDataObject,
+						voucher,
+					},
+				},
+			],
+		};
+	});
+}
