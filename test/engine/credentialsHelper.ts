@@ -25,6 +25,9 @@ export class EngineCredentialsHelper extends ICredentialsHelper {
 
 	readonly events: Array<{ kind: 'decrypt' | 'preAuthentication' | 'update'; id: string }> = [];
 
+	/** Every version of every credential ever saved (tests scan outputs for the tokens in them). */
+	readonly history: ICredentialDataDecryptedObject[] = [];
+
 	constructor(private readonly types: Record<string, ICredentialType>) {
 		super();
 	}
@@ -119,6 +122,7 @@ export class EngineCredentialsHelper extends ICredentialsHelper {
 	async updateCredentials(nodeCredentials: INodeCredentialsDetails, type: string, data: ICredentialDataDecryptedObject): Promise<void> {
 		const id = nodeCredentials.id ?? '';
 		this.events.push({ kind: 'update', id });
+		this.history.push(structuredClone(data));
 		this.store.set(id, { type, data: structuredClone(data) });
 	}
 

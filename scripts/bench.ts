@@ -1,0 +1,81 @@
+/**
+ * Benchmark: the node in the n8n-core engine against a plain HTTP client doing the same calls, both
+ * against the sandbox with a fixed latency per call. Prints figures; asserts nothing about time.
+ *
+ *   npm run bench [-- --latency 20 --sizes 100,1000 --concurrency 1,4,8]
+ *
+ * Each measured run is a separate child process, so peak RSS belongs to that run alone; the
+ * sandbox runs in this parent process and counts the calls.
+ */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { cpus, totalmem } from 'node:os';
+
+import { startSandbox, type Sandbox } from '../sandbox';
+import type { RunResult, WorkerArgs } from './benchWorker';
+
+function argList(name: string, fallback: number[]): number[] {
+	const index = process.argv.indexOf(`--${name}`);
+	return index > 0 ? process.argv[index + 1].split(',').map(Number) : fallback;
+}
+
+const latencyMs = argList('latency', [20])[0];
+const sizes = argList('sizes', [100, 1000]);
+const concurrencies = argList('concurrency', [1, 4, 8]);
+
+// Asynchronous on purpose: the sandbox in this process must keep answering while the child runs.
+const run = promisify(execFile);
+
+async function runWorker(sandbox: Sandbox, args: Omit<WorkerArgs, 'authUrl' | 'baseUrl'>): Promise<RunResult & { tokenCalls: number; userinfoCalls: number }> {
+	sandbox.clearLog();
+	const payload: WorkerArgs = { ...args, authUrl: sandbox.authUrl, baseUrl: sandbox.baseUrl };
+	const { stdout: out } = await run(process.execPath, ['--import', 'tsx', `${__dirname}/benchWorker.ts`, JSON.stringify(payload)], {
+		encoding: 'utf8',
+		maxBuffer: 64 * 1024 * 1024,
+		env: { ...process.env, N8N_DIAGNOSTICS_ENABLED: 'false' },
+	});
+	const result = JSON.parse(out.trim().split('\n').pop() as string) as RunResult;
+	const count = (route: string) => sandbox.requests.filter((request) => request.route === route).length;
+	return { ...result, tokenCalls: count('token'), userinfoCalls: count('userinfo') };
+}
+
+const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
+
+async function main() {
+	const sandbox = await startSandbox({ latencyMs });
+	try {
+		console.log(`CFDI node benchmark: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, sandbox latency ${latencyMs} ms per call`);
+		console.log('Operation: Voucher > Create, direct stamping (one POST per voucher), fresh credential per run.\n');
+		console.log('| N | concurrency | engine items/s | plain items/s | engine / plain | token calls | userinfo calls | engine peak RSS | plain peak RSS |');
+		console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+		for (const n of sizes) {
+			for (const concurrency of concurrencies) {
+				const engine = await runWorker(sandbox, { mode: 'engine-stamp', n, concurrency });
+				const plain = await runWorker(sandbox, { mode: 'plain-stamp', n, concurrency });
+				if (engine.items !== n || plain.items !== n) throw new Error(`run incomplete: engine ${engine.items}, plain ${plain.items} of ${n}`);
+				const engineRate = n / (engine.ms / 1000);
+				const plainRate = n / (plain.ms / 1000);
+				console.log(
+					`| ${n} | ${concurrency} | ${engineRate.toFixed(1)} | ${plainRate.toFixed(1)} | ${(engineRate / plainRate).toFixed(2)} | ${engine.tokenCalls} | ${engine.userinfoCalls} | ${mb(engine.maxRssKb)} | ${mb(plain.maxRssKb)} |`,
+				);
+			}
+		}
+
+		console.log('\nPDF download as n8n binary data (PDF > Get Link with Download on, concurrency 4):\n');
+		console.log('| N | items/s | peak RSS | binary data held in items (base64) | baseline RSS (engine loaded, no run) |');
+		console.log('|---:|---:|---:|---:|---:|');
+		const baseline = await runWorker(sandbox, { mode: 'engine-idle', n: 0, concurrency: 1 });
+		for (const n of sizes) {
+			const pdf = await runWorker(sandbox, { mode: 'engine-pdf', n, concurrency: 4 });
+			console.log(`| ${n} | ${(n / (pdf.ms / 1000)).toFixed(1)} | ${mb(pdf.maxRssKb)} | ${kib(pdf.binaryBytes)} | ${mb(baseline.maxRssKb)} |`);
+		}
+	} finally {
+		await sandbox.close();
+	}
+}
+
+main().catch((error) => {
+	console.error(error);
+	process.exit(1);
+});
