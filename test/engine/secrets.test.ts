@@ -1,5 +1,5 @@
 import { LoggerProxy } from 'n8n-workflow';
-import type { INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { FaultSpec } from '../../sandbox';
 import { invoiceVoucher } from '../fixtures/vouchers';
@@ -27,7 +27,7 @@ beforeAll(() => {
 });
 afterAll(() => jest.restoreAllMocks());
 
-async function run(parameters: INodeParameters, input: object[] = [{}], continueOnFail = false) {
+async function run(parameters: INodeParameters, input: IDataObject[] = [{}], continueOnFail = false) {
 	const result = await kit.engine.runNode(parameters, input, { continueOnFail });
 	seen.push(JSON.stringify(result.run));
 	if (result.error) seen.push(result.error.message, String(result.error.description), JSON.stringify(result.error));
