@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, IHttpRequestMethods, IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { REJECT_SESSIONS_BEFORE, type AuthorizableRequest } from '../auth/authorizeRequest';
 import { URL_TEMPLATE } from '../auth/endpoints';
@@ -43,6 +44,11 @@ export class RunSession {
 
 	static fromNode(ctx: IExecuteFunctions): RunSession {
 		const override = String(ctx.getNodeParameter('emisorIdOverride', 0, '') ?? '').trim();
+		if (override && !/^\d+$/.test(override)) {
+			throw new NodeOperationError(ctx.getNode(), `Issuer ID Override "${override}" is not an issuer ID.`, {
+				description: 'Enter the numeric emisorId of the issuer, or leave the field empty to use the credential\'s issuer.',
+			});
+		}
 		const requestOptions = ctx.getNodeParameter('requestOptions', 0, {}) as { timeout?: number; allowUnauthorizedCerts?: boolean };
 		return new RunSession(override, requestOptions.timeout || DEFAULT_TIMEOUT_MS, requestOptions.allowUnauthorizedCerts === true);
 	}
