@@ -49,7 +49,7 @@ export async function authorizeRequest(
 		String(credentials.emisorId ?? ''),
 	);
 	const rejectBefore = Number((requestOptions as AuthorizableRequest)[REJECT_SESSIONS_BEFORE] ?? 0);
-	const options: AuthorizableRequest = { ...headerlessCopy(requestOptions), url, baseURL: undefined };
+	const options: AuthorizableRequest = { ...headerlessCopy(requestOptions), url };
 	delete options.baseURL;
 	delete options[REJECT_SESSIONS_BEFORE];
 	if (!isServiceUrl(url, endpoints)) {

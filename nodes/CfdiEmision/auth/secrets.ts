@@ -27,6 +27,8 @@ export function secretValues(credentials: ICredentialDataDecryptedObject): strin
 	if (password) {
 		values.add(password);
 		values.add(md5Hex(password));
+		// What is sent when the password was typed as a digest.
+		values.add(password.trim().toLowerCase());
 	}
 	for (const key of ['clientSecret', 'accessToken', 'refreshToken']) {
 		const value = credentials[key];
@@ -47,9 +49,21 @@ export function redactSecrets(text: string, secrets: string[]): string {
 	return redacted;
 }
 
-/** A non-secret fingerprint of what identifies the account, to notice an edited credential. */
+/**
+ * A one-way fingerprint of everything that signs in (hosts, account, password digest, client key
+ * pair): a stored session is reused only while none of these changed, so an edited credential
+ * always proves its new values with the password grant.
+ */
 export function sessionFingerprint(credentials: ICredentialDataDecryptedObject, authUrl: string, baseUrl: string): string {
-	return md5Hex(
-		[authUrl, baseUrl, String(credentials.username ?? '').trim().toUpperCase(), String(credentials.clientId ?? '').trim()].join('\n'),
-	);
+	let digest: string;
+	try {
+		digest = passwordDigest(credentials);
+	} catch {
+		digest = 'invalid';
+	}
+	return createHash('sha256')
+		.update(
+			[authUrl, baseUrl, String(credentials.username ?? '').trim().toUpperCase(), digest, String(credentials.clientId ?? '').trim(), String(credentials.clientSecret ?? '')].join('\n'),
+		)
+		.digest('hex');
 }

@@ -58,26 +58,34 @@ function isSignInFailure(error: unknown): boolean {
 	return error instanceof ServiceCallError && error.kind === 'auth';
 }
 
-const NETWORK_CODE = /\b(E[A-Z_]{3,}|ERR_[A-Z_]+)\b/;
-const NETWORK_PHRASE = /timeout of \d+ms exceeded|socket hang up|aborted|network error|socket disconnected/i;
+/** Network error codes axios reports, as they appear in the original message n8n keeps. */
+const NETWORK_CODE = /\b(ECONNREFUSED|ECONNRESET|ECONNABORTED|ETIMEDOUT|ESOCKETTIMEDOUT|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|EPIPE|EPROTO|ERR_CANCELED|ERR_BAD_RESPONSE)\b/;
+/** Axios messages that carry no code. */
+const NETWORK_PHRASES: Array<[RegExp, string]> = [
+	[/timeout of \d+ms exceeded/i, 'ETIMEDOUT'],
+	[/socket hang up/i, 'ECONNRESET'],
+	[/^canceled$|aborted/i, 'ERR_CANCELED'],
+];
+
+function networkCode(text: string): string | undefined {
+	return NETWORK_CODE.exec(text)?.[1] ?? NETWORK_PHRASES.find(([pattern]) => pattern.test(text))?.[1];
+}
 
 /**
  * Classifies what n8n's authenticated request helper threw. Status errors never get here (the node
- * reads them from the response); n8n wraps the rest in a NodeApiError that keeps the original
- * network message in `messages`, so the error code is read from there.
+ * reads them from the response). n8n wraps the rest in a NodeApiError that drops the original error
+ * but keeps its message in `messages`, so the network code is read from there; anything else was
+ * thrown before a request went out (signing in, or the credential's own checks).
  */
 export function classifyFailure(error: unknown, url: string): ServiceCallError {
 	const wrapped = error as { message?: string; messages?: string[]; code?: string };
 	const texts = [...(wrapped.messages ?? []), String(wrapped.message ?? '')];
-	const code = wrapped.code ?? texts.map((text) => NETWORK_CODE.exec(text)?.[1]).find(Boolean);
-	if (!code && !texts.some((text) => NETWORK_PHRASE.test(text))) {
-		// Nothing reached the network layer: signing in failed, or the credential is incomplete.
-		return new ServiceCallError(String(wrapped.message ?? error), 'auth', { url });
-	}
+	const code = wrapped.code ?? texts.map(networkCode).find(Boolean);
+	if (!code) return new ServiceCallError(String(wrapped.message ?? error), 'auth', { url });
 	if (isUnreachableCode(code)) {
 		return new ServiceCallError(`The service could not be reached (${describeNetworkCode(code)}).`, 'unreachable', { code, url });
 	}
-	return new ServiceCallError(`No answer from the service (${describeNetworkCode(code ?? 'ECONNABORTED')}).`, 'ambiguous', { code, url });
+	return new ServiceCallError(`No answer from the service (${describeNetworkCode(code)}).`, 'ambiguous', { code, url });
 }
 
 /**

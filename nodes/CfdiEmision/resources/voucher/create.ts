@@ -27,10 +27,10 @@ export const createFields: INodeProperties[] = [
 		type: 'options',
 		options: [
 			{
-				name: 'Two-Phase (Safe to Retry)',
+				name: 'Two-Phase (Safe)',
 				value: 'twoPhase',
 				description:
-					'Save as pending, then stamp that ID. If the stamp call times out or fails on the server side, the node reads the voucher back and, only if it is still pending, stamps the same ID again: it cannot create a second voucher.',
+					'Save as pending, then stamp that ID. If the stamp call times out or fails on the server side, the node reads the voucher back and, only if it is still pending, stamps the same ID again, so the run cannot stamp a second voucher.',
 			},
 			{
 				name: 'Direct (One Call)',
@@ -70,8 +70,10 @@ async function createTwoPhase(ctx: IExecuteFunctions, body: IDataObject, qs: IDa
 		{ method: 'POST', url: `${API_ROOT}/comprobantes`, qs: { ...qs, emitir: false }, json: body },
 		{ ...context, stampRequested: false, ifMaybeDone: maybeSavedHint(body) },
 	);
+	// A service that stamped anyway has done the job: never stamp it again.
+	if (saved.status === 'stamped') return saved;
 	const id = Number(saved.result.idComprobante);
-	if (saved.status !== 'pending' || !Number.isInteger(id) || id <= 0) {
+	if (!Number.isInteger(id) || id <= 0) {
 		throw operationFailed(
 			ctx,
 			context.itemIndex,

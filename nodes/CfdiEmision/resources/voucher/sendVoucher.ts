@@ -47,7 +47,7 @@ export async function requestVoucher(ctx: IExecuteFunctions, request: ServiceReq
 		let answer: StampAnswer;
 		try {
 			const response = await callService(ctx, context.session, request);
-			answer = readStampAnswer(response.body);
+			answer = readStampAnswer(response.body, context.stampRequested);
 		} catch (error) {
 			if (!(error instanceof ServiceCallError)) throw toNodeError(ctx, error, itemIndex, { action: actionOf(context) });
 			if (canRetry && error.kind === 'http' && error.details.status === 429) {

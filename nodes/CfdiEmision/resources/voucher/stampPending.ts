@@ -38,10 +38,16 @@ function recoveredAnswer(id: number, uuid: string): DoneAnswer {
 	};
 }
 
+/** What to tell the user about voucher `id` when its state could not be settled. */
+function checkHint(id: number): string {
+	return `It may be stamped: check it with Voucher > Get (id ${id}) before doing anything else. Do not run Create again for this voucher; Update on id ${id} is safe, it cannot create a second voucher.`;
+}
+
 /**
  * Stamps a pending voucher by id (PUT ...?emitir=true) so that it is never stamped twice: after an
- * unclear failure it reads the voucher back; stamped means done, pending means the PUT is sent
- * again on the same id.
+ * unclear failure it waits, reads the voucher back, and sends the PUT on the same id again only if
+ * the voucher is still pending. Once an attempt was unclear, every later failure is reported with
+ * the id to check.
  */
 export async function stampPending(
 	ctx: IExecuteFunctions,
@@ -51,30 +57,47 @@ export async function stampPending(
 	context: SendVoucherContext,
 ): Promise<DoneAnswer> {
 	const request = { method: 'PUT' as const, url: `${API_ROOT}/comprobantes/${id}`, qs: { ...qs, emitir: true }, json: { ...body, id } };
+	const action = `stamp voucher ${id}`;
 	let lastFailure: ServiceCallError | undefined;
 	for (let attempt = 1; attempt <= MAX_STAMP_ATTEMPTS; attempt++) {
-		const outcome = await requestVoucher(ctx, request, context);
-		if (outcome.kind === 'done') return outcome.answer;
-		if (outcome.kind === 'rejected' && !lastFailure) throw rejectionError(ctx, context.itemIndex, outcome.answer);
+		let outcome: Awaited<ReturnType<typeof requestVoucher>> | undefined;
+		let thrown: unknown;
+		try {
+			outcome = await requestVoucher(ctx, request, context);
+		} catch (error) {
+			thrown = error;
+		}
+		// Before any unclear attempt a definite failure is just that; after one, look first.
+		if (thrown && !lastFailure) throw thrown;
+		if (outcome?.kind === 'done') return outcome.answer;
+		if (outcome?.kind === 'rejected' && !lastFailure) throw rejectionError(ctx, context.itemIndex, outcome.answer, id);
+		if (outcome?.kind === 'unclear') lastFailure = outcome.failure;
 
-		// Unclear, or refused after an unclear attempt (e.g. "already stamped"): look before acting.
-		if (outcome.kind === 'unclear') lastFailure = outcome.failure;
+		// Give a slow stamp time to finish before judging the voucher's state.
+		await pause(context.settings, attempt - 1);
 		const state = await readBack(ctx, id, context);
 		if ('failed' in state) {
 			throw toNodeError(ctx, lastFailure ?? state.failed, context.itemIndex, {
-				action: `stamp voucher ${id}`,
-				ifMaybeDone: `Reading voucher ${id} back to check failed too (${state.failed.message}). It may be stamped: check with Voucher > Get (id ${id}); running Update on id ${id} is safe, it cannot create a second voucher.`,
+				action,
+				ifMaybeDone: `Reading voucher ${id} back failed too (${state.failed.message}). ${checkHint(id)}`,
 				outcome: { idComprobante: id },
 			});
 		}
 		if (state.stamped) return recoveredAnswer(id, state.uuid);
-		if (outcome.kind === 'rejected') throw rejectionError(ctx, context.itemIndex, outcome.answer);
+		if (outcome?.kind === 'rejected') throw rejectionError(ctx, context.itemIndex, outcome.answer, id);
+		if (thrown) {
+			// requestVoucher already built the user-facing error; add what only this loop knows.
+			const error = toNodeError(ctx, thrown, context.itemIndex, { action });
+			error.description = [error.description, `Voucher ${id} is still pending after an earlier unclear attempt. ${checkHint(id)}`].filter(Boolean).join(' ');
+			error.context.outcome = { ...(error.context.outcome as IDataObject | undefined), idComprobante: id };
+			throw error;
+		}
 	}
 	throw operationFailed(
 		ctx,
 		context.itemIndex,
 		`Could not stamp voucher ${id}: ${lastFailure?.message ?? 'no usable answer'} on ${MAX_STAMP_ATTEMPTS} attempts; it is still pending`,
-		`The voucher is saved as pending with idComprobante ${id} and is not stamped. Run Update on id ${id} later; it cannot create a second voucher.`,
+		`The voucher is saved as pending with idComprobante ${id} and was not stamped when last read. ${checkHint(id)}`,
 		{ idComprobante: id, status: 'pending' },
 	);
 }

@@ -19,7 +19,7 @@ export type StampAnswer =
  * Reads an operation result (spec 2.6). esValido false with errores is a failure whatever the HTTP
  * status; esValido false without errores is the documented pending save.
  */
-export function readStampAnswer(body: unknown): StampAnswer {
+export function readStampAnswer(body: unknown, stampRequested: boolean): StampAnswer {
 	const result = parseJsonObject(body, 'the voucher request');
 	const errores = readErrores(result.errores);
 	if (result.esValido === true && typeof result.uuid === 'string' && result.uuid) {
@@ -29,12 +29,17 @@ export function readStampAnswer(body: unknown): StampAnswer {
 		if (errores.every((e) => e.codigo === SERIES_BUSY_CODE)) return { kind: 'busy', errores };
 		return { kind: 'rejected', result, errores };
 	}
+	if (stampRequested) {
+		// A stamp was asked for and none came back: a failure, even without errores.
+		const why = typeof result.descripcion === 'string' && result.descripcion ? result.descripcion : 'the answer has no UUID';
+		return { kind: 'rejected', result, errores: [{ codigo: '', mensaje: `not stamped: ${why}` }] };
+	}
 	return { kind: 'done', result, status: 'pending' };
 }
 
 /** The error for a voucher the service refused, listing every code it returned. */
-export function rejectionError(ctx: IExecuteFunctions, itemIndex: number, answer: Extract<StampAnswer, { kind: 'rejected' }>) {
-	const id = Number(answer.result.idComprobante) || 0;
+export function rejectionError(ctx: IExecuteFunctions, itemIndex: number, answer: Extract<StampAnswer, { kind: 'rejected' }>, knownId?: number) {
+	const id = knownId ?? (Number(answer.result.idComprobante) || 0);
 	const stored = id > 0 ? ` The voucher is stored as pending with idComprobante ${id}: fix it and use Update.` : ' Nothing was stored: fix the voucher and run again.';
 	return operationFailed(
 		ctx,
