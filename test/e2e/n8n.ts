@@ -1,0 +1,261 @@
+/**
+ * One n8n "installation" for a test run: its own user folder (database, settings, community
+ * nodes), the pinned n8n binary, CLI commands and `n8n start` on 127.0.0.1.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { cleanEnv, type N8nRuntime } from './runtime';
+
+const SECOND = 1000;
+
+export async function freePort(): Promise<number> {
+	return await new Promise((resolve, reject) => {
+		const server = createServer();
+		server.unref();
+		server.on('error', reject);
+		server.listen(0, '127.0.0.1', () => {
+			const { port } = server.address() as { port: number };
+			server.close(() => resolve(port));
+		});
+	});
+}
+
+export interface CliResult {
+	code: number | null;
+	stdout: string;
+	stderr: string;
+	ms: number;
+}
+
+/** The run data n8n prints for `execute --rawOutput` (the fields the test reads). */
+export interface ExecutionJson {
+	finished?: boolean;
+	status?: string;
+	mode?: string;
+	data: {
+		resultData: {
+			runData: Record<string, Array<{ executionStatus?: string; error?: { message: string }; data?: { main: Array<Array<{ json: Record<string, unknown>; binary?: Record<string, { fileName?: string; fileSize?: string; mimeType?: string }> }> | null> } }>>;
+			error?: { message: string; description?: string; node?: { name: string } };
+			lastNodeExecuted?: string;
+		};
+	};
+}
+
+/**
+ * The JSON `n8n execute --rawOutput` prints: n8n writes it through its logger, after the boot log
+ * lines, pretty-printed from a line holding only "{" to a line holding only "}".
+ */
+export function extractRunJson(stdout: string): ExecutionJson {
+	const lines = stdout.split('\n');
+	const start = lines.findIndex((line) => line === '{');
+	if (start < 0) throw new Error(`No run JSON in the output of n8n execute:\n${stdout.slice(-2000)}`);
+	const end = lines.findIndex((line, index) => index > start && line === '}');
+	if (end < 0) throw new Error('The run JSON of n8n execute is not terminated');
+	return JSON.parse(lines.slice(start, end + 1).join('\n')) as ExecutionJson;
+}
+
+export class N8nInstance {
+	private server?: ChildProcess;
+	private serverLog = '';
+	private cookie = '';
+
+	constructor(
+		readonly runtime: N8nRuntime,
+		readonly userFolder: string,
+		readonly port: number,
+		readonly brokerPort: number,
+		private readonly log: (line: string) => void,
+	) {}
+
+	static async create(runtime: N8nRuntime, userFolder: string, log: (line: string) => void): Promise<N8nInstance> {
+		return new N8nInstance(runtime, userFolder, await freePort(), await freePort(), log);
+	}
+
+	get baseUrl(): string {
+		return `http://127.0.0.1:${this.port}`;
+	}
+
+	/** Settings for a private, offline n8n on loopback. */
+	env(): NodeJS.ProcessEnv {
+		return cleanEnv({
+			N8N_USER_FOLDER: this.userFolder,
+			DB_TYPE: 'sqlite',
+			N8N_HOST: '127.0.0.1',
+			N8N_LISTEN_ADDRESS: '127.0.0.1',
+			N8N_PORT: String(this.port),
+			N8N_PROTOCOL: 'http',
+			N8N_SECURE_COOKIE: 'false',
+			N8N_RUNNERS_ENABLED: 'true',
+			N8N_RUNNERS_MODE: 'internal',
+			N8N_RUNNERS_BROKER_PORT: String(this.brokerPort),
+			N8N_LOG_LEVEL: 'info',
+			N8N_GRACEFUL_SHUTDOWN_TIMEOUT: '10',
+			N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'true',
+			GENERIC_TIMEZONE: 'America/Mexico_City',
+			// Outbound features off: nothing leaves the machine.
+			N8N_DIAGNOSTICS_ENABLED: 'false',
+			N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+			N8N_TEMPLATES_ENABLED: 'false',
+			N8N_PERSONALIZATION_ENABLED: 'false',
+			N8N_HIRING_BANNER_ENABLED: 'false',
+			N8N_AI_ENABLED: 'false',
+			N8N_METRICS: 'false',
+			EXTERNAL_FRONTEND_HOOKS_URLS: '',
+			N8N_DIAGNOSTICS_CONFIG_FRONTEND: '',
+			N8N_DIAGNOSTICS_CONFIG_BACKEND: '',
+			// Community packages load from $N8N_USER_FOLDER/.n8n/nodes.
+			N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
+		});
+	}
+
+	/** Runs an n8n CLI command (each one boots n8n: 5-10 s). */
+	async cli(args: string[], timeoutMs = 180 * SECOND): Promise<CliResult> {
+		const started = Date.now();
+		return await new Promise((resolve, reject) => {
+			const child = spawn(this.runtime.bin, args, { env: this.env(), cwd: this.userFolder, stdio: ['ignore', 'pipe', 'pipe'] });
+			let stdout = '';
+			let stderr = '';
+			child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+			child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+			const timer = setTimeout(() => {
+				child.kill('SIGKILL');
+				reject(new Error(`n8n ${args.join(' ')} did not finish within ${timeoutMs / SECOND} s\n${stdout.slice(-2000)}\n${stderr.slice(-2000)}`));
+			}, timeoutMs);
+			child.on('error', (error) => {
+				clearTimeout(timer);
+				reject(error);
+			});
+			child.on('close', (code) => {
+				clearTimeout(timer);
+				resolve({ code, stdout, stderr, ms: Date.now() - started });
+			});
+		});
+	}
+
+	private async cliOk(args: string[], expect: RegExp): Promise<CliResult> {
+		const result = await this.cli(args);
+		if (result.code !== 0 || !expect.test(result.stdout + result.stderr)) {
+			throw new Error(`n8n ${args.join(' ')} failed (exit code ${String(result.code)}):\n${(result.stdout + result.stderr).slice(-3000)}`);
+		}
+		return result;
+	}
+
+	private writeInput(name: string, data: unknown): string {
+		const dir = join(this.userFolder, 'inputs');
+		mkdirSync(dir, { recursive: true });
+		const file = join(dir, name);
+		writeFileSync(file, JSON.stringify(data, null, 2));
+		return file;
+	}
+
+	async importCredentials(credentials: unknown[]): Promise<CliResult> {
+		const file = this.writeInput('credentials.json', credentials);
+		return await this.cliOk(['import:credentials', `--input=${file}`], /Successfully imported \d+ credential/);
+	}
+
+	async importWorkflows(workflows: unknown[]): Promise<CliResult> {
+		const file = this.writeInput('workflows.json', workflows);
+		return await this.cliOk(['import:workflow', `--input=${file}`], /Successfully imported \d+ workflow/);
+	}
+
+	/** `n8n execute --id=<id> --rawOutput`: the run data, whether it succeeded or not. */
+	async execute(workflowId: string): Promise<{ run: ExecutionJson; cli: CliResult }> {
+		const cli = await this.cli(['execute', `--id=${workflowId}`, '--rawOutput']);
+		let run: ExecutionJson;
+		try {
+			run = extractRunJson(cli.stdout);
+		} catch (error) {
+			throw new Error(`${(error as Error).message}\nexit code ${String(cli.code)}, stderr:\n${cli.stderr.slice(-3000)}`);
+		}
+		return { run, cli };
+	}
+
+	/** `n8n start`, resolved when the editor is served. */
+	async start(timeoutMs = 180 * SECOND): Promise<number> {
+		const started = Date.now();
+		const child = spawn(this.runtime.bin, ['start'], { env: this.env(), cwd: this.userFolder, stdio: ['ignore', 'pipe', 'pipe'] });
+		this.server = child;
+		await new Promise<void>((resolve, reject) => {
+			const timer = setTimeout(() => reject(new Error(`n8n start: the editor was not ready within ${timeoutMs / SECOND} s\n${this.serverLog.slice(-3000)}`)), timeoutMs);
+			const onData = (chunk: Buffer) => {
+				this.serverLog += chunk.toString('utf8');
+				if (this.serverLog.includes('Editor is now accessible')) {
+					clearTimeout(timer);
+					resolve();
+				}
+			};
+			child.stdout!.on('data', onData);
+			child.stderr!.on('data', onData);
+			child.on('exit', (code) => {
+				clearTimeout(timer);
+				reject(new Error(`n8n start exited early (exit code ${String(code)})\n${this.serverLog.slice(-3000)}`));
+			});
+		});
+		// Readiness line seen; the HTTP server answers from then on.
+		const health = await fetch(`${this.baseUrl}/healthz`);
+		if (!health.ok) throw new Error(`n8n /healthz answered HTTP ${health.status}`);
+		this.log(`n8n start: editor at ${this.baseUrl} after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+		return Date.now() - started;
+	}
+
+	/** The owner's session cookie ("n8n-auth=..."), once signed in. */
+	get sessionCookie(): string {
+		return this.cookie;
+	}
+
+	get startLog(): string {
+		return this.serverLog;
+	}
+
+	async stop(): Promise<void> {
+		const child = this.server;
+		if (!child || child.exitCode !== null) return;
+		child.removeAllListeners('exit');
+		await new Promise<void>((resolve) => {
+			const timer = setTimeout(() => child.kill('SIGKILL'), 30 * SECOND);
+			child.once('exit', () => {
+				clearTimeout(timer);
+				resolve();
+			});
+			child.kill('SIGTERM');
+		});
+	}
+
+	/** REST call to the running n8n, with the session cookie once signed in. */
+	async rest<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+		const response = await fetch(`${this.baseUrl}/rest${path}`, {
+			method,
+			headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(this.cookie ? { cookie: this.cookie } : {}) },
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		const text = await response.text();
+		if (!response.ok) throw new Error(`${method} /rest${path}: HTTP ${response.status} ${text.slice(0, 500)}`);
+		const setCookie = response.headers.get('set-cookie');
+		const auth = setCookie ? /n8n-auth=[^;]+/.exec(setCookie) : null;
+		if (auth) this.cookie = auth[0];
+		return (text ? (JSON.parse(text) as { data: T }).data : undefined) as T;
+	}
+
+	/** Creates the owner account (first start) and keeps its session. */
+	async setupOwner(owner: { email: string; password: string; firstName: string; lastName: string }): Promise<void> {
+		await this.rest('POST', '/owner/setup', owner);
+		if (!this.cookie) throw new Error('The owner setup did not return a session cookie');
+	}
+}
+
+/** Items of a node's output in a run (`[]` when the node did not run or the output is empty). */
+export function outputJson(run: ExecutionJson, node: string, output = 0): Array<Record<string, unknown>> {
+	const task = run.data.resultData.runData[node]?.[0];
+	return (task?.data?.main?.[output] ?? []).map((item) => item.json);
+}
+
+export function outputItems(run: ExecutionJson, node: string, output = 0) {
+	return run.data.resultData.runData[node]?.[0]?.data?.main?.[output] ?? [];
+}
+
+export function ranNodes(run: ExecutionJson): string[] {
+	return Object.keys(run.data.resultData.runData);
+}

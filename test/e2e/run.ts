@@ -1,0 +1,140 @@
+/**
+ * npm run test:e2e: the package in a real n8n.
+ *
+ * 1. Builds the package if needed; installs (first run) or reuses the pinned n8n in the user's
+ *    cache folder; installs Chromium if missing.
+ * 2. Installs the packed package into a fresh $N8N_USER_FOLDER/.n8n/nodes like n8n's community
+ *    package installer, imports a cfdiEmisionApi credential for the sandbox and the example
+ *    workflows (as shipped, and their sandbox variants).
+ * 3. Runs the sandbox variants with `n8n execute --id=... --rawOutput` and checks the output items
+ *    and the sandbox's request log.
+ * 4. Starts `n8n start` on 127.0.0.1, runs the examples as the editor does with n8n's data tables,
+ *    then drives the editor in headless Chromium and saves screenshots into docs/.
+ * 5. Runs `npm run demo`.
+ *
+ * Not part of `npm test` (jest only picks up *.test.ts). Exit code 0 only when every check passed.
+ * CFDI_E2E_KEEP=1 keeps the n8n user folder for inspection.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+
+import { startSandbox, type Sandbox } from '../../sandbox';
+import { ensureBuilt } from '../../scripts/lib/build';
+import { CFDI_CREDENTIAL_TYPE, REPO_ROOT } from '../../scripts/lib/examples';
+import { sandboxCredential } from '../engine/sandboxCredential';
+import { Checks } from './checks';
+import { cliWorkflows, pendingExample, reviewExample, seedForCli, shippedExamplesCheck, shopifyExample } from './cliPhase';
+import { N8nInstance } from './n8n';
+import { installPackage } from './packageInstall';
+import { ensureChromium, ensureN8n, N8N_VERSION } from './runtime';
+import { serverPhase, uiWorkflows } from './uiPhase';
+
+const CREDENTIAL = { id: 'cfdiE2eSandboxCred1', name: 'CFDI sandbox' };
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+async function timed<T>(timings: Record<string, number>, label: string, body: () => Promise<T> | T): Promise<T> {
+	const started = Date.now();
+	try {
+		return await body();
+	} finally {
+		timings[label] = Date.now() - started;
+	}
+}
+
+async function main(): Promise<number> {
+	const started = Date.now();
+	const timings: Record<string, number> = {};
+	const checks = new Checks();
+	const screenshots: string[] = [];
+	const log = (line: string) => console.log(`  ${line}`);
+	let sandbox: Sandbox | undefined;
+	let n8n: N8nInstance | undefined;
+	let userFolder: string | undefined;
+
+	console.log(`End-to-end test in a real n8n ${N8N_VERSION} (Node ${process.version})`);
+	try {
+		checks.section('Setup');
+		await timed(timings, 'build (if needed)', () => ensureBuilt(log));
+		const runtime = await timed(timings, 'n8n runtime (install or reuse)', () => ensureN8n(log));
+		log(`n8n ${N8N_VERSION}: ${runtime.installed ? 'installed into' : 'reused from'} ${runtime.dir}`);
+		const chromiumPath = await timed(timings, 'chromium (install or reuse)', () => ensureChromium(log));
+
+		userFolder = mkdtempSync(join(tmpdir(), 'cfdi-e2e-n8n-'));
+		const installed = await timed(timings, 'install the package into .n8n/nodes', () => installPackage(userFolder!));
+		log(`${installed.name}@${installed.version} (${installed.files} files) → ${installed.dir}`);
+
+		sandbox = await startSandbox({ host: '127.0.0.1' });
+		log(`sandbox: token service ${sandbox.authUrl}, issuing API ${sandbox.baseUrl}, PDF storage ${sandbox.blobUrl}`);
+		n8n = await N8nInstance.create(runtime, userFolder, log);
+		const seeded = await seedForCli(sandbox);
+
+		const imported = await checks.check(`n8n import:credentials (a ${CFDI_CREDENTIAL_TYPE} credential for the sandbox) and import:workflow (examples as shipped and their sandbox variants)`, async () => {
+			const credentials = await n8n!.importCredentials([{ ...CREDENTIAL, type: CFDI_CREDENTIAL_TYPE, data: sandboxCredential(sandbox!) }]);
+			const workflows = await n8n!.importWorkflows([...cliWorkflows(CREDENTIAL, seeded.rows), ...uiWorkflows(CREDENTIAL)]);
+			timings['n8n import:credentials'] = credentials.ms;
+			timings['n8n import:workflow'] = workflows.ms;
+		});
+
+		await shippedExamplesCheck(checks);
+		if (imported) {
+			const step = async (name: string, body: () => Promise<void>) => {
+				try {
+					await body();
+				} catch (error) {
+					checks.fail(`${name} could not run`, error);
+				}
+			};
+			await step('example 1', () => shopifyExample(checks, n8n!, sandbox!, timings));
+			await step('example 2', () => pendingExample(checks, n8n!, sandbox!, seeded, timings));
+			await step('example 3', () => reviewExample(checks, n8n!, sandbox!, timings));
+			await step('the server phase', () => serverPhase(checks, n8n!, sandbox!, { chromiumPath, timings, screenshots }));
+		}
+
+		checks.section('Demo');
+		await checks.check('npm run demo exits 0 and writes the XML and the PDF into demo-output/', () => {
+			const demoStarted = Date.now();
+			const result = spawnSync(join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), ['scripts/demo.ts'], { cwd: REPO_ROOT, encoding: 'utf8', timeout: 120_000 });
+			timings['npm run demo'] = Date.now() - demoStarted;
+			if (result.status !== 0) throw new Error(`exit code ${String(result.status)}\n${result.stdout}\n${result.stderr}`);
+			const files = readdirSync(join(REPO_ROOT, 'demo-output'));
+			if (!files.some((file) => file.endsWith('.xml')) || !files.some((file) => file.endsWith('.pdf'))) throw new Error(`demo-output/ holds ${files.join(', ')}`);
+		});
+	} catch (error) {
+		checks.fail('the end-to-end run stopped', error);
+	} finally {
+		const stopping = Date.now();
+		await n8n?.stop().catch(() => undefined);
+		if (n8n) timings['n8n stop'] = Date.now() - stopping;
+		await sandbox?.close().catch(() => undefined);
+		if (userFolder && process.env.CFDI_E2E_KEEP) console.log(`\nn8n user folder kept: ${userFolder}`);
+		else if (userFolder) rmSync(userFolder, { recursive: true, force: true });
+	}
+
+	console.log('\nTimings');
+	for (const [label, ms] of Object.entries(timings)) console.log(`  ${label.padEnd(44)} ${seconds(ms).padStart(8)}`);
+	console.log(`  ${'total'.padEnd(44)} ${seconds(Date.now() - started).padStart(8)}`);
+	if (screenshots.length) {
+		console.log('\nScreenshots');
+		for (const path of screenshots) console.log(`  ${relative(REPO_ROOT, path)} (${existsSync(path) ? `${Math.round(statSync(path).size / 1024)} KB` : 'missing'})`);
+	}
+	const failures = checks.failures;
+	const passed = checks.results.length - failures.length;
+	console.log(`\n${passed} of ${checks.results.length} checks passed.`);
+	if (failures.length) {
+		console.log('Failed:');
+		for (const failure of failures) console.log(`  - [${failure.group}] ${failure.name}`);
+		return 1;
+	}
+	return 0;
+}
+
+main().then(
+	(code) => process.exit(code),
+	(error: Error) => {
+		console.error(error.stack ?? error.message);
+		process.exit(1);
+	},
+);

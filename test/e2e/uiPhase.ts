@@ -1,0 +1,341 @@
+/**
+ * Server phase: `n8n start` on 127.0.0.1. The examples run as the editor runs them (REST "run
+ * manually"), with n8n's real data tables; then headless Chromium (Debian's chromium, driven by
+ * playwright-core) opens the editor, adds the CFDI node from the node panel, opens its parameter
+ * panel and the credential dialog, and saves screenshots into docs/.
+ */
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BrowserContext, Frame, Page } from 'playwright-core';
+
+import type { Sandbox } from '../../sandbox';
+import {
+	CFDI_NODE_TYPE,
+	EXAMPLE_TABLES,
+	LOOKUP_CUSTOMER,
+	loadExample,
+	REPO_ROOT,
+	withCfdiCredential,
+	withExtraSampleOrders,
+	type TableDefinition,
+	type WorkflowJson,
+} from '../../scripts/lib/examples';
+import type { Checks } from './checks';
+import { UUID } from './cliPhase';
+import type { N8nInstance } from './n8n';
+import { MISSING_VOUCHER_ID, seedPendingVouchers } from './seed';
+
+export const DOCS_DIR = join(REPO_ROOT, 'docs');
+const OWNER = { email: 'owner@example.com', password: 'E2e-Owner-Pass-1', firstName: 'Ada', lastName: 'Owner' };
+const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const UI_TIMEOUT = 60_000;
+
+export const UI_WORKFLOW_IDS = {
+	shopify: 'cfdiE2eUiShopify001',
+	pending: 'cfdiE2eUiPending001',
+	review: 'cfdiE2eUiReview0001',
+	playground: 'cfdiE2eUiEditor0001',
+} as const;
+
+/** Workflows the server phase uses: the examples unchanged except for the sandbox credential (and two more sample orders), and an empty one to add the node to. */
+export function uiWorkflows(credential: { id: string; name: string }): WorkflowJson[] {
+	const shopify = withExtraSampleOrders(withCfdiCredential(loadExample('shopify'), credential));
+	const pending = withCfdiCredential(loadExample('pending'), credential);
+	const review = withCfdiCredential(loadExample('review'), credential);
+	const playground: WorkflowJson = {
+		id: UI_WORKFLOW_IDS.playground,
+		name: 'Try the CFDI node',
+		nodes: [{ id: 'b0000000-0000-4000-8000-000000000001', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} }],
+		connections: {},
+		settings: { executionOrder: 'v1' },
+		active: false,
+	};
+	return [
+		{ ...shopify, id: UI_WORKFLOW_IDS.shopify },
+		{ ...pending, id: UI_WORKFLOW_IDS.pending },
+		{ ...review, id: UI_WORKFLOW_IDS.review },
+		playground,
+	];
+}
+
+/** The node's display name and the action label of "Voucher → Create", read from the built package. */
+function nodeLabels(): { displayName: string; createAction: string } {
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const exported = require(join(REPO_ROOT, 'dist', 'nodes', 'CfdiEmision', 'CfdiEmision.node.js')) as Record<string, new () => { description: { displayName: string; properties: Array<{ name: string; displayOptions?: { show?: { resource?: string[] } }; options?: Array<{ value: string; action?: string }> }> } }>;
+	const description = new (Object.values(exported)[0])().description;
+	const operation = description.properties.find((property) => property.name === 'operation' && property.displayOptions?.show?.resource?.includes('voucher'));
+	const create = operation?.options?.find((option) => option.value === 'create');
+	return { displayName: description.displayName, createAction: create?.action ?? 'Create a voucher' };
+}
+
+interface ExecutionRecord {
+	id: string;
+	status: string;
+	finished: boolean;
+	data: string;
+}
+
+/** Runs a workflow the way the editor's "Execute workflow" does, from the given trigger, and waits for it. */
+async function runFromEditor(n8n: N8nInstance, workflowId: string, trigger: string, parseFlatted: (text: string) => any): Promise<{ executionId: string; status: string; runData: Record<string, any[]>; error?: { message: string }; ms: number }> {
+	const started = Date.now();
+	const workflowData = await n8n.rest<Record<string, unknown>>('GET', `/workflows/${workflowId}`);
+	const { executionId } = await n8n.rest<{ executionId: string }>('POST', `/workflows/${workflowId}/run`, { workflowData, triggerToStartFrom: { name: trigger } });
+	assert.ok(executionId, 'n8n did not start an execution');
+	const deadline = Date.now() + 180_000;
+	for (;;) {
+		const execution = await n8n.rest<ExecutionRecord>('GET', `/executions/${executionId}`);
+		if (execution.finished || ['success', 'error', 'crashed', 'canceled'].includes(execution.status)) {
+			const data = parseFlatted(execution.data) as { resultData: { runData: Record<string, any[]>; error?: { message: string } } };
+			return { executionId, status: execution.status, runData: data.resultData.runData, error: data.resultData.error, ms: Date.now() - started };
+		}
+		if (Date.now() > deadline) throw new Error(`Execution ${executionId} did not finish within 180 s (status ${execution.status})`);
+		await new Promise((resolve) => setTimeout(resolve, 250));
+	}
+}
+
+const outputOf = (runData: Record<string, any[]>, node: string, output = 0): Array<Record<string, any>> =>
+	(runData[node]?.[0]?.data?.main?.[output] ?? []).map((item: { json: Record<string, any> }) => item.json);
+
+async function createTable(n8n: N8nInstance, projectId: string, table: TableDefinition, rows: Array<Record<string, unknown>>): Promise<string> {
+	const created = await n8n.rest<{ id: string }>('POST', `/projects/${projectId}/data-tables`, { name: table.name, columns: table.columns });
+	if (rows.length) await n8n.rest('POST', `/projects/${projectId}/data-tables/${created.id}/insert`, { data: rows, returnType: 'count' });
+	return created.id;
+}
+
+export async function serverPhase(
+	checks: Checks,
+	n8n: N8nInstance,
+	sandbox: Sandbox,
+	options: { chromiumPath: string; timings: Record<string, number>; screenshots: string[] },
+): Promise<void> {
+	const { timings } = options;
+	checks.section('n8n start on 127.0.0.1');
+	timings['n8n start (until the editor is served)'] = await n8n.start();
+	await n8n.setupOwner(OWNER);
+	const project = await n8n.rest<{ id: string }>('GET', '/projects/personal');
+	// n8n's own modules, for reading execution data as the editor does.
+	const n8nRequire = createRequire(join(n8n.runtime.dir, 'node_modules', 'n8n', 'package.json'));
+	const { parse: parseFlatted } = n8nRequire('flatted') as { parse: (text: string) => unknown };
+
+	await checks.check(`the server lists the community node ${CFDI_NODE_TYPE} and its credential type`, async () => {
+		const response = await fetch(`${n8n.baseUrl}/types/nodes.json`, { headers: { cookie: n8n.sessionCookie } });
+		assert.equal(response.status, 200);
+		const types = (await response.json()) as Array<{ name: string; credentials?: Array<{ name: string }> }>;
+		const node = types.find((type) => type.name === CFDI_NODE_TYPE);
+		assert.ok(node, `${CFDI_NODE_TYPE} is not among the ${types.length} node types`);
+		assert.deepEqual(node.credentials?.map((credential) => credential.name), ['cfdiEmisionApi']);
+	});
+
+	checks.section('Examples run from the editor (REST "run manually"), with n8n data tables');
+	const seeded = await seedPendingVouchers(sandbox);
+	const pendingTable = await createTable(n8n, project.id, EXAMPLE_TABLES.pendingVouchers, seeded.rows);
+	await createTable(n8n, project.id, EXAMPLE_TABLES.customerTaxData, [LOOKUP_CUSTOMER]);
+
+	let pendingExecution: string | undefined;
+	await checks.check('example 2 from "Try it: run now": data table read, vouchers stamped, data table rows updated', async () => {
+		const result = await runFromEditor(n8n, UI_WORKFLOW_IDS.pending, 'Try it: run now', parseFlatted);
+		timings['run example 2 from the editor'] = result.ms;
+		pendingExecution = result.executionId;
+		assert.equal(result.status, 'success', result.error?.message);
+		const [summary] = outputOf(result.runData, 'Summary of failures');
+		assert.deepEqual([summary.checked, summary.stamped, summary.failed], [5, 3, 2]);
+		const rows = await n8n.rest<{ data: Array<{ voucherId: number; status: string; uuid: string; lastError: string }> }>('GET', `/projects/${project.id}/data-tables/${pendingTable}/rows?take=100`);
+		const byId = new Map(rows.data.map((row) => [row.voucherId, row]));
+		for (const id of [...seeded.good, seeded.alreadyStamped]) {
+			assert.equal(byId.get(id)?.status, 'stamped', `row ${id}`);
+			assert.match(String(byId.get(id)?.uuid), UUID);
+			assert.equal(sandbox.vouchers.get(id)!.state, 'stamped');
+		}
+		for (const id of [seeded.badTotals, MISSING_VOUCHER_ID]) {
+			assert.equal(byId.get(id)?.status, 'pending', `row ${id}`);
+			assert.ok(String(byId.get(id)?.lastError).length > 10, `row ${id} has no lastError`);
+		}
+		assert.match(String(byId.get(seeded.badTotals)?.lastError), /subTotal|CFDI40108/i);
+	});
+
+	let shopifyExecution: string | undefined;
+	await checks.check('example 1 from "Try it: sample order": the RFC of order #1002 comes from the customer_tax_data table', async () => {
+		const before = new Set(sandbox.vouchers.keys());
+		const result = await runFromEditor(n8n, UI_WORKFLOW_IDS.shopify, 'Try it: sample order', parseFlatted);
+		timings['run example 1 from the editor'] = result.ms;
+		shopifyExecution = result.executionId;
+		assert.equal(result.status, 'success', result.error?.message);
+		const sent = outputOf(result.runData, 'E-mail to customer');
+		assert.deepEqual(sent.map((item) => item.sent), [true, true]);
+		const fresh = [...sandbox.vouchers.values()].filter((voucher) => !before.has(voucher.id));
+		assert.deepEqual(fresh.map((voucher) => (voucher.body.receptor as { rfc: string }).rfc), ['URE180429TM6', LOOKUP_CUSTOMER.rfc]);
+		assert.ok(fresh.every((voucher) => voucher.state === 'stamped' && voucher.stampCount === 1));
+	});
+
+	let reviewExecution: string | undefined;
+	await checks.check('example 3 from its manual trigger: a pending voucher is created, reviewed and stamped', async () => {
+		const result = await runFromEditor(n8n, UI_WORKFLOW_IDS.review, 'Start', parseFlatted);
+		timings['run example 3 from the editor'] = result.ms;
+		reviewExecution = result.executionId;
+		assert.equal(result.status, 'success', result.error?.message);
+		const [stamped] = outputOf(result.runData, 'Stamp');
+		assert.equal(stamped.status, 'stamped');
+		assert.equal(sandbox.vouchers.get(Number(stamped.idComprobante))?.state, 'stamped');
+	});
+
+	checks.section('Editor in headless Chromium (playwright-core): node panel, parameter panel, credential dialog');
+	await editorChecks(checks, n8n, { ...options, executions: { shopify: shopifyExecution, pending: pendingExecution, review: reviewExecution } });
+}
+
+async function editorChecks(
+	checks: Checks,
+	n8n: N8nInstance,
+	options: { chromiumPath: string; timings: Record<string, number>; screenshots: string[]; executions: Partial<Record<'shopify' | 'pending' | 'review', string>> },
+): Promise<void> {
+	const { chromium, selectors } = await import('playwright-core');
+	selectors.setTestIdAttribute('data-test-id');
+	const labels = nodeLabels();
+	mkdirSync(DOCS_DIR, { recursive: true });
+	const profile = mkdtempSync(join(tmpdir(), 'cfdi-e2e-chromium-'));
+	const started = Date.now();
+	let context: BrowserContext | undefined;
+	const pageErrors: string[] = [];
+	const shot = async (page: Page, name: string) => {
+		await settle(page);
+		const path = join(DOCS_DIR, name);
+		await page.screenshot({ path });
+		options.screenshots.push(path);
+	};
+	try {
+		context = await chromium.launchPersistentContext(profile, {
+			executablePath: options.chromiumPath,
+			headless: true,
+			// launchPersistentContext passes --user-data-dir=<profile>: a fresh profile per run.
+			args: CHROMIUM_FLAGS,
+			viewport: { width: 1440, height: 900 },
+			deviceScaleFactor: 1,
+		});
+		context.setDefaultTimeout(UI_TIMEOUT);
+		const page = context.pages()[0] ?? (await context.newPage());
+		page.on('pageerror', (error) => pageErrors.push(error.message));
+
+		await checks.check('sign in through the editor\'s sign-in form', async () => {
+			await page.goto(`${n8n.baseUrl}/signin`);
+			await page.getByTestId('emailOrLdapLoginId').locator('input').fill(OWNER.email);
+			await page.getByTestId('password').locator('input').fill(OWNER.password);
+			await page.getByTestId('form-submit-button').click();
+			await page.waitForURL((url) => !url.pathname.startsWith('/signin'));
+		});
+
+		/** The execution view of the editor: the executed workflow (n8n renders it in an iframe), fitted to the view. */
+		const shootExecution = async (workflowId: string, executionId: string | undefined, file: string) => {
+			assert.ok(executionId, 'the workflow did not run from the editor');
+			await page.goto(`${n8n.baseUrl}/workflow/${workflowId}/executions/${executionId}`);
+			const preview = page.getByTestId('workflow-preview-iframe');
+			await preview.waitFor();
+			const frame = await (await preview.elementHandle())!.contentFrame();
+			assert.ok(frame, 'the execution preview has no frame');
+			await frame.getByTestId('canvas-node').first().waitFor();
+			await waitForStableCanvas(frame);
+			await settle(page);
+			const path = join(DOCS_DIR, file);
+			// The editor's Editor/Executions switcher floats over the top of the preview.
+			await preview.screenshot({ path, style: ':has([data-test-id="radio-button-executions"]):not(:has([data-test-id="workflow-preview-iframe"])) { opacity: 0 !important; }' });
+			options.screenshots.push(path);
+		};
+
+		await checks.check('the executed example workflows show in the editor\'s execution view (screenshots of examples 1, 2 and 3)', async () => {
+			// A larger window, so the fitted workflows stay readable.
+			await page.setViewportSize({ width: 1920, height: 1080 });
+			await shootExecution(UI_WORKFLOW_IDS.shopify, options.executions.shopify, 'example-shopify-order.png');
+			await shootExecution(UI_WORKFLOW_IDS.pending, options.executions.pending, 'example-stamp-pending.png');
+			await shootExecution(UI_WORKFLOW_IDS.review, options.executions.review, 'example-review-then-stamp.png');
+			await page.setViewportSize({ width: 1440, height: 900 });
+		});
+
+		await page.goto(`${n8n.baseUrl}/workflow/${UI_WORKFLOW_IDS.playground}`);
+		await page.getByTestId('canvas-node').first().waitFor();
+
+		const panelFound = await checks.check(`the node panel finds "${labels.displayName}" when searching for "CFDI"`, async () => {
+			await page.getByTestId('node-creator-plus-button').click();
+			await page.getByTestId('node-creator-search-bar').waitFor();
+			await page.keyboard.type('CFDI');
+			await page.getByTestId('node-creator-item-name').filter({ hasText: exactly(labels.displayName) }).first().waitFor();
+			await shot(page, 'editor-node-panel.png');
+		});
+
+		const parametersShown =
+			panelFound &&
+			(await checks.check(`choosing "${labels.createAction}" opens the parameter panel with the node's fields`, async () => {
+				await page.getByTestId('node-creator-item-name').filter({ hasText: exactly(labels.displayName) }).first().click();
+				await page.getByTestId('node-creator-item-name').filter({ hasText: exactly(labels.createAction) }).first().waitFor();
+				await shot(page, 'editor-node-actions.png');
+				await page.getByTestId('node-creator-item-name').filter({ hasText: exactly(labels.createAction) }).first().click();
+				const ndv = page.getByTestId('ndv');
+				await ndv.waitFor();
+				await page.getByTestId('node-parameters').waitFor();
+				for (const parameter of ['resource', 'operation', 'inputMode', 'emisorRfc', 'receptorRfc']) {
+					await page.getByTestId(`parameter-input-${parameter}`).first().waitFor();
+				}
+				assert.match(await displayedValue(page, 'resource'), /Voucher/);
+				assert.match(await displayedValue(page, 'operation'), /Create/);
+				await page.getByTestId('node-credentials-select').waitFor();
+				await shot(page, 'editor-node-parameters.png');
+			}));
+
+		if (parametersShown) {
+			await checks.check('the credential dialog of "CFDI Emision API" opens with its fields', async () => {
+				await page.getByTestId('node-credentials-select').click();
+				await page.getByTestId('node-credentials-select-item-new').click();
+				const modal = page.getByTestId('editCredential-modal');
+				await modal.waitFor();
+				for (const field of ['environment', 'username', 'password', 'passwordIsMd5', 'clientId', 'clientSecret']) {
+					await modal.getByTestId(`parameter-input-${field}`).first().waitFor();
+				}
+				await shot(page, 'editor-credential.png');
+			});
+		}
+
+		await checks.check('no uncaught error in the editor page', () => {
+			assert.deepEqual(pageErrors, []);
+		});
+	} catch (error) {
+		checks.fail('the editor checks could not run', error);
+	} finally {
+		await context?.close().catch(() => undefined);
+		rmSync(profile, { recursive: true, force: true });
+		options.timings['editor checks in Chromium'] = Date.now() - started;
+	}
+}
+
+/** Before a screenshot: the mouse out of the way (no hover effects) and no running animation (dialogs fade in). */
+async function settle(page: Page): Promise<void> {
+	await page.mouse.move(2, page.viewportSize()!.height - 2);
+	await page.waitForFunction("document.getAnimations().every((animation) => animation.playState !== 'running')", undefined, { timeout: UI_TIMEOUT, polling: 100 });
+}
+
+/** What a parameter input shows: its text plus the values of the inputs inside it. */
+async function displayedValue(page: Page, parameter: string): Promise<string> {
+	const input = page.getByTestId(`parameter-input-${parameter}`).first();
+	const values = await input.locator('input').evaluateAll((elements) => elements.map((element) => String((element as unknown as { value: string }).value)));
+	return [await input.innerText(), ...values].join(' ');
+}
+
+function exactly(text: string): RegExp {
+	return new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
+}
+
+/** Waits until the canvas viewport transform stays the same for ten animation frames (the fit-view animation has ended). */
+async function waitForStableCanvas(page: Page | Frame): Promise<void> {
+	// Runs in the page (a string: this project compiles without DOM types).
+	const stableForTenFrames = `new Promise((resolve) => {
+		const read = () => document.querySelector('.vue-flow__viewport')?.getAttribute('style') ?? '';
+		const first = read();
+		let frames = 0;
+		const tick = () => {
+			if (read() !== first) return resolve(false);
+			if (++frames >= 10) return resolve(true);
+			requestAnimationFrame(tick);
+		};
+		requestAnimationFrame(tick);
+	})`;
+	await page.waitForFunction(stableForTenFrames, undefined, { timeout: UI_TIMEOUT, polling: 100 });
+}
