@@ -29,7 +29,7 @@ const run = promisify(execFile);
 async function runWorker(sandbox: Sandbox, args: Omit<WorkerArgs, 'authUrl' | 'baseUrl'>): Promise<RunResult & { tokenCalls: number; userinfoCalls: number }> {
 	sandbox.clearLog();
 	const payload: WorkerArgs = { ...args, authUrl: sandbox.authUrl, baseUrl: sandbox.baseUrl };
-	const { stdout: out } = await run(process.execPath, ['--import', 'tsx', `${__dirname}/benchWorker.ts`, JSON.stringify(payload)], {
+	const { stdout: out } = await run(process.execPath, ['--expose-gc', '--import', 'tsx', `${__dirname}/benchWorker.ts`, JSON.stringify(payload)], {
 		encoding: 'utf8',
 		maxBuffer: 64 * 1024 * 1024,
 		env: { ...process.env, N8N_DIAGNOSTICS_ENABLED: 'false' },
@@ -47,28 +47,34 @@ async function main() {
 	try {
 		console.log(`CFDI node benchmark: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, sandbox latency ${latencyMs} ms per call`);
 		console.log('Operation: Voucher > Create, direct stamping (one POST per voucher), fresh credential per run.\n');
-		console.log('| N | concurrency | engine items/s | plain items/s | engine / plain | token calls | userinfo calls | engine peak RSS | plain peak RSS |');
-		console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+		console.log('"plain" is Node\'s fetch (keep-alive); "plain, new connection each" is node:http without keep-alive, which is how n8n\'s request helper connects.\n');
+		console.log('| N | concurrency | engine items/s | plain items/s | engine / plain | plain, new connection each, items/s | engine / that | token calls | userinfo calls | engine peak RSS | plain peak RSS |');
+		console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 		for (const n of sizes) {
 			for (const concurrency of concurrencies) {
 				const engine = await runWorker(sandbox, { mode: 'engine-stamp', n, concurrency });
 				const plain = await runWorker(sandbox, { mode: 'plain-stamp', n, concurrency });
-				if (engine.items !== n || plain.items !== n) throw new Error(`run incomplete: engine ${engine.items}, plain ${plain.items} of ${n}`);
-				const engineRate = n / (engine.ms / 1000);
-				const plainRate = n / (plain.ms / 1000);
+				const fresh = await runWorker(sandbox, { mode: 'plain-stamp-no-keepalive', n, concurrency });
+				if (engine.items !== n || plain.items !== n || fresh.items !== n) {
+					throw new Error(`run incomplete: engine ${engine.items}, plain ${plain.items}, plain without keep-alive ${fresh.items} of ${n}`);
+				}
+				const rate = (run: RunResult) => n / (run.ms / 1000);
 				console.log(
-					`| ${n} | ${concurrency} | ${engineRate.toFixed(1)} | ${plainRate.toFixed(1)} | ${(engineRate / plainRate).toFixed(2)} | ${engine.tokenCalls} | ${engine.userinfoCalls} | ${mb(engine.maxRssKb)} | ${mb(plain.maxRssKb)} |`,
+					`| ${n} | ${concurrency} | ${rate(engine).toFixed(1)} | ${rate(plain).toFixed(1)} | ${(rate(engine) / rate(plain)).toFixed(2)} | ${rate(fresh).toFixed(1)} | ${(rate(engine) / rate(fresh)).toFixed(2)} | ${engine.tokenCalls} | ${engine.userinfoCalls} | ${mb(engine.maxRssKb)} | ${mb(plain.maxRssKb)} |`,
 				);
 			}
 		}
 
 		console.log('\nPDF download as n8n binary data (PDF > Get Link with Download on, concurrency 4):\n');
-		console.log('| N | items/s | peak RSS | binary data held in items (base64) | baseline RSS (engine loaded, no run) |');
-		console.log('|---:|---:|---:|---:|---:|');
+		console.log('| N | items/s | peak RSS | heap after GC | binary data held in items (base64) | baseline: RSS / heap after GC (engine loaded, no run) |');
+		console.log('|---:|---:|---:|---:|---:|---:|');
 		const baseline = await runWorker(sandbox, { mode: 'engine-idle', n: 0, concurrency: 1 });
 		for (const n of sizes) {
 			const pdf = await runWorker(sandbox, { mode: 'engine-pdf', n, concurrency: 4 });
-			console.log(`| ${n} | ${(n / (pdf.ms / 1000)).toFixed(1)} | ${mb(pdf.maxRssKb)} | ${kib(pdf.binaryBytes)} | ${mb(baseline.maxRssKb)} |`);
+			if (pdf.items !== n) throw new Error(`PDF run incomplete: ${pdf.items} of ${n}`);
+			console.log(
+				`| ${n} | ${(n / (pdf.ms / 1000)).toFixed(1)} | ${mb(pdf.maxRssKb)} | ${mb(pdf.heapAfterGcKb)} | ${kib(pdf.binaryBytes)} | ${mb(baseline.maxRssKb)} / ${mb(baseline.heapAfterGcKb)} |`,
+			);
 		}
 	} finally {
 		await sandbox.close();

@@ -7,7 +7,7 @@ import { DEFAULT_ACCOUNT } from '../sandbox';
 import { invoiceVoucher } from '../test/fixtures/vouchers';
 
 export interface WorkerArgs {
-	mode: 'engine-stamp' | 'plain-stamp' | 'engine-pdf' | 'engine-idle';
+	mode: 'engine-stamp' | 'plain-stamp' | 'plain-stamp-no-keepalive' | 'engine-pdf' | 'engine-idle';
 	n: number;
 	concurrency: number;
 	authUrl: string;
@@ -19,6 +19,10 @@ export interface RunResult {
 	ms: number;
 	maxRssKb: number;
 	binaryBytes: number;
+	/** Heap in use after a forced GC at the end (what the run keeps alive: mostly the items). */
+	heapAfterGcKb: number;
+	/** UUIDs stamped by a plain run (used to prepare the PDF run). */
+	uuids?: string[];
 }
 
 process.env.N8N_USER_FOLDER ??= mkdtempSync(join(tmpdir(), 'cfdi-bench-'));
@@ -40,8 +44,22 @@ function credential(args: WorkerArgs) {
 
 const vouchers = (n: number) => Array.from({ length: n }, (_, i) => ({ voucher: invoiceVoucher({ descripcionFacturador: `bench ${i}` }) }));
 
+/** POST with node:http and no keep-alive: a new connection per request, as n8n's request helper does. */
+async function postWithoutKeepAlive(url: string, headers: Record<string, string>, body: string): Promise<{ esValido?: boolean; uuid?: string }> {
+	const http = await import('node:http');
+	return await new Promise((resolve, reject) => {
+		const request = http.request(url, { method: 'POST', agent: false, headers: { ...headers, 'Content-Length': Buffer.byteLength(body) } }, (response) => {
+			const chunks: Buffer[] = [];
+			response.on('data', (chunk: Buffer) => chunks.push(chunk));
+			response.on('end', () => resolve(JSON.parse(Buffer.concat(chunks).toString('utf8'))));
+		});
+		request.on('error', reject);
+		request.end(body);
+	});
+}
+
 /** The same calls as the node, with Node's own fetch: password grant, userinfo, then one POST per voucher. */
-async function plainStamp(args: WorkerArgs): Promise<number> {
+async function plainStamp(args: WorkerArgs, keepAlive = true, uuids: string[] = []): Promise<number> {
 	const { createHash } = await import('node:crypto');
 	const form = new URLSearchParams([
 		['grant_type', 'password'],
@@ -60,9 +78,13 @@ async function plainStamp(args: WorkerArgs): Promise<number> {
 	let stamped = 0;
 	const worker = async () => {
 		for (let next = queue.shift(); next; next = queue.shift()) {
-			const response = await fetch(url, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify(next.voucher) });
-			const result = (await response.json()) as { esValido?: boolean };
+			const headers = { ...auth, 'Content-Type': 'application/json' };
+			const body = JSON.stringify(next.voucher);
+			const result = keepAlive
+				? ((await (await fetch(url, { method: 'POST', headers, body })).json()) as { esValido?: boolean; uuid?: string })
+				: await postWithoutKeepAlive(url, headers, body);
 			if (result.esValido) stamped++;
+			if (result.uuid) uuids.push(result.uuid);
 		}
 	};
 	await Promise.all(Array.from({ length: args.concurrency }, worker));
@@ -76,6 +98,8 @@ async function main() {
 	let started = performance.now();
 	if (args.mode === 'plain-stamp') {
 		items = await plainStamp(args);
+	} else if (args.mode === 'plain-stamp-no-keepalive') {
+		items = await plainStamp(args, false);
 	} else {
 		const { Engine, shutdownEngine } = await import('../test/engine/engine');
 		const engine = new Engine();
@@ -88,14 +112,13 @@ async function main() {
 			);
 			items = out.filter((item) => item.json.status === 'stamped').length;
 		} else if (args.mode === 'engine-pdf') {
-			const { items: stamped } = await engine.runNode(
-				{ resource: 'voucher', operation: 'create', stampingMode: 'direct', inputMode: 'json', voucherJson: '={{ JSON.stringify($json.voucher) }}', options: { concurrency: 8 } },
-				vouchers(args.n),
-			);
+			// Vouchers are stamped with the plain client so that only the PDF run weighs on memory.
+			const uuids: string[] = [];
+			await plainStamp({ ...args, concurrency: 8 }, true, uuids);
 			started = performance.now();
 			const { items: pdfs } = await engine.runNode(
 				{ resource: 'pdf', operation: 'getLink', uuid: '={{ $json.uuid }}', download: true, requestOptions: { batching: { batch: { batchSize: args.concurrency } } } },
-				stamped.map((item) => item.json),
+				uuids.map((uuid) => ({ uuid })),
 			);
 			items = pdfs.filter((item) => item.binary?.data).length;
 			binaryBytes = pdfs.reduce((sum, item) => sum + String(item.binary?.data?.data ?? '').length, 0);
@@ -103,7 +126,9 @@ async function main() {
 		shutdownEngine();
 	}
 	const ms = performance.now() - started;
-	const result: RunResult = { items, ms, maxRssKb: process.resourceUsage().maxRSS, binaryBytes };
+	(globalThis as { gc?: () => void }).gc?.();
+	const heapAfterGcKb = Math.round(process.memoryUsage().heapUsed / 1024);
+	const result: RunResult = { items, ms, maxRssKb: process.resourceUsage().maxRSS, binaryBytes, heapAfterGcKb };
 	process.stdout.write(`${JSON.stringify(result)}\n`);
 }
 
