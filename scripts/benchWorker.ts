@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { DEFAULT_ACCOUNT } from '../sandbox';
+import { sandboxCredential } from '../test/engine/sandboxCredential';
 import { invoiceVoucher } from '../test/fixtures/vouchers';
 
 export interface WorkerArgs {
@@ -28,19 +29,6 @@ export interface RunResult {
 process.env.N8N_USER_FOLDER ??= mkdtempSync(join(tmpdir(), 'cfdi-bench-'));
 
 const account = DEFAULT_ACCOUNT;
-
-function credential(args: WorkerArgs) {
-	return {
-		environment: 'custom',
-		authUrl: args.authUrl,
-		baseUrl: args.baseUrl,
-		apiPathStyle: 'businessEmision',
-		username: account.username,
-		password: account.password,
-		clientId: account.clientId,
-		clientSecret: account.clientSecret,
-	};
-}
 
 const vouchers = (n: number) => Array.from({ length: n }, (_, i) => ({ voucher: invoiceVoucher({ descripcionFacturador: `bench ${i}` }) }));
 
@@ -103,7 +91,7 @@ async function main() {
 	} else {
 		const { Engine, shutdownEngine } = await import('../test/engine/engine');
 		const engine = new Engine();
-		engine.setCredential(credential(args));
+		engine.setCredential(sandboxCredential(args));
 		if (args.mode === 'engine-stamp') {
 			started = performance.now();
 			const { items: out } = await engine.runNode(
