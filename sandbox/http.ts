@@ -27,7 +27,7 @@ export interface Reply {
 }
 
 /** What to do with a request: answer it, hold it without answering, or reset the connection. */
-export type Outcome = Reply | { readonly hold: number } | { readonly reset: true };
+export type Outcome = Reply | { readonly hold: number; readonly thenPerform?: () => void } | { readonly reset: true };
 
 export interface HostEnvironment {
 	now(): number;
@@ -133,6 +133,8 @@ export async function listen(options: {
 			// Never answer: the socket is dropped when the hold ends or the sandbox closes.
 			const hold = setTimeout(() => {
 				timers.delete(hold);
+				// A slow service: the work lands only when the hold ends (after the client gave up).
+				outcome.thenPerform?.();
 				res.socket?.destroy();
 			}, outcome.hold);
 			hold.unref();

@@ -117,7 +117,8 @@ export type FaultSpec =
 	| (FaultBase & { kind: 'status'; status: number; body?: string; contentType?: string })
 	| (FaultBase & { kind: 'unauthorized' })
 	| (FaultBase<'createVoucher' | 'updateVoucher'> & { kind: 'storeThen500'; stamp?: boolean })
-	| (FaultBase & { kind: 'timeout'; perform?: boolean; holdMs?: number })
+	/** perform: true (default) before holding, false never, 'afterHold' when the hold ends (a slow service). */
+	| (FaultBase & { kind: 'timeout'; perform?: boolean | 'afterHold'; holdMs?: number })
 	| (FaultBase & { kind: 'connectionReset'; perform?: boolean })
 	| (FaultBase<'createVoucher' | 'updateVoucher'> & { kind: 'seriesBusy' })
 	| (FaultBase & { kind: 'malformedJson' })

@@ -104,6 +104,18 @@ describe('fault matrix (Continue On Fail: one output item per input item)', () =
 		expectNoVoucherStampedTwice();
 	});
 
+	test('a slow two-phase stamp that lands after the client gave up: the second PUT on the same id cannot stamp twice', async () => {
+		kit.sandbox.injectFault({ route: 'updateVoucher', kind: 'timeout', perform: 'afterHold', holdMs: 2500 });
+		const { items } = await kit.engine.runNode(fromItems({ requestOptions: { timeout: 1000 } }), threeItems.slice(0, 1), { continueOnFail: true });
+		const [stored] = [...kit.sandbox.vouchers.values()];
+		expect(items[0].json).toMatchObject({ status: 'stamped', uuid: stored.uuid, idComprobante: stored.id });
+		// The held first PUT now performs, on a voucher that is already stamped.
+		await new Promise((resolve) => setTimeout(resolve, 2000));
+		expect(routes(kit.sandbox, 'updateVoucher')).toHaveLength(2);
+		expect(stored.stampCount).toBe(1);
+		expect(kit.sandbox.vouchers.size).toBe(1);
+	});
+
 	test('connection reset after a two-phase stamp: resolved by reading back', async () => {
 		kit.sandbox.injectFault({ route: 'updateVoucher', kind: 'connectionReset' });
 		const { items } = await kit.engine.runNode(fromItems(), threeItems.slice(0, 1), { continueOnFail: true });
