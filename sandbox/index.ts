@@ -69,36 +69,18 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		await Promise.all(hosts.map((host) => host.close()));
 	};
 	try {
-		const auth = await listen({
-			name: 'auth',
-			host: resolved.host,
-			port: resolved.authPort,
-			env,
-			handle: (call) => dispatch(call, tokens.resolve(call), faults),
-		});
-		hosts.push(auth);
-		const apiHost = await listen({
-			name: 'api',
-			host: resolved.host,
-			port: resolved.apiPort,
-			env,
-			handle: (call) => dispatch(call, api.resolve(call), faults),
-		});
-		hosts.push(apiHost);
-		const blob = await listen({
-			name: 'blob',
-			host: resolved.host,
-			port: resolved.blobPort,
-			env,
-			handle: (call) => dispatch(call, blobs.resolve(call), faults),
-		});
-		hosts.push(blob);
-		urls.auth = auth.url;
-		urls.api = apiHost.url;
-		urls.blob = blob.url;
-		resolved.authPort = auth.port;
-		resolved.apiPort = apiHost.port;
-		resolved.blobPort = blob.port;
+		// One server per host, so a test can tell which host received which header.
+		const servers = [
+			{ name: 'auth', port: resolved.authPort, resolver: tokens },
+			{ name: 'api', port: resolved.apiPort, resolver: api },
+			{ name: 'blob', port: resolved.blobPort, resolver: blobs },
+		] as const;
+		for (const { name, port, resolver } of servers) {
+			const server = await listen({ name, host: resolved.host, port, env, handle: (call) => dispatch(call, resolver.resolve(call), faults) });
+			hosts.push(server);
+			urls[name] = server.url;
+			resolved[`${name}Port`] = server.port;
+		}
 	} catch (err) {
 		await closeAll();
 		throw err;

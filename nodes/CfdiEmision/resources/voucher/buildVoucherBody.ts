@@ -73,10 +73,9 @@ export function normalizeVoucher(voucher: IDataObject): IDataObject {
  * The request body of create/update: the voucher from fields or JSON, the "additional fields"
  * merged in, and the options that belong in the body (fecha). `id` is handled by the caller.
  */
-export function buildVoucherBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+export function buildVoucherBody(ctx: IExecuteFunctions, itemIndex: number, options: IDataObject): IDataObject {
 	const mode = ctx.getNodeParameter('inputMode', itemIndex, 'fields') as string;
 	let voucher = mode === 'json' ? readJsonParameter(ctx, 'voucherJson', itemIndex, 'Voucher (JSON)') : voucherFromFields(ctx, itemIndex);
-	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	if (options.additionalFieldsJson !== undefined) {
 		const extra = readJsonParameter(ctx, 'options.additionalFieldsJson', itemIndex, 'Additional Fields (JSON)');
 		voucher = mergeMembers(voucher, extra);

@@ -90,8 +90,7 @@ export async function createVoucher(ctx: IExecuteFunctions): Promise<INodeExecut
 		const stamp = ctx.getNodeParameter('stamp', itemIndex, true) as boolean;
 		const mode = (stamp ? ctx.getNodeParameter('stampingMode', itemIndex, 'twoPhase') : 'direct') as StampingMode;
 		const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
-		const qs: IDataObject = options.noCalcularFecha === true ? { noCalcularFecha: true } : {};
-		const { body, validation } = prepareVoucher(ctx, itemIndex, stamp);
+		const { body, qs, validation } = prepareVoucher(ctx, itemIndex, stamp, options);
 		delete body.id;
 		const context: SendVoucherContext = {
 			itemIndex,

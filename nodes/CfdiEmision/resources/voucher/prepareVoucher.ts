@@ -8,6 +8,8 @@ export type ValidationMode = 'strict' | 'warn' | 'off';
 
 export interface PreparedVoucher {
 	body: IDataObject;
+	/** Query members that come from the options (noCalcularFecha); emitir is the caller's. */
+	qs: IDataObject;
 	/** Present when local checks ran and found something worth reporting. */
 	validation?: ValidationResult;
 }
@@ -35,13 +37,13 @@ export function invalidVoucherError(ctx: IExecuteFunctions, itemIndex: number, r
  * The body to send for create/update: built from the inputs, totals computed when asked, and
  * checked locally against the CFDI 4.0 rules before any request (option "Validation").
  */
-export function prepareVoucher(ctx: IExecuteFunctions, itemIndex: number, stampIntended: boolean): PreparedVoucher {
-	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	let body = buildVoucherBody(ctx, itemIndex);
+export function prepareVoucher(ctx: IExecuteFunctions, itemIndex: number, stampIntended: boolean, options: IDataObject): PreparedVoucher {
+	let body = buildVoucherBody(ctx, itemIndex, options);
 	if (options.computeTotals === true) body = computed(ctx, itemIndex, body);
+	const qs: IDataObject = options.noCalcularFecha === true ? { noCalcularFecha: true } : {};
 	const mode = (options.validation as ValidationMode | undefined) ?? 'strict';
-	if (mode === 'off') return { body };
+	if (mode === 'off') return { body, qs };
 	const result = validateVoucher(body, { stamp: stampIntended });
 	if (!result.valid && mode === 'strict') throw invalidVoucherError(ctx, itemIndex, result);
-	return result.errors.length || result.warnings.length ? { body, validation: result } : { body };
+	return result.errors.length || result.warnings.length ? { body, qs, validation: result } : { body, qs };
 }

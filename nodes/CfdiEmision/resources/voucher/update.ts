@@ -27,9 +27,8 @@ export async function updateVoucher(ctx: IExecuteFunctions): Promise<INodeExecut
 		const id = readVoucherId(ctx, itemIndex);
 		const stamp = ctx.getNodeParameter('stamp', itemIndex, true) as boolean;
 		const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
-		const qs: IDataObject = options.noCalcularFecha === true ? { noCalcularFecha: true } : {};
 		// The body id must equal the id in the path (spec 4.3).
-		const { body: voucher, validation } = prepareVoucher(ctx, itemIndex, stamp);
+		const { body: voucher, qs, validation } = prepareVoucher(ctx, itemIndex, stamp, options);
 		const body = { ...voucher, id };
 		const context = {
 			itemIndex,

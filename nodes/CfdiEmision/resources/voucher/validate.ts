@@ -8,7 +8,7 @@ import { buildVoucherBody } from './buildVoucherBody';
 export async function validateVouchers(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	return await runItems(ctx, 1, async (itemIndex) => {
 		const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
-		const given = buildVoucherBody(ctx, itemIndex);
+		const given = buildVoucherBody(ctx, itemIndex, options);
 		const totals = computeTotals(given as Voucher);
 		const voucher = options.computeTotals === true ? (totals.voucher as IDataObject) : given;
 		const result = validateVoucher(voucher);
