@@ -1,6 +1,6 @@
 import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestHelper, IN8nHttpFullResponse } from 'n8n-workflow';
 
-import { describeNetworkCode } from '../shared/serviceError';
+import { describeTokenServiceFailure, readNetworkFailure } from '../network';
 import { resolveEndpoints, type ServiceEndpoints } from './endpoints';
 import { passwordDigest, redactSecrets, secretValues, sessionFingerprint } from './secrets';
 
@@ -46,11 +46,6 @@ function parseBody(body: unknown): IDataObject | undefined {
 	}
 }
 
-function describeNetworkError(error: unknown, url: string): string {
-	const reason = describeNetworkCode((error as { code?: string }).code);
-	return `Could not reach the token service at ${url} (${reason}). Check the credential's environment or Auth URL and the network.`;
-}
-
 async function send(
 	helper: IHttpRequestHelper,
 	url: string,
@@ -74,7 +69,7 @@ async function send(
 			timeout: TOKEN_SERVICE_TIMEOUT_MS,
 		})) as IN8nHttpFullResponse;
 	} catch (error) {
-		outcome = new TokenServiceError(describeNetworkError(error, url));
+		outcome = new TokenServiceError(describeTokenServiceFailure(readNetworkFailure(error), url));
 	}
 	if (outcome instanceof TokenServiceError) throw outcome;
 	return outcome;

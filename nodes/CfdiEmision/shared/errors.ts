@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { describePayloadTooLarge, PAYLOAD_TOO_LARGE_STATUS } from '../network';
 import { bodyText } from './responses';
 import { ServiceCallError } from './serviceError';
 
@@ -69,6 +70,7 @@ function httpAdvice(status: number): string {
 	if (status === 401) return 'The service rejected the access token even after signing in again. Check that the credential belongs to this environment.';
 	if (status === 403) return 'The account may not act for this issuer. Leave "Issuer ID Override" empty to use the credential\'s issuer, or check the account\'s permissions.';
 	if (status === 404) return 'Nothing was found at that address. Check the id or UUID, and the credential\'s environment and API path style.';
+	if (status === PAYLOAD_TOO_LARGE_STATUS) return describePayloadTooLarge();
 	if (status === 415) return 'The service did not accept the content type.';
 	if (status === 429) return 'The service is limiting the request rate. Lower the node\'s concurrency or try again later.';
 	if (status >= 500) return 'The service failed on its side.';

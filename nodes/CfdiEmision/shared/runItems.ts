@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import type { RequestSettings } from './requestSettings';
 import { RunSession } from './transport';
 
 export interface ItemOutcome {
@@ -29,14 +30,14 @@ function withItemIndex(ctx: IExecuteFunctions, error: unknown, itemIndex: number
 }
 
 /**
- * Runs an operation for every input item with at most `concurrency` items in flight, keeping the
+ * Runs an operation for every input item with at most `settings.concurrency` items in flight, keeping the
  * output in input order with pairedItem set. With Continue On Fail a failed item becomes an error
  * item; without it, no new item starts after a failure, and the error names what the run had
  * already done, because n8n drops the output of a failed node.
  */
-export async function runItems(ctx: IExecuteFunctions, concurrency: number, handler: ItemHandler): Promise<INodeExecutionData[][]> {
+export async function runItems(ctx: IExecuteFunctions, settings: RequestSettings, handler: ItemHandler): Promise<INodeExecutionData[][]> {
 	const input = ctx.getInputData();
-	const session = RunSession.fromNode(ctx);
+	const session = RunSession.fromNode(ctx, settings);
 	const outcomes: Array<ItemOutcome | undefined> = new Array(input.length);
 	let next = 0;
 	type Failure = { itemIndex: number; error: NodeApiError | NodeOperationError };
@@ -62,7 +63,7 @@ export async function runItems(ctx: IExecuteFunctions, concurrency: number, hand
 			}
 		}
 	};
-	const workers = Math.max(1, Math.min(Math.floor(concurrency) || 1, input.length));
+	const workers = Math.max(1, Math.min(Math.floor(settings.concurrency) || 1, input.length));
 	await Promise.all(Array.from({ length: workers }, worker));
 
 	const { failure } = stop;
@@ -77,16 +78,6 @@ export async function runItems(ctx: IExecuteFunctions, concurrency: number, hand
 		throw failure.error;
 	}
 	return [outcomes.flatMap((outcome) => outcome?.items ?? [])];
-}
-
-/**
- * How many items an operation without its own Concurrency option runs at once: the "Items per
- * Batch" of the Request Options n8n adds to declarative nodes, else the operation's default.
- */
-export function batchConcurrency(ctx: IExecuteFunctions, fallback: number): number {
-	const { batching } = ctx.getNodeParameter('requestOptions', 0, {}) as { batching?: { batch?: { batchSize?: number } } };
-	const size = Number(batching?.batch?.batchSize);
-	return Number.isInteger(size) && size > 0 ? size : fallback;
 }
 
 export type Operation = (ctx: IExecuteFunctions) => Promise<INodeExecutionData[][]>;

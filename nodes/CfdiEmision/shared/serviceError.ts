@@ -29,35 +29,3 @@ export class ServiceCallError extends Error {
 		return this.kind === 'ambiguous' || (this.kind === 'http' && (this.details.status ?? 0) >= 500);
 	}
 }
-
-/** Codes of network failures that prove the request did not reach the service. */
-const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'CERT_HAS_EXPIRED', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'ERR_INVALID_URL']);
-
-export function isUnreachableCode(code: string | undefined): boolean {
-	return code !== undefined && UNREACHABLE_CODES.has(code);
-}
-
-/** Plain words for a network error code (n8n rewrites messages that contain the raw codes). */
-export function describeNetworkCode(code: string | undefined): string {
-	switch (code) {
-		case 'ECONNREFUSED':
-			return 'connection refused';
-		case 'ENOTFOUND':
-		case 'EAI_AGAIN':
-			return 'host name not found';
-		case 'EHOSTUNREACH':
-		case 'ENETUNREACH':
-			return 'host unreachable';
-		case 'ETIMEDOUT':
-		case 'ECONNABORTED':
-		case 'ESOCKETTIMEDOUT':
-			return 'timed out';
-		case 'ECONNRESET':
-		case 'EPIPE':
-			return 'connection closed by the other side';
-		case 'ERR_CANCELED':
-			return 'cancelled';
-		default:
-			return code ? 'network error' : 'no answer';
-	}
-}

@@ -3,15 +3,15 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { REJECT_SESSIONS_BEFORE, type AuthorizableRequest } from '../auth/authorizeRequest';
 import { URL_TEMPLATE } from '../auth/endpoints';
-import { ServiceCallError, describeNetworkCode, isUnreachableCode } from './serviceError';
+import { describeServiceFailure, readNetworkFailure } from '../network';
+import { ServiceCallError } from './serviceError';
+import type { RequestSettings } from './requestSettings';
 import { SessionGate } from './sessionGate';
 
 export const CREDENTIAL_TYPE = 'cfdiEmisionApi';
 /** Route prefixes; the credential's `authenticate` turns them into the configured host and path. */
 export const API_ROOT = `${URL_TEMPLATE.apiRoot}/emisores/${URL_TEMPLATE.emisorId}`;
 export const EMAIL_ROOT = `${URL_TEMPLATE.emailRoot}/emisores/${URL_TEMPLATE.emisorId}`;
-
-const DEFAULT_TIMEOUT_MS = 120_000;
 
 export interface ServiceRequest {
 	method: IHttpRequestMethods;
@@ -42,33 +42,19 @@ export class RunSession {
 		readonly allowUnauthorizedCerts: boolean,
 	) {}
 
-	static fromNode(ctx: IExecuteFunctions): RunSession {
+	static fromNode(ctx: IExecuteFunctions, settings: RequestSettings): RunSession {
 		const override = String(ctx.getNodeParameter('emisorIdOverride', 0, '') ?? '').trim();
 		if (override && !/^\d+$/.test(override)) {
 			throw new NodeOperationError(ctx.getNode(), `Issuer ID Override "${override}" is not an issuer ID.`, {
 				description: 'Enter the numeric emisorId of the issuer, or leave the field empty to use the credential\'s issuer.',
 			});
 		}
-		const requestOptions = ctx.getNodeParameter('requestOptions', 0, {}) as { timeout?: number; allowUnauthorizedCerts?: boolean };
-		return new RunSession(override, requestOptions.timeout || DEFAULT_TIMEOUT_MS, requestOptions.allowUnauthorizedCerts === true);
+		return new RunSession(override, settings.timeoutMs, settings.allowUnauthorizedCerts);
 	}
 }
 
 function isSignInFailure(error: unknown): boolean {
 	return error instanceof ServiceCallError && error.kind === 'auth';
-}
-
-/** Network error codes axios reports, as they appear in the original message n8n keeps. */
-const NETWORK_CODE = /\b(ECONNREFUSED|ECONNRESET|ECONNABORTED|ETIMEDOUT|ESOCKETTIMEDOUT|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|EPIPE|EPROTO|ERR_CANCELED|ERR_BAD_RESPONSE)\b/;
-/** Axios messages that carry no code. */
-const NETWORK_PHRASES: Array<[RegExp, string]> = [
-	[/timeout of \d+ms exceeded/i, 'ETIMEDOUT'],
-	[/socket hang up/i, 'ECONNRESET'],
-	[/^canceled$|aborted/i, 'ERR_CANCELED'],
-];
-
-function networkCode(text: string): string | undefined {
-	return NETWORK_CODE.exec(text)?.[1] ?? NETWORK_PHRASES.find(([pattern]) => pattern.test(text))?.[1];
 }
 
 /**
@@ -78,14 +64,9 @@ function networkCode(text: string): string | undefined {
  * thrown before a request went out (signing in, or the credential's own checks).
  */
 export function classifyFailure(error: unknown, url: string): ServiceCallError {
-	const wrapped = error as { message?: string; messages?: string[]; code?: string };
-	const texts = [...(wrapped.messages ?? []), String(wrapped.message ?? '')];
-	const code = wrapped.code ?? texts.map(networkCode).find(Boolean);
-	if (!code) return new ServiceCallError(String(wrapped.message ?? error), 'auth', { url });
-	if (isUnreachableCode(code)) {
-		return new ServiceCallError(`The service could not be reached (${describeNetworkCode(code)}).`, 'unreachable', { code, url });
-	}
-	return new ServiceCallError(`No answer from the service (${describeNetworkCode(code)}).`, 'ambiguous', { code, url });
+	const network = readNetworkFailure(error);
+	if (!network) return new ServiceCallError(String((error as Error)?.message ?? error), 'auth', { url });
+	return new ServiceCallError(describeServiceFailure(network), network.neverArrived ? 'unreachable' : 'ambiguous', { code: network.code, url });
 }
 
 /**

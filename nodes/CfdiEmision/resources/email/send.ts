@@ -5,7 +5,8 @@ import { showFor, uuidField } from '../../shared/descriptions';
 import { toNodeError } from '../../shared/errors';
 import { readUuid } from '../../shared/parameters';
 import { parseJsonBody } from '../../shared/responses';
-import { batchConcurrency, runItems } from '../../shared/runItems';
+import { concurrencyOption, ignoreSslOption, readRequestSettings, timeoutOption } from '../../shared/requestSettings';
+import { runItems } from '../../shared/runItems';
 import { callService, EMAIL_ROOT } from '../../shared/transport';
 import { ServiceCallError } from '../../shared/serviceError';
 
@@ -61,6 +62,19 @@ export const sendFields: INodeProperties[] = [
 		description: 'Address replies should go to; leave empty for none',
 		displayOptions: show,
 	},
+	{
+		displayName: 'Options',
+		name: 'emailOptions',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: show,
+		options: [
+			concurrencyOption(SEND_CONCURRENCY, 'How many e-mail requests are sent at the same time'),
+			ignoreSslOption(),
+			timeoutOption(),
+		],
+	},
 ];
 
 function addressList(ctx: IExecuteFunctions, itemIndex: number, name: string, label: string, required: boolean): string {
@@ -80,7 +94,7 @@ function addressList(ctx: IExecuteFunctions, itemIndex: number, name: string, la
 }
 
 export async function sendEmail(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	return await runItems(ctx, batchConcurrency(ctx, SEND_CONCURRENCY), async (itemIndex, session) => {
+	return await runItems(ctx, readRequestSettings(ctx, 'emailOptions', { concurrency: SEND_CONCURRENCY, batchingSetsConcurrency: true }), async (itemIndex, session) => {
 		const uuid = readUuid(ctx, itemIndex);
 		const body = {
 			para: addressList(ctx, itemIndex, 'to', 'To', true),

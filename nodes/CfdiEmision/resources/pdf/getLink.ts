@@ -1,12 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { sleep } from 'n8n-workflow';
+import { backoff, describeDownloadFailure, readNetworkFailure } from '../../network';
 
 import { showFor, uuidField } from '../../shared/descriptions';
 import { toNodeError } from '../../shared/errors';
 import { readUuid } from '../../shared/parameters';
 import { unwrapLink } from '../../shared/responses';
-import { batchConcurrency, runItems } from '../../shared/runItems';
-import { describeNetworkCode, ServiceCallError } from '../../shared/serviceError';
+import { concurrencyOption, ignoreSslOption, readRequestSettings, timeoutOption } from '../../shared/requestSettings';
+import { runItems } from '../../shared/runItems';
+import { ServiceCallError } from '../../shared/serviceError';
 import { API_ROOT, callService, type RunSession } from '../../shared/transport';
 import { describeLink, type PdfLink } from './pdfLink';
 
@@ -14,7 +15,6 @@ const PDF_CONCURRENCY = 4;
 const DEFAULT_LINK_ATTEMPTS = 5;
 const DEFAULT_LINK_DELAY_MS = 1000;
 const MAX_LINK_DELAY_MS = 10_000;
-const DOWNLOAD_TIMEOUT_MS = 120_000;
 
 export const getLinkFields: INodeProperties[] = [
 	uuidField('pdf', ['getLink']),
@@ -34,6 +34,8 @@ export const getLinkFields: INodeProperties[] = [
 		default: {},
 		displayOptions: showFor('pdf', ['getLink']),
 		options: [
+			concurrencyOption(PDF_CONCURRENCY, 'How many PDFs are requested at the same time'),
+			ignoreSslOption(),
 			{
 				displayName: 'Link Attempts',
 				name: 'linkAttempts',
@@ -50,6 +52,7 @@ export const getLinkFields: INodeProperties[] = [
 				default: DEFAULT_LINK_DELAY_MS,
 				description: 'Pause before the second attempt; each further attempt waits twice as long (at most 10 seconds)',
 			},
+			timeoutOption(),
 		],
 	},
 ];
@@ -86,12 +89,12 @@ async function fetchLink(ctx: IExecuteFunctions, session: RunSession, uuid: stri
 				'malformed',
 			);
 		}
-		await sleep(Math.min(firstDelayMs * 2 ** (attempt - 1), MAX_LINK_DELAY_MS));
+		await backoff(firstDelayMs, attempt - 1, MAX_LINK_DELAY_MS);
 	}
 }
 
 /** Downloads the PDF from its time-limited link, with no Authorization header (another host). */
-async function downloadPdf(ctx: IExecuteFunctions, link: PdfLink): Promise<Buffer> {
+async function downloadPdf(ctx: IExecuteFunctions, session: RunSession, link: PdfLink): Promise<Buffer> {
 	const response = (await ctx.helpers
 		.httpRequest({
 			method: 'GET',
@@ -99,10 +102,11 @@ async function downloadPdf(ctx: IExecuteFunctions, link: PdfLink): Promise<Buffe
 			encoding: 'arraybuffer',
 			returnFullResponse: true,
 			ignoreHttpStatusErrors: true,
-			timeout: DOWNLOAD_TIMEOUT_MS,
+			timeout: session.timeoutMs,
+			skipSslCertificateValidation: session.allowUnauthorizedCerts,
 		})
-		.catch((error: { code?: string }) => {
-			throw new ServiceCallError(`the PDF download failed (${describeNetworkCode(error.code)})`, 'unreachable');
+		.catch((error: unknown) => {
+			throw new ServiceCallError(describeDownloadFailure(readNetworkFailure(error)), 'unreachable');
 		})) as { statusCode: number; body: unknown };
 	const bytes = Buffer.isBuffer(response.body) ? response.body : Buffer.from(response.body as ArrayBuffer);
 	if (response.statusCode === 403 && link.expiresAt && Date.parse(link.expiresAt) < Date.now()) {
@@ -118,7 +122,7 @@ async function downloadPdf(ctx: IExecuteFunctions, link: PdfLink): Promise<Buffe
 }
 
 export async function getPdfLink(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	return await runItems(ctx, batchConcurrency(ctx, PDF_CONCURRENCY), async (itemIndex, session) => {
+	return await runItems(ctx, readRequestSettings(ctx, 'pdfOptions', { concurrency: PDF_CONCURRENCY, batchingSetsConcurrency: true }), async (itemIndex, session) => {
 		const uuid = readUuid(ctx, itemIndex);
 		const download = ctx.getNodeParameter('download', itemIndex, false) as boolean;
 		const options = ctx.getNodeParameter('pdfOptions', itemIndex, {}) as IDataObject;
@@ -128,7 +132,7 @@ export async function getPdfLink(ctx: IExecuteFunctions): Promise<INodeExecution
 			const link = await fetchLink(ctx, session, uuid, attempts, delay);
 			const json: IDataObject = { uuid, url: link.url, expiresAt: link.expiresAt, startsAt: link.startsAt };
 			if (!download) return { items: [{ json }] };
-			const bytes = await downloadPdf(ctx, link);
+			const bytes = await downloadPdf(ctx, session, link);
 			const fileName = `${uuid}.pdf`;
 			json.fileName = fileName;
 			json.fileSize = bytes.length;

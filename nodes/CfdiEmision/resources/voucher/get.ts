@@ -3,7 +3,8 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { toNodeError } from '../../shared/errors';
 import { readVoucherId } from '../../shared/parameters';
 import { parseJsonObject } from '../../shared/responses';
-import { batchConcurrency, runItems } from '../../shared/runItems';
+import { concurrencyOption, ignoreSslOption, readRequestSettings, timeoutOption } from '../../shared/requestSettings';
+import { runItems } from '../../shared/runItems';
 import { API_ROOT, callService } from '../../shared/transport';
 
 export const DEFAULT_READ_CONCURRENCY = 4;
@@ -18,10 +19,23 @@ export const getFields: INodeProperties[] = [
 		description: 'The idComprobante of the pending voucher, as returned when it was saved',
 		displayOptions: { show: { resource: ['voucher'], operation: ['get', 'update'] } },
 	},
+	{
+		displayName: 'Options',
+		name: 'getOptions',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show: { resource: ['voucher'], operation: ['get'] } },
+		options: [
+			concurrencyOption(DEFAULT_READ_CONCURRENCY, 'How many vouchers are read at the same time'),
+			ignoreSslOption(),
+			timeoutOption(),
+		],
+	},
 ];
 
 export async function getVoucher(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	return await runItems(ctx, batchConcurrency(ctx, DEFAULT_READ_CONCURRENCY), async (itemIndex, session) => {
+	return await runItems(ctx, readRequestSettings(ctx, 'getOptions', { concurrency: DEFAULT_READ_CONCURRENCY, batchingSetsConcurrency: true }), async (itemIndex, session) => {
 		const id = readVoucherId(ctx, itemIndex);
 		try {
 			const response = await callService(ctx, session, { method: 'GET', url: `${API_ROOT}/comprobantes/${id}` });

@@ -1,12 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { asCustomOperations } from '../../shared/runItems';
+import { stampingOptionsField, voucherInputFields } from '../../stamping';
 import { createFields, createVoucher } from './create';
 import { getFields, getVoucher } from './get';
-import { stampingOptionsField } from './stampingOptions';
 import { updateFields, updateVoucher } from './update';
 import { validateVouchers } from './validate';
-import { voucherInputFields } from './voucherInputFields';
 
 export const voucherOperations = asCustomOperations({ create: createVoucher, get: getVoucher, update: updateVoucher, validate: validateVouchers });
 

@@ -1,14 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { computeTotals, validateVoucher, type Voucher } from '../../cfdi';
+import { LOCAL_ONLY } from '../../shared/requestSettings';
 import { runItems } from '../../shared/runItems';
-import { buildVoucherBody } from './buildVoucherBody';
+import { applyBodyOptions, voucherFromInput } from '../../stamping';
 
 /** Checks each voucher locally and shows the computed totals; no request, no credential. */
 export async function validateVouchers(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	return await runItems(ctx, 1, async (itemIndex) => {
+	return await runItems(ctx, LOCAL_ONLY, async (itemIndex) => {
 		const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
-		const given = buildVoucherBody(ctx, itemIndex, options);
+		const given = applyBodyOptions(ctx, itemIndex, voucherFromInput(ctx, itemIndex), options);
 		const totals = computeTotals(given as Voucher);
 		const voucher = options.computeTotals === true ? (totals.voucher as IDataObject) : given;
 		const result = validateVoucher(voucher);

@@ -4,7 +4,8 @@ import { uuidField } from '../../shared/descriptions';
 import { toNodeError } from '../../shared/errors';
 import { readUuid } from '../../shared/parameters';
 import { extractXml } from '../../shared/responses';
-import { batchConcurrency, runItems } from '../../shared/runItems';
+import { concurrencyOption, ignoreSslOption, readRequestSettings, timeoutOption } from '../../shared/requestSettings';
+import { runItems } from '../../shared/runItems';
 import { API_ROOT, callService } from '../../shared/transport';
 
 const DOWNLOAD_CONCURRENCY = 4;
@@ -26,6 +27,8 @@ export const downloadFields: INodeProperties[] = [
 				default: 'data',
 				description: 'The name of the output binary field to put the XML file in',
 			},
+			concurrencyOption(DOWNLOAD_CONCURRENCY, 'How many XML files are downloaded at the same time'),
+			ignoreSslOption(),
 			{
 				displayName: 'Include XML Text',
 				name: 'includeXmlText',
@@ -33,12 +36,13 @@ export const downloadFields: INodeProperties[] = [
 				default: false,
 				description: 'Whether to also return the XML as text in the "xml" field of the JSON output',
 			},
+			timeoutOption(),
 		],
 	},
 ];
 
 export async function downloadXml(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	return await runItems(ctx, batchConcurrency(ctx, DOWNLOAD_CONCURRENCY), async (itemIndex, session) => {
+	return await runItems(ctx, readRequestSettings(ctx, 'xmlOptions', { concurrency: DOWNLOAD_CONCURRENCY, batchingSetsConcurrency: true }), async (itemIndex, session) => {
 		const uuid = readUuid(ctx, itemIndex);
 		const options = ctx.getNodeParameter('xmlOptions', itemIndex, {}) as IDataObject;
 		let xml: string;

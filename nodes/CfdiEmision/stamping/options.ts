@@ -1,31 +1,42 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { concurrencyOption, ignoreSslOption, readRequestSettings, timeoutOption, type RequestSettings } from '../shared/requestSettings';
 
 export const DEFAULT_STAMP_CONCURRENCY = 1;
 export const DEFAULT_BUSY_RETRIES = 3;
 export const DEFAULT_RETRY_DELAY_MS = 2000;
 
-export interface StampingSettings {
-	concurrency: number;
+/** The operations that send a voucher to be saved or stamped (the new voucher kinds join this list). */
+export const STAMPING_OPERATIONS = ['create', 'update'];
+
+/** How a run stamps: read once from the first item's Options, like n8n's own node settings. */
+export interface StampingSettings extends RequestSettings {
+	/** Retries of answers that prove nothing was stored (FAC119 series busy, HTTP 429). */
 	busyRetries: number;
+	/** The first pause of every stamping retry; each further one doubles (network/backoff). */
 	retryDelayMs: number;
 }
 
-export function readStampingSettings(options: IDataObject): StampingSettings {
+export function readStampingSettings(ctx: IExecuteFunctions): StampingSettings {
+	const options = ctx.getNodeParameter('options', 0, {}) as IDataObject;
 	const int = (value: unknown, fallback: number, min: number) => {
 		const n = Number(value);
 		return Number.isFinite(n) && n >= min ? Math.floor(n) : fallback;
 	};
 	return {
-		concurrency: int(options.concurrency, DEFAULT_STAMP_CONCURRENCY, 1),
+		// Stamping never took its concurrency from Request Options > Batching: keep it so.
+		...readRequestSettings(ctx, 'options', { concurrency: DEFAULT_STAMP_CONCURRENCY, batchingSetsConcurrency: false }),
 		busyRetries: int(options.busyRetries, DEFAULT_BUSY_RETRIES, 0),
 		retryDelayMs: int(options.retryDelayMs, DEFAULT_RETRY_DELAY_MS, 0),
 	};
 }
 
-const STAMPING_ONLY = { show: { '/operation': ['create', 'update'] } };
-
-/** Options of create, update and validate. */
-export function stampingOptionsField(operations: string[]): INodeProperties {
+/**
+ * The Options collection of the voucher operations (`operations`); the stamping options show only
+ * for `stampingOperations`.
+ */
+export function stampingOptionsField(operations: string[], stampingOperations: string[] = STAMPING_OPERATIONS): INodeProperties {
+	const STAMPING_ONLY = { show: { '/operation': stampingOperations } };
 	return {
 		displayName: 'Options',
 		name: 'options',
@@ -60,16 +71,12 @@ export function stampingOptionsField(operations: string[]): INodeProperties {
 				description:
 					'Whether to compute each line amount, the line and voucher taxes, the subtotal and the total from quantities, unit prices and tax rates, rounding at each step to the currency decimals as SAT requires',
 			},
-			{
-				displayName: 'Concurrency',
-				name: 'concurrency',
-				displayOptions: STAMPING_ONLY,
-				type: 'number',
-				typeOptions: { minValue: 1 },
-				default: DEFAULT_STAMP_CONCURRENCY,
-				description:
-					'How many items are sent at the same time. 1 (the default) stamps in input order and avoids "series busy" answers.',
-			},
+			concurrencyOption(
+				DEFAULT_STAMP_CONCURRENCY,
+				'How many items are sent at the same time. 1 (the default) stamps in input order and avoids "series busy" answers.',
+				STAMPING_ONLY,
+			),
+			ignoreSslOption(STAMPING_ONLY),
 			{
 				displayName: 'Retry Pause (Ms)',
 				name: 'retryDelayMs',
@@ -77,8 +84,9 @@ export function stampingOptionsField(operations: string[]): INodeProperties {
 				type: 'number',
 				typeOptions: { minValue: 0 },
 				default: DEFAULT_RETRY_DELAY_MS,
-				description: 'Pause before the first retry of a busy series; each further retry waits twice as long',
+				description: 'Pause before the first retry of a busy series; each further retry waits twice as long (at most 60 seconds)',
 			},
+			timeoutOption(STAMPING_ONLY),
 			{
 				displayName: 'Use Voucher Date',
 				name: 'noCalcularFecha',
@@ -112,4 +120,40 @@ export function stampingOptionsField(operations: string[]): INodeProperties {
 			},
 		],
 	};
+}
+
+/** Stamp and Stamping Mode of the operations that create a voucher (Create and the new kinds). */
+export function stampFields(operations: string[]): INodeProperties[] {
+	return [
+		{
+			displayName: 'Stamp',
+			name: 'stamp',
+			type: 'boolean',
+			default: true,
+			description:
+				'Whether to stamp the voucher with the tax authority now (emitir=true). Off saves it as pending, to review and stamp later with Update.',
+			displayOptions: { show: { resource: ['voucher'], operation: operations } },
+		},
+		{
+			displayName: 'Stamping Mode',
+			name: 'stampingMode',
+			type: 'options',
+			options: [
+				{
+					name: 'Two-Phase (Safe)',
+					value: 'twoPhase',
+					description:
+						'Save as pending, then stamp that ID. If the stamp call times out or fails on the server side, the node reads the voucher back and, only if it is still pending, stamps the same ID again, so the run cannot stamp a second voucher.',
+				},
+				{
+					name: 'Direct (One Call)',
+					value: 'direct',
+					description:
+						'Create and stamp in one call (emitir=true). Faster, but after a timeout or server error the node cannot tell whether the voucher was stamped; it stops and tells you what to check.',
+				},
+			],
+			default: 'twoPhase',
+			displayOptions: { show: { resource: ['voucher'], operation: operations, stamp: [true] } },
+		},
+	];
 }

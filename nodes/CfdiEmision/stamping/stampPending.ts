@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { operationFailed, toNodeError } from '../../shared/errors';
-import { parseJsonObject } from '../../shared/responses';
-import type { ServiceCallError } from '../../shared/serviceError';
-import { API_ROOT, callService } from '../../shared/transport';
-import { pause, requestVoucher, type DoneAnswer, type SendVoucherContext } from './sendVoucher';
-import { rejectionError } from './stampResult';
+import { operationFailed, toNodeError } from '../shared/errors';
+import { parseJsonObject } from '../shared/responses';
+import type { ServiceCallError } from '../shared/serviceError';
+import { API_ROOT, callService } from '../shared/transport';
+import { rejectionError } from './answer';
+import { pause, requestVoucher, type DoneAnswer, type SendVoucherContext } from './request';
 
 /** PUT attempts on one id after unclear failures; a PUT on the same id cannot create a voucher. */
 const MAX_STAMP_ATTEMPTS = 3;

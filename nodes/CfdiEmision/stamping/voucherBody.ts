@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { mergeMembers, readJsonParameter } from '../../shared/parameters';
+import { mergeMembers, readJsonParameter } from '../shared/parameters';
 
 function compactAddress(address: IDataObject | undefined): IDataObject | undefined {
 	if (!address) return undefined;
@@ -69,13 +69,18 @@ export function normalizeVoucher(voucher: IDataObject): IDataObject {
 	return normalized;
 }
 
-/**
- * The request body of create/update: the voucher from fields or JSON, the "additional fields"
- * merged in, and the options that belong in the body (fecha). `id` is handled by the caller.
- */
-export function buildVoucherBody(ctx: IExecuteFunctions, itemIndex: number, options: IDataObject): IDataObject {
+/** The voucher of the Input Mode fields (Fields or JSON): the body builder of Create and Update. */
+export function voucherFromInput(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	const mode = ctx.getNodeParameter('inputMode', itemIndex, 'fields') as string;
-	let voucher = mode === 'json' ? readJsonParameter(ctx, 'voucherJson', itemIndex, 'Voucher (JSON)') : voucherFromFields(ctx, itemIndex);
+	return mode === 'json' ? readJsonParameter(ctx, 'voucherJson', itemIndex, 'Voucher (JSON)') : voucherFromFields(ctx, itemIndex);
+}
+
+/**
+ * What the Options collection adds to any voucher, whatever built it: the "additional fields"
+ * merged in and the options that belong in the body (fecha). `id` is the stamping handler's.
+ */
+export function applyBodyOptions(ctx: IExecuteFunctions, itemIndex: number, given: IDataObject, options: IDataObject): IDataObject {
+	let voucher: IDataObject = { ...given };
 	if (options.additionalFieldsJson !== undefined) {
 		const extra = readJsonParameter(ctx, 'options.additionalFieldsJson', itemIndex, 'Additional Fields (JSON)');
 		voucher = mergeMembers(voucher, extra);

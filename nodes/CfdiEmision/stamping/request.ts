@@ -1,11 +1,11 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { sleep } from 'n8n-workflow';
 
-import { toNodeError } from '../../shared/errors';
-import { ServiceCallError } from '../../shared/serviceError';
-import { callService, type RunSession, type ServiceRequest } from '../../shared/transport';
-import type { StampingSettings } from './stampingOptions';
-import { readStampAnswer, rejectionError, SERIES_BUSY_CODE, type StampAnswer } from './stampResult';
+import { backoff } from '../network';
+import { toNodeError } from '../shared/errors';
+import { ServiceCallError } from '../shared/serviceError';
+import { callService, type RunSession, type ServiceRequest } from '../shared/transport';
+import { readStampAnswer, rejectionError, SERIES_BUSY_CODE, type StampAnswer } from './answer';
+import type { StampingSettings } from './options';
 
 export type DoneAnswer = Extract<StampAnswer, { kind: 'done' }>;
 export type RejectedAnswer = Extract<StampAnswer, { kind: 'rejected' }>;
@@ -30,8 +30,9 @@ function actionOf(context: SendVoucherContext): string {
 	return context.stampRequested ? 'stamp the voucher' : 'save the voucher';
 }
 
-export function pause(settings: StampingSettings, attempt: number): Promise<void> {
-	return sleep(settings.retryDelayMs * 2 ** attempt);
+/** The stamping protocol's pause before retry number `retry`, through the package's one back-off. */
+export async function pause(settings: StampingSettings, retry: number): Promise<void> {
+	await backoff(settings.retryDelayMs, retry);
 }
 
 /**

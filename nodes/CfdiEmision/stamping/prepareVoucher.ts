@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { computeTotals, formatFinding, validateVoucher, type ValidationResult, type Voucher } from '../../cfdi';
-import { buildVoucherBody } from './buildVoucherBody';
+import { computeTotals, formatFinding, validateVoucher, type ValidationResult, type Voucher } from '../cfdi';
+import { applyBodyOptions } from './voucherBody';
 
 export type ValidationMode = 'strict' | 'warn' | 'off';
 
@@ -34,11 +34,12 @@ export function invalidVoucherError(ctx: IExecuteFunctions, itemIndex: number, r
 }
 
 /**
- * The body to send for create/update: built from the inputs, totals computed when asked, and
- * checked locally against the CFDI 4.0 rules before any request (option "Validation").
+ * The body to send: the voucher a body builder gave, completed by the Options (additional fields,
+ * fecha), totals computed when asked, and checked locally against the CFDI 4.0 rules before any
+ * request (option "Validation").
  */
-export function prepareVoucher(ctx: IExecuteFunctions, itemIndex: number, stampIntended: boolean, options: IDataObject): PreparedVoucher {
-	let body = buildVoucherBody(ctx, itemIndex, options);
+export function prepareVoucher(ctx: IExecuteFunctions, itemIndex: number, given: IDataObject, stampIntended: boolean, options: IDataObject): PreparedVoucher {
+	let body = applyBodyOptions(ctx, itemIndex, given, options);
 	if (options.computeTotals === true) body = computed(ctx, itemIndex, body);
 	const qs: IDataObject = options.noCalcularFecha === true ? { noCalcularFecha: true } : {};
 	const mode = (options.validation as ValidationMode | undefined) ?? 'strict';

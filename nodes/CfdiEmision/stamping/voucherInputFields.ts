@@ -9,8 +9,8 @@ import {
 	REGIMEN_FISCAL,
 	TIPO_DE_COMPROBANTE,
 	USO_CFDI,
-} from '../../cfdi/catalogs';
-import { catalogOptions } from '../../shared/catalogOptions';
+} from '../cfdi/catalogs';
+import { catalogOptions } from '../shared/catalogOptions';
 
 const VOUCHER_OPERATIONS = ['create', 'update', 'validate'];
 const show = (extra: Record<string, string[]> = {}) => ({

@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import type { ValidationResult } from '../../cfdi';
-
-import { formatErrores, operationFailed, readErrores, type ServiceErrorEntry } from '../../shared/errors';
-import { parseJsonObject } from '../../shared/responses';
+import type { ValidationResult } from '../cfdi';
+import { formatErrores, operationFailed, readErrores, type ServiceErrorEntry } from '../shared/errors';
+import { parseJsonObject } from '../shared/responses';
 
 export type VoucherStatus = 'stamped' | 'pending';
 

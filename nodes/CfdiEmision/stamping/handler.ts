@@ -1,0 +1,156 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+
+import { operationFailed } from '../shared/errors';
+import { runItems, type ItemOutcome } from '../shared/runItems';
+import { API_ROOT, type RunSession } from '../shared/transport';
+import { stampOutput } from './answer';
+import { readStampingSettings, type StampingSettings } from './options';
+import { prepareVoucher, type PreparedVoucher } from './prepareVoucher';
+import { sendVoucher, type DoneAnswer, type SendVoucherContext } from './request';
+import { stampPending } from './stampPending';
+
+export type StampingMode = 'direct' | 'twoPhase';
+
+/** Where an item's voucher goes: a new voucher, or the pending voucher with this id. */
+export type VoucherTarget = { kind: 'create' } | { kind: 'update'; id: number };
+
+/**
+ * What a voucher operation gives the stamping handler; everything else (options, local checks,
+ * the no-double-stamp protocol, retries, output, scheduling) is the handler's.
+ */
+export interface VoucherOperation {
+	/**
+	 * Builds one item's voucher from the node's parameters (fields, JSON, an order, a payment...).
+	 * Local work only: throw a NodeOperationError naming the field and the fix, nothing is sent.
+	 */
+	buildVoucher(ctx: IExecuteFunctions, itemIndex: number): IDataObject;
+	/** Where the item's voucher goes (read the id here, e.g. with readVoucherId). */
+	target(ctx: IExecuteFunctions, itemIndex: number): VoucherTarget;
+}
+
+/** One item, ready to send: everything below is decided before any request. */
+export interface StampJob {
+	itemIndex: number;
+	target: VoucherTarget;
+	/** Stamp now (emitir=true), or only save as pending. */
+	stamp: boolean;
+	mode: StampingMode;
+	voucher: PreparedVoucher;
+}
+
+function describeVoucher(body: IDataObject): string {
+	const receptor = (body.receptor ?? {}) as IDataObject;
+	return [
+		body.serie ? `series ${String(body.serie)}` : '',
+		body.folio ? `folio ${String(body.folio)}` : '',
+		receptor.rfc ? `recipient ${String(receptor.rfc)}` : '',
+		body.total !== undefined ? `total ${String(body.total)}` : '',
+	]
+		.filter(Boolean)
+		.join(', ');
+}
+
+function maybeStampedHint(body: IDataObject): string {
+	return `The service may have stored or stamped this voucher although no success answer arrived. Before running this item again, look for it in the provider's portal (${describeVoucher(body) || 'same recipient and total'}); running it again blindly could stamp it twice. The Two-Phase stamping mode resolves this case by itself.`;
+}
+
+function maybeSavedHint(body: IDataObject): string {
+	return `A pending (not stamped) voucher may have been saved (${describeVoucher(body)}); a pending voucher has no fiscal effect. Running the item again is safe, at worst it leaves an extra pending draft.`;
+}
+
+function maybeUpdatedHint(id: number): string {
+	return `The service may have saved the changes to voucher ${id} although no success answer arrived. Check it with Voucher > Get (id ${id}).`;
+}
+
+/**
+ * Reads and checks one item locally: target, Stamp, Stamping Mode, the voucher body and the CFDI
+ * checks. Any problem throws here, before the item takes a turn to send anything. This is also the
+ * one place where a setting could refuse a combination (e.g. a mode that is unsafe under a retry
+ * policy) before anything is sent.
+ */
+export function planStampJob(ctx: IExecuteFunctions, operation: VoucherOperation, itemIndex: number): StampJob {
+	const target = operation.target(ctx, itemIndex);
+	const stamp = ctx.getNodeParameter('stamp', itemIndex, true) as boolean;
+	// A pending save is one harmless call; an update of a pending id is always settled by read-back.
+	const mode: StampingMode =
+		target.kind === 'update' ? 'twoPhase' : stamp ? (ctx.getNodeParameter('stampingMode', itemIndex, 'twoPhase') as StampingMode) : 'direct';
+	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const prepared = prepareVoucher(ctx, itemIndex, operation.buildVoucher(ctx, itemIndex), stamp, options);
+	const body = { ...prepared.body };
+	// Create sends no id; the body id of an update must equal the id in the path (spec 4.3).
+	if (target.kind === 'create') delete body.id;
+	else body.id = target.id;
+	return { itemIndex, target, stamp, mode, voucher: { ...prepared, body } };
+}
+
+async function createTwoPhase(ctx: IExecuteFunctions, job: StampJob, context: SendVoucherContext): Promise<DoneAnswer> {
+	const { body, qs } = job.voucher;
+	const saved = await sendVoucher(
+		ctx,
+		{ method: 'POST', url: `${API_ROOT}/comprobantes`, qs: { ...qs, emitir: false }, json: body },
+		{ ...context, stampRequested: false, ifMaybeDone: maybeSavedHint(body) },
+	);
+	// A service that stamped anyway has done the job: never stamp it again.
+	if (saved.status === 'stamped') return saved;
+	const id = Number(saved.result.idComprobante);
+	if (!Number.isInteger(id) || id <= 0) {
+		throw operationFailed(
+			ctx,
+			context.itemIndex,
+			`Saving the voucher as pending did not return a voucher id (idComprobante ${String(saved.result.idComprobante)})`,
+			'The service answered the pending save in an unexpected way; nothing was stamped.',
+		);
+	}
+	return await stampPending(ctx, id, body, qs, context);
+}
+
+/** Sends one planned item through the protocol: the only code that decides which calls go out. */
+async function sendJob(ctx: IExecuteFunctions, job: StampJob, session: RunSession, settings: StampingSettings): Promise<DoneAnswer> {
+	const { body, qs } = job.voucher;
+	const { target, stamp } = job;
+	const context: SendVoucherContext = {
+		itemIndex: job.itemIndex,
+		session,
+		settings,
+		stampRequested: stamp,
+		ifMaybeDone: target.kind === 'update' ? maybeUpdatedHint(target.id) : stamp ? maybeStampedHint(body) : maybeSavedHint(body),
+	};
+	if (target.kind === 'update') {
+		if (stamp) return await stampPending(ctx, target.id, body, qs, context);
+		return await sendVoucher(ctx, { method: 'PUT', url: `${API_ROOT}/comprobantes/${target.id}`, qs: { ...qs, emitir: false }, json: body }, context);
+	}
+	if (job.mode === 'twoPhase') return await createTwoPhase(ctx, job, context);
+	return await sendVoucher(ctx, { method: 'POST', url: `${API_ROOT}/comprobantes`, qs: { ...qs, emitir: stamp }, json: body }, context);
+}
+
+function outcomeOf(job: StampJob, answer: DoneAnswer): ItemOutcome {
+	const json = stampOutput(answer, job.voucher.validation);
+	const stamped = answer.status === 'stamped';
+	const doneNote =
+		job.target.kind === 'update'
+			? stamped
+				? `stamped voucher ${job.target.id} as UUID ${String(json.uuid)}`
+				: `updated pending voucher ${job.target.id}`
+			: stamped
+				? `stamped UUID ${String(json.uuid)}`
+				: `saved pending voucher ${String(json.idComprobante)}`;
+	return { items: [{ json }], doneNote };
+}
+
+/**
+ * The one per-item handler of every operation that saves or stamps a voucher: plan the item
+ * locally, send it through the no-double-stamp protocol, map the answer to the output item.
+ *
+ * How a new voucher kind plugs in: write its operation file in resources/voucher/ with its fields
+ * and an execute that returns `runStamping(ctx, { buildVoucher, target })`, where `buildVoucher`
+ * turns the item's parameters into the voucher body and `target` says create or update which id.
+ * Add the operation's name to STAMPING_OPERATIONS (stamping/options.ts) and to the displayOptions
+ * of the Stamp / Stamping Mode fields (stampFields) so it gets the same options.
+ */
+export async function runStamping(ctx: IExecuteFunctions, operation: VoucherOperation): Promise<INodeExecutionData[][]> {
+	const settings = readStampingSettings(ctx);
+	return await runItems(ctx, settings, async (itemIndex, session) => {
+		const job = planStampJob(ctx, operation, itemIndex);
+		return outcomeOf(job, await sendJob(ctx, job, session, settings));
+	});
+}

@@ -1,0 +1,10 @@
+/**
+ * The no-double-stamp protocol: save pending, stamp, read back, re-stamp, the retry policy and
+ * the result mapping, behind one per-item handler (`runStamping`). Voucher operations import
+ * from here only.
+ */
+export { runStamping, planStampJob, type StampJob, type StampingMode, type VoucherOperation, type VoucherTarget } from './handler';
+export { STAMPING_OPERATIONS, readStampingSettings, stampFields, stampingOptionsField, type StampingSettings } from './options';
+export { invalidVoucherError, prepareVoucher, type PreparedVoucher, type ValidationMode } from './prepareVoucher';
+export { applyBodyOptions, normalizeVoucher, voucherFromInput } from './voucherBody';
+export { voucherInputFields } from './voucherInputFields';
