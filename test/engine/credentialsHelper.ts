@@ -21,15 +21,22 @@ import { ICredentialsHelper, NodeHelpers } from 'n8n-workflow';
  * empty, after a 401 (credentialsExpired) and on a credential test; its output is saved.
  */
 export class EngineCredentialsHelper extends ICredentialsHelper {
-	private readonly store = new Map<string, { type: string; data: ICredentialDataDecryptedObject }>();
+	private readonly store: Map<string, { type: string; data: ICredentialDataDecryptedObject }>;
 
-	readonly events: Array<{ kind: 'decrypt' | 'preAuthentication' | 'update'; id: string }> = [];
+	readonly events: Array<{ kind: 'decrypt' | 'preAuthentication' | 'update'; id: string }>;
 
 	/** Every version of every credential ever saved (tests scan outputs for the tokens in them). */
-	readonly history: ICredentialDataDecryptedObject[] = [];
+	readonly history: ICredentialDataDecryptedObject[];
 
-	constructor(private readonly types: Record<string, ICredentialType>) {
+	/** `database`: another helper whose stored credentials this one shares (queue-mode workers share one database). */
+	constructor(
+		private readonly types: Record<string, ICredentialType>,
+		database?: EngineCredentialsHelper,
+	) {
 		super();
+		this.store = database?.store ?? new Map();
+		this.events = database?.events ?? [];
+		this.history = database?.history ?? [];
 	}
 
 	set(id: string, type: string, data: ICredentialDataDecryptedObject): void {

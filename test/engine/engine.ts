@@ -3,6 +3,7 @@ import { ExecuteContext, ExecutionLifecycleHooks, RoutingNode, WorkflowExecute }
 import { SSHClientsManager } from 'n8n-core/dist/execution-engine/ssh-clients-manager';
 import type {
 	ICredentialDataDecryptedObject,
+	ICredentialType,
 	IConnections,
 	IDataObject,
 	INode,
@@ -15,7 +16,7 @@ import type {
 import { createRunExecutionData, Workflow } from 'n8n-workflow';
 
 import { EngineCredentialsHelper } from './credentialsHelper';
-import { loadCredentialTypes, NODE_TYPE, PackageNodeTypes } from './nodeTypes';
+import { loadCredentialTypes, NODE_TYPE, PackageNodeTypes, type PackageCopy } from './nodeTypes';
 
 export const CREDENTIAL_TYPE = 'cfdiEmisionApi';
 export const CREDENTIAL_ID = 'cred-1';
@@ -51,13 +52,23 @@ const noOpNode: INodeType = {
  * credentials kept in memory with n8n's semantics (see EngineCredentialsHelper).
  */
 export class Engine {
-	readonly credentialTypes = loadCredentialTypes();
+	readonly credentialTypes: Record<string, ICredentialType>;
 
-	readonly nodeTypes = new PackageNodeTypes({ 'n8n-nodes-base.noOp': noOpNode });
+	readonly nodeTypes: PackageNodeTypes;
 
-	readonly credentials = new EngineCredentialsHelper(this.credentialTypes);
+	readonly credentials: EngineCredentialsHelper;
 
 	private executionCount = 0;
+
+	/**
+	 * A second n8n process in queue mode: `copy: 'source'` loads the package from its TypeScript
+	 * sources (own module-level state), `sharedDatabase` shares another engine's stored credentials.
+	 */
+	constructor(options: { copy?: PackageCopy; sharedDatabase?: Engine } = {}) {
+		this.credentialTypes = loadCredentialTypes(options.copy);
+		this.nodeTypes = new PackageNodeTypes({ 'n8n-nodes-base.noOp': noOpNode }, options.copy);
+		this.credentials = new EngineCredentialsHelper(this.credentialTypes, options.sharedDatabase?.credentials);
+	}
 
 	setCredential(data: ICredentialDataDecryptedObject, id = CREDENTIAL_ID): void {
 		this.credentials.set(id, CREDENTIAL_TYPE, data);

@@ -8,9 +8,16 @@ const packageRoot = join(__dirname, '..', '..');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const manifest = require(join(packageRoot, 'package.json')) as { name: string; n8n: { nodes: string[]; credentials: string[] } };
 
-function loadClass<T>(relativePath: string): T {
+/**
+ * Where the package code comes from: the built `dist` (as n8n loads it), or the TypeScript sources,
+ * which are separate module instances: a second n8n process as far as module-level state goes.
+ */
+export type PackageCopy = 'dist' | 'source';
+
+function loadClass<T>(relativePath: string, copy: PackageCopy): T {
+	const path = copy === 'dist' ? relativePath : relativePath.replace(/^dist\//, '').replace(/\.js$/, '');
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
-	const exported = require(join(packageRoot, relativePath)) as Record<string, new () => T>;
+	const exported = require(join(packageRoot, path)) as Record<string, new () => T>;
 	const [ctor] = Object.values(exported);
 	return new ctor();
 }
@@ -18,10 +25,10 @@ function loadClass<T>(relativePath: string): T {
 export const PACKAGE_NAME = manifest.name;
 export const NODE_TYPE = `${manifest.name}.cfdiEmision`;
 
-export function loadCredentialTypes(): Record<string, ICredentialType> {
+export function loadCredentialTypes(copy: PackageCopy = 'dist'): Record<string, ICredentialType> {
 	const types: Record<string, ICredentialType> = {};
 	for (const file of manifest.n8n.credentials) {
-		const type = loadClass<ICredentialType>(file);
+		const type = loadClass<ICredentialType>(file, copy);
 		types[type.name] = type;
 	}
 	return types;
@@ -31,9 +38,9 @@ export function loadCredentialTypes(): Record<string, ICredentialType> {
 export class PackageNodeTypes implements INodeTypes {
 	private readonly types = new Map<string, INodeType | IVersionedNodeType>();
 
-	constructor(extra: Record<string, INodeType> = {}) {
+	constructor(extra: Record<string, INodeType> = {}, copy: PackageCopy = 'dist') {
 		for (const file of manifest.n8n.nodes) {
-			const type = loadClass<INodeType | IVersionedNodeType>(file);
+			const type = loadClass<INodeType | IVersionedNodeType>(file, copy);
 			// Adds the "Request Options" collection n8n gives every declarative node.
 			const versions = 'nodeVersions' in type ? Object.values(type.nodeVersions) : [type];
 			for (const version of versions) DirectoryLoader.applyDeclarativeNodeOptionParameters(version);

@@ -9,7 +9,14 @@ import { sessionFingerprint } from './secrets';
  */
 export const REJECT_SESSIONS_BEFORE = 'cfdiRejectSessionsBefore';
 
-export type AuthorizableRequest = IHttpRequestOptions & { [REJECT_SESSIONS_BEFORE]?: number };
+/**
+ * Set by `authenticate` on the request the node handed over: when the session it signed with
+ * started. After a 401 the node rejects exactly that session (and older ones), not a newer one that
+ * another item saved in the meantime.
+ */
+export const SIGNED_WITH_SESSION = 'cfdiSignedWithSession';
+
+export type AuthorizableRequest = IHttpRequestOptions & { [REJECT_SESSIONS_BEFORE]?: number; [SIGNED_WITH_SESSION]?: number };
 
 /**
  * Thrown from `authenticate` when the stored session cannot be used (expired, or the credential
@@ -52,6 +59,7 @@ export async function authorizeRequest(
 	const options: AuthorizableRequest = { ...headerlessCopy(requestOptions), url };
 	delete options.baseURL;
 	delete options[REJECT_SESSIONS_BEFORE];
+	delete options[SIGNED_WITH_SESSION];
 	if (!isServiceUrl(url, endpoints)) {
 		// Never hand the bearer token to a host the user did not configure (e.g. a PDF storage link).
 		return options;
@@ -69,6 +77,7 @@ export async function authorizeRequest(
 	if (rejectBefore && Number(credentials.sessionStartedAt ?? 0) <= rejectBefore) {
 		throw new StaleSessionError('the service rejected the access token');
 	}
+	(requestOptions as AuthorizableRequest)[SIGNED_WITH_SESSION] = Number(credentials.sessionStartedAt ?? 0);
 	return {
 		...options,
 		// A redirect must not carry the token to another origin.

@@ -2,6 +2,7 @@ import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestHelper, I
 
 import { describeTokenServiceFailure, readNetworkFailure } from '../network';
 import { resolveEndpoints, type ServiceEndpoints } from './endpoints';
+import { noteRefusedRefresh, refreshWasRefused, renewOnce, sessionKey } from './renewal';
 import { passwordDigest, redactSecrets, secretValues, sessionFingerprint } from './secrets';
 
 /** The scope the spec requires (5.2); offline_access is what yields a refresh token. */
@@ -168,9 +169,26 @@ function assertComplete(credentials: ICredentialDataDecryptedObject): void {
 }
 
 /**
+ * What preAuthentication throws when the token service refused a refresh token that another n8n
+ * process most likely spent a moment ago (queue mode): that process saves the new session, so the
+ * node reads the credential again instead of signing in with the password (see transport.ts).
+ */
+export const SESSION_RENEWED_ELSEWHERE =
+	'The token service refused the stored refresh token (invalid_grant): another n8n process has probably just renewed the session. Running again uses the session it saved.';
+
+/** Whether a failure of n8n's authenticated request is that lost race (n8n keeps only the message). */
+export function isSessionRenewedElsewhere(error: unknown): boolean {
+	const wrapped = error as { message?: unknown; messages?: unknown[] };
+	return [wrapped.message, ...(wrapped.messages ?? [])].includes(SESSION_RENEWED_ELSEWHERE);
+}
+
+// Refresh races happen around a session's expiry; a refresh token refused long after it is simply too old.
+const RACE_WINDOW_MS = 15 * 60_000;
+
+/**
  * Obtains a session: the refresh grant when a refresh token is stored, else (or when that is
  * rejected) the password grant; then the issuer id from userinfo unless it is already known for
- * this same account.
+ * this same account. Callers in this process that hold the same stored session share one renewal.
  */
 export async function obtainSession(
 	helper: IHttpRequestHelper,
@@ -182,36 +200,54 @@ export async function obtainSession(
 		assertComplete(credentials);
 		const endpoints = resolveEndpoints(credentials);
 		const fingerprint = sessionFingerprint(credentials, endpoints.authUrl, endpoints.baseUrl);
-		const sameAccount = credentials.sessionFingerprint === fingerprint;
-
-		let token: Awaited<ReturnType<typeof requestToken>> | undefined;
-		if (sameAccount && typeof credentials.refreshToken === 'string' && credentials.refreshToken) {
-			try {
-				token = await requestToken(helper, endpoints, refreshGrantForm(credentials), 'refresh_token');
-			} catch {
-				// A rejected or rotated refresh token is normal: the password grant below decides.
-				token = undefined;
-			}
-		}
-		token ??= await requestToken(helper, endpoints, passwordGrantForm(credentials), 'password');
-
-		const knownEmisorId = sameAccount && credentials.emisorId ? String(credentials.emisorId) : '';
-		const emisorId = knownEmisorId || (await fetchEmisorId(helper, endpoints, token.accessToken));
-		const lifetimeMs = token.expiresIn * 1000;
-		const now = Date.now();
-		return {
-			accessToken: token.accessToken,
-			refreshToken: token.refreshToken,
-			emisorId,
-			// Renew a little early (a tenth of the lifetime, at most 30 s) rather than send a dying token.
-			sessionExpiresAt: now + lifetimeMs - Math.min(30_000, lifetimeMs / 10),
-			sessionStartedAt: now,
-			sessionFingerprint: fingerprint,
-		};
+		const key = sessionKey(credentials, fingerprint);
+		return await renewOnce(key, async () => await signIn(helper, credentials, endpoints, fingerprint, key));
 	} catch (error) {
 		failure = error;
 	}
 	// Messages may quote the service: make sure no secret of this credential travels on in them.
 	const message = failure instanceof Error ? failure.message : String(failure);
 	throw new TokenServiceError(redactSecrets(message, secrets), (failure as TokenServiceError).oauthError);
+}
+
+async function signIn(
+	helper: IHttpRequestHelper,
+	credentials: ICredentialDataDecryptedObject,
+	endpoints: ServiceEndpoints,
+	fingerprint: string,
+	key: string | undefined,
+): Promise<StoredSession> {
+	const sameAccount = credentials.sessionFingerprint === fingerprint;
+	let token: Awaited<ReturnType<typeof requestToken>> | undefined;
+	if (sameAccount && typeof credentials.refreshToken === 'string' && credentials.refreshToken && !refreshWasRefused(key)) {
+		let refusal: unknown;
+		try {
+			token = await requestToken(helper, endpoints, refreshGrantForm(credentials), 'refresh_token');
+		} catch (error) {
+			refusal = error;
+		}
+		// A rotated refresh token is refused with invalid_grant: if another process spent it, use its session.
+		if ((refusal as TokenServiceError | undefined)?.oauthError === 'invalid_grant') {
+			noteRefusedRefresh(key);
+			if (Number(credentials.sessionExpiresAt ?? 0) > Date.now() - RACE_WINDOW_MS) {
+				throw new TokenServiceError(SESSION_RENEWED_ELSEWHERE, 'invalid_grant');
+			}
+		}
+		// Otherwise (too old, unreachable, other refusals) the password grant below decides.
+	}
+	token ??= await requestToken(helper, endpoints, passwordGrantForm(credentials), 'password');
+
+	const knownEmisorId = sameAccount && credentials.emisorId ? String(credentials.emisorId) : '';
+	const emisorId = knownEmisorId || (await fetchEmisorId(helper, endpoints, token.accessToken));
+	const lifetimeMs = token.expiresIn * 1000;
+	const now = Date.now();
+	return {
+		accessToken: token.accessToken,
+		refreshToken: token.refreshToken,
+		emisorId,
+		// Renew a little early (a tenth of the lifetime, at most 30 s) rather than send a dying token.
+		sessionExpiresAt: now + lifetimeMs - Math.min(30_000, lifetimeMs / 10),
+		sessionStartedAt: now,
+		sessionFingerprint: fingerprint,
+	};
 }

@@ -1,7 +1,9 @@
 import type { IDataObject, IExecuteFunctions, IHttpRequestMethods, IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { REJECT_SESSIONS_BEFORE, type AuthorizableRequest } from '../auth/authorizeRequest';
+import { REJECT_SESSIONS_BEFORE, SIGNED_WITH_SESSION, type AuthorizableRequest } from '../auth/authorizeRequest';
+import { awaitSessionSavedElsewhere } from '../auth/renewal';
+import { isSessionRenewedElsewhere } from '../auth/tokenService';
 import { URL_TEMPLATE } from '../auth/endpoints';
 import { describeServiceFailure, readNetworkFailure } from '../network';
 import { ServiceCallError } from './serviceError';
@@ -95,22 +97,27 @@ export async function callService(ctx: IExecuteFunctions, session: RunSession, r
 		timeout: session.timeoutMs,
 		skipSslCertificateValidation: session.allowUnauthorizedCerts,
 	};
-	const send = async (rejectSessionsBefore?: number): Promise<IN8nHttpFullResponse> => {
-		const attempt: AuthorizableRequest = rejectSessionsBefore ? { ...options, [REJECT_SESSIONS_BEFORE]: rejectSessionsBefore } : options;
-		let outcome: IN8nHttpFullResponse | ServiceCallError;
-		try {
-			outcome = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, attempt)) as IN8nHttpFullResponse;
-		} catch (error) {
-			outcome = classifyFailure(error, url);
+	const send = async (attempt: AuthorizableRequest): Promise<IN8nHttpFullResponse> => {
+		for (let lostRaces = 0; ; lostRaces++) {
+			let outcome: IN8nHttpFullResponse | ServiceCallError | 'renewed elsewhere';
+			try {
+				outcome = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, attempt)) as IN8nHttpFullResponse;
+			} catch (error) {
+				// Nothing was sent: wait for the session the other process saves, then go again.
+				outcome = isSessionRenewedElsewhere(error) && lostRaces < 2 ? 'renewed elsewhere' : classifyFailure(error, url);
+			}
+			if (outcome instanceof ServiceCallError) throw outcome;
+			if (outcome !== 'renewed elsewhere') return outcome;
+			await awaitSessionSavedElsewhere(async () => await ctx.getCredentials(CREDENTIAL_TYPE), sleep);
 		}
-		if (outcome instanceof ServiceCallError) throw outcome;
-		return outcome;
 	};
 	const response = await session.gate.run(async () => {
 		const sentAt = Date.now();
-		const first = await send();
-		// A 401 means the request was not processed: sign in again and send it once more.
-		return first.statusCode === 401 ? await send(sentAt) : first;
+		const attempt: AuthorizableRequest = { ...options };
+		const first = await send(attempt);
+		if (first.statusCode !== 401) return first;
+		// A 401 means the request was not processed: retire the session it was signed with, sign in again and send it once more.
+		return await send({ ...options, [REJECT_SESSIONS_BEFORE]: attempt[SIGNED_WITH_SESSION] || sentAt });
 	}, isSignInFailure);
 	if (response.statusCode < 200 || response.statusCode > 299) {
 		throw new ServiceCallError(`HTTP ${response.statusCode}`, 'http', { status: response.statusCode, body: response.body, url });
