@@ -29,3 +29,25 @@ export function aspNetDate(epochMs: number): string {
 	const p = (n: number): string => String(n).padStart(2, '0');
 	return `${p(d.getUTCMonth() + 1)}/${p(d.getUTCDate())}/${d.getUTCFullYear()} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())}`;
 }
+
+const CFDI_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/;
+
+/** Epoch ms of a Mexico City wall-clock date-time (the inverse of cfdiDateTime); NaN when malformed. */
+export function mexicoCityEpoch(local: string): number {
+	const match = CFDI_DATE_TIME.exec(local);
+	if (!match) return NaN;
+	const [, y, mo, d, h, mi, s] = match.map(Number);
+	const asUtc = Date.UTC(y, mo - 1, d, h, mi, s);
+	// Two passes settle the offset even on the day the zone's offset changed (before 2023).
+	let guess = asUtc;
+	for (let pass = 0; pass < 2; pass++) guess = asUtc - (Date.parse(`${cfdiDateTime(guess)}Z`) - guess);
+	return guess;
+}
+
+const WEEKDAY = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Mexico_City', weekday: 'short' });
+
+/** Monday to Friday in Mexico City (public holidays are not modelled). */
+export function isBusinessDay(epochMs: number): boolean {
+	const day = WEEKDAY.format(new Date(epochMs));
+	return day !== 'Sat' && day !== 'Sun';
+}

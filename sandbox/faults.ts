@@ -16,6 +16,8 @@ const ROUTES: readonly RouteName[] = [
 	'requestPdf',
 	'getPdfLink',
 	'sendEmail',
+	'cancelVoucher',
+	'listVouchers',
 	'blob',
 ];
 

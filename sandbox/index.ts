@@ -18,6 +18,7 @@ import type {
 } from './types';
 
 export type {
+	CancellationRecord,
 	EmailRequest,
 	FaultKind,
 	FaultSpec,
@@ -106,6 +107,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		vouchers: api.vouchers,
 		emails: api.emails,
 		stampCount: () => api.stampCount(),
+		cancellations: api.cancellations.records,
+		resolveCancellation: (uuid: string, answer: 'accepted' | 'rejected') => api.cancellations.resolve(uuid, answer),
 		close: () => (closed ??= closeAll()),
 	};
 }
@@ -130,6 +133,9 @@ function resolveOptions(options: SandboxOptions): ResolvedSandboxOptions {
 		pathStyle: options.pathStyle ?? 'spec',
 		xmlFraming: options.xmlFraming ?? 'raw',
 		pdfLinkFraming: options.pdfLinkFraming ?? 'json-string',
+		listFraming: options.listFraming ?? 'summary',
+		maxListTake: positiveInteger(options.maxListTake ?? 100, 'maxListTake'),
+		nextBusinessDayRule: options.nextBusinessDayRule ?? false,
 		accounts,
 		now: options.now ?? Date.now,
 	};
@@ -137,5 +143,10 @@ function resolveOptions(options: SandboxOptions): ResolvedSandboxOptions {
 
 function nonNegative(value: number, name: string): number {
 	if (!Number.isFinite(value) || value < 0) throw new Error(`startSandbox: ${name} must be a non-negative number`);
+	return value;
+}
+
+function positiveInteger(value: number, name: string): number {
+	if (!Number.isInteger(value) || value < 1) throw new Error(`startSandbox: ${name} must be a positive integer`);
 	return value;
 }

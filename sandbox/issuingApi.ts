@@ -5,6 +5,7 @@
 import { randomBytes, randomUUID } from 'crypto';
 
 import { BlobStorage, pdfBlobPath } from './blobStorage';
+import { CancellationBook } from './cancellation';
 import { buildCfdiXml, amount } from './cfdiXml';
 import { cfdiDateTime } from './clock';
 import type { Resolution } from './dispatch';
@@ -31,6 +32,7 @@ import {
 } from './replies';
 import { baseValidation, failureResult, stampingValidation } from './stamping';
 import type { TokenService } from './tokenService';
+import { listVouchers } from './voucherList';
 import type {
 	EmailRequest,
 	FaultSpec,
@@ -88,12 +90,16 @@ export function routeTable(pathStyle: 'spec' | 'short'): RouteDef[] {
 		def('requestPdf', 'POST', main, '/emisores/{emisorId}/pdfs/{uuid}'),
 		def('getPdfLink', 'GET', main, '/emisores/{emisorId}/comprobantes/{uuid}/pdf'),
 		def('sendEmail', 'POST', mail, '/emisores/{emisorId}/enviocorreo'),
+		// Beyond the spec: seen in public integrations (service-facts.md).
+		def('cancelVoucher', 'DELETE', main, '/emisores/{emisorId}/comprobantes/{uuid}', '  body {motivo, folioSustitucion}'),
+		def('listVouchers', 'GET', main, '/emisores/{emisorId}/comprobantes', '?finicial=&ffinal=&skip=&take=[&uuid=]'),
 	];
 }
 
 export class IssuingApi {
 	readonly vouchers = new Map<number, StoredVoucher>();
 	readonly emails: SentEmail[] = [];
+	readonly cancellations: CancellationBook;
 	private readonly routes: RouteDef[];
 	private readonly byUuid = new Map<string, number>();
 	private readonly pdfs = new Map<string, Buffer>();
@@ -107,6 +113,7 @@ export class IssuingApi {
 		private readonly blobs: BlobStorage,
 	) {
 		this.routes = routeTable(options.pathStyle);
+		this.cancellations = new CancellationBook({ now: options.now, nextBusinessDayRule: options.nextBusinessDayRule });
 	}
 
 	stampCount(): number {
@@ -162,6 +169,10 @@ export class IssuingApi {
 						return this.getPdfLink(ctx);
 					case 'sendEmail':
 						return this.sendEmail(ctx);
+					case 'cancelVoucher':
+						return this.cancellations.cancel({ ...ctx, findStamped: (id, uuid) => this.stampedVoucher({ ...ctx, emisorId: id, param: uuid }), vouchers: this.vouchers.values() });
+					case 'listVouchers':
+						return listVouchers({ ...ctx, vouchers: this.vouchers.values(), cancellations: this.cancellations, framing: this.options.listFraming, maxTake: this.options.maxListTake });
 				}
 			},
 		};
@@ -346,6 +357,8 @@ export class IssuingApi {
 			stampCount: 0,
 			pdfRequestedAt: null,
 			createdAt: this.options.now(),
+			stampedAt: null,
+			fecha: null,
 		};
 		this.vouchers.set(stored.id, stored);
 		return stored;
@@ -360,6 +373,8 @@ export class IssuingApi {
 		stored.xml = buildCfdiXml(stored.body, account, { uuid, fecha, fechaTimbrado, sealKey: this.sealKey });
 		stored.uuid = uuid;
 		stored.state = 'stamped';
+		stored.stampedAt = now;
+		stored.fecha = fecha;
 		stored.stampCount += 1;
 		this.stamps += 1;
 		this.byUuid.set(uuid, stored.id);

@@ -13,6 +13,8 @@ export type RouteName =
 	| 'requestPdf'
 	| 'getPdfLink'
 	| 'sendEmail'
+	| 'cancelVoucher'
+	| 'listVouchers'
 	| 'blob';
 
 export type ServerName = 'auth' | 'api' | 'blob';
@@ -50,6 +52,12 @@ export interface SandboxOptions {
 	xmlFraming?: 'raw' | 'json-string';
 	pdfLinkFraming?: 'raw' | 'json-string' | 'double-json-string';
 	accounts?: SandboxAccount[];
+	/** Framing of the voucher list: `{ numeroComprobantes, resumenComprobante }` or a bare array. */
+	listFraming?: 'summary' | 'array';
+	/** Largest page the voucher list serves; a larger `take` is cut down to it. */
+	maxListTake?: number;
+	/** SAT rule 2.7.1.35 IX: no acceptance needed until the end of the business day after issue (off by default). */
+	nextBusinessDayRule?: boolean;
 	/** Clock in epoch milliseconds (token expiry, link validity, PDF readiness, log times). */
 	now?: () => number;
 }
@@ -86,6 +94,23 @@ export interface StoredVoucher {
 	stampCount: number;
 	pdfRequestedAt: number | null;
 	createdAt: number;
+	/** Stamping time (epoch ms) and the voucher date written into the CFDI (Mexico City time). */
+	stampedAt: number | null;
+	fecha: string | null;
+}
+
+/** A cancellation request as the sandbox tracks it (SAT: with or without the recipient's acceptance). */
+export interface CancellationRecord {
+	uuid: string;
+	emisorId: number;
+	motivo: string;
+	folioSustitucion: string | null;
+	/** pending: waiting for the recipient; rejected: the recipient refused and the voucher stays valid. */
+	state: 'pending' | 'cancelled' | 'rejected';
+	/** SAT wording: Cancelado sin aceptación, Cancelado con aceptación, Plazo vencido, En proceso, Solicitud rechazada. */
+	descripcion: string;
+	requestedAt: number;
+	resolvedAt: number | null;
 }
 
 export interface EmailRequest {
@@ -145,5 +170,9 @@ export interface Sandbox {
 	readonly vouchers: Map<number, StoredVoucher>;
 	readonly emails: SentEmail[];
 	stampCount(): number;
+	/** Cancellation requests by UUID (upper case). */
+	readonly cancellations: ReadonlyMap<string, CancellationRecord>;
+	/** The recipient's answer to a cancellation waiting for acceptance. */
+	resolveCancellation(uuid: string, answer: 'accepted' | 'rejected'): CancellationRecord;
 	close(): Promise<void>;
 }

@@ -1,0 +1,183 @@
+import { DEFAULT_ACCOUNT, startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';
+import { ApiClient, apiClient, EMISOR, fakeClock, PREFIX, SECOND_ACCOUNT, validVoucher } from './helpers';
+
+type CancelResult = { esValido: boolean; idComprobante: number; errores: Array<{ codigo: string; mensaje: string }> | null; uuid: string; subEstatusId: number; descripcion: string };
+
+const DAY = 86_400_000;
+/** A named recipient and a total above 1,000 MXN: the SAT asks for the recipient's acceptance. */
+const needsAcceptance = (overrides: Record<string, unknown> = {}) =>
+	validVoucher({ receptor: { ...(validVoucher().receptor as object), rfc: 'URE180429TM6', nombre: 'UNIVERSIDAD ROBOTICA ESPAÑOLA', usoCFDI: 'G03', regimenFiscalReceptor: '601' }, ...overrides });
+
+function cancel(client: ApiClient, uuid: string, body: unknown, emisorId = EMISOR): Promise<Response> {
+	return client.request('DELETE', `${PREFIX}/emisores/${emisorId}/comprobantes/${uuid}`, body);
+}
+
+async function cancelJson(client: ApiClient, uuid: string, body: unknown): Promise<CancelResult> {
+	const res = await cancel(client, uuid, body);
+	expect(res.status).toBe(200);
+	return (await res.json()) as CancelResult;
+}
+
+describe('sandbox cancellation', () => {
+	let sandbox: Sandbox;
+	let client: ApiClient;
+	let clock: ReturnType<typeof fakeClock>;
+
+	async function start(options: SandboxOptions = {}): Promise<void> {
+		clock = fakeClock(); // Wednesday 2024-05-01 10:00 in Mexico City
+		// Days pass in these tests; one token must outlive them.
+		sandbox = await startSandbox({ now: clock.now, tokenLifetimeSeconds: 30 * 86_400, accounts: [DEFAULT_ACCOUNT, SECOND_ACCOUNT], ...options });
+		client = await apiClient(sandbox);
+	}
+	afterEach(async () => await sandbox.close());
+
+	describe('without the recipient (RMF rule 2.7.1.35)', () => {
+		beforeEach(() => start());
+
+		it('cancels a general-public voucher at once (motive 02, JSON body)', async () => {
+			const { id, uuid } = await client.stamp();
+			const result = await cancelJson(client, uuid, { motivo: '02', folioSustitucion: '' });
+			expect(result).toEqual({ esValido: true, idComprobante: id, errores: null, uuid, subEstatusId: 3, descripcion: 'Cancelado sin aceptación' });
+			expect(sandbox.cancellations.get(uuid)).toMatchObject({ motivo: '02', folioSustitucion: null, state: 'cancelled' });
+			const [logged] = sandbox.requests.filter((r) => r.route === 'cancelVoucher');
+			expect(logged).toMatchObject({ method: 'DELETE', status: 200 });
+		});
+
+		it.each([
+			['a total of exactly 1,000.00 MXN', { subTotal: 862.07, total: 1000, impuestos: { totalImpuestosTrasladados: 137.93 }, conceptos: [{ cantidad: '1', valorUnitario: 862.07, importe: 862.07 }] }],
+			['a credit note (type E)', { tipoDeComprobante: 'E' }],
+			['payroll (type N)', { tipoDeComprobante: 'N' }],
+			['a transfer (type T)', { tipoDeComprobante: 'T' }],
+		])('cancels %s without acceptance', async (_label, overrides) => {
+			const { uuid } = await client.stamp(needsAcceptance(overrides));
+			expect((await cancelJson(client, uuid, { motivo: '03' })).subEstatusId).toBe(3);
+		});
+
+		it('accepts motive and replacement in the query when the body is empty (one public client sends them so)', async () => {
+			const { uuid } = await client.stamp();
+			const res = await client.request('DELETE', `${PREFIX}/emisores/${EMISOR}/comprobantes/${uuid}?motivo=02`);
+			expect(((await res.json()) as CancelResult).subEstatusId).toBe(3);
+		});
+	});
+
+	describe('with the recipient', () => {
+		beforeEach(() => start());
+
+		it('waits for acceptance above 1,000 MXN, reports the same state when asked again, then is accepted', async () => {
+			const { uuid } = await client.stamp(needsAcceptance());
+			expect(await cancelJson(client, uuid, { motivo: '02', folioSustitucion: '' })).toMatchObject({ esValido: true, subEstatusId: 4, descripcion: 'En proceso' });
+			expect(await cancelJson(client, uuid, { motivo: '03' })).toMatchObject({ esValido: true, subEstatusId: 4 });
+			expect(sandbox.cancellations.get(uuid)).toMatchObject({ motivo: '02', state: 'pending' });
+
+			clock.advance(60_000);
+			expect(sandbox.resolveCancellation(uuid.toLowerCase(), 'accepted')).toMatchObject({ state: 'cancelled', descripcion: 'Cancelado con aceptación', resolvedAt: clock.now() });
+			expect(await cancelJson(client, uuid, { motivo: '02' })).toMatchObject({ esValido: true, subEstatusId: 3, descripcion: 'Cancelado con aceptación' });
+			expect(() => sandbox.resolveCancellation(uuid, 'rejected')).toThrow(/no cancellation waiting/);
+		});
+
+		it('counts foreign-currency totals in pesos', async () => {
+			const usd = needsAcceptance({ moneda: 'USD', tipoCambio: 17.5, subTotal: 100, total: 116, impuestos: { totalImpuestosTrasladados: 16 }, conceptos: [{ cantidad: '1', valorUnitario: 100, importe: 100 }] });
+			const { uuid } = await client.stamp(usd);
+			expect((await cancelJson(client, uuid, { motivo: '02' })).subEstatusId).toBe(4);
+		});
+
+		it('a rejected request leaves the voucher valid, and a new request can be made', async () => {
+			const { uuid } = await client.stamp(needsAcceptance());
+			await cancelJson(client, uuid, { motivo: '02' });
+			sandbox.resolveCancellation(uuid, 'rejected');
+			expect(sandbox.cancellations.get(uuid)).toMatchObject({ state: 'rejected', descripcion: 'Solicitud rechazada' });
+			expect(await cancelJson(client, uuid, { motivo: '03' })).toMatchObject({ esValido: true, subEstatusId: 4 });
+			expect(sandbox.cancellations.get(uuid)).toMatchObject({ motivo: '03', state: 'pending' });
+		});
+
+		it('takes silence for acceptance after three business days ("Plazo vencido")', async () => {
+			const { uuid } = await client.stamp(needsAcceptance());
+			await cancelJson(client, uuid, { motivo: '02' }); // Wednesday 10:00
+			clock.advance(4 * DAY); // Sunday: Thursday and Friday counted so far
+			expect((await cancelJson(client, uuid, { motivo: '02' })).subEstatusId).toBe(4);
+			clock.advance(DAY); // Monday 10:00, the third business day
+			expect(await cancelJson(client, uuid, { motivo: '02' })).toMatchObject({ subEstatusId: 3, descripcion: 'Plazo vencido' });
+		});
+	});
+
+	describe('next-business-day rule (rule 2.7.1.35 IX, an option)', () => {
+		beforeEach(() => start({ nextBusinessDayRule: true }));
+
+		it('cancels without acceptance until the end of the next business day, then asks the recipient', async () => {
+			const early = await client.stamp(needsAcceptance()); // Wednesday 10:00
+			const late = await client.stamp(needsAcceptance());
+			clock.advance(DAY + 13 * 3_600_000); // Thursday 23:00
+			expect((await cancelJson(client, early.uuid, { motivo: '02' })).subEstatusId).toBe(3);
+			clock.advance(3_600_000); // Friday 00:00
+			expect((await cancelJson(client, late.uuid, { motivo: '02' })).subEstatusId).toBe(4);
+		});
+	});
+
+	describe('refusals', () => {
+		beforeEach(() => start());
+
+		it('motive 01 needs a replacement that is a valid voucher of the same issuer', async () => {
+			const { uuid } = await client.stamp(needsAcceptance());
+			const replacement = await client.stamp(needsAcceptance());
+			const missing = await cancelJson(client, uuid, { motivo: '01', folioSustitucion: '' });
+			expect(missing).toMatchObject({ esValido: false, subEstatusId: 2, errores: [{ codigo: 'FAC202', mensaje: expect.stringContaining('folio de sustitución') }] });
+			const unknown = await cancelJson(client, uuid, { motivo: '01', folioSustitucion: '11111111-2222-4333-8444-555555555555' });
+			expect(unknown.errores?.[0].codigo).toBe('FAC204');
+			const itself = await cancelJson(client, uuid, { motivo: '01', folioSustitucion: uuid });
+			expect(itself.errores?.[0].codigo).toBe('FAC204');
+			expect(sandbox.cancellations.size).toBe(0);
+
+			const ok = await cancelJson(client, uuid, { motivo: '01', folioSustitucion: replacement.uuid.toLowerCase() });
+			expect(ok).toMatchObject({ esValido: true, subEstatusId: 4 });
+			expect(sandbox.cancellations.get(uuid)?.folioSustitucion).toBe(replacement.uuid);
+		});
+
+		it('motives 02-04 refuse a replacement, unknown motives are refused', async () => {
+			const { uuid } = await client.stamp();
+			const other = await client.stamp();
+			for (const motivo of ['02', '03', '04']) {
+				expect((await cancelJson(client, uuid, { motivo, folioSustitucion: other.uuid })).errores?.[0].codigo).toBe('FAC203');
+			}
+			expect((await cancelJson(client, uuid, { motivo: '05' })).errores?.[0]).toMatchObject({ codigo: 'FAC201' });
+			expect(sandbox.cancellations.size).toBe(0);
+		});
+
+		it('refuses a voucher that a valid voucher still refers to ("No cancelable") until that one is cancelled', async () => {
+			const invoice = await client.stamp();
+			const receipt = await client.stamp(validVoucher({ complemento: { complementoPago20: { pago: [{ doctoRelacionado: [{ idDocumento: invoice.uuid.toLowerCase() }] }] } } }));
+			expect((await cancelJson(client, invoice.uuid, { motivo: '02' })).errores?.[0]).toMatchObject({ codigo: 'FAC205', mensaje: expect.stringContaining(receipt.uuid) });
+			expect((await cancelJson(client, receipt.uuid, { motivo: '02' })).subEstatusId).toBe(3);
+			expect((await cancelJson(client, invoice.uuid, { motivo: '02' })).subEstatusId).toBe(3);
+		});
+
+		it('binding: motivo required and a string, JSON content type; unknown, pending or foreign vouchers are 404', async () => {
+			const { uuid } = await client.stamp();
+			const problem = async (res: Response) => ({ status: res.status, body: (await res.json()) as { errors?: Record<string, string[]> } });
+			expect(await problem(await cancel(client, uuid, {}))).toMatchObject({ status: 400, body: { errors: { motivo: ['The motivo field is required.'] } } });
+			expect(await problem(await cancel(client, uuid, { motivo: 2 }))).toMatchObject({ status: 400, body: { errors: { '$.motivo': [expect.any(String)] } } });
+			const asText = await client.request('DELETE', `${PREFIX}/emisores/${EMISOR}/comprobantes/${uuid}`, '{"motivo":"02"}', { 'content-type': 'text/plain' });
+			expect(asText.status).toBe(415);
+
+			expect((await cancel(client, '11111111-2222-4333-8444-555555555555', { motivo: '02' })).status).toBe(404);
+			const pending = (await (await client.create(validVoucher(), 'emitir=false')).json()) as { idComprobante: number };
+			expect((await cancel(client, String(pending.idComprobante), { motivo: '02' })).status).toBe(404);
+			expect((await cancel(client, uuid, { motivo: '02' }, SECOND_ACCOUNT.emisorId)).status).toBe(403);
+		});
+
+		it('keeps the numeric GET route apart: GET .../comprobantes/{id} still reads a pending voucher, GET on a UUID is 405', async () => {
+			const pending = (await (await client.create(validVoucher(), 'emitir=false')).json()) as { idComprobante: number };
+			expect((await client.get(pending.idComprobante)).status).toBe(200);
+			const { uuid } = await client.stamp();
+			const res = await client.request('GET', `${PREFIX}/emisores/${EMISOR}/comprobantes/${uuid}`);
+			expect(res.status).toBe(405);
+			expect(res.headers.get('allow')).toBe('DELETE');
+		});
+
+		it('faults apply to the cancel route: a timeout that still performs leaves the voucher cancelled', async () => {
+			const { uuid } = await client.stamp();
+			sandbox.injectFault({ route: 'cancelVoucher', kind: 'timeout', holdMs: 50 });
+			await expect(cancel(client, uuid, { motivo: '02' })).rejects.toThrow();
+			expect(sandbox.cancellations.get(uuid)?.state).toBe('cancelled');
+		});
+	});
+});
