@@ -23,7 +23,7 @@ const START = Date.UTC(2024, 4, 1, 16, 0, 0); // 2024-05-01T10:00:00 in Mexico C
 const seconds = (ms: number) => Math.floor(ms / 1000);
 
 function listPath(query: Record<string, string | number>): string {
-	return `${PREFIX}/emisores/${EMISOR}/comprobantes?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString()}`;
+	return `${PREFIX}/emisores/${EMISOR}/comprobantes?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString()}`;
 }
 
 describe('sandbox voucher list', () => {
