@@ -74,7 +74,7 @@ export class Engine {
 		this.credentials.set(id, CREDENTIAL_TYPE, data);
 	}
 
-	private additionalData(hooks: ExecutionLifecycleHooks, executionId: string): IWorkflowExecuteAdditionalData {
+	additionalData(hooks: ExecutionLifecycleHooks, executionId: string): IWorkflowExecuteAdditionalData {
 		return {
 			credentialsHelper: this.credentials,
 			hooks,

@@ -31,3 +31,4 @@ export type {
 } from './types';
 export { validateVoucher } from './validateVoucher';
 export { formatFinding } from './validation/formatFinding';
+export { checkCancellationRequest, FOLIO_FISCAL_PATTERN, isCancellationProblem, type CancellationProblem, type CancellationRequest } from './cancellation';

@@ -29,4 +29,4 @@ export const emisorIdOverrideField: INodeProperties = {
 };
 
 /** The UUID pattern SAT uses for the folio fiscal. */
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export { FOLIO_FISCAL_PATTERN as UUID_PATTERN } from '../cfdi/cancellation';

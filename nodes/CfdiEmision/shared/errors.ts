@@ -77,8 +77,11 @@ function httpAdvice(status: number): string {
 	return '';
 }
 
-/** Builds the error the user sees for a failed call: what happened, to which item, and what to do. */
-export function toNodeError(ctx: IExecuteFunctions, error: unknown, itemIndex: number, context: FailureContext): NodeApiError {
+/**
+ * Builds the error the user sees for a failed call: what happened, to which item, and what to do.
+ * Without an item index (the polling trigger) the message names no item.
+ */
+export function toNodeError(ctx: Pick<IExecuteFunctions, 'getNode'>, error: unknown, itemIndex: number | undefined, context: FailureContext): NodeApiError {
 	if (error instanceof NodeApiError) return error;
 	const failure = error instanceof ServiceCallError ? error : new ServiceCallError(String((error as Error)?.message ?? error), 'auth');
 	let message: string;
@@ -112,7 +115,7 @@ export function toNodeError(ctx: IExecuteFunctions, error: unknown, itemIndex: n
 	}
 	const description = advice.filter(Boolean).join(' ');
 	const nodeError = new NodeApiError(ctx.getNode(), { message, description } as JsonObject, {
-		message: `Item ${itemIndex}: ${message}`,
+		message: itemIndex === undefined ? message : `Item ${itemIndex}: ${message}`,
 		description,
 		itemIndex,
 		httpCode: failure.kind === 'http' ? String(failure.details.status) : undefined,

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, IHttpRequestMethods, IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IHttpRequestMethods, IHttpRequestOptions, IN8nHttpFullResponse, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { REJECT_SESSIONS_BEFORE, SIGNED_WITH_SESSION, type AuthorizableRequest } from '../auth/authorizeRequest';
@@ -14,6 +14,9 @@ export const CREDENTIAL_TYPE = 'cfdiEmisionApi';
 /** Route prefixes; the credential's `authenticate` turns them into the configured host and path. */
 export const API_ROOT = `${URL_TEMPLATE.apiRoot}/emisores/${URL_TEMPLATE.emisorId}`;
 export const EMAIL_ROOT = `${URL_TEMPLATE.emailRoot}/emisores/${URL_TEMPLATE.emisorId}`;
+
+/** The node's operations and the polling trigger call the service the same way. */
+export type ServiceContext = IExecuteFunctions | IPollFunctions;
 
 export interface ServiceRequest {
 	method: IHttpRequestMethods;
@@ -75,7 +78,7 @@ export function classifyFailure(error: unknown, url: string): ServiceCallError {
  * The one way this node calls the issuing API: the credential signs the request (and signs in
  * when needed), the first call of a run goes alone, and failures come back classified.
  */
-export async function callService(ctx: IExecuteFunctions, session: RunSession, request: ServiceRequest): Promise<ServiceResponse> {
+export async function callService(ctx: ServiceContext, session: RunSession, request: ServiceRequest): Promise<ServiceResponse> {
 	const url = session.emisorIdOverride
 		? request.url.split(URL_TEMPLATE.emisorId).join(encodeURIComponent(session.emisorIdOverride))
 		: request.url;

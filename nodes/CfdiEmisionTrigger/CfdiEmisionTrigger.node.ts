@@ -1,0 +1,150 @@
+import type { IDataObject, INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
+import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+
+import { toNodeError } from '../CfdiEmision/shared/errors';
+import { DEFAULT_TIMEOUT_MS } from '../CfdiEmision/shared/requestSettings';
+import { CREDENTIAL_TYPE, RunSession } from '../CfdiEmision/shared/transport';
+import { listVouchers } from '../CfdiEmision/shared/voucherList';
+import { advanceCursor, isCursorFor, latestEvent, matchesFilters, pollWindow, type EventFilters, type TriggerEvent } from './eventCursor';
+
+const HOUR = 3600;
+const DAY = 24 * HOUR;
+
+export class CfdiEmisionTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'CFDI Emision Trigger',
+		name: 'cfdiEmisionTrigger',
+		icon: { light: 'file:cfdiEmisionTrigger.svg', dark: 'file:cfdiEmisionTrigger.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{$parameter["event"] === "voucherStamped" ? "Voucher Stamped" : "Cancellation Status Changed"}}',
+		description: 'Starts the workflow when a voucher is stamped or the status of its cancellation changes',
+		defaults: { name: 'CFDI Emision Trigger' },
+		polling: true,
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
+		properties: [
+			{
+				displayName: 'Event',
+				name: 'event',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{
+						name: 'Cancellation Status Changed',
+						value: 'cancellationStatusChanged',
+						description: 'A voucher was cancelled, is waiting for the recipient to accept its cancellation, or the recipient rejected it',
+					},
+					{
+						name: 'Voucher Stamped',
+						value: 'voucherStamped',
+						description: 'A voucher of the issuer was stamped, by this node, another system or the provider\'s portal',
+					},
+				],
+				default: 'voucherStamped',
+			},
+			{
+				displayName: 'Report Statuses',
+				name: 'statuses',
+				type: 'multiOptions',
+				options: [
+					{ name: 'Cancelled', value: 'cancelled', description: 'The cancellation took effect' },
+					{ name: 'Pending Acceptance', value: 'pendingAcceptance', description: 'The recipient must accept the cancellation' },
+					{ name: 'Rejected', value: 'rejected', description: 'The recipient rejected the cancellation; the voucher stays valid' },
+				],
+				default: ['cancelled', 'pendingAcceptance', 'rejected'],
+				description: 'The new cancellation statuses that start the workflow',
+				displayOptions: { show: { event: ['cancellationStatusChanged'] } },
+			},
+			{
+				displayName: 'Late Voucher Window (Hours)',
+				name: 'lateWindowHours',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: 720 },
+				default: 72,
+				description:
+					'How far before the previous check to look. The service lists vouchers by their date, which can be up to 72 hours before stamping; a smaller window makes each check lighter but can miss back-dated vouchers.',
+				displayOptions: { show: { event: ['voucherStamped'] } },
+			},
+			{
+				displayName: 'Watch Window (Days)',
+				name: 'watchDays',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: 400 },
+				default: 30,
+				description: 'Cancellations are noticed for vouchers dated within this many days; a longer window makes each check heavier',
+				displayOptions: { show: { event: ['cancellationStatusChanged'] } },
+			},
+			{
+				displayName: 'Filters',
+				name: 'filters',
+				type: 'collection',
+				placeholder: 'Add Filter',
+				default: {},
+				options: [
+					{
+						displayName: 'Recipient RFC',
+						name: 'recipientRfc',
+						type: 'string',
+						default: '',
+						placeholder: 'URE180429TM6',
+						description: 'Only vouchers issued to this RFC',
+					},
+					{
+						displayName: 'Series',
+						name: 'series',
+						type: 'string',
+						default: '',
+						placeholder: 'A, F',
+						description: 'Only vouchers of these series (comma-separated)',
+					},
+				],
+			},
+		],
+	};
+
+	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		const event = this.getNodeParameter('event') as TriggerEvent;
+		const lookBack = event === 'voucherStamped' ? positive(this, 'lateWindowHours', 72) * HOUR : positive(this, 'watchDays', 30) * DAY;
+		const filterValues = this.getNodeParameter('filters', {}) as IDataObject;
+		const filters: EventFilters = {
+			series: String(filterValues.series ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+			recipientRfc: String(filterValues.recipientRfc ?? '').trim(),
+			statuses: event === 'cancellationStatusChanged' ? (this.getNodeParameter('statuses', []) as EventFilters['statuses']) : [],
+		};
+		const session = new RunSession('', DEFAULT_TIMEOUT_MS, false);
+		const now = Math.floor(Date.now() / 1000);
+		const staticData = this.getWorkflowStaticData('node');
+		const manual = this.getMode() === 'manual';
+		const state = isCursorFor(staticData, event) ? staticData : undefined;
+
+		// Fetch Test Event reads around now and leaves the cursor alone.
+		const range = pollWindow(manual ? undefined : state, now, lookBack);
+		let records;
+		try {
+			records = await listVouchers(this, session, range);
+		} catch (error) {
+			// Nothing was remembered: the next poll reads this window again.
+			throw toNodeError(this, error, undefined, { action: 'read the voucher list' });
+		}
+
+		if (manual) {
+			const latest = latestEvent(event, records, filters);
+			return latest.length ? [latest.map((item) => ({ json: item }))] : null;
+		}
+		const { state: next, changes } = advanceCursor(event, state, records, now, lookBack);
+		for (const key of Object.keys(staticData)) delete staticData[key];
+		Object.assign(staticData, next);
+		const reported = changes.filter((item) => matchesFilters(item, event, filters));
+		return reported.length ? [reported.map((item) => ({ json: item }))] : null;
+	}
+}
+
+function positive(ctx: IPollFunctions, name: string, fallback: number): number {
+	const value = Number(ctx.getNodeParameter(name, fallback));
+	if (!Number.isFinite(value) || value <= 0) {
+		throw new NodeOperationError(ctx.getNode(), `"${name === 'watchDays' ? 'Watch Window (Days)' : 'Late Voucher Window (Hours)'}" must be a positive number, not ${String(value)}.`);
+	}
+	return value;
+}

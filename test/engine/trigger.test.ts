@@ -1,0 +1,180 @@
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { cfdiDateTime } from '../../sandbox/clock';
+import { apiClient, type ApiClient, PREFIX, validVoucher } from '../sandbox/helpers';
+import { Engine } from './engine';
+import { stampedUuid, useSandboxEngine } from './nodeTestKit';
+import { fetchTestEvent, pollTrigger } from './pollTrigger';
+import { account, routes, sandboxCredential } from './sandboxCredential';
+
+const kit = useSandboxEngine();
+const stampedEvent: INodeParameters = { event: 'voucherStamped' };
+const cancellationEvent: INodeParameters = { event: 'cancellationStatusChanged' };
+/** A named recipient and a total above 1,000 MXN: the cancellation waits for the recipient. */
+const withAcceptance = () => validVoucher({ receptor: { rfc: 'URE180429TM6', nombre: 'UNIVERSIDAD ROBOTICA ESPAÑOLA', usoCFDI: 'G03', regimenFiscalReceptor: '601', domicilioFiscalReceptor: '65000' } });
+
+let api: ApiClient;
+beforeEach(async () => {
+	api = await apiClient(kit.sandbox);
+});
+
+async function cancelDirectly(uuid: string, motivo = '02'): Promise<number> {
+	const res = await api.request('DELETE', `${PREFIX}/emisores/${account.emisorId}/comprobantes/${uuid}`, { motivo, folioSustitucion: '' });
+	return ((await res.json()) as { subEstatusId: number }).subEstatusId;
+}
+
+/** A restarted n8n: a new engine (nothing in memory, the credential signs in again) with the saved static data. */
+function restartedEngine(): Engine {
+	const engine = new Engine();
+	engine.setCredential(sandboxCredential(kit.sandbox));
+	return engine;
+}
+
+const uuidsOf = (items: Array<{ json: IDataObject }> | null) => (items ?? []).map((item) => item.json.uuid);
+
+describe('trigger: Voucher Stamped', () => {
+	test('first activation reports nothing; a voucher stamped later is reported once, also across a restart', async () => {
+		const before = (await api.stamp()).uuid;
+		const first = await pollTrigger(kit.engine, stampedEvent);
+		expect(first.items).toBeNull();
+		expect(first.changed).toBe(true);
+		expect(first.nodeData).toMatchObject({ version: 1, event: 'voucherStamped', vouchers: { [before]: [2, expect.any(Number)] } });
+
+		// The list request: the issuer's list with a Unix-seconds window reaching 72 hours back.
+		const [list] = routes(kit.sandbox, 'listVouchers');
+		expect(list.pathname).toBe(`/businessEmision/api/v1/emisores/${account.emisorId}/comprobantes`);
+		expect(Number(list.query.ffinal) - Number(list.query.finicial)).toBe(72 * 3600 + 600);
+		expect(list.query).toMatchObject({ nocomprobante: '0', tipoConfirmacionId: '0', skip: '0', take: '100' });
+		expect(Math.abs(Number(list.query.finicial) + 72 * 3600 - Date.now() / 1000)).toBeLessThan(120);
+
+		const uuid = await stampedUuid(kit.engine);
+		const second = await pollTrigger(kit.engine, stampedEvent, first.staticData);
+		expect(second.items).toEqual([
+			{
+				json: {
+					event: 'voucherStamped',
+					uuid,
+					voucherId: expect.any(Number),
+					date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/),
+					status: 'stamped',
+					subEstatusId: 2,
+					statusDescription: 'Timbrado',
+					series: 'A',
+					folio: null,
+					recipientRfc: 'URE180429TM6',
+					recipientName: 'UNIVERSIDAD ROBOTICA ESPAÑOLA',
+					subtotal: 1000.75,
+					total: 1000.75,
+					currency: 'MXN',
+				},
+			},
+		]);
+		const third = await pollTrigger(kit.engine, stampedEvent, second.staticData);
+		expect(third.items).toBeNull();
+
+		const afterRestart = await pollTrigger(restartedEngine(), stampedEvent, third.staticData);
+		expect(afterRestart.items).toBeNull();
+		const later = (await api.stamp()).uuid;
+		const next = await pollTrigger(restartedEngine(), stampedEvent, afterRestart.staticData);
+		expect(uuidsOf(next.items)).toEqual([later]);
+	});
+
+	test('reports a back-dated voucher (noCalcularFecha) and every voucher stamped between two polls, oldest first, across list pages', async () => {
+		const first = await pollTrigger(kit.engine, stampedEvent);
+		const stamped: string[] = [];
+		const backDated = await api.create(validVoucher({ fecha: cfdiDateTime(Date.now() - 5 * 3600_000), folio: 'late' }), 'emitir=true&noCalcularFecha=true');
+		const lateUuid = ((await backDated.json()) as { uuid: string }).uuid;
+		for (let i = 0; i < 130; i++) stamped.push((await api.stamp(validVoucher({ folio: String(i) }))).uuid);
+		const second = await pollTrigger(kit.engine, stampedEvent, first.staticData);
+		expect(second.items).toHaveLength(131);
+		expect(second.items?.[0].json).toMatchObject({ uuid: lateUuid, folio: 'late' });
+		expect(new Set(uuidsOf(second.items))).toEqual(new Set([lateUuid, ...stamped]));
+		expect(routes(kit.sandbox, 'listVouchers').length).toBeGreaterThanOrEqual(3);
+		expect((await pollTrigger(kit.engine, stampedEvent, second.staticData)).items).toBeNull();
+	});
+
+	test('filters by series and recipient without reporting filtered vouchers later', async () => {
+		const params = { ...stampedEvent, filters: { series: 'B, F', recipientRfc: 'xaxx010101000' } };
+		const first = await pollTrigger(kit.engine, params);
+		const inA = (await api.stamp(validVoucher({ serie: 'A' }))).uuid;
+		const inF = (await api.stamp(validVoucher({ serie: 'F' }))).uuid;
+		await api.stamp(validVoucher({ serie: 'B', receptor: withAcceptance().receptor }));
+		const second = await pollTrigger(kit.engine, params, first.staticData);
+		expect(uuidsOf(second.items)).toEqual([inF]);
+		const unfiltered = await pollTrigger(kit.engine, stampedEvent, second.staticData);
+		expect(unfiltered.items).toBeNull();
+		expect(unfiltered.nodeData.vouchers).toHaveProperty(inA);
+	});
+
+	test('a failed poll remembers nothing, so the next poll still reports what was stamped meanwhile', async () => {
+		const first = await pollTrigger(kit.engine, stampedEvent);
+		const uuid = (await api.stamp()).uuid;
+		kit.sandbox.injectFault({ route: 'listVouchers', kind: 'status', status: 500, body: '{"message":"An error has occurred."}' });
+		await expect(pollTrigger(kit.engine, stampedEvent, first.staticData)).rejects.toThrow('Could not read the voucher list: the service answered HTTP 500 (An error has occurred.)');
+		const retried = await pollTrigger(kit.engine, stampedEvent, first.staticData);
+		expect(uuidsOf(retried.items)).toEqual([uuid]);
+	});
+
+	test('switching the event starts again from now instead of reporting the past', async () => {
+		const stamped = await pollTrigger(kit.engine, stampedEvent);
+		const { uuid } = await api.stamp();
+		expect(await cancelDirectly(uuid)).toBe(3);
+		const switched = await pollTrigger(kit.engine, cancellationEvent, stamped.staticData);
+		expect(switched.items).toBeNull();
+		expect(switched.nodeData).toMatchObject({ event: 'cancellationStatusChanged', vouchers: { [uuid]: [3, expect.any(Number)] } });
+	});
+
+	test('Fetch Test Event returns the newest stamped voucher', async () => {
+		await api.stamp(validVoucher({ folio: 'older' }));
+		const newest = (await api.stamp(validVoucher({ folio: 'newer' }))).uuid;
+		const { items, error } = await fetchTestEvent(kit.engine, stampedEvent);
+		expect(error).toBeUndefined();
+		expect(items.map((item) => item.json)).toEqual([expect.objectContaining({ event: 'voucherStamped', uuid: newest, folio: 'newer' })]);
+	});
+});
+
+describe('trigger: Cancellation Status Changed', () => {
+	test('waiting for acceptance, then accepted: each change reported once, also across a restart', async () => {
+		const { uuid } = await api.stamp(withAcceptance());
+		const first = await pollTrigger(kit.engine, cancellationEvent);
+		expect(first.items).toBeNull();
+
+		expect(await cancelDirectly(uuid)).toBe(4);
+		const waiting = await pollTrigger(kit.engine, cancellationEvent, first.staticData);
+		expect(waiting.items?.map((item) => item.json)).toEqual([
+			expect.objectContaining({ event: 'cancellationStatusChanged', uuid, status: 'pendingAcceptance', previousStatus: 'stamped', subEstatusId: 4, statusDescription: 'En proceso' }),
+		]);
+		expect((await pollTrigger(kit.engine, cancellationEvent, waiting.staticData)).items).toBeNull();
+
+		kit.sandbox.resolveCancellation(uuid, 'accepted');
+		const accepted = await pollTrigger(restartedEngine(), cancellationEvent, waiting.staticData);
+		expect(accepted.items?.map((item) => item.json)).toEqual([
+			expect.objectContaining({ uuid, status: 'cancelled', previousStatus: 'pendingAcceptance', subEstatusId: 3, statusDescription: 'Cancelado con aceptación' }),
+		]);
+		expect((await pollTrigger(restartedEngine(), cancellationEvent, accepted.staticData)).items).toBeNull();
+	});
+
+	test('reports an immediate cancellation and a rejection; Report Statuses narrows what starts the workflow', async () => {
+		const immediate = (await api.stamp()).uuid;
+		const rejected = (await api.stamp(withAcceptance())).uuid;
+		const params = { ...cancellationEvent, statuses: ['cancelled', 'rejected'] };
+		const first = await pollTrigger(kit.engine, params);
+
+		await cancelDirectly(immediate);
+		await cancelDirectly(rejected);
+		const second = await pollTrigger(kit.engine, params, first.staticData);
+		expect(second.items?.map((item) => [item.json.uuid, item.json.status])).toEqual([[immediate, 'cancelled']]);
+
+		kit.sandbox.resolveCancellation(rejected, 'rejected');
+		const third = await pollTrigger(kit.engine, params, second.staticData);
+		expect(third.items?.map((item) => item.json)).toEqual([expect.objectContaining({ uuid: rejected, status: 'rejected', previousStatus: 'pendingAcceptance', subEstatusId: 2 })]);
+		// A rejected voucher is plainly stamped again: nothing is kept for it.
+		expect(third.nodeData.vouchers).not.toHaveProperty(rejected);
+	});
+
+	test('looks back over the watch window (30 days by default)', async () => {
+		await pollTrigger(kit.engine, cancellationEvent);
+		const [list] = routes(kit.sandbox, 'listVouchers');
+		expect(Number(list.query.ffinal) - Number(list.query.finicial)).toBe(30 * 86_400 + 600);
+	});
+});
