@@ -11,6 +11,7 @@ import { ServiceCallError } from './serviceError';
 export type VoucherStatus = 'pending' | 'stamped' | 'cancelled' | 'pendingAcceptance' | 'unknown';
 
 export function statusFromSubEstatus(subEstatusId: unknown): VoucherStatus {
+	if (subEstatusId === null || subEstatusId === undefined || subEstatusId === '') return 'unknown';
 	switch (Number(subEstatusId)) {
 		case 0:
 			return 'pending';
