@@ -153,6 +153,29 @@ export function roundDecimal(value: Decimal, decimals: number, mode: RoundingMod
 	return { units: quotient, scale: decimals };
 }
 
+/**
+ * a ÷ b rounded to `decimals` places in one step (no intermediate rounding), e.g. a price that
+ * includes tax ÷ (1 + rate). Throws on division by zero.
+ */
+export function divideDecimal(a: Decimal, b: Decimal, decimals: number, mode: RoundingMode = 'half-up'): Decimal {
+	if (b.units === ZERO) throw new RangeError('Division by zero');
+	// a/b = (a.units · 10^b.scale) / (b.units · 10^a.scale); scaled by 10^decimals before the integer division.
+	let numerator = a.units * pow10(b.scale + decimals);
+	let denominator = b.units * pow10(a.scale);
+	if (denominator < ZERO) {
+		numerator = -numerator;
+		denominator = -denominator;
+	}
+	let quotient = numerator / denominator;
+	const remainder = numerator % denominator;
+	if (remainder !== ZERO) {
+		const absRemainder = remainder < ZERO ? -remainder : remainder;
+		const awayFromZero = mode === 'up' || (mode === 'half-up' && TWO * absRemainder >= denominator);
+		if (awayFromZero) quotient += numerator < ZERO ? -ONE : ONE;
+	}
+	return { units: quotient, scale: decimals };
+}
+
 /** Drops trailing zeros so equal values get equal text (used as grouping keys). */
 export function normalizeDecimal(value: Decimal): Decimal {
 	let { units, scale } = value;

@@ -1,0 +1,14 @@
+/**
+ * A source record (an order, a line) that cannot become a voucher. `path` names the member of the
+ * input at fault, e.g. `line_items[2].tax_lines[0].rate`; `fix` says what to change.
+ */
+export class OrderInputError extends Error {
+	constructor(
+		readonly path: string,
+		message: string,
+		readonly fix: string,
+	) {
+		super(message);
+		this.name = 'OrderInputError';
+	}
+}

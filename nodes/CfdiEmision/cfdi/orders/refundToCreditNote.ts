@@ -1,0 +1,222 @@
+/**
+ * A Shopify refund → the concepts and totals of a credit note (type E) related to the order's
+ * invoice: the refunded items and shipping as the customer was charged for them, through the same
+ * pricing as the invoice.
+ */
+import { decimalOf, DECIMAL_ZERO, decimalToNumber, isNegative, isZero, multiplyDecimal, subtractDecimal, sumDecimals, type Decimal } from '../decimal';
+import { OrderInputError } from './errors';
+import { checkIssuerSettings, voucherHeader } from './header';
+import { paymentFormTable } from './paymentForm';
+import { priceVoucher, type LineTax, type SaleLine } from './pricing';
+import { findRecipient, generalPublicReceptor, readNoteAttributes } from './recipient';
+import { finishConversion, type ConversionResult } from './result';
+import { DEFAULT_USO_CFDI, normalizeName, type OrderSettings } from './settings';
+import { exchangeRateFor, folioOf, isRecord, MoneyReader, orderLabel, orderPeriod, parseMoney, parseQuantity, readLineItem, readTax, type UnknownRecord } from './shopifyOrder';
+
+/** Product code of a credit note for a refund without items (SAT filling guide, egresos appendix). */
+const REFUND_PRODUCT_CODE = '84111506';
+const REFUND_UNIT_CODE = 'ACT';
+/** Note attribute the example workflow writes the stamped invoice's UUID into. */
+export const DEFAULT_INVOICE_UUID_ATTRIBUTE = 'CFDI UUID';
+const UUID = /^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$/i;
+
+export interface RefundSettings extends OrderSettings {
+	/** Which refund of order.refunds; default the last one. */
+	refundId?: string | number;
+	/** The UUID of the order's invoice; by default read from the note attribute below. */
+	invoiceUuid?: string;
+	invoiceUuidAttribute?: string;
+}
+
+function pickRefund(order: UnknownRecord, refundId: RefundSettings['refundId']): { refund: UnknownRecord; index: number } {
+	const refunds = Array.isArray(order.refunds) ? (order.refunds as unknown[]) : [];
+	if (refunds.length === 0) throw new OrderInputError('refunds', `${orderLabel(order)} has no refunds.`, 'Give the order after the refund, as Shopify sends it (Shopify node, Get order).');
+	const wanted = refundId === undefined || refundId === null || String(refundId).trim() === '' ? undefined : String(refundId).trim();
+	const index = wanted === undefined ? refunds.length - 1 : refunds.findIndex((refund) => isRecord(refund) && String(refund.id) === wanted);
+	if (index < 0) throw new OrderInputError('refunds', `${orderLabel(order)} has no refund with id ${wanted}.`, 'Give the id of one of the order\'s refunds, or leave Refund ID empty for the last one.');
+	const refund = refunds[index];
+	if (!isRecord(refund)) throw new OrderInputError(`refunds[${index}]`, `refunds[${index}] is not a refund.`, 'Give refunds as Shopify sends them.');
+	return { refund, index };
+}
+
+function invoiceUuidOf(order: UnknownRecord, settings: RefundSettings): string {
+	const attribute = settings.invoiceUuidAttribute || DEFAULT_INVOICE_UUID_ATTRIBUTE;
+	const uuid = String(settings.invoiceUuid ?? readNoteAttributes(order).get(normalizeName(attribute)) ?? '').trim();
+	if (UUID.test(uuid)) return uuid.toUpperCase();
+	throw new OrderInputError(
+		settings.invoiceUuid ? 'settings.invoiceUuid' : 'note_attributes',
+		uuid ? `The invoice UUID ${JSON.stringify(uuid)} is not a UUID.` : `${orderLabel(order)} does not say which invoice the refund corrects: note attribute "${attribute}" is empty.`,
+		`A credit note relates the invoice it corrects. Write the invoice's UUID into the order's note attribute "${attribute}" after stamping (see the example workflow), or give Invoice UUID.`,
+	);
+}
+
+/** Successful refund transactions: their sum is the money returned, their gateway the payment form. */
+function refundTransactions(refund: UnknownRecord, path: string): { total: Decimal; gateway?: string } {
+	const transactions = Array.isArray(refund.transactions) ? (refund.transactions as unknown[]) : [];
+	const amounts: Decimal[] = [];
+	let gateway: string | undefined;
+	transactions.forEach((transaction, index) => {
+		if (!isRecord(transaction) || String(transaction.kind) !== 'refund' || String(transaction.status) !== 'success') return;
+		amounts.push(parseMoney(transaction.amount, `${path}.transactions[${index}].amount`));
+		gateway ??= normalizeName(transaction.gateway);
+	});
+	return { total: sumDecimals(amounts), gateway };
+}
+
+function refundedItems(order: UnknownRecord, refund: UnknownRecord, path: string, money: MoneyReader, settings: RefundSettings): SaleLine[] {
+	const taxIncluded = order.taxes_included === true;
+	const orderItems = Array.isArray(order.line_items) ? (order.line_items as unknown[]).filter(isRecord) : [];
+	const refundLines = Array.isArray(refund.refund_line_items) ? (refund.refund_line_items as unknown[]) : [];
+	return refundLines.map((entry, index) => {
+		const linePath = `${path}.refund_line_items[${index}]`;
+		if (!isRecord(entry)) throw new OrderInputError(linePath, `${linePath} is not a refund line item.`, 'Give refund line items as Shopify sends them.');
+		const item = isRecord(entry.line_item) ? entry.line_item : orderItems.find((candidate) => String(candidate.id) === String(entry.line_item_id));
+		if (!item) throw new OrderInputError(`${linePath}.line_item_id`, `${linePath}.line_item_id ${JSON.stringify(entry.line_item_id)} is not a line item of the order.`, 'Give the order and its refund as Shopify sends them.');
+		const line = readLineItem(item, `${linePath}.line_item`, taxIncluded, money, settings);
+		const refundedQuantity = parseQuantity(entry.quantity, `${linePath}.quantity`);
+		// subtotal is what the refunded units were charged after discounts, on the footing of the line's price.
+		const subtotal = money.require(entry, 'subtotal', linePath);
+		const discount = subtractDecimal(multiplyDecimal(refundedQuantity, line.unitPrice), subtotal);
+		return {
+			...line,
+			path: linePath,
+			quantity: refundedQuantity,
+			discount: isNegative(discount) ? DECIMAL_ZERO : discount,
+			chargedTax: money.read(entry, 'total_tax', linePath) ?? DECIMAL_ZERO,
+		};
+	});
+}
+
+/** Shipping refunded: REST order_adjustments of kind shipping_refund (negative amounts), or refund_shipping_lines. */
+function refundedShipping(order: UnknownRecord, refund: UnknownRecord, path: string, money: MoneyReader, settings: RefundSettings): SaleLine[] {
+	const taxIncluded = order.taxes_included === true;
+	const lines: SaleLine[] = [];
+	const shippingTax = (): LineTax => {
+		const first = Array.isArray(order.shipping_lines) ? (order.shipping_lines as unknown[]).find(isRecord) : undefined;
+		return first ? readTax(first, 'shipping_lines[0]', money, settings.untaxedLines ?? 'notSubject').tax : { kind: 'notSubject' };
+	};
+	const push = (linePath: string, amount: Decimal, tax: Decimal) => {
+		if (isZero(amount)) return;
+		lines.push({
+			path: linePath,
+			descripcion: 'Shipping refund',
+			claveProdServ: settings.productCodes?.shippingClaveProdServ || '78102203',
+			claveUnidad: settings.productCodes?.shippingClaveUnidad || 'E48',
+			quantity: decimalOf(1),
+			unitPrice: amount,
+			discount: DECIMAL_ZERO,
+			taxIncluded,
+			tax: isZero(tax) && shippingTax().kind === 'rate' ? { kind: 'rate', rate: DECIMAL_ZERO } : shippingTax(),
+			chargedTax: tax,
+		});
+	};
+	const adjustments = Array.isArray(refund.order_adjustments) ? (refund.order_adjustments as unknown[]) : [];
+	adjustments.forEach((entry, index) => {
+		if (!isRecord(entry) || String(entry.kind) !== 'shipping_refund') return;
+		const linePath = `${path}.order_adjustments[${index}]`;
+		const amount = absolute(money.read(entry, 'amount', linePath, true));
+		const tax = absolute(money.read(entry, 'tax_amount', linePath, true));
+		push(linePath, amount, tax);
+	});
+	const shippingLines = Array.isArray(refund.refund_shipping_lines) ? (refund.refund_shipping_lines as unknown[]) : [];
+	shippingLines.forEach((entry, index) => {
+		if (!isRecord(entry)) return;
+		const linePath = `${path}.refund_shipping_lines[${index}]`;
+		push(linePath, absolute(money.read(entry, 'subtotal_amount', linePath, true)), absolute(money.read(entry, 'tax_amount', linePath, true)));
+	});
+	return lines;
+}
+
+/** The invoice's folio with the refund's ordinal: 1001-R1 for the first refund of order 1001. */
+function creditNoteFolio(order: UnknownRecord, index: number, settings: RefundSettings): string | undefined {
+	const folio = folioOf(order, settings);
+	return folio ? `${folio}-R${index + 1}` : undefined;
+}
+
+function absolute(amount: Decimal | undefined): Decimal {
+	if (!amount) return DECIMAL_ZERO;
+	return isNegative(amount) ? multiplyDecimal(amount, decimalOf(-1)) : amount;
+}
+
+/** A refund of money only (no items, no shipping): one "Refund" concept at the order's single IVA rate. */
+function refundedAmount(order: UnknownRecord, total: Decimal, path: string, money: MoneyReader, settings: RefundSettings): SaleLine {
+	const orderItems = Array.isArray(order.line_items) ? (order.line_items as unknown[]).filter(isRecord) : [];
+	const taxes = orderItems.map((item, index) => readTax(item, `line_items[${index}]`, money, settings.untaxedLines ?? 'notSubject').tax);
+	const keys = new Set(taxes.map((tax) => (tax.kind === 'rate' ? `rate:${decimalToNumber(tax.rate)}` : tax.kind)));
+	if (keys.size !== 1) {
+		throw new OrderInputError(
+			`${path}.refund_line_items`,
+			`${path} returns money without naming items, and the order's items carry different taxes, so the credit note's tax is unknown.`,
+			'Refund the items in Shopify (choose the items and quantities), so each refunded item keeps its own tax.',
+		);
+	}
+	return {
+		path,
+		descripcion: 'Refund',
+		claveProdServ: REFUND_PRODUCT_CODE,
+		claveUnidad: REFUND_UNIT_CODE,
+		quantity: decimalOf(1),
+		unitPrice: total,
+		discount: DECIMAL_ZERO,
+		// The money returned includes its tax, whatever the shop's price setting.
+		taxIncluded: true,
+		tax: taxes[0],
+	};
+}
+
+/**
+ * Converts one refund of an order into a credit note related to the order's invoice (relation 03,
+ * return of goods, when items were restocked as returns; 01 otherwise). The source total is the
+ * money returned (Σ successful refund transactions).
+ */
+export function refundToCreditNote(order: unknown, settings: RefundSettings): ConversionResult {
+	checkIssuerSettings(settings);
+	if (!isRecord(order)) {
+		throw new OrderInputError('', 'The order is not an order object.', 'Set Order to an expression that gives one Shopify order with its refunds, e.g. {{ $json }}.');
+	}
+	const money = new MoneyReader(order, settings.currency ?? 'presentment');
+	const { refund, index } = pickRefund(order, settings.refundId);
+	const path = `refunds[${index}]`;
+	const { total, gateway } = refundTransactions(refund, path);
+
+	let lines = [...refundedItems(order, refund, path, money, settings), ...refundedShipping(order, refund, path, money, settings)];
+	if (lines.length === 0) {
+		if (isZero(total)) throw new OrderInputError(path, `${path} returns nothing: no items, no shipping, no money.`, 'Give a refund that returns items or money.');
+		lines = [refundedAmount(order, total, path, money, settings)];
+	}
+
+	const form = gateway ? paymentFormTable(settings.paymentForms).get(gateway) : undefined;
+	if (!form) {
+		throw new OrderInputError(
+			`${path}.transactions`,
+			`${path} was paid back through ${gateway ? `gateway "${gateway}", which has no payment form in the table` : 'no successful refund transaction'}; a credit note names how the money was returned.`,
+			'Add the gateway to Payment Forms (e.g. "04" for a card).',
+		);
+	}
+
+	const lookup = findRecipient(order, settings.recipientAttributes, settings.recipient, settings.defaultUsoCfdi || DEFAULT_USO_CFDI);
+	let receptor = lookup.receptor;
+	if (!receptor) {
+		if (settings.withoutTaxData !== 'generalPublic') {
+			throw new OrderInputError('note_attributes', `${orderLabel(order)} has no complete recipient tax data (${lookup.missing.join(', ')} missing); a credit note goes to the invoice's recipient.`, 'Give the same tax data as for the invoice.');
+		}
+		receptor = generalPublicReceptor(settings.lugarExpedicion);
+	}
+	const restocked = (Array.isArray(refund.refund_line_items) ? (refund.refund_line_items as unknown[]) : []).some((entry) => isRecord(entry) && entry.restock_type === 'return');
+	const header = voucherHeader(settings, {
+		tipoDeComprobante: 'E',
+		receptor,
+		moneda: money.moneda,
+		formaPago: form,
+		metodoPago: 'PUE',
+		folio: creditNoteFolio(order, index, settings),
+		descripcionFacturador: `Refund of ${orderLabel(order)}`,
+		period: orderPeriod(order),
+		periodPath: 'created_at',
+	});
+	const tipoCambio = exchangeRateFor(order, money, settings);
+	if (tipoCambio !== undefined) header.tipoCambio = tipoCambio;
+	header.cfdiRelacionados = [{ tipoRelacion: restocked ? '03' : '01', cfdiRelacionado: [{ uuid: invoiceUuidOf(order, settings) }] }];
+	const pricing = priceVoucher(header, lines);
+	return finishConversion(pricing, isZero(total) ? pricing.chargedTotal : total, []);
+}

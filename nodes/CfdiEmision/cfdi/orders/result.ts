@@ -1,0 +1,58 @@
+/** What every conversion (order, line items, refund) returns, and how it reports a total that differs. */
+import { addDecimal, compareDecimal, decimalToNumber, isZero, subtractDecimal, sumDecimals, type Decimal } from '../decimal';
+import type { Voucher } from '../types';
+import { showMoney, type PricingResult } from './pricing';
+
+export type SkipReason = 'noTaxData' | 'cancelled' | 'nothingToInvoice';
+
+export interface ConversionResult {
+	/** The voucher to send; absent when the record was skipped. */
+	voucher?: Voucher;
+	/** What the source says the customer was charged (the order's total_price, the refund's amount). */
+	orderTotal: number;
+	/** The voucher's total as computed with the SAT's per-step rounding. */
+	voucherTotal?: number;
+	/** Present only when the two totals differ: both figures and why. */
+	roundingNote?: string;
+	skipped?: { reason: SkipReason; message: string; missing?: string[] };
+	/** Lines left out, defaults applied, cents moved between lines. */
+	notes: string[];
+}
+
+/** Why the voucher may not carry the whole amount charged (e.g. gift cards sold). */
+export interface KnownDifference {
+	amount: Decimal;
+	reason: string;
+}
+
+/**
+ * Compares the voucher with the source's own total. Differences are explained: amounts left out on
+ * purpose, per-line tax rounding the balancing could not absorb, or a source total its lines do
+ * not add up to.
+ */
+export function finishConversion(pricing: PricingResult, sourceTotal: Decimal, notes: string[], leftOut: KnownDifference[] = []): ConversionResult {
+	const { voucher, voucherTotal, chargedTotal, decimals } = pricing;
+	const result: ConversionResult = {
+		voucher,
+		orderTotal: decimalToNumber(sourceTotal),
+		voucherTotal: decimalToNumber(voucherTotal),
+		notes: [...notes, ...pricing.notes],
+	};
+	if (compareDecimal(voucherTotal, sourceTotal) === 0) return result;
+
+	const reasons: string[] = leftOut.filter((item) => !isZero(item.amount)).map((item) => `${showMoney(item.amount, decimals)} ${item.reason}`);
+	const rounding = subtractDecimal(chargedTotal, voucherTotal);
+	if (!isZero(rounding)) {
+		reasons.push(`${showMoney(rounding, decimals)} of per-line tax rounding: the SAT rounds each concept's tax to cents, and the amounts charged cannot all be reached that way`);
+	}
+	// sourceTotal − voucherTotal = rounding + amounts left out + whatever the source's own lines do not explain.
+	const leftOutSum = sumDecimals(leftOut.map((item) => item.amount));
+	const unexplained = subtractDecimal(subtractDecimal(sourceTotal, chargedTotal), leftOutSum);
+	if (!isZero(unexplained)) {
+		reasons.push(`${showMoney(unexplained, decimals)} that the source's lines, shipping and taxes do not add up to (they sum to ${showMoney(addDecimal(chargedTotal, leftOutSum), decimals)})`);
+	}
+	result.roundingNote =
+		`The voucher total is ${showMoney(voucherTotal, decimals)} ${voucher.moneda}, the amount charged is ${showMoney(sourceTotal, decimals)}` +
+		(reasons.length ? `; the difference is ${reasons.join('; and ')}.` : '.');
+	return result;
+}
