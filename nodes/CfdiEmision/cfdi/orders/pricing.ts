@@ -63,18 +63,25 @@ export interface PricingResult {
 
 const MAX_UNIT_DECIMALS = 6;
 const ONE = decimalOf(1);
+/** How many cents a line may move from what it was charged, to balance the order's rounding. */
+const MAX_SHIFT = 3;
+
+/** A base a line may take, and how far (in units of the last decimal) its total lands from the amount charged. */
+interface BaseOption {
+	base: Decimal;
+	shift: number;
+}
 
 interface LinePlan {
 	line: SaleLine;
-	rate: Decimal;
-	/** importe − descuento, the tax base. */
-	base: Decimal;
-	/** The pre-discount importe of a discounted tax-included line. */
-	undiscountedImporte?: Decimal;
 	/** What the source charged for the line, tax included. */
 	charged: Decimal;
-	/** Tax-included lines carry a net price derived from the gross, so a cent may be moved between them. */
-	adjustable: boolean;
+	/** The pre-discount importe of a discounted tax-included line. */
+	undiscountedImporte?: Decimal;
+	/** Candidate bases, the preferred one first; a single one when the net price is given. */
+	options: BaseOption[];
+	/** importe − descuento, the tax base: the option chosen. */
+	base: Decimal;
 }
 
 function rateOf(tax: LineTax): Decimal {
@@ -94,18 +101,85 @@ function totalForBase(base: Decimal, tax: LineTax, decimals: number): Decimal {
 	return parseDecimal(computeTotals(probe, { decimals }).computed.total) as Decimal;
 }
 
+/** a − b in units of 10^-decimals, both already at most `decimals` places. */
+function unitsBetween(a: Decimal, b: Decimal, decimals: number): number {
+	const difference = subtractDecimal(a, b);
+	return Number(difference.units * BigInt(10) ** BigInt(decimals - difference.scale));
+}
+
 /**
- * The base whose total with tax is exactly `target`, searched a few cents around `preferred`
- * (nearest first). Undefined when per-line rounding skips that total (about 1 in 7 amounts at 16 %).
+ * The bases a tax-included line can take: a few cents around Shopify's own split (`preferred`) and
+ * the plain split charged ÷ (1 + rate), one per landing point, nearest `preferred` first. Per-line
+ * rounding skips about 1 in 7 totals at 16 %, so a line may have no option that lands exactly.
  */
-function solveBase(target: Decimal, tax: LineTax, preferred: Decimal, decimals: number): Decimal | undefined {
+function baseOptions(charged: Decimal, tax: LineTax, preferred: Decimal, decimals: number, ceiling?: Decimal): BaseOption[] {
 	const unit = decimalOf(1, decimals);
-	for (const step of [0, -1, 1, -2, 2, -3, 3]) {
-		const base = addDecimal(preferred, multiplyDecimal(unit, decimalOf(step)));
-		if (isNegative(base)) continue;
-		if (compareDecimal(totalForBase(base, tax, decimals), target) === 0) return base;
+	const plain = divideDecimal(charged, addDecimal(ONE, rateOf(tax)), decimals);
+	const byShift = new Map<number, BaseOption>();
+	for (const start of [roundDecimal(preferred, decimals), plain]) {
+		for (let step = -MAX_SHIFT; step <= MAX_SHIFT; step++) {
+			const base = addDecimal(start, multiplyDecimal(unit, decimalOf(step)));
+			if (isNegative(base) || (isZero(base) && !isZero(charged)) || (ceiling && compareDecimal(base, ceiling) > 0)) continue;
+			const shift = unitsBetween(totalForBase(base, tax, decimals), charged, decimals);
+			if (Math.abs(shift) > MAX_SHIFT || byShift.has(shift)) continue;
+			byShift.set(shift, { base, shift });
+		}
 	}
-	return undefined;
+	// Lands-exactly first, then the smallest shifts, below before above (never invoice more on a tie).
+	return [...byShift.values()].sort((x, y) => Math.abs(x.shift) - Math.abs(y.shift) || x.shift - y.shift);
+}
+
+function planLine(line: SaleLine, decimals: number): LinePlan {
+	const gross = multiplyDecimal(line.quantity, line.unitPrice);
+	if (line.taxIncluded) {
+		const charged = roundDecimal(subtractDecimal(gross, line.discount), decimals);
+		const onePlusRate = addDecimal(ONE, rateOf(line.tax));
+		const preferred = line.chargedTax ? subtractDecimal(charged, line.chargedTax) : divideDecimal(charged, onePlusRate, decimals);
+		const undiscountedImporte = isZero(line.discount) ? undefined : divideDecimal(gross, onePlusRate, decimals);
+		let options = line.tax.kind === 'rate' && !isZero(line.tax.rate) ? baseOptions(charged, line.tax, preferred, decimals, undiscountedImporte) : [];
+		// Untaxed and 0 % lines: the base is the amount charged.
+		if (options.length === 0) options = [{ base: charged, shift: 0 }];
+		return { line, charged, undiscountedImporte, options, base: options[0].base };
+	}
+	const importe = roundDecimal(gross, decimals);
+	const base = subtractDecimal(importe, roundDecimal(line.discount, decimals));
+	const charged = line.chargedTax ? addDecimal(base, line.chargedTax) : totalForBase(base, line.tax, decimals);
+	// A net price is given: the base is fixed, and a tax the source rounded otherwise shows as a shift.
+	return { line, charged, options: [{ base, shift: unitsBetween(totalForBase(base, line.tax, decimals), charged, decimals) }], base };
+}
+
+interface Choice {
+	/** Σ |shift|, then how many lines shift. */
+	cost: [number, number];
+	picks: number[];
+}
+
+function cheaper(a: Choice['cost'], b: Choice['cost']): boolean {
+	return a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]);
+}
+
+/**
+ * Picks one option per line so the shifts cancel out (the voucher total equals the amount charged)
+ * with the fewest cents moved; when they cannot cancel, the total nearest the amount charged,
+ * below it on a tie. An exact search over the running shift, which stays within ±3 cents per line.
+ */
+function chooseBases(plans: LinePlan[]): void {
+	let states = new Map<number, Choice>([[0, { cost: [0, 0], picks: [] }]]);
+	for (const plan of plans) {
+		const next = new Map<number, Choice>();
+		for (const [sum, choice] of states) {
+			plan.options.forEach((option, index) => {
+				const key = sum + option.shift;
+				const cost: Choice['cost'] = [choice.cost[0] + Math.abs(option.shift), choice.cost[1] + (option.shift === 0 ? 0 : 1)];
+				const known = next.get(key);
+				if (!known || cheaper(cost, known.cost)) next.set(key, { cost, picks: [...choice.picks, index] });
+			});
+		}
+		states = next;
+	}
+	const sums = [...states.keys()].sort((x, y) => Math.abs(x) - Math.abs(y) || x - y);
+	const best = states.get(sums[0]) as Choice;
+	plans.forEach((plan, index) => (plan.base = plan.options[best.picks[index]].base));
 }
 
 /** The shortest unit value (up to 6 decimals) with round(quantity × value) = importe. */
@@ -125,23 +199,6 @@ function unitValueFor(importe: Decimal, quantity: Decimal, decimals: number): De
 		}
 	}
 	return nearest;
-}
-
-function planLine(line: SaleLine, decimals: number): LinePlan {
-	const rate = rateOf(line.tax);
-	const gross = multiplyDecimal(line.quantity, line.unitPrice);
-	if (line.taxIncluded) {
-		const charged = roundDecimal(subtractDecimal(gross, line.discount), decimals);
-		const onePlusRate = addDecimal(ONE, rate);
-		const preferred = line.chargedTax ? subtractDecimal(charged, line.chargedTax) : divideDecimal(charged, onePlusRate, decimals);
-		const base = solveBase(charged, line.tax, preferred, decimals) ?? roundDecimal(preferred, decimals);
-		const undiscountedImporte = isZero(line.discount) ? undefined : divideDecimal(gross, onePlusRate, decimals);
-		return { line, rate, base, undiscountedImporte, charged, adjustable: line.tax.kind === 'rate' && !isZero(rate) };
-	}
-	const importe = roundDecimal(gross, decimals);
-	const base = subtractDecimal(importe, roundDecimal(line.discount, decimals));
-	const charged = line.chargedTax ? addDecimal(base, line.chargedTax) : totalForBase(base, line.tax, decimals);
-	return { line, rate, base, charged, adjustable: false };
 }
 
 function conceptFor(plan: LinePlan, decimals: number): Concepto {
@@ -183,35 +240,6 @@ function buildVoucher(header: VoucherHeader, plans: LinePlan[], decimals: number
 }
 
 /**
- * Moves single cents between tax-included lines until the voucher total equals what was charged.
- * Per-line rounding cannot reach every tax-included amount, but two lines together almost always
- * can; each line moves by at most one cent.
- */
-function balance(plans: LinePlan[], residual: Decimal, decimals: number, notes: string[]): void {
-	const unit = decimalOf(1, decimals);
-	const used = new Set<LinePlan>();
-	let left = residual;
-	while (!isZero(left)) {
-		const step = isNegative(left) ? multiplyDecimal(unit, decimalOf(-1)) : unit;
-		const candidates = plans.filter((plan) => plan.adjustable && !used.has(plan)).sort((a, b) => compareDecimal(b.base, a.base));
-		let moved = false;
-		for (const plan of candidates) {
-			const target = addDecimal(totalForBase(plan.base, plan.line.tax, decimals), step);
-			const base = solveBase(target, plan.line.tax, plan.base, decimals);
-			if (!base || isZero(base)) continue;
-			if (plan.undiscountedImporte && compareDecimal(base, plan.undiscountedImporte) > 0) continue;
-			plan.base = base;
-			used.add(plan);
-			left = subtractDecimal(left, step);
-			notes.push(`${plan.line.path}: ${decimalToString(step, decimals)} of per-line tax rounding is carried on this line so the voucher total equals the amount charged.`);
-			moved = true;
-			break;
-		}
-		if (!moved) return;
-	}
-}
-
-/**
  * Prices the lines and returns the voucher computeTotals fills from them. Lines with a unit price of
  * 0 are left out (a CFDI concept needs a price above 0, CFDI40166) and named in the notes.
  */
@@ -225,13 +253,14 @@ export function priceVoucher(header: VoucherHeader, lines: SaleLine[]): PricingR
 	});
 	const plans = priced.map((line) => planLine(line, decimals));
 	const chargedTotal = sumDecimals(plans.map((plan) => plan.charged));
-
-	let built = buildVoucher(header, plans, decimals);
-	const residual = subtractDecimal(chargedTotal, built.total);
-	if (!isZero(residual)) {
-		balance(plans, residual, decimals, notes);
-		built = buildVoucher(header, plans, decimals);
+	chooseBases(plans);
+	for (const plan of plans) {
+		const shift = plan.options.find((option) => option.base === plan.base)?.shift ?? 0;
+		if (shift === 0 || plan.options.length === 1) continue;
+		const amount = decimalToString(decimalOf(Math.abs(shift), decimals));
+		notes.push(`${plan.line.path}: the voucher carries ${amount} ${shift > 0 ? 'more' : 'less'} than was charged for this line, so that the per-line tax rounding of the SAT adds up to the amount charged for the whole voucher.`);
 	}
+	const built = buildVoucher(header, plans, decimals);
 	return { voucher: built.voucher, chargedTotal, voucherTotal: built.total, decimals, notes };
 }
 

@@ -119,7 +119,7 @@ export function readTax(record: UnknownRecord, path: string, money: MoneyReader,
 		if (rate && compareDecimal(rate, lineRate) !== 0) {
 			throw new OrderInputError(
 				`${linePath}.rate`,
-				`${path} carries taxes at two rates (${JSON.stringify(taxLines.map((line) => (isRecord(line) ? line.rate : line)))}); a CFDI concept carries one IVA rate.`,
+				`${linePath}.rate ${JSON.stringify(entry.rate)} differs from the rate of ${path}.tax_lines[0]: the line carries taxes at two rates, and a CFDI concept carries one IVA rate.`,
 				'Charge one IVA rate per product in Shopify (Settings → Taxes and duties).',
 			);
 		}
