@@ -9,6 +9,7 @@ import {
 	sumExact,
 	truncateTo,
 } from '../../nodes/CfdiEmision/cfdi';
+import { decimalToString, divideDecimal, type Decimal } from '../../nodes/CfdiEmision/cfdi/decimal';
 
 describe('decimal helpers', () => {
 	it('rounds the decimal value half up, where float rounding fails', () => {
@@ -69,5 +70,27 @@ describe('decimal helpers', () => {
 		}
 		expect(() => roundHalfUp(NaN, 2)).toThrow(RangeError);
 		expect(() => roundHalfUp('abc', 2)).toThrow(RangeError);
+	});
+});
+
+describe('divideDecimal', () => {
+	const d = (text: string) => parseDecimal(text) as Decimal;
+	const text = (value: Decimal) => decimalToString(value);
+
+	it('divides exactly and rounds once, half away from zero', () => {
+		expect(text(divideDecimal(d('1160'), d('1.16'), 2))).toBe('1000.00');
+		expect(text(divideDecimal(d('100.01'), d('1.16'), 2))).toBe('86.22'); // 86.2155...
+		expect(text(divideDecimal(d('1'), d('3'), 6))).toBe('0.333333');
+		expect(text(divideDecimal(d('2'), d('3'), 6))).toBe('0.666667');
+		expect(text(divideDecimal(d('0.125'), d('1'), 2))).toBe('0.13');
+		expect(text(divideDecimal(d('-0.125'), d('1'), 2))).toBe('-0.13');
+		expect(text(divideDecimal(d('1'), d('-8'), 2))).toBe('-0.13');
+		expect(text(divideDecimal(d('2240.61'), d('129.89'), 6))).toBe('17.250058');
+	});
+
+	it('rounds down or up on request, and refuses a zero divisor', () => {
+		expect(text(divideDecimal(d('2'), d('3'), 2, 'down'))).toBe('0.66');
+		expect(text(divideDecimal(d('1'), d('3'), 2, 'up'))).toBe('0.34');
+		expect(() => divideDecimal(d('1'), d('0'), 2)).toThrow(RangeError);
 	});
 });

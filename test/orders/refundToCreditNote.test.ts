@@ -1,0 +1,124 @@
+/** Shopify refunds → credit notes (type E) related to the order's invoice. */
+import { validateVoucher, type Voucher } from '../../nodes/CfdiEmision/cfdi';
+import { OrderInputError, refundToCreditNote, type RefundSettings } from '../../nodes/CfdiEmision/cfdi/orders';
+import corpus from './shopifyOrders.json';
+
+type Order = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const INVOICE_UUID = '5FB2822E-396D-4725-8521-CDC4BDD20CCF';
+const SETTINGS: RefundSettings = {
+	emisor: { rfc: 'EKU9003173C9', nombre: 'ESCUELA KEMPER URGATE', regimenFiscal: '601' },
+	lugarExpedicion: '64000',
+	serie: 'NC',
+};
+
+function refundedOrder(): Order {
+	const order = structuredClone(corpus.find((c) => c.key === 'partial-refund')?.order) as Order;
+	order.note_attributes.push({ name: 'CFDI UUID', value: INVOICE_UUID.toLowerCase() });
+	return order;
+}
+
+function refusal(run: () => unknown): OrderInputError {
+	try {
+		run();
+	} catch (error) {
+		if (error instanceof OrderInputError) return error;
+		throw error;
+	}
+	throw new Error('expected an OrderInputError');
+}
+
+describe('refund → credit note', () => {
+	it('one returned pair of shoes: a credit note related to the invoice as a return; the cent per-line rounding cannot reach is reported', () => {
+		const result = refundToCreditNote(refundedOrder(), SETTINGS);
+		const voucher = result.voucher as Voucher;
+		// 1 of 2 pairs at 1,899.00 with its half of the 189.90 discount: 1,804.05 refunded. With one concept no
+		// base reaches it (1,555.21 + IVA 248.83 = 1,804.04; 1,555.22 + 248.84 = 1,804.06): the lower one, and both figures.
+		expect([result.orderTotal, result.voucherTotal]).toEqual([1804.05, 1804.04]);
+		expect(result.roundingNote).toBe(
+			"The voucher total is 1804.04 MXN, the amount charged is 1804.05; the difference is 0.01 of per-line tax rounding: the SAT rounds each concept's tax to cents, and the amounts charged cannot all be reached that way.",
+		);
+		expect(voucher).toMatchObject({
+			tipoDeComprobante: 'E',
+			serie: 'NC',
+			folio: '1021-R1',
+			formaPago: '04',
+			metodoPago: 'PUE',
+			moneda: 'MXN',
+			cfdiRelacionados: [{ tipoRelacion: '03', cfdiRelacionado: [{ uuid: INVOICE_UUID }] }],
+			receptor: { rfc: 'URE180429TM6' },
+		});
+		expect(voucher.conceptos).toEqual([
+			expect.objectContaining({ noIdentificacion: 'RS-27', cantidad: '1', descripcion: 'Running shoes - 27 cm', importe: 1637.07, descuento: 81.86 }),
+		]);
+		expect(voucher.impuestos?.traslados).toEqual([{ base: 1555.21, impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0.16, importe: 248.83 }]);
+		expect(validateVoucher(voucher).errors).toEqual([]);
+	});
+
+	it('shoes and shipping refunded: two concepts balance the rounding, so the credit note returns exactly the money refunded; without a restock the relation is 01', () => {
+		const order = refundedOrder();
+		const refund = order.refunds[0];
+		refund.refund_line_items[0].restock_type = 'no_restock';
+		refund.order_adjustments = [{ id: 1, kind: 'shipping_refund', amount: '-149.00', tax_amount: '-20.55', reason: 'Shipping refund' }];
+		refund.transactions[0].amount = '1953.05';
+		const result = refundToCreditNote(order, SETTINGS);
+		const voucher = result.voucher as Voucher;
+		expect([result.orderTotal, result.voucherTotal, result.roundingNote]).toEqual([1953.05, 1953.05, undefined]);
+		expect(voucher.conceptos[1]).toMatchObject({ claveProdServ: '78102203', claveUnidad: 'E48', descripcion: 'Shipping refund' });
+		expect(voucher.cfdiRelacionados).toEqual([{ tipoRelacion: '01', cfdiRelacionado: [{ uuid: INVOICE_UUID }] }]);
+		expect(validateVoucher(voucher).errors).toEqual([]);
+	});
+
+	it('money returned without items is one "Refund" concept at the order rate', () => {
+		const order = refundedOrder();
+		const refund = order.refunds[0];
+		refund.refund_line_items = [];
+		refund.transactions[0].amount = '580.00';
+		const voucher = refundToCreditNote(order, SETTINGS).voucher as Voucher;
+		expect(voucher.conceptos).toEqual([
+			expect.objectContaining({ claveProdServ: '84111506', claveUnidad: 'ACT', descripcion: 'Refund', valorUnitario: 500, objetoImp: '02' }),
+		]);
+		expect([voucher.subTotal, voucher.impuestos?.totalImpuestosTrasladados, voucher.total]).toEqual([500, 80, 580]);
+		expect(validateVoucher(voucher).errors).toEqual([]);
+	});
+
+	it('a refund transaction that differs from the refunded items shows both figures', () => {
+		const order = refundedOrder();
+		order.refunds[0].transactions[0].amount = '1800.00';
+		const result = refundToCreditNote(order, SETTINGS);
+		expect([result.orderTotal, result.voucherTotal]).toEqual([1800, 1804.04]);
+		expect(result.roundingNote).toContain("the difference is 0.01 of per-line tax rounding");
+		expect(result.roundingNote).toContain("and -4.05 that the source's lines, shipping and taxes do not add up to (they sum to 1804.05)");
+	});
+
+	it('picks a refund by id; the invoice UUID may come from the settings', () => {
+		const order = refundedOrder();
+		order.note_attributes = order.note_attributes.filter((a: Order) => a.name !== 'CFDI UUID');
+		const second = structuredClone(order.refunds[0]);
+		second.id = 990002;
+		second.refund_line_items[0].quantity = 1;
+		order.refunds.push(second);
+		const byId = refundToCreditNote(order, { ...SETTINGS, refundId: '990001', invoiceUuid: INVOICE_UUID });
+		expect(byId.voucher?.folio).toBe('1021-R1');
+		expect(refundToCreditNote(order, { ...SETTINGS, invoiceUuid: INVOICE_UUID }).voucher?.folio).toBe('1021-R2');
+		expect(refusal(() => refundToCreditNote(order, { ...SETTINGS, refundId: 5 })).message).toContain('no refund with id 5');
+	});
+
+	it.each([
+		['no invoice UUID', (o: Order) => (o.note_attributes = o.note_attributes.filter((a: Order) => a.name !== 'CFDI UUID')), 'note_attributes', 'CFDI UUID'],
+		['an invoice UUID that is not one', (o: Order) => (o.note_attributes.at(-1).value = 'pending'), 'note_attributes', 'not a UUID'],
+		['no refunds', (o: Order) => (o.refunds = []), 'refunds', 'no refunds'],
+		['a refund gateway with no payment form', (o: Order) => (o.refunds[0].transactions[0].gateway = 'Kueski Pay'), 'refunds[0].transactions', 'kueski pay'],
+		['a refund line for an item not in the order', (o: Order) => {
+			delete o.refunds[0].refund_line_items[0].line_item;
+			o.refunds[0].refund_line_items[0].line_item_id = 42;
+		}, 'refunds[0].refund_line_items[0].line_item_id', 'not a line item'],
+	])('%s is refused, naming the member', (_name, spoil, path, words) => {
+		const order = refundedOrder();
+		spoil(order);
+		const error = refusal(() => refundToCreditNote(order, SETTINGS));
+		expect(error.path).toBe(path);
+		expect(error.message).toContain(words);
+		expect(error.fix.length).toBeGreaterThan(10);
+	});
+});
