@@ -6,7 +6,8 @@
  * and whose total is exactly total_price.
  */
 import { validateVoucher, type Concepto, type Voucher } from '../../nodes/CfdiEmision/cfdi';
-import { OrderInputError, orderToVoucher, type OrderSettings } from '../../nodes/CfdiEmision/cfdi/orders';
+import { orderToVoucher, type OrderSettings } from '../../nodes/CfdiEmision/cfdi/orders';
+import { refusal } from './refusal';
 import corpus from './shopifyOrders.json';
 
 type Order = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -384,17 +385,11 @@ describe('orders that are not invoiced or cannot be read', () => {
 	])('%s is refused, naming the order member', (_name, spoil, path, words) => {
 		const order = caseOrder('example-1');
 		spoil(order);
-		let error: OrderInputError | undefined;
-		try {
-			orderToVoucher(order, ISSUER);
-		} catch (caught) {
-			error = caught as OrderInputError;
-		}
-		expect(error).toBeInstanceOf(OrderInputError);
-		expect(error?.path).toBe(path);
-		expect(error?.message).toContain(path);
-		expect(error?.message).toContain(words);
-		expect(error?.fix.length).toBeGreaterThan(10);
+		const error = refusal(() => orderToVoucher(order, ISSUER));
+		expect(error.path).toBe(path);
+		expect(error.message).toContain(path);
+		expect(error.message).toContain(words);
+		expect(error.fix.length).toBeGreaterThan(10);
 	});
 
 	it('missing issuer settings are refused before the order is read', () => {

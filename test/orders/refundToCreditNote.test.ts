@@ -1,6 +1,7 @@
 /** Shopify refunds → credit notes (type E) related to the order's invoice. */
 import { validateVoucher, type Voucher } from '../../nodes/CfdiEmision/cfdi';
-import { OrderInputError, refundToCreditNote, type RefundSettings } from '../../nodes/CfdiEmision/cfdi/orders';
+import { refundToCreditNote, type RefundSettings } from '../../nodes/CfdiEmision/cfdi/orders';
+import { refusal } from './refusal';
 import corpus from './shopifyOrders.json';
 
 type Order = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -16,16 +17,6 @@ function refundedOrder(): Order {
 	const order = structuredClone(corpus.find((c) => c.key === 'partial-refund')?.order) as Order;
 	order.note_attributes.push({ name: 'CFDI UUID', value: INVOICE_UUID.toLowerCase() });
 	return order;
-}
-
-function refusal(run: () => unknown): OrderInputError {
-	try {
-		run();
-	} catch (error) {
-		if (error instanceof OrderInputError) return error;
-		throw error;
-	}
-	throw new Error('expected an OrderInputError');
 }
 
 describe('refund → credit note', () => {
