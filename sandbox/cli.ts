@@ -1,23 +1,35 @@
 /**
- * Runs the sandbox in the foreground for manual testing and demos:
- *   npx tsx sandbox/cli.ts [--api-port 4010 --auth-port 4011 --blob-port 4012 --latency 0 --token-lifetime 3600]
+ * Runs the sandbox in the foreground as its own process (manual testing, demos, queue-mode e2e):
+ *   npm run sandbox -- [--api-port 4010 --auth-port 4011 --blob-port 4012 --control-port 4013 --latency 0 --token-lifetime 3600 --json]
  * Not shipped with the package, so plain console output is fine here.
  */
 import { createHash } from 'crypto';
 
+import { CONTROL_ACTIONS, CONTROL_VIEWS, startControlServer } from './control';
 import { DEFAULT_ACCOUNT, routeTable, startSandbox, type SandboxOptions } from './index';
 
 const USAGE = `Usage: npx tsx sandbox/cli.ts [options]
   --api-port <n>         issuing API port (default 4010)
   --auth-port <n>        token service port (default 4011)
   --blob-port <n>        PDF blob storage port (default 4012)
+  --control-port <n>     control API port (default 4013; see sandbox/control.ts)
   --latency <ms>         delay before every response (default 0)
   --token-lifetime <s>   access-token lifetime in seconds (default 3600)
   --pdf-ready-after <ms> delay between POST pdfs and the link being available (default 0)
   --path-style <style>   'spec' (/businessEmision/api/v1) or 'short' (/api/v1) (default spec)
-  --host <address>       listen address (default 127.0.0.1)`;
+  --host <address>       listen address (default 127.0.0.1)
+  --json                 print one JSON line with the four URLs instead of the banner
+  Port 0 picks a free port.`;
 
-function parseArgs(argv: string[]): SandboxOptions {
+interface CliOptions {
+	sandbox: SandboxOptions;
+	controlPort: number;
+	json: boolean;
+}
+
+function parseArgs(argv: string[]): CliOptions {
+	let controlPort = 4013;
+	let json = false;
 	const options: SandboxOptions = {
 		apiPort: 4010,
 		authPort: 4011,
@@ -43,6 +55,12 @@ function parseArgs(argv: string[]): SandboxOptions {
 			case '--blob-port':
 				options.blobPort = numeric(flag, value);
 				break;
+			case '--control-port':
+				controlPort = numeric(flag, value);
+				break;
+			case '--json':
+				json = true;
+				continue;
 			case '--latency':
 				options.latencyMs = numeric(flag, value);
 				break;
@@ -69,7 +87,7 @@ function parseArgs(argv: string[]): SandboxOptions {
 		}
 		i++;
 	}
-	return options;
+	return { sandbox: options, controlPort, json };
 }
 
 function fail(text: string): never {
@@ -78,7 +96,27 @@ function fail(text: string): never {
 }
 
 async function main(): Promise<void> {
-	const sandbox = await startSandbox(parseArgs(process.argv.slice(2)));
+	const options = parseArgs(process.argv.slice(2));
+	const sandbox = await startSandbox(options.sandbox);
+	const control = await startControlServer(sandbox, { host: sandbox.options.host, port: options.controlPort }).catch(async (error: Error) => {
+		await sandbox.close();
+		throw error;
+	});
+	const stopOn = (signal: string, quiet: boolean): void => {
+		let stopping = false;
+		process.on(signal, () => {
+			if (stopping) return;
+			stopping = true;
+			if (!quiet) console.log(`\n${signal} received, closing the sandbox...`);
+			void Promise.all([control.close(), sandbox.close()]).then(() => process.exit(0));
+		});
+	};
+	stopOn('SIGINT', options.json);
+	stopOn('SIGTERM', options.json);
+	if (options.json) {
+		console.log(JSON.stringify({ authUrl: sandbox.authUrl, baseUrl: sandbox.baseUrl, blobUrl: sandbox.blobUrl, controlUrl: control.url, pid: process.pid }));
+		return;
+	}
 	const account = DEFAULT_ACCOUNT;
 	const lines = [
 		'CFDI issuing-service sandbox is running.',
@@ -102,20 +140,14 @@ async function main(): Promise<void> {
 		...routeTable(sandbox.options.pathStyle).map((route) => `  ${route.display.replace(' ', ' '.repeat(Math.max(1, 5 - route.method.length)) + sandbox.baseUrl)}`),
 		`  GET  ${sandbox.blobUrl}/cfdi-pdfs/{emisorId}/{uuid}.pdf?sv=...&st=...&se=...&sr=b&sp=r&sig=...`,
 		'',
+		`Control API (${control.url}):`,
+		`  GET  ${control.url}/{${Object.keys(CONTROL_VIEWS).join('|')}}`,
+		`  POST ${control.url}/actions/{${Object.keys(CONTROL_ACTIONS).join('|')}}  (JSON body)`,
+		'',
 		`Latency ${sandbox.options.latencyMs} ms, token lifetime ${sandbox.options.tokenLifetimeSeconds} s, path style '${sandbox.options.pathStyle}'.`,
 		'Press Ctrl+C to stop.',
 	];
 	console.log(lines.join('\n'));
-
-	let stopping = false;
-	const stop = (signal: string): void => {
-		if (stopping) return;
-		stopping = true;
-		console.log(`\n${signal} received, closing the sandbox...`);
-		void sandbox.close().then(() => process.exit(0));
-	};
-	process.on('SIGINT', () => stop('SIGINT'));
-	process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
 main().catch((err: Error) => {

@@ -151,6 +151,8 @@ export async function listen(options: {
 			const headers: Record<string, string | number> = { ...(outcome.headers ?? {}) };
 			headers['content-length'] = Buffer.byteLength(body);
 			entry.status = outcome.status;
+			const codes = providerCodes(body);
+			if (codes.length) entry.codes = codes;
 			res.writeHead(outcome.status, headers);
 			res.end(body);
 		};
@@ -199,6 +201,17 @@ function readBody(req: http.IncomingMessage): Promise<Buffer> {
 		req.on('end', () => resolve(Buffer.concat(chunks)));
 		req.on('error', reject);
 	});
+}
+
+/** The codes of a provider answer's `errores` list (e.g. FAC119), for the log. */
+function providerCodes(body: string | Buffer): string[] {
+	if (typeof body !== 'string' || !body.includes('"codigo"')) return [];
+	try {
+		const errores = (JSON.parse(body) as { errores?: unknown }).errores;
+		return Array.isArray(errores) ? errores.map((error) => String((error as { codigo?: unknown })?.codigo ?? '')).filter(Boolean) : [];
+	} catch {
+		return [];
+	}
 }
 
 function flattenHeaders(headers: http.IncomingHttpHeaders): Record<string, string> {

@@ -58,7 +58,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	const faults = new FaultBook();
 	const tokens = new TokenService({
 		accounts: resolved.accounts,
-		tokenLifetimeSeconds: resolved.tokenLifetimeSeconds,
+		get tokenLifetimeSeconds() {
+			return resolved.tokenLifetimeSeconds;
+		},
 		now: resolved.now,
 		issuer: () => urls.auth,
 	});
@@ -101,6 +103,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		clearFaults: () => faults.clear(),
 		setLatency: (ms: number) => {
 			resolved.latencyMs = nonNegative(ms, 'latency');
+		},
+		setTokenLifetime: (seconds: number) => {
+			resolved.tokenLifetimeSeconds = nonNegative(seconds, 'tokenLifetimeSeconds');
 		},
 		expireAccessTokens: () => tokens.expireAccessTokens(),
 		revokeRefreshTokens: () => tokens.revokeRefreshTokens(),

@@ -78,6 +78,8 @@ export interface LoggedRequest {
 	body: string;
 	/** Status sent, or 0 when no response was sent (held, reset, closed). */
 	status: number;
+	/** Provider error codes (errores[].codigo) of the answer, when it carried any. */
+	codes?: string[];
 	at: number;
 }
 
@@ -165,6 +167,8 @@ export interface Sandbox {
 	injectFault(fault: FaultSpec): void;
 	clearFaults(): void;
 	setLatency(ms: number): void;
+	/** Lifetime of the access tokens issued from now on. */
+	setTokenLifetime(seconds: number): void;
 	expireAccessTokens(): void;
 	revokeRefreshTokens(): void;
 	readonly vouchers: Map<number, StoredVoucher>;
