@@ -12,6 +12,7 @@
 import * as http from 'http';
 import type { AddressInfo, Socket } from 'net';
 
+import { readBody } from './http';
 import type { FaultSpec, LoggedRequest, Sandbox } from './types';
 
 type Args = Record<string, unknown>;
@@ -104,33 +105,18 @@ export interface ControlServer {
 	close(): Promise<void>;
 }
 
-const MAX_BODY_BYTES = 1024 * 1024;
-
 const own = (table: object, key: string): boolean => Object.prototype.hasOwnProperty.call(table, key);
 
-function readJson(req: http.IncomingMessage): Promise<Args> {
-	return new Promise((resolve, reject) => {
-		const chunks: Buffer[] = [];
-		let size = 0;
-		req.on('data', (chunk: Buffer) => {
-			size += chunk.length;
-			if (size > MAX_BODY_BYTES) {
-				reject(new Error('body too large'));
-				req.destroy();
-			} else chunks.push(chunk);
-		});
-		req.on('end', () => {
-			const text = Buffer.concat(chunks).toString('utf8').trim();
-			try {
-				const parsed = (text ? JSON.parse(text) : {}) as unknown;
-				if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) reject(new Error('the body must be a JSON object'));
-				else resolve(parsed as Args);
-			} catch {
-				reject(new Error('the body is not JSON'));
-			}
-		});
-		req.on('error', reject);
-	});
+async function readJson(req: http.IncomingMessage): Promise<Args> {
+	const text = (await readBody(req)).toString('utf8').trim();
+	let parsed: unknown;
+	try {
+		parsed = text ? JSON.parse(text) : {};
+	} catch {
+		parsed = undefined;
+	}
+	if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('the body must be a JSON object');
+	return parsed as Args;
 }
 
 function send(res: http.ServerResponse, status: number, body: unknown): void {

@@ -185,7 +185,7 @@ export async function listen(options: {
 	};
 }
 
-function readBody(req: http.IncomingMessage): Promise<Buffer> {
+export function readBody(req: http.IncomingMessage): Promise<Buffer> {
 	return new Promise((resolve, reject) => {
 		const chunks: Buffer[] = [];
 		let size = 0;
