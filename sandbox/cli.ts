@@ -16,6 +16,7 @@ const USAGE = `Usage: npx tsx sandbox/cli.ts [options]
   --latency <ms>         delay before every response (default 0)
   --token-lifetime <s>   access-token lifetime in seconds (default 3600)
   --pdf-ready-after <ms> delay between POST pdfs and the link being available (default 0)
+  --stamping-time <ms>   how long a stamp holds its series (FAC119 to another stamp meanwhile; default 0)
   --path-style <style>   'spec' (/businessEmision/api/v1) or 'short' (/api/v1) (default spec)
   --host <address>       listen address (default 127.0.0.1)
   --json                 print one JSON line with the four URLs instead of the banner
@@ -69,6 +70,9 @@ function parseArgs(argv: string[]): CliOptions {
 				break;
 			case '--pdf-ready-after':
 				options.pdfReadyAfterMs = numeric(flag, value);
+				break;
+			case '--stamping-time':
+				options.stampingTimeMs = numeric(flag, value);
 				break;
 			case '--path-style':
 				if (value !== 'spec' && value !== 'short') fail('--path-style is spec or short');

@@ -34,6 +34,7 @@ export const CONTROL_ACTIONS: Record<string, (sandbox: Sandbox, args: Args) => u
 	revokeRefreshTokens: (sandbox) => sandbox.revokeRefreshTokens(),
 	setLatency: (sandbox, args) => sandbox.setLatency(numberArg(args, 'ms')),
 	setTokenLifetime: (sandbox, args) => sandbox.setTokenLifetime(numberArg(args, 'seconds')),
+	setStampingTime: (sandbox, args) => sandbox.setStampingTime(numberArg(args, 'ms')),
 	injectFault: (sandbox, args) => sandbox.injectFault(args as unknown as FaultSpec),
 	clearFaults: (sandbox) => sandbox.clearFaults(),
 	resolveCancellation: (sandbox, args) => sandbox.resolveCancellation(String(args.uuid), args.answer === 'accepted' ? 'accepted' : args.answer === 'rejected' ? 'rejected' : fail('"answer" is accepted or rejected')),

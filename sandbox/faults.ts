@@ -4,6 +4,7 @@
  */
 import type { Reply } from './http';
 import { bearerChallenge, json, message } from './replies';
+import { seriesBusyResult } from './seriesLock';
 import type { FaultKind, FaultSpec, RouteName } from './types';
 
 const ROUTES: readonly RouteName[] = [
@@ -110,14 +111,7 @@ export function cannedReply(fault: FaultSpec): Reply | null {
 		case 'unauthorized':
 			return bearerChallenge('invalid_token');
 		case 'seriesBusy':
-			return json(200, {
-				esValido: false,
-				idComprobante: 0,
-				errores: [{ codigo: 'FAC119', mensaje: 'La serie se encuentra ocupada, intente más tarde.' }],
-				uuid: null,
-				subEstatusId: 0,
-				descripcion: null,
-			});
+			return json(200, seriesBusyResult(0));
 		case 'malformedJson':
 			return { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: '{"esValido": tru' };
 		case 'html':

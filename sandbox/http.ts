@@ -24,6 +24,8 @@ export interface Reply {
 	status: number;
 	headers?: Record<string, string>;
 	body?: string | Buffer;
+	/** Extra time the operation takes before its answer (e.g. stamping), on top of the latency. */
+	delayMs?: number;
 }
 
 /** What to do with a request: answer it, hold it without answering, or reset the connection. */
@@ -156,7 +158,7 @@ export async function listen(options: {
 			res.writeHead(outcome.status, headers);
 			res.end(body);
 		};
-		const latency = env.latencyMs();
+		const latency = env.latencyMs() + ('delayMs' in outcome ? (outcome.delayMs ?? 0) : 0);
 		if (latency > 0) later(latency, act);
 		else act();
 	}

@@ -114,6 +114,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		stampCount: () => api.stampCount(),
 		cancellations: api.cancellations.records,
 		resolveCancellation: (uuid: string, answer: 'accepted' | 'rejected') => api.cancellations.resolve(uuid, answer),
+		setStampingTime: (ms: number) => {
+			resolved.stampingTimeMs = nonNegative(ms, 'stampingTime');
+		},
+		seriesBusyCount: () => api.seriesLock.busyAnswers,
+		peakBusySeries: () => api.seriesLock.peakBusySeries,
+		grantedStamps: api.seriesLock.granted,
 		close: () => (closed ??= closeAll()),
 	};
 }
@@ -135,6 +141,7 @@ function resolveOptions(options: SandboxOptions): ResolvedSandboxOptions {
 		latencyMs: nonNegative(options.latencyMs ?? 0, 'latencyMs'),
 		pdfLinkLifetimeSeconds: nonNegative(options.pdfLinkLifetimeSeconds ?? 300, 'pdfLinkLifetimeSeconds'),
 		pdfReadyAfterMs: nonNegative(options.pdfReadyAfterMs ?? 0, 'pdfReadyAfterMs'),
+		stampingTimeMs: nonNegative(options.stampingTimeMs ?? 0, 'stampingTimeMs'),
 		pathStyle: options.pathStyle ?? 'spec',
 		xmlFraming: options.xmlFraming ?? 'raw',
 		pdfLinkFraming: options.pdfLinkFraming ?? 'json-string',

@@ -30,6 +30,7 @@ import {
 	unsupportedMediaType,
 	validationProblem,
 } from './replies';
+import { SeriesLock, seriesBusyResult } from './seriesLock';
 import { baseValidation, failureResult, stampingValidation } from './stamping';
 import type { TokenService } from './tokenService';
 import { listVouchers } from './voucherList';
@@ -106,6 +107,7 @@ export class IssuingApi {
 	private readonly sealKey = randomBytes(32);
 	private nextId = 1001;
 	private stamps = 0;
+	readonly seriesLock = new SeriesLock(() => this.options.stampingTimeMs);
 
 	constructor(
 		private readonly options: ResolvedSandboxOptions,
@@ -190,9 +192,11 @@ export class IssuingApi {
 
 		const stampErrors = stampingValidation(voucher, { noCalcularFecha });
 		if (stampErrors.length > 0) return json(200, failureResult(stampErrors, 0));
+		const slot = this.seriesLock.take(ctx.emisorId, voucher);
+		if (!slot) return json(200, seriesBusyResult(0));
 		const stored = this.store(ctx.emisorId, voucher);
 		this.stamp(stored, ctx.account, noCalcularFecha);
-		return json(200, stampedResult(stored));
+		return { ...json(200, stampedResult(stored)), delayMs: slot.holdMs };
 	}
 
 	private get(ctx: OperationContext): Reply {
@@ -229,9 +233,11 @@ export class IssuingApi {
 		// A voucher that fails stamping stays pending with its previous body.
 		const stampErrors = stampingValidation(voucher, { noCalcularFecha });
 		if (stampErrors.length > 0) return json(200, failureResult(stampErrors, id));
+		const slot = this.seriesLock.take(ctx.emisorId, voucher);
+		if (!slot) return json(200, seriesBusyResult(id));
 		stored.body = voucher;
 		this.stamp(stored, ctx.account, noCalcularFecha);
-		return json(200, stampedResult(stored));
+		return { ...json(200, stampedResult(stored)), delayMs: slot.holdMs };
 	}
 
 	private downloadXml(ctx: OperationContext): Reply {

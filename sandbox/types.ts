@@ -47,6 +47,8 @@ export interface SandboxOptions {
 	pdfLinkLifetimeSeconds?: number;
 	/** Time after POST pdfs before the PDF link (and the blob) is available. */
 	pdfReadyAfterMs?: number;
+	/** How long a stamp takes; meanwhile its series is busy (FAC119 to another stamp). See seriesLock.ts. */
+	stampingTimeMs?: number;
 	/** 'spec': /businessEmision/api/v1 (+ /BusinessEmision for e-mail); 'short': /api/v1 everywhere. */
 	pathStyle?: 'spec' | 'short';
 	xmlFraming?: 'raw' | 'json-string';
@@ -178,5 +180,13 @@ export interface Sandbox {
 	readonly cancellations: ReadonlyMap<string, CancellationRecord>;
 	/** The recipient's answer to a cancellation waiting for acceptance. */
 	resolveCancellation(uuid: string, answer: 'accepted' | 'rejected'): CancellationRecord;
+	/** Changes the stamping time live. */
+	setStampingTime(ms: number): void;
+	/** FAC119 answers the series lock gave (injected seriesBusy faults not counted). */
+	seriesBusyCount(): number;
+	/** The most series that were being stamped at the same moment (0 with a stamping time of 0). */
+	peakBusySeries(): number;
+	/** The stamps the series lock let through, in order (series and voucher body). */
+	readonly grantedStamps: ReadonlyArray<{ emisorId: number; serie: string; body: VoucherBody }>;
 	close(): Promise<void>;
 }

@@ -3,13 +3,14 @@
  * against the sandbox with a fixed latency per call. Prints figures; asserts nothing about time.
  *
  *   npm run bench [-- --latency 20 --sizes 100,1000 --concurrency 1,4,8]
+ *                 [--series 4 --series-n 200 --stamping-time 50 --only series]
  *
  * Each measured run is a separate child process, so peak RSS belongs to that run alone; the
  * sandbox runs in this parent process and counts the calls.
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 
 import { startSandbox, type Sandbox } from '../sandbox';
 import type { RunResult, WorkerArgs } from './benchWorker';
@@ -22,6 +23,11 @@ function argList(name: string, fallback: number[]): number[] {
 const latencyMs = argList('latency', [20])[0];
 const sizes = argList('sizes', [100, 1000]);
 const concurrencies = argList('concurrency', [1, 4, 8]);
+const seriesCount = argList('series', [4])[0];
+const seriesN = argList('series-n', [200])[0];
+const stampingTimeMs = argList('stamping-time', [50])[0];
+const onlyIndex = process.argv.indexOf('--only');
+const only = onlyIndex > 0 ? process.argv[onlyIndex + 1] : undefined;
 
 // Asynchronous on purpose: the sandbox in this process must keep answering while the child runs.
 const run = promisify(execFile);
@@ -42,9 +48,50 @@ async function runWorker(sandbox: Sandbox, args: Omit<WorkerArgs, 'authUrl' | 'b
 const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
 
+/**
+ * The series case: the sandbox holds a series for the stamping time of each stamp (FAC119 to a
+ * second stamp meanwhile) and adds no other latency, so N vouchers over S series ideally take
+ * N·L/S at any concurrency >= S.
+ */
+async function seriesCase(sandbox: Sandbox): Promise<void> {
+	const previousLatency = sandbox.options.latencyMs;
+	sandbox.setLatency(0);
+	sandbox.setStampingTime(stampingTimeMs);
+	try {
+		const idealMs = (seriesN * stampingTimeMs) / seriesCount;
+		console.log(
+			`Series case: Voucher > Create, ${seriesN} vouchers over ${seriesCount} series (round robin), ${stampingTimeMs} ms stamping time per stamp (the sandbox holds the series meanwhile and answers FAC119 to a second stamp on it), no other latency. Ideal N·L/S = ${(idealMs / 1000).toFixed(2)} s = ${((seriesN / idealMs) * 1000).toFixed(1)} items/s.\n`,
+		);
+		console.log('| stamping mode | concurrency | stamped | seconds | items/s | speed-up vs concurrency 1 | ratio to ideal N·L/S | FAC119 answers | token calls | userinfo calls |');
+		console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+		for (const stampingMode of ['twoPhase', 'direct'] as const) {
+			let base = 0;
+			for (const concurrency of [1, seriesCount]) {
+				const busyBefore = sandbox.seriesBusyCount();
+				const run = await runWorker(sandbox, { mode: 'engine-series', n: seriesN, concurrency, series: seriesCount, stampingMode });
+				const busy = sandbox.seriesBusyCount() - busyBefore;
+				const rate = seriesN / (run.ms / 1000);
+				if (concurrency === 1) base = rate;
+				console.log(
+					`| ${stampingMode} | ${concurrency} | ${run.items} | ${(run.ms / 1000).toFixed(2)} | ${rate.toFixed(1)} | ${(rate / base).toFixed(2)}x | ${(idealMs / run.ms).toFixed(2)} | ${busy} | ${run.tokenCalls} | ${run.userinfoCalls} |`,
+				);
+			}
+		}
+		console.log('');
+	} finally {
+		sandbox.setStampingTime(0);
+		sandbox.setLatency(previousLatency);
+	}
+}
+
 async function main() {
 	const sandbox = await startSandbox({ latencyMs });
 	try {
+		if (only === 'series') {
+			console.log(`CFDI node benchmark: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, load average ${loadavg()[0].toFixed(1)} at start\n`);
+			await seriesCase(sandbox);
+			return;
+		}
 		console.log(`CFDI node benchmark: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, sandbox latency ${latencyMs} ms per call`);
 		console.log('Operation: Voucher > Create, direct stamping (one POST per voucher), fresh credential per run.\n');
 		console.log('"plain" is Node\'s fetch (keep-alive); "plain, new connection each" is node:http without keep-alive, which is how n8n\'s request helper connects.\n');
@@ -65,7 +112,10 @@ async function main() {
 			}
 		}
 
-		console.log('\nPDF download as n8n binary data (PDF > Get Link with Download on, concurrency 4):\n');
+		console.log('');
+		await seriesCase(sandbox);
+
+		console.log('PDF download as n8n binary data (PDF > Get Link with Download on, concurrency 4):\n');
 		console.log('| N | items/s | peak RSS | heap after GC | binary data held in items (base64) | baseline: RSS / heap after GC (engine loaded, no run) |');
 		console.log('|---:|---:|---:|---:|---:|---:|');
 		const baseline = await runWorker(sandbox, { mode: 'engine-idle', n: 0, concurrency: 1 });

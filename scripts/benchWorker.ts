@@ -8,9 +8,12 @@ import { sandboxCredential } from '../test/engine/sandboxCredential';
 import { invoiceVoucher } from '../test/fixtures/vouchers';
 
 export interface WorkerArgs {
-	mode: 'engine-stamp' | 'plain-stamp' | 'plain-stamp-no-keepalive' | 'engine-pdf' | 'engine-idle';
+	mode: 'engine-stamp' | 'plain-stamp' | 'plain-stamp-no-keepalive' | 'engine-pdf' | 'engine-idle' | 'engine-series';
 	n: number;
 	concurrency: number;
+	/** engine-series: how many series the vouchers spread over (round robin), and the stamping mode. */
+	series?: number;
+	stampingMode?: 'direct' | 'twoPhase';
 	authUrl: string;
 	baseUrl: string;
 }
@@ -31,6 +34,11 @@ process.env.N8N_USER_FOLDER ??= mkdtempSync(join(tmpdir(), 'cfdi-bench-'));
 const account = DEFAULT_ACCOUNT;
 
 const vouchers = (n: number) => Array.from({ length: n }, (_, i) => ({ voucher: invoiceVoucher({ descripcionFacturador: `bench ${i}` }) }));
+
+/** Series of the sandbox account, in a fixed order. */
+const SERIES = account.series;
+const seriesVouchers = (n: number, series: number) =>
+	Array.from({ length: n }, (_, i) => ({ voucher: invoiceVoucher({ serie: SERIES[i % series], descripcionFacturador: `bench ${i}` }) }));
 
 /** POST with node:http and no keep-alive: a new connection per request, as n8n's request helper does. */
 async function postWithoutKeepAlive(url: string, headers: Record<string, string>, body: string): Promise<{ esValido?: boolean; uuid?: string }> {
@@ -97,6 +105,21 @@ async function main() {
 			const { items: out } = await engine.runNode(
 				{ resource: 'voucher', operation: 'create', stampingMode: 'direct', inputMode: 'json', voucherJson: '={{ JSON.stringify($json.voucher) }}', options: { concurrency: args.concurrency } },
 				vouchers(args.n),
+			);
+			items = out.filter((item) => item.json.status === 'stamped').length;
+		} else if (args.mode === 'engine-series') {
+			started = performance.now();
+			const { items: out } = await engine.runNode(
+				{
+					resource: 'voucher',
+					operation: 'create',
+					stampingMode: args.stampingMode ?? 'twoPhase',
+					inputMode: 'json',
+					voucherJson: '={{ JSON.stringify($json.voucher) }}',
+					options: { concurrency: args.concurrency, retryDelayMs: 50 },
+				},
+				seriesVouchers(args.n, args.series ?? 1),
+				{ continueOnFail: true },
 			);
 			items = out.filter((item) => item.json.status === 'stamped').length;
 		} else if (args.mode === 'engine-pdf') {

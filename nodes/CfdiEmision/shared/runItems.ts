@@ -30,41 +30,77 @@ function withItemIndex(ctx: IExecuteFunctions, error: unknown, itemIndex: number
 }
 
 /**
- * Runs an operation for every input item with at most `settings.concurrency` items in flight, keeping the
- * output in input order with pairedItem set. With Continue On Fail a failed item becomes an error
- * item; without it, no new item starts after a failure, and the error names what the run had
- * already done, because n8n drops the output of a failed node.
+ * Which item starts next. The default takes items in input order; a policy may hold an item back
+ * while another one it must not overlap with is running (stamping/seriesQueue.ts).
  */
-export async function runItems(ctx: IExecuteFunctions, settings: RequestSettings, handler: ItemHandler): Promise<INodeExecutionData[][]> {
+export interface ItemQueue {
+	/** The next item to start; 'wait' until a running item finishes; 'done' when none is left. */
+	take(): number | 'wait' | 'done';
+	/** A started item has finished (successfully or not). */
+	finished(itemIndex: number): void;
+}
+
+/** Input order, no constraint. */
+export function inOrder(count: number): ItemQueue {
+	let next = 0;
+	return { take: () => (next < count ? next++ : 'done'), finished: () => undefined };
+}
+
+/**
+ * Runs an operation for every input item with at most `settings.concurrency` items in flight, in
+ * the order `queue` gives, keeping the output in input order with pairedItem set. With Continue On
+ * Fail a failed item becomes an error item; without it, no new item starts after a failure, and
+ * the error names what the run had already done, because n8n drops the output of a failed node.
+ */
+export async function runItems(
+	ctx: IExecuteFunctions,
+	settings: RequestSettings,
+	handler: ItemHandler,
+	queue: ItemQueue = inOrder(ctx.getInputData().length),
+): Promise<INodeExecutionData[][]> {
 	const input = ctx.getInputData();
 	const session = RunSession.fromNode(ctx, settings);
 	const outcomes: Array<ItemOutcome | undefined> = new Array(input.length);
-	let next = 0;
 	type Failure = { itemIndex: number; error: NodeApiError | NodeOperationError };
 	const stop: { failure?: Failure } = {};
+	// Workers the queue asked to wait; any finished item wakes them all to ask again.
+	let sleepers: Array<() => void> = [];
+	const wakeAll = () => {
+		const woken = sleepers;
+		sleepers = [];
+		for (const wake of woken) wake();
+	};
 
-	const worker = async () => {
-		while (!stop.failure && next < input.length) {
-			const itemIndex = next++;
-			try {
-				const outcome = await handler(itemIndex, session);
-				for (const item of outcome.items) item.pairedItem ??= { item: itemIndex };
-				outcomes[itemIndex] = outcome;
-			} catch (error) {
-				const nodeError = withItemIndex(ctx, error, itemIndex);
-				if (ctx.continueOnFail()) {
-					outcomes[itemIndex] = { items: [errorItem(nodeError, itemIndex)] };
-				} else {
-					// Keep the failure of the lowest item index (workers may fail out of order).
-					const previous = stop.failure as Failure | undefined;
-					if (previous && previous.itemIndex < itemIndex) continue;
-					stop.failure = { itemIndex, error: nodeError };
-				}
+	const runOne = async (itemIndex: number) => {
+		try {
+			const outcome = await handler(itemIndex, session);
+			for (const item of outcome.items) item.pairedItem ??= { item: itemIndex };
+			outcomes[itemIndex] = outcome;
+		} catch (error) {
+			const nodeError = withItemIndex(ctx, error, itemIndex);
+			if (ctx.continueOnFail()) {
+				outcomes[itemIndex] = { items: [errorItem(nodeError, itemIndex)] };
+			} else {
+				// Keep the failure of the lowest item index (workers may fail out of order).
+				const previous = stop.failure as Failure | undefined;
+				if (!previous || itemIndex < previous.itemIndex) stop.failure = { itemIndex, error: nodeError };
 			}
+		} finally {
+			queue.finished(itemIndex);
+			wakeAll();
+		}
+	};
+	const worker = async () => {
+		while (!stop.failure) {
+			const next = queue.take();
+			if (next === 'done') return;
+			if (next === 'wait') await new Promise<void>((resolve) => sleepers.push(resolve));
+			else await runOne(next);
 		}
 	};
 	const workers = Math.max(1, Math.min(Math.floor(settings.concurrency) || 1, input.length));
 	await Promise.all(Array.from({ length: workers }, worker));
+	wakeAll();
 
 	const { failure } = stop;
 	if (failure) {

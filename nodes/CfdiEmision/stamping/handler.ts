@@ -7,6 +7,7 @@ import { stampOutput } from './answer';
 import { readStampingSettings, type StampingSettings } from './options';
 import { prepareVoucher, type PreparedVoucher } from './prepareVoucher';
 import { sendVoucher, type DoneAnswer, type SendVoucherContext } from './request';
+import { SeriesQueue, seriesOf } from './seriesQueue';
 import { stampPending } from './stampPending';
 
 export type StampingMode = 'direct' | 'twoPhase';
@@ -138,19 +139,45 @@ function outcomeOf(job: StampJob, answer: DoneAnswer): ItemOutcome {
 }
 
 /**
- * The one per-item handler of every operation that saves or stamps a voucher: plan the item
+ * The one per-item handler of every operation that saves or stamps a voucher: plan each item
  * locally, send it through the no-double-stamp protocol, map the answer to the output item.
+ * Items are scheduled by series (SeriesQueue): the same series one at a time in input order,
+ * different series in parallel up to Concurrency, so a run never collides with itself (FAC119).
  *
  * How a new voucher kind plugs in: write its operation file in resources/voucher/ with its fields
  * and an execute that returns `runStamping(ctx, { buildVoucher, target })`, where `buildVoucher`
  * turns the item's parameters into the voucher body and `target` says create or update which id.
- * Add the operation's name to STAMPING_OPERATIONS (stamping/options.ts) and to the displayOptions
- * of the Stamp / Stamping Mode fields (stampFields) so it gets the same options.
+ * Add the operation's name to STAMPING_OPERATIONS (stamping/options.ts) and pass it to
+ * stampFields() so it gets the same Stamp, Stamping Mode and Options fields.
  */
 export async function runStamping(ctx: IExecuteFunctions, operation: VoucherOperation): Promise<INodeExecutionData[][]> {
 	const settings = readStampingSettings(ctx);
-	return await runItems(ctx, settings, async (itemIndex, session) => {
-		const job = planStampJob(ctx, operation, itemIndex);
-		return outcomeOf(job, await sendJob(ctx, job, session, settings));
+	const count = ctx.getInputData().length;
+	// An item is planned (built and checked locally) when the queue first looks at it: its series
+	// decides when it may go. A planning error is kept and raised at the item's turn.
+	const plans: Array<{ job: StampJob } | { error: unknown }> = new Array(count);
+	const planOf = (itemIndex: number) => {
+		if (!plans[itemIndex]) {
+			try {
+				plans[itemIndex] = { job: planStampJob(ctx, operation, itemIndex) };
+			} catch (error) {
+				plans[itemIndex] = { error };
+			}
+		}
+		return plans[itemIndex];
+	};
+	const queue = new SeriesQueue(count, (itemIndex) => {
+		const plan = planOf(itemIndex);
+		return 'job' in plan ? seriesOf(plan.job.voucher.body) : undefined;
 	});
+	return await runItems(
+		ctx,
+		settings,
+		async (itemIndex, session) => {
+			const plan = planOf(itemIndex);
+			if ('error' in plan) throw plan.error;
+			return outcomeOf(plan.job, await sendJob(ctx, plan.job, session, settings));
+		},
+		queue,
+	);
 }

@@ -73,7 +73,7 @@ export function stampingOptionsField(operations: string[], stampingOperations: s
 			},
 			concurrencyOption(
 				DEFAULT_STAMP_CONCURRENCY,
-				'How many items are sent at the same time. 1 (the default) stamps in input order and avoids "series busy" answers.',
+				'How many items are sent at the same time. Items of the same series always go one at a time, in input order (the service refuses a second stamp on a busy series); different series run in parallel up to this number.',
 				STAMPING_ONLY,
 			),
 			ignoreSslOption(STAMPING_ONLY),
