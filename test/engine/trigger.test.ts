@@ -1,7 +1,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { cfdiDateTime } from '../../sandbox/clock';
-import { apiClient, type ApiClient, PREFIX, validVoucher } from '../sandbox/helpers';
+import { apiClient, type ApiClient, validVoucher } from '../sandbox/helpers';
 import { Engine } from './engine';
 import { stampedUuid, useSandboxEngine } from './nodeTestKit';
 import { fetchTestEvent, pollTrigger } from './pollTrigger';
@@ -18,9 +18,11 @@ beforeEach(async () => {
 	api = await apiClient(kit.sandbox);
 });
 
-async function cancelDirectly(uuid: string, motivo = '02'): Promise<number> {
-	const res = await api.request('DELETE', `${PREFIX}/emisores/${account.emisorId}/comprobantes/${uuid}`, { motivo, folioSustitucion: '' });
-	return ((await res.json()) as { subEstatusId: number }).subEstatusId;
+/** Cancels through the node's Voucher → Cancel; returns the subEstatusId it reports. */
+async function cancelVoucher(uuid: string): Promise<number> {
+	const { items, error } = await kit.engine.runNode({ resource: 'voucher', operation: 'cancel', uuid, motive: '02' }, [{}]);
+	if (error) throw error;
+	return Number(items[0].json.subEstatusId);
 }
 
 /** A restarted n8n: a new engine (nothing in memory, the credential signs in again) with the saved static data. */
@@ -118,7 +120,7 @@ describe('trigger: Voucher Stamped', () => {
 	test('switching the event starts again from now instead of reporting the past', async () => {
 		const stamped = await pollTrigger(kit.engine, stampedEvent);
 		const { uuid } = await api.stamp();
-		expect(await cancelDirectly(uuid)).toBe(3);
+		expect(await cancelVoucher(uuid)).toBe(3);
 		const switched = await pollTrigger(kit.engine, cancellationEvent, stamped.staticData);
 		expect(switched.items).toBeNull();
 		expect(switched.nodeData).toMatchObject({ event: 'cancellationStatusChanged', vouchers: { [uuid]: [3, expect.any(Number)] } });
@@ -139,7 +141,7 @@ describe('trigger: Cancellation Status Changed', () => {
 		const first = await pollTrigger(kit.engine, cancellationEvent);
 		expect(first.items).toBeNull();
 
-		expect(await cancelDirectly(uuid)).toBe(4);
+		expect(await cancelVoucher(uuid)).toBe(4);
 		const waiting = await pollTrigger(kit.engine, cancellationEvent, first.staticData);
 		expect(waiting.items?.map((item) => item.json)).toEqual([
 			expect.objectContaining({ event: 'cancellationStatusChanged', uuid, status: 'pendingAcceptance', previousStatus: 'stamped', subEstatusId: 4, statusDescription: 'En proceso' }),
@@ -160,8 +162,8 @@ describe('trigger: Cancellation Status Changed', () => {
 		const params = { ...cancellationEvent, statuses: ['cancelled', 'rejected'] };
 		const first = await pollTrigger(kit.engine, params);
 
-		await cancelDirectly(immediate);
-		await cancelDirectly(rejected);
+		await cancelVoucher(immediate);
+		await cancelVoucher(rejected);
 		const second = await pollTrigger(kit.engine, params, first.staticData);
 		expect(second.items?.map((item) => [item.json.uuid, item.json.status])).toEqual([[immediate, 'cancelled']]);
 

@@ -59,3 +59,17 @@ export async function listVouchers(ctx: ServiceContext, session: RunSession, que
 		if (fresh === 0 || (page.total !== undefined && skip >= page.total)) return kept;
 	}
 }
+
+/** How far back a UUID look-up searches: the SAT's five-year record keeping, plus the current year. */
+const UUID_SEARCH_YEARS = 6;
+const YEAR_SECONDS = 366 * 86_400;
+
+/**
+ * One voucher by UUID through the list (the service offers no status read by UUID). The list
+ * always wants a date range, so a wide one is sent.
+ */
+export async function findVoucherByUuid(ctx: ServiceContext, session: RunSession, uuid: string): Promise<VoucherRecord | undefined> {
+	const now = Math.floor(Date.now() / 1000);
+	const found = await listVouchers(ctx, session, { from: now - UUID_SEARCH_YEARS * YEAR_SECONDS, to: now + 86_400, uuid }, { accept: (record) => record.uuid === uuid.toUpperCase() });
+	return found[0];
+}

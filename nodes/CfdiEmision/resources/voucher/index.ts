@@ -1,13 +1,25 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { uuidField } from '../../shared/descriptions';
 import { asCustomOperations } from '../../shared/runItems';
 import { stampingOptionsField, voucherInputFields } from '../../stamping';
+import { cancelFields, cancelVouchers } from './cancel';
 import { createFields, createVoucher } from './create';
 import { getFields, getVoucher } from './get';
+import { getManyFields, getManyVouchers } from './getMany';
+import { getStatusFields, getVoucherStatus } from './getStatus';
 import { updateFields, updateVoucher } from './update';
 import { validateVouchers } from './validate';
 
-export const voucherOperations = asCustomOperations({ create: createVoucher, get: getVoucher, update: updateVoucher, validate: validateVouchers });
+export const voucherOperations = asCustomOperations({
+	cancel: cancelVouchers,
+	create: createVoucher,
+	get: getVoucher,
+	getMany: getManyVouchers,
+	getStatus: getVoucherStatus,
+	update: updateVoucher,
+	validate: validateVouchers,
+});
 
 export const voucherDescription: INodeProperties[] = [
 	{
@@ -17,6 +29,12 @@ export const voucherDescription: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['voucher'] } },
 		options: [
+			{
+				name: 'Cancel',
+				value: 'cancel',
+				action: 'Cancel a voucher',
+				description: 'Ask the SAT to cancel a stamped voucher, with or without a replacement (beyond the spec)',
+			},
 			{
 				name: 'Create',
 				value: 'create',
@@ -30,10 +48,16 @@ export const voucherDescription: INodeProperties[] = [
 				description: 'Retrieve a voucher saved as pending',
 			},
 			{
-				name: 'Validate',
-				value: 'validate',
-				action: 'Validate a voucher',
-				description: 'Check a voucher against the CFDI 4.0 rules and compute its totals, without sending anything',
+				name: 'Get Many',
+				value: 'getMany',
+				action: 'Get many vouchers',
+				description: 'List the issuer\'s stamped vouchers dated in a range, with their status (beyond the spec)',
+			},
+			{
+				name: 'Get Status',
+				value: 'getStatus',
+				action: 'Get the status of a voucher',
+				description: 'Whether a stamped voucher is valid, cancelled or waiting for its cancellation to be accepted (beyond the spec)',
 			},
 			{
 				name: 'Update',
@@ -41,10 +65,20 @@ export const voucherDescription: INodeProperties[] = [
 				action: 'Update and stamp a pending voucher',
 				description: 'Modify a pending voucher and stamp it',
 			},
+			{
+				name: 'Validate',
+				value: 'validate',
+				action: 'Validate a voucher',
+				description: 'Check a voucher against the CFDI 4.0 rules and compute its totals, without sending anything',
+			},
 		],
 		default: 'create',
 	},
 	...getFields,
+	uuidField('voucher', ['cancel', 'getStatus']),
+	...cancelFields,
+	...getStatusFields,
+	...getManyFields,
 	...createFields,
 	...updateFields,
 	...voucherInputFields,

@@ -1,0 +1,143 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { CANCELLATION_MOTIVE, checkCancellationRequest, isCancellationProblem, type CancellationRequest } from '../../cfdi';
+import { catalogOptions } from '../../shared/catalogOptions';
+import { formatErrores, operationFailed, readErrores, toNodeError } from '../../shared/errors';
+import { concurrencyOption, ignoreSslOption, readRequestSettings, timeoutOption } from '../../shared/requestSettings';
+import { parseJsonObject } from '../../shared/responses';
+import { runItems, type ItemOutcome } from '../../shared/runItems';
+import { ServiceCallError } from '../../shared/serviceError';
+import { API_ROOT, callService, type RunSession } from '../../shared/transport';
+import { findVoucherByUuid } from '../../shared/voucherList';
+
+const show = { show: { resource: ['voucher'], operation: ['cancel'] } };
+const DEFAULT_CANCEL_CONCURRENCY = 2;
+const CANCELLED = 3;
+const WAITING = 4;
+
+export const cancelFields: INodeProperties[] = [
+	{
+		displayName: 'Motive',
+		name: 'motive',
+		type: 'options',
+		options: catalogOptions(CANCELLATION_MOTIVE),
+		default: '02',
+		description: 'The SAT reason for the cancellation. Use 01 when a corrected voucher replaces this one.',
+		displayOptions: show,
+	},
+	{
+		displayName: 'Replacement UUID',
+		name: 'replacementUuid',
+		type: 'string',
+		default: '',
+		placeholder: 'A1B2C3D4-1111-4222-8333-944455556666',
+		description: 'The UUID of the stamped voucher that replaces this one. Required for motive 01; leave empty for the other motives.',
+		displayOptions: show,
+	},
+	{
+		displayName: 'Options',
+		name: 'cancelOptions',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: show,
+		options: [
+			concurrencyOption(DEFAULT_CANCEL_CONCURRENCY, 'How many vouchers are cancelled at the same time'),
+			ignoreSslOption(),
+			timeoutOption(),
+		],
+	},
+];
+
+type CancelStatus = 'cancelled' | 'pendingAcceptance' | 'rejected';
+
+function readRequest(ctx: IExecuteFunctions, itemIndex: number): CancellationRequest {
+	const checked = checkCancellationRequest({
+		uuid: ctx.getNodeParameter('uuid', itemIndex, ''),
+		motive: ctx.getNodeParameter('motive', itemIndex, '02'),
+		replacementUuid: ctx.getNodeParameter('replacementUuid', itemIndex, ''),
+	});
+	if (isCancellationProblem(checked)) {
+		throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: ${checked.message}`, { itemIndex, description: `${checked.fix} Nothing was sent.` });
+	}
+	return checked;
+}
+
+function outcome(uuid: string, status: CancelStatus, subEstatusId: number | null, description: string | null, extra: IDataObject = {}): ItemOutcome {
+	return {
+		items: [{ json: { uuid, status, subEstatusId, description, ...extra } }],
+		doneNote: status === 'rejected' ? undefined : `${status === 'cancelled' ? 'cancelled' : 'asked to cancel'} UUID ${uuid}`,
+	};
+}
+
+/** A failure after which the cancellation may have been recorded: no answer, a 5xx, or a garbled 200. */
+function mayHaveActed(error: unknown): boolean {
+	return error instanceof ServiceCallError && (error.mayHaveTakenEffect || error.kind === 'malformed');
+}
+
+/**
+ * Cancels one voucher. The answer says cancelled (3), waiting for the recipient (4) or refused. A
+ * failure that leaves it unclear is settled by reading the voucher's status; the request is sent
+ * again only when that read shows no cancellation, and only once.
+ */
+async function cancelOne(ctx: IExecuteFunctions, session: RunSession, itemIndex: number): Promise<ItemOutcome> {
+	const request = readRequest(ctx, itemIndex);
+	const { uuid } = request;
+	const action = `cancel voucher ${uuid}`;
+	const readStatus = async () => {
+		try {
+			return await findVoucherByUuid(ctx, session, uuid);
+		} catch (error) {
+			throw toNodeError(ctx, error, itemIndex, { action: `read the status of voucher ${uuid} after an unclear cancellation`, ifMaybeDone: 'The cancellation may have been recorded: check it with Get Status before cancelling again.' });
+		}
+	};
+
+	for (let attempt = 1; ; attempt++) {
+		let answer: IDataObject;
+		try {
+			const response = await callService(ctx, session, {
+				method: 'DELETE',
+				url: `${API_ROOT}/comprobantes/${encodeURIComponent(uuid)}`,
+				json: { motivo: request.motive, folioSustitucion: request.replacementUuid },
+			});
+			answer = parseJsonObject(response.body, 'the cancellation');
+		} catch (error) {
+			if (!mayHaveActed(error)) throw toNodeError(ctx, error, itemIndex, { action });
+			const record = await readStatus();
+			if (record?.subEstatusId === CANCELLED || record?.subEstatusId === WAITING) {
+				return outcome(uuid, record.subEstatusId === CANCELLED ? 'cancelled' : 'pendingAcceptance', record.subEstatusId, record.statusDescription);
+			}
+			// The read shows no cancellation: the request did not land, so it may go once more.
+			if (record && attempt === 1) continue;
+			throw toNodeError(ctx, error, itemIndex, {
+				action,
+				ifMaybeDone: record
+					? 'The voucher still shows no cancellation after a second try. Try again later.'
+					: 'The voucher was not found in the issuer\'s list to confirm what happened; check it with Get Status before cancelling again.',
+			});
+		}
+
+		const subEstatusId = Number(answer.subEstatusId);
+		const description = answer.descripcion === undefined || answer.descripcion === null ? null : String(answer.descripcion);
+		if (answer.esValido === true && (subEstatusId === CANCELLED || subEstatusId === WAITING)) {
+			return outcome(uuid, subEstatusId === CANCELLED ? 'cancelled' : 'pendingAcceptance', subEstatusId, description);
+		}
+		// A refusal may only mean "already cancelled" or "already waiting": that is the state wanted.
+		const record = await readStatus();
+		if (record?.subEstatusId === CANCELLED || record?.subEstatusId === WAITING) {
+			return outcome(uuid, record.subEstatusId === CANCELLED ? 'cancelled' : 'pendingAcceptance', record.subEstatusId, record.statusDescription);
+		}
+		if (answer.esValido === false) {
+			const errores = readErrores(answer.errores);
+			const errors = errores.map((e) => ({ code: e.codigo, message: e.mensaje }));
+			return outcome(uuid, 'rejected', Number.isFinite(subEstatusId) ? subEstatusId : null, errores.length ? formatErrores(errores) : description, { errors });
+		}
+		throw operationFailed(ctx, itemIndex, `The service answered the cancellation of ${uuid} in a way this node does not know: ${JSON.stringify(answer).slice(0, 200)}`, 'Check the voucher with Get Status.');
+	}
+}
+
+export async function cancelVouchers(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const settings = readRequestSettings(ctx, 'cancelOptions', { concurrency: DEFAULT_CANCEL_CONCURRENCY, batchingSetsConcurrency: false });
+	return await runItems(ctx, settings, async (itemIndex, session) => await cancelOne(ctx, session, itemIndex));
+}
