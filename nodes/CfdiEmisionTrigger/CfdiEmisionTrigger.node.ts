@@ -4,6 +4,7 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import { toNodeError } from '../CfdiEmision/shared/errors';
 import { DEFAULT_TIMEOUT_MS } from '../CfdiEmision/shared/requestSettings';
 import { CREDENTIAL_TYPE, RunSession } from '../CfdiEmision/shared/transport';
+import { readVoucherFilter, voucherFilterFields } from '../CfdiEmision/shared/voucherFilters';
 import { listVouchers } from '../CfdiEmision/shared/voucherList';
 import { advanceCursor, isCursorFor, latestEvent, matchesFilters, pollWindow, type EventFilters, type TriggerEvent } from './eventCursor';
 
@@ -82,24 +83,7 @@ export class CfdiEmisionTrigger implements INodeType {
 				type: 'collection',
 				placeholder: 'Add Filter',
 				default: {},
-				options: [
-					{
-						displayName: 'Recipient RFC',
-						name: 'recipientRfc',
-						type: 'string',
-						default: '',
-						placeholder: 'URE180429TM6',
-						description: 'Only vouchers issued to this RFC',
-					},
-					{
-						displayName: 'Series',
-						name: 'series',
-						type: 'string',
-						default: '',
-						placeholder: 'A, F',
-						description: 'Only vouchers of these series (comma-separated)',
-					},
-				],
+				options: voucherFilterFields,
 			},
 		],
 	};
@@ -107,10 +91,8 @@ export class CfdiEmisionTrigger implements INodeType {
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const event = this.getNodeParameter('event') as TriggerEvent;
 		const lookBack = event === 'voucherStamped' ? positive(this, 'lateWindowHours', 72) * HOUR : positive(this, 'watchDays', 30) * DAY;
-		const filterValues = this.getNodeParameter('filters', {}) as IDataObject;
 		const filters: EventFilters = {
-			series: String(filterValues.series ?? '').split(',').map((s) => s.trim()).filter(Boolean),
-			recipientRfc: String(filterValues.recipientRfc ?? '').trim(),
+			...readVoucherFilter(this.getNodeParameter('filters', {}) as IDataObject),
 			statuses: event === 'cancellationStatusChanged' ? (this.getNodeParameter('statuses', []) as EventFilters['statuses']) : [],
 		};
 		const session = new RunSession('', DEFAULT_TIMEOUT_MS, false);

@@ -5,6 +5,7 @@
  * The list is searched by voucher date, not by stamping or cancellation time, so each poll reads
  * a window that reaches back before the previous poll and compares against what it has seen.
  */
+import { matchesVoucherFilter, type VoucherFilter } from '../CfdiEmision/shared/voucherFilters';
 import { statusFromSubEstatus, toUnixSeconds, type VoucherRecord, type VoucherStatus } from '../CfdiEmision/shared/voucherRecords';
 
 export type TriggerEvent = 'voucherStamped' | 'cancellationStatusChanged';
@@ -21,11 +22,7 @@ export interface CursorState {
 	vouchers: Record<string, [number, number]>;
 }
 
-export interface EventFilters {
-	/** Series to report (empty: all). */
-	series: string[];
-	/** Recipient RFC to report (empty: all). */
-	recipientRfc: string;
+export interface EventFilters extends VoucherFilter {
 	/** Cancellation Status Changed only: the new statuses to report. */
 	statuses: Array<'cancelled' | 'pendingAcceptance' | 'rejected'>;
 }
@@ -111,8 +108,7 @@ export function latestEvent(event: TriggerEvent, records: VoucherRecord[], filte
 }
 
 export function matchesFilters(item: TriggerItem, event: TriggerEvent, filters: EventFilters): boolean {
-	if (filters.series.length > 0 && !filters.series.includes(item.series ?? '')) return false;
-	if (filters.recipientRfc && (item.recipientRfc ?? '').toUpperCase() !== filters.recipientRfc.toUpperCase()) return false;
+	if (!matchesVoucherFilter(item, filters)) return false;
 	if (event === 'cancellationStatusChanged' && !(filters.statuses as string[]).includes(item.status)) return false;
 	return true;
 }

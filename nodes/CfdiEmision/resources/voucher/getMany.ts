@@ -4,6 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { toNodeError } from '../../shared/errors';
 import { ignoreSslOption, readRequestSettings, timeoutOption } from '../../shared/requestSettings';
 import { runItems } from '../../shared/runItems';
+import { matchesVoucherFilter, readVoucherFilter, voucherFilterFields } from '../../shared/voucherFilters';
 import { listVouchers } from '../../shared/voucherList';
 import { toUnixSeconds, type VoucherRecord } from '../../shared/voucherRecords';
 
@@ -54,21 +55,7 @@ export const getManyFields: INodeProperties[] = [
 		default: {},
 		displayOptions: show(),
 		options: [
-			{
-				displayName: 'Recipient RFC',
-				name: 'recipientRfc',
-				type: 'string',
-				default: '',
-				placeholder: 'URE180429TM6',
-			},
-			{
-				displayName: 'Series',
-				name: 'series',
-				type: 'string',
-				default: '',
-				placeholder: 'A, F',
-				description: 'Only vouchers of these series (comma-separated)',
-			},
+			...voucherFilterFields,
 			{
 				displayName: 'Status',
 				name: 'status',
@@ -107,11 +94,9 @@ function readDate(ctx: IExecuteFunctions, itemIndex: number, name: 'startDate' |
 }
 
 function filterOf(values: IDataObject): (record: VoucherRecord) => boolean {
-	const series = String(values.series ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-	const rfc = String(values.recipientRfc ?? '').trim().toUpperCase();
+	const filter = readVoucherFilter(values);
 	const status = String(values.status ?? '');
-	return (record) =>
-		(series.length === 0 || series.includes(record.series ?? '')) && (!rfc || (record.recipientRfc ?? '').toUpperCase() === rfc) && (!status || record.status === status);
+	return (record) => matchesVoucherFilter(record, filter) && (!status || record.status === status);
 }
 
 /** Lists the issuer's vouchers dated in a range, one output item per voucher, paging through the service's list. */
