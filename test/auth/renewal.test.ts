@@ -1,4 +1,4 @@
-import { noteRefusedRefresh, refreshWasRefused, renewOnce, sessionKey, type RenewedSession } from '../../nodes/CfdiEmision/auth/renewal';
+import { awaitSessionSavedElsewhere, currentSessionKey, noteRefusedRefresh, refreshRefusal, renewOnce, sessionKey, type RenewedSession } from '../../nodes/CfdiEmision/auth/renewal';
 
 const session = (name: string, lifetimeMs = 60_000): RenewedSession => ({
 	accessToken: `access-${name}`,
@@ -74,11 +74,27 @@ describe('renewOnce', () => {
 	});
 });
 
-test('refused refresh tokens are remembered per session', () => {
+test('refused refresh tokens are remembered per session, and whether a successor may still come', async () => {
 	const key = sessionKey(session('refused'));
-	expect(refreshWasRefused(key)).toBe(false);
-	noteRefusedRefresh(key);
-	expect(refreshWasRefused(key)).toBe(true);
-	expect(refreshWasRefused(sessionKey(session('other')))).toBe(false);
-	expect(refreshWasRefused(undefined)).toBe(false);
+	expect(refreshRefusal(key)).toBe('none');
+	noteRefusedRefresh(key, true);
+	expect(refreshRefusal(key)).toBe('awaiting successor');
+	expect(refreshRefusal(sessionKey(session('other')))).toBe('none');
+	expect(refreshRefusal(undefined)).toBe('none');
+
+	// Nobody saves a newer session: the wait gives up and the session is refused for good.
+	const stored = { ...session('refused'), environment: 'custom', authUrl: 'http://127.0.0.1:1', baseUrl: 'http://127.0.0.1:2', username: 'u', password: 'p', clientId: 'c', clientSecret: 's' };
+	const storedKey = currentSessionKey(stored);
+	noteRefusedRefresh(storedKey, true);
+	const waits: number[] = [];
+	await expect(awaitSessionSavedElsewhere(async () => stored, async (ms) => void waits.push(ms))).resolves.toBe(false);
+	expect(waits).toEqual([100, 200, 400, 800, 1600]);
+	expect(refreshRefusal(storedKey)).toBe('no successor');
+
+	// A newer session saved meanwhile ends the wait at once.
+	const renewed = { ...stored, accessToken: 'access-renewed', refreshToken: 'refresh-renewed' };
+	noteRefusedRefresh(currentSessionKey(stored), true);
+	let reads = 0;
+	await expect(awaitSessionSavedElsewhere(async () => (++reads < 3 ? stored : renewed), async () => undefined)).resolves.toBe(true);
+	expect(reads).toBe(3);
 });

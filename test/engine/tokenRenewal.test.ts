@@ -194,9 +194,11 @@ describe('across processes (queue mode: one credential database, separate memory
 		const saveLater = setTimeout(() => worker.setCredential(renewed), 400);
 
 		try {
-			const { items, error } = await worker.runNode(stampParams, orders(8, 'late'));
-			expect(error).toBeUndefined();
-			expectEveryItemStampedOnce(items, 8);
+			// A second execution starts while the first one waits: it must wait too, not sign in with the password.
+			const later = new Promise<void>((resolve) => setTimeout(resolve, 100)).then(async () => await worker.runNode(stampParams, orders(8, 'later')));
+			const [first, second] = await Promise.all([worker.runNode(stampParams, orders(8, 'late')), later]);
+			expect(first.error ?? second.error).toBeUndefined();
+			expectEveryItemStampedOnce([...first.items, ...second.items], 16);
 		} finally {
 			clearTimeout(saveLater);
 		}

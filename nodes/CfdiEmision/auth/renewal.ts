@@ -47,8 +47,11 @@ interface Renewal {
 // execution that met the same expired session would otherwise renew it again. Correctness never
 // depends on it (other queue-mode workers do not see it); it only avoids spending a token twice.
 const renewals = new Map<string, Renewal>();
-/** Sessions whose refresh token the token service refused in this process, with when. */
-const refusedRefresh = new Map<string, number>();
+/**
+ * Sessions whose refresh token the token service refused in this process: when, and whether
+ * another process may still save the session it renewed (until a wait for it came back empty).
+ */
+const refusedRefresh = new Map<string, { at: number; successorMayCome: boolean }>();
 
 const MAX_ENTRIES = 500;
 const REFUSAL_MEMORY_MS = 15 * 60_000;
@@ -57,7 +60,7 @@ function forgetOld(now: number): void {
 	for (const [key, renewal] of renewals) {
 		if (renewal.result && renewal.result.sessionExpiresAt <= now) renewals.delete(key);
 	}
-	for (const [key, at] of refusedRefresh) if (now - at > REFUSAL_MEMORY_MS) refusedRefresh.delete(key);
+	for (const [key, refusal] of refusedRefresh) if (now - refusal.at > REFUSAL_MEMORY_MS) refusedRefresh.delete(key);
 	// Maps keep insertion order: drop the oldest when a process holds very many credentials.
 	for (const map of [renewals, refusedRefresh] as Array<Map<string, unknown>>) {
 		while (map.size > MAX_ENTRIES) map.delete(map.keys().next().value as string);
@@ -99,13 +102,18 @@ export async function renewOnce<T extends RenewedSession>(key: string | undefine
 	return { ...((await renewal.promise) as T) };
 }
 
-export function noteRefusedRefresh(key: string | undefined): void {
-	if (key) refusedRefresh.set(key, Date.now());
+export function noteRefusedRefresh(key: string | undefined, successorMayCome: boolean): void {
+	if (key) refusedRefresh.set(key, { at: Date.now(), successorMayCome });
 }
 
-/** Whether this process already saw the token service refuse the refresh token of this session. */
-export function refreshWasRefused(key: string | undefined): boolean {
-	return key !== undefined && refusedRefresh.has(key);
+/**
+ * What this process knows about the refresh token of a session: nothing (use it), refused while
+ * another process may still save its renewal (wait for that), or refused for good (password grant).
+ */
+export function refreshRefusal(key: string | undefined): 'none' | 'awaiting successor' | 'no successor' {
+	const refusal = key === undefined ? undefined : refusedRefresh.get(key);
+	if (!refusal) return 'none';
+	return refusal.successorMayCome ? 'awaiting successor' : 'no successor';
 }
 
 /** Waits between reads of the saved credential while another process is saving its renewal (3.1 s in all). */
@@ -120,10 +128,14 @@ export async function awaitSessionSavedElsewhere(
 	readCredentials: () => Promise<ICredentialDataDecryptedObject>,
 	sleep: (ms: number) => Promise<void>,
 ): Promise<boolean> {
+	let key: string | undefined;
 	for (const wait of [0, ...SAVED_SESSION_WAITS_MS]) {
 		if (wait) await sleep(wait);
-		const key = currentSessionKey(await readCredentials());
-		if (!refreshWasRefused(key)) return true;
+		key = currentSessionKey(await readCredentials());
+		if (refreshRefusal(key) === 'none') return true;
 	}
+	// Nothing came: whoever meets this session next signs in with the password.
+	const refusal = key === undefined ? undefined : refusedRefresh.get(key);
+	if (refusal) refusal.successorMayCome = false;
 	return false;
 }

@@ -2,7 +2,7 @@ import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestHelper, I
 
 import { describeTokenServiceFailure, readNetworkFailure } from '../network';
 import { resolveEndpoints, type ServiceEndpoints } from './endpoints';
-import { noteRefusedRefresh, refreshWasRefused, renewOnce, sessionKey } from './renewal';
+import { noteRefusedRefresh, refreshRefusal, renewOnce, sessionKey } from './renewal';
 import { passwordDigest, redactSecrets, secretValues, sessionFingerprint } from './secrets';
 
 /** The scope the spec requires (5.2); offline_access is what yields a refresh token. */
@@ -218,8 +218,11 @@ async function signIn(
 	key: string | undefined,
 ): Promise<StoredSession> {
 	const sameAccount = credentials.sessionFingerprint === fingerprint;
+	const known = refreshRefusal(key);
+	// Already refused here and another process may still save its renewal: wait for it too.
+	if (known === 'awaiting successor') throw new TokenServiceError(SESSION_RENEWED_ELSEWHERE, 'invalid_grant');
 	let token: Awaited<ReturnType<typeof requestToken>> | undefined;
-	if (sameAccount && typeof credentials.refreshToken === 'string' && credentials.refreshToken && !refreshWasRefused(key)) {
+	if (sameAccount && typeof credentials.refreshToken === 'string' && credentials.refreshToken && known === 'none') {
 		let refusal: unknown;
 		try {
 			token = await requestToken(helper, endpoints, refreshGrantForm(credentials), 'refresh_token');
@@ -228,10 +231,9 @@ async function signIn(
 		}
 		// A rotated refresh token is refused with invalid_grant: if another process spent it, use its session.
 		if ((refusal as TokenServiceError | undefined)?.oauthError === 'invalid_grant') {
-			noteRefusedRefresh(key);
-			if (Number(credentials.sessionExpiresAt ?? 0) > Date.now() - RACE_WINDOW_MS) {
-				throw new TokenServiceError(SESSION_RENEWED_ELSEWHERE, 'invalid_grant');
-			}
+			const raceLikely = Number(credentials.sessionExpiresAt ?? 0) > Date.now() - RACE_WINDOW_MS;
+			noteRefusedRefresh(key, raceLikely);
+			if (raceLikely) throw new TokenServiceError(SESSION_RENEWED_ELSEWHERE, 'invalid_grant');
 		}
 		// Otherwise (too old, unreachable, other refusals) the password grant below decides.
 	}
