@@ -42,6 +42,27 @@ export class Checks {
 	get failures(): CheckResult[] {
 		return this.results.filter((result) => !result.ok);
 	}
+
+	/** Prints the tally and the failed checks; the exit code of the run. */
+	summary(): number {
+		const failures = this.failures;
+		console.log(`\n${this.results.length - failures.length} of ${this.results.length} checks passed.`);
+		if (!failures.length) return 0;
+		console.log('Failed:');
+		for (const failure of failures) console.log(`  - [${failure.group}] ${failure.name}`);
+		return 1;
+	}
+}
+
+/** Runs an e2e script's main and exits with its code (1 when it throws). */
+export function runMain(main: () => Promise<number>): void {
+	main().then(
+		(code) => process.exit(code),
+		(error: Error) => {
+			console.error(error.stack ?? error.message);
+			process.exit(1);
+		},
+	);
 }
 
 function indent(text: string, prefix: string): string {

@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 import { cleanEnv, type N8nRuntime } from './runtime';
 
@@ -68,10 +68,13 @@ export class N8nInstance {
 		readonly port: number,
 		readonly brokerPort: number,
 		private readonly log: (line: string) => void,
+		/** Settings on top of the private-sqlite defaults (queue mode: database, Redis, health-check port). */
+		private readonly extraEnv: NodeJS.ProcessEnv = {},
 	) {}
 
-	static async create(runtime: N8nRuntime, userFolder: string, log: (line: string) => void): Promise<N8nInstance> {
-		return new N8nInstance(runtime, userFolder, await freePort(), await freePort(), log);
+	/** Every process gets its own ports, so several n8n (and other people's runs) can run at once. */
+	static async create(runtime: N8nRuntime, userFolder: string, log: (line: string) => void, extraEnv: NodeJS.ProcessEnv = {}): Promise<N8nInstance> {
+		return new N8nInstance(runtime, userFolder, await freePort(), await freePort(), log, extraEnv);
 	}
 
 	get baseUrl(): string {
@@ -108,18 +111,26 @@ export class N8nInstance {
 			N8N_DIAGNOSTICS_CONFIG_BACKEND: '',
 			// Community packages load from $N8N_USER_FOLDER/.n8n/nodes.
 			N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
+			// n8n and what it spawns (task runners) run on the runtime's Node.
+			PATH: `${dirname(this.runtime.node)}:${process.env.PATH ?? ''}`,
+			...this.extraEnv,
 		});
+	}
+
+	/** Spawns `node n8n/bin/n8n <args>` on the runtime's Node. */
+	private spawnN8n(args: string[]): ChildProcess {
+		return spawn(this.runtime.node, [this.runtime.bin, ...args], { env: this.env(), cwd: this.userFolder, stdio: ['ignore', 'pipe', 'pipe'] });
 	}
 
 	/** Runs an n8n CLI command (each one boots n8n: 5-10 s). */
 	async cli(args: string[], timeoutMs = 180 * SECOND): Promise<CliResult> {
 		const started = Date.now();
 		return await new Promise((resolve, reject) => {
-			const child = spawn(this.runtime.bin, args, { env: this.env(), cwd: this.userFolder, stdio: ['ignore', 'pipe', 'pipe'] });
+			const child = this.spawnN8n(args);
 			let stdout = '';
 			let stderr = '';
-			child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-			child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+			child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+			child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
 			const timer = setTimeout(() => {
 				child.kill('SIGKILL');
 				reject(new Error(`n8n ${args.join(' ')} did not finish within ${timeoutMs / SECOND} s\n${stdout.slice(-2000)}\n${stderr.slice(-2000)}`));
@@ -176,13 +187,31 @@ export class N8nInstance {
 	/** `n8n start`, resolved when the editor is served. */
 	async start(timeoutMs = 180 * SECOND): Promise<number> {
 		const started = Date.now();
-		const child = spawn(this.runtime.bin, ['start'], { env: this.env(), cwd: this.userFolder, stdio: ['ignore', 'pipe', 'pipe'] });
+		await this.launch(['start'], 'Editor is now accessible', timeoutMs);
+		// Readiness line seen; the HTTP server answers from then on.
+		const health = await fetch(`${this.baseUrl}/healthz`);
+		if (!health.ok) throw new Error(`n8n /healthz answered HTTP ${health.status}`);
+		this.log(`n8n start: editor at ${this.baseUrl} after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+		return Date.now() - started;
+	}
+
+	/** `n8n worker` (queue mode), resolved when it is ready to take jobs. */
+	async startWorker(concurrency: number, timeoutMs = 180 * SECOND): Promise<number> {
+		const started = Date.now();
+		await this.launch(['worker', `--concurrency=${concurrency}`], 'n8n worker is now ready', timeoutMs);
+		this.log(`n8n worker (concurrency ${concurrency}) ready after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+		return Date.now() - started;
+	}
+
+	/** Starts a long-running n8n command and waits for the line that says it is ready. */
+	private async launch(args: string[], readyLine: string, timeoutMs: number): Promise<void> {
+		const child = this.spawnN8n(args);
 		this.server = child;
 		await new Promise<void>((resolve, reject) => {
-			const timer = setTimeout(() => reject(new Error(`n8n start: the editor was not ready within ${timeoutMs / SECOND} s\n${this.serverLog.slice(-3000)}`)), timeoutMs);
+			const timer = setTimeout(() => reject(new Error(`n8n ${args[0]}: not ready within ${timeoutMs / SECOND} s\n${this.serverLog.slice(-3000)}`)), timeoutMs);
 			const onData = (chunk: Buffer) => {
 				this.serverLog += chunk.toString('utf8');
-				if (this.serverLog.includes('Editor is now accessible')) {
+				if (this.serverLog.includes(readyLine)) {
 					clearTimeout(timer);
 					resolve();
 				}
@@ -191,14 +220,9 @@ export class N8nInstance {
 			child.stderr!.on('data', onData);
 			child.on('exit', (code) => {
 				clearTimeout(timer);
-				reject(new Error(`n8n start exited early (exit code ${String(code)})\n${this.serverLog.slice(-3000)}`));
+				reject(new Error(`n8n ${args[0]} exited early (exit code ${String(code)})\n${this.serverLog.slice(-3000)}`));
 			});
 		});
-		// Readiness line seen; the HTTP server answers from then on.
-		const health = await fetch(`${this.baseUrl}/healthz`);
-		if (!health.ok) throw new Error(`n8n /healthz answered HTTP ${health.status}`);
-		this.log(`n8n start: editor at ${this.baseUrl} after ${((Date.now() - started) / 1000).toFixed(1)} s`);
-		return Date.now() - started;
 	}
 
 	/** The owner's session cookie ("n8n-auth=..."), once signed in. */

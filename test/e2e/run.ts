@@ -1,5 +1,6 @@
 /**
- * npm run test:e2e: the package in a real n8n.
+ * npm run test:e2e: the package in a real n8n (default: the oldest supported, 2.8.4 on this Node;
+ * `npm run test:e2e -- --current` for 2.41.1 on Node 24, or `-- --n8n <version> --node <version>`).
  *
  * 1. Builds the package if needed; installs (first run) or reuses the pinned n8n in the user's
  *    cache folder; installs Chromium if missing.
@@ -24,11 +25,11 @@ import { startSandbox, type Sandbox } from '../../sandbox';
 import { ensureBuilt } from '../../scripts/lib/build';
 import { CFDI_CREDENTIAL_TYPE, REPO_ROOT } from '../../scripts/lib/examples';
 import { sandboxCredential } from '../engine/sandboxCredential';
-import { Checks } from './checks';
+import { Checks, runMain } from './checks';
 import { cliWorkflows, pendingExample, reviewExample, seedForCli, shippedExamplesCheck, shopifyExample } from './cliPhase';
 import { N8nInstance } from './n8n';
 import { installPackage } from './packageInstall';
-import { ensureChromium, ensureN8n, N8N_VERSION } from './runtime';
+import { describeTarget, ensureChromium, ensureN8n, targetFromArgs } from './runtime';
 import { serverPhase, uiWorkflows } from './uiPhase';
 
 const CREDENTIAL = { id: 'cfdiE2eSandboxCred1', name: 'CFDI sandbox' };
@@ -54,12 +55,13 @@ async function main(): Promise<number> {
 	let n8n: N8nInstance | undefined;
 	let userFolder: string | undefined;
 
-	console.log(`End-to-end test in a real n8n ${N8N_VERSION} (Node ${process.version})`);
+	const target = targetFromArgs();
+	console.log(`End-to-end test in a real ${describeTarget(target)}`);
 	try {
 		checks.section('Setup');
 		await timed(timings, 'build (if needed)', () => ensureBuilt(log));
-		const runtime = await timed(timings, 'n8n runtime (install or reuse)', () => ensureN8n(log));
-		log(`n8n ${N8N_VERSION}: ${runtime.installed ? 'installed into' : 'reused from'} ${runtime.dir}`);
+		const runtime = await timed(timings, 'n8n runtime (install or reuse)', () => ensureN8n(log, target));
+		log(`${describeTarget(target)}: ${runtime.installed ? 'installed into' : 'reused from'} ${runtime.dir}`);
 		const chromiumPath = await timed(timings, 'chromium (install or reuse)', () => ensureChromium(log));
 
 		userFolder = mkdtempSync(join(tmpdir(), 'cfdi-e2e-n8n-'));
@@ -120,21 +122,7 @@ async function main(): Promise<number> {
 		console.log('\nScreenshots');
 		for (const path of screenshots) console.log(`  ${relative(REPO_ROOT, path)} (${existsSync(path) ? `${Math.round(statSync(path).size / 1024)} KB` : 'missing'})`);
 	}
-	const failures = checks.failures;
-	const passed = checks.results.length - failures.length;
-	console.log(`\n${passed} of ${checks.results.length} checks passed.`);
-	if (failures.length) {
-		console.log('Failed:');
-		for (const failure of failures) console.log(`  - [${failure.group}] ${failure.name}`);
-		return 1;
-	}
-	return 0;
+	return checks.summary();
 }
 
-main().then(
-	(code) => process.exit(code),
-	(error: Error) => {
-		console.error(error.stack ?? error.message);
-		process.exit(1);
-	},
-);
+runMain(main);

