@@ -11,6 +11,7 @@ import {
 	sumDecimals,
 	type Decimal,
 } from './decimal';
+import { completePaymentReceipt } from './kinds/paymentReceipt';
 import { groupRetenciones, groupTraslados, type TaxLineAmounts } from './taxGrouping';
 import type { Impuestos, Voucher, VoucherRetencion, VoucherTraslado } from './types';
 
@@ -186,6 +187,8 @@ function computeConcept(concepto: unknown, decimals: number, keepTaxBases: boole
  * - subTotal = Σ importe; descuento = Σ concept descuento when any concept has one (otherwise a
  *   voucher-level descuento is kept as given); total = subTotal − descuento + transferred − withheld.
  *   T and P vouchers get subTotal and total 0.
+ * - P vouchers: the payment complement is completed (completePaymentReceipt): saldo insoluto,
+ *   DR and payment taxes from the amounts paid and the rates, totales.
  * Normalized: cantidad given as a number becomes its decimal text; numeric strings in
  * valorUnitario, descuento and tasaOCuota become numbers; a missing objetoImp becomes "02" when
  * the concept has taxes and "01" otherwise; an empty concept impuestos node is removed.
@@ -262,5 +265,5 @@ export function computeTotals(voucher: Voucher, options: ComputeTotalsOptions = 
 		traslados,
 		retenciones,
 	};
-	return { voucher: out as Voucher, computed };
+	return { voucher: voucher.tipoDeComprobante === 'P' ? completePaymentReceipt(out as Voucher) : (out as Voucher), computed };
 }

@@ -32,3 +32,5 @@ export type {
 export { validateVoucher } from './validateVoucher';
 export { formatFinding } from './validation/formatFinding';
 export { checkCancellationRequest, FOLIO_FISCAL_PATTERN, isCancellationProblem, type CancellationProblem, type CancellationRequest } from './cancellation';
+export * from './kinds';
+export * as voucherShape from './voucherShape';

@@ -1,0 +1,193 @@
+/**
+ * Credit notes (CFDI type E): they relate the invoices they correct (TipoRelacion 01 credit note,
+ * 03 return of goods, 07 advance applied), are paid at once (metodoPago PUE) and carry concepts
+ * and taxes as an invoice does, the taxes being those of the related invoice.
+ */
+import { computeTotals } from '../computeTotals';
+import { compareDecimal, decimalToString, divideDecimal, sumDecimals, addDecimal, subtractDecimal, type Decimal } from '../decimal';
+import type { Concepto, Emisor, Receptor, Voucher } from '../types';
+import { withRelatedGroups, type JsonRecord } from '../voucherShape';
+import { conceptTaxesFor, dec, decimalsOf, KindInputError, num, rateOf, type TaxRate } from './taxRates';
+import { taxRatesOfCfdi, type StampedCfdi } from './stampedCfdi';
+
+export const CREDIT_NOTE_RELATIONS = ['01', '03', '07'] as const;
+
+/** Default concept of a single-amount credit note, per relation type (SAT filling guide of egresos). */
+const SINGLE_AMOUNT_DESCRIPTION: Record<string, string> = {
+	'01': 'Descuento o bonificacion',
+	'03': 'Devolucion de mercancias',
+	'07': 'Aplicacion de anticipo',
+};
+
+/** An invoice the credit note corrects. */
+export interface CreditedInvoice {
+	uuid: string;
+	/** The invoice's total; with `saldo`, the most the note may credit. */
+	total?: number | string;
+	/** What is still owed on the invoice, when it is less than its total. */
+	saldo?: number | string;
+	moneda?: string;
+	/** The invoice's taxes; a single-amount note applies them. */
+	taxes?: TaxRate[];
+}
+
+export interface CreditNoteLine {
+	claveProdServ: string;
+	noIdentificacion?: string;
+	cantidad: number | string;
+	claveUnidad: string;
+	unidad?: string;
+	descripcion: string;
+	valorUnitario: number | string;
+	descuento?: number | string;
+	/** The line's taxes; the related invoice's when absent. */
+	taxes?: TaxRate[];
+}
+
+export interface CreditNoteInput {
+	emisor: Emisor;
+	/** The related invoice's recipient; usoCFDI defaults to G02 (returns, discounts or rebates). */
+	receptor: Omit<Receptor, 'usoCFDI'> & { usoCFDI?: string };
+	lugarExpedicion: string;
+	serie?: string;
+	folio?: string;
+	fecha?: string;
+	descripcionFacturador?: string;
+	/** How the refund is given: 01 cash, 03 transfer, 04 card, 15 debt forgiveness for an unpaid invoice, ... */
+	formaPago: string;
+	/** The related invoice's currency when absent, else MXN. */
+	moneda?: string;
+	tipoCambio?: number | string;
+	/** 01 credit note, 03 return of goods, 07 advance applied. */
+	tipoRelacion: string;
+	invoices: CreditedInvoice[];
+	/** The credited items; or a single `amount`. */
+	lines?: CreditNoteLine[];
+	amount?: number | string;
+	/** true (default): `amount` is what the customer gets back, taxes included. */
+	amountIncludesTax?: boolean;
+	/** For a single amount: concept description, product and unit keys (default 84111506 / ACT). */
+	descripcion?: string;
+	claveProdServ?: string;
+	claveUnidad?: string;
+}
+
+function sameRates(a: ReadonlyArray<TaxRate>, b: ReadonlyArray<TaxRate>): boolean {
+	const key = (rates: ReadonlyArray<TaxRate>): string =>
+		rates
+			.map((tax) => `${tax.withheld ? 'R' : 'T'}|${tax.impuesto}|${tax.tipoFactor}|${rateOf(tax) ? decimalToString(rateOf(tax) as Decimal, 6) : ''}`)
+			.sort()
+			.join(';');
+	return key(a) === key(b);
+}
+
+/** The taxes a single amount carries: those of the related invoices, when they agree and share one base. */
+function invoiceRates(invoices: ReadonlyArray<CreditedInvoice>): TaxRate[] {
+	const [first, ...others] = invoices;
+	const rates = first?.taxes ?? [];
+	if (others.some((invoice) => !sameRates(invoice.taxes ?? [], rates))) {
+		throw new KindInputError('invoices', 'The related invoices carry different taxes, so one amount cannot take the taxes of all of them.', 'Give the credit note as lines with their taxes, or issue one credit note per invoice.');
+	}
+	const bases = rates.filter((tax) => !tax.withheld && dec(tax.base)).map((tax) => dec(tax.base) as Decimal);
+	if (bases.some((base) => compareDecimal(base, bases[0]) !== 0)) {
+		throw new KindInputError('amount', 'The related invoice has taxes on different bases (several rates or exempt items), so one amount cannot be split among them.', 'Give the credit note as lines, one per rate, with their taxes.');
+	}
+	return rates.map(({ impuesto, tipoFactor, tasaOCuota, withheld }) => ({ impuesto, tipoFactor, tasaOCuota, withheld }));
+}
+
+function concept(line: CreditNoteLine, rates: ReadonlyArray<TaxRate>): Concepto {
+	const out: Concepto = { claveProdServ: line.claveProdServ, cantidad: String(line.cantidad), claveUnidad: line.claveUnidad, descripcion: line.descripcion, valorUnitario: Number(line.valorUnitario) };
+	if (line.noIdentificacion) out.noIdentificacion = line.noIdentificacion;
+	if (line.unidad) out.unidad = line.unidad;
+	if (line.descuento !== undefined && line.descuento !== '') out.descuento = Number(line.descuento);
+	const impuestos = conceptTaxesFor(rates);
+	out.objetoImp = impuestos.traslados || impuestos.retenciones ? '02' : '01';
+	if (out.objetoImp === '02') out.impuestos = impuestos;
+	return out;
+}
+
+/** The most the note may credit: Σ of each invoice's saldo, or its total; undefined when unknown. */
+function creditLimit(invoices: ReadonlyArray<CreditedInvoice>, moneda: string): Decimal | undefined {
+	const limits: Decimal[] = [];
+	for (const invoice of invoices) {
+		if (invoice.moneda && invoice.moneda !== moneda) return undefined;
+		const limit = dec(invoice.saldo) ?? dec(invoice.total);
+		if (!limit) return undefined;
+		limits.push(limit);
+	}
+	return limits.length > 0 ? sumDecimals(limits) : undefined;
+}
+
+/** A complete type E voucher with its relation, concepts, taxes and totals. */
+export function buildCreditNote(input: CreditNoteInput): Voucher {
+	if (!(CREDIT_NOTE_RELATIONS as readonly string[]).includes(input.tipoRelacion)) {
+		throw new KindInputError('tipoRelacion', `Relation type ${JSON.stringify(input.tipoRelacion)} is not one a credit note uses.`, 'Use "01" (credit note), "03" (return of goods) or "07" (advance applied).');
+	}
+	if (!Array.isArray(input.invoices) || input.invoices.length === 0 || input.invoices.some((invoice) => !invoice.uuid || !invoice.uuid.trim())) {
+		throw new KindInputError('invoices', 'A credit note must relate the invoice it corrects.', 'Give the UUID of each related invoice.');
+	}
+	const moneda = input.moneda ?? input.invoices[0].moneda ?? 'MXN';
+	const decimals = decimalsOf(moneda);
+
+	let conceptos: Concepto[];
+	const hasLines = Array.isArray(input.lines) && input.lines.length > 0;
+	const amount = dec(input.amount);
+	if (hasLines) {
+		conceptos = (input.lines as CreditNoteLine[]).map((line) => concept(line, line.taxes ?? invoiceRatesOrEmpty(input.invoices)));
+	} else if (amount) {
+		const rates = invoiceRates(input.invoices);
+		let valorUnitario = amount;
+		if (input.amountIncludesTax !== false) {
+			let factor = dec(1) as Decimal;
+			for (const tax of rates) {
+				const rate = rateOf(tax);
+				if (tax.tipoFactor !== 'Tasa' || !rate) continue;
+				factor = tax.withheld ? subtractDecimal(factor, rate) : addDecimal(factor, rate);
+			}
+			valorUnitario = divideDecimal(amount, factor, decimals);
+		}
+		const descripcion = input.descripcion ?? SINGLE_AMOUNT_DESCRIPTION[input.tipoRelacion];
+		conceptos = [concept({ claveProdServ: input.claveProdServ ?? '84111506', cantidad: '1', claveUnidad: input.claveUnidad ?? 'ACT', descripcion, valorUnitario: num(valorUnitario) }, rates)];
+	} else {
+		throw new KindInputError('lines', 'The credit note has neither lines nor an amount.', 'Give the credited lines, or the amount to credit.');
+	}
+
+	const voucher: JsonRecord = { version: '4.0' };
+	if (input.serie) voucher.serie = input.serie;
+	if (input.folio) voucher.folio = input.folio;
+	if (input.fecha) voucher.fecha = input.fecha;
+	Object.assign(voucher, { formaPago: input.formaPago, subTotal: 0, moneda });
+	if (input.tipoCambio !== undefined && input.tipoCambio !== '') voucher.tipoCambio = Number(input.tipoCambio);
+	Object.assign(voucher, { total: 0, tipoDeComprobante: 'E', exportacion: '01', metodoPago: 'PUE', lugarExpedicion: input.lugarExpedicion });
+	if (input.descripcionFacturador) voucher.descripcionFacturador = input.descripcionFacturador;
+	voucher.emisor = input.emisor;
+	voucher.receptor = { ...input.receptor, usoCFDI: input.receptor.usoCFDI || 'G02' };
+	voucher.conceptos = conceptos;
+	const related = withRelatedGroups(voucher, [{ tipoRelacion: input.tipoRelacion, cfdiRelacionado: input.invoices.map((invoice) => ({ uuid: invoice.uuid.trim() })) }]);
+	const { voucher: computed } = computeTotals(related as Voucher);
+
+	const limit = creditLimit(input.invoices, moneda);
+	const total = dec(computed.total);
+	if (limit && total && compareDecimal(total, limit) > 0) {
+		const what = input.invoices.some((invoice) => dec(invoice.saldo)) ? 'the balance still owed on the related invoice' : "the related invoice's total";
+		throw new KindInputError(
+			hasLines ? 'lines' : 'amount',
+			`The credit note total ${decimalToString(total, decimals)} ${moneda} is more than ${what} (${decimalToString(limit, decimals)} ${moneda}).`,
+			`Credit at most ${decimalToString(limit, decimals)} ${moneda}.`,
+		);
+	}
+	return computed;
+}
+
+function invoiceRatesOrEmpty(invoices: ReadonlyArray<CreditedInvoice>): TaxRate[] {
+	const rates = invoices[0]?.taxes ?? [];
+	return rates.map(({ impuesto, tipoFactor, tasaOCuota, withheld }) => ({ impuesto, tipoFactor, tasaOCuota, withheld }));
+}
+
+/** A related invoice from its stamped XML: UUID, total, currency and taxes. */
+export function creditedInvoiceFromCfdi(cfdi: StampedCfdi, saldo?: number | string): CreditedInvoice {
+	if (!cfdi.uuid) throw new KindInputError('invoices', 'The related XML has no TimbreFiscalDigital UUID: it is not a stamped CFDI.', 'Check the UUID of the related invoice.');
+	const invoice: CreditedInvoice = { uuid: cfdi.uuid, total: cfdi.total, moneda: cfdi.moneda, taxes: taxRatesOfCfdi(cfdi) };
+	if (saldo !== undefined && saldo !== '') invoice.saldo = saldo;
+	return invoice;
+}

@@ -1,0 +1,270 @@
+/**
+ * Reads the figures a payment receipt or a credit note needs from a stamped CFDI's XML text, as
+ * the service's XML download returns it. No XML library (the package has no runtime
+ * dependencies): a small tokenizer that ignores namespace prefixes and attribute order, accepts
+ * single or double quotes, decodes entities and skips comments, CDATA, processing instructions
+ * and the DOCTYPE.
+ */
+import { addDecimal, decimalToNumber, parseDecimal, type Decimal } from '../decimal';
+import type { TaxRate } from './taxRates';
+
+export interface StampedTax {
+	impuesto: string;
+	tipoFactor: string;
+	tasaOCuota?: number;
+	/** Σ of the concept bases of this tax and rate. */
+	base: number;
+	/** Σ of the concept amounts; absent for Exento. */
+	importe?: number;
+	withheld: boolean;
+}
+
+export interface StampedCfdi {
+	uuid?: string;
+	version?: string;
+	serie?: string;
+	folio?: string;
+	fecha?: string;
+	tipoDeComprobante?: string;
+	moneda?: string;
+	tipoCambio?: number;
+	subTotal?: number;
+	descuento?: number;
+	total?: number;
+	formaPago?: string;
+	metodoPago?: string;
+	lugarExpedicion?: string;
+	exportacion?: string;
+	emisor: { rfc?: string; nombre?: string; regimenFiscal?: string };
+	receptor: { rfc?: string; nombre?: string; usoCFDI?: string; regimenFiscalReceptor?: string; domicilioFiscalReceptor?: string };
+	/** The invoice's taxes per impuesto / tipoFactor / rate, with their bases (from the concepts). */
+	taxes: StampedTax[];
+}
+
+interface XmlElement {
+	/** Local name, without the namespace prefix. */
+	name: string;
+	attrs: Record<string, string>;
+	children: XmlElement[];
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+function decodeEntities(value: string): string {
+	return value.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|[a-zA-Z]+);/g, (match, entity: string) => {
+		if (entity.startsWith('#x')) return String.fromCodePoint(parseInt(entity.slice(2), 16));
+		if (entity.startsWith('#')) return String.fromCodePoint(parseInt(entity.slice(1), 10));
+		return ENTITIES[entity] ?? match;
+	});
+}
+
+function localName(qualified: string): string {
+	const colon = qualified.indexOf(':');
+	return colon === -1 ? qualified : qualified.slice(colon + 1);
+}
+
+const ATTRIBUTE = /([^\s=/>]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
+
+/** A forgiving parse of the element tree (text content is not kept: CFDI data is in attributes). */
+function parseElements(xml: string): XmlElement | undefined {
+	const stack: XmlElement[] = [];
+	let root: XmlElement | undefined;
+	let index = 0;
+	while (index < xml.length) {
+		const open = xml.indexOf('<', index);
+		if (open === -1) break;
+		if (xml.startsWith('<!--', open)) {
+			const end = xml.indexOf('-->', open + 4);
+			index = end === -1 ? xml.length : end + 3;
+			continue;
+		}
+		if (xml.startsWith('<![CDATA[', open)) {
+			const end = xml.indexOf(']]>', open + 9);
+			index = end === -1 ? xml.length : end + 3;
+			continue;
+		}
+		if (xml.startsWith('<?', open)) {
+			const end = xml.indexOf('?>', open + 2);
+			index = end === -1 ? xml.length : end + 2;
+			continue;
+		}
+		if (xml.startsWith('<!', open)) {
+			const end = xml.indexOf('>', open + 2);
+			index = end === -1 ? xml.length : end + 1;
+			continue;
+		}
+		// The tag ends at the first '>' outside quotes.
+		let end = open + 1;
+		let quote: string | undefined;
+		for (; end < xml.length; end++) {
+			const char = xml[end];
+			if (quote) {
+				if (char === quote) quote = undefined;
+			} else if (char === '"' || char === "'") {
+				quote = char;
+			} else if (char === '>') {
+				break;
+			}
+		}
+		const tag = xml.slice(open + 1, end);
+		index = end + 1;
+		if (tag.startsWith('/')) {
+			const name = localName(tag.slice(1).trim());
+			// Pop to the matching element; tolerate stray closing tags.
+			const at = stack.map((element) => element.name).lastIndexOf(name);
+			if (at !== -1) stack.length = at;
+			continue;
+		}
+		const selfClosing = tag.endsWith('/');
+		const body = selfClosing ? tag.slice(0, -1) : tag;
+		const nameMatch = /^\s*([^\s/>]+)/.exec(body);
+		if (!nameMatch) continue;
+		const element: XmlElement = { name: localName(nameMatch[1]), attrs: {}, children: [] };
+		for (const match of body.slice(nameMatch[0].length).matchAll(ATTRIBUTE)) {
+			const attrName = match[1];
+			if (attrName === 'xmlns' || attrName.startsWith('xmlns:')) continue;
+			element.attrs[localName(attrName)] = decodeEntities(match[2] ?? match[3] ?? '');
+		}
+		if (stack.length > 0) stack[stack.length - 1].children.push(element);
+		else root ??= element;
+		if (!selfClosing) stack.push(element);
+	}
+	return root;
+}
+
+function child(element: XmlElement | undefined, name: string): XmlElement | undefined {
+	return element?.children.find((item) => item.name === name);
+}
+
+function children(element: XmlElement | undefined, name: string): XmlElement[] {
+	return element?.children.filter((item) => item.name === name) ?? [];
+}
+
+function find(element: XmlElement, name: string): XmlElement | undefined {
+	for (const item of element.children) {
+		if (item.name === name) return item;
+		const found = find(item, name);
+		if (found) return found;
+	}
+	return undefined;
+}
+
+function amount(value: string | undefined): number | undefined {
+	if (value === undefined) return undefined;
+	const parsed = parseDecimal(value);
+	return parsed ? decimalToNumber(parsed) : undefined;
+}
+
+function textAttr(element: XmlElement | undefined, name: string): string | undefined {
+	const value = element?.attrs[name];
+	return value === undefined || value.trim() === '' ? undefined : value.trim();
+}
+
+function defined<T extends Record<string, unknown>>(record: T): T {
+	for (const key of Object.keys(record)) if (record[key] === undefined) delete record[key];
+	return record;
+}
+
+interface TaxGroup {
+	impuesto: string;
+	tipoFactor: string;
+	tasaOCuota?: Decimal;
+	base: Decimal;
+	importe?: Decimal;
+	withheld: boolean;
+}
+
+function groupTaxLines(lines: XmlElement[], withheld: boolean, groups: Map<string, TaxGroup>): void {
+	for (const line of lines) {
+		const impuesto = textAttr(line, 'Impuesto');
+		const tipoFactor = textAttr(line, 'TipoFactor');
+		const base = parseDecimal(line.attrs.Base ?? '');
+		if (!impuesto || !tipoFactor || !base) continue;
+		const rate = parseDecimal(line.attrs.TasaOCuota ?? '');
+		const importe = parseDecimal(line.attrs.Importe ?? '');
+		const key = `${withheld ? 'R' : 'T'}|${impuesto}|${tipoFactor}|${rate ? decimalToNumber(rate) : ''}`;
+		const group = groups.get(key);
+		if (!group) {
+			groups.set(key, { impuesto, tipoFactor, tasaOCuota: rate, base, importe, withheld });
+			continue;
+		}
+		group.base = addDecimal(group.base, base);
+		if (importe) group.importe = group.importe ? addDecimal(group.importe, importe) : importe;
+	}
+}
+
+/** The taxes of the voucher per rate: concept lines summed; the voucher summary when concepts have none. */
+function taxesOf(comprobante: XmlElement): StampedTax[] {
+	const groups = new Map<string, TaxGroup>();
+	for (const concepto of children(child(comprobante, 'Conceptos'), 'Concepto')) {
+		const impuestos = child(concepto, 'Impuestos');
+		groupTaxLines(children(child(impuestos, 'Traslados'), 'Traslado'), false, groups);
+		groupTaxLines(children(child(impuestos, 'Retenciones'), 'Retencion'), true, groups);
+	}
+	if (groups.size === 0) {
+		// Voucher-level withholdings carry no base or rate, so only transfers can be read there.
+		groupTaxLines(children(child(child(comprobante, 'Impuestos'), 'Traslados'), 'Traslado'), false, groups);
+	}
+	return [...groups.values()].map((group) =>
+		defined({
+			impuesto: group.impuesto,
+			tipoFactor: group.tipoFactor,
+			tasaOCuota: group.tasaOCuota ? decimalToNumber(group.tasaOCuota) : undefined,
+			base: decimalToNumber(group.base),
+			importe: group.tipoFactor === 'Exento' || !group.importe ? undefined : decimalToNumber(group.importe),
+			withheld: group.withheld,
+		}),
+	);
+}
+
+/** Reads a stamped CFDI. Throws when the text is not a CFDI (an HTML page, a JSON error, ...). */
+export function readStampedCfdi(xml: string): StampedCfdi {
+	const source = typeof xml === 'string' ? xml.replace(/^\uFEFF/, '') : '';
+	const root = parseElements(source);
+	const comprobante = root?.name === 'Comprobante' ? root : root ? find(root, 'Comprobante') : undefined;
+	if (!comprobante) {
+		const start = source.trim().slice(0, 40);
+		throw new Error(`The text is not a CFDI: no Comprobante element${start ? ` (it starts with ${JSON.stringify(start)})` : ''}.`);
+	}
+	const attr = (name: string): string | undefined => textAttr(comprobante, name);
+	const emisor = child(comprobante, 'Emisor');
+	const receptor = child(comprobante, 'Receptor');
+	const timbre = find(comprobante, 'TimbreFiscalDigital');
+	return defined({
+		uuid: textAttr(timbre, 'UUID'),
+		version: attr('Version'),
+		serie: attr('Serie'),
+		folio: attr('Folio'),
+		fecha: attr('Fecha'),
+		tipoDeComprobante: attr('TipoDeComprobante'),
+		moneda: attr('Moneda'),
+		tipoCambio: amount(attr('TipoCambio')),
+		subTotal: amount(attr('SubTotal')),
+		descuento: amount(attr('Descuento')),
+		total: amount(attr('Total')),
+		formaPago: attr('FormaPago'),
+		metodoPago: attr('MetodoPago'),
+		lugarExpedicion: attr('LugarExpedicion'),
+		exportacion: attr('Exportacion'),
+		emisor: defined({ rfc: textAttr(emisor, 'Rfc'), nombre: textAttr(emisor, 'Nombre'), regimenFiscal: textAttr(emisor, 'RegimenFiscal') }),
+		receptor: defined({
+			rfc: textAttr(receptor, 'Rfc'),
+			nombre: textAttr(receptor, 'Nombre'),
+			usoCFDI: textAttr(receptor, 'UsoCFDI'),
+			regimenFiscalReceptor: textAttr(receptor, 'RegimenFiscalReceptor'),
+			domicilioFiscalReceptor: textAttr(receptor, 'DomicilioFiscalReceptor'),
+		}),
+		taxes: taxesOf(comprobante),
+	}) as StampedCfdi;
+}
+
+/** The invoice's taxes as the builders take them (rates with the invoice's bases and amounts). */
+export function taxRatesOfCfdi(cfdi: StampedCfdi): TaxRate[] {
+	return cfdi.taxes.map((tax) => {
+		const rate: TaxRate = { impuesto: tax.impuesto, tipoFactor: tax.tipoFactor, base: tax.base };
+		if (tax.tasaOCuota !== undefined) rate.tasaOCuota = tax.tasaOCuota;
+		if (tax.importe !== undefined) rate.importe = tax.importe;
+		if (tax.withheld) rate.withheld = true;
+		return rate;
+	});
+}

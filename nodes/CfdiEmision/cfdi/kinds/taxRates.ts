@@ -1,0 +1,69 @@
+import { currencyDecimals } from '../catalogs/moneda';
+import { decimalToNumber, parseDecimal, type Decimal } from '../decimal';
+import type { ConceptoImpuestos, ConceptoTax } from '../types';
+
+/**
+ * One tax of an invoice as the kinds need it: the rate, and, when known (read from the invoice's
+ * XML), the invoice's base and amount for that rate. IVA 16 % is
+ * `{ impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0.16 }`; exempt IVA is
+ * `{ impuesto: '002', tipoFactor: 'Exento' }`; ISR withheld at 10 % is
+ * `{ impuesto: '001', tipoFactor: 'Tasa', tasaOCuota: 0.1, withheld: true }`.
+ */
+export interface TaxRate {
+	impuesto: string;
+	tipoFactor: string;
+	tasaOCuota?: number | string;
+	/** true for a withholding (retención). */
+	withheld?: boolean;
+	/** The invoice's base for this tax, when known. */
+	base?: number | string;
+	/** The invoice's amount for this tax, when known (used for Cuota taxes). */
+	importe?: number | string;
+}
+
+/** A problem in the input of a builder, with the input member it concerns and what to do. */
+export class KindInputError extends Error {
+	constructor(
+		readonly field: string,
+		message: string,
+		readonly fix: string,
+	) {
+		super(message);
+		this.name = 'KindInputError';
+	}
+}
+
+/** Decimals of a currency's amounts; 2 when the currency is unknown. */
+export function decimalsOf(moneda: unknown): number {
+	return currencyDecimals(typeof moneda === 'string' ? moneda : undefined) ?? 2;
+}
+
+/** An exact decimal of a number or numeric text; undefined otherwise. */
+export function dec(value: unknown): Decimal | undefined {
+	return typeof value === 'number' || typeof value === 'string' ? parseDecimal(value) : undefined;
+}
+
+export function num(value: Decimal): number {
+	return decimalToNumber(value);
+}
+
+/** The rate of a Tasa or Cuota line; undefined for Exento or a missing rate. */
+export function rateOf(tax: TaxRate): Decimal | undefined {
+	return tax.tipoFactor === 'Exento' ? undefined : dec(tax.tasaOCuota);
+}
+
+/** Transferred lines first, then withholdings, as CFDI concept taxes list them. */
+export function conceptTaxesFor(rates: ReadonlyArray<TaxRate>): ConceptoImpuestos {
+	const line = (tax: TaxRate): ConceptoTax => {
+		const out: ConceptoTax = { impuesto: tax.impuesto, tipoFactor: tax.tipoFactor };
+		const rate = rateOf(tax);
+		if (rate) out.tasaOCuota = num(rate);
+		return out;
+	};
+	const traslados = rates.filter((tax) => !tax.withheld).map(line);
+	const retenciones = rates.filter((tax) => tax.withheld).map(line);
+	const out: ConceptoImpuestos = {};
+	if (traslados.length > 0) out.traslados = traslados;
+	if (retenciones.length > 0) out.retenciones = retenciones;
+	return out;
+}
