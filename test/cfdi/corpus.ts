@@ -187,7 +187,38 @@ export function paymentVariant(modify: (voucher: Mutable) => void = () => undefi
 		delete v.impuestos;
 		v.receptor.usoCFDI = 'CP01';
 		v.conceptos = [{ claveProdServ: '84111506', cantidad: '1', claveUnidad: 'ACT', descripcion: 'Pago', valorUnitario: 0, importe: 0, objetoImp: '01' }];
-		v.complemento = { complementoPago20: { version: '2.0', totales: { montoTotalPagos: 1740 }, pago: [] } };
+		// The SAT Pagos 2.0 filling guide's case: an invoice of 1,160.00 (IVA 16 %) paid 580.00 in installment 1.
+		v.complemento = {
+			complementoPago20: {
+				version: '2.0',
+				totales: { totalTrasladosBaseIVA16: 500, totalTrasladosImpuestoIVA16: 80, montoTotalPagos: 580 },
+				pago: [
+					{
+						fechaPago: '2024-05-09T12:00:00',
+						formaDePagoP: '03',
+						monedaP: 'MXN',
+						tipoCambioP: 1,
+						monto: 580,
+						doctoRelacionado: [
+							{
+								idDocumento: '5FB2822E-396D-4725-8521-CDC4BDD20CCF',
+								serie: 'A',
+								folio: '1000',
+								monedaDR: 'MXN',
+								equivalenciaDR: 1,
+								numParcialidad: 1,
+								impSaldoAnt: 1160,
+								impPagado: 580,
+								impSaldoInsoluto: 580,
+								objetoImpDR: '02',
+								impuestosDR: { trasladosDR: [{ baseDR: 500, impuestoDR: '002', tipoFactorDR: 'Tasa', tasaOCuotaDR: 0.16, importeDR: 80 }] },
+							},
+						],
+						impuestosP: { trasladosP: [{ baseP: 500, impuestoP: '002', tipoFactorP: 'Tasa', tasaOCuotaP: 0.16, importeP: 80 }] },
+					},
+				],
+			},
+		};
 		modify(v);
 	});
 }
@@ -211,7 +242,7 @@ export const VALID_CASES: CorpusCase[] = [
 		voucher: variant((v) => {
 			v.tipoDeComprobante = 'E';
 			v.receptor.usoCFDI = 'G02';
-			v.cfdiRelacionados = { tipoRelacion: '01', uuids: ['5FB2822E-396D-4725-8521-CDC4BDD20CCF'] };
+			v.cfdiRelacionados = [{ tipoRelacion: '01', cfdiRelacionado: [{ uuid: '5FB2822E-396D-4725-8521-CDC4BDD20CCF' }] }];
 		}),
 		expect: 'valid',
 	},
@@ -404,12 +435,12 @@ export const INVALID_CASES: CorpusCase[] = [
 	},
 	{
 		name: 'general public with usoCFDI G03',
-		voucher: variant((v) => (v.receptor = { ...generalPublic, usoCFDI: 'G03' })),
+		voucher: variant((v) => Object.assign(v, { receptor: { ...generalPublic, usoCFDI: 'G03' }, informacionGlobal: { periodicidad: '04', meses: '05', anio: 2024 } })),
 		expect: { code: 'CFDI40161', path: 'receptor.usoCFDI' },
 	},
 	{
 		name: 'general public with its own postal code',
-		voucher: variant((v) => (v.receptor = { ...generalPublic, domicilioFiscalReceptor: '86991' })),
+		voucher: variant((v) => Object.assign(v, { receptor: { ...generalPublic, domicilioFiscalReceptor: '86991' }, informacionGlobal: { periodicidad: '04', meses: '05', anio: 2024 } })),
 		expect: { code: 'CFDI40149', path: 'receptor.domicilioFiscalReceptor' },
 	},
 	{
@@ -433,7 +464,7 @@ export const INVALID_CASES: CorpusCase[] = [
 	{ name: 'PPD with formaPago 03', voucher: variant((v) => (v.metodoPago = 'PPD')), expect: { code: 'CFDI40105', path: 'formaPago' } },
 	{ name: 'USD without tipoCambio', voucher: variant((v) => (v.moneda = 'USD')), expect: { code: 'CFDI40115', path: 'tipoCambio' } },
 	{ name: 'MXN with tipoCambio 17', voucher: variant((v) => (v.tipoCambio = 17)), expect: { code: 'CFDI40114', path: 'tipoCambio' } },
-	{ name: 'payment voucher in MXN', voucher: paymentVariant((v) => (v.moneda = 'MXN')), expect: { code: 'PAYMENT_MONEDA', path: 'moneda' } },
+	{ name: 'payment voucher in MXN', voucher: paymentVariant((v) => (v.moneda = 'MXN')), expect: { code: 'CRP20104', path: 'moneda' } },
 	{ name: 'payment voucher with subTotal 10', voucher: paymentVariant((v) => (v.subTotal = 10)), expect: { code: 'CFDI40109', path: 'subTotal' } },
 	{ name: 'payment voucher with usoCFDI G03', voucher: paymentVariant((v) => (v.receptor.usoCFDI = 'G03')), expect: { code: 'CFDI40161', path: 'receptor.usoCFDI' } },
 	{ name: 'payment voucher with metodoPago PUE', voucher: paymentVariant((v) => (v.metodoPago = 'PUE')), expect: { code: 'CFDI40125', path: 'metodoPago' } },

@@ -10,6 +10,7 @@ import { checkRecipient } from './validation/recipient';
 import { checkRequiredFields } from './validation/requiredFields';
 import { checkVoucherTaxes } from './validation/voucherTaxes';
 import { checkVoucherTotals } from './validation/voucherTotals';
+import { checkVoucherKinds } from './validation/voucherKinds';
 import { checkVoucherType } from './validation/voucherType';
 
 // Order matters: later checks skip values on which an earlier check already reported an error.
@@ -24,12 +25,15 @@ const CHECKS = [
 	checkConceptTaxes,
 	checkVoucherTaxes,
 	checkVoucherTotals,
+	checkVoucherKinds,
 ];
 
 /**
  * Checks a CFDI 4.0 voucher body before it is sent, collecting every finding (not only the
  * first). Each error names the path, the value and the fix; codes are local ('RFC_PATTERN') or
- * the SAT rejection they prevent ('CFDI40108'). Unknown extra members are allowed.
+ * the SAT rejection they prevent ('CFDI40108', 'CRP20244'). Every kind is checked: invoices,
+ * credit notes, payment vouchers with Pagos 2.0, global invoices, related vouchers, fiscal legends,
+ * Carta Porte 3.1 and Comercio Exterior 2.0. Unknown extra members are allowed.
  */
 export function validateVoucher(voucher: unknown, options: ValidateOptions = {}): ValidationResult {
 	if (!isRecord(voucher)) {

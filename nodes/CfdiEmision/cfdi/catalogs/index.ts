@@ -13,3 +13,5 @@ export { TIPO_RELACION } from './tipoRelacion';
 export { IMPUESTO } from './impuesto';
 export { TIPO_FACTOR } from './tipoFactor';
 export { CLAVE_UNIDAD } from './claveUnidad';
+export { PERIODICIDAD, MESES } from './informacionGlobal';
+export { CERTIFICADO_ORIGEN, CLAVE_PEDIMENTO, CVE_TRANSPORTE, ENTRADA_SALIDA_MERC, INCOTERM, MOTIVO_TRASLADO, TIPO_FIGURA, TIPO_UBICACION, TRANSP_INTERNAC } from './complements';

@@ -43,7 +43,7 @@ function checkObjetoImp(ctx: ValidationContext, index: number, lineCount: number
 }
 
 /** Rate rules of c_TasaOCuota that hold for every taxpayer. */
-function rateProblem(impuesto: string, tipoFactor: string, rate: Decimal, withheld: boolean): string | undefined {
+export function rateProblem(impuesto: string, tipoFactor: string, rate: Decimal, withheld: boolean): string | undefined {
 	if (rate.scale > CONCEPT_MAX_DECIMALS) return `Round tasaOCuota to ${CONCEPT_MAX_DECIMALS} decimals.`;
 	if (withheld) {
 		const max = WITHHOLDING_MAX[impuesto];

@@ -10,7 +10,7 @@ const FECHA = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/;
 // Concept-level amounts and quantities may carry up to 6 decimals (Anexo 20 schema).
 export const CONCEPT_MAX_DECIMALS = 6;
 
-function isRealDateTime(text: string): boolean {
+export function isRealDateTime(text: string): boolean {
 	const match = FECHA.exec(text);
 	if (!match) return false;
 	const [year, month, day, hour, minute, second] = match.slice(1).map(Number);

@@ -40,7 +40,7 @@ function checkNoAmountTypes(ctx: ValidationContext, tipo: string | undefined): v
 	if (tipo !== 'T' && tipo !== 'P') return;
 	const { root, conceptos } = ctx.view;
 	if (tipo === 'P' && ctx.view.moneda !== undefined && ctx.view.moneda !== 'XXX' && ctx.isClean('moneda')) {
-		ctx.error('PAYMENT_MONEDA', 'moneda', `moneda ${show(ctx.view.moneda)} must be "XXX" when tipoDeComprobante is "P".`, 'Use "XXX"; the payment currency goes in the payment complement.', ctx.view.moneda);
+		ctx.error('CRP20104', 'moneda', `moneda ${show(ctx.view.moneda)} must be "XXX" when tipoDeComprobante is "P".`, 'Use "XXX"; the payment currency goes in the payment complement.', ctx.view.moneda);
 	}
 	if (isPresent(root, 'impuestos')) {
 		ctx.error('CFDI40201', 'impuestos', `impuestos must not be present when tipoDeComprobante is ${show(tipo)}.`, 'Remove the voucher-level impuestos.');
