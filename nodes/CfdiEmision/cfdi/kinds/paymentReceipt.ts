@@ -448,7 +448,7 @@ export function computePago(input: PaymentInput, path = 'payments[0]'): Pago {
 	let tipoCambio = dec(input.tipoCambioP);
 	if (!tipoCambio) {
 		if (monedaP !== 'MXN') {
-			throw new KindInputError(`${path}.tipoCambioP`, `The payment is in ${monedaP}, so its exchange rate is needed.`, `Give tipoCambioP: MXN per 1 ${monedaP}, e.g. 17.25.`);
+			throw new KindInputError(`${path}.tipoCambioP`, `The payment is in ${monedaP}, so its exchange rate (tipoCambioP) is needed.`, `Give tipoCambioP: MXN per 1 ${monedaP}, e.g. 17.25.`);
 		}
 		tipoCambio = ONE;
 	}

@@ -86,6 +86,7 @@ export function checkComercioExterior(ctx: ValidationContext): void {
 	const tipo = ctx.isClean('tipoDeComprobante') ? ctx.view.tipo : undefined;
 	if (tipo !== undefined && !['I', 'E', 'T'].includes(tipo)) {
 		ctx.error('CCE_TIPO', 'tipoDeComprobante', `tipoDeComprobante ${show(tipo)} cannot carry ${base}.`, 'Foreign trade goes on an invoice ("I"), a credit note ("E") or a transfer voucher ("T").', tipo);
+		return;
 	}
 	const exportacion = textOf(root, 'exportacion');
 	if (exportacion !== undefined && !EXPORT_CODES.includes(exportacion) && ctx.isClean('exportacion')) {

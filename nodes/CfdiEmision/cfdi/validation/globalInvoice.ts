@@ -74,6 +74,7 @@ export function checkGlobalInvoice(ctx: ValidationContext): void {
 
 	if (tipo !== undefined && tipo !== 'I' && tipo !== 'E') {
 		ctx.error('GLOBAL_TIPO', 'tipoDeComprobante', `tipoDeComprobante ${show(tipo)} cannot carry ${PATHS.globalInformation}.`, 'A global invoice is of type "I" (or "E" for its credit notes); remove informacionGlobal otherwise.', tipo);
+		return;
 	}
 	if (rfc !== undefined && rfc !== GENERIC_NATIONAL_RFC && ctx.isClean('receptor.rfc')) {
 		ctx.error('GLOBAL_RECIPIENT', 'receptor.rfc', `receptor.rfc ${show(rfc)} cannot receive a global invoice (${PATHS.globalInformation} is present).`, `Use ${show(GENERIC_NATIONAL_RFC)} with nombre ${show(GENERAL_PUBLIC_NAME)}, or remove informacionGlobal for an invoice to a named customer.`, rfc);

@@ -243,7 +243,8 @@ function checkPaymentTaxes(ctx: ValidationContext, pago: UnknownRecord, path: st
 		ctx.error('IMPUESTOS_P_EMPTY', taxesPath, `${taxesPath} has no trasladosP or retencionesP.`, 'Add the payment taxes, or remove impuestosP.');
 		return;
 	}
-	if (decimals === undefined || documents.some((doc) => !doc.clean || !doc.amounts) || !ctx.isClean(taxesPath)) return;
+	const documentsPath = memberPath(path, 'doctoRelacionado');
+	if (decimals === undefined || documents.length === 0 || documents.some((doc) => !doc.clean || !doc.amounts) || !ctx.isClean(taxesPath, documentsPath)) return;
 
 	const expected = groupPaymentTaxes(documents.map((doc) => doc.amounts as DocumentTaxAmounts), decimals);
 	if (!expected) {

@@ -59,6 +59,12 @@ function checkUse(ctx: ValidationContext, rfc: string, kind: RfcKind): void {
 		ctx.error('CFDI40161', USO_PATH, `${USO_PATH} ${show(uso)} is not allowed when tipoDeComprobante is ${show(tipo)}.`, `Use "${typeBound}".`, uso);
 		return;
 	}
+	const boundTo = Object.keys(TYPE_BOUND_USES).find((type) => TYPE_BOUND_USES[type] === uso);
+	if (boundTo && tipo) {
+		const fix = isGeneric(kind) ? `Use "${GENERIC_USE}" (no tax effects).` : kind === 'fisica' || kind === 'moral' ? useCodes(allowedUses(textOf(ctx.view.receptor, 'regimenFiscalReceptor') ?? '', kind)) : `Use "${GENERIC_USE}".`;
+		ctx.error('CFDI40161', USO_PATH, `${USO_PATH} ${show(uso)} is only for vouchers of type ${show(boundTo)}; this one is ${show(tipo)}.`, fix, uso);
+		return;
+	}
 	if (isGeneric(kind)) {
 		if (uso === GENERIC_USE) return;
 		ctx.error('CFDI40161', USO_PATH, `${USO_PATH} ${show(uso)} is not allowed for the generic RFC ${show(rfc)}.`, `Use "${GENERIC_USE}" (no tax effects).`, uso);

@@ -1,0 +1,183 @@
+/**
+ * Valid vouchers of each kind, built by the kind builders where there is one, and a helper that
+ * states what a wrong voucher must give: exactly one error, with its code and full path.
+ */
+import {
+	buildCreditNote,
+	buildGlobalInvoice,
+	buildPaymentReceipt,
+	validateVoucher,
+	type PaymentInput,
+	type Voucher,
+} from '../../nodes/CfdiEmision/cfdi';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+export type Mutable = any;
+
+export const ISSUER = { rfc: 'EKU9003173C9', nombre: 'ESCUELA KEMPER URGATE', regimenFiscal: '601' };
+export const CUSTOMER = { rfc: 'URE180429TM6', nombre: 'UNIVERSIDAD ROBOTICA ESPANOLA', regimenFiscalReceptor: '601', domicilioFiscalReceptor: '86991' };
+export const INVOICE_UUID = '5FB2822E-396D-4725-8521-CDC4BDD20CCF';
+export const SECOND_UUID = '8C3B1B0A-6F1E-4E2B-9D5C-2A7E4F1B3C9D';
+export const IVA16 = { impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0.16 };
+
+/** The SAT Pagos 2.0 guide's case: invoice 1,160.00 (1,000.00 + IVA 16 %), installment 1 of 580.00. */
+export function satGuidePayment(overrides: Partial<PaymentInput> = {}): PaymentInput {
+	return {
+		fechaPago: '2024-05-09T12:00:00',
+		formaDePagoP: '03',
+		monedaP: 'MXN',
+		documents: [{ idDocumento: INVOICE_UUID, serie: 'A', folio: '1000', impSaldoAnt: 1160, impPagado: 580, taxes: [IVA16] }],
+		...overrides,
+	};
+}
+
+export function paymentReceipt(payments: PaymentInput[] = [satGuidePayment()]): Voucher {
+	return buildPaymentReceipt({ emisor: ISSUER, receptor: CUSTOMER, lugarExpedicion: '64000', serie: 'P', fecha: '2024-05-10T09:00:00', payments });
+}
+
+/** A copy of a voucher changed by `modify`. */
+export function changed(voucher: Voucher, modify: (voucher: Mutable) => void): Voucher {
+	const copy = structuredClone(voucher) as Mutable;
+	modify(copy);
+	return copy;
+}
+
+export function creditNote(): Voucher {
+	return buildCreditNote({
+		emisor: ISSUER,
+		receptor: CUSTOMER,
+		lugarExpedicion: '64000',
+		serie: 'NC',
+		fecha: '2024-05-10T09:00:00',
+		formaPago: '03',
+		tipoRelacion: '01',
+		invoices: [{ uuid: INVOICE_UUID, total: 1160, moneda: 'MXN', taxes: [IVA16] }],
+		amount: 116,
+	});
+}
+
+export function globalInvoice(): Voucher {
+	return buildGlobalInvoice({
+		emisor: ISSUER,
+		lugarExpedicion: '64000',
+		serie: 'F',
+		fecha: '2024-06-01T09:00:00',
+		formaPago: '01',
+		periodicidad: '04',
+		meses: '05',
+		anio: 2024,
+		taxes: [IVA16],
+		sales: [
+			{ ticket: 'T-0001', amount: 116 },
+			{ ticket: 'T-0002', amount: 58 },
+			{ ticket: 'T-0003', amount: 23.2 },
+		],
+	});
+}
+
+/** A freight invoice with Carta Porte 3.1 for one road trip. */
+export function cartaPorteInvoice(): Voucher {
+	const traslado = { base: 5000, impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0.16, importe: 800 };
+	return {
+		version: '4.0',
+		serie: 'A',
+		fecha: '2024-05-10T07:00:00',
+		formaPago: '03',
+		metodoPago: 'PUE',
+		moneda: 'MXN',
+		tipoDeComprobante: 'I',
+		exportacion: '01',
+		lugarExpedicion: '64000',
+		subTotal: 5000,
+		total: 5800,
+		emisor: ISSUER,
+		receptor: { ...CUSTOMER, usoCFDI: 'G03' },
+		conceptos: [
+			{ claveProdServ: '78101802', cantidad: '1', claveUnidad: 'E48', descripcion: 'Freight Monterrey - Saltillo', valorUnitario: 5000, importe: 5000, objetoImp: '02', impuestos: { traslados: [traslado] } },
+		],
+		impuestos: { traslados: [traslado], totalImpuestosTrasladados: 800 },
+		complemento: {
+			cartaPorte31: {
+				version: '3.1',
+				idCCP: 'CCC5AB2C-1D4E-4F6A-8B9C-0D1E2F3A4B5C',
+				transpInternac: 'No',
+				totalDistRec: 85.5,
+				ubicaciones: {
+					ubicacion: [
+						{ tipoUbicacion: 'Origen', idUbicacion: 'OR000001', rfcRemitenteDestinatario: 'EKU9003173C9', fechaHoraSalidaLlegada: '2024-05-10T08:00:00' },
+						{ tipoUbicacion: 'Destino', idUbicacion: 'DE000001', rfcRemitenteDestinatario: 'URE180429TM6', fechaHoraSalidaLlegada: '2024-05-10T10:00:00', distanciaRecorrida: 85.5 },
+					],
+				},
+				mercancias: {
+					pesoBrutoTotal: 1200,
+					unidadPeso: 'KGM',
+					numTotalMercancias: 1,
+					mercancia: [{ bienesTransp: '24112700', descripcion: 'Wooden pallets', cantidad: 40, claveUnidad: 'H87', pesoEnKg: 1200 }],
+					autotransporte: {
+						permSCT: 'TPAF01',
+						numPermisoSCT: '0X2XTXZ0X5X0X3X2X1X0',
+						identificacionVehicular: { configVehicular: 'C2', pesoBrutoVehicular: 12.5, placaVM: '501AAA', anioModeloVM: 2020 },
+						seguros: { aseguraRespCivil: 'SEGUROS SA', polizaRespCivil: '123456' },
+					},
+				},
+				figuraTransporte: { tiposFigura: [{ tipoFigura: '01', rfcFigura: 'VAAM130719H60', numLicencia: 'a234567890', nombreFigura: 'MARIO VAZQUEZ' }] },
+			},
+		},
+	};
+}
+
+/** An export invoice with Comercio Exterior 2.0 to a foreign buyer. */
+export function exportInvoice(): Voucher {
+	return {
+		version: '4.0',
+		serie: 'A',
+		fecha: '2024-05-10T07:00:00',
+		formaPago: '03',
+		metodoPago: 'PUE',
+		moneda: 'USD',
+		tipoCambio: 17.1234,
+		tipoDeComprobante: 'I',
+		exportacion: '02',
+		lugarExpedicion: '64000',
+		subTotal: 2500,
+		total: 2500,
+		emisor: ISSUER,
+		receptor: { rfc: 'XEXX010101000', nombre: 'ACME TRADING INC', usoCFDI: 'S01', regimenFiscalReceptor: '616', domicilioFiscalReceptor: '64000', residenciaFiscal: 'USA', numRegIdTrib: '123456789' },
+		conceptos: [
+			{ claveProdServ: '43211503', noIdentificacion: 'SKU-1', cantidad: '10', claveUnidad: 'H87', descripcion: 'Laptop', valorUnitario: 200, importe: 2000, objetoImp: '01' },
+			{ claveProdServ: '43211708', noIdentificacion: 'SKU-2', cantidad: '20', claveUnidad: 'H87', descripcion: 'Mouse', valorUnitario: 25, importe: 500, objetoImp: '01' },
+		],
+		complemento: {
+			comercioExterior20: {
+				version: '2.0',
+				claveDePedimento: 'A1',
+				certificadoOrigen: 0,
+				incoterm: 'FCA',
+				tipoCambioUSD: 17.1234,
+				totalUSD: 2500,
+				mercancias: {
+					mercancia: [
+						{ noIdentificacion: 'SKU-1', fraccionArancelaria: '8471300100', cantidadAduana: 10, unidadAduana: '06', valorUnitarioAduana: 200, valorDolares: 2000 },
+						{ noIdentificacion: 'SKU-2', fraccionArancelaria: '8471609901', cantidadAduana: 20, unidadAduana: '06', valorUnitarioAduana: 25, valorDolares: 500 },
+					],
+				},
+			},
+		},
+	};
+}
+
+export interface WrongCase {
+	name: string;
+	voucher: Voucher;
+	code: string;
+	path: string;
+}
+
+/** The one error a wrong voucher must give, with its path named in the message and a fix. */
+export function expectOnlyError(voucher: unknown, code: string, path: string): void {
+	const result = validateVoucher(voucher);
+	expect(result.errors.map((error) => `${error.code} ${error.path}`)).toEqual([`${code} ${path}`]);
+	const [error] = result.errors;
+	expect(error.message).toContain(path);
+	expect(error.fix.length).toBeGreaterThan(5);
+}
