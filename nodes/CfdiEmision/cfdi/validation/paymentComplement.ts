@@ -4,6 +4,7 @@
  * calculators that build payment receipts (kinds/paymentReceipt), so what the node computes is
  * what it accepts.
  */
+import { FOLIO_FISCAL_PATTERN } from '../cancellation';
 import { FORMA_PAGO } from '../catalogs/formaPago';
 import { IMPUESTO } from '../catalogs/impuesto';
 import { currencyDecimals, MONEDA } from '../catalogs/moneda';
@@ -27,7 +28,6 @@ import { rateProblem } from './conceptTaxes';
 import { isRealDateTime } from './formats';
 import { forbid, near, readCode, readList, readNumber, readObject, readText, type ListItem } from './members';
 
-const UUID_PATTERN = /^[a-fA-F0-9]{8}-[a-fA-F0-9]{4}-[a-fA-F0-9]{4}-[a-fA-F0-9]{4}-[a-fA-F0-9]{12}$/;
 const ONE = decimalOf(1);
 const ZERO = decimalOf(0);
 // EquivalenciaDR and TipoCambioP carry up to 10 and 6 decimals in the Pagos 2.0 schema.
@@ -155,7 +155,7 @@ function checkDocumentTaxes(ctx: ValidationContext, doc: UnknownRecord, path: st
 function checkDocument(ctx: ValidationContext, entry: ListItem, monedaP: string | undefined): DocumentCheck {
 	const { item: doc, path } = entry;
 	const idDocumento = readText(ctx, doc, 'idDocumento', path, 'Add idDocumento, the UUID of the invoice paid.');
-	if (idDocumento !== undefined && !UUID_PATTERN.test(idDocumento.trim())) {
+	if (idDocumento !== undefined && !FOLIO_FISCAL_PATTERN.test(idDocumento.trim())) {
 		const at = memberPath(path, 'idDocumento');
 		ctx.error('UUID_PATTERN', at, `${at} ${show(idDocumento)} is not a UUID.`, 'Use the 36-character folio fiscal (UUID) of the paid invoice, e.g. "5FB2822E-396D-4725-8521-CDC4BDD20CCF".', idDocumento);
 	}

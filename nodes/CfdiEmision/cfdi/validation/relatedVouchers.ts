@@ -1,4 +1,5 @@
 /** Related vouchers (CfdiRelacionados) of any voucher, and the relation a credit note (type E) needs. */
+import { FOLIO_FISCAL_PATTERN } from '../cancellation';
 import { TIPO_RELACION } from '../catalogs/tipoRelacion';
 import { CREDIT_NOTE_RELATIONS } from '../kinds/creditNote';
 import { relatedGroupsOf, PATHS, SHAPE } from '../voucherShape';
@@ -6,7 +7,6 @@ import { listCodes, show } from './describe';
 import { textOf, type ValidationContext } from './context';
 import { readCode, readList, readText } from './members';
 
-const UUID_PATTERN = /^[a-fA-F0-9]{8}-[a-fA-F0-9]{4}-[a-fA-F0-9]{4}-[a-fA-F0-9]{4}-[a-fA-F0-9]{12}$/;
 // A credit note may also substitute an earlier one (04); 02, 05 and 06 belong to other types.
 const CREDIT_NOTE_ALSO_ALLOWED = ['04'];
 
@@ -27,7 +27,7 @@ function checkGroups(ctx: ValidationContext): string[] {
 			const uuid = readText(ctx, item, 'uuid', itemPath, 'Add uuid, the folio fiscal of the related voucher.');
 			if (uuid === undefined) continue;
 			const uuidPath = `${itemPath}.uuid`;
-			if (!UUID_PATTERN.test(uuid.trim())) {
+			if (!FOLIO_FISCAL_PATTERN.test(uuid.trim())) {
 				ctx.error('UUID_PATTERN', uuidPath, `${uuidPath} ${show(uuid)} is not a UUID.`, 'Use the 36-character folio fiscal, e.g. "5FB2822E-396D-4725-8521-CDC4BDD20CCF".', uuid);
 			} else if (seen.has(uuid.trim().toUpperCase())) {
 				ctx.error('UUID_REPEATED', uuidPath, `${uuidPath} ${show(uuid)} is listed twice in the same group.`, 'List each related voucher once.', uuid);
