@@ -6,6 +6,7 @@ import { createHmac } from 'crypto';
 
 import { isObject, toNumber } from './modelBinding';
 import type { SandboxAccount, VoucherBody } from './types';
+import { voucherKindXml } from './voucherKinds';
 
 export interface StampData {
 	uuid: string;
@@ -27,13 +28,15 @@ export function buildCfdiXml(body: VoucherBody, account: SandboxAccount, stamp: 
 	const conceptos = (Array.isArray(body.conceptos) ? body.conceptos : []).filter(isObject);
 	const sello = fakeSignature(stamp.sealKey, `sello|${stamp.uuid}|${stamp.fecha}`);
 	const certificado = fakeSignature(stamp.sealKey, `cert|${account.rfc}`, 1200);
+	const kinds = voucherKindXml(body, { attrs, text, amount, rate });
 
 	const lines: string[] = ['<?xml version="1.0" encoding="utf-8"?>'];
 	lines.push(
 		`<cfdi:Comprobante${attrs([
 			['xmlns:cfdi', 'http://www.sat.gob.mx/cfd/4'],
+			...kinds.namespaces.map(([prefix, uri]): [string, string] => [`xmlns:${prefix}`, uri]),
 			['xmlns:xsi', 'http://www.w3.org/2001/XMLSchema-instance'],
-			['xsi:schemaLocation', 'http://www.sat.gob.mx/cfd/4 http://www.sat.gob.mx/sitio_internet/cfd/4/cfdv40.xsd'],
+			['xsi:schemaLocation', ['http://www.sat.gob.mx/cfd/4 http://www.sat.gob.mx/sitio_internet/cfd/4/cfdv40.xsd', ...kinds.namespaces.map(([, uri, xsd]) => `${uri} ${xsd}`)].join(' ')],
 			['Version', '4.0'],
 			['Serie', text(body.serie)],
 			['Folio', text(body.folio)],
@@ -54,6 +57,7 @@ export function buildCfdiXml(body: VoucherBody, account: SandboxAccount, stamp: 
 			['LugarExpedicion', text(body.lugarExpedicion)],
 		])}>`,
 	);
+	lines.push(...kinds.header);
 	lines.push(
 		`  <cfdi:Emisor${attrs([
 			['Rfc', text(emisor.rfc) ?? account.rfc],
@@ -102,7 +106,7 @@ export function buildCfdiXml(body: VoucherBody, account: SandboxAccount, stamp: 
 		const inner = taxLines(taxes, '  ', false);
 		lines.push(...(inner.length === 0 ? [`${open}/>`] : [`${open}>`, ...inner, '  </cfdi:Impuestos>']));
 	}
-	lines.push('  <cfdi:Complemento>');
+	lines.push('  <cfdi:Complemento>', ...kinds.complements);
 	lines.push(
 		`    <tfd:TimbreFiscalDigital${attrs([
 			['xmlns:tfd', 'http://www.sat.gob.mx/TimbreFiscalDigital'],

@@ -32,6 +32,7 @@ import {
 } from './replies';
 import { SeriesLock, seriesBusyResult } from './seriesLock';
 import { baseValidation, failureResult, stampingValidation } from './stamping';
+import { voucherKindPdfLines } from './voucherKinds';
 import type { TokenService } from './tokenService';
 import { listVouchers } from './voucherList';
 import type {
@@ -450,6 +451,7 @@ function renderPdf(
 		`Uso CFDI: ${str(receptor.usoCFDI)}   Regimen fiscal receptor: ${str(receptor.regimenFiscalReceptor)}`,
 		`Fecha de emision: ${fecha}   Fecha de timbrado: ${fechaTimbrado}`,
 		`Tipo: ${str(body.tipoDeComprobante)}   Metodo de pago: ${str(body.metodoPago)}   Forma de pago: ${str(body.formaPago)}`,
+		...voucherKindPdfLines(body, amount),
 		'',
 		'Conceptos:',
 	];

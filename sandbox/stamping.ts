@@ -5,6 +5,7 @@
  */
 import { isObject, toNumber } from './modelBinding';
 import type { SandboxAccount, VoucherBody } from './types';
+import { voucherKindErrors } from './voucherKinds';
 
 export interface ValidationError {
 	codigo: string;
@@ -90,6 +91,7 @@ export function stampingValidation(body: VoucherBody, options: { noCalcularFecha
 	if (options.noCalcularFecha && (typeof body.fecha !== 'string' || !FECHA_PATTERN.test(body.fecha))) {
 		errors.push({ codigo: 'CFDI40101', mensaje: 'El campo Fecha no cumple con el patrón requerido.' });
 	}
+	errors.push(...voucherKindErrors(body));
 	return errors;
 }
 

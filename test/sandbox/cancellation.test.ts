@@ -1,5 +1,5 @@
 import { DEFAULT_ACCOUNT, startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';
-import { ApiClient, apiClient, EMISOR, fakeClock, PREFIX, SECOND_ACCOUNT, validVoucher } from './helpers';
+import { ApiClient, apiClient, EMISOR, fakeClock, paymentVoucher, PREFIX, SECOND_ACCOUNT, validVoucher } from './helpers';
 
 type CancelResult = { esValido: boolean; idComprobante: number; errores: Array<{ codigo: string; mensaje: string }> | null; uuid: string; subEstatusId: number; descripcion: string };
 
@@ -45,7 +45,7 @@ describe('sandbox cancellation', () => {
 
 		it.each([
 			['a total of exactly 1,000.00 MXN', { subTotal: 862.07, total: 1000, impuestos: { totalImpuestosTrasladados: 137.93 }, conceptos: [{ cantidad: '1', valorUnitario: 862.07, importe: 862.07 }] }],
-			['a credit note (type E)', { tipoDeComprobante: 'E' }],
+			['a credit note (type E)', { tipoDeComprobante: 'E', cfdiRelacionados: [{ tipoRelacion: '01', cfdiRelacionado: [{ uuid: '11111111-2222-4333-8444-555555555555' }] }] }],
 			['payroll (type N)', { tipoDeComprobante: 'N' }],
 			['a transfer (type T)', { tipoDeComprobante: 'T' }],
 		])('cancels %s without acceptance', async (_label, overrides) => {
@@ -144,7 +144,9 @@ describe('sandbox cancellation', () => {
 
 		it('refuses a voucher that a valid voucher still refers to ("No cancelable") until that one is cancelled', async () => {
 			const invoice = await client.stamp();
-			const receipt = await client.stamp(validVoucher({ complemento: { complementoPago20: { pago: [{ doctoRelacionado: [{ idDocumento: invoice.uuid.toLowerCase() }] }] } } }));
+			// The invoice went to the general public, and so does its payment receipt (cancelled at once).
+			const generalPublic = { rfc: 'XAXX010101000', nombre: 'PUBLICO EN GENERAL', usoCFDI: 'CP01', regimenFiscalReceptor: '616', domicilioFiscalReceptor: '42501' };
+			const receipt = await client.stamp({ ...paymentVoucher(invoice.uuid.toLowerCase()), receptor: generalPublic });
 			expect((await cancelJson(client, invoice.uuid, { motivo: '02' })).errores?.[0]).toMatchObject({ codigo: 'FAC205', mensaje: expect.stringContaining(receipt.uuid) });
 			expect((await cancelJson(client, receipt.uuid, { motivo: '02' })).subEstatusId).toBe(3);
 			expect((await cancelJson(client, invoice.uuid, { motivo: '02' })).subEstatusId).toBe(3);

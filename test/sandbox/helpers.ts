@@ -173,6 +173,54 @@ export function validVoucher(overrides: Record<string, unknown> = {}): Record<st
 	};
 }
 
+/** The SAT Pagos 2.0 guide's case (invoice 1,160.00 with IVA 16 %, 580.00 paid in installment 1), written out. */
+export function paymentVoucher(idDocumento = '5FB2822E-396D-4725-8521-CDC4BDD20CCF'): Record<string, unknown> {
+	return {
+		version: '4.0',
+		serie: 'P',
+		subTotal: 0,
+		moneda: 'XXX',
+		total: 0,
+		tipoDeComprobante: 'P',
+		exportacion: '01',
+		lugarExpedicion: '42501',
+		emisor: { rfc: 'EKU9003173C9', nombre: 'ESCUELA KEMPER URGATE', regimenFiscal: '601' },
+		receptor: { rfc: 'URE180429TM6', nombre: 'UNIVERSIDAD ROBOTICA ESPANOLA', usoCFDI: 'CP01', regimenFiscalReceptor: '601', domicilioFiscalReceptor: '86991' },
+		conceptos: [{ claveProdServ: '84111506', cantidad: '1', claveUnidad: 'ACT', descripcion: 'Pago', valorUnitario: 0, importe: 0, objetoImp: '01' }],
+		complemento: {
+			complementoPago20: {
+				version: '2.0',
+				totales: { totalTrasladosBaseIVA16: 500, totalTrasladosImpuestoIVA16: 80, montoTotalPagos: 580 },
+				pago: [
+					{
+						fechaPago: '2024-05-09T12:00:00',
+						formaDePagoP: '03',
+						monedaP: 'MXN',
+						tipoCambioP: 1,
+						monto: 580,
+						doctoRelacionado: [
+							{
+								idDocumento,
+								serie: 'A',
+								folio: '1000',
+								monedaDR: 'MXN',
+								equivalenciaDR: 1,
+								numParcialidad: 1,
+								impSaldoAnt: 1160,
+								impPagado: 580,
+								impSaldoInsoluto: 580,
+								objetoImpDR: '02',
+								impuestosDR: { trasladosDR: [{ baseDR: 500, impuestoDR: '002', tipoFactorDR: 'Tasa', tasaOCuotaDR: 0.16, importeDR: 80 }] },
+							},
+						],
+						impuestosP: { trasladosP: [{ baseP: 500, impuestoP: '002', tipoFactorP: 'Tasa', tasaOCuotaP: 0.16, importeP: 80 }] },
+					},
+				],
+			},
+		},
+	};
+}
+
 export const SECOND_ACCOUNT: SandboxAccount = {
 	username: 'IIA040805DZ4',
 	password: 'Other-Pass-1',
@@ -223,7 +271,8 @@ export function parseXml(xml: string): XmlElement {
 	};
 	const stack: Array<XmlElement & { ns: Set<string> }> = [];
 	let root: XmlElement | null = null;
-	const tag = /^<(\/?)([A-Za-z_][\w.-]*(?::[A-Za-z_][\w.-]*)?)((?:\s+[A-Za-z_][\w.:-]*="[^"<]*")*)\s*(\/?)>/;
+	// XML names may hold any letter: the CFDI 4.0 InformacionGlobal attribute is "Año".
+	const tag = /^<(\/?)([\p{L}_][\p{L}\p{N}_.-]*(?::[\p{L}_][\p{L}\p{N}_.-]*)?)((?:\s+[\p{L}_][\p{L}\p{N}_.:-]*="[^"<]*")*)\s*(\/?)>/u;
 	while (rest.length > 0) {
 		const lt = rest.indexOf('<');
 		const text = lt === -1 ? rest : rest.slice(0, lt);
@@ -243,7 +292,7 @@ export function parseXml(xml: string): XmlElement {
 			continue;
 		}
 		const attrs: Record<string, string> = {};
-		for (const a of rawAttrs.matchAll(/([A-Za-z_][\w.:-]*)="([^"<]*)"/g)) {
+		for (const a of rawAttrs.matchAll(/([\p{L}_][\p{L}\p{N}_.:-]*)="([^"<]*)"/gu)) {
 			if (a[1] in attrs) throw new Error(`duplicate attribute ${a[1]}`);
 			attrs[a[1]] = decode(a[2]);
 		}
