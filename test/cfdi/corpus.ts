@@ -4,6 +4,7 @@
  * with the stated code and path.
  */
 import type { ValidateOptions, Voucher } from '../../nodes/CfdiEmision/cfdi';
+import { satGuidePaymentComplement } from '../fixtures/vouchers';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Mutable = any;
@@ -187,38 +188,7 @@ export function paymentVariant(modify: (voucher: Mutable) => void = () => undefi
 		delete v.impuestos;
 		v.receptor.usoCFDI = 'CP01';
 		v.conceptos = [{ claveProdServ: '84111506', cantidad: '1', claveUnidad: 'ACT', descripcion: 'Pago', valorUnitario: 0, importe: 0, objetoImp: '01' }];
-		// The SAT Pagos 2.0 filling guide's case: an invoice of 1,160.00 (IVA 16 %) paid 580.00 in installment 1.
-		v.complemento = {
-			complementoPago20: {
-				version: '2.0',
-				totales: { totalTrasladosBaseIVA16: 500, totalTrasladosImpuestoIVA16: 80, montoTotalPagos: 580 },
-				pago: [
-					{
-						fechaPago: '2024-05-09T12:00:00',
-						formaDePagoP: '03',
-						monedaP: 'MXN',
-						tipoCambioP: 1,
-						monto: 580,
-						doctoRelacionado: [
-							{
-								idDocumento: '5FB2822E-396D-4725-8521-CDC4BDD20CCF',
-								serie: 'A',
-								folio: '1000',
-								monedaDR: 'MXN',
-								equivalenciaDR: 1,
-								numParcialidad: 1,
-								impSaldoAnt: 1160,
-								impPagado: 580,
-								impSaldoInsoluto: 580,
-								objetoImpDR: '02',
-								impuestosDR: { trasladosDR: [{ baseDR: 500, impuestoDR: '002', tipoFactorDR: 'Tasa', tasaOCuotaDR: 0.16, importeDR: 80 }] },
-							},
-						],
-						impuestosP: { trasladosP: [{ baseP: 500, impuestoP: '002', tipoFactorP: 'Tasa', tasaOCuotaP: 0.16, importeP: 80 }] },
-					},
-				],
-			},
-		};
+		v.complemento = satGuidePaymentComplement();
 		modify(v);
 	});
 }

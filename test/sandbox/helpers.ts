@@ -2,6 +2,7 @@
 import { createHash } from 'crypto';
 
 import { DEFAULT_ACCOUNT, type Sandbox, type SandboxAccount } from '../../sandbox';
+import { satGuidePaymentComplement } from '../fixtures/vouchers';
 
 export const PREFIX = '/businessEmision/api/v1';
 export const MAIL_PREFIX = '/BusinessEmision/api/v1';
@@ -187,37 +188,7 @@ export function paymentVoucher(idDocumento = '5FB2822E-396D-4725-8521-CDC4BDD20C
 		emisor: { rfc: 'EKU9003173C9', nombre: 'ESCUELA KEMPER URGATE', regimenFiscal: '601' },
 		receptor: { rfc: 'URE180429TM6', nombre: 'UNIVERSIDAD ROBOTICA ESPANOLA', usoCFDI: 'CP01', regimenFiscalReceptor: '601', domicilioFiscalReceptor: '86991' },
 		conceptos: [{ claveProdServ: '84111506', cantidad: '1', claveUnidad: 'ACT', descripcion: 'Pago', valorUnitario: 0, importe: 0, objetoImp: '01' }],
-		complemento: {
-			complementoPago20: {
-				version: '2.0',
-				totales: { totalTrasladosBaseIVA16: 500, totalTrasladosImpuestoIVA16: 80, montoTotalPagos: 580 },
-				pago: [
-					{
-						fechaPago: '2024-05-09T12:00:00',
-						formaDePagoP: '03',
-						monedaP: 'MXN',
-						tipoCambioP: 1,
-						monto: 580,
-						doctoRelacionado: [
-							{
-								idDocumento,
-								serie: 'A',
-								folio: '1000',
-								monedaDR: 'MXN',
-								equivalenciaDR: 1,
-								numParcialidad: 1,
-								impSaldoAnt: 1160,
-								impPagado: 580,
-								impSaldoInsoluto: 580,
-								objetoImpDR: '02',
-								impuestosDR: { trasladosDR: [{ baseDR: 500, impuestoDR: '002', tipoFactorDR: 'Tasa', tasaOCuotaDR: 0.16, importeDR: 80 }] },
-							},
-						],
-						impuestosP: { trasladosP: [{ baseP: 500, impuestoP: '002', tipoFactorP: 'Tasa', tasaOCuotaP: 0.16, importeP: 80 }] },
-					},
-				],
-			},
-		},
+		complemento: satGuidePaymentComplement(idDocumento),
 	};
 }
 

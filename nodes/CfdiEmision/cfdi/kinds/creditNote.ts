@@ -4,10 +4,11 @@
  * and taxes as an invoice does, the taxes being those of the related invoice.
  */
 import { computeTotals } from '../computeTotals';
-import { compareDecimal, decimalToString, divideDecimal, sumDecimals, addDecimal, subtractDecimal, type Decimal } from '../decimal';
-import type { Concepto, Emisor, Receptor, Voucher } from '../types';
-import { withRelatedGroups, type JsonRecord } from '../voucherShape';
-import { conceptTaxesFor, dec, decimalsOf, KindInputError, num, rateOf, type TaxRate } from './taxRates';
+import { compareDecimal, decimalToString, divideDecimal, sumDecimals, type Decimal } from '../decimal';
+import type { Concepto, Receptor, Voucher } from '../types';
+import { withRelatedGroups } from '../voucherShape';
+import { dec, decimalsOf, grossFactor, KindInputError, num, rateOf, type TaxRate } from './taxRates';
+import { voucherHead, withConceptTaxes, type VoucherHeadInput } from './voucherParts';
 import { taxRatesOfCfdi, type StampedCfdi } from './stampedCfdi';
 
 export const CREDIT_NOTE_RELATIONS = ['01', '03', '07'] as const;
@@ -44,15 +45,9 @@ export interface CreditNoteLine {
 	taxes?: TaxRate[];
 }
 
-export interface CreditNoteInput {
-	emisor: Emisor;
+export interface CreditNoteInput extends VoucherHeadInput {
 	/** The related invoice's recipient; usoCFDI defaults to G02 (returns, discounts or rebates). */
 	receptor: Omit<Receptor, 'usoCFDI'> & { usoCFDI?: string };
-	lugarExpedicion: string;
-	serie?: string;
-	folio?: string;
-	fecha?: string;
-	descripcionFacturador?: string;
 	/** How the refund is given: 01 cash, 03 transfer, 04 card, 15 debt forgiveness for an unpaid invoice, ... */
 	formaPago: string;
 	/** The related invoice's currency when absent, else MXN. */
@@ -100,10 +95,7 @@ function concept(line: CreditNoteLine, rates: ReadonlyArray<TaxRate>): Concepto 
 	if (line.noIdentificacion) out.noIdentificacion = line.noIdentificacion;
 	if (line.unidad) out.unidad = line.unidad;
 	if (line.descuento !== undefined && line.descuento !== '') out.descuento = Number(line.descuento);
-	const impuestos = conceptTaxesFor(rates);
-	out.objetoImp = impuestos.traslados || impuestos.retenciones ? '02' : '01';
-	if (out.objetoImp === '02') out.impuestos = impuestos;
-	return out;
+	return withConceptTaxes(out, rates);
 }
 
 /** The most the note may credit: Σ of each invoice's saldo, or its total; undefined when unknown. */
@@ -136,31 +128,14 @@ export function buildCreditNote(input: CreditNoteInput): Voucher {
 		conceptos = (input.lines as CreditNoteLine[]).map((line) => concept(line, line.taxes ?? invoiceRatesOrEmpty(input.invoices)));
 	} else if (amount) {
 		const rates = invoiceRates(input.invoices);
-		let valorUnitario = amount;
-		if (input.amountIncludesTax !== false) {
-			let factor = dec(1) as Decimal;
-			for (const tax of rates) {
-				const rate = rateOf(tax);
-				if (tax.tipoFactor !== 'Tasa' || !rate) continue;
-				factor = tax.withheld ? subtractDecimal(factor, rate) : addDecimal(factor, rate);
-			}
-			valorUnitario = divideDecimal(amount, factor, decimals);
-		}
+		const valorUnitario = input.amountIncludesTax === false ? amount : divideDecimal(amount, grossFactor(rates), decimals);
 		const descripcion = input.descripcion ?? SINGLE_AMOUNT_DESCRIPTION[input.tipoRelacion];
 		conceptos = [concept({ claveProdServ: input.claveProdServ ?? '84111506', cantidad: '1', claveUnidad: input.claveUnidad ?? 'ACT', descripcion, valorUnitario: num(valorUnitario) }, rates)];
 	} else {
 		throw new KindInputError('lines', 'The credit note has neither lines nor an amount.', 'Give the credited lines, or the amount to credit.');
 	}
 
-	const voucher: JsonRecord = { version: '4.0' };
-	if (input.serie) voucher.serie = input.serie;
-	if (input.folio) voucher.folio = input.folio;
-	if (input.fecha) voucher.fecha = input.fecha;
-	Object.assign(voucher, { formaPago: input.formaPago, subTotal: 0, moneda });
-	if (input.tipoCambio !== undefined && input.tipoCambio !== '') voucher.tipoCambio = Number(input.tipoCambio);
-	Object.assign(voucher, { total: 0, tipoDeComprobante: 'E', exportacion: '01', metodoPago: 'PUE', lugarExpedicion: input.lugarExpedicion });
-	if (input.descripcionFacturador) voucher.descripcionFacturador = input.descripcionFacturador;
-	voucher.emisor = input.emisor;
+	const voucher = voucherHead(input, { tipoDeComprobante: 'E', moneda, formaPago: input.formaPago, metodoPago: 'PUE', tipoCambio: input.tipoCambio });
 	voucher.receptor = { ...input.receptor, usoCFDI: input.receptor.usoCFDI || 'G02' };
 	voucher.conceptos = conceptos;
 	const related = withRelatedGroups(voucher, [{ tipoRelacion: input.tipoRelacion, cfdiRelacionado: input.invoices.map((invoice) => ({ uuid: invoice.uuid.trim() })) }]);

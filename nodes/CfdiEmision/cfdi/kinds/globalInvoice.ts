@@ -3,11 +3,12 @@
  * gathered per period into one voucher with InformacionGlobal, one concept per sale (ticket).
  */
 import { computeTotals } from '../computeTotals';
-import { addDecimal, divideDecimal, subtractDecimal, type Decimal } from '../decimal';
+import { divideDecimal } from '../decimal';
 import { GENERIC_NATIONAL_RFC } from '../rfc';
-import type { Concepto, Emisor, Voucher } from '../types';
-import { withGlobalInformation, type InformacionGlobal, type JsonRecord } from '../voucherShape';
-import { conceptTaxesFor, dec, decimalsOf, KindInputError, num, rateOf, type TaxRate } from './taxRates';
+import type { Concepto, Voucher } from '../types';
+import { withGlobalInformation, type InformacionGlobal } from '../voucherShape';
+import { dec, decimalsOf, grossFactor, KindInputError, num, type TaxRate } from './taxRates';
+import { voucherHead, withConceptTaxes, type VoucherHeadInput } from './voucherParts';
 
 export const GENERAL_PUBLIC_RECIPIENT = Object.freeze({
 	rfc: GENERIC_NATIONAL_RFC,
@@ -32,13 +33,7 @@ export interface SaleInput {
 	descripcion?: string;
 }
 
-export interface GlobalInvoiceInput {
-	emisor: Emisor;
-	lugarExpedicion: string;
-	serie?: string;
-	folio?: string;
-	fecha?: string;
-	descripcionFacturador?: string;
+export interface GlobalInvoiceInput extends VoucherHeadInput {
 	/** How the sales were paid, e.g. 01 cash, 04 card; 99 with metodoPago PPD. */
 	formaPago: string;
 	metodoPago?: string;
@@ -61,16 +56,6 @@ function twoDigits(value: string | number): string {
 	return /^\d$/.test(textValue) ? `0${textValue}` : textValue;
 }
 
-function netOf(amount: Decimal, rates: ReadonlyArray<TaxRate>, decimals: number): Decimal {
-	let factor = dec(1) as Decimal;
-	for (const tax of rates) {
-		const rate = rateOf(tax);
-		if (tax.tipoFactor !== 'Tasa' || !rate) continue;
-		factor = tax.withheld ? subtractDecimal(factor, rate) : addDecimal(factor, rate);
-	}
-	return divideDecimal(amount, factor, decimals);
-}
-
 /** A complete global invoice: general-public recipient, InformacionGlobal, one concept per sale, totals. */
 export function buildGlobalInvoice(input: GlobalInvoiceInput): Voucher {
 	if (!Array.isArray(input.sales) || input.sales.length === 0) {
@@ -85,7 +70,7 @@ export function buildGlobalInvoice(input: GlobalInvoiceInput): Voucher {
 		if (ticket === '') throw new KindInputError(`sales[${index}].ticket`, `Sale ${index + 1} has no ticket number.`, 'Give the ticket or sale number; it becomes the concept noIdentificacion.');
 		const rates = sale.taxes ?? input.taxes ?? [];
 		const includesTax = sale.priceIncludesTax ?? input.pricesIncludeTax ?? true;
-		const valorUnitario = includesTax ? netOf(amount, rates, decimals) : amount;
+		const valorUnitario = includesTax ? divideDecimal(amount, grossFactor(rates), decimals) : amount;
 		const concepto: Concepto = {
 			claveProdServ: SALE_CONCEPT.claveProdServ,
 			noIdentificacion: ticket,
@@ -95,27 +80,10 @@ export function buildGlobalInvoice(input: GlobalInvoiceInput): Voucher {
 			valorUnitario: num(valorUnitario),
 		};
 		if (sale.descuento !== undefined && sale.descuento !== '') concepto.descuento = Number(sale.descuento);
-		const impuestos = conceptTaxesFor(rates);
-		concepto.objetoImp = impuestos.traslados || impuestos.retenciones ? '02' : '01';
-		if (concepto.objetoImp === '02') concepto.impuestos = impuestos;
-		return concepto;
+		return withConceptTaxes(concepto, rates);
 	});
 
-	const voucher: JsonRecord = { version: '4.0' };
-	if (input.serie) voucher.serie = input.serie;
-	if (input.folio) voucher.folio = input.folio;
-	if (input.fecha) voucher.fecha = input.fecha;
-	Object.assign(voucher, { formaPago: input.formaPago, subTotal: 0, moneda });
-	if (input.tipoCambio !== undefined && input.tipoCambio !== '') voucher.tipoCambio = Number(input.tipoCambio);
-	Object.assign(voucher, {
-		total: 0,
-		tipoDeComprobante: 'I',
-		exportacion: '01',
-		metodoPago: input.metodoPago || 'PUE',
-		lugarExpedicion: input.lugarExpedicion,
-	});
-	if (input.descripcionFacturador) voucher.descripcionFacturador = input.descripcionFacturador;
-	voucher.emisor = input.emisor;
+	const voucher = voucherHead(input, { tipoDeComprobante: 'I', moneda, formaPago: input.formaPago, metodoPago: input.metodoPago || 'PUE', tipoCambio: input.tipoCambio });
 	voucher.receptor = { ...GENERAL_PUBLIC_RECIPIENT, domicilioFiscalReceptor: input.lugarExpedicion };
 	voucher.conceptos = conceptos;
 	const info: InformacionGlobal = { periodicidad: twoDigits(input.periodicidad), meses: twoDigits(input.meses), anio: Number(input.anio) };

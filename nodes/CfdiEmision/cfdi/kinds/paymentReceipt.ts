@@ -4,7 +4,6 @@
  * recepción de pagos", version 2.0) requires, rounding at every step.
  */
 import {
-	addDecimal,
 	compareDecimal,
 	decimalOf,
 	decimalToString,
@@ -17,7 +16,7 @@ import {
 	sumDecimals,
 	type Decimal,
 } from '../decimal';
-import type { Emisor, Voucher } from '../types';
+import type { Voucher } from '../types';
 import {
 	complementOf,
 	itemPath,
@@ -43,7 +42,8 @@ import {
 	type TrasladoP,
 } from '../voucherShape';
 import { taxRatesOfCfdi, type StampedCfdi } from './stampedCfdi';
-import { dec, decimalsOf, KindInputError, num, rateOf, type TaxRate } from './taxRates';
+import { dec, decimalsOf, grossFactor, KindInputError, num, rateOf, type TaxRate } from './taxRates';
+import { voucherHead, type VoucherHeadInput } from './voucherParts';
 
 /** The one concept of every payment voucher (CRP20111-CRP20123). */
 export const PAYMENT_CONCEPT = Object.freeze({
@@ -115,14 +115,8 @@ export interface PaymentInput {
 	documents: PaidDocumentInput[];
 }
 
-export interface PaymentReceiptInput {
-	emisor: Emisor;
+export interface PaymentReceiptInput extends VoucherHeadInput {
 	receptor: { rfc: string; nombre: string; regimenFiscalReceptor: string; domicilioFiscalReceptor: string; [extra: string]: unknown };
-	lugarExpedicion: string;
-	serie?: string;
-	folio?: string;
-	fecha?: string;
-	descripcionFacturador?: string;
 	payments: PaymentInput[];
 }
 
@@ -147,40 +141,44 @@ export function documentTaxes(impPagado: Decimal, taxes: ReadonlyArray<TaxRate>,
 			);
 		}
 		// One base for every tax: the amount paid is base × (1 + transferred rates − withheld rates).
-		let factor = ONE;
-		for (const tax of taxes) {
-			const rate = rateOf(tax);
-			if (tax.tipoFactor !== 'Tasa' || !rate) continue;
-			factor = tax.withheld ? subtractDecimal(factor, rate) : addDecimal(factor, rate);
-		}
+		const factor = grossFactor(taxes);
 		if (factor.units <= BigInt(0)) throw new KindInputError(path, 'The withheld rates are not smaller than 1 + the transferred rates.', 'Check the tax rates.');
 		singleBase = divideDecimal(impPagado, factor, decimals);
 	}
 	const proportion = (amount: Decimal): Decimal => divideDecimal(multiplyDecimal(amount, impPagado), invoiceTotal as Decimal, decimals);
 
+	return impuestosDROf(
+		taxes.map((tax, index) => {
+			const base = proportional ? proportion(dec(tax.base) as Decimal) : (singleBase as Decimal);
+			const rate = rateOf(tax);
+			if (tax.tipoFactor !== 'Exento' && !rate) {
+				throw new KindInputError(`${path}[${index}].tasaOCuota`, `Tax ${index + 1} (${tax.impuesto} ${tax.tipoFactor}) has no rate.`, 'Give tasaOCuota, e.g. 0.16.');
+			}
+			let importe: Decimal | undefined;
+			if (tax.tipoFactor === 'Tasa' && rate) importe = roundDecimal(multiplyDecimal(base, rate), decimals);
+			if (tax.tipoFactor === 'Cuota' && rate) {
+				const given = dec(tax.importe);
+				importe = given ? proportion(given) : roundDecimal(multiplyDecimal(base, rate), decimals);
+			}
+			return { tax, base, rate, importe };
+		}),
+	);
+}
+
+/** ImpuestosDR from computed lines: withholdings first, as the schema lists them; exempt lines carry only the base. */
+function impuestosDROf(lines: ReadonlyArray<{ tax: TaxRate; base: Decimal; rate?: Decimal; importe?: Decimal }>): ImpuestosDR {
 	const trasladosDR: TrasladoDR[] = [];
 	const retencionesDR: RetencionDR[] = [];
-	taxes.forEach((tax, index) => {
-		const base = proportional ? proportion(dec(tax.base) as Decimal) : (singleBase as Decimal);
-		const rate = rateOf(tax);
-		if (tax.tipoFactor !== 'Exento' && !rate) {
-			throw new KindInputError(`${path}[${index}].tasaOCuota`, `Tax ${index + 1} (${tax.impuesto} ${tax.tipoFactor}) has no rate.`, 'Give tasaOCuota, e.g. 0.16.');
-		}
-		let importe: Decimal | undefined;
-		if (tax.tipoFactor === 'Tasa' && rate) importe = roundDecimal(multiplyDecimal(base, rate), decimals);
-		if (tax.tipoFactor === 'Cuota' && rate) {
-			const given = dec(tax.importe);
-			importe = given ? proportion(given) : roundDecimal(multiplyDecimal(base, rate), decimals);
-		}
+	for (const { tax, base, rate, importe } of lines) {
 		if (tax.withheld) {
-			retencionesDR.push({ baseDR: num(base), impuestoDR: tax.impuesto, tipoFactorDR: tax.tipoFactor, tasaOCuotaDR: num(rate as Decimal), importeDR: num(importe ?? decimalOf(0)) });
-		} else {
-			const line: TrasladoDR = { baseDR: num(base), impuestoDR: tax.impuesto, tipoFactorDR: tax.tipoFactor };
-			if (rate) line.tasaOCuotaDR = num(rate);
-			if (importe) line.importeDR = num(importe);
-			trasladosDR.push(line);
+			retencionesDR.push({ baseDR: num(base), impuestoDR: tax.impuesto, tipoFactorDR: tax.tipoFactor, tasaOCuotaDR: num(rate ?? decimalOf(0)), importeDR: num(importe ?? decimalOf(0)) });
+			continue;
 		}
-	});
+		const line: TrasladoDR = { baseDR: num(base), impuestoDR: tax.impuesto, tipoFactorDR: tax.tipoFactor };
+		if (rate) line.tasaOCuotaDR = num(rate);
+		if (importe) line.importeDR = num(importe);
+		trasladosDR.push(line);
+	}
 	const out: ImpuestosDR = {};
 	if (retencionesDR.length > 0) out.retencionesDR = retencionesDR;
 	if (trasladosDR.length > 0) out.trasladosDR = trasladosDR;
@@ -477,20 +475,7 @@ export function buildPaymentComplement(payments: ReadonlyArray<PaymentInput>): P
 
 /** A complete type P voucher: the fixed members (CRP20101-CRP20123) and the computed complement. */
 export function buildPaymentReceipt(input: PaymentReceiptInput): Voucher {
-	const voucher: JsonRecord = { version: '4.0' };
-	if (text(input.serie)) voucher.serie = input.serie;
-	if (text(input.folio)) voucher.folio = input.folio;
-	if (text(input.fecha)) voucher.fecha = input.fecha;
-	Object.assign(voucher, {
-		subTotal: 0,
-		moneda: PAYMENT_MONEDA,
-		total: 0,
-		tipoDeComprobante: 'P',
-		exportacion: '01',
-		lugarExpedicion: input.lugarExpedicion,
-	});
-	if (text(input.descripcionFacturador)) voucher.descripcionFacturador = input.descripcionFacturador;
-	voucher.emisor = input.emisor;
+	const voucher = voucherHead(input, { tipoDeComprobante: 'P', moneda: PAYMENT_MONEDA });
 	voucher.receptor = { ...input.receptor, usoCFDI: PAYMENT_USO_CFDI };
 	voucher.conceptos = [{ ...PAYMENT_CONCEPT }];
 	return withComplement(voucher, 'payments', buildPaymentComplement(input.payments)) as Voucher;
@@ -542,25 +527,14 @@ function completeDocument(doc: JsonRecord, monedaP: string | undefined): JsonRec
 }
 
 function recomputeImportes(rates: ReadonlyArray<TaxRate>, decimals: number): ImpuestosDR {
-	const trasladosDR: TrasladoDR[] = [];
-	const retencionesDR: RetencionDR[] = [];
-	for (const tax of rates) {
-		const base = dec(tax.base) as Decimal;
-		const rate = rateOf(tax);
-		const importe = rate && tax.tipoFactor === 'Tasa' ? roundDecimal(multiplyDecimal(base, rate), decimals) : undefined;
-		if (tax.withheld) {
-			retencionesDR.push({ baseDR: num(base), impuestoDR: tax.impuesto, tipoFactorDR: tax.tipoFactor, tasaOCuotaDR: num(rate ?? decimalOf(0)), importeDR: num(importe ?? decimalOf(0)) });
-		} else {
-			const line: TrasladoDR = { baseDR: num(base), impuestoDR: tax.impuesto, tipoFactorDR: tax.tipoFactor };
-			if (rate) line.tasaOCuotaDR = num(rate);
-			if (importe) line.importeDR = num(importe);
-			trasladosDR.push(line);
-		}
-	}
-	const out: ImpuestosDR = {};
-	if (retencionesDR.length > 0) out.retencionesDR = retencionesDR;
-	if (trasladosDR.length > 0) out.trasladosDR = trasladosDR;
-	return out;
+	return impuestosDROf(
+		rates.map((tax) => {
+			const base = dec(tax.base) as Decimal;
+			const rate = rateOf(tax);
+			const importe = rate && tax.tipoFactor === 'Tasa' ? roundDecimal(multiplyDecimal(base, rate), decimals) : undefined;
+			return { tax, base, rate, importe };
+		}),
+	);
 }
 
 function completePago(pago: JsonRecord): JsonRecord {

@@ -1,5 +1,5 @@
 import { currencyDecimals } from '../catalogs/moneda';
-import { decimalToNumber, parseDecimal, type Decimal } from '../decimal';
+import { addDecimal, decimalToNumber, parseDecimal, subtractDecimal, type Decimal } from '../decimal';
 import type { ConceptoImpuestos, ConceptoTax } from '../types';
 
 /**
@@ -66,4 +66,15 @@ export function conceptTaxesFor(rates: ReadonlyArray<TaxRate>): ConceptoImpuesto
 	if (traslados.length > 0) out.traslados = traslados;
 	if (retenciones.length > 0) out.retenciones = retenciones;
 	return out;
+}
+
+/** 1 + transferred rates − withheld rates (Tasa only): what one base becomes once taxed. */
+export function grossFactor(rates: ReadonlyArray<TaxRate>): Decimal {
+	let factor = parseDecimal(1) as Decimal;
+	for (const tax of rates) {
+		const rate = rateOf(tax);
+		if (tax.tipoFactor !== 'Tasa' || !rate) continue;
+		factor = tax.withheld ? subtractDecimal(factor, rate) : addDecimal(factor, rate);
+	}
+	return factor;
 }
