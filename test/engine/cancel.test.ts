@@ -1,7 +1,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { invoiceVoucher } from '../fixtures/vouchers';
-import { apiClient, type ApiClient, validVoucher } from '../sandbox/helpers';
+import { apiClient, type ApiClient, paymentVoucher, validVoucher } from '../sandbox/helpers';
 import { stampedUuid, useSandboxEngine } from './nodeTestKit';
 import { account, routes } from './sandboxCredential';
 
@@ -90,7 +90,7 @@ describe('voucher: cancel', () => {
 
 	test('a refusal is an item with status "rejected" and the service\'s reasons', async () => {
 		const invoice = await generalPublic();
-		await api.stamp(validVoucher({ complemento: { complementoPago20: { pago: [{ doctoRelacionado: [{ idDocumento: invoice }] }] } } }));
+		await api.stamp(paymentVoucher(invoice));
 		const { items, error } = await kit.engine.runNode(cancelParams(invoice), [{}]);
 		expect(error).toBeUndefined();
 		expect(items[0].json).toEqual({
