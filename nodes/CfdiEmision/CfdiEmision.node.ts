@@ -20,8 +20,8 @@ export class CfdiEmision implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		// Validate works offline, so it does not ask for a credential.
-		credentials: [{ name: 'cfdiEmisionApi', required: true, displayOptions: { hide: { operation: ['validate'] } } }],
+		// Validate and Build From Order work offline, so they do not ask for a credential.
+		credentials: [{ name: 'cfdiEmisionApi', required: true, displayOptions: { hide: { operation: ['validate', 'buildFromOrder'] } } }],
 		properties: [
 			{
 				displayName: 'Resource',

@@ -4,6 +4,7 @@ import { operationFailed } from '../shared/errors';
 import { runItems, type ItemOutcome } from '../shared/runItems';
 import { API_ROOT, type RunSession } from '../shared/transport';
 import { stampOutput } from './answer';
+import { BuiltVoucher } from './builtVoucher';
 import { readStampingSettings, type StampingSettings } from './options';
 import { prepareVoucher, type PreparedVoucher } from './prepareVoucher';
 import { sendVoucher, type DoneAnswer, type SendVoucherContext } from './request';
@@ -23,8 +24,9 @@ export interface VoucherOperation {
 	/**
 	 * Builds one item's voucher from the node's parameters (fields, JSON, an order, a payment...).
 	 * Local work only: throw a NodeOperationError naming the field and the fix, nothing is sent.
+	 * A BuiltVoucher adds members to the output item, or skips the item (no body: nothing is sent).
 	 */
-	buildVoucher(ctx: IExecuteFunctions, itemIndex: number): IDataObject;
+	buildVoucher(ctx: IExecuteFunctions, itemIndex: number): IDataObject | BuiltVoucher;
 	/** Where the item's voucher goes (read the id here, e.g. with readVoucherId). */
 	target(ctx: IExecuteFunctions, itemIndex: number): VoucherTarget;
 }
@@ -37,6 +39,8 @@ export interface StampJob {
 	stamp: boolean;
 	mode: StampingMode;
 	voucher: PreparedVoucher;
+	/** Members the body builder adds to the output item. */
+	output: IDataObject;
 }
 
 function describeVoucher(body: IDataObject): string {
@@ -69,19 +73,22 @@ function maybeUpdatedHint(id: number): string {
  * one place where a setting could refuse a combination (e.g. a mode that is unsafe under a retry
  * policy) before anything is sent.
  */
-export function planStampJob(ctx: IExecuteFunctions, operation: VoucherOperation, itemIndex: number): StampJob {
+export function planStampJob(ctx: IExecuteFunctions, operation: VoucherOperation, itemIndex: number): StampJob | BuiltVoucher {
 	const target = operation.target(ctx, itemIndex);
+	const built = operation.buildVoucher(ctx, itemIndex);
+	if (built instanceof BuiltVoucher && !built.body) return built;
 	const stamp = ctx.getNodeParameter('stamp', itemIndex, true) as boolean;
 	// A pending save is one harmless call; an update of a pending id is always settled by read-back.
 	const mode: StampingMode =
 		target.kind === 'update' ? 'twoPhase' : stamp ? (ctx.getNodeParameter('stampingMode', itemIndex, 'twoPhase') as StampingMode) : 'direct';
 	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const prepared = prepareVoucher(ctx, itemIndex, operation.buildVoucher(ctx, itemIndex), stamp, options);
+	const given = built instanceof BuiltVoucher ? (built.body as IDataObject) : built;
+	const prepared = prepareVoucher(ctx, itemIndex, given, stamp, options);
 	const body = { ...prepared.body };
 	// Create sends no id; the body id of an update must equal the id in the path (spec 4.3).
 	if (target.kind === 'create') delete body.id;
 	else body.id = target.id;
-	return { itemIndex, target, stamp, mode, voucher: { ...prepared, body } };
+	return { itemIndex, target, stamp, mode, voucher: { ...prepared, body }, output: built instanceof BuiltVoucher ? built.output : {} };
 }
 
 async function createTwoPhase(ctx: IExecuteFunctions, job: StampJob, context: SendVoucherContext): Promise<DoneAnswer> {
@@ -125,7 +132,7 @@ async function sendJob(ctx: IExecuteFunctions, job: StampJob, session: RunSessio
 }
 
 function outcomeOf(job: StampJob, answer: DoneAnswer): ItemOutcome {
-	const json = stampOutput(answer, job.voucher.validation);
+	const json = { ...stampOutput(answer, job.voucher.validation), ...job.output };
 	const stamped = answer.status === 'stamped';
 	const doneNote =
 		job.target.kind === 'update'
@@ -155,7 +162,7 @@ export async function runStamping(ctx: IExecuteFunctions, operation: VoucherOper
 	const count = ctx.getInputData().length;
 	// An item is planned (built and checked locally) when the queue first looks at it: its series
 	// decides when it may go. A planning error is kept and raised at the item's turn.
-	const plans: Array<{ job: StampJob } | { error: unknown }> = new Array(count);
+	const plans: Array<{ job: StampJob | BuiltVoucher } | { error: unknown }> = new Array(count);
 	const planOf = (itemIndex: number) => {
 		if (!plans[itemIndex]) {
 			try {
@@ -168,7 +175,7 @@ export async function runStamping(ctx: IExecuteFunctions, operation: VoucherOper
 	};
 	const queue = new SeriesQueue(count, (itemIndex) => {
 		const plan = planOf(itemIndex);
-		return 'job' in plan ? seriesOf(plan.job.voucher.body) : undefined;
+		return 'job' in plan && !(plan.job instanceof BuiltVoucher) ? seriesOf(plan.job.voucher.body) : undefined;
 	});
 	return await runItems(
 		ctx,
@@ -176,6 +183,8 @@ export async function runStamping(ctx: IExecuteFunctions, operation: VoucherOper
 		async (itemIndex, session) => {
 			const plan = planOf(itemIndex);
 			if ('error' in plan) throw plan.error;
+			// A skipped item (e.g. an order without tax data) is passed on with why; nothing is sent.
+			if (plan.job instanceof BuiltVoucher) return { items: [{ json: plan.job.output }] };
 			return outcomeOf(plan.job, await sendJob(ctx, plan.job, session, settings));
 		},
 		queue,

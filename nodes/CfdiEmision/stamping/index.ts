@@ -6,5 +6,8 @@
 export { runStamping, planStampJob, type StampJob, type StampingMode, type VoucherOperation, type VoucherTarget } from './handler';
 export { STAMPING_OPERATIONS, readStampingSettings, stampFields, stampingOptionsField, type StampingSettings } from './options';
 export { invalidVoucherError, prepareVoucher, type PreparedVoucher, type ValidationMode } from './prepareVoucher';
+export { BuiltVoucher } from './builtVoucher';
 export { applyBodyOptions, normalizeVoucher, voucherFromInput } from './voucherBody';
+export { orderInputFields } from './orderInputFields';
+export { conversionFailed, readOrderSettings, voucherFromOrder } from './orderInput';
 export { voucherInputFields } from './voucherInputFields';

@@ -1,6 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { mergeMembers, readJsonParameter } from '../shared/parameters';
+import type { BuiltVoucher } from './builtVoucher';
+import { voucherFromLineItems, voucherFromOrder } from './orderInput';
 
 function compactAddress(address: IDataObject | undefined): IDataObject | undefined {
 	if (!address) return undefined;
@@ -69,9 +71,14 @@ export function normalizeVoucher(voucher: IDataObject): IDataObject {
 	return normalized;
 }
 
-/** The voucher of the Input Mode fields (Fields or JSON): the body builder of Create and Update. */
-export function voucherFromInput(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+/**
+ * The voucher of the Input Mode (Fields, JSON, Order, Line Items): the body builder of Create and
+ * Update, and what Validate checks.
+ */
+export function voucherFromInput(ctx: IExecuteFunctions, itemIndex: number): IDataObject | BuiltVoucher {
 	const mode = ctx.getNodeParameter('inputMode', itemIndex, 'fields') as string;
+	if (mode === 'order') return voucherFromOrder(ctx, itemIndex);
+	if (mode === 'lineItems') return voucherFromLineItems(ctx, itemIndex);
 	return mode === 'json' ? readJsonParameter(ctx, 'voucherJson', itemIndex, 'Voucher (JSON)') : voucherFromFields(ctx, itemIndex);
 }
 

@@ -12,11 +12,22 @@ import {
 } from '../cfdi/catalogs';
 import { catalogOptions } from '../shared/catalogOptions';
 
-const VOUCHER_OPERATIONS = ['create', 'update', 'validate'];
+/** The operations whose voucher comes from the Input Mode. */
+export const VOUCHER_INPUT_OPERATIONS = ['create', 'update', 'validate'];
+/** Builds a voucher from an order without sending it (resources/voucher/buildFromOrder.ts). */
+export const BUILD_FROM_ORDER = 'buildFromOrder';
 const show = (extra: Record<string, string[]> = {}) => ({
-	show: { resource: ['voucher'], operation: VOUCHER_OPERATIONS, ...extra },
+	show: { resource: ['voucher'], operation: VOUCHER_INPUT_OPERATIONS, ...extra },
 });
 const showFields = show({ inputMode: ['fields'] });
+// Recipient, payment and currency fields also set those of a voucher built from line items.
+const showFieldsOrLines = show({ inputMode: ['fields', 'lineItems'] });
+// Issuer, place of issue and series also set those of a voucher built from an order or line items,
+// so a workflow can switch modes without retyping them; Build From Order shows no Input Mode.
+const showIssuer = {
+	show: { resource: ['voucher'], operation: [...VOUCHER_INPUT_OPERATIONS, BUILD_FROM_ORDER] },
+	hide: { inputMode: ['json'] },
+};
 
 /** Spec 2.5: every address member is an optional string. */
 const ADDRESS_FIELDS: INodeProperties[] = [
@@ -61,6 +72,8 @@ export const voucherInputFields: INodeProperties[] = [
 		options: [
 			{ name: 'Fields', value: 'fields', description: 'Fill in the voucher field by field' },
 			{ name: 'JSON', value: 'json', description: 'Give the whole voucher object, e.g. mapped from a previous node' },
+			{ name: 'Order', value: 'order', description: 'Build the voucher from a Shopify order, by the settings below (no code)' },
+			{ name: 'Line Items', value: 'lineItems', description: 'Build the voucher from sale lines of any source (WooCommerce, a sheet, a form)' },
 		],
 		default: 'fields',
 		displayOptions: show(),
@@ -83,7 +96,7 @@ export const voucherInputFields: INodeProperties[] = [
 		default: '',
 		placeholder: 'EKU9003173C9',
 		description: 'Taxpayer ID of the issuer; it must be the RFC of the credential\'s account',
-		displayOptions: showFields,
+		displayOptions: showIssuer,
 	},
 	{
 		displayName: 'Issuer Name',
@@ -92,7 +105,7 @@ export const voucherInputFields: INodeProperties[] = [
 		required: true,
 		default: '',
 		description: 'Legal name of the issuer as registered with SAT, without the regime suffix (e.g. without "SA de CV")',
-		displayOptions: showFields,
+		displayOptions: showIssuer,
 	},
 	{
 		displayName: 'Issuer Tax Regime',
@@ -100,7 +113,7 @@ export const voucherInputFields: INodeProperties[] = [
 		type: 'options',
 		options: catalogOptions(REGIMEN_FISCAL),
 		default: '601',
-		displayOptions: showFields,
+		displayOptions: showIssuer,
 	},
 	addressField('Issuer Branch Address', 'emisorSucursal', 'Optional branch (sucursal) address of the issuer'),
 	// Recipient (spec 2.3)
@@ -112,7 +125,7 @@ export const voucherInputFields: INodeProperties[] = [
 		default: '',
 		placeholder: 'XAXX010101000',
 		description: 'Taxpayer ID of the recipient; XAXX010101000 for the general public, XEXX010101000 for a foreign recipient',
-		displayOptions: showFields,
+		displayOptions: showFieldsOrLines,
 	},
 	{
 		displayName: 'Recipient Name',
@@ -121,7 +134,7 @@ export const voucherInputFields: INodeProperties[] = [
 		required: true,
 		default: '',
 		description: 'Name of the recipient exactly as in their tax certificate',
-		displayOptions: showFields,
+		displayOptions: showFieldsOrLines,
 	},
 	{
 		displayName: 'Recipient CFDI Use',
@@ -130,7 +143,7 @@ export const voucherInputFields: INodeProperties[] = [
 		options: catalogOptions(USO_CFDI),
 		default: 'G03',
 		description: 'What the recipient will use the voucher for (usoCFDI); it must be allowed for the recipient tax regime',
-		displayOptions: showFields,
+		displayOptions: showFieldsOrLines,
 	},
 	{
 		displayName: 'Recipient Tax Regime',
@@ -138,7 +151,7 @@ export const voucherInputFields: INodeProperties[] = [
 		type: 'options',
 		options: catalogOptions(REGIMEN_FISCAL),
 		default: '601',
-		displayOptions: showFields,
+		displayOptions: showFieldsOrLines,
 	},
 	{
 		displayName: 'Recipient Fiscal Postal Code',
@@ -148,7 +161,7 @@ export const voucherInputFields: INodeProperties[] = [
 		default: '',
 		placeholder: '64000',
 		description: 'Postal code of the recipient fiscal address (domicilioFiscalReceptor)',
-		displayOptions: showFields,
+		displayOptions: showFieldsOrLines,
 	},
 	{
 		displayName: 'Recipient Address ID',
@@ -244,7 +257,7 @@ export const voucherInputFields: INodeProperties[] = [
 		default: '',
 		placeholder: 'A',
 		description: 'Series label configured in the provider account; leave empty to send none',
-		displayOptions: showFields,
+		displayOptions: showIssuer,
 	},
 	{
 		displayName: 'Payment Form',
@@ -253,7 +266,7 @@ export const voucherInputFields: INodeProperties[] = [
 		options: catalogOptions(FORMA_PAGO),
 		default: '01',
 		description: 'How it was paid (formaPago); use 99 with the PPD payment method',
-		displayOptions: showFields,
+		displayOptions: showFieldsOrLines,
 	},
 	{
 		displayName: 'Payment Method',
@@ -261,7 +274,7 @@ export const voucherInputFields: INodeProperties[] = [
 		type: 'options',
 		options: catalogOptions(METODO_PAGO),
 		default: 'PUE',
-		displayOptions: showFields,
+		displayOptions: showFieldsOrLines,
 	},
 	{
 		displayName: 'Currency',
@@ -269,7 +282,7 @@ export const voucherInputFields: INodeProperties[] = [
 		type: 'options',
 		options: catalogOptions(MONEDA),
 		default: 'MXN',
-		displayOptions: showFields,
+		displayOptions: showFieldsOrLines,
 	},
 	{
 		displayName: 'Export',
@@ -287,7 +300,7 @@ export const voucherInputFields: INodeProperties[] = [
 		default: '',
 		placeholder: '64000',
 		description: 'Postal code where the voucher is issued (lugarExpedicion)',
-		displayOptions: showFields,
+		displayOptions: showIssuer,
 	},
 	{
 		displayName: 'Subtotal',

@@ -2,7 +2,8 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { uuidField } from '../../shared/descriptions';
 import { asCustomOperations } from '../../shared/runItems';
-import { stampingOptionsField, voucherInputFields } from '../../stamping';
+import { orderInputFields, stampingOptionsField, voucherInputFields } from '../../stamping';
+import { buildVouchersFromOrders } from './buildFromOrder';
 import { cancelFields, cancelVouchers } from './cancel';
 import { createFields, createVoucher } from './create';
 import { getFields, getVoucher } from './get';
@@ -12,6 +13,7 @@ import { updateFields, updateVoucher } from './update';
 import { validateVouchers } from './validate';
 
 export const voucherOperations = asCustomOperations({
+	buildFromOrder: buildVouchersFromOrders,
 	cancel: cancelVouchers,
 	create: createVoucher,
 	get: getVoucher,
@@ -29,6 +31,12 @@ export const voucherDescription: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['voucher'] } },
 		options: [
+			{
+				name: 'Build From Order',
+				value: 'buildFromOrder',
+				action: 'Build a voucher from an order',
+				description: 'Turn a Shopify order into the voucher Create would send, by the same settings, without sending anything',
+			},
 			{
 				name: 'Cancel',
 				value: 'cancel',
@@ -82,5 +90,6 @@ export const voucherDescription: INodeProperties[] = [
 	...createFields,
 	...updateFields,
 	...voucherInputFields,
-	stampingOptionsField(['create', 'update', 'validate']),
+	...orderInputFields,
+	stampingOptionsField(['buildFromOrder', 'create', 'update', 'validate']),
 ];

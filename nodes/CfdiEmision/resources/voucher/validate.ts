@@ -3,28 +3,34 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { computeTotals, validateVoucher, type Voucher } from '../../cfdi';
 import { LOCAL_ONLY } from '../../shared/requestSettings';
 import { runItems } from '../../shared/runItems';
-import { applyBodyOptions, voucherFromInput } from '../../stamping';
+import { applyBodyOptions, BuiltVoucher, voucherFromInput } from '../../stamping';
+
+/**
+ * The output of an offline check: the voucher as it would be sent, its findings and computed
+ * totals, plus what the body builder says (e.g. an order's totals); a skipped item says why.
+ */
+export function checkedVoucherItem(ctx: IExecuteFunctions, itemIndex: number, built: IDataObject | BuiltVoucher): INodeExecutionData {
+	const extra = built instanceof BuiltVoucher ? built.output : {};
+	const body = built instanceof BuiltVoucher ? built.body : built;
+	if (!body) return { json: extra };
+	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const given = applyBodyOptions(ctx, itemIndex, body, options);
+	const totals = computeTotals(given as Voucher);
+	const voucher = options.computeTotals === true ? (totals.voucher as IDataObject) : given;
+	const result = validateVoucher(voucher);
+	return {
+		json: {
+			valid: result.valid,
+			errors: result.errors as unknown as IDataObject[],
+			warnings: result.warnings as unknown as IDataObject[],
+			computed: totals.computed as unknown as IDataObject,
+			voucher,
+			...extra,
+		},
+	};
+}
 
 /** Checks each voucher locally and shows the computed totals; no request, no credential. */
 export async function validateVouchers(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	return await runItems(ctx, LOCAL_ONLY, async (itemIndex) => {
-		const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
-		const given = applyBodyOptions(ctx, itemIndex, voucherFromInput(ctx, itemIndex), options);
-		const totals = computeTotals(given as Voucher);
-		const voucher = options.computeTotals === true ? (totals.voucher as IDataObject) : given;
-		const result = validateVoucher(voucher);
-		return {
-			items: [
-				{
-					json: {
-						valid: result.valid,
-						errors: result.errors as unknown as IDataObject[],
-						warnings: result.warnings as unknown as IDataObject[],
-						computed: totals.computed as unknown as IDataObject,
-						voucher,
-					},
-				},
-			],
-		};
-	});
+	return await runItems(ctx, LOCAL_ONLY, async (itemIndex) => ({ items: [checkedVoucherItem(ctx, itemIndex, voucherFromInput(ctx, itemIndex))] }));
 }

@@ -1,0 +1,13 @@
+import type { IDataObject } from 'n8n-workflow';
+
+/**
+ * What a body builder made of an item, when it is more than a voucher body: members for the output
+ * item (e.g. the order's totals), or no body at all when the item is skipped on purpose (nothing is
+ * sent; `output` says why).
+ */
+export class BuiltVoucher {
+	constructor(
+		readonly body: IDataObject | undefined,
+		readonly output: IDataObject,
+	) {}
+}

@@ -1,0 +1,209 @@
+/**
+ * n8n glue of the Order and Line Items input modes: reads the settings from the node's parameters,
+ * runs the pure conversion (cfdi/orders) and words its refusals as node errors.
+ */
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import {
+	lineItemsToVoucher,
+	OrderInputError,
+	orderToVoucher,
+	type ConversionResult,
+	type LineItemsSettings,
+	type OrderSettings,
+	type ProductCodeRule,
+	type ProductCodeSettings,
+	type RecipientAttributeNames,
+	type RecipientData,
+	type WithoutTaxData,
+} from '../cfdi/orders';
+import type { Emisor } from '../cfdi/types';
+import { BuiltVoucher } from './builtVoucher';
+
+type Get = <T>(name: string, fallback: T) => T;
+
+function getter(ctx: IExecuteFunctions, itemIndex: number): Get {
+	return <T>(name: string, fallback: T) => ctx.getNodeParameter(name, itemIndex, fallback) as T;
+}
+
+function text(value: unknown): string {
+	return value === undefined || value === null ? '' : String(value).trim();
+}
+
+function names(value: unknown): string[] | undefined {
+	const list = text(value)
+		.split(',')
+		.map((name) => name.trim())
+		.filter(Boolean);
+	return list.length ? list : undefined;
+}
+
+function issuer(get: Get): { emisor: Emisor; lugarExpedicion: string; serie?: string } {
+	const serie = text(get('serie', ''));
+	return {
+		emisor: { rfc: text(get('emisorRfc', '')).toUpperCase(), nombre: text(get('emisorNombre', '')), regimenFiscal: text(get('emisorRegimenFiscal', '')) },
+		lugarExpedicion: text(get('lugarExpedicion', '')),
+		...(serie ? { serie } : {}),
+	};
+}
+
+function productCodes(get: Get, defaults: IDataObject): ProductCodeSettings {
+	const rules = (get<{ rule?: IDataObject[] }>('productCodes', {}).rule ?? []).map(
+		(rule): ProductCodeRule => ({
+			match: (rule.match as ProductCodeRule['match']) ?? 'sku',
+			value: text(rule.value),
+			claveProdServ: text(rule.claveProdServ),
+			...(text(rule.claveUnidad) ? { claveUnidad: text(rule.claveUnidad) } : {}),
+			...(text(rule.unidad) ? { unidad: text(rule.unidad) } : {}),
+			...(text(rule.untaxed) ? { untaxed: rule.untaxed as ProductCodeRule['untaxed'] } : {}),
+		}),
+	);
+	return {
+		rules: rules.filter((rule) => rule.value && rule.claveProdServ),
+		defaultClaveProdServ: text(defaults.defaultClaveProdServ) || undefined,
+		defaultClaveUnidad: text(defaults.defaultClaveUnidad) || undefined,
+		shippingClaveProdServ: text(defaults.shippingClaveProdServ) || undefined,
+		shippingClaveUnidad: text(defaults.shippingClaveUnidad) || undefined,
+	};
+}
+
+/** The order conversion's settings from the node's parameters. */
+export function readOrderSettings(ctx: IExecuteFunctions, itemIndex: number): OrderSettings {
+	const get = getter(ctx, itemIndex);
+	const options = get<IDataObject>('orderOptions', {});
+	const paymentForms: Record<string, string> = {};
+	for (const gateway of get<{ gateway?: IDataObject[] }>('paymentForms', {}).gateway ?? []) {
+		if (text(gateway.name) && text(gateway.formaPago)) paymentForms[text(gateway.name)] = text(gateway.formaPago);
+	}
+	const recipientAttributes: RecipientAttributeNames = {
+		rfc: names(options.rfcAttribute),
+		nombre: names(options.nombreAttribute),
+		regimenFiscal: names(options.regimenAttribute),
+		codigoPostal: names(options.codigoPostalAttribute),
+		usoCfdi: names(options.usoCfdiAttribute),
+	};
+	const recipient = Object.fromEntries(Object.entries(get<IDataObject>('recipientData', {})).map(([key, value]) => [key, text(value)])) as RecipientData;
+	return {
+		...issuer(get),
+		folio: (options.folio as OrderSettings['folio']) ?? 'orderNumber',
+		productCodes: productCodes(get, options),
+		paymentForms,
+		paymentMethod: (options.paymentMethod as OrderSettings['paymentMethod']) ?? 'auto',
+		recipientAttributes,
+		recipient,
+		defaultUsoCfdi: text(options.defaultUsoCfdi) || undefined,
+		withoutTaxData: get<WithoutTaxData>('withoutTaxData', 'skip'),
+		untaxedLines: (options.untaxedLines as OrderSettings['untaxedLines']) ?? 'notSubject',
+		currency: (options.currency as OrderSettings['currency']) ?? 'presentment',
+		...(text(options.exchangeRate) ? { exchangeRate: text(options.exchangeRate) } : {}),
+		...(text(options.description) ? { description: text(options.description) } : {}),
+	};
+}
+
+/** Today's date where the workflow runs (its time zone), as YYYY-MM-DD. */
+function today(ctx: IExecuteFunctions): string {
+	const parts = new Intl.DateTimeFormat('en-CA', { timeZone: ctx.getTimezone(), year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+	return parts.slice(0, 10);
+}
+
+function readLineItemsSettings(ctx: IExecuteFunctions, itemIndex: number): LineItemsSettings {
+	const get = getter(ctx, itemIndex);
+	const options = get<IDataObject>('lineItemsOptions', {});
+	return {
+		...issuer(get),
+		recipient: {
+			rfc: text(get('receptorRfc', '')),
+			nombre: text(get('receptorNombre', '')),
+			usoCFDI: text(get('receptorUsoCfdi', '')),
+			regimenFiscalReceptor: text(get('receptorRegimenFiscal', '')),
+			domicilioFiscalReceptor: text(get('receptorDomicilioFiscal', '')),
+		},
+		withoutTaxData: get<WithoutTaxData>('withoutTaxData', 'skip'),
+		formaPago: text(get('formaPago', '')),
+		metodoPago: text(get('metodoPago', '')) === 'PPD' ? 'PPD' : 'PUE',
+		moneda: text(get('moneda', 'MXN')) || 'MXN',
+		tipoCambio: text(options.tipoCambio) || undefined,
+		folio: text(options.folio) || undefined,
+		date: text(options.date) || today(ctx),
+		pricesIncludeTax: options.pricesIncludeTax === true,
+		defaultTaxRate: text(options.defaultTaxRate) || undefined,
+		productCodes: productCodes(get, options),
+		...(text(options.expectedTotal) ? { expectedTotal: text(options.expectedTotal) } : {}),
+	};
+}
+
+/** A conversion's refusal as the node's error: the member at fault, the item and the fix. */
+export function conversionFailed(ctx: IExecuteFunctions, itemIndex: number, error: OrderInputError): NodeOperationError {
+	const where = error.path ? ` (${error.path})` : '';
+	return new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: ${error.message}`, {
+		itemIndex,
+		description: `${error.fix} Nothing was sent.${where ? ` The member at fault${where}.` : ''}`,
+	});
+}
+
+function convert(ctx: IExecuteFunctions, itemIndex: number, run: () => ConversionResult): ConversionResult {
+	try {
+		return run();
+	} catch (error) {
+		if (error instanceof OrderInputError) throw conversionFailed(ctx, itemIndex, error);
+		throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
+	}
+}
+
+/** The output members that say what a conversion did: totals, rounding, notes, or why it skipped. */
+export function conversionOutput(source: 'order' | 'lineItems', result: ConversionResult, identity: IDataObject = {}): IDataObject {
+	const summary: IDataObject = { ...identity, orderTotal: result.orderTotal };
+	if (result.voucherTotal !== undefined) summary.voucherTotal = result.voucherTotal;
+	if (result.roundingNote) summary.roundingNote = result.roundingNote;
+	summary.notes = result.notes;
+	const output: IDataObject = { [source]: summary };
+	if (result.skipped) Object.assign(output, { status: 'skipped', skipped: result.skipped as unknown as IDataObject });
+	return output;
+}
+
+function orderIdentity(order: unknown): IDataObject {
+	if (!order || typeof order !== 'object') return {};
+	const { id, name, order_number: orderNumber } = order as IDataObject;
+	return Object.fromEntries(Object.entries({ id, name, orderNumber }).filter(([, value]) => value !== undefined && value !== null));
+}
+
+function readOrder(ctx: IExecuteFunctions, itemIndex: number): unknown {
+	const raw = ctx.getNodeParameter('order', itemIndex, {}) as unknown;
+	if (typeof raw !== 'string') return raw;
+	try {
+		return JSON.parse(raw) as unknown;
+	} catch (error) {
+		throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: "Order" is not valid JSON (${(error as Error).message}).`, {
+			itemIndex,
+			description: 'Map the order from the trigger with an expression such as {{ $json }}.',
+		});
+	}
+}
+
+/** The Order input mode: the order's voucher, or a skip that says why. */
+export function voucherFromOrder(ctx: IExecuteFunctions, itemIndex: number): BuiltVoucher {
+	const order = readOrder(ctx, itemIndex);
+	const settings = readOrderSettings(ctx, itemIndex);
+	const result = convert(ctx, itemIndex, () => orderToVoucher(order, settings));
+	return new BuiltVoucher(result.voucher as IDataObject | undefined, conversionOutput('order', result, orderIdentity(order)));
+}
+
+/** The Line Items input mode. */
+export function voucherFromLineItems(ctx: IExecuteFunctions, itemIndex: number): BuiltVoucher {
+	const raw = ctx.getNodeParameter('lineItems', itemIndex, []) as unknown;
+	let lines = raw;
+	if (typeof raw === 'string') {
+		try {
+			lines = JSON.parse(raw) as unknown;
+		} catch (error) {
+			throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: "Line Items" is not valid JSON (${(error as Error).message}).`, {
+				itemIndex,
+				description: 'Map the list of lines with an expression such as {{ $json.lines }}.',
+			});
+		}
+	}
+	const settings = readLineItemsSettings(ctx, itemIndex);
+	const result = convert(ctx, itemIndex, () => lineItemsToVoucher(lines, settings));
+	return new BuiltVoucher(result.voucher as IDataObject | undefined, conversionOutput('lineItems', result));
+}

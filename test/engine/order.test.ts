@@ -1,0 +1,270 @@
+/**
+ * Voucher → Create with Input Mode "Order" and "Line Items", and Voucher → Build From Order, run
+ * through n8n-core's engine against the sandbox: the request actually sent, the items returned,
+ * the errors shown.
+ */
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { validateVoucher } from '../../nodes/CfdiEmision/cfdi';
+import corpus from '../orders/shopifyOrders.json';
+import { routes } from './sandboxCredential';
+import { binaryBytes, useSandboxEngine } from './nodeTestKit';
+
+const kit = useSandboxEngine();
+
+type Order = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+function corpusOrder(key: string): Order {
+	const entry = corpus.find((candidate) => candidate.key === key);
+	if (!entry) throw new Error(`no corpus order ${key}`);
+	return structuredClone(entry.order) as Order;
+}
+
+/** The settings a shop types once in the node (issuer as in the Fields mode, product codes, gateways). */
+const orderParams = (extra: INodeParameters = {}): INodeParameters => ({
+	resource: 'voucher',
+	operation: 'create',
+	inputMode: 'order',
+	order: '={{ $json }}',
+	emisorRfc: 'EKU9003173C9',
+	emisorNombre: 'ESCUELA KEMPER URGATE',
+	emisorRegimenFiscal: '601',
+	lugarExpedicion: '64000',
+	serie: 'A',
+	productCodes: {
+		rule: [
+			{ match: 'sku', value: 'KB-01', claveProdServ: '43211706' },
+			{ match: 'sku', value: 'CB-02', claveProdServ: '26121609' },
+		],
+	},
+	...extra,
+});
+
+function sentBodies(): IDataObject[] {
+	return routes(kit.sandbox, 'createVoucher').map((request) => JSON.parse(request.body) as IDataObject);
+}
+
+describe('Create with Input Mode "Order"', () => {
+	test("example 1's order: the body sent is the order's voucher (1,300.00 + 208.00 = 1,508.00) and the output carries the order's totals", async () => {
+		const { items, error } = await kit.engine.runNode(orderParams({ stampingMode: 'direct' }), [corpusOrder('example-1')]);
+		expect(error).toBeUndefined();
+		const [body] = sentBodies();
+		expect(body).toMatchObject({
+			serie: 'A',
+			folio: '1001',
+			formaPago: '04',
+			metodoPago: 'PUE',
+			moneda: 'MXN',
+			subTotal: 1300,
+			total: 1508,
+			emisor: { rfc: 'EKU9003173C9', nombre: 'ESCUELA KEMPER URGATE', regimenFiscal: '601' },
+			receptor: { rfc: 'URE180429TM6', usoCFDI: 'G03', regimenFiscalReceptor: '601', domicilioFiscalReceptor: '65000' },
+			impuestos: { totalImpuestosTrasladados: 208 },
+		});
+		expect((body.conceptos as IDataObject[]).map((c) => [c.claveProdServ, c.cantidad, c.valorUnitario, c.importe])).toEqual([
+			['43211706', '2', 500, 1000],
+			['26121609', '1', 300, 300],
+		]);
+		const [stored] = [...kit.sandbox.vouchers.values()];
+		expect(items).toEqual([
+			{
+				json: expect.objectContaining({
+					status: 'stamped',
+					uuid: stored.uuid,
+					order: { id: 5829364210001, name: '#1001', orderNumber: 1001, orderTotal: 1508, voucherTotal: 1508, notes: [] },
+				}),
+				pairedItem: { item: 0 },
+			},
+		]);
+	});
+
+	test('order → voucher → stamp → XML → PDF → e-mail, each step through the node', async () => {
+		const order = corpusOrder('line-discount-taxed-shipping');
+		const { items: stamped } = await kit.engine.runNode(orderParams(), [order]);
+		const uuid = String(stamped[0].json.uuid);
+		expect(stamped[0].json).toMatchObject({ status: 'stamped', order: { orderTotal: 3296.2, voucherTotal: 3296.2 } });
+		const [stored] = [...kit.sandbox.vouchers.values()];
+		expect(stored.stampCount).toBe(1);
+		expect(stored.body.total).toBe(3296.2);
+
+		const { items: xml } = await kit.engine.runNode({ resource: 'xml', operation: 'download', uuid }, [{}]);
+		const text = binaryBytes(xml[0]).toString('utf8');
+		expect(text).toContain(`UUID="${uuid}"`);
+		expect(text).toContain('Total="3296.20"');
+		expect(text).toContain('ClaveProdServ="78102203"');
+
+		const { items: pdf } = await kit.engine.runNode({ resource: 'pdf', operation: 'getLink', uuid, download: true }, [{}]);
+		expect(binaryBytes(pdf[0]).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+		const { items: mail } = await kit.engine.runNode(
+			{ resource: 'email', operation: 'send', uuid, to: order.email, subject: `Your invoice for order ${order.name}`, message: 'Attached.' },
+			[{}],
+		);
+		expect(mail[0].json).toMatchObject({ sent: true, to: order.email });
+		expect(kit.sandbox.emails.map((email) => [email.body.para, email.body.cfdi.uuid])).toEqual([[order.email, uuid]]);
+	});
+
+	test('every corpus order stamps in one run, each body passing the local checks, with totals equal to the order totals', async () => {
+		const keys = ['order-discount-across', 'zero-rate-food', 'exempt-books', 'border-8', 'usd-presentment', 'tax-excluded', 'gift-card-only', 'many-lines', 'pending-bank-deposit'];
+		const { items, error } = await kit.engine.runNode(orderParams(), keys.map(corpusOrder));
+		expect(error).toBeUndefined();
+		expect(items.map((item) => item.json.status)).toEqual(keys.map(() => 'stamped'));
+		const totals = keys.map((key) => {
+			const order = corpusOrder(key);
+			return Number(order.total_price_set?.presentment_money?.amount ?? order.total_price);
+		});
+		expect(items.map((item) => (item.json.order as IDataObject).voucherTotal)).toEqual(totals);
+		const stamps = routes(kit.sandbox, 'updateVoucher').map((request) => JSON.parse(request.body) as IDataObject);
+		expect(stamps.map((body) => body.total)).toEqual(totals);
+		for (const body of stamps) expect(validateVoucher(body).errors).toEqual([]);
+		expect(stamps.find((body) => body.moneda === 'USD')).toMatchObject({ tipoCambio: 17.250058 });
+		expect(stamps.find((body) => body.folio === '1015')).toMatchObject({ formaPago: '99', metodoPago: 'PPD' });
+	});
+
+	test('without tax data, "Skip the Item" (the default): no request, an output item that says why', async () => {
+		const { items, error } = await kit.engine.runNode(orderParams(), [corpusOrder('no-tax-data-general-public'), corpusOrder('example-1')]);
+		expect(error).toBeUndefined();
+		expect(items[0]).toEqual({
+			json: {
+				order: { id: 5829364210016, name: '#1016', orderNumber: 1016, orderTotal: 598, notes: [] },
+				status: 'skipped',
+				skipped: {
+					reason: 'noTaxData',
+					message: 'order #1016 was not invoiced: it has no complete recipient tax data (note attribute "RFC", "Razon social", "Regimen fiscal", "Codigo postal" missing).',
+					missing: ['RFC', 'Razon social', 'Regimen fiscal', 'Codigo postal'],
+				},
+			},
+			pairedItem: { item: 0 },
+		});
+		expect(items[1].json.status).toBe('stamped');
+		expect(sentBodies().map((body) => body.folio)).toEqual(['1001']);
+	});
+
+	test('without tax data, "Invoice the General Public": XAXX010101000 with the informacionGlobal of the order month', async () => {
+		const { items } = await kit.engine.runNode(orderParams({ withoutTaxData: 'generalPublic', stampingMode: 'direct' }), [corpusOrder('no-tax-data-general-public')]);
+		expect(items[0].json.status).toBe('stamped');
+		const [body] = sentBodies();
+		expect(body.receptor).toEqual({ rfc: 'XAXX010101000', nombre: 'PUBLICO EN GENERAL', usoCFDI: 'S01', regimenFiscalReceptor: '616', domicilioFiscalReceptor: '64000' });
+		expect(body.informacionGlobal).toEqual({ periodicidad: '01', meses: '11', anio: 2026 });
+		expect((items[0].json.order as IDataObject).notes).toEqual([expect.stringContaining('issued to the general public')]);
+	});
+
+	test('without tax data, "Fail": an error naming the missing attributes and the fix; nothing sent', async () => {
+		const { error } = await kit.engine.runNode(orderParams({ withoutTaxData: 'fail' }), [corpusOrder('no-tax-data-general-public')]);
+		expect(error?.message).toBe('Item 0: order #1016 has no complete recipient tax data: note attribute "RFC", "Razon social", "Regimen fiscal", "Codigo postal" is missing.');
+		expect(error?.description).toContain('Without Tax Data');
+		expect(error?.description).toContain('Nothing was sent.');
+		expect(kit.sandbox.requests).toHaveLength(0);
+	});
+
+	test('Continue On Fail: an unreadable order becomes an error item naming the member; the others stamp', async () => {
+		const broken = corpusOrder('example-1');
+		broken.line_items[1].tax_lines[0].rate = 0.06;
+		const { items, error } = await kit.engine.runNode(orderParams(), [corpusOrder('zero-rate-food'), broken, corpusOrder('border-8')], { continueOnFail: true });
+		expect(error).toBeUndefined();
+		expect(items.map((item) => item.json.status ?? 'error')).toEqual(['stamped', 'error', 'stamped']);
+		expect(items[1].json.error).toBe('Item 1: line_items[1].tax_lines[0].rate 0.06 is not an IVA rate; IVA is charged at 0.16, 0.08 (border region) or 0.');
+		expect(items[1].json.description).toContain('Settings → Taxes and duties');
+		expect(sentBodies().map((body) => body.folio)).toEqual(['1005', '1007']);
+	});
+
+	test('settings from the node: gateway table, recipient data from a lookup, note attribute names, shop currency, folio from the order name', async () => {
+		const order = corpusOrder('usd-presentment');
+		order.note_attributes = [{ name: 'tax_id', value: 'URE180429TM6' }];
+		order.payment_gateway_names = ['Kueski Pay'];
+		const { items, error } = await kit.engine.runNode(
+			orderParams({
+				stampingMode: 'direct',
+				paymentForms: { gateway: [{ name: 'Kueski Pay', formaPago: '31' }] },
+				recipientData: { rfc: 'URE180429TM6', nombre: 'Universidad Robotica Española', regimenFiscalReceptor: '601', domicilioFiscalReceptor: '65000' },
+				orderOptions: { currency: 'shop', folio: 'orderName', rfcAttribute: 'tax_id, RFC', defaultUsoCfdi: 'I04' },
+			}),
+			[order],
+		);
+		expect(error).toBeUndefined();
+		expect(sentBodies()[0]).toMatchObject({
+			folio: '1008',
+			formaPago: '31',
+			metodoPago: 'PUE',
+			moneda: 'MXN',
+			total: 2240.61,
+			receptor: { rfc: 'URE180429TM6', nombre: 'UNIVERSIDAD ROBOTICA ESPAÑOLA', usoCFDI: 'I04' },
+		});
+		expect(items[0].json.order).toMatchObject({ orderTotal: 2240.61, voucherTotal: 2240.61 });
+	});
+
+	test('an unreachable cent is reported in the output with both figures; the voucher still passes the checks and stamps', async () => {
+		const order = corpusOrder('rounding-two-lines');
+		order.line_items = order.line_items.slice(0, 1);
+		order.total_price = '100.01';
+		const { items } = await kit.engine.runNode(orderParams(), [order]);
+		expect(items[0].json).toMatchObject({ status: 'stamped', order: { orderTotal: 100.01, voucherTotal: 100 } });
+		expect((items[0].json.order as IDataObject).roundingNote).toContain('The voucher total is 100.00 MXN, the amount charged is 100.01');
+	});
+});
+
+describe('Build From Order (offline)', () => {
+	test('returns the voucher Create would send, its checks and the order totals, with no credential and no request', async () => {
+		// Build From Order has no Input Mode: the order fields show by the operation alone.
+		const { inputMode: _mode, ...params } = orderParams();
+		const { items, error } = await kit.engine.runNode({ ...params, operation: 'buildFromOrder' }, [corpusOrder('example-1'), corpusOrder('no-tax-data-general-public')], {
+			credentialId: 'none',
+		});
+		expect(error).toBeUndefined();
+		expect(kit.sandbox.requests).toHaveLength(0);
+		expect(items[0].json).toMatchObject({
+			valid: true,
+			errors: [],
+			voucher: { total: 1508, subTotal: 1300, folio: '1001' },
+			computed: { total: 1508 },
+			order: { orderTotal: 1508, voucherTotal: 1508 },
+		});
+		expect(items[1].json).toMatchObject({ status: 'skipped', skipped: { reason: 'noTaxData' } });
+	});
+
+	test('Validate with Input Mode "Order" gives the same voucher', async () => {
+		const built = await kit.engine.runNode({ ...orderParams(), operation: 'buildFromOrder' }, [corpusOrder('many-lines')]);
+		const validated = await kit.engine.runNode({ ...orderParams(), operation: 'validate' }, [corpusOrder('many-lines')]);
+		expect(validated.items[0].json.voucher).toEqual(built.items[0].json.voucher);
+		expect(validated.items[0].json.valid).toBe(true);
+	});
+});
+
+describe('Create with Input Mode "Line Items"', () => {
+	test('a sheet row with its lines: the recipient and payment fields of the Fields mode, prices with tax', async () => {
+		const row = {
+			lines: [
+				{ quantity: 2, unitPrice: '580.00', taxRate: '16%', priceIncludesTax: true, sku: 'KB-01', description: 'Mechanical keyboard' },
+				{ quantity: 1, unitPrice: 348, taxRate: 0.16, priceIncludesTax: 'yes', description: 'USB-C cable' },
+			],
+		};
+		const { items, error } = await kit.engine.runNode(
+			{
+				...orderParams({ inputMode: 'lineItems', lineItems: '={{ $json.lines }}', stampingMode: 'direct' }),
+				receptorRfc: 'URE180429TM6',
+				receptorNombre: 'UNIVERSIDAD ROBOTICA ESPAÑOLA',
+				receptorUsoCfdi: 'G03',
+				receptorRegimenFiscal: '601',
+				receptorDomicilioFiscal: '65000',
+				formaPago: '03',
+				metodoPago: 'PUE',
+				moneda: 'MXN',
+				lineItemsOptions: { folio: 'S-1', expectedTotal: '1508.00' },
+			},
+			[row],
+		);
+		expect(error).toBeUndefined();
+		expect(sentBodies()[0]).toMatchObject({ folio: 'S-1', formaPago: '03', subTotal: 1300, total: 1508, receptor: { rfc: 'URE180429TM6' } });
+		expect((sentBodies()[0].conceptos as IDataObject[])[0]).toMatchObject({ claveProdServ: '43211706', noIdentificacion: 'KB-01', valorUnitario: 500 });
+		expect(items[0].json).toMatchObject({ status: 'stamped', lineItems: { orderTotal: 1508, voucherTotal: 1508 } });
+	});
+
+	test('a bad line is refused before any request, naming it', async () => {
+		const { error } = await kit.engine.runNode(
+			{ ...orderParams({ inputMode: 'lineItems', lineItems: '={{ $json.lines }}' }), receptorRfc: 'URE180429TM6', receptorNombre: 'X', receptorDomicilioFiscal: '65000' },
+			[{ lines: [{ quantity: 1, unitPrice: 10, description: 'ok' }, { quantity: -1, unitPrice: 10, description: 'bad' }] }],
+		);
+		expect(error?.message).toBe('Item 0: lines[1].quantity -1 is not a quantity above 0.');
+		expect(kit.sandbox.requests).toHaveLength(0);
+	});
+});
