@@ -1,5 +1,5 @@
 /**
- * npm run demo: the flagship example (examples/01-shopify-order-to-cfdi.json, its "Try it" path)
+ * npm run demo: the flagship example (examples/01-shopify-order-to-cfdi.json, its "Try it" path, no Code node past the sample)
  * run through n8n's workflow engine (n8n-core's WorkflowExecute) with the package's own node and
  * credential, against the local sandbox on 127.0.0.1. Offline. Writes the XML and the PDF to
  * demo-output/ and exits 0 only when every step succeeded.
@@ -28,7 +28,6 @@ import { standInNodeTypes } from './lib/standInNodes';
 const OUTPUT_DIR = join(REPO_ROOT, 'demo-output');
 const START_NODE = 'Try it: sample order';
 const STEPS = {
-	map: 'Map order to voucher',
 	create: 'Create and stamp',
 	xml: 'Download XML',
 	pdf: 'Get PDF',
@@ -89,15 +88,17 @@ async function main(): Promise<number> {
 			return items;
 		};
 
-		const [mapped] = out(STEPS.map);
-		const voucher = mapped.json.voucher as IDataObject;
-		const receptor = voucher.receptor as IDataObject;
-		const taxes = (voucher.impuestos as IDataObject | undefined)?.totalImpuestosTrasladados ?? 0;
-		console.log(`  Order        ${String(mapped.json.orderName)} → ${String(receptor.rfc)} ${String(receptor.nombre)}: ${(voucher.conceptos as unknown[]).length} concepts, subtotal ${money(voucher.subTotal)} + IVA ${money(taxes)} = total ${money(voucher.total)} ${String(voucher.moneda)}`);
-
 		const [stamped] = out(STEPS.create);
 		if (stamped.json.status !== 'stamped') throw new StepFailed(`${STEPS.create}: status "${String(stamped.json.status)}" instead of "stamped"`);
 		const uuid = String(stamped.json.uuid);
+		const order = stamped.json.order as IDataObject;
+		// What was sent: the voucher the node built from the order (Input Mode "Order", no Code node).
+		const voucher = [...sandbox.vouchers.values()].find((stored) => stored.uuid === uuid)?.body as IDataObject | undefined;
+		if (!voucher) throw new StepFailed(`${STEPS.create}: the sandbox holds no voucher with UUID ${uuid}`);
+		const receptor = voucher.receptor as IDataObject;
+		const taxes = (voucher.impuestos as IDataObject | undefined)?.totalImpuestosTrasladados ?? 0;
+		console.log(`  Order        ${String(order.name)} → ${String(receptor.rfc)} ${String(receptor.nombre)}: ${(voucher.conceptos as unknown[]).length} concepts, subtotal ${money(voucher.subTotal)} + IVA ${money(taxes)} = total ${money(voucher.total)} ${String(voucher.moneda)} (order total ${money(order.orderTotal)})`);
+		if (order.voucherTotal !== order.orderTotal) throw new StepFailed(`${STEPS.create}: voucher total ${money(order.voucherTotal)} differs from the order total ${money(order.orderTotal)}`);
 		console.log(`  Voucher      ${String(stamped.json.status)}, UUID ${uuid} (idComprobante ${String(stamped.json.idComprobante)}, series ${String(voucher.serie)}, folio ${String(voucher.folio)})`);
 
 		const [xmlItem] = out(STEPS.xml);

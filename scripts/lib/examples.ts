@@ -81,7 +81,8 @@ export const EXAMPLE_TABLES: Record<'customerTaxData' | 'pendingVouchers', Table
 		columns: [
 			{ name: 'email', type: 'string' },
 			{ name: 'rfc', type: 'string' },
-			{ name: 'name', type: 'string' },
+			// Not "name": the lookup row is merged into its order, whose "name" is the order name (#1001).
+			{ name: 'legalName', type: 'string' },
 			{ name: 'taxRegime', type: 'string' },
 			{ name: 'postalCode', type: 'string' },
 			{ name: 'cfdiUse', type: 'string' },
@@ -102,7 +103,7 @@ export const EXAMPLE_TABLES: Record<'customerTaxData' | 'pendingVouchers', Table
 export const LOOKUP_CUSTOMER = {
 	email: 'facturas@xenon.example.com',
 	rfc: 'XIA190128J61',
-	name: 'XENON INDUSTRIAL ARTICLES',
+	legalName: 'XENON INDUSTRIAL ARTICLES',
 	taxRegime: '601',
 	postalCode: '76343',
 	cfdiUse: 'G03',

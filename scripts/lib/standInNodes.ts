@@ -1,5 +1,5 @@
 /**
- * Minimal stand-ins for the n8n-nodes-base nodes the examples' "Try it" paths use, so the demo can
+ * Minimal stand-ins for the n8n-nodes-base nodes the examples' "Try it" paths use, so the demo and the engine tests can
  * run an example workflow through n8n-core's WorkflowExecute without installing n8n-nodes-base.
  * The Code stand-in runs the node's JavaScript with n8n's own workflow data proxy ($input, $json,
  * $('Node'), ...), as the Code node does, but without its sandbox: it is for the repository's own
@@ -82,9 +82,72 @@ const codeNode: INodeType = {
 	},
 };
 
+/**
+ * Merge, "Combine by Matching Fields" with "Enrich Input 1": each item of input 1 with the first
+ * item of input 2 whose fields match merged in; like n8n's Merge, the matched items come first.
+ */
+const mergeNode: INodeType = {
+	description: {
+		...description('merge', 'Merge', true, [
+			{ displayName: 'Mode', name: 'mode', type: 'string', default: 'combine' },
+			{ displayName: 'Fields to Match', name: 'fieldsToMatchString', type: 'string', default: '' },
+			{ displayName: 'Output Type', name: 'joinMode', type: 'string', default: 'enrichInput1' },
+			{ displayName: 'Options', name: 'options', type: 'json', default: {} },
+		]),
+		version: [3, 3.1, 3.2],
+		inputs: ['main', 'main'],
+	} as INodeTypeDescription,
+	async execute(this: IExecuteFunctions) {
+		const mode = this.getNodeParameter('mode', 0) as string;
+		const joinMode = this.getNodeParameter('joinMode', 0) as string;
+		if (mode !== 'combine' || joinMode !== 'enrichInput1') throw new Error(`Merge stand-in: only "combine" / "enrichInput1" is supported, not ${mode} / ${joinMode}`);
+		const fields = String(this.getNodeParameter('fieldsToMatchString', 0)).split(',').map((field) => field.trim()).filter(Boolean);
+		const [first, second] = [this.getInputData(0), this.getInputData(1)];
+		const matched: INodeExecutionData[] = [];
+		const unmatched: INodeExecutionData[] = [];
+		first.forEach((item, index) => {
+			const match = second.find((candidate) => fields.every((field) => candidate.json[field] !== undefined && candidate.json[field] === item.json[field]));
+			if (match) matched.push({ json: { ...item.json, ...match.json }, pairedItem: { item: index, input: 0 } });
+			else unmatched.push({ json: item.json, pairedItem: { item: index, input: 0 } });
+		});
+		return [[...matched, ...unmatched]];
+	},
+};
+
+interface FilterCondition {
+	leftValue: unknown;
+	rightValue: unknown;
+	operator: { type: string; operation: string };
+}
+
+/** Filter (n8n's filter conditions): string "equals" / "notEquals" combined with "and". */
+const filterNode: INodeType = {
+	description: description('filter', 'Filter', true, [
+		{ displayName: 'Conditions', name: 'conditions', type: 'json', default: {} },
+		{ displayName: 'Options', name: 'options', type: 'json', default: {} },
+	]),
+	async execute(this: IExecuteFunctions) {
+		const kept: INodeExecutionData[] = [];
+		this.getInputData().forEach((item, index) => {
+			const filter = this.getNodeParameter('conditions', index) as { conditions: FilterCondition[]; combinator: string };
+			if (filter.combinator !== 'and') throw new Error('Filter stand-in: only the "and" combinator is supported');
+			const pass = filter.conditions.every(({ leftValue, rightValue, operator }) => {
+				if (operator.type !== 'string' || !['equals', 'notEquals'].includes(operator.operation)) {
+					throw new Error(`Filter stand-in: operator ${operator.type}/${operator.operation} is not supported`);
+				}
+				return (String(leftValue ?? '') === String(rightValue ?? '')) === (operator.operation === 'equals');
+			});
+			if (pass) kept.push({ ...item, pairedItem: { item: index } });
+		});
+		return [kept];
+	},
+};
+
 /** Node types keyed as n8n keys them. */
 export const standInNodeTypes: Record<string, INodeType> = {
 	'n8n-nodes-base.manualTrigger': passThrough('manualTrigger', 'Manual Trigger', false),
 	'n8n-nodes-base.noOp': passThrough('noOp', 'No Operation', true),
 	'n8n-nodes-base.code': codeNode,
+	'n8n-nodes-base.merge': mergeNode,
+	'n8n-nodes-base.filter': filterNode,
 };

@@ -3,11 +3,24 @@
  * through n8n-core's engine against the sandbox: the request actually sent, the items returned,
  * the errors shown.
  */
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { IConnections, IDataObject, INode, INodeParameters } from 'n8n-workflow';
 
 import { validateVoucher } from '../../nodes/CfdiEmision/cfdi';
+import {
+	EXAMPLE_TABLES,
+	loadExample,
+	LOOKUP_CUSTOMER,
+	nodeNamed,
+	reachableFrom,
+	withCfdiCredential,
+	withDataTableStandIns,
+	withExtraSampleOrders,
+} from '../../scripts/lib/examples';
+import { standInNodeTypes } from '../../scripts/lib/standInNodes';
 import corpus from '../orders/shopifyOrders.json';
-import { routes } from './sandboxCredential';
+import { CREDENTIAL_ID, Engine, outputOf } from './engine';
+import { PackageNodeTypes } from './nodeTypes';
+import { routes, sandboxCredential } from './sandboxCredential';
 import { binaryBytes, useSandboxEngine } from './nodeTestKit';
 
 const kit = useSandboxEngine();
@@ -71,7 +84,7 @@ describe('Create with Input Mode "Order"', () => {
 				json: expect.objectContaining({
 					status: 'stamped',
 					uuid: stored.uuid,
-					order: { id: 5829364210001, name: '#1001', orderNumber: 1001, orderTotal: 1508, voucherTotal: 1508, notes: [] },
+					order: { id: 5829364210001, name: '#1001', orderNumber: 1001, email: 'compras@robotica.example.com', orderTotal: 1508, voucherTotal: 1508, notes: [] },
 				}),
 				pairedItem: { item: 0 },
 			},
@@ -126,7 +139,7 @@ describe('Create with Input Mode "Order"', () => {
 		expect(error).toBeUndefined();
 		expect(items[0]).toEqual({
 			json: {
-				order: { id: 5829364210016, name: '#1016', orderNumber: 1016, orderTotal: 598, notes: [] },
+				order: { id: 5829364210016, name: '#1016', orderNumber: 1016, email: 'cliente16@example.com', orderTotal: 598, notes: [] },
 				status: 'skipped',
 				skipped: {
 					reason: 'noTaxData',
@@ -266,5 +279,57 @@ describe('Create with Input Mode "Line Items"', () => {
 		);
 		expect(error?.message).toBe('Item 0: lines[1].quantity -1 is not a quantity above 0.');
 		expect(kit.sandbox.requests).toHaveLength(0);
+	});
+});
+
+describe('Example 1 (examples/01-shopify-order-to-cfdi.json) through the engine', () => {
+	class ExampleEngine extends Engine {
+		override readonly nodeTypes = new PackageNodeTypes(standInNodeTypes);
+	}
+
+	test('its real path has no Code node; "Try it" stamps the sample order at 1,300.00 + 208.00 = 1,508.00 and e-mails it, a lookup customer too; an order without tax data stops at "Stamped only"', async () => {
+		const shipped = loadExample('shopify');
+		const realPath = reachableFrom(shipped, 'Shopify: order created');
+		expect(realPath.nodes.filter((node) => node.type === 'n8n-nodes-base.code')).toEqual([]);
+		expect(nodeNamed(shipped, 'Create and stamp').parameters).toMatchObject({ inputMode: 'order', order: '={{ $json }}' });
+
+		const engine = new ExampleEngine();
+		engine.setCredential(sandboxCredential(kit.sandbox));
+		let workflow = withDataTableStandIns(withExtraSampleOrders(shipped), { [EXAMPLE_TABLES.customerTaxData.name]: [LOOKUP_CUSTOMER] });
+		workflow = reachableFrom(withCfdiCredential(workflow, { id: CREDENTIAL_ID, name: 'CFDI sandbox' }), 'Try it: sample order');
+		const run = await engine.runWorkflow(workflow.nodes as unknown as INode[], workflow.connections as unknown as IConnections, [{ json: {} }]);
+		expect(run.data.resultData.error).toBeUndefined();
+
+		const created = outputOf(run, 'Create and stamp').map((item) => item.json);
+		// n8n's Merge puts the orders it enriched from the table first.
+		expect(created.map((item) => [(item.order as IDataObject).name, item.status])).toEqual([
+			['#1002', 'stamped'],
+			['#1001', 'stamped'],
+			['#1003', 'skipped'],
+		]);
+		const byName = (name: string) => created.find((item) => (item.order as IDataObject).name === name) as IDataObject;
+		expect(byName('#1001').order).toMatchObject({ orderTotal: 1508, voucherTotal: 1508 });
+		const stored = (uuid: unknown) => [...kit.sandbox.vouchers.values()].find((voucher) => voucher.uuid === uuid);
+		const sample = stored(byName('#1001').uuid);
+		expect(sample?.body).toMatchObject({ subTotal: 1300, total: 1508, impuestos: { totalImpuestosTrasladados: 208 }, receptor: { rfc: 'URE180429TM6' } });
+		expect(stored(byName('#1002').uuid)?.body.receptor).toEqual({
+			rfc: LOOKUP_CUSTOMER.rfc,
+			nombre: LOOKUP_CUSTOMER.legalName,
+			usoCFDI: LOOKUP_CUSTOMER.cfdiUse,
+			regimenFiscalReceptor: LOOKUP_CUSTOMER.taxRegime,
+			domicilioFiscalReceptor: LOOKUP_CUSTOMER.postalCode,
+		});
+		expect([...kit.sandbox.vouchers.values()].map((voucher) => [voucher.state, voucher.stampCount])).toEqual([
+			['stamped', 1],
+			['stamped', 1],
+		]);
+
+		expect(outputOf(run, 'Stamped only')).toHaveLength(2);
+		const mails = outputOf(run, 'E-mail to customer').map((item) => [item.json.sent, item.json.to, item.json.subject]);
+		expect(mails).toEqual([
+			[true, LOOKUP_CUSTOMER.email, 'Your invoice for order #1002'],
+			[true, 'compras@robotica.example.com', 'Your invoice for order #1001'],
+		]);
+		expect(outputOf(run, 'Download XML').every((item) => binaryBytes(item).toString('utf8').includes(`UUID="${String(item.json.uuid)}"`))).toBe(true);
 	});
 });

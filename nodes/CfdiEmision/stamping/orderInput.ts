@@ -164,8 +164,9 @@ export function conversionOutput(source: 'order' | 'lineItems', result: Conversi
 
 function orderIdentity(order: unknown): IDataObject {
 	if (!order || typeof order !== 'object') return {};
-	const { id, name, order_number: orderNumber } = order as IDataObject;
-	return Object.fromEntries(Object.entries({ id, name, orderNumber }).filter(([, value]) => value !== undefined && value !== null));
+	const { id, name, order_number: orderNumber, email, customer } = order as IDataObject;
+	const mail = email || (customer && typeof customer === 'object' ? (customer as IDataObject).email : undefined);
+	return Object.fromEntries(Object.entries({ id, name, orderNumber, email: mail }).filter(([, value]) => value !== undefined && value !== null && value !== ''));
 }
 
 function readOrder(ctx: IExecuteFunctions, itemIndex: number): unknown {
