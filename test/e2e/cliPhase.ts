@@ -80,17 +80,28 @@ export async function shopifyExample(checks: Checks, n8n: N8nInstance, sandbox: 
 		assert.ok(ranNodes(run).includes('Try it: sample order'));
 		assert.ok(!ranNodes(run).includes('Shopify: order created'));
 	});
-	const mapped = outputJson(run, 'Map order to voucher');
-	await checks.check('orders #1001 (RFC from note attributes) and #1002 (RFC from the lookup) become vouchers; #1003 (no tax data) is skipped', () => {
-		assert.deepEqual(mapped.map((item) => item.orderName), ['#1001', '#1002']);
-		const [first, second] = mapped.map((item) => item.voucher as Record<string, any>);
-		assert.equal(first.receptor.rfc, 'URE180429TM6');
-		assert.equal(first.receptor.nombre, 'UNIVERSIDAD ROBOTICA ESPAÑOLA');
-		assert.equal(second.receptor.rfc, LOOKUP_CUSTOMER.rfc);
-		assert.equal(second.receptor.domicilioFiscalReceptor, LOOKUP_CUSTOMER.postalCode);
+	const created = outputJson(run, 'Create and stamp');
+	const orderName = (item: Record<string, unknown>) => String((item.order as Record<string, unknown> | undefined)?.name);
+	const stampedItems = created.filter((item) => item.status === 'stamped');
+	const uuids = stampedItems.map((item) => String(item.uuid));
+	const storedFor = (name: string) => {
+		const item = created.find((candidate) => orderName(candidate) === name);
+		return [...sandbox.vouchers.values()].find((voucher) => voucher.uuid === item?.uuid);
+	};
+	await checks.check('Create and stamp (Input Mode Order, no Code node): #1001 (RFC from note attributes) and #1002 (RFC from the lookup, joined by the Merge node) are stamped; #1003 (no tax data) is skipped with why', () => {
+		assert.deepEqual(created.map((item) => [orderName(item), item.status]), [
+			['#1002', 'stamped'],
+			['#1001', 'stamped'],
+			['#1003', 'skipped'],
+		]);
+		assert.equal((created[2].skipped as Record<string, unknown>).reason, 'noTaxData');
+		assert.equal((storedFor('#1001')!.body.receptor as Record<string, unknown>).rfc, 'URE180429TM6');
+		assert.equal((storedFor('#1001')!.body.receptor as Record<string, unknown>).nombre, 'UNIVERSIDAD ROBOTICA ESPAÑOLA');
+		assert.equal((storedFor('#1002')!.body.receptor as Record<string, unknown>).rfc, LOOKUP_CUSTOMER.rfc);
+		assert.equal((storedFor('#1002')!.body.receptor as Record<string, unknown>).domicilioFiscalReceptor, LOOKUP_CUSTOMER.postalCode);
 	});
-	await checks.check('the mapping splits tax-included prices: subtotal 1300.00 + IVA 208.00 = total 1508.00 (the Shopify order total)', () => {
-		const voucher = mapped[0].voucher as Record<string, any>;
+	await checks.check('the order is priced as Shopify charged it: subtotal 1300.00 + IVA 208.00 = total 1508.00 (the Shopify order total)', () => {
+		const voucher = storedFor('#1001')!.body as Record<string, any>;
 		assert.equal(voucher.subTotal, 1300);
 		assert.equal(voucher.impuestos.totalImpuestosTrasladados, 208);
 		assert.equal(voucher.total, 1508);
@@ -98,19 +109,16 @@ export async function shopifyExample(checks: Checks, n8n: N8nInstance, sandbox: 
 			['2', 500, 1000, '02', 160],
 			['1', 300, 300, '02', 48],
 		]);
+		const summary = created.find((item) => orderName(item) === '#1001')!.order as Record<string, unknown>;
+		assert.deepEqual([summary.orderTotal, summary.voucherTotal], [1508, 1508]);
 	});
-	const created = outputJson(run, 'Create and stamp');
-	const uuids = created.map((item) => String(item.uuid));
-	await checks.check('Create and stamp returns two stamped vouchers; the sandbox holds exactly those two, each stamped once', () => {
-		assert.deepEqual(created.map((item) => item.status), ['stamped', 'stamped']);
+	await checks.check('the sandbox holds exactly the two stamped vouchers, each stamped once', () => {
 		for (const uuid of uuids) assert.match(uuid, UUID);
 		const fresh = [...sandbox.vouchers.values()].filter((voucher) => !vouchersBefore.has(voucher.id));
 		assert.equal(fresh.length, 2);
 		assert.deepEqual(fresh.map((voucher) => [voucher.state, voucher.stampCount]), [['stamped', 1], ['stamped', 1]]);
 		assert.deepEqual(fresh.map((voucher) => voucher.uuid).sort(), [...uuids].sort());
-		const stored = fresh.find((voucher) => voucher.uuid === uuids[0])!;
-		assert.equal(stored.body.total, 1508);
-		assert.equal((stored.body.receptor as { rfc: string }).rfc, 'URE180429TM6');
+		assert.equal(outputItems(run, 'Stamped only').length, 2);
 	});
 	await checks.check('Download XML: binary <uuid>.xml with the bytes the service serves', () => {
 		const items = outputItems(run, 'Download XML');
@@ -137,13 +145,13 @@ export async function shopifyExample(checks: Checks, n8n: N8nInstance, sandbox: 
 	await checks.check('E-mail to customer: the service e-mails each voucher to its order\'s customer', () => {
 		const sent = outputJson(run, 'E-mail to customer');
 		assert.deepEqual(sent.map((item) => [item.sent, item.to, item.subject]), [
-			[true, 'compras@robotica.example.com', 'Your invoice for order #1001'],
 			[true, LOOKUP_CUSTOMER.email, 'Your invoice for order #1002'],
+			[true, 'compras@robotica.example.com', 'Your invoice for order #1001'],
 		]);
 		const emails = sandbox.emails.slice(emailsBefore);
 		assert.deepEqual(emails.map((email) => [email.body.para, email.body.cfdi.uuid]), [
-			['compras@robotica.example.com', uuids[0]],
-			[LOOKUP_CUSTOMER.email, uuids[1]],
+			[LOOKUP_CUSTOMER.email, uuids[0]],
+			['compras@robotica.example.com', uuids[1]],
 		]);
 		assert.ok(requests.filter((request) => request.route === 'sendEmail').every((request) => request.pathname.startsWith('/BusinessEmision/api/v1/')));
 	});
