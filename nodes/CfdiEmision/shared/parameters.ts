@@ -3,22 +3,25 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { UUID_PATTERN } from './descriptions';
 
-/** Reads a JSON parameter given as text or as an object (an expression may produce either). */
-export function readJsonParameter(ctx: IExecuteFunctions, name: string, itemIndex: number, label: string): IDataObject {
-	const raw = ctx.getNodeParameter(name, itemIndex, {}) as unknown;
-	let value = raw;
-	if (typeof raw === 'string') {
-		const text = raw.trim();
-		if (!text) return {};
-		try {
-			value = JSON.parse(text) as unknown;
-		} catch (error) {
-			throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: "${label}" is not valid JSON (${(error as Error).message}).`, {
-				itemIndex,
-				description: 'Enter a JSON object, or map one from a previous node with an expression such as {{ $json.voucher }}.',
-			});
-		}
+/**
+ * Reads a JSON parameter given as text or as a value (an expression may produce either); empty text
+ * is undefined. `hint` says how to map the value, for the error on text that is not JSON.
+ */
+export function readJsonValue(ctx: IExecuteFunctions, name: string, itemIndex: number, label: string, hint: string): unknown {
+	const raw = ctx.getNodeParameter(name, itemIndex, undefined) as unknown;
+	if (typeof raw !== 'string') return raw;
+	const text = raw.trim();
+	if (!text) return undefined;
+	try {
+		return JSON.parse(text) as unknown;
+	} catch (error) {
+		throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: "${label}" is not valid JSON (${(error as Error).message}).`, { itemIndex, description: hint });
 	}
+}
+
+/** Reads a JSON object parameter given as text or as an object (an expression may produce either). */
+export function readJsonParameter(ctx: IExecuteFunctions, name: string, itemIndex: number, label: string): IDataObject {
+	const value = readJsonValue(ctx, name, itemIndex, label, 'Enter a JSON object, or map one from a previous node with an expression such as {{ $json.voucher }}.') ?? {};
 	if (!value || typeof value !== 'object' || Array.isArray(value)) {
 		throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: "${label}" must be a JSON object, not ${Array.isArray(value) ? 'an array' : typeof value}.`, { itemIndex });
 	}

@@ -19,6 +19,7 @@ import {
 	type WithoutTaxData,
 } from '../cfdi/orders';
 import type { Emisor } from '../cfdi/types';
+import { readJsonValue } from '../shared/parameters';
 import { BuiltVoucher } from './builtVoucher';
 
 type Get = <T>(name: string, fallback: T) => T;
@@ -169,22 +170,9 @@ function orderIdentity(order: unknown): IDataObject {
 	return Object.fromEntries(Object.entries({ id, name, orderNumber, email: mail }).filter(([, value]) => value !== undefined && value !== null && value !== ''));
 }
 
-function readOrder(ctx: IExecuteFunctions, itemIndex: number): unknown {
-	const raw = ctx.getNodeParameter('order', itemIndex, {}) as unknown;
-	if (typeof raw !== 'string') return raw;
-	try {
-		return JSON.parse(raw) as unknown;
-	} catch (error) {
-		throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: "Order" is not valid JSON (${(error as Error).message}).`, {
-			itemIndex,
-			description: 'Map the order from the trigger with an expression such as {{ $json }}.',
-		});
-	}
-}
-
 /** The Order input mode: the order's voucher, or a skip that says why. */
 export function voucherFromOrder(ctx: IExecuteFunctions, itemIndex: number): BuiltVoucher {
-	const order = readOrder(ctx, itemIndex);
+	const order = readJsonValue(ctx, 'order', itemIndex, 'Order', 'Map the order from the trigger with an expression such as {{ $json }}.');
 	const settings = readOrderSettings(ctx, itemIndex);
 	const result = convert(ctx, itemIndex, () => orderToVoucher(order, settings));
 	return new BuiltVoucher(result.voucher as IDataObject | undefined, conversionOutput('order', result, orderIdentity(order)));
@@ -192,18 +180,7 @@ export function voucherFromOrder(ctx: IExecuteFunctions, itemIndex: number): Bui
 
 /** The Line Items input mode. */
 export function voucherFromLineItems(ctx: IExecuteFunctions, itemIndex: number): BuiltVoucher {
-	const raw = ctx.getNodeParameter('lineItems', itemIndex, []) as unknown;
-	let lines = raw;
-	if (typeof raw === 'string') {
-		try {
-			lines = JSON.parse(raw) as unknown;
-		} catch (error) {
-			throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: "Line Items" is not valid JSON (${(error as Error).message}).`, {
-				itemIndex,
-				description: 'Map the list of lines with an expression such as {{ $json.lines }}.',
-			});
-		}
-	}
+	const lines = readJsonValue(ctx, 'lineItems', itemIndex, 'Line Items', 'Map the list of lines with an expression such as {{ $json.lines }}.');
 	const settings = readLineItemsSettings(ctx, itemIndex);
 	const result = convert(ctx, itemIndex, () => lineItemsToVoucher(lines, settings));
 	return new BuiltVoucher(result.voucher as IDataObject | undefined, conversionOutput('lineItems', result));
