@@ -15,11 +15,13 @@ describe('speed', () => {
 			}));
 			return voucher;
 		});
-		const started = Date.now();
+		// CPU time of this process, not wall time: other processes on a loaded machine do not count.
+		const started = process.cpuUsage();
 		for (const voucher of vouchers) {
 			const result = validateVoucher(computeTotals(voucher).voucher);
 			expect(result.errors).toEqual([]);
 		}
-		expect(Date.now() - started).toBeLessThan(2000);
+		const { user, system } = process.cpuUsage(started);
+		expect((user + system) / 1000).toBeLessThan(2000);
 	});
 });
