@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import type { ValidationResult } from '../cfdi';
 import { formatErrores, operationFailed, readErrores, type ServiceErrorEntry } from '../shared/errors';
 import { parseJsonObject } from '../shared/responses';
+import { ServiceCallError } from '../shared/serviceError';
 
 export type VoucherStatus = 'stamped' | 'pending';
 
@@ -16,7 +17,8 @@ export type StampAnswer =
 
 /**
  * Reads an operation result (spec 2.6). esValido false with errores is a failure whatever the HTTP
- * status; esValido false without errores is the documented pending save.
+ * status; esValido false without errores is the documented pending save. A stamp answer that says
+ * esValido true without a UUID throws a 'malformed' ServiceCallError: the caller treats it as unclear.
  */
 export function readStampAnswer(body: unknown, stampRequested: boolean): StampAnswer {
 	const result = parseJsonObject(body, 'the voucher request');
@@ -27,6 +29,11 @@ export function readStampAnswer(body: unknown, stampRequested: boolean): StampAn
 	if (errores.length) {
 		if (errores.every((e) => e.codigo === SERIES_BUSY_CODE)) return { kind: 'busy', errores };
 		return { kind: 'rejected', result, errores };
+	}
+	if (stampRequested && result.esValido === true) {
+		// Success-shaped but without its UUID: the voucher may well be stamped, so this is unclear, not a refusal.
+		const id = Number(result.idComprobante) > 0 ? ` for idComprobante ${String(result.idComprobante)}` : '';
+		throw new ServiceCallError(`the service answered that the voucher is valid (esValido true) but sent no UUID${id}, so it may have been stamped`, 'malformed', { body: result });
 	}
 	if (stampRequested) {
 		// A stamp was asked for and none came back: a failure, even without errores.

@@ -6,6 +6,7 @@ import { API_ROOT, type RunSession } from '../shared/transport';
 import { stampOutput } from './answer';
 import { BuiltVoucher } from './builtVoucher';
 import { readStampingSettings, type StampingSettings } from './options';
+import { refuseUnderRetryOnFail } from './retryOnFail';
 import { prepareVoucher, type PreparedVoucher } from './prepareVoucher';
 import { sendVoucher, type DoneAnswer, type SendVoucherContext } from './request';
 import { SeriesQueue, seriesOf } from './seriesQueue';
@@ -158,6 +159,9 @@ function outcomeOf(job: StampJob, answer: DoneAnswer): ItemOutcome {
  * stampFields() so it gets the same Stamp, Stamping Mode and Options fields.
  */
 export async function runStamping(ctx: IExecuteFunctions, operation: VoucherOperation): Promise<INodeExecutionData[][]> {
+	// n8n's Retry On Fail would send again what this run stamps: refused before any request.
+	const refused = await refuseUnderRetryOnFail(ctx);
+	if (refused) return refused;
 	const settings = readStampingSettings(ctx);
 	const count = ctx.getInputData().length;
 	// An item is planned (built and checked locally) when the queue first looks at it: its series
