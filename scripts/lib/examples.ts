@@ -13,6 +13,7 @@ export const EXAMPLE_FILES = {
 	shopify: '01-shopify-order-to-cfdi.json',
 	pending: '02-stamp-pending-on-schedule.json',
 	review: '03-pending-review-then-stamp.json',
+	cancelReplace: '07-cancel-and-replace.json',
 } as const;
 
 export type ExampleName = keyof typeof EXAMPLE_FILES;

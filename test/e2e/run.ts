@@ -30,6 +30,7 @@ import { cliWorkflows, pendingExample, reviewExample, seedForCli, shippedExample
 import { N8nInstance } from './n8n';
 import { installPackage } from './packageInstall';
 import { describeTarget, ensureChromium, ensureN8n, targetFromArgs } from './runtime';
+import { triggerPhase } from './triggerPhase';
 import { serverPhase, uiWorkflows } from './uiPhase';
 
 const CREDENTIAL = { id: 'cfdiE2eSandboxCred1', name: 'CFDI sandbox' };
@@ -93,6 +94,7 @@ async function main(): Promise<number> {
 			await step('example 2', () => pendingExample(checks, n8n!, sandbox!, seeded, timings));
 			await step('example 3', () => reviewExample(checks, n8n!, sandbox!, timings));
 			await step('the server phase', () => serverPhase(checks, n8n!, sandbox!, { chromiumPath, timings, screenshots }));
+			await step('the trigger phase', () => triggerPhase(checks, runtime, timings));
 		}
 
 		checks.section('Demo');

@@ -1,9 +1,13 @@
-import type { INodeParameters } from 'n8n-workflow';
+import type { IConnections, INode, INodeParameters } from 'n8n-workflow';
 
+import { loadExample, reachableFrom, withCfdiCredential } from '../../scripts/lib/examples';
+import { standInNodeTypes } from '../../scripts/lib/standInNodes';
 import { invoiceVoucher } from '../fixtures/vouchers';
 import { apiClient, type ApiClient, paymentVoucher, validVoucher } from '../sandbox/helpers';
+import { CREDENTIAL_ID, Engine, outputOf } from './engine';
+import { PackageNodeTypes } from './nodeTypes';
 import { stampedUuid, useSandboxEngine } from './nodeTestKit';
-import { account, routes } from './sandboxCredential';
+import { account, routes, sandboxCredential } from './sandboxCredential';
 
 const kit = useSandboxEngine();
 const apiRoot = `/businessEmision/api/v1/emisores/${account.emisorId}`;
@@ -168,5 +172,35 @@ describe('voucher: get status', () => {
 	test('an unknown UUID is an error; with Continue On Fail an error item', async () => {
 		const { items } = await kit.engine.runNode({ resource: 'voucher', operation: 'getStatus', uuid: '11111111-2222-4333-8444-555555555555' }, [{}], { continueOnFail: true });
 		expect(items[0].json.error).toBe('Item 0: No stamped voucher with UUID 11111111-2222-4333-8444-555555555555 was found for this issuer.');
+	});
+});
+
+describe('example 07: cancel and replace a wrong invoice (its "Try it" path)', () => {
+	class ExampleEngine extends Engine {
+		override readonly nodeTypes = new PackageNodeTypes(standInNodeTypes);
+	}
+
+	test('stamps the wrong invoice and its replacement (relation 04), then cancels the wrong one with motive 01 and the new UUID', async () => {
+		const engine = new ExampleEngine();
+		engine.setCredential(sandboxCredential(kit.sandbox));
+		const workflow = reachableFrom(withCfdiCredential(loadExample('cancelReplace'), { id: CREDENTIAL_ID, name: 'CFDI sandbox' }), 'Try it: replace a sample invoice');
+		const run = await engine.runWorkflow(workflow.nodes as unknown as INode[], workflow.connections as unknown as IConnections, [{ json: {} }]);
+		expect(run.data.resultData.error).toBeUndefined();
+
+		const [wrong] = outputOf(run, 'Sample: stamp the wrong invoice');
+		const [replacement] = outputOf(run, 'Stamp the replacement');
+		const stored = [...kit.sandbox.vouchers.values()].find((voucher) => voucher.uuid === replacement.json.uuid);
+		const replacementBody = stored?.body as { receptor: { nombre: string }; cfdiRelacionados: unknown };
+		expect(replacementBody.receptor.nombre).toBe('UNIVERSIDAD ROBOTICA ESPAÑOLA');
+		expect(replacementBody.cfdiRelacionados).toEqual([{ tipoRelacion: '04', cfdiRelacionado: [{ uuid: wrong.json.uuid }] }]);
+
+		const [cancel] = routes(kit.sandbox, 'cancelVoucher');
+		expect(cancel.pathname.endsWith(`/comprobantes/${String(wrong.json.uuid)}`)).toBe(true);
+		expect(JSON.parse(cancel.body)).toEqual({ motivo: '01', folioSustitucion: replacement.json.uuid });
+		// 1,000.75 MXN to a named recipient: the SAT asks the recipient to accept.
+		expect(outputOf(run, 'Outcome').map((item) => item.json)).toEqual([
+			{ wrongUuid: wrong.json.uuid, replacementUuid: replacement.json.uuid, cancellation: 'pendingAcceptance', description: 'En proceso' },
+		]);
+		expect(kit.sandbox.cancellations.get(String(wrong.json.uuid))).toMatchObject({ motivo: '01', folioSustitucion: replacement.json.uuid, state: 'pending' });
 	});
 });
