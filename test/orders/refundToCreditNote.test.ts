@@ -95,6 +95,16 @@ describe('refund → credit note', () => {
 		expect(refusal(() => refundToCreditNote(order, { ...SETTINGS, refundId: 5 })).message).toContain('no refund with id 5');
 	});
 
+	it("a credit note above the invoice's total is refused by the credit-note builder", () => {
+		const order = refundedOrder();
+		const refund = order.refunds[0];
+		refund.refund_line_items = [];
+		refund.transactions[0].amount = '5000.00';
+		const error = refusal(() => refundToCreditNote(order, SETTINGS));
+		expect(error.path).toBe('creditNote.lines');
+		expect(error.message).toContain("more than the related invoice's total (4204.10 MXN)");
+	});
+
 	it.each([
 		['no invoice UUID', (o: Order) => (o.note_attributes = o.note_attributes.filter((a: Order) => a.name !== 'CFDI UUID')), 'note_attributes', 'CFDI UUID'],
 		['an invoice UUID that is not one', (o: Order) => (o.note_attributes.at(-1).value = 'pending'), 'note_attributes', 'not a UUID'],

@@ -3,29 +3,25 @@
  * invoice: the refunded items and shipping as the customer was charged for them, through the same
  * pricing as the invoice.
  */
-import { decimalOf, DECIMAL_ZERO, decimalToNumber, isNegative, isZero, multiplyDecimal, subtractDecimal, sumDecimals, type Decimal } from '../decimal';
+import { decimalOf, DECIMAL_ZERO, decimalToNumber, isNegative, isZero, multiplyDecimal, parseDecimal, subtractDecimal, sumDecimals, type Decimal } from '../decimal';
+import { buildCreditNote, KindInputError, type CreditNoteLine, type TaxRate } from '../kinds';
+import type { Concepto } from '../types';
 import { OrderInputError } from './errors';
+import { invoiceUuidOf, rebuiltInvoice, type InvoiceLinkSettings } from './invoiceLink';
 import { checkIssuerSettings, voucherHeader } from './header';
 import { paymentFormTable } from './paymentForm';
 import { priceVoucher, type LineTax, type SaleLine } from './pricing';
-import { findRecipient, generalPublicReceptor, readNoteAttributes } from './recipient';
+import { findRecipient, generalPublicReceptor } from './recipient';
 import { finishConversion, type ConversionResult } from './result';
-import { DEFAULT_USO_CFDI, normalizeName, type OrderSettings } from './settings';
+import { DEFAULT_USO_CFDI, normalizeName } from './settings';
 import { exchangeRateFor, folioOf, isRecord, MoneyReader, orderLabel, orderPeriod, parseMoney, parseQuantity, readLineItem, readTax, type UnknownRecord } from './shopifyOrder';
 
 /** Product code of a credit note for a refund without items (SAT filling guide, egresos appendix). */
 const REFUND_PRODUCT_CODE = '84111506';
 const REFUND_UNIT_CODE = 'ACT';
-/** Note attribute the example workflow writes the stamped invoice's UUID into. */
-export const DEFAULT_INVOICE_UUID_ATTRIBUTE = 'CFDI UUID';
-const UUID = /^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$/i;
-
-export interface RefundSettings extends OrderSettings {
+export interface RefundSettings extends InvoiceLinkSettings {
 	/** Which refund of order.refunds; default the last one. */
 	refundId?: string | number;
-	/** The UUID of the order's invoice; by default read from the note attribute below. */
-	invoiceUuid?: string;
-	invoiceUuidAttribute?: string;
 }
 
 function pickRefund(order: UnknownRecord, refundId: RefundSettings['refundId']): { refund: UnknownRecord; index: number } {
@@ -37,17 +33,6 @@ function pickRefund(order: UnknownRecord, refundId: RefundSettings['refundId']):
 	const refund = refunds[index];
 	if (!isRecord(refund)) throw new OrderInputError(`refunds[${index}]`, `refunds[${index}] is not a refund.`, 'Give refunds as Shopify sends them.');
 	return { refund, index };
-}
-
-function invoiceUuidOf(order: UnknownRecord, settings: RefundSettings): string {
-	const attribute = settings.invoiceUuidAttribute || DEFAULT_INVOICE_UUID_ATTRIBUTE;
-	const uuid = String(settings.invoiceUuid ?? readNoteAttributes(order).get(normalizeName(attribute)) ?? '').trim();
-	if (UUID.test(uuid)) return uuid.toUpperCase();
-	throw new OrderInputError(
-		settings.invoiceUuid ? 'settings.invoiceUuid' : 'note_attributes',
-		uuid ? `The invoice UUID ${JSON.stringify(uuid)} is not a UUID.` : `${orderLabel(order)} does not say which invoice the refund corrects: note attribute "${attribute}" is empty.`,
-		`A credit note relates the invoice it corrects. Write the invoice's UUID into the order's note attribute "${attribute}" after stamping (see the example workflow), or give Invoice UUID.`,
-	);
 }
 
 /** Successful refund transactions: their sum is the money returned, their gateway the payment form. */
@@ -169,6 +154,26 @@ function refundedAmount(order: UnknownRecord, total: Decimal, path: string, mone
  * return of goods, when items were restocked as returns; 01 otherwise). The source total is the
  * money returned (Σ successful refund transactions).
  */
+/** A priced concept as a line of the credit-note builder, with its own taxes. */
+function creditNoteLine(concepto: Concepto): CreditNoteLine {
+	const taxes: TaxRate[] = (concepto.impuestos?.traslados ?? []).map((tax) => ({
+		impuesto: tax.impuesto,
+		tipoFactor: tax.tipoFactor,
+		...(tax.tasaOCuota !== undefined ? { tasaOCuota: tax.tasaOCuota } : {}),
+	}));
+	return {
+		claveProdServ: concepto.claveProdServ,
+		...(concepto.noIdentificacion ? { noIdentificacion: concepto.noIdentificacion } : {}),
+		cantidad: concepto.cantidad,
+		claveUnidad: concepto.claveUnidad,
+		...(concepto.unidad ? { unidad: concepto.unidad } : {}),
+		descripcion: concepto.descripcion,
+		valorUnitario: concepto.valorUnitario,
+		...(concepto.descuento !== undefined ? { descuento: concepto.descuento } : {}),
+		taxes,
+	};
+}
+
 export function refundToCreditNote(order: unknown, settings: RefundSettings): ConversionResult {
 	checkIssuerSettings(settings);
 	if (!isRecord(order)) {
@@ -216,7 +221,33 @@ export function refundToCreditNote(order: unknown, settings: RefundSettings): Co
 	});
 	const tipoCambio = exchangeRateFor(order, money, settings);
 	if (tipoCambio !== undefined) header.tipoCambio = tipoCambio;
-	header.cfdiRelacionados = [{ tipoRelacion: restocked ? '03' : '01', cfdiRelacionado: [{ uuid: invoiceUuidOf(order, settings) }] }];
+	const uuid = invoiceUuidOf(order, settings, 'credit note');
+	// The pricing decides each concept's amounts as refunded; the credit-note builder of the voucher
+	// kinds adds the relation and checks the note against the invoice's total.
 	const pricing = priceVoucher(header, lines);
-	return finishConversion(pricing, isZero(total) ? pricing.chargedTotal : total, []);
+	const invoice = rebuiltInvoice(order, settings);
+	const { usoCFDI, ...recipient } = receptor;
+	try {
+		const voucher = buildCreditNote({
+			emisor: settings.emisor,
+			lugarExpedicion: settings.lugarExpedicion,
+			serie: settings.serie,
+			folio: header.folio as string | undefined,
+			descripcionFacturador: header.descripcionFacturador as string | undefined,
+			// A generic recipient keeps its use (S01); a taxpayer gets G02 (returns, discounts or rebates).
+			receptor: receptor.rfc === generalPublicReceptor(settings.lugarExpedicion).rfc ? { ...recipient, usoCFDI } : recipient,
+			formaPago: form,
+			moneda: money.moneda,
+			...(tipoCambio !== undefined ? { tipoCambio } : {}),
+			tipoRelacion: restocked ? '03' : '01',
+			invoices: [{ uuid, moneda: money.moneda, ...(invoice ? { total: invoice.total } : {}) }],
+			lines: pricing.voucher.conceptos.map(creditNoteLine),
+		});
+		if (header.informacionGlobal) voucher.informacionGlobal = header.informacionGlobal;
+		const voucherTotal = parseDecimal(voucher.total) as Decimal;
+		return finishConversion({ ...pricing, voucher, voucherTotal }, isZero(total) ? pricing.chargedTotal : total, []);
+	} catch (error) {
+		if (error instanceof KindInputError) throw new OrderInputError(`creditNote.${error.field}`, error.message, error.fix);
+		throw error;
+	}
 }

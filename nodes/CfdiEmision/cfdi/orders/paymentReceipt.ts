@@ -1,0 +1,160 @@
+/**
+ * A paid order whose invoice was issued PPD (paid later) → its payment receipt (CFDI type P,
+ * Pagos 2.0), built by the voucher-kinds builder from the order's payment and the order's invoice.
+ */
+import { buildPaymentReceipt, KindInputError } from '../kinds';
+import { addDecimal, compareDecimal, decimalToNumber, DECIMAL_ZERO, isZero, parseDecimal, roundDecimal, subtractDecimal, type Decimal } from '../decimal';
+import { currencyDecimals } from '../catalogs/moneda';
+import type { Voucher } from '../types';
+import { OrderInputError } from './errors';
+import { checkIssuerSettings } from './header';
+import { invoiceTaxRates, invoiceUuidOf, type InvoiceLinkSettings } from './invoiceLink';
+import { orderToVoucher } from './orderToVoucher';
+import { decidingGateway, paymentFormTable } from './paymentForm';
+import type { ConversionResult } from './result';
+import { normalizeName } from './settings';
+import { isRecord, orderLabel, parseMoney, type UnknownRecord } from './shopifyOrder';
+
+export interface ReceiptSettings extends InvoiceLinkSettings {
+	/** Which payment (transaction id) of the order; default the last successful one. */
+	transactionId?: string | number;
+	/** When the order carries no transactions: the payment date; default the order's updated_at. */
+	paymentDate?: string;
+	/** The invoice's series when receipts have their own (`serie`); default `serie`. */
+	invoiceSerie?: string;
+}
+
+interface OrderPayment {
+	amount: Decimal;
+	gateway?: string;
+	date: unknown;
+	/** Amounts paid before this payment (earlier installments). */
+	before: Decimal;
+	installment: number;
+	path: string;
+}
+
+/** The CFDI date-time of a Shopify timestamp, in the shop's own time (the offset is dropped). */
+function cfdiDateTime(value: unknown, path: string): string {
+	const match = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}:\d{2})/.exec(String(value ?? ''));
+	if (match) return `${match[1]}T${match[2]}`;
+	throw new OrderInputError(path, `${path} ${JSON.stringify(value)} is not a date-time.`, 'Give the payment date as Shopify writes it, e.g. 2026-11-21T16:05:00-06:00, or set Payment Date.');
+}
+
+/** The payment the receipt is for: a successful sale or capture of the order, or the whole order. */
+function orderPayment(order: UnknownRecord, invoiceTotal: Decimal, settings: ReceiptSettings): OrderPayment {
+	const transactions = Array.isArray(order.transactions) ? (order.transactions as unknown[]) : [];
+	const paid = transactions
+		.map((transaction, index) => ({ transaction, index }))
+		.filter(({ transaction }) => isRecord(transaction) && ['sale', 'capture'].includes(String(transaction.kind)) && String(transaction.status) === 'success') as Array<{
+		transaction: UnknownRecord;
+		index: number;
+	}>;
+	if (paid.length === 0) {
+		return {
+			amount: invoiceTotal,
+			gateway: decidingGateway(order),
+			date: settings.paymentDate || order.updated_at || order.processed_at,
+			before: DECIMAL_ZERO,
+			installment: 1,
+			path: settings.paymentDate ? 'settings.paymentDate' : 'updated_at',
+		};
+	}
+	const wanted = settings.transactionId === undefined || String(settings.transactionId).trim() === '' ? undefined : String(settings.transactionId).trim();
+	const position = wanted === undefined ? paid.length - 1 : paid.findIndex(({ transaction }) => String(transaction.id) === wanted);
+	if (position < 0) throw new OrderInputError('transactions', `${orderLabel(order)} has no successful payment with id ${wanted}.`, 'Give the id of one of its sale or capture transactions, or leave Transaction ID empty for the last one.');
+	let before = DECIMAL_ZERO;
+	for (const { transaction, index } of paid.slice(0, position)) before = addDecimal(before, parseMoney(transaction.amount, `transactions[${index}].amount`));
+	const { transaction, index } = paid[position];
+	const path = `transactions[${index}]`;
+	return {
+		amount: parseMoney(transaction.amount, `${path}.amount`),
+		gateway: normalizeName(transaction.gateway),
+		date: transaction.processed_at ?? transaction.created_at,
+		before,
+		installment: position + 1,
+		path,
+	};
+}
+
+/**
+ * The payment receipt of an order paid after its invoice was issued PPD. The invoice is rebuilt with
+ * the same settings (its total, folio and taxes per rate), its UUID comes from the settings or a note
+ * attribute; the payment from the order's transactions (the last one by default, installment number
+ * and previous balance from the earlier ones) or, without them, the whole order.
+ */
+export function orderPaymentToReceipt(order: unknown, settings: ReceiptSettings): ConversionResult {
+	checkIssuerSettings(settings);
+	if (!isRecord(order)) {
+		throw new OrderInputError('', 'The order is not an order object.', 'Set Order to an expression that gives one paid Shopify order, e.g. {{ $json }}.');
+	}
+	const label = orderLabel(order);
+	const invoiced = orderToVoucher(order, { ...settings, serie: settings.invoiceSerie || settings.serie });
+	if (!invoiced.voucher) {
+		throw new OrderInputError(
+			invoiced.skipped?.reason === 'noTaxData' ? 'note_attributes' : '',
+			`${label} has no invoice to pay: ${invoiced.skipped?.message ?? 'it is not invoiced'}`,
+			'Issue the payment receipt with the same settings as the invoice.',
+		);
+	}
+	const invoice: Voucher = invoiced.voucher;
+	const uuid = invoiceUuidOf(order, settings, 'payment receipt');
+	const invoiceTotal = parseDecimal(invoice.total) as Decimal;
+	const payment = orderPayment(order, invoiceTotal, settings);
+	const decimals = currencyDecimals(invoice.moneda) ?? 2;
+	const saldo = roundDecimal(subtractDecimal(invoiceTotal, payment.before), decimals);
+	if (isZero(payment.amount) || compareDecimal(payment.amount, saldo) > 0) {
+		throw new OrderInputError(
+			`${payment.path}.amount`,
+			`The payment of ${decimalToNumber(payment.amount)} ${invoice.moneda} is not between 0 and the invoice's balance of ${decimalToNumber(saldo)} ${invoice.moneda}.`,
+			'Check that the invoice was built with the same settings and that the payment belongs to this order.',
+		);
+	}
+	const form = payment.gateway ? paymentFormTable(settings.paymentForms).get(payment.gateway) : undefined;
+	if (!form || form === '99') {
+		throw new OrderInputError(
+			payment.path === 'updated_at' || payment.path === 'settings.paymentDate' ? 'payment_gateway_names' : `${payment.path}.gateway`,
+			`${label} was paid through ${payment.gateway ? `gateway "${payment.gateway}", which has no payment form in the table` : 'no known gateway'}; a payment receipt names how the money was received (never 99).`,
+			'Add the gateway to Payment Forms, e.g. "03" for a bank deposit.',
+		);
+	}
+	const { usoCFDI: _use, ...receptor } = invoice.receptor;
+	void _use;
+	const folio = invoice.folio ? `${invoice.folio}-P${payment.installment}` : undefined;
+	try {
+		const voucher = buildPaymentReceipt({
+			emisor: settings.emisor,
+			lugarExpedicion: settings.lugarExpedicion,
+			serie: settings.serie,
+			folio,
+			descripcionFacturador: `Payment of ${label}`,
+			receptor,
+			payments: [
+				{
+					fechaPago: cfdiDateTime(payment.date, payment.path === 'updated_at' || payment.path === 'settings.paymentDate' ? payment.path : `${payment.path}.processed_at`),
+					formaDePagoP: form,
+					monedaP: invoice.moneda,
+					...(invoice.tipoCambio !== undefined ? { tipoCambioP: invoice.tipoCambio } : {}),
+					monto: decimalToNumber(payment.amount),
+					documents: [
+						{
+							idDocumento: uuid,
+							...(invoice.serie ? { serie: invoice.serie } : {}),
+							...(invoice.folio ? { folio: invoice.folio } : {}),
+							monedaDR: invoice.moneda,
+							numParcialidad: payment.installment,
+							impSaldoAnt: decimalToNumber(saldo),
+							impPagado: decimalToNumber(payment.amount),
+							taxes: invoiceTaxRates(invoice),
+							invoiceTotal: invoice.total,
+						},
+					],
+				},
+			],
+		});
+		return { voucher, orderTotal: decimalToNumber(payment.amount), voucherTotal: decimalToNumber(payment.amount), notes: [] };
+	} catch (error) {
+		if (error instanceof KindInputError) throw new OrderInputError(`receipt.${error.field}`, error.message, error.fix);
+		throw error;
+	}
+}
