@@ -216,6 +216,56 @@ describe('Create with Input Mode "Order"', () => {
 	});
 });
 
+describe('Paid and refunded orders: payment receipt and credit note of the order\'s invoice', () => {
+	async function stampedInvoiceOf(order: Order): Promise<string> {
+		const { items, error } = await kit.engine.runNode(orderParams(), [order]);
+		if (error) throw error;
+		return String(items[0].json.uuid);
+	}
+
+	test('an order invoiced PPD while pending, then paid by bank deposit: its payment receipt is stamped, related to the invoice', async () => {
+		const pending = corpusOrder('pending-bank-deposit');
+		const uuid = await stampedInvoiceOf(pending);
+		const invoice = [...kit.sandbox.vouchers.values()].find((voucher) => voucher.uuid === uuid);
+		expect(invoice?.body).toMatchObject({ metodoPago: 'PPD', formaPago: '99', total: 20199 });
+
+		const paid = { ...pending, financial_status: 'paid', transactions: [{ id: 1, kind: 'sale', status: 'success', gateway: 'Bank Deposit', amount: '20199.00', processed_at: '2026-11-25T10:00:00-06:00' }] };
+		const { items, error } = await kit.engine.runNode(orderParams({ orderDocument: 'paymentReceipt', invoiceUuid: '={{ $json.invoiceUuid }}' }), [{ ...paid, invoiceUuid: uuid }]);
+		expect(error).toBeUndefined();
+		expect(items[0].json).toMatchObject({ status: 'stamped', order: { document: 'paymentReceipt', orderTotal: 20199, voucherTotal: 20199 } });
+		const receipt = [...kit.sandbox.vouchers.values()].find((voucher) => voucher.uuid === items[0].json.uuid);
+		expect(receipt?.body).toMatchObject({ tipoDeComprobante: 'P', folio: '1015-P1', moneda: 'XXX' });
+		const pago = (receipt?.body.complemento as IDataObject).complementoPago20 as IDataObject;
+		expect((pago.pago as IDataObject[])[0]).toMatchObject({ formaDePagoP: '03', monto: 20199, doctoRelacionado: [expect.objectContaining({ idDocumento: uuid, impSaldoInsoluto: 0 })] });
+		const { items: xml } = await kit.engine.runNode({ resource: 'xml', operation: 'download', uuid: String(items[0].json.uuid) }, [{}]);
+		expect(binaryBytes(xml[0]).toString('utf8')).toContain(`IdDocumento="${uuid}"`);
+	});
+
+	test('a partial refund: its credit note is stamped, related to the invoice as a return of goods', async () => {
+		const order = corpusOrder('partial-refund');
+		const uuid = await stampedInvoiceOf(order);
+		order.note_attributes.push({ name: 'CFDI UUID', value: uuid });
+		// Shoes and their shipping refunded: two concepts, so the refund is reached to the cent.
+		order.refunds[0].order_adjustments = [{ id: 1, kind: 'shipping_refund', amount: '-149.00', tax_amount: '-20.55' }];
+		order.refunds[0].transactions[0].amount = '1953.05';
+		const { items, error } = await kit.engine.runNode(orderParams({ orderDocument: 'creditNote', serie: 'NC' }), [order]);
+		expect(error).toBeUndefined();
+		expect(items[0].json).toMatchObject({ status: 'stamped', order: { document: 'creditNote', orderTotal: 1953.05, voucherTotal: 1953.05 } });
+		const note = [...kit.sandbox.vouchers.values()].find((voucher) => voucher.uuid === items[0].json.uuid);
+		expect(note?.body).toMatchObject({ tipoDeComprobante: 'E', serie: 'NC', folio: '1021-R1', formaPago: '04', metodoPago: 'PUE', total: 1953.05, receptor: { usoCFDI: 'G02' } });
+		expect(note?.body.cfdiRelacionados).toEqual([{ tipoRelacion: '03', cfdiRelacionado: [{ uuid }] }]);
+		const { items: xml } = await kit.engine.runNode({ resource: 'xml', operation: 'download', uuid: String(items[0].json.uuid) }, [{}]);
+		expect(binaryBytes(xml[0]).toString('utf8')).toContain(`UUID="${uuid}"`);
+	});
+
+	test('a credit note without the invoice UUID is refused before any request, saying where to give it', async () => {
+		const { error } = await kit.engine.runNode(orderParams({ orderDocument: 'creditNote' }), [corpusOrder('partial-refund')]);
+		expect(error?.message).toContain('does not say which invoice the credit note refers to');
+		expect(error?.description).toContain('Invoice UUID');
+		expect(kit.sandbox.requests).toHaveLength(0);
+	});
+});
+
 describe('Build From Order (offline)', () => {
 	test('returns the voucher Create would send, its checks and the order totals, with no credential and no request', async () => {
 		// Build From Order has no Input Mode: the order fields show by the operation alone.

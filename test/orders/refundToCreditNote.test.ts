@@ -101,7 +101,7 @@ describe('refund → credit note', () => {
 		refund.refund_line_items = [];
 		refund.transactions[0].amount = '5000.00';
 		const error = refusal(() => refundToCreditNote(order, SETTINGS));
-		expect(error.path).toBe('creditNote.lines');
+		expect(error.path).toBe('lines');
 		expect(error.message).toContain("more than the related invoice's total (4204.10 MXN)");
 	});
 

@@ -8,7 +8,9 @@ import { NodeOperationError } from 'n8n-workflow';
 import {
 	lineItemsToVoucher,
 	OrderInputError,
+	orderPaymentToReceipt,
 	orderToVoucher,
+	refundToCreditNote,
 	type ConversionResult,
 	type LineItemsSettings,
 	type OrderSettings,
@@ -18,6 +20,7 @@ import {
 	type RecipientData,
 	type WithoutTaxData,
 } from '../cfdi/orders';
+import { KindInputError } from '../cfdi/kinds';
 import type { Emisor } from '../cfdi/types';
 import { readJsonValue } from '../shared/parameters';
 import { BuiltVoucher } from './builtVoucher';
@@ -148,6 +151,8 @@ function convert(ctx: IExecuteFunctions, itemIndex: number, run: () => Conversio
 		return run();
 	} catch (error) {
 		if (error instanceof OrderInputError) throw conversionFailed(ctx, itemIndex, error);
+		// The voucher-kinds builders name their input member (field) the same way.
+		if (error instanceof KindInputError) throw conversionFailed(ctx, itemIndex, new OrderInputError(error.field, error.message, error.fix));
 		throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
 	}
 }
@@ -174,8 +179,25 @@ function orderIdentity(order: unknown): IDataObject {
 export function voucherFromOrder(ctx: IExecuteFunctions, itemIndex: number): BuiltVoucher {
 	const order = readJsonValue(ctx, 'order', itemIndex, 'Order', 'Map the order from the trigger with an expression such as {{ $json }}.');
 	const settings = readOrderSettings(ctx, itemIndex);
-	const result = convert(ctx, itemIndex, () => orderToVoucher(order, settings));
-	return new BuiltVoucher(result.voucher as IDataObject | undefined, conversionOutput('order', result, orderIdentity(order)));
+	const document = ctx.getNodeParameter('orderDocument', itemIndex, 'invoice') as string;
+	const invoiceUuid = text(ctx.getNodeParameter('invoiceUuid', itemIndex, '')) || undefined;
+	const result = convert(ctx, itemIndex, () => {
+		if (document === 'paymentReceipt') {
+			const options = ctx.getNodeParameter('paymentOptions', itemIndex, {}) as IDataObject;
+			return orderPaymentToReceipt(order, {
+				...settings,
+				invoiceUuid,
+				transactionId: text(options.transactionId) || undefined,
+				paymentDate: text(options.paymentDate) || undefined,
+				invoiceSerie: text(options.invoiceSerie) || undefined,
+			});
+		}
+		if (document === 'creditNote') {
+			return refundToCreditNote(order, { ...settings, invoiceUuid, refundId: text(ctx.getNodeParameter('refundId', itemIndex, '')) || undefined });
+		}
+		return orderToVoucher(order, settings);
+	});
+	return new BuiltVoucher(result.voucher as IDataObject | undefined, conversionOutput('order', result, { ...orderIdentity(order), document }));
 }
 
 /** The Line Items input mode. */

@@ -12,17 +12,19 @@ import {
 import { catalogOptions } from '../shared/catalogOptions';
 import { BUILD_FROM_ORDER, VOUCHER_INPUT_OPERATIONS } from './voucherInputFields';
 
-const inModes = (modes: string[]) => ({ show: { resource: ['voucher'], operation: VOUCHER_INPUT_OPERATIONS, inputMode: modes } });
+const inModes = (modes: string[], extra: Record<string, string[]> = {}) => ({
+	show: { resource: ['voucher'], operation: VOUCHER_INPUT_OPERATIONS, inputMode: modes, ...extra },
+});
 const showLines = inModes(['lineItems']);
 
 /**
  * A field of the Order input mode, declared twice: once for the operations with an Input Mode, once
  * for Build From Order, which has none (n8n checks a hidden Input Mode by its default, "Fields").
  */
-function orderField(property: INodeProperties, modes: string[] = ['order']): INodeProperties[] {
+function orderField(property: INodeProperties, modes: string[] = ['order'], extra: Record<string, string[]> = {}): INodeProperties[] {
 	return [
-		{ ...property, displayOptions: inModes(modes) },
-		{ ...property, displayOptions: { show: { resource: ['voucher'], operation: [BUILD_FROM_ORDER] } } },
+		{ ...property, displayOptions: inModes(modes, extra) },
+		{ ...property, displayOptions: { show: { resource: ['voucher'], operation: [BUILD_FROM_ORDER], ...extra } } },
 	];
 }
 
@@ -63,6 +65,68 @@ const PRODUCT_DEFAULT_OPTIONS: INodeProperties[] = [
 ];
 
 export const orderInputFields: INodeProperties[] = [
+	...orderField({
+		displayName: 'Document',
+		name: 'orderDocument',
+		type: 'options',
+		options: [
+			{ name: 'Invoice', value: 'invoice', description: 'The invoice (type I) of the order' },
+			{
+				name: 'Payment Receipt',
+				value: 'paymentReceipt',
+				description: 'For a paid order whose invoice was issued PPD (paid later): the payment receipt (type P, Pagos 2.0) of its last payment',
+			},
+			{ name: 'Credit Note', value: 'creditNote', description: 'For a refunded order: the credit note (type E) of its refund, related to the invoice' },
+		],
+		default: 'invoice',
+	}),
+	...orderField(
+		{
+			displayName: 'Invoice UUID',
+			name: 'invoiceUuid',
+			type: 'string',
+			default: '',
+			placeholder: '5FB2822E-396D-4725-8521-CDC4BDD20CCF',
+			description:
+				'The UUID of the order\'s stamped invoice, e.g. looked up in the table the invoicing workflow writes; empty reads the order\'s note attribute "CFDI UUID"',
+		},
+		['order'],
+		{ orderDocument: ['paymentReceipt', 'creditNote'] },
+	),
+	...orderField(
+		{
+			displayName: 'Refund ID',
+			name: 'refundId',
+			type: 'string',
+			default: '',
+			description: 'Which of the order\'s refunds; empty takes the last one (the one a refunds/create trigger announces)',
+		},
+		['order'],
+		{ orderDocument: ['creditNote'] },
+	),
+	...orderField(
+		{
+			displayName: 'Payment Options',
+			name: 'paymentOptions',
+			type: 'collection',
+			placeholder: 'Add Option',
+			default: {},
+			options: [
+				{ displayName: 'Invoice Series', name: 'invoiceSerie', type: 'string', default: '', description: 'The series of the invoice when receipts have their own (Series); empty: the same' },
+				{
+					displayName: 'Payment Date',
+					name: 'paymentDate',
+					type: 'string',
+					default: '',
+					placeholder: '2026-11-21T16:05:00',
+					description: "When the order carries no transactions: the date of the payment; empty uses the order's updated_at",
+				},
+				{ displayName: 'Transaction ID', name: 'transactionId', type: 'string', default: '', description: 'Which payment of the order; empty takes the last successful one' },
+			],
+		},
+		['order'],
+		{ orderDocument: ['paymentReceipt'] },
+	),
 	...orderField({
 		displayName: 'Order',
 		name: 'order',

@@ -2,7 +2,7 @@
  * A paid order whose invoice was issued PPD (paid later) → its payment receipt (CFDI type P,
  * Pagos 2.0), built by the voucher-kinds builder from the order's payment and the order's invoice.
  */
-import { buildPaymentReceipt, KindInputError } from '../kinds';
+import { buildPaymentReceipt } from '../kinds';
 import { addDecimal, compareDecimal, decimalToNumber, DECIMAL_ZERO, isZero, parseDecimal, roundDecimal, subtractDecimal, type Decimal } from '../decimal';
 import { currencyDecimals } from '../catalogs/moneda';
 import type { Voucher } from '../types';
@@ -121,40 +121,36 @@ export function orderPaymentToReceipt(order: unknown, settings: ReceiptSettings)
 	const { usoCFDI: _use, ...receptor } = invoice.receptor;
 	void _use;
 	const folio = invoice.folio ? `${invoice.folio}-P${payment.installment}` : undefined;
-	try {
-		const voucher = buildPaymentReceipt({
-			emisor: settings.emisor,
-			lugarExpedicion: settings.lugarExpedicion,
-			serie: settings.serie,
-			folio,
-			descripcionFacturador: `Payment of ${label}`,
-			receptor,
-			payments: [
-				{
-					fechaPago: cfdiDateTime(payment.date, payment.path === 'updated_at' || payment.path === 'settings.paymentDate' ? payment.path : `${payment.path}.processed_at`),
-					formaDePagoP: form,
-					monedaP: invoice.moneda,
-					...(invoice.tipoCambio !== undefined ? { tipoCambioP: invoice.tipoCambio } : {}),
-					monto: decimalToNumber(payment.amount),
-					documents: [
-						{
-							idDocumento: uuid,
-							...(invoice.serie ? { serie: invoice.serie } : {}),
-							...(invoice.folio ? { folio: invoice.folio } : {}),
-							monedaDR: invoice.moneda,
-							numParcialidad: payment.installment,
-							impSaldoAnt: decimalToNumber(saldo),
-							impPagado: decimalToNumber(payment.amount),
-							taxes: invoiceTaxRates(invoice),
-							invoiceTotal: invoice.total,
-						},
-					],
-				},
-			],
-		});
-		return { voucher, orderTotal: decimalToNumber(payment.amount), voucherTotal: decimalToNumber(payment.amount), notes: [] };
-	} catch (error) {
-		if (error instanceof KindInputError) throw new OrderInputError(`receipt.${error.field}`, error.message, error.fix);
-		throw error;
-	}
+	// A refusal of the kinds builder (KindInputError) names its input member; the node words it.
+	const voucher = buildPaymentReceipt({
+		emisor: settings.emisor,
+		lugarExpedicion: settings.lugarExpedicion,
+		serie: settings.serie,
+		folio,
+		descripcionFacturador: `Payment of ${label}`,
+		receptor,
+		payments: [
+			{
+				fechaPago: cfdiDateTime(payment.date, payment.path === 'updated_at' || payment.path === 'settings.paymentDate' ? payment.path : `${payment.path}.processed_at`),
+				formaDePagoP: form,
+				monedaP: invoice.moneda,
+				...(invoice.tipoCambio !== undefined ? { tipoCambioP: invoice.tipoCambio } : {}),
+				monto: decimalToNumber(payment.amount),
+				documents: [
+					{
+						idDocumento: uuid,
+						...(invoice.serie ? { serie: invoice.serie } : {}),
+						...(invoice.folio ? { folio: invoice.folio } : {}),
+						monedaDR: invoice.moneda,
+						numParcialidad: payment.installment,
+						impSaldoAnt: decimalToNumber(saldo),
+						impPagado: decimalToNumber(payment.amount),
+						taxes: invoiceTaxRates(invoice),
+						invoiceTotal: invoice.total,
+					},
+				],
+			},
+		],
+	});
+	return { voucher, orderTotal: decimalToNumber(payment.amount), voucherTotal: decimalToNumber(payment.amount), notes: [] };
 }

@@ -4,7 +4,7 @@
  * pricing as the invoice.
  */
 import { decimalOf, DECIMAL_ZERO, decimalToNumber, isNegative, isZero, multiplyDecimal, parseDecimal, subtractDecimal, sumDecimals, type Decimal } from '../decimal';
-import { buildCreditNote, KindInputError, type CreditNoteLine, type TaxRate } from '../kinds';
+import { buildCreditNote, type CreditNoteLine, type TaxRate } from '../kinds';
 import type { Concepto } from '../types';
 import { OrderInputError } from './errors';
 import { invoiceUuidOf, rebuiltInvoice, type InvoiceLinkSettings } from './invoiceLink';
@@ -227,27 +227,23 @@ export function refundToCreditNote(order: unknown, settings: RefundSettings): Co
 	const pricing = priceVoucher(header, lines);
 	const invoice = rebuiltInvoice(order, settings);
 	const { usoCFDI, ...recipient } = receptor;
-	try {
-		const voucher = buildCreditNote({
-			emisor: settings.emisor,
-			lugarExpedicion: settings.lugarExpedicion,
-			serie: settings.serie,
-			folio: header.folio as string | undefined,
-			descripcionFacturador: header.descripcionFacturador as string | undefined,
-			// A generic recipient keeps its use (S01); a taxpayer gets G02 (returns, discounts or rebates).
-			receptor: receptor.rfc === generalPublicReceptor(settings.lugarExpedicion).rfc ? { ...recipient, usoCFDI } : recipient,
-			formaPago: form,
-			moneda: money.moneda,
-			...(tipoCambio !== undefined ? { tipoCambio } : {}),
-			tipoRelacion: restocked ? '03' : '01',
-			invoices: [{ uuid, moneda: money.moneda, ...(invoice ? { total: invoice.total } : {}) }],
-			lines: pricing.voucher.conceptos.map(creditNoteLine),
-		});
-		if (header.informacionGlobal) voucher.informacionGlobal = header.informacionGlobal;
-		const voucherTotal = parseDecimal(voucher.total) as Decimal;
-		return finishConversion({ ...pricing, voucher, voucherTotal }, isZero(total) ? pricing.chargedTotal : total, []);
-	} catch (error) {
-		if (error instanceof KindInputError) throw new OrderInputError(`creditNote.${error.field}`, error.message, error.fix);
-		throw error;
-	}
+	// A refusal of the kinds builder (KindInputError) names its input member; the node words it.
+	const voucher = buildCreditNote({
+		emisor: settings.emisor,
+		lugarExpedicion: settings.lugarExpedicion,
+		serie: settings.serie,
+		folio: header.folio as string | undefined,
+		descripcionFacturador: header.descripcionFacturador as string | undefined,
+		// A generic recipient keeps its use (S01); a taxpayer gets G02 (returns, discounts or rebates).
+		receptor: receptor.rfc === generalPublicReceptor(settings.lugarExpedicion).rfc ? { ...recipient, usoCFDI } : recipient,
+		formaPago: form,
+		moneda: money.moneda,
+		...(tipoCambio !== undefined ? { tipoCambio } : {}),
+		tipoRelacion: restocked ? '03' : '01',
+		invoices: [{ uuid, moneda: money.moneda, ...(invoice ? { total: invoice.total } : {}) }],
+		lines: pricing.voucher.conceptos.map(creditNoteLine),
+	});
+	if (header.informacionGlobal) voucher.informacionGlobal = header.informacionGlobal;
+	const voucherTotal = parseDecimal(voucher.total) as Decimal;
+	return finishConversion({ ...pricing, voucher, voucherTotal }, isZero(total) ? pricing.chargedTotal : total, []);
 }
