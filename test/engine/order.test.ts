@@ -84,7 +84,7 @@ describe('Create with Input Mode "Order"', () => {
 				json: expect.objectContaining({
 					status: 'stamped',
 					uuid: stored.uuid,
-					order: { id: 5829364210001, name: '#1001', orderNumber: 1001, email: 'compras@robotica.example.com', orderTotal: 1508, voucherTotal: 1508, notes: [] },
+					order: { id: 5829364210001, name: '#1001', orderNumber: 1001, email: 'compras@robotica.example.com', document: 'invoice', orderTotal: 1508, voucherTotal: 1508, notes: [] },
 				}),
 				pairedItem: { item: 0 },
 			},
@@ -139,7 +139,7 @@ describe('Create with Input Mode "Order"', () => {
 		expect(error).toBeUndefined();
 		expect(items[0]).toEqual({
 			json: {
-				order: { id: 5829364210016, name: '#1016', orderNumber: 1016, email: 'cliente16@example.com', orderTotal: 598, notes: [] },
+				order: { id: 5829364210016, name: '#1016', orderNumber: 1016, email: 'cliente16@example.com', document: 'invoice', orderTotal: 598, notes: [] },
 				status: 'skipped',
 				skipped: {
 					reason: 'noTaxData',
