@@ -106,6 +106,15 @@ describe('voucher: cancel', () => {
 		});
 	});
 
+	test('a refusal stays a refusal when the status read that follows it fails', async () => {
+		const invoice = await generalPublic();
+		await api.stamp(paymentVoucher(invoice));
+		kit.sandbox.injectFault({ route: 'listVouchers', kind: 'status', status: 404 });
+		const { items, error } = await kit.engine.runNode(cancelParams(invoice), [{}]);
+		expect(error).toBeUndefined();
+		expect(items[0].json).toMatchObject({ uuid: invoice, status: 'rejected', errors: [{ code: 'FAC205' }] });
+	});
+
 	test('an unknown UUID is an error naming the voucher', async () => {
 		const { error } = await kit.engine.runNode(cancelParams('11111111-2222-4333-8444-555555555555'), [{}]);
 		expect(error?.message).toBe('Item 0: Could not cancel voucher 11111111-2222-4333-8444-555555555555: the service answered HTTP 404 (No se encontró el comprobante.)');

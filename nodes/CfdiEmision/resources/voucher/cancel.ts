@@ -124,7 +124,8 @@ async function cancelOne(ctx: IExecuteFunctions, session: RunSession, itemIndex:
 			return outcome(uuid, subEstatusId === CANCELLED ? 'cancelled' : 'pendingAcceptance', subEstatusId, description);
 		}
 		// A refusal may only mean "already cancelled" or "already waiting": that is the state wanted.
-		const record = await readStatus();
+		// The answer itself is clear, so a failed read leaves it as the result.
+		const record = answer.esValido === false ? await readStatus().catch(() => undefined) : await readStatus();
 		if (record?.subEstatusId === CANCELLED || record?.subEstatusId === WAITING) {
 			return outcome(uuid, record.subEstatusId === CANCELLED ? 'cancelled' : 'pendingAcceptance', record.subEstatusId, record.statusDescription);
 		}
