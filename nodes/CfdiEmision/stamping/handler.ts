@@ -30,6 +30,11 @@ export interface VoucherOperation {
 	buildVoucher(ctx: IExecuteFunctions, itemIndex: number): IDataObject | BuiltVoucher;
 	/** Where the item's voucher goes (read the id here, e.g. with readVoucherId). */
 	target(ctx: IExecuteFunctions, itemIndex: number): VoucherTarget;
+	/**
+	 * One voucher for all the input items (a global invoice) instead of one per item: buildVoucher
+	 * is then called once, with item 0, and reads every item itself; the output pairs with all items.
+	 */
+	aggregatesItems?: boolean;
 }
 
 /** One item, ready to send: everything below is decided before any request. */
@@ -163,7 +168,8 @@ export async function runStamping(ctx: IExecuteFunctions, operation: VoucherOper
 	const refused = await refuseUnderRetryOnFail(ctx);
 	if (refused) return refused;
 	const settings = readStampingSettings(ctx);
-	const count = ctx.getInputData().length;
+	const inputCount = ctx.getInputData().length;
+	const count = operation.aggregatesItems ? Math.min(inputCount, 1) : inputCount;
 	// An item is planned (built and checked locally) when the queue first looks at it: its series
 	// decides when it may go. A planning error is kept and raised at the item's turn.
 	const plans: Array<{ job: StampJob | BuiltVoucher } | { error: unknown }> = new Array(count);
@@ -189,7 +195,11 @@ export async function runStamping(ctx: IExecuteFunctions, operation: VoucherOper
 			if ('error' in plan) throw plan.error;
 			// A skipped item (e.g. an order without tax data) is passed on with why; nothing is sent.
 			if (plan.job instanceof BuiltVoucher) return { items: [{ json: plan.job.output }] };
-			return outcomeOf(plan.job, await sendJob(ctx, plan.job, session, settings));
+			const outcome = outcomeOf(plan.job, await sendJob(ctx, plan.job, session, settings));
+			if (operation.aggregatesItems) {
+				for (const item of outcome.items) item.pairedItem = Array.from({ length: inputCount }, (_, item) => ({ item }));
+			}
+			return outcome;
 		},
 		queue,
 	);

@@ -4,10 +4,10 @@
  * from here only.
  */
 export { runStamping, planStampJob, type StampJob, type StampingMode, type VoucherOperation, type VoucherTarget } from './handler';
-export { STAMPING_OPERATIONS, readStampingSettings, stampFields, stampingOptionsField, type StampingSettings } from './options';
+export { CREATE_OPERATIONS, STAMPING_OPERATIONS, readStampingSettings, stampFields, stampingOptionsField, type StampingSettings } from './options';
 export { invalidVoucherError, prepareVoucher, type PreparedVoucher, type ValidationMode } from './prepareVoucher';
 export { BuiltVoucher } from './builtVoucher';
-export { applyBodyOptions, normalizeVoucher, voucherFromInput } from './voucherBody';
+export { applyBodyOptions, issuerFromFields, normalizeVoucher, recipientFromFields, voucherFromInput } from './voucherBody';
 export { orderInputFields } from './orderInputFields';
 export { conversionFailed, readOrderSettings, voucherFromOrder } from './orderInput';
-export { voucherInputFields } from './voucherInputFields';
+export { voucherField, voucherInputFields, type SharedVoucherField } from './voucherInputFields';

@@ -6,8 +6,11 @@ export const DEFAULT_STAMP_CONCURRENCY = 1;
 export const DEFAULT_BUSY_RETRIES = 3;
 export const DEFAULT_RETRY_DELAY_MS = 2000;
 
-/** The operations that send a voucher to be saved or stamped (the new voucher kinds join this list). */
-export const STAMPING_OPERATIONS = ['create', 'update'];
+/** The operations that create a voucher: Create and one per voucher kind. */
+export const CREATE_OPERATIONS = ['create', 'createPaymentReceipt', 'createCreditNote', 'createGlobalInvoice'];
+
+/** The operations that send a voucher to be saved or stamped. */
+export const STAMPING_OPERATIONS = [...CREATE_OPERATIONS, 'update'];
 
 /** How a run stamps: read once from the first item's Options, like n8n's own node settings. */
 export interface StampingSettings extends RequestSettings {

@@ -14,6 +14,32 @@ function withoutEmpty(object: IDataObject): IDataObject {
 	return Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined && value !== '')) as IDataObject;
 }
 
+/** The issuer (spec 2.2) from the shared issuer fields. */
+export function issuerFromFields(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+	const get = <T>(name: string, fallback: T) => ctx.getNodeParameter(name, itemIndex, fallback) as T;
+	return withoutEmpty({
+		rfc: get('emisorRfc', ''),
+		nombre: get('emisorNombre', ''),
+		regimenFiscal: get('emisorRegimenFiscal', ''),
+		sucursal: compactAddress(get<IDataObject>('emisorSucursal', {})),
+	});
+}
+
+/** The recipient (spec 2.3) from the shared recipient fields. */
+export function recipientFromFields(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+	const get = <T>(name: string, fallback: T) => ctx.getNodeParameter(name, itemIndex, fallback) as T;
+	const direccionId = get<number>('receptorDireccionId', 0);
+	return withoutEmpty({
+		rfc: get('receptorRfc', ''),
+		nombre: get('receptorNombre', ''),
+		usoCFDI: get('receptorUsoCfdi', ''),
+		regimenFiscalReceptor: get('receptorRegimenFiscal', ''),
+		domicilioFiscalReceptor: get('receptorDomicilioFiscal', ''),
+		direccionIDFacturador: direccionId ? direccionId : undefined,
+		direccion: compactAddress(get<IDataObject>('receptorDireccion', {})),
+	});
+}
+
 /** The voucher of spec 2.1 from the node's field-by-field parameters. */
 function voucherFromFields(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	const get = <T>(name: string, fallback: T) => ctx.getNodeParameter(name, itemIndex, fallback) as T;
@@ -26,23 +52,9 @@ function voucherFromFields(ctx: IExecuteFunctions, itemIndex: number): IDataObje
 		importe: line.importe,
 		objetoImp: line.objetoImp,
 	}));
-	const direccionId = get<number>('receptorDireccionId', 0);
 	return withoutEmpty({
-		emisor: withoutEmpty({
-			rfc: get('emisorRfc', ''),
-			nombre: get('emisorNombre', ''),
-			regimenFiscal: get('emisorRegimenFiscal', ''),
-			sucursal: compactAddress(get<IDataObject>('emisorSucursal', {})),
-		}),
-		receptor: withoutEmpty({
-			rfc: get('receptorRfc', ''),
-			nombre: get('receptorNombre', ''),
-			usoCFDI: get('receptorUsoCfdi', ''),
-			regimenFiscalReceptor: get('receptorRegimenFiscal', ''),
-			domicilioFiscalReceptor: get('receptorDomicilioFiscal', ''),
-			direccionIDFacturador: direccionId ? direccionId : undefined,
-			direccion: compactAddress(get<IDataObject>('receptorDireccion', {})),
-		}),
+		emisor: issuerFromFields(ctx, itemIndex),
+		receptor: recipientFromFields(ctx, itemIndex),
 		conceptos,
 		version: '4.0',
 		serie: get('serie', ''),

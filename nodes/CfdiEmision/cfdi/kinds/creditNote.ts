@@ -123,7 +123,8 @@ export function buildCreditNote(input: CreditNoteInput): Voucher {
 
 	let conceptos: Concepto[];
 	const hasLines = Array.isArray(input.lines) && input.lines.length > 0;
-	const amount = dec(input.amount);
+	const given = dec(input.amount);
+	const amount = given && given.units > BigInt(0) ? given : undefined;
 	if (hasLines) {
 		conceptos = (input.lines as CreditNoteLine[]).map((line) => concept(line, line.taxes ?? invoiceRatesOrEmpty(input.invoices)));
 	} else if (amount) {

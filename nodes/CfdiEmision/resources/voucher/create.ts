@@ -1,10 +1,19 @@
-import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { runStamping, stampFields, voucherFromInput } from '../../stamping';
+import { withRelationsAndLegends } from '../../shared/voucherKindFields';
+import { BuiltVoucher, runStamping, stampFields, voucherFromInput } from '../../stamping';
 
 export const createFields = stampFields(['create']);
 
+/** The item's voucher from the Input Mode, with its Related Vouchers and Fiscal Legends. */
+function voucherWithExtras(ctx: IExecuteFunctions, itemIndex: number): IDataObject | BuiltVoucher {
+	const built = voucherFromInput(ctx, itemIndex);
+	if (!(built instanceof BuiltVoucher)) return withRelationsAndLegends(ctx, itemIndex, built);
+	// A skipped order has no body to add to.
+	return built.body ? new BuiltVoucher(withRelationsAndLegends(ctx, itemIndex, built.body), built.output) : built;
+}
+
 /** Creates each item's voucher from the input fields, and stamps it or saves it as pending. */
 export async function createVoucher(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	return await runStamping(ctx, { buildVoucher: voucherFromInput, target: () => ({ kind: 'create' }) });
+	return await runStamping(ctx, { buildVoucher: voucherWithExtras, target: () => ({ kind: 'create' }) });
 }

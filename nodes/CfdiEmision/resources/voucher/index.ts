@@ -1,11 +1,15 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { uuidField } from '../../shared/descriptions';
+import { showFor, uuidField } from '../../shared/descriptions';
 import { asCustomOperations } from '../../shared/runItems';
-import { orderInputFields, stampingOptionsField, voucherInputFields } from '../../stamping';
+import { fiscalLegendsField, relatedVouchersField } from '../../shared/voucherKindFields';
+import { CREATE_OPERATIONS, orderInputFields, stampingOptionsField, voucherInputFields } from '../../stamping';
 import { buildVouchersFromOrders } from './buildFromOrder';
 import { cancelFields, cancelVouchers } from './cancel';
 import { createFields, createVoucher } from './create';
+import { createCreditNote, creditNoteFields } from './createCreditNote';
+import { createGlobalInvoice, globalInvoiceFields } from './createGlobalInvoice';
+import { createPaymentReceipt, paymentReceiptFields } from './createPaymentReceipt';
 import { getFields, getVoucher } from './get';
 import { getManyFields, getManyVouchers } from './getMany';
 import { getStatusFields, getVoucherStatus } from './getStatus';
@@ -16,6 +20,9 @@ export const voucherOperations = asCustomOperations({
 	buildFromOrder: buildVouchersFromOrders,
 	cancel: cancelVouchers,
 	create: createVoucher,
+	createCreditNote,
+	createGlobalInvoice,
+	createPaymentReceipt,
 	get: getVoucher,
 	getMany: getManyVouchers,
 	getStatus: getVoucherStatus,
@@ -48,6 +55,24 @@ export const voucherDescription: INodeProperties[] = [
 				value: 'create',
 				action: 'Create a voucher',
 				description: 'Create a voucher and stamp it, or save it as pending',
+			},
+			{
+				name: 'Create Credit Note',
+				value: 'createCreditNote',
+				action: 'Create a credit note',
+				description: 'Credit note (type E) on invoices already issued: a discount, a return or an advance applied, with their taxes',
+			},
+			{
+				name: 'Create Global Invoice',
+				value: 'createGlobalInvoice',
+				action: 'Create a global invoice',
+				description: 'One voucher to the general public for all the input items (one sale each), with the period it covers',
+			},
+			{
+				name: 'Create Payment Receipt',
+				value: 'createPaymentReceipt',
+				action: 'Create a payment receipt',
+				description: 'Payment receipt (type P, Pagos 2.0) for a payment of invoices issued with payment method PPD',
 			},
 			{
 				name: 'Get',
@@ -91,5 +116,10 @@ export const voucherDescription: INodeProperties[] = [
 	...updateFields,
 	...voucherInputFields,
 	...orderInputFields,
-	stampingOptionsField(['buildFromOrder', 'create', 'update', 'validate']),
+	...paymentReceiptFields,
+	...creditNoteFields,
+	...globalInvoiceFields,
+	relatedVouchersField(showFor('voucher', CREATE_OPERATIONS)),
+	fiscalLegendsField(showFor('voucher', CREATE_OPERATIONS)),
+	stampingOptionsField(['buildFromOrder', 'create', 'update', 'validate', ...CREATE_OPERATIONS.filter((operation) => operation !== 'create')]),
 ];

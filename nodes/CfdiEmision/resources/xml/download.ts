@@ -1,12 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { uuidField } from '../../shared/descriptions';
-import { toNodeError } from '../../shared/errors';
 import { readUuid } from '../../shared/parameters';
-import { extractXml } from '../../shared/responses';
 import { concurrencyOption, ignoreSslOption, readRequestSettings, timeoutOption } from '../../shared/requestSettings';
 import { runItems } from '../../shared/runItems';
-import { API_ROOT, callService } from '../../shared/transport';
+import { downloadVoucherXml } from '../../shared/voucherXml';
 
 const DOWNLOAD_CONCURRENCY = 4;
 
@@ -45,17 +43,7 @@ export async function downloadXml(ctx: IExecuteFunctions): Promise<INodeExecutio
 	return await runItems(ctx, readRequestSettings(ctx, 'xmlOptions', { concurrency: DOWNLOAD_CONCURRENCY, batchingSetsConcurrency: true }), async (itemIndex, session) => {
 		const uuid = readUuid(ctx, itemIndex);
 		const options = ctx.getNodeParameter('xmlOptions', itemIndex, {}) as IDataObject;
-		let xml: string;
-		try {
-			const response = await callService(ctx, session, {
-				method: 'GET',
-				url: `${API_ROOT}/descargacomprobantes/${uuid}`,
-				qs: { tipoContenido: 'xml' },
-			});
-			xml = extractXml(response.body);
-		} catch (error) {
-			throw toNodeError(ctx, error, itemIndex, { action: `download the XML of ${uuid}` });
-		}
+		const xml = await downloadVoucherXml(ctx, session, uuid, itemIndex);
 		const fileName = `${uuid}.xml`;
 		const binary = await ctx.helpers.prepareBinaryData(Buffer.from(xml, 'utf8'), fileName, 'application/xml');
 		const json: IDataObject = { uuid, fileName, fileSize: Buffer.byteLength(xml, 'utf8') };

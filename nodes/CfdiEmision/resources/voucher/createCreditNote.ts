@@ -1,0 +1,212 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { buildCreditNote, creditedInvoiceFromCfdi, type CreditedInvoice, type StampedCfdi } from '../../cfdi';
+import { showFor } from '../../shared/descriptions';
+import { RelatedInvoices } from '../../shared/relatedInvoices';
+import { kindInputFailure, readTaxRates, taxRateFields, withRelationsAndLegends } from '../../shared/voucherKindFields';
+import { issuerFromFields, readStampingSettings, recipientFromFields, runStamping, stampFields, voucherField } from '../../stamping';
+
+const OPERATION = 'createCreditNote';
+const show = showFor('voucher', [OPERATION]);
+const only = (conditions: Record<string, unknown[]>) => ({ show: { resource: ['voucher'], operation: [OPERATION], ...conditions } });
+const FROM_XML = "Empty: taken from the first related invoice's XML.";
+
+export const creditNoteFields: INodeProperties[] = [
+	...stampFields([OPERATION]),
+	voucherField('emisorRfc', show, { required: false, description: `Taxpayer ID of the issuer (the credential's account). ${FROM_XML}` }),
+	voucherField('emisorNombre', show, { required: false, description: `Legal name of the issuer as registered with SAT. ${FROM_XML}` }),
+	voucherField('emisorRegimenFiscal', show, { description: 'Tax regime of the issuer; used when Issuer RFC is given' }),
+	voucherField('receptorRfc', show, { required: false, description: `Taxpayer ID of the customer of the related invoice. ${FROM_XML}` }),
+	voucherField('receptorNombre', show, { required: false, description: `Name of the customer exactly as in their tax certificate. ${FROM_XML}` }),
+	voucherField('receptorUsoCfdi', show, { default: 'G02', description: 'What the customer will use the credit note for; usually G02 (returns, discounts or rebates)' }),
+	voucherField('receptorRegimenFiscal', show, { description: 'Tax regime of the customer; used when Recipient RFC is given' }),
+	voucherField('receptorDomicilioFiscal', show, { required: false, description: `Postal code of the customer's fiscal address. ${FROM_XML}` }),
+	voucherField('serie', show),
+	voucherField('lugarExpedicion', show),
+	{
+		displayName: 'Relation Type',
+		name: 'creditRelationType',
+		type: 'options',
+		options: [
+			{ name: '01 - Credit Note (Discount or Bonus)', value: '01' },
+			{ name: '03 - Return of Goods', value: '03' },
+			{ name: '07 - Application of an Advance', value: '07' },
+		],
+		default: '01',
+		description: 'How the credit note relates to the invoices it corrects (tipoRelacion)',
+		displayOptions: show,
+	},
+	{
+		displayName: 'Read Related Invoices From Their XML',
+		name: 'readRelatedXml',
+		type: 'boolean',
+		default: true,
+		description: "Whether to download each related invoice's XML and take its recipient, currency, total and taxes from it",
+		displayOptions: show,
+	},
+	{
+		displayName: 'Related Invoices',
+		name: 'creditedInvoices',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Invoice',
+		default: {},
+		required: true,
+		description: 'The invoices this credit note corrects',
+		displayOptions: show,
+		options: [
+			{
+				displayName: 'Invoice',
+				name: 'invoice',
+				values: [
+					{ displayName: 'Invoice UUID', name: 'uuid', type: 'string', default: '', placeholder: '5FB2822E-396D-4725-8521-CDC4BDD20CCF' },
+					{ displayName: 'Balance', name: 'balance', type: 'number', typeOptions: { minValue: 0, numberPrecision: 2 }, default: 0, description: 'What is still owed on the invoice, when less than its total; 0: the total is the limit of the credit' },
+					{ displayName: 'Invoice Total', name: 'total', type: 'number', typeOptions: { minValue: 0, numberPrecision: 2 }, default: 0, description: 'The invoice total, the most the note may credit; 0: not checked', displayOptions: { show: { '/readRelatedXml': [false] } } },
+				],
+			},
+		],
+	},
+	voucherField('formaPago', show, { default: '03', description: 'How the credit is given: 03 transfer, 01 cash, 04 card, or 15 (debt forgiveness) for an invoice not yet paid' }),
+	voucherField('moneda', only({ readRelatedXml: [false] })),
+	...taxRateFields('credit', 'the related invoice', only({ readRelatedXml: [false] })),
+	{
+		displayName: 'Exchange Rate',
+		name: 'creditExchangeRate',
+		type: 'number',
+		typeOptions: { minValue: 0, numberPrecision: 6 },
+		default: 0,
+		description: "MXN per unit of the currency, for a note not in MXN; 0: the related invoice's rate",
+		displayOptions: show,
+	},
+	{
+		displayName: 'Credit',
+		name: 'creditBy',
+		type: 'options',
+		options: [
+			{ name: 'An Amount', value: 'amount', description: 'One concept for the whole amount, with the taxes of the related invoice' },
+			{ name: 'Line Items', value: 'lines', description: 'The credited items one by one, e.g. the goods returned' },
+		],
+		default: 'amount',
+		displayOptions: show,
+	},
+	{ displayName: 'Amount', name: 'creditAmount', type: 'number', typeOptions: { minValue: 0, numberPrecision: 2 }, default: 0, required: true, description: 'The amount to credit', displayOptions: only({ creditBy: ['amount'] }) },
+	{
+		displayName: 'Amount Includes Taxes',
+		name: 'creditAmountIncludesTax',
+		type: 'boolean',
+		default: true,
+		description: 'Whether the amount is what the customer gets back, taxes included (otherwise taxes are added on top)',
+		displayOptions: only({ creditBy: ['amount'] }),
+	},
+	{ displayName: 'Concept Description', name: 'creditDescription', type: 'string', default: '', description: 'Description of the credited concept; empty: one that fits the relation type', displayOptions: only({ creditBy: ['amount'] }) },
+	{
+		displayName: 'Line Items',
+		name: 'creditLines',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true, sortable: true },
+		placeholder: 'Add Line Item',
+		default: {},
+		displayOptions: only({ creditBy: ['lines'] }),
+		options: [
+			{
+				displayName: 'Line Item',
+				name: 'line',
+				values: [
+					{ displayName: 'Description', name: 'descripcion', type: 'string', default: '' },
+					{ displayName: 'Product or Service Code', name: 'claveProdServ', type: 'string', default: '84111506', description: 'The 8-digit SAT code of the credited item' },
+					{ displayName: 'Quantity', name: 'cantidad', type: 'number', typeOptions: { minValue: 0, numberPrecision: 6 }, default: 1 },
+					{ displayName: 'Unit Code', name: 'claveUnidad', type: 'string', default: 'ACT', description: 'SAT unit code, e.g. H87 (piece) or ACT (activity)' },
+					{ displayName: 'Unit Price', name: 'valorUnitario', type: 'number', typeOptions: { minValue: 0, numberPrecision: 6 }, default: 0, description: 'Price before taxes' },
+				],
+			},
+		],
+	},
+	voucherField('descripcionFacturador', show),
+];
+
+function entriesOf(ctx: IExecuteFunctions, itemIndex: number): IDataObject[] {
+	return ctx.getNodeParameter('creditedInvoices.invoice', itemIndex, []) as IDataObject[];
+}
+
+function readsXml(ctx: IExecuteFunctions, itemIndex: number): boolean {
+	return ctx.getNodeParameter('readRelatedXml', itemIndex, true) as boolean;
+}
+
+function positive(value: unknown): number | undefined {
+	const n = Number(value);
+	return Number.isFinite(n) && n > 0 ? n : undefined;
+}
+
+const LABELS: Record<string, string> = { invoices: 'Related Invoices', tipoRelacion: 'Relation Type' };
+
+function creditNoteOf(ctx: IExecuteFunctions, itemIndex: number, related: RelatedInvoices): IDataObject {
+	const get = <T>(name: string, fallback: T) => ctx.getNodeParameter(name, itemIndex, fallback) as T;
+	const entries = entriesOf(ctx, itemIndex);
+	if (entries.length === 0) {
+		throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: Related Invoices is empty.`, {
+			itemIndex,
+			description: 'A credit note relates the invoice it corrects: add its UUID. Nothing was sent to the service.',
+		});
+	}
+	const fromXml = readsXml(ctx, itemIndex);
+	const byLines = get<string>('creditBy', 'amount') === 'lines';
+	const cfdis = fromXml ? related.of(itemIndex) : new Map<string, StampedCfdi>();
+	const cfdiOf = (entry: IDataObject) => cfdis.get(String(entry.uuid ?? '').trim().toUpperCase()) as StampedCfdi;
+	try {
+		const invoices: CreditedInvoice[] = entries.map((entry) =>
+			fromXml
+				? creditedInvoiceFromCfdi(cfdiOf(entry), positive(entry.balance))
+				: {
+						uuid: String(entry.uuid ?? '').trim(),
+						total: positive(entry.total),
+						saldo: positive(entry.balance),
+						moneda: get('moneda', 'MXN'),
+						taxes: readTaxRates((name) => get(name, undefined), 'credit'),
+					},
+		);
+		const first = fromXml ? cfdiOf(entries[0]) : undefined;
+		let recipient: IDataObject = recipientFromFields(ctx, itemIndex);
+		if (!recipient.rfc && first) recipient = { ...first.receptor, usoCFDI: get('receptorUsoCfdi', 'G02') };
+		let issuer: IDataObject = issuerFromFields(ctx, itemIndex);
+		if (!issuer.rfc && first) issuer = { ...first.emisor };
+		const voucher = buildCreditNote({
+			emisor: issuer as never,
+			receptor: recipient as never,
+			lugarExpedicion: get('lugarExpedicion', ''),
+			serie: get('serie', ''),
+			descripcionFacturador: get('descripcionFacturador', ''),
+			formaPago: get('formaPago', '03'),
+			moneda: fromXml ? undefined : get('moneda', 'MXN'),
+			tipoCambio: positive(get('creditExchangeRate', 0)) ?? (first?.moneda && first.moneda !== 'MXN' ? first.tipoCambio : undefined),
+			tipoRelacion: get('creditRelationType', '01'),
+			invoices,
+			lines: byLines
+				? (get<IDataObject[]>('creditLines.line', [])).map((line) => ({
+						claveProdServ: String(line.claveProdServ ?? ''),
+						cantidad: Number(line.cantidad ?? 1),
+						claveUnidad: String(line.claveUnidad ?? ''),
+						descripcion: String(line.descripcion ?? ''),
+						valorUnitario: Number(line.valorUnitario ?? 0),
+					}))
+				: undefined,
+			amount: byLines ? undefined : get('creditAmount', 0),
+			amountIncludesTax: get('creditAmountIncludesTax', true),
+			descripcion: get('creditDescription', '') || undefined,
+		});
+		return withRelationsAndLegends(ctx, itemIndex, voucher as IDataObject);
+	} catch (error) {
+		throw kindInputFailure(ctx, itemIndex, error, (field) => (field === 'amount' || field === 'lines' ? (byLines ? 'Line Items' : 'Amount') : (LABELS[field] ?? field)));
+	}
+}
+
+/**
+ * Voucher → Create Credit Note: a type E voucher relating the invoices it corrects (01, 03 or 07),
+ * with their taxes (read from their XML unless turned off), stamped through the one stamping handler.
+ */
+export async function createCreditNote(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const related = await RelatedInvoices.read(ctx, readStampingSettings(ctx), (itemIndex) =>
+		readsXml(ctx, itemIndex) ? entriesOf(ctx, itemIndex).map((entry) => String(entry.uuid ?? '')) : [],
+	);
+	return await runStamping(ctx, { buildVoucher: (context, itemIndex) => creditNoteOf(context, itemIndex, related), target: () => ({ kind: 'create' }) });
+}

@@ -1,0 +1,99 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { readStampedCfdi, type StampedCfdi } from '../cfdi';
+import { UUID_PATTERN } from './descriptions';
+import type { RequestSettings } from './requestSettings';
+import { RunSession } from './transport';
+import { downloadVoucherXml } from './voucherXml';
+
+// Related invoices are read a few at a time, like XML → Download.
+const READ_CONCURRENCY = 4;
+
+type ItemInvoices = { invoices: Map<string, StampedCfdi> } | { error: unknown };
+
+/**
+ * The stamped invoices the items relate (payment receipts, credit notes), read from their XML
+ * before the items are planned, so building a voucher stays local. Each UUID is downloaded once
+ * per run. A failure belongs to the item that needed the invoice and is raised at its turn, so
+ * one wrong UUID does not sink the other items (Continue On Fail).
+ */
+export class RelatedInvoices {
+	private constructor(private readonly byItem: ItemInvoices[]) {}
+
+	/** Reads the UUIDs `uuidsOf` names for each input item (it may throw for an item: kept as its error). */
+	static async read(ctx: IExecuteFunctions, settings: RequestSettings, uuidsOf: (itemIndex: number) => string[]): Promise<RelatedInvoices> {
+		const count = ctx.getInputData().length;
+		const byItem: ItemInvoices[] = new Array(count);
+		// One download per UUID: items that need the same invoice share it; after a failure each item tries on its own, so its error names it.
+		const downloads = new Map<string, Promise<string>>();
+		let session: RunSession | undefined;
+		const download = (uuid: string, itemIndex: number): Promise<string> => {
+			session ??= RunSession.fromNode(ctx, settings);
+			return downloadVoucherXml(ctx, session, uuid, itemIndex, `read the XML of related invoice ${uuid}`);
+		};
+		const readItem = async (itemIndex: number): Promise<ItemInvoices> => {
+			const invoices = new Map<string, StampedCfdi>();
+			for (const given of uuidsOf(itemIndex)) {
+				const uuid = given.trim();
+				if (!UUID_PATTERN.test(uuid)) {
+					throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: related invoice UUID "${uuid}" is not a UUID.`, {
+						itemIndex,
+						description: 'Use the 36-character UUID (folio fiscal) of the stamped invoice, e.g. the "uuid" a Create operation returned.',
+					});
+				}
+				const key = uuid.toUpperCase();
+				if (invoices.has(key)) continue;
+				let xml: string;
+				const shared = downloads.get(key);
+				if (shared) {
+					xml = await shared.catch(async () => await download(uuid, itemIndex));
+				} else {
+					const started = download(uuid, itemIndex);
+					downloads.set(key, started);
+					started.catch(() => downloads.delete(key));
+					xml = await started;
+				}
+				invoices.set(key, parseInvoice(ctx, itemIndex, uuid, xml));
+			}
+			return { invoices };
+		};
+		let next = 0;
+		const worker = async () => {
+			while (next < count) {
+				const itemIndex = next++;
+				try {
+					byItem[itemIndex] = await readItem(itemIndex);
+				} catch (error) {
+					byItem[itemIndex] = { error };
+				}
+			}
+		};
+		await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, Math.max(count, 1)) }, worker));
+		return new RelatedInvoices(byItem);
+	}
+
+	/** The item's invoices by upper-case UUID; throws the item's reading error. */
+	of(itemIndex: number): Map<string, StampedCfdi> {
+		const entry = this.byItem[itemIndex];
+		if (!entry) return new Map();
+		if ('error' in entry) throw entry.error;
+		return entry.invoices;
+	}
+}
+
+function parseInvoice(ctx: IExecuteFunctions, itemIndex: number, uuid: string, xml: string): StampedCfdi {
+	let cfdi: StampedCfdi;
+	try {
+		cfdi = readStampedCfdi(xml);
+	} catch (error) {
+		throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: the XML of related invoice ${uuid} could not be read: ${(error as Error).message}`, {
+			itemIndex,
+			description: 'Check the UUID, or turn off "Read Related Invoices From Their XML" and give the invoice figures yourself.',
+		});
+	}
+	if (cfdi.uuid && cfdi.uuid.toUpperCase() !== uuid.toUpperCase()) {
+		throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: the service answered the XML of ${cfdi.uuid} for related invoice ${uuid}.`, { itemIndex });
+	}
+	return cfdi;
+}

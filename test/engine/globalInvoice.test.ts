@@ -1,0 +1,92 @@
+import type { INodeParameters } from 'n8n-workflow';
+
+import { useSandboxEngine } from './nodeTestKit';
+import { findElement, issuingCalls, ISSUER_FIELDS, sentBody, stampedXml } from './kindsKit';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+const kit = useSandboxEngine();
+
+const SALES = [
+	{ ticket: 'T-0001', total: 116 },
+	{ ticket: 'T-0002', total: 58 },
+	{ ticket: 'T-0003', total: 23.2 },
+];
+
+function globalParams(extra: INodeParameters = {}): INodeParameters {
+	return {
+		resource: 'voucher',
+		operation: 'createGlobalInvoice',
+		...ISSUER_FIELDS,
+		serie: 'F',
+		lugarExpedicion: '64000',
+		formaPago: '01',
+		globalPeriodicity: '04',
+		globalMonth: '05',
+		globalYear: 2024,
+		saleTicket: '={{ $json.ticket }}',
+		saleAmount: '={{ $json.total }}',
+		options: { noCalcularFecha: true, fecha: '2024-06-01T09:00:00' },
+		...extra,
+	};
+}
+
+describe('voucher: create global invoice', () => {
+	test('all the input items (one sale each) become one voucher to the general public, stamped with InformacionGlobal', async () => {
+		const { items, error } = await kit.engine.runNode(globalParams(), SALES);
+		expect(error).toBeUndefined();
+		expect(issuingCalls(kit.sandbox).map((r) => r.route)).toEqual(['createVoucher', 'updateVoucher']);
+		const body = sentBody(kit.sandbox) as any;
+		expect(body.receptor).toEqual({ rfc: 'XAXX010101000', nombre: 'PUBLICO EN GENERAL', usoCFDI: 'S01', regimenFiscalReceptor: '616', domicilioFiscalReceptor: '64000' });
+		expect(body.informacionGlobal).toEqual({ periodicidad: '04', meses: '05', anio: 2024 });
+		expect(body.conceptos.map((c: any) => [c.noIdentificacion, c.claveProdServ, c.claveUnidad, c.descripcion, c.valorUnitario])).toEqual([
+			['T-0001', '01010101', 'ACT', 'Venta', 100],
+			['T-0002', '01010101', 'ACT', 'Venta', 50],
+			['T-0003', '01010101', 'ACT', 'Venta', 20],
+		]);
+		expect(body).toMatchObject({ tipoDeComprobante: 'I', metodoPago: 'PUE', subTotal: 170, total: 197.2, fecha: '2024-06-01T09:00:00' });
+
+		// One output item, paired with every sale.
+		expect(items).toHaveLength(1);
+		expect(items[0].json).toMatchObject({ status: 'stamped' });
+		expect(items[0].pairedItem).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		const xml = await stampedXml(kit.sandbox, String(items[0].json.uuid));
+		expect(xml.children[0]).toMatchObject({ name: 'cfdi:InformacionGlobal', attrs: { Periodicidad: '04', Meses: '05', Año: '2024' } });
+		expect(findElement(xml, 'cfdi:Conceptos')?.children.map((c) => c.attrs.NoIdentificacion)).toEqual(['T-0001', 'T-0002', 'T-0003']);
+	});
+
+	test('sales at their own rate, amounts before taxes', async () => {
+		const { error } = await kit.engine.runNode(globalParams({ salePricesIncludeTax: false, saleIvaRate: '={{ $json.rate }}' }), [
+			{ ticket: 'A', total: 100, rate: '0.16' },
+			{ ticket: 'B', total: 80, rate: '0' },
+		]);
+		expect(error).toBeUndefined();
+		const body = sentBody(kit.sandbox) as any;
+		expect(body).toMatchObject({ subTotal: 180, total: 196 });
+		expect(body.impuestos.traslados.map((t: any) => [t.tasaOCuota, t.base, t.importe])).toEqual([
+			[0.16, 100, 16],
+			[0, 80, 0],
+		]);
+	});
+
+	const wrong: Array<[string, INodeParameters, RegExp]> = [
+		['a bimonthly month with monthly periodicity', globalParams({ globalMonth: '13' }), /informacionGlobal\.meses "13" is a bimonthly period/],
+		['a single month with bimonthly periodicity', globalParams({ globalPeriodicity: '05' }), /informacionGlobal\.meses "05" is a single month/],
+		['periodicity 06', globalParams({ globalPeriodicity: '06' }), /informacionGlobal\.periodicidad "06" is not a c_Periodicidad code/],
+		['a year two years back', globalParams({ globalYear: 2022 }), /informacionGlobal\.anio 2022 is neither the year of issue \(2024\) nor the previous one/],
+		['a sale amount that is not a number', globalParams({ saleAmount: '={{ $json.ticket === "T-0002" ? "abc" : $json.total }}' }), /Item 0: Sale of input item 1 \(Sale Amount\): Sale 2 \(ticket "T-0002"\) has amount "abc", not a number/],
+		['a sale without ticket number', globalParams({ saleTicket: '={{ $json.ticket === "T-0003" ? "" : $json.ticket }}' }), /Sale of input item 2 \(Sale Ticket Number\): Sale 3 has no ticket number/],
+		['issuer RFC malformed', globalParams({ emisorRfc: 'EKU-9003173C9' }), /emisor\.rfc "EKU-9003173C9" is not a valid RFC/],
+		['issuer name missing', globalParams({ emisorNombre: '={{ "" }}' }), /emisor\.nombre is missing/],
+		['place of issue not a postal code', globalParams({ lugarExpedicion: '6400' }), /lugarExpedicion "6400" is not a 5-digit postal code/],
+		['payment form not in the catalog', globalParams({ formaPago: '77' }), /formaPago "77" is not a c_FormaPago code/],
+		['IVA at 15 %', globalParams({ saleIvaRate: '0.15' }), /conceptos\[0\]\.impuestos\.traslados\[0\]\.tasaOCuota 0\.15 is not valid/],
+		['ISR withheld at 40 %', globalParams({ saleIsrWithheldRate: 40 }), /conceptos\[0\]\.impuestos\.retenciones\[0\]\.tasaOCuota 0\.4 is not valid/],
+		['a fiscal legend without text', globalParams({ fiscalLegends: { legend: [{ textoLeyenda: '', norma: 'X' }] } }), /complemento\.leyendasFiscales\.leyenda\[0\]\.textoLeyenda is missing/],
+	];
+
+	test.each(wrong)('stops locally with nothing sent: %s', async (_name, params, message) => {
+		const { error } = await kit.engine.runNode(params, SALES);
+		expect(error?.message).toMatch(message);
+		expect(issuingCalls(kit.sandbox)).toEqual([]);
+	});
+});

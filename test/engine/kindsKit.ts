@@ -1,0 +1,35 @@
+/** What the engine tests of the voucher kinds share: invoices stamped in the sandbox, and the stamped XML read back. */
+import type { Sandbox } from '../../sandbox';
+import { apiClient, findElement, parseXml, validVoucher, type XmlElement } from '../sandbox/helpers';
+
+export const ISSUER_FIELDS = { emisorRfc: 'EKU9003173C9', emisorNombre: 'ESCUELA KEMPER URGATE', emisorRegimenFiscal: '601' };
+export const CUSTOMER = { rfc: 'URE180429TM6', nombre: 'UNIVERSIDAD ROBOTICA ESPANOLA', usoCFDI: 'G03', regimenFiscalReceptor: '601', domicilioFiscalReceptor: '86991' };
+
+/** An invoice of 1,000.00 + IVA 16 % = 1,160.00 to CUSTOMER, stamped in the sandbox (PPD unless `paidAtIssue`). */
+export async function stampInvoice(sandbox: Sandbox, options: { paidAtIssue?: boolean; moneda?: string; tipoCambio?: number } = {}): Promise<string> {
+	const client = await apiClient(sandbox);
+	const payment = options.paidAtIssue ? { metodoPago: 'PUE', formaPago: '03' } : { metodoPago: 'PPD', formaPago: '99' };
+	const currency = options.moneda ? { moneda: options.moneda, tipoCambio: options.tipoCambio } : {};
+	const { uuid } = await client.stamp(validVoucher({ ...payment, ...currency, serie: 'A', folio: '1000', receptor: { ...CUSTOMER } }));
+	return uuid;
+}
+
+/** The stamped XML of a voucher the node created, read back from the sandbox. */
+export async function stampedXml(sandbox: Sandbox, uuid: string): Promise<XmlElement> {
+	const client = await apiClient(sandbox);
+	return parseXml(await (await client.xml(uuid)).text());
+}
+
+export { findElement };
+
+/** The issuing calls in the sandbox log (create or update): none may go out for a voucher stopped locally. */
+export function issuingCalls(sandbox: Sandbox) {
+	return sandbox.requests.filter((request) => request.route === 'createVoucher' || request.route === 'updateVoucher');
+}
+
+/** The body the node sent to create the voucher (the first create call). */
+export function sentBody(sandbox: Sandbox): Record<string, unknown> {
+	const create = sandbox.requests.find((request) => request.route === 'createVoucher');
+	if (!create) throw new Error('no create call was sent');
+	return JSON.parse(create.body) as Record<string, unknown>;
+}

@@ -1,0 +1,160 @@
+import type { INodeParameters } from 'n8n-workflow';
+
+import { useSandboxEngine } from './nodeTestKit';
+import { CUSTOMER, findElement, issuingCalls, ISSUER_FIELDS, sentBody, stampedXml, stampInvoice } from './kindsKit';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+const kit = useSandboxEngine();
+
+const UUID = '5FB2822E-396D-4725-8521-CDC4BDD20CCF';
+
+function receiptParams(invoices: Array<Record<string, unknown>>, extra: INodeParameters = {}): INodeParameters {
+	return {
+		resource: 'voucher',
+		operation: 'createPaymentReceipt',
+		lugarExpedicion: '64000',
+		serie: 'P',
+		paymentDate: '2024-05-09T12:00:00',
+		paymentForm: '03',
+		relatedInvoices: { invoice: invoices },
+		...extra,
+	};
+}
+
+/** The same payment with the invoice figures typed in (Read Related Invoices From Their XML off). */
+function typedParams(invoice: Record<string, unknown> = {}, extra: INodeParameters = {}): INodeParameters {
+	return receiptParams([{ uuid: UUID, amountPaid: 580, previousBalance: 1160, series: 'A', folio: '1000', ivaRate: '0.16', ...invoice }], {
+		readRelatedXml: false,
+		...ISSUER_FIELDS,
+		receptorRfc: CUSTOMER.rfc,
+		receptorNombre: CUSTOMER.nombre,
+		receptorRegimenFiscal: CUSTOMER.regimenFiscalReceptor,
+		receptorDomicilioFiscal: CUSTOMER.domicilioFiscalReceptor,
+		...extra,
+	});
+}
+
+describe('voucher: create payment receipt', () => {
+	// Figures: SAT, "Guía de llenado del comprobante al que se le incorpore el complemento para
+	// recepción de pagos", version 2.0: invoice 1,160.00 with IVA 16 %, 580.00 paid in installment 1.
+	test('from the UUID and the amount paid: reads the invoice XML, sends the SAT guide figures, stamps the complement', async () => {
+		const invoice = await stampInvoice(kit.sandbox);
+		kit.sandbox.clearLog();
+		const { items, error } = await kit.engine.runNode(receiptParams([{ uuid: invoice.toLowerCase(), amountPaid: 580 }]), [{}]);
+		expect(error).toBeUndefined();
+
+		// The invoice's XML was read through the XML download path, then the voucher was saved and stamped.
+		expect(kit.sandbox.requests.filter((r) => r.server === 'api').map((r) => r.route)).toEqual(['downloadXml', 'createVoucher', 'updateVoucher']);
+		const body = sentBody(kit.sandbox) as any;
+		expect(body).toMatchObject({ tipoDeComprobante: 'P', moneda: 'XXX', subTotal: 0, total: 0, exportacion: '01', serie: 'P' });
+		// Issuer and recipient come from the invoice.
+		expect(body.emisor).toEqual({ rfc: 'EKU9003173C9', nombre: 'ESCUELA KEMPER URGATE', regimenFiscal: '601' });
+		expect(body.receptor).toEqual({ rfc: CUSTOMER.rfc, nombre: CUSTOMER.nombre, regimenFiscalReceptor: '601', domicilioFiscalReceptor: '86991', usoCFDI: 'CP01' });
+		const pagos = body.complemento.complementoPago20;
+		expect(pagos.totales).toEqual({ totalTrasladosBaseIVA16: 500, totalTrasladosImpuestoIVA16: 80, montoTotalPagos: 580 });
+		expect(pagos.pago[0]).toMatchObject({ fechaPago: '2024-05-09T12:00:00', formaDePagoP: '03', monedaP: 'MXN', tipoCambioP: 1, monto: 580 });
+		expect(pagos.pago[0].doctoRelacionado[0]).toEqual({
+			idDocumento: invoice,
+			serie: 'A',
+			folio: '1000',
+			monedaDR: 'MXN',
+			equivalenciaDR: 1,
+			numParcialidad: 1,
+			impSaldoAnt: 1160,
+			impPagado: 580,
+			impSaldoInsoluto: 580,
+			objetoImpDR: '02',
+			impuestosDR: { trasladosDR: [{ baseDR: 500, impuestoDR: '002', tipoFactorDR: 'Tasa', tasaOCuotaDR: 0.16, importeDR: 80 }] },
+		});
+
+		expect(items[0].json).toMatchObject({ esValido: true, status: 'stamped' });
+		const xml = await stampedXml(kit.sandbox, String(items[0].json.uuid));
+		expect(findElement(xml, 'pago20:DoctoRelacionado')?.attrs).toMatchObject({ IdDocumento: invoice, ImpSaldoAnt: '1160.00', ImpPagado: '580.00', ImpSaldoInsoluto: '580.00' });
+		expect(findElement(xml, 'pago20:Totales')?.attrs).toEqual({ TotalTrasladosBaseIVA16: '500.00', TotalTrasladosImpuestoIVA16: '80.00', MontoTotalPagos: '580.00' });
+	});
+
+	test('installment 2 takes the previous balance given; two invoices of one customer in one payment', async () => {
+		const first = await stampInvoice(kit.sandbox);
+		const second = await stampInvoice(kit.sandbox);
+		kit.sandbox.clearLog();
+		const { items, error } = await kit.engine.runNode(
+			receiptParams([
+				{ uuid: first, amountPaid: 580, installment: 2, previousBalance: 580 },
+				{ uuid: second, amountPaid: 1160 },
+			]),
+			[{}],
+		);
+		expect(error).toBeUndefined();
+		expect(kit.sandbox.requests.filter((r) => r.route === 'downloadXml')).toHaveLength(2);
+		const pagos = (sentBody(kit.sandbox) as any).complemento.complementoPago20;
+		expect(pagos.pago[0].doctoRelacionado.map((d: any) => [d.numParcialidad, d.impSaldoAnt, d.impPagado, d.impSaldoInsoluto])).toEqual([
+			[2, 580, 580, 0],
+			[1, 1160, 1160, 0],
+		]);
+		expect(pagos.totales).toEqual({ totalTrasladosBaseIVA16: 1500, totalTrasladosImpuestoIVA16: 240, montoTotalPagos: 1740 });
+		expect(items[0].json.status).toBe('stamped');
+	});
+
+	test('a USD invoice paid in MXN, figures typed in (no XML read)', async () => {
+		const { items, error } = await kit.engine.runNode(
+			typedParams({ currency: 'USD', equivalence: 0.05, previousBalance: 116, amountPaid: 116 }, { relatedVouchers: { relation: [{ tipoRelacion: '04', uuids: '8C3B1B0A-6F1E-4E2B-9D5C-2A7E4F1B3C9D' }] } }),
+			[{}],
+		);
+		expect(error).toBeUndefined();
+		expect(kit.sandbox.requests.filter((r) => r.route === 'downloadXml')).toHaveLength(0);
+		const body = sentBody(kit.sandbox) as any;
+		const pago = body.complemento.complementoPago20.pago[0];
+		expect(pago.monto).toBe(2320);
+		expect(pago.doctoRelacionado[0]).toMatchObject({ monedaDR: 'USD', equivalenciaDR: 0.05, impSaldoInsoluto: 0 });
+		expect(pago.impuestosP.trasladosP).toEqual([{ baseP: 2000, impuestoP: '002', tipoFactorP: 'Tasa', tasaOCuotaP: 0.16, importeP: 320 }]);
+		expect(body.cfdiRelacionados).toEqual([{ tipoRelacion: '04', cfdiRelacionado: [{ uuid: '8C3B1B0A-6F1E-4E2B-9D5C-2A7E4F1B3C9D' }] }]);
+		const xml = await stampedXml(kit.sandbox, String(items[0].json.uuid));
+		expect(findElement(xml, 'cfdi:CfdiRelacionados')?.attrs).toEqual({ TipoRelacion: '04' });
+		expect(findElement(xml, 'pago20:TrasladoP')?.attrs).toMatchObject({ BaseP: '2000.00', ImporteP: '320.00' });
+	});
+
+	test('one wrong item among good ones, with Continue On Fail: the others are stamped', async () => {
+		const invoice = await stampInvoice(kit.sandbox);
+		kit.sandbox.clearLog();
+		const params = receiptParams([{ uuid: '={{ $json.uuid }}', amountPaid: '={{ $json.paid }}' }]);
+		const { items } = await kit.engine.runNode(params, [{ uuid: invoice, paid: 100 }, { uuid: 'not-a-uuid', paid: 100 }, { uuid: invoice, paid: 200 }], { continueOnFail: true });
+		expect(items.map((item) => item.json.status ?? 'error')).toEqual(['stamped', 'error', 'stamped']);
+		expect(String(items[1].json.error)).toBe('Item 1: related invoice UUID "not-a-uuid" is not a UUID.');
+		expect(kit.sandbox.requests.filter((r) => r.route === 'downloadXml')).toHaveLength(1);
+	});
+
+	const wrong: Array<[string, INodeParameters, RegExp]> = [
+		['payment form 99', typedParams({}, { paymentForm: '99' }), /CRP20212|complemento\.complementoPago20\.pago\[0\]\.formaDePagoP "99"/],
+		['payment currency XXX', typedParams({ currency: 'XXX' }, { paymentCurrency: 'XXX', paymentExchangeRate: 1 }), /complemento\.complementoPago20\.pago\[0\]\.monedaP "XXX"/],
+		['USD payment without exchange rate', typedParams({ currency: 'USD' }, { paymentCurrency: 'USD' }), /Item 0: Exchange Rate: The payment is in USD/],
+		['amount paid above the balance', typedParams({ previousBalance: 500 }), /complemento\.complementoPago20\.pago\[0\]\.doctoRelacionado\[0\]\.impSaldoInsoluto -80 is negative: more was paid than was owed/],
+		['amount paid 0', typedParams({ amountPaid: 0 }), /doctoRelacionado\[0\]\.impPagado 0 is not greater than 0/],
+		['amount received below the amounts paid', typedParams({}, { paymentAmount: 500 }), /complemento\.complementoPago20\.pago\[0\]\.monto 500 is less than the amounts paid/],
+		['invoice UUID malformed', typedParams({ uuid: 'A-1000' }), /doctoRelacionado\[0\]\.idDocumento "A-1000" is not a UUID/],
+		['payment date not a date', typedParams({}, { paymentDate: 'yesterday' }), /pago\[0\]\.fechaPago "yesterday" is not a real date-time/],
+		['another currency without equivalence', typedParams({ currency: 'USD' }), /Related invoice 1 \(5FB2822E-396D-4725-8521-CDC4BDD20CCF\), Equivalence: The invoice is in USD/],
+		['installment 0', typedParams({ installment: 0, previousBalance: 1160 }), /doctoRelacionado\[0\]\.numParcialidad 0 is not greater than 0/],
+		['recipient RFC malformed', typedParams({}, { receptorRfc: 'URE-180429' }), /receptor\.rfc "URE-180429" is not a valid RFC/],
+		['place of issue not a postal code', typedParams({}, { lugarExpedicion: '640' }), /lugarExpedicion "640" is not a 5-digit postal code/],
+		['no related invoice', receiptParams([], { readRelatedXml: false }), /Item 0: Related Invoices is empty/],
+		['a related voucher UUID malformed', typedParams({}, { relatedVouchers: { relation: [{ tipoRelacion: '04', uuids: 'xyz' }] } }), /cfdiRelacionados\[0\]\.cfdiRelacionado\[0\]\.uuid "xyz" is not a UUID/],
+	];
+
+	test.each(wrong)('stops locally with nothing sent: %s', async (_name, params, message) => {
+		const { error } = await kit.engine.runNode(params, [{}]);
+		expect(error?.message).toMatch(message);
+		expect(issuingCalls(kit.sandbox)).toEqual([]);
+	});
+
+	test('stops locally after reading the XML: an invoice paid at issue (PUE), or installment 2 without its balance', async () => {
+		const paidAtIssue = await stampInvoice(kit.sandbox, { paidAtIssue: true });
+		const later = await stampInvoice(kit.sandbox);
+		kit.sandbox.clearLog();
+		const pue = await kit.engine.runNode(receiptParams([{ uuid: paidAtIssue, amountPaid: 100 }]), [{}]);
+		expect(pue.error?.message).toMatch(/Related invoice 1 .*has metodoPago "PUE": it was paid in full when issued/);
+		const installment = await kit.engine.runNode(receiptParams([{ uuid: later, amountPaid: 100, installment: 2 }]), [{}]);
+		expect(installment.error?.message).toMatch(/Related invoice 1 .*Previous Balance: Installment 2 of invoice .* needs the balance before this payment/);
+		expect(kit.sandbox.requests.filter((r) => r.route === 'downloadXml')).toHaveLength(2);
+		expect(issuingCalls(kit.sandbox)).toEqual([]);
+	});
+});
