@@ -1,6 +1,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
-import { useSandboxEngine } from './nodeTestKit';
+import { Engine } from './engine';
+import { createParams, useSandboxEngine } from './nodeTestKit';
 import { CUSTOMER, findElement, issuingCalls, ISSUER_FIELDS, sentBody, stampedXml, stampInvoice } from './kindsKit';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -156,5 +157,62 @@ describe('voucher: create payment receipt', () => {
 		expect(installment.error?.message).toMatch(/Related invoice 1 .*Previous Balance: Installment 2 of invoice .* needs the balance before this payment/);
 		expect(kit.sandbox.requests.filter((r) => r.route === 'downloadXml')).toHaveLength(2);
 		expect(issuingCalls(kit.sandbox)).toEqual([]);
+	});
+
+	/** A type P voucher given as JSON with only what a user knows: payment, balances, amounts paid, rates. */
+	function sparseReceipt(invoice: string): Record<string, unknown> {
+		return {
+			version: '4.0',
+			serie: 'P',
+			tipoDeComprobante: 'P',
+			lugarExpedicion: '64000',
+			emisor: { rfc: 'EKU9003173C9', nombre: 'ESCUELA KEMPER URGATE', regimenFiscal: '601' },
+			receptor: { ...CUSTOMER, usoCFDI: 'CP01' },
+			complemento: {
+				complementoPago20: {
+					pago: [
+						{
+							fechaPago: '2024-05-09T12:00:00',
+							formaDePagoP: '03',
+							monedaP: 'MXN',
+							doctoRelacionado: [
+								{ idDocumento: invoice, monedaDR: 'MXN', numParcialidad: 1, impSaldoAnt: 1160, impPagado: 580, impuestosDR: { trasladosDR: [{ impuestoDR: '002', tipoFactorDR: 'Tasa', tasaOCuotaDR: 0.16 }] } },
+							],
+						},
+					],
+				},
+			},
+		};
+	}
+
+	test('Create in JSON mode with Compute Totals completes a type P voucher and stamps it', async () => {
+		const { items, error } = await kit.engine.runNode(createParams(sparseReceipt(UUID) as never, { options: { computeTotals: true } }), [{}]);
+		expect(error).toBeUndefined();
+		const body = sentBody(kit.sandbox) as any;
+		expect(body).toMatchObject({ subTotal: 0, total: 0, moneda: 'XXX', exportacion: '01' });
+		expect(body.conceptos).toEqual([{ claveProdServ: '84111506', cantidad: '1', claveUnidad: 'ACT', descripcion: 'Pago', valorUnitario: 0, importe: 0, objetoImp: '01' }]);
+		const pagos = body.complemento.complementoPago20;
+		expect(pagos.totales).toEqual({ totalTrasladosBaseIVA16: 500, totalTrasladosImpuestoIVA16: 80, montoTotalPagos: 580 });
+		expect(pagos.pago[0]).toMatchObject({ tipoCambioP: 1, monto: 580 });
+		expect(pagos.pago[0].doctoRelacionado[0]).toMatchObject({ equivalenciaDR: 1, impSaldoInsoluto: 580, objetoImpDR: '02' });
+		expect(pagos.pago[0].doctoRelacionado[0].impuestosDR.trasladosDR[0]).toEqual({ baseDR: 500, impuestoDR: '002', tipoFactorDR: 'Tasa', tasaOCuotaDR: 0.16, importeDR: 80 });
+		expect(items[0].json.status).toBe('stamped');
+	});
+
+	test('Create in JSON mode without Compute Totals: the incomplete type P voucher is stopped, naming the paths', async () => {
+		const { error } = await kit.engine.runNode(createParams(sparseReceipt(UUID) as never), [{}]);
+		expect(error?.message).toContain('complemento.complementoPago20.pago[0].doctoRelacionado[0].impSaldoInsoluto is missing');
+		expect(error?.message).toContain('complemento.complementoPago20.totales is missing');
+		expect(issuingCalls(kit.sandbox)).toEqual([]);
+	});
+
+	test('Validate knows payment receipts, offline', async () => {
+		const offline = new Engine();
+		const wrong = { ...sparseReceipt(UUID), complemento: { complementoPago20: { ...(sparseReceipt(UUID).complemento as any).complementoPago20, version: '1.0' } } };
+		const { items, error } = await offline.runNode({ resource: 'voucher', operation: 'validate', inputMode: 'json', voucherJson: JSON.stringify(wrong), options: { computeTotals: true } }, [{}]);
+		expect(error).toBeUndefined();
+		expect(items[0].json.valid).toBe(false);
+		expect(items[0].json.errors).toEqual([expect.objectContaining({ code: 'COMPLEMENT_VERSION', path: 'complemento.complementoPago20.version', value: '1.0' })]);
+		expect(kit.sandbox.requests).toHaveLength(0);
 	});
 });
