@@ -1,4 +1,4 @@
-import type { INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { useSandboxEngine } from './nodeTestKit';
 import { CUSTOMER, findElement, issuingCalls, ISSUER_FIELDS, sentBody, stampedXml, stampInvoice } from './kindsKit';
@@ -8,8 +8,8 @@ const kit = useSandboxEngine();
 
 const UUID = '5FB2822E-396D-4725-8521-CDC4BDD20CCF';
 
-function noteParams(invoices: Array<Record<string, unknown>>, extra: INodeParameters = {}): INodeParameters {
-	return { resource: 'voucher', operation: 'createCreditNote', lugarExpedicion: '64000', serie: 'NC', creditedInvoices: { invoice: invoices }, ...extra };
+function noteParams(invoices: IDataObject[], extra: INodeParameters = {}): INodeParameters {
+	return { resource: 'voucher', operation: 'createCreditNote', lugarExpedicion: '64000', serie: 'NC', creditedInvoices: { invoice: invoices } as INodeParameters, ...extra };
 }
 
 /** A credit note with the invoice figures typed in (Read Related Invoices From Their XML off). */

@@ -1,4 +1,4 @@
-import type { INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { Engine } from './engine';
 import { createParams, useSandboxEngine } from './nodeTestKit';
@@ -9,7 +9,7 @@ const kit = useSandboxEngine();
 
 const UUID = '5FB2822E-396D-4725-8521-CDC4BDD20CCF';
 
-function receiptParams(invoices: Array<Record<string, unknown>>, extra: INodeParameters = {}): INodeParameters {
+function receiptParams(invoices: IDataObject[], extra: INodeParameters = {}): INodeParameters {
 	return {
 		resource: 'voucher',
 		operation: 'createPaymentReceipt',
@@ -17,7 +17,7 @@ function receiptParams(invoices: Array<Record<string, unknown>>, extra: INodePar
 		serie: 'P',
 		paymentDate: '2024-05-09T12:00:00',
 		paymentForm: '03',
-		relatedInvoices: { invoice: invoices },
+		relatedInvoices: { invoice: invoices } as INodeParameters,
 		...extra,
 	};
 }
