@@ -1,7 +1,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { useSandboxEngine } from './nodeTestKit';
-import { CUSTOMER, findElement, issuingCalls, ISSUER_FIELDS, sentBody, stampedXml, stampInvoice } from './kindsKit';
+import { CUSTOMER, CUSTOMER_FIELDS, findElement, issuingCalls, ISSUER_FIELDS, sentBody, stampedXml, stampInvoice } from './kindsKit';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 const kit = useSandboxEngine();
@@ -17,10 +17,7 @@ function typedParams(extra: INodeParameters = {}, invoice: Record<string, unknow
 	return noteParams([{ uuid: UUID, total: 1160, ...invoice }], {
 		readRelatedXml: false,
 		...ISSUER_FIELDS,
-		receptorRfc: CUSTOMER.rfc,
-		receptorNombre: CUSTOMER.nombre,
-		receptorRegimenFiscal: CUSTOMER.regimenFiscalReceptor,
-		receptorDomicilioFiscal: CUSTOMER.domicilioFiscalReceptor,
+		...CUSTOMER_FIELDS,
 		creditIvaRate: '0.16',
 		creditAmount: 116,
 		...extra,

@@ -4,6 +4,8 @@ import { apiClient, findElement, parseXml, validVoucher, type XmlElement } from 
 
 export const ISSUER_FIELDS = { emisorRfc: 'EKU9003173C9', emisorNombre: 'ESCUELA KEMPER URGATE', emisorRegimenFiscal: '601' };
 export const CUSTOMER = { rfc: 'URE180429TM6', nombre: 'UNIVERSIDAD ROBOTICA ESPANOLA', usoCFDI: 'G03', regimenFiscalReceptor: '601', domicilioFiscalReceptor: '86991' };
+/** CUSTOMER typed into the recipient fields. */
+export const CUSTOMER_FIELDS = { receptorRfc: CUSTOMER.rfc, receptorNombre: CUSTOMER.nombre, receptorRegimenFiscal: CUSTOMER.regimenFiscalReceptor, receptorDomicilioFiscal: CUSTOMER.domicilioFiscalReceptor };
 
 /** An invoice of 1,000.00 + IVA 16 % = 1,160.00 to CUSTOMER, stamped in the sandbox (PPD unless `paidAtIssue`). */
 export async function stampInvoice(sandbox: Sandbox, options: { paidAtIssue?: boolean; moneda?: string; tipoCambio?: number } = {}): Promise<string> {

@@ -2,7 +2,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { Engine } from './engine';
 import { createParams, useSandboxEngine } from './nodeTestKit';
-import { CUSTOMER, findElement, issuingCalls, ISSUER_FIELDS, sentBody, stampedXml, stampInvoice } from './kindsKit';
+import { CUSTOMER, CUSTOMER_FIELDS, findElement, issuingCalls, ISSUER_FIELDS, sentBody, stampedXml, stampInvoice } from './kindsKit';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 const kit = useSandboxEngine();
@@ -27,10 +27,7 @@ function typedParams(invoice: Record<string, unknown> = {}, extra: INodeParamete
 	return receiptParams([{ uuid: UUID, amountPaid: 580, previousBalance: 1160, series: 'A', folio: '1000', ivaRate: '0.16', ...invoice }], {
 		readRelatedXml: false,
 		...ISSUER_FIELDS,
-		receptorRfc: CUSTOMER.rfc,
-		receptorNombre: CUSTOMER.nombre,
-		receptorRegimenFiscal: CUSTOMER.regimenFiscalReceptor,
-		receptorDomicilioFiscal: CUSTOMER.domicilioFiscalReceptor,
+		...CUSTOMER_FIELDS,
 		...extra,
 	});
 }

@@ -1,4 +1,4 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { readStampedCfdi, type StampedCfdi } from '../cfdi';
@@ -96,4 +96,37 @@ function parseInvoice(ctx: IExecuteFunctions, itemIndex: number, uuid: string, x
 		throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: the service answered the XML of ${cfdi.uuid} for related invoice ${uuid}.`, { itemIndex });
 	}
 	return cfdi;
+}
+
+/** The item's entries of a related-invoices collection, and the invoice read for each (XML on). */
+export interface RelatedEntries {
+	entries: IDataObject[];
+	/** The stamped invoice of an entry; undefined when the XML is not read. */
+	invoiceOf(entry: IDataObject): StampedCfdi | undefined;
+}
+
+/** Reads a related-invoices collection (`parameter`, e.g. "relatedInvoices.invoice"); an empty one stops the item with `emptyFix`. */
+export function relatedEntries(ctx: IExecuteFunctions, itemIndex: number, related: RelatedInvoices, parameter: string, emptyFix: string): RelatedEntries {
+	const entries = ctx.getNodeParameter(parameter, itemIndex, []) as IDataObject[];
+	if (entries.length === 0) {
+		throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: Related Invoices is empty.`, { itemIndex, description: `${emptyFix} Nothing was sent to the service.` });
+	}
+	const invoices = readsRelatedXml(ctx, itemIndex) ? related.of(itemIndex) : undefined;
+	return { entries, invoiceOf: (entry) => invoices?.get(String(entry.uuid ?? '').trim().toUpperCase()) };
+}
+
+export function readsRelatedXml(ctx: IExecuteFunctions, itemIndex: number): boolean {
+	return ctx.getNodeParameter('readRelatedXml', itemIndex, true) as boolean;
+}
+
+/** Reads the XML of the invoices in `parameter` for the items that read it (see RelatedInvoices.read). */
+export async function readRelatedInvoices(ctx: IExecuteFunctions, settings: RequestSettings, parameter: string): Promise<RelatedInvoices> {
+	return await RelatedInvoices.read(ctx, settings, (itemIndex) =>
+		readsRelatedXml(ctx, itemIndex) ? (ctx.getNodeParameter(parameter, itemIndex, []) as IDataObject[]).map((entry) => String(entry.uuid ?? '')) : [],
+	);
+}
+
+/** The "Read Related Invoices From Their XML" switch of an operation. */
+export function readRelatedXmlField(description: string, displayOptions: INodeProperties['displayOptions']): INodeProperties {
+	return { displayName: 'Read Related Invoices From Their XML', name: 'readRelatedXml', type: 'boolean', default: true, description, displayOptions };
 }

@@ -153,3 +153,9 @@ export function cfdiDateTime(value: unknown): string {
 	if (!match) return text;
 	return `${match[1]}T${match[2] ?? '12:00'}:${match[3] ?? '00'}`;
 }
+
+/** A positive number from a field, or undefined (0 and empty mean "not given"). */
+export function positiveNumber(value: unknown): number | undefined {
+	const n = Number(value);
+	return Number.isFinite(n) && n > 0 ? n : undefined;
+}

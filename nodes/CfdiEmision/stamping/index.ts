@@ -11,3 +11,4 @@ export { applyBodyOptions, issuerFromFields, normalizeVoucher, recipientFromFiel
 export { orderInputFields } from './orderInputFields';
 export { conversionFailed, readOrderSettings, voucherFromOrder } from './orderInput';
 export { voucherField, voucherInputFields, type SharedVoucherField } from './voucherInputFields';
+export { relatedParties, relatedPartyFields } from './relatedParties';

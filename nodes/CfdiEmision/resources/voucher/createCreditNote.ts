@@ -1,27 +1,20 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { buildCreditNote, creditedInvoiceFromCfdi, type CreditedInvoice, type StampedCfdi } from '../../cfdi';
 import { showFor } from '../../shared/descriptions';
-import { RelatedInvoices } from '../../shared/relatedInvoices';
-import { kindInputFailure, readTaxRates, taxRateFields, withRelationsAndLegends } from '../../shared/voucherKindFields';
-import { issuerFromFields, readStampingSettings, recipientFromFields, runStamping, stampFields, voucherField } from '../../stamping';
+import { readRelatedInvoices, readRelatedXmlField, readsRelatedXml, relatedEntries, type RelatedInvoices } from '../../shared/relatedInvoices';
+import { kindInputFailure, positiveNumber, readTaxRates, taxRateFields, withRelationsAndLegends } from '../../shared/voucherKindFields';
+import { readStampingSettings, relatedParties, relatedPartyFields, runStamping, stampFields, voucherField } from '../../stamping';
 
 const OPERATION = 'createCreditNote';
 const show = showFor('voucher', [OPERATION]);
 const only = (conditions: Record<string, unknown[]>) => ({ show: { resource: ['voucher'], operation: [OPERATION], ...conditions } });
-const FROM_XML = "Empty: taken from the first related invoice's XML.";
+const INVOICES = 'creditedInvoices.invoice';
 
 export const creditNoteFields: INodeProperties[] = [
 	...stampFields([OPERATION]),
-	voucherField('emisorRfc', show, { required: false, description: `Taxpayer ID of the issuer (the credential's account). ${FROM_XML}` }),
-	voucherField('emisorNombre', show, { required: false, description: `Legal name of the issuer as registered with SAT. ${FROM_XML}` }),
-	voucherField('emisorRegimenFiscal', show, { description: 'Tax regime of the issuer; used when Issuer RFC is given' }),
-	voucherField('receptorRfc', show, { required: false, description: `Taxpayer ID of the customer of the related invoice. ${FROM_XML}` }),
-	voucherField('receptorNombre', show, { required: false, description: `Name of the customer exactly as in their tax certificate. ${FROM_XML}` }),
+	...relatedPartyFields(show, 'the customer of the related invoice'),
 	voucherField('receptorUsoCfdi', show, { default: 'G02', description: 'What the customer will use the credit note for; usually G02 (returns, discounts or rebates)' }),
-	voucherField('receptorRegimenFiscal', show, { description: 'Tax regime of the customer; used when Recipient RFC is given' }),
-	voucherField('receptorDomicilioFiscal', show, { required: false, description: `Postal code of the customer's fiscal address. ${FROM_XML}` }),
 	voucherField('serie', show),
 	voucherField('lugarExpedicion', show),
 	{
@@ -37,14 +30,7 @@ export const creditNoteFields: INodeProperties[] = [
 		description: 'How the credit note relates to the invoices it corrects (tipoRelacion)',
 		displayOptions: show,
 	},
-	{
-		displayName: 'Read Related Invoices From Their XML',
-		name: 'readRelatedXml',
-		type: 'boolean',
-		default: true,
-		description: "Whether to download each related invoice's XML and take its recipient, currency, total and taxes from it",
-		displayOptions: show,
-	},
+	readRelatedXmlField("Whether to download each related invoice's XML and take its recipient, currency, total and taxes from it", show),
 	{
 		displayName: 'Related Invoices',
 		name: 'creditedInvoices',
@@ -125,60 +111,37 @@ export const creditNoteFields: INodeProperties[] = [
 	voucherField('descripcionFacturador', show),
 ];
 
-function entriesOf(ctx: IExecuteFunctions, itemIndex: number): IDataObject[] {
-	return ctx.getNodeParameter('creditedInvoices.invoice', itemIndex, []) as IDataObject[];
-}
-
-function readsXml(ctx: IExecuteFunctions, itemIndex: number): boolean {
-	return ctx.getNodeParameter('readRelatedXml', itemIndex, true) as boolean;
-}
-
-function positive(value: unknown): number | undefined {
-	const n = Number(value);
-	return Number.isFinite(n) && n > 0 ? n : undefined;
-}
-
 const LABELS: Record<string, string> = { invoices: 'Related Invoices', tipoRelacion: 'Relation Type' };
 
 function creditNoteOf(ctx: IExecuteFunctions, itemIndex: number, related: RelatedInvoices): IDataObject {
 	const get = <T>(name: string, fallback: T) => ctx.getNodeParameter(name, itemIndex, fallback) as T;
-	const entries = entriesOf(ctx, itemIndex);
-	if (entries.length === 0) {
-		throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: Related Invoices is empty.`, {
-			itemIndex,
-			description: 'A credit note relates the invoice it corrects: add its UUID. Nothing was sent to the service.',
-		});
-	}
-	const fromXml = readsXml(ctx, itemIndex);
+	const { entries, invoiceOf } = relatedEntries(ctx, itemIndex, related, INVOICES, 'A credit note relates the invoice it corrects: add its UUID.');
+	const fromXml = readsRelatedXml(ctx, itemIndex);
 	const byLines = get<string>('creditBy', 'amount') === 'lines';
-	const cfdis = fromXml ? related.of(itemIndex) : new Map<string, StampedCfdi>();
-	const cfdiOf = (entry: IDataObject) => cfdis.get(String(entry.uuid ?? '').trim().toUpperCase()) as StampedCfdi;
+	const cfdiOf = (entry: IDataObject) => invoiceOf(entry) as StampedCfdi;
 	try {
 		const invoices: CreditedInvoice[] = entries.map((entry) =>
 			fromXml
-				? creditedInvoiceFromCfdi(cfdiOf(entry), positive(entry.balance))
+				? creditedInvoiceFromCfdi(cfdiOf(entry), positiveNumber(entry.balance))
 				: {
 						uuid: String(entry.uuid ?? '').trim(),
-						total: positive(entry.total),
-						saldo: positive(entry.balance),
+						total: positiveNumber(entry.total),
+						saldo: positiveNumber(entry.balance),
 						moneda: get('moneda', 'MXN'),
 						taxes: readTaxRates((name) => get(name, undefined), 'credit'),
 					},
 		);
 		const first = fromXml ? cfdiOf(entries[0]) : undefined;
-		let recipient: IDataObject = recipientFromFields(ctx, itemIndex);
-		if (!recipient.rfc && first) recipient = { ...first.receptor, usoCFDI: get('receptorUsoCfdi', 'G02') };
-		let issuer: IDataObject = issuerFromFields(ctx, itemIndex);
-		if (!issuer.rfc && first) issuer = { ...first.emisor };
+		const { emisor, receptor } = relatedParties(ctx, itemIndex, first);
 		const voucher = buildCreditNote({
-			emisor: issuer as never,
-			receptor: recipient as never,
+			emisor: emisor as never,
+			receptor: { ...receptor, usoCFDI: get('receptorUsoCfdi', 'G02') } as never,
 			lugarExpedicion: get('lugarExpedicion', ''),
 			serie: get('serie', ''),
 			descripcionFacturador: get('descripcionFacturador', ''),
 			formaPago: get('formaPago', '03'),
 			moneda: fromXml ? undefined : get('moneda', 'MXN'),
-			tipoCambio: positive(get('creditExchangeRate', 0)) ?? (first?.moneda && first.moneda !== 'MXN' ? first.tipoCambio : undefined),
+			tipoCambio: positiveNumber(get('creditExchangeRate', 0)) ?? (first?.moneda && first.moneda !== 'MXN' ? first.tipoCambio : undefined),
 			tipoRelacion: get('creditRelationType', '01'),
 			invoices,
 			lines: byLines
@@ -205,8 +168,6 @@ function creditNoteOf(ctx: IExecuteFunctions, itemIndex: number, related: Relate
  * with their taxes (read from their XML unless turned off), stamped through the one stamping handler.
  */
 export async function createCreditNote(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	const related = await RelatedInvoices.read(ctx, readStampingSettings(ctx), (itemIndex) =>
-		readsXml(ctx, itemIndex) ? entriesOf(ctx, itemIndex).map((entry) => String(entry.uuid ?? '')) : [],
-	);
+	const related = await readRelatedInvoices(ctx, readStampingSettings(ctx), INVOICES);
 	return await runStamping(ctx, { buildVoucher: (context, itemIndex) => creditNoteOf(context, itemIndex, related), target: () => ({ kind: 'create' }) });
 }

@@ -1,27 +1,20 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { buildPaymentReceipt, FORMA_PAGO, KindInputError, MONEDA, OBJETO_IMP, paidDocumentFromCfdi, type PaidDocumentInput, type StampedCfdi } from '../../cfdi';
 import { catalogOptions } from '../../shared/catalogOptions';
 import { showFor } from '../../shared/descriptions';
-import { RelatedInvoices } from '../../shared/relatedInvoices';
-import { cfdiDateTime, kindInputFailure, readTaxRates, taxRateFields, withRelationsAndLegends } from '../../shared/voucherKindFields';
-import { issuerFromFields, readStampingSettings, recipientFromFields, runStamping, stampFields, voucherField } from '../../stamping';
+import { readRelatedInvoices, readRelatedXmlField, readsRelatedXml, relatedEntries, type RelatedInvoices } from '../../shared/relatedInvoices';
+import { cfdiDateTime, kindInputFailure, positiveNumber, readTaxRates, taxRateFields, withRelationsAndLegends } from '../../shared/voucherKindFields';
+import { readStampingSettings, relatedParties, relatedPartyFields, runStamping, stampFields, voucherField } from '../../stamping';
 
 const OPERATION = 'createPaymentReceipt';
 const show = showFor('voucher', [OPERATION]);
 const withoutXml = { show: { '/readRelatedXml': [false] } };
-const FROM_XML = "Empty: taken from the first related invoice's XML.";
+const INVOICES = 'relatedInvoices.invoice';
 
 export const paymentReceiptFields: INodeProperties[] = [
 	...stampFields([OPERATION]),
-	voucherField('emisorRfc', show, { required: false, description: `Taxpayer ID of the issuer (the credential's account). ${FROM_XML}` }),
-	voucherField('emisorNombre', show, { required: false, description: `Legal name of the issuer as registered with SAT. ${FROM_XML}` }),
-	voucherField('emisorRegimenFiscal', show, { description: 'Tax regime of the issuer; used when Issuer RFC is given' }),
-	voucherField('receptorRfc', show, { required: false, description: `Taxpayer ID of the customer who paid. ${FROM_XML}` }),
-	voucherField('receptorNombre', show, { required: false, description: `Name of the customer exactly as in their tax certificate. ${FROM_XML}` }),
-	voucherField('receptorRegimenFiscal', show, { description: 'Tax regime of the customer; used when Recipient RFC is given' }),
-	voucherField('receptorDomicilioFiscal', show, { required: false, description: `Postal code of the customer's fiscal address. ${FROM_XML}` }),
+	...relatedPartyFields(show, 'the customer who paid'),
 	voucherField('serie', show),
 	voucherField('lugarExpedicion', show),
 	{
@@ -77,15 +70,7 @@ export const paymentReceiptFields: INodeProperties[] = [
 		description: 'Bank reference of the payment (numOperacion), optional',
 		displayOptions: show,
 	},
-	{
-		displayName: 'Read Related Invoices From Their XML',
-		name: 'readRelatedXml',
-		type: 'boolean',
-		default: true,
-		description:
-			"Whether to download each related invoice's XML and take its series, folio, currency, total and taxes from it, so each entry needs only the UUID and the amount paid",
-		displayOptions: show,
-	},
+	readRelatedXmlField("Whether to download each related invoice's XML and take its series, folio, currency, total and taxes from it, so each entry needs only the UUID and the amount paid", show),
 	{
 		displayName: 'Related Invoices',
 		name: 'relatedInvoices',
@@ -145,43 +130,22 @@ function labelOf(field: string, entries: IDataObject[]): string {
 	return FIELD_LABELS[last] ?? field;
 }
 
-function positive(value: unknown): number | undefined {
-	const n = Number(value);
-	return Number.isFinite(n) && n > 0 ? n : undefined;
-}
-
-function invoiceEntries(ctx: IExecuteFunctions, itemIndex: number): IDataObject[] {
-	return ctx.getNodeParameter('relatedInvoices.invoice', itemIndex, []) as IDataObject[];
-}
-
-function readsXml(ctx: IExecuteFunctions, itemIndex: number): boolean {
-	return ctx.getNodeParameter('readRelatedXml', itemIndex, true) as boolean;
-}
-
-/** The one recipient of the invoices read: a payment receipt pays the invoices of one customer. */
-function onlyRecipient(cfdis: StampedCfdi[]): StampedCfdi['receptor'] | undefined {
+/** A payment receipt pays the invoices of one customer. */
+function checkOneCustomer(cfdis: StampedCfdi[]): void {
 	const rfcs = [...new Set(cfdis.map((cfdi) => cfdi.receptor.rfc))];
 	if (rfcs.length > 1) {
 		throw new KindInputError('documents', `The related invoices are to different recipients (${rfcs.join(', ')}).`, 'A payment receipt pays the invoices of one customer; issue one receipt per customer.');
 	}
-	return cfdis[0]?.receptor;
 }
 
 function paymentReceiptOf(ctx: IExecuteFunctions, itemIndex: number, related: RelatedInvoices): IDataObject {
 	const get = <T>(name: string, fallback: T) => ctx.getNodeParameter(name, itemIndex, fallback) as T;
-	const entries = invoiceEntries(ctx, itemIndex);
-	if (entries.length === 0) {
-		throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: Related Invoices is empty.`, {
-			itemIndex,
-			description: 'Add the invoice this payment pays: its UUID and the amount paid. Nothing was sent to the service.',
-		});
-	}
-	const fromXml = readsXml(ctx, itemIndex);
-	const invoices = fromXml ? related.of(itemIndex) : new Map<string, StampedCfdi>();
-	const cfdiOf = (entry: IDataObject) => invoices.get(String(entry.uuid ?? '').trim().toUpperCase()) as StampedCfdi;
+	const { entries, invoiceOf } = relatedEntries(ctx, itemIndex, related, INVOICES, 'Add the invoice this payment pays: its UUID and the amount paid.');
+	const fromXml = readsRelatedXml(ctx, itemIndex);
+	const cfdiOf = (entry: IDataObject) => invoiceOf(entry) as StampedCfdi;
 	try {
 		const documents = entries.map((entry, index): PaidDocumentInput => {
-			const payment = { impPagado: Number(entry.amountPaid ?? 0), numParcialidad: Number(entry.installment ?? 1), impSaldoAnt: positive(entry.previousBalance), equivalenciaDR: positive(entry.equivalence) };
+			const payment = { impPagado: Number(entry.amountPaid ?? 0), numParcialidad: Number(entry.installment ?? 1), impSaldoAnt: positiveNumber(entry.previousBalance), equivalenciaDR: positiveNumber(entry.equivalence) };
 			if (fromXml) return paidDocumentFromCfdi(cfdiOf(entry), payment, `documents[${index}]`);
 			const objetoImpDR = String(entry.taxObject ?? '02');
 			return {
@@ -196,18 +160,12 @@ function paymentReceiptOf(ctx: IExecuteFunctions, itemIndex: number, related: Re
 			};
 		});
 		const cfdis = fromXml ? entries.map(cfdiOf) : [];
-		let recipient: IDataObject = recipientFromFields(ctx, itemIndex);
-		if (!recipient.rfc && cfdis.length > 0) {
-			const fromInvoice = onlyRecipient(cfdis);
-			recipient = { rfc: fromInvoice?.rfc, nombre: fromInvoice?.nombre, regimenFiscalReceptor: fromInvoice?.regimenFiscalReceptor, domicilioFiscalReceptor: fromInvoice?.domicilioFiscalReceptor };
-		}
-		delete recipient.usoCFDI;
-		let issuer: IDataObject = issuerFromFields(ctx, itemIndex);
-		if (!issuer.rfc && cfdis.length > 0) issuer = { ...cfdis[0].emisor };
+		checkOneCustomer(cfdis);
+		const { emisor, receptor } = relatedParties(ctx, itemIndex, cfdis[0]);
 		const monedaP = get('paymentCurrency', 'MXN');
 		const voucher = buildPaymentReceipt({
-			emisor: issuer as never,
-			receptor: recipient as never,
+			emisor: emisor as never,
+			receptor: receptor as never,
 			lugarExpedicion: get('lugarExpedicion', ''),
 			serie: get('serie', ''),
 			descripcionFacturador: get('descripcionFacturador', ''),
@@ -216,8 +174,8 @@ function paymentReceiptOf(ctx: IExecuteFunctions, itemIndex: number, related: Re
 					fechaPago: cfdiDateTime(get('paymentDate', '')),
 					formaDePagoP: get('paymentForm', '03'),
 					monedaP,
-					tipoCambioP: monedaP === 'MXN' ? undefined : positive(get('paymentExchangeRate', 0)),
-					monto: positive(get('paymentAmount', 0)),
+					tipoCambioP: monedaP === 'MXN' ? undefined : positiveNumber(get('paymentExchangeRate', 0)),
+					monto: positiveNumber(get('paymentAmount', 0)),
 					numOperacion: get('paymentOperationNumber', ''),
 					documents,
 				},
@@ -235,8 +193,6 @@ function paymentReceiptOf(ctx: IExecuteFunctions, itemIndex: number, related: Re
  * the one stamping handler.
  */
 export async function createPaymentReceipt(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	const related = await RelatedInvoices.read(ctx, readStampingSettings(ctx), (itemIndex) =>
-		readsXml(ctx, itemIndex) ? invoiceEntries(ctx, itemIndex).map((entry) => String(entry.uuid ?? '')) : [],
-	);
+	const related = await readRelatedInvoices(ctx, readStampingSettings(ctx), INVOICES);
 	return await runStamping(ctx, { buildVoucher: (context, itemIndex) => paymentReceiptOf(context, itemIndex, related), target: () => ({ kind: 'create' }) });
 }
