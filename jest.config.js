@@ -9,5 +9,5 @@ module.exports = {
 	// dist/package.json would otherwise collide with the root package.json in jest's module map.
 	modulePathIgnorePatterns: ['<rootDir>/dist/'],
 	testTimeout: 60000,
-	setupFiles: ['<rootDir>/test/engine/setupEnv.ts'],
+	globalSetup: '<rootDir>/test/globalSetup.ts',
 };

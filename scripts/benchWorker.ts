@@ -1,18 +1,16 @@
 /** One measured benchmark run, in its own process (see bench.ts). Prints one JSON line. */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-
 import { DEFAULT_ACCOUNT } from '../sandbox';
-import { sandboxCredential } from '../test/engine/sandboxCredential';
-import { invoiceVoucher } from '../test/fixtures/vouchers';
+import { isolateUserFolder } from './lib/isolatedUserFolder';
+import { sandboxCredential } from './lib/sandboxCredential';
+import { invoiceVoucher } from './lib/vouchers';
 
 export interface WorkerArgs {
 	mode: 'engine-stamp' | 'plain-stamp' | 'plain-stamp-no-keepalive' | 'engine-pdf' | 'engine-idle' | 'engine-series';
 	n: number;
 	concurrency: number;
-	/** engine-series: how many series the vouchers spread over (round robin), and the stamping mode. */
-	series?: number;
+	/** The series the vouchers spread over, round robin (the sandbox account must have them). */
+	series: string[];
+	/** engine-series: the stamping mode. */
 	stampingMode?: 'direct' | 'twoPhase';
 	authUrl: string;
 	baseUrl: string;
@@ -29,16 +27,12 @@ export interface RunResult {
 	uuids?: string[];
 }
 
-process.env.N8N_USER_FOLDER ??= mkdtempSync(join(tmpdir(), 'cfdi-bench-'));
+isolateUserFolder('cfdi-bench-');
 
 const account = DEFAULT_ACCOUNT;
 
-const vouchers = (n: number) => Array.from({ length: n }, (_, i) => ({ voucher: invoiceVoucher({ descripcionFacturador: `bench ${i}` }) }));
-
-/** Series of the sandbox account, in a fixed order. */
-const SERIES = account.series;
-const seriesVouchers = (n: number, series: number) =>
-	Array.from({ length: n }, (_, i) => ({ voucher: invoiceVoucher({ serie: SERIES[i % series], descripcionFacturador: `bench ${i}` }) }));
+const vouchers = (n: number, series: string[]) =>
+	Array.from({ length: n }, (_, i) => ({ voucher: invoiceVoucher({ serie: series[i % series.length], descripcionFacturador: `bench ${i}` }) }));
 
 /** POST with node:http and no keep-alive: a new connection per request, as n8n's request helper does. */
 async function postWithoutKeepAlive(url: string, headers: Record<string, string>, body: string): Promise<{ esValido?: boolean; uuid?: string }> {
@@ -70,7 +64,7 @@ async function plainStamp(args: WorkerArgs, keepAlive = true, uuids: string[] = 
 	const auth = { Authorization: `Bearer ${token.access_token}` };
 	const info = (await (await fetch(`${args.authUrl}/connect/userinfo`, { headers: auth })).json()) as { emisorid: number };
 	const url = `${args.baseUrl}/businessEmision/api/v1/emisores/${info.emisorid}/comprobantes?emitir=true`;
-	const queue = vouchers(args.n);
+	const queue = vouchers(args.n, args.series);
 	let stamped = 0;
 	const worker = async () => {
 		for (let next = queue.shift(); next; next = queue.shift()) {
@@ -97,14 +91,14 @@ async function main() {
 	} else if (args.mode === 'plain-stamp-no-keepalive') {
 		items = await plainStamp(args, false);
 	} else {
-		const { Engine, shutdownEngine } = await import('../test/engine/engine');
+		const { Engine, shutdownEngine } = await import('./lib/engine/engine');
 		const engine = new Engine();
 		engine.setCredential(sandboxCredential(args));
 		if (args.mode === 'engine-stamp') {
 			started = performance.now();
 			const { items: out } = await engine.runNode(
 				{ resource: 'voucher', operation: 'create', stampingMode: 'direct', inputMode: 'json', voucherJson: '={{ JSON.stringify($json.voucher) }}', options: { concurrency: args.concurrency } },
-				vouchers(args.n),
+				vouchers(args.n, args.series),
 			);
 			items = out.filter((item) => item.json.status === 'stamped').length;
 		} else if (args.mode === 'engine-series') {
@@ -118,7 +112,7 @@ async function main() {
 					voucherJson: '={{ JSON.stringify($json.voucher) }}',
 					options: { concurrency: args.concurrency, retryDelayMs: 50 },
 				},
-				seriesVouchers(args.n, args.series ?? 1),
+				vouchers(args.n, args.series),
 				{ continueOnFail: true },
 			);
 			items = out.filter((item) => item.json.status === 'stamped').length;
@@ -128,7 +122,7 @@ async function main() {
 			await plainStamp({ ...args, concurrency: 8 }, true, uuids);
 			started = performance.now();
 			const { items: pdfs } = await engine.runNode(
-				{ resource: 'pdf', operation: 'getLink', uuid: '={{ $json.uuid }}', download: true, requestOptions: { batching: { batch: { batchSize: args.concurrency } } } },
+				{ resource: 'pdf', operation: 'getLink', uuid: '={{ $json.uuid }}', download: true, pdfOptions: { concurrency: args.concurrency } },
 				uuids.map((uuid) => ({ uuid })),
 			);
 			items = pdfs.filter((item) => item.binary?.data).length;

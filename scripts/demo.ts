@@ -4,15 +4,13 @@
  * credential, against the local sandbox on 127.0.0.1. Offline. Writes the XML and the PDF to
  * demo-output/ and exits 0 only when every step succeeded.
  */
-import './lib/isolatedUserFolder';
-
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { IBinaryData, IConnections, IDataObject, INode, INodeExecutionData } from 'n8n-workflow';
 
 import { startSandbox, type Sandbox } from '../sandbox';
 import { ensureBuilt } from './lib/build';
-import { demoUserFolder } from './lib/isolatedUserFolder';
+import { isolateUserFolder, removeUserFolder } from './lib/isolatedUserFolder';
 import {
 	EXAMPLE_FILES,
 	EXAMPLE_TABLES,
@@ -25,6 +23,8 @@ import {
 } from './lib/examples';
 import { standInNodeTypes } from './lib/standInNodes';
 
+// Before anything loads n8n-core (the engine is imported lazily below).
+const demoUserFolder = isolateUserFolder('cfdi-demo-');
 const OUTPUT_DIR = join(REPO_ROOT, 'demo-output');
 const START_NODE = 'Try it: sample order';
 const STEPS = {
@@ -52,9 +52,9 @@ async function main(): Promise<number> {
 
 	ensureBuilt((line) => console.log(`  ${line}`));
 	// Loaded after the build: the engine harness loads the package from dist/.
-	const { Engine, CREDENTIAL_ID, outputOf, shutdownEngine } = await import('../test/engine/engine');
-	const { PackageNodeTypes } = await import('../test/engine/nodeTypes');
-	const { sandboxCredential } = await import('../test/engine/sandboxCredential');
+	const { Engine, CREDENTIAL_ID, outputOf, shutdownEngine } = await import('./lib/engine/engine');
+	const { PackageNodeTypes } = await import('./lib/engine/nodeTypes');
+	const { sandboxCredential } = await import('./lib/sandboxCredential');
 
 	/** The test engine plus stand-ins for the n8n-nodes-base nodes the example uses. */
 	class DemoEngine extends Engine {
@@ -135,7 +135,7 @@ async function main(): Promise<number> {
 	} finally {
 		await sandbox?.close();
 		shutdownEngine();
-		rmSync(demoUserFolder!, { recursive: true, force: true });
+		removeUserFolder(demoUserFolder);
 	}
 }
 

@@ -1,17 +1,26 @@
 /**
  * n8n-core writes its instance settings to $N8N_USER_FOLDER/.n8n (the home folder by default).
- * Import this module before anything that loads n8n-core, so a demo run leaves the home folder alone.
+ * Every run of the engine outside n8n (tests, demo, bench) gets a throw-away folder instead, and
+ * removes it when the process exits, so no run leaves a folder behind.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-if (!process.env.N8N_USER_FOLDER?.includes('cfdi-demo-')) {
-	process.env.N8N_USER_FOLDER = mkdtempSync(join(tmpdir(), 'cfdi-demo-'));
+/** Creates the folder (once per process), points N8N_USER_FOLDER at it; returns its path. */
+export function isolateUserFolder(prefix: 'cfdi-engine-' | 'cfdi-demo-' | 'cfdi-bench-'): string {
+	const current = process.env.N8N_USER_FOLDER;
+	if (current?.includes(prefix)) return current;
+	const folder = mkdtempSync(join(tmpdir(), prefix));
+	process.env.N8N_USER_FOLDER = folder;
+	process.env.N8N_DIAGNOSTICS_ENABLED = 'false';
+	// A throw-away key, so n8n-core neither prints nor saves an auto-generated one.
+	process.env.N8N_ENCRYPTION_KEY ??= randomBytes(24).toString('hex');
+	process.once('exit', () => removeUserFolder(folder));
+	return folder;
 }
-process.env.N8N_DIAGNOSTICS_ENABLED = 'false';
-// A throw-away key, so n8n-core neither prints nor saves an auto-generated one.
-process.env.N8N_ENCRYPTION_KEY ??= randomBytes(24).toString('hex');
 
-export const demoUserFolder = process.env.N8N_USER_FOLDER;
+export function removeUserFolder(folder: string): void {
+	rmSync(folder, { recursive: true, force: true });
+}

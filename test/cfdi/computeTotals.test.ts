@@ -1,4 +1,5 @@
 import { computeTotals, validateVoucher, type Voucher } from '../../nodes/CfdiEmision/cfdi';
+import { manyLineVouchers } from '../../scripts/lib/vouchers';
 import { baseVoucher, paymentVariant, variant } from './corpus';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -209,5 +210,14 @@ describe('computeTotals', () => {
 
 	it('rejects a non-object', () => {
 		expect(() => computeTotals(null as unknown as Voucher)).toThrow(TypeError);
+	});
+});
+
+describe('many lines, many vouchers', () => {
+	// Time is a benchmark figure (npm run bench, "CFDI validation"); here only the result counts.
+	it('300 vouchers of 20 lines with mixed IVA rates: the computed vouchers validate with no findings', () => {
+		for (const voucher of manyLineVouchers(baseVoucher, 300, 20)) {
+			expect(validateVoucher(computeTotals(voucher).voucher).errors).toEqual([]);
+		}
 	});
 });

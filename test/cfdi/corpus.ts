@@ -4,7 +4,7 @@
  * with the stated code and path.
  */
 import type { ValidateOptions, Voucher } from '../../nodes/CfdiEmision/cfdi';
-import { satGuidePaymentComplement } from '../fixtures/vouchers';
+import { satGuidePaymentComplement } from '../../scripts/lib/vouchers';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Mutable = any;

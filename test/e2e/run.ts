@@ -24,7 +24,7 @@ import { join, relative } from 'node:path';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { ensureBuilt } from '../../scripts/lib/build';
 import { CFDI_CREDENTIAL_TYPE, REPO_ROOT } from '../../scripts/lib/examples';
-import { sandboxCredential } from '../engine/sandboxCredential';
+import { sandboxCredential } from '../../scripts/lib/sandboxCredential';
 import { Checks, runMain } from './checks';
 import { cliWorkflows, pendingExample, reviewExample, seedForCli, shippedExamplesCheck, shopifyExample } from './cliPhase';
 import { N8nInstance } from './n8n';

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';
 
 import { DEFAULT_ACCOUNT, type Sandbox } from '../../sandbox';
-import { invoiceVoucher } from '../fixtures/vouchers';
+import { invoiceVoucher } from '../../scripts/lib/vouchers';
 
 export { invoiceVoucher };
 

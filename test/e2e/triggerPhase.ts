@@ -15,7 +15,7 @@ import { join } from 'node:path';
 
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { CFDI_CREDENTIAL_TYPE, CFDI_NODE_TYPE, loadExample, reachableFrom, withCfdiCredential } from '../../scripts/lib/examples';
-import { sandboxCredential } from '../engine/sandboxCredential';
+import { sandboxCredential } from '../../scripts/lib/sandboxCredential';
 import { apiClient, type ApiClient, PREFIX, validVoucher } from '../sandbox/helpers';
 import type { Checks } from './checks';
 import { N8nInstance, outputJson } from './n8n';

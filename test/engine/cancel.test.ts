@@ -2,12 +2,12 @@ import type { IConnections, INode, INodeParameters } from 'n8n-workflow';
 
 import { loadExample, reachableFrom, withCfdiCredential } from '../../scripts/lib/examples';
 import { standInNodeTypes } from '../../scripts/lib/standInNodes';
-import { invoiceVoucher } from '../fixtures/vouchers';
+import { invoiceVoucher } from '../../scripts/lib/vouchers';
 import { apiClient, type ApiClient, paymentVoucher, validVoucher } from '../sandbox/helpers';
-import { CREDENTIAL_ID, Engine, outputOf } from './engine';
-import { PackageNodeTypes } from './nodeTypes';
+import { CREDENTIAL_ID, Engine, outputOf } from '../../scripts/lib/engine/engine';
+import { PackageNodeTypes } from '../../scripts/lib/engine/nodeTypes';
 import { stampedUuid, useSandboxEngine } from './nodeTestKit';
-import { account, routes, sandboxCredential } from './sandboxCredential';
+import { account, routes, sandboxCredential } from '../../scripts/lib/sandboxCredential';
 
 const kit = useSandboxEngine();
 const apiRoot = `/businessEmision/api/v1/emisores/${account.emisorId}`;

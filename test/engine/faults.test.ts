@@ -1,9 +1,9 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { startSandbox } from '../../sandbox';
-import { invoiceVoucher } from '../fixtures/vouchers';
+import { invoiceVoucher } from '../../scripts/lib/vouchers';
 import { createParams, stampedUuid, useSandboxEngine } from './nodeTestKit';
-import { routes, sandboxCredential } from './sandboxCredential';
+import { routes, sandboxCredential } from '../../scripts/lib/sandboxCredential';
 
 const kit = useSandboxEngine();
 

@@ -2,9 +2,9 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { startSandbox } from '../../sandbox';
 import { apiClient, type ApiClient, validVoucher } from '../sandbox/helpers';
-import { Engine } from './engine';
+import { Engine } from '../../scripts/lib/engine/engine';
 import { useSandboxEngine } from './nodeTestKit';
-import { routes, sandboxCredential } from './sandboxCredential';
+import { routes, sandboxCredential } from '../../scripts/lib/sandboxCredential';
 
 const kit = useSandboxEngine();
 const HOUR_MS = 3600_000;

@@ -1,5 +1,5 @@
-import { invoiceVoucher } from '../fixtures/vouchers';
-import { routes } from './sandboxCredential';
+import { invoiceVoucher } from '../../scripts/lib/vouchers';
+import { routes } from '../../scripts/lib/sandboxCredential';
 import { createParams, useSandboxEngine } from './nodeTestKit';
 
 const kit = useSandboxEngine();

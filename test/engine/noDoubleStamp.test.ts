@@ -9,10 +9,10 @@
 import type { IDataObject, INode, INodeExecutionData, IRun } from 'n8n-workflow';
 
 import { startSandbox, type FaultSpec, type Sandbox } from '../../sandbox';
-import { invoiceVoucher } from '../fixtures/vouchers';
-import { cfdiNode, Engine, outputOf, shutdownEngine } from './engine';
+import { invoiceVoucher } from '../../scripts/lib/vouchers';
+import { cfdiNode, Engine, outputOf, shutdownEngine } from '../../scripts/lib/engine/engine';
 import { createParams, useSandboxEngine } from './nodeTestKit';
-import { routes, sandboxCredential } from './sandboxCredential';
+import { routes, sandboxCredential } from '../../scripts/lib/sandboxCredential';
 
 afterAll(shutdownEngine);
 

@@ -1,9 +1,9 @@
 import type { IBinaryData, IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';
-import { invoiceVoucher } from '../fixtures/vouchers';
-import { Engine, shutdownEngine } from './engine';
-import { sandboxCredential } from './sandboxCredential';
+import { invoiceVoucher } from '../../scripts/lib/vouchers';
+import { Engine, shutdownEngine } from '../../scripts/lib/engine/engine';
+import { sandboxCredential } from '../../scripts/lib/sandboxCredential';
 
 /** One sandbox and one engine with a fresh credential per test. */
 export function useSandboxEngine(options: SandboxOptions = {}) {

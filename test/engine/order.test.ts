@@ -18,9 +18,9 @@ import {
 } from '../../scripts/lib/examples';
 import { standInNodeTypes } from '../../scripts/lib/standInNodes';
 import corpus from '../orders/shopifyOrders.json';
-import { CREDENTIAL_ID, Engine, outputOf } from './engine';
-import { PackageNodeTypes } from './nodeTypes';
-import { routes, sandboxCredential } from './sandboxCredential';
+import { CREDENTIAL_ID, Engine, outputOf } from '../../scripts/lib/engine/engine';
+import { PackageNodeTypes } from '../../scripts/lib/engine/nodeTypes';
+import { routes, sandboxCredential } from '../../scripts/lib/sandboxCredential';
 import { binaryBytes, useSandboxEngine } from './nodeTestKit';
 
 const kit = useSandboxEngine();

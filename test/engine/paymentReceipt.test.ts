@@ -1,6 +1,6 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { Engine } from './engine';
+import { Engine } from '../../scripts/lib/engine/engine';
 import { createParams, useSandboxEngine } from './nodeTestKit';
 import { CUSTOMER, CUSTOMER_FIELDS, findElement, issuingCalls, ISSUER_FIELDS, sentBody, stampedXml, stampInvoice } from './kindsKit';
 

@@ -4,8 +4,8 @@ import { TriggersAndPollers } from 'n8n-core/dist/execution-engine/triggers-and-
 import type { IDataObject, INode, INodeExecutionData, INodeParameters, WorkflowActivateMode } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
-import { CREDENTIAL_ID, CREDENTIAL_TYPE, type Engine, outputOf } from './engine';
-import { PACKAGE_NAME } from './nodeTypes';
+import { CREDENTIAL_ID, CREDENTIAL_TYPE, type Engine, outputOf } from '../../scripts/lib/engine/engine';
+import { PACKAGE_NAME } from '../../scripts/lib/engine/nodeTypes';
 
 export const TRIGGER_TYPE = `${PACKAGE_NAME}.cfdiEmisionTrigger`;
 const TRIGGER_NAME = 'CFDI Trigger';

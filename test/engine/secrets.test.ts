@@ -2,9 +2,9 @@ import { LoggerProxy } from 'n8n-workflow';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { FaultSpec } from '../../sandbox';
-import { invoiceVoucher } from '../fixtures/vouchers';
+import { invoiceVoucher } from '../../scripts/lib/vouchers';
 import { createParams, stampedUuid, useSandboxEngine } from './nodeTestKit';
-import { account, passwordMd5 } from './sandboxCredential';
+import { account, passwordMd5 } from '../../scripts/lib/sandboxCredential';
 
 const kit = useSandboxEngine();
 

@@ -5,10 +5,10 @@
 import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
 
 import { DEFAULT_ACCOUNT, startSandbox, type LoggedRequest, type Sandbox, type SandboxAccount } from '../../sandbox';
-import { invoiceVoucher } from '../fixtures/vouchers';
-import { CREDENTIAL_ID, Engine, shutdownEngine } from './engine';
+import { invoiceVoucher } from '../../scripts/lib/vouchers';
+import { CREDENTIAL_ID, Engine, shutdownEngine } from '../../scripts/lib/engine/engine';
 import { createParams } from './nodeTestKit';
-import { sandboxCredential } from './sandboxCredential';
+import { sandboxCredential } from '../../scripts/lib/sandboxCredential';
 
 const LIFETIME_S = 1;
 // The credential renews a tenth of the lifetime early.

@@ -2,10 +2,10 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { cfdiDateTime } from '../../sandbox/clock';
 import { apiClient, type ApiClient, validVoucher } from '../sandbox/helpers';
-import { Engine } from './engine';
+import { Engine } from '../../scripts/lib/engine/engine';
 import { stampedUuid, useSandboxEngine } from './nodeTestKit';
 import { fetchTestEvent, pollTrigger } from './pollTrigger';
-import { account, routes, sandboxCredential } from './sandboxCredential';
+import { account, routes, sandboxCredential } from '../../scripts/lib/sandboxCredential';
 
 const kit = useSandboxEngine();
 const stampedEvent: INodeParameters = { event: 'voucherStamped' };

@@ -1,5 +1,5 @@
-import { invoiceVoucher } from '../fixtures/vouchers';
-import { account, routes } from './sandboxCredential';
+import { invoiceVoucher } from '../../scripts/lib/vouchers';
+import { account, routes } from '../../scripts/lib/sandboxCredential';
 import { createParams, useSandboxEngine } from './nodeTestKit';
 
 const kit = useSandboxEngine();
@@ -189,5 +189,40 @@ describe('voucher: get and update', () => {
 		const { error } = await kit.engine.runNode({ resource: 'voucher', operation: 'get', voucherId: '12a' }, [{}]);
 		expect(error?.message).toBe('Item 0: Voucher ID "12a" is not a voucher id.');
 		expect(kit.sandbox.requests).toHaveLength(0);
+	});
+});
+
+describe('voucher: answers that do not match what was asked', () => {
+	test('a pending save that comes back stamped is taken as stamped, never stamped again', async () => {
+		const uuid = '0B6A5E0C-1C1B-4C7B-9E0B-5B8C1A2B3C4D';
+		kit.sandbox.injectFault({
+			route: 'createVoucher',
+			kind: 'status',
+			status: 200,
+			body: JSON.stringify({ esValido: true, idComprobante: 77, errores: null, uuid, subEstatusId: 2, descripcion: null }),
+		});
+		const { items, error } = await kit.engine.runNode(createParams(), [{}]);
+		expect(error).toBeUndefined();
+		expect(items[0].json).toMatchObject({ idComprobante: 77, uuid, status: 'stamped' });
+		expect(routes(kit.sandbox, 'updateVoucher')).toHaveLength(0);
+	});
+
+	test('a stamp request answered "not stamped" without errores is a failure that quotes descripcion', async () => {
+		kit.sandbox.injectFault({
+			route: 'createVoucher',
+			kind: 'status',
+			status: 200,
+			body: JSON.stringify({ esValido: false, idComprobante: 0, errores: null, uuid: null, subEstatusId: 0, descripcion: 'Error al timbrar' }),
+		});
+		const { error } = await kit.engine.runNode(createParams(invoiceVoucher(), { stampingMode: 'direct' }), [{}]);
+		expect(error?.message).toBe('Item 0: The service refused the voucher: not stamped: Error al timbrar');
+	});
+
+	test('two-phase: a refused stamp leaves the voucher pending and the error names its id', async () => {
+		const { error } = await kit.engine.runNode(createParams(invoiceVoucher({ subTotal: 999 }), { options: { validation: 'off' } }), [{}]);
+		const [stored] = [...kit.sandbox.vouchers.values()];
+		expect(stored.state).toBe('pending');
+		expect(error?.message).toMatch(/^Item 0: The service refused the voucher: CFDI40108/);
+		expect(error?.description).toContain(`stored as pending with idComprobante ${stored.id}`);
 	});
 });

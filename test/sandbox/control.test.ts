@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { CONTROL_ACTIONS, SandboxControl, startControlServer, type ControlServer } from '../../sandbox/control';
 import { ApiClient, getToken, passwordFields, postToken } from './helpers';
-import { invoiceVoucher } from '../fixtures/vouchers';
+import { invoiceVoucher } from '../../scripts/lib/vouchers';
 
 let sandbox: Sandbox;
 let server: ControlServer;

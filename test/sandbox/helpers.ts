@@ -2,7 +2,7 @@
 import { createHash } from 'crypto';
 
 import { DEFAULT_ACCOUNT, type Sandbox, type SandboxAccount } from '../../sandbox';
-import { satGuidePaymentComplement } from '../fixtures/vouchers';
+import { satGuidePaymentComplement } from '../../scripts/lib/vouchers';
 
 export const PREFIX = '/businessEmision/api/v1';
 export const MAIL_PREFIX = '/BusinessEmision/api/v1';

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
+import { backoffDelay } from '../network';
 import { resolveEndpoints } from './endpoints';
 import { sessionFingerprint } from './secrets';
 
@@ -116,8 +117,9 @@ export function refreshRefusal(key: string | undefined): 'none' | 'awaiting succ
 	return refusal.successorMayCome ? 'awaiting successor' : 'no successor';
 }
 
-/** Waits between reads of the saved credential while another process is saving its renewal (3.1 s in all). */
-const SAVED_SESSION_WAITS_MS = [100, 200, 400, 800, 1600];
+/** Re-reads of the saved credential while another process is saving its renewal (3.1 s of pauses in all). */
+const SAVED_SESSION_REREADS = 5;
+const FIRST_REREAD_PAUSE_MS = 100;
 
 /**
  * After a refresh race lost to another process: re-reads the saved credential until it holds a
@@ -129,8 +131,9 @@ export async function awaitSessionSavedElsewhere(
 	sleep: (ms: number) => Promise<void>,
 ): Promise<boolean> {
 	let key: string | undefined;
-	for (const wait of [0, ...SAVED_SESSION_WAITS_MS]) {
-		if (wait) await sleep(wait);
+	for (let read = 0; read <= SAVED_SESSION_REREADS; read++) {
+		// The package's one back-off: 100, 200, 400, 800, 1600 ms.
+		if (read > 0) await sleep(backoffDelay(FIRST_REREAD_PAUSE_MS, read - 1));
 		key = currentSessionKey(await readCredentials());
 		if (refreshRefusal(key) === 'none') return true;
 	}

@@ -1,7 +1,8 @@
 import { startSandbox, type Sandbox } from '../../sandbox';
-import { invoiceVoucher } from '../fixtures/vouchers';
-import { CREDENTIAL_ID, Engine, shutdownEngine } from './engine';
-import { account, passwordMd5, routes, sandboxCredential } from './sandboxCredential';
+import { invoiceVoucher } from '../../scripts/lib/vouchers';
+import { CREDENTIAL_ID, Engine, shutdownEngine } from '../../scripts/lib/engine/engine';
+import { account, passwordMd5, routes, sandboxCredential } from '../../scripts/lib/sandboxCredential';
+import { createParams } from './nodeTestKit';
 
 const savePending = { resource: 'voucher', operation: 'create', stamp: false, inputMode: 'json', voucherJson: JSON.stringify(invoiceVoucher()) };
 
@@ -210,5 +211,37 @@ describe('token expiry in the middle of a run', () => {
 		]);
 		expect(tokenForms().map((form) => form.grant_type)).toEqual(['password', 'refresh_token']);
 		expect(sandbox.vouchers.size).toBe(5);
+	});
+});
+
+describe('sign-in refusals and the credential test', () => {
+	test('a token-service refusal in capital letters is still a sign-in failure: one token call for all items', async () => {
+		engine.setCredential(sandboxCredential(sandbox));
+		sandbox.injectFault({
+			route: 'token',
+			kind: 'status',
+			status: 400,
+			times: 10,
+			body: JSON.stringify({ error: 'unauthorized_client', error_description: 'EL CLIENTE NO ESTA HABILITADO' }),
+		});
+		const { items } = await engine.runNode(createParams(), [{}, {}, {}, {}], { continueOnFail: true });
+		expect(items).toHaveLength(4);
+		expect(items.every((item) => String(item.json.error).includes('(unauthorized_client: EL CLIENTE NO ESTA HABILITADO)'))).toBe(true);
+		expect(routes(sandbox, 'token')).toHaveLength(1);
+	});
+
+	test('the credential test proves an edited password even when a session is stored', async () => {
+		engine.setCredential(sandboxCredential(sandbox));
+		await engine.runNode(createParams(), [{}]);
+		engine.setCredential({ ...engine.credentials.saved('cred-1'), password: 'typo-password' });
+		const edited = await engine.testCredential();
+		expect(edited.status).toBe('Error');
+		expect(edited.message).toContain('rejected the username or password (invalid_grant)');
+
+		// Back to the saved values: the stored session is still valid, so the refresh grant proves it.
+		engine.setCredential({ ...engine.credentials.saved('cred-1'), password: 'Sandbox-Pass-2024' });
+		sandbox.clearLog();
+		await expect(engine.testCredential()).resolves.toMatchObject({ status: 'OK' });
+		expect(routes(sandbox, 'token').map((r) => new URLSearchParams(r.body).get('grant_type'))).toEqual(['refresh_token']);
 	});
 });

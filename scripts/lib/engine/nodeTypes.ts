@@ -4,7 +4,7 @@ import { NodeHelpers } from 'n8n-workflow';
 import { join } from 'node:path';
 
 /** The package as n8n loads it: the compiled files listed in package.json's "n8n" section. */
-const packageRoot = join(__dirname, '..', '..');
+const packageRoot = join(__dirname, '..', '..', '..');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const manifest = require(join(packageRoot, 'package.json')) as { name: string; n8n: { nodes: string[]; credentials: string[] } };
 

@@ -1,6 +1,6 @@
-import { invoiceVoucher } from '../fixtures/vouchers';
+import { invoiceVoucher } from '../../scripts/lib/vouchers';
 import { createParams, stampedUuid, useSandboxEngine } from './nodeTestKit';
-import { routes } from './sandboxCredential';
+import { routes } from '../../scripts/lib/sandboxCredential';
 
 const kit = useSandboxEngine();
 
