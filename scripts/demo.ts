@@ -19,9 +19,8 @@ import {
 	reachableFrom,
 	REPO_ROOT,
 	withCfdiCredential,
-	withDataTableStandIns,
 } from './lib/examples';
-import { standInNodeTypes } from './lib/standInNodes';
+import { dataTableStandIn, standInNodeTypes } from './lib/standInNodes';
 
 // Before anything loads n8n-core (the engine is imported lazily below).
 const demoUserFolder = isolateUserFolder('cfdi-demo-');
@@ -57,8 +56,10 @@ async function main(): Promise<number> {
 	const { sandboxCredential } = await import('./lib/sandboxCredential');
 
 	/** The test engine plus stand-ins for the n8n-nodes-base nodes the example uses. */
+	// The lookup table holds one customer; the invoices table starts empty (the run writes to it).
+	const tables = { [EXAMPLE_TABLES.customerTaxData.name]: [{ ...LOOKUP_CUSTOMER }], [EXAMPLE_TABLES.cfdiInvoices.name]: [] };
 	class DemoEngine extends Engine {
-		override readonly nodeTypes = new PackageNodeTypes(standInNodeTypes);
+		override readonly nodeTypes = new PackageNodeTypes({ ...standInNodeTypes, 'n8n-nodes-base.dataTable': dataTableStandIn(tables) });
 	}
 
 	let sandbox: Sandbox | undefined;
@@ -70,8 +71,7 @@ async function main(): Promise<number> {
 		engine.setCredential(sandboxCredential(sandbox));
 		// The example as shipped, minus the Shopify trigger path (it needs a store), with the lookup
 		// table served from memory and the CFDI nodes pointed at the sandbox credential.
-		let workflow = withDataTableStandIns(loadExample('shopify'), { [EXAMPLE_TABLES.customerTaxData.name]: [LOOKUP_CUSTOMER] });
-		workflow = withCfdiCredential(workflow, { id: CREDENTIAL_ID, name: 'CFDI sandbox' });
+		let workflow = withCfdiCredential(loadExample('shopify'), { id: CREDENTIAL_ID, name: 'CFDI sandbox' });
 		workflow = reachableFrom(workflow, START_NODE);
 
 		const run = await engine.runWorkflow(workflow.nodes as unknown as INode[], workflow.connections as unknown as IConnections, [{ json: {} }]);

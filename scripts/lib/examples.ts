@@ -76,7 +76,7 @@ export interface TableDefinition {
 }
 
 /** The n8n data tables the examples read and write (create them under Overview → Data tables). */
-export const EXAMPLE_TABLES: Record<'customerTaxData' | 'pendingVouchers', TableDefinition> = {
+export const EXAMPLE_TABLES: Record<'customerTaxData' | 'pendingVouchers' | 'cfdiInvoices', TableDefinition> = {
 	customerTaxData: {
 		name: 'customer_tax_data',
 		columns: [
@@ -87,6 +87,16 @@ export const EXAMPLE_TABLES: Record<'customerTaxData' | 'pendingVouchers', Table
 			{ name: 'taxRegime', type: 'string' },
 			{ name: 'postalCode', type: 'string' },
 			{ name: 'cfdiUse', type: 'string' },
+		],
+	},
+	// Written by example 1 after stamping; examples 8 and 9 find an order's invoice in it.
+	cfdiInvoices: {
+		name: 'cfdi_invoices',
+		columns: [
+			{ name: 'orderId', type: 'number' },
+			{ name: 'orderName', type: 'string' },
+			{ name: 'uuid', type: 'string' },
+			{ name: 'metodoPago', type: 'string' },
 		],
 	},
 	pendingVouchers: {
@@ -142,6 +152,7 @@ function expressionToJs(value: unknown): string {
  * with a stand-in of the same name, settings and connections:
  * - a row "get" becomes a Code node that returns the matching rows of `rows[table]`
  *   (conditions "eq", "All Conditions", the node's limit);
+ * - a row "insert" becomes a Set node that outputs the row it would insert;
  * - a row "update" becomes a Set node that outputs `{ where: {...}, set: {...} }`, evaluated from the
  *   node's own filter and column expressions, so tests can check what would be written.
  * Everything else in the workflow is unchanged. In the editor, or when n8n runs the workflow on its
@@ -178,6 +189,24 @@ export function withDataTableStandIns(workflow: WorkflowJson, rows: Record<strin
 					'}',
 					'return results;',
 				].join('\n'),
+			};
+		} else if (parameters.resource === 'row' && parameters.operation === 'insert') {
+			// The row it would insert, as the node outputs the inserted row.
+			const values = (parameters.columns as { value?: Record<string, unknown> } | undefined)?.value ?? {};
+			node.type = 'n8n-nodes-base.set';
+			node.typeVersion = 3.4;
+			node.parameters = {
+				mode: 'manual',
+				assignments: {
+					assignments: Object.entries(values).map(([column, value], i) => ({
+						id: `stand-in-${i}`,
+						name: column,
+						value,
+						type: columnType(table, column) === 'number' ? 'number' : 'string',
+					})),
+				},
+				includeOtherFields: false,
+				options: {},
 			};
 		} else if (parameters.resource === 'row' && parameters.operation === 'update') {
 			const values = ((parameters.columns as { value?: Record<string, unknown> } | undefined)?.value ?? {});

@@ -13,10 +13,9 @@ import {
 	nodeNamed,
 	reachableFrom,
 	withCfdiCredential,
-	withDataTableStandIns,
 	withExtraSampleOrders,
 } from '../../scripts/lib/examples';
-import { standInNodeTypes } from '../../scripts/lib/standInNodes';
+import { dataTableStandIn, standInNodeTypes, type TableRows } from '../../scripts/lib/standInNodes';
 import corpus from '../orders/shopifyOrders.json';
 import { CREDENTIAL_ID, Engine, outputOf } from '../../scripts/lib/engine/engine';
 import { PackageNodeTypes } from '../../scripts/lib/engine/nodeTypes';
@@ -84,7 +83,7 @@ describe('Create with Input Mode "Order"', () => {
 				json: expect.objectContaining({
 					status: 'stamped',
 					uuid: stored.uuid,
-					order: { id: 5829364210001, name: '#1001', orderNumber: 1001, email: 'compras@robotica.example.com', document: 'invoice', orderTotal: 1508, voucherTotal: 1508, notes: [] },
+					order: { id: 5829364210001, name: '#1001', orderNumber: 1001, email: 'compras@robotica.example.com', document: 'invoice', orderTotal: 1508, voucherTotal: 1508, metodoPago: 'PUE', notes: [] },
 				}),
 				pairedItem: { item: 0 },
 			},
@@ -333,8 +332,9 @@ describe('Create with Input Mode "Line Items"', () => {
 });
 
 describe('Example 1 (examples/01-shopify-order-to-cfdi.json) through the engine', () => {
+	const tables: TableRows = {};
 	class ExampleEngine extends Engine {
-		override readonly nodeTypes = new PackageNodeTypes(standInNodeTypes);
+		override readonly nodeTypes = new PackageNodeTypes({ ...standInNodeTypes, 'n8n-nodes-base.dataTable': dataTableStandIn(tables) });
 	}
 
 	test('its real path has no Code node; "Try it" stamps the sample order at 1,300.00 + 208.00 = 1,508.00 and e-mails it, a lookup customer too; an order without tax data stops at "Stamped only"', async () => {
@@ -345,8 +345,9 @@ describe('Example 1 (examples/01-shopify-order-to-cfdi.json) through the engine'
 
 		const engine = new ExampleEngine();
 		engine.setCredential(sandboxCredential(kit.sandbox));
-		let workflow = withDataTableStandIns(withExtraSampleOrders(shipped), { [EXAMPLE_TABLES.customerTaxData.name]: [LOOKUP_CUSTOMER] });
-		workflow = reachableFrom(withCfdiCredential(workflow, { id: CREDENTIAL_ID, name: 'CFDI sandbox' }), 'Try it: sample order');
+		tables[EXAMPLE_TABLES.customerTaxData.name] = [{ ...LOOKUP_CUSTOMER }];
+		tables[EXAMPLE_TABLES.cfdiInvoices.name] = [];
+		const workflow = reachableFrom(withCfdiCredential(withExtraSampleOrders(shipped), { id: CREDENTIAL_ID, name: 'CFDI sandbox' }), 'Try it: sample order');
 		const run = await engine.runWorkflow(workflow.nodes as unknown as INode[], workflow.connections as unknown as IConnections, [{ json: {} }]);
 		expect(run.data.resultData.error).toBeUndefined();
 
@@ -379,6 +380,11 @@ describe('Example 1 (examples/01-shopify-order-to-cfdi.json) through the engine'
 		expect(mails).toEqual([
 			[true, LOOKUP_CUSTOMER.email, 'Your invoice for order #1002'],
 			[true, 'compras@robotica.example.com', 'Your invoice for order #1001'],
+		]);
+		// The invoices table now names each order's invoice, for the paid and refunded workflows.
+		expect(tables[EXAMPLE_TABLES.cfdiInvoices.name]).toEqual([
+			{ orderId: 5829364210002, orderName: '#1002', uuid: byName('#1002').uuid, metodoPago: 'PUE' },
+			{ orderId: 5829364210001, orderName: '#1001', uuid: byName('#1001').uuid, metodoPago: 'PUE' },
 		]);
 		expect(outputOf(run, 'Download XML').every((item) => binaryBytes(item).toString('utf8').includes(`UUID="${String(item.json.uuid)}"`))).toBe(true);
 	});

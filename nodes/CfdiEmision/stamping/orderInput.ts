@@ -161,6 +161,8 @@ function convert(ctx: IExecuteFunctions, itemIndex: number, run: () => Conversio
 export function conversionOutput(source: 'order' | 'lineItems', result: ConversionResult, identity: IDataObject = {}): IDataObject {
 	const summary: IDataObject = { ...identity, orderTotal: result.orderTotal };
 	if (result.voucherTotal !== undefined) summary.voucherTotal = result.voucherTotal;
+	// Paid at once or later: what decides whether the order's payment needs a receipt.
+	if (result.voucher?.metodoPago) summary.metodoPago = result.voucher.metodoPago;
 	if (result.roundingNote) summary.roundingNote = result.roundingNote;
 	summary.notes = result.notes;
 	const output: IDataObject = { [source]: summary };
