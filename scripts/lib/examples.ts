@@ -14,6 +14,8 @@ export const EXAMPLE_FILES = {
 	pending: '02-stamp-pending-on-schedule.json',
 	review: '03-pending-review-then-stamp.json',
 	cancelReplace: '07-cancel-and-replace.json',
+	orderPaid: '08-shopify-order-paid-payment-receipt.json',
+	orderRefunded: '09-shopify-refund-credit-note.json',
 } as const;
 
 export type ExampleName = keyof typeof EXAMPLE_FILES;

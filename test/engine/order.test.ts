@@ -8,6 +8,7 @@ import type { IConnections, IDataObject, INode, INodeParameters } from 'n8n-work
 import { validateVoucher } from '../../nodes/CfdiEmision/cfdi';
 import {
 	EXAMPLE_TABLES,
+	type ExampleName,
 	loadExample,
 	LOOKUP_CUSTOMER,
 	nodeNamed,
@@ -387,5 +388,71 @@ describe('Example 1 (examples/01-shopify-order-to-cfdi.json) through the engine'
 			{ orderId: 5829364210001, orderName: '#1001', uuid: byName('#1001').uuid, metodoPago: 'PUE' },
 		]);
 		expect(outputOf(run, 'Download XML').every((item) => binaryBytes(item).toString('utf8').includes(`UUID="${String(item.json.uuid)}"`))).toBe(true);
+	});
+});
+
+describe('Examples 8 and 9 (order paid → payment receipt, refund → credit note) through the engine', () => {
+	const tables: TableRows = {};
+	class ExampleEngine extends Engine {
+		override readonly nodeTypes = new PackageNodeTypes({ ...standInNodeTypes, 'n8n-nodes-base.dataTable': dataTableStandIn(tables) });
+	}
+
+	async function runFrom(engine: Engine, example: ExampleName, start: string) {
+		const workflow = reachableFrom(withCfdiCredential(loadExample(example), { id: CREDENTIAL_ID, name: 'CFDI sandbox' }), start);
+		const run = await engine.runWorkflow(workflow.nodes as unknown as INode[], workflow.connections as unknown as IConnections, [{ json: {} }]);
+		expect(run.data.resultData.error).toBeUndefined();
+		return run;
+	}
+
+	function stored(uuid: unknown) {
+		return [...kit.sandbox.vouchers.values()].find((voucher) => voucher.uuid === uuid);
+	}
+
+	test('example 8: Try it 1 invoices a pending order PPD and remembers it; Try it 2 (paid) stamps its payment receipt and e-mails it', async () => {
+		tables[EXAMPLE_TABLES.cfdiInvoices.name] = [];
+		const engine = new ExampleEngine();
+		engine.setCredential(sandboxCredential(kit.sandbox));
+		for (const path of reachableFrom(loadExample('orderPaid'), 'Shopify: order paid').nodes) expect(path.type).not.toBe('n8n-nodes-base.code');
+
+		const first = await runFrom(engine, 'orderPaid', 'Try it 1: invoice a pending order');
+		const [invoiced] = outputOf(first, 'Invoice it (PPD)');
+		expect(stored(invoiced.json.uuid)?.body).toMatchObject({ metodoPago: 'PPD', formaPago: '99', total: 2320, serie: 'A', folio: '1101' });
+		expect(tables[EXAMPLE_TABLES.cfdiInvoices.name]).toEqual([{ orderId: 5829364210101, orderName: '#1101', uuid: invoiced.json.uuid, metodoPago: 'PPD' }]);
+
+		const second = await runFrom(engine, 'orderPaid', 'Try it 2: the order is paid');
+		const [receipt] = outputOf(second, 'Payment receipt');
+		expect(receipt.json).toMatchObject({ status: 'stamped', order: { document: 'paymentReceipt', orderTotal: 2320, voucherTotal: 2320 } });
+		const body = stored(receipt.json.uuid)?.body as IDataObject;
+		expect(body).toMatchObject({ tipoDeComprobante: 'P', serie: 'P', folio: '1101-P1' });
+		const pago = ((body.complemento as IDataObject).complementoPago20 as { pago: IDataObject[] }).pago[0];
+		expect(pago).toMatchObject({ fechaPago: '2026-11-27T16:05:00', formaDePagoP: '03', monto: 2320 });
+		expect(pago.doctoRelacionado).toEqual([
+			expect.objectContaining({ idDocumento: invoiced.json.uuid, serie: 'A', folio: '1101', impSaldoAnt: 2320, impPagado: 2320, impSaldoInsoluto: 0 }),
+		]);
+		expect(outputOf(second, 'E-mail to customer').map((item) => [item.json.sent, item.json.subject])).toEqual([[true, 'Payment receipt for order #1101']]);
+	});
+
+	test('example 9: Try it 1 invoices example 1\'s sample order; Try it 2 (one keyboard refunded) stamps a credit note of 580.00 related as a return', async () => {
+		tables[EXAMPLE_TABLES.cfdiInvoices.name] = [];
+		const engine = new ExampleEngine();
+		engine.setCredential(sandboxCredential(kit.sandbox));
+		const first = await runFrom(engine, 'orderRefunded', 'Try it 1: invoice the sample order');
+		const [invoiced] = outputOf(first, 'Invoice it');
+		expect(stored(invoiced.json.uuid)?.body).toMatchObject({ total: 1508, metodoPago: 'PUE' });
+
+		const second = await runFrom(engine, 'orderRefunded', 'Try it 2: one keyboard refunded');
+		const [note] = outputOf(second, 'Credit note');
+		expect(note.json).toMatchObject({ status: 'stamped', order: { document: 'creditNote', orderTotal: 580, voucherTotal: 580 } });
+		expect(stored(note.json.uuid)?.body).toMatchObject({
+			tipoDeComprobante: 'E',
+			serie: 'NC',
+			folio: '1001-R1',
+			formaPago: '04',
+			subTotal: 500,
+			total: 580,
+			impuestos: { totalImpuestosTrasladados: 80 },
+			cfdiRelacionados: [{ tipoRelacion: '03', cfdiRelacionado: [{ uuid: invoiced.json.uuid }] }],
+		});
+		expect(outputOf(second, 'E-mail to customer').map((item) => item.json.sent)).toEqual([true]);
 	});
 });
