@@ -30,6 +30,8 @@ export const WORKFLOW_IDS = {
 	shopifyAsShipped: 'cfdiE2eShipped00001',
 	pendingAsShipped: 'cfdiE2eShipped00002',
 	reviewAsShipped: 'cfdiE2eShipped00003',
+	orderPaidAsShipped: 'cfdiE2eShipped00008',
+	orderRefundedAsShipped: 'cfdiE2eShipped00009',
 } as const;
 
 const requestsSince = (sandbox: Sandbox, mark: number) => sandbox.requests.slice(mark);
@@ -46,7 +48,7 @@ function assertSucceeded(run: ExecutionJson, code: number | null): void {
 
 /** The example workflows as shipped plus their sandbox variants, for one import. */
 export function cliWorkflows(credential: { id: string; name: string }, pendingRows: Array<Record<string, unknown>>): WorkflowJson[] {
-	const asShipped = (name: 'shopify' | 'pending' | 'review', id: string) => ({ ...loadExample(name), id });
+	const asShipped = (name: 'shopify' | 'pending' | 'review' | 'orderPaid' | 'orderRefunded', id: string) => ({ ...loadExample(name), id });
 	const shopify = withExtraSampleOrders(withDataTableStandIns(withCfdiCredential(loadExample('shopify'), credential), { [EXAMPLE_TABLES.customerTaxData.name]: [LOOKUP_CUSTOMER] }));
 	const pending = withDataTableStandIns(withCfdiCredential(loadExample('pending'), credential), { [EXAMPLE_TABLES.pendingVouchers.name]: pendingRows });
 	const review = withCfdiCredential(loadExample('review'), credential);
@@ -57,6 +59,8 @@ export function cliWorkflows(credential: { id: string; name: string }, pendingRo
 		asShipped('shopify', WORKFLOW_IDS.shopifyAsShipped),
 		asShipped('pending', WORKFLOW_IDS.pendingAsShipped),
 		asShipped('review', WORKFLOW_IDS.reviewAsShipped),
+		asShipped('orderPaid', WORKFLOW_IDS.orderPaidAsShipped),
+		asShipped('orderRefunded', WORKFLOW_IDS.orderRefundedAsShipped),
 	];
 }
 
@@ -274,7 +278,7 @@ export async function reviewExample(checks: Checks, n8n: N8nInstance, sandbox: S
 /** The shipped examples use the package's real node type names and a placeholder credential. */
 export async function shippedExamplesCheck(checks: Checks): Promise<void> {
 	checks.section('Example files as shipped');
-	for (const name of ['shopify', 'pending', 'review'] as const) {
+	for (const name of ['shopify', 'pending', 'review', 'orderPaid', 'orderRefunded'] as const) {
 		await checks.check(`${name}: CFDI nodes are ${CFDI_NODE_TYPE} with a placeholder credential; it has a manual "try it" trigger`, () => {
 			const workflow = loadExample(name);
 			const cfdi = workflow.nodes.filter((node) => node.type === CFDI_NODE_TYPE);

@@ -37,6 +37,8 @@ export const UI_WORKFLOW_IDS = {
 	shopify: 'cfdiE2eUiShopify001',
 	pending: 'cfdiE2eUiPending001',
 	review: 'cfdiE2eUiReview0001',
+	orderPaid: 'cfdiE2eUiOrderPaid01',
+	orderRefunded: 'cfdiE2eUiRefunded01',
 	playground: 'cfdiE2eUiEditor0001',
 } as const;
 
@@ -45,6 +47,8 @@ export function uiWorkflows(credential: { id: string; name: string }): WorkflowJ
 	const shopify = withExtraSampleOrders(withCfdiCredential(loadExample('shopify'), credential));
 	const pending = withCfdiCredential(loadExample('pending'), credential);
 	const review = withCfdiCredential(loadExample('review'), credential);
+	const orderPaid = withCfdiCredential(loadExample('orderPaid'), credential);
+	const orderRefunded = withCfdiCredential(loadExample('orderRefunded'), credential);
 	const playground: WorkflowJson = {
 		id: UI_WORKFLOW_IDS.playground,
 		name: 'Try the CFDI node',
@@ -57,6 +61,8 @@ export function uiWorkflows(credential: { id: string; name: string }): WorkflowJ
 		{ ...shopify, id: UI_WORKFLOW_IDS.shopify },
 		{ ...pending, id: UI_WORKFLOW_IDS.pending },
 		{ ...review, id: UI_WORKFLOW_IDS.review },
+		{ ...orderPaid, id: UI_WORKFLOW_IDS.orderPaid },
+		{ ...orderRefunded, id: UI_WORKFLOW_IDS.orderRefunded },
 		playground,
 	];
 }
@@ -133,6 +139,7 @@ export async function serverPhase(
 	const seeded = await seedPendingVouchers(sandbox);
 	const pendingTable = await createTable(n8n, project.id, EXAMPLE_TABLES.pendingVouchers, seeded.rows);
 	await createTable(n8n, project.id, EXAMPLE_TABLES.customerTaxData, [LOOKUP_CUSTOMER]);
+	const invoicesTable = await createTable(n8n, project.id, EXAMPLE_TABLES.cfdiInvoices, []);
 
 	let pendingExecution: string | undefined;
 	await checks.check('example 2 from "Try it: run now": data table read, vouchers stamped, data table rows updated', async () => {
@@ -169,6 +176,41 @@ export async function serverPhase(
 		// n8n's Merge puts the orders it enriched from the table first.
 		assert.deepEqual(fresh.map((voucher) => (voucher.body.receptor as { rfc: string }).rfc), [LOOKUP_CUSTOMER.rfc, 'URE180429TM6']);
 		assert.ok(fresh.every((voucher) => voucher.state === 'stamped' && voucher.stampCount === 1));
+	});
+
+	await checks.check('example 1 remembered both invoices in cfdi_invoices (order id, UUID, payment method)', async () => {
+		const rows = await n8n.rest<{ data: Array<{ orderName: string; uuid: string; metodoPago: string }> }>('GET', `/projects/${project.id}/data-tables/${invoicesTable}/rows?take=100`);
+		assert.deepEqual(rows.data.map((row) => [row.orderName, row.metodoPago]).sort(), [['#1001', 'PUE'], ['#1002', 'PUE']]);
+		for (const row of rows.data) assert.match(row.uuid, UUID);
+	});
+
+	await checks.check('example 8: "Try it 1" invoices a pending order PPD; "Try it 2" (paid) finds it in cfdi_invoices and stamps its payment receipt', async () => {
+		const first = await runFromEditor(n8n, UI_WORKFLOW_IDS.orderPaid, 'Try it 1: invoice a pending order', parseFlatted);
+		assert.equal(first.status, 'success', first.error?.message);
+		const [invoice] = outputOf(first.runData, 'Invoice it (PPD)');
+		assert.equal(sandbox.vouchers.get(Number(invoice.idComprobante))?.body.metodoPago, 'PPD');
+		const second = await runFromEditor(n8n, UI_WORKFLOW_IDS.orderPaid, 'Try it 2: the order is paid', parseFlatted);
+		timings['run example 8 from the editor'] = first.ms + second.ms;
+		assert.equal(second.status, 'success', second.error?.message);
+		const [receipt] = outputOf(second.runData, 'Payment receipt');
+		assert.equal(receipt.status, 'stamped');
+		const stored = sandbox.vouchers.get(Number(receipt.idComprobante))!;
+		assert.equal(stored.body.tipoDeComprobante, 'P');
+		assert.ok(stored.xml!.includes(`IdDocumento="${String(invoice.uuid)}"`));
+		assert.deepEqual(outputOf(second.runData, 'E-mail to customer').map((item) => item.sent), [true]);
+	});
+
+	await checks.check('example 9: "Try it 2" (one keyboard refunded) finds the invoice of #1001 in cfdi_invoices and stamps a credit note of 580.00 related to it', async () => {
+		const first = await runFromEditor(n8n, UI_WORKFLOW_IDS.orderRefunded, 'Try it 1: invoice the sample order', parseFlatted);
+		assert.equal(first.status, 'success', first.error?.message);
+		const second = await runFromEditor(n8n, UI_WORKFLOW_IDS.orderRefunded, 'Try it 2: one keyboard refunded', parseFlatted);
+		timings['run example 9 from the editor'] = first.ms + second.ms;
+		assert.equal(second.status, 'success', second.error?.message);
+		const [note] = outputOf(second.runData, 'Credit note');
+		const stored = sandbox.vouchers.get(Number(note.idComprobante))!;
+		assert.deepEqual([stored.body.tipoDeComprobante, stored.body.total], ['E', 580]);
+		const [lookup] = outputOf(second.runData, 'Look up its invoice');
+		assert.ok(stored.xml!.includes(`UUID="${String(lookup.uuid)}"`));
 	});
 
 	let reviewExecution: string | undefined;
