@@ -98,8 +98,10 @@ export async function listen(options: {
 		try {
 			raw = await readBody(req);
 		} catch {
+			// As IIS/Kestrel do: answer 413 at once, then close; the rest of the upload is discarded.
 			entry.status = 413;
-			if (!res.headersSent) res.writeHead(413, { connection: 'close' }).end();
+			const body = JSON.stringify({ message: 'Request body too large.' });
+			if (!res.headersSent) res.writeHead(413, { connection: 'close', 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) }).end(body);
 			return;
 		}
 		entry.body = raw.toString('utf8');
@@ -194,8 +196,9 @@ export function readBody(req: http.IncomingMessage): Promise<Buffer> {
 		req.on('data', (chunk: Buffer) => {
 			size += chunk.length;
 			if (size > MAX_BODY_BYTES) {
+				// Stop keeping it, but keep reading: a client still sending then sees the 413, not a reset.
+				chunks.length = 0;
 				reject(new Error('body too large'));
-				req.destroy();
 				return;
 			}
 			chunks.push(chunk);

@@ -108,7 +108,7 @@ export class CfdiEmisionTrigger implements INodeType {
 			records = await listVouchers(this, session, range);
 		} catch (error) {
 			// Nothing was remembered: the next poll reads this window again.
-			throw toNodeError(this, error, undefined, { action: 'read the voucher list' });
+			throw toNodeError(this, error, undefined, { action: 'read the voucher list', readOnly: true });
 		}
 
 		if (manual) {
@@ -126,7 +126,9 @@ export class CfdiEmisionTrigger implements INodeType {
 function positive(ctx: IPollFunctions, name: string, fallback: number): number {
 	const value = Number(ctx.getNodeParameter(name, fallback));
 	if (!Number.isFinite(value) || value <= 0) {
-		throw new NodeOperationError(ctx.getNode(), `"${name === 'watchDays' ? 'Watch Window (Days)' : 'Late Voucher Window (Hours)'}" must be a positive number, not ${String(value)}.`);
+		throw new NodeOperationError(ctx.getNode(), `"${name === 'watchDays' ? 'Watch Window (Days)' : 'Late Voucher Window (Hours)'}" must be a positive number, not ${String(value)}.`, {
+			description: 'Nothing was read from the service. Enter a number above 0 in the trigger\'s options.',
+		});
 	}
 	return value;
 }

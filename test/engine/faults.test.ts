@@ -134,7 +134,9 @@ describe('fault matrix (Continue On Fail: one output item per input item)', () =
 	test('FAC119 that does not clear: an error that says nothing was stored', async () => {
 		kit.sandbox.injectFault({ route: 'createVoucher', kind: 'seriesBusy', times: 10 });
 		const { items } = await kit.engine.runNode(fromItems({ stampingMode: 'direct', options: { busyRetries: 2 } }), threeItems.slice(0, 1), { continueOnFail: true });
-		expect(items[0].json.error).toBe('Item 0: Could not stamp the voucher: the series is still busy (FAC119) after 3 attempts; nothing was stored. Try again later');
+		expect(items[0].json.error).toBe('Item 0: Could not stamp the voucher: the series is still busy (FAC119) after 3 attempts; nothing was stored');
+		expect(items[0].json.description).toContain('this request changed nothing');
+		expect(items[0].json.description).toContain('Run the item again later, or raise "Busy Series Retries"');
 		expect(kit.sandbox.vouchers.size).toBe(0);
 	});
 

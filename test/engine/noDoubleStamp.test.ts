@@ -63,9 +63,9 @@ const REASON: Record<Fault, RegExp> = {
 };
 /** The read-back's own failure, as the description quotes it. */
 const READ_BACK_REASON: Record<Fault, string> = {
-	timeout: 'No answer from the service (timed out).',
-	reset: 'No answer from the service (connection closed by the other side).',
-	'5xx': 'HTTP 503',
+	timeout: 'No answer from the service (timed out)',
+	reset: 'No answer from the service (connection closed by the other side)',
+	'5xx': 'the service answered HTTP 503',
 };
 
 interface Case {

@@ -62,7 +62,8 @@ describe('pdf: get link', () => {
 		const uuid = await stampedUuid(kit.engine);
 		kit.sandbox.injectFault({ route: 'getPdfLink', kind: 'expiredLink' });
 		const { error } = await kit.engine.runNode({ resource: 'pdf', operation: 'getLink', uuid, download: true }, [{}]);
-		expect(error?.message).toMatch(/the PDF link expired at .*; run the operation again for a fresh link/);
+		expect(error?.message).toMatch(new RegExp(`^Item 0: Could not get the PDF of ${uuid}: the PDF link expired at \\S+Z$`));
+		expect((error as { description?: string })?.description).toBe('Links are short-lived and nothing was changed: run the item again for a fresh link, and download it in the same run (Download on).');
 	});
 });
 

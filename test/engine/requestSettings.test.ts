@@ -24,7 +24,11 @@ describe('the node\'s own request options (Timeout, Ignore SSL Issues, Concurren
 		const uuid = await stampedUuid(kit.engine);
 		kit.sandbox.injectFault({ route: 'blob', kind: 'timeout', holdMs: 10_000 });
 		const { items } = await kit.engine.runNode({ resource: 'pdf', operation: 'getLink', uuid, download: true, pdfOptions: { timeout: 1000 } }, [{}], { continueOnFail: true });
-		expect(items[0].json.error).toBe(`Item 0: Could not get the PDF of ${uuid}: the PDF download failed (timed out)`);
+		const host = new URL(kit.sandbox.blobUrl).host;
+		expect(items[0].json.error).toBe(`Item 0: Could not get the PDF of ${uuid}: the PDF download from the storage host ${host} failed (timed out)`);
+		expect(items[0].json.description).toContain(`the file is served by ${host}`);
+		expect(items[0].json.description).toContain('Base URL plays no part');
+		expect(items[0].json.description).toContain('raise the node option "Timeout (Ms)"');
 		expect(routes(kit.sandbox, 'blob')).toHaveLength(1);
 	});
 

@@ -59,7 +59,7 @@ describe('network failures: one classification, one set of words', () => {
 			"Could not reach the token service at http://127.0.0.1:9/connect/token (connection refused). Check the credential's environment or Auth URL and the network.",
 		);
 		expect(describeTokenServiceFailure(undefined, 'u')).toContain('(no answer)');
-		expect(describeDownloadFailure(readNetworkFailure({ code: 'ECONNRESET' }))).toBe('the PDF download failed (connection closed by the other side)');
+		expect(describeDownloadFailure(readNetworkFailure({ code: 'ECONNRESET' }), 'files.example.net')).toBe('the PDF download from the storage host files.example.net failed (connection closed by the other side)');
 		expect(describePayloadTooLarge()).toContain('HTTP 413');
 		for (const code of ['ECONNREFUSED', 'ETIMEDOUT', 'ECONNRESET', 'CERT_HAS_EXPIRED', 'EPIPE']) {
 			expect(describeServiceFailure(readNetworkFailure({ code })!)).not.toContain(code);

@@ -1,5 +1,9 @@
 import { sleep } from 'n8n-workflow';
 
+/** Retries of answers that prove nothing was done (busy series, rate limit), and their first pause. */
+export const DEFAULT_RETRIES = 3;
+export const DEFAULT_RETRY_DELAY_MS = 2000;
+
 /** No single pause of any retry in the package grows beyond this. */
 export const MAX_BACKOFF_MS = 60_000;
 

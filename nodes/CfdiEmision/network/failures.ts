@@ -130,8 +130,23 @@ export function describeTokenServiceFailure(failure: NetworkFailure | undefined,
 }
 
 /** The PDF download's phrase when the storage host could not be reached or did not answer. */
-export function describeDownloadFailure(failure: NetworkFailure | undefined): string {
-	return `the PDF download failed (${failure?.reason ?? NO_ANSWER_REASON})`;
+export function describeDownloadFailure(failure: NetworkFailure | undefined, host: string): string {
+	return `the PDF download from the storage host ${host} failed (${failure?.reason ?? NO_ANSWER_REASON})`;
+}
+
+/**
+ * What to do when the PDF download failed: the file lives on the storage host the link names, not
+ * on the issuing API, so the credential's URLs are never the cause; a download changes nothing.
+ */
+export function describeDownloadAdvice(failure: NetworkFailure | undefined, host: string): string {
+	const where = `The service gave the link; the file is served by ${host}, which the node reaches without the credential, so the credential's Base URL plays no part. Nothing was changed anywhere: a download only reads.`;
+	const what =
+		failure?.kind === 'tls'
+			? adviceFor(failure, host, true)
+			: failure?.kind === 'timeout'
+				? 'Run the item again for a fresh link, or raise the node option "Timeout (Ms)" for a slow storage host.'
+				: `Run the item again for a fresh link; if it keeps failing, check that n8n can reach ${host} (DNS, firewall, proxy).`;
+	return `${where} ${what}`;
 }
 
 /** HTTP 413: the other side refused the body as too large (it processed nothing). */

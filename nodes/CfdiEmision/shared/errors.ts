@@ -61,20 +61,32 @@ export interface FailureContext {
 	action: string;
 	/** What to tell the user when the service may have acted although no success was seen. */
 	ifMaybeDone?: string;
+	/** The request only reads (or asks again for something harmless): repeating it changes nothing. */
+	readOnly?: boolean;
 	/** Extra members for the Continue On Fail error item. */
 	outcome?: IDataObject;
 }
 
+const READ_ONLY_EFFECT = 'Nothing was changed: this request only reads, so running the item again is safe.';
+const UNKNOWN_EFFECT = 'Whether the service acted on the request is not known: check before running the item again.';
+const REFUSED_EFFECT = 'The service did not carry out the request.';
+
+/** What a failure without a clear answer may have left behind, in the caller's words when it knows. */
+function unclearEffect(context: FailureContext): string {
+	return context.ifMaybeDone ?? (context.readOnly ? READ_ONLY_EFFECT : UNKNOWN_EFFECT);
+}
+
 function httpAdvice(status: number): string {
-	if (status === 400) return 'The service rejected the request as invalid; fix the fields it names.';
-	if (status === 401) return 'The service rejected the access token even after signing in again. Check that the credential belongs to this environment.';
-	if (status === 403) return 'The account may not act for this issuer. Leave "Issuer ID Override" empty to use the credential\'s issuer, or check the account\'s permissions.';
+	if (status === 400) return `The service rejected the request as invalid; fix the fields it names. ${REFUSED_EFFECT}`;
+	if (status === 401) return `The service rejected the access token even after signing in again. ${REFUSED_EFFECT} Check that the credential belongs to this environment.`;
+	if (status === 403) return `The account may not act for this issuer. ${REFUSED_EFFECT} Leave "Issuer ID Override" empty to use the credential's issuer, or check the account's permissions.`;
 	if (status === 404) return 'Nothing was found at that address. Check the id or UUID, and the credential\'s environment and API path style.';
 	if (status === PAYLOAD_TOO_LARGE_STATUS) return describePayloadTooLarge();
-	if (status === 415) return 'The service did not accept the content type.';
-	if (status === 429) return 'The service is limiting the request rate. Lower the node\'s concurrency or try again later.';
+	if (status === 415) return `The service did not accept the content type. ${REFUSED_EFFECT}`;
+	if (status === 429) return `The service is limiting the request rate. ${REFUSED_EFFECT} Lower the node's concurrency or try again later.`;
 	if (status >= 500) return 'The service failed on its side.';
-	return '';
+	if (status >= 400) return `${REFUSED_EFFECT} Check the credential's environment and API path style (a wrong path style often answers 404, 405 or 406).`;
+	return 'The service answered with a status this node does not expect.';
 }
 
 /**
@@ -89,7 +101,7 @@ export function toNodeError(ctx: Pick<IExecuteFunctions, 'getNode'>, error: unkn
 	switch (failure.kind) {
 		case 'auth':
 			message = `Could not sign in to the CFDI service to ${context.action}: ${failure.message}`;
-			advice.push('Nothing was sent to the issuing API.');
+			advice.push('Nothing was sent to the issuing API. Open the credential and use its Test button to check the sign-in.');
 			break;
 		case 'unreachable':
 			message = `Could not ${context.action}: ${failure.message}`;
@@ -97,19 +109,19 @@ export function toNodeError(ctx: Pick<IExecuteFunctions, 'getNode'>, error: unkn
 			break;
 		case 'ambiguous':
 			message = `Could not ${context.action}: ${failure.message}`;
-			if (context.ifMaybeDone) advice.push(context.ifMaybeDone);
+			advice.push(unclearEffect(context));
 			break;
 		case 'malformed':
 			message = `Could not ${context.action}: ${failure.message}`;
 			// A garbled success answer may still mean the service acted.
-			if (context.ifMaybeDone) advice.push(context.ifMaybeDone);
+			advice.push(unclearEffect(context));
 			break;
 		case 'http': {
 			const status = failure.details.status ?? 0;
 			const detail = serviceMessage(failure.details.body);
 			message = `Could not ${context.action}: the service answered HTTP ${status}${detail ? ` (${detail})` : ''}`;
 			advice.push(httpAdvice(status));
-			if (failure.mayHaveTakenEffect && context.ifMaybeDone) advice.push(context.ifMaybeDone);
+			if (failure.mayHaveTakenEffect || status < 400) advice.push(unclearEffect(context));
 			break;
 		}
 	}

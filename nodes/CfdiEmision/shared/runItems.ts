@@ -26,7 +26,10 @@ function withItemIndex(ctx: IExecuteFunctions, error: unknown, itemIndex: number
 		error.context.itemIndex = itemIndex;
 		return error;
 	}
-	return new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
+	return new NodeOperationError(ctx.getNode(), error as Error, {
+		itemIndex,
+		description: 'An unexpected error inside the node, not an answer of the service. If this item sends a voucher or an e-mail, check its state (Voucher > Get or Get Status) before running it again, and report the message to the package maintainers.',
+	});
 }
 
 /**

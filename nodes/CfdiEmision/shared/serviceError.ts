@@ -24,6 +24,11 @@ export class ServiceCallError extends Error {
 		this.name = 'ServiceCallError';
 	}
 
+	/** HTTP 429: the service would not take the request now, so nothing was done and it may go again. */
+	get rateLimited(): boolean {
+		return this.kind === 'http' && this.details.status === 429;
+	}
+
 	/** Whether the service may have processed the request although no success was seen. */
 	get mayHaveTakenEffect(): boolean {
 		return this.kind === 'ambiguous' || (this.kind === 'http' && (this.details.status ?? 0) >= 500);

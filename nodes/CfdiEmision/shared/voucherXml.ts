@@ -17,6 +17,6 @@ export async function downloadVoucherXml(ctx: IExecuteFunctions, session: RunSes
 		});
 		return extractXml(response.body);
 	} catch (error) {
-		throw toNodeError(ctx, error, itemIndex, { action });
+		throw toNodeError(ctx, error, itemIndex, { action, readOnly: true });
 	}
 }

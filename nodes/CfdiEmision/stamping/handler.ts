@@ -112,7 +112,7 @@ async function createTwoPhase(ctx: IExecuteFunctions, job: StampJob, context: Se
 			ctx,
 			context.itemIndex,
 			`Saving the voucher as pending did not return a voucher id (idComprobante ${String(saved.result.idComprobante)})`,
-			'The service answered the pending save in an unexpected way; nothing was stamped.',
+			'The service answered the pending save in an unexpected way; nothing was stamped. A pending voucher may have been stored without its id reaching the node; it has no fiscal effect. Running the item again is safe (at worst it leaves an extra pending draft).',
 		);
 	}
 	return await stampPending(ctx, id, body, qs, context);

@@ -1,10 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { DEFAULT_RETRIES, DEFAULT_RETRY_DELAY_MS } from '../network';
 import { concurrencyOption, ignoreSslOption, readRequestSettings, timeoutOption, type RequestSettings } from '../shared/requestSettings';
 
 export const DEFAULT_STAMP_CONCURRENCY = 1;
-export const DEFAULT_BUSY_RETRIES = 3;
-export const DEFAULT_RETRY_DELAY_MS = 2000;
+export const DEFAULT_BUSY_RETRIES = DEFAULT_RETRIES;
+export { DEFAULT_RETRY_DELAY_MS };
 
 /** The operations that create a voucher: Create and one per voucher kind. */
 export const CREATE_OPERATIONS = ['create', 'createPaymentReceipt', 'createCreditNote', 'createGlobalInvoice'];

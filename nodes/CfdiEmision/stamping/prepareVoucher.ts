@@ -18,7 +18,10 @@ function computed(ctx: IExecuteFunctions, itemIndex: number, voucher: IDataObjec
 	try {
 		return computeTotals(voucher as Voucher).voucher as IDataObject;
 	} catch (error) {
-		throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: the totals could not be computed: ${(error as Error).message}`, { itemIndex });
+		throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: the totals could not be computed: ${(error as Error).message}`, {
+			itemIndex,
+			description: 'Nothing was sent. "Compute Totals" needs each line\'s cantidad and valorUnitario and, for taxes, base rates such as tasaOCuota 0.16; fix the member named above, or turn "Compute Totals" off to send your own amounts.',
+		});
 	}
 }
 

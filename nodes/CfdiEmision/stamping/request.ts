@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { backoff } from '../network';
-import { toNodeError } from '../shared/errors';
+import { operationFailed, toNodeError } from '../shared/errors';
 import { ServiceCallError } from '../shared/serviceError';
 import { callService, type RunSession, type ServiceRequest } from '../shared/transport';
 import { readStampAnswer, rejectionError, SERIES_BUSY_CODE, type StampAnswer } from './answer';
@@ -17,7 +17,12 @@ export interface SendVoucherContext {
 	stampRequested: boolean;
 	/** What to tell the user if the service may have acted although no success was seen. */
 	ifMaybeDone: string;
+	/** The pending voucher a PUT stamps: it exists whatever this request does. */
+	pendingId?: number;
 }
+
+const BUSY_ADVICE =
+	'The service refuses a stamp while another stamp on the same series is running, so this request changed nothing. Items of one series already go one at a time within a run: another run, workflow or program is stamping on this series. Run the item again later, or raise "Busy Series Retries" or "Retry Pause (Ms)".';
 
 /** How one create/update request ended, once retries of harmless answers are done. */
 export type VoucherRequestOutcome =
@@ -51,7 +56,7 @@ export async function requestVoucher(ctx: IExecuteFunctions, request: ServiceReq
 			answer = readStampAnswer(response.body, context.stampRequested);
 		} catch (error) {
 			if (!(error instanceof ServiceCallError)) throw toNodeError(ctx, error, itemIndex, { action: actionOf(context) });
-			if (canRetry && error.kind === 'http' && error.details.status === 429) {
+			if (canRetry && error.rateLimited) {
 				await pause(settings, attempt);
 				continue;
 			}
@@ -63,12 +68,8 @@ export async function requestVoucher(ctx: IExecuteFunctions, request: ServiceReq
 				await pause(settings, attempt);
 				continue;
 			}
-			throw toNodeError(
-				ctx,
-				new ServiceCallError(`the series is still busy (${SERIES_BUSY_CODE}) after ${attempt + 1} attempts; nothing was stored. Try again later`, 'malformed'),
-				itemIndex,
-				{ action: actionOf(context) },
-			);
+			const left = context.pendingId ? `voucher ${context.pendingId} stays pending` : 'nothing was stored';
+			throw operationFailed(ctx, itemIndex, `Could not ${actionOf(context)}: the series is still busy (${SERIES_BUSY_CODE}) after ${attempt + 1} attempts; ${left}`, BUSY_ADVICE);
 		}
 		return answer.kind === 'done' ? { kind: 'done', answer } : { kind: 'rejected', answer };
 	}

@@ -4,6 +4,8 @@ import { decimalToString, type Decimal } from '../decimal';
 export function show(value: unknown): string {
 	if (typeof value === 'string') return JSON.stringify(value);
 	if (value === undefined) return 'undefined';
+	// JSON would print NaN and Infinity as null, hiding the value the user must fix.
+	if (typeof value === 'number' && !Number.isFinite(value)) return String(value);
 	const text = JSON.stringify(value) ?? String(value);
 	return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }

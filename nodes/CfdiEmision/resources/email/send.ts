@@ -1,13 +1,14 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { backoff, DEFAULT_RETRIES, DEFAULT_RETRY_DELAY_MS } from '../../network';
 import { showFor, uuidField } from '../../shared/descriptions';
-import { toNodeError } from '../../shared/errors';
+import { toNodeError, type FailureContext } from '../../shared/errors';
 import { readUuid } from '../../shared/parameters';
 import { parseJsonBody } from '../../shared/responses';
 import { concurrencyOption, ignoreSslOption, readRequestSettings, timeoutOption } from '../../shared/requestSettings';
 import { runItems } from '../../shared/runItems';
-import { callService, EMAIL_ROOT } from '../../shared/transport';
+import { callService, EMAIL_ROOT, type RunSession, type ServiceRequest } from '../../shared/transport';
 import { ServiceCallError } from '../../shared/serviceError';
 
 const SEND_CONCURRENCY = 2;
@@ -59,7 +60,7 @@ export const sendFields: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: 'name@email.com',
-		description: 'Address replies should go to; leave empty for none',
+		description: 'The one address replies should go to; leave empty for none',
 		displayOptions: show,
 	},
 	{
@@ -72,44 +73,108 @@ export const sendFields: INodeProperties[] = [
 		options: [
 			concurrencyOption(SEND_CONCURRENCY, 'How many e-mail requests are sent at the same time'),
 			ignoreSslOption(),
+			{
+				displayName: 'Rate Limit Retries',
+				name: 'rateLimitRetries',
+				type: 'number',
+				typeOptions: { minValue: 0 },
+				default: DEFAULT_RETRIES,
+				description:
+					'How many times to send again, with growing pauses, when the service limits the rate (HTTP 429). Such an answer means no e-mail was sent, so sending again cannot send it twice.',
+			},
+			{
+				displayName: 'Retry Pause (Ms)',
+				name: 'retryDelayMs',
+				type: 'number',
+				typeOptions: { minValue: 0 },
+				default: DEFAULT_RETRY_DELAY_MS,
+				description: 'Pause before the first retry; each further retry waits twice as long (at most 60 seconds)',
+			},
 			timeoutOption(),
 		],
 	},
 ];
 
-function addressList(ctx: IExecuteFunctions, itemIndex: number, name: string, label: string, required: boolean): string {
+function addressList(ctx: IExecuteFunctions, itemIndex: number, name: string, label: string, how: { required: boolean; single?: boolean }): string {
 	const value = String(ctx.getNodeParameter(name, itemIndex, '') ?? '').trim();
 	const addresses = value.split(/[,;]/).map((a) => a.trim()).filter(Boolean);
-	if (required && addresses.length === 0) {
-		throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: "${label}" is empty.`, { itemIndex, description: 'Enter at least one e-mail address.' });
+	if (how.required && addresses.length === 0) {
+		throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: "${label}" is empty.`, { itemIndex, description: 'Nothing was sent. Enter at least one e-mail address.' });
+	}
+	if (how.single && addresses.length > 1) {
+		throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: "${label}" has ${addresses.length} addresses (${addresses.join(', ')}); the service takes one reply-to address.`, {
+			itemIndex,
+			description: 'Nothing was sent. Keep one address in Reply To; put further recipients in To or CC.',
+		});
 	}
 	const bad = addresses.filter((a) => !EMAIL_PATTERN.test(a));
 	if (bad.length) {
 		throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: "${label}" has an invalid e-mail address: ${bad.join(', ')}.`, {
 			itemIndex,
-			description: 'Use addresses like name@email.com, separated by commas.',
+			description: `Nothing was sent. Use addresses like name@email.com${how.single ? '' : ', separated by commas'}.`,
 		});
 	}
 	return addresses.join(',');
+}
+
+/** A one-line text field: a line break in a mail header could add headers of its own. */
+function oneLine(ctx: IExecuteFunctions, itemIndex: number, name: string, label: string): string {
+	const value = String(ctx.getNodeParameter(name, itemIndex, '') ?? '');
+	if (/[\r\n]/.test(value)) {
+		throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: "${label}" contains a line break (CR or LF).`, {
+			itemIndex,
+			description: `Nothing was sent. An e-mail ${label.toLowerCase()} is one line, and a line break in it could add mail headers. Remove the line breaks, e.g. with the expression {{ $json.subject.replace(/[\\r\\n]+/g, ' ') }}.`,
+		});
+	}
+	return value;
+}
+
+/**
+ * Sends again after HTTP 429 (nothing was sent), pausing through the package's one back-off; any
+ * other failure, or a 429 after the last retry, becomes the item's error.
+ */
+async function callRetryingRateLimit(ctx: IExecuteFunctions, session: RunSession, request: ServiceRequest, retry: { retries: number; firstDelayMs: number; itemIndex: number; failure: FailureContext }) {
+	for (let attempt = 0; ; attempt++) {
+		const outcome = await callService(ctx, session, request).then(
+			(response) => ({ response }),
+			(error: unknown) => ({ error }),
+		);
+		if ('response' in outcome) return outcome.response;
+		const rateLimited = outcome.error instanceof ServiceCallError && outcome.error.rateLimited;
+		if (!rateLimited || attempt >= retry.retries) throw toNodeError(ctx, outcome.error, retry.itemIndex, retry.failure);
+		await backoff(retry.firstDelayMs, attempt);
+	}
+}
+
+function retrySetting(value: unknown, fallback: number): number {
+	const n = Number(value);
+	return value !== undefined && Number.isFinite(n) && n >= 0 ? Math.floor(n) : fallback;
 }
 
 export async function sendEmail(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	return await runItems(ctx, readRequestSettings(ctx, 'emailOptions', { concurrency: SEND_CONCURRENCY, batchingSetsConcurrency: true }), async (itemIndex, session) => {
 		const uuid = readUuid(ctx, itemIndex);
 		const body = {
-			para: addressList(ctx, itemIndex, 'to', 'To', true),
-			asunto: String(ctx.getNodeParameter('subject', itemIndex, '')),
+			para: addressList(ctx, itemIndex, 'to', 'To', { required: true }),
+			asunto: oneLine(ctx, itemIndex, 'subject', 'Subject'),
 			mensaje: String(ctx.getNodeParameter('message', itemIndex, '')),
-			cc: addressList(ctx, itemIndex, 'cc', 'CC', false),
-			responderA: addressList(ctx, itemIndex, 'replyTo', 'Reply To', false),
+			cc: addressList(ctx, itemIndex, 'cc', 'CC', { required: false }),
+			responderA: addressList(ctx, itemIndex, 'replyTo', 'Reply To', { required: false, single: true }),
 			cfdi: { uuid },
 		};
 		const failure = {
 			action: `send voucher ${uuid} by e-mail`,
-			ifMaybeDone: 'The e-mail may have been sent although no answer arrived; running the item again may send it twice.',
+			ifMaybeDone: 'The e-mail may have been sent although no answer arrived; running the item again may send it twice, so ask the recipient or check the mailbox first.',
 		};
 		try {
-			const response = await callService(ctx, session, { method: 'POST', url: `${EMAIL_ROOT}/enviocorreo`, json: body });
+			const options = ctx.getNodeParameter('emailOptions', itemIndex, {}) as IDataObject;
+			const request: ServiceRequest = { method: 'POST', url: `${EMAIL_ROOT}/enviocorreo`, json: body };
+			const response = await callRetryingRateLimit(ctx, session, request, {
+				retries: retrySetting(options.rateLimitRetries, DEFAULT_RETRIES),
+				firstDelayMs: retrySetting(options.retryDelayMs, DEFAULT_RETRY_DELAY_MS),
+				itemIndex,
+				failure,
+			});
 			const sent = parseJsonBody(response.body, 'the e-mail request');
 			if (sent !== true) {
 				throw new ServiceCallError(`the service answered ${JSON.stringify(sent)} instead of true`, 'malformed');

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { backoff, describeDownloadFailure, readNetworkFailure } from '../../network';
+import { backoff, describeDownloadAdvice, describeDownloadFailure, readNetworkFailure } from '../../network';
 
 import { showFor, uuidField } from '../../shared/descriptions';
-import { toNodeError } from '../../shared/errors';
+import { operationFailed, toNodeError } from '../../shared/errors';
 import { readUuid } from '../../shared/parameters';
 import { unwrapLink } from '../../shared/responses';
 import { concurrencyOption, ignoreSslOption, readRequestSettings, timeoutOption } from '../../shared/requestSettings';
@@ -93,8 +93,13 @@ async function fetchLink(ctx: IExecuteFunctions, session: RunSession, uuid: stri
 	}
 }
 
-/** Downloads the PDF from its time-limited link, with no Authorization header (another host). */
-async function downloadPdf(ctx: IExecuteFunctions, session: RunSession, link: PdfLink): Promise<Buffer> {
+/**
+ * Downloads the PDF from its time-limited link, with no Authorization header (another host). Its
+ * failures name the storage host and never blame the credential's URLs.
+ */
+async function downloadPdf(ctx: IExecuteFunctions, session: RunSession, link: PdfLink, itemIndex: number, uuid: string): Promise<Buffer> {
+	const host = new URL(link.url).host;
+	const failed = (reason: string, advice: string) => operationFailed(ctx, itemIndex, `Could not get the PDF of ${uuid}: ${reason}`, advice);
 	const response = (await ctx.helpers
 		.httpRequest({
 			method: 'GET',
@@ -106,17 +111,19 @@ async function downloadPdf(ctx: IExecuteFunctions, session: RunSession, link: Pd
 			skipSslCertificateValidation: session.allowUnauthorizedCerts,
 		})
 		.catch((error: unknown) => {
-			throw new ServiceCallError(describeDownloadFailure(readNetworkFailure(error)), 'unreachable');
+			const failure = readNetworkFailure(error);
+			throw failed(describeDownloadFailure(failure, host), describeDownloadAdvice(failure, host));
 		})) as { statusCode: number; body: unknown };
 	const bytes = Buffer.isBuffer(response.body) ? response.body : Buffer.from(response.body as ArrayBuffer);
+	const again = describeDownloadAdvice(undefined, host);
 	if (response.statusCode === 403 && link.expiresAt && Date.parse(link.expiresAt) < Date.now()) {
-		throw new ServiceCallError(`the PDF link expired at ${link.expiresAt}; run the operation again for a fresh link`, 'malformed');
+		throw failed(`the PDF link expired at ${link.expiresAt}`, 'Links are short-lived and nothing was changed: run the item again for a fresh link, and download it in the same run (Download on).');
 	}
 	if (response.statusCode !== 200) {
-		throw new ServiceCallError(`the PDF storage answered HTTP ${response.statusCode} (${bytes.toString('utf8').slice(0, 160)})`, 'malformed');
+		throw failed(`the storage host ${host} answered HTTP ${response.statusCode} (${bytes.toString('utf8').slice(0, 160)})`, again);
 	}
 	if (bytes.subarray(0, 5).toString('latin1') !== '%PDF-') {
-		throw new ServiceCallError('the PDF link returned something that is not a PDF file', 'malformed');
+		throw failed(`the link on ${host} returned something that is not a PDF file`, again);
 	}
 	return bytes;
 }
@@ -132,13 +139,13 @@ export async function getPdfLink(ctx: IExecuteFunctions): Promise<INodeExecution
 			const link = await fetchLink(ctx, session, uuid, attempts, delay);
 			const json: IDataObject = { uuid, url: link.url, expiresAt: link.expiresAt, startsAt: link.startsAt };
 			if (!download) return { items: [{ json }] };
-			const bytes = await downloadPdf(ctx, session, link);
+			const bytes = await downloadPdf(ctx, session, link, itemIndex, uuid);
 			const fileName = `${uuid}.pdf`;
 			json.fileName = fileName;
 			json.fileSize = bytes.length;
 			return { items: [{ json, binary: { data: await ctx.helpers.prepareBinaryData(bytes, fileName, 'application/pdf') } }] };
 		} catch (error) {
-			throw toNodeError(ctx, error, itemIndex, { action: `get the PDF of ${uuid}` });
+			throw toNodeError(ctx, error, itemIndex, { action: `get the PDF of ${uuid}`, readOnly: true });
 		}
 	});
 }

@@ -41,7 +41,7 @@ export async function getVoucher(ctx: IExecuteFunctions): Promise<INodeExecution
 			const response = await callService(ctx, session, { method: 'GET', url: `${API_ROOT}/comprobantes/${id}` });
 			return { items: [{ json: parseJsonObject(response.body, 'the voucher lookup') }] };
 		} catch (error) {
-			throw toNodeError(ctx, error, itemIndex, { action: `get voucher ${id}` });
+			throw toNodeError(ctx, error, itemIndex, { action: `get voucher ${id}`, readOnly: true });
 		}
 	});
 }

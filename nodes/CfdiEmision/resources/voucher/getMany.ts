@@ -112,14 +112,14 @@ export async function getManyVouchers(ctx: IExecuteFunctions): Promise<INodeExec
 		const returnAll = ctx.getNodeParameter('returnAll', itemIndex, false) as boolean;
 		const limit = returnAll ? undefined : Number(ctx.getNodeParameter('limit', itemIndex, 50));
 		if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1)) {
-			throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: "Limit" must be a positive whole number, not ${String(limit)}.`, { itemIndex });
+			throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: "Limit" must be a positive whole number, not ${String(limit)}.`, { itemIndex, description: 'Nothing was sent. Enter 1 or more, or turn on "Return All".' });
 		}
 		const accept = filterOf(ctx.getNodeParameter('filters', itemIndex, {}) as IDataObject);
 		try {
 			const records = await listVouchers(ctx, session, { from, to }, { limit, accept });
 			return { items: records.map((record) => ({ json: record })) };
 		} catch (error) {
-			throw toNodeError(ctx, error, itemIndex, { action: 'list the vouchers' });
+			throw toNodeError(ctx, error, itemIndex, { action: 'list the vouchers', readOnly: true });
 		}
 	});
 }

@@ -32,7 +32,7 @@ export async function getVoucherStatus(ctx: IExecuteFunctions): Promise<INodeExe
 		try {
 			record = await findVoucherByUuid(ctx, session, uuid);
 		} catch (error) {
-			throw toNodeError(ctx, error, itemIndex, { action: `read the status of voucher ${uuid}` });
+			throw toNodeError(ctx, error, itemIndex, { action: `read the status of voucher ${uuid}`, readOnly: true });
 		}
 		if (!record) {
 			throw operationFailed(ctx, itemIndex, `No stamped voucher with UUID ${uuid} was found for this issuer.`, 'Check the UUID and that the credential (or Issuer ID Override) belongs to the issuer of the voucher. A voucher saved as pending has no UUID yet.');
