@@ -70,8 +70,8 @@ async function seriesCase(sandbox: Sandbox): Promise<void> {
 		console.log(
 			`Series case: Voucher > Create, ${seriesN} vouchers over ${seriesCount} series (round robin), ${stampingTimeMs} ms stamping time per stamp (the sandbox holds the series meanwhile and answers FAC119 to a second stamp on it), no other latency. Ideal N·L/S = ${(idealMs / 1000).toFixed(2)} s = ${((seriesN / idealMs) * 1000).toFixed(1)} items/s.\n`,
 		);
-		console.log('| stamping mode | concurrency | stamped | seconds | items/s | speed-up vs concurrency 1 | ratio to ideal N·L/S | FAC119 answers | token calls | userinfo calls |');
-		console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+		console.log('| stamping mode | concurrency | stamped | seconds | items/s | speed-up vs concurrency 1 | ratio to ideal N·L/S | FAC119 answers | token calls | userinfo calls | node CPU per voucher | load average |');
+		console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 		for (const stampingMode of ['twoPhase', 'direct'] as const) {
 			let base = 0;
 			for (const concurrency of [1, seriesCount]) {
@@ -81,7 +81,7 @@ async function seriesCase(sandbox: Sandbox): Promise<void> {
 				const rate = seriesN / (run.ms / 1000);
 				if (concurrency === 1) base = rate;
 				console.log(
-					`| ${stampingMode} | ${concurrency} | ${run.items} | ${(run.ms / 1000).toFixed(2)} | ${rate.toFixed(1)} | ${(rate / base).toFixed(2)}x | ${(idealMs / run.ms).toFixed(2)} | ${busy} | ${run.tokenCalls} | ${run.userinfoCalls} |`,
+					`| ${stampingMode} | ${concurrency} | ${run.items} | ${(run.ms / 1000).toFixed(2)} | ${rate.toFixed(1)} | ${(rate / base).toFixed(2)}x | ${(idealMs / run.ms).toFixed(2)} | ${busy} | ${run.tokenCalls} | ${run.userinfoCalls} | ${(run.cpuMs / seriesN).toFixed(1)} ms | ${loadavg()[0].toFixed(1)} |`,
 				);
 			}
 		}

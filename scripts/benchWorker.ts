@@ -23,6 +23,8 @@ export interface RunResult {
 	binaryBytes: number;
 	/** Heap in use after a forced GC at the end (what the run keeps alive: mostly the items). */
 	heapAfterGcKb: number;
+	/** CPU time this process spent in the measured part (user + system), independent of machine load. */
+	cpuMs: number;
 	/** UUIDs stamped by a plain run (used to prepare the PDF run). */
 	uuids?: string[];
 }
@@ -86,6 +88,7 @@ async function main() {
 	let items = 0;
 	let binaryBytes = 0;
 	let started = performance.now();
+	let cpuAtStart = process.cpuUsage();
 	if (args.mode === 'plain-stamp') {
 		items = await plainStamp(args);
 	} else if (args.mode === 'plain-stamp-no-keepalive') {
@@ -103,6 +106,7 @@ async function main() {
 			items = out.filter((item) => item.json.status === 'stamped').length;
 		} else if (args.mode === 'engine-series') {
 			started = performance.now();
+			cpuAtStart = process.cpuUsage();
 			const { items: out } = await engine.runNode(
 				{
 					resource: 'voucher',
@@ -131,9 +135,11 @@ async function main() {
 		shutdownEngine();
 	}
 	const ms = performance.now() - started;
+	const cpu = process.cpuUsage(cpuAtStart);
+	const cpuMs = (cpu.user + cpu.system) / 1000;
 	(globalThis as { gc?: () => void }).gc?.();
 	const heapAfterGcKb = Math.round(process.memoryUsage().heapUsed / 1024);
-	const result: RunResult = { items, ms, maxRssKb: process.resourceUsage().maxRSS, binaryBytes, heapAfterGcKb };
+	const result: RunResult = { items, ms, maxRssKb: process.resourceUsage().maxRSS, binaryBytes, heapAfterGcKb, cpuMs };
 	process.stdout.write(`${JSON.stringify(result)}\n`);
 }
 
