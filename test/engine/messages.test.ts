@@ -6,6 +6,8 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { startSandbox } from '../../sandbox';
 import { invoiceVoucher } from '../../scripts/lib/vouchers';
+import { apiClient } from '../sandbox/helpers';
+import { issuingCalls, stampInvoice } from './kindsKit';
 import { createParams, stampedUuid, useSandboxEngine } from './nodeTestKit';
 import { routes } from '../../scripts/lib/sandboxCredential';
 
@@ -278,5 +280,29 @@ describe('a UUID typed in lower case is used in the upper case the XML carries',
 		expect(routes(kit.sandbox, 'downloadXml')[0].pathname).toContain(uuid);
 		const status = await kit.engine.runNode({ resource: 'voucher', operation: 'getStatus', uuid: lower }, [{}]);
 		expect(status.items[0].json.uuid).toBe(uuid);
+	});
+});
+
+describe('a related invoice whose XML is another voucher\'s', () => {
+	test('is refused before stamping, and the description says so', async () => {
+		const asked = await stampInvoice(kit.sandbox);
+		const other = await stampInvoice(kit.sandbox);
+		const otherXml = await (await (await apiClient(kit.sandbox)).xml(other)).text();
+		kit.sandbox.injectFault({ route: 'downloadXml', kind: 'status', status: 200, body: otherXml, contentType: 'application/xml; charset=utf-8' });
+		kit.sandbox.clearLog();
+		const params = {
+			resource: 'voucher',
+			operation: 'createPaymentReceipt',
+			lugarExpedicion: '64000',
+			serie: 'P',
+			paymentDate: '2024-05-09T12:00:00',
+			paymentForm: '03',
+			relatedInvoices: { invoice: [{ uuid: asked, amountPaid: 580 }] },
+		};
+		const { items } = await kit.engine.runNode(params, [{}], { continueOnFail: true });
+		const { error, description } = errorOf(items);
+		expect(error).toBe(`Item 0: the service answered the XML of ${other} for related invoice ${asked}.`);
+		expect(description).toMatch(/^Nothing was stamped for this item/);
+		expect(issuingCalls(kit.sandbox)).toHaveLength(0);
 	});
 });

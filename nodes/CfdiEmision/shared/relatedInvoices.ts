@@ -89,11 +89,14 @@ function parseInvoice(ctx: IExecuteFunctions, itemIndex: number, uuid: string, x
 	} catch (error) {
 		throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: the XML of related invoice ${uuid} could not be read: ${(error as Error).message}`, {
 			itemIndex,
-			description: 'Check the UUID, or turn off "Read Related Invoices From Their XML" and give the invoice figures yourself.',
+			description: 'Nothing was stamped for this item. Check the UUID, or turn off "Read Related Invoices From Their XML" and give the invoice figures yourself.',
 		});
 	}
 	if (cfdi.uuid && cfdi.uuid.toUpperCase() !== uuid.toUpperCase()) {
-		throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: the service answered the XML of ${cfdi.uuid} for related invoice ${uuid}.`, { itemIndex });
+		throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: the service answered the XML of ${cfdi.uuid} for related invoice ${uuid}.`, {
+			itemIndex,
+			description: 'Nothing was stamped for this item: the voucher would have pointed at the wrong invoice. Check the UUID and run the item again; if it repeats, give the invoice figures yourself with "Read Related Invoices From Their XML" off.',
+		});
 	}
 	return cfdi;
 }

@@ -75,9 +75,8 @@ function maybeUpdatedHint(id: number): string {
 
 /**
  * Reads and checks one item locally: target, Stamp, Stamping Mode, the voucher body and the CFDI
- * checks. Any problem throws here, before the item takes a turn to send anything. This is also the
- * one place where a setting could refuse a combination (e.g. a mode that is unsafe under a retry
- * policy) before anything is sent.
+ * checks. Any problem throws here, before the item takes a turn to send anything. A setting unsafe
+ * for the whole run (n8n's Retry On Fail) is refused earlier, by runStamping (retryOnFail.ts).
  */
 export function planStampJob(ctx: IExecuteFunctions, operation: VoucherOperation, itemIndex: number): StampJob | BuiltVoucher {
 	const target = operation.target(ctx, itemIndex);

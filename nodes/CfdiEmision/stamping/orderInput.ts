@@ -153,7 +153,10 @@ function convert(ctx: IExecuteFunctions, itemIndex: number, run: () => Conversio
 		if (error instanceof OrderInputError) throw conversionFailed(ctx, itemIndex, error);
 		// The voucher-kinds builders name their input member (field) the same way.
 		if (error instanceof KindInputError) throw conversionFailed(ctx, itemIndex, new OrderInputError(error.field, error.message, error.fix));
-		throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
+		throw new NodeOperationError(ctx.getNode(), error as Error, {
+			itemIndex,
+			description: 'An unexpected error while building the voucher from the input; nothing was sent. Check the mapped order or lines, and report the message to the package maintainers.',
+		});
 	}
 }
 
