@@ -1,7 +1,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { useSandboxEngine } from './nodeTestKit';
-import { CUSTOMER, CUSTOMER_FIELDS, findElement, issuingCalls, ISSUER_FIELDS, sentBody, stampedXml, stampInvoice } from './kindsKit';
+import { CUSTOMER, CUSTOMER_FIELDS, findElement, issuingCalls, ISSUER_FIELDS, outputOf, runExampleTryIt, sentBody, stampedXml, stampInvoice } from './kindsKit';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 const kit = useSandboxEngine();
@@ -94,5 +94,22 @@ describe('voucher: create credit note', () => {
 		const { error } = await kit.engine.runNode(params, [{}]);
 		expect(error?.message).toMatch(message);
 		expect(issuingCalls(kit.sandbox)).toEqual([]);
+	});
+});
+
+describe('example 05: refund → credit note (its "Try it" path)', () => {
+	test('stamps the sample invoice, then a credit note of 116.00 relating it (01) with its IVA', async () => {
+		const run = await runExampleTryIt(kit.sandbox, 'creditNote', 'Try it: refund part of a sample invoice');
+		expect(run.data.resultData.error).toBeUndefined();
+		const [invoice] = outputOf(run, 'Sample: stamp the invoice');
+		const [outcome] = outputOf(run, 'Outcome');
+		expect(outcome.json).toEqual({ creditNoteUuid: expect.any(String), status: 'stamped', invoiceUuid: invoice.json.uuid, refunded: 116 });
+		const note = [...kit.sandbox.vouchers.values()].find((voucher) => voucher.uuid === outcome.json.creditNoteUuid);
+		const body = note?.body as any;
+		expect(body).toMatchObject({ tipoDeComprobante: 'E', metodoPago: 'PUE', formaPago: '03', subTotal: 100, total: 116 });
+		expect(body.receptor).toMatchObject({ rfc: 'URE180429TM6', nombre: 'UNIVERSIDAD ROBOTICA ESPAÑOLA', usoCFDI: 'G02' });
+		expect(body.conceptos[0].descripcion).toBe('Discount for late delivery');
+		expect(note?.xml).toContain(`<cfdi:CfdiRelacionados TipoRelacion="01">`);
+		expect(note?.xml).toContain(`<cfdi:CfdiRelacionado UUID="${String(invoice.json.uuid)}"/>`);
 	});
 });

@@ -1,7 +1,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { useSandboxEngine } from './nodeTestKit';
-import { findElement, issuingCalls, ISSUER_FIELDS, sentBody, stampedXml } from './kindsKit';
+import { findElement, issuingCalls, ISSUER_FIELDS, outputOf, runExampleTryIt, sentBody, stampedXml } from './kindsKit';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 const kit = useSandboxEngine();
@@ -88,5 +88,24 @@ describe('voucher: create global invoice', () => {
 		const { error } = await kit.engine.runNode(params, SALES);
 		expect(error?.message).toMatch(message);
 		expect(issuingCalls(kit.sandbox)).toEqual([]);
+	});
+});
+
+describe('example 06: month-end global invoice (its "Try it" path)', () => {
+	test("the sample sales become one global invoice for the previous month", async () => {
+		const run = await runExampleTryIt(kit.sandbox, 'globalInvoice', 'Try it: invoice sample sales');
+		expect(run.data.resultData.error).toBeUndefined();
+		const [outcome] = outputOf(run, 'Outcome');
+		expect(outcome.json).toEqual({ globalInvoiceUuid: expect.any(String), status: 'stamped', sales: 4 });
+		const stored = [...kit.sandbox.vouchers.values()].find((voucher) => voucher.uuid === outcome.json.globalInvoiceUuid);
+		const body = stored?.body as any;
+		expect(body.conceptos.map((c: any) => c.noIdentificacion)).toEqual(['T-0001', 'T-0002', 'T-0003', 'T-0004']);
+		expect(body).toMatchObject({ subTotal: 1070, total: 1241.2 });
+		// The previous month in Mexico City, as the example's expressions compute it.
+		const today = Object.fromEntries(new Intl.DateTimeFormat('en-US', { timeZone: 'America/Mexico_City', year: 'numeric', month: 'numeric' }).formatToParts(new Date()).map((part) => [part.type, part.value]));
+		const month = Number(today.month) === 1 ? 12 : Number(today.month) - 1;
+		const year = Number(today.month) === 1 ? Number(today.year) - 1 : Number(today.year);
+		expect(body.informacionGlobal).toEqual({ periodicidad: '04', meses: String(month).padStart(2, '0'), anio: year });
+		expect(stored?.xml).toContain('<cfdi:InformacionGlobal Periodicidad="04"');
 	});
 });

@@ -1,6 +1,13 @@
 /** What the engine tests of the voucher kinds share: invoices stamped in the sandbox, and the stamped XML read back. */
+import type { IConnections, INode, IRun } from 'n8n-workflow';
+
 import type { Sandbox } from '../../sandbox';
+import { loadExample, reachableFrom, withCfdiCredential, type ExampleName } from '../../scripts/lib/examples';
+import { standInNodeTypes } from '../../scripts/lib/standInNodes';
 import { apiClient, findElement, parseXml, validVoucher, type XmlElement } from '../sandbox/helpers';
+import { CREDENTIAL_ID, Engine, outputOf } from '../../scripts/lib/engine/engine';
+import { PackageNodeTypes } from '../../scripts/lib/engine/nodeTypes';
+import { sandboxCredential } from '../../scripts/lib/sandboxCredential';
 
 export const ISSUER_FIELDS = { emisorRfc: 'EKU9003173C9', emisorNombre: 'ESCUELA KEMPER URGATE', emisorRegimenFiscal: '601' };
 export const CUSTOMER = { rfc: 'URE180429TM6', nombre: 'UNIVERSIDAD ROBOTICA ESPANOLA', usoCFDI: 'G03', regimenFiscalReceptor: '601', domicilioFiscalReceptor: '86991' };
@@ -35,3 +42,16 @@ export function sentBody(sandbox: Sandbox): Record<string, unknown> {
 	if (!create) throw new Error('no create call was sent');
 	return JSON.parse(create.body) as Record<string, unknown>;
 }
+
+/** Runs an example's "Try it" path through the engine, with stand-ins for the n8n-nodes-base nodes it uses. */
+export async function runExampleTryIt(sandbox: Sandbox, name: ExampleName, start: string): Promise<IRun> {
+	class ExampleEngine extends Engine {
+		override readonly nodeTypes = new PackageNodeTypes(standInNodeTypes);
+	}
+	const engine = new ExampleEngine();
+	engine.setCredential(sandboxCredential(sandbox));
+	const workflow = reachableFrom(withCfdiCredential(loadExample(name), { id: CREDENTIAL_ID, name: 'CFDI sandbox' }), start);
+	return await engine.runWorkflow(workflow.nodes as unknown as INode[], workflow.connections as unknown as IConnections, [{ json: {} }]);
+}
+
+export { outputOf };

@@ -2,7 +2,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { Engine } from '../../scripts/lib/engine/engine';
 import { createParams, useSandboxEngine } from './nodeTestKit';
-import { CUSTOMER, CUSTOMER_FIELDS, findElement, issuingCalls, ISSUER_FIELDS, sentBody, stampedXml, stampInvoice } from './kindsKit';
+import { CUSTOMER, CUSTOMER_FIELDS, findElement, issuingCalls, ISSUER_FIELDS, outputOf, runExampleTryIt, sentBody, stampedXml, stampInvoice } from './kindsKit';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 const kit = useSandboxEngine();
@@ -211,5 +211,21 @@ describe('voucher: create payment receipt', () => {
 		expect(items[0].json.valid).toBe(false);
 		expect(items[0].json.errors).toEqual([expect.objectContaining({ code: 'COMPLEMENT_VERSION', path: 'complemento.complementoPago20.version', value: '1.0' })]);
 		expect(kit.sandbox.requests).toHaveLength(0);
+	});
+});
+
+describe('example 04: invoice paid later (PPD) → payment receipt (its "Try it" path)', () => {
+	test('stamps the sample PPD invoice, then its payment receipt for 580.00 from the invoice XML', async () => {
+		const run = await runExampleTryIt(kit.sandbox, 'paymentReceipt', 'Try it: pay half of a sample invoice');
+		expect(run.data.resultData.error).toBeUndefined();
+		const [invoice] = outputOf(run, 'Sample: stamp the invoice');
+		const [outcome] = outputOf(run, 'Outcome');
+		expect(outcome.json).toEqual({ paymentReceiptUuid: expect.any(String), status: 'stamped', invoiceUuid: invoice.json.uuid, amountPaid: 580 });
+		expect(kit.sandbox.requests.filter((r) => r.route === 'downloadXml').map((r) => r.pathname.split('/').pop())).toEqual([invoice.json.uuid]);
+		const receipt = [...kit.sandbox.vouchers.values()].find((voucher) => voucher.uuid === outcome.json.paymentReceiptUuid);
+		const pagos = (receipt?.body as any).complemento.complementoPago20;
+		expect(pagos.totales).toEqual({ totalTrasladosBaseIVA16: 500, totalTrasladosImpuestoIVA16: 80, montoTotalPagos: 580 });
+		expect(pagos.pago[0].doctoRelacionado[0]).toMatchObject({ idDocumento: invoice.json.uuid, impSaldoAnt: 1160, impPagado: 580, impSaldoInsoluto: 580 });
+		expect(receipt?.xml).toContain('<pago20:Pagos Version="2.0">');
 	});
 });
