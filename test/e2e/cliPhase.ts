@@ -10,8 +10,10 @@ import {
 	CFDI_NODE_TYPE,
 	EXAMPLE_TABLES,
 	LOOKUP_CUSTOMER,
+	CFDI_CREDENTIAL_TYPE,
 	loadExample,
 	nodeNamed,
+	reachableFrom,
 	withCfdiCredential,
 	withDataTableStandIns,
 	withExtraSampleOrders,
@@ -32,7 +34,17 @@ export const WORKFLOW_IDS = {
 	reviewAsShipped: 'cfdiE2eShipped00003',
 	orderPaidAsShipped: 'cfdiE2eShipped00008',
 	orderRefundedAsShipped: 'cfdiE2eShipped00009',
+	paymentReceiptCli: 'cfdiE2eCliPayRcpt01',
+	creditNoteCli: 'cfdiE2eCliCredNote1',
+	globalInvoiceCli: 'cfdiE2eCliGlobal001',
 } as const;
+
+/** Examples 4-6 (the voucher kinds): their "Try it" paths, run with n8n execute. */
+const KIND_EXAMPLES = [
+	{ name: 'paymentReceipt', id: WORKFLOW_IDS.paymentReceiptCli, start: 'Try it: pay half of a sample invoice', cfdiNodes: 2 },
+	{ name: 'creditNote', id: WORKFLOW_IDS.creditNoteCli, start: 'Try it: refund part of a sample invoice', cfdiNodes: 2 },
+	{ name: 'globalInvoice', id: WORKFLOW_IDS.globalInvoiceCli, start: 'Try it: invoice sample sales', cfdiNodes: 1 },
+] as const;
 
 const requestsSince = (sandbox: Sandbox, mark: number) => sandbox.requests.slice(mark);
 const count = (requests: LoggedRequest[], route: string) => requests.filter((request) => request.route === route).length;
@@ -61,6 +73,10 @@ export function cliWorkflows(credential: { id: string; name: string }, pendingRo
 		asShipped('review', WORKFLOW_IDS.reviewAsShipped),
 		asShipped('orderPaid', WORKFLOW_IDS.orderPaidAsShipped),
 		asShipped('orderRefunded', WORKFLOW_IDS.orderRefundedAsShipped),
+		...KIND_EXAMPLES.map(({ name, id, start }) => {
+			const tryIt = reachableFrom(withCfdiCredential(loadExample(name), credential), start);
+			return { ...tryIt, id, name: `${tryIt.name} (sandbox, try-it path)` };
+		}),
 	];
 }
 
@@ -291,4 +307,65 @@ export async function shippedExamplesCheck(checks: Checks): Promise<void> {
 			}
 		});
 	}
+}
+
+/** Examples 4-6: payment receipt, credit note and global invoice, each stamped through its "Try it" path. */
+export async function kindExamples(checks: Checks, n8n: N8nInstance, sandbox: Sandbox, timings: Record<string, number>): Promise<void> {
+	checks.section('Examples 4-6 (payment receipt, credit note, global invoice), "Try it" paths, n8n execute');
+	for (const { name, cfdiNodes } of KIND_EXAMPLES) {
+		await checks.check(`${name} as shipped: ${cfdiNodes} CFDI node(s) with a placeholder credential, a manual "try it" trigger, connections to existing nodes`, () => {
+			const shipped = loadExample(name);
+			const cfdi = shipped.nodes.filter((node) => node.type === CFDI_NODE_TYPE);
+			assert.equal(cfdi.length, cfdiNodes);
+			for (const node of cfdi) assert.equal(node.credentials?.[CFDI_CREDENTIAL_TYPE]?.id, 'REPLACE_ME_cfdiEmisionApi');
+			assert.ok(shipped.nodes.some((node) => node.type === 'n8n-nodes-base.manualTrigger'));
+			for (const [source, { main }] of Object.entries(shipped.connections)) {
+				nodeNamed(shipped, source);
+				for (const target of main.flat()) nodeNamed(shipped, target.node);
+			}
+		});
+	}
+	const execute = async (id: string, label: string) => {
+		const mark = sandbox.requests.length;
+		const { run, cli } = await n8n.execute(id);
+		timings[label] = cli.ms;
+		assertSucceeded(run, cli.code);
+		return { run, requests: requestsSince(sandbox, mark) };
+	};
+	const stored = (uuid: unknown) => [...sandbox.vouchers.values()].find((voucher) => voucher.uuid === uuid);
+
+	await checks.check('example 4: a PPD invoice of 1,160.00 stamped, its XML read, then a payment receipt of 580.00 with the SAT guide figures (base 500.00, IVA 80.00, balance 580.00)', async () => {
+		const { run, requests } = await execute(WORKFLOW_IDS.paymentReceiptCli, 'execute example 4');
+		const [invoice] = outputJson(run, 'Sample: stamp the invoice');
+		const [outcome] = outputJson(run, 'Outcome');
+		assert.equal(outcome.status, 'stamped');
+		assert.deepEqual(requests.filter((request) => request.route === 'downloadXml').map((request) => request.pathname.split('/').pop()), [invoice.uuid]);
+		const receipt = stored(outcome.paymentReceiptUuid)!;
+		const pagos = (receipt.body.complemento as any).complementoPago20;
+		assert.deepEqual(pagos.totales, { totalTrasladosBaseIVA16: 500, totalTrasladosImpuestoIVA16: 80, montoTotalPagos: 580 });
+		assert.deepEqual(pagos.pago[0].doctoRelacionado[0].impuestosDR.trasladosDR, [{ baseDR: 500, impuestoDR: '002', tipoFactorDR: 'Tasa', tasaOCuotaDR: 0.16, importeDR: 80 }]);
+		assert.equal(pagos.pago[0].doctoRelacionado[0].impSaldoInsoluto, 580);
+		assert.ok(receipt.xml!.includes(`<pago20:DoctoRelacionado IdDocumento="${String(invoice.uuid)}"`));
+		assert.equal(receipt.stampCount, 1);
+	});
+	await checks.check('example 5: an invoice stamped, then a credit note of 116.00 (100.00 + IVA 16.00) relating it with relation 01', async () => {
+		const { run } = await execute(WORKFLOW_IDS.creditNoteCli, 'execute example 5');
+		const [invoice] = outputJson(run, 'Sample: stamp the invoice');
+		const [outcome] = outputJson(run, 'Outcome');
+		assert.equal(outcome.status, 'stamped');
+		const note = stored(outcome.creditNoteUuid)!;
+		assert.deepEqual([note.body.tipoDeComprobante, note.body.subTotal, note.body.total], ['E', 100, 116]);
+		assert.deepEqual(note.body.cfdiRelacionados, [{ tipoRelacion: '01', cfdiRelacionado: [{ uuid: invoice.uuid }] }]);
+		assert.ok(note.xml!.includes(`<cfdi:CfdiRelacionado UUID="${String(invoice.uuid)}"/>`));
+	});
+	await checks.check('example 6: the four sample sales become one global invoice (one concept per ticket) with InformacionGlobal', async () => {
+		const { run } = await execute(WORKFLOW_IDS.globalInvoiceCli, 'execute example 6');
+		const [outcome] = outputJson(run, 'Outcome');
+		assert.deepEqual([outcome.status, outcome.sales], ['stamped', 4]);
+		const invoice = stored(outcome.globalInvoiceUuid)!;
+		assert.deepEqual((invoice.body.conceptos as any[]).map((concepto) => concepto.noIdentificacion), ['T-0001', 'T-0002', 'T-0003', 'T-0004']);
+		assert.deepEqual([invoice.body.subTotal, invoice.body.total], [1070, 1241.2]);
+		assert.equal((invoice.body.informacionGlobal as any).periodicidad, '04');
+		assert.ok(invoice.xml!.includes('<cfdi:InformacionGlobal Periodicidad="04"'));
+	});
 }

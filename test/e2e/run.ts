@@ -26,7 +26,7 @@ import { ensureBuilt } from '../../scripts/lib/build';
 import { CFDI_CREDENTIAL_TYPE, REPO_ROOT } from '../../scripts/lib/examples';
 import { sandboxCredential } from '../../scripts/lib/sandboxCredential';
 import { Checks, runMain } from './checks';
-import { cliWorkflows, pendingExample, reviewExample, seedForCli, shippedExamplesCheck, shopifyExample } from './cliPhase';
+import { cliWorkflows, kindExamples, pendingExample, reviewExample, seedForCli, shippedExamplesCheck, shopifyExample } from './cliPhase';
 import { N8nInstance } from './n8n';
 import { installPackage } from './packageInstall';
 import { describeTarget, ensureChromium, ensureN8n, targetFromArgs } from './runtime';
@@ -93,6 +93,7 @@ async function main(): Promise<number> {
 			await step('example 1', () => shopifyExample(checks, n8n!, sandbox!, timings));
 			await step('example 2', () => pendingExample(checks, n8n!, sandbox!, seeded, timings));
 			await step('example 3', () => reviewExample(checks, n8n!, sandbox!, timings));
+			await step('examples 4-6', () => kindExamples(checks, n8n!, sandbox!, timings));
 			await step('the server phase', () => serverPhase(checks, n8n!, sandbox!, { chromiumPath, timings, screenshots }));
 			await step('the trigger phase', () => triggerPhase(checks, runtime, timings));
 		}
