@@ -84,6 +84,8 @@ describe('voucher: create payment receipt', () => {
 		);
 		expect(error).toBeUndefined();
 		expect(kit.sandbox.requests.filter((r) => r.route === 'downloadXml')).toHaveLength(2);
+		// The XML reads and the stamping share one sign-in.
+		expect(kit.sandbox.requests.filter((r) => r.route === 'token')).toHaveLength(1);
 		const pagos = (sentBody(kit.sandbox) as any).complemento.complementoPago20;
 		expect(pagos.pago[0].doctoRelacionado.map((d: any) => [d.numParcialidad, d.impSaldoAnt, d.impPagado, d.impSaldoInsoluto])).toEqual([
 			[2, 580, 580, 0],
@@ -119,6 +121,7 @@ describe('voucher: create payment receipt', () => {
 		expect(items.map((item) => item.json.status ?? 'error')).toEqual(['stamped', 'error', 'stamped']);
 		expect(String(items[1].json.error)).toBe('Item 1: related invoice UUID "not-a-uuid" is not a UUID.');
 		expect(kit.sandbox.requests.filter((r) => r.route === 'downloadXml')).toHaveLength(1);
+		expect(kit.sandbox.requests.filter((r) => r.route === 'token')).toHaveLength(1);
 	});
 
 	const wrong: Array<[string, INodeParameters, RegExp]> = [
