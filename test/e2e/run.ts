@@ -29,9 +29,9 @@ import { Checks, runMain } from './checks';
 import { cliWorkflows, kindExamples, pendingExample, reviewExample, seedForCli, shippedExamplesCheck, shopifyExample } from './cliPhase';
 import { N8nInstance } from './n8n';
 import { installPackage } from './packageInstall';
-import { describeTarget, ensureChromium, ensureN8n, targetFromArgs } from './runtime';
+import { describeTarget, ensureChromium, ensureN8n, OLDEST_N8N, targetFromArgs } from './runtime';
 import { triggerPhase } from './triggerPhase';
-import { serverPhase, uiWorkflows } from './uiPhase';
+import { DOCS_DIR, serverPhase, uiWorkflows } from './uiPhase';
 
 const CREDENTIAL = { id: 'cfdiE2eSandboxCred1', name: 'CFDI sandbox' };
 
@@ -94,7 +94,9 @@ async function main(): Promise<number> {
 			await step('example 2', () => pendingExample(checks, n8n!, sandbox!, seeded, timings));
 			await step('example 3', () => reviewExample(checks, n8n!, sandbox!, timings));
 			await step('examples 4-6', () => kindExamples(checks, n8n!, sandbox!, timings));
-			await step('the server phase', () => serverPhase(checks, n8n!, sandbox!, { chromiumPath, timings, screenshots }));
+			// The screenshots in docs/ show the oldest supported n8n; other versions' go to the user folder.
+			const screenshotDir = target.n8n === OLDEST_N8N.n8n && !target.node ? DOCS_DIR : join(userFolder!, 'screenshots');
+			await step('the server phase', () => serverPhase(checks, n8n!, sandbox!, { chromiumPath, timings, screenshots, screenshotDir }));
 			await step('the trigger phase', () => triggerPhase(checks, runtime, timings));
 		}
 
@@ -121,7 +123,9 @@ async function main(): Promise<number> {
 	console.log('\nTimings');
 	for (const [label, ms] of Object.entries(timings)) console.log(`  ${label.padEnd(44)} ${seconds(ms).padStart(8)}`);
 	console.log(`  ${'total'.padEnd(44)} ${seconds(Date.now() - started).padStart(8)}`);
-	if (screenshots.length) {
+	if (screenshots.length && !screenshots.some((path) => existsSync(path))) {
+		console.log('\nScreenshots: taken into the n8n user folder, removed with it (CFDI_E2E_KEEP=1 keeps it)');
+	} else if (screenshots.length) {
 		console.log('\nScreenshots');
 		for (const path of screenshots) console.log(`  ${relative(REPO_ROOT, path)} (${existsSync(path) ? `${Math.round(statSync(path).size / 1024)} KB` : 'missing'})`);
 	}

@@ -22,14 +22,14 @@ export const OLDEST_N8N: N8nTarget = { n8n: '2.8.4' };
 export const CURRENT_N8N: N8nTarget = { n8n: '2.41.1', node: '24.21.0' };
 
 /** `--n8n <version> [--node <version>]` or CFDI_E2E_N8N / CFDI_E2E_NODE; else the oldest supported n8n. */
-export function targetFromArgs(argv: string[] = process.argv.slice(2)): N8nTarget {
+export function targetFromArgs(argv: string[] = process.argv.slice(2), env: NodeJS.ProcessEnv = process.env): N8nTarget {
 	const flag = (name: string) => {
 		const at = argv.indexOf(name);
 		return at >= 0 ? argv[at + 1] : undefined;
 	};
 	if (argv.includes('--current')) return CURRENT_N8N;
-	const n8n = flag('--n8n') ?? process.env.CFDI_E2E_N8N;
-	const node = flag('--node') ?? process.env.CFDI_E2E_NODE;
+	const n8n = flag('--n8n') ?? env.CFDI_E2E_N8N;
+	const node = flag('--node') ?? env.CFDI_E2E_NODE;
 	if (!n8n) return node ? { ...OLDEST_N8N, node } : OLDEST_N8N;
 	for (const [name, value] of [['n8n', n8n], ['node', node]]) {
 		if (value !== undefined && !/^\d+\.\d+\.\d+$/.test(value)) throw new Error(`--${name} needs a version like 2.41.1, not "${value}"`);

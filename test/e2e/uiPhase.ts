@@ -115,7 +115,7 @@ export async function serverPhase(
 	checks: Checks,
 	n8n: N8nInstance,
 	sandbox: Sandbox,
-	options: { chromiumPath: string; timings: Record<string, number>; screenshots: string[] },
+	options: { chromiumPath: string; timings: Record<string, number>; screenshots: string[]; screenshotDir: string },
 ): Promise<void> {
 	const { timings } = options;
 	checks.section('n8n start on 127.0.0.1');
@@ -231,19 +231,19 @@ export async function serverPhase(
 async function editorChecks(
 	checks: Checks,
 	n8n: N8nInstance,
-	options: { chromiumPath: string; timings: Record<string, number>; screenshots: string[]; executions: Partial<Record<'shopify' | 'pending' | 'review', string>> },
+	options: { chromiumPath: string; timings: Record<string, number>; screenshots: string[]; screenshotDir: string; executions: Partial<Record<'shopify' | 'pending' | 'review', string>> },
 ): Promise<void> {
 	const { chromium, selectors } = await import('playwright-core');
 	selectors.setTestIdAttribute('data-test-id');
 	const labels = nodeLabels();
-	mkdirSync(DOCS_DIR, { recursive: true });
+	mkdirSync(options.screenshotDir, { recursive: true });
 	const profile = mkdtempSync(join(tmpdir(), 'cfdi-e2e-chromium-'));
 	const started = Date.now();
 	let context: BrowserContext | undefined;
 	const pageErrors: string[] = [];
 	const shot = async (page: Page, name: string) => {
 		await settle(page);
-		const path = join(DOCS_DIR, name);
+		const path = join(options.screenshotDir, name);
 		await page.screenshot({ path });
 		options.screenshots.push(path);
 	};
@@ -272,16 +272,18 @@ async function editorChecks(
 		const shootExecution = async (workflowId: string, executionId: string | undefined, file: string) => {
 			assert.ok(executionId, 'the workflow did not run from the editor');
 			await page.goto(`${n8n.baseUrl}/workflow/${workflowId}/executions/${executionId}`);
-			const preview = page.getByTestId('workflow-preview-iframe');
-			await preview.waitFor();
-			const frame = await (await preview.elementHandle())!.contentFrame();
+			// n8n 2.8 renders the executed workflow in an iframe; later versions (2.41) in the page itself.
+			const preview = page.getByTestId('workflow-preview-iframe').or(page.getByTestId('execution-preview-host'));
+			await preview.first().waitFor();
+			const inFrame = await page.getByTestId('workflow-preview-iframe').count();
+			const frame = inFrame ? await (await preview.first().elementHandle())!.contentFrame() : page.mainFrame();
 			assert.ok(frame, 'the execution preview has no frame');
 			await frame.getByTestId('canvas-node').first().waitFor();
 			await waitForStableCanvas(frame);
 			await settle(page);
-			const path = join(DOCS_DIR, file);
+			const path = join(options.screenshotDir, file);
 			// The editor's Editor/Executions switcher floats over the top of the preview.
-			await preview.screenshot({ path, style: ':has([data-test-id="radio-button-executions"]):not(:has([data-test-id="workflow-preview-iframe"])) { opacity: 0 !important; }' });
+			await preview.first().screenshot({ path, style: inFrame ? ':has([data-test-id="radio-button-executions"]):not(:has([data-test-id="workflow-preview-iframe"])) { opacity: 0 !important; }' : undefined });
 			options.screenshots.push(path);
 		};
 
