@@ -77,8 +77,11 @@ function stampWorkflow() {
 
 const orderTag = (execution: number | string, index: number) => `queue ${execution}-${index}`;
 
+// The node stamps one voucher per series at a time: four series keep four stamps of an execution in flight.
+const SERIES = ['A', 'B', 'F', 'NC'];
+
 function orders(execution: number | string, count: number) {
-	return Array.from({ length: count }, (_, index) => ({ voucher: invoiceVoucher({ descripcionFacturador: orderTag(execution, index) }) }));
+	return Array.from({ length: count }, (_, index) => ({ voucher: invoiceVoucher({ serie: SERIES[index % SERIES.length], descripcionFacturador: orderTag(execution, index) }) }));
 }
 
 interface WebhookRun {
