@@ -9,7 +9,7 @@
  */
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -26,8 +26,17 @@ const CREDENTIAL = { id: 'cfdiE2eTriggerCred1', name: 'CFDI sandbox (trigger)' }
 const WORKFLOWS = { stamped: 'cfdiE2eTrigStamped1', cancellation: 'cfdiE2eTrigCancel01' } as const;
 const EXAMPLE_07 = { id: 'cfdiE2eCliCancel007', start: 'Try it: replace a sample invoice' } as const;
 /** Every 15 seconds: n8n refuses a '*' in the seconds field, not a list. */
-const POLL_CRON = '0,15,30,45 * * * * *';
-const WAIT_MS = 90_000;
+/**
+ * How often the trigger workflows poll. Every 15 s where n8n allows it (2.8); n8n 2.41's core refuses
+ * polls more often than once a minute ("The polling interval is too short"), so there they poll every
+ * minute, the waits grow, and the no-repeat checks watch one more poll of each workflow instead of two.
+ */
+function pollCadence(runtime: N8nRuntime): { cron: string; waitMs: number; confirmReads: number } {
+	const core = join(runtime.dir, 'node_modules', 'n8n-core', 'dist', 'execution-engine', 'active-workflow-triggers.js');
+	const minuteAtLeast = existsSync(core) && readFileSync(core, 'utf8').includes('isSubMinuteCron');
+	return minuteAtLeast ? { cron: '0 * * * * *', waitMs: 150_000, confirmReads: 2 } : { cron: '0,15,30,45 * * * * *', waitMs: 90_000, confirmReads: 4 };
+}
+let cadence = { cron: '0,15,30,45 * * * * *', waitMs: 90_000, confirmReads: 4 };
 const TRIGGER_TYPE = 'n8n-nodes-cfdi-emision.cfdiEmisionTrigger';
 
 interface CapturedEvent {
@@ -50,7 +59,7 @@ function triggerWorkflow(id: string, name: string, event: string, captureUrl: st
 				type: TRIGGER_TYPE,
 				typeVersion: 1,
 				position: [0, 0],
-				parameters: { event, pollTimes: { item: [{ mode: 'custom', cronExpression: POLL_CRON }] } },
+				parameters: { event, pollTimes: { item: [{ mode: 'custom', cronExpression: cadence.cron }] } },
 				credentials: { [CFDI_CREDENTIAL_TYPE]: CREDENTIAL },
 			},
 			{
@@ -85,7 +94,7 @@ async function captureServer(): Promise<{ server: Server; url: string; events: C
 	return { server, url: `http://127.0.0.1:${port}/events`, events };
 }
 
-async function waitUntil(what: string, condition: () => boolean, timeoutMs = WAIT_MS): Promise<void> {
+async function waitUntil(what: string, condition: () => boolean, timeoutMs = cadence.waitMs): Promise<void> {
 	const deadline = Date.now() + timeoutMs;
 	while (!condition()) {
 		if (Date.now() > deadline) throw new Error(`Waited ${timeoutMs / 1000} s for ${what}`);
@@ -109,6 +118,8 @@ export async function triggerPhase(checks: Checks, runtime: N8nRuntime, timings:
 	checks.section('Trigger: an active workflow in n8n sees stamps and cancellations once, also across a restart');
 	const log = (line: string) => console.log(`  ${line}`);
 	const started = Date.now();
+	cadence = pollCadence(runtime);
+	log(`trigger workflows poll with cron "${cadence.cron}"`);
 	const userFolder = mkdtempSync(join(tmpdir(), 'cfdi-e2e-trigger-'));
 	const sandbox = await startSandbox({ host: '127.0.0.1' });
 	const capture = await captureServer();
@@ -166,7 +177,7 @@ export async function triggerPhase(checks: Checks, runtime: N8nRuntime, timings:
 		const stamped = (await api.stamp(withAcceptance())).uuid;
 		await checks.check('a voucher stamped through the API is reported by Voucher Stamped once', async () => {
 			await waitUntil('the Voucher Stamped event', () => countOf(capture.events, 'voucherStamped', stamped, 'stamped') > 0);
-			await waitForPolls(sandbox, 4);
+			await waitForPolls(sandbox, cadence.confirmReads);
 			assert.equal(countOf(capture.events, 'voucherStamped', stamped, 'stamped'), 1);
 			assert.equal(capture.events.filter((e) => e.uuid === before).length, 0, 'a voucher stamped before activation was reported');
 		});
@@ -176,7 +187,7 @@ export async function triggerPhase(checks: Checks, runtime: N8nRuntime, timings:
 			await waitUntil('the pendingAcceptance event', () => countOf(capture.events, 'cancellationStatusChanged', stamped, 'pendingAcceptance') > 0);
 			sandbox.resolveCancellation(stamped, 'accepted');
 			await waitUntil('the cancelled event', () => countOf(capture.events, 'cancellationStatusChanged', stamped, 'cancelled') > 0);
-			await waitForPolls(sandbox, 4);
+			await waitForPolls(sandbox, cadence.confirmReads);
 			assert.equal(countOf(capture.events, 'cancellationStatusChanged', stamped, 'pendingAcceptance'), 1);
 			const accepted = capture.events.filter((e) => e.event === 'cancellationStatusChanged' && e.uuid === stamped && e.status === 'cancelled');
 			assert.equal(accepted.length, 1);
@@ -188,7 +199,7 @@ export async function triggerPhase(checks: Checks, runtime: N8nRuntime, timings:
 			await n8n!.stop();
 			n8n = await N8nInstance.create(runtime, userFolder, log);
 			timings['trigger phase: n8n restart'] = await n8n.start();
-			await waitForPolls(sandbox, 4);
+			await waitForPolls(sandbox, cadence.confirmReads);
 			assert.equal(capture.events.length, eventsBeforeRestart, JSON.stringify(capture.events.slice(eventsBeforeRestart)));
 		});
 
@@ -196,7 +207,7 @@ export async function triggerPhase(checks: Checks, runtime: N8nRuntime, timings:
 			const uuid = (await api.stamp()).uuid;
 			assert.equal((await cancel(uuid)).subEstatusId, 3);
 			await waitUntil('both events of the new voucher', () => countOf(capture.events, 'voucherStamped', uuid, 'cancelled') + countOf(capture.events, 'voucherStamped', uuid, 'stamped') > 0 && countOf(capture.events, 'cancellationStatusChanged', uuid, 'cancelled') > 0);
-			await waitForPolls(sandbox, 4);
+			await waitForPolls(sandbox, cadence.confirmReads);
 			assert.equal(capture.events.filter((e) => e.event === 'voucherStamped' && e.uuid === uuid).length, 1);
 			assert.equal(countOf(capture.events, 'cancellationStatusChanged', uuid, 'cancelled'), 1);
 			assert.equal(capture.events.length, eventsBeforeRestart + 2, JSON.stringify(capture.events));
