@@ -3,7 +3,8 @@
  * against the sandbox with a fixed latency per call. Prints figures; asserts nothing about time.
  *
  *   npm run bench [-- --latency 20 --sizes 100,1000 --concurrency 1,4,8]
- *                 [--series 4 --series-n 200 --stamping-time 50 --only series]
+ *                 [--series 4 --series-n 200 --stamping-time 50 --repeat 3 --only series]
+ *                 [--cpu-prof <dir>]   (a V8 CPU profile of each measured run, for Chrome DevTools)
  *
  * Each measured run is a separate child process, so peak RSS belongs to that run alone; the
  * sandbox runs in this parent process and counts the calls.
@@ -28,6 +29,7 @@ const concurrencies = argList('concurrency', [1, 4, 8]);
 const seriesCount = argList('series', [4])[0];
 const seriesN = argList('series-n', [200])[0];
 const stampingTimeMs = argList('stamping-time', [50])[0];
+const seriesRepeat = argList('repeat', [3])[0];
 /**
  * The bench account has 8 series: the stamping table spreads its vouchers over all of them, so the
  * node's series-aware order (one stamp per series at a time) never holds an item back there at
@@ -36,6 +38,8 @@ const stampingTimeMs = argList('stamping-time', [50])[0];
 const BENCH_SERIES = ['A', 'B', 'F', 'NC', 'P', 'S6', 'S7', 'S8'];
 const onlyIndex = process.argv.indexOf('--only');
 const only = onlyIndex > 0 ? process.argv[onlyIndex + 1] : undefined;
+const cpuProfIndex = process.argv.indexOf('--cpu-prof');
+const cpuProfFlags = cpuProfIndex > 0 ? ['--cpu-prof', '--cpu-prof-dir', process.argv[cpuProfIndex + 1]] : [];
 
 // Asynchronous on purpose: the sandbox in this process must keep answering while the child runs.
 const run = promisify(execFile);
@@ -43,7 +47,7 @@ const run = promisify(execFile);
 async function runWorker(sandbox: Sandbox, args: Omit<WorkerArgs, 'authUrl' | 'baseUrl' | 'series'> & { series?: string[] }): Promise<RunResult & { tokenCalls: number; userinfoCalls: number }> {
 	sandbox.clearLog();
 	const payload: WorkerArgs = { series: BENCH_SERIES, ...args, authUrl: sandbox.authUrl, baseUrl: sandbox.baseUrl };
-	const { stdout: out } = await run(process.execPath, ['--expose-gc', '--import', 'tsx', `${__dirname}/benchWorker.ts`, JSON.stringify(payload)], {
+	const { stdout: out } = await run(process.execPath, ['--expose-gc', ...cpuProfFlags, '--import', 'tsx', `${__dirname}/benchWorker.ts`, JSON.stringify(payload)], {
 		encoding: 'utf8',
 		maxBuffer: 64 * 1024 * 1024,
 		env: { ...process.env, N8N_DIAGNOSTICS_ENABLED: 'false' },
@@ -54,6 +58,7 @@ async function runWorker(sandbox: Sandbox, args: Omit<WorkerArgs, 'authUrl' | 'b
 }
 
 const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
 
 /**
@@ -70,21 +75,33 @@ async function seriesCase(sandbox: Sandbox): Promise<void> {
 		console.log(
 			`Series case: Voucher > Create, ${seriesN} vouchers over ${seriesCount} series (round robin), ${stampingTimeMs} ms stamping time per stamp (the sandbox holds the series meanwhile and answers FAC119 to a second stamp on it), no other latency. Ideal N·L/S = ${(idealMs / 1000).toFixed(2)} s = ${((seriesN / idealMs) * 1000).toFixed(1)} items/s.\n`,
 		);
-		console.log('| stamping mode | concurrency | stamped | seconds | items/s | speed-up vs concurrency 1 | ratio to ideal N·L/S | FAC119 answers | token calls | userinfo calls | node CPU per voucher | load average |');
+		console.log('| stamping mode | concurrency | stamped | seconds | items/s | speed-up vs median of concurrency 1 | ratio to ideal N·L/S | FAC119 answers | token calls | userinfo calls | node CPU per voucher | load average |');
 		console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+		const summary: string[] = [];
 		for (const stampingMode of ['twoPhase', 'direct'] as const) {
-			let base = 0;
-			for (const concurrency of [1, seriesCount]) {
-				const busyBefore = sandbox.seriesBusyCount();
-				const run = await runWorker(sandbox, { mode: 'engine-series', n: seriesN, concurrency, series: BENCH_SERIES.slice(0, seriesCount), stampingMode });
-				const busy = sandbox.seriesBusyCount() - busyBefore;
-				const rate = seriesN / (run.ms / 1000);
-				if (concurrency === 1) base = rate;
-				console.log(
-					`| ${stampingMode} | ${concurrency} | ${run.items} | ${(run.ms / 1000).toFixed(2)} | ${rate.toFixed(1)} | ${(rate / base).toFixed(2)}x | ${(idealMs / run.ms).toFixed(2)} | ${busy} | ${run.tokenCalls} | ${run.userinfoCalls} | ${(run.cpuMs / seriesN).toFixed(1)} ms | ${loadavg()[0].toFixed(1)} |`,
-				);
+			// Concurrency 1 and S alternate, so a change in the machine's load weighs on both alike.
+			const runs: Array<{ concurrency: number; ms: number; line: (base: number) => string }> = [];
+			for (let repeat = 0; repeat < seriesRepeat; repeat++) {
+				for (const concurrency of [1, seriesCount]) {
+					const busyBefore = sandbox.seriesBusyCount();
+					const run = await runWorker(sandbox, { mode: 'engine-series', n: seriesN, concurrency, series: BENCH_SERIES.slice(0, seriesCount), stampingMode });
+					const busy = sandbox.seriesBusyCount() - busyBefore;
+					const rate = seriesN / (run.ms / 1000);
+					const load = loadavg()[0];
+					runs.push({
+						concurrency,
+						ms: run.ms,
+						line: (base) =>
+							`| ${stampingMode} | ${concurrency} | ${run.items} | ${(run.ms / 1000).toFixed(2)} | ${rate.toFixed(1)} | ${(rate / base).toFixed(2)}x | ${(idealMs / run.ms).toFixed(2)} | ${busy} | ${run.tokenCalls} | ${run.userinfoCalls} | ${(run.cpuMs / seriesN).toFixed(1)} ms | ${load.toFixed(1)} |`,
+					});
+				}
 			}
+			const medianMs = (concurrency: number) => median(runs.filter((run) => run.concurrency === concurrency).map((run) => run.ms));
+			const base = seriesN / (medianMs(1) / 1000);
+			for (const run of runs) console.log(run.line(base));
+			summary.push(`${stampingMode} ${(medianMs(1) / medianMs(seriesCount)).toFixed(2)}x`);
 		}
+		console.log(`\nSpeed-up at concurrency ${seriesCount} over concurrency 1 (median of ${seriesRepeat} runs each): ${summary.join(', ')}.`);
 		console.log('');
 	} finally {
 		sandbox.setStampingTime(0);

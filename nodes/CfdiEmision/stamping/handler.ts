@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
 
 import { operationFailed } from '../shared/errors';
 import { runItems, type ItemOutcome } from '../shared/runItems';
@@ -169,8 +170,8 @@ export async function runStamping(ctx: IExecuteFunctions, operation: VoucherOper
 	const settings = readStampingSettings(ctx);
 	const inputCount = ctx.getInputData().length;
 	const count = operation.aggregatesItems ? Math.min(inputCount, 1) : inputCount;
-	// An item is planned (built and checked locally) when the queue first looks at it: its series
-	// decides when it may go. A planning error is kept and raised at the item's turn.
+	// An item is planned (built and checked locally) before its turn: its series decides when it may
+	// go. A planning error is kept and raised at the item's turn.
 	const plans: Array<{ job: StampJob | BuiltVoucher } | { error: unknown }> = new Array(count);
 	const planOf = (itemIndex: number) => {
 		if (!plans[itemIndex]) {
@@ -182,24 +183,39 @@ export async function runStamping(ctx: IExecuteFunctions, operation: VoucherOper
 		}
 		return plans[itemIndex];
 	};
+	// Each item that starts plans one more item in the background, in the idle time while answers
+	// are awaited, so that a series whose stamp has just finished sends its next voucher at once
+	// instead of building it first. Planning sends nothing; it stops when the run ends.
+	let firstUnplanned = 0;
+	let runEnded = false;
+	const planOneAhead = async () => {
+		await sleep(0);
+		while (firstUnplanned < count && plans[firstUnplanned]) firstUnplanned++;
+		if (!runEnded && firstUnplanned < count) planOf(firstUnplanned);
+	};
 	const queue = new SeriesQueue(count, (itemIndex) => {
 		const plan = planOf(itemIndex);
 		return 'job' in plan && !(plan.job instanceof BuiltVoucher) ? seriesOf(plan.job.voucher.body) : undefined;
 	});
-	return await runItems(
-		ctx,
-		settings,
-		async (itemIndex, session) => {
-			const plan = planOf(itemIndex);
-			if ('error' in plan) throw plan.error;
-			// A skipped item (e.g. an order without tax data) is passed on with why; nothing is sent.
-			if (plan.job instanceof BuiltVoucher) return { items: [{ json: plan.job.output }] };
-			const outcome = outcomeOf(plan.job, await sendJob(ctx, plan.job, session, settings));
-			if (operation.aggregatesItems) {
-				for (const item of outcome.items) item.pairedItem = Array.from({ length: inputCount }, (_, item) => ({ item }));
-			}
-			return outcome;
-		},
-		queue,
-	);
+	try {
+		return await runItems(
+			ctx,
+			settings,
+			async (itemIndex, session) => {
+				const plan = planOf(itemIndex);
+				void planOneAhead();
+				if ('error' in plan) throw plan.error;
+				// A skipped item (e.g. an order without tax data) is passed on with why; nothing is sent.
+				if (plan.job instanceof BuiltVoucher) return { items: [{ json: plan.job.output }] };
+				const outcome = outcomeOf(plan.job, await sendJob(ctx, plan.job, session, settings));
+				if (operation.aggregatesItems) {
+					for (const item of outcome.items) item.pairedItem = Array.from({ length: inputCount }, (_, item) => ({ item }));
+				}
+				return outcome;
+			},
+			queue,
+		);
+	} finally {
+		runEnded = true;
+	}
 }

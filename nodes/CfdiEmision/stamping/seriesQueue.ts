@@ -6,8 +6,8 @@ import type { ItemQueue } from '../shared/runItems';
  * of different series run side by side. Items without a lane (e.g. one whose voucher could not be
  * built) start in input order without waiting for anything.
  *
- * An item's lane is asked for (`laneOf`, which builds the voucher) only when the queue looks that
- * far ahead, so building vouchers interleaves with waiting for answers, as it does item by item.
+ * An item's lane is asked for (`laneOf`, which builds the voucher unless runStamping has already
+ * built it in the background) only when the queue looks that far ahead.
  */
 export class SeriesQueue implements ItemQueue {
 	/** Items seen but not started, per series, each list in input order. */
