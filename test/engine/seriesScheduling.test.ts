@@ -73,4 +73,22 @@ describe('series-aware stamping: one series at a time, different series in paral
 		expect(String((error as { description?: string }).description)).toContain('item 0: stamped UUID');
 		expect(kit.sandbox.stampCount()).toBe(3);
 	});
+
+	// Later items are built and checked in the background while answers are awaited: a later bad
+	// item must still surface only at its turn, and only if the run gets that far.
+	// At concurrency 4 the bad item 2 does not wait for its series (it sends nothing), so it stops
+	// the run while item 1 still waits for series A.
+	test.each([
+		[1, [0, 1]],
+		[4, [0]],
+	])('concurrency %i: items built ahead change nothing the user sees; the first bad item stops the run, a later one is never reported', async (concurrency, stamped) => {
+		const oneSeries = mixed.slice(0, 6);
+		const withBad = oneSeries.map((item, i) => (i === 2 || i === 4 ? { voucher: { ...item.voucher, total: -1 } } : item));
+		const { error } = await kit.engine.runNode(params({ options: { concurrency, retryDelayMs: 1 } }), withBad);
+		expect(error?.message).toContain('Item 2');
+		expect(error?.message).not.toContain('Item 4');
+		expect(String((error as { description?: string }).description)).not.toContain('item 4');
+		expect(stampOrderBySeries()).toEqual({ A: stamped });
+		expect(kit.sandbox.stampCount()).toBe(stamped.length);
+	});
 });
