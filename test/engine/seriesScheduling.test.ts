@@ -66,29 +66,29 @@ describe('series-aware stamping: one series at a time, different series in paral
 		expect(stampOrderBySeries().A).toEqual([0, 1, 3, 4, 5]);
 	});
 
-	test('without Continue On Fail, a failure stops new items and names the ones already stamped', async () => {
-		const withBad = mixed.slice(0, 8).map((item, i) => (i === 3 ? { voucher: { ...item.voucher, total: -1 } } : item));
-		const { error } = await kit.engine.runNode(params({ options: { concurrency: 1, retryDelayMs: 1 } }), withBad);
-		expect(error?.message).toContain('Item 3');
-		expect(String((error as { description?: string }).description)).toContain('item 0: stamped UUID');
-		expect(kit.sandbox.stampCount()).toBe(3);
+	// Stopping half-way would leave the first items stamped, and running the workflow again after
+	// the fix would stamp them a second time: every item is checked before the first is sent.
+	test.each([1, 4])('concurrency %i: without Continue On Fail, an item that fails its local checks stops the run before anything is sent, and the error names every bad item', async (concurrency) => {
+		const withBad = mixed.slice(0, 8).map((item, i) => (i === 3 || i === 6 ? { voucher: { ...item.voucher, total: -1 } } : item));
+		const { error, items } = await kit.engine.runNode(params({ options: { concurrency, retryDelayMs: 1 } }), withBad);
+		expect(items).toEqual([]);
+		expect(error?.message).toMatch(/^Item 3: /);
+		const description = String((error as { description?: string }).description);
+		expect(description).toContain('No item was sent: without "Continue On Fail" the node checks every item before sending any. Item 6 fails its checks too.');
+		expect(description).toContain('Fix them and run again');
+		expect(kit.sandbox.requests).toHaveLength(0);
+		expect(kit.sandbox.stampCount()).toBe(0);
 	});
 
-	// Later items are built and checked in the background while answers are awaited: a later bad
-	// item must still surface only at its turn, and only if the run gets that far.
-	// At concurrency 4 the bad item 2 does not wait for its series (it sends nothing), so it stops
-	// the run while item 1 still waits for series A.
-	test.each([
-		[1, [0, 1]],
-		[4, [0]],
-	])('concurrency %i: items built ahead change nothing the user sees; the first bad item stops the run, a later one is never reported', async (concurrency, stamped) => {
-		const oneSeries = mixed.slice(0, 6);
-		const withBad = oneSeries.map((item, i) => (i === 2 || i === 4 ? { voucher: { ...item.voucher, total: -1 } } : item));
-		const { error } = await kit.engine.runNode(params({ options: { concurrency, retryDelayMs: 1 } }), withBad);
-		expect(error?.message).toContain('Item 2');
-		expect(error?.message).not.toContain('Item 4');
-		expect(String((error as { description?: string }).description)).not.toContain('item 4');
-		expect(stampOrderBySeries()).toEqual({ A: stamped });
-		expect(kit.sandbox.stampCount()).toBe(stamped.length);
+	test('without Continue On Fail, a batch of valid items is sent as before, and more than one bad item is listed', async () => {
+		const manyBad = mixed.slice(0, 16).map((item, i) => (i % 4 === 1 ? { voucher: { ...item.voucher, total: -1 } } : item));
+		const { error } = await kit.engine.runNode(params(), manyBad);
+		expect(error?.message).toMatch(/^Item 1: /);
+		expect(String((error as { description?: string }).description)).toContain('Items 5, 9, 13 fail their checks too.');
+		expect(kit.sandbox.requests).toHaveLength(0);
+
+		const { items, error: none } = await kit.engine.runNode(params(), mixed.slice(0, 8));
+		expect(none).toBeUndefined();
+		expect(items.map((item) => item.json.status)).toEqual(mixed.slice(0, 8).map(() => 'stamped'));
 	});
 });

@@ -21,7 +21,8 @@ function errorItem(error: Error, itemIndex: number): INodeExecutionData {
 	return { json, pairedItem: { item: itemIndex } };
 }
 
-function withItemIndex(ctx: IExecuteFunctions, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
+/** The error of one item as n8n shows it: a node error with the item's index. */
+export function withItemIndex(ctx: IExecuteFunctions, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
 		error.context.itemIndex = itemIndex;
 		return error;
