@@ -65,6 +65,20 @@ describe('voucher: cancel', () => {
 		expect(kit.sandbox.requests).toEqual([]);
 	});
 
+	test('without Continue On Fail a later item that fails its checks stops the run before any cancellation is sent', async () => {
+		const first = await generalPublic();
+		const second = await generalPublic();
+		kit.sandbox.clearLog();
+		const { error } = await kit.engine.runNode({ resource: 'voucher', operation: 'cancel', uuid: '={{ $json.uuid }}', motive: '={{ $json.motive }}' }, [
+			{ uuid: first, motive: '02' },
+			{ uuid: second, motive: '01' },
+		]);
+		expect(error?.message).toBe('Item 1: Motive 01 needs the UUID of the replacing voucher.');
+		expect(error?.description).toContain('No item was sent');
+		expect(kit.sandbox.requests).toEqual([]);
+		expect(kit.sandbox.cancellations.size).toBe(0);
+	});
+
 	test('with Continue On Fail a refused item does not stop the others', async () => {
 		const uuid = await generalPublic();
 		const { items } = await kit.engine.runNode({ resource: 'voucher', operation: 'cancel', uuid: '={{ $json.uuid }}', motive: '={{ $json.motive }}' }, [{ uuid, motive: '01' }, { uuid, motive: '02' }], { continueOnFail: true });

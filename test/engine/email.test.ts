@@ -31,4 +31,20 @@ describe('email: send', () => {
 		expect(error?.message).toBe('Item 0: "To" has an invalid e-mail address: buyer-at-example.');
 		expect(kit.sandbox.requests).toHaveLength(0);
 	});
+
+	// Sending the first e-mails and then stopping would make a re-run after the fix send them twice.
+	test('without Continue On Fail a bad address on a later item stops the run before any e-mail is sent', async () => {
+		const uuid = await stampedUuid(kit.engine);
+		kit.sandbox.clearLog();
+		const params = { resource: 'email', operation: 'send', uuid, to: '={{ $json.to }}', subject: 'Your invoice', message: 'm' };
+		const { error } = await kit.engine.runNode(params, [{ to: 'a@example.com' }, { to: 'b@example.com' }, { to: 'c-at-example' }]);
+		expect(error?.message).toBe('Item 2: "To" has an invalid e-mail address: c-at-example.');
+		expect(error?.description).toContain('No item was sent: without "Continue On Fail" the node checks every item before sending any.');
+		expect(kit.sandbox.requests).toHaveLength(0);
+		expect(kit.sandbox.emails).toHaveLength(0);
+
+		const { items } = await kit.engine.runNode(params, [{ to: 'a@example.com' }, { to: 'b@example.com' }, { to: 'c-at-example' }], { continueOnFail: true });
+		expect(items.map((item) => item.json.sent ?? item.json.error)).toEqual([true, true, 'Item 2: "To" has an invalid e-mail address: c-at-example.']);
+		expect(kit.sandbox.emails).toHaveLength(2);
+	});
 });

@@ -44,25 +44,98 @@ export interface ItemQueue {
 	finished(itemIndex: number): void;
 }
 
+/**
+ * The local part of each item (reading and checking its parameters, building what it sends), done
+ * once per item and kept, with the error it gave if any. Operations with effects (stamping, e-mail,
+ * cancellation) give it to runItems so that, without Continue On Fail, every item is checked
+ * before any is sent.
+ */
+export class ItemPlans<T> {
+	private readonly entries: Array<{ plan: T } | { error: unknown }>;
+
+	constructor(
+		readonly count: number,
+		private readonly build: (itemIndex: number) => T,
+	) {
+		this.entries = new Array(count);
+	}
+
+	/** Whether the item's local part is done already. */
+	has(itemIndex: number): boolean {
+		return this.entries[itemIndex] !== undefined;
+	}
+
+	/** The item's plan, or the error its local checks gave; built on first use. */
+	entry(itemIndex: number): { plan: T } | { error: unknown } {
+		if (!this.entries[itemIndex]) {
+			try {
+				this.entries[itemIndex] = { plan: this.build(itemIndex) };
+			} catch (error) {
+				this.entries[itemIndex] = { error };
+			}
+		}
+		return this.entries[itemIndex];
+	}
+
+	/** The item's plan; throws the error its local checks gave (raised at the item's turn). */
+	get(itemIndex: number): T {
+		const entry = this.entry(itemIndex);
+		if ('error' in entry) throw entry.error;
+		return entry.plan;
+	}
+}
+
+function listItems(items: number[]): string {
+	const shown = items.slice(0, 10).join(', ');
+	return items.length > 10 ? `${shown} and ${items.length - 10} more` : shown;
+}
+
+/**
+ * Without Continue On Fail one bad item stops the node. Every item is checked before the first is
+ * sent, so that a run never stops half-done on a mistake it could have seen before sending: running
+ * it again after the fix would stamp, e-mail or cancel its first items a second time.
+ */
+function checkEveryItemFirst(ctx: IExecuteFunctions, plans: ItemPlans<unknown>): void {
+	const failing: number[] = [];
+	for (let itemIndex = 0; itemIndex < plans.count; itemIndex++) if ('error' in plans.entry(itemIndex)) failing.push(itemIndex);
+	if (!failing.length) return;
+	const [first, ...others] = failing;
+	const error = withItemIndex(ctx, (plans.entry(first) as { error: unknown }).error, first);
+	// A single item's error already says that nothing was sent.
+	if (plans.count === 1) throw error;
+	const also = others.length === 1 ? ` Item ${others[0]} fails its checks too.` : others.length ? ` Items ${listItems(others)} fail their checks too.` : '';
+	const fix = others.length
+		? 'Fix them and run again, or turn on "Continue On Fail" to send the valid items and get an error item for each of these.'
+		: 'Fix it and run again, or turn on "Continue On Fail" to send the valid items and get an error item for this one.';
+	const note = `No item was sent: without "Continue On Fail" the node checks every item before sending any.${also} ${fix}`;
+	error.description = error.description ? `${error.description} ${note}` : note;
+	throw error;
+}
+
 /** Input order, no constraint. */
 export function inOrder(count: number): ItemQueue {
 	let next = 0;
 	return { take: () => (next < count ? next++ : 'done'), finished: () => undefined };
 }
 
+export interface RunItemsOptions {
+	/** The order items start in (default: input order). */
+	queue?: ItemQueue;
+	/** The items' local parts: without Continue On Fail all are checked before anything is sent. */
+	plans?: ItemPlans<unknown>;
+}
+
 /**
  * Runs an operation for every input item with at most `settings.concurrency` items in flight, in
  * the order `queue` gives, keeping the output in input order with pairedItem set. With Continue On
- * Fail a failed item becomes an error item; without it, no new item starts after a failure, and
- * the error names what the run had already done, because n8n drops the output of a failed node.
+ * Fail a failed item becomes an error item; without it, every item's local part (`plans`) is
+ * checked before anything is sent, no new item starts after a failure, and the error names what
+ * the run had already done, because n8n drops the output of a failed node.
  */
-export async function runItems(
-	ctx: IExecuteFunctions,
-	settings: RequestSettings,
-	handler: ItemHandler,
-	queue: ItemQueue = inOrder(ctx.getInputData().length),
-): Promise<INodeExecutionData[][]> {
+export async function runItems(ctx: IExecuteFunctions, settings: RequestSettings, handler: ItemHandler, options: RunItemsOptions = {}): Promise<INodeExecutionData[][]> {
 	const input = ctx.getInputData();
+	const { queue = inOrder(input.length), plans } = options;
+	if (plans && !ctx.continueOnFail()) checkEveryItemFirst(ctx, plans);
 	const session = RunSession.fromNode(ctx, settings);
 	const outcomes: Array<ItemOutcome | undefined> = new Array(input.length);
 	type Failure = { itemIndex: number; error: NodeApiError | NodeOperationError };

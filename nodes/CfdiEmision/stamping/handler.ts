@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { sleep } from 'n8n-workflow';
 
 import { operationFailed } from '../shared/errors';
-import { runItems, withItemIndex, type ItemOutcome } from '../shared/runItems';
+import { ItemPlans, runItems, type ItemOutcome } from '../shared/runItems';
 import { API_ROOT, type RunSession } from '../shared/transport';
 import { stampOutput } from './answer';
 import { BuiltVoucher } from './builtVoucher';
@@ -151,26 +151,6 @@ function outcomeOf(job: StampJob, answer: DoneAnswer): ItemOutcome {
 	return { items: [{ json }], doneNote };
 }
 
-function listItems(items: number[]): string {
-	const shown = items.slice(0, 10).join(', ');
-	return items.length > 10 ? `${shown} and ${items.length - 10} more` : shown;
-}
-
-/** The first item that fails its local checks stops the whole run before anything is sent. */
-function refusedBeforeSending(ctx: IExecuteFunctions, failing: number[], plans: Array<{ job: StampJob | BuiltVoucher } | { error: unknown }>) {
-	const [first, ...others] = failing;
-	const error = withItemIndex(ctx, (plans[first] as { error: unknown }).error, first);
-	// A single item's error already says that nothing was sent.
-	if (plans.length === 1) return error;
-	const also = others.length === 1 ? ` Item ${others[0]} fails its checks too.` : others.length ? ` Items ${listItems(others)} fail their checks too.` : '';
-	const fix = others.length
-		? 'Fix them and run again, or turn on "Continue On Fail" to send the valid items and get an error item for each of these.'
-		: 'Fix it and run again, or turn on "Continue On Fail" to send the valid items and get an error item for this one.';
-	const note = `No item was sent: without "Continue On Fail" the node checks every item before sending any.${also} ${fix}`;
-	error.description = error.description ? `${error.description} ${note}` : note;
-	return error;
-}
-
 /**
  * The one per-item handler of every operation that saves or stamps a voucher: plan each item
  * locally, send it through the no-double-stamp protocol, map the answer to the output item.
@@ -191,26 +171,9 @@ export async function runStamping(ctx: IExecuteFunctions, operation: VoucherOper
 	const inputCount = ctx.getInputData().length;
 	const count = operation.aggregatesItems ? Math.min(inputCount, 1) : inputCount;
 	// An item is planned (built and checked locally) before its turn: its series decides when it may
-	// go. A planning error is kept and raised at the item's turn.
-	const plans: Array<{ job: StampJob | BuiltVoucher } | { error: unknown }> = new Array(count);
-	const planOf = (itemIndex: number) => {
-		if (!plans[itemIndex]) {
-			try {
-				plans[itemIndex] = { job: planStampJob(ctx, operation, itemIndex) };
-			} catch (error) {
-				plans[itemIndex] = { error };
-			}
-		}
-		return plans[itemIndex];
-	};
-	// Without Continue On Fail one bad item stops the node. Every item is checked before the first
-	// is sent, so that a run never stops half-done on a mistake it could have seen before sending:
-	// re-running a half-done run would stamp its first items again.
-	if (!ctx.continueOnFail()) {
-		const failing: number[] = [];
-		for (let itemIndex = 0; itemIndex < count; itemIndex++) if ('error' in planOf(itemIndex)) failing.push(itemIndex);
-		if (failing.length) throw refusedBeforeSending(ctx, failing, plans);
-	}
+	// go. A planning error is kept and raised at the item's turn; without Continue On Fail, runItems
+	// checks every item before sending any.
+	const plans = new ItemPlans<StampJob | BuiltVoucher>(count, (itemIndex) => planStampJob(ctx, operation, itemIndex));
 	// Each item that starts plans one more item in the background, in the idle time while answers
 	// are awaited, so that a series whose stamp has just finished sends its next voucher at once
 	// instead of building it first. Planning sends nothing; it stops when the run ends.
@@ -218,30 +181,29 @@ export async function runStamping(ctx: IExecuteFunctions, operation: VoucherOper
 	let runEnded = false;
 	const planOneAhead = async () => {
 		await sleep(0);
-		while (firstUnplanned < count && plans[firstUnplanned]) firstUnplanned++;
-		if (!runEnded && firstUnplanned < count) planOf(firstUnplanned);
+		while (firstUnplanned < count && plans.has(firstUnplanned)) firstUnplanned++;
+		if (!runEnded && firstUnplanned < count) plans.entry(firstUnplanned);
 	};
 	const queue = new SeriesQueue(count, (itemIndex) => {
-		const plan = planOf(itemIndex);
-		return 'job' in plan && !(plan.job instanceof BuiltVoucher) ? seriesOf(plan.job.voucher.body) : undefined;
+		const entry = plans.entry(itemIndex);
+		return 'plan' in entry && !(entry.plan instanceof BuiltVoucher) ? seriesOf(entry.plan.voucher.body) : undefined;
 	});
 	try {
 		return await runItems(
 			ctx,
 			settings,
 			async (itemIndex, session) => {
-				const plan = planOf(itemIndex);
 				void planOneAhead();
-				if ('error' in plan) throw plan.error;
+				const job = plans.get(itemIndex);
 				// A skipped item (e.g. an order without tax data) is passed on with why; nothing is sent.
-				if (plan.job instanceof BuiltVoucher) return { items: [{ json: plan.job.output }] };
-				const outcome = outcomeOf(plan.job, await sendJob(ctx, plan.job, session, settings));
+				if (job instanceof BuiltVoucher) return { items: [{ json: job.output }] };
+				const outcome = outcomeOf(job, await sendJob(ctx, job, session, settings));
 				if (operation.aggregatesItems) {
 					for (const item of outcome.items) item.pairedItem = Array.from({ length: inputCount }, (_, item) => ({ item }));
 				}
 				return outcome;
 			},
-			queue,
+			{ queue, plans },
 		);
 	} finally {
 		runEnded = true;

@@ -7,7 +7,7 @@ import { toNodeError, type FailureContext } from '../../shared/errors';
 import { readUuid } from '../../shared/parameters';
 import { parseJsonBody } from '../../shared/responses';
 import { concurrencyOption, ignoreSslOption, readRequestSettings, timeoutOption } from '../../shared/requestSettings';
-import { runItems } from '../../shared/runItems';
+import { ItemPlans, runItems } from '../../shared/runItems';
 import { callService, EMAIL_ROOT, type RunSession, type ServiceRequest } from '../../shared/transport';
 import { ServiceCallError } from '../../shared/serviceError';
 
@@ -152,16 +152,23 @@ function retrySetting(value: unknown, fallback: number): number {
 }
 
 export async function sendEmail(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	return await runItems(ctx, readRequestSettings(ctx, 'emailOptions', { concurrency: SEND_CONCURRENCY, batchingSetsConcurrency: true }), async (itemIndex, session) => {
+	// Each e-mail's fields are read and checked before any is sent (see runItems).
+	const plans = new ItemPlans(ctx.getInputData().length, (itemIndex) => {
 		const uuid = readUuid(ctx, itemIndex);
-		const body = {
-			para: addressList(ctx, itemIndex, 'to', 'To', { required: true }),
-			asunto: oneLine(ctx, itemIndex, 'subject', 'Subject'),
-			mensaje: String(ctx.getNodeParameter('message', itemIndex, '')),
-			cc: addressList(ctx, itemIndex, 'cc', 'CC', { required: false }),
-			responderA: addressList(ctx, itemIndex, 'replyTo', 'Reply To', { required: false, single: true }),
-			cfdi: { uuid },
+		return {
+			uuid,
+			body: {
+				para: addressList(ctx, itemIndex, 'to', 'To', { required: true }),
+				asunto: oneLine(ctx, itemIndex, 'subject', 'Subject'),
+				mensaje: String(ctx.getNodeParameter('message', itemIndex, '')),
+				cc: addressList(ctx, itemIndex, 'cc', 'CC', { required: false }),
+				responderA: addressList(ctx, itemIndex, 'replyTo', 'Reply To', { required: false, single: true }),
+				cfdi: { uuid },
+			},
 		};
+	});
+	return await runItems(ctx, readRequestSettings(ctx, 'emailOptions', { concurrency: SEND_CONCURRENCY, batchingSetsConcurrency: true }), async (itemIndex, session) => {
+		const { uuid, body } = plans.get(itemIndex);
 		const failure = {
 			action: `send voucher ${uuid} by e-mail`,
 			ifMaybeDone: 'The e-mail may have been sent although no answer arrived; running the item again may send it twice, so ask the recipient or check the mailbox first.',
@@ -186,5 +193,5 @@ export async function sendEmail(ctx: IExecuteFunctions): Promise<INodeExecutionD
 			items: [{ json: { uuid, sent: true, to: body.para, cc: body.cc, replyTo: body.responderA, subject: body.asunto } }],
 			doneNote: `e-mailed ${uuid} to ${body.para}`,
 		};
-	});
+	}, { plans });
 }

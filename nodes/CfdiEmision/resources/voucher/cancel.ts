@@ -6,7 +6,7 @@ import { catalogOptions } from '../../shared/catalogOptions';
 import { formatErrores, operationFailed, readErrores, toNodeError } from '../../shared/errors';
 import { concurrencyOption, ignoreSslOption, readRequestSettings, timeoutOption } from '../../shared/requestSettings';
 import { parseJsonObject } from '../../shared/responses';
-import { runItems, type ItemOutcome } from '../../shared/runItems';
+import { ItemPlans, runItems, type ItemOutcome } from '../../shared/runItems';
 import { ServiceCallError } from '../../shared/serviceError';
 import { API_ROOT, callService, type RunSession } from '../../shared/transport';
 import { findVoucherByUuid } from '../../shared/voucherList';
@@ -81,8 +81,7 @@ function mayHaveActed(error: unknown): boolean {
  * failure that leaves it unclear is settled by reading the voucher's status; the request is sent
  * again only when that read shows no cancellation, and only once.
  */
-async function cancelOne(ctx: IExecuteFunctions, session: RunSession, itemIndex: number): Promise<ItemOutcome> {
-	const request = readRequest(ctx, itemIndex);
+async function cancelOne(ctx: IExecuteFunctions, session: RunSession, itemIndex: number, request: CancellationRequest): Promise<ItemOutcome> {
 	const { uuid } = request;
 	const action = `cancel voucher ${uuid}`;
 	const readStatus = async () => {
@@ -140,5 +139,7 @@ async function cancelOne(ctx: IExecuteFunctions, session: RunSession, itemIndex:
 
 export async function cancelVouchers(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const settings = readRequestSettings(ctx, 'cancelOptions', { concurrency: DEFAULT_CANCEL_CONCURRENCY, batchingSetsConcurrency: false });
-	return await runItems(ctx, settings, async (itemIndex, session) => await cancelOne(ctx, session, itemIndex));
+	// Each cancellation is read and checked before any is sent (see runItems).
+	const plans = new ItemPlans(ctx.getInputData().length, (itemIndex) => readRequest(ctx, itemIndex));
+	return await runItems(ctx, settings, async (itemIndex, session) => await cancelOne(ctx, session, itemIndex, plans.get(itemIndex)), { plans });
 }
