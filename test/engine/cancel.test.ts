@@ -74,7 +74,7 @@ describe('voucher: cancel', () => {
 			{ uuid: second, motive: '01' },
 		]);
 		expect(error?.message).toBe('Item 1: Motive 01 needs the UUID of the replacing voucher.');
-		expect(error?.description).toContain('No item was sent');
+		expect(error?.description).toContain('The other items were not sent either');
 		expect(kit.sandbox.requests).toEqual([]);
 		expect(kit.sandbox.cancellations.size).toBe(0);
 	});

@@ -39,7 +39,7 @@ describe('email: send', () => {
 		const params = { resource: 'email', operation: 'send', uuid, to: '={{ $json.to }}', subject: 'Your invoice', message: 'm' };
 		const { error } = await kit.engine.runNode(params, [{ to: 'a@example.com' }, { to: 'b@example.com' }, { to: 'c-at-example' }]);
 		expect(error?.message).toBe('Item 2: "To" has an invalid e-mail address: c-at-example.');
-		expect(error?.description).toContain('No item was sent: without "Continue On Fail" the node checks every item before sending any.');
+		expect(error?.description).toContain('The other items were not sent either: without "Continue On Fail" the node checks every item before sending any.');
 		expect(kit.sandbox.requests).toHaveLength(0);
 		expect(kit.sandbox.emails).toHaveLength(0);
 

@@ -153,6 +153,16 @@ describe('Create with Input Mode "Order"', () => {
 		expect(sentBodies().map((body) => body.folio)).toEqual(['1001']);
 	});
 
+	test('without Continue On Fail, a skipped order does not count as a failure, an unreadable one stops the run before anything is sent', async () => {
+		const broken = corpusOrder('example-1');
+		broken.line_items[1].tax_lines[0].rate = 0.06;
+		const { error } = await kit.engine.runNode(orderParams(), [corpusOrder('example-1'), corpusOrder('no-tax-data-general-public'), broken]);
+		expect(error?.message).toMatch(/^Item 2: /);
+		expect(error?.description).toContain('The other items were not sent either');
+		expect(error?.description).not.toContain('Item 1 ');
+		expect(kit.sandbox.requests).toHaveLength(0);
+	});
+
 	test('without tax data, "Invoice the General Public": XAXX010101000 with the informacionGlobal of the order month', async () => {
 		const { items } = await kit.engine.runNode(orderParams({ withoutTaxData: 'generalPublic', stampingMode: 'direct' }), [corpusOrder('no-tax-data-general-public')]);
 		expect(items[0].json.status).toBe('stamped');

@@ -74,7 +74,7 @@ describe('series-aware stamping: one series at a time, different series in paral
 		expect(items).toEqual([]);
 		expect(error?.message).toMatch(/^Item 3: /);
 		const description = String((error as { description?: string }).description);
-		expect(description).toContain('No item was sent: without "Continue On Fail" the node checks every item before sending any. Item 6 fails its checks too.');
+		expect(description).toContain('The other items were not sent either: without "Continue On Fail" the node checks every item before sending any. Item 6 fails its checks too.');
 		expect(description).toContain('Fix them and run again');
 		expect(kit.sandbox.requests).toHaveLength(0);
 		expect(kit.sandbox.stampCount()).toBe(0);

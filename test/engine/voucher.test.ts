@@ -185,6 +185,16 @@ describe('voucher: get and update', () => {
 		expect(items[0].json).toEqual({ esValido: true, idComprobante: id, errores: null, uuid: stored.uuid, subEstatusId: 2, descripcion: null, status: 'stamped' });
 	});
 
+	test('without Continue On Fail, update with a bad voucher id on a later item stamps none of the earlier ones', async () => {
+		const id = await savePending();
+		kit.sandbox.clearLog();
+		const { error } = await kit.engine.runNode({ ...createParams(invoiceVoucher({ serie: 'B' })), operation: 'update', voucherId: '={{ $json.id }}' }, [{ id }, { id: '12a' }]);
+		expect(error?.message).toBe('Item 1: Voucher ID "12a" is not a voucher id.');
+		expect(error?.description).toContain('The other items were not sent either');
+		expect(kit.sandbox.requests).toHaveLength(0);
+		expect(kit.sandbox.vouchers.get(id)?.state).toBe('pending');
+	});
+
 	test('a voucher id that is not a positive integer is refused before any request', async () => {
 		const { error } = await kit.engine.runNode({ resource: 'voucher', operation: 'get', voucherId: '12a' }, [{}]);
 		expect(error?.message).toBe('Item 0: Voucher ID "12a" is not a voucher id.');

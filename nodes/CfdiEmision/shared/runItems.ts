@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import type { RequestSettings } from './requestSettings';
 import { RunSession } from './transport';
@@ -90,24 +90,38 @@ function listItems(items: number[]): string {
 	return items.length > 10 ? `${shown} and ${items.length - 10} more` : shown;
 }
 
+/** Items checked between two pauses, so that a long batch does not hold n8n's event loop. */
+const CHECKS_PER_PAUSE = 50;
+
 /**
  * Without Continue On Fail one bad item stops the node. Every item is checked before the first is
  * sent, so that a run never stops half-done on a mistake it could have seen before sending: running
  * it again after the fix would stamp, e-mail or cancel its first items a second time.
  */
-function checkEveryItemFirst(ctx: IExecuteFunctions, plans: ItemPlans<unknown>): void {
+async function checkEveryItemFirst(ctx: IExecuteFunctions, plans: ItemPlans<unknown>): Promise<void> {
 	const failing: number[] = [];
-	for (let itemIndex = 0; itemIndex < plans.count; itemIndex++) if ('error' in plans.entry(itemIndex)) failing.push(itemIndex);
+	for (let itemIndex = 0; itemIndex < plans.count; itemIndex++) {
+		if (itemIndex > 0 && itemIndex % CHECKS_PER_PAUSE === 0) await sleep(0);
+		if ('error' in plans.entry(itemIndex)) failing.push(itemIndex);
+	}
 	if (!failing.length) return;
 	const [first, ...others] = failing;
-	const error = withItemIndex(ctx, (plans.entry(first) as { error: unknown }).error, first);
+	const cause = (plans.entry(first) as { error: unknown }).error;
+	const error =
+		cause instanceof NodeApiError || cause instanceof NodeOperationError
+			? withItemIndex(ctx, cause, first)
+			: // Not one of the node's own checks (e.g. an expression n8n could not evaluate): still local.
+				new NodeOperationError(ctx.getNode(), cause as Error, {
+					itemIndex: first,
+					description: "Reading this item's parameters failed before anything was sent. Check the fields and expressions of this item.",
+				});
 	// A single item's error already says that nothing was sent.
 	if (plans.count === 1) throw error;
 	const also = others.length === 1 ? ` Item ${others[0]} fails its checks too.` : others.length ? ` Items ${listItems(others)} fail their checks too.` : '';
 	const fix = others.length
 		? 'Fix them and run again, or turn on "Continue On Fail" to send the valid items and get an error item for each of these.'
 		: 'Fix it and run again, or turn on "Continue On Fail" to send the valid items and get an error item for this one.';
-	const note = `No item was sent: without "Continue On Fail" the node checks every item before sending any.${also} ${fix}`;
+	const note = `The other items were not sent either: without "Continue On Fail" the node checks every item before sending any.${also} ${fix}`;
 	error.description = error.description ? `${error.description} ${note}` : note;
 	throw error;
 }
@@ -135,7 +149,7 @@ export interface RunItemsOptions {
 export async function runItems(ctx: IExecuteFunctions, settings: RequestSettings, handler: ItemHandler, options: RunItemsOptions = {}): Promise<INodeExecutionData[][]> {
 	const input = ctx.getInputData();
 	const { queue = inOrder(input.length), plans } = options;
-	if (plans && !ctx.continueOnFail()) checkEveryItemFirst(ctx, plans);
+	if (plans && !ctx.continueOnFail()) await checkEveryItemFirst(ctx, plans);
 	const session = RunSession.fromNode(ctx, settings);
 	const outcomes: Array<ItemOutcome | undefined> = new Array(input.length);
 	type Failure = { itemIndex: number; error: NodeApiError | NodeOperationError };

@@ -176,7 +176,8 @@ export async function runStamping(ctx: IExecuteFunctions, operation: VoucherOper
 	const plans = new ItemPlans<StampJob | BuiltVoucher>(count, (itemIndex) => planStampJob(ctx, operation, itemIndex));
 	// Each item that starts plans one more item in the background, in the idle time while answers
 	// are awaited, so that a series whose stamp has just finished sends its next voucher at once
-	// instead of building it first. Planning sends nothing; it stops when the run ends.
+	// instead of building it first. Planning sends nothing; it stops when the run ends. (Without
+	// Continue On Fail runItems has already planned every item, and this finds nothing left to do.)
 	let firstUnplanned = 0;
 	let runEnded = false;
 	const planOneAhead = async () => {

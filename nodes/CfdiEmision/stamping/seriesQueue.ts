@@ -6,8 +6,9 @@ import type { ItemQueue } from '../shared/runItems';
  * of different series run side by side. Items without a lane (e.g. one whose voucher could not be
  * built) start in input order without waiting for anything.
  *
- * An item's lane is asked for (`laneOf`, which builds the voucher unless runStamping has already
- * built it in the background) only when the queue looks that far ahead.
+ * An item's lane is asked for (`laneOf`, which builds the voucher unless it is built already: by
+ * runItems' check of every item without Continue On Fail, or by runStamping's background
+ * planning) only when the queue looks that far ahead.
  */
 export class SeriesQueue implements ItemQueue {
 	/** Items seen but not started, per series, each list in input order. */

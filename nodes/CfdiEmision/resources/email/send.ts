@@ -165,16 +165,16 @@ export async function sendEmail(ctx: IExecuteFunctions): Promise<INodeExecutionD
 				responderA: addressList(ctx, itemIndex, 'replyTo', 'Reply To', { required: false, single: true }),
 				cfdi: { uuid },
 			},
+			options: ctx.getNodeParameter('emailOptions', itemIndex, {}) as IDataObject,
 		};
 	});
 	return await runItems(ctx, readRequestSettings(ctx, 'emailOptions', { concurrency: SEND_CONCURRENCY, batchingSetsConcurrency: true }), async (itemIndex, session) => {
-		const { uuid, body } = plans.get(itemIndex);
+		const { uuid, body, options } = plans.get(itemIndex);
 		const failure = {
 			action: `send voucher ${uuid} by e-mail`,
 			ifMaybeDone: 'The e-mail may have been sent although no answer arrived; running the item again may send it twice, so ask the recipient or check the mailbox first.',
 		};
 		try {
-			const options = ctx.getNodeParameter('emailOptions', itemIndex, {}) as IDataObject;
 			const request: ServiceRequest = { method: 'POST', url: `${EMAIL_ROOT}/enviocorreo`, json: body };
 			const response = await callRetryingRateLimit(ctx, session, request, {
 				retries: retrySetting(options.rateLimitRetries, DEFAULT_RETRIES),
