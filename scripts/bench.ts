@@ -3,7 +3,7 @@
  * against the sandbox with a fixed latency per call. Prints figures; asserts nothing about time.
  *
  *   npm run bench [-- --latency 20 --sizes 100,1000 --concurrency 1,4,8]
- *                 [--series 4 --series-n 200 --stamping-time 50 --repeat 3 --only series]
+ *                 [--series 4 --series-n 200 --stamping-time 50 --repeat 3 --continue-on-fail on|off --only series]
  *                 [--cpu-prof <dir>]   (a V8 CPU profile of each measured run, for Chrome DevTools)
  *
  * Each measured run is a separate child process, so peak RSS belongs to that run alone; the
@@ -30,6 +30,9 @@ const seriesCount = argList('series', [4])[0];
 const seriesN = argList('series-n', [200])[0];
 const stampingTimeMs = argList('stamping-time', [50])[0];
 const seriesRepeat = argList('repeat', [3])[0];
+/** The series case runs with Continue On Fail on unless `--continue-on-fail off`. */
+const continueOnFailIndex = process.argv.indexOf('--continue-on-fail');
+const seriesContinueOnFail = continueOnFailIndex > 0 ? process.argv[continueOnFailIndex + 1] !== 'off' : true;
 /**
  * The bench account has 8 series: the stamping table spreads its vouchers over all of them, so the
  * node's series-aware order (one stamp per series at a time) never holds an item back there at
@@ -73,7 +76,7 @@ async function seriesCase(sandbox: Sandbox): Promise<void> {
 	try {
 		const idealMs = (seriesN * stampingTimeMs) / seriesCount;
 		console.log(
-			`Series case: Voucher > Create, ${seriesN} vouchers over ${seriesCount} series (round robin), ${stampingTimeMs} ms stamping time per stamp (the sandbox holds the series meanwhile and answers FAC119 to a second stamp on it), no other latency. Ideal N·L/S = ${(idealMs / 1000).toFixed(2)} s = ${((seriesN / idealMs) * 1000).toFixed(1)} items/s.\n`,
+			`Series case: Voucher > Create, ${seriesN} vouchers over ${seriesCount} series (round robin), ${stampingTimeMs} ms stamping time per stamp (the sandbox holds the series meanwhile and answers FAC119 to a second stamp on it), no other latency, Continue On Fail ${seriesContinueOnFail ? 'on' : 'off (every item checked before any is sent)'}. Ideal N·L/S = ${(idealMs / 1000).toFixed(2)} s = ${((seriesN / idealMs) * 1000).toFixed(1)} items/s.\n`,
 		);
 		console.log('| stamping mode | concurrency | stamped | seconds | items/s | speed-up vs median of concurrency 1 | ratio to ideal N·L/S | FAC119 answers | token calls | userinfo calls | node CPU per voucher | load average |');
 		console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
@@ -84,7 +87,7 @@ async function seriesCase(sandbox: Sandbox): Promise<void> {
 			for (let repeat = 0; repeat < seriesRepeat; repeat++) {
 				for (const concurrency of [1, seriesCount]) {
 					const busyBefore = sandbox.seriesBusyCount();
-					const run = await runWorker(sandbox, { mode: 'engine-series', n: seriesN, concurrency, series: BENCH_SERIES.slice(0, seriesCount), stampingMode });
+					const run = await runWorker(sandbox, { mode: 'engine-series', n: seriesN, concurrency, series: BENCH_SERIES.slice(0, seriesCount), stampingMode, continueOnFail: seriesContinueOnFail });
 					const busy = sandbox.seriesBusyCount() - busyBefore;
 					const rate = seriesN / (run.ms / 1000);
 					const load = loadavg()[0];

@@ -12,6 +12,8 @@ export interface WorkerArgs {
 	series: string[];
 	/** engine-series: the stamping mode. */
 	stampingMode?: 'direct' | 'twoPhase';
+	/** engine-series: n8n's Continue On Fail (without it, every item is checked before any is sent). */
+	continueOnFail?: boolean;
 	authUrl: string;
 	baseUrl: string;
 }
@@ -117,7 +119,7 @@ async function main() {
 					options: { concurrency: args.concurrency, retryDelayMs: 50 },
 				},
 				vouchers(args.n, args.series),
-				{ continueOnFail: true },
+				{ continueOnFail: args.continueOnFail ?? true },
 			);
 			items = out.filter((item) => item.json.status === 'stamped').length;
 		} else if (args.mode === 'engine-pdf') {
