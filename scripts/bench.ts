@@ -18,9 +18,14 @@ import { DEFAULT_ACCOUNT, startSandbox, type Sandbox } from '../sandbox';
 import { invoiceVoucher, manyLineVouchers } from './lib/vouchers';
 import type { RunResult, WorkerArgs } from './benchWorker';
 
-function argList(name: string, fallback: number[]): number[] {
+/** The value after `--name` on the command line, if given. */
+function argValue(name: string): string | undefined {
 	const index = process.argv.indexOf(`--${name}`);
-	return index > 0 ? process.argv[index + 1].split(',').map(Number) : fallback;
+	return index > 0 ? process.argv[index + 1] : undefined;
+}
+
+function argList(name: string, fallback: number[]): number[] {
+	return argValue(name)?.split(',').map(Number) ?? fallback;
 }
 
 const latencyMs = argList('latency', [20])[0];
@@ -31,18 +36,16 @@ const seriesN = argList('series-n', [200])[0];
 const stampingTimeMs = argList('stamping-time', [50])[0];
 const seriesRepeat = argList('repeat', [3])[0];
 /** The series case runs with Continue On Fail on unless `--continue-on-fail off`. */
-const continueOnFailIndex = process.argv.indexOf('--continue-on-fail');
-const seriesContinueOnFail = continueOnFailIndex > 0 ? process.argv[continueOnFailIndex + 1] !== 'off' : true;
+const seriesContinueOnFail = argValue('continue-on-fail') !== 'off';
 /**
  * The bench account has 8 series: the stamping table spreads its vouchers over all of them, so the
  * node's series-aware order (one stamp per series at a time) never holds an item back there at
  * concurrency <= 8; the series case uses the first `--series` of them.
  */
 const BENCH_SERIES = ['A', 'B', 'F', 'NC', 'P', 'S6', 'S7', 'S8'];
-const onlyIndex = process.argv.indexOf('--only');
-const only = onlyIndex > 0 ? process.argv[onlyIndex + 1] : undefined;
-const cpuProfIndex = process.argv.indexOf('--cpu-prof');
-const cpuProfFlags = cpuProfIndex > 0 ? ['--cpu-prof', '--cpu-prof-dir', process.argv[cpuProfIndex + 1]] : [];
+const only = argValue('only');
+const cpuProfDir = argValue('cpu-prof');
+const cpuProfFlags = cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', cpuProfDir] : [];
 
 // Asynchronous on purpose: the sandbox in this process must keep answering while the child runs.
 const run = promisify(execFile);

@@ -177,13 +177,14 @@ export async function runStamping(ctx: IExecuteFunctions, operation: VoucherOper
 	// Each item that starts plans one more item in the background, in the idle time while answers
 	// are awaited, so that a series whose stamp has just finished sends its next voucher at once
 	// instead of building it first. Planning sends nothing; it stops when the run ends. (Without
-	// Continue On Fail runItems has already planned every item, and this finds nothing left to do.)
+	// Continue On Fail runItems has already planned every item, and this returns at once.)
 	let firstUnplanned = 0;
 	let runEnded = false;
 	const planOneAhead = async () => {
-		await sleep(0);
 		while (firstUnplanned < count && plans.has(firstUnplanned)) firstUnplanned++;
-		if (!runEnded && firstUnplanned < count) plans.entry(firstUnplanned);
+		if (firstUnplanned >= count) return;
+		await sleep(0);
+		if (!runEnded && !plans.has(firstUnplanned)) plans.entry(firstUnplanned);
 	};
 	const queue = new SeriesQueue(count, (itemIndex) => {
 		const entry = plans.entry(itemIndex);
