@@ -7,6 +7,7 @@ import {
 	voucherShape,
 	type Voucher,
 } from '../../nodes/CfdiEmision/cfdi';
+import { satGuideDoctoRelacionado } from '../../scripts/lib/vouchers';
 import { baseVoucher } from './corpus';
 import { changed, CUSTOMER, expectOnlyError, INVOICE_UUID, ISSUER, IVA16, paymentReceipt, satGuidePayment, SECOND_UUID, type Mutable, type WrongCase } from './kindFixtures';
 
@@ -26,19 +27,7 @@ describe('payment receipt (type P, Pagos 2.0)', () => {
 		const voucher = paymentReceipt();
 		const pagos = complement(voucher);
 		const dr = pagos.pago[0].doctoRelacionado[0];
-		expect(dr).toEqual({
-			idDocumento: INVOICE_UUID,
-			serie: 'A',
-			folio: '1000',
-			monedaDR: 'MXN',
-			equivalenciaDR: 1,
-			numParcialidad: 1,
-			impSaldoAnt: 1160,
-			impPagado: 580,
-			impSaldoInsoluto: 580,
-			objetoImpDR: '02',
-			impuestosDR: { trasladosDR: [{ baseDR: 500, impuestoDR: '002', tipoFactorDR: 'Tasa', tasaOCuotaDR: 0.16, importeDR: 80 }] },
-		});
+		expect(dr).toEqual(satGuideDoctoRelacionado(INVOICE_UUID));
 		expect(pagos.pago[0].impuestosP).toEqual({ trasladosP: [{ baseP: 500, impuestoP: '002', tipoFactorP: 'Tasa', tasaOCuotaP: 0.16, importeP: 80 }] });
 		expect(pagos.pago[0]).toMatchObject({ monedaP: 'MXN', tipoCambioP: 1, monto: 580, formaDePagoP: '03' });
 		expect(pagos.totales).toEqual({ totalTrasladosBaseIVA16: 500, totalTrasladosImpuestoIVA16: 80, montoTotalPagos: 580 });

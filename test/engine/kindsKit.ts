@@ -1,5 +1,5 @@
 /** What the engine tests of the voucher kinds share: invoices stamped in the sandbox, and the stamped XML read back. */
-import type { IConnections, INode, IRun } from 'n8n-workflow';
+import type { IConnections, IDataObject, INode, INodeParameters, IRun } from 'n8n-workflow';
 
 import type { Sandbox } from '../../sandbox';
 import { loadExample, reachableFrom, withCfdiCredential, type ExampleName } from '../../scripts/lib/examples';
@@ -15,6 +15,20 @@ export const CUSTOMER = { rfc: 'URE180429TM6', nombre: 'UNIVERSIDAD ROBOTICA ESP
 export const CUSTOMER_FIELDS = { receptorRfc: CUSTOMER.rfc, receptorNombre: CUSTOMER.nombre, receptorRegimenFiscal: CUSTOMER.regimenFiscalReceptor, receptorDomicilioFiscal: CUSTOMER.domicilioFiscalReceptor };
 
 /** An invoice of 1,000.00 + IVA 16 % = 1,160.00 to CUSTOMER, stamped in the sandbox (PPD unless `paidAtIssue`). */
+/** Voucher > Create Payment Receipt for a payment received on 2024-05-09 by transfer (03), series P. */
+export function receiptParams(invoices: IDataObject[], extra: INodeParameters = {}): INodeParameters {
+	return {
+		resource: 'voucher',
+		operation: 'createPaymentReceipt',
+		lugarExpedicion: '64000',
+		serie: 'P',
+		paymentDate: '2024-05-09T12:00:00',
+		paymentForm: '03',
+		relatedInvoices: { invoice: invoices } as INodeParameters,
+		...extra,
+	};
+}
+
 export async function stampInvoice(sandbox: Sandbox, options: { paidAtIssue?: boolean; moneda?: string; tipoCambio?: number } = {}): Promise<string> {
 	const client = await apiClient(sandbox);
 	const payment = options.paidAtIssue ? { metodoPago: 'PUE', formaPago: '03' } : { metodoPago: 'PPD', formaPago: '99' };

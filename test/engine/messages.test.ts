@@ -7,7 +7,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { startSandbox } from '../../sandbox';
 import { invoiceVoucher } from '../../scripts/lib/vouchers';
 import { apiClient } from '../sandbox/helpers';
-import { issuingCalls, stampInvoice } from './kindsKit';
+import { issuingCalls, receiptParams, stampInvoice } from './kindsKit';
 import { createParams, stampedUuid, useSandboxEngine } from './nodeTestKit';
 import { routes } from '../../scripts/lib/sandboxCredential';
 
@@ -290,16 +290,7 @@ describe('a related invoice whose XML is another voucher\'s', () => {
 		const otherXml = await (await (await apiClient(kit.sandbox)).xml(other)).text();
 		kit.sandbox.injectFault({ route: 'downloadXml', kind: 'status', status: 200, body: otherXml, contentType: 'application/xml; charset=utf-8' });
 		kit.sandbox.clearLog();
-		const params = {
-			resource: 'voucher',
-			operation: 'createPaymentReceipt',
-			lugarExpedicion: '64000',
-			serie: 'P',
-			paymentDate: '2024-05-09T12:00:00',
-			paymentForm: '03',
-			relatedInvoices: { invoice: [{ uuid: asked, amountPaid: 580 }] },
-		};
-		const { items } = await kit.engine.runNode(params, [{}], { continueOnFail: true });
+		const { items } = await kit.engine.runNode(receiptParams([{ uuid: asked, amountPaid: 580 }]), [{}], { continueOnFail: true });
 		const { error, description } = errorOf(items);
 		expect(error).toBe(`Item 0: the service answered the XML of ${other} for related invoice ${asked}.`);
 		expect(description).toMatch(/^Nothing was stamped for this item/);

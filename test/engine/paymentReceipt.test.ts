@@ -1,26 +1,14 @@
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { INodeParameters } from 'n8n-workflow';
 
 import { Engine } from '../../scripts/lib/engine/engine';
+import { satGuideDoctoRelacionado } from '../../scripts/lib/vouchers';
 import { createParams, useSandboxEngine } from './nodeTestKit';
-import { CUSTOMER, CUSTOMER_FIELDS, findElement, issuingCalls, ISSUER_FIELDS, outputOf, runExampleTryIt, sentBody, stampedXml, stampInvoice } from './kindsKit';
+import { CUSTOMER, CUSTOMER_FIELDS, findElement, issuingCalls, ISSUER_FIELDS, outputOf, receiptParams, runExampleTryIt, sentBody, stampedXml, stampInvoice } from './kindsKit';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 const kit = useSandboxEngine();
 
 const UUID = '5FB2822E-396D-4725-8521-CDC4BDD20CCF';
-
-function receiptParams(invoices: IDataObject[], extra: INodeParameters = {}): INodeParameters {
-	return {
-		resource: 'voucher',
-		operation: 'createPaymentReceipt',
-		lugarExpedicion: '64000',
-		serie: 'P',
-		paymentDate: '2024-05-09T12:00:00',
-		paymentForm: '03',
-		relatedInvoices: { invoice: invoices } as INodeParameters,
-		...extra,
-	};
-}
 
 /** The same payment with the invoice figures typed in (Read Related Invoices From Their XML off). */
 function typedParams(invoice: Record<string, unknown> = {}, extra: INodeParameters = {}): INodeParameters {
@@ -51,19 +39,7 @@ describe('voucher: create payment receipt', () => {
 		const pagos = body.complemento.complementoPago20;
 		expect(pagos.totales).toEqual({ totalTrasladosBaseIVA16: 500, totalTrasladosImpuestoIVA16: 80, montoTotalPagos: 580 });
 		expect(pagos.pago[0]).toMatchObject({ fechaPago: '2024-05-09T12:00:00', formaDePagoP: '03', monedaP: 'MXN', tipoCambioP: 1, monto: 580 });
-		expect(pagos.pago[0].doctoRelacionado[0]).toEqual({
-			idDocumento: invoice,
-			serie: 'A',
-			folio: '1000',
-			monedaDR: 'MXN',
-			equivalenciaDR: 1,
-			numParcialidad: 1,
-			impSaldoAnt: 1160,
-			impPagado: 580,
-			impSaldoInsoluto: 580,
-			objetoImpDR: '02',
-			impuestosDR: { trasladosDR: [{ baseDR: 500, impuestoDR: '002', tipoFactorDR: 'Tasa', tasaOCuotaDR: 0.16, importeDR: 80 }] },
-		});
+		expect(pagos.pago[0].doctoRelacionado[0]).toEqual(satGuideDoctoRelacionado(invoice));
 
 		expect(items[0].json).toMatchObject({ esValido: true, status: 'stamped' });
 		const xml = await stampedXml(kit.sandbox, String(items[0].json.uuid));
