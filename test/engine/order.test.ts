@@ -17,7 +17,7 @@ import {
 	withExtraSampleOrders,
 } from '../../scripts/lib/examples';
 import { dataTableStandIn, standInNodeTypes, type TableRows } from '../../scripts/lib/standInNodes';
-import corpus from '../orders/shopifyOrders.json';
+import { corpusOrder, type Order } from '../orders/corpusOrder';
 import { CREDENTIAL_ID, Engine, outputOf } from '../../scripts/lib/engine/engine';
 import { PackageNodeTypes } from '../../scripts/lib/engine/nodeTypes';
 import { routes, sandboxCredential } from '../../scripts/lib/sandboxCredential';
@@ -25,13 +25,6 @@ import { binaryBytes, useSandboxEngine } from './nodeTestKit';
 
 const kit = useSandboxEngine();
 
-type Order = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-function corpusOrder(key: string): Order {
-	const entry = corpus.find((candidate) => candidate.key === key);
-	if (!entry) throw new Error(`no corpus order ${key}`);
-	return structuredClone(entry.order) as Order;
-}
 
 /** The settings a shop types once in the node (issuer as in the Fields mode, product codes, gateways). */
 const orderParams = (extra: INodeParameters = {}): INodeParameters => ({

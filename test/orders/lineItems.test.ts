@@ -2,7 +2,7 @@
 import { validateVoucher, type Voucher } from '../../nodes/CfdiEmision/cfdi';
 import { lineItemsToVoucher, orderToVoucher, type LineItemsSettings } from '../../nodes/CfdiEmision/cfdi/orders';
 import { refusal } from './refusal';
-import corpus from './shopifyOrders.json';
+import { corpusOrder } from './corpusOrder';
 
 const RECIPIENT = { rfc: 'URE180429TM6', nombre: 'UNIVERSIDAD ROBOTICA ESPAÑOLA', regimenFiscalReceptor: '601', domicilioFiscalReceptor: '65000', usoCFDI: 'G03' };
 const SETTINGS: LineItemsSettings = {
@@ -58,8 +58,7 @@ describe('line items → voucher', () => {
 	});
 
 	it('the same sale gives the same concepts as a Shopify order: one pricing path', () => {
-		const entry = corpus.find((c) => c.key === 'many-lines');
-		const order = entry?.order as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+		const order = corpusOrder('many-lines');
 		const fromOrder = orderToVoucher(order, { emisor: SETTINGS.emisor, lugarExpedicion: SETTINGS.lugarExpedicion, serie: SETTINGS.serie }).voucher as Voucher;
 		const lines = [
 			...order.line_items.map((item: Record<string, any>) => ({ // eslint-disable-line @typescript-eslint/no-explicit-any

@@ -8,9 +8,8 @@
 import { validateVoucher, type Concepto, type Voucher } from '../../nodes/CfdiEmision/cfdi';
 import { orderToVoucher, type OrderSettings } from '../../nodes/CfdiEmision/cfdi/orders';
 import { refusal } from './refusal';
+import { corpusOrder, type Order } from './corpusOrder';
 import corpus from './shopifyOrders.json';
-
-type Order = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const ISSUER: OrderSettings = {
 	emisor: { rfc: 'EKU9003173C9', nombre: 'ESCUELA KEMPER URGATE', regimenFiscal: '601' },
@@ -24,14 +23,9 @@ const CASE_SETTINGS: Record<string, Partial<OrderSettings>> = {
 	'no-tax-data-general-public': { withoutTaxData: 'generalPublic' },
 };
 
-function caseOrder(key: string): Order {
-	const found = corpus.find((entry) => entry.key === key);
-	if (!found) throw new Error(`no corpus order ${key}`);
-	return structuredClone(found.order) as Order;
-}
 
 function convert(key: string, settings: Partial<OrderSettings> = {}) {
-	return orderToVoucher(caseOrder(key), { ...ISSUER, ...CASE_SETTINGS[key], ...settings });
+	return orderToVoucher(corpusOrder(key), { ...ISSUER, ...CASE_SETTINGS[key], ...settings });
 }
 
 function presentmentTotal(order: Order): number {
@@ -62,7 +56,7 @@ describe('Shopify order corpus', () => {
 	});
 
 	describe.each(corpus.map((entry) => [entry.key, entry.description] as const))('%s (%s)', (key) => {
-		const order = caseOrder(key);
+		const order = corpusOrder(key);
 		const result = convert(key);
 		const voucher = result.voucher as Voucher;
 
@@ -220,7 +214,7 @@ describe('Shopify order conversion, case by case', () => {
 		const pending = convert('pending-bank-deposit');
 		expect(pending.voucher).toMatchObject({ formaPago: '99', metodoPago: 'PPD' });
 		expect(pending.notes.join(' ')).toContain('pending');
-		const order = caseOrder('example-1');
+		const order = corpusOrder('example-1');
 		order.payment_gateway_names = ['Kueski Pay'];
 		const unknown = orderToVoucher(order, ISSUER);
 		expect(unknown.voucher).toMatchObject({ formaPago: '99', metodoPago: 'PPD' });
@@ -244,7 +238,7 @@ describe('Shopify order conversion, case by case', () => {
 	});
 
 	it('when no other line can carry the cent, both figures and the reason are in the output', () => {
-		const order = caseOrder('rounding-two-lines');
+		const order = corpusOrder('rounding-two-lines');
 		order.line_items = order.line_items.slice(0, 1); // only the 100.01 line: no base b has b + round(0.16 b) = 100.01
 		order.total_price = '100.01';
 		const result = orderToVoucher(order, ISSUER);
@@ -256,7 +250,7 @@ describe('Shopify order conversion, case by case', () => {
 	});
 
 	it('gift cards sold are left out of the invoice, and the output says by how much and why', () => {
-		const order = caseOrder('example-1');
+		const order = corpusOrder('example-1');
 		order.line_items.push({ id: 1009, title: 'Gift card', name: 'Gift card $500', sku: '', quantity: 1, price: '500.00', total_discount: '0.00', taxable: false, gift_card: true, tax_lines: [], discount_allocations: [] });
 		order.total_price = '2008.00';
 		const result = orderToVoucher(order, ISSUER);
@@ -279,7 +273,7 @@ describe('Shopify order conversion, case by case', () => {
 	});
 
 	it('a product-code table matches SKU before product type before vendor, case-insensitively', () => {
-		const order = caseOrder('line-discount-taxed-shipping');
+		const order = corpusOrder('line-discount-taxed-shipping');
 		order.line_items[1].product_type = 'Mice';
 		const voucher = orderToVoucher(order, {
 			...ISSUER,
@@ -310,7 +304,7 @@ describe('recipient tax data', () => {
 	});
 
 	it('custom attribute names and a default use', () => {
-		const order = caseOrder('example-1');
+		const order = corpusOrder('example-1');
 		order.note_attributes = [
 			{ name: 'tax_id', value: 'ure-180429-tm6' },
 			{ name: 'company', value: 'Universidad Robotica Española' },
@@ -326,7 +320,7 @@ describe('recipient tax data', () => {
 	});
 
 	it('recipient data from a lookup fills in when the order has no RFC, and completes the same RFC', () => {
-		const order = caseOrder('no-tax-data-general-public');
+		const order = corpusOrder('no-tax-data-general-public');
 		const lookup = { rfc: 'URE180429TM6', nombre: 'UNIVERSIDAD ROBOTICA ESPAÑOLA', regimenFiscalReceptor: '601', domicilioFiscalReceptor: '65000' };
 		expect(orderToVoucher(order, { ...ISSUER, recipient: lookup }).voucher?.receptor).toMatchObject({ rfc: 'URE180429TM6', usoCFDI: 'G03' });
 		order.note_attributes = [{ name: 'RFC', value: 'URE180429TM6' }];
@@ -362,7 +356,7 @@ describe('recipient tax data', () => {
 
 describe('orders that are not invoiced or cannot be read', () => {
 	it('a cancelled order is skipped', () => {
-		const order = caseOrder('example-1');
+		const order = corpusOrder('example-1');
 		order.cancelled_at = '2026-11-21T09:00:00-06:00';
 		expect(orderToVoucher(order, ISSUER).skipped).toEqual({ reason: 'cancelled', message: 'order #1001 was cancelled; it is not invoiced.' });
 	});
@@ -383,7 +377,7 @@ describe('orders that are not invoiced or cannot be read', () => {
 			"customer's currency",
 		],
 	])('%s is refused, naming the order member', (_name, spoil, path, words) => {
-		const order = caseOrder('example-1');
+		const order = corpusOrder('example-1');
 		spoil(order);
 		const error = refusal(() => orderToVoucher(order, ISSUER));
 		expect(error.path).toBe(path);
@@ -393,11 +387,11 @@ describe('orders that are not invoiced or cannot be read', () => {
 	});
 
 	it('missing issuer settings are refused before the order is read', () => {
-		expect(() => orderToVoucher(caseOrder('example-1'), { ...ISSUER, emisor: { ...ISSUER.emisor, rfc: '' } })).toThrow(expect.objectContaining({ path: 'settings.emisor.rfc' }));
-		expect(() => orderToVoucher(caseOrder('example-1'), { ...ISSUER, lugarExpedicion: ' ' })).toThrow(expect.objectContaining({ path: 'settings.lugarExpedicion' }));
+		expect(() => orderToVoucher(corpusOrder('example-1'), { ...ISSUER, emisor: { ...ISSUER.emisor, rfc: '' } })).toThrow(expect.objectContaining({ path: 'settings.emisor.rfc' }));
+		expect(() => orderToVoucher(corpusOrder('example-1'), { ...ISSUER, lugarExpedicion: ' ' })).toThrow(expect.objectContaining({ path: 'settings.lugarExpedicion' }));
 	});
 
 	it('a value that is not an order is refused with the fix', () => {
-		expect(() => orderToVoucher([caseOrder('example-1')], ISSUER)).toThrow(expect.objectContaining({ path: '', fix: expect.stringContaining('{{ $json }}') }));
+		expect(() => orderToVoucher([corpusOrder('example-1')], ISSUER)).toThrow(expect.objectContaining({ path: '', fix: expect.stringContaining('{{ $json }}') }));
 	});
 });

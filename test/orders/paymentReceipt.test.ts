@@ -2,9 +2,7 @@
 import { validateVoucher, type Voucher } from '../../nodes/CfdiEmision/cfdi';
 import { orderPaymentToReceipt, orderToVoucher, type ReceiptSettings } from '../../nodes/CfdiEmision/cfdi/orders';
 import { refusal } from './refusal';
-import corpus from './shopifyOrders.json';
-
-type Order = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+import { corpusOrder, type Order } from './corpusOrder';
 
 const INVOICE_UUID = '0A7F3B52-6C1D-4E8F-9A2B-3C4D5E6F7A8B';
 const SETTINGS: ReceiptSettings = {
@@ -16,7 +14,7 @@ const SETTINGS: ReceiptSettings = {
 
 /** The corpus order paid later by bank deposit (invoiced PPD), now paid. */
 function paidOrder(amounts: string[] = ['20199.00']): Order {
-	const order = structuredClone(corpus.find((c) => c.key === 'pending-bank-deposit')?.order) as Order;
+	const order = corpusOrder('pending-bank-deposit');
 	order.financial_status = 'paid';
 	order.updated_at = '2026-11-28T12:30:00-06:00';
 	order.transactions = amounts.map((amount, index) => ({
@@ -36,7 +34,7 @@ function pago(voucher: Voucher): Record<string, any> { // eslint-disable-line @t
 
 describe('paid order → payment receipt', () => {
 	it('the invoice it pays is the PPD invoice of the pending order', () => {
-		const pending = structuredClone(corpus.find((c) => c.key === 'pending-bank-deposit')?.order) as Order;
+		const pending = corpusOrder('pending-bank-deposit');
 		expect(orderToVoucher(pending, SETTINGS).voucher).toMatchObject({ metodoPago: 'PPD', formaPago: '99', total: 20199, folio: '1015' });
 	});
 

@@ -2,9 +2,7 @@
 import { validateVoucher, type Voucher } from '../../nodes/CfdiEmision/cfdi';
 import { refundToCreditNote, type RefundSettings } from '../../nodes/CfdiEmision/cfdi/orders';
 import { refusal } from './refusal';
-import corpus from './shopifyOrders.json';
-
-type Order = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+import { corpusOrder, type Order } from './corpusOrder';
 
 const INVOICE_UUID = '5FB2822E-396D-4725-8521-CDC4BDD20CCF';
 const SETTINGS: RefundSettings = {
@@ -14,7 +12,7 @@ const SETTINGS: RefundSettings = {
 };
 
 function refundedOrder(): Order {
-	const order = structuredClone(corpus.find((c) => c.key === 'partial-refund')?.order) as Order;
+	const order = corpusOrder('partial-refund');
 	order.note_attributes.push({ name: 'CFDI UUID', value: INVOICE_UUID.toLowerCase() });
 	return order;
 }
