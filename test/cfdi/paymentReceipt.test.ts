@@ -7,9 +7,9 @@ import {
 	voucherShape,
 	type Voucher,
 } from '../../nodes/CfdiEmision/cfdi';
-import { satGuideDoctoRelacionado } from '../../scripts/lib/vouchers';
+import { satGuideDoctoRelacionado, satGuideSparseReceipt } from '../../scripts/lib/vouchers';
 import { baseVoucher } from './corpus';
-import { changed, CUSTOMER, expectOnlyError, INVOICE_UUID, ISSUER, IVA16, paymentReceipt, satGuidePayment, SECOND_UUID, type Mutable, type WrongCase } from './kindFixtures';
+import { changed, CUSTOMER, expectOnlyError, INVOICE_UUID, IVA16, paymentReceipt, satGuidePayment, SECOND_UUID, type Mutable, type WrongCase } from './kindFixtures';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 function complement(voucher: Voucher): any {
@@ -191,29 +191,7 @@ describe('payment receipt (type P, Pagos 2.0)', () => {
 
 describe('Compute Totals completes a type P voucher given as JSON', () => {
 	/** Only what a user knows: payment, balances, amounts paid and rates. */
-	function sparse(): Voucher {
-		return {
-			version: '4.0',
-			tipoDeComprobante: 'P',
-			lugarExpedicion: '64000',
-			emisor: ISSUER,
-			receptor: { ...CUSTOMER, usoCFDI: 'CP01' },
-			complemento: {
-				complementoPago20: {
-					pago: [
-						{
-							fechaPago: '2024-05-09T12:00:00',
-							formaDePagoP: '03',
-							monedaP: 'MXN',
-							doctoRelacionado: [
-								{ idDocumento: INVOICE_UUID, monedaDR: 'MXN', numParcialidad: 1, impSaldoAnt: 1160, impPagado: 580, impuestosDR: { trasladosDR: [{ impuestoDR: '002', tipoFactorDR: 'Tasa', tasaOCuotaDR: 0.16 }] } },
-							],
-						},
-					],
-				},
-			},
-		} as unknown as Voucher;
-	}
+	const sparse = () => satGuideSparseReceipt(INVOICE_UUID, CUSTOMER) as unknown as Voucher;
 
 	it('fills DR and P taxes, saldo insoluto, monto and totales (SAT guide figures)', () => {
 		const voucher = completePaymentReceipt(sparse());

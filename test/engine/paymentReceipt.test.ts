@@ -1,7 +1,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { Engine } from '../../scripts/lib/engine/engine';
-import { satGuideDoctoRelacionado } from '../../scripts/lib/vouchers';
+import { satGuideDoctoRelacionado, satGuideSparseReceipt } from '../../scripts/lib/vouchers';
 import { createParams, useSandboxEngine } from './nodeTestKit';
 import { CUSTOMER, CUSTOMER_FIELDS, findElement, issuingCalls, ISSUER_FIELDS, outputOf, receiptParams, runExampleTryIt, sentBody, stampedXml, stampInvoice } from './kindsKit';
 
@@ -136,30 +136,7 @@ describe('voucher: create payment receipt', () => {
 	});
 
 	/** A type P voucher given as JSON with only what a user knows: payment, balances, amounts paid, rates. */
-	function sparseReceipt(invoice: string): Record<string, unknown> {
-		return {
-			version: '4.0',
-			serie: 'P',
-			tipoDeComprobante: 'P',
-			lugarExpedicion: '64000',
-			emisor: { rfc: 'EKU9003173C9', nombre: 'ESCUELA KEMPER URGATE', regimenFiscal: '601' },
-			receptor: { ...CUSTOMER, usoCFDI: 'CP01' },
-			complemento: {
-				complementoPago20: {
-					pago: [
-						{
-							fechaPago: '2024-05-09T12:00:00',
-							formaDePagoP: '03',
-							monedaP: 'MXN',
-							doctoRelacionado: [
-								{ idDocumento: invoice, monedaDR: 'MXN', numParcialidad: 1, impSaldoAnt: 1160, impPagado: 580, impuestosDR: { trasladosDR: [{ impuestoDR: '002', tipoFactorDR: 'Tasa', tasaOCuotaDR: 0.16 }] } },
-							],
-						},
-					],
-				},
-			},
-		};
-	}
+	const sparseReceipt = (invoice: string): Record<string, unknown> => ({ serie: 'P', ...satGuideSparseReceipt(invoice, CUSTOMER) });
 
 	test('Create in JSON mode with Compute Totals completes a type P voucher and stamps it', async () => {
 		const { items, error } = await kit.engine.runNode(createParams(sparseReceipt(UUID) as never, { options: { computeTotals: true } }), [{}]);
