@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { LOCAL_ONLY } from '../../shared/requestSettings';
 import { runItems } from '../../shared/runItems';
-import { voucherFromOrder } from '../../stamping';
+import { voucherFromOrder } from '../../voucherInput';
 import { checkedVoucherItem } from './validate';
 
 /**

@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { withRelationsAndLegends } from '../../shared/voucherKindFields';
-import { BuiltVoucher, runStamping, stampFields, voucherFromInput } from '../../stamping';
+import { runStamping, stampFields } from '../../stamping';
+import { BuiltVoucher, voucherFromInput } from '../../voucherInput';
 
 export const createFields = stampFields(['create']);
 

@@ -4,7 +4,8 @@ import { buildCreditNote, creditedInvoiceFromCfdi, type CreditedInvoice, type St
 import { showFor } from '../../shared/descriptions';
 import { readRelatedInvoices, readRelatedXmlField, readsRelatedXml, relatedEntries, type RelatedInvoices } from '../../shared/relatedInvoices';
 import { kindInputFailure, positiveNumber, readTaxRates, taxRateFields, withRelationsAndLegends } from '../../shared/voucherKindFields';
-import { readStampingSettings, relatedParties, relatedPartyFields, runStamping, stampFields, voucherField } from '../../stamping';
+import { readStampingSettings, runStamping, stampFields } from '../../stamping';
+import { relatedParties, relatedPartyFields, voucherField } from '../../voucherInput';
 
 const OPERATION = 'createCreditNote';
 const show = showFor('voucher', [OPERATION]);

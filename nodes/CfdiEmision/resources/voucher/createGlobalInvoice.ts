@@ -4,7 +4,8 @@ import { buildGlobalInvoice, MESES, PERIODICIDAD, type SaleInput } from '../../c
 import { catalogOptions } from '../../shared/catalogOptions';
 import { showFor } from '../../shared/descriptions';
 import { kindInputFailure, readTaxRates, taxRateFields, withRelationsAndLegends } from '../../shared/voucherKindFields';
-import { issuerFromFields, runStamping, stampFields, voucherField } from '../../stamping';
+import { runStamping, stampFields } from '../../stamping';
+import { issuerFromFields, voucherField } from '../../voucherInput';
 
 const OPERATION = 'createGlobalInvoice';
 const show = showFor('voucher', [OPERATION]);

@@ -5,7 +5,8 @@ import { catalogOptions } from '../../shared/catalogOptions';
 import { showFor } from '../../shared/descriptions';
 import { readRelatedInvoices, readRelatedXmlField, readsRelatedXml, relatedEntries, type RelatedInvoices } from '../../shared/relatedInvoices';
 import { cfdiDateTime, kindInputFailure, positiveNumber, readTaxRates, taxRateFields, withRelationsAndLegends } from '../../shared/voucherKindFields';
-import { readStampingSettings, relatedParties, relatedPartyFields, runStamping, stampFields, voucherField } from '../../stamping';
+import { readStampingSettings, runStamping, stampFields } from '../../stamping';
+import { relatedParties, relatedPartyFields, voucherField } from '../../voucherInput';
 
 const OPERATION = 'createPaymentReceipt';
 const show = showFor('voucher', [OPERATION]);

@@ -1,7 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { readVoucherId } from '../../shared/parameters';
-import { runStamping, voucherFromInput } from '../../stamping';
+import { runStamping } from '../../stamping';
+import { voucherFromInput } from '../../voucherInput';
 
 export const updateFields: INodeProperties[] = [
 	{

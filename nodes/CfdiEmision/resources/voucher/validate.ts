@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { computeTotals, validateVoucher, type Voucher } from '../../cfdi';
 import { LOCAL_ONLY } from '../../shared/requestSettings';
 import { runItems } from '../../shared/runItems';
-import { applyBodyOptions, BuiltVoucher, voucherFromInput } from '../../stamping';
+import { applyBodyOptions, BuiltVoucher, voucherFromInput } from '../../voucherInput';
 
 /**
  * The output of an offline check: the voucher as it would be sent, its findings and computed

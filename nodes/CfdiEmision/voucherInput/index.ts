@@ -1,0 +1,13 @@
+/**
+ * How a voucher is made from the node's input: the input modes (Fields, JSON, Order, Line Items)
+ * with their field descriptions and body builders, the parties of a voucher that relates invoices,
+ * and the local preparation (options, Compute Totals, CFDI checks) before the stamping protocol
+ * (`../stamping`) takes the body. Nothing here sends a request.
+ */
+export { BuiltVoucher } from './builtVoucher';
+export { invalidVoucherError, prepareVoucher, type PreparedVoucher, type ValidationMode } from './prepareVoucher';
+export { applyBodyOptions, issuerFromFields, normalizeVoucher, recipientFromFields, voucherFromInput } from './voucherBody';
+export { orderInputFields } from './orderInputFields';
+export { conversionFailed, readOrderSettings, voucherFromOrder } from './orderInput';
+export { voucherField, voucherInputFields, type SharedVoucherField } from './voucherInputFields';
+export { relatedParties, relatedPartyFields } from './relatedParties';
