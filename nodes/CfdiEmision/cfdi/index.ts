@@ -34,3 +34,4 @@ export { formatFinding } from './validation/formatFinding';
 export { checkCancellationRequest, FOLIO_FISCAL_PATTERN, isCancellationProblem, type CancellationProblem, type CancellationRequest } from './cancellation';
 export * from './kinds';
 export * as voucherShape from './voucherShape';
+export type { BusinessKey, SourceMoney, VoucherSource } from './voucherSource';

@@ -1,0 +1,32 @@
+/**
+ * What a voucher stands for, as its builder knows it: the money of its source (an order's total, the
+ * money collected, an invoice's balance, a refund) and the business key that identifies the sale it
+ * documents. Every builder (order, line items, global invoice, credit note, payment receipt) fills
+ * them; the reconciliation rule compares `money` with the built voucher, and the duplicate check
+ * looks for `key` before anything is stamped. Pure data, no n8n types.
+ */
+
+/** The money the voucher must equal, to the cent. */
+export interface SourceMoney {
+	/** Decimal text in the voucher's currency, e.g. "1160.00". */
+	amount: string;
+	currency: string;
+	/** Where the figure comes from, worded for a user: "the order's total_price", "the invoice's balance". */
+	from: string;
+}
+
+/** The sale the voucher documents, so that it is invoiced once across executions. */
+export interface BusinessKey {
+	/** The key itself, stable across re-deliveries and re-runs, e.g. "order:5001" or "payment:<uuid>:2". */
+	value: string;
+	/** Where it comes from, worded for a user: "the order id", "Duplicate Check Key". */
+	from: string;
+	/** Series and folio the voucher will carry, when they identify it on the service's list. */
+	serie?: string;
+	folio?: string;
+}
+
+export interface VoucherSource {
+	money?: SourceMoney;
+	key?: BusinessKey;
+}
