@@ -13,7 +13,9 @@ export class CfdiEmision implements INodeType {
 		name: 'cfdiEmision',
 		icon: { light: 'file:cfdiEmision.svg', dark: 'file:cfdiEmision.dark.svg' },
 		group: ['output'],
-		version: 1,
+		// 1.1: new defaults for new nodes (see README, "Node versions"); nodes saved as 1 keep theirs.
+		version: [1, 1.1],
+		defaultVersion: 1.1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: 'Issue Mexican electronic tax vouchers (CFDI 4.0): stamp, download the XML and PDF, send by e-mail',
 		defaults: { name: 'CFDI Emision' },
