@@ -21,15 +21,13 @@ export interface VoucherListOptions {
 }
 
 /**
- * Reads the voucher list page by page (skip/take) in the service's order. A voucher met twice
- * (the list shifted while paging) is kept once. Paging ends at an empty page, at the count the
- * summary framing announces, or at a page that brings nothing new (a service ignoring `skip`).
+ * Every voucher of the list in the service's order, read page by page (skip/take) as the caller
+ * asks for more: leaving the loop early sends no further page. A voucher met twice (the list
+ * shifted while paging) is given once. Paging ends at an empty page, at the count the summary
+ * framing announces, or at a page that brings nothing new (a service ignoring `skip`).
  */
-export async function listVouchers(ctx: ServiceContext, session: RunSession, query: VoucherListQuery, options: VoucherListOptions = {}): Promise<VoucherRecord[]> {
+export async function* listedVouchers(ctx: ServiceContext, session: RunSession, query: VoucherListQuery): AsyncGenerator<VoucherRecord> {
 	const seen = new Set<string>();
-	const kept: VoucherRecord[] = [];
-	const limit = options.limit ?? Infinity;
-	if (limit <= 0) return kept;
 	for (let skip = 0; ; ) {
 		const response = await callService(ctx, session, {
 			method: 'GET',
@@ -51,13 +49,94 @@ export async function listVouchers(ctx: ServiceContext, session: RunSession, que
 			if (!record.uuid || seen.has(record.uuid)) continue;
 			seen.add(record.uuid);
 			fresh += 1;
-			if (options.accept && !options.accept(record)) continue;
-			kept.push(record);
-			if (kept.length >= limit) return kept;
+			yield record;
 		}
 		skip += page.items.length;
-		if (fresh === 0 || (page.total !== undefined && skip >= page.total)) return kept;
+		if (fresh === 0 || (page.total !== undefined && skip >= page.total)) return;
 	}
+}
+
+/** Reads the voucher list page by page, keeping the accepted vouchers up to `limit`. */
+export async function listVouchers(ctx: ServiceContext, session: RunSession, query: VoucherListQuery, options: VoucherListOptions = {}): Promise<VoucherRecord[]> {
+	const kept: VoucherRecord[] = [];
+	const limit = options.limit ?? Infinity;
+	if (limit <= 0) return kept;
+	for await (const record of listedVouchers(ctx, session, query)) {
+		if (options.accept && !options.accept(record)) continue;
+		kept.push(record);
+		if (kept.length >= limit) break;
+	}
+	return kept;
+}
+
+/**
+ * What names one voucher on the list. Every member given must match; a key with none matches
+ * nothing. The list has no parameter for these except `uuid`, so they are compared here.
+ */
+export interface VoucherListKey {
+	/** The service's idComprobante. */
+	voucherId?: number;
+	/** Series and folio: compared trimmed, the series without regard to case. */
+	series?: string;
+	folio?: string;
+	uuid?: string;
+}
+
+const normalized = (value: unknown): string => String(value ?? '').trim().toUpperCase();
+
+/** Whether a listed voucher is the one `key` names. */
+export function matchesVoucherKey(record: VoucherRecord, key: VoucherListKey): boolean {
+	const checks: boolean[] = [];
+	if (key.voucherId !== undefined) checks.push(record.voucherId === Number(key.voucherId));
+	if (key.uuid !== undefined) checks.push(normalized(record.uuid) === normalized(key.uuid));
+	if (key.series !== undefined) checks.push(normalized(record.series) === normalized(key.series));
+	if (key.folio !== undefined) checks.push(String(record.folio ?? '').trim() === String(key.folio).trim());
+	return checks.length > 0 && checks.every(Boolean);
+}
+
+export interface VoucherListWindow {
+	/** Unix seconds, inclusive, compared with the voucher date (the CFDI Fecha). */
+	from: number;
+	to: number;
+}
+
+export interface FindOnListOptions {
+	/** Stop paging once every key has a match (default): enough to tell whether each exists. */
+	firstMatchOnly?: boolean;
+}
+
+/**
+ * Finds several vouchers on the list in one pass of paging over a date window: for each key, the
+ * listed vouchers it matches, in list order. With one key that names a UUID the list is narrowed to
+ * it by the service. Paging stops as soon as every key has a match, unless all matches are asked for.
+ */
+export async function findOnVoucherList(
+	ctx: ServiceContext,
+	session: RunSession,
+	keys: VoucherListKey[],
+	window: VoucherListWindow,
+	options: FindOnListOptions = {},
+): Promise<VoucherRecord[][]> {
+	const found: VoucherRecord[][] = keys.map(() => []);
+	const open = new Set(keys.map((_, index) => index));
+	if (open.size === 0) return found;
+	const uuid = keys.length === 1 && keys[0].uuid ? keys[0].uuid : undefined;
+	const firstMatchOnly = options.firstMatchOnly ?? true;
+	for await (const record of listedVouchers(ctx, session, { ...window, uuid })) {
+		keys.forEach((key, index) => {
+			if (!matchesVoucherKey(record, key) || (firstMatchOnly && !open.has(index))) return;
+			found[index].push(record);
+			open.delete(index);
+		});
+		if (firstMatchOnly && open.size === 0) break;
+	}
+	return found;
+}
+
+/** One voucher on the list, or undefined when the window holds none that `key` names. */
+export async function findVoucherOnList(ctx: ServiceContext, session: RunSession, key: VoucherListKey, window: VoucherListWindow): Promise<VoucherRecord | undefined> {
+	const [matches] = await findOnVoucherList(ctx, session, [key], window);
+	return matches[0];
 }
 
 /** How far back a UUID look-up searches: the SAT's five-year record keeping, plus the current year. */
@@ -70,6 +149,5 @@ const YEAR_SECONDS = 366 * 86_400;
  */
 export async function findVoucherByUuid(ctx: ServiceContext, session: RunSession, uuid: string): Promise<VoucherRecord | undefined> {
 	const now = Math.floor(Date.now() / 1000);
-	const found = await listVouchers(ctx, session, { from: now - UUID_SEARCH_YEARS * YEAR_SECONDS, to: now + 86_400, uuid }, { accept: (record) => record.uuid === uuid.toUpperCase() });
-	return found[0];
+	return await findVoucherOnList(ctx, session, { uuid }, { from: now - UUID_SEARCH_YEARS * YEAR_SECONDS, to: now + 86_400 });
 }

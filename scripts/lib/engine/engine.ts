@@ -63,10 +63,11 @@ export class Engine {
 	/**
 	 * A second n8n process in queue mode: `copy: 'source'` loads the package from its TypeScript
 	 * sources (own module-level state), `sharedDatabase` shares another engine's stored credentials.
+	 * `nodeTypes` adds node types by name (a test's probe of a shared module, run with n8n's real context).
 	 */
-	constructor(options: { copy?: PackageCopy; sharedDatabase?: Engine } = {}) {
+	constructor(options: { copy?: PackageCopy; sharedDatabase?: Engine; nodeTypes?: Record<string, INodeType> } = {}) {
 		this.credentialTypes = loadCredentialTypes(options.copy);
-		this.nodeTypes = new PackageNodeTypes({ 'n8n-nodes-base.noOp': noOpNode }, options.copy);
+		this.nodeTypes = new PackageNodeTypes({ 'n8n-nodes-base.noOp': noOpNode, ...options.nodeTypes }, options.copy);
 		this.credentials = new EngineCredentialsHelper(this.credentialTypes, options.sharedDatabase?.credentials);
 	}
 
