@@ -11,7 +11,7 @@ import {
 	sumDecimals,
 	type Decimal,
 } from './decimal';
-import { completePaymentReceipt } from './kinds/paymentReceipt';
+import { completePaymentReceipt } from './kinds/paymentCompletion';
 import { groupRetenciones, groupTraslados, type TaxLineAmounts } from './taxGrouping';
 import type { Impuestos, Voucher, VoucherRetencion, VoucherTraslado } from './types';
 

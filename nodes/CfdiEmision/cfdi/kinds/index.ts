@@ -1,20 +1,10 @@
 export { KindInputError, type TaxRate } from './taxRates';
-export {
-	buildPaymentComplement,
-	buildPaymentReceipt,
-	completePaymentReceipt,
-	computePaidDocument,
-	computePago,
-	documentTaxes,
-	groupPaymentTaxes,
-	paidDocumentFromCfdi,
-	paymentTotals,
-	PAYMENT_CONCEPT,
-	type PaidDocumentInput,
-	type PaymentInput,
-	type PaymentOfInvoice,
-	type PaymentReceiptInput,
-} from './paymentReceipt';
+export { buildPaymentComplement, buildPaymentReceipt, computePago, PAYMENT_CONCEPT, type PaymentInput, type PaymentReceiptInput } from './paymentReceipt';
+export { computePaidDocument, documentTaxes, type PaidDocumentInput } from './paymentDocument';
+export { groupPaymentTaxes } from './paymentTaxes';
+export { paymentTotals } from './paymentTotals';
+export { completePaymentReceipt } from './paymentCompletion';
+export { paidDocumentFromCfdi, type PaymentOfInvoice } from './paidInvoice';
 export { buildCreditNote, creditedInvoiceFromCfdi, CREDIT_NOTE_RELATIONS, type CreditedInvoice, type CreditNoteInput, type CreditNoteLine } from './creditNote';
 export { buildGlobalInvoice, GENERAL_PUBLIC_RECIPIENT, SALE_CONCEPT, type GlobalInvoiceInput, type SaleInput } from './globalInvoice';
 export { relatedGroups, relatedUuids, withFiscalLegends, withRelatedVouchers, type LegendInput, type RelationInput } from './relations';

@@ -1,0 +1,125 @@
+/**
+ * The payment's taxes (ImpuestosP) from its related documents' taxes, and the least Monto the
+ * documents allow: DR amounts converted to the payment's currency (÷ EquivalenciaDR), summed with
+ * extra decimals, then rounded once.
+ */
+import { compareDecimal, decimalOf, decimalToString, divideDecimal, isZero, normalizeDecimal, roundDecimal, sumDecimals, type Decimal } from '../decimal';
+import type { ImpuestosP, RetencionP, TrasladoP } from '../voucherShape';
+import { dec, isRecord, num, text } from './taxRates';
+
+const ONE = decimalOf(1);
+// Amounts converted between currencies are summed with this many decimals, then rounded once.
+const CONVERSION_DECIMALS = 10;
+
+/** A DR tax line reduced to exact amounts. */
+export interface DocumentTaxLine {
+	impuesto: string;
+	tipoFactor: string;
+	tasaOCuota?: Decimal;
+	base: Decimal;
+	importe?: Decimal;
+}
+
+/** The amounts of one DoctoRelacionado that feed ImpuestosP. */
+export interface DocumentTaxAmounts {
+	equivalencia: Decimal;
+	traslados: DocumentTaxLine[];
+	retenciones: DocumentTaxLine[];
+}
+
+function lineOf(record: unknown, withheld: boolean): DocumentTaxLine | undefined {
+	if (!isRecord(record)) return undefined;
+	const impuesto = text(record.impuestoDR);
+	const tipoFactor = text(record.tipoFactorDR);
+	const base = typeof record.baseDR === 'number' ? dec(record.baseDR) : undefined;
+	if (!impuesto || !tipoFactor || !base) return undefined;
+	const line: DocumentTaxLine = { impuesto, tipoFactor, base };
+	if (tipoFactor !== 'Exento' || withheld) {
+		const rate = typeof record.tasaOCuotaDR === 'number' ? dec(record.tasaOCuotaDR) : undefined;
+		const importe = typeof record.importeDR === 'number' ? dec(record.importeDR) : undefined;
+		if (!rate || !importe) return undefined;
+		line.tasaOCuota = rate;
+		line.importe = importe;
+	}
+	return line;
+}
+
+/** A DR's tax amounts, or undefined when any of them is not usable (a validator reports it). */
+export function readDocumentTaxAmounts(doc: unknown, monedaP: string | undefined): DocumentTaxAmounts | undefined {
+	if (!isRecord(doc)) return undefined;
+	const sameCurrency = text(doc.monedaDR) !== undefined && doc.monedaDR === monedaP;
+	const equivalencia = typeof doc.equivalenciaDR === 'number' ? dec(doc.equivalenciaDR) : sameCurrency && doc.equivalenciaDR === undefined ? ONE : undefined;
+	if (!equivalencia || isZero(equivalencia)) return undefined;
+	const result: DocumentTaxAmounts = { equivalencia, traslados: [], retenciones: [] };
+	const impuestos = doc.impuestosDR;
+	if (impuestos === undefined || impuestos === null) return result;
+	if (!isRecord(impuestos)) return undefined;
+	for (const [member, withheld, sink] of [
+		['trasladosDR', false, result.traslados],
+		['retencionesDR', true, result.retenciones],
+	] as const) {
+		const list = impuestos[member];
+		if (list === undefined || list === null) continue;
+		if (!Array.isArray(list)) return undefined;
+		for (const item of list) {
+			const line = lineOf(item, withheld);
+			if (!line) return undefined;
+			sink.push(line);
+		}
+	}
+	return result;
+}
+
+function converted(amount: Decimal, equivalencia: Decimal): Decimal {
+	return compareDecimal(equivalencia, ONE) === 0 ? amount : divideDecimal(amount, equivalencia, CONVERSION_DECIMALS);
+}
+
+function rateKey(impuesto: string, tipoFactor: string, rate?: Decimal): string {
+	return `${impuesto}|${tipoFactor}|${rate ? decimalToString(normalizeDecimal(rate)) : ''}`;
+}
+
+/**
+ * ImpuestosP: the DR taxes grouped per impuesto / tipoFactor / rate (transfers) and per impuesto
+ * (withholdings), each DR amount divided by its equivalenciaDR, summed, then rounded to the
+ * payment currency (CRP20265, CRP20268, CRP20274).
+ */
+export function groupPaymentTaxes(documents: ReadonlyArray<DocumentTaxAmounts>, decimals: number): ImpuestosP | undefined {
+	const traslados = new Map<string, { line: DocumentTaxLine; bases: Decimal[]; importes: Decimal[] }>();
+	const retenciones = new Map<string, Decimal[]>();
+	for (const doc of documents) {
+		for (const line of doc.traslados) {
+			const key = rateKey(line.impuesto, line.tipoFactor, line.tasaOCuota);
+			const group = traslados.get(key) ?? { line, bases: [], importes: [] };
+			group.bases.push(converted(line.base, doc.equivalencia));
+			if (line.importe) group.importes.push(converted(line.importe, doc.equivalencia));
+			traslados.set(key, group);
+		}
+		for (const line of doc.retenciones) {
+			const importes = retenciones.get(line.impuesto) ?? [];
+			importes.push(converted(line.importe ?? decimalOf(0), doc.equivalencia));
+			retenciones.set(line.impuesto, importes);
+		}
+	}
+	if (traslados.size === 0 && retenciones.size === 0) return undefined;
+	const out: ImpuestosP = {};
+	if (retenciones.size > 0) {
+		out.retencionesP = [...retenciones].map(([impuestoP, importes]): RetencionP => ({ impuestoP, importeP: num(roundDecimal(sumDecimals(importes), decimals)) }));
+	}
+	if (traslados.size > 0) {
+		out.trasladosP = [...traslados.values()].map(({ line, bases, importes }): TrasladoP => {
+			const item: TrasladoP = { baseP: num(roundDecimal(sumDecimals(bases), decimals)), impuestoP: line.impuesto, tipoFactorP: line.tipoFactor };
+			if (line.tipoFactor !== 'Exento') {
+				if (line.tasaOCuota) item.tasaOCuotaP = num(line.tasaOCuota);
+				item.importeP = num(roundDecimal(sumDecimals(importes), decimals));
+			}
+			return item;
+		});
+	}
+	return out;
+}
+
+
+/** Σ impPagado ÷ equivalenciaDR rounded to the payment currency: the least Monto allowed (CRP20217). */
+export function minimumMonto(documents: ReadonlyArray<{ impPagado: Decimal; equivalencia: Decimal }>, decimals: number): Decimal {
+	return roundDecimal(sumDecimals(documents.map((doc) => converted(doc.impPagado, doc.equivalencia))), decimals);
+}
