@@ -5,6 +5,7 @@ import { emailDescription, emailOperations } from './resources/email';
 import { pdfDescription, pdfOperations } from './resources/pdf';
 import { voucherDescription, voucherOperations } from './resources/voucher';
 import { xmlDescription, xmlOperations } from './resources/xml';
+import { catalogListSearch } from './shared/catalogOptions';
 import { emisorIdOverrideField } from './shared/descriptions';
 
 export class CfdiEmision implements INodeType {
@@ -44,6 +45,11 @@ export class CfdiEmision implements INodeType {
 			...emailDescription,
 			emisorIdOverrideField,
 		],
+	};
+
+	// The pickers' searches: product and unit codes over the embedded SAT catalogs.
+	methods = {
+		listSearch: { ...catalogListSearch },
 	};
 
 	// Every operation runs as a custom operation: each needs ordering (the first call signs in

@@ -1,8 +1,44 @@
-import type { INodePropertyOptions } from 'n8n-workflow';
+import type { ILoadOptionsFunctions, INodeListSearchResult, INodePropertyOptions } from 'n8n-workflow';
 
-import type { CatalogEntry } from '../cfdi/catalogs';
+import { CLAVE_PROD_SERV_CATALOG, CLAVE_UNIDAD_CATALOG, type CatalogEntry, type CodeCatalog } from '../cfdi/catalogs';
 
-/** A SAT catalog as an n8n option list: "code - description", valued by the code. */
+/**
+ * A SAT catalog as an n8n option list, valued by the code. The editor's option search matches
+ * the option's name only (a case-insensitive substring of the label, not its value or description),
+ * so the name carries the code, the English description and the SAT's official Spanish name:
+ * "G03 - General expenses (Gastos en general)" is found by "g03", "expenses" and "gastos".
+ */
 export function catalogOptions(catalog: readonly CatalogEntry[]): INodePropertyOptions[] {
-	return catalog.map((entry) => ({ name: `${entry.code} - ${entry.description}`, value: entry.code }));
+	return catalog.map((entry) => ({ name: catalogLabel(entry), value: entry.code }));
 }
+
+/** "code - English (Spanish)"; the Spanish name is left out where it says the same as the English. */
+export function catalogLabel(entry: CatalogEntry): string {
+	const spanish = entry.spanish && entry.spanish.toLowerCase() !== entry.description.toLowerCase() ? ` (${entry.spanish})` : '';
+	return `${entry.code} - ${entry.description}${spanish}`;
+}
+
+/** How many codes one page of a code picker shows; the editor asks for the next page on scroll. */
+export const CODE_PAGE_SIZE = 100;
+
+/** One page of a large catalog's search as a resource locator's list ("H87 - Pieza (Piece)"). */
+export function searchCodePage(catalog: CodeCatalog, filter: string | undefined, paginationToken: string | undefined): INodeListSearchResult {
+	const matches = catalog.search(filter ?? '');
+	const start = Math.max(0, Number(paginationToken) || 0);
+	const page = matches.slice(start, start + CODE_PAGE_SIZE);
+	const end = start + page.length;
+	return {
+		results: page.map((entry) => ({ name: `${entry.code} - ${entry.name}${entry.english ? ` (${entry.english})` : ''}`, value: entry.code })),
+		...(end < matches.length ? { paginationToken: String(end) } : {}),
+	};
+}
+
+/** The node's list searches over the embedded SAT catalogs (methods.listSearch). */
+export const catalogListSearch = {
+	async searchProductCodes(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+		return searchCodePage(CLAVE_PROD_SERV_CATALOG, filter, paginationToken);
+	},
+	async searchUnitCodes(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+		return searchCodePage(CLAVE_UNIDAD_CATALOG, filter, paginationToken);
+	},
+};

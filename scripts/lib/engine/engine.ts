@@ -1,5 +1,5 @@
 import { Container } from '@n8n/di';
-import { ExecuteContext, ExecutionLifecycleHooks, RoutingNode, WorkflowExecute } from 'n8n-core';
+import { ExecuteContext, ExecutionLifecycleHooks, LoadOptionsContext, RoutingNode, WorkflowExecute } from 'n8n-core';
 import { SSHClientsManager } from 'n8n-core/dist/execution-engine/ssh-clients-manager';
 import type {
 	ICredentialDataDecryptedObject,
@@ -7,6 +7,7 @@ import type {
 	IConnections,
 	IDataObject,
 	INode,
+	INodeListSearchResult,
 	INodeExecutionData,
 	INodeParameters,
 	INodeType,
@@ -117,7 +118,7 @@ export class Engine {
 	async runNode(
 		parameters: INodeParameters,
 		input: INodeExecutionData[] | IDataObject[],
-		options: { continueOnFail?: boolean; credentialId?: string; name?: string } = {},
+		options: { continueOnFail?: boolean; credentialId?: string; name?: string; typeVersion?: number } = {},
 	): Promise<NodeRunResult> {
 		const node = cfdiNode(options.name ?? 'CFDI', parameters, options);
 		const items = (input as Array<INodeExecutionData | IDataObject>).map((item) =>
@@ -125,6 +126,21 @@ export class Engine {
 		);
 		const run = await this.runWorkflow([node], {}, items);
 		return { items: outputOf(run, node.name), error: run.data.resultData.error, run };
+	}
+
+	/**
+	 * Runs one of the node's list searches (a resource locator's "From list") the way the editor's
+	 * backend does: a LoadOptionsContext on a one-node workflow holding the node's current parameters.
+	 */
+	async listSearch(method: string, parameters: INodeParameters, filter?: string, paginationToken?: string, options: { typeVersion?: number; credentialId?: string } = {}): Promise<INodeListSearchResult> {
+		const node = cfdiNode('CFDI', parameters, options);
+		const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes: this.nodeTypes });
+		const nodeType = this.nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
+		const search = nodeType.methods?.listSearch?.[method];
+		if (!search) throw new Error(`The node has no list search "${method}"`);
+		const hooks = new ExecutionLifecycleHooks('internal', 'list-search', {} as never);
+		const context = new LoadOptionsContext(workflow, workflow.getNode(node.name)!, this.additionalData(hooks, 'list-search'), '');
+		return await search.call(context, filter, paginationToken);
 	}
 
 	/** Tests a stored credential the way n8n's CredentialsTester does (a NoOp node routing the test request). */
@@ -173,12 +189,12 @@ export class Engine {
 	}
 }
 
-export function cfdiNode(name: string, parameters: INodeParameters, options: { continueOnFail?: boolean; credentialId?: string } = {}): INode {
+export function cfdiNode(name: string, parameters: INodeParameters, options: { continueOnFail?: boolean; credentialId?: string; typeVersion?: number } = {}): INode {
 	return {
 		id: `node-${name}`,
 		name,
 		type: NODE_TYPE,
-		typeVersion: 1,
+		typeVersion: options.typeVersion ?? 1,
 		position: [0, 0],
 		parameters,
 		credentials: { [CREDENTIAL_TYPE]: { id: options.credentialId ?? CREDENTIAL_ID, name: 'CFDI test' } },

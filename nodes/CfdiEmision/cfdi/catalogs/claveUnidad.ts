@@ -1,8 +1,8 @@
 import type { CatalogEntry } from './types';
 
 /**
- * Common c_ClaveUnidad codes, for UI suggestions only. The SAT catalog has thousands of codes,
- * so this list is common, not exhaustive: claveUnidad is validated by pattern, not against it.
+ * Common c_ClaveUnidad codes with English names. The whole SAT catalog (thousands of codes, Spanish
+ * names) is CLAVE_UNIDAD_CATALOG; these English names are added to its entries for search and labels.
  */
 export const CLAVE_UNIDAD: CatalogEntry[] = [
 	{ code: 'H87', description: 'Piece' },

@@ -1,7 +1,8 @@
+import { withSatNames } from './satNames';
 import type { CatalogEntry } from './types';
 
 /** c_FormaPago: how the voucher is (or will be) paid. */
-export const FORMA_PAGO: CatalogEntry[] = [
+export const FORMA_PAGO: CatalogEntry[] = withSatNames('c_FormaPago', [
 	{ code: '01', description: 'Cash' },
 	{ code: '02', description: 'Nominative check' },
 	{ code: '03', description: 'Electronic funds transfer' },
@@ -24,4 +25,4 @@ export const FORMA_PAGO: CatalogEntry[] = [
 	{ code: '30', description: 'Application of advances' },
 	{ code: '31', description: 'Payment intermediary' },
 	{ code: '99', description: 'To be defined' },
-];
+]);

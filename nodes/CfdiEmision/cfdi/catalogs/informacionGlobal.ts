@@ -1,16 +1,17 @@
+import { withSatNames } from './satNames';
 import type { CatalogEntry } from './types';
 
 /** c_Periodicidad: the period a global invoice covers. */
-export const PERIODICIDAD: CatalogEntry[] = [
+export const PERIODICIDAD: CatalogEntry[] = withSatNames('c_Periodicidad', [
 	{ code: '01', description: 'Daily' },
 	{ code: '02', description: 'Weekly' },
 	{ code: '03', description: 'Fortnightly' },
 	{ code: '04', description: 'Monthly' },
 	{ code: '05', description: 'Bimonthly' },
-];
+]);
 
 /** c_Meses: the month (01-12) or bimonthly period (13-18) of a global invoice. */
-export const MESES: CatalogEntry[] = [
+export const MESES: CatalogEntry[] = withSatNames('c_Meses', [
 	{ code: '01', description: 'January' },
 	{ code: '02', description: 'February' },
 	{ code: '03', description: 'March' },
@@ -29,4 +30,4 @@ export const MESES: CatalogEntry[] = [
 	{ code: '16', description: 'July-August' },
 	{ code: '17', description: 'September-October' },
 	{ code: '18', description: 'November-December' },
-];
+]);

@@ -1,4 +1,5 @@
 import { findEntry } from './lookup';
+import { withSatNames } from './satNames';
 import type { CatalogEntry } from './types';
 
 /** A currency and the number of decimals its amounts may carry. */
@@ -8,7 +9,7 @@ export type MonedaEntry = CatalogEntry & { decimals: number };
  * c_Moneda: active ISO 4217 codes plus XXX (no currency, used by payment vouchers).
  * decimals follow ISO 4217 minor units; units without minor units (metals, funds, XXX) use 0.
  */
-export const MONEDA: MonedaEntry[] = [
+export const MONEDA: MonedaEntry[] = withSatNames('c_Moneda', [
 	{ code: 'AED', description: 'UAE dirham', decimals: 2 },
 	{ code: 'AFN', description: 'Afghani', decimals: 2 },
 	{ code: 'ALL', description: 'Lek', decimals: 2 },
@@ -188,7 +189,7 @@ export const MONEDA: MonedaEntry[] = [
 	{ code: 'ZAR', description: 'Rand', decimals: 2 },
 	{ code: 'ZMW', description: 'Zambian kwacha', decimals: 2 },
 	{ code: 'ZWG', description: 'Zimbabwe gold', decimals: 2 },
-];
+]);
 
 /** Decimals allowed for amounts in this currency; undefined for a code outside c_Moneda. */
 export function currencyDecimals(moneda: unknown): number | undefined {

@@ -1,7 +1,8 @@
+import { withSatNames } from './satNames';
 import type { CatalogEntry } from './types';
 
 /** c_ObjetoImp: whether a concept is subject to tax and whether its taxes are itemized. */
-export const OBJETO_IMP: CatalogEntry[] = [
+export const OBJETO_IMP: CatalogEntry[] = withSatNames('c_ObjetoImp', [
 	{ code: '01', description: 'Not subject to tax' },
 	{ code: '02', description: 'Subject to tax' },
 	{ code: '03', description: 'Subject to tax, not required to itemize' },
@@ -10,4 +11,4 @@ export const OBJETO_IMP: CatalogEntry[] = [
 	{ code: '06', description: 'Subject to VAT, VAT not transferred' },
 	{ code: '07', description: 'VAT not transferred, IEPS itemized' },
 	{ code: '08', description: 'VAT not transferred, IEPS not itemized' },
-];
+]);

@@ -1,10 +1,11 @@
+import { withSatNames } from './satNames';
 import type { CatalogEntry } from './types';
 
 /** A tax regime and the kinds of taxpayer (individual = fisica, legal entity = moral) it applies to. */
 export type RegimenFiscalEntry = CatalogEntry & { fisica: boolean; moral: boolean };
 
 /** c_RegimenFiscal (current codes). */
-export const REGIMEN_FISCAL: RegimenFiscalEntry[] = [
+export const REGIMEN_FISCAL: RegimenFiscalEntry[] = withSatNames('c_RegimenFiscal', [
 	{ code: '601', description: 'General regime for legal entities', fisica: false, moral: true },
 	{ code: '603', description: 'Non-profit legal entities', fisica: false, moral: true },
 	{ code: '605', description: 'Salaries and income treated as salaries', fisica: true, moral: false },
@@ -27,4 +28,4 @@ export const REGIMEN_FISCAL: RegimenFiscalEntry[] = [
 	{ code: '628', description: 'Hydrocarbons', fisica: false, moral: true },
 	{ code: '629', description: 'Preferential tax regimes and multinational companies', fisica: true, moral: false },
 	{ code: '630', description: 'Sale of shares on the stock exchange', fisica: true, moral: false },
-];
+]);

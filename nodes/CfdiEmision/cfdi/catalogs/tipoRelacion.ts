@@ -1,7 +1,8 @@
+import { withSatNames } from './satNames';
 import type { CatalogEntry } from './types';
 
 /** c_TipoRelacion: how a voucher relates to earlier vouchers. */
-export const TIPO_RELACION: CatalogEntry[] = [
+export const TIPO_RELACION: CatalogEntry[] = withSatNames('c_TipoRelacion', [
 	{ code: '01', description: 'Credit note for the related documents' },
 	{ code: '02', description: 'Debit note for the related documents' },
 	{ code: '03', description: 'Return of goods from earlier invoices or transfers' },
@@ -9,4 +10,4 @@ export const TIPO_RELACION: CatalogEntry[] = [
 	{ code: '05', description: 'Transfer of goods already invoiced' },
 	{ code: '06', description: 'Invoice for goods already transferred' },
 	{ code: '07', description: 'Application of an advance' },
-];
+]);

@@ -1,4 +1,5 @@
 import { REGIMEN_FISCAL } from './regimenFiscal';
+import { withSatNames } from './satNames';
 import type { CatalogEntry } from './types';
 
 /** A CFDI use code, the taxpayer kinds it applies to and the recipient regimes that may use it. */
@@ -19,7 +20,7 @@ function personalDeduction(code: string, description: string): UsoCfdiEntry {
 }
 
 /** c_UsoCFDI. */
-export const USO_CFDI: UsoCfdiEntry[] = [
+export const USO_CFDI: UsoCfdiEntry[] = withSatNames('c_UsoCFDI', [
 	business('G01', 'Acquisition of goods'),
 	{ code: 'G02', description: 'Returns, discounts or rebates', fisica: true, moral: true, regimes: RETURNS_REGIMES },
 	business('G03', 'General expenses'),
@@ -44,4 +45,4 @@ export const USO_CFDI: UsoCfdiEntry[] = [
 	{ code: 'S01', description: 'No tax effects', fisica: true, moral: true, regimes: EVERY_REGIME },
 	{ code: 'CP01', description: 'Payments', fisica: true, moral: true, regimes: EVERY_REGIME },
 	{ code: 'CN01', description: 'Payroll', fisica: true, moral: false, regimes: ['605'] },
-];
+]);

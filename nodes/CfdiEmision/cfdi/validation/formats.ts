@@ -1,10 +1,11 @@
+import { CLAVE_PROD_SERV_CATALOG, CLAVE_UNIDAD_CATALOG } from '../catalogs';
 import { isNegative, isZero, parseDecimal } from '../decimal';
 import { show } from './describe';
 import { textOf, type ValidationContext } from './context';
 
 const POSTAL_CODE = /^[0-9]{5}$/;
 const CLAVE_PROD_SERV = /^[0-9]{8}$/;
-// claveUnidad is checked by shape only; the SAT catalog has thousands of codes.
+// The shapes are checked first (the clearer message), then the code against the embedded SAT catalog.
 const CLAVE_UNIDAD = /^[A-Z0-9]{2,3}$/;
 const FECHA = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/;
 // Concept-level amounts and quantities may carry up to 6 decimals (Anexo 20 schema).
@@ -59,12 +60,28 @@ export function checkFormats(ctx: ValidationContext): void {
 				'Use the 8-digit SAT product or service code, e.g. "01010101" (no spaces or dashes).',
 				clave,
 			);
+		} else if (clave !== undefined && !CLAVE_PROD_SERV_CATALOG.find(clave)) {
+			ctx.error(
+				'CLAVE_PROD_SERV_UNKNOWN',
+				`${path}.claveProdServ`,
+				`${path}.claveProdServ ${show(clave)} is not in the SAT catalog c_ClaveProdServ.`,
+				'Pick the product or service code from the list (search by name in Spanish, e.g. "servicios de facturación"), or use "01010101" (not in the catalog) only where the SAT allows it.',
+				clave,
+			);
 		}
 		const unidad = textOf(concepto, 'claveUnidad');
 		if (unidad !== undefined && !CLAVE_UNIDAD.test(unidad)) {
 			const upper = unidad.trim().toUpperCase();
 			const fix = CLAVE_UNIDAD.test(upper) ? `Use ${show(upper)} (unit codes are upper case).` : 'Use a c_ClaveUnidad code of 2 or 3 letters or digits, e.g. "H87" or "E48".';
 			ctx.error('CLAVE_UNIDAD_PATTERN', `${path}.claveUnidad`, `${path}.claveUnidad ${show(unidad)} is not a c_ClaveUnidad code.`, fix, unidad);
+		} else if (unidad !== undefined && !CLAVE_UNIDAD_CATALOG.find(unidad)) {
+			ctx.error(
+				'CLAVE_UNIDAD_UNKNOWN',
+				`${path}.claveUnidad`,
+				`${path}.claveUnidad ${show(unidad)} is not in the SAT catalog c_ClaveUnidad.`,
+				'Pick the unit code from the list (search by name, e.g. "pieza" or "piece"), such as "H87" (piece) or "E48" (service unit).',
+				unidad,
+			);
 		}
 		const rawCantidad = concepto?.cantidad;
 		const cantidad = typeof rawCantidad === 'string' || typeof rawCantidad === 'number' ? parseDecimal(rawCantidad) : undefined;

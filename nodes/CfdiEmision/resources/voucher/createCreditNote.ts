@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { buildCreditNote, creditedInvoiceFromCfdi, type CreditedInvoice, type StampedCfdi } from '../../cfdi';
+import { buildCreditNote, creditedInvoiceFromCfdi, TIPO_RELACION, type CreditedInvoice, type StampedCfdi } from '../../cfdi';
+import { catalogOptions } from '../../shared/catalogOptions';
 import { showFor } from '../../shared/descriptions';
 import { readRelatedInvoices, readRelatedXmlField, readsRelatedXml, relatedEntries, type RelatedInvoices } from '../../shared/relatedInvoices';
 import { kindInputFailure, positiveNumber, readTaxRates, taxRateFields, withRelationsAndLegends } from '../../shared/voucherKindFields';
@@ -22,11 +23,7 @@ export const creditNoteFields: INodeProperties[] = [
 		displayName: 'Relation Type',
 		name: 'creditRelationType',
 		type: 'options',
-		options: [
-			{ name: '01 - Credit Note (Discount or Bonus)', value: '01' },
-			{ name: '03 - Return of Goods', value: '03' },
-			{ name: '07 - Application of an Advance', value: '07' },
-		],
+		options: catalogOptions(TIPO_RELACION.filter((entry) => ['01', '03', '07'].includes(entry.code))),
 		default: '01',
 		description: 'How the credit note relates to the invoices it corrects (tipoRelacion)',
 		displayOptions: show,

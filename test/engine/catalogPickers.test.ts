@@ -1,0 +1,83 @@
+import type { INodeProperties, INodePropertyCollection, INodePropertyOptions } from 'n8n-workflow';
+
+import { NODE_TYPE } from '../../scripts/lib/engine/nodeTypes';
+import { invoiceVoucher } from '../../scripts/lib/vouchers';
+import { createParams, useSandboxEngine } from './nodeTestKit';
+
+const kit = useSandboxEngine();
+
+/** The editor's option search (element-plus select): a case-insensitive substring test on the option's name only. */
+function editorFilter(options: INodePropertyOptions[], query: string): INodePropertyOptions[] {
+	const pattern = new RegExp(query.replace(/[|\\{}()[\]^$+*?.]/g, '\\$&').replace(/-/g, '\\x2d'), 'i');
+	return options.filter((option) => pattern.test(option.name));
+}
+
+/** Every options parameter of the node description, at any depth, by name. */
+function optionLists(properties: INodeProperties[], found = new Map<string, INodePropertyOptions[]>()): Map<string, INodePropertyOptions[]> {
+	for (const property of properties) {
+		if (property.type === 'options' && Array.isArray(property.options)) found.set(property.name, property.options as INodePropertyOptions[]);
+		for (const option of (property.options ?? []) as Array<INodeProperties | INodePropertyCollection | INodePropertyOptions>) {
+			if ('values' in option && Array.isArray(option.values)) optionLists(option.values, found);
+			else if ('type' in option && 'displayName' in option) optionLists([option as INodeProperties], found);
+		}
+	}
+	return found;
+}
+
+describe('SAT code lists in the editor are found in Spanish and in English', () => {
+	const cases: Array<[parameter: string, spanish: string, english: string, code: string]> = [
+		['receptorUsoCfdi', 'gastos', 'expenses', 'G03'],
+		['receptorRegimenFiscal', 'simplificado de confianza', 'simplified trust', '626'],
+		['emisorRegimenFiscal', 'personas morales', 'legal entities', '601'],
+		['formaPago', 'efectivo', 'cash', '01'],
+		['formaPago', 'transferencia', 'funds transfer', '03'],
+		['metodoPago', 'parcialidades', 'installments', 'PPD'],
+		['moneda', 'peso mexicano', 'mexican peso', 'MXN'],
+		['exportacion', 'no aplica', 'not applicable', '01'],
+		['tipoDeComprobante', 'ingreso', 'income', 'I'],
+		['motive', 'no se llevó a cabo', 'did not take place', '03'],
+		['creditRelationType', 'devolución', 'return of goods', '03'],
+		['globalPeriodicity', 'mensual', 'monthly', '04'],
+		['globalMonth', 'enero', 'january', '01'],
+	];
+
+	it.each(cases)('%s: "%s" and "%s" find %s', (parameter, spanish, english, code) => {
+		const lists = optionLists(kit.engine.nodeTypes.getByNameAndVersion(NODE_TYPE, 1.1).description.properties);
+		const options = lists.get(parameter);
+		expect(options).toBeDefined();
+		expect(editorFilter(options!, spanish).map((option) => option.value)).toContain(code);
+		expect(editorFilter(options!, english).map((option) => option.value)).toContain(code);
+	});
+});
+
+describe('product and unit code pickers search the embedded SAT catalogs', () => {
+	it('finds product codes by Spanish words, without accents, a page at a time', async () => {
+		const page = await kit.engine.listSearch('searchProductCodes', {}, 'facturacion');
+		expect(page.results).toContainEqual({ name: '84111506 - Servicios de facturación', value: '84111506' });
+		const all = await kit.engine.listSearch('searchProductCodes', {});
+		expect(all.results).toHaveLength(100);
+		expect(all.paginationToken).toBe('100');
+		const next = await kit.engine.listSearch('searchProductCodes', {}, undefined, all.paginationToken);
+		expect(next.results[0].value).not.toBe(all.results[0].value);
+		expect(kit.sandbox.requests).toHaveLength(0);
+	});
+
+	it('finds unit codes in Spanish and, for the common ones, in English', async () => {
+		const spanish = await kit.engine.listSearch('searchUnitCodes', {}, 'pieza');
+		expect(spanish.results[0]).toEqual({ name: 'H87 - Pieza (Piece)', value: 'H87' });
+		const english = await kit.engine.listSearch('searchUnitCodes', {}, 'service unit');
+		expect(english.results.map((result) => result.value)).toContain('E48');
+	});
+
+	it('a product or unit code outside its catalog is refused before any request', async () => {
+		const voucher = invoiceVoucher();
+		const conceptos = voucher.conceptos as Array<Record<string, unknown>>;
+		conceptos[0].claveProdServ = '12345678';
+		conceptos[0].claveUnidad = 'QQQ';
+		const { error } = await kit.engine.runNode(createParams(voucher), [{}]);
+		expect(error?.message).toContain('conceptos[0].claveProdServ "12345678" is not in the SAT catalog c_ClaveProdServ.');
+		expect(kit.sandbox.requests).toHaveLength(0);
+		const validated = await kit.engine.runNode({ resource: 'voucher', operation: 'validate', inputMode: 'json', voucherJson: JSON.stringify(voucher) }, [{}]);
+		expect((validated.items[0].json.errors as Array<{ code: string }>).map((finding) => finding.code)).toEqual(['CLAVE_PROD_SERV_UNKNOWN', 'CLAVE_UNIDAD_UNKNOWN']);
+	});
+});
