@@ -57,7 +57,7 @@ describe('product and unit code pickers search the embedded SAT catalogs', () =>
 		const all = await kit.engine.listSearch('searchProductCodes', {});
 		expect(all.results).toHaveLength(100);
 		expect(all.paginationToken).toBe('100');
-		const next = await kit.engine.listSearch('searchProductCodes', {}, undefined, all.paginationToken);
+		const next = await kit.engine.listSearch('searchProductCodes', {}, undefined, String(all.paginationToken));
 		expect(next.results[0].value).not.toBe(all.results[0].value);
 		expect(kit.sandbox.requests).toHaveLength(0);
 	});
