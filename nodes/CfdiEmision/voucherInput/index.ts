@@ -6,7 +6,7 @@
  */
 export { BuiltVoucher } from './builtVoucher';
 export { invalidVoucherError, prepareVoucher, type PreparedVoucher, type ValidationMode } from './prepareVoucher';
-export { applyBodyOptions, issuerFromFields, normalizeVoucher, recipientFromFields, voucherFromInput } from './voucherBody';
+export { applyBodyOptions, formComputesTotals, issuerFromFields, normalizeVoucher, recipientFromFields, voucherFromInput } from './voucherBody';
 export { orderInputFields } from './orderInputFields';
 export { conversionFailed, readOrderSettings, voucherFromOrder } from './orderInput';
 export { voucherField, voucherInputFields, type SharedVoucherField } from './voucherInputFields';

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { computeTotals, formatFinding, validateVoucher, type ValidationResult, type Voucher } from '../cfdi';
-import { applyBodyOptions } from './voucherBody';
+import { applyBodyOptions, formComputesTotals } from './voucherBody';
 
 export type ValidationMode = 'strict' | 'warn' | 'off';
 
@@ -43,7 +43,8 @@ export function invalidVoucherError(ctx: IExecuteFunctions, itemIndex: number, r
  */
 export function prepareVoucher(ctx: IExecuteFunctions, itemIndex: number, given: IDataObject, stampIntended: boolean, options: IDataObject): PreparedVoucher {
 	let body = applyBodyOptions(ctx, itemIndex, given, options);
-	if (options.computeTotals === true) body = computed(ctx, itemIndex, body);
+	// A form voucher of version 1.1 has its amounts computed already (IVA bases over IEPS kept).
+	if (options.computeTotals === true && !formComputesTotals(ctx, itemIndex)) body = computed(ctx, itemIndex, body);
 	const qs: IDataObject = options.noCalcularFecha === true ? { noCalcularFecha: true } : {};
 	const mode = (options.validation as ValidationMode | undefined) ?? 'strict';
 	if (mode === 'off') return { body, qs };

@@ -1,7 +1,11 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
+import { computeFormVoucher, conceptsFromFormLines, FormLineError, type FormLineInput, type TypedTotal } from '../cfdi/formLines';
+import type { Voucher } from '../cfdi/types';
 import { mergeMembers, readJsonParameter } from '../shared/parameters';
-import type { BuiltVoucher } from './builtVoucher';
+import { BuiltVoucher } from './builtVoucher';
+import { VOUCHER_INPUT_OPERATIONS } from './voucherInputFields';
 import { voucherFromLineItems, voucherFromOrder } from './orderInput';
 
 function compactAddress(address: IDataObject | undefined): IDataObject | undefined {
@@ -40,8 +44,37 @@ export function recipientFromFields(ctx: IExecuteFunctions, itemIndex: number): 
 	});
 }
 
-/** The voucher of spec 2.1 from the node's field-by-field parameters. */
-function voucherFromFields(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+/**
+ * Whether the Fields input mode computes the voucher's amounts from its lines (version 1.1 on):
+ * the Additional Fields are then merged by the form itself, and the totals are not computed again.
+ */
+export function formComputesTotals(ctx: IExecuteFunctions, itemIndex: number): boolean {
+	if (ctx.getNode().typeVersion < 1.1) return false;
+	const get = (name: string) => ctx.getNodeParameter(name, itemIndex, '') as string;
+	return get('resource') === 'voucher' && VOUCHER_INPUT_OPERATIONS.includes(get('operation')) && get('inputMode') === 'fields';
+}
+
+/** The header members of spec 2.1 from the node's field-by-field parameters (version 1.1). */
+function headerFromFields(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+	const get = <T>(name: string, fallback: T) => ctx.getNodeParameter(name, itemIndex, fallback) as T;
+	return {
+		emisor: issuerFromFields(ctx, itemIndex),
+		receptor: recipientFromFields(ctx, itemIndex),
+		version: '4.0',
+		serie: get('serie', ''),
+		formaPago: get('formaPago', ''),
+		moneda: get('moneda', ''),
+		tipoDeComprobante: get('tipoDeComprobante', ''),
+		exportacion: get('exportacion', ''),
+		metodoPago: get('metodoPago', ''),
+		lugarExpedicion: get('lugarExpedicion', ''),
+		descripcionFacturador: get('descripcionFacturador', ''),
+	};
+}
+
+/** The voucher of spec 2.1 from the node's field-by-field parameters (version 1: amounts as typed). */
+function voucherFromFields(ctx: IExecuteFunctions, itemIndex: number): IDataObject | BuiltVoucher {
+	if (formComputesTotals(ctx, itemIndex)) return voucherFromFormLines(ctx, itemIndex);
 	const get = <T>(name: string, fallback: T) => ctx.getNodeParameter(name, itemIndex, fallback) as T;
 	const conceptos = (get<{ concepto?: IDataObject[] }>('conceptos', {}).concepto ?? []).map((line) => ({
 		claveProdServ: line.claveProdServ,
@@ -68,6 +101,69 @@ function voucherFromFields(ctx: IExecuteFunctions, itemIndex: number): IDataObje
 		lugarExpedicion: get('lugarExpedicion', ''),
 		descripcionFacturador: get('descripcionFacturador', ''),
 	});
+}
+
+function formLineFailed(ctx: IExecuteFunctions, itemIndex: number, error: FormLineError): NodeOperationError {
+	return new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: ${error.message}`, { itemIndex, description: `${error.fix} Nothing was sent.` });
+}
+
+/**
+ * Additional Fields (JSON) on a form voucher: its lines (conceptos) are added after the form's, so
+ * neither is dropped; a voucher-level impuestos is refused, because the form computes it from the
+ * lines; a subTotal or total in it is checked like a typed one.
+ */
+function withAdditionalFields(ctx: IExecuteFunctions, itemIndex: number, voucher: IDataObject, typed: TypedTotal[]): IDataObject {
+	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	if (options.additionalFieldsJson === undefined) return voucher;
+	const label = 'Additional Fields (JSON)';
+	const { conceptos, subTotal, total, ...extra } = readJsonParameter(ctx, 'options.additionalFieldsJson', itemIndex, label);
+	if (extra.impuestos !== undefined) {
+		throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: "${label}" has impuestos, but in the Fields input mode the voucher's taxes are computed from the line items.`, {
+			itemIndex,
+			description: 'Nothing was sent. Give each line its taxes in its fields (IVA, IEPS, withholdings), or put them on lines of the JSON (conceptos[].impuestos), and remove impuestos from "Additional Fields (JSON)".',
+		});
+	}
+	if (conceptos !== undefined && !Array.isArray(conceptos)) {
+		throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: "${label}" conceptos must be a list of lines ([ ... ]).`, {
+			itemIndex,
+			description: 'Nothing was sent. Its lines are added after the form\'s line items; give them as a JSON array, or remove conceptos.',
+		});
+	}
+	typed.push({ member: 'subTotal', label: `${label} > subTotal`, value: subTotal }, { member: 'total', label: `${label} > total`, value: total });
+	const merged = mergeMembers(voucher, extra);
+	if (conceptos) merged.conceptos = [...(voucher.conceptos as IDataObject[]), ...(conceptos as IDataObject[])];
+	return merged;
+}
+
+/**
+ * Version 1.1's Fields mode: each line with its taxes, the Additional Fields merged (lines added,
+ * never replacing the form's), and every amount computed (cfdi/formLines.ts); a Subtotal or Total
+ * typed is checked against the computed one.
+ */
+function voucherFromFormLines(ctx: IExecuteFunctions, itemIndex: number): IDataObject | BuiltVoucher {
+	const header = headerFromFields(ctx, itemIndex);
+	const lines = (ctx.getNodeParameter('conceptos', itemIndex, {}) as { concepto?: FormLineInput[] }).concepto ?? [];
+	const typed: TypedTotal[] = [
+		{ member: 'subTotal', label: 'Subtotal', value: ctx.getNodeParameter('subTotal', itemIndex, 0) },
+		{ member: 'total', label: 'Total', value: ctx.getNodeParameter('total', itemIndex, 0) },
+	];
+	const { conceptos, notes } = formStep(ctx, itemIndex, () => conceptsFromFormLines(lines, header.moneda));
+	const voucher = withAdditionalFields(ctx, itemIndex, withoutEmpty({ ...header, conceptos: conceptos as unknown as IDataObject[] }), typed);
+	const body = formStep(ctx, itemIndex, () => computeFormVoucher(normalizeVoucher(voucher) as Voucher, typed)) as IDataObject;
+	return notes.length ? new BuiltVoucher(body, { pricingNotes: notes }) : body;
+}
+
+/** Runs a pure step of the form voucher, wording its refusal as the node's error. */
+function formStep<T>(ctx: IExecuteFunctions, itemIndex: number, step: () => T): T {
+	try {
+		return step();
+	} catch (error) {
+		if (error instanceof FormLineError) throw formLineFailed(ctx, itemIndex, error);
+		throw new NodeOperationError(ctx.getNode(), error as Error, {
+			itemIndex,
+			description: 'An unexpected error while computing the voucher from the line items; nothing was sent. Report the message to the package maintainers.',
+		});
+	}
 }
 
 /** Small normalisations both input modes share, so the same voucher gives the same body. */
@@ -100,7 +196,8 @@ export function voucherFromInput(ctx: IExecuteFunctions, itemIndex: number): IDa
  */
 export function applyBodyOptions(ctx: IExecuteFunctions, itemIndex: number, given: IDataObject, options: IDataObject): IDataObject {
 	let voucher: IDataObject = { ...given };
-	if (options.additionalFieldsJson !== undefined) {
+	// The form's own merge (withAdditionalFields) has already taken them in.
+	if (options.additionalFieldsJson !== undefined && !formComputesTotals(ctx, itemIndex)) {
 		const extra = readJsonParameter(ctx, 'options.additionalFieldsJson', itemIndex, 'Additional Fields (JSON)');
 		voucher = mergeMembers(voucher, extra);
 	}

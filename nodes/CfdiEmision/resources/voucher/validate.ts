@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { computeTotals, validateVoucher, type Voucher } from '../../cfdi';
 import { LOCAL_ONLY } from '../../shared/requestSettings';
 import { runItems } from '../../shared/runItems';
-import { applyBodyOptions, BuiltVoucher, voucherFromInput } from '../../voucherInput';
+import { applyBodyOptions, BuiltVoucher, formComputesTotals, voucherFromInput } from '../../voucherInput';
 
 /**
  * The output of an offline check: the voucher as it would be sent, its findings and computed
@@ -15,8 +15,10 @@ export function checkedVoucherItem(ctx: IExecuteFunctions, itemIndex: number, bu
 	if (!body) return { json: extra };
 	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const given = applyBodyOptions(ctx, itemIndex, body, options);
-	const totals = computeTotals(given as Voucher);
-	const voucher = options.computeTotals === true ? (totals.voucher as IDataObject) : given;
+	// A form voucher of version 1.1 comes computed, with the IVA bases over IEPS it gives kept.
+	const formComputed = formComputesTotals(ctx, itemIndex);
+	const totals = computeTotals(given as Voucher, { keepTaxBases: formComputed });
+	const voucher = options.computeTotals === true && !formComputed ? (totals.voucher as IDataObject) : given;
 	const result = validateVoucher(voucher);
 	return {
 		json: {
