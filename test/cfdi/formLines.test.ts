@@ -4,18 +4,10 @@ import fc from 'fast-check';
 import { computeFormVoucher, conceptsFromFormLines, FormLineError, type FormLineInput } from '../../nodes/CfdiEmision/cfdi/formLines';
 import type { Voucher } from '../../nodes/CfdiEmision/cfdi/types';
 import { validateVoucher } from '../../nodes/CfdiEmision/cfdi';
+import { invoiceVoucher } from '../../scripts/lib/vouchers';
 
-const header = {
-	emisor: { rfc: 'EKU9003173C9', nombre: 'ESCUELA KEMPER URGATE', regimenFiscal: '601' },
-	receptor: { rfc: 'URE180429TM6', nombre: 'UNIVERSIDAD ROBOTICA ESPAÑOLA', usoCFDI: 'G03', regimenFiscalReceptor: '601', domicilioFiscalReceptor: '65000' },
-	version: '4.0',
-	formaPago: '03',
-	metodoPago: 'PUE',
-	moneda: 'MXN',
-	tipoDeComprobante: 'I',
-	exportacion: '01',
-	lugarExpedicion: '64000',
-};
+// The sandbox invoice's header (issuer, recipient, payment), without its lines and amounts.
+const { conceptos: _lines, subTotal: _subTotal, total: _total, ...header } = invoiceVoucher();
 
 function formVoucher(lines: FormLineInput[]): Voucher {
 	const { conceptos } = conceptsFromFormLines(lines, 'MXN');

@@ -22,7 +22,7 @@ const ONE_LINE_IVA: INodeParameters = {
 
 const V1_1 = { typeVersion: 1.1 };
 
-function form(lines: IDataObject[], extra: INodeParameters = {}): INodeParameters {
+function form(lines: INodeParameters[], extra: INodeParameters = {}): INodeParameters {
 	return { ...ONE_LINE_IVA, conceptos: { concepto: lines }, ...extra };
 }
 
