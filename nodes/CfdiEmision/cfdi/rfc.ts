@@ -12,11 +12,32 @@ export const GENERIC_FOREIGN_RFC = 'XEXX010101000';
 
 export type RfcKind = 'moral' | 'fisica' | 'generic-national' | 'generic-foreign' | 'invalid';
 
+const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/**
+ * The RFC's yymmdd (date of birth or of incorporation) when it is not a day of the calendar:
+ * the pattern lets through 30 February, 31 June or 29 February of a year that is not a leap
+ * year, which the SAT never issues. The two-digit year is read as 20yy, as @nodecfdi/rfc does:
+ * both readings agree on every leap year except 00, where 2000 is a leap year and 1900 is not.
+ * Returns undefined when the date is real or the text has no yymmdd where an RFC has it.
+ */
+export function rfcDateProblem(rfc: string): string | undefined {
+	const match = /^[A-ZÑ&]{3,4}([0-9]{2})([0-9]{2})([0-9]{2})/.exec(rfc);
+	if (!match) return undefined;
+	const [year, month, day] = match.slice(1).map(Number);
+	if (month < 1 || month > 12 || day < 1) return undefined;
+	const fullYear = 2000 + year;
+	const daysInMonth = new Date(Date.UTC(fullYear, month, 0)).getUTCDate();
+	if (day <= daysInMonth) return undefined;
+	const leap = month === 2 && day === 29 ? ` (19${match[1]} and 20${match[1]} are not leap years)` : '';
+	return `its date ${match[1]}${match[2]}${match[3]} (yymmdd) is not a real day: ${MONTH_NAMES[month - 1]} has ${daysInMonth} days${leap}`;
+}
+
 /** 12 characters = legal entity (moral), 13 = individual (fisica); generic RFCs are told apart. */
 export function classifyRfc(rfc: unknown): RfcKind {
 	if (typeof rfc !== 'string') return 'invalid';
 	if (rfc === GENERIC_NATIONAL_RFC) return 'generic-national';
 	if (rfc === GENERIC_FOREIGN_RFC) return 'generic-foreign';
-	if (!RFC_PATTERN.test(rfc)) return 'invalid';
+	if (!RFC_PATTERN.test(rfc) || rfcDateProblem(rfc) !== undefined) return 'invalid';
 	return rfc.length === 12 ? 'moral' : 'fisica';
 }

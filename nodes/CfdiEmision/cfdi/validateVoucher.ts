@@ -8,6 +8,7 @@ import { checkFormats } from './validation/formats';
 import { checkIssuer } from './validation/issuer';
 import { checkRecipient } from './validation/recipient';
 import { checkRequiredFields } from './validation/requiredFields';
+import { checkSchemaFacets } from './validation/schemaFacets';
 import { checkVoucherTaxes } from './validation/voucherTaxes';
 import { checkVoucherTotals } from './validation/voucherTotals';
 import { checkVoucherKinds } from './validation/voucherKinds';
@@ -26,6 +27,8 @@ const CHECKS = [
 	checkVoucherTaxes,
 	checkVoucherTotals,
 	checkVoucherKinds,
+	// Last: the schema's generic limits, on every value no check above has reported.
+	checkSchemaFacets,
 ];
 
 /**
