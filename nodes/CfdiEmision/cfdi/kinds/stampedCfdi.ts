@@ -2,8 +2,10 @@
  * Reads the figures a payment receipt or a credit note needs from a stamped CFDI's XML text, as
  * the service's XML download returns it. No XML library (the package has no runtime
  * dependencies): a small tokenizer that ignores namespace prefixes and attribute order, accepts
- * single or double quotes, decodes entities and skips comments, CDATA, processing instructions
- * and the DOCTYPE.
+ * single or double quotes, normalises attribute values as XML 1.0 requires (section 3.3.3),
+ * decodes entities and skips comments, CDATA, processing instructions and the DOCTYPE. It reads
+ * CFDI 4.0 and 3.3 (an invoice of 2021 may still be paid with a Pagos 2.0 receipt); a CFDI 3.2 or
+ * older file is refused with a message saying so.
  */
 import { addDecimal, decimalToNumber, parseDecimal, type Decimal } from '../decimal';
 import type { TaxRate } from './taxRates';
@@ -56,6 +58,29 @@ function decodeEntities(value: string): string {
 		if (entity.startsWith('#')) return String.fromCodePoint(parseInt(entity.slice(1), 10));
 		return ENTITIES[entity] ?? match;
 	});
+}
+
+/**
+ * XML 1.0, sections 2.11 and 3.3.3: a line break written inside an attribute value (CR LF, CR or
+ * LF) and a literal tab each become one space before character references are decoded; a
+ * character reference such as &#10; keeps its character. A parser does this; so does the SAT when
+ * it builds the original chain, so the value read here is the value the SAT signed.
+ */
+function normaliseAttributeValue(raw: string): string {
+	return decodeEntities(raw.replace(/\r\n|[\r\n\t]/g, ' '));
+}
+
+/** The CFDI versions whose attribute names this reader knows. */
+export const READABLE_CFDI_VERSIONS: ReadonlyArray<string> = ['4.0', '3.3'];
+
+/** A CFDI of another version: refused with what it is and what is read. */
+function checkVersion(comprobante: XmlElement): void {
+	// CFDI 3.2 and older write their attributes in lowerCamelCase (version, subTotal, tipoDeComprobante).
+	const legacy = comprobante.attrs.version;
+	const version = comprobante.attrs.Version ?? legacy;
+	if (version === undefined || READABLE_CFDI_VERSIONS.includes(version.trim())) return;
+	const what = legacy !== undefined && comprobante.attrs.Version === undefined ? `a CFDI ${version.trim()} (version="${legacy}", the attribute names of CFDI 3.2 and older)` : `a CFDI ${version.trim()}`;
+	throw new Error(`The XML is ${what}; only CFDI ${READABLE_CFDI_VERSIONS.join(' and ')} files can be read.`);
 }
 
 function localName(qualified: string): string {
@@ -123,7 +148,7 @@ function parseElements(xml: string): XmlElement | undefined {
 		for (const match of body.slice(nameMatch[0].length).matchAll(ATTRIBUTE)) {
 			const attrName = match[1];
 			if (attrName === 'xmlns' || attrName.startsWith('xmlns:')) continue;
-			element.attrs[localName(attrName)] = decodeEntities(match[2] ?? match[3] ?? '');
+			element.attrs[localName(attrName)] = normaliseAttributeValue(match[2] ?? match[3] ?? '');
 		}
 		if (stack.length > 0) stack[stack.length - 1].children.push(element);
 		else root ??= element;
@@ -226,6 +251,7 @@ export function readStampedCfdi(xml: string): StampedCfdi {
 		const start = source.trim().slice(0, 40);
 		throw new Error(`The text is not a CFDI: no Comprobante element${start ? ` (it starts with ${JSON.stringify(start)})` : ''}.`);
 	}
+	checkVersion(comprobante);
 	const attr = (name: string): string | undefined => textAttr(comprobante, name);
 	const emisor = child(comprobante, 'Emisor');
 	const receptor = child(comprobante, 'Receptor');

@@ -35,6 +35,43 @@ function checkAnio(ctx: ValidationContext, info: Record<string, unknown>): void 
 	}
 }
 
+/** What a concept's taxes are (impuesto, factor and rate of each line), to tell a split ticket from a repeated one. */
+function taxSignature(concepto: Record<string, unknown> | undefined): string {
+	const impuestos = isRecord(concepto?.impuestos) ? concepto.impuestos : {};
+	const lines = ['traslados', 'retenciones'].flatMap((member) => {
+		const list = impuestos[member];
+		return Array.isArray(list) ? list.map((line) => (isRecord(line) ? `${member}:${String(line.impuesto)}:${String(line.tipoFactor)}:${String(line.tasaOCuota)}` : '')) : [];
+	});
+	return `${String(concepto?.objetoImp)}|${lines.sort().join(',')}`;
+}
+
+/**
+ * A sale (ticket) is in a global invoice once. The SAT's guide lets one ticket span several
+ * concepts when its goods carry different taxes (16 % and 0 %, say), so only a ticket repeated with
+ * the same taxes is refused: that is a sale counted twice.
+ */
+function checkUniqueTickets(ctx: ValidationContext): void {
+	const seen = new Map<string, number>();
+	ctx.view.conceptos.forEach((concepto, index) => {
+		const ticket = textOf(concepto, 'noIdentificacion');
+		if (ticket === undefined) return;
+		const key = `${ticket.trim()}|${taxSignature(concepto)}`;
+		const earlier = seen.get(key);
+		if (earlier === undefined) {
+			seen.set(key, index);
+			return;
+		}
+		const path = `conceptos[${index}].noIdentificacion`;
+		ctx.error(
+			'GLOBAL_TICKET_TWICE',
+			path,
+			`${path} ${show(ticket)} is the ticket of conceptos[${earlier}] too, with the same taxes; a sale goes into a global invoice once.`,
+			'Remove the repeated sale, or give each sale its own ticket number.',
+			ticket,
+		);
+	});
+}
+
 /** InformacionGlobal ranges, the recipient a global invoice needs, and the node a general-public voucher needs. */
 export function checkGlobalInvoice(ctx: ValidationContext): void {
 	const { root, receptor } = ctx.view;
@@ -71,6 +108,7 @@ export function checkGlobalInvoice(ctx: ValidationContext): void {
 		}
 	}
 	checkAnio(ctx, raw);
+	checkUniqueTickets(ctx);
 
 	if (tipo !== undefined && tipo !== 'I' && tipo !== 'E') {
 		ctx.error('GLOBAL_TIPO', 'tipoDeComprobante', `tipoDeComprobante ${show(tipo)} cannot carry ${PATHS.globalInformation}.`, 'A global invoice is of type "I" (or "E" for its credit notes); remove informacionGlobal otherwise.', tipo);

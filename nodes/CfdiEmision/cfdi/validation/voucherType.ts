@@ -33,6 +33,17 @@ function checkPaymentMembers(ctx: ValidationContext, tipo: string | undefined): 
 	if (textOf(root, 'metodoPago') === 'PPD' && forma && forma !== '99' && findEntry(FORMA_PAGO, forma) && ctx.isClean('formaPago', 'metodoPago')) {
 		ctx.error('CFDI40105', 'formaPago', `formaPago ${show(forma)} is not allowed with metodoPago "PPD".`, 'Use formaPago "99" (to be defined); the actual form goes in the payment complement.', forma);
 	}
+	// The other way round (RMF rule 2.7.1.29, Anexo 20 filling guide): a voucher paid in one payment
+	// at issue (PUE) says how it was paid; "99" is only for what is not paid yet.
+	if (textOf(root, 'metodoPago') === 'PUE' && forma === '99' && ctx.isClean('formaPago', 'metodoPago')) {
+		ctx.error(
+			'PUE_FORMA_PAGO_99',
+			'formaPago',
+			'formaPago "99" (to be defined) is not allowed with metodoPago "PUE" (paid in one payment at issue).',
+			'Use the form the payment was made with, e.g. "03" (transfer), "01" (cash) or "04" (credit card); or metodoPago "PPD" if it is not paid yet.',
+			forma,
+		);
+	}
 }
 
 /** Payment and transfer vouchers carry no amounts of their own. */

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
 
 import { buildGlobalInvoice, MESES, PERIODICIDAD, type SaleInput } from '../../cfdi';
 import { catalogOptions } from '../../shared/catalogOptions';
@@ -83,14 +83,61 @@ function currentYear(): number {
 	return Number(new Intl.DateTimeFormat('en-US', { timeZone: 'America/Mexico_City', year: 'numeric' }).format(new Date()));
 }
 
+/** The settings that make the invoice rather than a sale: one value for every input item. */
+const INVOICE_SETTINGS = ['emisorRfc', 'emisorNombre', 'emisorRegimenFiscal', 'serie', 'lugarExpedicion', 'globalPeriodicity', 'globalMonth', 'globalYear', 'formaPago', 'descripcionFacturador'];
+
+function settingLabel(name: string): string {
+	return globalInvoiceFields.find((field) => field.name === name)?.displayName ?? name;
+}
+
+/**
+ * One global invoice has one period, one month, one year and one payment form (InformacionGlobal
+ * and FormaPago are voucher members): when an expression gives another item another value, the
+ * items belong to different invoices. They are refused instead of silently taking item 0's.
+ */
+function checkOneSetOfSettings(ctx: IExecuteFunctions, get: <T>(name: string, fallback: T, itemIndex?: number) => T): void {
+	const count = ctx.getInputData().length;
+	for (const name of INVOICE_SETTINGS) {
+		const first = JSON.stringify(get<unknown>(name, ''));
+		for (let itemIndex = 1; itemIndex < count; itemIndex++) {
+			const value = JSON.stringify(get<unknown>(name, '', itemIndex));
+			if (value === first) continue;
+			throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: ${settingLabel(name)} is ${value}, but item 0 has ${first}; one global invoice has one ${settingLabel(name)}.`, {
+				itemIndex,
+				description: `Give every sale of the invoice the same ${settingLabel(name)} (a fixed value rather than an expression that changes per item), or split the sales into one run per ${settingLabel(name)}. Nothing was sent to the service.`,
+			});
+		}
+	}
+}
+
+/** A sale is in a global invoice once: a ticket number given twice is a sale counted twice. */
+function checkUniqueTickets(ctx: IExecuteFunctions, sales: SaleInput[]): void {
+	const seen = new Map<string, number>();
+	sales.forEach((sale, itemIndex) => {
+		const ticket = sale.ticket.trim();
+		if (ticket === '') return;
+		const earlier = seen.get(ticket);
+		if (earlier === undefined) {
+			seen.set(ticket, itemIndex);
+			return;
+		}
+		throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: Sale Ticket Number ${JSON.stringify(ticket)} is also the ticket of item ${earlier}; a sale goes into a global invoice once.`, {
+			itemIndex,
+			description: 'Remove the repeated sale (e.g. with a Remove Duplicates node before this one), or give each sale its own ticket number. Nothing was sent to the service.',
+		});
+	});
+}
+
 function globalInvoiceOf(ctx: IExecuteFunctions): IDataObject {
 	const get = <T>(name: string, fallback: T, itemIndex = 0) => ctx.getNodeParameter(name, itemIndex, fallback) as T;
+	checkOneSetOfSettings(ctx, get);
 	const sales: SaleInput[] = ctx.getInputData().map((_, itemIndex) => ({
 		ticket: String(get('saleTicket', '', itemIndex) ?? ''),
 		amount: get<number | string>('saleAmount', 0, itemIndex),
 		priceIncludesTax: get('salePricesIncludeTax', true, itemIndex),
 		taxes: readTaxRates((name) => get(name, undefined, itemIndex), 'sale'),
 	}));
+	checkUniqueTickets(ctx, sales);
 	try {
 		const voucher = buildGlobalInvoice({
 			emisor: issuerFromFields(ctx, 0) as never,
