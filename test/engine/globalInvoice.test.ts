@@ -91,6 +91,37 @@ describe('voucher: create global invoice', () => {
 	});
 });
 
+describe('global invoice: one set of settings, each sale once', () => {
+	const sales = SALES.map((sale) => ({ ...sale, month: '05', form: '01' }));
+
+	test('a month that changes from item to item is refused, naming the item and both values', async () => {
+		const changing = sales.map((sale, index) => (index === 2 ? { ...sale, month: '04' } : sale));
+		const { error } = await kit.engine.runNode(globalParams({ globalMonth: '={{ $json.month }}' }), changing);
+		expect(error?.message).toBe('Item 2: Month is "04", but item 0 has "05"; one global invoice has one Month.');
+		expect((error as any)?.description).toMatch(/^Give every sale of the invoice the same Month .* Nothing was sent to the service\.$/);
+		expect(issuingCalls(kit.sandbox)).toEqual([]);
+	});
+
+	test('a payment form that changes from item to item is refused', async () => {
+		const changing = sales.map((sale, index) => (index === 1 ? { ...sale, form: '04' } : sale));
+		const { error } = await kit.engine.runNode(globalParams({ formaPago: '={{ $json.form }}' }), changing);
+		expect(error?.message).toMatch(/^Item 1: Payment Form is "04", but item 0 has "01"/);
+		expect(issuingCalls(kit.sandbox)).toEqual([]);
+	});
+
+	test('the same settings given by an expression on every item are accepted', async () => {
+		const { error } = await kit.engine.runNode(globalParams({ globalMonth: '={{ $json.month }}', formaPago: '={{ $json.form }}' }), sales);
+		expect(error).toBeUndefined();
+		expect((sentBody(kit.sandbox) as any).informacionGlobal).toEqual({ periodicidad: '04', meses: '05', anio: 2024 });
+	});
+
+	test('a ticket given twice is refused, naming both items', async () => {
+		const { error } = await kit.engine.runNode(globalParams(), [...SALES, { ...SALES[0], total: 10 }]);
+		expect(error?.message).toBe('Item 3: Sale Ticket Number "T-0001" is also the ticket of item 0; a sale goes into a global invoice once.');
+		expect(issuingCalls(kit.sandbox)).toEqual([]);
+	});
+});
+
 describe('example 06: month-end global invoice (its "Try it" path)', () => {
 	test("the sample sales become one global invoice for the previous month", async () => {
 		const run = await runExampleTryIt(kit.sandbox, 'globalInvoice', 'Try it: invoice sample sales');

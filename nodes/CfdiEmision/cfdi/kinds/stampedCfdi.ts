@@ -43,7 +43,7 @@ export interface StampedCfdi {
 	taxes: StampedTax[];
 }
 
-interface XmlElement {
+export interface XmlElement {
 	/** Local name, without the namespace prefix. */
 	name: string;
 	attrs: Record<string, string>;
@@ -90,8 +90,11 @@ function localName(qualified: string): string {
 
 const ATTRIBUTE = /([^\s=/>]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
 
-/** A forgiving parse of the element tree (text content is not kept: CFDI data is in attributes). */
-function parseElements(xml: string): XmlElement | undefined {
+/**
+ * A forgiving parse of the element tree (text content is not kept: CFDI data is in attributes).
+ * Also reads the SAT's schemas for scripts/generateXsdFacets.ts.
+ */
+export function parseElements(xml: string): XmlElement | undefined {
 	const stack: XmlElement[] = [];
 	let root: XmlElement | undefined;
 	let index = 0;

@@ -14,7 +14,8 @@ import { rfcDateProblem } from '../rfc';
 import { show } from './describe';
 import { isRecord, type UnknownRecord, type ValidationContext } from './context';
 import { isRealDateTime } from './formats';
-import { XSD_ELEMENTS, type XsdAttribute, type XsdElement } from './xsdFacets';
+import type { XsdAttribute, XsdElement } from './xsdFacetTypes';
+import { XSD_ELEMENTS } from './xsdFacets';
 
 /** What each pattern of the schemas asks for, in words ("Use ..."). Keyed by the schema's text. */
 export const PATTERN_DESCRIPTIONS: Readonly<Record<string, string>> = {
