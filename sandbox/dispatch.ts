@@ -2,7 +2,7 @@
  * The request pipeline common to every server: route → 'unauthorized' fault →
  * authentication → other faults → operation → post-operation faults.
  */
-import { cannedReply, FaultBook, genericServerError } from './faults';
+import { cannedReply, FaultBook, genericServerError, requestReply } from './faults';
 import type { Call, Outcome, Reply } from './http';
 import type { FaultSpec, RouteName } from './types';
 
@@ -40,7 +40,7 @@ export function dispatch(call: Call, resolution: Resolution, faults: FaultBook):
 	const fault = faults.take(route);
 	if (!fault) return resolution.perform(null);
 
-	const canned = cannedReply(fault);
+	const canned = cannedReply(fault) ?? requestReply(fault, call);
 	if (canned) return canned;
 
 	switch (fault.kind) {

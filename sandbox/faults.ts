@@ -2,10 +2,10 @@
  * Injected faults: a FIFO queue per route, plus the canned replies of the faults that
  * answer instead of performing the operation.
  */
-import type { Reply } from './http';
+import type { Call, Reply } from './http';
 import { bearerChallenge, json, message } from './replies';
 import { seriesBusyResult } from './seriesLock';
-import type { FaultKind, FaultSpec, RouteName } from './types';
+import type { EchoFraming, FaultKind, FaultSpec, RouteName } from './types';
 
 const ROUTES: readonly RouteName[] = [
 	'token',
@@ -42,7 +42,12 @@ const KINDS: readonly FaultKind[] = [
 	'pdfNotReady',
 	'expiredLink',
 	'rateLimited',
+	'redirect',
+	'echoRequest',
 ];
+
+const REDIRECT_STATUSES: readonly number[] = [301, 302, 303, 307, 308];
+const ECHO_FRAMINGS: readonly EchoFraming[] = ['json', 'text', 'oauth', 'base64'];
 
 export const PDF_NOT_READY_MESSAGE = 'The PDF has not been generated yet.';
 
@@ -67,6 +72,14 @@ export class FaultBook {
 		if (!Number.isInteger(times) || times < 1) throw new Error('injectFault: times must be a positive integer');
 		if (spec.kind === 'status' && !(Number.isInteger(spec.status) && spec.status >= 100 && spec.status <= 599)) {
 			throw new Error('injectFault: status must be an HTTP status code');
+		}
+		if (spec.kind === 'redirect') {
+			if (typeof spec.location !== 'string' || !spec.location) throw new Error('injectFault: a redirect needs a location');
+			if (spec.status !== undefined && !REDIRECT_STATUSES.includes(spec.status)) throw new Error(`injectFault: a redirect status is one of ${REDIRECT_STATUSES.join(', ')}`);
+		}
+		if (spec.kind === 'echoRequest') {
+			if (spec.framing !== undefined && !ECHO_FRAMINGS.includes(spec.framing)) throw new Error(`injectFault: framing is one of ${ECHO_FRAMINGS.join(', ')}`);
+			if (spec.status !== undefined && !(Number.isInteger(spec.status) && spec.status >= 400 && spec.status <= 599)) throw new Error('injectFault: an echo is an error status (400-599)');
 		}
 		const queue = this.queues.get(spec.route) ?? [];
 		const after = spec.after ?? 0;
@@ -96,6 +109,50 @@ export class FaultBook {
 		head.remaining -= 1;
 		if (head.remaining <= 0) queue.shift();
 		return head.spec;
+	}
+}
+
+/** The request as a careless server dumps it: request line, headers, blank line, raw body. */
+function requestDump(call: Call): string {
+	const headers = Object.entries(call.headers).map(([name, value]) => `${name}: ${value}`);
+	return [`${call.method} ${call.url}`, ...headers, '', call.body].join('\n');
+}
+
+/** The body's fields: a form's, or a JSON object's top-level members. */
+function bodyFields(call: Call): Record<string, unknown> {
+	if ((call.headers['content-type'] ?? '').includes('application/x-www-form-urlencoded')) return Object.fromEntries(new URLSearchParams(call.body));
+	try {
+		const parsed = JSON.parse(call.body) as unknown;
+		return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+	} catch {
+		return {};
+	}
+}
+
+/** An error body that quotes the request back (the echoRequest fault). */
+export function echoReply(call: Call, status: number, framing: EchoFraming): Reply {
+	const dump = requestDump(call);
+	switch (framing) {
+		case 'text':
+			return { status, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: `Request rejected:\n${dump}` };
+		case 'oauth':
+			return json(status, { error: 'invalid_request', error_description: `Request rejected: ${dump}` });
+		case 'base64':
+			return json(status, { message: 'Request rejected; the trace has the request.', trace: Buffer.from(dump, 'utf8').toString('base64') });
+		case 'json':
+			return json(status, { message: `Request rejected: ${dump}`, headers: call.headers, form: bodyFields(call) });
+	}
+}
+
+/** Faults whose answer quotes the request (redirect, echoRequest); null for the others. */
+export function requestReply(fault: FaultSpec, call: Call): Reply | null {
+	switch (fault.kind) {
+		case 'redirect':
+			return { status: fault.status ?? 307, headers: { location: fault.location.split('{url}').join(call.url) }, body: '' };
+		case 'echoRequest':
+			return echoReply(call, fault.status ?? 400, fault.framing ?? 'json');
+		default:
+			return null;
 	}
 }
 

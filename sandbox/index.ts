@@ -19,6 +19,7 @@ import type {
 
 export type {
 	CancellationRecord,
+	EchoFraming,
 	EmailRequest,
 	FaultKind,
 	FaultSpec,

@@ -154,7 +154,25 @@ export type FaultSpec =
 	| (FaultBase & { kind: 'html' })
 	| (FaultBase<'getPdfLink'> & { kind: 'pdfNotReady' })
 	| (FaultBase<'getPdfLink'> & { kind: 'expiredLink' })
-	| (FaultBase & { kind: 'rateLimited' });
+	| (FaultBase & { kind: 'rateLimited' })
+	/**
+	 * Answers a redirect instead of performing the operation. `location` is sent as given (absolute:
+	 * another host; relative: this one), with `{url}` replaced by the request's path and query.
+	 */
+	| (FaultBase & { kind: 'redirect'; location: string; status?: 301 | 302 | 303 | 307 | 308 })
+	/**
+	 * A careless service that echoes the request in its error body: every header (Authorization
+	 * included) and the body's fields, as `framing` says (see faults.ts, echoReply).
+	 */
+	| (FaultBase & { kind: 'echoRequest'; status?: number; framing?: EchoFraming });
+
+/**
+ * How an echoing error body quotes the request: 'json' `{ message, headers, form }` (the values JSON-escaped,
+ * the message a raw dump), 'text' (a text/plain dump: request line, headers, raw body, URL-encoded as sent),
+ * 'oauth' (`{ error: "invalid_request", error_description: <dump> }`, as a token service would),
+ * 'base64' (`{ message, trace }` with the dump base64-encoded, as some gateways attach it).
+ */
+export type EchoFraming = 'json' | 'text' | 'oauth' | 'base64';
 
 export type FaultKind = FaultSpec['kind'];
 

@@ -80,8 +80,10 @@ export async function authorizeRequest(
 	(requestOptions as AuthorizableRequest)[SIGNED_WITH_SESSION] = Number(credentials.sessionStartedAt ?? 0);
 	return {
 		...options,
-		// A redirect must not carry the token to another origin.
+		// A redirect must not carry the token to another origin; a signed request follows none by itself
+		// (the node's transport follows same-origin ones, see network/redirects.ts).
 		sendCredentialsOnCrossOriginRedirect: false,
+		disableFollowRedirect: true,
 		headers: { ...options.headers, Authorization: `Bearer ${accessToken}` },
 	};
 }

@@ -1,6 +1,6 @@
-import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestHelper, IN8nHttpFullResponse } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestHelper, IHttpRequestMethods, IN8nHttpFullResponse } from 'n8n-workflow';
 
-import { describeTokenServiceFailure, readNetworkFailure } from '../network';
+import { describeRefusedRedirect, describeTokenServiceFailure, readNetworkFailure, sendWithinOrigin } from '../network';
 import { resolveEndpoints, type ServiceEndpoints } from './endpoints';
 import { noteRefusedRefresh, refreshRefusal, renewOnce, sessionKey } from './renewal';
 import { passwordDigest, redactSecrets, secretValues, sessionFingerprint } from './secrets';
@@ -54,23 +54,33 @@ async function send(
 ): Promise<IN8nHttpFullResponse> {
 	let outcome: IN8nHttpFullResponse | TokenServiceError;
 	try {
-		outcome = (await helper.helpers.httpRequest({
-			method: options.method,
-			url,
-			headers: {
-				Accept: 'application/json',
-				...(options.form ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {}),
-				...(options.bearer ? { Authorization: `Bearer ${options.bearer}` } : {}),
+		// Only the configured token service answers: a redirect elsewhere is refused, not followed.
+		outcome = await sendWithinOrigin(
+			{ url, method: options.method },
+			async (hop) =>
+				(await helper.helpers.httpRequest({
+					method: hop.method as IHttpRequestMethods,
+					url: hop.url,
+					headers: {
+						Accept: 'application/json',
+						...(options.form && hop.keepsBody ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {}),
+						...(options.bearer ? { Authorization: `Bearer ${options.bearer}` } : {}),
+					},
+					body: hop.keepsBody ? options.form?.toString() : undefined,
+					encoding: 'text',
+					returnFullResponse: true,
+					ignoreHttpStatusErrors: true,
+					disableFollowRedirect: true,
+					timeout: TOKEN_SERVICE_TIMEOUT_MS,
+				})) as IN8nHttpFullResponse,
+			async (absolute) => absolute,
+			(redirect, loop) => {
+				const words = describeRefusedRedirect(redirect, loop, 'the token service');
+				return new TokenServiceError(`${words.message} ${words.advice}`);
 			},
-			body: options.form?.toString(),
-			encoding: 'text',
-			returnFullResponse: true,
-			ignoreHttpStatusErrors: true,
-			disableFollowRedirect: true,
-			timeout: TOKEN_SERVICE_TIMEOUT_MS,
-		})) as IN8nHttpFullResponse;
+		);
 	} catch (error) {
-		outcome = new TokenServiceError(describeTokenServiceFailure(readNetworkFailure(error), url));
+		outcome = error instanceof TokenServiceError ? error : new TokenServiceError(describeTokenServiceFailure(readNetworkFailure(error), url));
 	}
 	if (outcome instanceof TokenServiceError) throw outcome;
 	return outcome;

@@ -156,3 +156,4 @@ export const PAYLOAD_TOO_LARGE_STATUS = 413;
 export function describePayloadTooLarge(): string {
 	return 'The request body is too large for the service (HTTP 413), so nothing was processed. Send a smaller request (fewer lines or shorter texts).';
 }
+

@@ -1,2 +1,3 @@
 export * from './backoff';
 export * from './failures';
+export * from './redirects';

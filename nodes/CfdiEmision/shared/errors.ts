@@ -111,6 +111,10 @@ export function toNodeError(ctx: Pick<IExecuteFunctions, 'getNode'>, error: unkn
 			message = `Could not ${context.action}: ${failure.message}`;
 			advice.push(unclearEffect(context));
 			break;
+		case 'redirect':
+			message = `Could not ${context.action}: ${failure.message}`;
+			advice.push(failure.details.advice ?? '');
+			break;
 		case 'malformed':
 			message = `Could not ${context.action}: ${failure.message}`;
 			// A garbled success answer may still mean the service acted.

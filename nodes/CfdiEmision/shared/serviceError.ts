@@ -12,13 +12,18 @@ export type FailureKind =
 	/** Signing in failed (token service or user-info). */
 	| 'auth'
 	/** The service answered 200 with something that is not what the spec promises. */
-	| 'malformed';
+	| 'malformed'
+	/**
+	 * The configured host answered with a redirect to another origin (or kept redirecting): the
+	 * request was not sent on, and a redirect is not a result.
+	 */
+	| 'redirect';
 
 export class ServiceCallError extends Error {
 	constructor(
 		message: string,
 		readonly kind: FailureKind,
-		readonly details: { status?: number; body?: unknown; code?: string; url?: string } = {},
+		readonly details: { status?: number; body?: unknown; code?: string; url?: string; advice?: string } = {},
 	) {
 		super(message);
 		this.name = 'ServiceCallError';

@@ -4,8 +4,8 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 import { REJECT_SESSIONS_BEFORE, SIGNED_WITH_SESSION, type AuthorizableRequest } from '../auth/authorizeRequest';
 import { awaitSessionSavedElsewhere } from '../auth/renewal';
 import { isSessionRenewedElsewhere } from '../auth/tokenService';
-import { URL_TEMPLATE } from '../auth/endpoints';
-import { describeServiceFailure, readNetworkFailure } from '../network';
+import { expandUrlTemplate, resolveEndpoints, URL_TEMPLATE } from '../auth/endpoints';
+import { describeRefusedRedirect, describeServiceFailure, readNetworkFailure, sendWithinOrigin, type RequestHop } from '../network';
 import { ServiceCallError } from './serviceError';
 import type { RequestSettings } from './requestSettings';
 import { SessionGate } from './sessionGate';
@@ -74,6 +74,25 @@ export function classifyFailure(error: unknown, url: string): ServiceCallError {
 	return new ServiceCallError(describeServiceFailure(network), network.neverArrived ? 'unreachable' : 'ambiguous', { code: network.code, url });
 }
 
+/** The request sent again at a redirect's place within the same host (its URL carries the query). */
+function optionsForHop(options: IHttpRequestOptions, hop: RequestHop): IHttpRequestOptions {
+	if (hop.first) return options;
+	const headers = { ...(options.headers ?? {}) };
+	if (!hop.keepsBody) delete headers['Content-Type'];
+	return { ...options, url: hop.url, method: hop.method as IHttpRequestMethods, qs: undefined, body: hop.keepsBody ? options.body : undefined, headers };
+}
+
+/** The full URL a templated request went to (only needed to read a redirect's Location against it). */
+async function absoluteServiceUrl(ctx: ServiceContext, templateUrl: string): Promise<string> {
+	try {
+		const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
+		return expandUrlTemplate(templateUrl, resolveEndpoints(credentials), String(credentials.emisorId ?? ''));
+	} catch {
+		// Unreadable: the redirect is then reported as the unexpected answer it is.
+		return templateUrl;
+	}
+}
+
 /**
  * The one way this node calls the issuing API: the credential signs the request (and signs in
  * when needed), the first call of a run goes alone, and failures come back classified.
@@ -99,6 +118,8 @@ export async function callService(ctx: ServiceContext, session: RunSession, requ
 		ignoreHttpStatusErrors: true,
 		timeout: session.timeoutMs,
 		skipSslCertificateValidation: session.allowUnauthorizedCerts,
+		// Redirects are followed below, and only within the configured host (sendWithinOrigin).
+		disableFollowRedirect: true,
 	};
 	const send = async (attempt: AuthorizableRequest): Promise<IN8nHttpFullResponse> => {
 		for (let lostRaces = 0; ; lostRaces++) {
@@ -114,14 +135,27 @@ export async function callService(ctx: ServiceContext, session: RunSession, requ
 			await awaitSessionSavedElsewhere(async () => await ctx.getCredentials(CREDENTIAL_TYPE), sleep);
 		}
 	};
-	const response = await session.gate.run(async () => {
+	const sendSigned = async (hopOptions: IHttpRequestOptions): Promise<IN8nHttpFullResponse> => {
 		const sentAt = Date.now();
-		const attempt: AuthorizableRequest = { ...options };
+		const attempt: AuthorizableRequest = { ...hopOptions };
 		const first = await send(attempt);
 		if (first.statusCode !== 401) return first;
 		// A 401 means the request was not processed: retire the session it was signed with, sign in again and send it once more.
-		return await send({ ...options, [REJECT_SESSIONS_BEFORE]: attempt[SIGNED_WITH_SESSION] || sentAt });
-	}, isSignInFailure);
+		return await send({ ...hopOptions, [REJECT_SESSIONS_BEFORE]: attempt[SIGNED_WITH_SESSION] || sentAt });
+	};
+	const response = await session.gate.run(
+		async () =>
+			await sendWithinOrigin(
+				{ url, method: request.method },
+				async (hop) => await sendSigned(optionsForHop(options, hop)),
+				async (templateUrl) => await absoluteServiceUrl(ctx, templateUrl),
+				(redirect, loop) => {
+					const words = describeRefusedRedirect(redirect, loop, 'the issuing API');
+					return new ServiceCallError(words.message, 'redirect', { status: redirect.status, url, advice: words.advice });
+				},
+			),
+		isSignInFailure,
+	);
 	if (response.statusCode < 200 || response.statusCode > 299) {
 		throw new ServiceCallError(`HTTP ${response.statusCode}`, 'http', { status: response.statusCode, body: response.body, url });
 	}
