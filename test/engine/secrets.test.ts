@@ -1,31 +1,15 @@
-import { LoggerProxy } from 'n8n-workflow';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { FaultSpec } from '../../sandbox';
 import { invoiceVoucher } from '../../scripts/lib/vouchers';
 import { createParams, stampedUuid, useSandboxEngine } from './nodeTestKit';
 import { account, passwordMd5 } from '../../scripts/lib/sandboxCredential';
+import { secretsFoundIn, watchEverythingSeen } from './leakWatch';
 
 const kit = useSandboxEngine();
 
 /** Everything a user or an operator could see: node output, errors, and anything logged. */
-const seen: string[] = [];
-
-beforeAll(() => {
-	const capture = (level: string) => (message: string, meta?: object) => seen.push(`${level} ${message} ${JSON.stringify(meta ?? {})}`);
-	LoggerProxy.init({ error: capture('error'), warn: capture('warn'), info: capture('info'), debug: capture('debug') } as never);
-	for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) {
-		jest.spyOn(console, method).mockImplementation((...args: unknown[]) => void seen.push(`console.${method} ${args.map(String).join(' ')}`));
-	}
-	for (const stream of [process.stdout, process.stderr]) {
-		const write = stream.write.bind(stream);
-		jest.spyOn(stream, 'write').mockImplementation(((chunk: unknown, ...rest: unknown[]) => {
-			seen.push(String(chunk));
-			return (write as (...args: unknown[]) => boolean)(chunk, ...rest);
-		}) as never);
-	}
-});
-afterAll(() => jest.restoreAllMocks());
+const seen = watchEverythingSeen();
 
 async function run(parameters: INodeParameters, input: IDataObject[] = [{}], continueOnFail = false) {
 	const result = await kit.engine.runNode(parameters, input, { continueOnFail });
@@ -40,9 +24,7 @@ function secrets(): string[] {
 }
 
 function expectNothingLeaked() {
-	const all = seen.join('\n');
-	const found = secrets().filter((secret) => all.includes(secret));
-	expect(found).toEqual([]);
+	expect(secretsFoundIn(seen.join('\n'), secrets())).toEqual([]);
 	// The bearer token travels only to the configured token and API hosts.
 	for (const request of kit.sandbox.requests) {
 		if (request.server === 'blob') expect(request.headers.authorization).toBeUndefined();

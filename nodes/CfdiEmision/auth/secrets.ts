@@ -34,19 +34,98 @@ export function secretValues(credentials: ICredentialDataDecryptedObject): strin
 		const value = credentials[key];
 		if (typeof value === 'string' && value) values.add(value);
 	}
+	const clientId = String(credentials.clientId ?? '').trim();
+	const clientSecret = String(credentials.clientSecret ?? '');
+	// HTTP Basic client authentication, as an echoed Authorization header would quote it.
+	if (clientId && clientSecret) values.add(Buffer.from(`${clientId}:${clientSecret}`, 'utf8').toString('base64'));
 	// Short values would redact ordinary words; real secrets are longer.
-	return [...values].filter((value) => value.length >= 6);
+	return [...values].filter((value) => value.length >= MIN_SECRET_LENGTH);
 }
 
-/** Replaces any secret of the credential found in a text (defence in depth for service messages). */
+const MIN_SECRET_LENGTH = 6;
+const REDACTED = '[redacted]';
+
+/** ASP.NET's default JSON encoder: HTML-sensitive characters and everything outside ASCII as \uXXXX. */
+function dotNetJsonEscaped(text: string): string {
+	let out = '';
+	for (const char of text) {
+		if (char === '\\') out += '\\\\';
+		else if (/^[\x20-\x7e]$/.test(char) && !'"+&\'<>`'.includes(char)) out += char;
+		else for (let i = 0; i < char.length; i++) out += `\\u${char.charCodeAt(i).toString(16).toUpperCase().padStart(4, '0')}`;
+	}
+	return out;
+}
+
+/**
+ * The base64 text of a secret quoted inside a larger base64 blob: depending on where the secret
+ * starts, its bytes fall into the 3-byte groups at one of three alignments; the characters of the
+ * groups made only of the secret's bytes are the same whatever surrounds it.
+ */
+function base64Cores(secret: string): string[] {
+	const bytes = Buffer.from(secret, 'utf8');
+	const cores: string[] = [];
+	for (let skip = 0; skip < 3; skip++) {
+		const groups = Math.floor((bytes.length - skip) / 3);
+		// Fewer than 3 groups (12 characters) could match ordinary base64 by chance.
+		if (groups < 3) continue;
+		const core = bytes.subarray(skip, skip + groups * 3).toString('base64');
+		cores.push(core, core.replace(/\+/g, '-').replace(/\//g, '_'));
+	}
+	return cores;
+}
+
+/** Every way a secret may be quoted back: as is, URL- or form-encoded, JSON-escaped, inside base64. */
+export function secretForms(secret: string): string[] {
+	const forms = new Set([
+		secret,
+		encodeURIComponent(secret),
+		new URLSearchParams([['', secret]]).toString().slice(1),
+		JSON.stringify(secret).slice(1, -1),
+		dotNetJsonEscaped(secret),
+		...base64Cores(secret),
+	]);
+	// Longest first, so that a form containing another is replaced whole.
+	return [...forms].filter((form) => form.length >= MIN_SECRET_LENGTH).sort((a, b) => b.length - a.length);
+}
+
+/**
+ * Secrets whose values the node cannot know (a token another process holds, an older one): what
+ * an echoed header, form or token answer looks like. The value after the name is replaced.
+ */
+const SECRET_PATTERNS: Array<[RegExp, string]> = [
+	[/(authorization\\?["']?\s*[:=]\s*\\?["']?\s*(?:Bearer|Basic)\s+)[^\s"',;}\]\\]+/gi, `$1${REDACTED}`],
+	[/(\bBearer\s+)[A-Za-z0-9\-._~+/]{20,}=*/g, `$1${REDACTED}`],
+	[/\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*/g, REDACTED],
+	[/(\b(?:access_token|refresh_token|id_token|client_secret|password)\\?["']?\s*[:=]\s*\\?["']?)[^\s"'&,;}\]\\]+/gi, `$1${REDACTED}`],
+];
+
+/** Replaces any secret found in a text: the credential's own values in any form, and token-shaped values. */
 export function redactSecrets(text: string, secrets: string[]): string {
 	let redacted = text;
 	for (const secret of secrets) {
-		redacted = redacted.split(secret).join('[redacted]');
-		const encoded = encodeURIComponent(secret);
-		if (encoded !== secret) redacted = redacted.split(encoded).join('[redacted]');
+		for (const form of secretForms(secret)) if (redacted.includes(form)) redacted = redacted.split(form).join(REDACTED);
 	}
+	for (const [pattern, replacement] of SECRET_PATTERNS) redacted = redacted.replace(pattern, replacement);
 	return redacted;
+}
+
+/** The same, for anything an answer may hold: text, bytes (as text) or parsed JSON, keeping its type. */
+export function redactSecretsIn<T>(value: T, secrets: string[]): T {
+	if (typeof value === 'string') return redactSecrets(value, secrets) as T;
+	if (value === null || value === undefined || typeof value !== 'object') return value;
+	if (Buffer.isBuffer(value)) {
+		const text = value.toString('utf8');
+		const redacted = redactSecrets(text, secrets);
+		return (redacted === text ? value : Buffer.from(redacted, 'utf8')) as T;
+	}
+	const text = JSON.stringify(value);
+	const redacted = redactSecrets(text, secrets);
+	if (redacted === text) return value;
+	try {
+		return JSON.parse(redacted) as T;
+	} catch {
+		return redacted as T;
+	}
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { redactSecrets } from '../auth/secrets';
 import { describePayloadTooLarge, PAYLOAD_TOO_LARGE_STATUS } from '../network';
 import { bodyText } from './responses';
 import { ServiceCallError } from './serviceError';
@@ -129,24 +130,28 @@ export function toNodeError(ctx: Pick<IExecuteFunctions, 'getNode'>, error: unkn
 			break;
 		}
 	}
-	const description = advice.filter(Boolean).join(' ');
+	return wordedError(ctx, message, advice.filter(Boolean).join(' '), itemIndex, context.outcome, failure.kind === 'http' ? String(failure.details.status) : undefined);
+}
+
+/**
+ * Every error the node words for a call reaches the user through here: the text is checked once
+ * more for token-shaped secrets (an answer was already redacted of the credential's own values in
+ * the transport), so a message or description never carries one, nor the log lines n8n writes of it.
+ */
+function wordedError(ctx: Pick<IExecuteFunctions, 'getNode'>, rawMessage: string, rawDescription: string, itemIndex: number | undefined, outcome?: IDataObject, httpCode?: string): NodeApiError {
+	const message = redactSecrets(rawMessage, []);
+	const description = redactSecrets(rawDescription, []);
 	const nodeError = new NodeApiError(ctx.getNode(), { message, description } as JsonObject, {
 		message: itemIndex === undefined ? message : `Item ${itemIndex}: ${message}`,
 		description,
 		itemIndex,
-		httpCode: failure.kind === 'http' ? String(failure.details.status) : undefined,
+		httpCode,
 	});
-	if (context.outcome) nodeError.context.outcome = context.outcome;
+	if (outcome) nodeError.context.outcome = outcome;
 	return nodeError;
 }
 
 /** An error for an answer that arrived fine but says the operation failed (e.g. esValido false). */
 export function operationFailed(ctx: IExecuteFunctions, itemIndex: number, message: string, description: string, outcome?: IDataObject): NodeApiError {
-	const nodeError = new NodeApiError(ctx.getNode(), { message, description } as JsonObject, {
-		message: `Item ${itemIndex}: ${message}`,
-		description,
-		itemIndex,
-	});
-	if (outcome) nodeError.context.outcome = outcome;
-	return nodeError;
+	return wordedError(ctx, message, description, itemIndex, outcome);
 }

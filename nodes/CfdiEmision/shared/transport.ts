@@ -5,6 +5,7 @@ import { REJECT_SESSIONS_BEFORE, SIGNED_WITH_SESSION, type AuthorizableRequest }
 import { awaitSessionSavedElsewhere } from '../auth/renewal';
 import { isSessionRenewedElsewhere } from '../auth/tokenService';
 import { expandUrlTemplate, resolveEndpoints, URL_TEMPLATE } from '../auth/endpoints';
+import { redactSecretsIn, secretValues } from '../auth/secrets';
 import { describeRefusedRedirect, describeServiceFailure, readNetworkFailure, sendWithinOrigin, type RequestHop } from '../network';
 import { ServiceCallError } from './serviceError';
 import type { RequestSettings } from './requestSettings';
@@ -40,6 +41,9 @@ export interface ServiceResponse {
 export class RunSession {
 	readonly gate = new SessionGate();
 
+	/** The credential's secret values, read at the first answer of the run and again after a new sign-in. */
+	private secrets?: Promise<string[]>;
+
 	constructor(
 		/** Issuer id typed on the node; empty means the credential's. */
 		readonly emisorIdOverride: string,
@@ -55,6 +59,31 @@ export class RunSession {
 			});
 		}
 		return new RunSession(override, settings.timeoutMs, settings.allowUnauthorizedCerts);
+	}
+
+	/**
+	 * Whatever came back from outside (an answer's body, a failure's words) with every secret of the
+	 * credential taken out: the password, its MD5 digest, the client secret and the tokens, in any
+	 * form a careless service may echo them (auth/secrets.ts). Everything the node shows or returns
+	 * is made from what passed here, so no secret reaches an item, an error or a log.
+	 */
+	async redact<T>(ctx: ServiceContext, value: T, signedInAgain = false): Promise<T> {
+		if (signedInAgain || !this.secrets) {
+			this.secrets = ctx.getCredentials(CREDENTIAL_TYPE).then(
+				(credentials) => secretValues(credentials),
+				// Without the values, the token-shaped patterns still apply.
+				() => [],
+			);
+		}
+		return redactSecretsIn(value, await this.secrets);
+	}
+
+	/** A failure with its words and quoted body redacted (see redact). */
+	async redactFailure(ctx: ServiceContext, failure: ServiceCallError): Promise<ServiceCallError> {
+		const message = await this.redact(ctx, failure.message);
+		const body = await this.redact(ctx, failure.details.body);
+		if (message === failure.message && body === failure.details.body) return failure;
+		return new ServiceCallError(message, failure.kind, { ...failure.details, body });
 	}
 }
 
@@ -135,15 +164,19 @@ export async function callService(ctx: ServiceContext, session: RunSession, requ
 			await awaitSessionSavedElsewhere(async () => await ctx.getCredentials(CREDENTIAL_TYPE), sleep);
 		}
 	};
+	let signedInAgain = false;
 	const sendSigned = async (hopOptions: IHttpRequestOptions): Promise<IN8nHttpFullResponse> => {
 		const sentAt = Date.now();
 		const attempt: AuthorizableRequest = { ...hopOptions };
 		const first = await send(attempt);
 		if (first.statusCode !== 401) return first;
+		signedInAgain = true;
 		// A 401 means the request was not processed: retire the session it was signed with, sign in again and send it once more.
 		return await send({ ...hopOptions, [REJECT_SESSIONS_BEFORE]: attempt[SIGNED_WITH_SESSION] || sentAt });
 	};
-	const response = await session.gate.run(
+	let response: IN8nHttpFullResponse;
+	try {
+		response = await session.gate.run(
 		async () =>
 			await sendWithinOrigin(
 				{ url, method: request.method },
@@ -156,8 +189,13 @@ export async function callService(ctx: ServiceContext, session: RunSession, requ
 			),
 		isSignInFailure,
 	);
-	if (response.statusCode < 200 || response.statusCode > 299) {
-		throw new ServiceCallError(`HTTP ${response.statusCode}`, 'http', { status: response.statusCode, body: response.body, url });
+	} catch (error) {
+		throw error instanceof ServiceCallError ? await session.redactFailure(ctx, error) : error;
 	}
-	return { statusCode: response.statusCode, body: response.body, headers: response.headers as IDataObject };
+	// An answer may quote the request (an echoed Authorization header, form fields): nothing of it travels on unredacted.
+	const body = await session.redact(ctx, response.body, signedInAgain);
+	if (response.statusCode < 200 || response.statusCode > 299) {
+		throw new ServiceCallError(`HTTP ${response.statusCode}`, 'http', { status: response.statusCode, body, url });
+	}
+	return { statusCode: response.statusCode, body, headers: response.headers as IDataObject };
 }

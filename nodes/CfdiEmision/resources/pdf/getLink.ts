@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { backoff, describeDownloadAdvice, describeDownloadFailure, readNetworkFailure } from '../../network';
 
@@ -15,6 +16,9 @@ const PDF_CONCURRENCY = 4;
 const DEFAULT_LINK_ATTEMPTS = 5;
 const DEFAULT_LINK_DELAY_MS = 1000;
 const MAX_LINK_DELAY_MS = 10_000;
+/** The default most a PDF download may bring in; a voucher's PDF is a few hundred kilobytes. */
+const DEFAULT_MAX_PDF_MB = 20;
+const BYTES_PER_MB = 1024 * 1024;
 
 export const getLinkFields: INodeProperties[] = [
 	uuidField('pdf', ['getLink']),
@@ -51,6 +55,14 @@ export const getLinkFields: INodeProperties[] = [
 				typeOptions: { minValue: 0 },
 				default: DEFAULT_LINK_DELAY_MS,
 				description: 'Pause before the second attempt; each further attempt waits twice as long (at most 10 seconds)',
+			},
+			{
+				displayName: 'Max PDF Size (MB)',
+				name: 'maxPdfSizeMb',
+				type: 'number',
+				typeOptions: { minValue: 1 },
+				default: DEFAULT_MAX_PDF_MB,
+				description: 'The largest PDF the download accepts. It is checked while the file arrives, and a larger one stops the item with an error instead of filling memory.',
 			},
 			timeoutOption(),
 		],
@@ -93,18 +105,53 @@ async function fetchLink(ctx: IExecuteFunctions, session: RunSession, uuid: stri
 	}
 }
 
+/** How much of an error answer of the storage host is read to quote it. */
+const ERROR_TEXT_BYTES = 2048;
+
+function megabytes(bytes: number): string {
+	return `${(bytes / BYTES_PER_MB).toFixed(1)} MB`;
+}
+
 /**
- * Downloads the PDF from its time-limited link, with no Authorization header (another host). Its
- * failures name the storage host and never blame the credential's URLs.
+ * Reads a streamed body while counting its bytes, and stops the transfer as soon as it passes
+ * `limit` (before holding more than the limit in memory). Returns undefined when it was too large.
  */
-async function downloadPdf(ctx: IExecuteFunctions, session: RunSession, link: PdfLink, itemIndex: number, uuid: string): Promise<Buffer> {
+async function readAtMost(stream: Readable, limit: number): Promise<Buffer | undefined> {
+	const chunks: Buffer[] = [];
+	let size = 0;
+	try {
+		for await (const chunk of stream) {
+			const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
+			size += bytes.length;
+			if (size > limit) return undefined;
+			chunks.push(bytes);
+		}
+	} finally {
+		// Stops the transfer (and frees the connection) when the loop ended early.
+		stream.destroy();
+	}
+	return Buffer.concat(chunks, size);
+}
+
+function asStream(body: unknown): Readable {
+	if (body instanceof Readable) return body;
+	if (Buffer.isBuffer(body)) return Readable.from([body]);
+	return Readable.from([typeof body === 'string' ? Buffer.from(body, 'utf8') : Buffer.from((body as ArrayBuffer | undefined) ?? new ArrayBuffer(0))]);
+}
+
+/**
+ * Downloads the PDF from its time-limited link, with no Authorization header (another host), as a
+ * stream counted against the size limit. Its failures name the storage host and never blame the
+ * credential's URLs; what the host says is redacted like any answer.
+ */
+async function downloadPdf(ctx: IExecuteFunctions, session: RunSession, link: PdfLink, itemIndex: number, uuid: string, maxBytes: number): Promise<Buffer> {
 	const host = new URL(link.url).host;
 	const failed = (reason: string, advice: string) => operationFailed(ctx, itemIndex, `Could not get the PDF of ${uuid}: ${reason}`, advice);
 	const response = (await ctx.helpers
 		.httpRequest({
 			method: 'GET',
 			url: link.url,
-			encoding: 'arraybuffer',
+			encoding: 'stream',
 			returnFullResponse: true,
 			ignoreHttpStatusErrors: true,
 			timeout: session.timeoutMs,
@@ -113,15 +160,36 @@ async function downloadPdf(ctx: IExecuteFunctions, session: RunSession, link: Pd
 		.catch((error: unknown) => {
 			const failure = readNetworkFailure(error);
 			throw failed(describeDownloadFailure(failure, host), describeDownloadAdvice(failure, host));
-		})) as { statusCode: number; body: unknown };
-	const bytes = Buffer.isBuffer(response.body) ? response.body : Buffer.from(response.body as ArrayBuffer);
+		})) as { statusCode: number; body: unknown; headers?: Record<string, unknown> };
+	const stream = asStream(response.body);
 	const again = describeDownloadAdvice(undefined, host);
-	if (response.statusCode === 403 && link.expiresAt && Date.parse(link.expiresAt) < Date.now()) {
-		throw failed(`the PDF link expired at ${link.expiresAt}`, 'Links are short-lived and nothing was changed: run the item again for a fresh link, and download it in the same run (Download on).');
-	}
 	if (response.statusCode !== 200) {
-		throw failed(`the storage host ${host} answered HTTP ${response.statusCode} (${bytes.toString('utf8').slice(0, 160)})`, again);
+		stream.destroy();
+		if (response.statusCode === 403 && link.expiresAt && Date.parse(link.expiresAt) < Date.now()) {
+			throw failed(`the PDF link expired at ${link.expiresAt}`, 'Links are short-lived and nothing was changed: run the item again for a fresh link, and download it in the same run (Download on).');
+		}
+		const text = (await readAtMost(asStream(response.body), ERROR_TEXT_BYTES).catch(() => undefined))?.toString('utf8') ?? '';
+		const quoted = (await session.redact(ctx, text)).slice(0, 160);
+		throw failed(`the storage host ${host} answered HTTP ${response.statusCode}${quoted ? ` (${quoted})` : ''}`, again);
 	}
+	const tooLarge = (seen: string) =>
+		failed(
+			`the PDF on ${host} is larger than the ${megabytes(maxBytes)} limit (${seen}); the download was stopped`,
+			`Nothing was kept and nothing was changed: a voucher's PDF is normally well under 1 MB, so check the link. If this PDF really is that large, raise the option "Max PDF Size (MB)".`,
+		);
+	const declared = Number(response.headers?.['content-length']);
+	if (Number.isFinite(declared) && declared > maxBytes) {
+		stream.destroy();
+		throw tooLarge(`it announced ${megabytes(declared)}`);
+	}
+	let bytes: Buffer | undefined;
+	try {
+		bytes = await readAtMost(stream, maxBytes);
+	} catch (error) {
+		const failure = readNetworkFailure(error);
+		throw failed(describeDownloadFailure(failure, host), describeDownloadAdvice(failure, host));
+	}
+	if (!bytes) throw tooLarge(`more than that arrived`);
 	if (bytes.subarray(0, 5).toString('latin1') !== '%PDF-') {
 		throw failed(`the link on ${host} returned something that is not a PDF file`, again);
 	}
@@ -139,7 +207,8 @@ export async function getPdfLink(ctx: IExecuteFunctions): Promise<INodeExecution
 			const link = await fetchLink(ctx, session, uuid, attempts, delay);
 			const json: IDataObject = { uuid, url: link.url, expiresAt: link.expiresAt, startsAt: link.startsAt };
 			if (!download) return { items: [{ json }] };
-			const bytes = await downloadPdf(ctx, session, link, itemIndex, uuid);
+			const maxMb = Number(options.maxPdfSizeMb ?? DEFAULT_MAX_PDF_MB);
+			const bytes = await downloadPdf(ctx, session, link, itemIndex, uuid, (Number.isFinite(maxMb) && maxMb > 0 ? maxMb : DEFAULT_MAX_PDF_MB) * BYTES_PER_MB);
 			const fileName = `${uuid}.pdf`;
 			json.fileName = fileName;
 			json.fileSize = bytes.length;
