@@ -1,5 +1,6 @@
 import { account, routes } from '../../scripts/lib/sandboxCredential';
 import { binaryBytes, stampedUuid, useSandboxEngine } from './nodeTestKit';
+import { startBigPdfHost, type BigPdfHost } from './bigPdfHost';
 
 const apiRoot = `/businessEmision/api/v1/emisores/${account.emisorId}`;
 
@@ -74,5 +75,51 @@ describe('pdf: a link answered as a raw URL', () => {
 		const { items, error } = await rawKit.engine.runNode({ resource: 'pdf', operation: 'getLink', uuid }, [{}]);
 		expect(error).toBeUndefined();
 		expect(String(items[0].json.url)).toMatch(new RegExp(`^${rawKit.sandbox.blobUrl}/cfdi-pdfs/`));
+	});
+});
+
+describe('pdf: the download has a size limit, checked while the file arrives', () => {
+	const kit = useSandboxEngine();
+	const MB = 1024 * 1024;
+	let host: BigPdfHost | undefined;
+	afterEach(async () => await host?.close());
+
+	async function downloadFrom(big: BigPdfHost, pdfOptions: Record<string, number> = {}) {
+		const uuid = await stampedUuid(kit.engine);
+		// The service hands out a link to the large file.
+		kit.sandbox.injectFault({ route: 'getPdfLink', kind: 'status', status: 200, body: JSON.stringify(big.url) });
+		const result = await kit.engine.runNode({ resource: 'pdf', operation: 'getLink', uuid, download: true, pdfOptions }, [{}]);
+		return { uuid, ...result };
+	}
+
+	test('a file without a declared length is stopped once it passes the limit, not buffered whole', async () => {
+		host = await startBigPdfHost(100 * MB, { announceLength: false });
+		const { uuid, items, error } = await downloadFrom(host, { maxPdfSizeMb: 1 });
+		expect(items).toHaveLength(0);
+		expect(error?.message).toBe(`Item 0: Could not get the PDF of ${uuid}: the PDF on ${new URL(host.url).host} is larger than the 1.0 MB limit (more than that arrived); the download was stopped`);
+		expect((error as { description?: string }).description).toContain('raise the option "Max PDF Size (MB)"');
+		// What left the host is the limit plus what the sockets buffer, far from the 100 MB offered.
+		expect(host.sent()).toBeLessThan(30 * MB);
+	});
+
+	test('a declared length above the limit is refused before the body is read', async () => {
+		host = await startBigPdfHost(200 * MB, { announceLength: true });
+		const { error } = await downloadFrom(host, { maxPdfSizeMb: 5 });
+		expect(error?.message).toContain('is larger than the 5.0 MB limit (it announced 200.0 MB); the download was stopped');
+		expect(host.sent()).toBeLessThan(30 * MB);
+	});
+
+	test('the default limit is 20 MB', async () => {
+		host = await startBigPdfHost(21 * MB, { announceLength: false });
+		const { error } = await downloadFrom(host);
+		expect(error?.message).toContain('is larger than the 20.0 MB limit');
+	});
+
+	test('a file of exactly the limit is downloaded whole', async () => {
+		host = await startBigPdfHost(1 * MB, { announceLength: false });
+		const { items, error } = await downloadFrom(host, { maxPdfSizeMb: 1 });
+		expect(error).toBeUndefined();
+		expect(items[0].json.fileSize).toBe(MB);
+		expect(binaryBytes(items[0]).subarray(0, 8).toString('latin1')).toBe('%PDF-1.4');
 	});
 });

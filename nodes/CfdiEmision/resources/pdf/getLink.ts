@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { backoff, describeDownloadAdvice, describeDownloadFailure, readNetworkFailure } from '../../network';
 
@@ -112,31 +111,40 @@ function megabytes(bytes: number): string {
 	return `${(bytes / BYTES_PER_MB).toFixed(1)} MB`;
 }
 
+/** A response body as n8n's request helper gives it with `encoding: 'stream'` (a Node readable stream). */
+type BodyStream = AsyncIterable<Uint8Array> & { destroy?: () => void };
+
+function isStream(body: unknown): body is BodyStream {
+	return !!body && typeof (body as AsyncIterable<unknown>)[Symbol.asyncIterator] === 'function';
+}
+
+/** Ends a transfer early and frees its connection. */
+function stopTransfer(body: unknown): void {
+	if (isStream(body)) body.destroy?.();
+}
+
 /**
  * Reads a streamed body while counting its bytes, and stops the transfer as soon as it passes
- * `limit` (before holding more than the limit in memory). Returns undefined when it was too large.
+ * `limit`, holding at most the limit in memory: the bytes up to the limit, and whether that was all.
  */
-async function readAtMost(stream: Readable, limit: number): Promise<Buffer | undefined> {
+async function readAtMost(body: unknown, limit: number): Promise<{ bytes: Buffer; complete: boolean }> {
+	if (!isStream(body)) {
+		const bytes = Buffer.isBuffer(body) ? body : Buffer.from(typeof body === 'string' ? body : '', 'utf8');
+		return { bytes: bytes.subarray(0, limit), complete: bytes.length <= limit };
+	}
 	const chunks: Buffer[] = [];
 	let size = 0;
 	try {
-		for await (const chunk of stream) {
-			const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
-			size += bytes.length;
-			if (size > limit) return undefined;
-			chunks.push(bytes);
+		for await (const chunk of body) {
+			const room = limit - size;
+			chunks.push(Buffer.from(chunk.subarray(0, Math.max(0, room))));
+			size += Math.min(chunk.length, Math.max(0, room));
+			if (chunk.length > room) return { bytes: Buffer.concat(chunks, size), complete: false };
 		}
 	} finally {
-		// Stops the transfer (and frees the connection) when the loop ended early.
-		stream.destroy();
+		stopTransfer(body);
 	}
-	return Buffer.concat(chunks, size);
-}
-
-function asStream(body: unknown): Readable {
-	if (body instanceof Readable) return body;
-	if (Buffer.isBuffer(body)) return Readable.from([body]);
-	return Readable.from([typeof body === 'string' ? Buffer.from(body, 'utf8') : Buffer.from((body as ArrayBuffer | undefined) ?? new ArrayBuffer(0))]);
+	return { bytes: Buffer.concat(chunks, size), complete: true };
 }
 
 /**
@@ -161,14 +169,14 @@ async function downloadPdf(ctx: IExecuteFunctions, session: RunSession, link: Pd
 			const failure = readNetworkFailure(error);
 			throw failed(describeDownloadFailure(failure, host), describeDownloadAdvice(failure, host));
 		})) as { statusCode: number; body: unknown; headers?: Record<string, unknown> };
-	const stream = asStream(response.body);
+	const stream = response.body;
 	const again = describeDownloadAdvice(undefined, host);
 	if (response.statusCode !== 200) {
-		stream.destroy();
 		if (response.statusCode === 403 && link.expiresAt && Date.parse(link.expiresAt) < Date.now()) {
+			stopTransfer(stream);
 			throw failed(`the PDF link expired at ${link.expiresAt}`, 'Links are short-lived and nothing was changed: run the item again for a fresh link, and download it in the same run (Download on).');
 		}
-		const text = (await readAtMost(asStream(response.body), ERROR_TEXT_BYTES).catch(() => undefined))?.toString('utf8') ?? '';
+		const text = (await readAtMost(stream, ERROR_TEXT_BYTES).catch(() => undefined))?.bytes.toString('utf8') ?? '';
 		const quoted = (await session.redact(ctx, text)).slice(0, 160);
 		throw failed(`the storage host ${host} answered HTTP ${response.statusCode}${quoted ? ` (${quoted})` : ''}`, again);
 	}
@@ -179,17 +187,18 @@ async function downloadPdf(ctx: IExecuteFunctions, session: RunSession, link: Pd
 		);
 	const declared = Number(response.headers?.['content-length']);
 	if (Number.isFinite(declared) && declared > maxBytes) {
-		stream.destroy();
+		stopTransfer(stream);
 		throw tooLarge(`it announced ${megabytes(declared)}`);
 	}
-	let bytes: Buffer | undefined;
+	let read: { bytes: Buffer; complete: boolean };
 	try {
-		bytes = await readAtMost(stream, maxBytes);
+		read = await readAtMost(stream, maxBytes);
 	} catch (error) {
 		const failure = readNetworkFailure(error);
 		throw failed(describeDownloadFailure(failure, host), describeDownloadAdvice(failure, host));
 	}
-	if (!bytes) throw tooLarge(`more than that arrived`);
+	if (!read.complete) throw tooLarge('more than that arrived');
+	const { bytes } = read;
 	if (bytes.subarray(0, 5).toString('latin1') !== '%PDF-') {
 		throw failed(`the link on ${host} returned something that is not a PDF file`, again);
 	}
