@@ -36,3 +36,35 @@ describe('xml: download', () => {
 		expect(kit.sandbox.requests).toHaveLength(0);
 	});
 });
+
+describe('xml: the file is what it claims', () => {
+	const servedXmlOf = (uuid: string) => [...kit.sandbox.vouchers.values()].find((voucher) => voucher.uuid === uuid)!.xml!;
+
+	test('another voucher\'s XML answered for the requested UUID is an error, not a file under the wrong name', async () => {
+		const asked = await stampedUuid(kit.engine);
+		const other = await stampedUuid(kit.engine);
+		kit.sandbox.injectFault({ route: 'downloadXml', kind: 'status', status: 200, body: servedXmlOf(other), contentType: 'application/xml; charset=utf-8' });
+		const { items, error } = await kit.engine.runNode({ resource: 'xml', operation: 'download', uuid: asked }, [{}], { continueOnFail: true });
+		expect(error).toBeUndefined();
+		expect(items[0].binary).toBeUndefined();
+		expect(items[0].json.error).toBe(`Item 0: the service answered the XML of ${other} for voucher ${asked}.`);
+		expect(items[0].json.description).toMatch(/^No file was returned: it would have carried another document under this UUID\. Nothing was changed at the service\./);
+	});
+
+	test('an XML without a TimbreFiscalDigital (not stamped) is an error', async () => {
+		const uuid = await stampedUuid(kit.engine);
+		const unstamped = servedXmlOf(uuid).replace(/<tfd:TimbreFiscalDigital[^>]*\/>/, '');
+		expect(unstamped).not.toContain('TimbreFiscalDigital');
+		kit.sandbox.injectFault({ route: 'downloadXml', kind: 'status', status: 200, body: unstamped, contentType: 'application/xml; charset=utf-8' });
+		const { error } = await kit.engine.runNode({ resource: 'xml', operation: 'download', uuid }, [{}]);
+		expect(error?.message).toBe(`Item 0: the XML the service answered for voucher ${uuid} has no TimbreFiscalDigital UUID: it is not a stamped voucher.`);
+	});
+
+	test('the UUID is compared without regard to letter case', async () => {
+		const uuid = await stampedUuid(kit.engine);
+		kit.sandbox.injectFault({ route: 'downloadXml', kind: 'status', status: 200, body: servedXmlOf(uuid).replace(uuid, uuid.toLowerCase()), contentType: 'application/xml; charset=utf-8' });
+		const { items, error } = await kit.engine.runNode({ resource: 'xml', operation: 'download', uuid }, [{}]);
+		expect(error).toBeUndefined();
+		expect(items[0].json.uuid).toBe(uuid);
+	});
+});

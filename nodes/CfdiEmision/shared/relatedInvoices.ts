@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { readStampedCfdi, type StampedCfdi } from '../cfdi';
+import type { StampedCfdi } from '../cfdi';
 import { UUID_PATTERN } from './descriptions';
 import type { RequestSettings } from './requestSettings';
 import { RunSession } from './transport';
-import { downloadVoucherXml } from './voucherXml';
+import { downloadVoucherXml, type VoucherXml } from './voucherXml';
 
 // Related invoices are read a few at a time, like XML → Download.
 const READ_CONCURRENCY = 4;
@@ -26,11 +26,16 @@ export class RelatedInvoices {
 		const count = ctx.getInputData().length;
 		const byItem: ItemInvoices[] = new Array(count);
 		// One download per UUID: items that need the same invoice share it; after a failure each item tries on its own, so its error names it.
-		const downloads = new Map<string, Promise<string>>();
+		const downloads = new Map<string, Promise<VoucherXml>>();
 		let session: RunSession | undefined;
-		const download = (uuid: string, itemIndex: number): Promise<string> => {
+		const download = (uuid: string, itemIndex: number): Promise<VoucherXml> => {
 			session ??= RunSession.fromNode(ctx, settings);
-			return downloadVoucherXml(ctx, session, uuid, itemIndex, `read the XML of related invoice ${uuid}`);
+			return downloadVoucherXml(ctx, session, uuid, itemIndex, {
+				action: `read the XML of related invoice ${uuid}`,
+				subject: `related invoice ${uuid}`,
+				consequence:
+					'Nothing was stamped for this item: the voucher would have been built from the wrong document. Check the UUID and run the item again; if it repeats, give the invoice figures yourself with "Read Related Invoices From Their XML" off.',
+			});
 		};
 		const readItem = async (itemIndex: number): Promise<ItemInvoices> => {
 			const invoices = new Map<string, StampedCfdi>();
@@ -44,7 +49,7 @@ export class RelatedInvoices {
 				}
 				const key = uuid.toUpperCase();
 				if (invoices.has(key)) continue;
-				let xml: string;
+				let xml: VoucherXml;
 				const shared = downloads.get(key);
 				if (shared) {
 					xml = await shared.catch(async () => await download(uuid, itemIndex));
@@ -54,7 +59,7 @@ export class RelatedInvoices {
 					started.catch(() => downloads.delete(key));
 					xml = await started;
 				}
-				invoices.set(key, parseInvoice(ctx, itemIndex, uuid, xml));
+				invoices.set(key, xml.cfdi);
 			}
 			return { invoices };
 		};
@@ -80,25 +85,6 @@ export class RelatedInvoices {
 		if ('error' in entry) throw entry.error;
 		return entry.invoices;
 	}
-}
-
-function parseInvoice(ctx: IExecuteFunctions, itemIndex: number, uuid: string, xml: string): StampedCfdi {
-	let cfdi: StampedCfdi;
-	try {
-		cfdi = readStampedCfdi(xml);
-	} catch (error) {
-		throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: the XML of related invoice ${uuid} could not be read: ${(error as Error).message}`, {
-			itemIndex,
-			description: 'Nothing was stamped for this item. Check the UUID, or turn off "Read Related Invoices From Their XML" and give the invoice figures yourself.',
-		});
-	}
-	if (cfdi.uuid && cfdi.uuid.toUpperCase() !== uuid.toUpperCase()) {
-		throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: the service answered the XML of ${cfdi.uuid} for related invoice ${uuid}.`, {
-			itemIndex,
-			description: 'Nothing was stamped for this item: the voucher would have pointed at the wrong invoice. Check the UUID and run the item again; if it repeats, give the invoice figures yourself with "Read Related Invoices From Their XML" off.',
-		});
-	}
-	return cfdi;
 }
 
 /** The item's entries of a related-invoices collection, and the invoice read for each (XML on). */

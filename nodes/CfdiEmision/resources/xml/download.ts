@@ -43,7 +43,7 @@ export async function downloadXml(ctx: IExecuteFunctions): Promise<INodeExecutio
 	return await runItems(ctx, readRequestSettings(ctx, 'xmlOptions', { concurrency: DOWNLOAD_CONCURRENCY, batchingSetsConcurrency: true }), async (itemIndex, session) => {
 		const uuid = readUuid(ctx, itemIndex);
 		const options = ctx.getNodeParameter('xmlOptions', itemIndex, {}) as IDataObject;
-		const xml = await downloadVoucherXml(ctx, session, uuid, itemIndex);
+		const { xml } = await downloadVoucherXml(ctx, session, uuid, itemIndex);
 		const fileName = `${uuid}.xml`;
 		const binary = await ctx.helpers.prepareBinaryData(Buffer.from(xml, 'utf8'), fileName, 'application/xml');
 		const json: IDataObject = { uuid, fileName, fileSize: Buffer.byteLength(xml, 'utf8') };
