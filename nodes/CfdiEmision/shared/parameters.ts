@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { UUID_PATTERN } from './descriptions';
+import { skippedUpstreamFor } from './skippedUpstream';
 
 /** Paths of the numbers JSON cannot carry (1e999 parses to Infinity; an expression may give NaN). */
 function nonFiniteNumbers(value: unknown, path = ''): string[] {
@@ -90,6 +91,9 @@ export function readJsonParameter(ctx: IExecuteFunctions, name: string, itemInde
 export function readUuid(ctx: IExecuteFunctions, itemIndex: number): string {
 	const uuid = String(ctx.getNodeParameter('uuid', itemIndex, '') ?? '').trim();
 	if (!UUID_PATTERN.test(uuid)) {
+		// An item skipped upstream (e.g. an order without tax data) has no UUID: passed on, not failed.
+		const skipped = uuid ? undefined : skippedUpstreamFor(ctx, itemIndex, 'UUID');
+		if (skipped) throw skipped;
 		throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: UUID "${uuid}" is not a voucher UUID.`, {
 			itemIndex,
 			description: 'Use the 36-character UUID (folio fiscal) of a stamped voucher, such as the "uuid" returned by the Create operation.',
@@ -103,6 +107,8 @@ export function readVoucherId(ctx: IExecuteFunctions, itemIndex: number): number
 	const raw = ctx.getNodeParameter('voucherId', itemIndex, '') as unknown;
 	const id = typeof raw === 'number' ? raw : Number(String(raw ?? '').trim());
 	if (!Number.isInteger(id) || id <= 0) {
+		const skipped = String(raw ?? '').trim() && id !== 0 ? undefined : skippedUpstreamFor(ctx, itemIndex, 'ID');
+		if (skipped) throw skipped;
 		throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: Voucher ID "${String(raw)}" is not a voucher id.`, {
 			itemIndex,
 			description: 'Use the positive integer "idComprobante" returned when the voucher was saved as pending.',

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import type { RequestSettings } from './requestSettings';
+import { skippedItemsHint, SkippedUpstream } from './skippedUpstream';
 import { RunSession } from './transport';
 
 export interface ItemOutcome {
@@ -102,7 +103,9 @@ async function checkEveryItemFirst(ctx: IExecuteFunctions, plans: ItemPlans<unkn
 	const failing: number[] = [];
 	for (let itemIndex = 0; itemIndex < plans.count; itemIndex++) {
 		if (itemIndex > 0 && itemIndex % CHECKS_PER_PAUSE === 0) await sleep(0);
-		if ('error' in plans.entry(itemIndex)) failing.push(itemIndex);
+		const entry = plans.entry(itemIndex);
+		// An item skipped upstream is passed on at its turn, not a failure.
+		if ('error' in entry && !(entry.error instanceof SkippedUpstream)) failing.push(itemIndex);
 	}
 	if (!failing.length) return;
 	const [first, ...others] = failing;
@@ -152,6 +155,7 @@ export async function runItems(ctx: IExecuteFunctions, settings: RequestSettings
 	if (plans && !ctx.continueOnFail()) await checkEveryItemFirst(ctx, plans);
 	const session = RunSession.fromNode(ctx, settings);
 	const outcomes: Array<ItemOutcome | undefined> = new Array(input.length);
+	const skips: SkippedUpstream[] = [];
 	type Failure = { itemIndex: number; error: NodeApiError | NodeOperationError };
 	const stop: { failure?: Failure } = {};
 	// Workers the queue asked to wait; any finished item wakes them all to ask again.
@@ -168,6 +172,12 @@ export async function runItems(ctx: IExecuteFunctions, settings: RequestSettings
 			for (const item of outcome.items) item.pairedItem ??= { item: itemIndex };
 			outcomes[itemIndex] = outcome;
 		} catch (error) {
+			if (error instanceof SkippedUpstream) {
+				// Skipped by a previous node (no voucher): passed on unchanged, with why in the hints.
+				skips.push(error);
+				outcomes[itemIndex] = { items: [{ json: input[itemIndex].json, pairedItem: { item: itemIndex } }] };
+				return;
+			}
 			const nodeError = withItemIndex(ctx, error, itemIndex);
 			if (ctx.continueOnFail()) {
 				outcomes[itemIndex] = { items: [errorItem(nodeError, itemIndex)] };
@@ -192,6 +202,7 @@ export async function runItems(ctx: IExecuteFunctions, settings: RequestSettings
 	const workers = Math.max(1, Math.min(Math.floor(settings.concurrency) || 1, input.length));
 	await Promise.all(Array.from({ length: workers }, worker));
 	wakeAll();
+	if (skips.length) ctx.addExecutionHints({ message: skippedItemsHint(skips.sort((a, b) => a.itemIndex - b.itemIndex)), location: 'outputPane' });
 
 	const { failure } = stop;
 	if (failure) {

@@ -8,7 +8,7 @@ import { stampOutput } from './answer';
 import { BuiltVoucher } from '../voucherInput';
 import { readStampingSettings, type StampingSettings } from './options';
 import { refuseUnderRetryOnFail } from './retryOnFail';
-import { prepareVoucher, type PreparedVoucher } from '../voucherInput';
+import { prepareVoucher, skippedItemOutput, type PreparedVoucher } from '../voucherInput';
 import { sendVoucher, type DoneAnswer, type SendVoucherContext } from './request';
 import { SeriesQueue, seriesOf } from './seriesQueue';
 import { stampPending } from './stampPending';
@@ -198,7 +198,7 @@ export async function runStamping(ctx: IExecuteFunctions, operation: VoucherOper
 				void planOneAhead();
 				const job = plans.get(itemIndex);
 				// A skipped item (e.g. an order without tax data) is passed on with why; nothing is sent.
-				if (job instanceof BuiltVoucher) return { items: [{ json: job.output }] };
+				if (job instanceof BuiltVoucher) return { items: skippedItemOutput(ctx, itemIndex, job.output) };
 				const outcome = outcomeOf(job, await sendJob(ctx, job, session, settings));
 				if (operation.aggregatesItems) {
 					for (const item of outcome.items) item.pairedItem = Array.from({ length: inputCount }, (_, item) => ({ item }));

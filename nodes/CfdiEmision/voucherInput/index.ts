@@ -8,6 +8,6 @@ export { BuiltVoucher } from './builtVoucher';
 export { invalidVoucherError, prepareVoucher, type PreparedVoucher, type ValidationMode } from './prepareVoucher';
 export { applyBodyOptions, formComputesTotals, issuerFromFields, normalizeVoucher, recipientFromFields, voucherFromInput } from './voucherBody';
 export { orderInputFields } from './orderInputFields';
-export { conversionFailed, readOrderSettings, voucherFromOrder } from './orderInput';
+export { conversionFailed, readOrderSettings, skippedItemOutput, voucherFromOrder } from './orderInput';
 export { voucherField, voucherInputFields, type SharedVoucherField } from './voucherInputFields';
 export { relatedParties, relatedPartyFields } from './relatedParties';

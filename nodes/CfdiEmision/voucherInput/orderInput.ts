@@ -2,7 +2,7 @@
  * n8n glue of the Order and Line Items input modes: reads the settings from the node's parameters,
  * runs the pure conversion (cfdi/orders) and words its refusals as node errors.
  */
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import {
@@ -211,4 +211,9 @@ export function voucherFromLineItems(ctx: IExecuteFunctions, itemIndex: number):
 	const settings = readLineItemsSettings(ctx, itemIndex);
 	const result = convert(ctx, itemIndex, () => lineItemsToVoucher(lines, settings));
 	return new BuiltVoucher(result.voucher as IDataObject | undefined, conversionOutput('lineItems', result));
+}
+
+/** The output of an item skipped on purpose: the item saying why, or nothing ("Skipped Items": Drop). */
+export function skippedItemOutput(ctx: IExecuteFunctions, itemIndex: number, output: IDataObject): INodeExecutionData[] {
+	return ctx.getNodeParameter('skippedItems', itemIndex, 'passOn') === 'drop' ? [] : [{ json: output }];
 }

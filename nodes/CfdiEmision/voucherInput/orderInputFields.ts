@@ -159,6 +159,17 @@ export const orderInputFields: INodeProperties[] = [
 		description: "What to do when the recipient's RFC, name, tax regime or postal code is missing",
 	}, ['order', 'lineItems']),
 	...orderField({
+		displayName: 'Skipped Items',
+		name: 'skippedItems',
+		type: 'options',
+		options: [
+			{ name: 'Pass On', value: 'passOn', description: 'Output the item with status "skipped" and why; later CFDI nodes pass it on unchanged, without a request' },
+			{ name: 'Drop', value: 'drop', description: 'Output nothing for an item that is skipped (no tax data, cancelled, nothing to invoice)' },
+		],
+		default: 'passOn',
+		description: 'What to output for an item that gets no voucher on purpose',
+	}, ['order', 'lineItems']),
+	...orderField({
 		displayName: 'Product Codes',
 		name: 'productCodes',
 		type: 'fixedCollection',

@@ -3,12 +3,12 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { LOCAL_ONLY } from '../../shared/requestSettings';
 import { runItems } from '../../shared/runItems';
 import { voucherFromOrder } from '../../voucherInput';
-import { checkedVoucherItem } from './validate';
+import { checkedVoucherItems } from './validate';
 
 /**
  * Builds each item's voucher from its order with the node's settings and checks it, without
  * sending anything: what Create with Input Mode "Order" would send. No credential.
  */
 export async function buildVouchersFromOrders(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	return await runItems(ctx, LOCAL_ONLY, async (itemIndex) => ({ items: [checkedVoucherItem(ctx, itemIndex, voucherFromOrder(ctx, itemIndex))] }));
+	return await runItems(ctx, LOCAL_ONLY, async (itemIndex) => ({ items: checkedVoucherItems(ctx, itemIndex, voucherFromOrder(ctx, itemIndex)) }));
 }

@@ -9,6 +9,7 @@ import { parseJsonObject } from '../../shared/responses';
 import { ItemPlans, runItems, type ItemOutcome } from '../../shared/runItems';
 import { ServiceCallError } from '../../shared/serviceError';
 import { API_ROOT, callService, type RunSession } from '../../shared/transport';
+import { skippedUpstreamFor } from '../../shared/skippedUpstream';
 import { findVoucherByUuid } from '../../shared/voucherList';
 
 const show = { show: { resource: ['voucher'], operation: ['cancel'] } };
@@ -53,6 +54,9 @@ export const cancelFields: INodeProperties[] = [
 type CancelStatus = 'cancelled' | 'pendingAcceptance' | 'rejected';
 
 function readRequest(ctx: IExecuteFunctions, itemIndex: number): CancellationRequest {
+	// An item skipped upstream has no UUID to cancel: passed on, not failed.
+	const skipped = String(ctx.getNodeParameter('uuid', itemIndex, '') ?? '').trim() ? undefined : skippedUpstreamFor(ctx, itemIndex, 'UUID');
+	if (skipped) throw skipped;
 	const checked = checkCancellationRequest({
 		uuid: ctx.getNodeParameter('uuid', itemIndex, ''),
 		motive: ctx.getNodeParameter('motive', itemIndex, '02'),

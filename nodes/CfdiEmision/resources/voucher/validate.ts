@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { computeTotals, validateVoucher, type Voucher } from '../../cfdi';
 import { LOCAL_ONLY } from '../../shared/requestSettings';
 import { runItems } from '../../shared/runItems';
-import { applyBodyOptions, BuiltVoucher, formComputesTotals, voucherFromInput } from '../../voucherInput';
+import { applyBodyOptions, BuiltVoucher, formComputesTotals, skippedItemOutput, voucherFromInput } from '../../voucherInput';
 
 /**
  * The output of an offline check: the voucher as it would be sent, its findings and computed
@@ -32,7 +32,13 @@ export function checkedVoucherItem(ctx: IExecuteFunctions, itemIndex: number, bu
 	};
 }
 
+/** The checked item, or nothing for an item skipped on purpose when "Skipped Items" is Drop. */
+export function checkedVoucherItems(ctx: IExecuteFunctions, itemIndex: number, built: IDataObject | BuiltVoucher): INodeExecutionData[] {
+	if (built instanceof BuiltVoucher && !built.body) return skippedItemOutput(ctx, itemIndex, built.output);
+	return [checkedVoucherItem(ctx, itemIndex, built)];
+}
+
 /** Checks each voucher locally and shows the computed totals; no request, no credential. */
 export async function validateVouchers(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	return await runItems(ctx, LOCAL_ONLY, async (itemIndex) => ({ items: [checkedVoucherItem(ctx, itemIndex, voucherFromInput(ctx, itemIndex))] }));
+	return await runItems(ctx, LOCAL_ONLY, async (itemIndex) => ({ items: checkedVoucherItems(ctx, itemIndex, voucherFromInput(ctx, itemIndex)) }));
 }
