@@ -18,6 +18,7 @@ const USAGE = `Usage: npx tsx sandbox/cli.ts [options]
   --pdf-ready-after <ms> delay between POST pdfs and the link being available (default 0)
   --stamping-time <ms>   how long a stamp holds its series (FAC119 to another stamp meanwhile; default 0)
   --path-style <style>   'spec' (/businessEmision/api/v1) or 'short' (/api/v1) (default spec)
+  --get-voucher-shape <shape>  'bodyWithState' or 'bodyOnly': what GET .../comprobantes/{id} shows (default bodyWithState)
   --host <address>       listen address (default 127.0.0.1)
   --json                 print one JSON line with the four URLs instead of the banner
   Port 0 picks a free port.`;
@@ -77,6 +78,10 @@ function parseArgs(argv: string[]): CliOptions {
 			case '--path-style':
 				if (value !== 'spec' && value !== 'short') fail('--path-style is spec or short');
 				options.pathStyle = value;
+				break;
+			case '--get-voucher-shape':
+				if (value !== 'bodyWithState' && value !== 'bodyOnly') fail('--get-voucher-shape is bodyWithState or bodyOnly');
+				options.getVoucherShape = value;
 				break;
 			case '--host':
 				if (!value) fail('--host needs an address');

@@ -13,7 +13,7 @@ import * as http from 'http';
 import type { AddressInfo, Socket } from 'net';
 
 import { readBody } from './http';
-import type { FaultSpec, LoggedRequest, Sandbox } from './types';
+import type { FaultSpec, GetVoucherShape, LoggedRequest, Sandbox } from './types';
 
 type Args = Record<string, unknown>;
 
@@ -35,6 +35,7 @@ export const CONTROL_ACTIONS: Record<string, (sandbox: Sandbox, args: Args) => u
 	setLatency: (sandbox, args) => sandbox.setLatency(numberArg(args, 'ms')),
 	setTokenLifetime: (sandbox, args) => sandbox.setTokenLifetime(numberArg(args, 'seconds')),
 	setStampingTime: (sandbox, args) => sandbox.setStampingTime(numberArg(args, 'ms')),
+	setGetVoucherShape: (sandbox, args) => sandbox.setGetVoucherShape(args.shape as GetVoucherShape),
 	injectFault: (sandbox, args) => sandbox.injectFault(args as unknown as FaultSpec),
 	clearFaults: (sandbox) => sandbox.clearFaults(),
 	resolveCancellation: (sandbox, args) => sandbox.resolveCancellation(String(args.uuid), args.answer === 'accepted' ? 'accepted' : args.answer === 'rejected' ? 'rejected' : fail('"answer" is accepted or rejected')),

@@ -10,6 +10,7 @@ import { IssuingApi } from './issuingApi';
 import { TokenService } from './tokenService';
 import type {
 	FaultSpec,
+	GetVoucherShape,
 	LoggedRequest,
 	ResolvedSandboxOptions,
 	Sandbox,
@@ -23,6 +24,7 @@ export type {
 	EmailRequest,
 	FaultKind,
 	FaultSpec,
+	GetVoucherShape,
 	LoggedRequest,
 	ResolvedSandboxOptions,
 	RouteName,
@@ -115,6 +117,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		stampCount: () => api.stampCount(),
 		cancellations: api.cancellations.records,
 		resolveCancellation: (uuid: string, answer: 'accepted' | 'rejected') => api.cancellations.resolve(uuid, answer),
+		setGetVoucherShape: (shape: GetVoucherShape) => {
+			resolved.getVoucherShape = getVoucherShape(shape);
+		},
 		setStampingTime: (ms: number) => {
 			resolved.stampingTimeMs = nonNegative(ms, 'stampingTime');
 		},
@@ -146,12 +151,18 @@ function resolveOptions(options: SandboxOptions): ResolvedSandboxOptions {
 		pathStyle: options.pathStyle ?? 'spec',
 		xmlFraming: options.xmlFraming ?? 'raw',
 		pdfLinkFraming: options.pdfLinkFraming ?? 'json-string',
+		getVoucherShape: getVoucherShape(options.getVoucherShape ?? 'bodyWithState'),
 		listFraming: options.listFraming ?? 'summary',
 		maxListTake: positiveInteger(options.maxListTake ?? 100, 'maxListTake'),
 		nextBusinessDayRule: options.nextBusinessDayRule ?? false,
 		accounts,
 		now: options.now ?? Date.now,
 	};
+}
+
+function getVoucherShape(value: unknown): GetVoucherShape {
+	if (value !== 'bodyWithState' && value !== 'bodyOnly') throw new Error(`startSandbox: getVoucherShape must be 'bodyWithState' or 'bodyOnly', not ${JSON.stringify(value)}`);
+	return value;
 }
 
 function nonNegative(value: number, name: string): number {

@@ -67,6 +67,8 @@ interface OperationContext {
 }
 
 const INT32_MAX = 2_147_483_647;
+const ALREADY_STAMPED_CODE = 'FAC121';
+const ALREADY_STAMPED_MESSAGE = 'El comprobante ya fue timbrado.';
 const NOT_FOUND_VOUCHER = 'No se encontró el comprobante.';
 const FOREIGN_ISSUER = 'The issuer does not belong to this user.';
 const EMAIL_PATTERN = /^[^\s@,;<>()]+@[^\s@,;<>()]+\.[^\s@,;<>()]+$/;
@@ -203,6 +205,7 @@ export class IssuingApi {
 	private get(ctx: OperationContext): Reply {
 		const stored = this.ownVoucher(ctx);
 		if (!stored) return message(404, NOT_FOUND_VOUCHER);
+		if (this.options.getVoucherShape === 'bodyOnly') return json(200, { id: stored.id, ...stored.body });
 		return json(200, {
 			id: stored.id,
 			...stored.body,
@@ -221,7 +224,10 @@ export class IssuingApi {
 		const stored = this.ownVoucher(ctx);
 		if (!stored) return message(404, NOT_FOUND_VOUCHER);
 		if (stored.state === 'stamped') {
-			return json(200, failureResult([{ codigo: 'FAC121', mensaje: 'El comprobante ya fue timbrado.' }], id, stored.uuid, 2));
+			// A stamped voucher cannot change. With the body-only shape the refusal is as terse as a PAC's: code and text.
+			const alreadyStamped = [{ codigo: ALREADY_STAMPED_CODE, mensaje: ALREADY_STAMPED_MESSAGE }];
+			if (this.options.getVoucherShape === 'bodyOnly') return json(200, { ...failureResult(alreadyStamped, id), uuid: null, subEstatusId: null });
+			return json(200, failureResult(alreadyStamped, id, stored.uuid, 2));
 		}
 
 		const baseErrors = baseValidation(voucher, ctx.account);

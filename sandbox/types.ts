@@ -54,6 +54,14 @@ export interface SandboxOptions {
 	xmlFraming?: 'raw' | 'json-string';
 	pdfLinkFraming?: 'raw' | 'json-string' | 'double-json-string';
 	accounts?: SandboxAccount[];
+	/**
+	 * What the service says about a voucher's state in the voucher's own answers (the spec shows
+	 * neither). 'bodyWithState' (default): GET .../comprobantes/{id} gives the body plus `esValido`,
+	 * `subEstatusId` and `uuid`, and the "already stamped" refusal carries the UUID. 'bodyOnly': GET
+	 * gives the voucher body alone, and the refusal only its code and Spanish text; the state is then
+	 * learnt from the list (or the refusal itself).
+	 */
+	getVoucherShape?: GetVoucherShape;
 	/** Framing of the voucher list: `{ numeroComprobantes, resumenComprobante }` or a bare array. */
 	listFraming?: 'summary' | 'array';
 	/** Largest page the voucher list serves; a larger `take` is cut down to it. */
@@ -63,6 +71,8 @@ export interface SandboxOptions {
 	/** Clock in epoch milliseconds (token expiry, link validity, PDF readiness, log times). */
 	now?: () => number;
 }
+
+export type GetVoucherShape = 'bodyWithState' | 'bodyOnly';
 
 export type ResolvedSandboxOptions = Required<SandboxOptions>;
 
@@ -198,6 +208,8 @@ export interface Sandbox {
 	readonly cancellations: ReadonlyMap<string, CancellationRecord>;
 	/** The recipient's answer to a cancellation waiting for acceptance. */
 	resolveCancellation(uuid: string, answer: 'accepted' | 'rejected'): CancellationRecord;
+	/** Changes live what GET .../comprobantes/{id} and the "already stamped" refusal show (see SandboxOptions). */
+	setGetVoucherShape(shape: GetVoucherShape): void;
 	/** Changes the stamping time live. */
 	setStampingTime(ms: number): void;
 	/** FAC119 answers the series lock gave (injected seriesBusy faults not counted). */

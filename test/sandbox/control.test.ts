@@ -107,6 +107,14 @@ describe('actions', () => {
 		expect(sandbox.options.latencyMs).toBe(0);
 	});
 
+	test('setGetVoucherShape switches what GET .../comprobantes/{id} shows; a shape it does not know is a 400', async () => {
+		await control.action('setGetVoucherShape', { shape: 'bodyOnly' });
+		expect(sandbox.options.getVoucherShape).toBe('bodyOnly');
+		await expect(control.action('setGetVoucherShape', { shape: 'withEverything' })).rejects.toThrow(/HTTP 400 .*getVoucherShape/);
+		await control.action('setGetVoucherShape', { shape: 'bodyWithState' });
+		expect(sandbox.options.getVoucherShape).toBe('bodyWithState');
+	});
+
 	test('one more in-process method is one table entry', async () => {
 		const calls: unknown[] = [];
 		CONTROL_ACTIONS.recordForTest = (_sandbox, args) => calls.push(args);

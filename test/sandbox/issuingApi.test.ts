@@ -240,6 +240,24 @@ describe('sandbox issuing API', () => {
 			expect(sandbox.vouchers.get(id)?.stampCount).toBe(1);
 		});
 
+		it('getVoucherShape bodyOnly: GET gives the body alone and the "already stamped" refusal only its code and text', async () => {
+			sandbox.setGetVoucherShape('bodyOnly');
+			const { idComprobante: id } = (await (await client.create(validVoucher({ folio: '88' }), 'emitir=false')).json()) as Result;
+			const pending = (await (await client.get(id)).json()) as Record<string, unknown>;
+			expect(pending).toMatchObject({ id, folio: '88', version: '4.0' });
+			for (const member of ['esValido', 'subEstatusId', 'uuid']) expect(pending).not.toHaveProperty(member);
+			const result = (await (await client.update(id, { ...validVoucher({ folio: '88' }), id })).json()) as Result;
+			expect(result).toMatchObject({ esValido: true, uuid: expect.stringMatching(UUID_V4) });
+			const stamped = (await (await client.get(id)).json()) as Record<string, unknown>;
+			expect(Object.keys(stamped).filter((key) => ['esValido', 'subEstatusId', 'uuid'].includes(key))).toEqual([]);
+			const again = (await (await client.update(id, { ...validVoucher(), id })).json()) as Result;
+			expect(again).toEqual({ esValido: false, idComprobante: id, uuid: null, subEstatusId: null, errores: [{ codigo: 'FAC121', mensaje: 'El comprobante ya fue timbrado.' }], descripcion: 'FAC121: El comprobante ya fue timbrado.' });
+			expect(sandbox.vouchers.get(id)?.stampCount).toBe(1);
+			sandbox.setGetVoucherShape('bodyWithState');
+			expect(await (await client.get(id)).json()).toMatchObject({ id, esValido: true, subEstatusId: 2, uuid: result.uuid });
+			expect(() => sandbox.setGetVoucherShape('other' as never)).toThrow(/bodyWithState/);
+		});
+
 		it('PUT emitir=false replaces the body and stays pending', async () => {
 			const { idComprobante: id } = (await (await client.create(validVoucher(), 'emitir=false')).json()) as Result;
 			const result = (await (await client.update(id, { ...validVoucher({ folio: '555' }), id }, 'emitir=false')).json()) as Result;

@@ -43,9 +43,45 @@ export function readStampAnswer(body: unknown, stampRequested: boolean): StampAn
 	return { kind: 'done', result, status: 'pending' };
 }
 
+/**
+ * Codes and words with which a service refuses to stamp or change a voucher because it is already
+ * stamped: the sandbox's FAC121, the SAT's 307 ("El CFDI contiene un timbre previo"), and the
+ * Spanish and English phrasings PACs use. Read from each entry's code and text and from
+ * `descripcion`, accents and case ignored.
+ */
+const ALREADY_STAMPED_CODES = new Set(['FAC121', '307', 'CFDI33307', 'CFDI40307']);
+const ALREADY_STAMPED_TEXT = /\b(ya\s+(fue|ha\s+sido|habia\s+sido|esta|se\s+encuentra|se\s+encontraba|estaba|cuenta\s+con)\s+(un\s+)?timbr|previamente\s+timbrad|timbre\s+previo|ya\s+timbrad|already\s+(been\s+)?(stamped|certified))/;
+
+const plainText = (text: unknown): string =>
+	String(text ?? '')
+		.normalize('NFD')
+		.replace(/[\u0300-\u036f]/g, '')
+		.toLowerCase();
+
+/** The service's words saying the voucher is already stamped, or undefined when the refusal says something else. */
+export function alreadyStampedSaying(answer: Pick<RejectedAnswer, 'errores' | 'result'>): string | undefined {
+	const entry = answer.errores.find((e) => ALREADY_STAMPED_CODES.has(String(e.codigo).trim().toUpperCase()) || ALREADY_STAMPED_TEXT.test(plainText(e.mensaje)));
+	if (entry) return formatErrores([entry]);
+	const descripcion = answer.result.descripcion;
+	return ALREADY_STAMPED_TEXT.test(plainText(descripcion)) ? String(descripcion) : undefined;
+}
+
+type RejectedAnswer = Extract<StampAnswer, { kind: 'rejected' }>;
+
 /** The error for a voucher the service refused, listing every code it returned. */
 export function rejectionError(ctx: IExecuteFunctions, itemIndex: number, answer: Extract<StampAnswer, { kind: 'rejected' }>, knownId?: number) {
 	const id = knownId ?? (Number(answer.result.idComprobante) || 0);
+	const saying = alreadyStampedSaying(answer);
+	if (saying && id > 0) {
+		const uuid = typeof answer.result.uuid === 'string' && answer.result.uuid ? answer.result.uuid : '';
+		return operationFailed(
+			ctx,
+			itemIndex,
+			`Voucher ${id} is already stamped${uuid ? ` (UUID ${uuid})` : ''}: the service refused to change it (${saying})`,
+			`A stamped voucher cannot be changed, so nothing was changed. Do not run Create again for it: that would stamp a second invoice.${uuid ? '' : ` Find its UUID with Voucher > Get Many (idComprobante ${id}).`} To correct it, cancel it (Voucher > Cancel) and issue a new one.`,
+			{ errores: answer.errores as unknown as IDataObject[], idComprobante: id, status: 'stamped' },
+		);
+	}
 	const stored = id > 0 ? ` The voucher is stored as pending with idComprobante ${id}: fix it and use Update.` : ' Nothing was stored: fix the voucher and run again.';
 	return operationFailed(
 		ctx,

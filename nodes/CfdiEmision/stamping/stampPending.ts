@@ -5,25 +5,48 @@ import { operationFailed, toNodeError } from '../shared/errors';
 import { parseJsonObject } from '../shared/responses';
 import { ServiceCallError } from '../shared/serviceError';
 import { API_ROOT, callService } from '../shared/transport';
-import { rejectionError } from './answer';
-import { pause, requestVoucher, type DoneAnswer, type SendVoucherContext } from './request';
+import { findVoucherOnList } from '../shared/voucherList';
+import { toUnixSeconds } from '../shared/voucherRecords';
+import { alreadyStampedSaying, rejectionError } from './answer';
+import { pause, requestVoucher, type DoneAnswer, type RejectedAnswer, type SendVoucherContext } from './request';
 
 /** PUT attempts on one id after unclear failures; a PUT on the same id cannot create a voucher. */
 const MAX_STAMP_ATTEMPTS = 3;
 const READ_BACK_ATTEMPTS = 3;
+/** The list is searched this far either side of the voucher's date (its date is the stamp's, or the one sent). */
+const LIST_MARGIN_SECONDS = 2 * 86_400;
+/** The service dates vouchers in Mexico City time (the CFDI Fecha). */
+const SERVICE_TIME_ZONE = 'America/Mexico_City';
 
-type ReadBack = { stamped: true; uuid: string } | { stamped: false } | { failed: ServiceCallError | Error };
+/** A failure while gathering facts: a service failure, or any other error. */
+type Failure = ServiceCallError | Error;
 
-/** Reads the voucher back to learn whether an unclear stamp request took effect. */
+/**
+ * What the service's facts say about a voucher after an unclear stamp:
+ * - stamped: with its UUID, from the read-back's state members or the list;
+ * - pending: the read-back's state members say not stamped;
+ * - notListed: the read-back has no state members (the spec does not show GET's body) and the list
+ *   does not show the voucher: most likely not stamped, so the PUT may go again (a PUT on this id
+ *   cannot create a voucher, and a stamped one answers "already stamped");
+ * - unknown: neither the read-back nor the list could be read.
+ */
+type Facts = { state: 'stamped'; uuid: string } | { state: 'pending' } | { state: 'notListed' } | { state: 'unknown'; failure: Failure };
+
+type ReadBack = { uuid: string; stamped: boolean } | { stateless: true } | { failed: Failure };
+
+/** GET .../comprobantes/{id}: trusted only for the state members it actually has. */
 async function readBack(ctx: IExecuteFunctions, id: number, context: SendVoucherContext): Promise<ReadBack> {
-	let last: ServiceCallError | Error = new Error('not read');
+	let last: Failure = new Error('not read');
 	for (let attempt = 0; attempt < READ_BACK_ATTEMPTS; attempt++) {
 		if (attempt > 0) await pause(context.settings, attempt - 1);
 		try {
 			const response = await callService(ctx, context.session, { method: 'GET', url: `${API_ROOT}/comprobantes/${id}` });
 			const voucher = parseJsonObject(response.body, 'the voucher lookup');
 			const uuid = typeof voucher.uuid === 'string' ? voucher.uuid : '';
-			return uuid || Number(voucher.subEstatusId) === 2 ? { stamped: true, uuid } : { stamped: false };
+			const subEstatus = voucher.subEstatusId ?? voucher.subestatusId;
+			const hasState = uuid !== '' || (subEstatus !== undefined && subEstatus !== null && subEstatus !== '');
+			if (!hasState) return { stateless: true };
+			return { uuid, stamped: uuid !== '' || Number(subEstatus) === 2 };
 		} catch (error) {
 			last = error as Error;
 		}
@@ -31,34 +54,81 @@ async function readBack(ctx: IExecuteFunctions, id: number, context: SendVoucher
 	return { failed: last };
 }
 
-function recoveredAnswer(id: number, uuid: string): DoneAnswer {
+/** The date window to search the list in: around now, and around the date sent when the voucher carries one. */
+function listWindow(body: IDataObject): { from: number; to: number } {
+	const now = Math.floor(Date.now() / 1000);
+	const sent = body.fecha === undefined ? null : toUnixSeconds(body.fecha, SERVICE_TIME_ZONE);
+	return { from: Math.min(now, sent ?? now) - LIST_MARGIN_SECONDS, to: Math.max(now, sent ?? now) + LIST_MARGIN_SECONDS };
+}
+
+/** The voucher's UUID from the list (by its id), undefined when the list does not show it. */
+async function uuidOnList(ctx: IExecuteFunctions, id: number, body: IDataObject, context: SendVoucherContext): Promise<string | undefined> {
+	const record = await findVoucherOnList(ctx, context.session, { voucherId: id }, listWindow(body));
+	return record?.uuid || undefined;
+}
+
+/**
+ * Settles an unclear stamp by the facts the service gives: the read-back's state members when it
+ * has them, otherwise the list (GET's body is not shown by the spec, so a body without state says
+ * nothing). `stampedSaid`: the service has just said the voucher is already stamped, so only its
+ * UUID is sought, and a missing listing is looked for again before giving up.
+ */
+async function gatherFacts(ctx: IExecuteFunctions, id: number, body: IDataObject, context: SendVoucherContext, stampedSaid = false): Promise<Facts> {
+	const read = await readBack(ctx, id, context);
+	if ('uuid' in read && read.uuid) return { state: 'stamped', uuid: read.uuid };
+	if ('uuid' in read && !read.stamped && !stampedSaid) return { state: 'pending' };
+	const listAttempts = stampedSaid || ('uuid' in read && read.stamped) ? READ_BACK_ATTEMPTS : 1;
+	let listFailure: Failure | undefined;
+	for (let attempt = 0; attempt < listAttempts; attempt++) {
+		if (attempt > 0) await pause(context.settings, attempt - 1);
+		try {
+			const uuid = await uuidOnList(ctx, id, body, context);
+			if (uuid) return { state: 'stamped', uuid };
+			listFailure = undefined;
+		} catch (error) {
+			listFailure = error as Error;
+		}
+	}
+	if ('stateless' in read && !listFailure) return { state: 'notListed' };
+	return { state: 'unknown', failure: 'failed' in read ? read.failed : (listFailure ?? new Error('the list does not show it')) };
+}
+
+function recoveredAnswer(id: number, uuid: string, descripcion: string | null = null): DoneAnswer {
 	return {
 		kind: 'done',
 		status: 'stamped',
-		result: { esValido: true, idComprobante: id, errores: null, uuid, subEstatusId: 2, descripcion: null },
+		result: { esValido: true, idComprobante: id, errores: null, uuid, subEstatusId: 2, descripcion },
 	};
 }
 
-/** The voucher could not be read: it exists, whether it is stamped is not known. */
-function unknownStateNote(id: number): string {
-	return `Voucher ${id} exists, but whether it is stamped is not known: check it with Voucher > Get (id ${id}) before doing anything else. Do not run Create again for this item, it would create a second voucher; Update on id ${id} is safe, it cannot create a second voucher.`;
+/** How a user finds the voucher: its id, and its series and folio when it has them. */
+function lookUpBy(id: number, body: IDataObject): string {
+	const seriesFolio = [body.serie ? `series ${String(body.serie)}` : '', body.folio ? `folio ${String(body.folio)}` : ''].filter(Boolean).join(', ');
+	return `idComprobante ${id}${seriesFolio ? `, ${seriesFolio}` : ''}`;
+}
+
+/** Nothing settled it: the voucher exists and may be stamped. Never advise Create again. */
+function mayBeStampedNote(id: number, body: IDataObject): string {
+	return `Voucher ${id} exists and may be stamped: look it up (${lookUpBy(id, body)}) with Voucher > Get Many or Voucher > Get (id ${id}), or in the provider's portal, before doing anything else. Do not run Create again for this item, it could stamp a second invoice; Update on id ${id} is safe, it cannot create a second voucher and answers with the UUID if the voucher is stamped.`;
 }
 
 /**
  * The voucher is known to be pending: refused before any unclear attempt, or read back pending
  * after the last one. A timed-out attempt may still land at the service later, so say so.
  */
-function pendingNote(id: number, how: 'refused' | 'readBack', lastTimedOut: boolean): string {
+function pendingNote(id: number, how: 'refused' | 'readBack' | 'notListed', lastTimedOut: boolean): string {
 	const known =
 		how === 'refused'
 			? `Voucher ${id} stays saved as pending, not stamped: the refused request changed nothing.`
-			: `Voucher ${id} is saved as pending and was still not stamped when read back after the last attempt.`;
+			: how === 'readBack'
+				? `Voucher ${id} is saved as pending and was still not stamped when read back after the last attempt.`
+				: `Voucher ${id} was not stamped as far as the service shows: the voucher list did not show it after the last attempt.`;
 	const late = lastTimedOut ? ` An attempt timed out, so a stamp still running at the service could finish later: check voucher ${id} with Voucher > Get before stamping it.` : '';
 	return `${known} A pending voucher has no fiscal effect. Stamp it later with Voucher > Update on id ${id} (Stamp on), which cannot create a second voucher; do not run Create again for this item, it would create another voucher.${late}`;
 }
 
 /** A failure's reason as a clause: "the service answered HTTP 503", "No answer from the service (timed out)". */
-function reasonOf(failure: ServiceCallError | Error): string {
+function reasonOf(failure: Failure): string {
 	const text = failure instanceof ServiceCallError && failure.kind === 'http' ? `the service answered HTTP ${failure.details.status}` : failure.message;
 	return text.replace(/\.$/, '');
 }
@@ -76,9 +146,31 @@ function withNote(ctx: IExecuteFunctions, error: unknown, itemIndex: number, act
 }
 
 /**
+ * The service says the voucher is already stamped (an Update on a stamped id, or a PUT sent again
+ * after an unclear one took effect). The UUID comes from the refusal when it carries one, else from
+ * the read-back or the list; the item is then stamped, whatever body this request sent (a stamped
+ * voucher cannot change). Without a UUID it fails as stamped, saying where to look.
+ */
+async function settleAlreadyStamped(ctx: IExecuteFunctions, id: number, body: IDataObject, context: SendVoucherContext, answer: RejectedAnswer, saying: string): Promise<DoneAnswer> {
+	const carried = typeof answer.result.uuid === 'string' ? answer.result.uuid : '';
+	if (carried) return recoveredAnswer(id, carried, saying);
+	const facts = await gatherFacts(ctx, id, body, context, true);
+	if (facts.state === 'stamped') return recoveredAnswer(id, facts.uuid, saying);
+	throw operationFailed(
+		ctx,
+		context.itemIndex,
+		`Voucher ${id} is already stamped (the service says: ${saying}), but its UUID could not be read`,
+		`${facts.state === 'unknown' ? `Looking it up failed (${reasonOf(facts.failure)}). ` : 'The voucher list did not show it yet. '}Look it up (${lookUpBy(id, body)}) with Voucher > Get Many or in the provider's portal. Do not run Create again for this item: that would stamp a second invoice.`,
+		{ idComprobante: id, status: 'stamped' },
+	);
+}
+
+/**
  * Stamps a pending voucher by id (PUT ...?emitir=true) so that it is never stamped twice: after an
- * unclear failure it waits, reads the voucher back, and sends the PUT on the same id again only if
- * the voucher is still pending. Every failure names the id and says what is known about it.
+ * unclear failure it waits and settles what happened from the service's facts (gatherFacts), and
+ * sends the PUT on the same id again only if the voucher is not stamped. An "already stamped"
+ * answer is settled the same way, into the stamped result with its UUID. Every failure names the
+ * id and says what is known about it.
  */
 export async function stampPending(
 	ctx: IExecuteFunctions,
@@ -92,6 +184,7 @@ export async function stampPending(
 	const pendingContext: SendVoucherContext = { ...context, pendingId: id };
 	let lastFailure: ServiceCallError | undefined;
 	let anyTimedOut = false;
+	let lastKnown: 'pending' | 'notListed' = 'pending';
 	for (let attempt = 1; attempt <= MAX_STAMP_ATTEMPTS; attempt++) {
 		let outcome: Awaited<ReturnType<typeof requestVoucher>> | undefined;
 		let thrown: unknown;
@@ -100,9 +193,13 @@ export async function stampPending(
 		} catch (error) {
 			thrown = error;
 		}
+		if (outcome?.kind === 'done') return outcome.answer;
+		if (outcome?.kind === 'rejected') {
+			const saying = alreadyStampedSaying(outcome.answer);
+			if (saying) return await settleAlreadyStamped(ctx, id, body, context, outcome.answer, saying);
+		}
 		// Before any unclear attempt a definite failure is just that; after one, look first.
 		if (thrown && !lastFailure) throw withNote(ctx, thrown, context.itemIndex, action, pendingNote(id, 'refused', false), id);
-		if (outcome?.kind === 'done') return outcome.answer;
 		if (outcome?.kind === 'rejected' && !lastFailure) throw rejectionError(ctx, context.itemIndex, outcome.answer, id);
 		if (outcome?.kind === 'unclear') {
 			lastFailure = outcome.failure;
@@ -111,23 +208,24 @@ export async function stampPending(
 
 		// Give a slow stamp time to finish before judging the voucher's state.
 		await pause(context.settings, attempt - 1);
-		const state = await readBack(ctx, id, context);
-		if ('failed' in state) {
-			throw toNodeError(ctx, lastFailure ?? state.failed, context.itemIndex, {
+		const facts = await gatherFacts(ctx, id, body, context);
+		if (facts.state === 'unknown') {
+			throw toNodeError(ctx, lastFailure ?? facts.failure, context.itemIndex, {
 				action,
-				ifMaybeDone: `Reading voucher ${id} back failed too (${reasonOf(state.failed)}). ${unknownStateNote(id)}`,
+				ifMaybeDone: `Reading voucher ${id} back failed too (${reasonOf(facts.failure)}). ${mayBeStampedNote(id, body)}`,
 				outcome: { idComprobante: id },
 			});
 		}
-		if (state.stamped) return recoveredAnswer(id, state.uuid);
+		if (facts.state === 'stamped') return recoveredAnswer(id, facts.uuid);
+		lastKnown = facts.state === 'pending' ? 'pending' : 'notListed';
 		if (outcome?.kind === 'rejected') throw rejectionError(ctx, context.itemIndex, outcome.answer, id);
-		if (thrown) throw withNote(ctx, thrown, context.itemIndex, action, pendingNote(id, 'readBack', anyTimedOut), id);
+		if (thrown) throw withNote(ctx, thrown, context.itemIndex, action, pendingNote(id, lastKnown === 'pending' ? 'readBack' : 'notListed', anyTimedOut), id);
 	}
 	throw operationFailed(
 		ctx,
 		context.itemIndex,
-		`Could not stamp voucher ${id}: ${MAX_STAMP_ATTEMPTS} attempts failed (last: ${reasonOf(lastFailure ?? new Error('no usable answer'))}); it is still pending`,
-		pendingNote(id, 'readBack', anyTimedOut),
+		`Could not stamp voucher ${id}: ${MAX_STAMP_ATTEMPTS} attempts failed (last: ${reasonOf(lastFailure ?? new Error('no usable answer'))}); ${lastKnown === 'pending' ? 'it is still pending' : 'the service does not show it stamped'}`,
+		pendingNote(id, lastKnown === 'pending' ? 'readBack' : 'notListed', anyTimedOut),
 		{ idComprobante: id, status: 'pending' },
 	);
 }
