@@ -30,6 +30,7 @@ import { cliWorkflows, kindExamples, pendingExample, reviewExample, seedForCli, 
 import { N8nInstance } from './n8n';
 import { installPackage } from './packageInstall';
 import { describeTarget, ensureChromium, ensureN8n, OLDEST_N8N, targetFromArgs } from './runtime';
+import { settleExample, settleWorkflow } from './settlePhase';
 import { triggerPhase } from './triggerPhase';
 import { DOCS_DIR, serverPhase, uiWorkflows } from './uiPhase';
 
@@ -76,7 +77,7 @@ async function main(): Promise<number> {
 
 		const imported = await checks.check(`n8n import:credentials (a ${CFDI_CREDENTIAL_TYPE} credential for the sandbox) and import:workflow (examples as shipped and their sandbox variants)`, async () => {
 			const credentials = await n8n!.importCredentials([{ ...CREDENTIAL, type: CFDI_CREDENTIAL_TYPE, data: sandboxCredential(sandbox!) }]);
-			const workflows = await n8n!.importWorkflows([...cliWorkflows(CREDENTIAL, seeded.rows), ...uiWorkflows(CREDENTIAL)]);
+			const workflows = await n8n!.importWorkflows([...cliWorkflows(CREDENTIAL, seeded.rows), settleWorkflow(CREDENTIAL), ...uiWorkflows(CREDENTIAL)]);
 			timings['n8n import:credentials'] = credentials.ms;
 			timings['n8n import:workflow'] = workflows.ms;
 		});
@@ -94,6 +95,7 @@ async function main(): Promise<number> {
 			await step('example 2', () => pendingExample(checks, n8n!, sandbox!, seeded, timings));
 			await step('example 3', () => reviewExample(checks, n8n!, sandbox!, timings));
 			await step('examples 4-6', () => kindExamples(checks, n8n!, sandbox!, timings));
+			await step('an ambiguous stamp settled by facts', () => settleExample(checks, n8n!, sandbox!, timings));
 			// The screenshots in docs/ show the oldest supported n8n; other versions' go to the user folder.
 			const screenshotDir = target.n8n === OLDEST_N8N.n8n && !target.node ? DOCS_DIR : join(userFolder!, 'screenshots');
 			await step('the server phase', () => serverPhase(checks, n8n!, sandbox!, { chromiumPath, timings, screenshots, screenshotDir }));

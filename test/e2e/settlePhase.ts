@@ -1,0 +1,72 @@
+/**
+ * An ambiguous stamp settled by facts in the real n8n (`n8n execute`): the sandbox answers GET
+ * .../comprobantes/{id} with the voucher body only (no state members; the spec does not show that
+ * body) and breaks the connection after acting on the stamp PUT. The node must learn from the
+ * service's list that the voucher is stamped and return it with its UUID, stamped once.
+ */
+import assert from 'node:assert/strict';
+
+import type { Sandbox } from '../../sandbox';
+import { CFDI_NODE_TYPE, CFDI_CREDENTIAL_TYPE, type WorkflowJson } from '../../scripts/lib/examples';
+import { invoiceVoucher } from '../../scripts/lib/vouchers';
+import type { Checks } from './checks';
+import { outputJson, type N8nInstance } from './n8n';
+
+export const SETTLE_WORKFLOW_ID = 'cfdiE2eSettleStamp1';
+const FOLIO = 'E2E-SETTLE-1';
+
+export function settleWorkflow(credential: { id: string; name: string }): WorkflowJson {
+	return {
+		id: SETTLE_WORKFLOW_ID,
+		name: 'Ambiguous stamp settled by facts (sandbox)',
+		nodes: [
+			{ id: 'c0000000-0000-4000-8000-000000000001', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+			{
+				id: 'c0000000-0000-4000-8000-000000000002',
+				name: 'Create and stamp',
+				type: CFDI_NODE_TYPE,
+				typeVersion: 1.1,
+				position: [220, 0],
+				parameters: { resource: 'voucher', operation: 'create', inputMode: 'json', voucherJson: JSON.stringify(invoiceVoucher({ serie: 'F', folio: FOLIO })), options: { retryDelayMs: 200 } },
+				credentials: { [CFDI_CREDENTIAL_TYPE]: { ...credential } },
+			},
+		],
+		connections: { Start: { main: [[{ node: 'Create and stamp', type: 'main', index: 0 }]] } },
+		settings: { executionOrder: 'v1' },
+		active: false,
+	} as WorkflowJson;
+}
+
+export async function settleExample(checks: Checks, n8n: N8nInstance, sandbox: Sandbox, timings: Record<string, number>): Promise<void> {
+	checks.section('An ambiguous stamp settled by facts (GET gives the body only, the stamp PUT\'s answer is lost), n8n execute');
+	const mark = sandbox.requests.length;
+	const stampsBefore = sandbox.stampCount();
+	sandbox.setGetVoucherShape('bodyOnly');
+	sandbox.injectFault({ route: 'updateVoucher', kind: 'connectionReset', perform: true });
+	let run;
+	try {
+		const result = await n8n.execute(SETTLE_WORKFLOW_ID);
+		run = result.run;
+		timings['execute settle by facts'] = result.cli.ms;
+	} finally {
+		sandbox.setGetVoucherShape('bodyWithState');
+		sandbox.clearFaults();
+	}
+	const requests = sandbox.requests.slice(mark).filter((request) => request.server === 'api');
+	const stored = [...sandbox.vouchers.values()].filter((voucher) => voucher.body.folio === FOLIO);
+
+	await checks.check('the item is "stamped" with the UUID the service gave the voucher, and the service stamped it once', () => {
+		const error = run.data.resultData.error;
+		assert.equal(error, undefined, `the run failed: ${error?.message ?? ''} ${error?.description ?? ''}`);
+		assert.equal(stored.length, 1);
+		assert.deepEqual([stored[0].state, stored[0].stampCount], ['stamped', 1]);
+		assert.equal(sandbox.stampCount() - stampsBefore, 1);
+		const [item] = outputJson(run, 'Create and stamp');
+		assert.deepEqual([item.status, item.uuid, item.idComprobante], ['stamped', stored[0].uuid, stored[0].id]);
+	});
+	await checks.check('how it was settled: the PUT acted but its answer was lost, GET showed no state, the list by idComprobante showed the UUID; no second PUT', () => {
+		assert.deepEqual(requests.map((request) => request.route), ['createVoucher', 'updateVoucher', 'getVoucher', 'listVouchers']);
+		assert.equal(requests[1].status, 0);
+		assert.ok(Number(requests[3].query.finicial) < Number(requests[3].query.ffinal));
+	});
+}
