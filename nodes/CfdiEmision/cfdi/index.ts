@@ -35,3 +35,20 @@ export { checkCancellationRequest, FOLIO_FISCAL_PATTERN, isCancellationProblem, 
 export * from './kinds';
 export * as voucherShape from './voucherShape';
 export type { BusinessKey, SourceMoney, VoucherSource } from './voucherSource';
+export {
+	checkWindow,
+	existingUnderKey,
+	globalInvoiceKey,
+	keyOfFolio,
+	listedUnderKey,
+	paymentReceiptKey,
+	ticketsInvoicedIndividually,
+	twinsOf,
+	userKey,
+	BusinessKeyError,
+	TWIN_CANCELLATION_MOTIVE,
+	type DuplicateCheckMode,
+	type ExistingVoucher,
+	type ListedVoucher,
+	type TwinReport,
+} from './businessKey';

@@ -24,6 +24,8 @@ export interface BusinessKey {
 	/** Series and folio the voucher will carry, when they identify it on the service's list. */
 	serie?: string;
 	folio?: string;
+	/** When the sale happened (ISO date): a voucher for it is not older, so the list is read from there. */
+	since?: string;
 }
 
 export interface VoucherSource {

@@ -1,6 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
+import { NodeOperationError } from 'n8n-workflow';
+
+import { BusinessKeyError, userKey, type BusinessKey, type DuplicateCheckMode } from '../cfdi';
 import { operationFailed } from '../shared/errors';
 import { ItemPlans, runItems, type ItemOutcome } from '../shared/runItems';
 import { API_ROOT, type RunSession } from '../shared/transport';
@@ -12,6 +15,7 @@ import { prepareVoucher, skippedItemOutput, type PreparedVoucher } from '../vouc
 import { sendVoucher, type DoneAnswer, type SendVoucherContext } from './request';
 import { SeriesQueue, seriesOf } from './seriesQueue';
 import { stampPending } from './stampPending';
+import { checkedOutcome, DuplicateCheck, duplicateCheckModeOf } from './duplicateCheck';
 
 export type StampingMode = 'direct' | 'twoPhase';
 
@@ -48,6 +52,8 @@ export interface StampJob {
 	voucher: PreparedVoucher;
 	/** Members the body builder adds to the output item. */
 	output: IDataObject;
+	/** The sale's key and what to do when it is already stamped (absent: no check for this item). */
+	duplicate?: { mode: Exclude<DuplicateCheckMode, 'off'>; key: BusinessKey };
 }
 
 function describeVoucher(body: IDataObject): string {
@@ -88,13 +94,34 @@ export function planStampJob(ctx: IExecuteFunctions, operation: VoucherOperation
 	const mode: StampingMode =
 		target.kind === 'update' ? 'twoPhase' : stamp ? (ctx.getNodeParameter('stampingMode', itemIndex, 'twoPhase') as StampingMode) : 'direct';
 	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const given = built instanceof BuiltVoucher ? (built.body as IDataObject) : built;
+	let given = built instanceof BuiltVoucher ? (built.body as IDataObject) : built;
+	const duplicate = target.kind === 'create' ? duplicateKeyOf(ctx, itemIndex, given, built instanceof BuiltVoucher ? built.source.key : undefined) : undefined;
+	// The key is found on the list by series and folio: a voucher without a folio carries the key's.
+	if (duplicate?.key.folio && !String(given.folio ?? '').trim()) given = { ...given, folio: duplicate.key.folio };
 	const prepared = prepareVoucher(ctx, itemIndex, given, stamp, options);
 	const body = { ...prepared.body };
 	// Create sends no id; the body id of an update must equal the id in the path (spec 4.3).
 	if (target.kind === 'create') delete body.id;
 	else body.id = target.id;
-	return { itemIndex, target, stamp, mode, voucher: { ...prepared, body }, output: built instanceof BuiltVoucher ? built.output : {} };
+	return { itemIndex, target, stamp, mode, voucher: { ...prepared, body }, output: built instanceof BuiltVoucher ? built.output : {}, ...(duplicate ? { duplicate } : {}) };
+}
+
+/**
+ * The item's business key under its Duplicate Check setting: the Duplicate Check Key when given,
+ * else the one its builder derived (an order, a payment, a period); none when the check is off.
+ */
+function duplicateKeyOf(ctx: IExecuteFunctions, itemIndex: number, body: IDataObject, derived: BusinessKey | undefined): StampJob['duplicate'] {
+	const mode = duplicateCheckModeOf(ctx, itemIndex);
+	if (mode === 'off') return undefined;
+	const given = String(ctx.getNodeParameter('duplicateCheckKey', itemIndex, '') ?? '').trim();
+	if (!given) return derived?.folio ? { mode, key: derived } : undefined;
+	try {
+		const { key } = userKey(given, body);
+		return { mode, key: derived?.since ? { ...key, since: derived.since } : key };
+	} catch (error) {
+		if (!(error instanceof BusinessKeyError)) throw error;
+		throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: ${error.message}`, { itemIndex, description: `${error.fix} Nothing was sent.` });
+	}
 }
 
 async function createTwoPhase(ctx: IExecuteFunctions, job: StampJob, context: SendVoucherContext): Promise<DoneAnswer> {
@@ -190,24 +217,57 @@ export async function runStamping(ctx: IExecuteFunctions, operation: VoucherOper
 		const entry = plans.entry(itemIndex);
 		return 'plan' in entry && !(entry.plan instanceof BuiltVoucher) ? seriesOf(entry.plan.voucher.body) : undefined;
 	});
+	// Every item's key, for the one list pass of the check (plans the items not planned yet: local work).
+	const check = new DuplicateCheck(ctx, () => {
+		const keys: BusinessKey[] = [];
+		for (let itemIndex = 0; itemIndex < count; itemIndex++) {
+			const entry = plans.entry(itemIndex);
+			if ('plan' in entry && !(entry.plan instanceof BuiltVoucher) && entry.plan.duplicate) keys.push(entry.plan.duplicate.key);
+		}
+		return keys;
+	});
+	const stampedThisRun: Array<{ key: BusinessKey; uuid: string; output: IDataObject }> = [];
+	let runSession: RunSession | undefined;
+	const withPairing = (outcome: ItemOutcome): ItemOutcome => {
+		if (operation.aggregatesItems) {
+			for (const item of outcome.items) item.pairedItem = Array.from({ length: inputCount }, (_, item) => ({ item }));
+		}
+		return outcome;
+	};
 	try {
-		return await runItems(
+		const output = await runItems(
 			ctx,
 			settings,
 			async (itemIndex, session) => {
 				void planOneAhead();
-				const job = plans.get(itemIndex);
+				runSession = session;
+				let job = plans.get(itemIndex);
 				// A skipped item (e.g. an order without tax data) is passed on with why; nothing is sent.
 				if (job instanceof BuiltVoucher) return { items: skippedItemOutput(ctx, itemIndex, job.output) };
-				const outcome = outcomeOf(job, await sendJob(ctx, job, session, settings));
-				if (operation.aggregatesItems) {
-					for (const item of outcome.items) item.pairedItem = Array.from({ length: inputCount }, (_, item) => ({ item }));
+				// The duplicate check, before the item's first request: a sale already stamped is
+				// returned (or refused) and nothing is sent; a pending voucher of it is finished.
+				if (job.duplicate) {
+					const found = await check.before(session, job.duplicate.key);
+					const answered = checkedOutcome(ctx, job, found);
+					if (answered) return withPairing(answered);
+					if (found.kind === 'pending' && found.voucher.voucherId) job = { ...job, target: { kind: 'update', id: found.voucher.voucherId }, mode: 'twoPhase', voucher: { ...job.voucher, body: { ...job.voucher.body, id: found.voucher.voucherId } } };
 				}
-				return outcome;
+				const outcome = outcomeOf(job, await sendJob(ctx, job, session, settings));
+				const [stampedItem] = outcome.items;
+				if (job.duplicate && stampedItem?.json.status === 'stamped') {
+					check.stamped(job.duplicate.key, stampedItem.json);
+					stampedThisRun.push({ key: job.duplicate.key, uuid: String(stampedItem.json.uuid), output: stampedItem.json });
+				}
+				return withPairing(outcome);
 			},
 			{ queue, plans },
 		);
+		// Twins: another execution may have stamped the same sale at the same moment; one pass over
+		// the list for the keys this run stamped reports them on the items.
+		if (runSession && stampedThisRun.length) await check.afterRun(runSession, stampedThisRun);
+		return output;
 	} finally {
 		runEnded = true;
 	}
 }
+

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { DisplayCondition, IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { DEFAULT_RETRIES, DEFAULT_RETRY_DELAY_MS } from '../network';
 import { concurrencyOption, ignoreSslOption, readRequestSettings, timeoutOption, type RequestSettings } from '../shared/requestSettings';
@@ -158,6 +158,58 @@ export function stampFields(operations: string[]): INodeProperties[] {
 			],
 			default: 'twoPhase',
 			displayOptions: { show: { resource: ['voucher'], operation: operations, stamp: [true] } },
+		},
+		...duplicateCheckFields(operations),
+	];
+}
+
+const DUPLICATE_CHECK_OPTIONS = [
+	{
+		name: 'Return Existing',
+		value: 'returnExisting',
+		description: 'A sale already stamped gives its voucher as the result (status alreadyStamped) and nothing is sent; a pending voucher of it is stamped instead of a new one',
+	},
+	{ name: 'Fail', value: 'fail', description: 'A sale already stamped (or pending) is an error on its item; nothing is sent' },
+	{ name: 'Off', value: 'off', description: 'No look-up: every run sends its vouchers' },
+];
+
+const DUPLICATE_CHECK_DESCRIPTION =
+	"Before the first request of an item, look on the service's voucher list for a voucher of the same sale (its key: same series and folio) so that a re-delivered webhook or a re-run does not invoice it twice. One list read per run for all items.";
+
+/**
+ * Duplicate Check and Duplicate Check Key of the operations that create a voucher. Version 1 nodes
+ * default to Off (their saved workflows keep the calls they made), new nodes (1.1) to Return Existing.
+ */
+function duplicateCheckFields(operations: string[]): INodeProperties[] {
+	const forVersion = (version: Array<number | DisplayCondition>) => ({ show: { resource: ['voucher'], operation: operations, '@version': version } });
+	return [
+		{
+			displayName: 'Duplicate Check',
+			name: 'duplicateCheck',
+			type: 'options',
+			options: DUPLICATE_CHECK_OPTIONS,
+			default: 'returnExisting',
+			description: DUPLICATE_CHECK_DESCRIPTION,
+			displayOptions: forVersion([{ _cnd: { gte: 1.1 } }]),
+		},
+		{
+			displayName: 'Duplicate Check',
+			name: 'duplicateCheck',
+			type: 'options',
+			options: DUPLICATE_CHECK_OPTIONS,
+			default: 'off',
+			description: DUPLICATE_CHECK_DESCRIPTION,
+			displayOptions: forVersion([1]),
+		},
+		{
+			displayName: 'Duplicate Check Key',
+			name: 'duplicateCheckKey',
+			type: 'string',
+			default: '',
+			placeholder: '={{ $json.orderNumber }}',
+			description:
+				"What identifies the sale, e.g. an order number or a refund ID; it is written as the voucher's folio (1-40 characters), which the service's list shows. Empty: the key the input gives (Order and Line Items: the folio; payment receipts: the paid invoices and installments; global invoices: the period). See the README, Duplicate Check.",
+			displayOptions: { show: { resource: ['voucher'], operation: operations }, hide: { duplicateCheck: ['off'] } },
 		},
 	];
 }

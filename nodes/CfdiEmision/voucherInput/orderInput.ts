@@ -21,6 +21,8 @@ import {
 	type WithoutTaxData,
 } from '../cfdi/orders';
 import { KindInputError } from '../cfdi/kinds';
+import { keyOfFolio } from '../cfdi/businessKey';
+import type { BusinessKey } from '../cfdi/voucherSource';
 import type { Emisor } from '../cfdi/types';
 import { readJsonValue } from '../shared/parameters';
 import { BuiltVoucher } from './builtVoucher';
@@ -202,7 +204,31 @@ export function voucherFromOrder(ctx: IExecuteFunctions, itemIndex: number): Bui
 		}
 		return orderToVoucher(order, settings);
 	});
-	return new BuiltVoucher(result.voucher as IDataObject | undefined, conversionOutput('order', result, { ...orderIdentity(order), document }));
+	const refundId = document === 'creditNote' ? text(ctx.getNodeParameter('refundId', itemIndex, '')) : '';
+	return new BuiltVoucher(result.voucher as IDataObject | undefined, conversionOutput('order', result, { ...orderIdentity(order), document }), {
+		key: orderKey(order, document, result.voucher as IDataObject | undefined, refundId),
+	});
+}
+
+/**
+ * The sale an order's document stands for, found on the list by the series and folio the conversion
+ * gives it (the order's folio; -R1, -R2 for its refunds; -P1, -P2 for its payments).
+ */
+function orderKey(order: unknown, document: string, voucher: IDataObject | undefined, refundId: string): BusinessKey | undefined {
+	if (!voucher || !order || typeof order !== 'object') return undefined;
+	const record = order as IDataObject;
+	const id = text(record.id) || text(record.name);
+	const refunds = Array.isArray(record.refunds) ? (record.refunds as IDataObject[]) : [];
+	const value =
+		document === 'creditNote'
+			? `order:${id}:refund:${refundId || text(refunds[refunds.length - 1]?.id)}`
+			: document === 'paymentReceipt'
+				? `order:${id}:payment:${/-P(\d+)$/.exec(text(voucher.folio))?.[1] ?? ''}`
+				: `order:${id}`;
+	const from = document === 'creditNote' ? "the order's refund" : document === 'paymentReceipt' ? "the order's payment" : 'the order';
+	const key = keyOfFolio(voucher, value, from);
+	const since = text(record.created_at) || text(record.processed_at);
+	return key && since ? { ...key, since } : key;
 }
 
 /** The Line Items input mode. */
@@ -210,7 +236,9 @@ export function voucherFromLineItems(ctx: IExecuteFunctions, itemIndex: number):
 	const lines = readJsonValue(ctx, 'lineItems', itemIndex, 'Line Items', 'Map the list of lines with an expression such as {{ $json.lines }}.');
 	const settings = readLineItemsSettings(ctx, itemIndex);
 	const result = convert(ctx, itemIndex, () => lineItemsToVoucher(lines, settings));
-	return new BuiltVoucher(result.voucher as IDataObject | undefined, conversionOutput('lineItems', result));
+	const voucher = result.voucher as IDataObject | undefined;
+	const key = voucher ? keyOfFolio(voucher, `lines:${text(voucher.serie)}-${text(voucher.folio)}`, 'the folio (Line Items options)') : undefined;
+	return new BuiltVoucher(voucher, conversionOutput('lineItems', result), { key: key && settings.date ? { ...key, since: settings.date } : key });
 }
 
 /** The output of an item skipped on purpose: the item saying why, or nothing ("Skipped Items": Drop). */

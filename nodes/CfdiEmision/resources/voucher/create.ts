@@ -11,7 +11,7 @@ function voucherWithExtras(ctx: IExecuteFunctions, itemIndex: number): IDataObje
 	const built = voucherFromInput(ctx, itemIndex);
 	if (!(built instanceof BuiltVoucher)) return withRelationsAndLegends(ctx, itemIndex, built);
 	// A skipped order has no body to add to.
-	return built.body ? new BuiltVoucher(withRelationsAndLegends(ctx, itemIndex, built.body), built.output) : built;
+	return built.body ? new BuiltVoucher(withRelationsAndLegends(ctx, itemIndex, built.body), built.output, built.source) : built;
 }
 
 /** Creates each item's voucher from the input fields, and stamps it or saves it as pending. */

@@ -4,8 +4,11 @@ import { buildGlobalInvoice, MESES, PERIODICIDAD, type SaleInput } from '../../c
 import { catalogOptions } from '../../shared/catalogOptions';
 import { showFor } from '../../shared/descriptions';
 import { kindInputFailure, readTaxRates, taxRateFields, withRelationsAndLegends } from '../../shared/voucherKindFields';
-import { runStamping, stampFields } from '../../stamping';
-import { issuerFromFields, voucherField } from '../../voucherInput';
+import { checkWindow, globalInvoiceKey, ticketsInvoicedIndividually, type ListedVoucher } from '../../cfdi/businessKey';
+import { RunSession } from '../../shared/transport';
+import { findOnVoucherList } from '../../shared/voucherList';
+import { duplicateCheckModeOf, readStampingSettings, runStamping, stampFields } from '../../stamping';
+import { BuiltVoucher, issuerFromFields, voucherField } from '../../voucherInput';
 
 const OPERATION = 'createGlobalInvoice';
 const show = showFor('voucher', [OPERATION]);
@@ -128,41 +131,110 @@ function checkUniqueTickets(ctx: IExecuteFunctions, sales: SaleInput[]): void {
 	});
 }
 
-function globalInvoiceOf(ctx: IExecuteFunctions): IDataObject {
+/** A sale already invoiced to its customer, left out of the global invoice. */
+interface InvoicedSale {
+	itemIndex: number;
+	ticket: string;
+	voucher: ListedVoucher;
+}
+
+/** The first day of the period's first month (meses 13-18 are two-month periods), ISO. */
+function periodStart(anio: number, meses: string): string {
+	const month = Number(meses) > 12 ? (Number(meses) - 12) * 2 - 1 : Number(meses);
+	return `${anio}-${String(month || 1).padStart(2, '0')}-01T00:00:00-06:00`;
+}
+
+function yearOf(ctx: IExecuteFunctions): number {
+	return (ctx.getNodeParameter('globalYear', 0, 0) as number) || currentYear();
+}
+
+/**
+ * The sales of the input already invoiced one by one (a voucher whose folio is the ticket number,
+ * not to the general public), read from the service's list in one pass over the period: the SAT
+ * documents a sale once, either to its customer or in the global invoice.
+ */
+async function salesInvoicedIndividually(ctx: IExecuteFunctions): Promise<InvoicedSale[]> {
+	if (duplicateCheckModeOf(ctx, 0) === 'off') return [];
+	const tickets = ctx.getInputData().map((_, itemIndex) => String(ctx.getNodeParameter('saleTicket', itemIndex, '') ?? '').trim());
+	const wanted = [...new Set(tickets.filter(Boolean))];
+	if (!wanted.length) return [];
+	const window = checkWindow([periodStart(yearOf(ctx), ctx.getNodeParameter('globalMonth', 0, '01') as string)], Math.floor(Date.now() / 1000), 0);
+	const session = RunSession.fromNode(ctx, readStampingSettings(ctx));
+	const found = await findOnVoucherList(ctx, session, wanted.map((folio) => ({ folio })), window, { firstMatchOnly: false });
+	const invoiced = ticketsInvoicedIndividually(wanted, found.flat() as unknown as ListedVoucher[]);
+	return tickets.flatMap((ticket, itemIndex) => {
+		const voucher = invoiced.get(ticket);
+		return voucher ? [{ itemIndex, ticket, voucher }] : [];
+	});
+}
+
+function globalInvoiceOf(ctx: IExecuteFunctions, invoiced: InvoicedSale[]): BuiltVoucher {
 	const get = <T>(name: string, fallback: T, itemIndex = 0) => ctx.getNodeParameter(name, itemIndex, fallback) as T;
 	checkOneSetOfSettings(ctx, get);
-	const sales: SaleInput[] = ctx.getInputData().map((_, itemIndex) => ({
+	const allSales: SaleInput[] = ctx.getInputData().map((_, itemIndex) => ({
 		ticket: String(get('saleTicket', '', itemIndex) ?? ''),
 		amount: get<number | string>('saleAmount', 0, itemIndex),
 		priceIncludesTax: get('salePricesIncludeTax', true, itemIndex),
 		taxes: readTaxRates((name) => get(name, undefined, itemIndex), 'sale'),
 	}));
-	checkUniqueTickets(ctx, sales);
+	checkUniqueTickets(ctx, allSales);
+	// Sales already invoiced to their customer are left out (salesInvoicedIndividually).
+	const leftOut = new Set(invoiced.map((sale) => sale.itemIndex));
+	const saleItems = allSales.map((_, itemIndex) => itemIndex).filter((itemIndex) => !leftOut.has(itemIndex));
+	const sales = saleItems.map((itemIndex) => allSales[itemIndex]);
+	const output: IDataObject = invoiced.length
+		? {
+				leftOut: invoiced.map((sale) => ({
+					itemIndex: sale.itemIndex,
+					ticket: sale.ticket,
+					reason: 'already invoiced to its customer',
+					uuid: sale.voucher.uuid,
+					serie: sale.voucher.series,
+					folio: sale.voucher.folio,
+					recipientRfc: sale.voucher.recipientRfc ?? null,
+				})),
+			}
+		: {};
+	if (!sales.length) {
+		return new BuiltVoucher(undefined, {
+			...output,
+			status: 'skipped',
+			skipped: { reason: 'alreadyInvoiced', message: 'Every sale of the input is already invoiced to its customer; no global invoice is needed.' },
+		});
+	}
 	try {
+		const periodicidad = get('globalPeriodicity', '04');
+		const meses = get('globalMonth', '01');
+		const anio = yearOf(ctx);
 		const voucher = buildGlobalInvoice({
 			emisor: issuerFromFields(ctx, 0) as never,
 			lugarExpedicion: get('lugarExpedicion', ''),
 			serie: get('serie', ''),
 			descripcionFacturador: get('descripcionFacturador', ''),
 			formaPago: get('formaPago', '01'),
-			periodicidad: get('globalPeriodicity', '04'),
-			meses: get('globalMonth', '01'),
-			anio: get<number>('globalYear', 0) || currentYear(),
+			periodicidad,
+			meses,
+			anio,
 			sales,
 		});
-		return withRelationsAndLegends(ctx, 0, voucher as IDataObject);
+		const body = withRelationsAndLegends(ctx, 0, voucher as IDataObject);
+		const { key } = globalInvoiceKey({ periodicidad, meses, anio }, sales.map((sale) => sale.ticket), body);
+		return new BuiltVoucher(body, output, { key: { ...key, since: periodStart(anio, meses) } });
 	} catch (error) {
 		throw kindInputFailure(ctx, 0, error, (field) => {
 			const sale = /sales\[(\d+)\]\.(\w+)/.exec(field);
-			return sale ? `Sale of input item ${sale[1]} (${sale[2] === 'ticket' ? 'Sale Ticket Number' : 'Sale Amount'})` : 'Sales';
+			return sale ? `Sale of input item ${saleItems[Number(sale[1])] ?? sale[1]} (${sale[2] === 'ticket' ? 'Sale Ticket Number' : 'Sale Amount'})` : 'Sales';
 		});
 	}
 }
 
 /**
  * Voucher → Create Global Invoice: all the input items (one sale each) gathered into one voucher
- * to the general public with InformacionGlobal, stamped through the one stamping handler.
+ * to the general public with InformacionGlobal, stamped through the one stamping handler. With the
+ * duplicate check on, sales already invoiced to their customer are left out (listed in the output),
+ * and a global invoice already stamped for the period is returned instead of a second one.
  */
 export async function createGlobalInvoice(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	return await runStamping(ctx, { buildVoucher: (context) => globalInvoiceOf(context), target: () => ({ kind: 'create' }), aggregatesItems: true });
+	const invoiced = await salesInvoicedIndividually(ctx);
+	return await runStamping(ctx, { buildVoucher: (context) => globalInvoiceOf(context, invoiced), target: () => ({ kind: 'create' }), aggregatesItems: true });
 }

@@ -6,7 +6,8 @@ import { showFor } from '../../shared/descriptions';
 import { readRelatedInvoices, readRelatedXmlField, readsRelatedXml, relatedEntries, type RelatedInvoices } from '../../shared/relatedInvoices';
 import { cfdiDateTime, kindInputFailure, positiveNumber, readTaxRates, taxRateFields, withRelationsAndLegends } from '../../shared/voucherKindFields';
 import { readStampingSettings, runStamping, stampFields } from '../../stamping';
-import { relatedParties, relatedPartyFields, voucherField } from '../../voucherInput';
+import { paymentReceiptKey } from '../../cfdi/businessKey';
+import { BuiltVoucher, relatedParties, relatedPartyFields, voucherField } from '../../voucherInput';
 
 const OPERATION = 'createPaymentReceipt';
 const show = showFor('voucher', [OPERATION]);
@@ -139,7 +140,7 @@ function checkOneCustomer(cfdis: StampedCfdi[]): void {
 	}
 }
 
-function paymentReceiptOf(ctx: IExecuteFunctions, itemIndex: number, related: RelatedInvoices): IDataObject {
+function paymentReceiptOf(ctx: IExecuteFunctions, itemIndex: number, related: RelatedInvoices): BuiltVoucher {
 	const get = <T>(name: string, fallback: T) => ctx.getNodeParameter(name, itemIndex, fallback) as T;
 	const { entries, invoiceOf } = relatedEntries(ctx, itemIndex, related, INVOICES, 'Add the invoice this payment pays: its UUID and the amount paid.');
 	const fromXml = readsRelatedXml(ctx, itemIndex);
@@ -182,7 +183,12 @@ function paymentReceiptOf(ctx: IExecuteFunctions, itemIndex: number, related: Re
 				},
 			],
 		});
-		return withRelationsAndLegends(ctx, itemIndex, voucher as IDataObject);
+		const body = withRelationsAndLegends(ctx, itemIndex, voucher as IDataObject);
+		// An installment of an invoice is receipted once: the paid invoices and installments are the key.
+		const paid = documents.map((document) => ({ uuid: String(document.idDocumento ?? ''), installment: Number(document.numParcialidad ?? 1) }));
+		const key = paymentReceiptKey(paid, body)?.key;
+		const paymentDate = String(get('paymentDate', '') ?? '');
+		return new BuiltVoucher(body, {}, { key: key && paymentDate ? { ...key, since: paymentDate } : key });
 	} catch (error) {
 		throw kindInputFailure(ctx, itemIndex, error, (field) => labelOf(field, entries));
 	}

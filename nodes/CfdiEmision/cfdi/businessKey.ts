@@ -1,0 +1,235 @@
+/**
+ * The duplicate check's pure rules: the business key of each kind of voucher (which series and
+ * folio find it on the service's list), how the listed vouchers are read against a key (the one
+ * already stamped, a pending one to finish, twins stamped at the same moment), and which sales of a
+ * global invoice were already invoiced one by one. No n8n types, no requests: the stamping handler
+ * does the list calls (stamping/duplicateCheck.ts).
+ *
+ * Why series + folio: the service's list (service-facts.md) shows, per voucher, its UUID, id, date,
+ * state, series, folio, recipient and totals, and nothing else the voucher carries. The folio is the
+ * one member a workflow controls that the list echoes, so a key is found through it.
+ */
+import type { BusinessKey } from './voucherSource';
+import { GENERIC_NATIONAL_RFC } from './rfc';
+
+/** Anexo 20: Folio is 1 to 40 characters. */
+export const FOLIO_MAX_LENGTH = 40;
+
+export type DuplicateCheckMode = 'returnExisting' | 'fail' | 'off';
+
+/** The SAT cancellation motive for a voucher stamped twice: 02, issued with errors, without relation. */
+export const TWIN_CANCELLATION_MOTIVE = '02';
+
+/** A key that cannot be used as given: the field, what is wrong and the fix. */
+export class BusinessKeyError extends Error {
+	constructor(
+		readonly field: string,
+		message: string,
+		readonly fix: string,
+	) {
+		super(message);
+	}
+}
+
+/** A voucher as the service's list shows it (the members the check reads). */
+export interface ListedVoucher {
+	uuid: string;
+	voucherId: number | null;
+	/** CFDI Fecha as listed. */
+	date: string | null;
+	status: string;
+	series: string | null;
+	folio: string | null;
+	recipientRfc?: string | null;
+	total?: number | null;
+}
+
+const text = (value: unknown): string => (value === undefined || value === null ? '' : String(value).trim());
+
+/** The key of a voucher whose series and folio identify it, or undefined without a folio. */
+export function keyOfFolio(body: { serie?: unknown; folio?: unknown }, value: string, from: string): BusinessKey | undefined {
+	const folio = text(body.folio);
+	if (!folio) return undefined;
+	return { value, from, serie: text(body.serie), folio };
+}
+
+/** FNV-1a, 32 bits, as 8 hex digits: a short stable folio for a key too long to be one. */
+function shortHash(value: string): string {
+	let hash = 0x811c9dc5;
+	for (const char of value) {
+		hash ^= char.codePointAt(0) as number;
+		hash = Math.imul(hash, 0x01000193) >>> 0;
+	}
+	return hash.toString(16).toUpperCase().padStart(8, '0');
+}
+
+function usableAsFolio(value: string): boolean {
+	return value.length > 0 && value.length <= FOLIO_MAX_LENGTH && !value.includes('|');
+}
+
+/**
+ * The key the user typed (Duplicate Check Key). It is written as the voucher's folio when the voucher
+ * has none, so that the list shows it; a voucher with its own folio must carry the same one.
+ */
+export function userKey(given: string, body: { serie?: unknown; folio?: unknown }): { key: BusinessKey; folio?: string } {
+	const value = given.trim();
+	if (!usableAsFolio(value)) {
+		throw new BusinessKeyError(
+			'duplicateCheckKey',
+			`Duplicate Check Key ${JSON.stringify(value.slice(0, 60))} is not usable: it becomes the voucher's folio, which is 1 to ${FOLIO_MAX_LENGTH} characters without "|".`,
+			'Map a shorter identifier of the sale (an order number, a refund id), or leave the field empty for the default key.',
+		);
+	}
+	const folio = text(body.folio);
+	if (folio && folio !== value) {
+		throw new BusinessKeyError(
+			'duplicateCheckKey',
+			`Duplicate Check Key "${value}" differs from the voucher's folio "${folio}". The check finds vouchers on the service's list by series and folio, so the key is the folio.`,
+			'Leave the folio out (the key is written as the folio), map the same value to both, or leave Duplicate Check Key empty to use the folio as the key.',
+		);
+	}
+	return { key: { value, from: 'Duplicate Check Key', serie: text(body.serie), folio: value }, ...(folio ? {} : { folio: value }) };
+}
+
+/** One invoice paid by a payment receipt: its UUID and which installment. */
+export interface PaidInstallment {
+	uuid: string;
+	installment: number;
+}
+
+/**
+ * A payment receipt's key: the invoices it pays with their installment numbers (an installment of
+ * an invoice is receipted once). Its folio, when the receipt has none: the first 8 digits of the
+ * invoice UUID and the installment ("5FB2822E-P1"), or a hash of the key for several invoices.
+ */
+export function paymentReceiptKey(paid: PaidInstallment[], body: { serie?: unknown; folio?: unknown }): { key: BusinessKey; folio?: string } | undefined {
+	const entries = paid.filter((entry) => entry.uuid).map((entry) => ({ uuid: entry.uuid.trim().toUpperCase(), installment: entry.installment || 1 }));
+	if (!entries.length) return undefined;
+	const value = `payment:${entries.map((entry) => `${entry.uuid}#${entry.installment}`).join(',')}`;
+	const from = 'the paid invoices and installments';
+	const given = text(body.folio);
+	if (given) return { key: { value, from, serie: text(body.serie), folio: given } };
+	const folio = entries.length === 1 ? `${entries[0].uuid.slice(0, 8)}-P${entries[0].installment}` : `P-${shortHash(value)}`;
+	return { key: { value, from, serie: text(body.serie), folio }, folio };
+}
+
+/** The period of a global invoice (InformacionGlobal). */
+export interface GlobalPeriod {
+	periodicidad: string;
+	meses: string;
+	anio: number | string;
+}
+
+/**
+ * A global invoice's key: its period, which one global invoice covers when monthly (04) or bimonthly
+ * (05). Daily, weekly and fortnightly invoices share their month in InformacionGlobal, so their key
+ * adds the tickets they gather. Folio when none: "G202611-04" for a month, with a hash of the
+ * tickets for the shorter periods.
+ */
+export function globalInvoiceKey(period: GlobalPeriod, tickets: string[], body: { serie?: unknown; folio?: unknown }): { key: BusinessKey; folio?: string } {
+	const base = `global:${text(period.anio)}-${text(period.meses)}/${text(period.periodicidad)}`;
+	const byPeriod = period.periodicidad === '04' || period.periodicidad === '05';
+	const value = byPeriod ? base : `${base}:${shortHash([...tickets].sort().join('\u0000'))}`;
+	const from = byPeriod ? 'the period of the global invoice' : 'the period and tickets of the global invoice';
+	const given = text(body.folio);
+	if (given) return { key: { value, from, serie: text(body.serie), folio: given } };
+	const folio = `G${text(period.anio)}${text(period.meses)}-${text(period.periodicidad)}${byPeriod ? '' : `-${value.slice(-8)}`}`;
+	return { key: { value, from, serie: text(body.serie), folio }, folio };
+}
+
+const same = (a: unknown, b: unknown) => text(a).toUpperCase() === text(b).toUpperCase();
+
+/** Whether a listed voucher carries the key's series and folio. */
+export function listedUnderKey(listed: ListedVoucher, key: BusinessKey): boolean {
+	return same(listed.series, key.serie) && text(listed.folio) === text(key.folio);
+}
+
+/** Cancelled vouchers do not count: a key may be stamped again after its voucher was cancelled. */
+function counts(listed: ListedVoucher): boolean {
+	return listed.status !== 'cancelled';
+}
+
+/** Oldest first: the voucher a later twin duplicates. */
+function byAge(a: ListedVoucher, b: ListedVoucher): number {
+	const dateA = text(a.date);
+	const dateB = text(b.date);
+	if (dateA !== dateB) return dateA < dateB ? -1 : 1;
+	return (a.voucherId ?? 0) - (b.voucherId ?? 0);
+}
+
+export type ExistingVoucher = { kind: 'none' } | { kind: 'stamped'; voucher: ListedVoucher; others: ListedVoucher[] } | { kind: 'pending'; voucher: ListedVoucher };
+
+/**
+ * What the list holds for a key: the oldest voucher stamped under it (awaiting a cancellation still
+ * counts: it is valid until the recipient accepts), else a pending one to finish, else none.
+ */
+export function existingUnderKey(key: BusinessKey, listed: ListedVoucher[]): ExistingVoucher {
+	const under = listed.filter((voucher) => listedUnderKey(voucher, key) && counts(voucher)).sort(byAge);
+	const stamped = under.filter((voucher) => voucher.status !== 'pending' && voucher.uuid);
+	if (stamped.length) return { kind: 'stamped', voucher: stamped[0], others: stamped.slice(1) };
+	const pending = under.find((voucher) => voucher.status === 'pending' && (voucher.voucherId ?? 0) > 0);
+	return pending ? { kind: 'pending', voucher: pending } : { kind: 'none' };
+}
+
+export interface TwinReport {
+	/** The voucher to keep: the oldest stamped under the key. */
+	keep: string;
+	/** The vouchers to cancel, with the SAT motive. */
+	cancel: Array<{ uuid: string; motive: string }>;
+	/** Whether the voucher this item stamped is one to cancel. */
+	thisOneIsTwin: boolean;
+	message: string;
+}
+
+/**
+ * After stamping: the key's stamped vouchers other than cancelled ones. More than one means another
+ * execution stamped the same sale at the same moment; the oldest is kept, the others are to cancel.
+ */
+export function twinsOf(key: BusinessKey, uuid: string, listed: ListedVoucher[]): TwinReport | undefined {
+	const stamped = listed.filter((voucher) => listedUnderKey(voucher, key) && counts(voucher) && voucher.status !== 'pending' && voucher.uuid).sort(byAge);
+	const uuids = [...new Set(stamped.map((voucher) => voucher.uuid.toUpperCase()))];
+	const own = uuid.toUpperCase();
+	if (!uuids.includes(own)) uuids.push(own);
+	if (uuids.length < 2) return undefined;
+	const [keep, ...cancel] = uuids;
+	const where = `series ${key.serie || '(none)'} folio ${key.folio ?? ''}`;
+	const thisOneIsTwin = own !== keep;
+	const message = thisOneIsTwin
+		? `Another execution stamped the same sale (${key.value}, ${where}) at the same moment as UUID ${keep}; this voucher, UUID ${own}, is its twin. Cancel ${cancel.join(', ')} with motive ${TWIN_CANCELLATION_MOTIVE} (issued with errors, without relation) and keep ${keep}.`
+		: `Another execution stamped the same sale (${key.value}, ${where}) at the same moment: ${cancel.join(', ')}. Keep this voucher, UUID ${own}, and cancel ${cancel.join(', ')} with motive ${TWIN_CANCELLATION_MOTIVE} (issued with errors, without relation).`;
+	return { keep, cancel: cancel.map((twin) => ({ uuid: twin, motive: TWIN_CANCELLATION_MOTIVE })), thisOneIsTwin, message };
+}
+
+/**
+ * The tickets of a global invoice already invoiced one by one: a listed voucher, not to the general
+ * public, whose folio is the ticket number (in any series: individual invoices usually have their own).
+ */
+export function ticketsInvoicedIndividually(tickets: string[], listed: ListedVoucher[]): Map<string, ListedVoucher> {
+	const wanted = new Set(tickets.map(text));
+	const found = new Map<string, ListedVoucher>();
+	for (const voucher of [...listed].sort(byAge)) {
+		const folio = text(voucher.folio);
+		if (!wanted.has(folio) || found.has(folio) || !counts(voucher) || voucher.status === 'pending') continue;
+		if (same(voucher.recipientRfc, GENERIC_NATIONAL_RFC)) continue;
+		found.set(folio, voucher);
+	}
+	return found;
+}
+
+/** One day, in seconds. */
+export const DAY_SECONDS = 86_400;
+
+/**
+ * The date window the check reads, in Unix seconds: from the earliest sale date among the keys less
+ * three days (a voucher may carry a date up to 72 hours before it is stamped), or `lookBackDays` when a
+ * key has no date, to one day ahead.
+ */
+export function checkWindow(sinceDates: Array<string | undefined>, nowSeconds: number, lookBackDays: number): { from: number; to: number } {
+	let from = nowSeconds;
+	for (const since of sinceDates) {
+		const parsed = since ? Date.parse(since) : NaN;
+		const start = Number.isFinite(parsed) ? Math.floor(parsed / 1000) - 3 * DAY_SECONDS : nowSeconds - lookBackDays * DAY_SECONDS;
+		from = Math.min(from, start);
+	}
+	return { from: Math.max(0, from), to: nowSeconds + DAY_SECONDS };
+}
