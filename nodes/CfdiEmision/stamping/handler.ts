@@ -119,8 +119,8 @@ function duplicateKeyOf(ctx: IExecuteFunctions, itemIndex: number, body: IDataOb
 		const { key } = userKey(given, body);
 		return { mode, key: derived?.since ? { ...key, since: derived.since } : key };
 	} catch (error) {
-		if (!(error instanceof BusinessKeyError)) throw error;
-		throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: ${error.message}`, { itemIndex, description: `${error.fix} Nothing was sent.` });
+		const fix = error instanceof BusinessKeyError ? error.fix : 'Check the Duplicate Check Key.';
+		throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: ${(error as Error).message}`, { itemIndex, description: `${fix} Nothing was sent.` });
 	}
 }
 
