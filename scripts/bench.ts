@@ -4,6 +4,7 @@
  *
  *   npm run bench [-- --latency 20 --sizes 100,1000 --concurrency 1,4,8]
  *                 [--series 4 --series-n 200 --stamping-time 50 --repeat 3 --continue-on-fail on|off --only series]
+ *                 [--only duplicate --duplicate-n 200 --window-fill 1000]   (the duplicate check's list calls)
  *                 [--cpu-prof <dir>]   (a V8 CPU profile of each measured run, for Chrome DevTools)
  *
  * Each measured run is a separate child process, so peak RSS belongs to that run alone; the
@@ -116,6 +117,40 @@ async function seriesCase(sandbox: Sandbox): Promise<void> {
 }
 
 /** Pure CFDI work, no network: Compute Totals + the local checks, as Create runs them per item. */
+/**
+ * The duplicate check's cost: list requests per run and per voucher, and the rate, for a run that
+ * stamps N new vouchers (check off, then on) and for the same run delivered again (everything found,
+ * nothing sent). The list cannot be filtered by series or folio, so a pass reads every voucher of
+ * the window: measured on an empty account and with `--window-fill` other vouchers in the window.
+ */
+async function duplicateCase(): Promise<void> {
+	const n = argList('duplicate-n', [200])[0];
+	const fill = argList('window-fill', [1000])[0];
+	console.log(`Duplicate check: Voucher > Create (version 1.1, direct stamping, concurrency 4), ${n} vouchers each with its Duplicate Check Key, ${latencyMs} ms latency per call, list pages of 100.\n`);
+	console.log('| other vouchers in the window | run | items/s | list requests | list requests per voucher | stamps sent |');
+	console.log('|---:|---|---:|---:|---:|---:|');
+	for (const others of [0, fill]) {
+		const sandbox = await startSandbox({ latencyMs, accounts: [{ ...DEFAULT_ACCOUNT, series: BENCH_SERIES }] });
+		try {
+			if (others) await runWorker(sandbox, { mode: 'plain-stamp', n: others, concurrency: 8 });
+			const cases: Array<[string, 'off' | 'returnExisting', string]> = [
+				['new sales, check Off', 'off', 'OFF'],
+				['new sales, Return Existing', 'returnExisting', 'ON'],
+				['the same sales again (re-delivery)', 'returnExisting', 'ON'],
+			];
+			for (const [label, duplicateCheck, keyPrefix] of cases) {
+				const result = await runWorker(sandbox, { mode: 'engine-duplicate', n, concurrency: 4, duplicateCheck, keyPrefix });
+				const count = (route: string) => sandbox.requests.filter((request) => request.route === route).length;
+				const lists = count('listVouchers');
+				console.log(`| ${others} | ${label} | ${(n / (result.ms / 1000)).toFixed(1)} | ${lists} | ${(lists / n).toFixed(3)} | ${count('createVoucher')} |`);
+			}
+		} finally {
+			await sandbox.close();
+		}
+	}
+	console.log('');
+}
+
 function validationCase(): void {
 	const vouchers = manyLineVouchers(() => invoiceVoucher() as unknown as Voucher, 300, 20);
 	const started = performance.now();
@@ -127,6 +162,10 @@ function validationCase(): void {
 
 async function main() {
 	validationCase();
+	if (only === 'duplicate') {
+		await duplicateCase();
+		return;
+	}
 	const sandbox = await startSandbox({ latencyMs, accounts: [{ ...DEFAULT_ACCOUNT, series: BENCH_SERIES }] });
 	try {
 		if (only === 'series') {
@@ -156,6 +195,7 @@ async function main() {
 
 		console.log('');
 		await seriesCase(sandbox);
+		await duplicateCase();
 
 		console.log('PDF download as n8n binary data (PDF > Get Link with Download on, concurrency 4):\n');
 		console.log('| N | items/s | peak RSS | heap after GC | binary data held in items (base64) | baseline: RSS / heap after GC (engine loaded, no run) |');

@@ -5,7 +5,7 @@ import { sandboxCredential } from './lib/sandboxCredential';
 import { invoiceVoucher } from './lib/vouchers';
 
 export interface WorkerArgs {
-	mode: 'engine-stamp' | 'plain-stamp' | 'plain-stamp-no-keepalive' | 'engine-pdf' | 'engine-idle' | 'engine-series';
+	mode: 'engine-stamp' | 'plain-stamp' | 'plain-stamp-no-keepalive' | 'engine-pdf' | 'engine-idle' | 'engine-series' | 'engine-duplicate';
 	n: number;
 	concurrency: number;
 	/** The series the vouchers spread over, round robin (the sandbox account must have them). */
@@ -14,6 +14,9 @@ export interface WorkerArgs {
 	stampingMode?: 'direct' | 'twoPhase';
 	/** engine-series: n8n's Continue On Fail (without it, every item is checked before any is sent). */
 	continueOnFail?: boolean;
+	/** engine-duplicate: the Duplicate Check setting, and the prefix of each voucher's Duplicate Check Key. */
+	duplicateCheck?: 'returnExisting' | 'off';
+	keyPrefix?: string;
 	authUrl: string;
 	baseUrl: string;
 }
@@ -122,6 +125,25 @@ async function main() {
 				{ continueOnFail: args.continueOnFail ?? true },
 			);
 			items = out.filter((item) => item.json.status === 'stamped').length;
+		} else if (args.mode === 'engine-duplicate') {
+			// A version 1.1 node: each voucher carries its sale's key (written as its folio).
+			const keyed = vouchers(args.n, args.series).map((item, i) => ({ ...item, key: `${args.keyPrefix ?? 'K'}-${i}` }));
+			started = performance.now();
+			const { items: out } = await engine.runNode(
+				{
+					resource: 'voucher',
+					operation: 'create',
+					stampingMode: 'direct',
+					inputMode: 'json',
+					voucherJson: '={{ JSON.stringify($json.voucher) }}',
+					duplicateCheck: args.duplicateCheck ?? 'returnExisting',
+					duplicateCheckKey: '={{ $json.key }}',
+					options: { concurrency: args.concurrency },
+				},
+				keyed,
+				{ typeVersion: 1.1 },
+			);
+			items = out.filter((item) => item.json.status === 'stamped' || item.json.status === 'alreadyStamped').length;
 		} else if (args.mode === 'engine-pdf') {
 			// Vouchers are stamped with the plain client so that only the PDF run weighs on memory.
 			const uuids: string[] = [];

@@ -116,6 +116,22 @@ describe('Duplicate Check: the same sale in separate executions is stamped once'
 		expect(routesOf()).toEqual(['listVouchers']);
 	});
 
+	test('a list read that fails before stamping stops the item with nothing sent; one that fails after keeps the stamped voucher and says the twin look-up failed', async () => {
+		kit.sandbox.injectFault({ route: 'listVouchers', kind: 'status', status: 503 });
+		const before = await kit.engine.runNode(orderParams(), [corpusOrder('example-1')], V11);
+		expect(before.error?.message).toContain('Could not look for an earlier voucher of this sale on the voucher list (Duplicate Check): the service answered HTTP 503');
+		expect(before.error?.description).toContain('Nothing was sent for this item');
+		expect(routesOf()).toEqual(['listVouchers']);
+		expect(stamped()).toHaveLength(0);
+
+		kit.sandbox.clearLog();
+		kit.sandbox.injectFault({ route: 'listVouchers', kind: 'status', status: 503, after: 1 });
+		const after = await kit.engine.runNode(orderParams(), [corpusOrder('example-1')], V11);
+		expect(after.error).toBeUndefined();
+		expect(json(after.items)).toMatchObject({ status: 'stamped', duplicate: { key: 'order:5829364210001', unchecked: expect.stringContaining('look-up for a twin') } });
+		expect(stamped()).toHaveLength(1);
+	});
+
 	test('a cancelled voucher does not count: the order is stamped again after its invoice was cancelled', async () => {
 		const first = await kit.engine.runNode(orderParams(), [corpusOrder('example-1')], V11);
 		const uuid = String(json(first.items).uuid);

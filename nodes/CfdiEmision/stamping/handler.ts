@@ -4,7 +4,7 @@ import { sleep } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { BusinessKeyError, userKey, type BusinessKey, type DuplicateCheckMode } from '../cfdi';
-import { operationFailed } from '../shared/errors';
+import { operationFailed, toNodeError } from '../shared/errors';
 import { ItemPlans, runItems, type ItemOutcome } from '../shared/runItems';
 import { API_ROOT, type RunSession } from '../shared/transport';
 import { stampOutput } from './answer';
@@ -247,7 +247,11 @@ export async function runStamping(ctx: IExecuteFunctions, operation: VoucherOper
 				// The duplicate check, before the item's first request: a sale already stamped is
 				// returned (or refused) and nothing is sent; a pending voucher of it is finished.
 				if (job.duplicate) {
-					const found = await check.before(session, job.duplicate.key);
+					const found = await check.before(session, job.duplicate.key).catch((error: unknown) => {
+						const nodeError = toNodeError(ctx, error, itemIndex, { action: 'look for an earlier voucher of this sale on the voucher list (Duplicate Check)' });
+						nodeError.description = `${nodeError.description ?? ''} Nothing was sent for this item. To stamp without the look-up, set Duplicate Check to Off.`.trim();
+						throw nodeError;
+					});
 					const answered = checkedOutcome(ctx, job, found);
 					if (answered) return withPairing(answered);
 					if (found.kind === 'pending' && found.voucher.voucherId) job = { ...job, target: { kind: 'update', id: found.voucher.voucherId }, mode: 'twoPhase', voucher: { ...job.voucher, body: { ...job.voucher.body, id: found.voucher.voucherId } } };
