@@ -5,34 +5,17 @@
  * customer is left out of the global invoice; two executions at the same moment give one voucher or
  * a twin reported on the item.
  */
-import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { invoiceVoucher } from '../../scripts/lib/vouchers';
 import { corpusOrder } from '../orders/corpusOrder';
-import { createParams, useSandboxEngine } from './nodeTestKit';
-import { ISSUER_FIELDS, receiptParams, stampInvoice } from './kindsKit';
+import { createParams, orderParams, useSandboxEngine } from './nodeTestKit';
+import { globalParams, receiptParams, SALES, stampInvoice } from './kindsKit';
 
 const kit = useSandboxEngine();
 
 /** New nodes are version 1.1: Duplicate Check defaults to Return Existing there. */
 const V11 = { typeVersion: 1.1 };
-
-const orderParams = (extra: INodeParameters = {}): INodeParameters => ({
-	resource: 'voucher',
-	operation: 'create',
-	inputMode: 'order',
-	order: '={{ $json }}',
-	...ISSUER_FIELDS,
-	lugarExpedicion: '64000',
-	serie: 'A',
-	productCodes: {
-		rule: [
-			{ match: 'sku', value: 'KB-01', claveProdServ: '43211706' },
-			{ match: 'sku', value: 'CB-02', claveProdServ: '26121609' },
-		],
-	},
-	...extra,
-});
 
 const stamped = () => [...kit.sandbox.vouchers.values()].filter((voucher) => voucher.state === 'stamped');
 const routesOf = () => kit.sandbox.requests.filter((request) => request.server === 'api').map((request) => request.route);
@@ -206,27 +189,6 @@ describe('The same rule for refunds, payments and global invoices', () => {
 		const next = await kit.engine.runNode(receiptParams([{ uuid: invoice, amountPaid: 580, installment: 2, previousBalance: 580 }]), [{}], V11);
 		expect(json(next.items).status).toBe('stamped');
 		expect(stamped().filter((voucher) => voucher.body.tipoDeComprobante === 'P')).toHaveLength(2);
-	});
-
-	const SALES = [
-		{ ticket: 'T-0001', total: 116 },
-		{ ticket: 'T-0002', total: 58 },
-		{ ticket: 'T-0003', total: 23.2 },
-	];
-	const globalParams = (extra: INodeParameters = {}): INodeParameters => ({
-		resource: 'voucher',
-		operation: 'createGlobalInvoice',
-		...ISSUER_FIELDS,
-		serie: 'F',
-		lugarExpedicion: '64000',
-		formaPago: '01',
-		globalPeriodicity: '04',
-		globalMonth: '05',
-		globalYear: 2024,
-		saleTicket: '={{ $json.ticket }}',
-		saleAmount: '={{ $json.total }}',
-		options: { noCalcularFecha: true, fecha: '2024-06-01T09:00:00' },
-		...extra,
 	});
 
 	test('a ticket already invoiced to its customer is left out of the global invoice, and said so', async () => {

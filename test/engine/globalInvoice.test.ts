@@ -1,34 +1,10 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { useSandboxEngine } from './nodeTestKit';
-import { findElement, issuingCalls, ISSUER_FIELDS, outputOf, runExampleTryIt, sentBody, stampedXml } from './kindsKit';
+import { findElement, globalParams, issuingCalls, outputOf, runExampleTryIt, SALES, sentBody, stampedXml } from './kindsKit';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 const kit = useSandboxEngine();
-
-const SALES = [
-	{ ticket: 'T-0001', total: 116 },
-	{ ticket: 'T-0002', total: 58 },
-	{ ticket: 'T-0003', total: 23.2 },
-];
-
-function globalParams(extra: INodeParameters = {}): INodeParameters {
-	return {
-		resource: 'voucher',
-		operation: 'createGlobalInvoice',
-		...ISSUER_FIELDS,
-		serie: 'F',
-		lugarExpedicion: '64000',
-		formaPago: '01',
-		globalPeriodicity: '04',
-		globalMonth: '05',
-		globalYear: 2024,
-		saleTicket: '={{ $json.ticket }}',
-		saleAmount: '={{ $json.total }}',
-		options: { noCalcularFecha: true, fecha: '2024-06-01T09:00:00' },
-		...extra,
-	};
-}
 
 describe('voucher: create global invoice', () => {
 	test('all the input items (one sale each) become one voucher to the general public, stamped with InformacionGlobal', async () => {

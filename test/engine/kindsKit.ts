@@ -10,6 +10,32 @@ import { PackageNodeTypes } from '../../scripts/lib/engine/nodeTypes';
 import { sandboxCredential } from '../../scripts/lib/sandboxCredential';
 
 export const ISSUER_FIELDS = { emisorRfc: 'EKU9003173C9', emisorNombre: 'ESCUELA KEMPER URGATE', emisorRegimenFiscal: '601' };
+
+/** Three sales of May 2024 for Create Global Invoice (one input item each). */
+export const SALES = [
+	{ ticket: 'T-0001', total: 116 },
+	{ ticket: 'T-0002', total: 58 },
+	{ ticket: 'T-0003', total: 23.2 },
+];
+
+/** Voucher > Create Global Invoice of SALES: series F, monthly, May 2024, sealed 2024-06-01. */
+export function globalParams(extra: INodeParameters = {}): INodeParameters {
+	return {
+		resource: 'voucher',
+		operation: 'createGlobalInvoice',
+		...ISSUER_FIELDS,
+		serie: 'F',
+		lugarExpedicion: '64000',
+		formaPago: '01',
+		globalPeriodicity: '04',
+		globalMonth: '05',
+		globalYear: 2024,
+		saleTicket: '={{ $json.ticket }}',
+		saleAmount: '={{ $json.total }}',
+		options: { noCalcularFecha: true, fecha: '2024-06-01T09:00:00' },
+		...extra,
+	};
+}
 export const CUSTOMER = { rfc: 'URE180429TM6', nombre: 'UNIVERSIDAD ROBOTICA ESPANOLA', usoCFDI: 'G03', regimenFiscalReceptor: '601', domicilioFiscalReceptor: '86991' };
 /** CUSTOMER typed into the recipient fields. */
 export const CUSTOMER_FIELDS = { receptorRfc: CUSTOMER.rfc, receptorNombre: CUSTOMER.nombre, receptorRegimenFiscal: CUSTOMER.regimenFiscalReceptor, receptorDomicilioFiscal: CUSTOMER.domicilioFiscalReceptor };

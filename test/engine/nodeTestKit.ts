@@ -26,6 +26,26 @@ export const createParams = (voucher: IDataObject = invoiceVoucher(), extra: INo
 	...extra,
 });
 
+/** The settings a shop types once in the node (issuer as in the Fields mode, product codes, gateways). */
+export const orderParams = (extra: INodeParameters = {}): INodeParameters => ({
+	resource: 'voucher',
+	operation: 'create',
+	inputMode: 'order',
+	order: '={{ $json }}',
+	emisorRfc: 'EKU9003173C9',
+	emisorNombre: 'ESCUELA KEMPER URGATE',
+	emisorRegimenFiscal: '601',
+	lugarExpedicion: '64000',
+	serie: 'A',
+	productCodes: {
+		rule: [
+			{ match: 'sku', value: 'KB-01', claveProdServ: '43211706' },
+			{ match: 'sku', value: 'CB-02', claveProdServ: '26121609' },
+		],
+	},
+	...extra,
+});
+
 /** Stamps one voucher through the node and returns its UUID. */
 export async function stampedUuid(engine: Engine): Promise<string> {
 	const { items, error } = await engine.runNode(createParams(), [{}]);

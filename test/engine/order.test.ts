@@ -3,7 +3,7 @@
  * through n8n-core's engine against the sandbox: the request actually sent, the items returned,
  * the errors shown.
  */
-import type { IConnections, IDataObject, INode, INodeParameters } from 'n8n-workflow';
+import type { IConnections, IDataObject, INode } from 'n8n-workflow';
 
 import { validateVoucher } from '../../nodes/CfdiEmision/cfdi';
 import {
@@ -21,30 +21,10 @@ import { corpusOrder, type Order } from '../orders/corpusOrder';
 import { CREDENTIAL_ID, Engine, outputOf } from '../../scripts/lib/engine/engine';
 import { PackageNodeTypes } from '../../scripts/lib/engine/nodeTypes';
 import { routes, sandboxCredential } from '../../scripts/lib/sandboxCredential';
-import { binaryBytes, useSandboxEngine } from './nodeTestKit';
+import { binaryBytes, orderParams, useSandboxEngine } from './nodeTestKit';
 
 const kit = useSandboxEngine();
 
-
-/** The settings a shop types once in the node (issuer as in the Fields mode, product codes, gateways). */
-const orderParams = (extra: INodeParameters = {}): INodeParameters => ({
-	resource: 'voucher',
-	operation: 'create',
-	inputMode: 'order',
-	order: '={{ $json }}',
-	emisorRfc: 'EKU9003173C9',
-	emisorNombre: 'ESCUELA KEMPER URGATE',
-	emisorRegimenFiscal: '601',
-	lugarExpedicion: '64000',
-	serie: 'A',
-	productCodes: {
-		rule: [
-			{ match: 'sku', value: 'KB-01', claveProdServ: '43211706' },
-			{ match: 'sku', value: 'CB-02', claveProdServ: '26121609' },
-		],
-	},
-	...extra,
-});
 
 function sentBodies(): IDataObject[] {
 	return routes(kit.sandbox, 'createVoucher').map((request) => JSON.parse(request.body) as IDataObject);
