@@ -92,7 +92,10 @@ export class CancellationBook {
 
 		// Asking again while cancelled or waiting reports the state; nothing new is requested.
 		const existing = this.current(stored.uuid);
-		if (existing && existing.state !== 'rejected') return json(200, cancelResult(stored, this.statusOf(stored)));
+		if (existing && existing.state !== 'rejected') {
+			existing.askedAgain += 1;
+			return json(200, cancelResult(stored, this.statusOf(stored)));
+		}
 
 		const errors = this.requestErrors(ctx, stored, bound.motivo, bound.folioSustitucion);
 		if (errors.length > 0) {
@@ -116,6 +119,7 @@ export class CancellationBook {
 			descripcion: immediate ? SAT_STATUS.cancelledWithoutAcceptance : SAT_STATUS.inProcess,
 			requestedAt: now,
 			resolvedAt: immediate ? now : null,
+			askedAgain: 0,
 		});
 		return json(200, cancelResult(stored, this.statusOf(stored)));
 	}

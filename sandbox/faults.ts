@@ -24,7 +24,8 @@ const ROUTES: readonly RouteName[] = [
 
 // Kinds that only make sense on some routes; injecting them elsewhere is a test bug.
 const ROUTE_LIMITS: Partial<Record<FaultKind, readonly RouteName[]>> = {
-	storeThen500: ['createVoucher', 'updateVoucher'],
+	// The operation is carried out, then a 500 hides it (create and update store or stamp; e-mail sends; cancel records).
+	storeThen500: ['createVoucher', 'updateVoucher', 'sendEmail', 'cancelVoucher'],
 	seriesBusy: ['createVoucher', 'updateVoucher'],
 	pdfNotReady: ['getPdfLink'],
 	expiredLink: ['getPdfLink'],

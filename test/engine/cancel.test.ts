@@ -106,7 +106,7 @@ describe('voucher: cancel', () => {
 		expect(afterwards.items[0].json).toEqual({ uuid, status: 'cancelled', subEstatusId: 3, description: 'Cancelado con aceptación' });
 	});
 
-	test('a refusal is an item with status "rejected" and the service\'s reasons', async () => {
+	test('version 1: a refusal is an item with status "rejected" and the service\'s reasons', async () => {
 		const invoice = await generalPublic();
 		await api.stamp(paymentVoucher(invoice));
 		const { items, error } = await kit.engine.runNode(cancelParams(invoice), [{}]);
@@ -117,6 +117,42 @@ describe('voucher: cancel', () => {
 			subEstatusId: 2,
 			description: expect.stringMatching(/^FAC205: No cancelable/),
 			errors: [{ code: 'FAC205', message: expect.stringContaining('No cancelable') }],
+		});
+	});
+
+	describe('version 1.1: a refusal is an error, not a green item', () => {
+		const v11 = { typeVersion: 1.1 };
+
+		test('with Continue On Fail: an error item that still names the voucher, its state and the service\'s reasons', async () => {
+			const invoice = await generalPublic();
+			await api.stamp(paymentVoucher(invoice));
+			const other = await generalPublic();
+			const { items, error } = await kit.engine.runNode({ resource: 'voucher', operation: 'cancel', uuid: '={{ $json.uuid }}' }, [{ uuid: invoice }, { uuid: other }], { ...v11, continueOnFail: true });
+			expect(error).toBeUndefined();
+			expect(items[0].json).toEqual({
+				error: expect.stringMatching(new RegExp(`^Item 0: The service refused to cancel voucher ${invoice}: FAC205: No cancelable`)),
+				description: expect.stringContaining('The voucher stays valid (not cancelled).'),
+				uuid: invoice,
+				status: 'rejected',
+				subEstatusId: 2,
+				errors: [{ code: 'FAC205', message: expect.stringContaining('No cancelable') }],
+			});
+			expect(items[1].json).toEqual({ uuid: other, status: 'cancelled', subEstatusId: 3, description: 'Cancelado sin aceptación' });
+		});
+
+		test('without Continue On Fail: the node stops with the refusal', async () => {
+			const invoice = await generalPublic();
+			await api.stamp(paymentVoucher(invoice));
+			const { error } = await kit.engine.runNode(cancelParams(invoice), [{}], v11);
+			expect(error?.message).toMatch(new RegExp(`^Item 0: The service refused to cancel voucher ${invoice}: FAC205: No cancelable`));
+			expect(kit.sandbox.cancellations.size).toBe(0);
+		});
+
+		test('waiting for the recipient\'s acceptance stays a success with its status', async () => {
+			const uuid = await stampedUuid(kit.engine);
+			const { items, error } = await kit.engine.runNode(cancelParams(uuid), [{}], v11);
+			expect(error).toBeUndefined();
+			expect(items[0].json).toEqual({ uuid, status: 'pendingAcceptance', subEstatusId: 4, description: 'En proceso' });
 		});
 	});
 

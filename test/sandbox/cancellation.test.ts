@@ -67,11 +67,12 @@ describe('sandbox cancellation', () => {
 			const { uuid } = await client.stamp(needsAcceptance());
 			expect(await cancelJson(client, uuid, { motivo: '02', folioSustitucion: '' })).toMatchObject({ esValido: true, subEstatusId: 4, descripcion: 'En proceso' });
 			expect(await cancelJson(client, uuid, { motivo: '03' })).toMatchObject({ esValido: true, subEstatusId: 4 });
-			expect(sandbox.cancellations.get(uuid)).toMatchObject({ motivo: '02', state: 'pending' });
+			expect(sandbox.cancellations.get(uuid)).toMatchObject({ motivo: '02', state: 'pending', askedAgain: 1 });
 
 			clock.advance(60_000);
 			expect(sandbox.resolveCancellation(uuid.toLowerCase(), 'accepted')).toMatchObject({ state: 'cancelled', descripcion: 'Cancelado con aceptación', resolvedAt: clock.now() });
 			expect(await cancelJson(client, uuid, { motivo: '02' })).toMatchObject({ esValido: true, subEstatusId: 3, descripcion: 'Cancelado con aceptación' });
+			expect(sandbox.cancellations.get(uuid)?.askedAgain).toBe(2);
 			expect(() => sandbox.resolveCancellation(uuid, 'rejected')).toThrow(/no cancellation waiting/);
 		});
 

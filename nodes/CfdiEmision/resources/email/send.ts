@@ -3,7 +3,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { backoff, DEFAULT_RETRIES, DEFAULT_RETRY_DELAY_MS } from '../../network';
 import { showFor, uuidField } from '../../shared/descriptions';
-import { toNodeError, type FailureContext } from '../../shared/errors';
+import { EarlierTries } from '../../shared/earlierTries';
+import { toNodeError } from '../../shared/errors';
 import { readUuid } from '../../shared/parameters';
 import { parseJsonBody } from '../../shared/responses';
 import { concurrencyOption, ignoreSslOption, readRequestSettings, timeoutOption } from '../../shared/requestSettings';
@@ -131,9 +132,9 @@ function oneLine(ctx: IExecuteFunctions, itemIndex: number, name: string, label:
 
 /**
  * Sends again after HTTP 429 (nothing was sent), pausing through the package's one back-off; any
- * other failure, or a 429 after the last retry, becomes the item's error.
+ * other failure, or a 429 after the last retry, is thrown as the service gave it.
  */
-async function callRetryingRateLimit(ctx: IExecuteFunctions, session: RunSession, request: ServiceRequest, retry: { retries: number; firstDelayMs: number; itemIndex: number; failure: FailureContext }) {
+async function callRetryingRateLimit(ctx: IExecuteFunctions, session: RunSession, request: ServiceRequest, retry: { retries: number; firstDelayMs: number }) {
 	for (let attempt = 0; ; attempt++) {
 		const outcome = await callService(ctx, session, request).then(
 			(response) => ({ response }),
@@ -141,9 +142,34 @@ async function callRetryingRateLimit(ctx: IExecuteFunctions, session: RunSession
 		);
 		if ('response' in outcome) return outcome.response;
 		const rateLimited = outcome.error instanceof ServiceCallError && outcome.error.rateLimited;
-		if (!rateLimited || attempt >= retry.retries) throw toNodeError(ctx, outcome.error, retry.itemIndex, retry.failure);
+		if (!rateLimited || attempt >= retry.retries) throw outcome.error;
 		await backoff(retry.firstDelayMs, attempt);
 	}
+}
+
+/** Whether a failed send proves that no e-mail went out (refused, never reached, not signed in). */
+function provesNothingSent(error: unknown): boolean {
+	return error instanceof ServiceCallError && !error.mayHaveTakenEffect && error.kind !== 'malformed';
+}
+
+/** Why a failed send may still have sent the e-mail, as a clause: "the service answered HTTP 500". */
+function unclearReason(error: unknown): string {
+	if (error instanceof ServiceCallError && error.kind === 'http') return `the service answered HTTP ${String(error.details.status)}`;
+	const text = (error instanceof Error ? error.message : String(error)).replace(/\.$/, '');
+	return text.charAt(0).toLowerCase() + text.slice(1);
+}
+
+/**
+ * The refusal to send again an e-mail that an earlier try of this run may have sent: the service
+ * has no way to ask whether an e-mail went out, so a second request could deliver it twice.
+ */
+function notSentAgain(ctx: IExecuteFunctions, itemIndex: number, uuid: string, to: string, reason: string): NodeOperationError {
+	return new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: Not sent again: an earlier try of this run may already have e-mailed voucher ${uuid} to ${to} (${reason}).`, {
+		itemIndex,
+		description:
+			'n8n\'s Retry On Fail ran the node again after an error. An earlier try sent this e-mail and got no clear answer, and the service cannot tell whether an e-mail went out, so sending it again could deliver it twice. ' +
+			'Ask the recipient or check the mailbox; to send it anyway, run the item again in a new execution. E-mails that earlier tries sent successfully are not sent again either: their items are returned as they were.',
+	});
 }
 
 function retrySetting(value: unknown, fallback: number): number {
@@ -168,30 +194,37 @@ export async function sendEmail(ctx: IExecuteFunctions): Promise<INodeExecutionD
 			options: ctx.getNodeParameter('emailOptions', itemIndex, {}) as IDataObject,
 		};
 	});
+	// Under n8n's Retry On Fail: what earlier tries of this run sent (see shared/earlierTries.ts).
+	const tries = EarlierTries.open(ctx);
 	return await runItems(ctx, readRequestSettings(ctx, 'emailOptions', { concurrency: SEND_CONCURRENCY, batchingSetsConcurrency: true }), async (itemIndex, session) => {
 		const { uuid, body, options } = plans.get(itemIndex);
+		const target = JSON.stringify([uuid, body.para, body.cc, body.asunto]);
+		const earlier = tries?.earlier(itemIndex, target);
+		if (earlier?.state === 'done') return { items: [{ json: earlier.json }], doneNote: `e-mailed ${uuid} to ${body.para} (on an earlier try)` };
+		if (earlier?.state === 'unclear') throw notSentAgain(ctx, itemIndex, uuid, body.para, earlier.reason);
+
 		const failure = {
 			action: `send voucher ${uuid} by e-mail`,
 			ifMaybeDone: 'The e-mail may have been sent although no answer arrived; running the item again may send it twice, so ask the recipient or check the mailbox first.',
 		};
+		tries?.sending(itemIndex, target);
 		try {
 			const request: ServiceRequest = { method: 'POST', url: `${EMAIL_ROOT}/enviocorreo`, json: body };
 			const response = await callRetryingRateLimit(ctx, session, request, {
 				retries: retrySetting(options.rateLimitRetries, DEFAULT_RETRIES),
 				firstDelayMs: retrySetting(options.retryDelayMs, DEFAULT_RETRY_DELAY_MS),
-				itemIndex,
-				failure,
 			});
 			const sent = parseJsonBody(response.body, 'the e-mail request');
 			if (sent !== true) {
 				throw new ServiceCallError(`the service answered ${JSON.stringify(sent)} instead of true`, 'malformed');
 			}
 		} catch (error) {
+			if (provesNothingSent(error)) tries?.nothingHappened(itemIndex);
+			else tries?.unclear(itemIndex, target, unclearReason(error));
 			throw toNodeError(ctx, error, itemIndex, failure);
 		}
-		return {
-			items: [{ json: { uuid, sent: true, to: body.para, cc: body.cc, replyTo: body.responderA, subject: body.asunto } }],
-			doneNote: `e-mailed ${uuid} to ${body.para}`,
-		};
+		const json: IDataObject = { uuid, sent: true, to: body.para, cc: body.cc, replyTo: body.responderA, subject: body.asunto };
+		tries?.done(itemIndex, target, json);
+		return { items: [{ json }], doneNote: `e-mailed ${uuid} to ${body.para}` };
 	}, { plans });
 }

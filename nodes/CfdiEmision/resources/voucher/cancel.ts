@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { CANCELLATION_MOTIVE, checkCancellationRequest, isCancellationProblem, type CancellationRequest } from '../../cfdi';
 import { catalogOptions } from '../../shared/catalogOptions';
+import { EarlierTries } from '../../shared/earlierTries';
 import { formatErrores, operationFailed, readErrores, toNodeError } from '../../shared/errors';
 import { concurrencyOption, ignoreSslOption, readRequestSettings, timeoutOption } from '../../shared/requestSettings';
 import { parseJsonObject } from '../../shared/responses';
@@ -141,9 +142,61 @@ async function cancelOne(ctx: IExecuteFunctions, session: RunSession, itemIndex:
 	}
 }
 
+/**
+ * A refusal (esValido false) from version 1.1 on: an error (an error item with Continue On Fail)
+ * that still carries the voucher's state and the service's reasons. Version 1 returned it as an
+ * ordinary item with status "rejected" and keeps doing so.
+ */
+function refusal(ctx: IExecuteFunctions, itemIndex: number, rejected: ItemOutcome): ItemOutcome {
+	if (ctx.getNode().typeVersion < 1.1) return rejected;
+	const { description, ...json } = rejected.items[0].json;
+	// The error's own description says what to do; the service's reasons stay in `errors` and the message.
+	throw operationFailed(
+		ctx,
+		itemIndex,
+		`The service refused to cancel voucher ${String(json.uuid)}: ${String(description ?? 'no reason given')}`,
+		'The voucher stays valid (not cancelled). Fix what the service names (e.g. cancel first the payment receipt or credit note that refers to this voucher, or use motive 01 with the replacing voucher\'s UUID) and run the item again.',
+		json,
+	);
+}
+
+/**
+ * Under n8n's Retry On Fail a cancellation that an earlier try of this run already got an answer
+ * for is returned as it was, and one whose earlier try gave no clear answer is looked up first: a
+ * voucher already cancelled or waiting for the recipient is reported, not asked again.
+ */
+async function cancelOnce(ctx: IExecuteFunctions, session: RunSession, itemIndex: number, request: CancellationRequest, tries: EarlierTries | undefined): Promise<ItemOutcome> {
+	const target = JSON.stringify([request.uuid, request.motive, request.replacementUuid]);
+	const earlier = tries?.earlier(itemIndex, target);
+	if (earlier?.state === 'done') return { items: [{ json: earlier.json }], doneNote: `${String(earlier.json.status)} UUID ${request.uuid} (on an earlier try)` };
+	if (earlier?.state === 'unclear') {
+		const record = await findVoucherByUuid(ctx, session, request.uuid).catch((error: unknown) => {
+			throw toNodeError(ctx, error, itemIndex, {
+				action: `read the status of voucher ${request.uuid} before asking again for a cancellation an earlier try may have sent`,
+				ifMaybeDone: 'The cancellation may have been recorded by an earlier try: check it with Get Status before cancelling again.',
+			});
+		});
+		if (record?.subEstatusId === CANCELLED || record?.subEstatusId === WAITING) {
+			const found = outcome(request.uuid, record.subEstatusId === CANCELLED ? 'cancelled' : 'pendingAcceptance', record.subEstatusId, record.statusDescription);
+			tries?.done(itemIndex, target, found.items[0].json);
+			return found;
+		}
+	}
+	// Until an answer settles it, a retry must look the voucher up before asking again.
+	tries?.sending(itemIndex, target);
+	const result = await cancelOne(ctx, session, itemIndex, request);
+	if (result.items[0].json.status === 'rejected') {
+		tries?.nothingHappened(itemIndex);
+		return refusal(ctx, itemIndex, result);
+	}
+	tries?.done(itemIndex, target, result.items[0].json);
+	return result;
+}
+
 export async function cancelVouchers(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const settings = readRequestSettings(ctx, 'cancelOptions', { concurrency: DEFAULT_CANCEL_CONCURRENCY, batchingSetsConcurrency: false });
 	// Each cancellation is read and checked before any is sent (see runItems).
 	const plans = new ItemPlans(ctx.getInputData().length, (itemIndex) => readRequest(ctx, itemIndex));
-	return await runItems(ctx, settings, async (itemIndex, session) => await cancelOne(ctx, session, itemIndex, plans.get(itemIndex)), { plans });
+	const tries = EarlierTries.open(ctx);
+	return await runItems(ctx, settings, async (itemIndex, session) => await cancelOnce(ctx, session, itemIndex, plans.get(itemIndex), tries), { plans });
 }
