@@ -25,6 +25,9 @@ const PASSWORD_IS_MD5_FIELD: INodeProperties = {
 	description: 'Whether the password above is already the 32-character MD5 hex digest, sent as given',
 };
 
+/** A one-day window in the past (Unix seconds): the test's list call reads at most one voucher, if any. */
+const CREDENTIAL_TEST_LIST_WINDOW = { finicial: 1704088800, ffinal: 1704175199 };
+
 export class CfdiEmisionApi implements ICredentialType {
 	name = 'cfdiEmisionApi';
 
@@ -180,10 +183,21 @@ export class CfdiEmisionApi implements ICredentialType {
 
 	authenticate: IAuthenticate = authorizeRequest;
 
+	/**
+	 * Signs in (preAuthentication: the token service's token and userinfo calls), then makes one
+	 * harmless call to the issuing API: the voucher list of one day long past, at most one voucher.
+	 * It goes to the Base URL with the path style's prefix and the account's issuer id, so a wrong
+	 * Base URL or path style fails the test instead of the first run. A sign-in failure names the
+	 * token service and its address (the node's own message); a failure of this call shows n8n's
+	 * message for the HTTP status or network error (n8n's credential tester drops the response, so
+	 * `rules` keyed on the status never apply: NodeApiError does not keep an Error as its cause).
+	 */
 	test: ICredentialTestRequest = {
 		request: {
 			method: 'GET',
-			url: `${URL_TEMPLATE.authUrl}/connect/userinfo`,
+			url: `${URL_TEMPLATE.apiRoot}/emisores/${URL_TEMPLATE.emisorId}/comprobantes`,
+			qs: { ...CREDENTIAL_TEST_LIST_WINDOW, nocomprobante: 0, tipoConfirmacionId: 0, skip: 0, take: 1 },
+			headers: { Accept: 'application/json' },
 		},
 	};
 }

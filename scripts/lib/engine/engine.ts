@@ -178,11 +178,19 @@ export class Engine {
 			{ node, data: {}, source: null },
 			[],
 		);
+		// What n8n's CredentialsTester (n8n 2.8.4, services/credentials-tester.service.js) does with the outcome.
+		const rules = type.test!.rules ?? [];
 		try {
 			await new RoutingNode(context, nodeTypeCopy, { id, name: 'Test credential', type: CREDENTIAL_TYPE, data }).runNode();
 		} catch (error) {
-			const status = (error as { cause?: { response?: { status?: number } } }).cause?.response?.status;
-			if (status && (status < 199 || status > 299)) return { status: 'Error', message: `Received HTTP status code: ${status}` };
+			const cause = (error as { cause?: { response?: { status?: number; statusText?: string }; code?: string } }).cause;
+			if (cause?.response) {
+				const status = cause.response.status ?? 0;
+				for (const rule of rules) if (rule.type === 'responseCode' && rule.properties.value === status) return { status: 'Error', message: rule.properties.message };
+				if (status < 199 || status > 299) return { status: 'Error', message: cause.response.statusText || `Received HTTP status code: ${status}` };
+			} else if (cause?.code) {
+				return { status: 'Error', message: cause.code };
+			}
 			return { status: 'Error', message: String((error as Error).message) };
 		}
 		return { status: 'OK', message: 'Connection successful!' };
