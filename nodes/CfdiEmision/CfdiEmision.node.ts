@@ -6,7 +6,7 @@ import { pdfDescription, pdfOperations } from './resources/pdf';
 import { voucherDescription, voucherOperations } from './resources/voucher';
 import { xmlDescription, xmlOperations } from './resources/xml';
 import { catalogListSearch } from './shared/catalogOptions';
-import { emisorIdOverrideField } from './shared/descriptions';
+import { APP_DESCRIPTION, emisorIdOverrideField } from './shared/descriptions';
 
 export class CfdiEmision implements INodeType {
 	description: INodeTypeDescription = {
@@ -18,7 +18,7 @@ export class CfdiEmision implements INodeType {
 		version: [1, 1.1],
 		defaultVersion: 1.1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description: 'Issue Mexican electronic tax vouchers (CFDI 4.0): stamp, download the XML and PDF, send by e-mail',
+		description: APP_DESCRIPTION,
 		defaults: { name: 'CFDI Emision' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

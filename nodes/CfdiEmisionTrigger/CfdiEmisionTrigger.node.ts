@@ -4,6 +4,7 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import { toNodeError } from '../CfdiEmision/shared/errors';
 import { DEFAULT_TIMEOUT_MS } from '../CfdiEmision/shared/requestSettings';
 import { CREDENTIAL_TYPE, RunSession } from '../CfdiEmision/shared/transport';
+import { APP_DESCRIPTION } from '../CfdiEmision/shared/descriptions';
 import { readVoucherFilter, voucherFilterFields } from '../CfdiEmision/shared/voucherFilters';
 import { listVouchers } from '../CfdiEmision/shared/voucherList';
 import { advanceCursor, isCursorFor, latestEvent, matchesFilters, pollWindow, type EventFilters, type TriggerEvent } from './eventCursor';
@@ -19,7 +20,8 @@ export class CfdiEmisionTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{$parameter["event"] === "voucherStamped" ? "Voucher Stamped" : "Cancellation Status Changed"}}',
-		description: 'Starts the workflow when a voucher is stamped or the status of its cancellation changes',
+		// Shown for the node and its trigger together in n8n's node panel (see APP_DESCRIPTION).
+		description: `${APP_DESCRIPTION}; this trigger starts the workflow when a voucher is stamped or the status of its cancellation changes`,
 		defaults: { name: 'CFDI Emision Trigger' },
 		polling: true,
 		inputs: [],

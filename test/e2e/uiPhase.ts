@@ -68,14 +68,17 @@ export function uiWorkflows(credential: { id: string; name: string }): WorkflowJ
 }
 
 /** The node's display name and the action label of "Voucher → Create", read from the built package. */
-function nodeLabels(): { displayName: string; createAction: string } {
+function nodeLabels(): { displayName: string; createAction: string; description: string } {
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
-	const exported = require(join(REPO_ROOT, 'dist', 'nodes', 'CfdiEmision', 'CfdiEmision.node.js')) as Record<string, new () => { description: { displayName: string; properties: Array<{ name: string; displayOptions?: { show?: { resource?: string[] } }; options?: Array<{ value: string; action?: string }> }> } }>;
+	const exported = require(join(REPO_ROOT, 'dist', 'nodes', 'CfdiEmision', 'CfdiEmision.node.js')) as Record<string, new () => { description: { displayName: string; description: string; properties: Array<{ name: string; displayOptions?: { show?: { resource?: string[] } }; options?: Array<{ value: string; action?: string }> }> } }>;
 	const description = new (Object.values(exported)[0])().description;
 	const operation = description.properties.find((property) => property.name === 'operation' && property.displayOptions?.show?.resource?.includes('voucher'));
 	const create = operation?.options?.find((option) => option.value === 'create');
-	return { displayName: description.displayName, createAction: create?.action ?? 'Create a voucher' };
+	return { displayName: description.displayName, createAction: create?.action ?? 'Create a voucher', description: description.description };
 }
+
+/** What a user in Mexico types to find an invoicing node (issue 18 item 4); each must find it. */
+export const NODE_SEARCH_WORDS = ['factura', 'facturación', 'timbrar', 'CFDI', 'SAT', 'invoice', 'México', 'nota de crédito', 'complemento de pago'];
 
 interface ExecutionRecord {
 	id: string;
@@ -307,8 +310,33 @@ async function editorChecks(
 			await shot(page, 'editor-node-panel.png');
 		});
 
-		const parametersShown =
+		// issue 18 item 4: the words users type find the node (codex aliases), and the entry shows what the node does.
+		const searchesFound =
 			panelFound &&
+			(await checks.check(`the node panel finds "${labels.displayName}" for each of: ${NODE_SEARCH_WORDS.join(', ')}; its entry shows the action node's description`, async () => {
+				const searchBox = page.getByTestId('node-creator-search-bar');
+				for (const word of NODE_SEARCH_WORDS) {
+					await searchBox.click();
+					await page.keyboard.press('ControlOrMeta+a');
+					await page.keyboard.press('Backspace');
+					await page.keyboard.type(word);
+					const entry = page.getByTestId('node-creator-node-item').filter({ has: page.getByTestId('node-creator-item-name').filter({ hasText: exactly(labels.displayName) }) }).first();
+					await entry.waitFor().catch(() => {
+						throw new Error(`searching for "${word}" does not find "${labels.displayName}"`);
+					});
+					const description = (await entry.getByTestId('node-creator-item-description').textContent()) ?? '';
+					assert.ok(description.trim().startsWith(labels.description.slice(0, 40)), `searching for "${word}": the entry shows "${description.trim()}", not the node's description`);
+					if (word === 'factura' || word === 'complemento de pago') await shot(page, `editor-node-search-${word.replace(/ /g, '-')}.png`);
+				}
+				await searchBox.click();
+				await page.keyboard.press('ControlOrMeta+a');
+				await page.keyboard.press('Backspace');
+				await page.keyboard.type('CFDI');
+				await page.getByTestId('node-creator-item-name').filter({ hasText: exactly(labels.displayName) }).first().waitFor();
+			}));
+
+		const parametersShown =
+			searchesFound &&
 			(await checks.check(`choosing "${labels.createAction}" opens the parameter panel with the node's fields`, async () => {
 				await page.getByTestId('node-creator-item-name').filter({ hasText: exactly(labels.displayName) }).first().click();
 				await page.getByTestId('node-creator-item-name').filter({ hasText: exactly(labels.createAction) }).first().waitFor();

@@ -1,5 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+/**
+ * What the package does, as n8n's node panel shows it. The panel merges a node and its trigger
+ * (type name + "Trigger") into one entry and shows the TRIGGER's description for it
+ * (generateMergedNodesAndActions in n8n's editor), so the trigger's description starts with this.
+ */
+export const APP_DESCRIPTION = 'Issue Mexican electronic tax vouchers (CFDI 4.0): stamp, download the XML and PDF, send by e-mail';
+
 /** Shows a field only for the given resource and operations. */
 export function showFor(resource: string, operations: string[]): INodeProperties['displayOptions'] {
 	return { show: { resource: [resource], operation: operations } };
