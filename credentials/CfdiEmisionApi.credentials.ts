@@ -11,6 +11,7 @@ import type {
 import { authorizeRequest } from '../nodes/CfdiEmision/auth/authorizeRequest';
 import { KNOWN_ENVIRONMENTS, URL_TEMPLATE } from '../nodes/CfdiEmision/auth/endpoints';
 import { obtainSession } from '../nodes/CfdiEmision/auth/tokenService';
+import { ISSUER_CREDENTIAL_FIELDS } from '../nodes/CfdiEmision/voucherInput/issuerDefaults';
 
 /**
  * A boolean switch, not a secret. It is declared apart because the scanner's credential-password-field
@@ -137,6 +138,8 @@ export class CfdiEmisionApi implements ICredentialType {
 			default: '',
 			required: true,
 		},
+		// The issuer's data, typed once for every node that uses this credential (optional).
+		...ISSUER_CREDENTIAL_FIELDS,
 		{
 			displayName: 'Access Token',
 			name: 'accessToken',

@@ -37,3 +37,19 @@ export const emisorIdOverrideField: INodeProperties = {
 
 /** The UUID pattern SAT uses for the folio fiscal. */
 export { FOLIO_FISCAL_PATTERN as UUID_PATTERN } from '../cfdi/cancellation';
+
+/** displayOptions.show members for fields of node version 1 only, and of 1.1 on (see README, "Node versions"). */
+export const ONLY_VERSION_1 = { '@version': [1] };
+export const FROM_VERSION_1_1 = { '@version': [{ _cnd: { gte: 1.1 } }] };
+
+/**
+ * A field whose default changed in version 1.1: two descriptions of the same parameter, one per
+ * version, so that workflows saved with version 1 keep the default they were saved with.
+ */
+export function withDefaultFromVersion11(property: INodeProperties, newDefault: INodeProperties['default'], newDescription?: string): INodeProperties[] {
+	const show = property.displayOptions?.show ?? {};
+	return [
+		{ ...property, displayOptions: { ...property.displayOptions, show: { ...show, ...ONLY_VERSION_1 } } },
+		{ ...property, default: newDefault, ...(newDescription ? { description: newDescription } : {}), displayOptions: { ...property.displayOptions, show: { ...show, ...FROM_VERSION_1_1 } } },
+	];
+}

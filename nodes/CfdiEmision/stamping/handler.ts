@@ -11,7 +11,7 @@ import { stampOutput } from './answer';
 import { BuiltVoucher } from '../voucherInput';
 import { readStampingSettings, type StampingSettings } from './options';
 import { refuseUnderRetryOnFail } from './retryOnFail';
-import { prepareVoucher, skippedItemOutput, type PreparedVoucher } from '../voucherInput';
+import { prepareVoucher, readIssuerDefaults, skippedItemOutput, withIssuerDefaults, type IssuerDefaults, type PreparedVoucher } from '../voucherInput';
 import { sendVoucher, type DoneAnswer, type SendVoucherContext } from './request';
 import { SeriesQueue, seriesOf } from './seriesQueue';
 import { stampPending } from './stampPending';
@@ -85,7 +85,7 @@ function maybeUpdatedHint(id: number): string {
  * checks. Any problem throws here, before the item takes a turn to send anything. A setting unsafe
  * for the whole run (n8n's Retry On Fail) is refused earlier, by runStamping (retryOnFail.ts).
  */
-export function planStampJob(ctx: IExecuteFunctions, operation: VoucherOperation, itemIndex: number): StampJob | BuiltVoucher {
+export function planStampJob(ctx: IExecuteFunctions, operation: VoucherOperation, itemIndex: number, issuer: IssuerDefaults = {}): StampJob | BuiltVoucher {
 	const target = operation.target(ctx, itemIndex);
 	const built = operation.buildVoucher(ctx, itemIndex);
 	if (built instanceof BuiltVoucher && !built.body) return built;
@@ -94,7 +94,8 @@ export function planStampJob(ctx: IExecuteFunctions, operation: VoucherOperation
 	const mode: StampingMode =
 		target.kind === 'update' ? 'twoPhase' : stamp ? (ctx.getNodeParameter('stampingMode', itemIndex, 'twoPhase') as StampingMode) : 'direct';
 	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	let given = built instanceof BuiltVoucher ? (built.body as IDataObject) : built;
+	// The issuer remembered in the credential first: the duplicate check's key and the checks see it.
+	let given = withIssuerDefaults(built instanceof BuiltVoucher ? (built.body as IDataObject) : built, issuer);
 	const duplicate = target.kind === 'create' ? duplicateKeyOf(ctx, itemIndex, given, built instanceof BuiltVoucher ? built.source.key : undefined) : undefined;
 	// The key is found on the list by series and folio: a voucher without a folio carries the key's.
 	if (duplicate?.key.folio && !String(given.folio ?? '').trim()) given = { ...given, folio: duplicate.key.folio };
@@ -195,12 +196,14 @@ export async function runStamping(ctx: IExecuteFunctions, operation: VoucherOper
 	const refused = await refuseUnderRetryOnFail(ctx);
 	if (refused) return refused;
 	const settings = readStampingSettings(ctx);
+	// The issuer's data remembered in the credential, for vouchers whose issuer fields are empty.
+	const issuer = await readIssuerDefaults(ctx);
 	const inputCount = ctx.getInputData().length;
 	const count = operation.aggregatesItems ? Math.min(inputCount, 1) : inputCount;
 	// An item is planned (built and checked locally) before its turn: its series decides when it may
 	// go. A planning error is kept and raised at the item's turn; without Continue On Fail, runItems
 	// checks every item before sending any.
-	const plans = new ItemPlans<StampJob | BuiltVoucher>(count, (itemIndex) => planStampJob(ctx, operation, itemIndex));
+	const plans = new ItemPlans<StampJob | BuiltVoucher>(count, (itemIndex) => planStampJob(ctx, operation, itemIndex, issuer));
 	// Each item that starts plans one more item in the background, in the idle time while answers
 	// are awaited, so that a series whose stamp has just finished sends its next voucher at once
 	// instead of building it first. Planning sends nothing; it stops when the run ends. (Without

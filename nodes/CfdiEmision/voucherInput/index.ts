@@ -11,3 +11,4 @@ export { orderInputFields } from './orderInputFields';
 export { conversionFailed, readOrderSettings, skippedItemOutput, voucherFromOrder } from './orderInput';
 export { voucherField, voucherInputFields, type SharedVoucherField } from './voucherInputFields';
 export { relatedParties, relatedPartyFields } from './relatedParties';
+export { ISSUER_CREDENTIAL_FIELDS, readIssuerDefaults, withIssuerDefaults, type IssuerDefaults } from './issuerDefaults';

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { computeTotals, formatFinding, validateVoucher, type ValidationResult, type Voucher } from '../cfdi';
+import { withIssuerDefaults, type IssuerDefaults } from './issuerDefaults';
 import { applyBodyOptions, formComputesTotals } from './voucherBody';
 
 export type ValidationMode = 'strict' | 'warn' | 'off';
@@ -38,11 +39,11 @@ export function invalidVoucherError(ctx: IExecuteFunctions, itemIndex: number, r
 
 /**
  * The body to send: the voucher a body builder gave, completed by the Options (additional fields,
- * fecha), totals computed when asked, and checked locally against the CFDI 4.0 rules before any
+ * fecha), the issuer from the credential where the node left it empty, totals computed when asked, and checked locally against the CFDI 4.0 rules before any
  * request (option "Validation").
  */
-export function prepareVoucher(ctx: IExecuteFunctions, itemIndex: number, given: IDataObject, stampIntended: boolean, options: IDataObject): PreparedVoucher {
-	let body = applyBodyOptions(ctx, itemIndex, given, options);
+export function prepareVoucher(ctx: IExecuteFunctions, itemIndex: number, given: IDataObject, stampIntended: boolean, options: IDataObject, issuer: IssuerDefaults = {}): PreparedVoucher {
+	let body = applyBodyOptions(ctx, itemIndex, withIssuerDefaults(given, issuer), options);
 	// A form voucher of version 1.1 has its amounts computed already (IVA bases over IEPS kept).
 	if (options.computeTotals === true && !formComputesTotals(ctx, itemIndex)) body = computed(ctx, itemIndex, body);
 	const qs: IDataObject = options.noCalcularFecha === true ? { noCalcularFecha: true } : {};

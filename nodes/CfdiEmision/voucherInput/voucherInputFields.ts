@@ -11,6 +11,7 @@ import {
 	USO_CFDI,
 } from '../cfdi/catalogs';
 import { catalogOptions } from '../shared/catalogOptions';
+import { FROM_VERSION_1_1, ONLY_VERSION_1 } from '../shared/descriptions';
 
 /** The operations whose voucher comes from the Input Mode. */
 export const VOUCHER_INPUT_OPERATIONS = ['create', 'update', 'validate'];
@@ -70,18 +71,16 @@ const SHARED_FIELDS = {
 		displayName: 'Issuer RFC',
 		name: 'emisorRfc',
 		type: 'string',
-		required: true,
 		default: '',
 		placeholder: 'EKU9003173C9',
-		description: 'Taxpayer ID of the issuer; it must be the RFC of the credential\'s account',
+		description: "Taxpayer ID of the issuer; it must be the RFC of the credential's account. Leave empty to use the issuer (RFC, name, regime) remembered in the credential.",
 	},
 	emisorNombre: {
 		displayName: 'Issuer Name',
 		name: 'emisorNombre',
 		type: 'string',
-		required: true,
 		default: '',
-		description: 'Legal name of the issuer as registered with SAT, without the regime suffix (e.g. without "SA de CV")',
+		description: 'Legal name of the issuer as registered with SAT, without the regime suffix (e.g. without "SA de CV"); empty with an empty Issuer RFC: the credential\'s',
 	},
 	emisorRegimenFiscal: {
 		displayName: 'Issuer Tax Regime',
@@ -158,10 +157,9 @@ const SHARED_FIELDS = {
 		displayName: 'Place of Issue Postal Code',
 		name: 'lugarExpedicion',
 		type: 'string',
-		required: true,
 		default: '',
 		placeholder: '64000',
-		description: 'Postal code where the voucher is issued (lugarExpedicion)',
+		description: "Postal code where the voucher is issued (lugarExpedicion); leave empty to use the one remembered in the credential",
 	},
 	descripcionFacturador: {
 		displayName: 'Voucher Description',
@@ -181,8 +179,8 @@ export function voucherField(name: SharedVoucherField, displayOptions: INodeProp
 
 
 /** Version 1 keeps its fields exactly (n8n stores only non-default values); 1.1 has the new ones. */
-const V1: IDisplayOptions['show'] = { '@version': [1] };
-const FROM_V1_1: IDisplayOptions['show'] = { '@version': [{ _cnd: { gte: 1.1 } }] };
+const V1: IDisplayOptions['show'] = ONLY_VERSION_1;
+const FROM_V1_1: IDisplayOptions['show'] = FROM_VERSION_1_1;
 
 const CODE_AND_UNIT_VALUES: INodeProperties[] = [
 	{

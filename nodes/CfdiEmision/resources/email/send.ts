@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { NodeOperationError } from 'n8n-workflow';
 
 import { backoff, DEFAULT_RETRIES, DEFAULT_RETRY_DELAY_MS } from '../../network';
-import { showFor, uuidField } from '../../shared/descriptions';
+import { showFor, uuidField, withDefaultFromVersion11 } from '../../shared/descriptions';
 import { EarlierTries } from '../../shared/earlierTries';
 import { toNodeError } from '../../shared/errors';
 import { readUuid } from '../../shared/parameters';
@@ -16,6 +16,13 @@ const SEND_CONCURRENCY = 2;
 const EMAIL_PATTERN = /^[^\s@,;]+@[^\s@,;]+\.[^\s@,;]+$/;
 
 const show = showFor('email', ['send']);
+
+/**
+ * The default message of version 1.1: the series-folio of the voucher when the incoming item has
+ * them (Create's output, passed on by XML and PDF), and its UUID.
+ */
+export const EMAIL_MESSAGE_TEMPLATE =
+	"=Hello,\n\nAttached are the XML and PDF files of your invoice{{ [$json.series ?? $json.serie, $json.folio].filter(Boolean).length ? ' ' + [$json.series ?? $json.serie, $json.folio].filter(Boolean).join('-') : '' }} (UUID {{ $json.uuid }}).\n\nThank you.";
 
 export const sendFields: INodeProperties[] = [
 	uuidField('email', ['send']),
@@ -37,15 +44,20 @@ export const sendFields: INodeProperties[] = [
 		default: '',
 		displayOptions: show,
 	},
-	{
-		displayName: 'Message',
-		name: 'message',
-		type: 'string',
-		typeOptions: { rows: 4 },
-		required: true,
-		default: '',
-		displayOptions: show,
-	},
+	// Version 1.1: a message naming the voucher (series-folio and UUID of the incoming item).
+	...withDefaultFromVersion11(
+		{
+			displayName: 'Message',
+			name: 'message',
+			type: 'string',
+			typeOptions: { rows: 4 },
+			required: true,
+			default: '',
+			displayOptions: show,
+		},
+		EMAIL_MESSAGE_TEMPLATE,
+		'The text of the e-mail; the default names the voucher by its series, folio and UUID from the incoming item',
+	),
 	{
 		displayName: 'CC',
 		name: 'cc',

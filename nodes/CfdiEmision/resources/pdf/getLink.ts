@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { backoff, describeDownloadAdvice, describeDownloadFailure, readNetworkFailure } from '../../network';
 
-import { showFor, uuidField } from '../../shared/descriptions';
+import { showFor, uuidField, withDefaultFromVersion11 } from '../../shared/descriptions';
 import { operationFailed, toNodeError } from '../../shared/errors';
 import { readUuid } from '../../shared/parameters';
 import { unwrapLink } from '../../shared/responses';
@@ -21,14 +21,18 @@ const BYTES_PER_MB = 1024 * 1024;
 
 export const getLinkFields: INodeProperties[] = [
 	uuidField('pdf', ['getLink']),
-	{
-		displayName: 'Download',
-		name: 'download',
-		type: 'boolean',
-		default: false,
-		description: 'Whether to also download the PDF into the binary field "data" (as &lt;uuid&gt;.pdf)',
-		displayOptions: showFor('pdf', ['getLink']),
-	},
+	// Version 1.1: on by default (a chain to E-mail or storage wants the file, not only its link).
+	...withDefaultFromVersion11(
+		{
+			displayName: 'Download',
+			name: 'download',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to also download the PDF into the binary field "data" (as &lt;uuid&gt;.pdf)',
+			displayOptions: showFor('pdf', ['getLink']),
+		},
+		true,
+	),
 	{
 		displayName: 'Options',
 		name: 'pdfOptions',

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { LOCAL_ONLY } from '../../shared/requestSettings';
 import { runItems } from '../../shared/runItems';
-import { voucherFromOrder } from '../../voucherInput';
+import { readIssuerDefaults, voucherFromOrder } from '../../voucherInput';
 import { checkedVoucherItems } from './validate';
 
 /**
@@ -10,5 +10,6 @@ import { checkedVoucherItems } from './validate';
  * sending anything: what Create with Input Mode "Order" would send. No credential.
  */
 export async function buildVouchersFromOrders(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	return await runItems(ctx, LOCAL_ONLY, async (itemIndex) => ({ items: checkedVoucherItems(ctx, itemIndex, voucherFromOrder(ctx, itemIndex)) }));
+	const issuer = await readIssuerDefaults(ctx);
+	return await runItems(ctx, LOCAL_ONLY, async (itemIndex) => ({ items: checkedVoucherItems(ctx, itemIndex, voucherFromOrder(ctx, itemIndex), issuer) }));
 }

@@ -1,0 +1,97 @@
+/**
+ * The issuer's data remembered in the credential (optional fields): RFC, name, tax regime and place
+ * of issue, typed once. A voucher whose Issuer RFC field is left empty takes the whole issuer (RFC,
+ * name, regime) from the credential; an empty Place of Issue takes the credential's postal code.
+ * Values typed in the node always win.
+ */
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { REGIMEN_FISCAL } from '../cfdi/catalogs';
+import { catalogOptions } from '../shared/catalogOptions';
+
+export interface IssuerDefaults {
+	rfc?: string;
+	nombre?: string;
+	regimenFiscal?: string;
+	lugarExpedicion?: string;
+}
+
+export const ISSUER_CREDENTIAL_FIELDS: INodeProperties[] = [
+	{
+		displayName: 'Issuer RFC',
+		name: 'issuerRfc',
+		type: 'string',
+		default: '',
+		placeholder: 'EKU9003173C9',
+		description: "Optional. The issuer's RFC, used by the CFDI node when its Issuer RFC field is empty, so it is typed once.",
+	},
+	{
+		displayName: 'Issuer Name',
+		name: 'issuerName',
+		type: 'string',
+		default: '',
+		description: 'Optional. Legal name as registered with SAT, without the regime suffix; used with the Issuer RFC above.',
+	},
+	{
+		displayName: 'Issuer Tax Regime',
+		name: 'issuerRegime',
+		type: 'options',
+		options: [{ name: 'Not Set', value: '' }, ...catalogOptions(REGIMEN_FISCAL)],
+		default: '',
+		description: 'Optional. Used with the Issuer RFC above.',
+	},
+	{
+		displayName: 'Place of Issue Postal Code',
+		name: 'issuerPostalCode',
+		type: 'string',
+		default: '',
+		placeholder: '64000',
+		description: 'Optional. Used by the CFDI node when its Place of Issue Postal Code field is empty.',
+	},
+];
+
+function text(value: unknown): string {
+	return typeof value === 'string' ? value.trim() : '';
+}
+
+/** The issuer data of the node's credential; none when the node has no credential (e.g. Validate). */
+export async function readIssuerDefaults(ctx: IExecuteFunctions): Promise<IssuerDefaults> {
+	let credential: IDataObject;
+	try {
+		credential = (await ctx.getCredentials('cfdiEmisionApi')) as IDataObject;
+	} catch {
+		return {};
+	}
+	const defaults: IssuerDefaults = {
+		rfc: text(credential.issuerRfc).toUpperCase() || undefined,
+		nombre: text(credential.issuerName) || undefined,
+		regimenFiscal: text(credential.issuerRegime) || undefined,
+		lugarExpedicion: text(credential.issuerPostalCode) || undefined,
+	};
+	return Object.fromEntries(Object.entries(defaults).filter(([, value]) => value !== undefined)) as IssuerDefaults;
+}
+
+const empty = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+/** The voucher with the credential's issuer where the node left it empty (see the module comment). */
+export function withIssuerDefaults(voucher: IDataObject, defaults: IssuerDefaults): IDataObject {
+	if (!defaults.rfc && !defaults.lugarExpedicion) return voucher;
+	const out: IDataObject = { ...voucher };
+	const emisor = out.emisor && typeof out.emisor === 'object' ? (out.emisor as IDataObject) : {};
+	if (defaults.rfc && empty(emisor.rfc)) {
+		out.emisor = {
+			...emisor,
+			rfc: defaults.rfc,
+			...(defaults.nombre && empty(emisor.nombre) ? { nombre: defaults.nombre } : {}),
+			// The node's regime field always has a value (601 by default): the credential's goes with its RFC.
+			...(defaults.regimenFiscal ? { regimenFiscal: defaults.regimenFiscal } : {}),
+		};
+	}
+	if (defaults.lugarExpedicion && empty(out.lugarExpedicion)) {
+		out.lugarExpedicion = defaults.lugarExpedicion;
+		// The general public's postal code is the place of issue (built before it was known).
+		const receptor = out.receptor && typeof out.receptor === 'object' ? (out.receptor as IDataObject) : undefined;
+		if (receptor?.rfc === 'XAXX010101000' && empty(receptor.domicilioFiscalReceptor)) out.receptor = { ...receptor, domicilioFiscalReceptor: defaults.lugarExpedicion };
+	}
+	return out;
+}
