@@ -32,12 +32,42 @@ const TOTALES_CODES: Record<keyof PaymentTotals, string> = {
 	montoTotalPagos: 'CRP20211',
 };
 
+/** A day in Mexico City as YYYY-MM-DD, `days` after today (the service's clock when fecha is left out). */
+function mexicoCityDay(days: number): string {
+	const parts = Object.fromEntries(
+		new Intl.DateTimeFormat('en-US', { timeZone: 'America/Mexico_City', year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date()).map((part) => [part.type, part.value]),
+	);
+	const day = new Date(Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day) + days));
+	return day.toISOString().slice(0, 10);
+}
+
+// Without fecha the receipt's date is the moment it is stamped, which may be days after the data
+// was prepared (a scheduled run, a store in another time zone); only dates clearly ahead are refused.
+const DAYS_AHEAD_WITHOUT_FECHA = 30;
+
+/**
+ * A receipt records a payment already received (Pagos 2.0 guide: FechaPago is when the beneficiary
+ * received it), so a payment dated after the receipt is a mistake (a year typed wrong, a due date
+ * instead of a payment date). Compared with fecha when given; without it, with today in Mexico City
+ * plus DAYS_AHEAD_WITHOUT_FECHA days.
+ */
+function checkPaymentNotAhead(ctx: ValidationContext, fechaPago: string, at: string): void {
+	const fecha = ctx.isClean('fecha') ? ctx.view.root.fecha : undefined;
+	const issued = typeof fecha === 'string' && isRealDateTime(fecha) ? fecha : undefined;
+	const limit = issued ?? `${mexicoCityDay(DAYS_AHEAD_WITHOUT_FECHA)}T23:59:59`;
+	if (fechaPago <= limit) return;
+	const against = issued ? `the receipt's fecha ${show(issued)}` : `${limit.slice(0, 10)}, ${DAYS_AHEAD_WITHOUT_FECHA} days after today in Mexico City`;
+	ctx.error('FECHA_PAGO_AHEAD', at, `${at} ${show(fechaPago)} is after ${against}; a payment receipt records a payment already received.`, 'Use the date the payment was received (check the year), and issue the receipt once it has been received.', fechaPago);
+}
+
 function checkPago(ctx: ValidationContext, entry: ListItem): void {
 	const { item: pago, path } = entry;
 	const fecha = readText(ctx, pago, 'fechaPago', path, 'Add fechaPago, when the payment was received, e.g. "2024-05-10T12:00:00".');
 	if (fecha !== undefined && !isRealDateTime(fecha)) {
 		const at = memberPath(path, 'fechaPago');
 		ctx.error('FECHA_PAGO_FORMAT', at, `${at} ${show(fecha)} is not a real date-time in the form YYYY-MM-DDThh:mm:ss.`, 'Use local time without a time zone, e.g. "2024-05-10T12:00:00".', fecha);
+	} else if (fecha !== undefined) {
+		checkPaymentNotAhead(ctx, fecha, memberPath(path, 'fechaPago'));
 	}
 	const forma = readCode(ctx, pago, 'formaDePagoP', path, FORMA_PAGO, 'c_FormaPago', 'CATALOG_CODE', 'Add formaDePagoP, how the payment was received, e.g. "03" (transfer).');
 	if (forma === '99') {
