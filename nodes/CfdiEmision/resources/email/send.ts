@@ -5,6 +5,7 @@ import { backoff, DEFAULT_RETRIES, DEFAULT_RETRY_DELAY_MS } from '../../network'
 import { showFor, uuidField, withDefaultFromVersion11 } from '../../shared/descriptions';
 import { EarlierTries } from '../../shared/earlierTries';
 import { toNodeError } from '../../shared/errors';
+import { addedToIncoming } from '../../shared/incomingItem';
 import { readUuid } from '../../shared/parameters';
 import { parseJsonBody } from '../../shared/responses';
 import { concurrencyOption, ignoreSslOption, readRequestSettings, timeoutOption } from '../../shared/requestSettings';
@@ -212,7 +213,7 @@ export async function sendEmail(ctx: IExecuteFunctions): Promise<INodeExecutionD
 		const { uuid, body, options } = plans.get(itemIndex);
 		const target = JSON.stringify([uuid, body.para, body.cc, body.asunto]);
 		const earlier = tries?.earlier(itemIndex, target);
-		if (earlier?.state === 'done') return { items: [{ json: earlier.json }], doneNote: `e-mailed ${uuid} to ${body.para} (on an earlier try)` };
+		if (earlier?.state === 'done') return { items: [addedToIncoming(ctx, itemIndex, earlier.json)], doneNote: `e-mailed ${uuid} to ${body.para} (on an earlier try)` };
 		if (earlier?.state === 'unclear') throw notSentAgain(ctx, itemIndex, uuid, body.para, earlier.reason);
 
 		const failure = {
@@ -237,6 +238,6 @@ export async function sendEmail(ctx: IExecuteFunctions): Promise<INodeExecutionD
 		}
 		const json: IDataObject = { uuid, sent: true, to: body.para, cc: body.cc, replyTo: body.responderA, subject: body.asunto };
 		tries?.done(itemIndex, target, json);
-		return { items: [{ json }], doneNote: `e-mailed ${uuid} to ${body.para}` };
+		return { items: [addedToIncoming(ctx, itemIndex, json)], doneNote: `e-mailed ${uuid} to ${body.para}` };
 	}, { plans });
 }

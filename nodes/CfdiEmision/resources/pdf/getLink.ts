@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { backoff, describeDownloadAdvice, describeDownloadFailure, readNetworkFailure } from '../../network';
 
 import { showFor, uuidField, withDefaultFromVersion11 } from '../../shared/descriptions';
+import { addedToIncoming } from '../../shared/incomingItem';
 import { operationFailed, toNodeError } from '../../shared/errors';
 import { readUuid } from '../../shared/parameters';
 import { unwrapLink } from '../../shared/responses';
@@ -28,7 +29,7 @@ export const getLinkFields: INodeProperties[] = [
 			name: 'download',
 			type: 'boolean',
 			default: false,
-			description: 'Whether to also download the PDF into the binary field "data" (as &lt;uuid&gt;.pdf)',
+			description: 'Whether to also download the PDF into a binary field (as &lt;uuid&gt;.pdf; the field is "data" unless the option "Put Output File in Field" names another)',
 			displayOptions: showFor('pdf', ['getLink']),
 		},
 		true,
@@ -41,6 +42,13 @@ export const getLinkFields: INodeProperties[] = [
 		default: {},
 		displayOptions: showFor('pdf', ['getLink']),
 		options: [
+			{
+				displayName: 'Put Output File in Field',
+				name: 'binaryPropertyName',
+				type: 'string',
+				default: 'data',
+				description: 'The name of the output binary field to put the downloaded PDF in (with Download on)',
+			},
 			concurrencyOption(PDF_CONCURRENCY, 'How many PDFs are requested at the same time'),
 			ignoreSslOption(),
 			{
@@ -219,13 +227,14 @@ export async function getPdfLink(ctx: IExecuteFunctions): Promise<INodeExecution
 		try {
 			const link = await fetchLink(ctx, session, uuid, attempts, delay);
 			const json: IDataObject = { uuid, url: link.url, expiresAt: link.expiresAt, startsAt: link.startsAt };
-			if (!download) return { items: [{ json }] };
+			if (!download) return { items: [addedToIncoming(ctx, itemIndex, json)] };
 			const maxMb = Number(options.maxPdfSizeMb ?? DEFAULT_MAX_PDF_MB);
 			const bytes = await downloadPdf(ctx, session, link, itemIndex, uuid, (Number.isFinite(maxMb) && maxMb > 0 ? maxMb : DEFAULT_MAX_PDF_MB) * BYTES_PER_MB);
 			const fileName = `${uuid}.pdf`;
 			json.fileName = fileName;
 			json.fileSize = bytes.length;
-			return { items: [{ json, binary: { data: await ctx.helpers.prepareBinaryData(bytes, fileName, 'application/pdf') } }] };
+			const field = String(options.binaryPropertyName || 'data').trim() || 'data';
+			return { items: [addedToIncoming(ctx, itemIndex, json, { [field]: await ctx.helpers.prepareBinaryData(bytes, fileName, 'application/pdf') })] };
 		} catch (error) {
 			throw toNodeError(ctx, error, itemIndex, { action: `get the PDF of ${uuid}`, readOnly: true });
 		}

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { uuidField } from '../../shared/descriptions';
+import { addedToIncoming } from '../../shared/incomingItem';
 import { readUuid } from '../../shared/parameters';
 import { concurrencyOption, ignoreSslOption, readRequestSettings, timeoutOption } from '../../shared/requestSettings';
 import { runItems } from '../../shared/runItems';
@@ -48,6 +49,6 @@ export async function downloadXml(ctx: IExecuteFunctions): Promise<INodeExecutio
 		const binary = await ctx.helpers.prepareBinaryData(Buffer.from(xml, 'utf8'), fileName, 'application/xml');
 		const json: IDataObject = { uuid, fileName, fileSize: Buffer.byteLength(xml, 'utf8') };
 		if (options.includeXmlText === true) json.xml = xml;
-		return { items: [{ json, binary: { [String(options.binaryPropertyName || 'data')]: binary } }] };
+		return { items: [addedToIncoming(ctx, itemIndex, json, { [String(options.binaryPropertyName || 'data').trim() || 'data']: binary })] };
 	});
 }
