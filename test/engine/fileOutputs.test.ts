@@ -1,4 +1,4 @@
-import type { INodeExecutionData } from 'n8n-workflow';
+import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { binaryBytes, stampedUuid, useSandboxEngine } from './nodeTestKit';
 
@@ -10,7 +10,7 @@ import { binaryBytes, stampedUuid, useSandboxEngine } from './nodeTestKit';
  */
 const kit = useSandboxEngine();
 
-async function chainStep(parameters: Record<string, unknown>, input: INodeExecutionData[], typeVersion: number) {
+async function chainStep(parameters: INodeParameters, input: INodeExecutionData[], typeVersion: number) {
 	const { items, error } = await kit.engine.runNode(parameters, input, { typeVersion });
 	expect(error).toBeUndefined();
 	return items;

@@ -84,8 +84,7 @@ export function secretForms(secret: string): string[] {
 		dotNetJsonEscaped(secret),
 		...base64Cores(secret),
 	]);
-	// Longest first, so that a form containing another is replaced whole.
-	return [...forms].filter((form) => form.length >= MIN_SECRET_LENGTH).sort((a, b) => b.length - a.length);
+	return [...forms].filter((form) => form.length >= MIN_SECRET_LENGTH);
 }
 
 /**
@@ -99,33 +98,51 @@ const SECRET_PATTERNS: Array<[RegExp, string]> = [
 	[/(\b(?:access_token|refresh_token|id_token|client_secret|password)\\?["']?\s*[:=]\s*\\?["']?)[^\s"'&,;}\]\\]+/gi, `$1${REDACTED}`],
 ];
 
-/** Replaces any secret found in a text: the credential's own values in any form, and token-shaped values. */
-export function redactSecrets(text: string, secrets: string[]): string {
-	let redacted = text;
-	for (const secret of secrets) {
-		for (const form of secretForms(secret)) if (redacted.includes(form)) redacted = redacted.split(form).join(REDACTED);
+/**
+ * Takes secrets out of texts: the given values in every form they may be quoted in (worked out
+ * once), and token-shaped values the node cannot know (a token another process holds, an older one).
+ */
+export class SecretRedactor {
+	private readonly forms: string[];
+
+	constructor(secrets: string[]) {
+		// Longest first, so that a form containing another is replaced whole.
+		this.forms = [...new Set(secrets.flatMap(secretForms))].sort((a, b) => b.length - a.length);
 	}
-	for (const [pattern, replacement] of SECRET_PATTERNS) redacted = redacted.replace(pattern, replacement);
-	return redacted;
+
+	text(text: string): string {
+		let redacted = text;
+		for (const form of this.forms) if (redacted.includes(form)) redacted = redacted.split(form).join(REDACTED);
+		for (const [pattern, replacement] of SECRET_PATTERNS) redacted = redacted.replace(pattern, replacement);
+		return redacted;
+	}
+
+	/** The same, for anything an answer may hold: text, bytes (as text) or parsed JSON, keeping its type. */
+	value<T>(value: T): T {
+		if (typeof value === 'string') return this.text(value) as T;
+		if (value === null || value === undefined || typeof value !== 'object') return value;
+		if (Buffer.isBuffer(value)) {
+			const text = value.toString('utf8');
+			const redacted = this.text(text);
+			return (redacted === text ? value : Buffer.from(redacted, 'utf8')) as T;
+		}
+		const text = JSON.stringify(value);
+		const redacted = this.text(text);
+		if (redacted === text) return value;
+		try {
+			return JSON.parse(redacted) as T;
+		} catch {
+			return redacted as T;
+		}
+	}
 }
 
-/** The same, for anything an answer may hold: text, bytes (as text) or parsed JSON, keeping its type. */
-export function redactSecretsIn<T>(value: T, secrets: string[]): T {
-	if (typeof value === 'string') return redactSecrets(value, secrets) as T;
-	if (value === null || value === undefined || typeof value !== 'object') return value;
-	if (Buffer.isBuffer(value)) {
-		const text = value.toString('utf8');
-		const redacted = redactSecrets(text, secrets);
-		return (redacted === text ? value : Buffer.from(redacted, 'utf8')) as T;
-	}
-	const text = JSON.stringify(value);
-	const redacted = redactSecrets(text, secrets);
-	if (redacted === text) return value;
-	try {
-		return JSON.parse(redacted) as T;
-	} catch {
-		return redacted as T;
-	}
+/** Token-shaped values only (no credential at hand): the last check of every worded error. */
+const TOKEN_SHAPES = new SecretRedactor([]);
+
+/** Replaces any secret found in a text: the given values in any form, and token-shaped values. */
+export function redactSecrets(text: string, secrets: string[]): string {
+	return (secrets.length ? new SecretRedactor(secrets) : TOKEN_SHAPES).text(text);
 }
 
 /**

@@ -5,7 +5,7 @@ import { REJECT_SESSIONS_BEFORE, SIGNED_WITH_SESSION, type AuthorizableRequest }
 import { awaitSessionSavedElsewhere } from '../auth/renewal';
 import { isSessionRenewedElsewhere } from '../auth/tokenService';
 import { expandUrlTemplate, resolveEndpoints, URL_TEMPLATE } from '../auth/endpoints';
-import { redactSecretsIn, secretValues } from '../auth/secrets';
+import { SecretRedactor, secretValues } from '../auth/secrets';
 import { describeRefusedRedirect, describeServiceFailure, readNetworkFailure, sendWithinOrigin, type RequestHop } from '../network';
 import { ServiceCallError } from './serviceError';
 import type { RequestSettings } from './requestSettings';
@@ -42,7 +42,7 @@ export class RunSession {
 	readonly gate = new SessionGate();
 
 	/** The credential's secret values, read at the first answer of the run and again after a new sign-in. */
-	private secrets?: Promise<string[]>;
+	private redactor?: Promise<SecretRedactor>;
 
 	constructor(
 		/** Issuer id typed on the node; empty means the credential's. */
@@ -68,14 +68,14 @@ export class RunSession {
 	 * is made from what passed here, so no secret reaches an item, an error or a log.
 	 */
 	async redact<T>(ctx: ServiceContext, value: T, signedInAgain = false): Promise<T> {
-		if (signedInAgain || !this.secrets) {
-			this.secrets = ctx.getCredentials(CREDENTIAL_TYPE).then(
-				(credentials) => secretValues(credentials),
+		if (signedInAgain || !this.redactor) {
+			this.redactor = ctx.getCredentials(CREDENTIAL_TYPE).then(
+				(credentials) => new SecretRedactor(secretValues(credentials)),
 				// Without the values, the token-shaped patterns still apply.
-				() => [],
+				() => new SecretRedactor([]),
 			);
 		}
-		return redactSecretsIn(value, await this.secrets);
+		return (await this.redactor).value(value);
 	}
 
 	/** A failure with its words and quoted body redacted (see redact). */
