@@ -31,6 +31,7 @@ import { N8nInstance } from './n8n';
 import { installPackage } from './packageInstall';
 import { describeTarget, ensureChromium, ensureN8n, OLDEST_N8N, targetFromArgs } from './runtime';
 import { settleExample, settleWorkflow } from './settlePhase';
+import { guardPhase } from './guardPhase';
 import { triggerPhase } from './triggerPhase';
 import { DOCS_DIR, serverPhase, uiWorkflows } from './uiPhase';
 
@@ -96,6 +97,7 @@ async function main(): Promise<number> {
 			await step('example 3', () => reviewExample(checks, n8n!, sandbox!, timings));
 			await step('examples 4-6', () => kindExamples(checks, n8n!, sandbox!, timings));
 			await step('an ambiguous stamp settled by facts', () => settleExample(checks, n8n!, sandbox!, timings));
+			await step('hosts and secrets', () => guardPhase(checks, n8n!, sandbox!, CREDENTIAL, timings));
 			// The screenshots in docs/ show the oldest supported n8n; other versions' go to the user folder.
 			const screenshotDir = target.n8n === OLDEST_N8N.n8n && !target.node ? DOCS_DIR : join(userFolder!, 'screenshots');
 			await step('the server phase', () => serverPhase(checks, n8n!, sandbox!, { chromiumPath, timings, screenshots, screenshotDir }));
