@@ -23,7 +23,8 @@ function stampNode(name: string, x: number, credential: { id: string; name: stri
 		id: `guard-${x}`,
 		name,
 		type: CFDI_NODE_TYPE,
-		typeVersion: 1.1,
+		// Version 1: only the hosts and the secrets are under test here, not 1.1's duplicate check.
+		typeVersion: 1,
 		position: [x, 0] as [number, number],
 		parameters: { resource: 'voucher', operation: 'create', inputMode: 'json', stampingMode: 'direct', voucherJson: JSON.stringify(invoiceVoucher()) },
 		credentials: { [CFDI_CREDENTIAL_TYPE]: { ...credential } },
