@@ -7,7 +7,7 @@ import { CREDENTIAL_TYPE, RunSession } from '../CfdiEmision/shared/transport';
 import { APP_DESCRIPTION } from '../CfdiEmision/shared/descriptions';
 import { readVoucherFilter, voucherFilterFields } from '../CfdiEmision/shared/voucherFilters';
 import { listVouchers } from '../CfdiEmision/shared/voucherList';
-import { advanceCursor, isCursorFor, latestEvent, matchesFilters, pollWindow, type EventFilters, type TriggerEvent } from './eventCursor';
+import { advanceCursor, latestEvent, matchesFilters, pollWindow, readCursor, type CursorReading, type EventFilters, type TriggerEvent } from './eventCursor';
 
 const HOUR = 3600;
 const DAY = 24 * HOUR;
@@ -101,7 +101,10 @@ export class CfdiEmisionTrigger implements INodeType {
 		const now = Math.floor(Date.now() / 1000);
 		const staticData = this.getWorkflowStaticData('node');
 		const manual = this.getMode() === 'manual';
-		const state = isCursorFor(staticData, event) ? staticData : undefined;
+		const reading = readCursor(staticData, event, now, lookBack);
+		const state = reading.kind === 'fresh' ? undefined : reading.state;
+		// An unreadable cursor is reported (an error execution, and the error workflow if one is set) and rebuilt; the poll goes on.
+		if (reading.kind === 'corrupt' && !manual) this.__emitError(unreadableCursor(this, reading));
 
 		// Fetch Test Event reads around now and leaves the cursor alone.
 		const range = pollWindow(manual ? undefined : state, now, lookBack);
@@ -133,4 +136,24 @@ function positive(ctx: IPollFunctions, name: string, fallback: number): number {
 		});
 	}
 	return value;
+}
+
+/** The error that reports an unreadable cursor, saying what was rebuilt and what that means for the events. */
+function unreadableCursor(ctx: IPollFunctions, reading: Extract<CursorReading, { kind: 'corrupt' }>): NodeOperationError {
+	const { state, lost, problem } = reading;
+	let description: string;
+	if (state) {
+		const kept = Object.keys(state.vouchers).length;
+		description =
+			`It was rebuilt from what could be read: ${kept} remembered voucher${kept === 1 ? '' : 's'} and the last check at ${new Date(state.polledUntil * 1000).toISOString()}. ` +
+			'Vouchers stamped or cancelled since then are reported as usual, so no event is lost. ' +
+			(lost !== 0
+				? `${lost < 0 ? 'The list of remembered vouchers' : `${lost} remembered voucher${lost === 1 ? '' : 's'}`} could not be read, so a voucher reported before may be reported a second time: check its UUID before acting on it twice.`
+				: 'Nothing it had reported is reported again.');
+	} else {
+		description =
+			'Not even the time of the last check could be read, so the trigger starts again from now: vouchers stamped or cancelled since its last successful check are not reported. ' +
+			'List them with Voucher > Get Many for that period.';
+	}
+	return new NodeOperationError(ctx.getNode(), `The trigger's memory of the events it reported was unreadable (${problem}); it was rebuilt.`, { description });
 }

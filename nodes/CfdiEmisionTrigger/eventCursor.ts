@@ -4,6 +4,13 @@
  *
  * The list is searched by voucher date, not by stamping or cancellation time, so each poll reads
  * a window that reaches back before the previous poll and compares against what it has seen.
+ *
+ * Each event is reported once for the life of the workflow, whatever the windows become: the cursor
+ * knows the state of every voucher dated from `coveredFrom` on (remembered, or for Cancellation
+ * Status Changed plainly stamped). A voucher dated before that is outside what the trigger watched
+ * (before activation, or forgotten when a window was lowered): it is learned silently, never
+ * reported, so raising a window neither reports a voucher again nor back-fills the time before
+ * activation. What is remembered is bounded by the window and by MAX_REMEMBERED.
  */
 import { matchesVoucherFilter, type VoucherFilter } from '../CfdiEmision/shared/voucherFilters';
 import { statusFromSubEstatus, toUnixSeconds, type VoucherRecord, type VoucherStatus } from '../CfdiEmision/shared/voucherRecords';
@@ -11,10 +18,14 @@ import { statusFromSubEstatus, toUnixSeconds, type VoucherRecord, type VoucherSt
 export type TriggerEvent = 'voucherStamped' | 'cancellationStatusChanged';
 
 export interface CursorState {
-	version: 1;
+	version: 2;
 	event: TriggerEvent;
+	/** Unix seconds of the first poll after activation (or of the rebuild of an unreadable cursor). */
+	activatedAt: number;
 	/** Unix seconds at which the last successful poll read the list. */
 	polledUntil: number;
+	/** Voucher date (Unix seconds) from which the cursor knows every voucher; older ones are never reported. */
+	coveredFrom: number;
 	/**
 	 * UUID → [subEstatusId, voucher date in Unix seconds]. Voucher Stamped: every voucher seen.
 	 * Cancellation Status Changed: only vouchers not plainly stamped (3 cancelled, 4 waiting).
@@ -36,13 +47,76 @@ export interface TriggerItem extends VoucherRecord {
 const SERVICE_TIME_ZONE = 'America/Mexico_City';
 /** Reach a little past "now" in case the service's clock runs ahead of this one. */
 const CLOCK_SKEW_SECONDS = 600;
+/**
+ * At most this many vouchers are remembered (about 40 bytes each in the workflow's static data).
+ * Beyond it the oldest are forgotten and `coveredFrom` moves up past them.
+ */
+export const MAX_REMEMBERED = 20_000;
 const STAMPED = 2;
 const CANCELLED = 3;
 const WAITING = 4;
 
-export function isCursorFor(value: unknown, event: TriggerEvent): value is CursorState {
-	const state = value as Partial<CursorState> | undefined;
-	return !!state && state.version === 1 && state.event === event && typeof state.polledUntil === 'number' && !!state.vouchers && typeof state.vouchers === 'object';
+/** What the static data held, read for this event. */
+export type CursorReading =
+	/** Nothing yet (first activation), or a cursor of the other event (the event was switched): start from now. */
+	| { kind: 'fresh' }
+	| { kind: 'ok'; state: CursorState }
+	/**
+	 * Unreadable. `state` is what could be rebuilt from its readable parts (undefined when not even the
+	 * time of the last poll could be read); `lost` counts remembered vouchers that could not be read
+	 * (-1: the whole list was unreadable).
+	 */
+	| { kind: 'corrupt'; problem: string; state: CursorState | undefined; lost: number };
+
+const isTime = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0;
+const isEntry = (value: unknown): value is [number, number] => Array.isArray(value) && value.length === 2 && Number.isInteger(value[0]) && isTime(value[1]);
+const isEvent = (value: unknown): value is TriggerEvent => value === 'voucherStamped' || value === 'cancellationStatusChanged';
+
+/** Reads the node's static data for `event` (a cursor of version 1, before coveredFrom existed, is carried over). */
+export function readCursor(value: unknown, event: TriggerEvent, now: number, lookBackSeconds: number): CursorReading {
+	const data = (value ?? {}) as Record<string, unknown>;
+	if (typeof data !== 'object' || Array.isArray(data)) return corrupt('it is not an object', data, event, now, lookBackSeconds);
+	if (Object.keys(data).length === 0) return { kind: 'fresh' };
+	const problems: string[] = [];
+	if (data.version !== 1 && data.version !== 2) problems.push(`unknown version ${JSON.stringify(data.version)}`);
+	if (!isEvent(data.event)) problems.push('no event');
+	if (!isTime(data.polledUntil)) problems.push('no time of the last poll');
+	if (data.version === 2 && (!isTime(data.coveredFrom) || !isTime(data.activatedAt))) problems.push('no covered range');
+	const vouchers = data.vouchers;
+	if (!vouchers || typeof vouchers !== 'object' || Array.isArray(vouchers)) problems.push('no voucher list');
+	else if (!Object.values(vouchers).every(isEntry)) problems.push('unreadable voucher entries');
+	if (problems.length) return corrupt(problems.join(', '), data, event, now, lookBackSeconds);
+	if (data.event !== event) return { kind: 'fresh' };
+	const polledUntil = data.polledUntil as number;
+	if (data.version === 1) {
+		return { kind: 'ok', state: { version: 2, event, activatedAt: polledUntil, polledUntil, coveredFrom: polledUntil - lookBackSeconds, vouchers: { ...(vouchers as CursorState['vouchers']) } } };
+	}
+	return { kind: 'ok', state: { ...(data as unknown as CursorState), vouchers: { ...(vouchers as CursorState['vouchers']) } } };
+}
+
+/**
+ * Rebuilds what can be read: the readable voucher entries and the time of the last poll (or, failing
+ * that, the newest remembered voucher date). From there the next read reports what it does not
+ * know, so nothing stamped or cancelled meanwhile is lost; a voucher whose entry was lost may be
+ * reported a second time. With no time at all, it starts again from now.
+ */
+function corrupt(problem: string, data: Record<string, unknown>, event: TriggerEvent, now: number, lookBackSeconds: number): CursorReading {
+	const raw = data && typeof data === 'object' && data.vouchers && typeof data.vouchers === 'object' && !Array.isArray(data.vouchers) ? (data.vouchers as Record<string, unknown>) : {};
+	const vouchers: CursorState['vouchers'] = {};
+	let lost = 0;
+	for (const [uuid, entry] of Object.entries(raw)) {
+		if (isEntry(entry)) vouchers[uuid] = [entry[0], entry[1]];
+		else lost += 1;
+	}
+	// A voucher list that is not an object at all: none of its entries can be counted.
+	if (data && typeof data === 'object' && data.vouchers !== undefined && raw !== data.vouchers) lost = -1;
+	const sameEvent = !isEvent(data?.event) || data.event === event;
+	const newest = Object.values(vouchers).reduce((max, [, date]) => Math.max(max, date), -1);
+	const polledUntil = isTime(data?.polledUntil) ? Math.min(data.polledUntil, now) : newest >= 0 ? Math.min(newest, now) : undefined;
+	if (!sameEvent || polledUntil === undefined) return { kind: 'corrupt', problem, state: undefined, lost };
+	const coveredFrom = isTime(data.coveredFrom) ? data.coveredFrom : polledUntil - lookBackSeconds;
+	const activatedAt = isTime(data.activatedAt) ? data.activatedAt : polledUntil;
+	return { kind: 'corrupt', problem, state: { version: 2, event, activatedAt, polledUntil, coveredFrom, vouchers }, lost };
 }
 
 /** The list range a poll reads: from the look-back before the last poll (or now, on activation) to now. */
@@ -62,8 +136,9 @@ function remembered(event: TriggerEvent, subEstatusId: number | null): boolean {
 
 /**
  * Folds a read of the list into the state. On activation (no state) everything read becomes the
- * baseline and nothing is reported: the trigger starts from now. Entries older than the next
- * window are dropped, so the state stays as small as the window.
+ * baseline and nothing is reported: the trigger starts from now. A voucher dated before the state's
+ * `coveredFrom` is learned without being reported. Entries older than the window are then dropped
+ * (and `coveredFrom` moves up to the window's start), so the state stays as small as the window.
  */
 export function advanceCursor(
 	event: TriggerEvent,
@@ -73,28 +148,38 @@ export function advanceCursor(
 	lookBackSeconds: number,
 ): { state: CursorState; changes: TriggerItem[] } {
 	const vouchers: Record<string, [number, number]> = { ...(state?.vouchers ?? {}) };
-	const changes: TriggerItem[] = [];
+	const changes: Array<{ item: TriggerItem; date: number }> = [];
 	for (const record of records) {
 		const current = record.subEstatusId;
 		if (current !== STAMPED && current !== CANCELLED && current !== WAITING) continue;
 		const known = vouchers[record.uuid];
-		if (state) {
-			if (event === 'voucherStamped' && !known) changes.push({ ...record, event });
+		const date = dateSeconds(record, now);
+		if (state && date >= state.coveredFrom) {
+			if (event === 'voucherStamped' && !known) changes.push({ item: { ...record, event }, date });
 			if (event === 'cancellationStatusChanged') {
 				const previous = known?.[0] ?? STAMPED;
 				if (previous !== current) {
 					const status = previous === WAITING && current === STAMPED ? 'rejected' : record.status;
-					changes.push({ ...record, event, status: status as VoucherStatus, previousStatus: statusFromSubEstatus(previous) });
+					changes.push({ item: { ...record, event, status: status as VoucherStatus, previousStatus: statusFromSubEstatus(previous) }, date });
 				}
 			}
 		}
-		if (remembered(event, current)) vouchers[record.uuid] = [current, dateSeconds(record, now)];
+		if (remembered(event, current)) vouchers[record.uuid] = [current, date];
 		else delete vouchers[record.uuid];
 	}
-	const horizon = now - lookBackSeconds;
-	for (const [uuid, [, date]] of Object.entries(vouchers)) if (date < horizon) delete vouchers[uuid];
-	changes.sort((a, b) => dateSeconds(a, now) - dateSeconds(b, now) || (a.voucherId ?? 0) - (b.voucherId ?? 0));
-	return { state: { version: 1, event, polledUntil: now, vouchers }, changes };
+	// Everything dated from the window's start on is now known; older entries are forgotten.
+	let coveredFrom = now - lookBackSeconds;
+	for (const [uuid, [, date]] of Object.entries(vouchers)) if (date < coveredFrom) delete vouchers[uuid];
+	const entries = Object.entries(vouchers);
+	if (entries.length > MAX_REMEMBERED) {
+		entries.sort((a, b) => b[1][1] - a[1][1]);
+		const cut = entries[MAX_REMEMBERED - 1][1][1];
+		for (const [uuid, [, date]] of entries) if (date < cut) delete vouchers[uuid];
+		coveredFrom = Math.max(coveredFrom, cut);
+	}
+	changes.sort((a, b) => a.date - b.date || (a.item.voucherId ?? 0) - (b.item.voucherId ?? 0));
+	const activatedAt = state?.activatedAt ?? now;
+	return { state: { version: 2, event, activatedAt, polledUntil: now, coveredFrom, vouchers }, changes: changes.map(({ item }) => item) };
 }
 
 /** Fetch Test Event: the newest voucher that would fit the event, reported as that event. */

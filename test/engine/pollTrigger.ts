@@ -31,6 +31,8 @@ export interface PollResult {
 	nodeData: IDataObject;
 	/** Whether n8n would see the static data as changed (and save it). */
 	changed: boolean;
+	/** Errors the poll reported through __emitError (n8n records each as a failed execution) while it went on. */
+	reportedErrors: Error[];
 }
 
 let polls = 0;
@@ -52,7 +54,8 @@ export async function pollTrigger(engine: Engine, parameters: INodeParameters, s
 	});
 	const executionId = `poll-${++polls}`;
 	const hooks = new ExecutionLifecycleHooks('trigger', executionId, { id: 'wf-trigger', name: 'trigger test', nodes: [node], connections: {}, active: true, settings: {} } as never);
-	const context = new PollContext(workflow, node, engine.additionalData(hooks, executionId), 'trigger', activation);
+	const reportedErrors: Error[] = [];
+	const context = new PollContext(workflow, node, engine.additionalData(hooks, executionId), 'trigger', activation, () => undefined, (error: Error) => void reportedErrors.push(error));
 	const result = await Container.get(TriggersAndPollers).runPoll(workflow, node, context);
 	const saved = JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject;
 	return {
@@ -60,6 +63,7 @@ export async function pollTrigger(engine: Engine, parameters: INodeParameters, s
 		staticData: saved,
 		nodeData: (saved[`node:${TRIGGER_NAME}`] ?? {}) as IDataObject,
 		changed: (workflow.staticData as IDataObject & { __dataChanged?: boolean }).__dataChanged === true,
+		reportedErrors,
 	};
 }
 

@@ -40,7 +40,8 @@ describe('trigger: Voucher Stamped', () => {
 		const first = await pollTrigger(kit.engine, stampedEvent);
 		expect(first.items).toBeNull();
 		expect(first.changed).toBe(true);
-		expect(first.nodeData).toMatchObject({ version: 1, event: 'voucherStamped', vouchers: { [before]: [2, expect.any(Number)] } });
+		expect(first.nodeData).toMatchObject({ version: 2, event: 'voucherStamped', vouchers: { [before]: [2, expect.any(Number)] } });
+		expect(Number(first.nodeData.coveredFrom)).toBe(Number(first.nodeData.activatedAt) - 72 * 3600);
 
 		// The list request: the issuer's list with a Unix-seconds window reaching 72 hours back.
 		const [list] = routes(kit.sandbox, 'listVouchers');
@@ -178,5 +179,68 @@ describe('trigger: Cancellation Status Changed', () => {
 		await pollTrigger(kit.engine, cancellationEvent);
 		const [list] = routes(kit.sandbox, 'listVouchers');
 		expect(Number(list.query.ffinal) - Number(list.query.finicial)).toBe(30 * 86_400 + 600);
+	});
+});
+
+describe('trigger: each event once for the life of the workflow, whatever its settings become', () => {
+	const HOUR_MS = 3600_000;
+	/** A voucher to the general public dated `hours` back (the SAT allows up to 72), stamped now. */
+	async function stampBackDated(hours: number, folio: string): Promise<string> {
+		const res = await api.create(validVoucher({ fecha: cfdiDateTime(Date.now() - hours * HOUR_MS), folio }), 'emitir=true&noCalcularFecha=true');
+		const { uuid } = (await res.json()) as { uuid: string };
+		return uuid;
+	}
+
+	test('lowering then raising Late Voucher Window does not report a voucher again', async () => {
+		const first = await pollTrigger(kit.engine, stampedEvent);
+		const late = await stampBackDated(5, 'late');
+		const second = await pollTrigger(kit.engine, stampedEvent, first.staticData);
+		expect(uuidsOf(second.items)).toEqual([late]);
+		const lowered = await pollTrigger(kit.engine, { ...stampedEvent, lateWindowHours: 1 }, second.staticData);
+		expect(lowered.items).toBeNull();
+		expect(lowered.nodeData.vouchers).not.toHaveProperty(late);
+		const raised = await pollTrigger(kit.engine, stampedEvent, lowered.staticData);
+		expect(raised.items).toBeNull();
+		expect((await pollTrigger(kit.engine, stampedEvent, raised.staticData)).items).toBeNull();
+	});
+
+	test('raising Late Voucher Window does not report vouchers that existed before activation; later back-dated ones are reported', async () => {
+		await stampBackDated(5, 'before activation');
+		const first = await pollTrigger(kit.engine, { ...stampedEvent, lateWindowHours: 1 });
+		expect(first.items).toBeNull();
+		const raised = await pollTrigger(kit.engine, stampedEvent, first.staticData);
+		expect(raised.items).toBeNull();
+		const later = await stampBackDated(6, 'after activation');
+		expect(uuidsOf((await pollTrigger(kit.engine, stampedEvent, raised.staticData)).items)).toEqual([later]);
+	});
+
+	test('raising Watch Window does not report an old cancellation as new', async () => {
+		const old = await stampBackDated(50, 'old');
+		expect(await cancelVoucher(old)).toBe(3);
+		const first = await pollTrigger(kit.engine, { ...cancellationEvent, watchDays: 1 });
+		expect(first.items).toBeNull();
+		const raised = await pollTrigger(kit.engine, { ...cancellationEvent, watchDays: 3 }, first.staticData);
+		expect(raised.items).toBeNull();
+		expect(raised.nodeData.vouchers).toHaveProperty(old);
+	});
+
+	test('an unreadable cursor is reported as an error and rebuilt without losing what was stamped meanwhile', async () => {
+		const first = await pollTrigger(kit.engine, stampedEvent);
+		const uuid = (await api.stamp()).uuid;
+		const garbled = { ...first.staticData, 'node:CFDI Trigger': { ...first.nodeData, vouchers: 'garbled' } };
+		const rebuilt = await pollTrigger(kit.engine, stampedEvent, garbled);
+		expect(rebuilt.reportedErrors.map((error) => error.message)).toEqual(["The trigger's memory of the events it reported was unreadable (no voucher list); it was rebuilt."]);
+		expect((rebuilt.reportedErrors[0] as Error & { description?: string }).description).toContain('no event is lost');
+		expect(uuidsOf(rebuilt.items)).toContain(uuid);
+		const next = await pollTrigger(kit.engine, stampedEvent, rebuilt.staticData);
+		expect(next.items).toBeNull();
+		expect(next.reportedErrors).toEqual([]);
+	});
+
+	test('a cursor with nothing readable starts again from now and says what may be missing', async () => {
+		const rebuilt = await pollTrigger(kit.engine, stampedEvent, { 'node:CFDI Trigger': { version: 9 } });
+		expect(rebuilt.items).toBeNull();
+		expect(rebuilt.reportedErrors).toHaveLength(1);
+		expect((rebuilt.reportedErrors[0] as Error & { description?: string }).description).toContain('Voucher > Get Many');
 	});
 });

@@ -106,9 +106,21 @@ export function readListPage(parsed: unknown): ListPage {
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const ZONELESS = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?$/;
 
+/** One formatter per time zone: building an Intl.DateTimeFormat costs far more than using one (a poll reads thousands of dates). */
+const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
+
+function wallClockFormat(timeZone: string): Intl.DateTimeFormat {
+	let format = wallClockFormats.get(timeZone);
+	if (!format) {
+		format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+		wallClockFormats.set(timeZone, format);
+	}
+	return format;
+}
+
 function wallClockOffsetMs(epochMs: number, timeZone: string): number {
 	const parts: Record<string, string> = {};
-	const format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+	const format = wallClockFormat(timeZone);
 	for (const part of format.formatToParts(new Date(epochMs))) parts[part.type] = part.value;
 	const asUtc = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
 	return asUtc - Math.floor(epochMs / 1000) * 1000;
