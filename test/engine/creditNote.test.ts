@@ -95,6 +95,20 @@ describe('voucher: create credit note', () => {
 		expect(error?.message).toMatch(message);
 		expect(issuingCalls(kit.sandbox)).toEqual([]);
 	});
+	test('a single amount no base reaches (version 1.1): 0.01 below the amount asked, never above, and the note says why', async () => {
+		const { items, error } = await kit.engine.runNode(typedParams({ creditAmount: 50.06 }), [{}], { typeVersion: 1.1 });
+		expect(error).toBeUndefined();
+		expect((sentBody(kit.sandbox) as any).total).toBe(50.05);
+		expect(items[0].json).toMatchObject({ status: 'stamped', reconciliation: { outcome: 'roundingRemainder', sourceTotal: '50.06', voucherTotal: '50.05', from: 'the amount to credit' } });
+		expect((items[0].json.reconciliation as any).note).toContain('no choice of bases within 3 cents per concept reaches 50.06');
+	});
+
+	test('an invoice whose total is unknown (XML not read, total empty): refused before any request, saying what is needed', async () => {
+		const { error } = await kit.engine.runNode(typedParams({}, { total: '' }), [{}]);
+		expect(error?.message).toMatch(/The total of invoice 5FB2822E-396D-4725-8521-CDC4BDD20CCF is not known, so the credit note cannot be checked against what the invoice still owes/);
+		expect((error as any)?.description).toContain("Give the invoice's total (or its balance), or read the invoice from its XML.");
+		expect(issuingCalls(kit.sandbox)).toEqual([]);
+	});
 });
 
 describe('example 05: refund → credit note (its "Try it" path)', () => {

@@ -44,6 +44,20 @@ describe('voucher: create global invoice', () => {
 		]);
 	});
 
+	test('tax-included sales no base reaches one by one (version 1.1): the total is the money collected, the cents moved and named', async () => {
+		// 1.05 and 50.06: at 16 % no base b gives b + round(b × 0.16) equal to them (each alone lands 0.01 off).
+		const sales = [
+			{ ticket: 'T-1', total: 1.05 },
+			{ ticket: 'T-2', total: 50.06 },
+			{ ticket: 'T-3', total: 116 },
+		];
+		const { items, error } = await kit.engine.runNode(globalParams(), sales, { typeVersion: 1.1 });
+		expect(error).toBeUndefined();
+		expect((sentBody(kit.sandbox) as any).total).toBe(167.11);
+		expect(items[0].json).toMatchObject({ status: 'stamped', reconciliation: { outcome: 'centsMoved', sourceTotal: '167.11', voucherTotal: '167.11', from: 'the sum of the 3 sales' } });
+		expect((items[0].json.reconciliation as any).note).toMatch(/conceptos\[\d\] \(T-\d, "Venta"\) carries 0\.01 (more|less) than its source amount/);
+	});
+
 	const wrong: Array<[string, INodeParameters, RegExp]> = [
 		['a bimonthly month with monthly periodicity', globalParams({ globalMonth: '13' }), /informacionGlobal\.meses "13" is a bimonthly period/],
 		['a single month with bimonthly periodicity', globalParams({ globalPeriodicity: '05' }), /informacionGlobal\.meses "05" is a single month/],

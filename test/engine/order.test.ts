@@ -3,7 +3,7 @@
  * through n8n-core's engine against the sandbox: the request actually sent, the items returned,
  * the errors shown.
  */
-import type { IConnections, IDataObject, INode } from 'n8n-workflow';
+import type { IConnections, IDataObject, INode, INodeParameters } from 'n8n-workflow';
 
 import { validateVoucher } from '../../nodes/CfdiEmision/cfdi';
 import {
@@ -276,6 +276,20 @@ describe('Build From Order (offline)', () => {
 	});
 });
 
+/** Input Mode "Line Items" with the recipient and payment fields of the Fields mode. */
+const lineItemsParams = (extra: INodeParameters = {}): INodeParameters => ({
+	...orderParams({ inputMode: 'lineItems', lineItems: '={{ $json.lines }}' }),
+	receptorRfc: 'URE180429TM6',
+	receptorNombre: 'UNIVERSIDAD ROBOTICA ESPAÑOLA',
+	receptorUsoCfdi: 'G03',
+	receptorRegimenFiscal: '601',
+	receptorDomicilioFiscal: '65000',
+	formaPago: '03',
+	metodoPago: 'PUE',
+	moneda: 'MXN',
+	...extra,
+});
+
 describe('Create with Input Mode "Line Items"', () => {
 	test('a sheet row with its lines: the recipient and payment fields of the Fields mode, prices with tax', async () => {
 		const row = {
@@ -284,21 +298,7 @@ describe('Create with Input Mode "Line Items"', () => {
 				{ quantity: 1, unitPrice: 348, taxRate: 0.16, priceIncludesTax: 'yes', description: 'USB-C cable' },
 			],
 		};
-		const { items, error } = await kit.engine.runNode(
-			{
-				...orderParams({ inputMode: 'lineItems', lineItems: '={{ $json.lines }}', stampingMode: 'direct' }),
-				receptorRfc: 'URE180429TM6',
-				receptorNombre: 'UNIVERSIDAD ROBOTICA ESPAÑOLA',
-				receptorUsoCfdi: 'G03',
-				receptorRegimenFiscal: '601',
-				receptorDomicilioFiscal: '65000',
-				formaPago: '03',
-				metodoPago: 'PUE',
-				moneda: 'MXN',
-				lineItemsOptions: { folio: 'S-1', expectedTotal: '1508.00' },
-			},
-			[row],
-		);
+		const { items, error } = await kit.engine.runNode(lineItemsParams({ stampingMode: 'direct', lineItemsOptions: { folio: 'S-1', expectedTotal: '1508.00' } }), [row]);
 		expect(error).toBeUndefined();
 		expect(sentBodies()[0]).toMatchObject({ folio: 'S-1', formaPago: '03', subTotal: 1300, total: 1508, receptor: { rfc: 'URE180429TM6' } });
 		expect((sentBodies()[0].conceptos as IDataObject[])[0]).toMatchObject({ claveProdServ: '43211706', noIdentificacion: 'KB-01', valorUnitario: 500 });
@@ -312,6 +312,65 @@ describe('Create with Input Mode "Line Items"', () => {
 		);
 		expect(error?.message).toBe('Item 0: lines[1].quantity -1 is not a quantity above 0.');
 		expect(kit.sandbox.requests).toHaveLength(0);
+	});
+});
+
+const V11 = { typeVersion: 1.1 };
+
+/** Example 1's order (lines 1,300.00 + IVA 208.00 = 1,508.00) with a total_price that its lines do not add up to. */
+function orderTotalling(total: string): Order {
+	const order = corpusOrder('example-1');
+	order.total_price = total;
+	for (const money of ['shop_money', 'presentment_money']) if (order.total_price_set?.[money]) order.total_price_set[money].amount = total;
+	return order;
+}
+
+const RECONCILED_LINES = [
+	{ quantity: 2, unitPrice: '580.00', taxRate: '16%', priceIncludesTax: true, description: 'Keyboard' },
+	{ quantity: 1, unitPrice: 348, taxRate: 16, priceIncludesTax: true, description: 'Cable' },
+];
+
+describe("An order's or lines' total against the source's money (the reconciliation rule)", () => {
+	test('an order whose lines do not add up to total_price (version 1.1): the item fails with both figures and the fix; nothing is sent', async () => {
+		const { items, error } = await kit.engine.runNode(orderParams(), [orderTotalling('1608.00')], V11);
+		expect(items).toEqual([]);
+		expect(error?.message).toBe(
+			"Item 0: The voucher total is 1508.00 MXN but the order's total_price is 1608.00: 100.00 less than the source, more than per-line tax rounding explains (at most 0.02 here). The source's lines, shipping and taxes add up to 1508.00, not 1608.00: 100.00 is in the source itself.",
+		);
+		expect((error as any)?.description).toContain("Correct the source so that its figures agree (the order's line items, shipping, taxes and total_price)");
+		expect((error as any)?.description).toContain('Nothing was sent. The figure comes from total_price.');
+		expect(sentBodies()).toEqual([]);
+	});
+
+	test('the same order with Continue On Fail: an error item for it, the good order beside it is stamped', async () => {
+		const { items, error } = await kit.engine.runNode(orderParams(), [orderTotalling('1608.00'), corpusOrder('example-1')], { ...V11, continueOnFail: true });
+		expect(error).toBeUndefined();
+		expect(items[0].json.error).toMatch(/the order's total_price is 1608\.00/);
+		expect(items[1].json).toMatchObject({ status: 'stamped', order: { orderTotal: 1508, voucherTotal: 1508 } });
+		expect(sentBodies().map((body) => body.total)).toEqual([1508]);
+	});
+
+	test('a node saved as version 1 keeps stamping such an order, now with the reconciliation note in its notes', async () => {
+		const { items, error } = await kit.engine.runNode(orderParams(), [orderTotalling('1608.00')]);
+		expect(error).toBeUndefined();
+		expect(items[0].json).toMatchObject({ status: 'stamped', order: { orderTotal: 1608, voucherTotal: 1508 } });
+		const notes = (items[0].json.order as IDataObject).notes as string[];
+		expect(notes[notes.length - 1]).toMatch(/^Stamped as built \(When Totals Differ: Stamp With Note\)\. The voucher total is 1508\.00 MXN but the order's total_price is 1608\.00/);
+		expect(items[0].json.reconciliation).toBeUndefined();
+	});
+
+	test('Line Items with an Expected Total the lines do not reach: refused; with "Stamp With Note" stamped and the note in the output', async () => {
+		const refused = await kit.engine.runNode(lineItemsParams({ lineItemsOptions: { expectedTotal: '1500.00' } }), [{ lines: RECONCILED_LINES }], V11);
+		expect(refused.error?.message).toMatch(/^Item 0: The voucher total is 1508\.00 MXN but Expected Total is 1500\.00: 8\.00 more than the source/);
+		expect(sentBodies()).toEqual([]);
+
+		const noted = await kit.engine.runNode(lineItemsParams({ lineItemsOptions: { expectedTotal: '1500.00' }, options: { whenTotalsDiffer: 'stampWithNote' } }), [{ lines: RECONCILED_LINES }], V11);
+		expect(noted.error).toBeUndefined();
+		expect(noted.items[0].json).toMatchObject({
+			status: 'stamped',
+			reconciliation: { outcome: 'stampedWithNote', sourceTotal: '1500.00', voucherTotal: '1508.00', from: 'Expected Total' },
+		});
+		expect(sentBodies()[0].total).toBe(1508);
 	});
 });
 

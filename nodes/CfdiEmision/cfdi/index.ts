@@ -30,6 +30,7 @@ export type {
 	VoucherTraslado,
 } from './types';
 export { validateVoucher } from './validateVoucher';
+export { reconcile, ReconciliationRefused, type Reconciliation, type WhenTotalsDiffer } from './reconcile';
 export { formatFinding } from './validation/formatFinding';
 export { checkCancellationRequest, FOLIO_FISCAL_PATTERN, isCancellationProblem, type CancellationProblem, type CancellationRequest } from './cancellation';
 export * from './kinds';

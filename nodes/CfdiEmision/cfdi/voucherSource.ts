@@ -13,6 +13,17 @@ export interface SourceMoney {
 	currency: string;
 	/** Where the figure comes from, worded for a user: "the order's total_price", "the invoice's balance". */
 	from: string;
+	/** The input member that gives the figure, for errors: "total_price", "expectedTotal", "amount". */
+	field?: string;
+	/** What the source's own parts say, when they disagree with its figure: where a difference comes from. */
+	detail?: string;
+	/** What to correct in the source when the totals differ, e.g. "the sale amounts". */
+	fix?: string;
+	/**
+	 * The amount each concept stands for (decimal text, in concept order), when the source charged
+	 * per line (a global invoice's sales): cents are then moved against these, not the built lines.
+	 */
+	lines?: string[];
 }
 
 /** The sale the voucher documents, so that it is invoiced once across executions. */

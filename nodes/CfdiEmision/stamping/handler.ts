@@ -11,7 +11,7 @@ import { stampOutput } from './answer';
 import { BuiltVoucher } from '../voucherInput';
 import { readStampingSettings, type StampingSettings } from './options';
 import { refuseUnderRetryOnFail } from './retryOnFail';
-import { prepareVoucher, readIssuerDefaults, skippedItemOutput, withIssuerDefaults, type IssuerDefaults, type PreparedVoucher } from '../voucherInput';
+import { prepareVoucher, readIssuerDefaults, skippedItemOutput, withIssuerDefaults, withReconciliation, type IssuerDefaults, type PreparedVoucher } from '../voucherInput';
 import { sendVoucher, type DoneAnswer, type SendVoucherContext } from './request';
 import { SeriesQueue, seriesOf } from './seriesQueue';
 import { stampPending } from './stampPending';
@@ -99,12 +99,13 @@ export function planStampJob(ctx: IExecuteFunctions, operation: VoucherOperation
 	const duplicate = target.kind === 'create' ? duplicateKeyOf(ctx, itemIndex, given, built instanceof BuiltVoucher ? built.source.key : undefined) : undefined;
 	// The key is found on the list by series and folio: a voucher without a folio carries the key's.
 	if (duplicate?.key.folio && !String(given.folio ?? '').trim()) given = { ...given, folio: duplicate.key.folio };
-	const prepared = prepareVoucher(ctx, itemIndex, given, stamp, options);
+	const prepared = prepareVoucher(ctx, itemIndex, given, stamp, options, {}, built instanceof BuiltVoucher ? built.source : undefined);
 	const body = { ...prepared.body };
 	// Create sends no id; the body id of an update must equal the id in the path (spec 4.3).
 	if (target.kind === 'create') delete body.id;
 	else body.id = target.id;
-	return { itemIndex, target, stamp, mode, voucher: { ...prepared, body }, output: built instanceof BuiltVoucher ? built.output : {}, ...(duplicate ? { duplicate } : {}) };
+	const output = withReconciliation(ctx, built instanceof BuiltVoucher ? built.output : {}, prepared.reconciliation);
+	return { itemIndex, target, stamp, mode, voucher: { ...prepared, body }, output, ...(duplicate ? { duplicate } : {}) };
 }
 
 /**

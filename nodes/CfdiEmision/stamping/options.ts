@@ -122,6 +122,18 @@ export function stampingOptionsField(operations: string[], stampingOperations: s
 				placeholder: '2026-11-22T10:30:00',
 				description: 'Seal date-time in Mexico local time, format YYYY-MM-DDThh:mm:ss; used only with "Use Voucher Date"',
 			},
+			{
+				displayName: 'When Totals Differ',
+				name: 'whenTotalsDiffer',
+				type: 'options',
+				options: [
+					{ name: 'Refuse', value: 'refuse', description: 'The item fails before any request, with both figures, where the difference comes from and the fix' },
+					{ name: 'Stamp With Note', value: 'stampWithNote', description: "The voucher is stamped with its own total; the output's reconciliation note gives both figures and why they differ" },
+				],
+				default: 'refuse',
+				description:
+					"What to do when a voucher built from an order, lines, sales, a refund or a payment does not carry its source's money (e.g. an order's total_price) and per-line tax rounding does not explain it. Cents that rounding forces are always moved between lines and named. Default: Refuse (Stamp With Note for nodes saved as version 1).",
+			},
 		],
 	};
 }

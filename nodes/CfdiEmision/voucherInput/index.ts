@@ -5,7 +5,7 @@
  * (`../stamping`) takes the body. Nothing here sends a request.
  */
 export { BuiltVoucher } from './builtVoucher';
-export { invalidVoucherError, prepareVoucher, type PreparedVoucher, type ValidationMode } from './prepareVoucher';
+export { invalidVoucherError, prepareVoucher, reconciledVoucher, whenTotalsDiffer, withReconciliation, type PreparedVoucher, type ValidationMode } from './prepareVoucher';
 export { applyBodyOptions, formComputesTotals, issuerFromFields, normalizeVoucher, recipientFromFields, voucherFromInput } from './voucherBody';
 export { orderInputFields } from './orderInputFields';
 export { conversionFailed, readOrderSettings, skippedItemOutput, voucherFromOrder } from './orderInput';

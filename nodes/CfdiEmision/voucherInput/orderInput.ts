@@ -207,6 +207,7 @@ export function voucherFromOrder(ctx: IExecuteFunctions, itemIndex: number): Bui
 	const refundId = document === 'creditNote' ? text(ctx.getNodeParameter('refundId', itemIndex, '')) : '';
 	return new BuiltVoucher(result.voucher as IDataObject | undefined, conversionOutput('order', result, { ...orderIdentity(order), document }), {
 		key: orderKey(order, document, result.voucher as IDataObject | undefined, refundId),
+		...(result.source ? { money: result.source } : {}),
 	});
 }
 
@@ -238,7 +239,7 @@ export function voucherFromLineItems(ctx: IExecuteFunctions, itemIndex: number):
 	const result = convert(ctx, itemIndex, () => lineItemsToVoucher(lines, settings));
 	const voucher = result.voucher as IDataObject | undefined;
 	const key = voucher ? keyOfFolio(voucher, `lines:${text(voucher.serie)}-${text(voucher.folio)}`, 'the folio (Line Items options)') : undefined;
-	return new BuiltVoucher(voucher, conversionOutput('lineItems', result), { key: key && settings.date ? { ...key, since: settings.date } : key });
+	return new BuiltVoucher(voucher, conversionOutput('lineItems', result), { key: key && settings.date ? { ...key, since: settings.date } : key, ...(result.source ? { money: result.source } : {}) });
 }
 
 /** The output of an item skipped on purpose: the item saying why, or nothing ("Skipped Items": Drop). */

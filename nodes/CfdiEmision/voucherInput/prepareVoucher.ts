@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { computeTotals, formatFinding, validateVoucher, type ValidationResult, type Voucher } from '../cfdi';
+import { computeTotals, formatFinding, reconcile, ReconciliationRefused, validateVoucher, type Reconciliation, type ValidationResult, type Voucher, type VoucherSource, type WhenTotalsDiffer } from '../cfdi';
 import { withIssuerDefaults, type IssuerDefaults } from './issuerDefaults';
 import { applyBodyOptions, formComputesTotals } from './voucherBody';
 
@@ -13,6 +13,34 @@ export interface PreparedVoucher {
 	qs: IDataObject;
 	/** Present when local checks ran and found something worth reporting. */
 	validation?: ValidationResult;
+	/** Present when the builder stated its source's money: how the voucher's total compares with it. */
+	reconciliation?: Reconciliation;
+}
+
+/**
+ * "When Totals Differ": the option when given; otherwise Refuse from node version 1.1 on, and
+ * Stamp With Note for nodes saved as version 1 (which stamped such vouchers with a note before).
+ */
+export function whenTotalsDiffer(ctx: IExecuteFunctions, options: IDataObject): WhenTotalsDiffer {
+	if (options.whenTotalsDiffer === 'refuse' || options.whenTotalsDiffer === 'stampWithNote') return options.whenTotalsDiffer;
+	return ctx.getNode().typeVersion >= 1.1 ? 'refuse' : 'stampWithNote';
+}
+
+/**
+ * The reconciliation rule (cfdi/reconcile.ts) on a built voucher whose builder stated its source's
+ * money: the voucher to send (cents moved when per-line rounding forces it) or the refusal as the
+ * item's error, before any request.
+ */
+export function reconciledVoucher(ctx: IExecuteFunctions, itemIndex: number, body: IDataObject, source: VoucherSource | undefined, options: IDataObject): { body: IDataObject; reconciliation?: Reconciliation } {
+	if (!source?.money) return { body };
+	try {
+		const reconciliation = reconcile(body as Voucher, source.money, whenTotalsDiffer(ctx, options));
+		return { body: reconciliation.voucher as IDataObject, reconciliation };
+	} catch (error) {
+		if (!(error instanceof ReconciliationRefused)) throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
+		const where = error.field ? ` The figure comes from ${error.field}.` : '';
+		throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: ${error.message}`, { itemIndex, description: `${error.fix} Nothing was sent.${where}` });
+	}
 }
 
 function computed(ctx: IExecuteFunctions, itemIndex: number, voucher: IDataObject): IDataObject {
@@ -42,14 +70,36 @@ export function invalidVoucherError(ctx: IExecuteFunctions, itemIndex: number, r
  * fecha), the issuer from the credential where the node left it empty, totals computed when asked, and checked locally against the CFDI 4.0 rules before any
  * request (option "Validation").
  */
-export function prepareVoucher(ctx: IExecuteFunctions, itemIndex: number, given: IDataObject, stampIntended: boolean, options: IDataObject, issuer: IssuerDefaults = {}): PreparedVoucher {
+export function prepareVoucher(ctx: IExecuteFunctions, itemIndex: number, given: IDataObject, stampIntended: boolean, options: IDataObject, issuer: IssuerDefaults = {}, source?: VoucherSource): PreparedVoucher {
 	let body = applyBodyOptions(ctx, itemIndex, withIssuerDefaults(given, issuer), options);
 	// A form voucher of version 1.1 has its amounts computed already (IVA bases over IEPS kept).
 	if (options.computeTotals === true && !formComputesTotals(ctx, itemIndex)) body = computed(ctx, itemIndex, body);
+	// The one place every builder's voucher passes through: its total against its source's money.
+	const reconciled = reconciledVoucher(ctx, itemIndex, body, source, options);
+	body = reconciled.body;
+	const extra = reconciled.reconciliation ? { reconciliation: reconciled.reconciliation } : {};
 	const qs: IDataObject = options.noCalcularFecha === true ? { noCalcularFecha: true } : {};
 	const mode = (options.validation as ValidationMode | undefined) ?? 'strict';
-	if (mode === 'off') return { body, qs };
+	if (mode === 'off') return { body, qs, ...extra };
 	const result = validateVoucher(body, { stamp: stampIntended });
 	if (!result.valid && mode === 'strict') throw invalidVoucherError(ctx, itemIndex, result);
-	return result.errors.length || result.warnings.length ? { body, qs, validation: result } : { body, qs };
+	return result.errors.length || result.warnings.length ? { body, qs, validation: result, ...extra } : { body, qs, ...extra };
+}
+
+/**
+ * The output members that say how the voucher's total met its source's money, when it did not
+ * simply equal it: `reconciliation` (node version 1.1 on); for version 1, whose output has no such
+ * member, the note joins the order's or the lines' `notes`, when the output has them.
+ */
+export function withReconciliation(ctx: IExecuteFunctions, output: IDataObject, reconciliation: Reconciliation | undefined): IDataObject {
+	if (!reconciliation?.note) return output;
+	if (ctx.getNode().typeVersion >= 1.1) {
+		const { outcome, sourceTotal, voucherTotal, from, note } = reconciliation;
+		return { ...output, reconciliation: { outcome, sourceTotal, voucherTotal, from, note } };
+	}
+	for (const member of ['order', 'lineItems']) {
+		const summary = output[member] as IDataObject | undefined;
+		if (summary && Array.isArray(summary.notes)) return { ...output, [member]: { ...summary, notes: [...(summary.notes as string[]), reconciliation.note] } };
+	}
+	return output;
 }

@@ -4,10 +4,12 @@
  * and taxes as an invoice does, the taxes being those of the related invoice.
  */
 import { computeTotals } from '../computeTotals';
-import { compareDecimal, decimalToString, divideDecimal, sumDecimals, type Decimal } from '../decimal';
+import { compareDecimal, decimalToString, sumDecimals, type Decimal } from '../decimal';
 import type { Concepto, Receptor, Voucher } from '../types';
 import { withRelatedGroups } from '../voucherShape';
-import { dec, decimalsOf, grossFactor, KindInputError, num, rateOf, type TaxRate } from './taxRates';
+import type { SourceMoney } from '../voucherSource';
+import { baseForGross } from './taxIncluded';
+import { dec, decimalsOf, KindInputError, num, rateOf, type TaxRate } from './taxRates';
 import { voucherHead, withConceptTaxes, type VoucherHeadInput } from './voucherParts';
 import { taxRatesOfCfdi, type StampedCfdi } from './stampedCfdi';
 
@@ -98,16 +100,50 @@ function concept(line: CreditNoteLine, rates: ReadonlyArray<TaxRate>): Concepto 
 	return withConceptTaxes(out, rates);
 }
 
-/** The most the note may credit: Σ of each invoice's saldo, or its total; undefined when unknown. */
-function creditLimit(invoices: ReadonlyArray<CreditedInvoice>, moneda: string): Decimal | undefined {
+/**
+ * The most the note may credit: Σ of each invoice's balance (saldo), or its total. Refused before
+ * anything is built when it cannot be known: an invoice without total or balance, invoices in
+ * other currencies than the note, a balance above the invoice's total.
+ */
+function creditLimit(invoices: ReadonlyArray<CreditedInvoice>, moneda: string): Decimal {
 	const limits: Decimal[] = [];
-	for (const invoice of invoices) {
-		if (invoice.moneda && invoice.moneda !== moneda) return undefined;
-		const limit = dec(invoice.saldo) ?? dec(invoice.total);
-		if (!limit) return undefined;
+	invoices.forEach((invoice, index) => {
+		const path = `invoices[${index}]`;
+		if (invoice.moneda && invoice.moneda !== moneda) {
+			throw new KindInputError(
+				`${path}.moneda`,
+				`Invoice ${invoice.uuid} is in ${invoice.moneda} and the credit note in ${moneda}: one note credits invoices of one currency.`,
+				`Issue one credit note per currency, each in its invoices' currency.`,
+			);
+		}
+		const total = dec(invoice.total);
+		const saldo = dec(invoice.saldo);
+		if (total && saldo && compareDecimal(saldo, total) > 0) {
+			throw new KindInputError(
+				`${path}.saldo`,
+				`The balance ${decimalToString(saldo)} of invoice ${invoice.uuid} is more than its total ${decimalToString(total)}.`,
+				'Give what is still owed on the invoice: its total less what was paid or credited before.',
+			);
+		}
+		const limit = saldo ?? total;
+		if (!limit) {
+			throw new KindInputError(
+				`${path}.total`,
+				`The total of invoice ${invoice.uuid} is not known, so the credit note cannot be checked against what the invoice still owes.`,
+				"Give the invoice's total (or its balance), or read the invoice from its XML.",
+			);
+		}
 		limits.push(limit);
-	}
-	return limits.length > 0 ? sumDecimals(limits) : undefined;
+	});
+	return sumDecimals(limits);
+}
+
+/** The money a credit note stands for: the single tax-included amount it refunds; none for lines or an amount before taxes. */
+export function creditNoteMoney(input: CreditNoteInput, moneda = input.moneda ?? input.invoices[0]?.moneda ?? 'MXN'): SourceMoney | undefined {
+	const hasLines = Array.isArray(input.lines) && input.lines.length > 0;
+	const amount = dec(input.amount);
+	if (hasLines || !amount || amount.units <= BigInt(0) || input.amountIncludesTax === false) return undefined;
+	return { amount: decimalToString(amount, decimalsOf(moneda)), currency: moneda, from: 'the amount to credit', field: 'amount', fix: 'the amount' };
 }
 
 /** A complete type E voucher with its relation, concepts, taxes and totals. */
@@ -120,6 +156,7 @@ export function buildCreditNote(input: CreditNoteInput): Voucher {
 	}
 	const moneda = input.moneda ?? input.invoices[0].moneda ?? 'MXN';
 	const decimals = decimalsOf(moneda);
+	const limit = creditLimit(input.invoices, moneda);
 
 	let conceptos: Concepto[];
 	const hasLines = Array.isArray(input.lines) && input.lines.length > 0;
@@ -129,7 +166,8 @@ export function buildCreditNote(input: CreditNoteInput): Voucher {
 		conceptos = (input.lines as CreditNoteLine[]).map((line) => concept(line, line.taxes ?? invoiceRatesOrEmpty(input.invoices)));
 	} else if (amount) {
 		const rates = invoiceRates(input.invoices);
-		const valorUnitario = input.amountIncludesTax === false ? amount : divideDecimal(amount, grossFactor(rates), decimals);
+		// Taxes included: the base whose base + taxes is the amount, per the SAT's rounding (or the nearest below).
+		const valorUnitario = input.amountIncludesTax === false ? amount : baseForGross(amount, rates, decimals).base;
 		const descripcion = input.descripcion ?? SINGLE_AMOUNT_DESCRIPTION[input.tipoRelacion];
 		conceptos = [concept({ claveProdServ: input.claveProdServ ?? '84111506', cantidad: '1', claveUnidad: input.claveUnidad ?? 'ACT', descripcion, valorUnitario: num(valorUnitario) }, rates)];
 	} else {
@@ -142,9 +180,8 @@ export function buildCreditNote(input: CreditNoteInput): Voucher {
 	const related = withRelatedGroups(voucher, [{ tipoRelacion: input.tipoRelacion, cfdiRelacionado: input.invoices.map((invoice) => ({ uuid: invoice.uuid.trim() })) }]);
 	const { voucher: computed } = computeTotals(related as Voucher);
 
-	const limit = creditLimit(input.invoices, moneda);
 	const total = dec(computed.total);
-	if (limit && total && compareDecimal(total, limit) > 0) {
+	if (total && compareDecimal(total, limit) > 0) {
 		const what = input.invoices.some((invoice) => dec(invoice.saldo)) ? 'the balance still owed on the related invoice' : "the related invoice's total";
 		throw new KindInputError(
 			hasLines ? 'lines' : 'amount',
@@ -163,6 +200,13 @@ function invoiceRatesOrEmpty(invoices: ReadonlyArray<CreditedInvoice>): TaxRate[
 /** A related invoice from its stamped XML: UUID, total, currency and taxes. */
 export function creditedInvoiceFromCfdi(cfdi: StampedCfdi, saldo?: number | string): CreditedInvoice {
 	if (!cfdi.uuid) throw new KindInputError('invoices', 'The related XML has no TimbreFiscalDigital UUID: it is not a stamped CFDI.', 'Check the UUID of the related invoice.');
+	if (cfdi.tipoDeComprobante && cfdi.tipoDeComprobante !== 'I') {
+		throw new KindInputError(
+			'invoices',
+			`Voucher ${cfdi.uuid} is of type ${cfdi.tipoDeComprobante}, not an income invoice (I): a credit note corrects an invoice.`,
+			'Relate the income invoice the credit note corrects (a credit note or a payment receipt is not credited).',
+		);
+	}
 	const invoice: CreditedInvoice = { uuid: cfdi.uuid, total: cfdi.total, moneda: cfdi.moneda, taxes: taxRatesOfCfdi(cfdi) };
 	if (saldo !== undefined && saldo !== '') invoice.saldo = saldo;
 	return invoice;

@@ -3,11 +3,13 @@
  * gathered per period into one voucher with InformacionGlobal, one concept per sale (ticket).
  */
 import { computeTotals } from '../computeTotals';
-import { divideDecimal } from '../decimal';
+import { decimalToString, sumDecimals, type Decimal } from '../decimal';
 import { GENERIC_NATIONAL_RFC } from '../rfc';
 import type { Concepto, Voucher } from '../types';
 import { withGlobalInformation, type InformacionGlobal } from '../voucherShape';
-import { dec, decimalsOf, grossFactor, KindInputError, num, type TaxRate } from './taxRates';
+import type { SourceMoney } from '../voucherSource';
+import { dec, decimalsOf, KindInputError, num, type TaxRate } from './taxRates';
+import { baseForGross, lineTotals } from './taxIncluded';
 import { voucherHead, withConceptTaxes, type VoucherHeadInput } from './voucherParts';
 
 export const GENERAL_PUBLIC_RECIPIENT = Object.freeze({
@@ -70,7 +72,8 @@ export function buildGlobalInvoice(input: GlobalInvoiceInput): Voucher {
 		if (ticket === '') throw new KindInputError(`sales[${index}].ticket`, `Sale ${index + 1} has no ticket number.`, 'Give the ticket or sale number; it becomes the concept noIdentificacion.');
 		const rates = sale.taxes ?? input.taxes ?? [];
 		const includesTax = sale.priceIncludesTax ?? input.pricesIncludeTax ?? true;
-		const valorUnitario = includesTax ? divideDecimal(amount, grossFactor(rates), decimals) : amount;
+		// A tax-included sale: the base whose base + tax is the sale's amount (the SAT's per-line rounding).
+		const valorUnitario = includesTax ? baseForGross(amount, rates, decimals).base : amount;
 		const concepto: Concepto = {
 			claveProdServ: SALE_CONCEPT.claveProdServ,
 			noIdentificacion: ticket,
@@ -88,4 +91,24 @@ export function buildGlobalInvoice(input: GlobalInvoiceInput): Voucher {
 	voucher.conceptos = conceptos;
 	const info: InformacionGlobal = { periodicidad: twoDigits(input.periodicidad), meses: twoDigits(input.meses), anio: Number(input.anio) };
 	return computeTotals(withGlobalInformation(voucher, info) as Voucher).voucher;
+}
+
+/**
+ * The money a global invoice stands for: the sum of its sales, each tax-included sale at its amount
+ * (what was collected) and each sale priced before taxes at its line as built. The per-sale amounts
+ * let the reconciliation rule move cents between sales, never away from the money collected.
+ */
+export function globalInvoiceMoney(input: GlobalInvoiceInput, voucher: Voucher): SourceMoney {
+	const moneda = input.moneda ?? 'MXN';
+	const decimals = decimalsOf(moneda);
+	const built = lineTotals(voucher);
+	const lines: Decimal[] = input.sales.map((sale, index) => ((sale.priceIncludesTax ?? input.pricesIncludeTax ?? true) ? (dec(sale.amount) as Decimal) : built[index]));
+	return {
+		amount: decimalToString(sumDecimals(lines), decimals),
+		currency: moneda,
+		from: `the sum of the ${input.sales.length} sales`,
+		field: 'sales',
+		fix: 'the sale amounts',
+		lines: lines.map((line) => decimalToString(line, decimals)),
+	};
 }

@@ -193,5 +193,13 @@ export function lineItemsToVoucher(lines: unknown, settings: LineItemsSettings):
 		periodPath: 'settings.date',
 	});
 	const pricing = priceVoucher(header, saleLines);
-	return finishConversion(pricing, expectedTotal ?? pricing.chargedTotal, notes);
+	return finishConversion(
+		pricing,
+		expectedTotal ?? pricing.chargedTotal,
+		notes,
+		[],
+		expectedTotal
+			? { from: 'Expected Total', field: 'settings.expectedTotal', fix: "the lines' quantities, prices and tax rates, or Expected Total" }
+			: { from: 'the amounts charged for the lines', field: 'lines', fix: "the lines' quantities, prices and tax rates" },
+	);
 }

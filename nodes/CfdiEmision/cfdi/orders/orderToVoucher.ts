@@ -102,5 +102,9 @@ export function orderToVoucher(order: unknown, settings: OrderSettings): Convers
 	});
 	const pricing = priceVoucher(header, lines);
 	const leftOut: KnownDifference[] = [{ amount: giftCardsSold, reason: 'of gift cards sold, invoiced when they are spent' }];
-	return finishConversion(pricing, orderTotalOf(order, money, pricing.chargedTotal), notes, leftOut);
+	return finishConversion(pricing, orderTotalOf(order, money, pricing.chargedTotal), notes, leftOut, {
+		from: `the order's total_price`,
+		field: 'total_price',
+		fix: "the order's line items, shipping, taxes and total_price",
+	});
 }

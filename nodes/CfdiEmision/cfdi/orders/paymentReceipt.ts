@@ -3,7 +3,7 @@
  * Pagos 2.0), built by the voucher-kinds builder from the order's payment and the order's invoice.
  */
 import { buildPaymentReceipt } from '../kinds';
-import { addDecimal, compareDecimal, decimalToNumber, DECIMAL_ZERO, isZero, parseDecimal, roundDecimal, subtractDecimal, type Decimal } from '../decimal';
+import { addDecimal, compareDecimal, decimalToNumber, decimalToString, DECIMAL_ZERO, isZero, parseDecimal, roundDecimal, subtractDecimal, type Decimal } from '../decimal';
 import { currencyDecimals } from '../catalogs/moneda';
 import type { Voucher } from '../types';
 import { OrderInputError } from './errors';
@@ -152,5 +152,6 @@ export function orderPaymentToReceipt(order: unknown, settings: ReceiptSettings)
 			},
 		],
 	});
-	return { voucher, orderTotal: decimalToNumber(payment.amount), voucherTotal: decimalToNumber(payment.amount), notes: [] };
+	const received = { amount: decimalToString(payment.amount, decimals), currency: String(invoice.moneda), from: `the payment received (${payment.path})`, field: `${payment.path}.amount`, fix: "the order's transactions" };
+	return { voucher, orderTotal: decimalToNumber(payment.amount), voucherTotal: decimalToNumber(payment.amount), notes: [], source: received };
 }

@@ -23,6 +23,7 @@ import {
 	type Decimal,
 } from '../decimal';
 import type { Concepto, ConceptoImpuestos, Voucher } from '../types';
+import { MAX_UNIT_DECIMALS, unitValueFor } from '../unitValue';
 
 /** How a line is taxed: IVA at a rate (0, 0.08 border region, 0.16), exempt, or not subject to tax. */
 export type LineTax = { kind: 'rate'; rate: Decimal } | { kind: 'exempt' } | { kind: 'notSubject' };
@@ -59,9 +60,10 @@ export interface PricingResult {
 	decimals: number;
 	/** Lines left out, cents of rounding moved between lines: said in plain words. */
 	notes: string[];
+	/** Lines whose price and tax rate give more than a few cents apart from what the source charged for them. */
+	gaps: string[];
 }
 
-const MAX_UNIT_DECIMALS = 6;
 const ONE = decimalOf(1);
 /** How many cents a line may move from what it was charged, to balance the order's rounding. */
 const MAX_SHIFT = 3;
@@ -182,25 +184,6 @@ function chooseBases(plans: LinePlan[]): void {
 	plans.forEach((plan, index) => (plan.base = plan.options[best.picks[index]].base));
 }
 
-/** The shortest unit value (up to 6 decimals) with round(quantity × value) = importe. */
-function unitValueFor(importe: Decimal, quantity: Decimal, decimals: number): Decimal {
-	const fits = (value: Decimal) => compareDecimal(roundDecimal(multiplyDecimal(quantity, value), decimals), importe) === 0;
-	for (let places = decimals; places <= MAX_UNIT_DECIMALS; places++) {
-		const value = divideDecimal(importe, quantity, places);
-		if (fits(value)) return value;
-	}
-	// Large quantities: the nearest 6-decimal value may miss by a micro-unit or two.
-	const nearest = divideDecimal(importe, quantity, MAX_UNIT_DECIMALS);
-	const micro = decimalOf(1, MAX_UNIT_DECIMALS);
-	for (let step = 1; step <= 10; step++) {
-		for (const sign of [-1, 1]) {
-			const value = addDecimal(nearest, multiplyDecimal(micro, decimalOf(sign * step)));
-			if (fits(value)) return value;
-		}
-	}
-	return nearest;
-}
-
 function conceptFor(plan: LinePlan, decimals: number): Concepto {
 	const { line } = plan;
 	let valorUnitario: Decimal;
@@ -260,8 +243,15 @@ export function priceVoucher(header: VoucherHeader, lines: SaleLine[]): PricingR
 		const amount = decimalToString(decimalOf(Math.abs(shift), decimals));
 		notes.push(`${plan.line.path}: the voucher carries ${amount} ${shift > 0 ? 'more' : 'less'} than was charged for this line, so that the per-line tax rounding of the SAT adds up to the amount charged for the whole voucher.`);
 	}
+	const gaps: string[] = [];
+	for (const plan of plans) {
+		const shift = plan.options.find((option) => option.base === plan.base)?.shift ?? 0;
+		if (Math.abs(shift) <= MAX_SHIFT) continue;
+		const priced = totalForBase(plan.base, plan.line.tax, decimals);
+		gaps.push(`${plan.line.path} was charged ${showMoney(plan.charged, decimals)} with its tax, but its price and tax rate give ${showMoney(priced, decimals)}`);
+	}
 	const built = buildVoucher(header, plans, decimals);
-	return { voucher: built.voucher, chargedTotal, voucherTotal: built.total, decimals, notes };
+	return { voucher: built.voucher, chargedTotal, voucherTotal: built.total, decimals, notes, gaps };
 }
 
 /** "1508.00"-style text of an amount, for notes that show both figures. */

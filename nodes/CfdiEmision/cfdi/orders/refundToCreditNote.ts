@@ -245,5 +245,9 @@ export function refundToCreditNote(order: unknown, settings: RefundSettings): Co
 	});
 	if (header.informacionGlobal) voucher.informacionGlobal = header.informacionGlobal;
 	const voucherTotal = parseDecimal(voucher.total) as Decimal;
-	return finishConversion({ ...pricing, voucher, voucherTotal }, isZero(total) ? pricing.chargedTotal : total, []);
+	return finishConversion({ ...pricing, voucher, voucherTotal }, isZero(total) ? pricing.chargedTotal : total, [], [], {
+		from: isZero(total) ? `the amounts of ${path}'s items and shipping` : `the money refunded (${path}'s successful refund transactions)`,
+		field: `${path}.transactions`,
+		fix: `${path}'s items, shipping and transactions`,
+	});
 }

@@ -1,12 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { buildCreditNote, creditedInvoiceFromCfdi, TIPO_RELACION, type CreditedInvoice, type StampedCfdi } from '../../cfdi';
+import { buildCreditNote, creditedInvoiceFromCfdi, creditNoteMoney, TIPO_RELACION, type CreditedInvoice, type CreditNoteInput, type StampedCfdi } from '../../cfdi';
 import { catalogOptions } from '../../shared/catalogOptions';
 import { showFor } from '../../shared/descriptions';
 import { readRelatedInvoices, readRelatedXmlField, readsRelatedXml, relatedEntries, type RelatedInvoices } from '../../shared/relatedInvoices';
 import { kindInputFailure, positiveNumber, readTaxRates, taxRateFields, withRelationsAndLegends } from '../../shared/voucherKindFields';
 import { readStampingSettings, runStamping, stampFields } from '../../stamping';
-import { relatedParties, relatedPartyFields, voucherField } from '../../voucherInput';
+import { BuiltVoucher, relatedParties, relatedPartyFields, voucherField } from '../../voucherInput';
 
 const OPERATION = 'createCreditNote';
 const show = showFor('voucher', [OPERATION]);
@@ -111,7 +111,7 @@ export const creditNoteFields: INodeProperties[] = [
 
 const LABELS: Record<string, string> = { invoices: 'Related Invoices', tipoRelacion: 'Relation Type' };
 
-function creditNoteOf(ctx: IExecuteFunctions, itemIndex: number, related: RelatedInvoices): IDataObject {
+function creditNoteOf(ctx: IExecuteFunctions, itemIndex: number, related: RelatedInvoices): BuiltVoucher {
 	const get = <T>(name: string, fallback: T) => ctx.getNodeParameter(name, itemIndex, fallback) as T;
 	const { entries, invoiceOf } = relatedEntries(ctx, itemIndex, related, INVOICES, 'A credit note relates the invoice it corrects: add its UUID.');
 	const fromXml = readsRelatedXml(ctx, itemIndex);
@@ -131,7 +131,7 @@ function creditNoteOf(ctx: IExecuteFunctions, itemIndex: number, related: Relate
 		);
 		const first = fromXml ? cfdiOf(entries[0]) : undefined;
 		const { emisor, receptor } = relatedParties(ctx, itemIndex, first);
-		const voucher = buildCreditNote({
+		const input: CreditNoteInput = {
 			emisor: emisor as never,
 			receptor: { ...receptor, usoCFDI: get('receptorUsoCfdi', 'G02') } as never,
 			lugarExpedicion: get('lugarExpedicion', ''),
@@ -154,8 +154,10 @@ function creditNoteOf(ctx: IExecuteFunctions, itemIndex: number, related: Relate
 			amount: byLines ? undefined : get('creditAmount', 0),
 			amountIncludesTax: get('creditAmountIncludesTax', true),
 			descripcion: get('creditDescription', '') || undefined,
-		});
-		return withRelationsAndLegends(ctx, itemIndex, voucher as IDataObject);
+		};
+		const voucher = buildCreditNote(input);
+		const money = creditNoteMoney(input, String(voucher.moneda));
+		return new BuiltVoucher(withRelationsAndLegends(ctx, itemIndex, voucher as IDataObject), {}, money ? { money } : {});
 	} catch (error) {
 		throw kindInputFailure(ctx, itemIndex, error, (field) => (field === 'amount' || field === 'lines' ? (byLines ? 'Line Items' : 'Amount') : (LABELS[field] ?? field)));
 	}

@@ -1,6 +1,6 @@
 import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
 
-import { buildGlobalInvoice, MESES, PERIODICIDAD, type SaleInput } from '../../cfdi';
+import { buildGlobalInvoice, globalInvoiceMoney, MESES, PERIODICIDAD, type GlobalInvoiceInput, type SaleInput } from '../../cfdi';
 import { catalogOptions } from '../../shared/catalogOptions';
 import { showFor } from '../../shared/descriptions';
 import { kindInputFailure, readTaxRates, taxRateFields, withRelationsAndLegends } from '../../shared/voucherKindFields';
@@ -206,7 +206,7 @@ function globalInvoiceOf(ctx: IExecuteFunctions, invoiced: InvoicedSale[]): Buil
 		const periodicidad = get('globalPeriodicity', '04');
 		const meses = get('globalMonth', '01');
 		const anio = yearOf(ctx);
-		const voucher = buildGlobalInvoice({
+		const input: GlobalInvoiceInput = {
 			emisor: issuerFromFields(ctx, 0) as never,
 			lugarExpedicion: get('lugarExpedicion', ''),
 			serie: get('serie', ''),
@@ -216,10 +216,12 @@ function globalInvoiceOf(ctx: IExecuteFunctions, invoiced: InvoicedSale[]): Buil
 			meses,
 			anio,
 			sales,
-		});
+		};
+		const voucher = buildGlobalInvoice(input);
 		const body = withRelationsAndLegends(ctx, 0, voucher as IDataObject);
 		const { key } = globalInvoiceKey({ periodicidad, meses, anio }, sales.map((sale) => sale.ticket), body);
-		return new BuiltVoucher(body, output, { key: { ...key, since: periodStart(anio, meses) } });
+		// The money collected (Σ sales): the reconciliation rule moves cents between sales to reach it.
+		return new BuiltVoucher(body, output, { key: { ...key, since: periodStart(anio, meses) }, money: globalInvoiceMoney(input, voucher) });
 	} catch (error) {
 		throw kindInputFailure(ctx, 0, error, (field) => {
 			const sale = /sales\[(\d+)\]\.(\w+)/.exec(field);

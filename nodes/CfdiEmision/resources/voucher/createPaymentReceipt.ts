@@ -165,6 +165,7 @@ function paymentReceiptOf(ctx: IExecuteFunctions, itemIndex: number, related: Re
 		checkOneCustomer(cfdis);
 		const { emisor, receptor } = relatedParties(ctx, itemIndex, cfdis[0]);
 		const monedaP = get('paymentCurrency', 'MXN');
+		const monto = positiveNumber(get('paymentAmount', 0));
 		const voucher = buildPaymentReceipt({
 			emisor: emisor as never,
 			receptor: receptor as never,
@@ -177,7 +178,7 @@ function paymentReceiptOf(ctx: IExecuteFunctions, itemIndex: number, related: Re
 					formaDePagoP: get('paymentForm', '03'),
 					monedaP,
 					tipoCambioP: monedaP === 'MXN' ? undefined : positiveNumber(get('paymentExchangeRate', 0)),
-					monto: positiveNumber(get('paymentAmount', 0)),
+					monto,
 					numOperacion: get('paymentOperationNumber', ''),
 					documents,
 				},
@@ -188,7 +189,9 @@ function paymentReceiptOf(ctx: IExecuteFunctions, itemIndex: number, related: Re
 		const paid = documents.map((document) => ({ uuid: String(document.idDocumento ?? ''), installment: Number(document.numParcialidad ?? 1) }));
 		const key = paymentReceiptKey(paid, body)?.key;
 		const paymentDate = String(get('paymentDate', '') ?? '');
-		return new BuiltVoucher(body, {}, { key: key && paymentDate ? { ...key, since: paymentDate } : key });
+		// The amount received, when given, is the money the receipt records (Σ Monto).
+		const money = monto === undefined ? undefined : { amount: String(monto), currency: monedaP, from: 'the Payment Amount received', field: 'paymentAmount', fix: 'Payment Amount' };
+		return new BuiltVoucher(body, {}, { key: key && paymentDate ? { ...key, since: paymentDate } : key, ...(money ? { money } : {}) });
 	} catch (error) {
 		throw kindInputFailure(ctx, itemIndex, error, (field) => labelOf(field, entries));
 	}

@@ -1,9 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
-import { computeTotals, validateVoucher, type Voucher } from '../../cfdi';
+import { computeTotals, reconcile, ReconciliationRefused, validateVoucher, type Reconciliation, type Voucher } from '../../cfdi';
 import { LOCAL_ONLY } from '../../shared/requestSettings';
 import { runItems } from '../../shared/runItems';
-import { applyBodyOptions, BuiltVoucher, formComputesTotals, readIssuerDefaults, skippedItemOutput, voucherFromInput, withIssuerDefaults, type IssuerDefaults } from '../../voucherInput';
+import { applyBodyOptions, BuiltVoucher, formComputesTotals, readIssuerDefaults, skippedItemOutput, voucherFromInput, whenTotalsDiffer, withIssuerDefaults, type IssuerDefaults } from '../../voucherInput';
 
 /**
  * The output of an offline check: the voucher as it would be sent, its findings and computed
@@ -18,11 +19,28 @@ export function checkedVoucherItem(ctx: IExecuteFunctions, itemIndex: number, bu
 	// A form voucher of version 1.1 comes computed, with the IVA bases over IEPS it gives kept.
 	const formComputed = formComputesTotals(ctx, itemIndex);
 	const totals = computeTotals(given as Voucher, { keepTaxBases: formComputed });
-	const voucher = options.computeTotals === true && !formComputed ? (totals.voucher as IDataObject) : given;
+	let voucher = options.computeTotals === true && !formComputed ? (totals.voucher as IDataObject) : given;
+	// The reconciliation rule, as stamping would apply it: the voucher with cents moved, or the refusal.
+	const money = built instanceof BuiltVoucher ? built.source.money : undefined;
+	let reconciliation: IDataObject | undefined;
+	if (money) {
+		try {
+			const outcome: Reconciliation = reconcile(voucher as Voucher, money, whenTotalsDiffer(ctx, options));
+			voucher = outcome.voucher as IDataObject;
+			const { voucher: _moved, ...summary } = outcome;
+			void _moved;
+			reconciliation = summary as unknown as IDataObject;
+		} catch (error) {
+			if (!(error instanceof ReconciliationRefused)) throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
+			reconciliation = { outcome: 'refused', from: money.from, sourceTotal: money.amount, message: error.message, fix: error.fix };
+		}
+	}
 	const result = validateVoucher(voucher);
 	return {
 		json: {
-			valid: result.valid,
+			valid: result.valid && reconciliation?.outcome !== 'refused',
+			// A new output member: node version 1.1 on (README, Node versions).
+			...(reconciliation && ctx.getNode().typeVersion >= 1.1 ? { reconciliation } : {}),
 			errors: result.errors as unknown as IDataObject[],
 			warnings: result.warnings as unknown as IDataObject[],
 			computed: totals.computed as unknown as IDataObject,

@@ -1,0 +1,273 @@
+/**
+ * The reconciliation rule, in one place: a built voucher's total against the money of its source
+ * (an order's total_price, Line Items' Expected Total, the sum of the sales of a global invoice, the
+ * amount a credit note refunds, the amount a payment receipt records). Every builder states that
+ * money (voucherSource.ts); the stamping path calls `reconcile` once, before any request.
+ *
+ * The three outcomes:
+ * - equal to the cent;
+ * - apart only by cents that the SAT's per-line rounding forces (each concept's tax is rounded to
+ *   cents, Anexo 20 / cfdi-rules "Amounts", so about 1 in 7 tax-included amounts at 16 % has no base
+ *   that lands on it): cents are moved between taxed concepts, a few per concept as the order
+ *   pricing does, until the total is the source's money, and the move is named in a note; when no
+ *   choice reaches it (e.g. one concept), the nearest total is kept, never more than
+ *   FORCED_REMAINDER_UNITS away and below the source on a tie, and the note says so;
+ * - anything else is refused before any request, with both figures, where the difference comes from
+ *   and the fix; or, when the user chose "Stamp With Note", stamped as built with that explanation.
+ *
+ * The tolerance is in units of the currency's last decimal (cents for MXN), never a percentage:
+ * ROUNDING_UNITS_PER_CONCEPT per taxed concept before the move, FORCED_REMAINDER_UNITS after it.
+ */
+import { currencyDecimals } from './catalogs/moneda';
+import { computeTotals } from './computeTotals';
+import { addDecimal, compareDecimal, decimalOf, decimalToNumber, decimalToString, multiplyDecimal, parseDecimal, roundDecimal, subtractDecimal, sumDecimals, type Decimal } from './decimal';
+import type { Concepto, Voucher } from './types';
+import { unitValueFor } from './unitValue';
+import type { SourceMoney } from './voucherSource';
+import { complementOf, type JsonRecord } from './voucherShape';
+
+/** What to do with a total that differs from its source by more than per-line rounding explains. */
+export type WhenTotalsDiffer = 'refuse' | 'stampWithNote';
+
+/** How far each taxed concept's rounding may move the total before cents are moved (1 cent in MXN). */
+export const ROUNDING_UNITS_PER_CONCEPT = 1;
+/** What may remain once cents are moved, when no choice of bases reaches the source (1 cent in MXN). */
+export const FORCED_REMAINDER_UNITS = 1;
+/** How many cents one concept may carry above or below its own amount to balance the others. */
+export const MAX_SHIFT_UNITS = 3;
+// How many concepts a note names before it summarizes the rest.
+const NAMED_MOVES = 5;
+
+export type ReconciliationOutcome = 'equal' | 'centsMoved' | 'roundingRemainder' | 'stampedWithNote';
+
+export interface Reconciliation {
+	/** The voucher to send: the one given, or with cents moved between concepts. */
+	voucher: Voucher;
+	outcome: ReconciliationOutcome;
+	/** The source's money and the voucher's total, as decimal text in the voucher's currency. */
+	sourceTotal: string;
+	voucherTotal: string;
+	/** Where the source's figure comes from, e.g. "the order's total_price". */
+	from: string;
+	/** What was done and why, when the outcome is not `equal`. */
+	note?: string;
+}
+
+/** A voucher refused because its total is not its source's money; nothing is sent. */
+export class ReconciliationRefused extends Error {
+	constructor(
+		/** The input member the source's figure comes from (e.g. total_price, expectedTotal, amount). */
+		readonly field: string,
+		message: string,
+		readonly fix: string,
+	) {
+		super(message);
+		this.name = 'ReconciliationRefused';
+	}
+}
+
+function unitsOf(value: Decimal, decimals: number): number {
+	const scaled = roundDecimal(value, decimals);
+	return Number(scaled.units * BigInt(10) ** BigInt(decimals - scaled.scale));
+}
+
+function money(value: Decimal, decimals: number): string {
+	return decimalToString(value, decimals);
+}
+
+function conceptLabel(concepto: Concepto, index: number): string {
+	const name = concepto.noIdentificacion ? `${concepto.noIdentificacion}, ` : '';
+	return `conceptos[${index}] (${name}"${String(concepto.descripcion ?? '')}")`;
+}
+
+/** A taxed concept whose base can move by a few cents: its candidate unit values and the line total each gives. */
+interface ConceptOptions {
+	index: number;
+	/** The line total the concept is measured against: its source amount, or its total as built. */
+	reference: Decimal;
+	options: Array<{ valorUnitario: number; total: Decimal; shift: number; deviation: number }>;
+}
+
+function lineTotal(voucher: Voucher, concepto: Concepto, decimals: number): Decimal {
+	const probe = { moneda: voucher.moneda, tipoDeComprobante: voucher.tipoDeComprobante, conceptos: [concepto] } as unknown as Voucher;
+	return parseDecimal(computeTotals(probe, { decimals }).computed.total) as Decimal;
+}
+
+/** Taxed at a positive rate (Tasa), with no amount per unit (Cuota): where per-line rounding happens. */
+function roundsPerLine(concepto: Concepto): boolean {
+	const traslados = concepto.impuestos?.traslados ?? [];
+	const retenciones = concepto.impuestos?.retenciones ?? [];
+	const lines = [...traslados, ...retenciones];
+	if (lines.some((tax) => tax.tipoFactor === 'Cuota')) return false;
+	return lines.some((tax) => tax.tipoFactor === 'Tasa' && Number(tax.tasaOCuota) > 0);
+}
+
+function conceptOptions(voucher: Voucher, index: number, decimals: number, reference: Decimal | undefined): ConceptOptions | undefined {
+	const concepto = voucher.conceptos[index];
+	const quantity = parseDecimal(concepto.cantidad);
+	const importe = parseDecimal(concepto.importe);
+	const descuento = parseDecimal(concepto.descuento ?? 0) ?? decimalOf(0);
+	if (!quantity || !importe || quantity.units <= BigInt(0) || !roundsPerLine(concepto)) return undefined;
+	const unit = decimalOf(1, decimals);
+	const asBuilt = lineTotal(voucher, concepto, decimals);
+	const ref = reference ?? asBuilt;
+	const options: ConceptOptions['options'] = [];
+	for (let shift = -MAX_SHIFT_UNITS; shift <= MAX_SHIFT_UNITS; shift++) {
+		const moved = addDecimal(importe, multiplyDecimal(unit, decimalOf(shift)));
+		if (compareDecimal(subtractDecimal(moved, descuento), decimalOf(0)) <= 0) continue;
+		const value = compareDecimal(quantity, decimalOf(1)) === 0 ? moved : unitValueFor(moved, quantity, decimals);
+		if (compareDecimal(roundDecimal(multiplyDecimal(quantity, value), decimals), moved) !== 0) continue;
+		const candidate = { ...concepto, valorUnitario: decimalToNumber(value) };
+		delete candidate.importe;
+		const total = shift === 0 ? asBuilt : lineTotal(voucher, candidate, decimals);
+		options.push({ valorUnitario: candidate.valorUnitario, total, shift, deviation: unitsOf(subtractDecimal(total, ref), decimals) });
+	}
+	return options.length > 0 ? { index, reference: ref, options } : undefined;
+}
+
+interface Step {
+	cost: number;
+	moved: number;
+	previous: number;
+	option: number;
+}
+
+/**
+ * One option per concept so that Σ deviations = `wanted` (units), with the fewest units away from
+ * each concept's own amount, then the fewest concepts changed; when `wanted` cannot be reached, the
+ * reachable sum nearest it, below it on a tie. Exact search over the running sum (a narrow window:
+ * each concept moves a few units at most). Returns the chosen option per concept and the sum reached.
+ */
+function chooseOptions(concepts: ConceptOptions[], wanted: number): { picks: number[]; reached: number } {
+	const window = Math.abs(wanted) + concepts.length + 2 * MAX_SHIFT_UNITS;
+	const layers: Array<Map<number, Step>> = [];
+	let states = new Map<number, Step>([[0, { cost: 0, moved: 0, previous: 0, option: -1 }]]);
+	for (const concept of concepts) {
+		const next = new Map<number, Step>();
+		for (const [sum, step] of states) {
+			concept.options.forEach((option, index) => {
+				const key = sum + option.deviation;
+				if (Math.abs(key) > window) return;
+				const cost = step.cost + Math.abs(option.deviation);
+				const moved = step.moved + (option.shift === 0 ? 0 : 1);
+				const known = next.get(key);
+				if (!known || cost < known.cost || (cost === known.cost && moved < known.moved)) next.set(key, { cost, moved, previous: sum, option: index });
+			});
+		}
+		layers.push(next);
+		states = next;
+	}
+	const sums = [...states.keys()].sort((x, y) => Math.abs(x - wanted) - Math.abs(y - wanted) || x - y);
+	const reached = sums[0];
+	const picks: number[] = new Array(concepts.length);
+	let key = reached;
+	for (let layer = concepts.length - 1; layer >= 0; layer--) {
+		const step = layers[layer].get(key) as Step;
+		picks[layer] = step.option;
+		key = step.previous;
+	}
+	return { picks, reached };
+}
+
+function describeMoves(voucher: Voucher, concepts: ConceptOptions[], picks: number[], decimals: number, perConcept: boolean): string {
+	const moves: string[] = [];
+	concepts.forEach((concept, position) => {
+		const option = concept.options[picks[position]];
+		if (option.deviation === 0) return;
+		const amount = money(decimalOf(Math.abs(option.deviation), decimals), decimals);
+		const against = perConcept ? `its source amount ${money(concept.reference, decimals)}` : `its amount as built (${money(concept.reference, decimals)})`;
+		moves.push(`${conceptLabel(voucher.conceptos[concept.index], concept.index)} carries ${amount} ${option.deviation > 0 ? 'more' : 'less'} than ${against}`);
+	});
+	if (moves.length === 0) return '';
+	const named = moves.slice(0, NAMED_MOVES).join('; ');
+	return moves.length > NAMED_MOVES ? `${named}; and ${moves.length - NAMED_MOVES} more concepts likewise` : named;
+}
+
+function withOptions(voucher: Voucher, concepts: ConceptOptions[], picks: number[], decimals: number): Voucher {
+	const conceptos = voucher.conceptos.map((concepto) => ({ ...concepto }));
+	concepts.forEach((concept, position) => {
+		const option = concept.options[picks[position]];
+		if (option.shift === 0) return;
+		const moved: Concepto = { ...conceptos[concept.index], valorUnitario: option.valorUnitario };
+		delete moved.importe;
+		conceptos[concept.index] = moved;
+	});
+	return computeTotals({ ...voucher, conceptos }, { decimals }).voucher;
+}
+
+/** The figure a voucher is measured by: its total; for a payment receipt, the sum of its payments' Monto. */
+function voucherFigure(voucher: Voucher): { amount?: Decimal; currency: string } {
+	if (voucher.tipoDeComprobante !== 'P') return { amount: parseDecimal(voucher.total), currency: String(voucher.moneda ?? '') };
+	const complement = complementOf(voucher as JsonRecord, 'payments') as JsonRecord | undefined;
+	const pagos = Array.isArray(complement?.pago) ? (complement.pago as JsonRecord[]) : [];
+	const currencies = new Set(pagos.map((pago) => String(pago.monedaP ?? '')));
+	const amounts = pagos.map((pago) => parseDecimal(pago.monto));
+	if (pagos.length === 0 || currencies.size !== 1 || amounts.some((amount) => !amount)) return { currency: '' };
+	return { amount: sumDecimals(amounts as Decimal[]), currency: [...currencies][0] };
+}
+
+/**
+ * Reconciles a built voucher with its source's money: returns the voucher to send (possibly with
+ * cents moved) and what happened, or throws ReconciliationRefused (policy "refuse").
+ */
+export function reconcile(voucher: Voucher, source: SourceMoney, policy: WhenTotalsDiffer = 'refuse'): Reconciliation {
+	const figure = voucherFigure(voucher);
+	const decimals = currencyDecimals(figure.currency || source.currency) ?? 2;
+	const target = parseDecimal(source.amount);
+	const field = source.field ?? '';
+	const what = voucher.tipoDeComprobante === 'P' ? 'The amount of the payment receipt' : 'The voucher total';
+	if (!target) throw new ReconciliationRefused(field, `The source's money ${JSON.stringify(source.amount)} (${source.from}) is not an amount.`, 'Give the source amount as a decimal number.');
+	const sourceTotal = money(target, decimals);
+	const base = { from: source.from, sourceTotal };
+	if (!figure.amount || figure.currency !== source.currency) {
+		throw new ReconciliationRefused(
+			field,
+			`${what} cannot be compared with ${source.from} (${sourceTotal} ${source.currency}): the voucher is in ${figure.currency || 'no single currency'}.`,
+			`Issue the voucher in ${source.currency}, the currency of its source.`,
+		);
+	}
+	const built = figure.amount;
+	if (compareDecimal(built, target) === 0) return { ...base, voucher, outcome: 'equal', voucherTotal: money(built, decimals) };
+
+	const difference = unitsOf(subtractDecimal(target, built), decimals);
+	const references = source.lines && source.lines.length === voucher.conceptos?.length ? source.lines.map((line) => parseDecimal(line)) : undefined;
+	const taxed = voucher.tipoDeComprobante === 'P' ? [] : voucher.conceptos.map((_, index) => conceptOptions(voucher, index, decimals, references?.[index])).filter((entry): entry is ConceptOptions => entry !== undefined);
+	const untaxedSum = (): Decimal => {
+		const taxedIndexes = new Set(taxed.map((concept) => concept.index));
+		return sumDecimals(voucher.conceptos.map((concepto, index) => (taxedIndexes.has(index) ? decimalOf(0) : lineTotal(voucher, concepto, decimals))));
+	};
+	if (taxed.length > 0 && Math.abs(difference) <= ROUNDING_UNITS_PER_CONCEPT * taxed.length) {
+		// Measured against each concept's reference: Σ references + untaxed lines + Σ deviations = target.
+		const referenceSum = addDecimal(sumDecimals(taxed.map((concept) => concept.reference)), untaxedSum());
+		const wanted = unitsOf(subtractDecimal(target, referenceSum), decimals);
+		const { picks, reached } = chooseOptions(taxed, wanted);
+		const remainder = wanted - reached;
+		if (Math.abs(remainder) <= FORCED_REMAINDER_UNITS) {
+			const moved = withOptions(voucher, taxed, picks, decimals);
+			const total = parseDecimal(moved.total) as Decimal;
+			const moves = describeMoves(voucher, taxed, picks, decimals, references !== undefined);
+			const rounding = `the SAT rounds each concept's tax to cents, so a tax-included amount cannot always be reached line by line`;
+			if (remainder === 0 && compareDecimal(total, target) === 0) {
+				return { ...base, voucher: moved, outcome: 'centsMoved', voucherTotal: money(total, decimals), note: `${what} is ${source.from}, ${sourceTotal} ${source.currency}, to the cent: ${rounding}; ${moves}.` };
+			}
+			return {
+				...base,
+				voucher: moved,
+				outcome: 'roundingRemainder',
+				voucherTotal: money(total, decimals),
+				note: `${what} is ${money(total, decimals)} ${source.currency}, ${money(decimalOf(Math.abs(remainder), decimals), decimals)} ${remainder > 0 ? 'below' : 'above'} ${source.from} (${sourceTotal}): ${rounding}, and no choice of bases within ${MAX_SHIFT_UNITS} cents per concept reaches ${sourceTotal}${moves ? `; ${moves}` : ''}.`,
+			};
+		}
+	}
+
+	const gap = subtractDecimal(target, built);
+	const explanation = `${what} is ${money(built, decimals)} ${source.currency} but ${source.from} is ${sourceTotal}: ${money(gap, decimals).replace(/^-/, '')} ${compareDecimal(gap, decimalOf(0)) > 0 ? 'less' : 'more'} than the source, more than per-line tax rounding explains (at most ${money(decimalOf(Math.max(taxed.length, 1) * ROUNDING_UNITS_PER_CONCEPT, decimals), decimals)} here)${source.detail ? `. ${source.detail.replace(/\.$/, '')}` : ''}.`;
+	if (policy === 'stampWithNote') {
+		return { ...base, voucher, outcome: 'stampedWithNote', voucherTotal: money(built, decimals), note: `Stamped as built (When Totals Differ: Stamp With Note). ${explanation}` };
+	}
+	throw new ReconciliationRefused(
+		field,
+		explanation,
+		`Correct the source so that its figures agree (${source.fix ?? 'its lines, taxes and total'}), or set Options > When Totals Differ to "Stamp With Note" to stamp the voucher's own total with this explanation.`,
+	);
+}
