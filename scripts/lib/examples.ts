@@ -158,6 +158,7 @@ function expressionToJs(value: unknown): string {
  * - a row "get" becomes a Code node that returns the matching rows of `rows[table]`
  *   (conditions "eq", "All Conditions", the node's limit);
  * - a row "insert" becomes a Set node that outputs the row it would insert;
+ * - a table "create" becomes a No Operation node (the items pass on);
  * - a row "update" becomes a Set node that outputs `{ where: {...}, set: {...} }`, evaluated from the
  *   node's own filter and column expressions, so tests can check what would be written.
  * Everything else in the workflow is unchanged. In the editor, or when n8n runs the workflow on its
@@ -234,6 +235,11 @@ export function withDataTableStandIns(workflow: WorkflowJson, rows: Record<strin
 				includeOtherFields: false,
 				options: { dotNotation: true },
 			};
+		} else if (parameters.resource === 'table' && parameters.operation === 'create') {
+			// Creating a table (example 1's "Try it" path) has nothing to do headless: the items pass on.
+			node.type = 'n8n-nodes-base.noOp';
+			node.typeVersion = 1;
+			node.parameters = {};
 		} else {
 			throw new Error(`No stand-in for the Data Table node "${node.name}" (${String(parameters.resource)}/${String(parameters.operation)})`);
 		}

@@ -167,13 +167,27 @@ export function dataTableStandIn(tables: TableRows): INodeType {
 			{ displayName: 'Limit', name: 'limit', type: 'number', default: 50 },
 			{ displayName: 'Columns', name: 'columns', type: 'json', default: {} },
 			{ displayName: 'Options', name: 'options', type: 'json', default: {} },
+			{ displayName: 'Name', name: 'tableName', type: 'string', default: '' },
 		]),
 		async execute(this: IExecuteFunctions) {
 			const out: INodeExecutionData[] = [];
 			const operation = this.getNodeParameter('operation', 0) as string;
+			const resource = this.getNodeParameter('resource', 0) as string;
 			this.getInputData().forEach((_item, index) => {
+				if (resource === 'table') {
+					// n8n's table create: with "Reuse Existing Tables" an existing table is returned, else an error.
+					if (operation !== 'create') throw new Error(`Data Table stand-in: table operation "${operation}" is not supported`);
+					const name = String(this.getNodeParameter('tableName', index));
+					const reuse = (this.getNodeParameter('options', index, {}) as IDataObject).createIfNotExists === true;
+					if (tables[name] && !reuse) throw new Error(`Data table with name "${name}" already exists`);
+					tables[name] ??= [];
+					out.push({ json: { id: `table-${name}`, name }, pairedItem: { item: index } });
+					return;
+				}
 				const table = String((this.getNodeParameter('dataTableId', index) as { value?: string }).value ?? '');
-				const rows = (tables[table] ??= []);
+				// As in n8n, a table that does not exist is an error (it is not created by a read or a write).
+				if (!tables[table]) throw new Error(`Data table "${table}" does not exist`);
+				const rows = tables[table];
 				if (operation === 'insert') {
 					const row = { ...((this.getNodeParameter('columns', index) as { value?: IDataObject }).value ?? {}) };
 					rows.push(row);

@@ -3,23 +3,11 @@ import type { IConnections, INodeParameters } from 'n8n-workflow';
 import { cfdiNode, outputOf } from '../../scripts/lib/engine/engine';
 import { routes } from '../../scripts/lib/sandboxCredential';
 import { corpusOrder } from '../orders/corpusOrder';
-import { useSandboxEngine } from './nodeTestKit';
+import { orderParams, useSandboxEngine } from './nodeTestKit';
 
 const kit = useSandboxEngine();
 
-const createFromOrder = (extra: INodeParameters = {}): INodeParameters => ({
-	resource: 'voucher',
-	operation: 'create',
-	inputMode: 'order',
-	order: '={{ $json }}',
-	emisorRfc: 'EKU9003173C9',
-	emisorNombre: 'ESCUELA KEMPER URGATE',
-	emisorRegimenFiscal: '601',
-	lugarExpedicion: '64000',
-	serie: 'A',
-	productCodes: { rule: [{ match: 'sku', value: 'KB-01', claveProdServ: '43211706' }, { match: 'sku', value: 'CB-02', claveProdServ: '26121609' }] },
-	...extra,
-});
+const createFromOrder = orderParams;
 
 /** Create → XML → PDF → E-mail, each later node taking the UUID of the item it receives. */
 const CHAIN: Array<[string, INodeParameters]> = [
