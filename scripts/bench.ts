@@ -149,6 +149,21 @@ async function duplicateCase(): Promise<void> {
 		}
 	}
 	console.log('');
+	const trials = argList('twin-trials', [20])[0];
+	console.log(`Two executions of the same sale at the same moment (${trials} trials each, each trial a new key): how often one invoice, two with the twin reported, two in silence.\n`);
+	console.log('| stamping mode | stamping time | one invoice | two, twin reported | two in silence |');
+	console.log('|---|---:|---:|---:|---:|');
+	for (const [stampingMode, stampingTime] of [['twoPhase', 0], ['twoPhase', 150], ['direct', 0], ['direct', 150]] as const) {
+		const sandbox = await startSandbox({ latencyMs, stampingTimeMs: stampingTime, accounts: [{ ...DEFAULT_ACCOUNT, series: BENCH_SERIES }] });
+		try {
+			const result = await runWorker(sandbox, { mode: 'engine-twins', n: trials, concurrency: 1, stampingMode, keyPrefix: `${stampingMode}${stampingTime}` });
+			const twins = result.twins ?? { oneInvoice: 0, twinReported: 0, twoSilent: 0 };
+			console.log(`| ${stampingMode} | ${stampingTime} ms | ${twins.oneInvoice} | ${twins.twinReported} | ${twins.twoSilent} |`);
+		} finally {
+			await sandbox.close();
+		}
+	}
+	console.log('');
 }
 
 function validationCase(): void {

@@ -5,7 +5,7 @@ import { sandboxCredential } from './lib/sandboxCredential';
 import { invoiceVoucher } from './lib/vouchers';
 
 export interface WorkerArgs {
-	mode: 'engine-stamp' | 'plain-stamp' | 'plain-stamp-no-keepalive' | 'engine-pdf' | 'engine-idle' | 'engine-series' | 'engine-duplicate';
+	mode: 'engine-stamp' | 'plain-stamp' | 'plain-stamp-no-keepalive' | 'engine-pdf' | 'engine-idle' | 'engine-series' | 'engine-duplicate' | 'engine-twins';
 	n: number;
 	concurrency: number;
 	/** The series the vouchers spread over, round robin (the sandbox account must have them). */
@@ -30,6 +30,8 @@ export interface RunResult {
 	heapAfterGcKb: number;
 	/** CPU time this process spent in the measured part (user + system), independent of machine load. */
 	cpuMs: number;
+	/** engine-twins: per trial of two simultaneous executions, how it ended. */
+	twins?: { oneInvoice: number; twinReported: number; twoSilent: number };
 	/** UUIDs stamped by a plain run (used to prepare the PDF run). */
 	uuids?: string[];
 }
@@ -144,6 +146,32 @@ async function main() {
 				{ typeVersion: 1.1 },
 			);
 			items = out.filter((item) => item.json.status === 'stamped' || item.json.status === 'alreadyStamped').length;
+		} else if (args.mode === 'engine-twins') {
+			// `n` trials: the same sale (its own key per trial) run by two executions at the same moment.
+			const twins = { oneInvoice: 0, twinReported: 0, twoSilent: 0 };
+			started = performance.now();
+			for (let trial = 0; trial < args.n; trial++) {
+				const item = { voucher: invoiceVoucher({ serie: args.series[trial % args.series.length] }), key: `${args.keyPrefix ?? 'T'}-${trial}` };
+				const parameters = {
+					resource: 'voucher',
+					operation: 'create',
+					stampingMode: args.stampingMode ?? 'twoPhase',
+					inputMode: 'json',
+					voucherJson: '={{ JSON.stringify($json.voucher) }}',
+					duplicateCheckKey: '={{ $json.key }}',
+					options: { retryDelayMs: 50 },
+				};
+				const runs = await Promise.all([engine.runNode(parameters, [item], { typeVersion: 1.1 }), engine.runNode(parameters, [item], { typeVersion: 1.1 })]);
+				const outputs = runs.map((run) => run.items[0]?.json ?? {});
+				if (outputs[0].uuid === outputs[1].uuid) twins.oneInvoice += 1;
+				else if (outputs.some((output) => output.duplicate)) twins.twinReported += 1;
+				else twins.twoSilent += 1;
+				items += 1;
+			}
+			const ms = performance.now() - started;
+			shutdownEngine();
+			process.stdout.write(`${JSON.stringify({ items, ms, maxRssKb: process.resourceUsage().maxRSS, binaryBytes: 0, heapAfterGcKb: 0, cpuMs: 0, twins })}\n`);
+			return;
 		} else if (args.mode === 'engine-pdf') {
 			// Vouchers are stamped with the plain client so that only the PDF run weighs on memory.
 			const uuids: string[] = [];

@@ -47,7 +47,9 @@ describe('Duplicate Check: the same sale in separate executions is stamped once'
 
 	test('the list read asks for the window from the order date and pages with skip/take', async () => {
 		await kit.engine.runNode(orderParams(), [corpusOrder('example-1')], V11);
-		const [list] = kit.sandbox.requests.filter((request) => request.route === 'listVouchers');
+		const [list, after] = kit.sandbox.requests.filter((request) => request.route === 'listVouchers');
+		// After stamping, the twin look-up reads only the days a voucher stamped meanwhile can carry.
+		expect(Number(after.query.finicial)).toBeGreaterThanOrEqual(Math.floor(Date.now() / 1000) - 3 * 86_400 - 600);
 		const orderDate = Math.floor(Date.parse(String(corpusOrder('example-1').created_at)) / 1000);
 		expect(Number(list.query.finicial)).toBe(orderDate - 3 * 86_400);
 		expect(Number(list.query.ffinal)).toBeGreaterThan(Date.now() / 1000);

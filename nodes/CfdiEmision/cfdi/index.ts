@@ -38,6 +38,7 @@ export * as voucherShape from './voucherShape';
 export type { BusinessKey, SourceMoney, VoucherSource } from './voucherSource';
 export {
 	checkWindow,
+	DAY_SECONDS,
 	existingUnderKey,
 	globalInvoiceKey,
 	keyOfFolio,

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { checkWindow, existingUnderKey, twinsOf, type BusinessKey, type DuplicateCheckMode, type ExistingVoucher, type ListedVoucher } from '../cfdi';
+import { checkWindow, DAY_SECONDS, existingUnderKey, twinsOf, type BusinessKey, type DuplicateCheckMode, type ExistingVoucher, type ListedVoucher } from '../cfdi';
 import { operationFailed } from '../shared/errors';
 import type { ItemOutcome } from '../shared/runItems';
 import type { RunSession } from '../shared/transport';
@@ -37,6 +37,8 @@ export class DuplicateCheck {
 	private listed?: Promise<Map<string, VoucherRecord[]>>;
 
 	private readonly stampedThisRun = new Map<string, IDataObject>();
+
+	private readonly startedAt = nowSeconds();
 
 	constructor(
 		private readonly ctx: IExecuteFunctions,
@@ -89,11 +91,13 @@ export class DuplicateCheck {
 	async afterRun(session: RunSession, stamped: Array<{ key: BusinessKey; uuid: string; output: IDataObject }>): Promise<void> {
 		if (!stamped.length) return;
 		const keys = stamped.map((entry) => entry.key);
-		const window = checkWindow(
+		const wide = checkWindow(
 			keys.map((key) => key.since),
 			nowSeconds(),
 			this.lookBackDays,
 		);
+		// A twin was stamped while this run ran: its date is at most 72 hours before the run started.
+		const window = { from: Math.max(wide.from, this.startedAt - 3 * DAY_SECONDS), to: wide.to };
 		let found: VoucherRecord[][];
 		try {
 			found = await this.find(session, keys, window);

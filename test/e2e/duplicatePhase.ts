@@ -1,0 +1,195 @@
+/**
+ * The duplicate check in the real n8n (`n8n execute`, version 1.1 nodes): the same order, payment,
+ * refund and month-end run delivered twice in separate executions give one voucher each; the second
+ * execution returns the first's UUID as alreadyStamped and sends nothing but its list read. A sale
+ * already invoiced to its customer is left out of the global invoice.
+ */
+import assert from 'node:assert/strict';
+
+import type { Sandbox } from '../../sandbox';
+import { CFDI_CREDENTIAL_TYPE, CFDI_NODE_TYPE, type WorkflowJson } from '../../scripts/lib/examples';
+import { invoiceVoucher } from '../../scripts/lib/vouchers';
+import { corpusOrder } from '../orders/corpusOrder';
+import type { Checks } from './checks';
+import { outputJson, type ExecutionJson, type N8nInstance } from './n8n';
+
+const ISSUER = { emisorRfc: 'EKU9003173C9', emisorNombre: 'ESCUELA KEMPER URGATE', emisorRegimenFiscal: '601' };
+const CUSTOMER = { receptorRfc: 'URE180429TM6', receptorNombre: 'UNIVERSIDAD ROBOTICA ESPANOLA', receptorRegimenFiscal: '601', receptorDomicilioFiscal: '86991' };
+const PAID_INVOICE = '7A1B2C3D-396D-4725-8521-CDC4BDD20CCF';
+const TICKETS = ['E2E-T-1', 'E2E-T-2', 'E2E-T-3'];
+
+/** Example 1's sample order as order #4242 (its own folio, so no other phase's voucher matches). */
+const ORDER = { ...corpusOrder('example-1'), id: 4242000000001, name: '#4242', order_number: 4242 };
+
+export const DUPLICATE_WORKFLOWS = {
+	order: 'cfdiE2eDupOrder00001',
+	payment: 'cfdiE2eDupPayment001',
+	refund: 'cfdiE2eDupRefund0001',
+	ticket: 'cfdiE2eDupTicket0001',
+	global: 'cfdiE2eDupGlobal0001',
+} as const;
+
+function workflow(id: string, name: string, input: unknown[] | undefined, parameters: Record<string, unknown>, credential: { id: string; name: string }): WorkflowJson {
+	const start = { id: `${id}-start`, name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} };
+	const data = input && { id: `${id}-data`, name: 'Input', type: 'n8n-nodes-base.code', typeVersion: 2, position: [220, 0], parameters: { jsCode: `return ${JSON.stringify(input.map((json) => ({ json })))};` } };
+	const cfdi = { id: `${id}-cfdi`, name: 'CFDI', type: CFDI_NODE_TYPE, typeVersion: 1.1, position: [440, 0], parameters, credentials: { [CFDI_CREDENTIAL_TYPE]: { ...credential } } };
+	return {
+		id,
+		name: `Duplicate check: ${name} (sandbox)`,
+		nodes: data ? [start, data, cfdi] : [start, cfdi],
+		connections: data ? { Start: { main: [[{ node: 'Input', type: 'main', index: 0 }]] }, Input: { main: [[{ node: 'CFDI', type: 'main', index: 0 }]] } } : { Start: { main: [[{ node: 'CFDI', type: 'main', index: 0 }]] } },
+		settings: { executionOrder: 'v1' },
+		active: false,
+	} as unknown as WorkflowJson;
+}
+
+export function duplicateWorkflows(credential: { id: string; name: string }): WorkflowJson[] {
+	return [
+		workflow(
+			DUPLICATE_WORKFLOWS.order,
+			'a Shopify order',
+			[ORDER],
+			{
+				resource: 'voucher',
+				operation: 'create',
+				inputMode: 'order',
+				order: '={{ $json }}',
+				...ISSUER,
+				lugarExpedicion: '64000',
+				serie: 'A',
+				productCodes: {
+					rule: [
+						{ match: 'sku', value: 'KB-01', claveProdServ: '43211706' },
+						{ match: 'sku', value: 'CB-02', claveProdServ: '26121609' },
+					],
+				},
+			},
+			credential,
+		),
+		workflow(
+			DUPLICATE_WORKFLOWS.payment,
+			'a payment',
+			undefined,
+			{
+				resource: 'voucher',
+				operation: 'createPaymentReceipt',
+				...ISSUER,
+				...CUSTOMER,
+				lugarExpedicion: '64000',
+				serie: 'P',
+				paymentDate: '2024-05-09T12:00:00',
+				paymentForm: '03',
+				readRelatedXml: false,
+				relatedInvoices: { invoice: [{ uuid: PAID_INVOICE, amountPaid: 580, previousBalance: 1160, series: 'A', folio: '1000', ivaRate: '0.16' }] },
+			},
+			credential,
+		),
+		workflow(
+			DUPLICATE_WORKFLOWS.refund,
+			'a refund (Duplicate Check Key: the refund id)',
+			[{ refundId: 'RF-9001' }],
+			{
+				resource: 'voucher',
+				operation: 'createCreditNote',
+				...ISSUER,
+				...CUSTOMER,
+				lugarExpedicion: '64000',
+				serie: 'NC',
+				readRelatedXml: false,
+				creditedInvoices: { invoice: [{ uuid: PAID_INVOICE, total: 1160 }] },
+				creditIvaRate: '0.16',
+				creditAmount: 116,
+				duplicateCheckKey: '={{ $json.refundId }}',
+			},
+			credential,
+		),
+		workflow(DUPLICATE_WORKFLOWS.ticket, 'ticket E2E-T-2 invoiced to its customer', undefined, { resource: 'voucher', operation: 'create', inputMode: 'json', voucherJson: JSON.stringify(invoiceVoucher({ serie: 'A', folio: TICKETS[1] })) }, credential),
+		workflow(
+			DUPLICATE_WORKFLOWS.global,
+			'the month-end global invoice',
+			TICKETS.map((ticket) => ({ ticket, total: 116 })),
+			{
+				resource: 'voucher',
+				operation: 'createGlobalInvoice',
+				...ISSUER,
+				serie: 'F',
+				lugarExpedicion: '64000',
+				formaPago: '01',
+				globalPeriodicity: '04',
+				globalMonth: '05',
+				globalYear: 2024,
+				saleTicket: '={{ $json.ticket }}',
+				saleAmount: '={{ $json.total }}',
+				options: { noCalcularFecha: true, fecha: '2024-06-01T09:00:00' },
+			},
+			credential,
+		),
+	];
+}
+
+function succeeded(run: ExecutionJson): void {
+	const error = run.data.resultData.error;
+	assert.equal(error, undefined, `the run failed: ${error?.message ?? ''} ${error?.description ?? ''}`);
+}
+
+/** Runs a workflow twice in separate executions; the API routes each sent. */
+async function twice(n8n: N8nInstance, sandbox: Sandbox, id: string, timings: Record<string, number>, label: string) {
+	const routes: string[][] = [];
+	const runs: ExecutionJson[] = [];
+	for (const round of [1, 2]) {
+		const mark = sandbox.requests.length;
+		const { run, cli } = await n8n.execute(id);
+		timings[`execute ${label} (${round})`] = cli.ms;
+		runs.push(run);
+		routes.push(sandbox.requests.slice(mark).filter((request) => request.server === 'api').map((request) => request.route));
+	}
+	return { first: outputJson(runs[0], 'CFDI')[0] ?? {}, second: outputJson(runs[1], 'CFDI')[0] ?? {}, runs, routes };
+}
+
+export async function duplicatePhase(checks: Checks, n8n: N8nInstance, sandbox: Sandbox, timings: Record<string, number>): Promise<void> {
+	checks.section('Duplicate check (version 1.1 nodes): the same sale delivered twice in separate executions, n8n execute');
+	const stampedWith = (predicate: (body: Record<string, unknown>) => boolean) => [...sandbox.vouchers.values()].filter((voucher) => voucher.state === 'stamped' && predicate(voucher.body));
+
+	const order = await twice(n8n, sandbox, DUPLICATE_WORKFLOWS.order, timings, 'duplicate: order');
+	await checks.check('an order delivered twice: one invoice (A-4242); the second execution returns its UUID as alreadyStamped and sends only the list read', () => {
+		order.runs.forEach(succeeded);
+		assert.equal(order.first.status, 'stamped', JSON.stringify(order.first));
+		assert.deepEqual([order.second.status, order.second.uuid, order.second.serie, order.second.folio], ['alreadyStamped', order.first.uuid, 'A', '4242']);
+		assert.equal((order.second.duplicateCheck as Record<string, unknown>).key, `order:${ORDER.id}`);
+		assert.deepEqual(order.routes[1], ['listVouchers']);
+		assert.equal(stampedWith((body) => body.serie === 'A' && body.folio === '4242').length, 1);
+	});
+
+	const payment = await twice(n8n, sandbox, DUPLICATE_WORKFLOWS.payment, timings, 'duplicate: payment');
+	await checks.check('a payment receipted twice: one receipt (folio from the invoice UUID and installment); the second returns it', () => {
+		payment.runs.forEach(succeeded);
+		assert.equal(payment.first.status, 'stamped', JSON.stringify(payment.first));
+		assert.deepEqual([payment.second.status, payment.second.uuid, payment.second.folio], ['alreadyStamped', payment.first.uuid, '7A1B2C3D-P1']);
+		assert.deepEqual(payment.routes[1], ['listVouchers']);
+		assert.equal(stampedWith((body) => body.folio === '7A1B2C3D-P1').length, 1);
+	});
+
+	const refund = await twice(n8n, sandbox, DUPLICATE_WORKFLOWS.refund, timings, 'duplicate: refund');
+	await checks.check('a refund credited twice (Duplicate Check Key = refund id): one credit note; the second returns it', () => {
+		refund.runs.forEach(succeeded);
+		assert.equal(refund.first.status, 'stamped', JSON.stringify(refund.first));
+		assert.deepEqual([refund.second.status, refund.second.uuid, refund.second.folio], ['alreadyStamped', refund.first.uuid, 'RF-9001']);
+		assert.equal(stampedWith((body) => body.tipoDeComprobante === 'E' && body.folio === 'RF-9001').length, 1);
+	});
+
+	const ticket = await n8n.execute(DUPLICATE_WORKFLOWS.ticket);
+	timings['execute duplicate: ticket invoiced'] = ticket.cli.ms;
+	const global = await twice(n8n, sandbox, DUPLICATE_WORKFLOWS.global, timings, 'duplicate: global invoice');
+	await checks.check('a ticket already invoiced to its customer is left out of the global invoice; the global invoice built twice is stamped once', () => {
+		succeeded(ticket.run);
+		global.runs.forEach(succeeded);
+		const individual = outputJson(ticket.run, 'CFDI')[0];
+		assert.equal(global.first.status, 'stamped', JSON.stringify(global.first));
+		const leftOut = global.first.leftOut as Array<Record<string, unknown>>;
+		assert.deepEqual(leftOut.map((sale) => [sale.ticket, sale.uuid]), [[TICKETS[1], individual.uuid]]);
+		const [stored] = stampedWith((body) => body.serie === 'F' && body.folio === 'G202405-04');
+		assert.deepEqual((stored.body.conceptos as Array<Record<string, unknown>>).map((concepto) => concepto.noIdentificacion), [TICKETS[0], TICKETS[2]]);
+		assert.deepEqual([global.second.status, global.second.uuid], ['alreadyStamped', global.first.uuid]);
+		assert.equal(stampedWith((body) => body.serie === 'F' && body.folio === 'G202405-04').length, 1);
+	});
+}
