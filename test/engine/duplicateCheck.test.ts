@@ -227,9 +227,31 @@ describe('Two executions of the same order at the same moment', () => {
 	 * either one invoice, or two with the twin reported on an item, never two in silence.
 	 */
 	test.each([
-		['twoPhase', 0],
 		['twoPhase', 150],
 		['direct', 150],
+	])('stamping mode %s, stamping time %i ms: the second stamp finds the series busy, looks again and returns the first voucher', async (stampingMode, stampingTimeMs) => {
+		kit.sandbox.setStampingTime(stampingTimeMs);
+		const params = orderParams({ stampingMode });
+		const runs = await Promise.all([kit.engine.runNode(params, [corpusOrder('example-1')], V11), kit.engine.runNode(params, [corpusOrder('example-1')], V11)]);
+		const outputs = runs.map((run) => {
+			expect(run.error).toBeUndefined();
+			return json(run.items);
+		});
+		const invoices = stamped().filter((voucher) => voucher.body.folio === '1001');
+		expect(invoices).toHaveLength(1);
+		expect(outputs.map((output) => output.uuid)).toEqual([invoices[0].uuid, invoices[0].uuid]);
+		const second = outputs.find((output) => output.status === 'alreadyStamped');
+		expect(second?.duplicateCheck).toMatchObject({ meanwhile: true });
+		// Two-phase: the second execution's pending voucher stays pending (no fiscal effect), named on the item.
+		if (stampingMode === 'twoPhase') {
+			const leftPending = (second?.duplicateCheck as IDataObject).leftPending as number;
+			expect(kit.sandbox.vouchers.get(leftPending)?.state).toBe('pending');
+		}
+	});
+
+	test.each([
+		['twoPhase', 0],
+		['direct', 0],
 	])('stamping mode %s, stamping time %i ms: never two invoices in silence', async (stampingMode, stampingTimeMs) => {
 		kit.sandbox.setStampingTime(stampingTimeMs);
 		const params = orderParams({ stampingMode });

@@ -7,6 +7,7 @@ import type { RunSession } from '../shared/transport';
 import { findOnVoucherList, type VoucherListKey } from '../shared/voucherList';
 import type { VoucherRecord } from '../shared/voucherRecords';
 import type { StampJob } from './handler';
+import { SaleStampedMeanwhile } from './saleStampedMeanwhile';
 
 /** How far back the list is read for a key without a sale date. */
 export const DEFAULT_LOOK_BACK_DAYS = 30;
@@ -77,6 +78,17 @@ export class DuplicateCheck {
 		if (inRun) return { kind: 'stampedThisRun', voucher: inRun };
 		const listed = (await this.listedByKey(session)).get(DuplicateCheck.id(key)) ?? [];
 		return existingUnderKey(key, listed as ListedVoucher[]);
+	}
+
+	/**
+	 * Looks again for one key (a series-busy answer says another stamp runs on its series, maybe this
+	 * very sale from another execution): throws SaleStampedMeanwhile when it is stamped now.
+	 */
+	async recheck(session: RunSession, key: BusinessKey, pendingId?: number): Promise<void> {
+		const window = checkWindow([key.since], nowSeconds(), this.lookBackDays);
+		const [listed] = await this.find(session, [key], window);
+		const found = existingUnderKey(key, listed as ListedVoucher[]);
+		if (found.kind === 'stamped') throw new SaleStampedMeanwhile(found.voucher as unknown as IDataObject, pendingId);
 	}
 
 	/** An item of this run stamped its key: later items of the run with the same key return it. */
@@ -158,4 +170,15 @@ export function checkedOutcome(ctx: IExecuteFunctions, job: StampJob, found: Che
 	}
 	const doneNote = `${status === 'alreadyStamped' ? 'found already stamped' : 'found already pending'} (${describeFound(voucher)}), nothing sent`;
 	return { items: [{ json: existingOutput(job, status, voucher) }], doneNote };
+}
+
+/** The item's result when its sale was stamped by another execution while it waited for its series. */
+export function stampedMeanwhileOutcome(job: StampJob, meanwhile: SaleStampedMeanwhile): ItemOutcome {
+	const json = existingOutput(job, 'alreadyStamped', meanwhile.voucher);
+	json.duplicateCheck = {
+		...(json.duplicateCheck as IDataObject),
+		meanwhile: true,
+		...(meanwhile.pendingId ? { leftPending: meanwhile.pendingId, note: `Another execution stamped this sale while this item waited for its series. The pending voucher ${meanwhile.pendingId} this item had saved was not stamped; a pending voucher has no fiscal effect.` } : {}),
+	};
+	return { items: [{ json }], doneNote: `found stamped meanwhile by another execution (UUID ${String(meanwhile.voucher.uuid)}), nothing stamped` };
 }

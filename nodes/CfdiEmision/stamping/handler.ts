@@ -5,7 +5,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { BusinessKeyError, userKey, type BusinessKey, type DuplicateCheckMode } from '../cfdi';
 import { operationFailed, toNodeError } from '../shared/errors';
-import { ItemPlans, runItems, type ItemOutcome } from '../shared/runItems';
+import { ItemPlans, runItems, withItemIndex, type ItemOutcome } from '../shared/runItems';
 import { API_ROOT, type RunSession } from '../shared/transport';
 import { stampOutput } from './answer';
 import { BuiltVoucher } from '../voucherInput';
@@ -15,7 +15,8 @@ import { prepareVoucher, readIssuerDefaults, skippedItemOutput, withIssuerDefaul
 import { sendVoucher, type DoneAnswer, type SendVoucherContext } from './request';
 import { SeriesQueue, seriesOf } from './seriesQueue';
 import { stampPending } from './stampPending';
-import { checkedOutcome, DuplicateCheck, duplicateCheckModeOf } from './duplicateCheck';
+import { checkedOutcome, DuplicateCheck, duplicateCheckModeOf, stampedMeanwhileOutcome } from './duplicateCheck';
+import { SaleStampedMeanwhile } from './saleStampedMeanwhile';
 
 export type StampingMode = 'direct' | 'twoPhase';
 
@@ -148,13 +149,14 @@ async function createTwoPhase(ctx: IExecuteFunctions, job: StampJob, context: Se
 }
 
 /** Sends one planned item through the protocol: the only code that decides which calls go out. */
-async function sendJob(ctx: IExecuteFunctions, job: StampJob, session: RunSession, settings: StampingSettings): Promise<DoneAnswer> {
+async function sendJob(ctx: IExecuteFunctions, job: StampJob, session: RunSession, settings: StampingSettings, whileSeriesBusy?: SendVoucherContext['whileSeriesBusy']): Promise<DoneAnswer> {
 	const { body, qs } = job.voucher;
 	const { target, stamp } = job;
 	const context: SendVoucherContext = {
 		itemIndex: job.itemIndex,
 		session,
 		settings,
+		whileSeriesBusy,
 		stampRequested: stamp,
 		ifMaybeDone: target.kind === 'update' ? maybeUpdatedHint(target.id) : stamp ? maybeStampedHint(body) : maybeSavedHint(body),
 	};
@@ -260,7 +262,18 @@ export async function runStamping(ctx: IExecuteFunctions, operation: VoucherOper
 					if (answered) return withPairing(answered);
 					if (found.kind === 'pending' && found.voucher.voucherId) job = { ...job, target: { kind: 'update', id: found.voucher.voucherId }, mode: 'twoPhase', voucher: { ...job.voucher, body: { ...job.voucher.body, id: found.voucher.voucherId } } };
 				}
-				const outcome = outcomeOf(job, await sendJob(ctx, job, session, settings));
+				const duplicate = job.duplicate;
+				// While its series is busy (maybe with this very sale, from another execution), look again.
+				const whileSeriesBusy = duplicate ? (context: SendVoucherContext) => check.recheck(session, duplicate.key, context.pendingId) : undefined;
+				const sent = await sendJob(ctx, job, session, settings, whileSeriesBusy).then(
+					(answer) => ({ answer }),
+					(error: unknown) => ({ error }),
+				);
+				if ('error' in sent) {
+					if (sent.error instanceof SaleStampedMeanwhile) return withPairing(stampedMeanwhileOutcome(job, sent.error));
+					throw withItemIndex(ctx, sent.error, itemIndex);
+				}
+				const outcome = outcomeOf(job, sent.answer);
 				const [stampedItem] = outcome.items;
 				if (job.duplicate && stampedItem?.json.status === 'stamped') {
 					check.stamped(job.duplicate.key, stampedItem.json);

@@ -19,6 +19,11 @@ export interface SendVoucherContext {
 	ifMaybeDone: string;
 	/** The pending voucher a PUT stamps: it exists whatever this request does. */
 	pendingId?: number;
+	/**
+	 * Called after a series-busy answer, before the retry: another stamp runs on this series, maybe
+	 * the same sale from another execution. The duplicate check looks again and may throw to stop.
+	 */
+	whileSeriesBusy?: (context: SendVoucherContext) => Promise<void>;
 }
 
 const BUSY_ADVICE =
@@ -66,6 +71,7 @@ export async function requestVoucher(ctx: IExecuteFunctions, request: ServiceReq
 		if (answer.kind === 'busy') {
 			if (canRetry) {
 				await pause(settings, attempt);
+				await context.whileSeriesBusy?.(context);
 				continue;
 			}
 			const left = context.pendingId ? `voucher ${context.pendingId} stays pending` : 'nothing was stored';

@@ -8,6 +8,7 @@ import { API_ROOT, callService } from '../shared/transport';
 import { findVoucherOnList } from '../shared/voucherList';
 import { toUnixSeconds } from '../shared/voucherRecords';
 import { alreadyStampedSaying, rejectionError } from './answer';
+import { SaleStampedMeanwhile } from './saleStampedMeanwhile';
 import { pause, requestVoucher, type DoneAnswer, type RejectedAnswer, type SendVoucherContext } from './request';
 
 /** PUT attempts on one id after unclear failures; a PUT on the same id cannot create a voucher. */
@@ -193,6 +194,8 @@ export async function stampPending(
 		} catch (error) {
 			thrown = error;
 		}
+		// The duplicate check found the sale stamped by another execution: nothing to settle here.
+		if (thrown instanceof SaleStampedMeanwhile) throw thrown;
 		if (outcome?.kind === 'done') return outcome.answer;
 		if (outcome?.kind === 'rejected') {
 			const saying = alreadyStampedSaying(outcome.answer);
