@@ -75,6 +75,53 @@ function stampWorkflow() {
 	};
 }
 
+const DUPLICATE_WORKFLOW_ID = 'cfdiQueueDuplicate01';
+const DUPLICATE_PATH = 'cfdi-queue-duplicate';
+const DUPLICATE_TRIALS = 10;
+
+/** One sale per webhook call, stamped by a version 1.1 node with its Duplicate Check Key (issue 19). */
+function duplicateWorkflow() {
+	return {
+		id: DUPLICATE_WORKFLOW_ID,
+		name: 'Queue mode: one sale per webhook, duplicate check',
+		active: false,
+		settings: { executionOrder: 'v1' },
+		connections: { Webhook: { main: [[{ node: 'Stamp', type: 'main', index: 0 }]] } },
+		nodes: [
+			{
+				id: randomUUID(),
+				name: 'Webhook',
+				type: 'n8n-nodes-base.webhook',
+				typeVersion: 2,
+				position: [0, 0],
+				webhookId: randomUUID(),
+				parameters: { httpMethod: 'POST', path: DUPLICATE_PATH, responseMode: 'lastNode', responseData: 'allEntries', options: {} },
+			},
+			{
+				id: randomUUID(),
+				name: 'Stamp',
+				type: CFDI_NODE_TYPE,
+				typeVersion: 1.1,
+				position: [220, 0],
+				parameters: { resource: 'voucher', operation: 'create', inputMode: 'json', voucherJson: '={{ JSON.stringify($json.body.voucher) }}', duplicateCheckKey: '={{ $json.body.key }}', options: { retryDelayMs: 500 } },
+				credentials: { [CFDI_CREDENTIAL_TYPE]: CREDENTIAL },
+			},
+		],
+	};
+}
+
+async function deliverSale(main: N8nInstance, key: string): Promise<Record<string, unknown>> {
+	const response = await fetch(`${main.baseUrl}/webhook/${DUPLICATE_PATH}`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify({ key, voucher: invoiceVoucher({ serie: 'A' }) }),
+		signal: AbortSignal.timeout(5 * 60_000),
+	});
+	const text = await response.text();
+	const parsed = JSON.parse(text) as unknown;
+	return (Array.isArray(parsed) ? parsed[0] : parsed) as Record<string, unknown>;
+}
+
 const orderTag = (execution: number | string, index: number) => `queue ${execution}-${index}`;
 
 // The node stamps one voucher per series at a time: four series keep four stamps of an execution in flight.
@@ -168,9 +215,11 @@ async function main(): Promise<number> {
 		at = Date.now();
 		const cli = await instance();
 		await cli.importCredentials([{ ...CREDENTIAL, type: CFDI_CREDENTIAL_TYPE, data: sandboxCredential(sandbox) }]);
-		await cli.importWorkflows([stampWorkflow()]);
-		const published = await cli.cli(['publish:workflow', `--id=${WORKFLOW_ID}`]);
-		if (published.code !== 0) throw new Error(`n8n publish:workflow failed:\n${(published.stdout + published.stderr).slice(-2000)}`);
+		await cli.importWorkflows([stampWorkflow(), duplicateWorkflow()]);
+		for (const id of [WORKFLOW_ID, DUPLICATE_WORKFLOW_ID]) {
+			const published = await cli.cli(['publish:workflow', `--id=${id}`]);
+			if (published.code !== 0) throw new Error(`n8n publish:workflow failed:\n${(published.stdout + published.stderr).slice(-2000)}`);
+		}
 		mark('import credential + workflow, publish (migrates PostgreSQL)', at);
 
 		at = Date.now();
@@ -253,7 +302,35 @@ async function main(): Promise<number> {
 			assert.ok(tokens.password <= 1, `${tokens.password} password grants for one expiry`);
 		});
 
+		checks.section(`Duplicate check: the same sale delivered twice, in a row and at the same moment (${DUPLICATE_TRIALS} trials per stamping time), two workers`);
+		const stampedUnder = async (folio: string) => (await sandbox!.control.view<Array<{ state: string; uuid: string | null; body: { folio?: string } }>>('vouchers')).filter((voucher) => voucher.body.folio === folio && voucher.state === 'stamped');
+		const inARow = [await deliverSale(mainProcess, 'QDUP-ROW'), await deliverSale(mainProcess, 'QDUP-ROW')];
+		await checks.check('in a row: one invoice; the second execution returns its UUID as alreadyStamped', async () => {
+			assert.deepEqual(inARow.map((item) => item.status), ['stamped', 'alreadyStamped'], JSON.stringify(inARow));
+			assert.equal(inARow[1].uuid, inARow[0].uuid);
+			assert.equal((await stampedUnder('QDUP-ROW')).length, 1);
+		});
+		const simultaneous: Record<string, { oneInvoice: number; twinReported: number; twoSilent: number }> = {};
+		for (const stampingMs of [0, 300]) {
+			await sandbox.control.action('setStampingTime', { ms: stampingMs });
+			const tally = { oneInvoice: 0, twinReported: 0, twoSilent: 0 };
+			for (let trial = 0; trial < DUPLICATE_TRIALS; trial++) {
+				const key = `QDUP-${stampingMs}-${trial}`;
+				const items = await Promise.all([deliverSale(mainProcess, key), deliverSale(mainProcess, key)]);
+				const invoices = await stampedUnder(key);
+				if (invoices.length === 1 && items.every((item) => item.uuid === invoices[0].uuid)) tally.oneInvoice += 1;
+				else if (invoices.length === 2 && items.some((item) => item.duplicate)) tally.twinReported += 1;
+				else tally.twoSilent += 1;
+			}
+			simultaneous[`${stampingMs} ms`] = tally;
+		}
+		await sandbox.control.action('setStampingTime', { ms: 0 });
+		await checks.check(`at the same moment: never two invoices in silence (${JSON.stringify(simultaneous)})`, () => {
+			for (const tally of Object.values(simultaneous)) assert.equal(tally.twoSilent, 0);
+		});
+
 		console.log('\nFigures');
+		console.log(`  duplicate check, two executions of one sale at the same moment, by stamping time: ${JSON.stringify(simultaneous)}`);
 		console.log(`  executions: ${results.map((run) => seconds(run.ms)).join(', ')}; started per worker: ${startedBy.join(', ')}`);
 		console.log(`  after the expiry: ${unauthorized} × 401; token calls: password ${tokens.password}, refresh accepted ${tokens.refreshAccepted}, refresh refused ${tokens.refreshRefused}; FAC119 answers ${counts.fac119}`);
 		console.log(`  token calls in order: ${requests.filter((request) => request.route === 'token').map((request) => `${new URLSearchParams(request.body).get('grant_type') ?? ''}:${request.status}`).join(', ')}`);
