@@ -27,7 +27,8 @@ export function settleWorkflow(credential: { id: string; name: string }): Workfl
 				type: CFDI_NODE_TYPE,
 				typeVersion: 1.1,
 				position: [220, 0],
-				parameters: { resource: 'voucher', operation: 'create', inputMode: 'json', voucherJson: JSON.stringify(invoiceVoucher({ serie: 'F', folio: FOLIO })), options: { retryDelayMs: 200 } },
+				// Duplicate Check off: this case is about the stamp call alone (the check reads the list before and after it).
+				parameters: { resource: 'voucher', operation: 'create', inputMode: 'json', voucherJson: JSON.stringify(invoiceVoucher({ serie: 'F', folio: FOLIO })), duplicateCheck: 'off', options: { retryDelayMs: 200 } },
 				credentials: { [CFDI_CREDENTIAL_TYPE]: { ...credential } },
 			},
 		],
