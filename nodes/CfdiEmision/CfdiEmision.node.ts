@@ -7,6 +7,7 @@ import { voucherDescription, voucherOperations } from './resources/voucher';
 import { xmlDescription, xmlOperations } from './resources/xml';
 import { catalogListSearch } from './shared/catalogOptions';
 import { APP_DESCRIPTION, emisorIdOverrideField } from './shared/descriptions';
+import { voucherListSearch } from './shared/voucherReference';
 
 export class CfdiEmision implements INodeType {
 	description: INodeTypeDescription = {
@@ -47,9 +48,10 @@ export class CfdiEmision implements INodeType {
 		],
 	};
 
-	// The pickers' searches: product and unit codes over the embedded SAT catalogs.
+	// The pickers' searches: product and unit codes over the embedded SAT catalogs, recent vouchers
+	// through the service's list.
 	methods = {
-		listSearch: { ...catalogListSearch },
+		listSearch: { ...catalogListSearch, ...voucherListSearch },
 	};
 
 	// Every operation runs as a custom operation: each needs ordering (the first call signs in

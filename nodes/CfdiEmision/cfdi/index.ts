@@ -54,3 +54,4 @@ export {
 	type ListedVoucher,
 	type TwinReport,
 } from './businessKey';
+export { seriesFolio, summarizeVoucher, type PaidInvoiceSummary, type VoucherSummary } from './voucherSummary';

@@ -12,19 +12,6 @@ export function showFor(resource: string, operations: string[]): INodeProperties
 	return { show: { resource: [resource], operation: operations } };
 }
 
-export function uuidField(resource: string, operations: string[]): INodeProperties {
-	return {
-		displayName: 'UUID',
-		name: 'uuid',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: '5FB2822E-396D-4725-8521-CDC4BDD20CCF',
-		description: 'The UUID (folio fiscal) of the stamped voucher, e.g. from a previous Create operation',
-		displayOptions: showFor(resource, operations),
-	};
-}
-
 export const emisorIdOverrideField: INodeProperties = {
 	displayName: 'Issuer ID Override',
 	name: 'emisorIdOverride',
@@ -53,3 +40,6 @@ export function withDefaultFromVersion11(property: INodeProperties, newDefault: 
 		{ ...property, default: newDefault, ...(newDescription ? { description: newDescription } : {}), displayOptions: { ...property.displayOptions, show: { ...show, ...FROM_VERSION_1_1 } } },
 	];
 }
+
+/** The voucher reference fields (UUID, Voucher ID) and their pickers. */
+export { uuidField, voucherIdField } from './voucherReference';

@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { UUID_PATTERN } from './descriptions';
 import { skippedUpstreamFor } from './skippedUpstream';
+import { voucherReferenceValue } from './voucherReference';
 
 /** Paths of the numbers JSON cannot carry (1e999 parses to Infinity; an expression may give NaN). */
 function nonFiniteNumbers(value: unknown, path = ''): string[] {
@@ -89,7 +90,7 @@ export function readJsonParameter(ctx: IExecuteFunctions, name: string, itemInde
 }
 
 export function readUuid(ctx: IExecuteFunctions, itemIndex: number): string {
-	const uuid = String(ctx.getNodeParameter('uuid', itemIndex, '') ?? '').trim();
+	const uuid = String(voucherReferenceValue(ctx, 'uuid', itemIndex) ?? '').trim();
 	if (!UUID_PATTERN.test(uuid)) {
 		// An item skipped upstream (e.g. an order without tax data) has no UUID: passed on, not failed.
 		const skipped = uuid ? undefined : skippedUpstreamFor(ctx, itemIndex, 'UUID');
@@ -104,7 +105,7 @@ export function readUuid(ctx: IExecuteFunctions, itemIndex: number): string {
 }
 
 export function readVoucherId(ctx: IExecuteFunctions, itemIndex: number): number {
-	const raw = ctx.getNodeParameter('voucherId', itemIndex, '') as unknown;
+	const raw = voucherReferenceValue(ctx, 'voucherId', itemIndex);
 	const id = typeof raw === 'number' ? raw : Number(String(raw ?? '').trim());
 	if (!Number.isInteger(id) || id <= 0) {
 		const skipped = String(raw ?? '').trim() && id !== 0 ? undefined : skippedUpstreamFor(ctx, itemIndex, 'ID');

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, IHttpRequestMethods, IHttpRequestOptions, IN8nHttpFullResponse, IPollFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IHttpRequestMethods, IHttpRequestOptions, ILoadOptionsFunctions, IN8nHttpFullResponse, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { REJECT_SESSIONS_BEFORE, SIGNED_WITH_SESSION, type AuthorizableRequest } from '../auth/authorizeRequest';
@@ -16,8 +16,8 @@ export const CREDENTIAL_TYPE = 'cfdiEmisionApi';
 export const API_ROOT = `${URL_TEMPLATE.apiRoot}/emisores/${URL_TEMPLATE.emisorId}`;
 export const EMAIL_ROOT = `${URL_TEMPLATE.emailRoot}/emisores/${URL_TEMPLATE.emisorId}`;
 
-/** The node's operations and the polling trigger call the service the same way. */
-export type ServiceContext = IExecuteFunctions | IPollFunctions;
+/** The node's operations, the polling trigger and the voucher pickers' searches call the service the same way. */
+export type ServiceContext = IExecuteFunctions | IPollFunctions | ILoadOptionsFunctions;
 
 export interface ServiceRequest {
 	method: IHttpRequestMethods;

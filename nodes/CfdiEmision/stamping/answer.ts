@@ -1,6 +1,6 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { ValidationResult } from '../cfdi';
+import { seriesFolio, summarizeVoucher, type ValidationResult, type VoucherSummary } from '../cfdi';
 import { formatErrores, operationFailed, readErrores, type ServiceErrorEntry } from '../shared/errors';
 import { parseJsonObject } from '../shared/responses';
 import { ServiceCallError } from '../shared/serviceError';
@@ -92,9 +92,75 @@ export function rejectionError(ctx: IExecuteFunctions, itemIndex: number, answer
 	);
 }
 
-/** Output item of create/update: the operation result, a readable status, and local findings if any. */
-export function stampOutput(answer: Extract<StampAnswer, { kind: 'done' }>, validation?: ValidationResult): IDataObject {
-	const output: IDataObject = { ...answer.result, status: answer.status };
+/** Output of the stamping operations: readable (version 1.1 default) or the service's answer as it came. */
+export type OutputFormat = 'simplified' | 'raw';
+
+/** Output (version 1.1 and later): Simplified, or Raw, the service's answer as version 1 gives it. */
+export function outputField(operations: string[]): INodeProperties {
+	return {
+		displayName: 'Output',
+		name: 'output',
+		type: 'options',
+		options: [
+			{
+				name: 'Simplified',
+				value: 'simplified',
+				description: 'Status first, then UUID, voucher ID, series, folio, recipient, total, currency and a sentence saying what happened',
+			},
+			{
+				name: 'Raw',
+				value: 'raw',
+				description: "The service's answer as it came (esValido, idComprobante, errores, uuid, subEstatusId, descripcion) plus status",
+			},
+		],
+		default: 'simplified',
+		displayOptions: { show: { resource: ['voucher'], operation: operations }, hide: { '@version': [1] } },
+	};
+}
+
+/** Version 1 nodes keep the raw output they always had. */
+export function readOutputFormat(ctx: IExecuteFunctions): OutputFormat {
+	if (ctx.getNode().typeVersion < 1.1) return 'raw';
+	return ctx.getNodeParameter('output', 0, 'simplified') === 'raw' ? 'raw' : 'simplified';
+}
+
+/** What the operation did, for the output's "message", e.g. "Stamped A-1001 for URE180429TM6: 1508.00 MXN." */
+function describeOutcome(status: VoucherStatus, summary: VoucherSummary, voucherId: number | null, updatedId?: number): string {
+	const name = summary.series && summary.folio ? `${seriesFolio(summary)}` : summary.series ? `a series ${summary.series} voucher` : 'the voucher';
+	const recipient = summary.recipientRfc ? ` for ${summary.recipientRfc}` : '';
+	const total = summary.total !== null ? `: ${summary.total.toFixed(2)} ${summary.currency ?? ''}`.trimEnd() : '';
+	if (status === 'stamped') return `Stamped ${name}${recipient}${total}.`;
+	const verb = updatedId ? 'Updated' : 'Saved';
+	return `${verb} ${name}${recipient}${total} as pending voucher ${voucherId ?? updatedId ?? '?'} (not stamped: stamp it with Update).`;
+}
+
+/**
+ * Output item of create/update. Raw (version 1, or Output = Raw): the operation result, a readable
+ * status, and local findings if any. Simplified: status first, then the same key names Get Status
+ * and Get Many use (uuid, voucherId, series, folio, recipientRfc, recipientName, total, currency),
+ * a sentence saying what happened, and for a payment receipt each paid invoice's balance left.
+ */
+export function stampOutput(answer: Extract<StampAnswer, { kind: 'done' }>, validation?: ValidationResult, shape?: { format: OutputFormat; body: unknown; updatedId?: number }): IDataObject {
+	if (!shape || shape.format === 'raw') {
+		const output: IDataObject = { ...answer.result, status: answer.status };
+		if (validation) output.validation = validation as unknown as IDataObject;
+		return output;
+	}
+	const summary = summarizeVoucher(shape.body);
+	const voucherId = Number(answer.result.idComprobante) > 0 ? Number(answer.result.idComprobante) : (shape.updatedId ?? null);
+	const output: IDataObject = {
+		status: answer.status,
+		uuid: typeof answer.result.uuid === 'string' && answer.result.uuid ? answer.result.uuid.toUpperCase() : null,
+		voucherId,
+		series: summary.series,
+		folio: summary.folio,
+		recipientRfc: summary.recipientRfc,
+		recipientName: summary.recipientName,
+		total: summary.total,
+		currency: summary.currency,
+		message: describeOutcome(answer.status, summary, voucherId, shape.updatedId),
+	};
+	if (summary.invoices) output.invoices = summary.invoices as unknown as IDataObject[];
 	if (validation) output.validation = validation as unknown as IDataObject;
 	return output;
 }

@@ -8,6 +8,7 @@ import { findOnVoucherList, type VoucherListKey } from '../shared/voucherList';
 import type { VoucherRecord } from '../shared/voucherRecords';
 import type { StampJob } from './handler';
 import { SaleStampedMeanwhile } from './saleStampedMeanwhile';
+import { readOutputFormat, type OutputFormat } from './answer';
 
 /** How far back the list is read for a key without a sale date. */
 export const DEFAULT_LOOK_BACK_DAYS = 30;
@@ -129,8 +130,29 @@ export class DuplicateCheck {
 }
 
 /** The found voucher as the item's result: what identifies it and how it was found. */
-function existingOutput(job: StampJob, status: 'alreadyStamped' | 'alreadyPending', voucher: IDataObject): IDataObject {
+function existingOutput(job: StampJob, status: 'alreadyStamped' | 'alreadyPending', voucher: IDataObject, format: OutputFormat): IDataObject {
 	const key = job.duplicate?.key;
+	if (format === 'simplified') {
+		// The key names of the simplified output (stamping/answer.ts) and of Get Status.
+		const series = voucher.series ?? voucher.serie ?? key?.serie ?? null;
+		const folio = voucher.folio ?? key?.folio ?? null;
+		const name = series && folio ? `${String(series)}-${String(folio)}` : 'This sale';
+		return {
+			status,
+			uuid: voucher.uuid ?? null,
+			voucherId: voucher.voucherId ?? voucher.idComprobante ?? null,
+			series,
+			folio,
+			recipientRfc: voucher.recipientRfc ?? null,
+			recipientName: voucher.recipientName ?? null,
+			total: voucher.total ?? null,
+			currency: voucher.currency ?? null,
+			...(voucher.date ? { date: voucher.date } : {}),
+			message: `${name} is ${status === 'alreadyStamped' ? 'already stamped' : 'already saved as pending'} (${describeFound(voucher)}): nothing was sent.`,
+			duplicateCheck: { key: key?.value ?? null, keyFrom: key?.from ?? null, found: voucher },
+			...job.output,
+		};
+	}
 	return {
 		status,
 		uuid: voucher.uuid ?? null,
@@ -156,7 +178,11 @@ export function checkedOutcome(ctx: IExecuteFunctions, job: StampJob, found: Che
 	const duplicate = job.duplicate;
 	if (!duplicate || found.kind === 'none') return undefined;
 	if (found.kind === 'pending' && job.stamp) return undefined;
-	const voucher: IDataObject = found.kind === 'stampedThisRun' ? { uuid: found.voucher.uuid, voucherId: found.voucher.idComprobante, note: 'stamped by an earlier item of this run' } : (found.voucher as unknown as IDataObject);
+	// An output of this run: the raw output names the id idComprobante, the simplified one voucherId.
+	const voucher: IDataObject =
+		found.kind === 'stampedThisRun'
+			? { uuid: found.voucher.uuid, voucherId: found.voucher.idComprobante ?? found.voucher.voucherId, note: 'stamped by an earlier item of this run' }
+			: (found.voucher as unknown as IDataObject);
 	const status = found.kind === 'pending' ? 'alreadyPending' : 'alreadyStamped';
 	const where = `series ${duplicate.key.serie || '(none)'} folio ${duplicate.key.folio ?? ''}`;
 	if (duplicate.mode === 'fail') {
@@ -169,12 +195,12 @@ export function checkedOutcome(ctx: IExecuteFunctions, job: StampJob, found: Che
 		);
 	}
 	const doneNote = `${status === 'alreadyStamped' ? 'found already stamped' : 'found already pending'} (${describeFound(voucher)}), nothing sent`;
-	return { items: [{ json: existingOutput(job, status, voucher) }], doneNote };
+	return { items: [{ json: existingOutput(job, status, voucher, readOutputFormat(ctx)) }], doneNote };
 }
 
 /** The item's result when its sale was stamped by another execution while it waited for its series. */
-export function stampedMeanwhileOutcome(job: StampJob, meanwhile: SaleStampedMeanwhile): ItemOutcome {
-	const json = existingOutput(job, 'alreadyStamped', meanwhile.voucher);
+export function stampedMeanwhileOutcome(job: StampJob, meanwhile: SaleStampedMeanwhile, format: OutputFormat): ItemOutcome {
+	const json = existingOutput(job, 'alreadyStamped', meanwhile.voucher, format);
 	json.duplicateCheck = {
 		...(json.duplicateCheck as IDataObject),
 		meanwhile: true,

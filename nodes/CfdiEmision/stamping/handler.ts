@@ -7,7 +7,7 @@ import { BusinessKeyError, userKey, type BusinessKey, type DuplicateCheckMode } 
 import { operationFailed, toNodeError } from '../shared/errors';
 import { ItemPlans, runItems, withItemIndex, type ItemOutcome } from '../shared/runItems';
 import { API_ROOT, type RunSession } from '../shared/transport';
-import { stampOutput } from './answer';
+import { readOutputFormat, stampOutput, type OutputFormat } from './answer';
 import { BuiltVoucher } from '../voucherInput';
 import { readStampingSettings, type StampingSettings } from './options';
 import { refuseUnderRetryOnFail } from './retryOnFail';
@@ -168,8 +168,9 @@ async function sendJob(ctx: IExecuteFunctions, job: StampJob, session: RunSessio
 	return await sendVoucher(ctx, { method: 'POST', url: `${API_ROOT}/comprobantes`, qs: { ...qs, emitir: stamp }, json: body }, context);
 }
 
-function outcomeOf(job: StampJob, answer: DoneAnswer): ItemOutcome {
-	const json = { ...stampOutput(answer, job.voucher.validation), ...job.output };
+function outcomeOf(job: StampJob, answer: DoneAnswer, format: OutputFormat): ItemOutcome {
+	const shape = { format, body: job.voucher.body, updatedId: job.target.kind === 'update' ? job.target.id : undefined };
+	const json = { ...stampOutput(answer, job.voucher.validation, shape), ...job.output };
 	const stamped = answer.status === 'stamped';
 	const doneNote =
 		job.target.kind === 'update'
@@ -178,7 +179,7 @@ function outcomeOf(job: StampJob, answer: DoneAnswer): ItemOutcome {
 				: `updated pending voucher ${job.target.id}`
 			: stamped
 				? `stamped UUID ${String(json.uuid)}`
-				: `saved pending voucher ${String(json.idComprobante)}`;
+				: `saved pending voucher ${String(json.idComprobante ?? json.voucherId)}`;
 	return { items: [{ json }], doneNote };
 }
 
@@ -201,6 +202,7 @@ export async function runStamping(ctx: IExecuteFunctions, operation: VoucherOper
 	const settings = readStampingSettings(ctx);
 	// The issuer's data remembered in the credential, for vouchers whose issuer fields are empty.
 	const issuer = await readIssuerDefaults(ctx);
+	const format = readOutputFormat(ctx);
 	const inputCount = ctx.getInputData().length;
 	const count = operation.aggregatesItems ? Math.min(inputCount, 1) : inputCount;
 	// An item is planned (built and checked locally) before its turn: its series decides when it may
@@ -270,10 +272,10 @@ export async function runStamping(ctx: IExecuteFunctions, operation: VoucherOper
 					(error: unknown) => ({ error }),
 				);
 				if ('error' in sent) {
-					if (sent.error instanceof SaleStampedMeanwhile) return withPairing(stampedMeanwhileOutcome(job, sent.error));
+					if (sent.error instanceof SaleStampedMeanwhile) return withPairing(stampedMeanwhileOutcome(job, sent.error, format));
 					throw withItemIndex(ctx, sent.error, itemIndex);
 				}
-				const outcome = outcomeOf(job, sent.answer);
+				const outcome = outcomeOf(job, sent.answer, format);
 				const [stampedItem] = outcome.items;
 				if (job.duplicate && stampedItem?.json.status === 'stamped') {
 					check.stamped(job.duplicate.key, stampedItem.json);

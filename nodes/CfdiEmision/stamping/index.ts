@@ -6,3 +6,4 @@
 export { runStamping, planStampJob, type StampJob, type StampingMode, type VoucherOperation, type VoucherTarget } from './handler';
 export { CREATE_OPERATIONS, STAMPING_OPERATIONS, readStampingSettings, stampFields, stampingOptionsField, type StampingSettings } from './options';
 export { duplicateCheckModeOf } from './duplicateCheck';
+export { outputField, readOutputFormat, type OutputFormat } from './answer';

@@ -26,7 +26,7 @@ export const EMAIL_MESSAGE_TEMPLATE =
 	"=Hello,\n\nAttached are the XML and PDF files of your invoice{{ [$json.series ?? $json.serie, $json.folio].filter(Boolean).length ? ' ' + [$json.series ?? $json.serie, $json.folio].filter(Boolean).join('-') : '' }} (UUID {{ $json.uuid }}).\n\nThank you.";
 
 export const sendFields: INodeProperties[] = [
-	uuidField('email', ['send']),
+	...uuidField('email', ['send']),
 	{
 		displayName: 'To',
 		name: 'to',

@@ -21,7 +21,7 @@ const DEFAULT_MAX_PDF_MB = 20;
 const BYTES_PER_MB = 1024 * 1024;
 
 export const getLinkFields: INodeProperties[] = [
-	uuidField('pdf', ['getLink']),
+	...uuidField('pdf', ['getLink']),
 	// Version 1.1: on by default (a chain to E-mail or storage wants the file, not only its link).
 	...withDefaultFromVersion11(
 		{

@@ -12,6 +12,7 @@ import { ServiceCallError } from '../../shared/serviceError';
 import { API_ROOT, callService, type RunSession } from '../../shared/transport';
 import { skippedUpstreamFor } from '../../shared/skippedUpstream';
 import { findVoucherByUuid } from '../../shared/voucherList';
+import { voucherReferenceValue } from '../../shared/voucherReference';
 
 const show = { show: { resource: ['voucher'], operation: ['cancel'] } };
 const DEFAULT_CANCEL_CONCURRENCY = 2;
@@ -59,7 +60,7 @@ function readRequest(ctx: IExecuteFunctions, itemIndex: number): CancellationReq
 	const skipped = String(ctx.getNodeParameter('uuid', itemIndex, '') ?? '').trim() ? undefined : skippedUpstreamFor(ctx, itemIndex, 'UUID');
 	if (skipped) throw skipped;
 	const checked = checkCancellationRequest({
-		uuid: ctx.getNodeParameter('uuid', itemIndex, ''),
+		uuid: voucherReferenceValue(ctx, 'uuid', itemIndex),
 		motive: ctx.getNodeParameter('motive', itemIndex, '02'),
 		replacementUuid: ctx.getNodeParameter('replacementUuid', itemIndex, ''),
 	});

@@ -1,5 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
+import { voucherIdField } from '../../shared/descriptions';
 import { toNodeError } from '../../shared/errors';
 import { readVoucherId } from '../../shared/parameters';
 import { parseJsonObject } from '../../shared/responses';
@@ -10,15 +11,7 @@ import { API_ROOT, callService } from '../../shared/transport';
 export const DEFAULT_READ_CONCURRENCY = 4;
 
 export const getFields: INodeProperties[] = [
-	{
-		displayName: 'Voucher ID',
-		name: 'voucherId',
-		type: 'number',
-		required: true,
-		default: 0,
-		description: 'The idComprobante of the pending voucher, as returned when it was saved',
-		displayOptions: { show: { resource: ['voucher'], operation: ['get', 'update'] } },
-	},
+	...voucherIdField('voucher', ['get', 'update']),
 	{
 		displayName: 'Options',
 		name: 'getOptions',

@@ -3,7 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { showFor, uuidField } from '../../shared/descriptions';
 import { asCustomOperations } from '../../shared/runItems';
 import { fiscalLegendsField, relatedVouchersField } from '../../shared/voucherKindFields';
-import { CREATE_OPERATIONS, stampingOptionsField } from '../../stamping';
+import { CREATE_OPERATIONS, outputField, STAMPING_OPERATIONS, stampingOptionsField } from '../../stamping';
 import { orderInputFields, voucherInputFields } from '../../voucherInput';
 import { buildVouchersFromOrders } from './buildFromOrder';
 import { cancelFields, cancelVouchers } from './cancel';
@@ -109,7 +109,7 @@ export const voucherDescription: INodeProperties[] = [
 		default: 'create',
 	},
 	...getFields,
-	uuidField('voucher', ['cancel', 'getStatus']),
+	...uuidField('voucher', ['cancel', 'getStatus']),
 	...cancelFields,
 	...getStatusFields,
 	...getManyFields,
@@ -123,4 +123,5 @@ export const voucherDescription: INodeProperties[] = [
 	relatedVouchersField(showFor('voucher', CREATE_OPERATIONS)),
 	fiscalLegendsField(showFor('voucher', CREATE_OPERATIONS)),
 	stampingOptionsField(['buildFromOrder', 'create', 'update', 'validate', ...CREATE_OPERATIONS.filter((operation) => operation !== 'create')]),
+	outputField(STAMPING_OPERATIONS),
 ];

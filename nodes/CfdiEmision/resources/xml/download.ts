@@ -10,7 +10,7 @@ import { downloadVoucherXml } from '../../shared/voucherXml';
 const DOWNLOAD_CONCURRENCY = 4;
 
 export const downloadFields: INodeProperties[] = [
-	uuidField('xml', ['download']),
+	...uuidField('xml', ['download']),
 	{
 		displayName: 'Options',
 		name: 'xmlOptions',

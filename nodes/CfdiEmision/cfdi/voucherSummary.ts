@@ -1,0 +1,81 @@
+import { complementOf, type JsonRecord, type PaymentComplement } from './voucherShape';
+
+/** One invoice a payment receipt pays, and the balance it leaves. */
+export interface PaidInvoiceSummary {
+	uuid: string | null;
+	series: string | null;
+	folio: string | null;
+	installment: number | null;
+	previousBalance: number | null;
+	paid: number | null;
+	balanceLeft: number | null;
+	currency: string | null;
+}
+
+/** What a person reads first about a voucher sent to the service, taken from the body sent. */
+export interface VoucherSummary {
+	type: string | null;
+	series: string | null;
+	folio: string | null;
+	recipientRfc: string | null;
+	recipientName: string | null;
+	/** The voucher's total; for a payment receipt (total 0 by rule), the amount of the payments. */
+	total: number | null;
+	currency: string | null;
+	/** Payment receipts: each invoice paid, with what is left to pay. */
+	invoices?: PaidInvoiceSummary[];
+}
+
+const isRecord = (value: unknown): value is JsonRecord => typeof value === 'object' && value !== null && !Array.isArray(value);
+const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value.trim() : typeof value === 'number' ? String(value) : null);
+const amount = (value: unknown): number | null => {
+	if (value === null || value === undefined || value === '') return null;
+	const n = Number(value);
+	return Number.isFinite(n) ? n : null;
+};
+
+export function summarizeVoucher(body: unknown): VoucherSummary {
+	const voucher = isRecord(body) ? body : {};
+	const receptor = isRecord(voucher.receptor) ? voucher.receptor : {};
+	const summary: VoucherSummary = {
+		type: text(voucher.tipoDeComprobante),
+		series: text(voucher.serie),
+		folio: text(voucher.folio),
+		recipientRfc: text(receptor.rfc),
+		recipientName: text(receptor.nombre),
+		total: amount(voucher.total),
+		currency: text(voucher.moneda),
+	};
+	const payments = complementOf(voucher, 'payments') as PaymentComplement | undefined;
+	if (isRecord(payments) && Array.isArray(payments.pago)) {
+		const pagos = payments.pago.filter(isRecord);
+		summary.invoices = pagos.flatMap((pago) =>
+			(Array.isArray(pago.doctoRelacionado) ? pago.doctoRelacionado : []).filter(isRecord).map((doc) => ({
+				uuid: text(doc.idDocumento)?.toUpperCase() ?? null,
+				series: text(doc.serie),
+				folio: text(doc.folio),
+				installment: amount(doc.numParcialidad),
+				previousBalance: amount(doc.impSaldoAnt),
+				paid: amount(doc.impPagado),
+				balanceLeft: amount(doc.impSaldoInsoluto),
+				currency: text(doc.monedaDR),
+			})),
+		);
+		const totales: JsonRecord = isRecord(payments.totales) ? payments.totales : {};
+		// The receipt itself totals 0 XXX; what was paid (montoTotalPagos, in MXN) is the number a person looks for.
+		const montoTotal = amount(totales.montoTotalPagos);
+		if (montoTotal !== null) {
+			summary.total = montoTotal;
+			summary.currency = 'MXN';
+		} else if (pagos.length === 1) {
+			summary.total = amount(pagos[0].monto);
+			summary.currency = text(pagos[0].monedaP);
+		}
+	}
+	return summary;
+}
+
+/** "A-1001" (series and folio as far as known), or null. */
+export function seriesFolio(summary: Pick<VoucherSummary, 'series' | 'folio'>): string | null {
+	return [summary.series, summary.folio].filter(Boolean).join('-') || null;
+}
