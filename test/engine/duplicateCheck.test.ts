@@ -37,8 +37,11 @@ describe('Duplicate Check: the same sale in separate executions is stamped once'
 		expect(json(second.items)).toMatchObject({
 			status: 'alreadyStamped',
 			uuid,
-			serie: 'A',
+			// Version 1.1's simplified output: the key names of a stamped item and of Get Status.
+			voucherId: expect.any(Number),
+			series: 'A',
 			folio: '1001',
+			message: expect.stringContaining('A-1001 is already stamped'),
 			duplicateCheck: { key: 'order:5829364210001', keyFrom: 'the order' },
 			order: { id: 5829364210001, document: 'invoice' },
 		});
@@ -170,7 +173,7 @@ describe('The same rule for refunds, payments and global invoices', () => {
 		expect(json(first.items)).toMatchObject({ status: 'stamped' });
 		kit.sandbox.clearLog();
 		const second = await kit.engine.runNode(params, [order], V11);
-		expect(json(second.items)).toMatchObject({ status: 'alreadyStamped', uuid: json(first.items).uuid, serie: 'NC', folio: '1021-R1' });
+		expect(json(second.items)).toMatchObject({ status: 'alreadyStamped', uuid: json(first.items).uuid, series: 'NC', folio: '1021-R1' });
 		expect(String((json(second.items).duplicateCheck as IDataObject).key)).toMatch(/^order:\d+:refund:\d+$/);
 		expect(routesOf()).toEqual(['listVouchers']);
 		expect(stamped().filter((voucher) => voucher.body.tipoDeComprobante === 'E')).toHaveLength(1);
