@@ -206,6 +206,14 @@ describe('Paid and refunded orders: payment receipt and credit note of the order
 		return String(items[0].json.uuid);
 	}
 
+	test('a payment receipt for an order still pending (no money received) is refused before any request', async () => {
+		const { error } = await kit.engine.runNode(orderParams({ orderDocument: 'paymentReceipt', invoiceUuid: '5FB2822E-396D-4725-8521-CDC4BDD20CCF' }), [corpusOrder('pending-bank-deposit')]);
+		expect(error?.message).toBe(
+			'Item 0: order #1015 has no successful payment (financial_status "pending", no successful sale or capture transaction): a payment receipt records money actually received.',
+		);
+		expect(sentBodies()).toEqual([]);
+	});
+
 	test('an order invoiced PPD while pending, then paid by bank deposit: its payment receipt is stamped, related to the invoice', async () => {
 		const pending = corpusOrder('pending-bank-deposit');
 		const uuid = await stampedInvoiceOf(pending);

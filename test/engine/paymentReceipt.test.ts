@@ -114,6 +114,17 @@ describe('voucher: create payment receipt', () => {
 		['recipient RFC malformed', typedParams({}, { receptorRfc: 'URE-180429' }), /receptor\.rfc "URE-180429" is not a valid RFC/],
 		['place of issue not a postal code', typedParams({}, { lugarExpedicion: '640' }), /lugarExpedicion "640" is not a 5-digit postal code/],
 		['no related invoice', receiptParams([], { readRelatedXml: false }), /Item 0: Related Invoices is empty/],
+		[
+			'the same invoice listed twice, each from its full balance (overpayment)',
+			receiptParams(
+				[
+					{ uuid: UUID, amountPaid: 580, previousBalance: 1160, installment: 1, ivaRate: '0.16' },
+					{ uuid: UUID, amountPaid: 580, previousBalance: 1160, installment: 2, ivaRate: '0.16' },
+				],
+				{ readRelatedXml: false, ...ISSUER_FIELDS, ...CUSTOMER_FIELDS },
+			),
+			/is listed twice: installment 2 starts from a balance of 1160\.00, but installment 1 left 580\.00/,
+		],
 		['a related voucher UUID malformed', typedParams({}, { relatedVouchers: { relation: [{ tipoRelacion: '04', uuids: 'xyz' }] } }), /cfdiRelacionados\[0\]\.cfdiRelacionado\[0\]\.uuid "xyz" is not a UUID/],
 	];
 

@@ -91,4 +91,25 @@ describe('paid order → payment receipt', () => {
 		expect(error.path).toBe(path);
 		expect(error.fix.length).toBeGreaterThan(10);
 	});
+
+	it('only money actually received: a pending order without a successful sale or capture gets no receipt', () => {
+		const order = corpusOrder('pending-bank-deposit');
+		const refused = refusal(() => orderPaymentToReceipt(order, SETTINGS));
+		expect(refused.path).toBe('financial_status');
+		expect(refused.message).toBe('order #1015 has no successful payment (financial_status "pending", no successful sale or capture transaction): a payment receipt records money actually received.');
+		const partly = corpusOrder('pending-bank-deposit');
+		partly.financial_status = 'partially_paid';
+		expect(refusal(() => orderPaymentToReceipt(partly, SETTINGS)).fix).toContain('with its transactions');
+		// A failed or pending transaction is not money received either.
+		const failed = paidOrder();
+		failed.financial_status = 'pending';
+		failed.transactions[0].status = 'failure';
+		expect(refusal(() => orderPaymentToReceipt(failed, SETTINGS)).path).toBe('financial_status');
+	});
+
+	it('only for PPD invoices: with Payment Method PUE the invoice was paid when issued and takes no receipt', () => {
+		const refused = refusal(() => orderPaymentToReceipt(paidOrder(), { ...SETTINGS, paymentMethod: 'PUE' }));
+		expect(refused.path).toBe('settings.paymentMethod');
+		expect(refused.message).toMatch(/invoice is issued PUE .* it takes no payment receipt/);
+	});
 });

@@ -120,4 +120,26 @@ describe('refund → credit note', () => {
 		expect(error.message).toContain(words);
 		expect(error.fix.length).toBeGreaterThan(10);
 	});
+
+	it('never more units than were bought, counting earlier refunds: a second refund of the last pair is fine, a third is refused', () => {
+		const order = refundedOrder();
+		// Refund 2 of the same line (the other pair): 1 + 1 = the 2 bought.
+		const second = structuredClone(order.refunds[0]);
+		second.id = 880099;
+		order.refunds.push(second);
+		expect(refundToCreditNote(order, { ...SETTINGS, refundId: 880099 }).voucher).toBeDefined();
+		const third = structuredClone(order.refunds[0]);
+		third.id = 880100;
+		order.refunds.push(third);
+		const refused = refusal(() => refundToCreditNote(order, { ...SETTINGS, refundId: 880100 }));
+		expect(refused.path).toBe('refunds[2].refund_line_items[0].quantity');
+		expect(refused.message).toBe('refunds[2].refund_line_items[0] refunds 1 of line item 1000 ("Running shoes"), but 2 were bought and 2 were refunded before.');
+		expect(refused.fix).toBe('Refund at most 0 of that line.');
+	});
+
+	it('one refund of more units than the line had is refused, naming it', () => {
+		const order = refundedOrder();
+		order.refunds[0].refund_line_items[0].quantity = 3;
+		expect(refusal(() => refundToCreditNote(order, SETTINGS)).message).toBe('refunds[0].refund_line_items[0] refunds 3 of line item 1000 ("Running shoes"), but 2 were bought.');
+	});
 });

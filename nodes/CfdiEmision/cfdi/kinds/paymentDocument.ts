@@ -3,7 +3,7 @@
  * invoice's taxes in proportion to the amount paid, rounding at every step as the SAT's filling
  * guide for the payment complement requires.
  */
-import { decimalOf, divideDecimal, isZero, multiplyDecimal, roundDecimal, subtractDecimal, type Decimal } from '../decimal';
+import { compareDecimal, decimalOf, decimalToString, divideDecimal, isZero, multiplyDecimal, roundDecimal, subtractDecimal, type Decimal } from '../decimal';
 import type { DoctoRelacionado, ImpuestosDR, RetencionDR, TrasladoDR } from '../voucherShape';
 import { dec, decimalsOf, grossFactor, KindInputError, num, rateOf, text, type TaxRate } from './taxRates';
 
@@ -108,6 +108,14 @@ export function computePaidDocument(input: PaidDocumentInput, monedaP: string, p
 	const decimals = decimalsOf(monedaDR);
 	const impSaldoAnt = required(input.impSaldoAnt, `${path}.impSaldoAnt`, 'the balance before this payment');
 	const impPagado = required(input.impPagado, `${path}.impPagado`, 'the amount paid');
+	const invoiceTotal = dec(input.invoiceTotal);
+	if (invoiceTotal && compareDecimal(impSaldoAnt, invoiceTotal) > 0) {
+		throw new KindInputError(
+			`${path}.impSaldoAnt`,
+			`The balance before this payment (${decimalToString(impSaldoAnt)}) is more than the invoice's total (${decimalToString(invoiceTotal)}) of ${input.idDocumento}.`,
+			'Give the invoice total for installment 1, else what the previous payment receipt left.',
+		);
+	}
 	let equivalencia = dec(input.equivalenciaDR);
 	if (!equivalencia) {
 		if (monedaDR !== monedaP) {
@@ -136,7 +144,6 @@ export function computePaidDocument(input: PaidDocumentInput, monedaP: string, p
 		objetoImpDR,
 	});
 	if (objetoImpDR === '02') {
-		const invoiceTotal = dec(input.invoiceTotal);
 		const impuestosDR = documentTaxes(impPagado, taxes, decimals, invoiceTotal, `${path}.taxes`);
 		if (impuestosDR) doc.impuestosDR = impuestosDR;
 	}

@@ -6,6 +6,7 @@
 import { decimalOf, type Decimal } from '../decimal';
 import type { Voucher } from '../types';
 import { VERSIONS, withComplement, type DoctoRelacionado, type Pago, type PaymentComplement } from '../voucherShape';
+import { paidBalanceProblems } from './paidBalances';
 import { computePaidDocument, type PaidDocumentInput } from './paymentDocument';
 import { groupPaymentTaxes, minimumMonto, readDocumentTaxAmounts, type DocumentTaxAmounts } from './paymentTaxes';
 import { paymentTotals, readPagoAmounts, type PagoAmounts } from './paymentTotals';
@@ -86,6 +87,8 @@ export function computePago(input: PaymentInput, path = 'payments[0]'): Pago {
 export function buildPaymentComplement(payments: ReadonlyArray<PaymentInput>): PaymentComplement {
 	if (payments.length === 0) throw new KindInputError('payments', 'There is no payment.', 'Add the payment received.');
 	const pago = payments.map((payment, index) => computePago(payment, `payments[${index}]`));
+	const [problem] = paidBalanceProblems(pago);
+	if (problem) throw new KindInputError(`payments[${problem.pago}].documents[${problem.document}].${problem.member}`, problem.message, problem.fix);
 	const totales = paymentTotals(pago.map((item) => readPagoAmounts(item) as PagoAmounts));
 	return { version: VERSIONS.payments, totales, pago };
 }

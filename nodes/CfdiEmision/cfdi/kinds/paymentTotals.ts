@@ -47,13 +47,21 @@ export function readPagoAmounts(pago: unknown): PagoAmounts | undefined {
 	return result;
 }
 
+/** The exact MXN value of an amount of the payment: not rounded here (Totales are rounded once, at the end). */
 function inMxn(amount: Decimal, tipoCambio: Decimal): Decimal {
-	return roundDecimal(multiplyDecimal(amount, tipoCambio), MXN_DECIMALS);
+	return multiplyDecimal(amount, tipoCambio);
 }
 
 /**
- * Totales in MXN: each payment amount × its TipoCambioP rounded to 2 decimals, then summed
- * (CRP20201-CRP20211). A member is present only when some payment has that tax.
+ * Totales in MXN (CRP20201-CRP20211): for each member, Σ (payment amount × its TipoCambioP) kept
+ * exact, then rounded once to 2 decimals. Rounding each product first and summing the rounded
+ * values drifts by a cent with two or more foreign-currency payments (2 × 100.00 USD at 17.123456:
+ * 1712.35 + 1712.35 = 3424.70, while the exact 3424.6912 rounds to 3424.69). What settles it: the
+ * SAT's Pagos 2.0 filling guide (Totales) defines each total as the sum of the payments' amounts
+ * multiplied by their TipoCambioP, a sum of exact products with no rounding step of its own, and the
+ * schema gives the result 2 decimals (t_Importe); phpcfdi's CfdiUtils computes it the same way
+ * (SumasPagos20\Calculator::buildTotales sums Monto × TipoCambioP, then rounds to 2).
+ * A member is present only when some payment has that tax.
  */
 export function paymentTotals(pagos: ReadonlyArray<PagoAmounts>): PaymentTotals {
 	const sums = new Map<keyof PaymentTotals, Decimal[]>();
@@ -82,7 +90,7 @@ export function paymentTotals(pagos: ReadonlyArray<PagoAmounts>): PaymentTotals 
 	const totals: Partial<PaymentTotals> = {};
 	for (const member of TOTALES_MEMBERS) {
 		const amounts = sums.get(member);
-		if (amounts) totals[member] = num(sumDecimals(amounts));
+		if (amounts) totals[member] = num(roundDecimal(sumDecimals(amounts), MXN_DECIMALS));
 	}
 	totals.montoTotalPagos ??= 0;
 	return totals as PaymentTotals;

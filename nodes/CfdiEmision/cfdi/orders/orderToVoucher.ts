@@ -72,6 +72,11 @@ export function orderToVoucher(order: unknown, settings: OrderSettings): Convers
 		const total = orderTotalOf(order, money, DECIMAL_ZERO);
 		return { orderTotal: decimalToNumber(total), skipped: { reason: 'cancelled', message: `${label} was cancelled; it is not invoiced.` }, notes: [] };
 	}
+	// A voided order's authorization was released: no money was or will be received.
+	if (String(order.financial_status ?? '').trim().toLowerCase() === 'voided') {
+		const total = orderTotalOf(order, money, DECIMAL_ZERO);
+		return { orderTotal: decimalToNumber(total), skipped: { reason: 'cancelled', message: `${label} was voided (its payment was never captured); it is not invoiced.` }, notes: [] };
+	}
 
 	const recipient = decideRecipient(order, settings);
 	if (!recipient.receptor) return { orderTotal: decimalToNumber(orderTotalOf(order, money, DECIMAL_ZERO)), skipped: recipient.skipped, notes: recipient.notes };

@@ -2,6 +2,7 @@
  * formaPago and metodoPago of an order's invoice, from its payment gateways and financial status.
  */
 import { addDecimal, compareDecimal, parseDecimal, type Decimal } from '../decimal';
+import { OrderInputError } from './errors';
 import { DEFAULT_PAYMENT_FORMS, GIFT_CARD_GATEWAY, normalizeName, type PaymentMethodSetting } from './settings';
 
 export interface PaymentTerms {
@@ -12,8 +13,9 @@ export interface PaymentTerms {
 	notes: string[];
 }
 
-// Not yet paid in full: the invoice is issued PPD and each payment gets a payment receipt.
-const UNPAID_STATUSES = ['pending', 'partially_paid'];
+// Not yet paid in full (authorized: the card is held, not charged): the invoice is issued PPD and
+// each payment gets a payment receipt.
+const UNPAID_STATUSES = ['pending', 'authorized', 'partially_paid'];
 
 /** The gateway table in force: defaults, then the user's entries (names compared without case). */
 export function paymentFormTable(overrides: Record<string, string> = {}): Map<string, string> {
@@ -61,6 +63,13 @@ export function paymentTerms(order: Record<string, unknown>, table: Map<string, 
 	const form = gateway ? table.get(gateway) : undefined;
 	const status = normalizeName(order.financial_status);
 	if (setting === 'PPD') return { formaPago: '99', metodoPago: 'PPD', gateway, notes };
+	if (setting === 'PUE' && UNPAID_STATUSES.includes(status)) {
+		throw new OrderInputError(
+			'financial_status',
+			`The order is ${status.replace('_', ' ')}: its money was not received in full, so it cannot be invoiced as paid (PUE).`,
+			'Set Payment Method to Automatic or PPD (the invoice is PPD with 99 and each payment gets a payment receipt), or invoice the order once it is paid.',
+		);
+	}
 	if (setting === 'auto' && UNPAID_STATUSES.includes(status)) {
 		notes.push(`The order is ${status.replace('_', ' ')}: the invoice is PPD with formaPago 99, and each payment gets a payment receipt.`);
 		return { formaPago: '99', metodoPago: 'PPD', gateway, notes };

@@ -51,6 +51,17 @@ function orderPayment(order: UnknownRecord, invoiceTotal: Decimal, settings: Rec
 		index: number;
 	}>;
 	if (paid.length === 0) {
+		// Without a successful sale or capture, only an order Shopify calls paid has received its money.
+		const status = String(order.financial_status ?? '').trim().toLowerCase();
+		if (status !== 'paid') {
+			throw new OrderInputError(
+				'financial_status',
+				`${orderLabel(order)} has no successful payment (financial_status ${JSON.stringify(order.financial_status ?? null)}, no successful sale or capture transaction): a payment receipt records money actually received.`,
+				status === 'partially_paid'
+					? 'Give the order with its transactions (Shopify node, Get order with transactions) so the amount received is known.'
+					: 'Issue the payment receipt once the order is paid (orders/paid), with its transactions.',
+			);
+		}
 		return {
 			amount: invoiceTotal,
 			gateway: decidingGateway(order),
@@ -98,6 +109,16 @@ export function orderPaymentToReceipt(order: unknown, settings: ReceiptSettings)
 		);
 	}
 	const invoice: Voucher = invoiced.voucher;
+	// The rebuilt invoice sees the order as paid now; what tells how it was issued is the setting.
+	// (Automatic issues it PPD only while the order was unpaid: the examples keep metodoPago in their
+	// invoice table and ask for receipts of PPD invoices only.)
+	if (settings.paymentMethod === 'PUE') {
+		throw new OrderInputError(
+			'settings.paymentMethod',
+			`${label}'s invoice is issued PUE (Payment Method PUE: paid in full when issued): it takes no payment receipt; only an invoice issued PPD (paid later) does.`,
+			'Issue payment receipts only for orders invoiced PPD (pending or partially paid when invoiced, or Payment Method PPD), with the same settings as the invoice.',
+		);
+	}
 	const uuid = invoiceUuidOf(order, settings, 'payment receipt');
 	const invoiceTotal = parseDecimal(invoice.total) as Decimal;
 	const payment = orderPayment(order, invoiceTotal, settings);

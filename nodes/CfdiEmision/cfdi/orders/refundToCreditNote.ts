@@ -3,7 +3,7 @@
  * invoice: the refunded items and shipping as the customer was charged for them, through the same
  * pricing as the invoice.
  */
-import { decimalOf, DECIMAL_ZERO, decimalToNumber, isNegative, isZero, multiplyDecimal, parseDecimal, subtractDecimal, sumDecimals, type Decimal } from '../decimal';
+import { addDecimal, compareDecimal, decimalOf, DECIMAL_ZERO, decimalToNumber, isNegative, isZero, multiplyDecimal, parseDecimal, subtractDecimal, sumDecimals, type Decimal } from '../decimal';
 import { buildCreditNote, type CreditNoteLine, type TaxRate } from '../kinds';
 import type { Concepto } from '../types';
 import { OrderInputError } from './errors';
@@ -48,7 +48,23 @@ function refundTransactions(refund: UnknownRecord, path: string): { total: Decim
 	return { total: sumDecimals(amounts), gateway };
 }
 
-function refundedItems(order: UnknownRecord, refund: UnknownRecord, path: string, money: MoneyReader, settings: RefundSettings): SaleLine[] {
+/** Units of each line item (by id) refunded by these refunds. */
+function unitsRefunded(refunds: ReadonlyArray<unknown>): Map<string, Decimal> {
+	const units = new Map<string, Decimal>();
+	for (const refund of refunds) {
+		const lines = isRecord(refund) && Array.isArray(refund.refund_line_items) ? (refund.refund_line_items as unknown[]) : [];
+		for (const entry of lines) {
+			if (!isRecord(entry)) continue;
+			const id = String(entry.line_item_id ?? (isRecord(entry.line_item) ? entry.line_item.id : ''));
+			const quantity = parseDecimal(entry.quantity);
+			if (id && quantity) units.set(id, addDecimal(units.get(id) ?? DECIMAL_ZERO, quantity));
+		}
+	}
+	return units;
+}
+
+function refundedItems(order: UnknownRecord, refund: UnknownRecord, path: string, money: MoneyReader, settings: RefundSettings, earlier: ReadonlyArray<unknown> = []): SaleLine[] {
+	const before = unitsRefunded(earlier);
 	const taxIncluded = order.taxes_included === true;
 	const orderItems = Array.isArray(order.line_items) ? (order.line_items as unknown[]).filter(isRecord) : [];
 	const refundLines = Array.isArray(refund.refund_line_items) ? (refund.refund_line_items as unknown[]) : [];
@@ -59,6 +75,17 @@ function refundedItems(order: UnknownRecord, refund: UnknownRecord, path: string
 		if (!item) throw new OrderInputError(`${linePath}.line_item_id`, `${linePath}.line_item_id ${JSON.stringify(entry.line_item_id)} is not a line item of the order.`, 'Give the order and its refund as Shopify sends them.');
 		const line = readLineItem(item, `${linePath}.line_item`, taxIncluded, money, settings);
 		const refundedQuantity = parseQuantity(entry.quantity, `${linePath}.quantity`);
+		// Never more units than were bought, counting the earlier refunds of the same line.
+		const bought = parseDecimal(item.quantity);
+		const id = String(item.id ?? entry.line_item_id ?? '');
+		const already = before.get(id) ?? DECIMAL_ZERO;
+		if (bought && compareDecimal(addDecimal(refundedQuantity, already), bought) > 0) {
+			throw new OrderInputError(
+				`${linePath}.quantity`,
+				`${linePath} refunds ${decimalToNumber(refundedQuantity)} of line item ${id} ("${String(item.title ?? item.name ?? '')}"), but ${decimalToNumber(bought)} were bought${isZero(already) ? '' : ` and ${decimalToNumber(already)} were refunded before`}.`,
+				`Refund at most ${decimalToNumber(subtractDecimal(bought, already))} of that line.`,
+			);
+		}
 		// subtotal is what the refunded units were charged after discounts, on the footing of the line's price.
 		const subtotal = money.require(entry, 'subtotal', linePath);
 		const discount = subtractDecimal(multiplyDecimal(refundedQuantity, line.unitPrice), subtotal);
@@ -184,7 +211,8 @@ export function refundToCreditNote(order: unknown, settings: RefundSettings): Co
 	const path = `refunds[${index}]`;
 	const { total, gateway } = refundTransactions(refund, path);
 
-	let lines = [...refundedItems(order, refund, path, money, settings), ...refundedShipping(order, refund, path, money, settings)];
+	const earlier = (order.refunds as unknown[]).slice(0, index);
+	let lines = [...refundedItems(order, refund, path, money, settings, earlier), ...refundedShipping(order, refund, path, money, settings)];
 	if (lines.length === 0) {
 		if (isZero(total)) throw new OrderInputError(path, `${path} returns nothing: no items, no shipping, no money.`, 'Give a refund that returns items or money.');
 		lines = [refundedAmount(order, total, path, money, settings)];

@@ -7,9 +7,10 @@
 import { FORMA_PAGO } from '../catalogs/formaPago';
 import { currencyDecimals, MONEDA } from '../catalogs/moneda';
 import { compareDecimal, type Decimal } from '../decimal';
+import { paidBalanceProblems } from '../kinds/paidBalances';
 import { minimumMonto } from '../kinds/paymentTaxes';
 import { paymentTotals, readPagoAmounts, type PagoAmounts } from '../kinds/paymentTotals';
-import { complementOf, memberPath, PATHS, TOTALES_MEMBERS, VERSIONS, type PaymentTotals } from '../voucherShape';
+import { complementOf, itemPath, memberPath, PATHS, TOTALES_MEMBERS, VERSIONS, type PaymentTotals } from '../voucherShape';
 import { show } from './describe';
 import { isRecord, type UnknownRecord, type ValidationContext } from './context';
 import { isRealDateTime } from './formats';
@@ -157,5 +158,12 @@ export function checkPaymentComplement(ctx: ValidationContext): void {
 	}
 	const pagos = readList(ctx, raw, 'pago', PATHS.payments, 'Add pago: one item per payment received.');
 	for (const pago of pagos) checkPago(ctx, pago);
+	// An invoice listed more than once counts once against its balance (kinds/paidBalances.ts).
+	if (pagos.every((pago) => ctx.isClean(pago.path))) {
+		for (const problem of paidBalanceProblems(pagos.map((pago) => pago.item))) {
+			const at = memberPath(itemPath(pagos[problem.pago].path, 'doctoRelacionado', problem.document), problem.member);
+			ctx.error('DR_BALANCE', at, `${at}: ${problem.message}`, problem.fix);
+		}
+	}
 	checkTotales(ctx, raw, pagos);
 }
