@@ -320,7 +320,12 @@ async function editorChecks(
 					await page.keyboard.press('ControlOrMeta+a');
 					await page.keyboard.press('Backspace');
 					await page.keyboard.type(word);
-					const entry = page.getByTestId('node-creator-node-item').filter({ has: page.getByTestId('node-creator-item-name').filter({ hasText: exactly(labels.displayName) }) }).first();
+					// A node with several actions is a "node-creator-action-item" (n8n 2.8's NodeItem), one without a "node-creator-node-item".
+					const entry = page
+						.getByTestId('node-creator-action-item')
+						.or(page.getByTestId('node-creator-node-item'))
+						.filter({ has: page.getByTestId('node-creator-item-name').filter({ hasText: exactly(labels.displayName) }) })
+						.first();
 					await entry.waitFor().catch(() => {
 						throw new Error(`searching for "${word}" does not find "${labels.displayName}"`);
 					});
