@@ -12,6 +12,6 @@ const only = (process.env.MUTATE_TESTS ?? '').split(',').map((file) => file.trim
 module.exports = {
 	...base,
 	roots: ['<rootDir>/test/cfdi', '<rootDir>/test/orders'],
-	...(only.length > 0 ? { testMatch: only.map((file) => `<rootDir>/${file}`) } : {}),
+	...(only.length > 0 ? { testMatch: only.map((file) => `**/${file}`) } : {}),
 	globalSetup: undefined,
 };

@@ -13,11 +13,20 @@ import fc from 'fast-check';
 import {
 	addDecimal,
 	compareDecimal,
+	ceilTo,
+	compareExact,
+	decimalPlaces,
 	decimalToNumber,
 	decimalToString,
 	divideDecimal,
 	multiplyDecimal,
+	multiplyExact,
+	normalizeDecimal,
 	parseDecimal,
+	roundHalfUp,
+	subtractExact,
+	sumExact,
+	truncateTo,
 	roundDecimal,
 	subtractDecimal,
 	sumDecimals,
@@ -95,6 +104,69 @@ describe(`cfdi/decimal.ts against decimal.js (${RUNS} cases per operation)`, () 
 			),
 			{ numRuns: RUNS },
 		);
+	});
+
+	it('accepts exactly the plain decimal texts (sign, ".5", "5.", spaces around), as a regular expression says', () => {
+		const PLAIN = /^\s*[+-]?(\d+\.?\d*|\.\d+)\s*$/;
+		const texts = fc.string({ unit: fc.constantFrom(...'0123456789..-+e '), maxLength: 8 });
+		fc.assert(
+			fc.property(texts, (text) => {
+				const value = parseDecimal(text);
+				if (!PLAIN.test(text)) return value === undefined;
+				return value !== undefined && same(value, new D(text.trim()));
+			}),
+			{ numRuns: RUNS },
+		);
+	});
+
+	it('prints with a fixed number of decimals as toFixed rounding half up does', () => {
+		fc.assert(
+			fc.property(decimalText, fc.integer({ min: 0, max: 10 }), (text, decimals) => {
+				const expected = new D(text).toFixed(decimals, Decimal.ROUND_HALF_UP).replace(/^-(0\.?0*)$/, '$1');
+				return decimalToString(mine(text), decimals) === expected;
+			}),
+			{ numRuns: RUNS },
+		);
+	});
+
+	it('normalises to the shortest text of the same value', () => {
+		fc.assert(
+			fc.property(decimalText, (text) => {
+				const normal = normalizeDecimal(mine(text));
+				return same(normal, new D(text)) && decimalToString(normal) === new D(text).toFixed().replace(/^-0$/, '0');
+			}),
+			{ numRuns: RUNS },
+		);
+	});
+
+	it('converts to the nearest double, as parsing the text does (also beyond 2^53 and 22 decimals)', () => {
+		const longText = fc
+			.tuple(fc.boolean(), digits(20), digits(26))
+			.map(([negative, integer, fraction]) => `${negative ? '-' : ''}${integer || '0'}${fraction ? `.${fraction}` : ''}`);
+		fc.assert(fc.property(fc.oneof(decimalText, longText), (text) => decimalToNumber(mine(text)) === Number(text) + 0), { numRuns: RUNS });
+	});
+
+	it('the number helpers give decimal.js results as numbers', () => {
+		const number = decimalText.map(Number).filter((value) => Number.isFinite(value));
+		fc.assert(
+			fc.property(number, number, fc.integer({ min: 0, max: 6 }), (a, b, decimals) => {
+				const x = new D(String(a));
+				const y = new D(String(b));
+				return (
+					roundHalfUp(a, decimals) === x.toDecimalPlaces(decimals, Decimal.ROUND_HALF_UP).toNumber() + 0 &&
+					truncateTo(a, decimals) === x.toDecimalPlaces(decimals, Decimal.ROUND_DOWN).toNumber() + 0 &&
+					ceilTo(a, decimals) === x.toDecimalPlaces(decimals, Decimal.ROUND_UP).toNumber() + 0 &&
+					multiplyExact(a, b) === x.times(y).toNumber() + 0 &&
+					sumExact([a, b, String(b)]) === x.plus(y).plus(y).toNumber() + 0 &&
+					subtractExact(a, b) === x.minus(y).toNumber() + 0 &&
+					compareExact(a, String(b)) === x.comparedTo(y) &&
+					decimalPlaces(a) === x.decimalPlaces()
+				);
+			}),
+			{ numRuns: RUNS },
+		);
+		expect(() => roundHalfUp('abc', 2)).toThrow('Not a finite decimal: abc');
+		expect(() => divideDecimal(mine('1'), mine('0.00'), 2)).toThrow('Division by zero');
 	});
 
 	it('turns JSON numbers into the decimal of their shortest text, and back', () => {
