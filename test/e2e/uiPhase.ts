@@ -40,6 +40,7 @@ export const UI_WORKFLOW_IDS = {
 	orderPaid: 'cfdiE2eUiOrderPaid01',
 	orderRefunded: 'cfdiE2eUiRefunded01',
 	playground: 'cfdiE2eUiEditor0001',
+	pickers: 'cfdiE2eUiPickers001',
 } as const;
 
 /** Workflows the server phase uses: the examples unchanged except for the sandbox credential (and two more sample orders), and an empty one to add the node to. */
@@ -57,6 +58,20 @@ export function uiWorkflows(credential: { id: string; name: string }): WorkflowJ
 		settings: { executionOrder: 'v1' },
 		active: false,
 	};
+	// Version 1.1 nodes with the pickers (issue 18 items 2 and 3): a Fields-mode Create with one line, and an XML download.
+	const cfdi = (id: string, name: string, x: number, parameters: Record<string, unknown>) => ({ id, name, type: CFDI_NODE_TYPE, typeVersion: 1.1, position: [x, 0] as [number, number], parameters, credentials: { cfdiEmisionApi: { ...credential } } });
+	const pickers: WorkflowJson = {
+		id: UI_WORKFLOW_IDS.pickers,
+		name: 'CFDI pickers',
+		nodes: [
+			{ id: 'b0000000-0000-4000-8000-000000000011', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+			cfdi('b0000000-0000-4000-8000-000000000012', 'Create Invoice', 240, { conceptos: { concepto: [{ descripcion: 'Servicio', valorUnitario: 100 }] } }),
+			cfdi('b0000000-0000-4000-8000-000000000013', 'Download XML', 480, { resource: 'xml', operation: 'download', uuid: { __rl: true, mode: 'list', value: '' } }),
+		],
+		connections: {},
+		settings: { executionOrder: 'v1' },
+		active: false,
+	} as unknown as WorkflowJson;
 	return [
 		{ ...shopify, id: UI_WORKFLOW_IDS.shopify },
 		{ ...pending, id: UI_WORKFLOW_IDS.pending },
@@ -64,6 +79,7 @@ export function uiWorkflows(credential: { id: string; name: string }): WorkflowJ
 		{ ...orderPaid, id: UI_WORKFLOW_IDS.orderPaid },
 		{ ...orderRefunded, id: UI_WORKFLOW_IDS.orderRefunded },
 		playground,
+		pickers,
 	];
 }
 
@@ -372,6 +388,8 @@ async function editorChecks(
 			});
 		}
 
+		await pickerChecks(checks, page, n8n, shot);
+
 		await checks.check('no uncaught error in the editor page', () => {
 			assert.deepEqual(pageErrors, []);
 		});
@@ -382,6 +400,63 @@ async function editorChecks(
 		rmSync(profile, { recursive: true, force: true });
 		options.timings['editor checks in Chromium'] = Date.now() - started;
 	}
+}
+
+/**
+ * The pickers of version 1.1 in the real editor (issue 18 items 2 and 3): a SAT code list searched
+ * in Spanish, the product-code picker over the embedded c_ClaveProdServ, the voucher From List.
+ */
+async function pickerChecks(checks: Checks, page: Page, n8n: N8nInstance, shot: (page: Page, name: string) => Promise<void>): Promise<void> {
+	// Leaving the playground (a node was added there) may ask to confirm: leave.
+	page.on('dialog', (dialog) => void dialog.accept().catch(() => undefined));
+	const openNode = async (name: string) => {
+		await page.goto(`${n8n.baseUrl}/workflow/${UI_WORKFLOW_IDS.pickers}`);
+		await page.getByTestId('canvas-node').filter({ hasText: name }).first().dblclick();
+		await page.getByTestId('ndv').waitFor();
+		await page.getByTestId('node-parameters').waitFor();
+	};
+	const opened = await checks.check('a version 1.1 Create node opens with the Fields-mode form', async () => {
+		await openNode('Create Invoice');
+		await page.getByTestId('parameter-input-receptorUsoCfdi').first().waitFor();
+	});
+	if (!opened) return;
+	await checks.check('the CFDI Use list finds G03 for the Spanish search "gastos" (screenshot)', async () => {
+		await page.getByTestId('parameter-input-receptorUsoCfdi').first().locator('input').first().click();
+		await page.keyboard.type('gastos');
+		const g03 = page.getByTestId('parameter-input-item').filter({ hasText: 'G03' }).first();
+		await g03.waitFor();
+		const shown = (await page.getByTestId('parameter-input-item').filter({ visible: true }).allInnerTexts()).map((text) => text.trim());
+		assert.ok(shown.length > 0 && shown.every((text) => /gastos/i.test(text)), `the list shows: ${shown.join(' | ')}`);
+		await shot(page, 'editor-picker-uso-cfdi-gastos.png');
+		await page.keyboard.press('Escape');
+	});
+	await checks.check('the line item\'s product-code picker finds 84111506 for "servicios facturacion" in the embedded catalog (screenshot)', async () => {
+		const picker = page.getByTestId('resource-locator-claveProdServ').first();
+		await picker.scrollIntoViewIfNeeded();
+		await picker.getByTestId('rlc-input').first().click();
+		const dropdown = page.getByTestId('resource-locator-dropdown').filter({ visible: true }).first();
+		await dropdown.waitFor();
+		await dropdown.getByTestId('rlc-search').locator('input').first().fill('servicios facturacion');
+		await dropdown.getByTestId('rlc-item').filter({ hasText: '84111506' }).first().waitFor();
+		await shot(page, 'editor-picker-product-code.png');
+		await page.keyboard.press('Escape');
+	});
+	await checks.check('the XML node\'s voucher picker lists the recent stamped vouchers From List and finds one by its UUID (screenshot)', async () => {
+		await openNode('Download XML');
+		const picker = page.getByTestId('resource-locator-uuid').first();
+		await picker.getByTestId('rlc-input').first().click();
+		const dropdown = page.getByTestId('resource-locator-dropdown').filter({ visible: true }).first();
+		await dropdown.waitFor();
+		const first = dropdown.getByTestId('rlc-item').first();
+		await first.waitFor();
+		const name = (await first.innerText()).trim();
+		const uuid = /[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}/.exec(name)?.[0];
+		assert.ok(uuid, `the first voucher on the list shows no UUID: ${name}`);
+		await shot(page, 'editor-picker-voucher-list.png');
+		await dropdown.getByTestId('rlc-search').locator('input').first().fill(uuid.slice(0, 8).toLowerCase());
+		await dropdown.getByTestId('rlc-item').filter({ hasText: uuid }).first().waitFor();
+		await page.keyboard.press('Escape');
+	});
 }
 
 /** Before a screenshot: the mouse out of the way (no hover effects) and no running animation (dialogs fade in). */

@@ -81,3 +81,46 @@ describe('product and unit code pickers search the embedded SAT catalogs', () =>
 		expect((validated.items[0].json.errors as Array<{ code: string }>).map((finding) => finding.code)).toEqual(['CLAVE_PROD_SERV_UNKNOWN', 'CLAVE_UNIDAD_UNKNOWN']);
 	});
 });
+
+describe('Fields mode (version 1.1): the line items pick product and unit codes from the catalogs', () => {
+	const form = (line: Record<string, unknown>) => ({
+		emisorRfc: 'EKU9003173C9',
+		emisorNombre: 'ESCUELA KEMPER URGATE',
+		lugarExpedicion: '64000',
+		receptorRfc: 'URE180429TM6',
+		receptorNombre: 'UNIVERSIDAD ROBOTICA ESPAÑOLA',
+		receptorDomicilioFiscal: '65000',
+		conceptos: { concepto: [{ descripcion: 'Invoicing service', valorUnitario: 100, ...line }] },
+	});
+	const sentConcept = () => (JSON.parse(kit.sandbox.requests.find((r) => r.route === 'createVoucher')!.body) as { conceptos: Array<Record<string, unknown>> }).conceptos[0];
+
+	it('a code picked from the list, one typed and one from an expression are sent as codes', async () => {
+		const picked = await kit.engine.runNode(form({ claveProdServ: { __rl: true, mode: 'list', value: '84111506', cachedResultName: '84111506 - Servicios de facturación' }, claveUnidad: { __rl: true, mode: 'code', value: 'E48' } }), [{}], { typeVersion: 1.1 });
+		expect(picked.error).toBeUndefined();
+		expect(sentConcept()).toMatchObject({ claveProdServ: '84111506', claveUnidad: 'E48' });
+
+		kit.sandbox.clearLog();
+		const mapped = await kit.engine.runNode(form({ claveProdServ: { __rl: true, mode: 'code', value: '={{ $json.productCode }}' } }), [{ productCode: '43211503' }], { typeVersion: 1.1 });
+		expect(mapped.error).toBeUndefined();
+		// The unit code left alone is the picker's default, H87 (piece).
+		expect(sentConcept()).toMatchObject({ claveProdServ: '43211503', claveUnidad: 'H87' });
+	});
+
+	it('a picked code outside the catalog is refused before any request', async () => {
+		const { error } = await kit.engine.runNode(form({ claveProdServ: { __rl: true, mode: 'code', value: '12345678' } }), [{}], { typeVersion: 1.1 });
+		expect(error?.message).toContain('claveProdServ "12345678" is not in the SAT catalog c_ClaveProdServ.');
+		expect(kit.sandbox.requests).toHaveLength(0);
+	});
+
+	it('the pickers search the catalogs by name', () => {
+		const description = kit.engine.nodeTypes.getByNameAndVersion(NODE_TYPE, 1.1).description.properties;
+		const lineItems = description.filter((property) => property.name === 'conceptos').map((property) => (property.options as INodePropertyCollection[])[0].values);
+		const [version1, version11] = lineItems;
+		expect(version1.find((field) => field.name === 'claveProdServ')?.type).toBe('string');
+		const product = version11.find((field) => field.name === 'claveProdServ')!;
+		const unit = version11.find((field) => field.name === 'claveUnidad')!;
+		expect(product.type).toBe('resourceLocator');
+		expect(product.modes?.map((mode) => [mode.name, mode.typeOptions?.searchListMethod])).toEqual([['list', 'searchProductCodes'], ['code', undefined]]);
+		expect(unit.default).toEqual({ __rl: true, mode: 'list', value: 'H87', cachedResultName: 'H87 - Pieza (Piece)' });
+	});
+});

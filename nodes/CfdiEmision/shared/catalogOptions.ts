@@ -1,4 +1,4 @@
-import type { ILoadOptionsFunctions, INodeListSearchResult, INodePropertyOptions } from 'n8n-workflow';
+import type { ILoadOptionsFunctions, INodeListSearchResult, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { CLAVE_PROD_SERV_CATALOG, CLAVE_UNIDAD_CATALOG, type CatalogEntry, type CodeCatalog } from '../cfdi/catalogs';
 
@@ -42,3 +42,48 @@ export const catalogListSearch = {
 		return searchCodePage(CLAVE_UNIDAD_CATALOG, filter, paginationToken);
 	},
 };
+
+/**
+ * A product or unit code as a picker (resource locator): From List searches the embedded SAT
+ * catalog; By Code takes the code typed or an expression. The value read is the code either way
+ * (see codeOf). A code outside its catalog is refused by the local checks (cfdi/validation/formats.ts).
+ */
+export function codePickerField(kind: 'product' | 'unit', base: { displayName: string; name: string; description: string; code: string }): INodeProperties {
+	const product = kind === 'product';
+	const cached = product ? CLAVE_PROD_SERV_CATALOG.find(base.code) : CLAVE_UNIDAD_CATALOG.find(base.code);
+	return {
+		displayName: base.displayName,
+		name: base.name,
+		type: 'resourceLocator',
+		default: cached
+			? { __rl: true, mode: 'list', value: base.code, cachedResultName: `${cached.code} - ${cached.name}${cached.english ? ` (${cached.english})` : ''}` }
+			: { __rl: true, mode: base.code ? 'code' : 'list', value: base.code },
+		description: base.description,
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: product ? 'Search the SAT product and service codes...' : 'Search the SAT unit codes...',
+				typeOptions: { searchListMethod: product ? 'searchProductCodes' : 'searchUnitCodes', searchable: true, searchFilterRequired: false },
+			},
+			{
+				displayName: 'By Code',
+				name: 'code',
+				type: 'string',
+				placeholder: product ? '84111506' : 'H87',
+				validation: [
+					product
+						? { type: 'regex', properties: { regex: '^\\s*[0-9]{8}\\s*$', errorMessage: 'A c_ClaveProdServ code has 8 digits, e.g. 84111506' } }
+						: { type: 'regex', properties: { regex: '^\\s*[A-Z0-9]{2,3}\\s*$', errorMessage: 'A c_ClaveUnidad code has 2 or 3 capital letters or digits, e.g. H87' } },
+				],
+			},
+		],
+	};
+}
+
+/** The code of a picker's value: a resource locator gives its value, a plain value (version 1, JSON) stays as it is. */
+export function codeOf(value: unknown): unknown {
+	if (value && typeof value === 'object' && !Array.isArray(value) && 'mode' in value && 'value' in value) return (value as { value: unknown }).value;
+	return value;
+}

@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { computeFormVoucher, conceptsFromFormLines, FormLineError, type FormLineInput, type TypedTotal } from '../cfdi/formLines';
 import type { Voucher } from '../cfdi/types';
+import { codeOf } from '../shared/catalogOptions';
 import { mergeMembers, readJsonParameter } from '../shared/parameters';
 import { BuiltVoucher } from './builtVoucher';
 import { VOUCHER_INPUT_OPERATIONS } from './voucherInputFields';
@@ -142,7 +143,12 @@ function withAdditionalFields(ctx: IExecuteFunctions, itemIndex: number, voucher
  */
 function voucherFromFormLines(ctx: IExecuteFunctions, itemIndex: number): IDataObject | BuiltVoucher {
 	const header = headerFromFields(ctx, itemIndex);
-	const lines = (ctx.getNodeParameter('conceptos', itemIndex, {}) as { concepto?: FormLineInput[] }).concepto ?? [];
+	// The product and unit codes are pickers in 1.1: their locator values give the codes.
+	const lines = ((ctx.getNodeParameter('conceptos', itemIndex, {}) as { concepto?: FormLineInput[] }).concepto ?? []).map((line) => ({
+		...line,
+		claveProdServ: codeOf(line.claveProdServ),
+		claveUnidad: codeOf(line.claveUnidad),
+	}));
 	const typed: TypedTotal[] = [
 		{ member: 'subTotal', label: 'Subtotal', value: ctx.getNodeParameter('subTotal', itemIndex, 0) },
 		{ member: 'total', label: 'Total', value: ctx.getNodeParameter('total', itemIndex, 0) },

@@ -10,7 +10,7 @@ import {
 	TIPO_DE_COMPROBANTE,
 	USO_CFDI,
 } from '../cfdi/catalogs';
-import { catalogOptions } from '../shared/catalogOptions';
+import { catalogOptions, codePickerField } from '../shared/catalogOptions';
 import { FROM_VERSION_1_1, ONLY_VERSION_1 } from '../shared/descriptions';
 
 /** The operations whose voucher comes from the Input Mode. */
@@ -332,6 +332,17 @@ function lineItemsField(displayOptions: INodeProperties['displayOptions'], value
 	};
 }
 
+/** Version 1.1: the product and unit codes of a line are pickers over the embedded SAT catalogs. */
+function withCodePickers(field: INodeProperties): INodeProperties {
+	if (field.name === 'claveProdServ') {
+		return codePickerField('product', { displayName: field.displayName, name: field.name, code: String(field.default), description: 'SAT product or service code (c_ClaveProdServ): search the catalog by name in Spanish (e.g. "servicios de facturación") or type the 8 digits' });
+	}
+	if (field.name === 'claveUnidad') {
+		return codePickerField('unit', { displayName: field.displayName, name: field.name, code: String(field.default), description: 'SAT unit code (c_ClaveUnidad): search by name in Spanish or English (e.g. "pieza" or "piece"), or type it' });
+	}
+	return field;
+}
+
 /** Line Items: version 1 as it was (amount typed); 1.1 with each line's taxes and the amounts computed. */
 function lineItemFields(): INodeProperties[] {
 	const amount: INodeProperties = {
@@ -346,7 +357,7 @@ function lineItemFields(): INodeProperties[] {
 		lineItemsField(show({ inputMode: ['fields'], ...V1 }), [amount, ...CODE_AND_UNIT_VALUES]),
 		lineItemsField(
 			show({ inputMode: ['fields'], ...FROM_V1_1 }),
-			[...CODE_AND_UNIT_VALUES, ...LINE_TAX_VALUES],
+			[...CODE_AND_UNIT_VALUES.map(withCodePickers), ...LINE_TAX_VALUES],
 			'Each line with its taxes; the line amounts, the taxes, the subtotal and the total are computed from them',
 		),
 	];
