@@ -51,13 +51,14 @@ export const catalogListSearch = {
 export function codePickerField(kind: 'product' | 'unit', base: { displayName: string; name: string; description: string; code: string }): INodeProperties {
 	const product = kind === 'product';
 	const cached = product ? CLAVE_PROD_SERV_CATALOG.find(base.code) : CLAVE_UNIDAD_CATALOG.find(base.code);
+	const initial: INodeProperties['default'] = cached
+		? { __rl: true, mode: 'list', value: base.code, cachedResultName: `${cached.code} - ${cached.name}${cached.english ? ` (${cached.english})` : ''}` }
+		: { __rl: true, mode: base.code ? 'code' : 'list', value: base.code };
 	return {
 		displayName: base.displayName,
 		name: base.name,
 		type: 'resourceLocator',
-		default: cached
-			? { __rl: true, mode: 'list', value: base.code, cachedResultName: `${cached.code} - ${cached.name}${cached.english ? ` (${cached.english})` : ''}` }
-			: { __rl: true, mode: base.code ? 'code' : 'list', value: base.code },
+		default: initial,
 		description: base.description,
 		modes: [
 			{
