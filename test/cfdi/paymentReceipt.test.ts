@@ -223,7 +223,9 @@ describe('more paid than owed is refused; Totales rounded once', () => {
 	it('two payments of one receipt paying one invoice more than its balance are refused', () => {
 		const first = satGuidePayment({ documents: [{ idDocumento: INVOICE_UUID, impSaldoAnt: 1160, impPagado: 1000, numParcialidad: 1, taxes: [IVA16] }] });
 		const second = satGuidePayment({ documents: [{ idDocumento: INVOICE_UUID, impSaldoAnt: 160, impPagado: 300, numParcialidad: 2, taxes: [IVA16] }] });
-		expect(() => paymentReceipt([first, second])).toThrow(`Invoice ${INVOICE_UUID} is paid 1300.00 in this receipt (1000.00 + 300.00), more than its balance of 1160.00 before installment 1.`);
+		expect(() => paymentReceipt([first, second])).toThrow(
+			new KindInputError('payments[1].documents[0].impPagado', `The amount paid (300) is more than the balance before this payment (160) of ${INVOICE_UUID}.`, 'Apply to this invoice at most its balance; put the rest on another invoice.'),
+		);
 	});
 
 	it('the validator applies the same rule to a receipt given as JSON', () => {

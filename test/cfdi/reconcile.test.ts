@@ -8,6 +8,7 @@ import fc from 'fast-check';
 
 import {
 	buildCreditNote,
+	buildPaymentReceipt,
 	buildGlobalInvoice,
 	creditNoteMoney,
 	globalInvoiceMoney,
@@ -17,6 +18,7 @@ import {
 	validateVoucher,
 	type CreditNoteInput,
 	type GlobalInvoiceInput,
+	type PaymentInput,
 	type Reconciliation,
 	type Voucher,
 } from '../../nodes/CfdiEmision/cfdi';
@@ -294,3 +296,64 @@ describe('property: every built voucher carries its source money to the cent, or
 		expect(tally.runs).toBeGreaterThan(4000);
 	});
 });
+
+describe('property: payment receipts (Pagos 2.0) against decimal.js', () => {
+	const UUIDS = ['5FB2822E-396D-4725-8521-CDC4BDD20CCF', '8C3B1B0A-6F1E-4E2B-9D5C-2A7E4F1B3C9D', '0A7F3B52-6C1D-4E8F-9A2B-3C4D5E6F7A8B'];
+	const payment = fc.record({
+		currency: fc.constantFrom('MXN', 'USD', 'EUR'),
+		rate: fc.integer({ min: 1_000_000, max: 30_000_000 }).map((micro) => new Decimal(micro).div(1_000_000).toFixed(6)),
+		paid: fc.array(fc.record({ invoice: fc.integer({ min: 0, max: 2 }), balance: amountArb, share: fc.integer({ min: 1, max: 120 }) }), { minLength: 1, maxLength: 3 }),
+	});
+
+	test('Totales = round(Σ Monto × TipoCambioP, 2) once; an invoice paid above its balance in one receipt is refused', () => {
+		let runs = 0;
+		let refused = 0;
+		fc.assert(
+			fc.property(fc.array(payment, { minLength: 1, maxLength: 4 }), (payments) => {
+				runs++;
+				// Each invoice starts from its first balance; every later listing starts where the one before left.
+				const left = new Map<number, Decimal>();
+				const installments = new Map<number, number>();
+				let owedOnce = true;
+				const inputs = payments.map((entry) => ({
+					fechaPago: '2024-05-09T12:00:00',
+					formaDePagoP: '03',
+					monedaP: entry.currency,
+					...(entry.currency === 'MXN' ? {} : { tipoCambioP: entry.rate }),
+					documents: entry.paid.map((doc) => {
+						const before = left.get(doc.invoice) ?? new Decimal(doc.balance);
+						const paid = Decimal.max(round2(before.mul(doc.share).div(100)), CENT);
+						if (paid.gt(before)) owedOnce = false;
+						left.set(doc.invoice, before.minus(paid));
+						const installment = (installments.get(doc.invoice) ?? 0) + 1;
+						installments.set(doc.invoice, installment);
+						return { idDocumento: UUIDS[doc.invoice], monedaDR: entry.currency, numParcialidad: installment, impSaldoAnt: before.toFixed(2), impPagado: paid.toFixed(2) };
+					}),
+				}));
+				let voucher: Voucher;
+				try {
+					voucher = buildPaymentReceiptFor(inputs);
+				} catch (error) {
+					// Refused exactly when some installment pays more than what is left.
+					expect(error).toBeInstanceOf(KindInputError);
+					expect(owedOnce).toBe(false);
+					refused++;
+					return;
+				}
+				expect(owedOnce).toBe(true);
+				const complement = (voucher.complemento as Record<string, any>).complementoPago20; // eslint-disable-line @typescript-eslint/no-explicit-any
+				const oracle = round2(payments.reduce((sum, entry, index) => sum.plus(new Decimal(complement.pago[index].monto).mul(entry.currency === 'MXN' ? 1 : entry.rate)), new Decimal(0)));
+				expect(complement.totales.montoTotalPagos).toBe(oracle.toNumber());
+				expect(validateVoucher(voucher).errors).toEqual([]);
+			}),
+			{ numRuns: 1000 },
+		);
+		tally.runs += runs;
+		tally.refused += refused;
+		expect(runs).toBe(1000);
+	}, 300_000);
+});
+
+function buildPaymentReceiptFor(payments: PaymentInput[]): Voucher {
+	return buildPaymentReceipt({ emisor: ISSUER, receptor: CUSTOMER, lugarExpedicion: '64000', serie: 'P', fecha: '2024-05-10T09:00:00', payments });
+}

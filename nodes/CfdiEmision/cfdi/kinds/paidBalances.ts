@@ -1,18 +1,18 @@
 /**
  * One invoice listed more than once in a payment receipt (two installments received together, or
  * two payments of one receipt) counts once against its balance: its installments are consecutive
- * and distinct, each one's previous balance is what the one before left, and the sum paid is at
- * most the balance before the first. Read from the complement's JSON, so the builders and the
+ * and distinct, and each one's previous balance is what the one before left (so, with each amount
+ * paid at most its own previous balance, the sum paid is at most the first balance). Read from the complement's JSON, so the builders and the
  * validator of a type P voucher apply the same rule.
  */
-import { compareDecimal, decimalToString, parseDecimal, subtractDecimal, sumDecimals, type Decimal } from '../decimal';
+import { compareDecimal, decimalToString, parseDecimal, subtractDecimal, type Decimal } from '../decimal';
 import { decimalsOf, isRecord, text } from './taxRates';
 
 export interface PaidBalanceProblem {
 	/** Where: the payment and related document indexes, and the member at fault. */
 	pago: number;
 	document: number;
-	member: 'numParcialidad' | 'impSaldoAnt' | 'impPagado';
+	member: 'numParcialidad' | 'impSaldoAnt';
 	message: string;
 	fix: string;
 }
@@ -64,18 +64,6 @@ export function paidBalanceProblems(pagos: ReadonlyArray<unknown>): PaidBalanceP
 					fix: `Set installment ${entry.installment}'s previous balance to ${amount(left)}, or list the invoice once with the sum paid.`,
 				});
 			}
-		}
-		const first = ordered[0];
-		const amount = (value: Decimal): string => decimalToString(value, first.decimals);
-		const total = sumDecimals(ordered.map((entry) => entry.paid));
-		if (compareDecimal(total, first.before) > 0) {
-			const last = ordered[ordered.length - 1];
-			problems.push({
-				...at(last),
-				member: 'impPagado',
-				message: `Invoice ${id} is paid ${amount(total)} in this receipt (${ordered.map((entry) => amount(entry.paid)).join(' + ')}), more than its balance of ${amount(first.before)} before installment ${first.installment}.`,
-				fix: 'Apply to the invoice at most its balance; put the rest on another invoice.',
-			});
 		}
 	}
 	return problems;

@@ -108,6 +108,13 @@ export function computePaidDocument(input: PaidDocumentInput, monedaP: string, p
 	const decimals = decimalsOf(monedaDR);
 	const impSaldoAnt = required(input.impSaldoAnt, `${path}.impSaldoAnt`, 'the balance before this payment');
 	const impPagado = required(input.impPagado, `${path}.impPagado`, 'the amount paid');
+	if (compareDecimal(impPagado, impSaldoAnt) > 0) {
+		throw new KindInputError(
+			`${path}.impPagado`,
+			`The amount paid (${decimalToString(impPagado)}) is more than the balance before this payment (${decimalToString(impSaldoAnt)}) of ${input.idDocumento}.`,
+			'Apply to this invoice at most its balance; put the rest on another invoice.',
+		);
+	}
 	const invoiceTotal = dec(input.invoiceTotal);
 	if (invoiceTotal && compareDecimal(impSaldoAnt, invoiceTotal) > 0) {
 		throw new KindInputError(
