@@ -104,7 +104,7 @@ describe('voucher: create payment receipt', () => {
 		['payment form 99', typedParams({}, { paymentForm: '99' }), /CRP20212|complemento\.complementoPago20\.pago\[0\]\.formaDePagoP "99"/],
 		['payment currency XXX', typedParams({ currency: 'XXX' }, { paymentCurrency: 'XXX', paymentExchangeRate: 1 }), /complemento\.complementoPago20\.pago\[0\]\.monedaP "XXX"/],
 		['USD payment without exchange rate', typedParams({ currency: 'USD' }, { paymentCurrency: 'USD' }), /Item 0: Exchange Rate: The payment is in USD/],
-		['amount paid above the balance', typedParams({ previousBalance: 500 }), /complemento\.complementoPago20\.pago\[0\]\.doctoRelacionado\[0\]\.impSaldoInsoluto -80 is negative: more was paid than was owed/],
+		['amount paid above the balance', typedParams({ previousBalance: 500 }), /Related invoice 1 \(5FB2822E-396D-4725-8521-CDC4BDD20CCF\), Amount Paid: The amount paid \(580\) is more than the balance before this payment \(500\)/],
 		['amount paid 0', typedParams({ amountPaid: 0 }), /doctoRelacionado\[0\]\.impPagado 0 is not greater than 0/],
 		['amount received below the amounts paid', typedParams({}, { paymentAmount: 500 }), /complemento\.complementoPago20\.pago\[0\]\.monto 500 is less than the amounts paid/],
 		['invoice UUID malformed', typedParams({ uuid: 'A-1000' }), /doctoRelacionado\[0\]\.idDocumento "A-1000" is not a UUID/],
