@@ -26,6 +26,7 @@ import {
 import type { Checks } from './checks';
 import { UUID } from './cliPhase';
 import type { N8nInstance } from './n8n';
+import { assertFormInvoice, buildInvoiceInTheForm, formWorkflow } from './formPhase';
 import { MISSING_VOUCHER_ID, seedPendingVouchers } from './seed';
 
 export const DOCS_DIR = join(REPO_ROOT, 'docs');
@@ -80,6 +81,7 @@ export function uiWorkflows(credential: { id: string; name: string }): WorkflowJ
 		{ ...orderRefunded, id: UI_WORKFLOW_IDS.orderRefunded },
 		playground,
 		pickers,
+		formWorkflow(credential),
 	];
 }
 
@@ -244,13 +246,13 @@ export async function serverPhase(
 	});
 
 	checks.section('Editor in headless Chromium (playwright-core): node panel, parameter panel, credential dialog');
-	await editorChecks(checks, n8n, { ...options, executions: { shopify: shopifyExecution, pending: pendingExecution, review: reviewExecution } });
+	await editorChecks(checks, n8n, { ...options, sandbox, executions: { shopify: shopifyExecution, pending: pendingExecution, review: reviewExecution } });
 }
 
 async function editorChecks(
 	checks: Checks,
 	n8n: N8nInstance,
-	options: { chromiumPath: string; timings: Record<string, number>; screenshots: string[]; screenshotDir: string; executions: Partial<Record<'shopify' | 'pending' | 'review', string>> },
+	options: { chromiumPath: string; timings: Record<string, number>; screenshots: string[]; screenshotDir: string; sandbox: Sandbox; executions: Partial<Record<'shopify' | 'pending' | 'review', string>> },
 ): Promise<void> {
 	const { chromium, selectors } = await import('playwright-core');
 	selectors.setTestIdAttribute('data-test-id');
@@ -389,6 +391,13 @@ async function editorChecks(
 		}
 
 		await pickerChecks(checks, page, n8n, shot);
+		await checks.check('an invoice with two lines at IVA 16 % and one exempt line, typed into the form (no JSON), stamps with the totals the node computed: 1500.75 + IVA 160.12 = 1660.87 (screenshot)', async () => {
+			// A new tab: the playground above has unsaved changes.
+			const formPage = await context!.newPage();
+			formPage.on('pageerror', (error) => pageErrors.push(error.message));
+			const id = await buildInvoiceInTheForm(formPage, n8n.baseUrl, options.sandbox, (file) => shot(formPage, file));
+			assertFormInvoice(options.sandbox, id);
+		});
 
 		await checks.check('no uncaught error in the editor page', () => {
 			assert.deepEqual(pageErrors, []);
