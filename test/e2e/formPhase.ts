@@ -67,10 +67,9 @@ async function pickCode(page: Page, name: string, code: string, nth = 0): Promis
 	const picker = page.getByTestId(`resource-locator-${name}`).nth(nth);
 	await picker.scrollIntoViewIfNeeded();
 	await picker.getByTestId('rlc-input').first().click();
-	const dropdown = page.getByTestId('resource-locator-dropdown').filter({ visible: true }).first();
-	await dropdown.waitFor();
-	await dropdown.getByTestId('rlc-search').locator('input').first().fill(code);
-	await dropdown.getByTestId('rlc-item').filter({ hasText: code }).first().click();
+	// n8n 2.8.4 opens the list in a popper outside the field: its search box and its "code - name" entries.
+	await page.getByPlaceholder('Search...').filter({ visible: true }).last().fill(code);
+	await page.getByText(new RegExp(`^\\s*${code} - `)).filter({ visible: true }).first().click();
 }
 
 async function choose(page: Page, name: string, option: string, nth = 0): Promise<void> {
