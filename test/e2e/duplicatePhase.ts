@@ -154,7 +154,7 @@ export async function duplicatePhase(checks: Checks, n8n: N8nInstance, sandbox: 
 	await checks.check('an order delivered twice: one invoice (A-4242); the second execution returns its UUID as alreadyStamped and sends only the list read', () => {
 		order.runs.forEach(succeeded);
 		assert.equal(order.first.status, 'stamped', JSON.stringify(order.first));
-		assert.deepEqual([order.second.status, order.second.uuid, order.second.serie, order.second.folio], ['alreadyStamped', order.first.uuid, 'A', '4242']);
+		assert.deepEqual([order.second.status, order.second.uuid, order.second.series, order.second.folio], ['alreadyStamped', order.first.uuid, 'A', '4242']);
 		assert.equal((order.second.duplicateCheck as Record<string, unknown>).key, `order:${ORDER.id}`);
 		assert.deepEqual(order.routes[1], ['listVouchers']);
 		assert.equal(stampedWith((body) => body.serie === 'A' && body.folio === '4242').length, 1);

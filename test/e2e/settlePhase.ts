@@ -63,7 +63,7 @@ export async function settleExample(checks: Checks, n8n: N8nInstance, sandbox: S
 		assert.deepEqual([stored[0].state, stored[0].stampCount], ['stamped', 1]);
 		assert.equal(sandbox.stampCount() - stampsBefore, 1);
 		const [item] = outputJson(run, 'Create and stamp');
-		assert.deepEqual([item.status, item.uuid, item.idComprobante], ['stamped', stored[0].uuid, stored[0].id]);
+		assert.deepEqual([item.status, item.uuid, item.voucherId], ['stamped', stored[0].uuid, stored[0].id]);
 	});
 	await checks.check('how it was settled: the PUT acted but its answer was lost, GET showed no state, the list by idComprobante showed the UUID; no second PUT', () => {
 		assert.deepEqual(requests.map((request) => request.route), ['createVoucher', 'updateVoucher', 'getVoucher', 'listVouchers']);
