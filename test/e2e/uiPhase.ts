@@ -447,10 +447,10 @@ async function pickerChecks(checks: Checks, page: Page, n8n: N8nInstance, shot: 
 		const picker = page.getByTestId('resource-locator-claveProdServ').first();
 		await picker.scrollIntoViewIfNeeded();
 		await picker.getByTestId('rlc-input').first().click();
-		const dropdown = page.getByTestId('resource-locator-dropdown').filter({ visible: true }).first();
-		await dropdown.waitFor();
-		await dropdown.getByTestId('rlc-search').locator('input').first().fill('servicios facturacion');
-		await dropdown.getByTestId('rlc-item').filter({ hasText: '84111506' }).first().waitFor();
+		// n8n 2.8.4 renders the list in a popper outside the field (its test id stays on a wrapper
+		// that is never visible): its search box and its entries are found on the page.
+		await page.getByPlaceholder('Search...').filter({ visible: true }).last().fill('servicios facturacion');
+		await page.getByTestId('rlc-item').filter({ visible: true, hasText: '84111506' }).first().waitFor();
 		await shot(page, 'editor-picker-product-code.png');
 		await page.keyboard.press('Escape');
 	});
@@ -458,16 +458,14 @@ async function pickerChecks(checks: Checks, page: Page, n8n: N8nInstance, shot: 
 		await openNode('Download XML');
 		const picker = page.getByTestId('resource-locator-uuid').first();
 		await picker.getByTestId('rlc-input').first().click();
-		const dropdown = page.getByTestId('resource-locator-dropdown').filter({ visible: true }).first();
-		await dropdown.waitFor();
-		const first = dropdown.getByTestId('rlc-item').first();
+		const first = page.getByTestId('rlc-item').filter({ visible: true }).first();
 		await first.waitFor();
 		const name = (await first.innerText()).trim();
 		const uuid = /[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}/.exec(name)?.[0];
 		assert.ok(uuid, `the first voucher on the list shows no UUID: ${name}`);
 		await shot(page, 'editor-picker-voucher-list.png');
-		await dropdown.getByTestId('rlc-search').locator('input').first().fill(uuid.slice(0, 8).toLowerCase());
-		await dropdown.getByTestId('rlc-item').filter({ hasText: uuid }).first().waitFor();
+		await page.getByPlaceholder('Search...').filter({ visible: true }).last().fill(uuid.slice(0, 8).toLowerCase());
+		await page.getByTestId('rlc-item').filter({ visible: true, hasText: uuid }).first().waitFor();
 		await page.keyboard.press('Escape');
 	});
 }
