@@ -105,7 +105,14 @@ export async function buildInvoiceInTheForm(page: Page, baseUrl: string, sandbox
 	const stamped = fresh();
 	assert.equal(stamped.length, 1, `${stamped.length} vouchers were stamped`);
 	// The output panel shows the item (its view, Table, JSON or Schema, is the editor's last choice).
-	await page.getByTestId('ndv-output-panel').getByText(/^\s*1 item\s*$/).first().waitFor();
+	// n8n 2.8.4 writes the count as "1 item" or "1 item total" depending on the view.
+	const panel = page.getByTestId('ndv-output-panel');
+	try {
+		await panel.getByTestId('ndv-items-count').or(panel.getByTestId('run-data-item-count')).or(panel.getByText(/\b1 item\b/)).filter({ visible: true }).first().waitFor();
+	} catch (error) {
+		await screenshot('editor-form-invoice-failed.png');
+		throw error;
+	}
 	await screenshot('editor-form-invoice.png');
 	return stamped[0].id;
 }
