@@ -66,10 +66,22 @@ async function fillText(page: Page, name: string, value: string, nth = 0): Promi
 async function pickCode(page: Page, name: string, code: string, nth = 0): Promise<void> {
 	const picker = page.getByTestId(`resource-locator-${name}`).nth(nth);
 	await picker.scrollIntoViewIfNeeded();
-	await picker.getByTestId('rlc-input').first().click();
-	// n8n 2.8.4 opens the list in a popper outside the field: its search box and its "code - name" entries.
-	await page.getByPlaceholder('Search...').filter({ visible: true }).last().fill(code);
-	await page.getByText(new RegExp(`^\\s*${code} - `)).filter({ visible: true }).first().click();
+	// n8n 2.8.4 opens the list in a popper outside the field: its search box and its "code - name"
+	// entries. The search is debounced and the list can open before its results arrive, so a try
+	// that shows no entry in 20 s closes the list and opens it again (at most three tries).
+	for (let attempt = 1; ; attempt++) {
+		await picker.getByTestId('rlc-input').first().click();
+		await page.getByPlaceholder('Search...').filter({ visible: true }).last().fill(code);
+		const entry = page.getByTestId('rlc-item').filter({ visible: true, hasText: `${code} - ` }).first();
+		try {
+			await entry.waitFor({ timeout: 20_000 });
+			await entry.click();
+			return;
+		} catch (error) {
+			if (attempt === 3) throw error;
+			await page.keyboard.press('Escape');
+		}
+	}
 }
 
 async function choose(page: Page, name: string, option: string, nth = 0): Promise<void> {
