@@ -29,18 +29,33 @@ export const DUPLICATE_WORKFLOWS = {
 	global: 'cfdiE2eDupGlobal0001',
 } as const;
 
-function workflow(id: string, name: string, input: unknown[] | undefined, parameters: Record<string, unknown>, credential: { id: string; name: string }): WorkflowJson {
+/**
+ * A workflow Start → Input (a Code node returning `input`, left out when undefined) → CFDI (a version
+ * 1.1 node with `parameters`; `settings` adds node settings such as onError).
+ */
+export function cfdiWorkflow(
+	id: string,
+	name: string,
+	input: unknown[] | undefined,
+	parameters: Record<string, unknown>,
+	credential: { id: string; name: string },
+	settings: Record<string, unknown> = {},
+): WorkflowJson {
 	const start = { id: `${id}-start`, name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} };
 	const data = input && { id: `${id}-data`, name: 'Input', type: 'n8n-nodes-base.code', typeVersion: 2, position: [220, 0], parameters: { jsCode: `return ${JSON.stringify(input.map((json) => ({ json })))};` } };
-	const cfdi = { id: `${id}-cfdi`, name: 'CFDI', type: CFDI_NODE_TYPE, typeVersion: 1.1, position: [440, 0], parameters, credentials: { [CFDI_CREDENTIAL_TYPE]: { ...credential } } };
+	const cfdi = { id: `${id}-cfdi`, name: 'CFDI', type: CFDI_NODE_TYPE, typeVersion: 1.1, position: [440, 0], parameters, credentials: { [CFDI_CREDENTIAL_TYPE]: { ...credential } }, ...settings };
 	return {
 		id,
-		name: `Duplicate check: ${name} (sandbox)`,
+		name,
 		nodes: data ? [start, data, cfdi] : [start, cfdi],
 		connections: data ? { Start: { main: [[{ node: 'Input', type: 'main', index: 0 }]] }, Input: { main: [[{ node: 'CFDI', type: 'main', index: 0 }]] } } : { Start: { main: [[{ node: 'CFDI', type: 'main', index: 0 }]] } },
 		settings: { executionOrder: 'v1' },
 		active: false,
 	} as unknown as WorkflowJson;
+}
+
+function workflow(id: string, name: string, input: unknown[] | undefined, parameters: Record<string, unknown>, credential: { id: string; name: string }): WorkflowJson {
+	return cfdiWorkflow(id, `Duplicate check: ${name} (sandbox)`, input, parameters, credential);
 }
 
 export function duplicateWorkflows(credential: { id: string; name: string }): WorkflowJson[] {
@@ -127,7 +142,7 @@ export function duplicateWorkflows(credential: { id: string; name: string }): Wo
 	];
 }
 
-function succeeded(run: ExecutionJson): void {
+export function succeeded(run: ExecutionJson): void {
 	const error = run.data.resultData.error;
 	assert.equal(error, undefined, `the run failed: ${error?.message ?? ''} ${error?.description ?? ''}`);
 }

@@ -53,6 +53,26 @@ export const orderParams = (extra: INodeParameters = {}): INodeParameters => ({
 	...extra,
 });
 
+/** Input Mode "Line Items" with the recipient and payment fields of the Fields mode. */
+export const lineItemsParams = (extra: INodeParameters = {}): INodeParameters => ({
+	...orderParams({ inputMode: 'lineItems', lineItems: '={{ $json.lines }}' }),
+	receptorRfc: 'URE180429TM6',
+	receptorNombre: 'UNIVERSIDAD ROBOTICA ESPAÑOLA',
+	receptorUsoCfdi: 'G03',
+	receptorRegimenFiscal: '601',
+	receptorDomicilioFiscal: '65000',
+	formaPago: '03',
+	metodoPago: 'PUE',
+	moneda: 'MXN',
+	...extra,
+});
+
+/** Lines with prices including IVA 16 %: 2 × 580.00 + 348.00 = 1,508.00. */
+export const RECONCILED_LINES = [
+	{ quantity: 2, unitPrice: '580.00', taxRate: '16%', priceIncludesTax: true, description: 'Keyboard' },
+	{ quantity: 1, unitPrice: 348, taxRate: 16, priceIncludesTax: true, description: 'Cable' },
+];
+
 /** Stamps one voucher through the node and returns its UUID. */
 export async function stampedUuid(engine: Engine): Promise<string> {
 	const { items, error } = await engine.runNode(createParams(), [{}]);

@@ -3,7 +3,7 @@
  * through n8n-core's engine against the sandbox: the request actually sent, the items returned,
  * the errors shown.
  */
-import type { IConnections, IDataObject, INode, INodeParameters } from 'n8n-workflow';
+import type { IConnections, IDataObject, INode } from 'n8n-workflow';
 
 import { validateVoucher } from '../../nodes/CfdiEmision/cfdi';
 import {
@@ -17,11 +17,11 @@ import {
 	withExtraSampleOrders,
 } from '../../scripts/lib/examples';
 import { dataTableStandIn, standInNodeTypes, type TableRows } from '../../scripts/lib/standInNodes';
-import { corpusOrder, type Order } from '../orders/corpusOrder';
+import { corpusOrder, orderTotalling, type Order } from '../orders/corpusOrder';
 import { CREDENTIAL_ID, Engine, outputOf } from '../../scripts/lib/engine/engine';
 import { PackageNodeTypes } from '../../scripts/lib/engine/nodeTypes';
 import { routes, sandboxCredential } from '../../scripts/lib/sandboxCredential';
-import { binaryBytes, orderParams, useSandboxEngine } from './nodeTestKit';
+import { binaryBytes, lineItemsParams, orderParams, RECONCILED_LINES, useSandboxEngine } from './nodeTestKit';
 
 const kit = useSandboxEngine();
 
@@ -284,20 +284,6 @@ describe('Build From Order (offline)', () => {
 	});
 });
 
-/** Input Mode "Line Items" with the recipient and payment fields of the Fields mode. */
-const lineItemsParams = (extra: INodeParameters = {}): INodeParameters => ({
-	...orderParams({ inputMode: 'lineItems', lineItems: '={{ $json.lines }}' }),
-	receptorRfc: 'URE180429TM6',
-	receptorNombre: 'UNIVERSIDAD ROBOTICA ESPAÑOLA',
-	receptorUsoCfdi: 'G03',
-	receptorRegimenFiscal: '601',
-	receptorDomicilioFiscal: '65000',
-	formaPago: '03',
-	metodoPago: 'PUE',
-	moneda: 'MXN',
-	...extra,
-});
-
 describe('Create with Input Mode "Line Items"', () => {
 	test('a sheet row with its lines: the recipient and payment fields of the Fields mode, prices with tax', async () => {
 		const row = {
@@ -324,19 +310,6 @@ describe('Create with Input Mode "Line Items"', () => {
 });
 
 const V11 = { typeVersion: 1.1 };
-
-/** Example 1's order (lines 1,300.00 + IVA 208.00 = 1,508.00) with a total_price that its lines do not add up to. */
-function orderTotalling(total: string): Order {
-	const order = corpusOrder('example-1');
-	order.total_price = total;
-	for (const money of ['shop_money', 'presentment_money']) if (order.total_price_set?.[money]) order.total_price_set[money].amount = total;
-	return order;
-}
-
-const RECONCILED_LINES = [
-	{ quantity: 2, unitPrice: '580.00', taxRate: '16%', priceIncludesTax: true, description: 'Keyboard' },
-	{ quantity: 1, unitPrice: 348, taxRate: 16, priceIncludesTax: true, description: 'Cable' },
-];
 
 describe("An order's or lines' total against the source's money (the reconciliation rule)", () => {
 	test('an order whose lines do not add up to total_price (version 1.1): the item fails with both figures and the fix; nothing is sent', async () => {
