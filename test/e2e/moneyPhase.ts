@@ -4,7 +4,7 @@
  * payment above the invoice's balance and a credit note above it each come back as an error item
  * naming both figures, and the issuing API receives no request from that execution. Duplicate
  * Check is Off on these nodes so that only the refusal is under test. The parameters and inputs are
- * the engine tests' (test/engine/order.test.ts, paymentReceipt.test.ts, creditNote.test.ts).
+ * the engine tests' (test/engine/voucherInput/order.test.ts, test/engine/paymentReceipt.test.ts, creditNote.test.ts).
  */
 import assert from 'node:assert/strict';
 

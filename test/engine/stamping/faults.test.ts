@@ -1,9 +1,9 @@
 import type { INodeParameters } from 'n8n-workflow';
 
-import { startSandbox } from '../../sandbox';
-import { invoiceVoucher } from '../../scripts/lib/vouchers';
-import { createParams, ENGINE_GET_VOUCHER_SHAPE, stampedUuid, useSandboxEngine } from './nodeTestKit';
-import { routes, sandboxCredential } from '../../scripts/lib/sandboxCredential';
+import { startSandbox } from '../../../sandbox';
+import { invoiceVoucher } from '../../../scripts/lib/vouchers';
+import { createParams, ENGINE_GET_VOUCHER_SHAPE, stampedUuid, useSandboxEngine } from '../nodeTestKit';
+import { routes, sandboxCredential } from '../../../scripts/lib/sandboxCredential';
 
 const kit = useSandboxEngine();
 

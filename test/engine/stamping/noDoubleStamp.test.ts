@@ -9,12 +9,12 @@
  */
 import type { IDataObject, INode, INodeExecutionData, IRun } from 'n8n-workflow';
 
-import { startSandbox, type FaultSpec, type GetVoucherShape, type Sandbox } from '../../sandbox';
-import { invoiceVoucher } from '../../scripts/lib/vouchers';
-import { apiClient, validVoucher } from '../sandbox/helpers';
-import { cfdiNode, Engine, outputOf, shutdownEngine } from '../../scripts/lib/engine/engine';
-import { createParams, ENGINE_GET_VOUCHER_SHAPE, useSandboxEngine } from './nodeTestKit';
-import { routes, sandboxCredential } from '../../scripts/lib/sandboxCredential';
+import { startSandbox, type FaultSpec, type GetVoucherShape, type Sandbox } from '../../../sandbox';
+import { invoiceVoucher } from '../../../scripts/lib/vouchers';
+import { apiClient, validVoucher } from '../../sandbox/helpers';
+import { cfdiNode, Engine, outputOf, shutdownEngine } from '../../../scripts/lib/engine/engine';
+import { createParams, ENGINE_GET_VOUCHER_SHAPE, useSandboxEngine } from '../nodeTestKit';
+import { routes, sandboxCredential } from '../../../scripts/lib/sandboxCredential';
 
 afterAll(shutdownEngine);
 

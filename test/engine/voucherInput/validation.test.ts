@@ -1,7 +1,7 @@
-import { invoiceVoucher } from '../../scripts/lib/vouchers';
-import { Engine } from '../../scripts/lib/engine/engine';
-import { createParams, useSandboxEngine } from './nodeTestKit';
-import { routes } from '../../scripts/lib/sandboxCredential';
+import { invoiceVoucher } from '../../../scripts/lib/vouchers';
+import { Engine } from '../../../scripts/lib/engine/engine';
+import { createParams, useSandboxEngine } from '../nodeTestKit';
+import { routes } from '../../../scripts/lib/sandboxCredential';
 
 const kit = useSandboxEngine();
 

@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { invoiceVoucher } from '../../scripts/lib/vouchers';
-import { createParams, useSandboxEngine } from './nodeTestKit';
-import { routes } from '../../scripts/lib/sandboxCredential';
+import { invoiceVoucher } from '../../../scripts/lib/vouchers';
+import { createParams, useSandboxEngine } from '../nodeTestKit';
+import { routes } from '../../../scripts/lib/sandboxCredential';
 
 // Each stamp holds its series for 40 ms in the sandbox, as the real service does (FAC119 meanwhile).
 const kit = useSandboxEngine({ stampingTimeMs: 40 });

@@ -1,5 +1,5 @@
-import { routes } from '../../scripts/lib/sandboxCredential';
-import { useSandboxEngine } from './nodeTestKit';
+import { routes } from '../../../scripts/lib/sandboxCredential';
+import { useSandboxEngine } from '../nodeTestKit';
 
 describe('issuer id override', () => {
 	const kit = useSandboxEngine();

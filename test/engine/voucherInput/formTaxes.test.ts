@@ -1,7 +1,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { routes } from '../../scripts/lib/sandboxCredential';
-import { useSandboxEngine } from './nodeTestKit';
+import { routes } from '../../../scripts/lib/sandboxCredential';
+import { useSandboxEngine } from '../nodeTestKit';
 
 const kit = useSandboxEngine();
 

@@ -7,10 +7,10 @@
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { invoiceVoucher } from '../../scripts/lib/vouchers';
-import { corpusOrder } from '../orders/corpusOrder';
-import { createParams, orderParams, useSandboxEngine } from './nodeTestKit';
-import { globalParams, receiptParams, SALES, stampInvoice } from './kindsKit';
+import { invoiceVoucher } from '../../../scripts/lib/vouchers';
+import { corpusOrder } from '../../orders/corpusOrder';
+import { createParams, orderParams, useSandboxEngine } from '../nodeTestKit';
+import { globalParams, receiptParams, SALES, stampInvoice } from '../kindsKit';
 
 const kit = useSandboxEngine();
 

@@ -6,9 +6,9 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { GetVoucherShape, Sandbox } from '../../sandbox';
-import { invoiceVoucher } from '../../scripts/lib/vouchers';
-import { createParams, useSandboxEngine } from './nodeTestKit';
+import type { GetVoucherShape, Sandbox } from '../../../sandbox';
+import { invoiceVoucher } from '../../../scripts/lib/vouchers';
+import { createParams, useSandboxEngine } from '../nodeTestKit';
 
 const apiRoutes = (sandbox: Sandbox) => sandbox.requests.filter((r) => r.server === 'api').map((r) => r.route);
 const emptyList = JSON.stringify({ numeroComprobantes: 0, resumenComprobante: [] });

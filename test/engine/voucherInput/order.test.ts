@@ -5,7 +5,7 @@
  */
 import type { IConnections, IDataObject, INode } from 'n8n-workflow';
 
-import { validateVoucher } from '../../nodes/CfdiEmision/cfdi';
+import { validateVoucher } from '../../../nodes/CfdiEmision/cfdi';
 import {
 	EXAMPLE_TABLES,
 	type ExampleName,
@@ -15,13 +15,13 @@ import {
 	reachableFrom,
 	withCfdiCredential,
 	withExtraSampleOrders,
-} from '../../scripts/lib/examples';
-import { dataTableStandIn, standInNodeTypes, type TableRows } from '../../scripts/lib/standInNodes';
-import { corpusOrder, orderTotalling, type Order } from '../orders/corpusOrder';
-import { CREDENTIAL_ID, Engine, outputOf } from '../../scripts/lib/engine/engine';
-import { PackageNodeTypes } from '../../scripts/lib/engine/nodeTypes';
-import { routes, sandboxCredential } from '../../scripts/lib/sandboxCredential';
-import { binaryBytes, lineItemsParams, orderParams, RECONCILED_LINES, useSandboxEngine } from './nodeTestKit';
+} from '../../../scripts/lib/examples';
+import { dataTableStandIn, standInNodeTypes, type TableRows } from '../../../scripts/lib/standInNodes';
+import { corpusOrder, orderTotalling, type Order } from '../../orders/corpusOrder';
+import { CREDENTIAL_ID, Engine, outputOf } from '../../../scripts/lib/engine/engine';
+import { PackageNodeTypes } from '../../../scripts/lib/engine/nodeTypes';
+import { routes, sandboxCredential } from '../../../scripts/lib/sandboxCredential';
+import { binaryBytes, lineItemsParams, orderParams, RECONCILED_LINES, useSandboxEngine } from '../nodeTestKit';
 
 const kit = useSandboxEngine();
 

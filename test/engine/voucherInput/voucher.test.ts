@@ -1,6 +1,6 @@
-import { invoiceVoucher } from '../../scripts/lib/vouchers';
-import { account, routes } from '../../scripts/lib/sandboxCredential';
-import { createParams, ENGINE_GET_VOUCHER_SHAPE, useSandboxEngine } from './nodeTestKit';
+import { invoiceVoucher } from '../../../scripts/lib/vouchers';
+import { account, routes } from '../../../scripts/lib/sandboxCredential';
+import { createParams, ENGINE_GET_VOUCHER_SHAPE, useSandboxEngine } from '../nodeTestKit';
 
 const kit = useSandboxEngine();
 const apiRoot = `/businessEmision/api/v1/emisores/${account.emisorId}`;
