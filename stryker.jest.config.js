@@ -11,7 +11,9 @@ const only = (process.env.MUTATE_TESTS ?? '').split(',').map((file) => file.trim
 /** @type {import('jest').Config} */
 module.exports = {
 	...base,
-	roots: ['<rootDir>/test/cfdi', '<rootDir>/test/orders'],
+	// The code under test is a root too: jest's --findRelatedTests (Stryker's enableFindRelatedTests)
+	// only follows imports through files in its module map, and finds no test for a file outside it.
+	roots: ['<rootDir>/test/cfdi', '<rootDir>/test/orders', '<rootDir>/nodes/CfdiEmision/cfdi'],
 	...(only.length > 0 ? { testMatch: only.map((file) => `**/${file}`) } : {}),
 	globalSetup: undefined,
 };

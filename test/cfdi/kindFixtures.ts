@@ -6,6 +6,7 @@ import {
 	buildCreditNote,
 	buildGlobalInvoice,
 	buildPaymentReceipt,
+	KindInputError,
 	validateVoucher,
 	type PaymentInput,
 	type Voucher,
@@ -180,4 +181,15 @@ export function expectOnlyError(voucher: unknown, code: string, path: string): v
 	const [error] = result.errors;
 	expect(error.message).toContain(path);
 	expect(error.fix.length).toBeGreaterThan(5);
+}
+
+/** What a kind builder refused: the input member named, the message and the fix, as the user sees them. Fails when nothing or something else is thrown. */
+export function kindRefusal(run: () => unknown): { field: string; message: string; fix: string } {
+	try {
+		run();
+	} catch (error) {
+		if (error instanceof KindInputError) return { field: error.field, message: error.message, fix: error.fix };
+		throw error;
+	}
+	throw new Error('expected a KindInputError, nothing was thrown');
 }

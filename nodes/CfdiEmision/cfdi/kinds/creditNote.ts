@@ -78,10 +78,13 @@ function sameRates(a: ReadonlyArray<TaxRate>, b: ReadonlyArray<TaxRate>): boolea
 	return key(a) === key(b);
 }
 
-/** The taxes a single amount carries: those of the related invoices, when they agree and share one base. */
+/**
+ * The taxes a single amount carries: those of the related invoices, when they agree and share one
+ * base. `invoices` is not empty (buildCreditNote refused that first).
+ */
 function invoiceRates(invoices: ReadonlyArray<CreditedInvoice>): TaxRate[] {
 	const [first, ...others] = invoices;
-	const rates = first?.taxes ?? [];
+	const rates = first.taxes ?? [];
 	if (others.some((invoice) => !sameRates(invoice.taxes ?? [], rates))) {
 		throw new KindInputError('invoices', 'The related invoices carry different taxes, so one amount cannot take the taxes of all of them.', 'Give the credit note as lines with their taxes, or issue one credit note per invoice.');
 	}
@@ -192,8 +195,9 @@ export function buildCreditNote(input: CreditNoteInput): Voucher {
 	return computed;
 }
 
+/** The first invoice's rates, without its bases and amounts: the taxes of lines that give none. */
 function invoiceRatesOrEmpty(invoices: ReadonlyArray<CreditedInvoice>): TaxRate[] {
-	const rates = invoices[0]?.taxes ?? [];
+	const rates = invoices[0].taxes ?? [];
 	return rates.map(({ impuesto, tipoFactor, tasaOCuota, withheld }) => ({ impuesto, tipoFactor, tasaOCuota, withheld }));
 }
 
