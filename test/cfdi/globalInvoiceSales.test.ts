@@ -132,6 +132,20 @@ describe('the money a global invoice stands for: what was collected', () => {
 		expect(new Decimal(voucher.total as number).toFixed(2)).toBe('230.40');
 	});
 
+	it('a sale before tax with a withholding, or exempt, counts at its line as built', () => {
+		const given = input({
+			pricesIncludeTax: false,
+			sales: [
+				{ ticket: 'W', amount: '250.00', taxes: [IVA16, { impuesto: '001', tipoFactor: 'Tasa', tasaOCuota: 0.1, withheld: true }] },
+				{ ticket: 'X', amount: '80.00', taxes: [{ impuesto: '002', tipoFactor: 'Exento' }] },
+			],
+		});
+		const voucher = buildGlobalInvoice(given);
+		// W: 250.00 + 40.00 − 25.00 = 265.00; X: 80.00 (exempt, no amount of tax).
+		expect(globalInvoiceMoney(given, voucher)).toMatchObject({ amount: '345.00', lines: ['265.00', '80.00'], from: 'the sum of the 2 sales' });
+		expect(voucher.total).toBe(345);
+	});
+
 	it('in MXN when no currency is given; the invoice setting decides for sales that do not say', () => {
 		const given = input({ pricesIncludeTax: false, sales: [{ ticket: 'A', amount: 100 }, { ticket: 'B', amount: 116, priceIncludesTax: true }] });
 		expect(globalInvoiceMoney(given, buildGlobalInvoice(given))).toMatchObject({ amount: '232.00', currency: 'MXN', lines: ['116.00', '116.00'] });

@@ -7,5 +7,5 @@ export { completePaymentReceipt } from './paymentCompletion';
 export { paidDocumentFromCfdi, type PaymentOfInvoice } from './paidInvoice';
 export { buildCreditNote, creditedInvoiceFromCfdi, creditNoteMoney, CREDIT_NOTE_RELATIONS, type CreditedInvoice, type CreditNoteInput, type CreditNoteLine } from './creditNote';
 export { buildGlobalInvoice, GENERAL_PUBLIC_RECIPIENT, globalInvoiceMoney, SALE_CONCEPT, type GlobalInvoiceInput, type SaleInput } from './globalInvoice';
-export { relatedGroups, relatedUuids, withFiscalLegends, withRelatedVouchers, type LegendInput, type RelationInput } from './relations';
+export { relatedGroups, withFiscalLegends, withRelatedVouchers, type LegendInput, type RelationInput } from './relations';
 export { readStampedCfdi, taxRatesOfCfdi, type StampedCfdi, type StampedTax } from './stampedCfdi';

@@ -2,7 +2,6 @@
 import type { Voucher } from '../types';
 import {
 	complementOf,
-	relatedGroupsOf,
 	VERSIONS,
 	withComplement,
 	withRelatedGroups,
@@ -46,17 +45,6 @@ export function relatedGroups(entries: ReadonlyArray<RelationInput>): RelatedGro
 /** A copy of the voucher relating these vouchers (added after any relations it already has). */
 export function withRelatedVouchers(voucher: Voucher, entries: ReadonlyArray<RelationInput>): Voucher {
 	return withRelatedGroups(voucher as JsonRecord, relatedGroups(entries)) as Voucher;
-}
-
-/** The UUIDs a voucher relates, per relation type (for checks and for reading back). */
-export function relatedUuids(voucher: Voucher): Array<{ tipoRelacion: unknown; uuids: unknown[] }> {
-	const groups = relatedGroupsOf(voucher as JsonRecord);
-	if (!Array.isArray(groups)) return [];
-	return groups.map((group) => {
-		const record = typeof group === 'object' && group !== null ? (group as JsonRecord) : {};
-		const items = Array.isArray(record.cfdiRelacionado) ? record.cfdiRelacionado : [];
-		return { tipoRelacion: record.tipoRelacion, uuids: items.map((item) => (typeof item === 'object' && item !== null ? (item as JsonRecord).uuid : item)) };
-	});
 }
 
 export type LegendInput = FiscalLegend;

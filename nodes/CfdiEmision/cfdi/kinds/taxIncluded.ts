@@ -43,7 +43,7 @@ export function baseForGross(amount: Decimal, rates: ReadonlyArray<TaxRate>, dec
 export function lineTotals(voucher: Voucher): Decimal[] {
 	const { computed } = computeTotals(voucher);
 	return computed.conceptos.map((concept, index) => {
-		const descuento = parseDecimal(voucher.conceptos[index]?.descuento ?? 0) ?? decimalOf(0);
+		const descuento = parseDecimal(voucher.conceptos[index].descuento) ?? decimalOf(0);
 		let total = subtractDecimal(parseDecimal(concept.importe) as Decimal, descuento);
 		for (const tax of concept.traslados) if (tax.importe !== undefined) total = addDecimal(total, parseDecimal(tax.importe) as Decimal);
 		for (const tax of concept.retenciones) if (tax.importe !== undefined) total = subtractDecimal(total, parseDecimal(tax.importe) as Decimal);

@@ -41,7 +41,7 @@ export function decimalsOf(moneda: unknown): number {
 
 /** An exact decimal of a number or numeric text; undefined otherwise. */
 export function dec(value: unknown): Decimal | undefined {
-	return typeof value === 'number' || typeof value === 'string' ? parseDecimal(value) : undefined;
+	return parseDecimal(value);
 }
 
 export function num(value: Decimal): number {
