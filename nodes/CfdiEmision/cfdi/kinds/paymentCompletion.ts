@@ -39,7 +39,9 @@ function completeDocument(doc: JsonRecord, monedaP: string | undefined): JsonRec
 
 	const impuestos = isRecord(doc.impuestosDR) ? doc.impuestosDR : undefined;
 	const rates = impuestos ? taxRatesOf(impuestos) : [];
-	if (text(doc.objetoImpDR) === undefined) out.objetoImpDR = rates && rates.length > 0 ? '02' : '01';
+	// Taxes given make the document an object of tax, even when a line cannot be read: the validator
+	// then names that line, not the taxes as such (which "01" would forbid).
+	if (text(doc.objetoImpDR) === undefined) out.objetoImpDR = rates === undefined || rates.length > 0 ? '02' : '01';
 	if (!impuestos || !rates || rates.length === 0 || !impPagado) return out;
 	try {
 		// Bases given on every line are kept (several bases in one invoice); otherwise one base is derived.
