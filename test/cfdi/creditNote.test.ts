@@ -1,14 +1,7 @@
 import { buildCreditNote, creditedInvoiceFromCfdi, KindInputError, readStampedCfdi, validateVoucher, withRelatedVouchers } from '../../nodes/CfdiEmision/cfdi';
-import { changed, creditNote, CUSTOMER, expectOnlyError, INVOICE_UUID, ISSUER, IVA16, SECOND_UUID, type WrongCase } from './kindFixtures';
+import { changed, creditNote, creditNoteInput, expectOnlyError, INVOICE_UUID, IVA16, SECOND_UUID, type WrongCase } from './kindFixtures';
 
-const base = {
-	emisor: ISSUER,
-	receptor: CUSTOMER,
-	lugarExpedicion: '64000',
-	formaPago: '03',
-	tipoRelacion: '01',
-	invoices: [{ uuid: INVOICE_UUID, total: 1160, moneda: 'MXN', taxes: [IVA16] }],
-};
+const base = creditNoteInput();
 
 describe('credit note (type E)', () => {
 	it('credits a single amount with the related invoice taxes, taxes included', () => {

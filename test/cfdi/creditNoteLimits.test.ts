@@ -7,21 +7,11 @@
 import Decimal from 'decimal.js';
 
 import { buildCreditNote, creditedInvoiceFromCfdi, creditNoteMoney, readStampedCfdi, validateVoucher, type CreditNoteInput } from '../../nodes/CfdiEmision/cfdi';
-import { CUSTOMER, INVOICE_UUID, ISSUER, IVA16, kindRefusal, SECOND_UUID } from './kindFixtures';
+import { creditNoteInput, INVOICE_UUID, IVA16, kindRefusal, SECOND_UUID } from './kindFixtures';
 
 const ISR10 = { impuesto: '001', tipoFactor: 'Tasa', tasaOCuota: 0.1, withheld: true };
 
-function note(overrides: Partial<CreditNoteInput>): CreditNoteInput {
-	return {
-		emisor: ISSUER,
-		receptor: CUSTOMER,
-		lugarExpedicion: '64000',
-		formaPago: '03',
-		tipoRelacion: '01',
-		invoices: [{ uuid: INVOICE_UUID, total: 1160, moneda: 'MXN', taxes: [IVA16] }],
-		...overrides,
-	};
-}
+const note = creditNoteInput;
 
 const LINE = { claveProdServ: '43232408', cantidad: 1, claveUnidad: 'H87', descripcion: 'Keyboard returned', valorUnitario: 100 };
 

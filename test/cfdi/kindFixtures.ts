@@ -8,6 +8,7 @@ import {
 	buildPaymentReceipt,
 	KindInputError,
 	validateVoucher,
+	type CreditNoteInput,
 	type PaymentInput,
 	type Voucher,
 } from '../../nodes/CfdiEmision/cfdi';
@@ -41,6 +42,19 @@ export function changed(voucher: Voucher, modify: (voucher: Mutable) => void): V
 	const copy = structuredClone(voucher) as Mutable;
 	modify(copy);
 	return copy;
+}
+
+/** A credit note's input relating the 1,160.00 invoice (1,000.00 + IVA 16 %), with these changes. */
+export function creditNoteInput(overrides: Partial<CreditNoteInput> = {}): CreditNoteInput {
+	return {
+		emisor: ISSUER,
+		receptor: CUSTOMER,
+		lugarExpedicion: '64000',
+		formaPago: '03',
+		tipoRelacion: '01',
+		invoices: [{ uuid: INVOICE_UUID, total: 1160, moneda: 'MXN', taxes: [IVA16] }],
+		...overrides,
+	};
 }
 
 export function creditNote(): Voucher {

@@ -7,14 +7,12 @@
 import Decimal from 'decimal.js';
 
 import { buildCreditNote, buildGlobalInvoice, buildPaymentReceipt, globalInvoiceMoney, KindInputError, validateVoucher, type CreditNoteInput, type GlobalInvoiceInput } from '../../nodes/CfdiEmision/cfdi';
-import { CUSTOMER, INVOICE_UUID, ISSUER, IVA16, kindRefusal, satGuidePayment } from './kindFixtures';
+import { creditNoteInput, CUSTOMER, INVOICE_UUID, ISSUER, IVA16, kindRefusal, satGuidePayment } from './kindFixtures';
 
 const ISR10 = { impuesto: '001', tipoFactor: 'Tasa', tasaOCuota: 0.1, withheld: true };
 const round2 = (value: Decimal) => value.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
 
-function note(overrides: Partial<CreditNoteInput>): CreditNoteInput {
-	return { emisor: ISSUER, receptor: CUSTOMER, lugarExpedicion: '64000', formaPago: '03', tipoRelacion: '01', invoices: [{ uuid: INVOICE_UUID, total: 100000, moneda: 'MXN', taxes: [IVA16] }], ...overrides };
-}
+const note = (overrides: Partial<CreditNoteInput>): CreditNoteInput => creditNoteInput({ invoices: [{ uuid: INVOICE_UUID, total: 100000, moneda: 'MXN', taxes: [IVA16] }], ...overrides });
 
 function sales(overrides: Partial<GlobalInvoiceInput>): GlobalInvoiceInput {
 	return { emisor: ISSUER, lugarExpedicion: '64000', formaPago: '01', periodicidad: '01', meses: '05', anio: new Date().getFullYear(), taxes: [IVA16], sales: [{ ticket: 'T-1', amount: 116 }], ...overrides };
