@@ -10,11 +10,11 @@ import type { Sandbox } from '../../sandbox';
 import { CFDI_CREDENTIAL_TYPE, CFDI_NODE_TYPE, type WorkflowJson } from '../../scripts/lib/examples';
 import { invoiceVoucher } from '../../scripts/lib/vouchers';
 import { corpusOrder } from '../orders/corpusOrder';
+import { CUSTOMER_FIELDS, globalParams, ISSUER_FIELDS, receiptParams } from '../engine/kindsKit';
+import { orderParams } from '../engine/nodeTestKit';
 import type { Checks } from './checks';
 import { outputJson, type ExecutionJson, type N8nInstance } from './n8n';
 
-const ISSUER = { emisorRfc: 'EKU9003173C9', emisorNombre: 'ESCUELA KEMPER URGATE', emisorRegimenFiscal: '601' };
-const CUSTOMER = { receptorRfc: 'URE180429TM6', receptorNombre: 'UNIVERSIDAD ROBOTICA ESPANOLA', receptorRegimenFiscal: '601', receptorDomicilioFiscal: '86991' };
 const PAID_INVOICE = '7A1B2C3D-396D-4725-8521-CDC4BDD20CCF';
 const TICKETS = ['E2E-T-1', 'E2E-T-2', 'E2E-T-3'];
 
@@ -64,39 +64,14 @@ export function duplicateWorkflows(credential: { id: string; name: string }): Wo
 			DUPLICATE_WORKFLOWS.order,
 			'a Shopify order',
 			[ORDER],
-			{
-				resource: 'voucher',
-				operation: 'create',
-				inputMode: 'order',
-				order: '={{ $json }}',
-				...ISSUER,
-				lugarExpedicion: '64000',
-				serie: 'A',
-				productCodes: {
-					rule: [
-						{ match: 'sku', value: 'KB-01', claveProdServ: '43211706' },
-						{ match: 'sku', value: 'CB-02', claveProdServ: '26121609' },
-					],
-				},
-			},
+			orderParams(),
 			credential,
 		),
 		workflow(
 			DUPLICATE_WORKFLOWS.payment,
 			'a payment',
 			undefined,
-			{
-				resource: 'voucher',
-				operation: 'createPaymentReceipt',
-				...ISSUER,
-				...CUSTOMER,
-				lugarExpedicion: '64000',
-				serie: 'P',
-				paymentDate: '2024-05-09T12:00:00',
-				paymentForm: '03',
-				readRelatedXml: false,
-				relatedInvoices: { invoice: [{ uuid: PAID_INVOICE, amountPaid: 580, previousBalance: 1160, series: 'A', folio: '1000', ivaRate: '0.16' }] },
-			},
+			receiptParams([{ uuid: PAID_INVOICE, amountPaid: 580, previousBalance: 1160, series: 'A', folio: '1000', ivaRate: '0.16' }], { ...ISSUER_FIELDS, ...CUSTOMER_FIELDS, readRelatedXml: false }),
 			credential,
 		),
 		workflow(
@@ -106,8 +81,8 @@ export function duplicateWorkflows(credential: { id: string; name: string }): Wo
 			{
 				resource: 'voucher',
 				operation: 'createCreditNote',
-				...ISSUER,
-				...CUSTOMER,
+				...ISSUER_FIELDS,
+				...CUSTOMER_FIELDS,
 				lugarExpedicion: '64000',
 				serie: 'NC',
 				readRelatedXml: false,
@@ -123,20 +98,7 @@ export function duplicateWorkflows(credential: { id: string; name: string }): Wo
 			DUPLICATE_WORKFLOWS.global,
 			'the month-end global invoice',
 			TICKETS.map((ticket) => ({ ticket, total: 116 })),
-			{
-				resource: 'voucher',
-				operation: 'createGlobalInvoice',
-				...ISSUER,
-				serie: 'F',
-				lugarExpedicion: '64000',
-				formaPago: '01',
-				globalPeriodicity: '04',
-				globalMonth: '05',
-				globalYear: 2024,
-				saleTicket: '={{ $json.ticket }}',
-				saleAmount: '={{ $json.total }}',
-				options: { noCalcularFecha: true, fecha: '2024-06-01T09:00:00' },
-			},
+			globalParams(),
 			credential,
 		),
 	];

@@ -51,16 +51,7 @@ function stampWorkflow() {
 			'Split orders': { main: [[{ node: 'Stamp', type: 'main', index: 0 }]] },
 		},
 		nodes: [
-			{
-				id: randomUUID(),
-				name: 'Webhook',
-				type: 'n8n-nodes-base.webhook',
-				typeVersion: 2,
-				position: [0, 0],
-				webhookId: randomUUID(),
-				// Answer when the last node finished: the HTTP answer carries the stamped items.
-				parameters: { httpMethod: 'POST', path: WEBHOOK_PATH, responseMode: 'lastNode', responseData: 'allEntries', options: {} },
-			},
+			webhookNode(WEBHOOK_PATH),
 			{ id: randomUUID(), name: 'Split orders', type: 'n8n-nodes-base.splitOut', typeVersion: 1, position: [220, 0], parameters: { fieldToSplitOut: 'body.orders', options: {} } },
 			{
 				id: randomUUID(),
@@ -72,6 +63,19 @@ function stampWorkflow() {
 				credentials: { [CFDI_CREDENTIAL_TYPE]: CREDENTIAL },
 			},
 		],
+	};
+}
+
+/** A Webhook node on `path` that answers when the last node finished: the HTTP answer carries the stamped items. */
+function webhookNode(path: string) {
+	return {
+		id: randomUUID(),
+		name: 'Webhook',
+		type: 'n8n-nodes-base.webhook',
+		typeVersion: 2,
+		position: [0, 0],
+		webhookId: randomUUID(),
+		parameters: { httpMethod: 'POST', path, responseMode: 'lastNode', responseData: 'allEntries', options: {} },
 	};
 }
 
@@ -88,15 +92,7 @@ function duplicateWorkflow() {
 		settings: { executionOrder: 'v1' },
 		connections: { Webhook: { main: [[{ node: 'Stamp', type: 'main', index: 0 }]] } },
 		nodes: [
-			{
-				id: randomUUID(),
-				name: 'Webhook',
-				type: 'n8n-nodes-base.webhook',
-				typeVersion: 2,
-				position: [0, 0],
-				webhookId: randomUUID(),
-				parameters: { httpMethod: 'POST', path: DUPLICATE_PATH, responseMode: 'lastNode', responseData: 'allEntries', options: {} },
-			},
+			webhookNode(DUPLICATE_PATH),
 			{
 				id: randomUUID(),
 				name: 'Stamp',
