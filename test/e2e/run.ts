@@ -39,11 +39,6 @@ import { DOCS_DIR, serverPhase, uiWorkflows } from './uiPhase';
 
 const CREDENTIAL = { id: 'cfdiE2eSandboxCred1', name: 'CFDI sandbox' };
 /**
- * The money refusals (order, line items, receipt, credit note) run with `-- --money`: they passed
- * three runs on n8n 2.8.4 on 2026-11-23 but have not run on 2.41.1 yet, so CI does not run them.
- */
-const MONEY = process.argv.includes('--money');
-/**
  * `-- --only guard,settle` runs only the named steps (for working on one phase; CI runs all):
  * examples, settle, guard, duplicate, money, server, trigger, demo.
  */
@@ -92,7 +87,7 @@ async function main(): Promise<number> {
 
 		const imported = await checks.check(`n8n import:credentials (a ${CFDI_CREDENTIAL_TYPE} credential for the sandbox) and import:workflow (examples as shipped and their sandbox variants)`, async () => {
 			const credentials = await n8n!.importCredentials([{ ...CREDENTIAL, type: CFDI_CREDENTIAL_TYPE, data: sandboxCredential(sandbox!) }]);
-			const workflows = await n8n!.importWorkflows([...cliWorkflows(CREDENTIAL, seeded.rows), settleWorkflow(CREDENTIAL), ...duplicateWorkflows(CREDENTIAL), ...(MONEY ? moneyWorkflows(CREDENTIAL) : []), ...uiWorkflows(CREDENTIAL)]);
+			const workflows = await n8n!.importWorkflows([...cliWorkflows(CREDENTIAL, seeded.rows), settleWorkflow(CREDENTIAL), ...duplicateWorkflows(CREDENTIAL), ...moneyWorkflows(CREDENTIAL), ...uiWorkflows(CREDENTIAL)]);
 			timings['n8n import:credentials'] = credentials.ms;
 			timings['n8n import:workflow'] = workflows.ms;
 		});
@@ -114,7 +109,7 @@ async function main(): Promise<number> {
 			await step('an ambiguous stamp settled by facts', () => settleExample(checks, n8n!, sandbox!, timings), 'settle');
 			await step('hosts and secrets', () => guardPhase(checks, n8n!, sandbox!, CREDENTIAL, timings), 'guard');
 			await step('the duplicate check', () => duplicatePhase(checks, n8n!, sandbox!, timings), 'duplicate');
-			if (MONEY) await step('money refused', () => moneyPhase(checks, n8n!, sandbox!, timings), 'money');
+			await step('money refused', () => moneyPhase(checks, n8n!, sandbox!, timings), 'money');
 			// The screenshots in docs/ show the oldest supported n8n; other versions' go to the user folder.
 			const screenshotDir = target.n8n === OLDEST_N8N.n8n && !target.node ? DOCS_DIR : join(userFolder!, 'screenshots');
 			await step('the server phase', () => serverPhase(checks, n8n!, sandbox!, { chromiumPath, timings, screenshots, screenshotDir }), 'server');
