@@ -38,7 +38,8 @@ interface OrderPayment {
 function cfdiDateTime(value: unknown, path: string): string {
 	const match = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}:\d{2})/.exec(String(value ?? ''));
 	if (match) return `${match[1]}T${match[2]}`;
-	throw new OrderInputError(path, `${path} ${JSON.stringify(value)} is not a date-time.`, 'Give the payment date as Shopify writes it, e.g. 2026-11-21T16:05:00-06:00, or set Payment Date.');
+	const what = value === undefined || value === null ? 'is missing' : `${JSON.stringify(value)} is not a date-time`;
+	throw new OrderInputError(path, `${path} ${what}.`, 'Give the payment date as Shopify writes it, e.g. 2026-11-21T16:05:00-06:00, or set Payment Date.');
 }
 
 /** The payment the receipt is for: a successful sale or capture of the order, or the whole order. */
