@@ -8,14 +8,17 @@
  * Own n8n user folder, ports and sandbox, so it does not depend on the other phases.
  */
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { CFDI_CREDENTIAL_TYPE, CFDI_NODE_TYPE, loadExample, reachableFrom, withCfdiCredential } from '../../scripts/lib/examples';
 import { sandboxCredential } from '../../scripts/lib/sandboxCredential';
+import { cfdiDateTime } from '../../sandbox/clock';
 import { apiClient, type ApiClient, PREFIX, validVoucher } from '../sandbox/helpers';
 import type { Checks } from './checks';
 import { N8nInstance, outputJson } from './n8n';
@@ -46,7 +49,7 @@ interface CapturedEvent {
 	previousStatus?: string;
 }
 
-function triggerWorkflow(id: string, name: string, event: string, captureUrl: string) {
+function triggerWorkflow(id: string, name: string, event: string, captureUrl: string, settings: Record<string, unknown>) {
 	return {
 		id,
 		name,
@@ -59,7 +62,7 @@ function triggerWorkflow(id: string, name: string, event: string, captureUrl: st
 				type: TRIGGER_TYPE,
 				typeVersion: 1,
 				position: [0, 0],
-				parameters: { event, pollTimes: { item: [{ mode: 'custom', cronExpression: cadence.cron }] } },
+				parameters: { event, ...settings, pollTimes: { item: [{ mode: 'custom', cronExpression: cadence.cron }] } },
 				credentials: { [CFDI_CREDENTIAL_TYPE]: CREDENTIAL },
 			},
 			{
@@ -113,6 +116,102 @@ async function waitForPolls(sandbox: Sandbox, count: number): Promise<void> {
 }
 
 const countOf = (events: CapturedEvent[], event: string, uuid: string, status: string) => events.filter((e) => e.event === event && e.uuid === uuid && e.status === status).length;
+const reportsOf = (events: CapturedEvent[], event: string, uuid: string) => events.filter((e) => e.event === event && e.uuid === uuid).length;
+
+const OWNER = { email: 'trigger-owner@example.com', password: 'E2e-Trigger-Pass-1', firstName: 'Ada', lastName: 'Trigger' };
+const TRIGGER_NODE = 'CFDI Trigger';
+const HOUR_MS = 3600_000;
+
+/** The trigger's cursor as n8n stores it: the workflow's static data, under the node's name. */
+interface StoredCursor {
+	version?: unknown;
+	activatedAt?: unknown;
+	polledUntil?: unknown;
+	coveredFrom?: unknown;
+	vouchers?: Record<string, unknown>;
+}
+
+/**
+ * SQL on the n8n user folder's sqlite database, through the sqlite3 module of the n8n runtime
+ * itself (run on the runtime's Node, so its native binding matches; no sqlite CLI needed).
+ */
+function sqlite(runtime: N8nRuntime, userFolder: string, sql: string, params: unknown[] = []): Array<Record<string, unknown>> {
+	const script = `
+const sqlite3 = require(${JSON.stringify(join(runtime.dir, 'node_modules', 'sqlite3'))});
+const db = new sqlite3.Database(${JSON.stringify(join(userFolder, '.n8n', 'database.sqlite'))});
+db.all(process.argv[1], JSON.parse(process.argv[2]), (error, rows) => {
+	if (error) { console.error(error.message); process.exit(1); }
+	db.close(() => process.stdout.write(JSON.stringify(rows)));
+});`;
+	const result = spawnSync(runtime.node, ['-e', script, sql, JSON.stringify(params)], { encoding: 'utf8', timeout: 60_000 });
+	if (result.status !== 0) throw new Error(`sqlite ${sql}: exit code ${String(result.status)}\n${result.stderr}`);
+	return JSON.parse(result.stdout || '[]') as Array<Record<string, unknown>>;
+}
+
+function storedStaticData(runtime: N8nRuntime, userFolder: string, workflowId: string): Record<string, unknown> {
+	const [row] = sqlite(runtime, userFolder, 'SELECT staticData FROM workflow_entity WHERE id = ?', [workflowId]);
+	if (!row) throw new Error(`workflow ${workflowId} is not in n8n's database`);
+	return (typeof row.staticData === 'string' ? JSON.parse(row.staticData) : (row.staticData ?? {})) as Record<string, unknown>;
+}
+
+function storedCursor(runtime: N8nRuntime, userFolder: string, workflowId: string): StoredCursor {
+	return (storedStaticData(runtime, userFolder, workflowId)[`node:${TRIGGER_NODE}`] ?? {}) as StoredCursor;
+}
+
+/**
+ * Changes the trigger's settings as a user does in the editor: the editor saves the workflow
+ * (PATCH /rest/workflows/:id with name, nodes, connections, settings, pinData, meta, versionId; no
+ * static data, so n8n keeps the stored one) and *Publish* activates the saved version
+ * (POST /rest/workflows/:id/activate). n8n runs the trigger's first poll with the new settings
+ * before the activation answers. `undefined` removes a parameter (its default applies, as the
+ * editor stores it).
+ */
+async function changeTriggerSettings(n8n: N8nInstance, workflowId: string, changes: Record<string, unknown>): Promise<void> {
+	interface StoredWorkflow {
+		name: string;
+		nodes: Array<{ name: string; parameters: Record<string, unknown> }>;
+		connections: unknown;
+		settings?: unknown;
+		pinData?: unknown;
+		meta?: unknown;
+		versionId: string;
+		active?: boolean;
+	}
+	const workflow = await n8n.rest<StoredWorkflow>('GET', `/workflows/${workflowId}`);
+	const nodes = workflow.nodes.map((node) => {
+		if (node.name !== TRIGGER_NODE) return node;
+		const parameters = { ...node.parameters };
+		for (const [name, value] of Object.entries(changes)) {
+			if (value === undefined) delete parameters[name];
+			else parameters[name] = value;
+		}
+		return { ...node, parameters };
+	});
+	const saved = await n8n.rest<StoredWorkflow>('PATCH', `/workflows/${workflowId}`, {
+		name: workflow.name,
+		nodes,
+		connections: workflow.connections,
+		settings: workflow.settings,
+		pinData: workflow.pinData ?? {},
+		meta: workflow.meta,
+		versionId: workflow.versionId,
+		active: workflow.active,
+	});
+	assert.notEqual(saved.versionId, workflow.versionId, 'saving the changed trigger did not make a new version');
+	await n8n.rest('POST', `/workflows/${workflowId}/activate`, { versionId: saved.versionId });
+}
+
+interface ExecutionSummary {
+	id: string;
+	status: string;
+	mode: string;
+}
+
+async function executionsOf(n8n: N8nInstance, workflowId: string): Promise<ExecutionSummary[]> {
+	const filter = encodeURIComponent(JSON.stringify({ workflowId }));
+	const page = await n8n.rest<{ results: ExecutionSummary[] }>('GET', `/executions?filter=${filter}&limit=100`);
+	return page.results;
+}
 
 export async function triggerPhase(checks: Checks, runtime: N8nRuntime, timings: Record<string, number>): Promise<void> {
 	checks.section('Trigger: an active workflow in n8n sees stamps and cancellations once, also across a restart');
@@ -123,6 +222,8 @@ export async function triggerPhase(checks: Checks, runtime: N8nRuntime, timings:
 	const userFolder = mkdtempSync(join(tmpdir(), 'cfdi-e2e-trigger-'));
 	const sandbox = await startSandbox({ host: '127.0.0.1' });
 	const capture = await captureServer();
+	// n8n's own flatted, to read execution data as the editor does.
+	const { parse: parseFlatted } = createRequire(join(runtime.dir, 'node_modules', 'n8n', 'package.json'))('flatted') as { parse: (text: string) => unknown };
 	let n8n: N8nInstance | undefined;
 	try {
 		installPackage(userFolder);
@@ -130,12 +231,20 @@ export async function triggerPhase(checks: Checks, runtime: N8nRuntime, timings:
 		const api: ApiClient = await apiClient(sandbox);
 		const withAcceptance = () => validVoucher({ receptor: { rfc: 'URE180429TM6', nombre: 'UNIVERSIDAD ROBOTICA ESPAÑOLA', usoCFDI: 'G03', regimenFiscalReceptor: '601', domicilioFiscalReceptor: '65000' } });
 		const cancel = async (uuid: string) => (await api.request('DELETE', `${PREFIX}/emisores/${sandbox.options.accounts[0].emisorId}/comprobantes/${uuid}`, { motivo: '02', folioSustitucion: '' })).json() as Promise<{ subEstatusId: number }>;
+		/** A voucher dated `hours` back (the SAT allows up to 72), stamped now: the list finds it by that date. */
+		const stampBackDated = async (hours: number, folio: string) => {
+			const response = await api.create(validVoucher({ fecha: cfdiDateTime(Date.now() - hours * HOUR_MS), folio }), 'emitir=true&noCalcularFecha=true');
+			const { uuid } = (await response.json()) as { uuid?: string };
+			if (!uuid) throw new Error(`the sandbox did not stamp the voucher dated ${hours} h back (HTTP ${response.status})`);
+			return uuid;
+		};
 
 		await n8n.importCredentials([{ ...CREDENTIAL, type: CFDI_CREDENTIAL_TYPE, data: sandboxCredential(sandbox) }]);
 		const example = reachableFrom(withCfdiCredential(loadExample('cancelReplace'), CREDENTIAL), EXAMPLE_07.start);
 		await n8n.importWorkflows([
-			triggerWorkflow(WORKFLOWS.stamped, 'CFDI trigger: voucher stamped', 'voucherStamped', capture.url),
-			triggerWorkflow(WORKFLOWS.cancellation, 'CFDI trigger: cancellation status', 'cancellationStatusChanged', capture.url),
+			// Published with small windows, raised later (as a user who starts small and widens them).
+			triggerWorkflow(WORKFLOWS.stamped, 'CFDI trigger: voucher stamped', 'voucherStamped', capture.url, { lateWindowHours: 1 }),
+			triggerWorkflow(WORKFLOWS.cancellation, 'CFDI trigger: cancellation status', 'cancellationStatusChanged', capture.url, { watchDays: 1 }),
 			{ ...example, id: EXAMPLE_07.id, name: `${example.name} (sandbox, try-it path)` },
 		]);
 
@@ -166,9 +275,15 @@ export async function triggerPhase(checks: Checks, runtime: N8nRuntime, timings:
 		}
 		const before = (await api.stamp(withAcceptance())).uuid;
 		await cancel((await api.stamp()).uuid);
+		// Outside the windows at activation (1 hour, 1 day): raising the windows later must not report them.
+		const beforeLate = await stampBackDated(5, 'before activation, 5 h back');
+		const beforeOldCancel = await stampBackDated(50, 'before activation, 50 h back');
+		assert.equal((await cancel(beforeOldCancel)).subEstatusId, 3);
+		const beforeActivation = [before, beforeLate, beforeOldCancel];
 
 		await checks.check('n8n start activates both trigger workflows; their first polls report nothing already there', async () => {
 			timings['trigger phase: n8n start'] = await n8n!.start();
+			await n8n!.setupOwner(OWNER);
 			await waitUntil('the activation polls of both workflows', () => listReadsSince(sandbox, started) >= 2);
 			await waitForPolls(sandbox, 2);
 			assert.deepEqual(capture.events, []);
@@ -194,13 +309,77 @@ export async function triggerPhase(checks: Checks, runtime: N8nRuntime, timings:
 			assert.equal(accepted[0].previousStatus, 'pendingAcceptance');
 		});
 
+		const notBeforeActivation = () => assert.deepEqual(capture.events.filter((e) => beforeActivation.includes(e.uuid)), [], 'a voucher stamped before activation was reported');
+		const activatedAt = storedCursor(runtime, userFolder, WORKFLOWS.stamped).activatedAt;
+		let lateA = '';
+		let oldCancelledLater = '';
+		await checks.check('editor: Late Voucher Window 1 -> 72 h and Watch Window 1 -> 3 days, saved and published: nothing from before activation is reported, vouchers stamped later inside the wider windows are, once', async () => {
+			const changing = Date.now();
+			await changeTriggerSettings(n8n!, WORKFLOWS.stamped, { lateWindowHours: undefined });
+			await changeTriggerSettings(n8n!, WORKFLOWS.cancellation, { watchDays: 3 });
+			// n8n kept the cursor across the update and the new activation (it was not started afresh).
+			assert.equal(storedCursor(runtime, userFolder, WORKFLOWS.stamped).activatedAt, activatedAt);
+			assert.equal(typeof activatedAt, 'number');
+			lateA = await stampBackDated(5, 'after the raise, 5 h back');
+			oldCancelledLater = await stampBackDated(50, 'after the raise, 50 h back');
+			assert.equal((await cancel(oldCancelledLater)).subEstatusId, 3);
+			await waitUntil('the events of the vouchers stamped after the raise', () => reportsOf(capture.events, 'voucherStamped', lateA) > 0 && reportsOf(capture.events, 'voucherStamped', oldCancelledLater) > 0 && countOf(capture.events, 'cancellationStatusChanged', oldCancelledLater, 'cancelled') > 0);
+			timings['trigger phase: windows raised (until reported)'] = Date.now() - changing;
+			assert.equal(reportsOf(capture.events, 'voucherStamped', lateA), 1);
+			assert.equal(reportsOf(capture.events, 'voucherStamped', oldCancelledLater), 1);
+			assert.equal(reportsOf(capture.events, 'cancellationStatusChanged', oldCancelledLater), 1);
+			notBeforeActivation();
+		});
+
+		await checks.check('editor: Late Voucher Window lowered to 1 h and published, then raised to 72 h and published: nothing is reported again, a voucher stamped later 6 h back is reported once', async () => {
+			const changing = Date.now();
+			await changeTriggerSettings(n8n!, WORKFLOWS.stamped, { lateWindowHours: 1 });
+			// The first poll with 1 h forgot the vouchers dated before it (n8n saved that cursor on activation).
+			const lowered = storedCursor(runtime, userFolder, WORKFLOWS.stamped);
+			assert.ok(lowered.vouchers && !(lateA in lowered.vouchers), `the lowered cursor still remembers ${lateA}`);
+			await changeTriggerSettings(n8n!, WORKFLOWS.stamped, { lateWindowHours: undefined });
+			assert.equal(storedCursor(runtime, userFolder, WORKFLOWS.stamped).activatedAt, activatedAt);
+			const lateB = await stampBackDated(6, 'after lower and raise, 6 h back');
+			await waitUntil('the event of the voucher stamped after lower and raise', () => reportsOf(capture.events, 'voucherStamped', lateB) > 0);
+			timings['trigger phase: window lowered and raised (until reported)'] = Date.now() - changing;
+			assert.equal(reportsOf(capture.events, 'voucherStamped', lateB), 1);
+			for (const uuid of [lateA, oldCancelledLater]) assert.equal(reportsOf(capture.events, 'voucherStamped', uuid), 1, `${uuid} reported again`);
+			notBeforeActivation();
+		});
+
 		const eventsBeforeRestart = capture.events.length;
-		await checks.check('after an n8n restart nothing is reported again', async () => {
+		let whileCorrupt = '';
+		let errorExecutionsBefore = 0;
+		await checks.check('n8n stopped, the Voucher Stamped cursor garbled in n8n\'s database, a voucher stamped meanwhile: after the restart one error execution says the cursor was unreadable and rebuilt, that voucher is reported once, nothing else again', async () => {
+			errorExecutionsBefore = (await executionsOf(n8n!, WORKFLOWS.stamped)).filter((execution) => execution.status === 'error').length;
 			await n8n!.stop();
+			const staticData = storedStaticData(runtime, userFolder, WORKFLOWS.stamped);
+			const cursor = staticData[`node:${TRIGGER_NODE}`] as StoredCursor;
+			assert.equal(typeof cursor?.polledUntil, 'number');
+			// Garbage where the time of the last poll was; the remembered vouchers stay readable.
+			staticData[`node:${TRIGGER_NODE}`] = { ...cursor, polledUntil: 'garbage' };
+			sqlite(runtime, userFolder, 'UPDATE workflow_entity SET staticData = ? WHERE id = ?', [JSON.stringify(staticData), WORKFLOWS.stamped]);
+			assert.equal(storedCursor(runtime, userFolder, WORKFLOWS.stamped).polledUntil, 'garbage');
+			whileCorrupt = (await api.stamp(validVoucher({ folio: 'while the cursor was garbled' }))).uuid;
+
 			n8n = await N8nInstance.create(runtime, userFolder, log);
 			timings['trigger phase: n8n restart'] = await n8n.start();
+			await n8n.rest('POST', '/login', { emailOrLdapLoginId: OWNER.email, password: OWNER.password });
+			await waitUntil('the event of the voucher stamped while the cursor was garbled', () => reportsOf(capture.events, 'voucherStamped', whileCorrupt) > 0);
 			await waitForPolls(sandbox, cadence.confirmReads);
-			assert.equal(capture.events.length, eventsBeforeRestart, JSON.stringify(capture.events.slice(eventsBeforeRestart)));
+			assert.deepEqual(capture.events.slice(eventsBeforeRestart).map((e) => [e.event, e.uuid]), [['voucherStamped', whileCorrupt]]);
+			const stored = storedCursor(runtime, userFolder, WORKFLOWS.stamped);
+			assert.equal(typeof stored.polledUntil, 'number', 'the cursor was not rebuilt');
+			assert.equal(stored.activatedAt, activatedAt);
+
+			const failed = (await executionsOf(n8n, WORKFLOWS.stamped)).filter((execution) => execution.status === 'error');
+			assert.equal(failed.length, errorExecutionsBefore + 1, JSON.stringify(failed));
+			const newest = failed.reduce((a, b) => (Number(b.id) > Number(a.id) ? b : a));
+			const execution = await n8n.rest<{ data: string; mode: string }>('GET', `/executions/${newest.id}`);
+			const data = parseFlatted(execution.data) as { resultData: { error?: { message?: string; description?: string } } };
+			assert.equal(data.resultData.error?.message, "The trigger's memory of the events it reported was unreadable (no time of the last poll); it was rebuilt.");
+			assert.match(String(data.resultData.error?.description), /Nothing it had reported is reported again/);
+			assert.equal((await executionsOf(n8n, WORKFLOWS.cancellation)).filter((e) => e.status === 'error').length, 0);
 		});
 
 		await checks.check('after the restart a new stamp and its cancellation are reported once each', async () => {
@@ -210,7 +389,14 @@ export async function triggerPhase(checks: Checks, runtime: N8nRuntime, timings:
 			await waitForPolls(sandbox, cadence.confirmReads);
 			assert.equal(capture.events.filter((e) => e.event === 'voucherStamped' && e.uuid === uuid).length, 1);
 			assert.equal(countOf(capture.events, 'cancellationStatusChanged', uuid, 'cancelled'), 1);
-			assert.equal(capture.events.length, eventsBeforeRestart + 2, JSON.stringify(capture.events));
+			assert.equal(capture.events.length, eventsBeforeRestart + 3, JSON.stringify(capture.events));
+		});
+
+		await checks.check('over the whole run every event arrived exactly once and nothing stamped before activation arrived', () => {
+			const seen = new Map<string, number>();
+			for (const e of capture.events) seen.set(`${e.event} ${e.uuid} ${e.status}`, (seen.get(`${e.event} ${e.uuid} ${e.status}`) ?? 0) + 1);
+			assert.deepEqual([...seen].filter(([, count]) => count > 1), []);
+			notBeforeActivation();
 		});
 	} finally {
 		await n8n?.stop().catch(() => undefined);
