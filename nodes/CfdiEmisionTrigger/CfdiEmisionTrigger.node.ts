@@ -7,9 +7,11 @@ import { CREDENTIAL_TYPE, RunSession } from '../CfdiEmision/shared/transport';
 import { APP_DESCRIPTION } from '../CfdiEmision/shared/descriptions';
 import { readVoucherFilter, voucherFilterFields } from '../CfdiEmision/shared/voucherFilters';
 import { listVouchers } from '../CfdiEmision/shared/voucherList';
-import { advanceCursor, latestEvent, matchesFilters, pollWindow, readCursor, type CursorReading, type EventFilters, type TriggerEvent } from './eventCursor';
+import { advanceCursor, isRecord, latestEvent, matchesFilters, pollWindow, readCursor, type CursorReading, type EventFilters, type TriggerEvent } from './eventCursor';
 
 const HOUR = 3600;
+/** Key in the workflow's global static data of a cursor rebuilt because the node's own was not an object. */
+const REBUILT_CURSOR_PREFIX = 'cfdiEmisionTrigger cursor of node:';
 const DAY = 24 * HOUR;
 
 export class CfdiEmisionTrigger implements INodeType {
@@ -99,9 +101,9 @@ export class CfdiEmisionTrigger implements INodeType {
 		};
 		const session = new RunSession('', DEFAULT_TIMEOUT_MS, false);
 		const now = Math.floor(Date.now() / 1000);
-		const staticData = this.getWorkflowStaticData('node');
+		const { staticData, stored } = cursorStore(this);
 		const manual = this.getMode() === 'manual';
-		const reading = readCursor(staticData, event, now, lookBack);
+		const reading = readCursor(stored, event, now, lookBack);
 		const state = reading.kind === 'fresh' ? undefined : reading.state;
 		// An unreadable cursor is reported (an error execution, and the error workflow if one is set) and rebuilt; the poll goes on.
 		if (reading.kind === 'corrupt' && !manual) this.__emitError(unreadableCursor(this, reading));
@@ -126,6 +128,24 @@ export class CfdiEmisionTrigger implements INodeType {
 		const reported = changes.filter((item) => matchesFilters(item, event, filters));
 		return reported.length ? [reported.map((item) => ({ json: item }))] : null;
 	}
+}
+
+/**
+ * Where the cursor is kept, and what is stored there now. n8n hands a node the inside of its static
+ * data (`node:<name>`) and keeps the reference: the node can change an object in place but cannot
+ * replace a value that is not one (text, a number, null or a list, e.g. edited by hand in the
+ * database). Such a cursor could never be rebuilt there, so it is rebuilt in the workflow's global
+ * static data under the node's name and kept there from then on; `stored` is the unreadable value
+ * until that slot holds a cursor.
+ */
+function cursorStore(ctx: IPollFunctions): { staticData: IDataObject; stored: unknown } {
+	const own: unknown = ctx.getWorkflowStaticData('node');
+	if (isRecord(own)) return { staticData: own as IDataObject, stored: own };
+	const global = ctx.getWorkflowStaticData('global');
+	const key = `${REBUILT_CURSOR_PREFIX}${ctx.getNode().name}`;
+	if (!isRecord(global[key])) global[key] = {};
+	const rebuilt = global[key] as IDataObject;
+	return { staticData: rebuilt, stored: Object.keys(rebuilt).length ? rebuilt : own };
 }
 
 function positive(ctx: IPollFunctions, name: string, fallback: number): number {

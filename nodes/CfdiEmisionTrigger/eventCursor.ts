@@ -71,11 +71,14 @@ export type CursorReading =
 const isTime = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0;
 const isEntry = (value: unknown): value is [number, number] => Array.isArray(value) && value.length === 2 && Number.isInteger(value[0]) && isTime(value[1]);
 const isEvent = (value: unknown): value is TriggerEvent => value === 'voucherStamped' || value === 'cancellationStatusChanged';
+/** A plain object (what n8n keeps as a node's static data); not null, not a list, not text or a number. */
+export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Reads the node's static data for `event` (a cursor of version 1, before coveredFrom existed, is carried over). */
 export function readCursor(value: unknown, event: TriggerEvent, now: number, lookBackSeconds: number): CursorReading {
-	const data = (value ?? {}) as Record<string, unknown>;
-	if (typeof data !== 'object' || Array.isArray(data)) return corrupt('it is not an object', data, event, now, lookBackSeconds);
+	if (value === undefined) return { kind: 'fresh' };
+	if (!isRecord(value)) return corrupt('it is not an object', {}, event, now, lookBackSeconds);
+	const data = value;
 	if (Object.keys(data).length === 0) return { kind: 'fresh' };
 	const problems: string[] = [];
 	if (data.version !== 1 && data.version !== 2) problems.push(`unknown version ${JSON.stringify(data.version)}`);

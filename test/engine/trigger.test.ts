@@ -237,6 +237,32 @@ describe('trigger: each event once for the life of the workflow, whatever its se
 		expect(next.reportedErrors).toEqual([]);
 	});
 
+	// n8n hands the node the inside of its static data and cannot be given a new one by the node: a
+	// cursor that is not even an object (edited by hand) used to throw on every poll (text, null) or
+	// to be "rebuilt" on every poll without ever reporting a voucher again (a number, '', a list).
+	test.each([
+		['text', 'garbage'],
+		['empty text', ''],
+		['null', null],
+		['a number', 42],
+		['a list', [1, 2]],
+	])('a cursor that is %s is reported once, rebuilt, and from the next poll on each voucher is reported once', async (_shape, value) => {
+		const before = (await api.stamp()).uuid;
+		const rebuilt = await pollTrigger(kit.engine, stampedEvent, { 'node:CFDI Trigger': value } as IDataObject);
+		expect(rebuilt.reportedErrors.map((error) => error.message)).toEqual(["The trigger's memory of the events it reported was unreadable (it is not an object); it was rebuilt."]);
+		expect((rebuilt.reportedErrors[0] as Error & { description?: string }).description).toContain('Voucher > Get Many');
+		expect(rebuilt.items).toBeNull();
+		expect(rebuilt.changed).toBe(true);
+		const uuid = (await api.stamp()).uuid;
+		const next = await pollTrigger(kit.engine, stampedEvent, rebuilt.staticData);
+		expect(next.reportedErrors).toEqual([]);
+		expect(uuidsOf(next.items)).toEqual([uuid]);
+		const after = await pollTrigger(restartedEngine(), stampedEvent, next.staticData);
+		expect(after.reportedErrors).toEqual([]);
+		expect(after.items).toBeNull();
+		expect(uuidsOf(next.items)).not.toContain(before);
+	});
+
 	test('a cursor with nothing readable starts again from now and says what may be missing', async () => {
 		const rebuilt = await pollTrigger(kit.engine, stampedEvent, { 'node:CFDI Trigger': { version: 9 } });
 		expect(rebuilt.items).toBeNull();

@@ -129,6 +129,8 @@ describe('trigger cursor', () => {
 			const noTime = readCursor({ version: 2, event: 'voucherStamped', vouchers: { A: [2, NOW - HOUR] } }, 'voucherStamped', NOW, 72 * HOUR);
 			expect(noTime).toMatchObject({ kind: 'corrupt', lost: 0, state: { polledUntil: NOW - HOUR, coveredFrom: NOW - HOUR - 72 * HOUR, vouchers: { A: [2, NOW - HOUR] } } });
 			expect(readCursor('garbage', 'voucherStamped', NOW, 72 * HOUR)).toMatchObject({ kind: 'corrupt', state: undefined });
+			for (const value of [null, 42, '', [1, 2]]) expect(readCursor(value, 'voucherStamped', NOW, 72 * HOUR)).toMatchObject({ kind: 'corrupt', problem: 'it is not an object', state: undefined });
+			expect(readCursor(undefined, 'voucherStamped', NOW, 72 * HOUR)).toEqual({ kind: 'fresh' });
 			expect(readCursor({ version: 7 }, 'voucherStamped', NOW, 72 * HOUR)).toMatchObject({ kind: 'corrupt', problem: expect.stringContaining('unknown version 7'), state: undefined });
 		});
 
