@@ -324,7 +324,7 @@ export async function triggerPhase(checks: Checks, runtime: N8nRuntime, timings:
 			oldCancelledLater = await stampBackDated(50, 'after the raise, 50 h back');
 			assert.equal((await cancel(oldCancelledLater)).subEstatusId, 3);
 			await waitUntil('the events of the vouchers stamped after the raise', () => reportsOf(capture.events, 'voucherStamped', lateA) > 0 && reportsOf(capture.events, 'voucherStamped', oldCancelledLater) > 0 && countOf(capture.events, 'cancellationStatusChanged', oldCancelledLater, 'cancelled') > 0);
-			timings['trigger phase: windows raised (until reported)'] = Date.now() - changing;
+			timings['trigger phase: windows raised'] = Date.now() - changing;
 			assert.equal(reportsOf(capture.events, 'voucherStamped', lateA), 1);
 			assert.equal(reportsOf(capture.events, 'voucherStamped', oldCancelledLater), 1);
 			assert.equal(reportsOf(capture.events, 'cancellationStatusChanged', oldCancelledLater), 1);
@@ -341,7 +341,7 @@ export async function triggerPhase(checks: Checks, runtime: N8nRuntime, timings:
 			assert.equal(storedCursor(runtime, userFolder, WORKFLOWS.stamped).activatedAt, activatedAt);
 			const lateB = await stampBackDated(6, 'after lower and raise, 6 h back');
 			await waitUntil('the event of the voucher stamped after lower and raise', () => reportsOf(capture.events, 'voucherStamped', lateB) > 0);
-			timings['trigger phase: window lowered and raised (until reported)'] = Date.now() - changing;
+			timings['trigger phase: window lowered, raised'] = Date.now() - changing;
 			assert.equal(reportsOf(capture.events, 'voucherStamped', lateB), 1);
 			for (const uuid of [lateA, oldCancelledLater]) assert.equal(reportsOf(capture.events, 'voucherStamped', uuid), 1, `${uuid} reported again`);
 			notBeforeActivation();
