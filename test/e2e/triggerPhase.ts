@@ -162,9 +162,9 @@ function storedCursor(runtime: N8nRuntime, userFolder: string, workflowId: strin
  * Changes the trigger's settings as a user does in the editor: the editor saves the workflow
  * (PATCH /rest/workflows/:id with name, nodes, connections, settings, pinData, meta, versionId; no
  * static data, so n8n keeps the stored one) and *Publish* activates the saved version
- * (POST /rest/workflows/:id/activate). n8n runs the trigger's first poll with the new settings
- * before the activation answers. `undefined` removes a parameter (its default applies, as the
- * editor stores it).
+ * (POST /rest/workflows/:id/activate). Once the version is live, n8n has run the trigger's first
+ * poll with the new settings and saved the cursor. `undefined` removes a parameter (its default
+ * applies, as the editor stores it).
  */
 async function changeTriggerSettings(n8n: N8nInstance, workflowId: string, changes: Record<string, unknown>): Promise<void> {
 	interface StoredWorkflow {
@@ -199,6 +199,37 @@ async function changeTriggerSettings(n8n: N8nInstance, workflowId: string, chang
 	});
 	assert.notEqual(saved.versionId, workflow.versionId, 'saving the changed trigger did not make a new version');
 	await n8n.rest('POST', `/workflows/${workflowId}/activate`, { versionId: saved.versionId });
+	await publishedVersion(n8n, workflowId, saved.versionId);
+}
+
+/**
+ * Waits until n8n runs the published version. n8n 2.8 activates it before answering the activate
+ * call; n8n 2.41 queues it (its publication outbox) and answers at once, and the editor then reads
+ * GET /rest/workflows/:id/publication-status until the version is live. Until then the old version
+ * polls, so a voucher stamped meanwhile would be read with the old window.
+ */
+async function publishedVersion(n8n: N8nInstance, workflowId: string, versionId: string): Promise<void> {
+	interface PublicationStatus {
+		status: string;
+		liveVersionId: string | null;
+		pendingVersionId: string | null;
+		triggers: Array<{ nodeId: string; status: string; errorMessage?: string | null }>;
+	}
+	const deadline = Date.now() + 120_000;
+	for (;;) {
+		let publication: PublicationStatus;
+		try {
+			publication = await n8n.rest<PublicationStatus>('GET', `/workflows/${workflowId}/publication-status`);
+		} catch (error) {
+			// No such route before n8n's publication outbox: the activation was done when it answered.
+			if (/HTTP 404/.test((error as Error).message)) return;
+			throw error;
+		}
+		if (publication.status === 'failed' || publication.status === 'partial') throw new Error(`n8n could not publish ${workflowId}: ${JSON.stringify(publication)}`);
+		if (publication.status === 'published' && publication.liveVersionId === versionId && !publication.pendingVersionId) return;
+		if (Date.now() > deadline) throw new Error(`n8n did not publish version ${versionId} of ${workflowId} within 120 s: ${JSON.stringify(publication)}`);
+		await new Promise((resolve) => setTimeout(resolve, 250));
+	}
 }
 
 interface ExecutionSummary {
