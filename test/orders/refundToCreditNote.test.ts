@@ -155,7 +155,7 @@ const refundPaid = (amount: string, gateway = 'shopify_payments') => ({ kind: 'r
 describe('refund → credit note: what each part of a Shopify refund becomes', () => {
 	it('shipping refunded as a refund shipping line: a "Shipping refund" concept at the shipping rate, with the tax Shopify returned', () => {
 		const order = withRefund(corpusOrder('partial-refund'), {
-			refund_shipping_lines: [{ subtotal_amount_set: undefined, subtotal_amount: '-149.00', tax_amount: '-20.55' }, 'not a line'],
+			refund_shipping_lines: [{ subtotal_amount_set: undefined, subtotal_amount: '-149.00', tax_amount: '-20.55' }, null],
 			order_adjustments: [{ kind: 'refund_discrepancy', amount: '-5.00', tax_amount: '0.00' }, null],
 			transactions: [refundPaid('149.00')],
 		});
@@ -289,10 +289,11 @@ describe('refund → credit note: what each part of a Shopify refund becomes', (
 		const earlier = structuredClone(first);
 		earlier.id = 990000;
 		delete earlier.refund_line_items[0].line_item_id;
-		earlier.refund_line_items.push('not an entry', { line_item_id: 1000, quantity: 'many' });
+		earlier.refund_line_items.push(null, { line_item_id: 1000, quantity: 'many' });
 		first.refund_line_items[0].quantity = 2;
-		order.refunds = ['not a refund', earlier, first];
+		order.refunds = [null, earlier, first];
 		const refused = refusal(() => refundToCreditNote(order, { ...SETTINGS, refundId: first.id }));
+		expect(refused.path).toBe('refunds[2].refund_line_items[0].quantity');
 		expect(refused.message).toBe('refunds[2].refund_line_items[0] refunds 2 of line item 1000 ("Running shoes"), but 2 were bought and 1 were refunded before.');
 		expect(refused.fix).toBe('Refund at most 1 of that line.');
 	});
@@ -354,5 +355,129 @@ describe('refund → credit note: what each part of a Shopify refund becomes', (
 		expect(voucher.folio).toBeUndefined();
 		expect(validateVoucher(voucher).errors).toEqual([]);
 		expect(refusal(() => refundToCreditNote(order, SETTINGS)).path).toBe('settings.exchangeRate');
+	});
+});
+
+describe('refund → credit note: choosing the refund, the currency, and what the output says', () => {
+	it('Refund ID: trimmed; blank or null means the last refund; an unknown one is refused with the fix', () => {
+		const order = refundedOrder();
+		const second = structuredClone(order.refunds[0]);
+		second.id = 990002;
+		order.refunds.push(second);
+		expect(refundToCreditNote(order, { ...SETTINGS, refundId: ' 990001 ' }).voucher?.folio).toBe('1021-R1');
+		expect(refundToCreditNote(order, { ...SETTINGS, refundId: '  ' }).voucher?.folio).toBe('1021-R2');
+		expect(refundToCreditNote(order, { ...SETTINGS, refundId: null as unknown as string }).voucher?.folio).toBe('1021-R2');
+		const error = refusal(() => refundToCreditNote(order, { ...SETTINGS, refundId: 5 }));
+		expect([error.path, error.message, error.fix]).toEqual(['refunds', 'order #1021 has no refund with id 5.', "Give the id of one of the order's refunds, or leave Refund ID empty for the last one."]);
+		expect(refusal(() => refundToCreditNote(withRefund(corpusOrder('partial-refund'), {}), { ...SETTINGS, refundId: 1 })).message).toBe('order #1021 has no refund with id 1.');
+	});
+
+	it('a normal refund: only the note of the cent out of reach, and a source that says what to fix', () => {
+		const result = refundToCreditNote(refundedOrder(), SETTINGS);
+		// The one note is the cent the per-line rounding cannot reach (1,804.05 → 1,804.04).
+		expect(result.notes).toEqual(['refunds[0].refund_line_items[0]: the voucher carries 0.01 less than was charged for this line, so that the per-line tax rounding of the SAT adds up to the amount charged for the whole voucher.']);
+		expect(result.source).toEqual({
+			amount: '1804.05',
+			currency: 'MXN',
+			from: "the money refunded (refunds[0]'s successful refund transactions)",
+			field: 'refunds[0].transactions',
+			fix: "refunds[0]'s items, shipping and transactions",
+		});
+		expect(result.voucher).not.toHaveProperty('informacionGlobal');
+		expect(result.voucher).not.toHaveProperty('tipoCambio');
+	});
+
+	it('a shipping adjustment of 0 adds nothing; one that is not an amount is refused, naming it', () => {
+		const order = refundedOrder();
+		order.refunds[0].order_adjustments = [{ kind: 'shipping_refund', amount: '0.00', tax_amount: '0.00' }];
+		const result = refundToCreditNote(order, SETTINGS);
+		expect(result.voucher?.conceptos).toHaveLength(1);
+		expect(result.notes).toEqual(['refunds[0].refund_line_items[0]: the voucher carries 0.01 less than was charged for this line, so that the per-line tax rounding of the SAT adds up to the amount charged for the whole voucher.']);
+		order.refunds[0].order_adjustments = [{ kind: 'shipping_refund', amount: 'all' }];
+		expect(refusal(() => refundToCreditNote(order, SETTINGS))).toMatchObject({ path: 'refunds[0].order_adjustments[0].amount', message: 'refunds[0].order_adjustments[0].amount "all" is not an amount.' });
+		order.refunds[0].order_adjustments = [];
+		order.refunds[0].refund_shipping_lines = [{ subtotal_amount: 'all' }];
+		expect(refusal(() => refundToCreditNote(order, SETTINGS)).path).toBe('refunds[0].refund_shipping_lines[0].subtotal_amount');
+	});
+
+	it('a refund line is read with its own paths: its item, its quantity, its refund line in the errors', () => {
+		const badPrice = refundedOrder();
+		badPrice.refunds[0].refund_line_items[0].line_item.price = 'n/a';
+		delete badPrice.refunds[0].refund_line_items[0].line_item.price_set;
+		expect(refusal(() => refundToCreditNote(badPrice, SETTINGS))).toMatchObject({ path: 'refunds[0].refund_line_items[0].line_item.price' });
+		const noQuantity = refundedOrder();
+		noQuantity.refunds[0].refund_line_items[0].quantity = 0;
+		expect(refusal(() => refundToCreditNote(noQuantity, SETTINGS))).toMatchObject({
+			path: 'refunds[0].refund_line_items[0].quantity',
+			message: 'refunds[0].refund_line_items[0].quantity 0 is not a quantity above 0.',
+		});
+		const notALine = refundedOrder();
+		notALine.refunds[0].refund_line_items = ['x'];
+		expect(refusal(() => refundToCreditNote(notALine, SETTINGS)).fix).toBe('Give refund line items as Shopify sends them.');
+		const notARefund = refundedOrder();
+		notARefund.refunds = [7];
+		expect(refusal(() => refundToCreditNote(notARefund, SETTINGS)).fix).toBe('Give refunds as Shopify sends them.');
+	});
+
+	it('a refund of an order with prices without tax: the unit price as listed, its discount, the tax on top', () => {
+		// The chair mat: 599.99 − 60.00 discount = 539.99 + IVA 86.40 = 626.39.
+		const order = withRefund(corpusOrder('tax-excluded'), {
+			refund_line_items: [{ line_item_id: 1001, quantity: 1, subtotal: '539.99', total_tax: '86.40' }],
+			transactions: [refundPaid('626.39')],
+		});
+		const result = refundToCreditNote(order, SETTINGS);
+		const voucher = result.voucher as Voucher;
+		expect(voucher.conceptos).toEqual([expect.objectContaining({ descripcion: 'Chair mat', valorUnitario: 599.99, importe: 599.99, descuento: 60 })]);
+		expect(voucher.impuestos?.traslados).toEqual([{ base: 539.99, impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0.16, importe: 86.4 }]);
+		expect([result.orderTotal, result.voucherTotal, voucher.total]).toEqual([626.39, 626.39, 626.39]);
+	});
+
+	it('money returned without items: untaxed items follow Untaxed Lines; items at 16 % and 8 % are different taxes; a bad item rate is named', () => {
+		const untaxed = corpusOrder('partial-refund');
+		for (const item of untaxed.line_items) item.tax_lines = [];
+		const exempt = refundToCreditNote(withRefund(untaxed, { transactions: [refundPaid('250.00')] }), { ...SETTINGS, untaxedLines: 'exempt' }).voucher as Voucher;
+		expect(exempt.conceptos[0].impuestos?.traslados).toEqual([{ impuesto: '002', tipoFactor: 'Exento', base: 250 }]);
+
+		const mixed = corpusOrder('partial-refund');
+		mixed.line_items[1].tax_lines[0].rate = 0.08;
+		const error = refusal(() => refundToCreditNote(withRefund(mixed, { transactions: [refundPaid('250.00')] }), SETTINGS));
+		expect(error.path).toBe('refunds[0].refund_line_items');
+		expect(error.fix).toBe('Refund the items in Shopify (choose the items and quantities), so each refunded item keeps its own tax.');
+
+		const bad = corpusOrder('partial-refund');
+		bad.line_items[1].tax_lines[0].rate = 0.06;
+		expect(refusal(() => refundToCreditNote(withRefund(bad, { transactions: [refundPaid('250.00')] }), SETTINGS)).path).toBe('line_items[1].tax_lines[0].rate');
+	});
+
+	it('shipping refunded on an order whose shipping was untaxed follows Untaxed Lines', () => {
+		const order = corpusOrder('partial-refund');
+		order.shipping_lines[0].tax_lines = [];
+		const voucher = refundToCreditNote(withRefund(order, { order_adjustments: [{ kind: 'shipping_refund', amount: '-149.00' }], transactions: [refundPaid('149.00')] }), { ...SETTINGS, untaxedLines: 'exempt' })
+			.voucher as Voucher;
+		expect(voucher.conceptos[0].impuestos?.traslados).toEqual([{ impuesto: '002', tipoFactor: 'Exento', base: 149 }]);
+	});
+
+	it("a customer paying in dollars: the note is in USD at the order's own rate, or in pesos with Currency Shop", () => {
+		const order = withRefund(corpusOrder('usd-presentment'), { transactions: [refundPaid('10.00')] });
+		const voucher = refundToCreditNote(order, SETTINGS).voucher as Voucher;
+		expect(voucher).toMatchObject({ moneda: 'USD', tipoCambio: 17.250058, total: 10 });
+		const inPesos = refundToCreditNote(order, { ...SETTINGS, currency: 'shop' }).voucher as Voucher;
+		expect(inPesos.moneda).toBe('MXN');
+		expect(inPesos).not.toHaveProperty('tipoCambio');
+	});
+
+	it('the refusals name what is missing: every missing attribute, the document, and the date of a general-public note', () => {
+		const order = refundedOrder();
+		order.note_attributes = order.note_attributes.filter((a: Order) => !['RFC', 'Codigo postal'].includes(a.name));
+		expect(refusal(() => refundToCreditNote(order, SETTINGS)).message).toBe(
+			"order #1021 has no complete recipient tax data (RFC, Codigo postal missing); a credit note goes to the invoice's recipient.",
+		);
+		delete order.created_at;
+		expect(refusal(() => refundToCreditNote(order, { ...SETTINGS, withoutTaxData: 'generalPublic' })).path).toBe('created_at');
+		const noUuid = refundedOrder();
+		noUuid.note_attributes = noUuid.note_attributes.filter((a: Order) => a.name !== 'CFDI UUID');
+		expect(refusal(() => refundToCreditNote(noUuid, SETTINGS)).message).toBe(
+			'order #1021 does not say which invoice the credit note refers to: no Invoice UUID is given and note attribute "CFDI UUID" is empty.',
+		);
 	});
 });

@@ -17,7 +17,7 @@ export interface HeaderParts {
 	/** Year and month of the sale; needed for a general-public voucher (informacionGlobal). */
 	period?: { anio: number; meses: string };
 	/** Where the period comes from, for the error when it is missing. */
-	periodPath?: string;
+	periodPath: string;
 }
 
 /** Issuer settings are checked before any record is read: without them no voucher can be built. */
@@ -54,7 +54,7 @@ export function voucherHeader(settings: IssuerSettings, parts: HeaderParts): Vou
 	};
 	if (parts.receptor.rfc === GENERIC_NATIONAL_RFC) {
 		if (!parts.period) {
-			const path = parts.periodPath ?? 'date';
+			const path = parts.periodPath;
 			throw new OrderInputError(path, `${path} is missing; a general-public voucher names the month of the sale (informacionGlobal).`, `Give ${path} as a date such as 2026-11-20.`);
 		}
 		// One sale to the general public is written as a daily-period global invoice of that sale.

@@ -13,7 +13,7 @@ import { paymentFormTable } from './paymentForm';
 import { priceVoucher, type LineTax, type SaleLine } from './pricing';
 import { findRecipient, generalPublicReceptor } from './recipient';
 import { finishConversion, type ConversionResult } from './result';
-import { DEFAULT_USO_CFDI, normalizeName } from './settings';
+import { normalizeName } from './settings';
 import { exchangeRateFor, folioOf, isRecord, MoneyReader, orderLabel, orderPeriod, parseMoney, parseQuantity, readLineItem, readTax, type UnknownRecord } from './shopifyOrder';
 
 /** Product code of a credit note for a refund without items (SAT filling guide, egresos appendix). */
@@ -227,7 +227,8 @@ export function refundToCreditNote(order: unknown, settings: RefundSettings): Co
 		);
 	}
 
-	const lookup = findRecipient(order, settings.recipientAttributes, settings.recipient, settings.defaultUsoCfdi || DEFAULT_USO_CFDI);
+	// The use of the CFDI is not read: a taxpayer's credit note is G02 and the general public's S01.
+	const lookup = findRecipient(order, settings.recipientAttributes, settings.recipient);
 	let receptor = lookup.receptor;
 	if (!receptor) {
 		if (settings.withoutTaxData !== 'generalPublic') {

@@ -44,7 +44,7 @@ export interface KnownDifference {
  * per-line tax rounding the balancing could not absorb, taxes the source charged that its rates do
  * not give, or a source total its lines do not add up to.
  */
-export function finishConversion(pricing: PricingResult, sourceTotal: Decimal, notes: string[], leftOut: KnownDifference[] = [], figure?: SourceFigure): ConversionResult {
+export function finishConversion(pricing: PricingResult, sourceTotal: Decimal, notes: string[], leftOut: KnownDifference[], figure: SourceFigure): ConversionResult {
 	const { voucher, voucherTotal, chargedTotal, decimals } = pricing;
 	const result: ConversionResult = {
 		voucher,
@@ -60,20 +60,18 @@ export function finishConversion(pricing: PricingResult, sourceTotal: Decimal, n
 		details.push(`The source's lines, shipping and taxes add up to ${showMoney(addDecimal(chargedTotal, leftOutSum), decimals)}, not ${showMoney(sourceTotal, decimals)}: ${showMoney(unexplained, decimals)} is in the source itself`);
 	}
 	if (pricing.gaps.length > 0) details.push(`${pricing.gaps.join('; ')}`);
-	if (figure) {
-		const kept = leftOut.filter((item) => !isZero(item.amount));
-		result.source = {
-			amount: showMoney(subtractDecimal(sourceTotal, leftOutSum), decimals),
-			currency: String(voucher.moneda),
-			from: kept.length ? `${figure.from} less ${kept.map((item) => `${showMoney(item.amount, decimals)} ${item.reason}`).join(' and ')}` : figure.from,
-			field: figure.field,
-			fix: figure.fix,
-			...(details.length ? { detail: `${details.join('. ')}.` } : {}),
-		};
-	}
+	const kept = leftOut.filter((item) => !isZero(item.amount)).map((item) => `${showMoney(item.amount, decimals)} ${item.reason}`);
+	result.source = {
+		amount: showMoney(subtractDecimal(sourceTotal, leftOutSum), decimals),
+		currency: String(voucher.moneda),
+		from: kept.length ? `${figure.from} less ${kept.join(' and ')}` : figure.from,
+		field: figure.field,
+		fix: figure.fix,
+		...(details.length ? { detail: `${details.join('. ')}.` } : {}),
+	};
 	if (compareDecimal(voucherTotal, sourceTotal) === 0) return result;
 
-	const reasons: string[] = leftOut.filter((item) => !isZero(item.amount)).map((item) => `${showMoney(item.amount, decimals)} ${item.reason}`);
+	const reasons: string[] = [...kept];
 	const rounding = subtractDecimal(chargedTotal, voucherTotal);
 	if (!isZero(rounding)) {
 		reasons.push(
@@ -85,8 +83,7 @@ export function finishConversion(pricing: PricingResult, sourceTotal: Decimal, n
 	if (!isZero(unexplained)) {
 		reasons.push(`${showMoney(unexplained, decimals)} that the source's lines, shipping and taxes do not add up to (they sum to ${showMoney(addDecimal(chargedTotal, leftOutSum), decimals)})`);
 	}
-	result.roundingNote =
-		`The voucher total is ${showMoney(voucherTotal, decimals)} ${voucher.moneda}, the amount charged is ${showMoney(sourceTotal, decimals)}` +
-		(reasons.length ? `; the difference is ${reasons.join('; and ')}.` : '.');
+	// The totals differ, so at least one of the three parts is not zero: there is always a reason.
+	result.roundingNote = `The voucher total is ${showMoney(voucherTotal, decimals)} ${voucher.moneda}, the amount charged is ${showMoney(sourceTotal, decimals)}; the difference is ${reasons.join('; and ')}.`;
 	return result;
 }
