@@ -285,3 +285,37 @@ describe('paid order → payment receipt: the payment, the invoice it pays, and 
 		expect(validateVoucher(voucher).errors).toEqual([]);
 	});
 });
+
+describe('paid order → payment receipt: more members and settings', () => {
+	it('a payment without a date at all is missing, not "null"; its amount is named when it is not one', () => {
+		const order = paidOrder();
+		order.transactions[0].processed_at = null;
+		order.transactions[0].created_at = null;
+		expect(refusal(() => orderPaymentToReceipt(order, SETTINGS))).toMatchObject({ path: 'transactions[0].processed_at', message: 'transactions[0].processed_at is missing.' });
+		const badAmount = paidOrder(['10000.00', 'n/a']);
+		expect(refusal(() => orderPaymentToReceipt(badAmount, SETTINGS))).toMatchObject({ path: 'transactions[1].amount', message: 'transactions[1].amount "n/a" is not an amount.' });
+	});
+
+	it('without transactions and with Payment Date, a gateway not in the table is named in payment_gateway_names', () => {
+		const order = paidOrder();
+		delete order.transactions;
+		order.payment_gateway_names = ['Kueski Pay'];
+		expect(refusal(() => orderPaymentToReceipt(order, { ...SETTINGS, paymentDate: '2026-12-01T09:00:00' })).path).toBe('payment_gateway_names');
+	});
+
+	it('an invoice without taxes (lines not subject to tax): the receipt carries no taxes for it', () => {
+		const order = paidOrder();
+		for (const item of [...order.line_items, ...order.shipping_lines]) item.tax_lines = [];
+		const invoice = orderToVoucher(order, { ...SETTINGS, paymentMethod: 'PPD' }).voucher as Voucher;
+		expect(invoice.impuestos).toBeUndefined();
+		order.transactions[0].amount = String(invoice.total);
+		const voucher = orderPaymentToReceipt(order, { ...SETTINGS, paymentMethod: 'PPD' }).voucher as Voucher;
+		expect(pago(voucher).doctoRelacionado[0]).toMatchObject({ objetoImpDR: '01', impPagado: invoice.total });
+		expect(pago(voucher).doctoRelacionado[0]).not.toHaveProperty('impuestosDR');
+		expect(validateVoucher(voucher).errors).toEqual([]);
+	});
+
+	it('the refusal of a value that is not an order says what to give', () => {
+		expect(refusal(() => orderPaymentToReceipt(42, SETTINGS)).fix).toBe('Set Order to an expression that gives one paid Shopify order, e.g. {{ $json }}.');
+	});
+});

@@ -63,7 +63,7 @@ function unitsRefunded(refunds: ReadonlyArray<unknown>): Map<string, Decimal> {
 	return units;
 }
 
-function refundedItems(order: UnknownRecord, refund: UnknownRecord, path: string, money: MoneyReader, settings: RefundSettings, earlier: ReadonlyArray<unknown> = []): SaleLine[] {
+function refundedItems(order: UnknownRecord, refund: UnknownRecord, path: string, money: MoneyReader, settings: RefundSettings, earlier: ReadonlyArray<unknown>): SaleLine[] {
 	const before = unitsRefunded(earlier);
 	const taxIncluded = order.taxes_included === true;
 	const orderItems = Array.isArray(order.line_items) ? (order.line_items as unknown[]).filter(isRecord) : [];
@@ -248,8 +248,8 @@ export function refundToCreditNote(order: unknown, settings: RefundSettings): Co
 		period: orderPeriod(order),
 		periodPath: 'created_at',
 	});
+	// The header prices the concepts and gives the period; the note's own header is the builder's.
 	const tipoCambio = exchangeRateFor(order, money, settings);
-	if (tipoCambio !== undefined) header.tipoCambio = tipoCambio;
 	const uuid = invoiceUuidOf(order, settings, 'credit note');
 	// The pricing decides each concept's amounts as refunded; the credit-note builder of the voucher
 	// kinds adds the relation and checks the note against the invoice's total.
