@@ -491,7 +491,7 @@ describe('refund → credit note: members Shopify may leave out', () => {
 		delete order.refunds[0].refund_line_items;
 		const voucher = refundToCreditNote(order, SETTINGS).voucher as Voucher;
 		expect(voucher.conceptos).toEqual([expect.objectContaining({ descripcion: 'Refund', valorUnitario: 100 })]);
-		expect(voucher.cfdiRelacionados?.[0]).toMatchObject({ tipoRelacion: '01' });
+		expect(voucher).toMatchObject({ cfdiRelacionados: [{ tipoRelacion: '01' }] });
 	});
 
 	it('an order line item that is not an object: the refund line is still found by id, but the invoice cannot be rebuilt to cap the note', () => {
