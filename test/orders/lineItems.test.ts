@@ -316,3 +316,33 @@ describe('line items → voucher: how each value of a sheet or form is read', ()
 		expect(one({}, { expectedTotal: ' ' }).source?.from).toBe('the amounts charged for the lines');
 	});
 });
+
+describe('line items → voucher: the tax the source says it charged', () => {
+	const charged = (taxAmount: string) => lineItemsToVoucher([{ quantity: 1, unitPrice: '100.00', taxRate: 0.16, taxAmount, description: 'Service' }], SETTINGS);
+
+	it('up to 3 cents from the SAT rounding is per-line rounding, and no line is said to carry more or less (it cannot move)', () => {
+		const result = charged('16.03');
+		expect([result.orderTotal, result.voucherTotal]).toEqual([116.03, 116]);
+		expect(result.roundingNote).toBe(
+			"The voucher total is 116.00 MXN, the amount charged is 116.03; the difference is 0.03 of per-line tax rounding: the SAT rounds each concept's tax to cents, and the amounts charged cannot all be reached that way.",
+		);
+		expect(result.notes).toEqual([]);
+		expect(result.source).not.toHaveProperty('detail');
+	});
+
+	it('more than 3 cents is a tax the price and rate do not give, named with both figures', () => {
+		const result = charged('16.04');
+		expect(result.roundingNote).toBe(
+			'The voucher total is 116.00 MXN, the amount charged is 116.04; the difference is 0.04 of taxes the source charged that its prices and tax rates do not give (lines[0] was charged 116.04 with its tax, but its price and tax rate give 116.00).',
+		);
+		expect(result.source?.detail).toBe('lines[0] was charged 116.04 with its tax, but its price and tax rate give 116.00.');
+	});
+
+	it("amounts in a currency without cents are rounded to units (the currency's decimals)", () => {
+		const result = lineItemsToVoucher([{ quantity: 3, unitPrice: '333.5', taxRate: 0.16, description: 'Tea set' }], { ...SETTINGS, moneda: 'JPY', tipoCambio: '0.12' });
+		const voucher = result.voucher as Voucher;
+		// 3 × 333.5 = 1,000.5 → 1,001 yen; IVA 160.16 → 160; total 1,161.
+		expect([voucher.subTotal, voucher.impuestos?.totalImpuestosTrasladados, voucher.total]).toEqual([1001, 160, 1161]);
+		expect(result.source?.amount).toBe('1161');
+	});
+});
