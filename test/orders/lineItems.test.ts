@@ -346,3 +346,22 @@ describe('line items → voucher: the tax the source says it charged', () => {
 		expect(result.source?.amount).toBe('1161');
 	});
 });
+
+describe('line items → voucher: several differences at once are all named', () => {
+	it('two lines charged a tax their rate does not give, and an Expected Total their sum does not reach', () => {
+		const result = lineItemsToVoucher(
+			[
+				{ quantity: 1, unitPrice: '100.00', taxRate: 0.16, taxAmount: '20.00', description: 'A' },
+				{ quantity: 1, unitPrice: '50.00', taxRate: 0.16, taxAmount: '0.00', description: 'B' },
+			],
+			{ ...SETTINGS, expectedTotal: '171.00' },
+		);
+		// Charged 120.00 + 50.00 = 170.00; the voucher gives 116.00 + 58.00 = 174.00; Expected Total 171.00.
+		expect([result.orderTotal, result.voucherTotal]).toEqual([171, 174]);
+		const gaps = 'lines[0] was charged 120.00 with its tax, but its price and tax rate give 116.00; lines[1] was charged 50.00 with its tax, but its price and tax rate give 58.00';
+		expect(result.source?.detail).toBe(`The source's lines, shipping and taxes add up to 170.00, not 171.00: 1.00 is in the source itself. ${gaps}.`);
+		expect(result.roundingNote).toBe(
+			`The voucher total is 174.00 MXN, the amount charged is 171.00; the difference is -4.00 of taxes the source charged that its prices and tax rates do not give (${gaps}); and 1.00 that the source's lines, shipping and taxes do not add up to (they sum to 170.00).`,
+		);
+	});
+});
