@@ -721,3 +721,51 @@ describe('when the voucher total differs from total_price: every part of the dif
 		expect(result.notes).toEqual([]);
 	});
 });
+
+describe('order members read as Shopify may send them', () => {
+	it('a total_price that is not an amount is named as total_price (the order itself has no path before it)', () => {
+		expect(refusal(() => orderToVoucher(plainOrder({ total_price: 'abc' }), ISSUER))).toMatchObject({ path: 'total_price', message: 'total_price "abc" is not an amount.' });
+		const usd = corpusOrder('usd-presentment');
+		delete usd.total_price_set;
+		usd.total_price_set = { shop_money: { amount: '2240.61' } };
+		expect(refusal(() => orderToVoucher(usd, { ...ISSUER, exchangeRate: '17.25' }))).toMatchObject({
+			path: 'total_price_set',
+			message: "total_price_set is missing, so the amount in USD (the customer's currency) is unknown; total_price is in MXN.",
+		});
+	});
+
+	it('members given as null are absent; members left out take their defaults', () => {
+		const order = plainOrder({ shipping_lines: undefined, total_price: null });
+		order.line_items[0] = { ...order.line_items[0], total_discount: null, discount_allocations: undefined, tax_lines: undefined, price: '100.00' };
+		const result = orderToVoucher(order, ISSUER);
+		const voucher = result.voucher as Voucher;
+		expect(voucher.conceptos).toEqual([expect.objectContaining({ valorUnitario: 100, objetoImp: '01' })]);
+		expect(voucher.conceptos[0]).not.toHaveProperty('descuento');
+		expect([result.orderTotal, result.voucherTotal]).toEqual([100, 100]);
+		const discounted = plainOrder();
+		discounted.line_items[0] = { ...discounted.line_items[0], discount_allocations: undefined, total_discount: '11.60', tax_lines: [{ title: 'IVA 16%', rate: 0.16, price: '14.40' }] };
+		expect((orderToVoucher({ ...discounted, total_price: '104.40' }, ISSUER).voucher as Voucher).conceptos[0].descuento).toBe(10);
+	});
+
+	it('a discount allocation or a presentment amount that is not an amount is named with its full path', () => {
+		const order = plainOrder();
+		order.line_items[0].discount_allocations = [{ amount: 'ten' }];
+		expect(refusal(() => orderToVoucher(order, ISSUER)).path).toBe('line_items[0].discount_allocations[0].amount');
+		const usd = corpusOrder('usd-presentment');
+		usd.line_items[0].price_set.presentment_money.amount = 'abc';
+		expect(refusal(() => orderToVoucher(usd, ISSUER))).toMatchObject({ path: 'line_items[0].price_set.presentment_money.amount' });
+		const spaced = corpusOrder('usd-presentment');
+		spaced.presentment_currency = ' usd ';
+		expect(orderToVoucher(spaced, ISSUER).voucher?.moneda).toBe('USD');
+	});
+
+	it('free shipping leaves no concept and no note; a name is the label even when it is not the number', () => {
+		const order = plainOrder({ name: 'WEB-17' });
+		order.shipping_lines = [{ title: 'Pickup', price: '0.00', tax_lines: [] }];
+		const result = orderToVoucher(order, ISSUER);
+		expect(result.voucher?.conceptos).toHaveLength(1);
+		expect(result.notes).toEqual([]);
+		expect(orderToVoucher({ ...order, cancelled_at: '2026-11-21' }, ISSUER).skipped?.message).toBe('order WEB-17 was cancelled; it is not invoiced.');
+		expect(orderToVoucher(plainOrder({ name: 'A#17' }), { ...ISSUER, folio: 'orderName' }).voucher?.folio).toBe('A#17');
+	});
+});

@@ -521,3 +521,11 @@ describe('refund → credit note: members Shopify may leave out', () => {
 		expect(refusal(() => refundToCreditNote(order, SETTINGS)).path).toBe('shipping_lines[0].tax_lines[0].rate');
 	});
 });
+
+describe('refund → credit note: amounts returned', () => {
+	it('a negative refund transaction is not an amount', () => {
+		const order = refundedOrder();
+		order.refunds[0].transactions[0].amount = '-1804.05';
+		expect(refusal(() => refundToCreditNote(order, SETTINGS))).toMatchObject({ path: 'refunds[0].transactions[0].amount', message: 'refunds[0].transactions[0].amount "-1804.05" is not an amount.' });
+	});
+});

@@ -52,22 +52,26 @@ export class MoneyReader {
 		this.moneda = this.usePresentment ? presentment : this.shopCurrency;
 	}
 
-	/** The amount of `field` of `record`, undefined when absent; negative only when `signed` (refund adjustments). */
+	/**
+	 * The amount of `field` of `record`, undefined when absent; negative only when `signed` (refund
+	 * adjustments). `path` is where the record is in the input ('' for the order itself).
+	 */
 	read(record: UnknownRecord, field: string, path: string, signed = false): Decimal | undefined {
+		const member = path ? `${path}.${field}` : field;
 		const set = record[`${field}_set`];
 		if (this.usePresentment) {
 			const money = isRecord(set) && isRecord(set.presentment_money) ? set.presentment_money.amount : undefined;
-			if (money !== undefined && money !== null) return parseMoney(money, `${path}.${field}_set.presentment_money.amount`, signed);
+			if (money !== undefined && money !== null) return parseMoney(money, `${member}_set.presentment_money.amount`, signed);
 			if (record[field] === undefined || record[field] === null) return undefined;
 			throw new OrderInputError(
-				`${path}.${field}_set`,
-				`${path}.${field}_set is missing, so the amount in ${this.moneda} (the customer's currency) is unknown; ${path}.${field} is in ${this.shopCurrency}.`,
+				`${member}_set`,
+				`${member}_set is missing, so the amount in ${this.moneda} (the customer's currency) is unknown; ${member} is in ${this.shopCurrency}.`,
 				'Give the order as Shopify sends it (with the *_set amounts), or set Currency to "Shop Currency".',
 			);
 		}
 		const value = record[field];
 		if (value === undefined || value === null) return undefined;
-		return parseMoney(value, `${path}.${field}`, signed);
+		return parseMoney(value, member, signed);
 	}
 
 	require(record: UnknownRecord, field: string, path: string): Decimal {
