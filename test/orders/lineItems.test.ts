@@ -365,3 +365,18 @@ describe('line items → voucher: several differences at once are all named', ()
 		);
 	});
 });
+
+describe('line items → voucher: empty values', () => {
+	it('a null discount or SKU is no discount and no identification; " yes " with spaces includes tax', () => {
+		const voucher = lineItemsToVoucher([{ quantity: 1, unitPrice: 116, discount: null, sku: null, priceIncludesTax: ' yes ', description: 'Item' }], SETTINGS).voucher as Voucher;
+		expect(voucher.conceptos[0]).toMatchObject({ valorUnitario: 100 });
+		expect(voucher.conceptos[0]).not.toHaveProperty('descuento');
+		expect(voucher.conceptos[0]).not.toHaveProperty('noIdentificacion');
+		expect(voucher.total).toBe(116);
+	});
+
+	it('the fixes of a bad discount and an unknown currency', () => {
+		expect(refusal(() => lineItemsToVoucher([{ quantity: 1, unitPrice: 5, discount: 'x', description: 'a' }], SETTINGS)).fix).toBe('Give the discount on the whole line, such as 50.00, or leave it empty.');
+		expect(refusal(() => lineItemsToVoucher([{ quantity: 1, unitPrice: 5, description: 'a' }], { ...SETTINGS, moneda: 'PESOS' })).fix).toBe('Use an ISO 4217 code such as MXN or USD.');
+	});
+});
