@@ -34,6 +34,7 @@ describe('related vouchers', () => {
 	it('skips an empty row; a type without UUIDs, or UUIDs without a type, is kept for validation to name', () => {
 		const voucher = baseVoucher();
 		expect(withRelatedVouchers(voucher, [{ tipoRelacion: ' ', uuids: ' , ' }])).not.toHaveProperty('cfdiRelacionados');
+		expect(relatedGroups([{ tipoRelacion: undefined as unknown as string, uuids: [] }])).toEqual([]);
 		const noUuid = withRelatedVouchers(voucher, [{ tipoRelacion: '04', uuids: '' }]);
 		expect(validateVoucher(noUuid).errors.map((e) => `${e.code} ${e.path}`)).toEqual(['LIST_EMPTY cfdiRelacionados[0].cfdiRelacionado']);
 		const noType = withRelatedVouchers(voucher, [{ tipoRelacion: '', uuids: INVOICE_UUID }]);

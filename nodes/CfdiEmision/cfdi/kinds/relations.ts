@@ -20,7 +20,8 @@ export interface RelationInput {
 
 function splitUuids(uuids: string | string[]): string[] {
 	const parts = Array.isArray(uuids) ? uuids : [uuids];
-	return parts.flatMap((part) => String(part).split(/[\s,;]+/)).map((uuid) => uuid.trim()).filter((uuid) => uuid !== '');
+	// Splitting at white space leaves none around a UUID; only the empty ends of a split are dropped.
+	return parts.flatMap((part) => String(part).split(/[\s,;]+/)).filter((uuid) => uuid !== '');
 }
 
 /**

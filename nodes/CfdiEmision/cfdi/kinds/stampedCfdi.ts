@@ -83,9 +83,9 @@ function checkVersion(comprobante: XmlElement): void {
 	throw new Error(`The XML is ${what}; only CFDI ${READABLE_CFDI_VERSIONS.join(' and ')} files can be read.`);
 }
 
+/** The name after the namespace prefix (all of it when there is none: indexOf gives -1). */
 function localName(qualified: string): string {
-	const colon = qualified.indexOf(':');
-	return colon === -1 ? qualified : qualified.slice(colon + 1);
+	return qualified.slice(qualified.indexOf(':') + 1);
 }
 
 const ATTRIBUTE = /([^\s=/>]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
@@ -178,7 +178,6 @@ function find(element: XmlElement, name: string): XmlElement | undefined {
 }
 
 function amount(value: string | undefined): number | undefined {
-	if (value === undefined) return undefined;
 	const parsed = parseDecimal(value);
 	return parsed ? decimalToNumber(parsed) : undefined;
 }

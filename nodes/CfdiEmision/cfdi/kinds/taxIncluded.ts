@@ -3,7 +3,7 @@
  * concept's taxes, is the amount charged; and each built concept's own total.
  */
 import { computeTotals } from '../computeTotals';
-import { addDecimal, compareDecimal, decimalOf, divideDecimal, isNegative, isZero, multiplyDecimal, parseDecimal, subtractDecimal, type Decimal } from '../decimal';
+import { addDecimal, compareDecimal, decimalOf, divideDecimal, multiplyDecimal, parseDecimal, subtractDecimal, type Decimal } from '../decimal';
 import type { Voucher } from '../types';
 import { grossFactor, num, type TaxRate } from './taxRates';
 import { withConceptTaxes } from './voucherParts';
@@ -28,8 +28,9 @@ export function baseForGross(amount: Decimal, rates: ReadonlyArray<TaxRate>, dec
 	const unit = decimalOf(1, decimals);
 	let below: { base: Decimal; reached: Decimal } | undefined;
 	for (let step = -BASE_SEARCH_UNITS; step <= BASE_SEARCH_UNITS; step++) {
+		// A base of 0 or less comes up only for an amount of a cent or two (it reaches 0 or less, so the
+		// positive base that reaches more is taken) or of 0 or less (which the validator refuses).
 		const base = addDecimal(plain, multiplyDecimal(unit, decimalOf(step)));
-		if (isNegative(base) || isZero(base)) continue;
 		const reached = grossOfBase(base, rates, decimals);
 		const order = compareDecimal(reached, amount);
 		if (order === 0) return { base, reached };
