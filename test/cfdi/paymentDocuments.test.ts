@@ -8,7 +8,9 @@ import Decimal from 'decimal.js';
 
 import {
 	buildPaymentComplement,
+	computePago,
 	computePaidDocument,
+	documentTaxes,
 	paidDocumentFromCfdi,
 	readStampedCfdi,
 	validateVoucher,
@@ -17,7 +19,8 @@ import {
 	type PaymentInput,
 	type Voucher,
 } from '../../nodes/CfdiEmision/cfdi';
-import { INVOICE_UUID, IVA16, kindRefusal, paymentReceipt, satGuidePayment, SECOND_UUID } from './kindFixtures';
+import { parseDecimal, type Decimal as ExactDecimal } from '../../nodes/CfdiEmision/cfdi/decimal';
+import { changed, INVOICE_UUID, IVA16, kindRefusal, paymentReceipt, satGuidePayment, SECOND_UUID, type Mutable } from './kindFixtures';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 const complement = (voucher: Voucher): any => voucherShape.complementOf(voucher as Record<string, unknown>, 'payments');
@@ -359,5 +362,53 @@ describe('a related document from the paid invoice XML', () => {
 			message: `Invoice ${SECOND_UUID} has metodoPago "PUE": it was paid in full when issued and takes no payment receipt.`,
 			fix: 'Relate only invoices issued with metodoPago "PPD".',
 		});
+	});
+});
+
+describe('more payment cases', () => {
+	it('an invoice with only a withholding: the DR, the payment and the Totales carry only withholdings', () => {
+		// 1,000 − ISR 100 = 900 paid in full.
+		const voucher = paymentReceipt([payment([doc({ impSaldoAnt: 900, impPagado: 900, taxes: [ISR10] })])]);
+		const pagos = complement(voucher);
+		expect(pagos.pago[0].doctoRelacionado[0].impuestosDR).toStrictEqual({ retencionesDR: [{ baseDR: 1000, impuestoDR: '001', tipoFactorDR: 'Tasa', tasaOCuotaDR: 0.1, importeDR: 100 }] });
+		expect(pagos.pago[0].impuestosP).toStrictEqual({ retencionesP: [{ impuestoP: '001', importeP: 100 }] });
+		expect(pagos.totales).toEqual({ totalRetencionesISR: 100, montoTotalPagos: 900 });
+		expect(validateVoucher(voucher).errors).toEqual([]);
+	});
+
+	it("each DR tax is its base × rate (CRP20261), not the invoice's own tax in proportion", () => {
+		// Three concepts of 0.03: each one's IVA rounds to 0.00, so the invoice's IVA is 0.00 on a base of
+		// 0.09; paid in full, the DR base is 0.09 and its IVA round(0.09 × 0.16) = 0.01.
+		const line = '<cfdi:Concepto Importe="0.03"><cfdi:Impuestos><cfdi:Traslados><cfdi:Traslado Base="0.03" Impuesto="002" TipoFactor="Tasa" TasaOCuota="0.160000" Importe="0.00"/></cfdi:Traslados></cfdi:Impuestos></cfdi:Concepto>';
+		const xml = `<cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4" Version="4.0" Total="0.09" Moneda="MXN" MetodoPago="PPD"><cfdi:Conceptos>${line}${line}${line}</cfdi:Conceptos><cfdi:Complemento><tfd:TimbreFiscalDigital xmlns:tfd="http://www.sat.gob.mx/TimbreFiscalDigital" UUID="${SECOND_UUID}"/></cfdi:Complemento></cfdi:Comprobante>`;
+		const dr = computePaidDocument(paidDocumentFromCfdi(readStampedCfdi(xml), { impPagado: 0.09 }), 'MXN');
+		expect(dr.impuestosDR).toEqual({ trasladosDR: [{ baseDR: 0.09, impuestoDR: '002', tipoFactorDR: 'Tasa', tasaOCuotaDR: 0.16, importeDR: 0.01 }] });
+	});
+
+	it('an amount per unit with a rate charged on the same invoice still needs the invoice figures', () => {
+		expect(() => computePaidDocument(doc({ taxes: [IVA16, { impuesto: '003', tipoFactor: 'Cuota', tasaOCuota: 6.4 }] }), 'MXN')).toThrow(/Cuota/);
+	});
+
+	it('called on its own, each calculator names its input from the top', () => {
+		expect(kindRefusal(() => computePaidDocument(doc({ impPagado: 'x' }), 'MXN')).field).toBe('documents[0].impPagado');
+		expect(kindRefusal(() => documentTaxes(parseDecimal(100) as ExactDecimal, [{ impuesto: '003', tipoFactor: 'Cuota', tasaOCuota: 6.4 }], 2)).field).toBe('taxes');
+		expect(kindRefusal(() => computePago(payment([]))).field).toBe('payments[0].documents');
+	});
+
+	it('the equivalence of a document read from its XML is left out when not given', () => {
+		const xml = `<cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4" Version="4.0" Total="116.00" Moneda="USD" MetodoPago="PPD"><cfdi:Complemento><tfd:TimbreFiscalDigital xmlns:tfd="http://www.sat.gob.mx/TimbreFiscalDigital" UUID="${SECOND_UUID}"/></cfdi:Complemento></cfdi:Comprobante>`;
+		expect(paidDocumentFromCfdi(readStampedCfdi(xml), { impPagado: 116 })).not.toHaveProperty('equivalenciaDR');
+	});
+
+	it('one invoice listed twice with spaces around its UUID is still one invoice', () => {
+		expect(kindRefusal(() => paymentReceipt([payment([doc({ numParcialidad: 1 }), doc({ idDocumento: `  ${INVOICE_UUID.toLowerCase()} `, numParcialidad: 2 })])])).field).toBe('payments[0].documents[1].impSaldoAnt');
+	});
+
+	it('the validator checks the Totales of an MXN payment given without its exchange rate (1)', () => {
+		const wrong = changed(paymentReceipt(), (v: Mutable) => {
+			delete v.complemento.complementoPago20.pago[0].tipoCambioP;
+			v.complemento.complementoPago20.totales.montoTotalPagos = 600;
+		});
+		expect(validateVoucher(wrong).errors.map((e) => `${e.code} ${e.path}`)).toEqual(['CRP20211 complemento.complementoPago20.totales.montoTotalPagos']);
 	});
 });

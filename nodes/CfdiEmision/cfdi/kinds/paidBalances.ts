@@ -45,7 +45,7 @@ export function paidBalanceProblems(pagos: ReadonlyArray<unknown>): PaidBalanceP
 	});
 	const problems: PaidBalanceProblem[] = [];
 	for (const [id, listed] of byInvoice) {
-		if (listed.length < 2) continue;
+		// An invoice listed once compares with nothing: the loop below starts at its second listing.
 		const ordered = [...listed].sort((a, b) => a.installment - b.installment);
 		for (let index = 1; index < ordered.length; index++) {
 			const previous = ordered[index - 1];

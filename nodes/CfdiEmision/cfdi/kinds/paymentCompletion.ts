@@ -46,8 +46,8 @@ function completeDocument(doc: JsonRecord, monedaP: string | undefined): JsonRec
 	try {
 		// Bases given on every line are kept (several bases in one invoice); otherwise one base is derived.
 		const keepBases = rates.every((rate) => typeof rate.base === 'number');
-		const computed = keepBases ? recomputeImportes(rates, decimals) : documentTaxes(impPagado, rates.map((rate) => ({ ...rate, base: undefined })), decimals);
-		if (computed) out.impuestosDR = computed;
+		// documentTaxes gives undefined only for no taxes, and there are some here.
+		out.impuestosDR = keepBases ? recomputeImportes(rates, decimals) : (documentTaxes(impPagado, rates.map((rate) => ({ ...rate, base: undefined })), decimals) as ImpuestosDR);
 	} catch {
 		// Rates that cannot be computed stay as given; validation names them.
 	}

@@ -109,7 +109,8 @@ export function groupPaymentTaxes(documents: ReadonlyArray<DocumentTaxAmounts>, 
 		out.trasladosP = [...traslados.values()].map(({ line, bases, importes }): TrasladoP => {
 			const item: TrasladoP = { baseP: num(roundDecimal(sumDecimals(bases), decimals)), impuestoP: line.impuesto, tipoFactorP: line.tipoFactor };
 			if (line.tipoFactor !== 'Exento') {
-				if (line.tasaOCuota) item.tasaOCuotaP = num(line.tasaOCuota);
+				// Every line but an exempt one has its rate (lineOf reads no line without it).
+				item.tasaOCuotaP = num(line.tasaOCuota as Decimal);
 				item.importeP = num(roundDecimal(sumDecimals(importes), decimals));
 			}
 			return item;
