@@ -36,7 +36,7 @@ export class KindInputError extends Error {
 
 /** Decimals of a currency's amounts; 2 when the currency is unknown. */
 export function decimalsOf(moneda: unknown): number {
-	return currencyDecimals(typeof moneda === 'string' ? moneda : undefined) ?? 2;
+	return currencyDecimals(moneda) ?? 2;
 }
 
 /** An exact decimal of a number or numeric text; undefined otherwise. */
