@@ -60,6 +60,11 @@ describe('the element tree', () => {
 		expect(parseElements('<p:a xmlns="urn:x" xmlns:p="urn:p" p:b="1" c=\'2\'><p:d/></p:a>')).toEqual({ name: 'a', attrs: { b: '1', c: '2' }, children: [{ name: 'd', attrs: {}, children: [] }] });
 	});
 
+	it('an attribute in single quotes may hold ">" and a double quote; the attributes after it are read', () => {
+		const read = readStampedCfdi(cfdi('', `Version='4.0' Serie='A>"B"' Total="1.00"`));
+		expect(read).toMatchObject({ serie: 'A>"B"', total: 1 });
+	});
+
 	it('decodes the five XML entities and character references in attribute values', () => {
 		const read = readStampedCfdi(cfdi('', 'Version="4.0" Serie="&lt;A&gt; &amp; &quot;B&quot; &apos;C&apos; &#65;&#x42; &unknown;"'));
 		expect(read.serie).toBe(`<A> & "B" 'C' AB &unknown;`);
