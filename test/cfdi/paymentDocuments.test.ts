@@ -385,6 +385,11 @@ describe('more payment cases', () => {
 		expect(dr.impuestosDR).toEqual({ trasladosDR: [{ baseDR: 0.09, impuestoDR: '002', tipoFactorDR: 'Tasa', tasaOCuotaDR: 0.16, importeDR: 0.01 }] });
 	});
 
+	it('an exempt tax given with a rate carries only its base in the DR (CRP20258)', () => {
+		const dr = computePaidDocument(doc({ impSaldoAnt: 500, impPagado: 500, taxes: [{ impuesto: '002', tipoFactor: 'Exento', tasaOCuota: 0 }] }), 'MXN');
+		expect(dr.impuestosDR).toStrictEqual({ trasladosDR: [{ baseDR: 500, impuestoDR: '002', tipoFactorDR: 'Exento' }] });
+	});
+
 	it('an amount per unit with a rate charged on the same invoice still needs the invoice figures', () => {
 		expect(() => computePaidDocument(doc({ taxes: [IVA16, { impuesto: '003', tipoFactor: 'Cuota', tasaOCuota: 6.4 }] }), 'MXN')).toThrow(/Cuota/);
 	});
