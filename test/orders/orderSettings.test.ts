@@ -211,3 +211,37 @@ describe('product codes', () => {
 		expect(codes({ vendor: 'Acme' }, [{ match: 'sku', value: 'x', claveProdServ: '1' }, { match: 'vendor', value: 'ACME', claveProdServ: '52151600', claveUnidad: 'XBX' }])).toEqual(['52151600', 'XBX']);
 	});
 });
+
+describe('recipient and gateway: later blanks, fallbacks and guesses', () => {
+	const ATTRIBUTES = [
+		{ name: 'RFC', value: 'URE180429TM6' },
+		{ name: 'Razon social', value: 'UNIVERSIDAD ROBOTICA ESPAÑOLA' },
+		{ name: 'Regimen fiscal', value: '601' },
+		{ name: 'Codigo postal', value: '65000' },
+	];
+
+	it('a later attribute that is blank, null or missing its value does not erase an earlier one', () => {
+		const attributes = [...ATTRIBUTES, { name: 'RFC', value: null }, { name: 'Razon social' }, { name: 'Regimen fiscal', value: '  ' }];
+		expect(orderToVoucher(order({ note_attributes: attributes }), ISSUER).voucher?.receptor).toMatchObject({ rfc: 'URE180429TM6', nombre: 'UNIVERSIDAD ROBOTICA ESPAÑOLA', regimenFiscalReceptor: '601' });
+	});
+
+	it('a code that is not at the start of what was typed is not guessed', () => {
+		const attributes = [...ATTRIBUTES.slice(0, 2), { name: 'Regimen fiscal', value: 'General 601' }, ATTRIBUTES[3]];
+		expect(orderToVoucher(order({ note_attributes: attributes }), ISSUER).voucher?.receptor.regimenFiscalReceptor).toBe('GENERAL 601');
+	});
+
+	it("recipient data completes the attributes with its use of the CFDI; a null member is missing", () => {
+		const data = { rfc: 'URE180429TM6', nombre: 'X', regimenFiscalReceptor: '601', domicilioFiscalReceptor: '65000', usoCFDI: 'I04' };
+		expect(orderToVoucher(order({ note_attributes: ATTRIBUTES }), { ...ISSUER, recipient: data }).voucher?.receptor.usoCFDI).toBe('I04');
+		expect(orderToVoucher(order({ note_attributes: [] }), { ...ISSUER, recipient: { ...data, rfc: null as unknown as string } }).skipped?.missing).toEqual(['RFC']);
+	});
+
+	it('the order gateway counts only when no gateway names are given', () => {
+		expect(terms({ payment_gateway_names: undefined, gateway: 'Cash' }).formaPago).toBe('01');
+		expect(terms({ payment_gateway_names: ['gift_card'], gateway: 'Bank Deposit' }).formaPago).toBe('01');
+	});
+
+	it('a general-public voucher without a date says how to give it', () => {
+		expect(refusal(() => orderToVoucher(order({ note_attributes: [], created_at: undefined }), { ...ISSUER, withoutTaxData: 'generalPublic' })).fix).toBe('Give created_at as a date such as 2026-11-20.');
+	});
+});
