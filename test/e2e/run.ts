@@ -34,13 +34,14 @@ import { settleExample, settleWorkflow } from './settlePhase';
 import { guardPhase } from './guardPhase';
 import { duplicatePhase, duplicateWorkflows } from './duplicatePhase';
 import { moneyPhase, moneyWorkflows } from './moneyPhase';
+import { retryFilesPhase, retryFilesWorkflows } from './retryFilesPhase';
 import { triggerPhase } from './triggerPhase';
 import { DOCS_DIR, serverPhase, uiWorkflows } from './uiPhase';
 
 const CREDENTIAL = { id: 'cfdiE2eSandboxCred1', name: 'CFDI sandbox' };
 /**
  * `-- --only guard,settle` runs only the named steps (for working on one phase; CI runs all):
- * examples, settle, guard, duplicate, money, server, trigger, demo.
+ * examples, settle, guard, duplicate, retry-files, money, server, trigger, demo.
  */
 const onlyIndex = process.argv.indexOf('--only');
 const ONLY = onlyIndex >= 0 ? new Set((process.argv[onlyIndex + 1] ?? '').split(',').filter(Boolean)) : undefined;
@@ -87,7 +88,7 @@ async function main(): Promise<number> {
 
 		const imported = await checks.check(`n8n import:credentials (a ${CFDI_CREDENTIAL_TYPE} credential for the sandbox) and import:workflow (examples as shipped and their sandbox variants)`, async () => {
 			const credentials = await n8n!.importCredentials([{ ...CREDENTIAL, type: CFDI_CREDENTIAL_TYPE, data: sandboxCredential(sandbox!) }]);
-			const workflows = await n8n!.importWorkflows([...cliWorkflows(CREDENTIAL, seeded.rows), settleWorkflow(CREDENTIAL), ...duplicateWorkflows(CREDENTIAL), ...moneyWorkflows(CREDENTIAL), ...uiWorkflows(CREDENTIAL)]);
+			const workflows = await n8n!.importWorkflows([...cliWorkflows(CREDENTIAL, seeded.rows), settleWorkflow(CREDENTIAL), ...duplicateWorkflows(CREDENTIAL), ...retryFilesWorkflows(CREDENTIAL), ...moneyWorkflows(CREDENTIAL), ...uiWorkflows(CREDENTIAL)]);
 			timings['n8n import:credentials'] = credentials.ms;
 			timings['n8n import:workflow'] = workflows.ms;
 		});
@@ -109,6 +110,7 @@ async function main(): Promise<number> {
 			await step('an ambiguous stamp settled by facts', () => settleExample(checks, n8n!, sandbox!, timings), 'settle');
 			await step('hosts and secrets', () => guardPhase(checks, n8n!, sandbox!, CREDENTIAL, timings), 'guard');
 			await step('the duplicate check', () => duplicatePhase(checks, n8n!, sandbox!, timings), 'duplicate');
+			await step('Retry On Fail and files', () => retryFilesPhase(checks, n8n!, sandbox!, timings), 'retry-files');
 			await step('money refused', () => moneyPhase(checks, n8n!, sandbox!, timings), 'money');
 			// The screenshots in docs/ show the oldest supported n8n; other versions' go to the user folder.
 			const screenshotDir = target.n8n === OLDEST_N8N.n8n && !target.node ? DOCS_DIR : join(userFolder!, 'screenshots');
