@@ -198,6 +198,7 @@ export async function retryFilesPhase(checks: Checks, n8n: N8nInstance, sandbox:
 		} finally {
 			sandbox.clearFaults();
 		}
+		console.log(`  the storage hosts sent ${[chunked, declared, small].map((host) => `${(host.sent() / MB).toFixed(1)} MB`).join(', ')} (of 64 MB, 200 MB and 0.9 MB offered)`);
 		const vouchers = uuidsOf(files, 'Stamp');
 		const downloads = route(sandbox.requests.slice(mark), 'downloadXml');
 
