@@ -18,7 +18,7 @@
  */
 import assert from 'node:assert/strict';
 
-import type { LoggedRequest, Sandbox } from '../../sandbox';
+import type { FaultSpec, LoggedRequest, Sandbox } from '../../sandbox';
 import { CFDI_CREDENTIAL_TYPE, CFDI_NODE_TYPE, type WorkflowJson } from '../../scripts/lib/examples';
 import { invoiceVoucher } from '../../scripts/lib/vouchers';
 import { startBigPdfHost, type BigPdfHost } from '../engine/bigPdfHost';
@@ -63,15 +63,19 @@ function email(id: string, name: string, position: [number, number], credential:
 
 const chain = (...names: string[]) => Object.fromEntries(names.slice(0, -1).map((name, index) => [name, { main: [[{ node: names[index + 1], type: 'main', index: 0 }]] }]));
 
+/** A manually started workflow (execution order v1): Start, then `nodes`, wired by `connections`. */
+function workflow(id: string, name: string, nodes: Node[], connections: WorkflowJson['connections']): WorkflowJson {
+	return { id, name, nodes: [node(id, 'Start', [0, 0], 'n8n-nodes-base.manualTrigger', {}), ...nodes], connections, settings: { executionOrder: 'v1' }, active: false };
+}
+
 export function retryFilesWorkflows(credential: Credential): WorkflowJson[] {
 	const retryId = RETRY_FILES_WORKFLOWS.retry;
 	const filesId = RETRY_FILES_WORKFLOWS.files;
 	return [
-		{
-			id: retryId,
-			name: 'Cancel and E-mail under n8n\'s Retry On Fail (e2e)',
-			nodes: [
-				node(retryId, 'Start', [0, 0], 'n8n-nodes-base.manualTrigger', {}),
+		workflow(
+			retryId,
+			'Cancel and E-mail under n8n\'s Retry On Fail (e2e)',
+			[
 				invoices(retryId, 'Three invoices', [220, 0], 'B', ['E2E-RETRY-1', 'E2E-RETRY-2', 'E2E-RETRY-3']),
 				stamp(retryId, 'Stamp', [440, 0], credential),
 				email(retryId, 'E-mail', [660, 0], credential),
@@ -81,34 +85,28 @@ export function retryFilesWorkflows(credential: Credential): WorkflowJson[] {
 				stamp(retryId, 'Stamp one more', [440, 300], credential),
 				email(retryId, 'E-mail, answer lost', [660, 300], credential),
 			],
-			connections: {
+			{
 				Start: { main: [[{ node: 'Three invoices', type: 'main', index: 0 }, { node: 'One more invoice', type: 'main', index: 0 }]] },
 				...chain('Three invoices', 'Stamp', 'E-mail', 'Cancel'),
 				...chain('One more invoice', 'Stamp one more', 'E-mail, answer lost'),
 			},
-			settings: { executionOrder: 'v1' },
-			active: false,
-		},
-		{
-			id: filesId,
-			name: 'XML and PDF files are what they claim (e2e)',
-			nodes: [
-				node(filesId, 'Start', [0, 0], 'n8n-nodes-base.manualTrigger', {}),
+		),
+		workflow(
+			filesId,
+			'XML and PDF files are what they claim (e2e)',
+			[
 				invoices(filesId, 'Three invoices', [220, 0], 'F', ['E2E-FILES-1', 'E2E-FILES-2', 'E2E-FILES-3']),
 				stamp(filesId, 'Stamp', [440, 0], credential),
 				// One item at a time, so the sandbox's answers (queued per route) meet the items in order.
 				cfdi(filesId, 'XML', [660, 0], { resource: 'xml', operation: 'download', xmlOptions: { concurrency: 1 } }, credential, { onError: 'continueRegularOutput' }),
 				cfdi(filesId, 'PDF', [660, 300], { resource: 'pdf', operation: 'getLink', download: true, pdfOptions: { concurrency: 1, maxPdfSizeMb: 1 } }, credential, { onError: 'continueRegularOutput' }),
 			],
-			connections: {
-				Start: { main: [[{ node: 'Three invoices', type: 'main', index: 0 }]] },
-				'Three invoices': { main: [[{ node: 'Stamp', type: 'main', index: 0 }]] },
+			{
+				...chain('Start', 'Three invoices', 'Stamp'),
 				Stamp: { main: [[{ node: 'XML', type: 'main', index: 0 }, { node: 'PDF', type: 'main', index: 0 }]] },
 			},
-			settings: { executionOrder: 'v1' },
-			active: false,
-		},
-	] as WorkflowJson[];
+		),
+	];
 }
 
 const uuidsOf = (run: ExecutionJson, nodeName: string) => outputJson(run, nodeName).map((item) => String(item.uuid));
@@ -116,26 +114,32 @@ const route = (requests: LoggedRequest[], name: string) => requests.filter((requ
 const emailedUuid = (request: LoggedRequest) => String((JSON.parse(request.body) as { cfdi?: { uuid?: string } }).cfdi?.uuid);
 const cancelledUuid = (request: LoggedRequest) => decodeURIComponent(request.pathname.split('/').filter(Boolean).pop() ?? '');
 
+/** `n8n execute` of a workflow while the sandbox has the given faults queued (cleared afterwards). */
+async function executeWith(n8n: N8nInstance, sandbox: Sandbox, workflowId: string, timings: Record<string, number>, label: string, faults: FaultSpec[]): Promise<ExecutionJson> {
+	for (const fault of faults) sandbox.injectFault(fault);
+	try {
+		const { run, cli } = await n8n.execute(workflowId);
+		timings[label] = cli.ms;
+		return run;
+	} finally {
+		sandbox.clearFaults();
+	}
+}
+
 export async function retryFilesPhase(checks: Checks, n8n: N8nInstance, sandbox: Sandbox, timings: Record<string, number>): Promise<void> {
 	checks.section('Cancel and E-mail > Send under n8n\'s Retry On Fail: nothing repeated (n8n execute)');
 	let mark = sandbox.requests.length;
 	const emailsBefore = sandbox.emails.length;
-	// The third e-mail is refused once (nothing sent): the Send node fails and n8n runs it again.
-	sandbox.injectFault({ route: 'sendEmail', kind: 'status', status: 400, body: '{"message":"Solicitud inválida."}', after: 2 });
-	// The fourth e-mail (the second branch) is sent, but its answer is an HTTP 500.
-	sandbox.injectFault({ route: 'sendEmail', kind: 'storeThen500', after: 1 });
-	// The third cancellation is recorded but answered HTTP 500; the status read that would settle it
-	// fails once (503), so the Cancel node fails and n8n runs it again.
-	sandbox.injectFault({ route: 'cancelVoucher', kind: 'storeThen500', after: 2 });
-	sandbox.injectFault({ route: 'listVouchers', kind: 'status', status: 503, body: '{"message":"Service Unavailable"}' });
-	let retry: ExecutionJson;
-	try {
-		const result = await n8n.execute(RETRY_FILES_WORKFLOWS.retry);
-		retry = result.run;
-		timings['execute Cancel and E-mail under Retry On Fail'] = result.cli.ms;
-	} finally {
-		sandbox.clearFaults();
-	}
+	const retry = await executeWith(n8n, sandbox, RETRY_FILES_WORKFLOWS.retry, timings, 'execute Cancel and E-mail under Retry On Fail', [
+		// The third e-mail is refused once (nothing sent): the Send node fails and n8n runs it again.
+		{ route: 'sendEmail', kind: 'status', status: 400, body: '{"message":"Solicitud inválida."}', after: 2 },
+		// The fourth e-mail (the second branch) is sent, but its answer is an HTTP 500.
+		{ route: 'sendEmail', kind: 'storeThen500', after: 1 },
+		// The third cancellation is recorded but answered HTTP 500; the status read that would settle it
+		// fails once (503), so the Cancel node fails and n8n runs it again.
+		{ route: 'cancelVoucher', kind: 'storeThen500', after: 2 },
+		{ route: 'listVouchers', kind: 'status', status: 503, body: '{"message":"Service Unavailable"}' },
+	]);
 	const requests = sandbox.requests.slice(mark).filter((request) => request.server === 'api');
 	const stamped = uuidsOf(retry, 'Stamp');
 	const [lost] = uuidsOf(retry, 'Stamp one more');
@@ -186,18 +190,12 @@ export async function retryFilesPhase(checks: Checks, n8n: N8nInstance, sandbox:
 		const small = await startBigPdfHost(SMALL_PDF_BYTES, { announceLength: false });
 		hosts.push(small);
 		mark = sandbox.requests.length;
-		// The second XML download answers the seeded voucher's XML (a well-formed, stamped CFDI, another UUID).
-		sandbox.injectFault({ route: 'downloadXml', kind: 'status', status: 200, body: other.xml, contentType: 'application/xml; charset=utf-8', after: 1 });
-		// The service hands out links to the test's storage hosts, one per item in turn.
-		for (const host of [chunked, declared, small]) sandbox.injectFault({ route: 'getPdfLink', kind: 'status', status: 200, body: JSON.stringify(host.url) });
-		let files: ExecutionJson;
-		try {
-			const result = await n8n.execute(RETRY_FILES_WORKFLOWS.files);
-			files = result.run;
-			timings['execute XML and PDF files'] = result.cli.ms;
-		} finally {
-			sandbox.clearFaults();
-		}
+		const files = await executeWith(n8n, sandbox, RETRY_FILES_WORKFLOWS.files, timings, 'execute XML and PDF files', [
+			// The second XML download answers the seeded voucher's XML (a well-formed, stamped CFDI, another UUID).
+			{ route: 'downloadXml', kind: 'status', status: 200, body: other.xml, contentType: 'application/xml; charset=utf-8', after: 1 },
+			// The service hands out links to the test's storage hosts, one per item in turn.
+			...[chunked, declared, small].map((host): FaultSpec => ({ route: 'getPdfLink', kind: 'status', status: 200, body: JSON.stringify(host.url) })),
+		]);
 		console.log(`  the storage hosts sent ${[chunked, declared, small].map((host) => `${(host.sent() / MB).toFixed(1)} MB`).join(', ')} (of 64 MB, 200 MB and 0.9 MB offered)`);
 		const vouchers = uuidsOf(files, 'Stamp');
 		const downloads = route(sandbox.requests.slice(mark), 'downloadXml');
