@@ -1,14 +1,20 @@
 /**
  * The form path in a real editor (issue 18): an invoice with two lines at IVA 16 % and one exempt
  * line, typed into the CFDI node's parameter panel in headless Chromium (no JSON, no expression),
- * run with the editor's "Execute step", and checked in the sandbox: it stamped once, with the line
- * taxes, the subtotal and the total the node computed. A screenshot of the panel goes into docs/.
+ * run with the editor's "Execute step", and checked in the sandbox (one stamp request with the line
+ * taxes, the subtotal and the total the node computed) and in the output panel. A screenshot of the
+ * panel goes into docs/.
+ *
+ * It waits on events, not on fixed sleeps: the answer of the node's list search for the typed code,
+ * the "executionFinished" message n8n pushes to the editor, the output panel's item count. Each run
+ * keeps a timestamped trace that a failure prints.
  */
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 
 import type { Sandbox } from '../../sandbox';
+import type { LoggedRequest } from '../../sandbox/types';
 import { CFDI_NODE_TYPE, type WorkflowJson } from '../../scripts/lib/examples';
 
 export const FORM_WORKFLOW_ID = 'cfdiE2eUiFormLines01';
@@ -54,6 +60,77 @@ export const FORM_LINES = [
 /** 700 + 300.75 at 16 % (112 + 48.12) and 500 exempt. */
 export const FORM_TOTALS = { subTotal: 1500.75, iva: 160.12, total: 1660.87 };
 
+/** A timestamped record of what the editor and n8n did during the form check, printed when it fails. */
+class Trace {
+	private readonly started = Date.now();
+	readonly lines: string[] = [];
+	note(line: string): void {
+		this.lines.push(`${((Date.now() - this.started) / 1000).toFixed(1).padStart(6)} s  ${line}`);
+	}
+	/** The error with the trace appended, so a failed run says what the page was waiting for. */
+	wrap(error: unknown): Error {
+		const failure = error instanceof Error ? error : new Error(String(error));
+		failure.message = `${failure.message}\n--- trace of the form check ---\n${this.lines.slice(-80).join('\n')}`;
+		return failure;
+	}
+}
+
+/** The editor's calls to the node's list search (POST /rest/dynamic-node-parameters/resource-locator-results). */
+const LIST_SEARCH_PATH = '/dynamic-node-parameters/resource-locator-results';
+const searchFilterOf = (request: Request): string | undefined => {
+	try {
+		return (request.postDataJSON() as { filter?: string } | null)?.filter ?? '';
+	} catch {
+		return undefined;
+	}
+};
+
+interface EditorWatch {
+	/** The push messages received so far (their types), in order. */
+	pushTypes: string[];
+	sockets: number;
+}
+
+function watchEditor(page: Page, trace: Trace): EditorWatch {
+	const watch: EditorWatch = { pushTypes: [], sockets: 0 };
+	const { pushTypes } = watch;
+	page.on('request', (request) => {
+		if (request.url().includes(LIST_SEARCH_PATH)) trace.note(`list search sent: filter "${searchFilterOf(request)}"`);
+		else if (/\/rest\/workflows\/[^/]+\/run/.test(request.url())) trace.note('run requested (POST /workflows/:id/run)');
+	});
+	page.on('requestfinished', (request) => {
+		if (!request.url().includes(LIST_SEARCH_PATH)) return;
+		const timing = request.timing();
+		void request.response().then(async (response) => {
+			const body = (await response?.json().catch(() => undefined)) as { data?: { results?: unknown[] } } | undefined;
+			trace.note(`list search answered ${response?.status()}: filter "${searchFilterOf(request)}", ${body?.data?.results?.length ?? '?'} results in ${Math.round(timing.responseEnd)} ms`);
+		});
+	});
+	page.on('requestfailed', (request) => {
+		if (request.url().includes(LIST_SEARCH_PATH)) trace.note(`list search failed: ${request.failure()?.errorText}`);
+	});
+	// n8n tells the editor about executions over its push connection (a WebSocket).
+	page.on('websocket', (socket) => {
+		watch.sockets++;
+		trace.note(`push connection opened: ${socket.url().replace(/^.*\/rest/, '/rest')}`);
+		socket.on('framereceived', (frame) => {
+			const type = /"type"\s*:\s*"([A-Za-z]+)"/.exec(String(frame.payload))?.[1];
+			if (!type || type === 'heartbeat' || type === 'nodeExecuteAfterData') return;
+			pushTypes.push(type);
+			if (/^execution|^nodeExecute/.test(type)) trace.note(`push: ${type}`);
+		});
+		socket.on('close', () => trace.note('push connection closed'));
+	});
+	return watch;
+}
+
+/** Waits until n8n has pushed a message of this type to the editor after the first `after` messages. */
+async function waitForPush(page: Page, watch: EditorWatch, type: string, after: number, timeout: number): Promise<void> {
+	for (const deadline = Date.now() + timeout; !watch.pushTypes.slice(after).includes(type); await page.waitForTimeout(100)) {
+		if (Date.now() > deadline) throw new Error(`n8n did not push "${type}" to the editor within ${timeout / 1000} s`);
+	}
+}
+
 async function fillText(page: Page, name: string, value: string, nth = 0): Promise<void> {
 	const input = page.getByTestId(`parameter-input-${name}`).nth(nth).locator('input, textarea').first();
 	await input.click();
@@ -62,26 +139,46 @@ async function fillText(page: Page, name: string, value: string, nth = 0): Promi
 	await input.press('Tab');
 }
 
-/** A code picker (version 1.1's product and unit codes): search the embedded catalog, take the code's entry. */
-async function pickCode(page: Page, name: string, code: string, nth = 0): Promise<void> {
+/**
+ * A code picker (version 1.1's product and unit codes): search the embedded catalog, take the code's entry.
+ *
+ * How n8n's resource locator searches (the same in 2.8.4 and 2.41.1): typing in the list's search
+ * box starts a debounced (1 s) call of the node's listSearch method; the answer is cached under a
+ * key made of the filter AND every other parameter of the node, and the list shows the answer
+ * cached under the key of the moment. So the check waits for the real event, the answer for this
+ * filter, and then for the entry. When a parameter typed just before (text inputs commit 200 ms
+ * after the last keystroke) lands after that answer, the key moves, the list shows its loading
+ * state and nothing asks again: retyping the filter asks again under the current key.
+ */
+async function pickCode(page: Page, trace: Trace, name: string, code: string, nth = 0): Promise<void> {
 	const picker = page.getByTestId(`resource-locator-${name}`).nth(nth);
 	await picker.scrollIntoViewIfNeeded();
-	// n8n 2.8.4 opens the list in a popper outside the field: its search box and its "code - name"
-	// entries. The search is debounced and the list can open before its results arrive, so a try
-	// that shows no entry in 20 s closes the list and opens it again (at most three tries).
+	await picker.getByTestId('rlc-input').first().click();
+	// n8n 2.8.4 opens the list in a popper outside the field: its search box and its "code - name" entries.
+	const search = page.getByPlaceholder('Search...').filter({ visible: true }).last();
+	const entry = page.getByTestId('rlc-item').filter({ visible: true, hasText: `${code} - ` }).first();
 	for (let attempt = 1; ; attempt++) {
-		await picker.getByTestId('rlc-input').first().click();
-		await page.getByPlaceholder('Search...').filter({ visible: true }).last().fill(code);
-		const entry = page.getByTestId('rlc-item').filter({ visible: true, hasText: `${code} - ` }).first();
+		const answered = page.waitForResponse((response) => response.url().includes(LIST_SEARCH_PATH) && searchFilterOf(response.request()) === code, { timeout: 120_000 });
+		await search.fill('');
+		await search.fill(code);
+		trace.note(`${name}[${nth}]: typed "${code}" into the list's search (try ${attempt})`);
+		await answered;
 		try {
-			await entry.waitFor({ timeout: 20_000 });
-			await entry.click();
-			return;
+			await entry.waitFor({ timeout: 15_000 });
+			break;
 		} catch (error) {
+			const shown = await page.getByTestId('rlc-item').filter({ visible: true }).allInnerTexts();
+			trace.note(`${name}[${nth}]: answered, but the list shows ${shown.length} entries (${shown.slice(0, 3).join(' | ')}) and no "${code} - "`);
 			if (attempt === 3) throw error;
-			await page.keyboard.press('Escape');
 		}
 	}
+	await entry.click();
+	// The field now shows the picked entry (its cached name starts with the code).
+	const shows = async () => (await picker.locator('input').evaluateAll((inputs) => inputs.map((input) => String((input as unknown as { value: string }).value)))).some((value) => value.startsWith(code));
+	for (const deadline = Date.now() + 60_000; !(await shows()); await page.waitForTimeout(100)) {
+		if (Date.now() > deadline) throw new Error(`the ${name} field of line ${nth + 1} does not show ${code} after picking it`);
+	}
+	trace.note(`${name}[${nth}]: picked ${code}`);
 }
 
 async function choose(page: Page, name: string, option: string, nth = 0): Promise<void> {
@@ -89,61 +186,96 @@ async function choose(page: Page, name: string, option: string, nth = 0): Promis
 	await page.getByRole('option', { name: new RegExp(`^\\s*${option.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }).last().click();
 }
 
-/**
- * Builds the invoice in the node's parameter panel and runs it. The editor must be signed in;
- * returns the stamped voucher's id in the sandbox.
- */
-export async function buildInvoiceInTheForm(page: Page, baseUrl: string, sandbox: Sandbox, screenshot: (file: string) => Promise<void>): Promise<number> {
-	const before = new Set(sandbox.vouchers.keys());
-	await page.goto(`${baseUrl}/workflow/${FORM_WORKFLOW_ID}`);
-	await page.getByTestId('canvas-node').filter({ hasText: FORM_NODE }).first().dblclick();
-	await page.getByTestId('ndv').waitFor();
-	await page.getByTestId('parameter-input-inputMode').first().waitFor();
-	for (const [name, value] of HEADER) await fillText(page, name, value);
-	for (const [index, line] of FORM_LINES.entries()) {
-		await page.getByRole('button', { name: 'Add Line Item' }).last().click();
-		await page.getByTestId('parameter-input-descripcion').nth(index).waitFor();
-		await fillText(page, 'descripcion', line.descripcion, index);
-		await pickCode(page, 'claveProdServ', line.claveProdServ, index);
-		await fillText(page, 'cantidad', line.cantidad, index);
-		await fillText(page, 'valorUnitario', line.valorUnitario, index);
-		if (line.iva !== '16 %') await choose(page, 'iva', line.iva, index);
-	}
-	await page.getByTestId('node-execute-button').first().click();
-	// The sandbox stores the stamped voucher; then the output panel shows its UUID.
-	const fresh = () => [...sandbox.vouchers.values()].filter((voucher) => !before.has(voucher.id) && voucher.state === 'stamped');
-	const deadline = Date.now() + 120_000;
-	while (fresh().length === 0 && Date.now() < deadline) await page.waitForTimeout(250);
-	const stamped = fresh();
-	assert.equal(stamped.length, 1, `${stamped.length} vouchers were stamped`);
-	// The output panel shows the item (its view, Table, JSON or Schema, is the editor's last choice).
-	// n8n 2.8.4 writes the count as "1 item" or "1 item total" depending on the view.
-	const panel = page.getByTestId('ndv-output-panel');
-	try {
-		await panel.getByTestId('ndv-items-count').or(panel.getByTestId('run-data-item-count')).or(panel.getByText(/\b1 item\b/)).filter({ visible: true }).first().waitFor();
-	} catch (error) {
-		await screenshot('editor-form-invoice-failed.png');
-		throw error;
-	}
-	await screenshot('editor-form-invoice.png');
-	return stamped[0].id;
+/** What the form check saw: the voucher stamped, the create/stamp requests the sandbox received, the output panel's text. */
+export interface FormRun {
+	id: number;
+	requests: LoggedRequest[];
+	panelText: string;
+	trace: string[];
 }
 
-/** The stored voucher: stamped once, three lines with their taxes, the totals computed by the node. */
-export function assertFormInvoice(sandbox: Sandbox, id: number): void {
-	const voucher = sandbox.vouchers.get(id)!;
+/**
+ * Builds the invoice in the node's parameter panel of the workflow at `workflowUrl` and runs it. The
+ * editor must be signed in.
+ */
+export async function buildInvoiceInTheForm(page: Page, workflowUrl: string, sandbox: Sandbox, screenshot: (file: string) => Promise<void>): Promise<FormRun> {
+	const trace = new Trace();
+	const editor = watchEditor(page, trace);
+	try {
+		const before = new Set(sandbox.vouchers.keys());
+		const mark = sandbox.requests.length;
+		await page.goto(workflowUrl);
+		await page.getByTestId('canvas-node').filter({ hasText: FORM_NODE }).first().dblclick();
+		await page.getByTestId('ndv').waitFor();
+		await page.getByTestId('parameter-input-inputMode').first().waitFor();
+		trace.note('parameter panel open');
+		for (const [name, value] of HEADER) await fillText(page, name, value);
+		for (const [index, line] of FORM_LINES.entries()) {
+			await page.getByRole('button', { name: 'Add Line Item' }).last().click();
+			await page.getByTestId('parameter-input-descripcion').nth(index).waitFor();
+			await fillText(page, 'descripcion', line.descripcion, index);
+			await pickCode(page, trace, 'claveProdServ', line.claveProdServ, index);
+			await fillText(page, 'cantidad', line.cantidad, index);
+			await fillText(page, 'valorUnitario', line.valorUnitario, index);
+			if (line.iva !== '16 %') await choose(page, 'iva', line.iva, index);
+			trace.note(`line ${index + 1} typed`);
+		}
+		const pushed = editor.pushTypes.length;
+		await page.getByTestId('node-execute-button').first().click();
+		trace.note('"Execute step" clicked');
+		// n8n tells the editor over its push connection that the execution finished.
+		if (editor.sockets) await waitForPush(page, editor, 'executionFinished', pushed, 180_000);
+		const stamped = [...sandbox.vouchers.values()].filter((voucher) => !before.has(voucher.id) && voucher.state === 'stamped');
+		trace.note(`the execution finished; the sandbox stamped ${stamped.map((voucher) => voucher.id).join(', ') || 'nothing'}`);
+		const panel = page.getByTestId('output-panel').or(page.getByTestId('ndv-output-panel')).filter({ visible: true }).first();
+		await panel.waitFor();
+		const count = panel.getByTestId('ndv-items-count').or(panel.getByTestId('run-data-item-count')).filter({ visible: true, hasText: /\b1 item\b/ }).first();
+		await count.waitFor({ timeout: 120_000 });
+		trace.note(`output panel test ids: output-panel ${await page.getByTestId('output-panel').count()}, ndv-output-panel ${await page.getByTestId('ndv-output-panel').count()}; count: ndv-items-count ${await panel.getByTestId('ndv-items-count').count()}, run-data-item-count ${await panel.getByTestId('run-data-item-count').count()}`);
+		assert.equal(stamped.length, 1, `${stamped.length} vouchers were stamped; the output panel shows: ${(await panel.innerText()).slice(0, 600)}`);
+		trace.note(`the output panel says "${(await count.innerText()).trim()}" (push messages: ${[...new Set(editor.pushTypes)].join(', ')})`);
+		// The JSON view shows every member of the simplified output (status, UUID, total, message) in the screenshot.
+		await panel.getByTestId('ndv-run-data-display-mode').getByText('JSON', { exact: true }).click();
+		await panel.getByText(stamped[0].uuid!).first().waitFor();
+		const panelText = await panel.innerText();
+		await screenshot('editor-form-invoice.png');
+		return { id: stamped[0].id, requests: sandbox.requests.slice(mark), panelText, trace: trace.lines };
+	} catch (error) {
+		await screenshot('editor-form-invoice-failed.png').catch(() => undefined);
+		const panels = await page.getByTestId('output-panel').or(page.getByTestId('ndv-output-panel')).allInnerTexts().catch(() => []);
+		trace.note(`output panel text: ${JSON.stringify(panels.join(' / ').slice(0, 600))}`);
+		trace.note(`push messages: ${[...new Set(editor.pushTypes)].join(', ')}`);
+		throw trace.wrap(error);
+	}
+}
+
+/**
+ * What the sandbox received and what the user sees: one stamp request carrying the three lines with
+ * their taxes and the totals the node computed, the stored voucher stamped once, and the output
+ * panel showing the stamped voucher's UUID and total.
+ */
+export function assertFormInvoice(sandbox: Sandbox, run: FormRun): void {
+	const voucher = sandbox.vouchers.get(run.id)!;
 	assert.equal(voucher.state, 'stamped');
 	assert.equal(voucher.stampCount, 1);
-	const body = voucher.body as { subTotal: number; total: number; conceptos: Array<{ descripcion: string; importe: number; impuestos?: { traslados: Array<{ tipoFactor: string; importe?: number }> } }>; impuestos: { totalImpuestosTrasladados: number } };
+	const writes = run.requests.filter((request) => request.route === 'createVoucher' || request.route === 'updateVoucher');
+	const stamps = writes.filter((request) => request.query.emitir !== 'false');
+	assert.equal(stamps.length, 1, `the sandbox received ${stamps.length} stamp requests: ${writes.map((request) => `${request.method} ${request.url}`).join(', ')}`);
+	const sent = JSON.parse(stamps[0].body) as { subTotal: number; total: number; conceptos: Array<{ descripcion: string; claveProdServ: string; cantidad: unknown; valorUnitario: unknown; importe: number; objetoImp: string; impuestos?: { traslados: Array<{ impuesto: string; tipoFactor: string; tasaOCuota?: unknown; base: unknown; importe?: number }> } }>; impuestos: { totalImpuestosTrasladados: number } };
 	assert.deepEqual(
-		body.conceptos.map((line) => [line.descripcion, line.importe, line.impuestos?.traslados.map((tax) => [tax.tipoFactor, tax.importe ?? null])]),
+		sent.conceptos.map((line) => [line.descripcion, line.claveProdServ, Number(line.cantidad), Number(line.valorUnitario), line.importe, line.objetoImp, line.impuestos?.traslados.map((tax) => [tax.impuesto, tax.tipoFactor, tax.tasaOCuota === undefined ? null : Number(tax.tasaOCuota), Number(tax.base), tax.importe ?? null])]),
 		[
-			['Keyboard', 700, [['Tasa', 112]]],
-			['Support hours', 300.75, [['Tasa', 48.12]]],
-			['Training course', 500, [['Exento', null]]],
+			['Keyboard', '43211706', 2, 350, 700, '02', [['002', 'Tasa', 0.16, 700, 112]]],
+			['Support hours', '81112101', 1.5, 200.5, 300.75, '02', [['002', 'Tasa', 0.16, 300.75, 48.12]]],
+			['Training course', '86101700', 1, 500, 500, '02', [['002', 'Exento', null, 500, null]]],
 		],
 	);
-	assert.deepEqual([body.subTotal, body.impuestos.totalImpuestosTrasladados, body.total], [FORM_TOTALS.subTotal, FORM_TOTALS.iva, FORM_TOTALS.total]);
+	assert.deepEqual([sent.subTotal, sent.impuestos.totalImpuestosTrasladados, sent.total], [FORM_TOTALS.subTotal, FORM_TOTALS.iva, FORM_TOTALS.total]);
+	assert.deepEqual([voucher.body.subTotal, voucher.body.total], [FORM_TOTALS.subTotal, FORM_TOTALS.total]);
+	// The output panel (Table, JSON or Schema view: the editor's last choice) shows the stamped voucher.
+	assert.ok(run.panelText.includes(voucher.uuid!), `the output panel does not show the UUID ${voucher.uuid}: ${run.panelText.slice(0, 400)}`);
+	assert.match(run.panelText, /\bstamped\b/);
+	assert.match(run.panelText, /1660\.87/);
 }
 
 export const FORM_SCREENSHOT = (dir: string) => join(dir, 'editor-form-invoice.png');
