@@ -70,7 +70,10 @@ class Trace {
 	/** The error with the trace appended, so a failed run says what the page was waiting for. */
 	wrap(error: unknown): Error {
 		const failure = error instanceof Error ? error : new Error(String(error));
-		failure.message = `${failure.message}\n--- trace of the form check ---\n${this.lines.slice(-80).join('\n')}`;
+		const trace = `\n--- trace of the form check ---\n${this.lines.slice(-80).join('\n')}`;
+		failure.message += trace;
+		// The checks print an error's stack (its message as it was when thrown) or an assertion's message.
+		if (failure.stack) failure.stack += trace;
 		return failure;
 	}
 }
@@ -142,13 +145,15 @@ async function fillText(page: Page, name: string, value: string, nth = 0): Promi
 /**
  * A code picker (version 1.1's product and unit codes): search the embedded catalog, take the code's entry.
  *
- * How n8n's resource locator searches (the same in 2.8.4 and 2.41.1): typing in the list's search
- * box starts a debounced (1 s) call of the node's listSearch method; the answer is cached under a
- * key made of the filter AND every other parameter of the node, and the list shows the answer
- * cached under the key of the moment. So the check waits for the real event, the answer for this
- * filter, and then for the entry. When a parameter typed just before (text inputs commit 200 ms
- * after the last keystroke) lands after that answer, the key moves, the list shows its loading
- * state and nothing asks again: retyping the filter asks again under the current key.
+ * How n8n's resource locator searches (the same in 2.8.4 and 2.41.1): opening the list loads its
+ * first page with an empty filter; typing in its search box asks the node's listSearch 1 s after the
+ * last keystroke; the answer is cached under a key made of the filter AND every other parameter of
+ * the node, and the list shows the answer cached under the key of the moment. So the check waits
+ * for real events: the request for the typed code (a run on n8n 2.8.4 under load showed the code
+ * in the box over the unfiltered first page, and no request for it in 120 s: the list had reset its
+ * filter to empty after the typing began), its answer, then the entry (a parameter committed after
+ * that answer moves the key and leaves the list loading without asking again). Where one of them
+ * does not come, it types the code again, as a user would, which asks again.
  */
 async function pickCode(page: Page, trace: Trace, name: string, code: string, nth = 0): Promise<void> {
 	const picker = page.getByTestId(`resource-locator-${name}`).nth(nth);
@@ -158,10 +163,24 @@ async function pickCode(page: Page, trace: Trace, name: string, code: string, nt
 	const search = page.getByPlaceholder('Search...').filter({ visible: true }).last();
 	const entry = page.getByTestId('rlc-item').filter({ visible: true, hasText: `${code} - ` }).first();
 	for (let attempt = 1; ; attempt++) {
+		const sent = page.waitForRequest((request) => request.url().includes(LIST_SEARCH_PATH) && searchFilterOf(request) === code, { timeout: 15_000 });
 		const answered = page.waitForResponse((response) => response.url().includes(LIST_SEARCH_PATH) && searchFilterOf(response.request()) === code, { timeout: 120_000 });
+		answered.catch(() => undefined);
 		await search.fill('');
 		await search.fill(code);
 		trace.note(`${name}[${nth}]: typed "${code}" into the list's search (try ${attempt})`);
+		// The list asks 1 s after the last keystroke. When the list opened after the typing had
+		// started, opening it reset the list's filter to empty (the box still shows the code) and
+		// nothing is asked: seen on n8n 2.8.4 under load. Typing again asks.
+		const asked = await sent.then(
+			() => true,
+			() => false,
+		);
+		if (!asked) {
+			trace.note(`${name}[${nth}]: no list search for "${code}" was sent within 15 s`);
+			if (attempt === 3) throw new Error(`the ${name} list of line ${nth + 1} never searched for "${code}"`);
+			continue;
+		}
 		await answered;
 		try {
 			await entry.waitFor({ timeout: 15_000 });
@@ -245,6 +264,8 @@ export async function buildInvoiceInTheForm(page: Page, workflowUrl: string, san
 		const panels = await page.getByTestId('output-panel').or(page.getByTestId('ndv-output-panel')).allInnerTexts().catch(() => []);
 		trace.note(`output panel text: ${JSON.stringify(panels.join(' / ').slice(0, 600))}`);
 		trace.note(`push messages: ${[...new Set(editor.pushTypes)].join(', ')}`);
+		// The checks print the first 40 lines of a failure: the whole trace goes to the log here.
+		console.log(`      trace of the failed form check:\n${trace.lines.map((line) => `      ${line}`).join('\n')}`);
 		throw trace.wrap(error);
 	}
 }
