@@ -7,13 +7,14 @@
 import assert from 'node:assert/strict';
 
 import type { Sandbox } from '../../sandbox';
-import { CFDI_CREDENTIAL_TYPE, CFDI_NODE_TYPE, type WorkflowJson } from '../../scripts/lib/examples';
+import type { WorkflowJson } from '../../scripts/lib/examples';
 import { invoiceVoucher } from '../../scripts/lib/vouchers';
 import { corpusOrder } from '../orders/corpusOrder';
 import { CUSTOMER_FIELDS, globalParams, ISSUER_FIELDS, receiptParams } from '../engine/kindsKit';
 import { orderParams } from '../engine/nodeTestKit';
 import type { Checks } from './checks';
 import { outputJson, type ExecutionJson, type N8nInstance } from './n8n';
+import { cfdiWorkflow } from './workflows';
 
 const PAID_INVOICE = '7A1B2C3D-396D-4725-8521-CDC4BDD20CCF';
 const TICKETS = ['E2E-T-1', 'E2E-T-2', 'E2E-T-3'];
@@ -28,31 +29,6 @@ export const DUPLICATE_WORKFLOWS = {
 	ticket: 'cfdiE2eDupTicket0001',
 	global: 'cfdiE2eDupGlobal0001',
 } as const;
-
-/**
- * A workflow Start → Input (a Code node returning `input`, left out when undefined) → CFDI (a version
- * 1.1 node with `parameters`; `settings` adds node settings such as onError).
- */
-export function cfdiWorkflow(
-	id: string,
-	name: string,
-	input: unknown[] | undefined,
-	parameters: Record<string, unknown>,
-	credential: { id: string; name: string },
-	settings: Record<string, unknown> = {},
-): WorkflowJson {
-	const start = { id: `${id}-start`, name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} };
-	const data = input && { id: `${id}-data`, name: 'Input', type: 'n8n-nodes-base.code', typeVersion: 2, position: [220, 0], parameters: { jsCode: `return ${JSON.stringify(input.map((json) => ({ json })))};` } };
-	const cfdi = { id: `${id}-cfdi`, name: 'CFDI', type: CFDI_NODE_TYPE, typeVersion: 1.1, position: [440, 0], parameters, credentials: { [CFDI_CREDENTIAL_TYPE]: { ...credential } }, ...settings };
-	return {
-		id,
-		name,
-		nodes: data ? [start, data, cfdi] : [start, cfdi],
-		connections: data ? { Start: { main: [[{ node: 'Input', type: 'main', index: 0 }]] }, Input: { main: [[{ node: 'CFDI', type: 'main', index: 0 }]] } } : { Start: { main: [[{ node: 'CFDI', type: 'main', index: 0 }]] } },
-		settings: { executionOrder: 'v1' },
-		active: false,
-	} as unknown as WorkflowJson;
-}
 
 function workflow(id: string, name: string, input: unknown[] | undefined, parameters: Record<string, unknown>, credential: { id: string; name: string }): WorkflowJson {
 	return cfdiWorkflow(id, `Duplicate check: ${name} (sandbox)`, input, parameters, credential);

@@ -15,32 +15,15 @@ import type { Page, Request } from 'playwright-core';
 
 import type { Sandbox } from '../../sandbox';
 import type { LoggedRequest } from '../../sandbox/types';
-import { CFDI_NODE_TYPE, type WorkflowJson } from '../../scripts/lib/examples';
+import type { WorkflowJson } from '../../scripts/lib/examples';
+import { cfdiWorkflow } from './workflows';
 
 export const FORM_WORKFLOW_ID = 'cfdiE2eUiFormLines01';
 export const FORM_NODE = 'Invoice from the form';
 
 /** A manual trigger and a new CFDI node (version 1.1, every parameter at its default) with the sandbox credential. */
 export function formWorkflow(credential: { id: string; name: string }): WorkflowJson {
-	return {
-		id: FORM_WORKFLOW_ID,
-		name: 'Invoice from the form',
-		nodes: [
-			{ id: 'c0000000-0000-4000-8000-000000000001', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
-			{
-				id: 'c0000000-0000-4000-8000-000000000002',
-				name: FORM_NODE,
-				type: CFDI_NODE_TYPE,
-				typeVersion: 1.1,
-				position: [260, 0],
-				parameters: {},
-				credentials: { cfdiEmisionApi: credential },
-			},
-		],
-		connections: { Start: { main: [[{ node: FORM_NODE, type: 'main', index: 0 }]] } },
-		settings: { executionOrder: 'v1' },
-		active: false,
-	} as WorkflowJson;
+	return cfdiWorkflow(FORM_WORKFLOW_ID, 'Invoice from the form', undefined, {}, credential, { nodeName: FORM_NODE });
 }
 
 /** What the user types: the issuer, the recipient, and per line description, product code, quantity, price (and IVA). */

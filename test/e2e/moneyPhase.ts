@@ -14,7 +14,8 @@ import { orderTotalling } from '../orders/corpusOrder';
 import { CUSTOMER_FIELDS, ISSUER_FIELDS, receiptParams } from '../engine/kindsKit';
 import { lineItemsParams, orderParams, RECONCILED_LINES } from '../engine/nodeTestKit';
 import type { Checks } from './checks';
-import { cfdiWorkflow, succeeded } from './duplicatePhase';
+import { succeeded } from './duplicatePhase';
+import { cfdiWorkflow } from './workflows';
 import { outputJson, type N8nInstance } from './n8n';
 
 const INVOICE = '5FB2822E-396D-4725-8521-CDC4BDD20CCF';
@@ -30,7 +31,7 @@ export const MONEY_WORKFLOWS = {
 
 export function moneyWorkflows(credential: { id: string; name: string }): WorkflowJson[] {
 	const workflow = (id: string, name: string, input: unknown[], parameters: Record<string, unknown>) =>
-		cfdiWorkflow(id, `Money refused: ${name} (sandbox)`, input, { ...parameters, ...ONLY_THE_REFUSAL }, credential, CONTINUE_ON_FAIL);
+		cfdiWorkflow(id, `Money refused: ${name} (sandbox)`, input, { ...parameters, ...ONLY_THE_REFUSAL }, credential, { settings: CONTINUE_ON_FAIL });
 	return [
 		workflow(MONEY_WORKFLOWS.order, "an order whose lines do not add up to total_price", [orderTotalling('1608.00')], orderParams()),
 		workflow(MONEY_WORKFLOWS.lineItems, 'line items short of their Expected Total', [{ lines: RECONCILED_LINES }], lineItemsParams({ lineItemsOptions: { expectedTotal: '1500.00' } })),

@@ -7,35 +7,19 @@
 import assert from 'node:assert/strict';
 
 import type { Sandbox } from '../../sandbox';
-import { CFDI_NODE_TYPE, CFDI_CREDENTIAL_TYPE, type WorkflowJson } from '../../scripts/lib/examples';
+import type { WorkflowJson } from '../../scripts/lib/examples';
 import { invoiceVoucher } from '../../scripts/lib/vouchers';
 import type { Checks } from './checks';
 import { outputJson, type N8nInstance } from './n8n';
+import { cfdiWorkflow } from './workflows';
 
 export const SETTLE_WORKFLOW_ID = 'cfdiE2eSettleStamp1';
 const FOLIO = 'E2E-SETTLE-1';
 
 export function settleWorkflow(credential: { id: string; name: string }): WorkflowJson {
-	return {
-		id: SETTLE_WORKFLOW_ID,
-		name: 'Ambiguous stamp settled by facts (sandbox)',
-		nodes: [
-			{ id: 'c0000000-0000-4000-8000-000000000001', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
-			{
-				id: 'c0000000-0000-4000-8000-000000000002',
-				name: 'Create and stamp',
-				type: CFDI_NODE_TYPE,
-				typeVersion: 1.1,
-				position: [220, 0],
-				// Duplicate Check off: this case is about the stamp call alone (the check reads the list before and after it).
-				parameters: { resource: 'voucher', operation: 'create', inputMode: 'json', voucherJson: JSON.stringify(invoiceVoucher({ serie: 'F', folio: FOLIO })), duplicateCheck: 'off', options: { retryDelayMs: 200 } },
-				credentials: { [CFDI_CREDENTIAL_TYPE]: { ...credential } },
-			},
-		],
-		connections: { Start: { main: [[{ node: 'Create and stamp', type: 'main', index: 0 }]] } },
-		settings: { executionOrder: 'v1' },
-		active: false,
-	} as WorkflowJson;
+	// Duplicate Check off: this case is about the stamp call alone (the check reads the list before and after it).
+	const parameters = { resource: 'voucher', operation: 'create', inputMode: 'json', voucherJson: JSON.stringify(invoiceVoucher({ serie: 'F', folio: FOLIO })), duplicateCheck: 'off', options: { retryDelayMs: 200 } };
+	return cfdiWorkflow(SETTLE_WORKFLOW_ID, 'Ambiguous stamp settled by facts (sandbox)', undefined, parameters, credential, { nodeName: 'Create and stamp' });
 }
 
 export async function settleExample(checks: Checks, n8n: N8nInstance, sandbox: Sandbox, timings: Record<string, number>): Promise<void> {

@@ -2,7 +2,7 @@ import type { INodeProperties, INodePropertyCollection, INodePropertyOptions } f
 
 import { NODE_TYPE } from '../../scripts/lib/engine/nodeTypes';
 import { invoiceVoucher } from '../../scripts/lib/vouchers';
-import { createParams, useSandboxEngine } from './nodeTestKit';
+import { createParams, FORM_PARTIES, useSandboxEngine } from './nodeTestKit';
 
 const kit = useSandboxEngine();
 
@@ -84,12 +84,7 @@ describe('product and unit code pickers search the embedded SAT catalogs', () =>
 
 describe('Fields mode (version 1.1): the line items pick product and unit codes from the catalogs', () => {
 	const form = (line: Record<string, unknown>) => ({
-		emisorRfc: 'EKU9003173C9',
-		emisorNombre: 'ESCUELA KEMPER URGATE',
-		lugarExpedicion: '64000',
-		receptorRfc: 'URE180429TM6',
-		receptorNombre: 'UNIVERSIDAD ROBOTICA ESPAÑOLA',
-		receptorDomicilioFiscal: '65000',
+		...FORM_PARTIES,
 		conceptos: { concepto: [{ descripcion: 'Invoicing service', valorUnitario: 100, ...line }] },
 	});
 	const sentConcept = () => (JSON.parse(kit.sandbox.requests.find((r) => r.route === 'createVoucher')!.body) as { conceptos: Array<Record<string, unknown>> }).conceptos[0];

@@ -33,6 +33,16 @@ export const createParams = (voucher: IDataObject = invoiceVoucher(), extra: INo
 	...extra,
 });
 
+/** What a user types for the parties in a version 1.1 Fields-mode form (issuer regime: the form's default). */
+export const FORM_PARTIES: INodeParameters = {
+	emisorRfc: 'EKU9003173C9',
+	emisorNombre: 'ESCUELA KEMPER URGATE',
+	lugarExpedicion: '64000',
+	receptorRfc: 'URE180429TM6',
+	receptorNombre: 'UNIVERSIDAD ROBOTICA ESPAÑOLA',
+	receptorDomicilioFiscal: '65000',
+};
+
 /** The settings a shop types once in the node (issuer as in the Fields mode, product codes, gateways). */
 export const orderParams = (extra: INodeParameters = {}): INodeParameters => ({
 	resource: 'voucher',

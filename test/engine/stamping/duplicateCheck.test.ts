@@ -229,10 +229,8 @@ describe('Two executions of the same order at the same moment', () => {
 	 * time (the series lock) makes them overlap the way two workers would. The measured outcome:
 	 * either one invoice, or two with the twin reported on an item, never two in silence.
 	 */
-	test.each([
-		['twoPhase', 150],
-		['direct', 150],
-	])('stamping mode %s, stamping time %i ms: the second stamp finds the series busy, looks again and returns the first voucher', async (stampingMode, stampingTimeMs) => {
+	/** Two executions of the same order at the same moment; their output items and the invoices of folio 1001 in the sandbox. */
+	async function sameOrderAtOnce(stampingMode: string, stampingTimeMs: number) {
 		kit.sandbox.setStampingTime(stampingTimeMs);
 		const params = orderParams({ stampingMode });
 		const runs = await Promise.all([kit.engine.runNode(params, [corpusOrder('example-1')], V11), kit.engine.runNode(params, [corpusOrder('example-1')], V11)]);
@@ -240,7 +238,14 @@ describe('Two executions of the same order at the same moment', () => {
 			expect(run.error).toBeUndefined();
 			return json(run.items);
 		});
-		const invoices = stamped().filter((voucher) => voucher.body.folio === '1001');
+		return { outputs, invoices: stamped().filter((voucher) => voucher.body.folio === '1001') };
+	}
+
+	test.each([
+		['twoPhase', 150],
+		['direct', 150],
+	])('stamping mode %s, stamping time %i ms: the second stamp finds the series busy, looks again and returns the first voucher', async (stampingMode, stampingTimeMs) => {
+		const { outputs, invoices } = await sameOrderAtOnce(stampingMode, stampingTimeMs);
 		expect(invoices).toHaveLength(1);
 		expect(outputs.map((output) => output.uuid)).toEqual([invoices[0].uuid, invoices[0].uuid]);
 		const second = outputs.find((output) => output.status === 'alreadyStamped');
@@ -256,14 +261,7 @@ describe('Two executions of the same order at the same moment', () => {
 		['twoPhase', 0],
 		['direct', 0],
 	])('stamping mode %s, stamping time %i ms: never two invoices in silence', async (stampingMode, stampingTimeMs) => {
-		kit.sandbox.setStampingTime(stampingTimeMs);
-		const params = orderParams({ stampingMode });
-		const runs = await Promise.all([kit.engine.runNode(params, [corpusOrder('example-1')], V11), kit.engine.runNode(params, [corpusOrder('example-1')], V11)]);
-		const outputs = runs.map((run) => {
-			expect(run.error).toBeUndefined();
-			return json(run.items);
-		});
-		const invoices = stamped().filter((voucher) => voucher.body.folio === '1001');
+		const { outputs, invoices } = await sameOrderAtOnce(stampingMode, stampingTimeMs);
 		if (invoices.length === 1) {
 			expect(outputs.map((output) => output.uuid)).toEqual([invoices[0].uuid, invoices[0].uuid]);
 		} else {

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { routes } from '../../../scripts/lib/sandboxCredential';
-import { useSandboxEngine } from '../nodeTestKit';
+import { FORM_PARTIES, useSandboxEngine } from '../nodeTestKit';
 
 const kit = useSandboxEngine();
 
@@ -11,12 +11,7 @@ const kit = useSandboxEngine();
  * product code, unit price). Every other value is the form's default.
  */
 const ONE_LINE_IVA: INodeParameters = {
-	emisorRfc: 'EKU9003173C9',
-	emisorNombre: 'ESCUELA KEMPER URGATE',
-	lugarExpedicion: '64000',
-	receptorRfc: 'URE180429TM6',
-	receptorNombre: 'UNIVERSIDAD ROBOTICA ESPAÑOLA',
-	receptorDomicilioFiscal: '65000',
+	...FORM_PARTIES,
 	conceptos: { concepto: [{ descripcion: 'Keyboard', claveProdServ: '43232408', valorUnitario: 350 }] },
 };
 
