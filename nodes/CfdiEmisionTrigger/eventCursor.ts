@@ -14,6 +14,7 @@
  */
 import { matchesVoucherFilter, type VoucherFilter } from '../CfdiEmision/shared/voucherFilters';
 import { statusFromSubEstatus, toUnixSeconds, type VoucherRecord, type VoucherStatus } from '../CfdiEmision/shared/voucherRecords';
+import { isRecord } from '../CfdiEmision/cfdi/voucherShape';
 
 export type TriggerEvent = 'voucherStamped' | 'cancellationStatusChanged';
 
@@ -71,8 +72,7 @@ export type CursorReading =
 const isTime = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0;
 const isEntry = (value: unknown): value is [number, number] => Array.isArray(value) && value.length === 2 && Number.isInteger(value[0]) && isTime(value[1]);
 const isEvent = (value: unknown): value is TriggerEvent => value === 'voucherStamped' || value === 'cancellationStatusChanged';
-/** A plain object (what n8n keeps as a node's static data); not null, not a list, not text or a number. */
-export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+export { isRecord };
 
 /** Reads the node's static data for `event` (a cursor of version 1, before coveredFrom existed, is carried over). */
 export function readCursor(value: unknown, event: TriggerEvent, now: number, lookBackSeconds: number): CursorReading {

@@ -200,7 +200,8 @@ export const PATHS = {
 	globalInformation: memberPath('', SHAPE.globalInformation),
 } as const;
 
-function isRecord(value: unknown): value is JsonRecord {
+/** A JSON object: not null, not a list, not text or a number. The one test of it in the package. */
+export function isRecord(value: unknown): value is JsonRecord {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 

@@ -1,4 +1,4 @@
-import { complementOf, type JsonRecord, type PaymentComplement } from './voucherShape';
+import { complementOf, isRecord, type JsonRecord, type PaymentComplement } from './voucherShape';
 
 /** One invoice a payment receipt pays, and the balance it leaves. */
 export interface PaidInvoiceSummary {
@@ -26,7 +26,6 @@ export interface VoucherSummary {
 	invoices?: PaidInvoiceSummary[];
 }
 
-const isRecord = (value: unknown): value is JsonRecord => typeof value === 'object' && value !== null && !Array.isArray(value);
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value.trim() : typeof value === 'number' ? String(value) : null);
 const amount = (value: unknown): number | null => {
 	if (value === null || value === undefined || value === '') return null;

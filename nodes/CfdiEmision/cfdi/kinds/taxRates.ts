@@ -1,7 +1,7 @@
 import { currencyDecimals } from '../catalogs/moneda';
 import { addDecimal, decimalToNumber, parseDecimal, subtractDecimal, type Decimal } from '../decimal';
 import type { ConceptoImpuestos, ConceptoTax } from '../types';
-import type { JsonRecord } from '../voucherShape';
+import { isRecord } from '../voucherShape';
 
 /**
  * One tax of an invoice as the kinds need it: the rate, and, when known (read from the invoice's
@@ -80,10 +80,7 @@ export function grossFactor(rates: ReadonlyArray<TaxRate>): Decimal {
 	return factor;
 }
 
-/** A JSON object (not an array, not null). */
-export function isRecord(value: unknown): value is JsonRecord {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+export { isRecord };
 
 /** Text that is given (not empty or blank); undefined otherwise. */
 export function text(value: unknown): string | undefined {

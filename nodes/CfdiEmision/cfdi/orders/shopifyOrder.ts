@@ -17,6 +17,7 @@ import {
 	sumDecimals,
 	type Decimal,
 } from '../decimal';
+import { isRecord } from '../voucherShape';
 import { OrderInputError } from './errors';
 import { periodOf } from './header';
 import type { LineTax, SaleLine } from './pricing';
@@ -34,9 +35,7 @@ const TIPO_CAMBIO_DECIMALS = 6;
 
 export type UnknownRecord = Record<string, unknown>;
 
-export function isRecord(value: unknown): value is UnknownRecord {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+export { isRecord };
 
 /** Reads amounts in the voucher's currency: the presentment money of each *_set, or the shop's. */
 export class MoneyReader {
