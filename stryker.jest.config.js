@@ -6,7 +6,10 @@
  */
 const base = require('./jest.config');
 
-const only = (process.env.MUTATE_TESTS ?? '').split(',').map((file) => file.trim()).filter(Boolean);
+const only = (process.env.MUTATE_TESTS ?? '')
+	.split(',')
+	.map((file) => file.trim())
+	.filter(Boolean);
 
 /** @type {import('jest').Config} */
 module.exports = {

@@ -23,7 +23,8 @@ const PASSWORD_IS_MD5_FIELD: INodeProperties = {
 	name: 'passwordIsMd5',
 	type: 'boolean',
 	default: false,
-	description: 'Whether the password above is already the 32-character MD5 hex digest, sent as given',
+	description:
+		'Whether the password above is already the 32-character MD5 hex digest, sent as given',
 };
 
 /** A one-day window in the past (Unix seconds): the test's list call reads at most one voucher, if any. */
@@ -100,7 +101,8 @@ export class CfdiEmisionApi implements ICredentialType {
 				},
 			],
 			default: 'businessEmision',
-			description: 'How the issuing API paths begin. Test uses the specification paths; Production uses /api/v1.',
+			description:
+				'How the issuing API paths begin. Test uses the specification paths; Production uses /api/v1.',
 			displayOptions: { show: { environment: ['custom'] } },
 		},
 		{
@@ -199,7 +201,13 @@ export class CfdiEmisionApi implements ICredentialType {
 		request: {
 			method: 'GET',
 			url: `${URL_TEMPLATE.apiRoot}/emisores/${URL_TEMPLATE.emisorId}/comprobantes`,
-			qs: { ...CREDENTIAL_TEST_LIST_WINDOW, nocomprobante: 0, tipoConfirmacionId: 0, skip: 0, take: 1 },
+			qs: {
+				...CREDENTIAL_TEST_LIST_WINDOW,
+				nocomprobante: 0,
+				tipoConfirmacionId: 0,
+				skip: 0,
+				take: 1,
+			},
 			headers: { Accept: 'application/json' },
 		},
 	};

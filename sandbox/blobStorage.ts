@@ -47,7 +47,14 @@ export class BlobStorage {
 	signedUrl(path: string, startMs: number, expiryMs: number): string {
 		const st = isoSeconds(startMs);
 		const se = isoSeconds(expiryMs);
-		const query = new URLSearchParams({ sv: SAS_VERSION, st, se, sr: 'b', sp: 'r', sig: this.sign(path, 'r', st, se, 'b', SAS_VERSION) });
+		const query = new URLSearchParams({
+			sv: SAS_VERSION,
+			st,
+			se,
+			sr: 'b',
+			sp: 'r',
+			sig: this.sign(path, 'r', st, se, 'b', SAS_VERSION),
+		});
 		return `${this.config.baseUrl()}${path}?${query.toString()}`;
 	}
 
@@ -64,19 +71,49 @@ export class BlobStorage {
 		if (authorization !== undefined) {
 			// What Azure answers to a Bearer header sent without x-ms-version: the token is never accepted here.
 			const scheme = authorization.split(' ')[0];
-			return azureError(403, 'AuthenticationFailed', AUTH_FAILED, `Authentication scheme ${scheme} is not supported in this version.`);
+			return azureError(
+				403,
+				'AuthenticationFailed',
+				AUTH_FAILED,
+				`Authentication scheme ${scheme} is not supported in this version.`,
+			);
 		}
 		if (!q.has('sig')) {
 			// Anonymous access to a private container: Azure hides whether the blob exists.
 			return azureError(404, 'ResourceNotFound', 'The specified resource does not exist.');
 		}
-		const fields = { sv: q.get('sv') ?? '', st: q.get('st') ?? '', se: q.get('se') ?? '', sr: q.get('sr') ?? '', sp: q.get('sp') ?? '' };
+		const fields = {
+			sv: q.get('sv') ?? '',
+			st: q.get('st') ?? '',
+			se: q.get('se') ?? '',
+			sr: q.get('sr') ?? '',
+			sp: q.get('sp') ?? '',
+		};
 		const start = Date.parse(fields.st);
 		const expiry = Date.parse(fields.se);
-		if (!fields.sv || !fields.se || !fields.sr || !fields.sp || Number.isNaN(expiry) || (fields.st && Number.isNaN(start))) {
-			return azureError(403, 'AuthenticationFailed', AUTH_FAILED, 'Signature fields not well formed.');
+		if (
+			!fields.sv ||
+			!fields.se ||
+			!fields.sr ||
+			!fields.sp ||
+			Number.isNaN(expiry) ||
+			(fields.st && Number.isNaN(start))
+		) {
+			return azureError(
+				403,
+				'AuthenticationFailed',
+				AUTH_FAILED,
+				'Signature fields not well formed.',
+			);
 		}
-		const expected = this.sign(call.pathname, fields.sp, fields.st, fields.se, fields.sr, fields.sv);
+		const expected = this.sign(
+			call.pathname,
+			fields.sp,
+			fields.st,
+			fields.se,
+			fields.sr,
+			fields.sv,
+		);
 		if (!safeEqual(expected, q.get('sig') ?? '')) {
 			return azureError(403, 'AuthenticationFailed', AUTH_FAILED, 'Signature did not match.');
 		}
@@ -117,7 +154,9 @@ export class BlobStorage {
 	}
 
 	private sign(path: string, sp: string, st: string, se: string, sr: string, sv: string): string {
-		return createHmac('sha256', this.key).update([sp, st, se, path, sv, sr].join('\n')).digest('base64');
+		return createHmac('sha256', this.key)
+			.update([sp, st, se, path, sv, sr].join('\n'))
+			.digest('base64');
 	}
 }
 
@@ -127,10 +166,17 @@ const AUTH_FAILED =
 function azureError(status: number, code: string, text: string, detail?: string): Reply {
 	const requestId = randomUUID();
 	const time = new Date().toISOString();
-	const detailXml = detail === undefined ? '' : `<AuthenticationErrorDetail>${escapeText(detail)}</AuthenticationErrorDetail>`;
+	const detailXml =
+		detail === undefined
+			? ''
+			: `<AuthenticationErrorDetail>${escapeText(detail)}</AuthenticationErrorDetail>`;
 	return {
 		status,
-		headers: { 'content-type': 'application/xml', 'x-ms-error-code': code, 'x-ms-request-id': requestId },
+		headers: {
+			'content-type': 'application/xml',
+			'x-ms-error-code': code,
+			'x-ms-request-id': requestId,
+		},
 		body:
 			`<?xml version="1.0" encoding="utf-8"?><Error><Code>${code}</Code>` +
 			`<Message>${escapeText(text)}\nRequestId:${requestId}\nTime:${time}</Message>${detailXml}</Error>`,

@@ -60,25 +60,39 @@ export class CancellationBook {
 		const record = this.records.get(uuid.toUpperCase());
 		if (record?.state === 'pending') {
 			const deadline = addBusinessDays(record.requestedAt, ACCEPTANCE_BUSINESS_DAYS);
-			if (this.options.now() >= deadline) Object.assign(record, { state: 'cancelled', descripcion: SAT_STATUS.tacitlyAccepted, resolvedAt: deadline });
+			if (this.options.now() >= deadline)
+				Object.assign(record, {
+					state: 'cancelled',
+					descripcion: SAT_STATUS.tacitlyAccepted,
+					resolvedAt: deadline,
+				});
 		}
 		return record;
 	}
 
 	statusOf(stored: StoredVoucher): VoucherStatus {
 		const record = stored.uuid === null ? undefined : this.current(stored.uuid);
-		if (record?.state === 'cancelled') return { subEstatusId: 3, estatus: 'Cancelado', subestatus: record.descripcion };
-		if (record?.state === 'pending') return { subEstatusId: 4, estatus: 'Vigente', subestatus: record.descripcion };
-		return { subEstatusId: 2, estatus: 'Vigente', subestatus: record?.descripcion ?? SAT_STATUS.stamped };
+		if (record?.state === 'cancelled')
+			return { subEstatusId: 3, estatus: 'Cancelado', subestatus: record.descripcion };
+		if (record?.state === 'pending')
+			return { subEstatusId: 4, estatus: 'Vigente', subestatus: record.descripcion };
+		return {
+			subEstatusId: 2,
+			estatus: 'Vigente',
+			subestatus: record?.descripcion ?? SAT_STATUS.stamped,
+		};
 	}
 
 	resolve(uuid: string, answer: 'accepted' | 'rejected'): CancellationRecord {
 		const record = this.current(uuid);
 		if (!record || record.state !== 'pending') {
-			throw new Error(`resolveCancellation: ${uuid} has no cancellation waiting for acceptance (${record ? record.state : 'none requested'})`);
+			throw new Error(
+				`resolveCancellation: ${uuid} has no cancellation waiting for acceptance (${record ? record.state : 'none requested'})`,
+			);
 		}
 		record.state = answer === 'accepted' ? 'cancelled' : 'rejected';
-		record.descripcion = answer === 'accepted' ? SAT_STATUS.cancelledWithAcceptance : SAT_STATUS.rejected;
+		record.descripcion =
+			answer === 'accepted' ? SAT_STATUS.cancelledWithAcceptance : SAT_STATUS.rejected;
 		record.resolvedAt = this.options.now();
 		return record;
 	}
@@ -124,29 +138,70 @@ export class CancellationBook {
 		return json(200, cancelResult(stored, this.statusOf(stored)));
 	}
 
-	private requestErrors(ctx: CancellationContext, stored: StoredVoucher, motivo: string, folio: string): ValidationError[] {
+	private requestErrors(
+		ctx: CancellationContext,
+		stored: StoredVoucher,
+		motivo: string,
+		folio: string,
+	): ValidationError[] {
 		if (!MOTIVES.includes(motivo)) {
-			return [{ codigo: 'FAC201', mensaje: `El motivo de cancelación "${motivo}" no es válido; use 01, 02, 03 o 04.` }];
+			return [
+				{
+					codigo: 'FAC201',
+					mensaje: `El motivo de cancelación "${motivo}" no es válido; use 01, 02, 03 o 04.`,
+				},
+			];
 		}
 		const replacementUuid = folio.toUpperCase();
 		let replacement: StoredVoucher | undefined;
 		if (motivo === '01') {
-			if (folio === '') return [{ codigo: 'FAC202', mensaje: 'El motivo 01 requiere el folio de sustitución (UUID del comprobante que sustituye).' }];
-			replacement = UUID_PATTERN.test(replacementUuid) ? ctx.findStamped(ctx.emisorId, replacementUuid) : undefined;
-			if (!replacement || replacementUuid === stored.uuid || this.statusOf(replacement).subEstatusId === 3) {
-				return [{ codigo: 'FAC204', mensaje: `El folio de sustitución ${folio} no es un comprobante vigente del emisor.` }];
+			if (folio === '')
+				return [
+					{
+						codigo: 'FAC202',
+						mensaje:
+							'El motivo 01 requiere el folio de sustitución (UUID del comprobante que sustituye).',
+					},
+				];
+			replacement = UUID_PATTERN.test(replacementUuid)
+				? ctx.findStamped(ctx.emisorId, replacementUuid)
+				: undefined;
+			if (
+				!replacement ||
+				replacementUuid === stored.uuid ||
+				this.statusOf(replacement).subEstatusId === 3
+			) {
+				return [
+					{
+						codigo: 'FAC204',
+						mensaje: `El folio de sustitución ${folio} no es un comprobante vigente del emisor.`,
+					},
+				];
 			}
 		} else if (folio !== '') {
-			return [{ codigo: 'FAC203', mensaje: 'El folio de sustitución solo se admite con el motivo 01.' }];
+			return [
+				{ codigo: 'FAC203', mensaje: 'El folio de sustitución solo se admite con el motivo 01.' },
+			];
 		}
 		// SAT "No cancelable": a valid voucher of the issuer still refers to this one (a payment receipt,
 		// a credit note). The replacement named in the request is the expected exception.
 		const uuid = stored.uuid as string;
 		for (const other of ctx.vouchers) {
-			if (other === stored || other === replacement || other.emisorId !== stored.emisorId || other.state !== 'stamped') continue;
+			if (
+				other === stored ||
+				other === replacement ||
+				other.emisorId !== stored.emisorId ||
+				other.state !== 'stamped'
+			)
+				continue;
 			if (this.statusOf(other).subEstatusId === 3) continue;
 			if (JSON.stringify(other.body).toUpperCase().includes(uuid)) {
-				return [{ codigo: 'FAC205', mensaje: `No cancelable: el comprobante ${other.uuid} tiene relacionado este CFDI y sigue vigente.` }];
+				return [
+					{
+						codigo: 'FAC205',
+						mensaje: `No cancelable: el comprobante ${other.uuid} tiene relacionado este CFDI y sigue vigente.`,
+					},
+				];
 			}
 		}
 		return [];
@@ -158,22 +213,40 @@ export class CancellationBook {
 		const tipo = typeof body.tipoDeComprobante === 'string' ? body.tipoDeComprobante : 'I';
 		if (TYPES_WITHOUT_ACCEPTANCE.includes(tipo)) return false;
 		const receptor = isObject(body.receptor) ? body.receptor : {};
-		if (typeof receptor.rfc === 'string' && GENERIC_RECIPIENTS.includes(receptor.rfc.toUpperCase())) return false;
+		if (typeof receptor.rfc === 'string' && GENERIC_RECIPIENTS.includes(receptor.rfc.toUpperCase()))
+			return false;
 		// Rule I excludes payment receipts, whose total is always 0.
 		if (tipo !== 'P' && totalInMxn(body) <= ACCEPTANCE_THRESHOLD_MXN) return false;
-		if (this.options.nextBusinessDayRule && stored.stampedAt !== null && now <= endOfNextBusinessDay(stored.stampedAt)) return false;
+		if (
+			this.options.nextBusinessDayRule &&
+			stored.stampedAt !== null &&
+			now <= endOfNextBusinessDay(stored.stampedAt)
+		)
+			return false;
 		return true;
 	}
 }
 
 function cancelResult(stored: StoredVoucher, status: VoucherStatus): Record<string, unknown> {
-	return { esValido: true, idComprobante: stored.id, errores: null, uuid: stored.uuid, subEstatusId: status.subEstatusId, descripcion: status.subestatus };
+	return {
+		esValido: true,
+		idComprobante: stored.id,
+		errores: null,
+		uuid: stored.uuid,
+		subEstatusId: status.subEstatusId,
+		descripcion: status.subestatus,
+	};
 }
 
-function bindCancelRequest(call: Call): { motivo: string; folioSustitucion: string } | { reply: Reply } {
+function bindCancelRequest(
+	call: Call,
+): { motivo: string; folioSustitucion: string } | { reply: Reply } {
 	let fields: Record<string, unknown>;
 	if (call.body.trim() === '') {
-		fields = { motivo: queryValue(call.searchParams, 'motivo'), folioSustitucion: queryValue(call.searchParams, 'folioSustitucion') };
+		fields = {
+			motivo: queryValue(call.searchParams, 'motivo'),
+			folioSustitucion: queryValue(call.searchParams, 'folioSustitucion'),
+		};
 	} else {
 		if (!isJsonMediaType(call.headers['content-type'])) return { reply: unsupportedMediaType() };
 		const bound = bindJsonObject(call.body, 'SolicitudCancelacion');
@@ -184,12 +257,19 @@ function bindCancelRequest(call: Call): { motivo: string; folioSustitucion: stri
 	for (const field of ['motivo', 'folioSustitucion']) {
 		const value = fields[field];
 		if (value !== undefined && value !== null && typeof value !== 'string') {
-			errors[`$.${field}`] = [`The JSON value could not be converted to System.String. Path: $.${field}`];
+			errors[`$.${field}`] = [
+				`The JSON value could not be converted to System.String. Path: $.${field}`,
+			];
 		}
 	}
-	if (!errors['$.motivo'] && (typeof fields.motivo !== 'string' || fields.motivo.trim() === '')) errors.motivo = ['The motivo field is required.'];
+	if (!errors['$.motivo'] && (typeof fields.motivo !== 'string' || fields.motivo.trim() === ''))
+		errors.motivo = ['The motivo field is required.'];
 	if (Object.keys(errors).length > 0) return { reply: validationProblem(errors) };
-	return { motivo: (fields.motivo as string).trim(), folioSustitucion: typeof fields.folioSustitucion === 'string' ? fields.folioSustitucion.trim() : '' };
+	return {
+		motivo: (fields.motivo as string).trim(),
+		folioSustitucion:
+			typeof fields.folioSustitucion === 'string' ? fields.folioSustitucion.trim() : '',
+	};
 }
 
 /** The voucher total in pesos: foreign-currency totals times their exchange rate. */
@@ -202,7 +282,7 @@ function totalInMxn(body: Record<string, unknown>): number {
 /** The same wall-clock time `days` business days later (Mexico City calendar). */
 function addBusinessDays(epochMs: number, days: number): number {
 	let at = epochMs;
-	for (let counted = 0; counted < days; ) {
+	for (let counted = 0; counted < days;) {
 		at += DAY_MS;
 		if (isBusinessDay(at)) counted += 1;
 	}

@@ -36,7 +36,13 @@ export function buildCfdiXml(body: VoucherBody, account: SandboxAccount, stamp: 
 			['xmlns:cfdi', 'http://www.sat.gob.mx/cfd/4'],
 			...kinds.namespaces.map(([prefix, uri]): [string, string] => [`xmlns:${prefix}`, uri]),
 			['xmlns:xsi', 'http://www.w3.org/2001/XMLSchema-instance'],
-			['xsi:schemaLocation', ['http://www.sat.gob.mx/cfd/4 http://www.sat.gob.mx/sitio_internet/cfd/4/cfdv40.xsd', ...kinds.namespaces.map(([, uri, xsd]) => `${uri} ${xsd}`)].join(' ')],
+			[
+				'xsi:schemaLocation',
+				[
+					'http://www.sat.gob.mx/cfd/4 http://www.sat.gob.mx/sitio_internet/cfd/4/cfdv40.xsd',
+					...kinds.namespaces.map(([, uri, xsd]) => `${uri} ${xsd}`),
+				].join(' '),
+			],
 			['Version', '4.0'],
 			['Serie', text(body.serie)],
 			['Folio', text(body.folio)],
@@ -92,7 +98,13 @@ export function buildCfdiXml(body: VoucherBody, account: SandboxAccount, stamp: 
 		if (taxes.length === 0) {
 			lines.push(`${open}/>`);
 		} else {
-			lines.push(`${open}>`, '      <cfdi:Impuestos>', ...taxes, '      </cfdi:Impuestos>', '    </cfdi:Concepto>');
+			lines.push(
+				`${open}>`,
+				'      <cfdi:Impuestos>',
+				...taxes,
+				'      </cfdi:Impuestos>',
+				'    </cfdi:Concepto>',
+			);
 		}
 	}
 	lines.push('  </cfdi:Conceptos>');
@@ -104,7 +116,9 @@ export function buildCfdiXml(body: VoucherBody, account: SandboxAccount, stamp: 
 		])}`;
 		// The voucher-level summary lists retenciones first, as the CFDI 4.0 schema orders them.
 		const inner = taxLines(taxes, '  ', false);
-		lines.push(...(inner.length === 0 ? [`${open}/>`] : [`${open}>`, ...inner, '  </cfdi:Impuestos>']));
+		lines.push(
+			...(inner.length === 0 ? [`${open}/>`] : [`${open}>`, ...inner, '  </cfdi:Impuestos>']),
+		);
 	}
 	lines.push('  <cfdi:Complemento>', ...kinds.complements);
 	lines.push(
@@ -162,7 +176,9 @@ function attrs(pairs: Array<[string, string | undefined]>): string {
 }
 
 export function escapeXml(value: string): string {
-	return value.replace(/[&<>"'\t\n\r]/g, (c) => XML_ESCAPES[c]).replace(/[\x00-\x08\x0b\x0c\x0e-\x1f]/g, '');
+	return value
+		.replace(/[&<>"'\t\n\r]/g, (c) => XML_ESCAPES[c])
+		.replace(/[\x00-\x08\x0b\x0c\x0e-\x1f]/g, '');
 }
 
 const XML_ESCAPES: Record<string, string> = {

@@ -41,7 +41,8 @@ function parseArgs(argv: string[]): CliOptions {
 	};
 	const numeric = (flag: string, value: string | undefined): number => {
 		const n = Number(value);
-		if (value === undefined || !Number.isFinite(n) || n < 0) fail(`${flag} needs a non-negative number`);
+		if (value === undefined || !Number.isFinite(n) || n < 0)
+			fail(`${flag} needs a non-negative number`);
 		return n;
 	};
 	for (let i = 0; i < argv.length; i++) {
@@ -80,7 +81,8 @@ function parseArgs(argv: string[]): CliOptions {
 				options.pathStyle = value;
 				break;
 			case '--get-voucher-shape':
-				if (value !== 'bodyWithState' && value !== 'bodyOnly') fail('--get-voucher-shape is bodyWithState or bodyOnly');
+				if (value !== 'bodyWithState' && value !== 'bodyOnly')
+					fail('--get-voucher-shape is bodyWithState or bodyOnly');
 				options.getVoucherShape = value;
 				break;
 			case '--host':
@@ -107,7 +109,10 @@ function fail(text: string): never {
 async function main(): Promise<void> {
 	const options = parseArgs(process.argv.slice(2));
 	const sandbox = await startSandbox(options.sandbox);
-	const control = await startControlServer(sandbox, { host: sandbox.options.host, port: options.controlPort }).catch(async (error: Error) => {
+	const control = await startControlServer(sandbox, {
+		host: sandbox.options.host,
+		port: options.controlPort,
+	}).catch(async (error: Error) => {
 		await sandbox.close();
 		throw error;
 	});
@@ -123,7 +128,15 @@ async function main(): Promise<void> {
 	stopOn('SIGINT', options.json);
 	stopOn('SIGTERM', options.json);
 	if (options.json) {
-		console.log(JSON.stringify({ authUrl: sandbox.authUrl, baseUrl: sandbox.baseUrl, blobUrl: sandbox.blobUrl, controlUrl: control.url, pid: process.pid }));
+		console.log(
+			JSON.stringify({
+				authUrl: sandbox.authUrl,
+				baseUrl: sandbox.baseUrl,
+				blobUrl: sandbox.blobUrl,
+				controlUrl: control.url,
+				pid: process.pid,
+			}),
+		);
 		return;
 	}
 	const account = DEFAULT_ACCOUNT;
@@ -146,7 +159,10 @@ async function main(): Promise<void> {
 		'Routes:',
 		`  POST ${sandbox.authUrl}/connect/token  (password or refresh_token grant, form-encoded)`,
 		`  GET  ${sandbox.authUrl}/connect/userinfo`,
-		...routeTable(sandbox.options.pathStyle).map((route) => `  ${route.display.replace(' ', ' '.repeat(Math.max(1, 5 - route.method.length)) + sandbox.baseUrl)}`),
+		...routeTable(sandbox.options.pathStyle).map(
+			(route) =>
+				`  ${route.display.replace(' ', ' '.repeat(Math.max(1, 5 - route.method.length)) + sandbox.baseUrl)}`,
+		),
 		`  GET  ${sandbox.blobUrl}/cfdi-pdfs/{emisorId}/{uuid}.pdf?sv=...&st=...&se=...&sr=b&sp=r&sig=...`,
 		'',
 		`Control API (${control.url}):`,

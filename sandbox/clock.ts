@@ -40,11 +40,15 @@ export function mexicoCityEpoch(local: string): number {
 	const asUtc = Date.UTC(y, mo - 1, d, h, mi, s);
 	// Two passes settle the offset even on the day the zone's offset changed (before 2023).
 	let guess = asUtc;
-	for (let pass = 0; pass < 2; pass++) guess = asUtc - (Date.parse(`${cfdiDateTime(guess)}Z`) - guess);
+	for (let pass = 0; pass < 2; pass++)
+		guess = asUtc - (Date.parse(`${cfdiDateTime(guess)}Z`) - guess);
 	return guess;
 }
 
-const WEEKDAY = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Mexico_City', weekday: 'short' });
+const WEEKDAY = new Intl.DateTimeFormat('en-US', {
+	timeZone: 'America/Mexico_City',
+	weekday: 'short',
+});
 
 /** Monday to Friday in Mexico City (public holidays are not modelled). */
 export function isBusinessDay(epochMs: number): boolean {

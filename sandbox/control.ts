@@ -19,7 +19,8 @@ type Args = Record<string, unknown>;
 
 function numberArg(args: Args, name: string): number {
 	const value = args[name];
-	if (typeof value !== 'number' || !Number.isFinite(value)) throw new Error(`"${name}" must be a number`);
+	if (typeof value !== 'number' || !Number.isFinite(value))
+		throw new Error(`"${name}" must be a number`);
 	return value;
 }
 
@@ -38,7 +39,15 @@ export const CONTROL_ACTIONS: Record<string, (sandbox: Sandbox, args: Args) => u
 	setGetVoucherShape: (sandbox, args) => sandbox.setGetVoucherShape(args.shape as GetVoucherShape),
 	injectFault: (sandbox, args) => sandbox.injectFault(args as unknown as FaultSpec),
 	clearFaults: (sandbox) => sandbox.clearFaults(),
-	resolveCancellation: (sandbox, args) => sandbox.resolveCancellation(String(args.uuid), args.answer === 'accepted' ? 'accepted' : args.answer === 'rejected' ? 'rejected' : fail('"answer" is accepted or rejected')),
+	resolveCancellation: (sandbox, args) =>
+		sandbox.resolveCancellation(
+			String(args.uuid),
+			args.answer === 'accepted'
+				? 'accepted'
+				: args.answer === 'rejected'
+					? 'rejected'
+					: fail('"answer" is accepted or rejected'),
+		),
 };
 
 export interface GrantCounts {
@@ -86,20 +95,28 @@ export function sandboxCounts(sandbox: Sandbox): SandboxCounts {
 			stamped: vouchers.filter((voucher) => voucher.stampCount > 0).length,
 			stampedMoreThanOnce: vouchers.filter((voucher) => voucher.stampCount > 1).length,
 		},
-		stampsPerVoucher: Object.fromEntries(vouchers.map((voucher) => [String(voucher.id), voucher.stampCount])),
+		stampsPerVoucher: Object.fromEntries(
+			vouchers.map((voucher) => [String(voucher.id), voucher.stampCount]),
+		),
 	};
 }
 
 /** GET /<name>: read-only views. */
-export const CONTROL_VIEWS: Record<string, (sandbox: Sandbox, query: URLSearchParams) => unknown> = {
-	info: (sandbox) => ({ authUrl: sandbox.authUrl, baseUrl: sandbox.baseUrl, blobUrl: sandbox.blobUrl, options: sandbox.options }),
-	counts: (sandbox) => sandboxCounts(sandbox),
-	// ?since=N: the entries from index N on (poll without fetching the whole log again).
-	requests: (sandbox, query) => sandbox.requests.slice(Number(query.get('since') ?? 0) || 0),
-	vouchers: (sandbox) => [...sandbox.vouchers.values()],
-	emails: (sandbox) => sandbox.emails,
-	cancellations: (sandbox) => [...sandbox.cancellations.values()],
-};
+export const CONTROL_VIEWS: Record<string, (sandbox: Sandbox, query: URLSearchParams) => unknown> =
+	{
+		info: (sandbox) => ({
+			authUrl: sandbox.authUrl,
+			baseUrl: sandbox.baseUrl,
+			blobUrl: sandbox.blobUrl,
+			options: sandbox.options,
+		}),
+		counts: (sandbox) => sandboxCounts(sandbox),
+		// ?since=N: the entries from index N on (poll without fetching the whole log again).
+		requests: (sandbox, query) => sandbox.requests.slice(Number(query.get('since') ?? 0) || 0),
+		vouchers: (sandbox) => [...sandbox.vouchers.values()],
+		emails: (sandbox) => sandbox.emails,
+		cancellations: (sandbox) => [...sandbox.cancellations.values()],
+	};
 
 export interface ControlServer {
 	readonly url: string;
@@ -107,7 +124,8 @@ export interface ControlServer {
 	close(): Promise<void>;
 }
 
-const own = (table: object, key: string): boolean => Object.prototype.hasOwnProperty.call(table, key);
+const own = (table: object, key: string): boolean =>
+	Object.prototype.hasOwnProperty.call(table, key);
 
 async function readJson(req: http.IncomingMessage): Promise<Args> {
 	const text = (await readBody(req)).toString('utf8').trim();
@@ -117,17 +135,24 @@ async function readJson(req: http.IncomingMessage): Promise<Args> {
 	} catch {
 		parsed = undefined;
 	}
-	if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('the body must be a JSON object');
+	if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+		throw new Error('the body must be a JSON object');
 	return parsed as Args;
 }
 
 function send(res: http.ServerResponse, status: number, body: unknown): void {
 	const text = JSON.stringify(body ?? null);
-	res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+	res.writeHead(status, {
+		'content-type': 'application/json; charset=utf-8',
+		'content-length': Buffer.byteLength(text),
+	});
 	res.end(text);
 }
 
-export async function startControlServer(sandbox: Sandbox, options: { host?: string; port?: number } = {}): Promise<ControlServer> {
+export async function startControlServer(
+	sandbox: Sandbox,
+	options: { host?: string; port?: number } = {},
+): Promise<ControlServer> {
 	const sockets = new Set<Socket>();
 	const server = http.createServer((req, res) => {
 		void (async () => {
@@ -135,17 +160,29 @@ export async function startControlServer(sandbox: Sandbox, options: { host?: str
 			const action = /^\/actions\/([\w-]+)$/.exec(url.pathname)?.[1];
 			if (action !== undefined) {
 				const call = own(CONTROL_ACTIONS, action) ? CONTROL_ACTIONS[action] : undefined;
-				if (!call) return send(res, 404, { error: `unknown action "${action}"`, actions: Object.keys(CONTROL_ACTIONS) });
+				if (!call)
+					return send(res, 404, {
+						error: `unknown action "${action}"`,
+						actions: Object.keys(CONTROL_ACTIONS),
+					});
 				if (req.method !== 'POST') return send(res, 405, { error: 'actions take POST' });
 				try {
-					return send(res, 200, { ok: true, result: (await call(sandbox, await readJson(req))) ?? null });
+					return send(res, 200, {
+						ok: true,
+						result: (await call(sandbox, await readJson(req))) ?? null,
+					});
 				} catch (error) {
 					return send(res, 400, { error: (error as Error).message });
 				}
 			}
 			const name = url.pathname.slice(1);
 			const view = own(CONTROL_VIEWS, name) ? CONTROL_VIEWS[name] : undefined;
-			if (!view) return send(res, 404, { error: `unknown view "${name}"`, views: Object.keys(CONTROL_VIEWS), actions: Object.keys(CONTROL_ACTIONS) });
+			if (!view)
+				return send(res, 404, {
+					error: `unknown view "${name}"`,
+					views: Object.keys(CONTROL_VIEWS),
+					actions: Object.keys(CONTROL_ACTIONS),
+				});
 			if (req.method !== 'GET') return send(res, 405, { error: 'views take GET' });
 			return send(res, 200, view(sandbox, url.searchParams));
 		})().catch((error: Error) => {
@@ -181,10 +218,13 @@ export class SandboxControl {
 	constructor(readonly url: string) {}
 
 	async view<T = unknown>(name: string, query: Record<string, string | number> = {}): Promise<T> {
-		const search = new URLSearchParams(Object.fromEntries(Object.entries(query).map(([key, value]) => [key, String(value)])));
+		const search = new URLSearchParams(
+			Object.fromEntries(Object.entries(query).map(([key, value]) => [key, String(value)])),
+		);
 		const response = await fetch(`${this.url}/${name}${search.toString() ? `?${search}` : ''}`);
 		const body = (await response.json()) as T & { error?: string };
-		if (!response.ok) throw new Error(`sandbox control GET /${name}: HTTP ${response.status} ${body.error ?? ''}`);
+		if (!response.ok)
+			throw new Error(`sandbox control GET /${name}: HTTP ${response.status} ${body.error ?? ''}`);
 		return body;
 	}
 
@@ -195,7 +235,8 @@ export class SandboxControl {
 			body: JSON.stringify(args),
 		});
 		const body = (await response.json()) as { result?: unknown; error?: string };
-		if (!response.ok) throw new Error(`sandbox control ${name}: HTTP ${response.status} ${body.error ?? ''}`);
+		if (!response.ok)
+			throw new Error(`sandbox control ${name}: HTTP ${response.status} ${body.error ?? ''}`);
 		return body.result;
 	}
 

@@ -45,7 +45,11 @@ export function dispatch(call: Call, resolution: Resolution, faults: FaultBook):
 
 	switch (fault.kind) {
 		case 'timeout':
-			if (fault.perform === 'afterHold') return { hold: fault.holdMs ?? DEFAULT_HOLD_MS, thenPerform: () => void resolution.perform(null) };
+			if (fault.perform === 'afterHold')
+				return {
+					hold: fault.holdMs ?? DEFAULT_HOLD_MS,
+					thenPerform: () => void resolution.perform(null),
+				};
 			if (fault.perform !== false) resolution.perform(null);
 			return { hold: fault.holdMs ?? DEFAULT_HOLD_MS };
 		case 'connectionReset':

@@ -63,28 +63,42 @@ export class FaultBook {
 	private readonly queues = new Map<RouteName, QueuedFault[]>();
 
 	inject(spec: FaultSpec): void {
-		if (!ROUTES.includes(spec.route)) throw new Error(`injectFault: unknown route '${String(spec.route)}'`);
-		if (!KINDS.includes(spec.kind)) throw new Error(`injectFault: unknown kind '${String(spec.kind)}'`);
+		if (!ROUTES.includes(spec.route))
+			throw new Error(`injectFault: unknown route '${String(spec.route)}'`);
+		if (!KINDS.includes(spec.kind))
+			throw new Error(`injectFault: unknown kind '${String(spec.kind)}'`);
 		const allowed = ROUTE_LIMITS[spec.kind];
 		if (allowed && !allowed.includes(spec.route)) {
 			throw new Error(`injectFault: '${spec.kind}' applies only to ${allowed.join(', ')}`);
 		}
 		const times = spec.times ?? 1;
-		if (!Number.isInteger(times) || times < 1) throw new Error('injectFault: times must be a positive integer');
-		if (spec.kind === 'status' && !(Number.isInteger(spec.status) && spec.status >= 100 && spec.status <= 599)) {
+		if (!Number.isInteger(times) || times < 1)
+			throw new Error('injectFault: times must be a positive integer');
+		if (
+			spec.kind === 'status' &&
+			!(Number.isInteger(spec.status) && spec.status >= 100 && spec.status <= 599)
+		) {
 			throw new Error('injectFault: status must be an HTTP status code');
 		}
 		if (spec.kind === 'redirect') {
-			if (typeof spec.location !== 'string' || !spec.location) throw new Error('injectFault: a redirect needs a location');
-			if (spec.status !== undefined && !REDIRECT_STATUSES.includes(spec.status)) throw new Error(`injectFault: a redirect status is one of ${REDIRECT_STATUSES.join(', ')}`);
+			if (typeof spec.location !== 'string' || !spec.location)
+				throw new Error('injectFault: a redirect needs a location');
+			if (spec.status !== undefined && !REDIRECT_STATUSES.includes(spec.status))
+				throw new Error(`injectFault: a redirect status is one of ${REDIRECT_STATUSES.join(', ')}`);
 		}
 		if (spec.kind === 'echoRequest') {
-			if (spec.framing !== undefined && !ECHO_FRAMINGS.includes(spec.framing)) throw new Error(`injectFault: framing is one of ${ECHO_FRAMINGS.join(', ')}`);
-			if (spec.status !== undefined && !(Number.isInteger(spec.status) && spec.status >= 400 && spec.status <= 599)) throw new Error('injectFault: an echo is an error status (400-599)');
+			if (spec.framing !== undefined && !ECHO_FRAMINGS.includes(spec.framing))
+				throw new Error(`injectFault: framing is one of ${ECHO_FRAMINGS.join(', ')}`);
+			if (
+				spec.status !== undefined &&
+				!(Number.isInteger(spec.status) && spec.status >= 400 && spec.status <= 599)
+			)
+				throw new Error('injectFault: an echo is an error status (400-599)');
 		}
 		const queue = this.queues.get(spec.route) ?? [];
 		const after = spec.after ?? 0;
-		if (!Number.isInteger(after) || after < 0) throw new Error('injectFault: after must be a non-negative integer');
+		if (!Number.isInteger(after) || after < 0)
+			throw new Error('injectFault: after must be a non-negative integer');
 		queue.push({ spec: { ...spec }, remaining: times, skip: after });
 		this.queues.set(spec.route, queue);
 	}
@@ -121,10 +135,13 @@ function requestDump(call: Call): string {
 
 /** The body's fields: a form's, or a JSON object's top-level members. */
 function bodyFields(call: Call): Record<string, unknown> {
-	if ((call.headers['content-type'] ?? '').includes('application/x-www-form-urlencoded')) return Object.fromEntries(new URLSearchParams(call.body));
+	if ((call.headers['content-type'] ?? '').includes('application/x-www-form-urlencoded'))
+		return Object.fromEntries(new URLSearchParams(call.body));
 	try {
 		const parsed = JSON.parse(call.body) as unknown;
-		return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+		return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+			? (parsed as Record<string, unknown>)
+			: {};
 	} catch {
 		return {};
 	}
@@ -135,13 +152,27 @@ export function echoReply(call: Call, status: number, framing: EchoFraming): Rep
 	const dump = requestDump(call);
 	switch (framing) {
 		case 'text':
-			return { status, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: `Request rejected:\n${dump}` };
+			return {
+				status,
+				headers: { 'content-type': 'text/plain; charset=utf-8' },
+				body: `Request rejected:\n${dump}`,
+			};
 		case 'oauth':
-			return json(status, { error: 'invalid_request', error_description: `Request rejected: ${dump}` });
+			return json(status, {
+				error: 'invalid_request',
+				error_description: `Request rejected: ${dump}`,
+			});
 		case 'base64':
-			return json(status, { message: 'Request rejected; the trace has the request.', trace: Buffer.from(dump, 'utf8').toString('base64') });
+			return json(status, {
+				message: 'Request rejected; the trace has the request.',
+				trace: Buffer.from(dump, 'utf8').toString('base64'),
+			});
 		case 'json':
-			return json(status, { message: `Request rejected: ${dump}`, headers: call.headers, form: bodyFields(call) });
+			return json(status, {
+				message: `Request rejected: ${dump}`,
+				headers: call.headers,
+				form: bodyFields(call),
+			});
 	}
 }
 
@@ -149,7 +180,11 @@ export function echoReply(call: Call, status: number, framing: EchoFraming): Rep
 export function requestReply(fault: FaultSpec, call: Call): Reply | null {
 	switch (fault.kind) {
 		case 'redirect':
-			return { status: fault.status ?? 307, headers: { location: fault.location.split('{url}').join(call.url) }, body: '' };
+			return {
+				status: fault.status ?? 307,
+				headers: { location: fault.location.split('{url}').join(call.url) },
+				body: '',
+			};
 		case 'echoRequest':
 			return echoReply(call, fault.status ?? 400, fault.framing ?? 'json');
 		default:
@@ -171,9 +206,17 @@ export function cannedReply(fault: FaultSpec): Reply | null {
 		case 'seriesBusy':
 			return json(200, seriesBusyResult(0));
 		case 'malformedJson':
-			return { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: '{"esValido": tru' };
+			return {
+				status: 200,
+				headers: { 'content-type': 'application/json; charset=utf-8' },
+				body: '{"esValido": tru',
+			};
 		case 'html':
-			return { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body: IIS_ERROR_PAGE };
+			return {
+				status: 200,
+				headers: { 'content-type': 'text/html; charset=utf-8' },
+				body: IIS_ERROR_PAGE,
+			};
 		case 'pdfNotReady':
 			return message(404, PDF_NOT_READY_MESSAGE);
 		case 'rateLimited':

@@ -29,7 +29,8 @@ export interface Reply {
 }
 
 /** What to do with a request: answer it, hold it without answering, or reset the connection. */
-export type Outcome = Reply | { readonly hold: number; readonly thenPerform?: () => void } | { readonly reset: true };
+export type Outcome =
+	Reply | { readonly hold: number; readonly thenPerform?: () => void } | { readonly reset: true };
 
 export interface HostEnvironment {
 	now(): number;
@@ -101,7 +102,14 @@ export async function listen(options: {
 			// As IIS/Kestrel do: answer 413 at once, then close; the rest of the upload is discarded.
 			entry.status = 413;
 			const body = JSON.stringify({ message: 'Request body too large.' });
-			if (!res.headersSent) res.writeHead(413, { connection: 'close', 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) }).end(body);
+			if (!res.headersSent)
+				res
+					.writeHead(413, {
+						connection: 'close',
+						'content-type': 'application/json; charset=utf-8',
+						'content-length': Buffer.byteLength(body),
+					})
+					.end(body);
 			return;
 		}
 		entry.body = raw.toString('utf8');
@@ -124,7 +132,9 @@ export async function listen(options: {
 				status: 500,
 				headers: {
 					'content-type': 'application/json; charset=utf-8',
-					'x-sandbox-error': String((err as Error)?.message ?? err).replace(/[^\x20-\x7e]/g, '?').slice(0, 300),
+					'x-sandbox-error': String((err as Error)?.message ?? err)
+						.replace(/[^\x20-\x7e]/g, '?')
+						.slice(0, 300),
 				},
 				body: JSON.stringify({ message: 'An error has occurred.' }),
 			};
@@ -213,7 +223,11 @@ function providerCodes(body: string | Buffer): string[] {
 	if (typeof body !== 'string' || !body.includes('"codigo"')) return [];
 	try {
 		const errores = (JSON.parse(body) as { errores?: unknown }).errores;
-		return Array.isArray(errores) ? errores.map((error) => String((error as { codigo?: unknown })?.codigo ?? '')).filter(Boolean) : [];
+		return Array.isArray(errores)
+			? errores
+					.map((error) => String((error as { codigo?: unknown })?.codigo ?? ''))
+					.filter(Boolean)
+			: [];
 	} catch {
 		return [];
 	}

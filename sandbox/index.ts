@@ -82,7 +82,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			{ name: 'blob', port: resolved.blobPort, resolver: blobs },
 		] as const;
 		for (const { name, port, resolver } of servers) {
-			const server = await listen({ name, host: resolved.host, port, env, handle: (call) => dispatch(call, resolver.resolve(call), faults) });
+			const server = await listen({
+				name,
+				host: resolved.host,
+				port,
+				env,
+				handle: (call) => dispatch(call, resolver.resolve(call), faults),
+			});
 			hosts.push(server);
 			urls[name] = server.url;
 			resolved[`${name}Port`] = server.port;
@@ -116,7 +122,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		emails: api.emails,
 		stampCount: () => api.stampCount(),
 		cancellations: api.cancellations.records,
-		resolveCancellation: (uuid: string, answer: 'accepted' | 'rejected') => api.cancellations.resolve(uuid, answer),
+		resolveCancellation: (uuid: string, answer: 'accepted' | 'rejected') =>
+			api.cancellations.resolve(uuid, answer),
 		setGetVoucherShape: (shape: GetVoucherShape) => {
 			resolved.getVoucherShape = getVoucherShape(shape);
 		},
@@ -131,7 +138,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 }
 
 function resolveOptions(options: SandboxOptions): ResolvedSandboxOptions {
-	const accounts = (options.accounts ?? [DEFAULT_ACCOUNT]).map((a) => ({ ...a, series: [...a.series] }));
+	const accounts = (options.accounts ?? [DEFAULT_ACCOUNT]).map((a) => ({
+		...a,
+		series: [...a.series],
+	}));
 	if (accounts.length === 0) throw new Error('startSandbox: at least one account is required');
 	for (const key of ['clientId', 'emisorId', 'username'] as const) {
 		if (new Set(accounts.map((a) => a[key])).size !== accounts.length) {
@@ -145,7 +155,10 @@ function resolveOptions(options: SandboxOptions): ResolvedSandboxOptions {
 		blobPort: options.blobPort ?? 0,
 		tokenLifetimeSeconds: nonNegative(options.tokenLifetimeSeconds ?? 3600, 'tokenLifetimeSeconds'),
 		latencyMs: nonNegative(options.latencyMs ?? 0, 'latencyMs'),
-		pdfLinkLifetimeSeconds: nonNegative(options.pdfLinkLifetimeSeconds ?? 300, 'pdfLinkLifetimeSeconds'),
+		pdfLinkLifetimeSeconds: nonNegative(
+			options.pdfLinkLifetimeSeconds ?? 300,
+			'pdfLinkLifetimeSeconds',
+		),
 		pdfReadyAfterMs: nonNegative(options.pdfReadyAfterMs ?? 0, 'pdfReadyAfterMs'),
 		stampingTimeMs: nonNegative(options.stampingTimeMs ?? 0, 'stampingTimeMs'),
 		pathStyle: options.pathStyle ?? 'spec',
@@ -161,16 +174,21 @@ function resolveOptions(options: SandboxOptions): ResolvedSandboxOptions {
 }
 
 function getVoucherShape(value: unknown): GetVoucherShape {
-	if (value !== 'bodyWithState' && value !== 'bodyOnly') throw new Error(`startSandbox: getVoucherShape must be 'bodyWithState' or 'bodyOnly', not ${JSON.stringify(value)}`);
+	if (value !== 'bodyWithState' && value !== 'bodyOnly')
+		throw new Error(
+			`startSandbox: getVoucherShape must be 'bodyWithState' or 'bodyOnly', not ${JSON.stringify(value)}`,
+		);
 	return value;
 }
 
 function nonNegative(value: number, name: string): number {
-	if (!Number.isFinite(value) || value < 0) throw new Error(`startSandbox: ${name} must be a non-negative number`);
+	if (!Number.isFinite(value) || value < 0)
+		throw new Error(`startSandbox: ${name} must be a non-negative number`);
 	return value;
 }
 
 function positiveInteger(value: number, name: string): number {
-	if (!Number.isInteger(value) || value < 1) throw new Error(`startSandbox: ${name} must be a positive integer`);
+	if (!Number.isInteger(value) || value < 1)
+		throw new Error(`startSandbox: ${name} must be a positive integer`);
 	return value;
 }

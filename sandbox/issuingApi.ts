@@ -77,8 +77,17 @@ export function routeTable(pathStyle: 'spec' | 'short'): RouteDef[] {
 	// The spec writes the e-mail path with a capital B; the real gateway is reached only that way.
 	const main = pathStyle === 'spec' ? '/businessEmision/api/v1' : '/api/v1';
 	const mail = pathStyle === 'spec' ? '/BusinessEmision/api/v1' : '/api/v1';
-	const def = (route: ApiRoute, method: string, prefix: string, tail: string, query = ''): RouteDef => {
-		const pattern = tail.replace('{emisorId}', '(\\d+)').replace('{id}', '(\\d+)').replace('{uuid}', '([^/]+)');
+	const def = (
+		route: ApiRoute,
+		method: string,
+		prefix: string,
+		tail: string,
+		query = '',
+	): RouteDef => {
+		const pattern = tail
+			.replace('{emisorId}', '(\\d+)')
+			.replace('{id}', '(\\d+)')
+			.replace('{uuid}', '([^/]+)');
 		return {
 			route,
 			method,
@@ -87,16 +96,46 @@ export function routeTable(pathStyle: 'spec' | 'short'): RouteDef[] {
 		};
 	};
 	return [
-		def('createVoucher', 'POST', main, '/emisores/{emisorId}/comprobantes', '?emitir=true|false[&noCalcularFecha=true]'),
+		def(
+			'createVoucher',
+			'POST',
+			main,
+			'/emisores/{emisorId}/comprobantes',
+			'?emitir=true|false[&noCalcularFecha=true]',
+		),
 		def('getVoucher', 'GET', main, '/emisores/{emisorId}/comprobantes/{id}'),
-		def('updateVoucher', 'PUT', main, '/emisores/{emisorId}/comprobantes/{id}', '?emitir=true|false'),
-		def('downloadXml', 'GET', main, '/emisores/{emisorId}/descargacomprobantes/{uuid}', '?tipoContenido=xml'),
+		def(
+			'updateVoucher',
+			'PUT',
+			main,
+			'/emisores/{emisorId}/comprobantes/{id}',
+			'?emitir=true|false',
+		),
+		def(
+			'downloadXml',
+			'GET',
+			main,
+			'/emisores/{emisorId}/descargacomprobantes/{uuid}',
+			'?tipoContenido=xml',
+		),
 		def('requestPdf', 'POST', main, '/emisores/{emisorId}/pdfs/{uuid}'),
 		def('getPdfLink', 'GET', main, '/emisores/{emisorId}/comprobantes/{uuid}/pdf'),
 		def('sendEmail', 'POST', mail, '/emisores/{emisorId}/enviocorreo'),
 		// Beyond the spec: seen in public integrations (service-facts.md).
-		def('cancelVoucher', 'DELETE', main, '/emisores/{emisorId}/comprobantes/{uuid}', '  body {motivo, folioSustitucion}'),
-		def('listVouchers', 'GET', main, '/emisores/{emisorId}/comprobantes', '?finicial=&ffinal=&skip=&take=[&uuid=]'),
+		def(
+			'cancelVoucher',
+			'DELETE',
+			main,
+			'/emisores/{emisorId}/comprobantes/{uuid}',
+			'  body {motivo, folioSustitucion}',
+		),
+		def(
+			'listVouchers',
+			'GET',
+			main,
+			'/emisores/{emisorId}/comprobantes',
+			'?finicial=&ffinal=&skip=&take=[&uuid=]',
+		),
 	];
 }
 
@@ -118,7 +157,10 @@ export class IssuingApi {
 		private readonly blobs: BlobStorage,
 	) {
 		this.routes = routeTable(options.pathStyle);
-		this.cancellations = new CancellationBook({ now: options.now, nextBusinessDayRule: options.nextBusinessDayRule });
+		this.cancellations = new CancellationBook({
+			now: options.now,
+			nextBusinessDayRule: options.nextBusinessDayRule,
+		});
 	}
 
 	stampCount(): number {
@@ -158,7 +200,13 @@ export class IssuingApi {
 				return null;
 			},
 			perform: (fault) => {
-				const ctx: OperationContext = { call, account: account as SandboxAccount, emisorId, param, fault };
+				const ctx: OperationContext = {
+					call,
+					account: account as SandboxAccount,
+					emisorId,
+					param,
+					fault,
+				};
 				switch (route) {
 					case 'createVoucher':
 						return this.create(ctx);
@@ -175,9 +223,19 @@ export class IssuingApi {
 					case 'sendEmail':
 						return this.sendEmail(ctx);
 					case 'cancelVoucher':
-						return this.cancellations.cancel({ ...ctx, findStamped: (id, uuid) => this.stampedVoucher({ ...ctx, emisorId: id, param: uuid }), vouchers: this.vouchers.values() });
+						return this.cancellations.cancel({
+							...ctx,
+							findStamped: (id, uuid) => this.stampedVoucher({ ...ctx, emisorId: id, param: uuid }),
+							vouchers: this.vouchers.values(),
+						});
 					case 'listVouchers':
-						return listVouchers({ ...ctx, vouchers: this.vouchers.values(), cancellations: this.cancellations, framing: this.options.listFraming, maxTake: this.options.maxListTake });
+						return listVouchers({
+							...ctx,
+							vouchers: this.vouchers.values(),
+							cancellations: this.cancellations,
+							framing: this.options.listFraming,
+							maxTake: this.options.maxListTake,
+						});
 				}
 			},
 		};
@@ -191,7 +249,8 @@ export class IssuingApi {
 		const baseErrors = baseValidation(voucher, ctx.account);
 		if (baseErrors.length > 0) return json(200, failureResult(baseErrors, 0));
 
-		if (!emitir || !stampAllowed(ctx.fault)) return json(200, pendingResult(this.store(ctx.emisorId, voucher).id));
+		if (!emitir || !stampAllowed(ctx.fault))
+			return json(200, pendingResult(this.store(ctx.emisorId, voucher).id));
 
 		const stampErrors = stampingValidation(voucher, { noCalcularFecha });
 		if (stampErrors.length > 0) return json(200, failureResult(stampErrors, 0));
@@ -205,7 +264,8 @@ export class IssuingApi {
 	private get(ctx: OperationContext): Reply {
 		const stored = this.ownVoucher(ctx);
 		if (!stored) return message(404, NOT_FOUND_VOUCHER);
-		if (this.options.getVoucherShape === 'bodyOnly') return json(200, { id: stored.id, ...stored.body });
+		if (this.options.getVoucherShape === 'bodyOnly')
+			return json(200, { id: stored.id, ...stored.body });
 		return json(200, {
 			id: stored.id,
 			...stored.body,
@@ -226,7 +286,8 @@ export class IssuingApi {
 		if (stored.state === 'stamped') {
 			// A stamped voucher cannot change. With the body-only shape the refusal is as terse as a PAC's: code and text.
 			const alreadyStamped = [{ codigo: ALREADY_STAMPED_CODE, mensaje: ALREADY_STAMPED_MESSAGE }];
-			if (this.options.getVoucherShape === 'bodyOnly') return json(200, { ...failureResult(alreadyStamped, id), uuid: null, subEstatusId: null });
+			if (this.options.getVoucherShape === 'bodyOnly')
+				return json(200, { ...failureResult(alreadyStamped, id), uuid: null, subEstatusId: null });
 			return json(200, failureResult(alreadyStamped, id, stored.uuid, 2));
 		}
 
@@ -250,17 +311,25 @@ export class IssuingApi {
 	private downloadXml(ctx: OperationContext): Reply {
 		const tipo = queryValue(ctx.call.searchParams, 'tipoContenido');
 		if (tipo === undefined || tipo.toLowerCase() !== 'xml') {
-			return validationProblem({ tipoContenido: [`The value '${tipo ?? ''}' is not valid for tipoContenido. Use 'xml'.`] });
+			return validationProblem({
+				tipoContenido: [`The value '${tipo ?? ''}' is not valid for tipoContenido. Use 'xml'.`],
+			});
 		}
 		const stored = this.stampedVoucher(ctx);
 		if (!stored || stored.xml === null) return message(404, NOT_FOUND_VOUCHER);
 		if (this.options.xmlFraming === 'json-string') return json(200, stored.xml);
-		return { status: 200, headers: { 'content-type': 'application/xml; charset=utf-8' }, body: stored.xml };
+		return {
+			status: 200,
+			headers: { 'content-type': 'application/xml; charset=utf-8' },
+			body: stored.xml,
+		};
 	}
 
 	private requestPdf(ctx: OperationContext): Reply {
 		if (ctx.call.body.length > 0) {
-			return validationProblem({ '': ['This request does not accept a body; send Content-Length: 0.'] });
+			return validationProblem({
+				'': ['This request does not accept a body; send Content-Length: 0.'],
+			});
 		}
 		const stored = this.stampedVoucher(ctx);
 		if (!stored || stored.uuid === null) return message(404, NOT_FOUND_VOUCHER);
@@ -269,7 +338,12 @@ export class IssuingApi {
 			const now = this.options.now();
 			stored.pdfRequestedAt = now;
 			const pdf = this.pdfs.get(stored.uuid) as Buffer;
-			this.blobs.put(pdfBlobPath(stored.emisorId, stored.uuid), pdf, 'application/pdf', now + this.options.pdfReadyAfterMs);
+			this.blobs.put(
+				pdfBlobPath(stored.emisorId, stored.uuid),
+				pdf,
+				'application/pdf',
+				now + this.options.pdfReadyAfterMs,
+			);
 		}
 		return json(200, 1);
 	}
@@ -285,15 +359,25 @@ export class IssuingApi {
 			// Correctly signed, but its window closed a minute ago.
 			link = this.blobs.signedUrl(path, now - lifetimeMs - 60_000, now - 60_000);
 		} else {
-			const ready = stored.pdfRequestedAt !== null && now - stored.pdfRequestedAt >= this.options.pdfReadyAfterMs;
+			const ready =
+				stored.pdfRequestedAt !== null &&
+				now - stored.pdfRequestedAt >= this.options.pdfReadyAfterMs;
 			if (!ready) return message(404, PDF_NOT_READY_MESSAGE);
 			link = this.blobs.signedUrl(path, now, now + lifetimeMs);
 		}
 		switch (this.options.pdfLinkFraming) {
 			case 'raw':
-				return { status: 200, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: link };
+				return {
+					status: 200,
+					headers: { 'content-type': 'text/plain; charset=utf-8' },
+					body: link,
+				};
 			case 'double-json-string':
-				return { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify(JSON.stringify(link)) };
+				return {
+					status: 200,
+					headers: { 'content-type': 'application/json; charset=utf-8' },
+					body: JSON.stringify(JSON.stringify(link)),
+				};
 			default:
 				return json(200, link);
 		}
@@ -307,24 +391,37 @@ export class IssuingApi {
 		const errors = emailTypeErrors(body);
 		if (Object.keys(errors).length > 0) return validationProblem(errors);
 
-		if (typeof body.para !== 'string' || body.para.trim() === '') errors.para = ['The para field is required.'];
-		else if (!isEmailList(body.para)) errors.para = [`'${body.para}' is not a valid e-mail address or comma-separated list of them.`];
+		if (typeof body.para !== 'string' || body.para.trim() === '')
+			errors.para = ['The para field is required.'];
+		else if (!isEmailList(body.para))
+			errors.para = [
+				`'${body.para}' is not a valid e-mail address or comma-separated list of them.`,
+			];
 		for (const field of ['asunto', 'mensaje'] as const) {
 			if (typeof body[field] !== 'string') errors[field] = [`The ${field} field is required.`];
 		}
 		if (typeof body.cc === 'string' && body.cc.trim() !== '' && !isEmailList(body.cc)) {
 			errors.cc = [`'${body.cc}' is not a valid e-mail address or comma-separated list of them.`];
 		}
-		if (typeof body.responderA === 'string' && body.responderA.trim() !== '' && !EMAIL_PATTERN.test(body.responderA.trim())) {
+		if (
+			typeof body.responderA === 'string' &&
+			body.responderA.trim() !== '' &&
+			!EMAIL_PATTERN.test(body.responderA.trim())
+		) {
 			errors.responderA = [`'${body.responderA}' is not a valid e-mail address.`];
 		}
 		const uuid = isObject(body.cfdi) ? body.cfdi.uuid : undefined;
-		if (typeof uuid !== 'string' || uuid.trim() === '') errors['cfdi.uuid'] = ['The cfdi.uuid field is required.'];
+		if (typeof uuid !== 'string' || uuid.trim() === '')
+			errors['cfdi.uuid'] = ['The cfdi.uuid field is required.'];
 		if (Object.keys(errors).length > 0) return validationProblem(errors);
 
 		const stored = this.stampedVoucher({ ...ctx, param: uuid as string });
 		if (!stored) return message(404, NOT_FOUND_VOUCHER);
-		this.emails.push({ emisorId: ctx.emisorId, body: body as EmailRequest, at: this.options.now() });
+		this.emails.push({
+			emisorId: ctx.emisorId,
+			body: body as EmailRequest,
+			at: this.options.now(),
+		});
 		return json(200, true);
 	}
 
@@ -333,11 +430,16 @@ export class IssuingApi {
 		ctx: OperationContext,
 		pathId?: number,
 	): { voucher: VoucherBody; emitir: boolean; noCalcularFecha: boolean } | { reply: Reply } {
-		if (!isJsonMediaType(ctx.call.headers['content-type'])) return { reply: unsupportedMediaType() };
+		if (!isJsonMediaType(ctx.call.headers['content-type']))
+			return { reply: unsupportedMediaType() };
 		const errors: BindingErrors = {};
 		const emitir = bindBoolean(queryValue(ctx.call.searchParams, 'emitir'), 'emitir', true);
 		if ('error' in emitir) errors.emitir = [emitir.error];
-		const noCalcularFecha = bindBoolean(queryValue(ctx.call.searchParams, 'noCalcularFecha'), 'noCalcularFecha', false);
+		const noCalcularFecha = bindBoolean(
+			queryValue(ctx.call.searchParams, 'noCalcularFecha'),
+			'noCalcularFecha',
+			false,
+		);
 		if ('error' in noCalcularFecha) errors.noCalcularFecha = [noCalcularFecha.error];
 		const bound = bindJsonObject(ctx.call.body, 'Comprobante');
 		if ('errors' in bound) {
@@ -346,11 +448,20 @@ export class IssuingApi {
 			Object.assign(errors, voucherTypeErrors(bound.value));
 			if (pathId !== undefined && !errors['$.id']) {
 				const bodyId = toNumber(bound.value.id);
-				if (bodyId === undefined) errors.id = ['The id field is required and must equal the id in the path.'];
-				else if (bodyId !== pathId) errors.id = [`The id in the body (${bodyId}) does not match the id in the path (${pathId}).`];
+				if (bodyId === undefined)
+					errors.id = ['The id field is required and must equal the id in the path.'];
+				else if (bodyId !== pathId)
+					errors.id = [
+						`The id in the body (${bodyId}) does not match the id in the path (${pathId}).`,
+					];
 			}
 		}
-		if ('errors' in bound || 'error' in emitir || 'error' in noCalcularFecha || Object.keys(errors).length > 0) {
+		if (
+			'errors' in bound ||
+			'error' in emitir ||
+			'error' in noCalcularFecha ||
+			Object.keys(errors).length > 0
+		) {
 			return { reply: validationProblem(errors) };
 		}
 		// The service owns the id: one sent on create is ignored, and the path id rules on update.
@@ -383,7 +494,12 @@ export class IssuingApi {
 		const uuid = randomUUID().toUpperCase();
 		const fechaTimbrado = cfdiDateTime(now);
 		const fecha = noCalcularFecha ? String(stored.body.fecha) : fechaTimbrado;
-		stored.xml = buildCfdiXml(stored.body, account, { uuid, fecha, fechaTimbrado, sealKey: this.sealKey });
+		stored.xml = buildCfdiXml(stored.body, account, {
+			uuid,
+			fecha,
+			fechaTimbrado,
+			sealKey: this.sealKey,
+		});
 		stored.uuid = uuid;
 		stored.state = 'stamped';
 		stored.stampedAt = now;
@@ -403,7 +519,9 @@ export class IssuingApi {
 	private stampedVoucher(ctx: OperationContext): StoredVoucher | undefined {
 		const id = this.byUuid.get(ctx.param.trim().toUpperCase());
 		const stored = id === undefined ? undefined : this.vouchers.get(id);
-		return stored && stored.emisorId === ctx.emisorId && stored.state === 'stamped' ? stored : undefined;
+		return stored && stored.emisorId === ctx.emisorId && stored.state === 'stamped'
+			? stored
+			: undefined;
 	}
 }
 
@@ -412,11 +530,25 @@ function stampAllowed(fault: FaultSpec | null): boolean {
 }
 
 function pendingResult(id: number): Record<string, unknown> {
-	return { esValido: false, idComprobante: id, errores: null, uuid: null, subEstatusId: 0, descripcion: null };
+	return {
+		esValido: false,
+		idComprobante: id,
+		errores: null,
+		uuid: null,
+		subEstatusId: 0,
+		descripcion: null,
+	};
 }
 
 function stampedResult(stored: StoredVoucher): Record<string, unknown> {
-	return { esValido: true, idComprobante: stored.id, errores: null, uuid: stored.uuid, subEstatusId: 2, descripcion: null };
+	return {
+		esValido: true,
+		idComprobante: stored.id,
+		errores: null,
+		uuid: stored.uuid,
+		subEstatusId: 2,
+		descripcion: null,
+	};
 }
 
 function isEmailList(value: string): boolean {
@@ -446,7 +578,8 @@ function renderPdf(
 	const impuestos = isObject(body.impuestos) ? body.impuestos : {};
 	const moneda = str(body.moneda) || 'MXN';
 	const money = (value: unknown): string => `${amount(value) ?? '0.00'} ${moneda}`;
-	const serieFolio = [str(body.serie), str(body.folio)].filter((s) => s !== '').join('-') || '(sin serie)';
+	const serieFolio =
+		[str(body.serie), str(body.folio)].filter((s) => s !== '').join('-') || '(sin serie)';
 
 	const lines = [
 		`Serie y folio: ${serieFolio}`,
@@ -462,13 +595,22 @@ function renderPdf(
 		'Conceptos:',
 	];
 	for (const item of (Array.isArray(body.conceptos) ? body.conceptos : []).filter(isObject)) {
-		lines.push(`  ${str(item.cantidad)} x ${str(item.descripcion)} @ ${amount(item.valorUnitario) ?? ''} = ${amount(item.importe) ?? ''}`);
+		lines.push(
+			`  ${str(item.cantidad)} x ${str(item.descripcion)} @ ${amount(item.valorUnitario) ?? ''} = ${amount(item.importe) ?? ''}`,
+		);
 	}
 	lines.push('', `Subtotal: ${money(body.subTotal)}`);
-	if (body.descuento !== undefined && body.descuento !== null) lines.push(`Descuento: ${money(body.descuento)}`);
-	if (impuestos.totalImpuestosTrasladados !== undefined) lines.push(`Impuestos trasladados: ${money(impuestos.totalImpuestosTrasladados)}`);
-	if (impuestos.totalImpuestosRetenidos !== undefined) lines.push(`Impuestos retenidos: ${money(impuestos.totalImpuestosRetenidos)}`);
-	lines.push(`Total: ${money(body.total)}`, '', 'Este documento es una representacion impresa de un CFDI (sandbox).');
+	if (body.descuento !== undefined && body.descuento !== null)
+		lines.push(`Descuento: ${money(body.descuento)}`);
+	if (impuestos.totalImpuestosTrasladados !== undefined)
+		lines.push(`Impuestos trasladados: ${money(impuestos.totalImpuestosTrasladados)}`);
+	if (impuestos.totalImpuestosRetenidos !== undefined)
+		lines.push(`Impuestos retenidos: ${money(impuestos.totalImpuestosRetenidos)}`);
+	lines.push(
+		`Total: ${money(body.total)}`,
+		'',
+		'Este documento es una representacion impresa de un CFDI (sandbox).',
+	);
 
 	return buildPdf({
 		title: `CFDI 4.0 ${serieFolio}`,

@@ -157,7 +157,8 @@ function collect(value: unknown, type: FieldType, path: string, errors: BindingE
 /** A JSON number, or a numeric string (System.Text.Json web defaults allow both). */
 export function toNumber(value: unknown): number | undefined {
 	if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
-	if (typeof value === 'string' && /^\s*-?\d+(\.\d+)?([eE][+-]?\d+)?\s*$/.test(value)) return Number(value);
+	if (typeof value === 'string' && /^\s*-?\d+(\.\d+)?([eE][+-]?\d+)?\s*$/.test(value))
+		return Number(value);
 	return undefined;
 }
 
@@ -173,7 +174,11 @@ export function queryValue(params: URLSearchParams, name: string): string | unde
 }
 
 /** A .NET bool query value ('true'/'false' in any case), or an error message. */
-export function bindBoolean(raw: string | undefined, name: string, required: boolean): { value: boolean } | { error: string } {
+export function bindBoolean(
+	raw: string | undefined,
+	name: string,
+	required: boolean,
+): { value: boolean } | { error: string } {
 	if (raw === undefined || raw === '') {
 		return required ? { error: `The ${name} field is required.` } : { value: false };
 	}

@@ -13,7 +13,14 @@ export interface PdfContent {
 }
 
 export function buildPdf(content: PdfContent): Buffer {
-	const ops: string[] = ['BT', '/F1 16 Tf', '50 742 Td', `(${pdfText(content.title)}) Tj`, '/F1 10 Tf', '0 -28 Td'];
+	const ops: string[] = [
+		'BT',
+		'/F1 16 Tf',
+		'50 742 Td',
+		`(${pdfText(content.title)}) Tj`,
+		'/F1 10 Tf',
+		'0 -28 Td',
+	];
 	for (const line of content.lines.slice(0, 50)) ops.push(`(${pdfText(line)}) Tj`, '0 -14 Td');
 	ops.push('ET', '0.6 w', '50 730 m 562 730 l S');
 	const stream = ops.join('\n');

@@ -9,7 +9,11 @@ import type { Reply } from './http';
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
 export function json(status: number, value: unknown, headers: Record<string, string> = {}): Reply {
-	return { status, headers: { 'content-type': JSON_TYPE, ...headers }, body: JSON.stringify(value) };
+	return {
+		status,
+		headers: { 'content-type': JSON_TYPE, ...headers },
+		body: JSON.stringify(value),
+	};
 }
 
 export function message(status: number, text: string): Reply {
@@ -82,5 +86,9 @@ export function mediaType(contentType: string | undefined): string {
 /** The media types ASP.NET Core's System.Text.Json input formatter accepts. */
 export function isJsonMediaType(contentType: string | undefined): boolean {
 	const type = mediaType(contentType);
-	return type === 'application/json' || type === 'text/json' || /^application\/[a-z0-9.+-]+\+json$/.test(type);
+	return (
+		type === 'application/json' ||
+		type === 'text/json' ||
+		/^application\/[a-z0-9.+-]+\+json$/.test(type)
+	);
 }

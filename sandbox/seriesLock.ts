@@ -8,7 +8,10 @@ import { performance } from 'perf_hooks';
 
 import type { VoucherBody } from './types';
 
-export const SERIES_BUSY = { codigo: 'FAC119', mensaje: 'La serie se encuentra ocupada, intente más tarde.' };
+export const SERIES_BUSY = {
+	codigo: 'FAC119',
+	mensaje: 'La serie se encuentra ocupada, intente más tarde.',
+};
 
 /** One stamp the lock let through, in the order they were granted. */
 export interface GrantedStamp {
@@ -54,5 +57,12 @@ export class SeriesLock {
 
 /** The operation result of a stamp refused because its series is busy (nothing stored). */
 export function seriesBusyResult(idComprobante: number): Record<string, unknown> {
-	return { esValido: false, idComprobante, errores: [SERIES_BUSY], uuid: null, subEstatusId: 0, descripcion: null };
+	return {
+		esValido: false,
+		idComprobante,
+		errores: [SERIES_BUSY],
+		uuid: null,
+		subEstatusId: 0,
+		descripcion: null,
+	};
 }

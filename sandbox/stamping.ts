@@ -15,7 +15,8 @@ export interface ValidationError {
 // One cent (plus float noise): the rounding difference the SAT tolerates for MXN amounts.
 const TOLERANCE = 0.01 + 1e-9;
 
-const FECHA_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/;
+const FECHA_PATTERN =
+	/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/;
 
 export function baseValidation(body: VoucherBody, account: SandboxAccount): ValidationError[] {
 	const errors: ValidationError[] = [];
@@ -24,14 +25,20 @@ export function baseValidation(body: VoucherBody, account: SandboxAccount): Vali
 	}
 	const emisor = isObject(body.emisor) ? body.emisor : {};
 	if (emisor.rfc !== account.rfc) {
-		errors.push({ codigo: 'FAC102', mensaje: 'El RFC del emisor no corresponde al emisor de la cuenta.' });
+		errors.push({
+			codigo: 'FAC102',
+			mensaje: 'El RFC del emisor no corresponde al emisor de la cuenta.',
+		});
 	}
 	const receptor = isObject(body.receptor) ? body.receptor : {};
 	if (typeof receptor.rfc !== 'string' || receptor.rfc.trim() === '') {
 		errors.push({ codigo: 'FAC103', mensaje: 'El RFC del receptor es requerido.' });
 	}
 	if (!Array.isArray(body.conceptos) || body.conceptos.length === 0) {
-		errors.push({ codigo: 'FAC104', mensaje: 'El comprobante debe contener al menos un concepto.' });
+		errors.push({
+			codigo: 'FAC104',
+			mensaje: 'El comprobante debe contener al menos un concepto.',
+		});
 	}
 	// An empty serie is treated as "no serie", like an omitted one.
 	if (typeof body.serie === 'string' && body.serie !== '' && !account.series.includes(body.serie)) {
@@ -40,7 +47,10 @@ export function baseValidation(body: VoucherBody, account: SandboxAccount): Vali
 	return errors;
 }
 
-export function stampingValidation(body: VoucherBody, options: { noCalcularFecha: boolean }): ValidationError[] {
+export function stampingValidation(
+	body: VoucherBody,
+	options: { noCalcularFecha: boolean },
+): ValidationError[] {
 	const errors: ValidationError[] = [];
 	const conceptos = Array.isArray(body.conceptos) ? body.conceptos : [];
 
@@ -68,12 +78,17 @@ export function stampingValidation(body: VoucherBody, options: { noCalcularFecha
 	if (subTotal === undefined || !near(subTotal, sumOfImportes)) {
 		errors.push({
 			codigo: 'CFDI40108',
-			mensaje: 'El campo SubTotal no es igual a la suma de los importes de los conceptos registrados.',
+			mensaje:
+				'El campo SubTotal no es igual a la suma de los importes de los conceptos registrados.',
 		});
 	}
 
 	const total = toNumber(body.total);
-	if (total === undefined || subTotal === undefined || !near(total, expectedTotal(body, subTotal))) {
+	if (
+		total === undefined ||
+		subTotal === undefined ||
+		!near(total, expectedTotal(body, subTotal))
+	) {
 		errors.push({
 			codigo: 'CFDI40119',
 			mensaje:
@@ -84,12 +99,19 @@ export function stampingValidation(body: VoucherBody, options: { noCalcularFecha
 	if (body.metodoPago === 'PPD' && body.formaPago !== '99') {
 		errors.push({
 			codigo: 'CFDI40105',
-			mensaje: 'Cuando el campo MetodoPago tenga el valor PPD, el campo FormaPago debe contener el valor 99.',
+			mensaje:
+				'Cuando el campo MetodoPago tenga el valor PPD, el campo FormaPago debe contener el valor 99.',
 		});
 	}
 
-	if (options.noCalcularFecha && (typeof body.fecha !== 'string' || !FECHA_PATTERN.test(body.fecha))) {
-		errors.push({ codigo: 'CFDI40101', mensaje: 'El campo Fecha no cumple con el patrón requerido.' });
+	if (
+		options.noCalcularFecha &&
+		(typeof body.fecha !== 'string' || !FECHA_PATTERN.test(body.fecha))
+	) {
+		errors.push({
+			codigo: 'CFDI40101',
+			mensaje: 'El campo Fecha no cumple con el patrón requerido.',
+		});
 	}
 	errors.push(...voucherKindErrors(body));
 	return errors;

@@ -59,7 +59,12 @@ export class TokenService {
 				},
 				perform: () => {
 					const a = account as SandboxAccount;
-					return json(200, { sub: a.rfc, emisorid: a.emisorId, rfc: a.rfc, usuarioid: a.usuarioId });
+					return json(200, {
+						sub: a.rfc,
+						emisorid: a.emisorId,
+						rfc: a.rfc,
+						usuarioid: a.usuarioId,
+					});
 				},
 			};
 		}
@@ -72,11 +77,14 @@ export class TokenService {
 	 */
 	verifyBearer(header: string | undefined, alwaysInvalidToken = false): BearerCheck {
 		const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
-		if (!match) return { denied: alwaysInvalidToken ? bearerChallenge('invalid_token') : bearerChallenge() };
+		if (!match)
+			return { denied: alwaysInvalidToken ? bearerChallenge('invalid_token') : bearerChallenge() };
 		const record = this.decode(match[1]);
 		if (!record) return { denied: bearerChallenge('invalid_token') };
 		if (this.config.now() >= record.expiresAt) {
-			const description = alwaysInvalidToken ? undefined : `The token expired at '${aspNetDate(record.expiresAt)}'`;
+			const description = alwaysInvalidToken
+				? undefined
+				: `The token expired at '${aspNetDate(record.expiresAt)}'`;
 			return { denied: bearerChallenge('invalid_token', description) };
 		}
 		return { account: record.account };
@@ -84,7 +92,8 @@ export class TokenService {
 
 	expireAccessTokens(): void {
 		const now = this.config.now();
-		for (const record of this.accessTokens.values()) record.expiresAt = Math.min(record.expiresAt, now);
+		for (const record of this.accessTokens.values())
+			record.expiresAt = Math.min(record.expiresAt, now);
 	}
 
 	revokeRefreshTokens(): void {
@@ -93,13 +102,17 @@ export class TokenService {
 
 	private token(call: Call): Reply {
 		if (mediaType(call.headers['content-type']) !== 'application/x-www-form-urlencoded') {
-			return oauthError('invalid_request', 'Content-Type must be application/x-www-form-urlencoded');
+			return oauthError(
+				'invalid_request',
+				'Content-Type must be application/x-www-form-urlencoded',
+			);
 		}
 		const form = new URLSearchParams(call.body);
 		const field = (name: string): string => form.get(name) ?? '';
 
 		const account = this.config.accounts.find((a) => a.clientId === field('client_id'));
-		if (!account || !safeEqual(account.clientSecret, field('client_secret'))) return oauthError('invalid_client');
+		if (!account || !safeEqual(account.clientSecret, field('client_secret')))
+			return oauthError('invalid_client');
 
 		switch (field('grant_type')) {
 			case 'password':
@@ -116,16 +129,24 @@ export class TokenService {
 		const unknown = scopes.filter((s) => !REQUIRED_SCOPES.includes(s));
 		const missing = REQUIRED_SCOPES.filter((s) => !scopes.includes(s));
 		if (unknown.length > 0 || missing.length > 0) {
-			const detail = unknown.length > 0 ? `Invalid scope: ${unknown.join(' ')}` : `Missing scope: ${missing.join(' ')}`;
+			const detail =
+				unknown.length > 0
+					? `Invalid scope: ${unknown.join(' ')}`
+					: `Missing scope: ${missing.join(' ')}`;
 			return oauthError('invalid_scope', detail);
 		}
 		const username = form.get('username') ?? '';
 		const password = form.get('password') ?? '';
 		// es_md5 is a .NET bool: "true" in any letter case. Without it the password is taken as plain text.
 		const sentAsMd5 = (form.get('es_md5') ?? '').toLowerCase() === 'true';
-		const expected = sentAsMd5 ? createHash('md5').update(account.password, 'utf8').digest('hex') : account.password;
+		const expected = sentAsMd5
+			? createHash('md5').update(account.password, 'utf8').digest('hex')
+			: account.password;
 		// Usernames are normalized by ASP.NET Identity, so their case does not matter; passwords must match exactly.
-		if (username.toUpperCase() !== account.username.toUpperCase() || !safeEqual(expected, password)) {
+		if (
+			username.toUpperCase() !== account.username.toUpperCase() ||
+			!safeEqual(expected, password)
+		) {
 			return oauthError('invalid_grant', 'invalid_username_or_password');
 		}
 		return this.issue(account, scopes.join(' '));
@@ -167,7 +188,13 @@ export class TokenService {
 		this.refreshTokens.set(refreshToken, { account, clientId: account.clientId, scope });
 		return json(
 			200,
-			{ access_token: accessToken, expires_in: lifetime, token_type: 'Bearer', refresh_token: refreshToken, scope },
+			{
+				access_token: accessToken,
+				expires_in: lifetime,
+				token_type: 'Bearer',
+				refresh_token: refreshToken,
+				scope,
+			},
 			{ 'cache-control': 'no-store', pragma: 'no-cache' },
 		);
 	}
@@ -175,7 +202,9 @@ export class TokenService {
 	private sign(payload: object): string {
 		const header = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
 		const body = base64url(JSON.stringify(payload));
-		const signature = createHmac('sha256', this.secret).update(`${header}.${body}`).digest('base64url');
+		const signature = createHmac('sha256', this.secret)
+			.update(`${header}.${body}`)
+			.digest('base64url');
 		return `${header}.${body}.${signature}`;
 	}
 
@@ -183,10 +212,14 @@ export class TokenService {
 	private decode(token: string): AccessTokenRecord | null {
 		const parts = token.split('.');
 		if (parts.length !== 3) return null;
-		const expected = createHmac('sha256', this.secret).update(`${parts[0]}.${parts[1]}`).digest('base64url');
+		const expected = createHmac('sha256', this.secret)
+			.update(`${parts[0]}.${parts[1]}`)
+			.digest('base64url');
 		if (!safeEqual(expected, parts[2])) return null;
 		try {
-			const payload = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8')) as { jti?: unknown };
+			const payload = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8')) as {
+				jti?: unknown;
+			};
 			return typeof payload.jti === 'string' ? (this.accessTokens.get(payload.jti) ?? null) : null;
 		} catch {
 			return null;

@@ -157,7 +157,10 @@ interface FaultBase<R extends RouteName = RouteName> {
 export type FaultSpec =
 	| (FaultBase & { kind: 'status'; status: number; body?: string; contentType?: string })
 	| (FaultBase & { kind: 'unauthorized' })
-	| (FaultBase<'createVoucher' | 'updateVoucher' | 'sendEmail' | 'cancelVoucher'> & { kind: 'storeThen500'; stamp?: boolean })
+	| (FaultBase<'createVoucher' | 'updateVoucher' | 'sendEmail' | 'cancelVoucher'> & {
+			kind: 'storeThen500';
+			stamp?: boolean;
+	  })
 	/** perform: true (default) before holding, false never, 'afterHold' when the hold ends (a slow service). */
 	| (FaultBase & { kind: 'timeout'; perform?: boolean | 'afterHold'; holdMs?: number })
 	| (FaultBase & { kind: 'connectionReset'; perform?: boolean })

@@ -35,12 +35,27 @@ export function listVouchers(ctx: ListContext): Reply {
 	const query = bindListQuery(ctx.call.searchParams);
 	if ('reply' in query) return query.reply;
 	const matching = [...ctx.vouchers]
-		.filter((stored) => stored.emisorId === ctx.emisorId && stored.state === 'stamped' && stored.uuid !== null)
+		.filter(
+			(stored) =>
+				stored.emisorId === ctx.emisorId && stored.state === 'stamped' && stored.uuid !== null,
+		)
 		.map((stored) => ({ stored, seconds: Math.floor(mexicoCityEpoch(stored.fecha ?? '') / 1000) }))
-		.filter(({ stored, seconds }) => seconds >= query.finicial && seconds <= query.ffinal && (query.uuid === undefined || stored.uuid === query.uuid))
+		.filter(
+			({ stored, seconds }) =>
+				seconds >= query.finicial &&
+				seconds <= query.ffinal &&
+				(query.uuid === undefined || stored.uuid === query.uuid),
+		)
 		.sort((a, b) => b.seconds - a.seconds || b.stored.id - a.stored.id);
-	const page = matching.slice(query.skip, query.skip + Math.min(query.take, ctx.maxTake)).map(({ stored }) => summary(stored, ctx.cancellations));
-	return json(200, ctx.framing === 'array' ? page : { numeroComprobantes: matching.length, resumenComprobante: page });
+	const page = matching
+		.slice(query.skip, query.skip + Math.min(query.take, ctx.maxTake))
+		.map(({ stored }) => summary(stored, ctx.cancellations));
+	return json(
+		200,
+		ctx.framing === 'array'
+			? page
+			: { numeroComprobantes: matching.length, resumenComprobante: page },
+	);
 }
 
 function summary(stored: StoredVoucher, cancellations: CancellationBook): Record<string, unknown> {
@@ -87,7 +102,8 @@ function bindListQuery(params: URLSearchParams): ListQuery | { reply: Reply } {
 	const take = integer('take', DEFAULT_TAKE, 1);
 	integer('nocomprobante', 0, 0);
 	integer('tipoConfirmacionId', 0, 0);
-	if (!errors.finicial && !errors.ffinal && finicial > ffinal) errors.ffinal = ['ffinal must not be earlier than finicial.'];
+	if (!errors.finicial && !errors.ffinal && finicial > ffinal)
+		errors.ffinal = ['ffinal must not be earlier than finicial.'];
 	if (Object.keys(errors).length > 0) return { reply: validationProblem(errors) };
 	const uuid = queryValue(params, 'uuid')?.trim().toUpperCase() || undefined;
 	return { finicial, ffinal, skip, take, uuid };

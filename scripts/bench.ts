@@ -51,21 +51,42 @@ const cpuProfFlags = cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', cpuProfDir] :
 // Asynchronous on purpose: the sandbox in this process must keep answering while the child runs.
 const run = promisify(execFile);
 
-async function runWorker(sandbox: Sandbox, args: Omit<WorkerArgs, 'authUrl' | 'baseUrl' | 'series'> & { series?: string[] }): Promise<RunResult & { tokenCalls: number; userinfoCalls: number }> {
+async function runWorker(
+	sandbox: Sandbox,
+	args: Omit<WorkerArgs, 'authUrl' | 'baseUrl' | 'series'> & { series?: string[] },
+): Promise<RunResult & { tokenCalls: number; userinfoCalls: number }> {
 	sandbox.clearLog();
-	const payload: WorkerArgs = { series: BENCH_SERIES, ...args, authUrl: sandbox.authUrl, baseUrl: sandbox.baseUrl };
-	const { stdout: out } = await run(process.execPath, ['--expose-gc', ...cpuProfFlags, '--import', 'tsx', `${__dirname}/benchWorker.ts`, JSON.stringify(payload)], {
-		encoding: 'utf8',
-		maxBuffer: 64 * 1024 * 1024,
-		env: { ...process.env, N8N_DIAGNOSTICS_ENABLED: 'false' },
-	});
+	const payload: WorkerArgs = {
+		series: BENCH_SERIES,
+		...args,
+		authUrl: sandbox.authUrl,
+		baseUrl: sandbox.baseUrl,
+	};
+	const { stdout: out } = await run(
+		process.execPath,
+		[
+			'--expose-gc',
+			...cpuProfFlags,
+			'--import',
+			'tsx',
+			`${__dirname}/benchWorker.ts`,
+			JSON.stringify(payload),
+		],
+		{
+			encoding: 'utf8',
+			maxBuffer: 64 * 1024 * 1024,
+			env: { ...process.env, N8N_DIAGNOSTICS_ENABLED: 'false' },
+		},
+	);
 	const result = JSON.parse(out.trim().split('\n').pop() as string) as RunResult;
-	const count = (route: string) => sandbox.requests.filter((request) => request.route === route).length;
+	const count = (route: string) =>
+		sandbox.requests.filter((request) => request.route === route).length;
 	return { ...result, tokenCalls: count('token'), userinfoCalls: count('userinfo') };
 }
 
 const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+const median = (values: number[]) =>
+	[...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
 
 /**
@@ -82,7 +103,9 @@ async function seriesCase(sandbox: Sandbox): Promise<void> {
 		console.log(
 			`Series case: Voucher > Create, ${seriesN} vouchers over ${seriesCount} series (round robin), ${stampingTimeMs} ms stamping time per stamp (the sandbox holds the series meanwhile and answers FAC119 to a second stamp on it), no other latency, Continue On Fail ${seriesContinueOnFail ? 'on' : 'off (every item checked before any is sent)'}. Ideal N·L/S = ${(idealMs / 1000).toFixed(2)} s = ${((seriesN / idealMs) * 1000).toFixed(1)} items/s.\n`,
 		);
-		console.log('| stamping mode | concurrency | stamped | seconds | items/s | speed-up vs median of concurrency 1 | ratio to ideal N·L/S | FAC119 answers | token calls | userinfo calls | node CPU per voucher | load average |');
+		console.log(
+			'| stamping mode | concurrency | stamped | seconds | items/s | speed-up vs median of concurrency 1 | ratio to ideal N·L/S | FAC119 answers | token calls | userinfo calls | node CPU per voucher | load average |',
+		);
 		console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 		const summary: string[] = [];
 		for (const stampingMode of ['twoPhase', 'direct'] as const) {
@@ -91,7 +114,14 @@ async function seriesCase(sandbox: Sandbox): Promise<void> {
 			for (let repeat = 0; repeat < seriesRepeat; repeat++) {
 				for (const concurrency of [1, seriesCount]) {
 					const busyBefore = sandbox.seriesBusyCount();
-					const run = await runWorker(sandbox, { mode: 'engine-series', n: seriesN, concurrency, series: BENCH_SERIES.slice(0, seriesCount), stampingMode, continueOnFail: seriesContinueOnFail });
+					const run = await runWorker(sandbox, {
+						mode: 'engine-series',
+						n: seriesN,
+						concurrency,
+						series: BENCH_SERIES.slice(0, seriesCount),
+						stampingMode,
+						continueOnFail: seriesContinueOnFail,
+					});
 					const busy = sandbox.seriesBusyCount() - busyBefore;
 					const rate = seriesN / (run.ms / 1000);
 					const load = loadavg()[0];
@@ -103,12 +133,15 @@ async function seriesCase(sandbox: Sandbox): Promise<void> {
 					});
 				}
 			}
-			const medianMs = (concurrency: number) => median(runs.filter((run) => run.concurrency === concurrency).map((run) => run.ms));
+			const medianMs = (concurrency: number) =>
+				median(runs.filter((run) => run.concurrency === concurrency).map((run) => run.ms));
 			const base = seriesN / (medianMs(1) / 1000);
 			for (const run of runs) console.log(run.line(base));
 			summary.push(`${stampingMode} ${(medianMs(1) / medianMs(seriesCount)).toFixed(2)}x`);
 		}
-		console.log(`\nSpeed-up at concurrency ${seriesCount} over concurrency 1 (median of ${seriesRepeat} runs each): ${summary.join(', ')}.`);
+		console.log(
+			`\nSpeed-up at concurrency ${seriesCount} over concurrency 1 (median of ${seriesRepeat} runs each): ${summary.join(', ')}.`,
+		);
 		console.log('');
 	} finally {
 		sandbox.setStampingTime(0);
@@ -126,11 +159,18 @@ async function seriesCase(sandbox: Sandbox): Promise<void> {
 async function duplicateCase(): Promise<void> {
 	const n = argList('duplicate-n', [200])[0];
 	const fill = argList('window-fill', [1000])[0];
-	console.log(`Duplicate check: Voucher > Create (version 1.1, direct stamping, concurrency 4), ${n} vouchers each with its Duplicate Check Key, ${latencyMs} ms latency per call, list pages of 100.\n`);
-	console.log('| other vouchers in the window | run | items/s | list requests | list requests per voucher | stamps sent |');
+	console.log(
+		`Duplicate check: Voucher > Create (version 1.1, direct stamping, concurrency 4), ${n} vouchers each with its Duplicate Check Key, ${latencyMs} ms latency per call, list pages of 100.\n`,
+	);
+	console.log(
+		'| other vouchers in the window | run | items/s | list requests | list requests per voucher | stamps sent |',
+	);
 	console.log('|---:|---|---:|---:|---:|---:|');
 	for (const others of [0, fill]) {
-		const sandbox = await startSandbox({ latencyMs, accounts: [{ ...DEFAULT_ACCOUNT, series: BENCH_SERIES }] });
+		const sandbox = await startSandbox({
+			latencyMs,
+			accounts: [{ ...DEFAULT_ACCOUNT, series: BENCH_SERIES }],
+		});
 		try {
 			if (others) await runWorker(sandbox, { mode: 'plain-stamp', n: others, concurrency: 8 });
 			const cases: Array<[string, 'off' | 'returnExisting', string]> = [
@@ -139,10 +179,19 @@ async function duplicateCase(): Promise<void> {
 				['the same sales again (re-delivery)', 'returnExisting', 'ON'],
 			];
 			for (const [label, duplicateCheck, keyPrefix] of cases) {
-				const result = await runWorker(sandbox, { mode: 'engine-duplicate', n, concurrency: 4, duplicateCheck, keyPrefix });
-				const count = (route: string) => sandbox.requests.filter((request) => request.route === route).length;
+				const result = await runWorker(sandbox, {
+					mode: 'engine-duplicate',
+					n,
+					concurrency: 4,
+					duplicateCheck,
+					keyPrefix,
+				});
+				const count = (route: string) =>
+					sandbox.requests.filter((request) => request.route === route).length;
 				const lists = count('listVouchers');
-				console.log(`| ${others} | ${label} | ${(n / (result.ms / 1000)).toFixed(1)} | ${lists} | ${(lists / n).toFixed(3)} | ${count('createVoucher')} |`);
+				console.log(
+					`| ${others} | ${label} | ${(n / (result.ms / 1000)).toFixed(1)} | ${lists} | ${(lists / n).toFixed(3)} | ${count('createVoucher')} |`,
+				);
 			}
 		} finally {
 			await sandbox.close();
@@ -150,15 +199,36 @@ async function duplicateCase(): Promise<void> {
 	}
 	console.log('');
 	const trials = argList('twin-trials', [20])[0];
-	console.log(`Two executions of the same sale at the same moment (${trials} trials each, each trial a new key): how often one invoice, two with the twin reported, two in silence.\n`);
-	console.log('| stamping mode | stamping time | one invoice | two, twin reported | two in silence |');
+	console.log(
+		`Two executions of the same sale at the same moment (${trials} trials each, each trial a new key): how often one invoice, two with the twin reported, two in silence.\n`,
+	);
+	console.log(
+		'| stamping mode | stamping time | one invoice | two, twin reported | two in silence |',
+	);
 	console.log('|---|---:|---:|---:|---:|');
-	for (const [stampingMode, stampingTime] of [['twoPhase', 0], ['twoPhase', 150], ['direct', 0], ['direct', 150]] as const) {
-		const sandbox = await startSandbox({ latencyMs, stampingTimeMs: stampingTime, accounts: [{ ...DEFAULT_ACCOUNT, series: BENCH_SERIES }] });
+	for (const [stampingMode, stampingTime] of [
+		['twoPhase', 0],
+		['twoPhase', 150],
+		['direct', 0],
+		['direct', 150],
+	] as const) {
+		const sandbox = await startSandbox({
+			latencyMs,
+			stampingTimeMs: stampingTime,
+			accounts: [{ ...DEFAULT_ACCOUNT, series: BENCH_SERIES }],
+		});
 		try {
-			const result = await runWorker(sandbox, { mode: 'engine-twins', n: trials, concurrency: 1, stampingMode, keyPrefix: `${stampingMode}${stampingTime}` });
+			const result = await runWorker(sandbox, {
+				mode: 'engine-twins',
+				n: trials,
+				concurrency: 1,
+				stampingMode,
+				keyPrefix: `${stampingMode}${stampingTime}`,
+			});
 			const twins = result.twins ?? { oneInvoice: 0, twinReported: 0, twoSilent: 0 };
-			console.log(`| ${stampingMode} | ${stampingTime} ms | ${twins.oneInvoice} | ${twins.twinReported} | ${twins.twoSilent} |`);
+			console.log(
+				`| ${stampingMode} | ${stampingTime} ms | ${twins.oneInvoice} | ${twins.twinReported} | ${twins.twoSilent} |`,
+			);
 		} finally {
 			await sandbox.close();
 		}
@@ -170,9 +240,12 @@ function validationCase(): void {
 	const vouchers = manyLineVouchers(() => invoiceVoucher() as unknown as Voucher, 300, 20);
 	const started = performance.now();
 	let findings = 0;
-	for (const voucher of vouchers) findings += validateVoucher(computeTotals(voucher).voucher).errors.length;
+	for (const voucher of vouchers)
+		findings += validateVoucher(computeTotals(voucher).voucher).errors.length;
 	const ms = performance.now() - started;
-	console.log(`CFDI validation: Compute Totals + local checks of 300 vouchers of 20 lines: ${ms.toFixed(0)} ms (${(ms / 300).toFixed(2)} ms per voucher), ${findings} findings.\n`);
+	console.log(
+		`CFDI validation: Compute Totals + local checks of 300 vouchers of 20 lines: ${ms.toFixed(0)} ms (${(ms / 300).toFixed(2)} ms per voucher), ${findings} findings.\n`,
+	);
 }
 
 async function main() {
@@ -181,25 +254,44 @@ async function main() {
 		await duplicateCase();
 		return;
 	}
-	const sandbox = await startSandbox({ latencyMs, accounts: [{ ...DEFAULT_ACCOUNT, series: BENCH_SERIES }] });
+	const sandbox = await startSandbox({
+		latencyMs,
+		accounts: [{ ...DEFAULT_ACCOUNT, series: BENCH_SERIES }],
+	});
 	try {
 		if (only === 'series') {
-			console.log(`CFDI node benchmark: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, load average ${loadavg()[0].toFixed(1)} at start\n`);
+			console.log(
+				`CFDI node benchmark: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, load average ${loadavg()[0].toFixed(1)} at start\n`,
+			);
 			await seriesCase(sandbox);
 			return;
 		}
-		console.log(`CFDI node benchmark: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, sandbox latency ${latencyMs} ms per call`);
-		console.log(`Operation: Voucher > Create, direct stamping (one POST per voucher), fresh credential per run, vouchers spread round robin over ${BENCH_SERIES.length} series (no stamping time: the series lock never answers FAC119 here).\n`);
-		console.log('"plain" is Node\'s fetch (keep-alive); "plain, new connection each" is node:http without keep-alive, which is how n8n\'s request helper connects.\n');
-		console.log('| N | concurrency | engine items/s | plain items/s | engine / plain | plain, new connection each, items/s | engine / that | token calls | userinfo calls | engine peak RSS | plain peak RSS |');
+		console.log(
+			`CFDI node benchmark: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, sandbox latency ${latencyMs} ms per call`,
+		);
+		console.log(
+			`Operation: Voucher > Create, direct stamping (one POST per voucher), fresh credential per run, vouchers spread round robin over ${BENCH_SERIES.length} series (no stamping time: the series lock never answers FAC119 here).\n`,
+		);
+		console.log(
+			'"plain" is Node\'s fetch (keep-alive); "plain, new connection each" is node:http without keep-alive, which is how n8n\'s request helper connects.\n',
+		);
+		console.log(
+			'| N | concurrency | engine items/s | plain items/s | engine / plain | plain, new connection each, items/s | engine / that | token calls | userinfo calls | engine peak RSS | plain peak RSS |',
+		);
 		console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 		for (const n of sizes) {
 			for (const concurrency of concurrencies) {
 				const engine = await runWorker(sandbox, { mode: 'engine-stamp', n, concurrency });
 				const plain = await runWorker(sandbox, { mode: 'plain-stamp', n, concurrency });
-				const fresh = await runWorker(sandbox, { mode: 'plain-stamp-no-keepalive', n, concurrency });
+				const fresh = await runWorker(sandbox, {
+					mode: 'plain-stamp-no-keepalive',
+					n,
+					concurrency,
+				});
 				if (engine.items !== n || plain.items !== n || fresh.items !== n) {
-					throw new Error(`run incomplete: engine ${engine.items}, plain ${plain.items}, plain without keep-alive ${fresh.items} of ${n}`);
+					throw new Error(
+						`run incomplete: engine ${engine.items}, plain ${plain.items}, plain without keep-alive ${fresh.items} of ${n}`,
+					);
 				}
 				const rate = (run: RunResult) => n / (run.ms / 1000);
 				console.log(
@@ -212,8 +304,12 @@ async function main() {
 		await seriesCase(sandbox);
 		await duplicateCase();
 
-		console.log('PDF download as n8n binary data (PDF > Get Link with Download on, concurrency 4):\n');
-		console.log('| N | items/s | peak RSS | heap after GC | binary data held in items (base64) | baseline: RSS / heap after GC (engine loaded, no run) |');
+		console.log(
+			'PDF download as n8n binary data (PDF > Get Link with Download on, concurrency 4):\n',
+		);
+		console.log(
+			'| N | items/s | peak RSS | heap after GC | binary data held in items (base64) | baseline: RSS / heap after GC (engine loaded, no run) |',
+		);
 		console.log('|---:|---:|---:|---:|---:|---:|');
 		const baseline = await runWorker(sandbox, { mode: 'engine-idle', n: 0, concurrency: 1 });
 		for (const n of sizes) {

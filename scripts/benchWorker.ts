@@ -5,7 +5,15 @@ import { sandboxCredential } from './lib/sandboxCredential';
 import { invoiceVoucher } from './lib/vouchers';
 
 export interface WorkerArgs {
-	mode: 'engine-stamp' | 'plain-stamp' | 'plain-stamp-no-keepalive' | 'engine-pdf' | 'engine-idle' | 'engine-series' | 'engine-duplicate' | 'engine-twins';
+	mode:
+		| 'engine-stamp'
+		| 'plain-stamp'
+		| 'plain-stamp-no-keepalive'
+		| 'engine-pdf'
+		| 'engine-idle'
+		| 'engine-series'
+		| 'engine-duplicate'
+		| 'engine-twins';
 	n: number;
 	concurrency: number;
 	/** The series the vouchers spread over, round robin (the sandbox account must have them). */
@@ -41,24 +49,45 @@ isolateUserFolder('cfdi-bench-');
 const account = DEFAULT_ACCOUNT;
 
 const vouchers = (n: number, series: string[]) =>
-	Array.from({ length: n }, (_, i) => ({ voucher: invoiceVoucher({ serie: series[i % series.length], descripcionFacturador: `bench ${i}` }) }));
+	Array.from({ length: n }, (_, i) => ({
+		voucher: invoiceVoucher({
+			serie: series[i % series.length],
+			descripcionFacturador: `bench ${i}`,
+		}),
+	}));
 
 /** POST with node:http and no keep-alive: a new connection per request, as n8n's request helper does. */
-async function postWithoutKeepAlive(url: string, headers: Record<string, string>, body: string): Promise<{ esValido?: boolean; uuid?: string }> {
+async function postWithoutKeepAlive(
+	url: string,
+	headers: Record<string, string>,
+	body: string,
+): Promise<{ esValido?: boolean; uuid?: string }> {
 	const http = await import('node:http');
 	return await new Promise((resolve, reject) => {
-		const request = http.request(url, { method: 'POST', agent: false, headers: { ...headers, 'Content-Length': Buffer.byteLength(body) } }, (response) => {
-			const chunks: Buffer[] = [];
-			response.on('data', (chunk: Buffer) => chunks.push(chunk));
-			response.on('end', () => resolve(JSON.parse(Buffer.concat(chunks).toString('utf8'))));
-		});
+		const request = http.request(
+			url,
+			{
+				method: 'POST',
+				agent: false,
+				headers: { ...headers, 'Content-Length': Buffer.byteLength(body) },
+			},
+			(response) => {
+				const chunks: Buffer[] = [];
+				response.on('data', (chunk: Buffer) => chunks.push(chunk));
+				response.on('end', () => resolve(JSON.parse(Buffer.concat(chunks).toString('utf8'))));
+			},
+		);
 		request.on('error', reject);
 		request.end(body);
 	});
 }
 
 /** The same calls as the node, with Node's own fetch: password grant, userinfo, then one POST per voucher. */
-async function plainStamp(args: WorkerArgs, keepAlive = true, uuids: string[] = []): Promise<number> {
+async function plainStamp(
+	args: WorkerArgs,
+	keepAlive = true,
+	uuids: string[] = [],
+): Promise<number> {
 	const { createHash } = await import('node:crypto');
 	const form = new URLSearchParams([
 		['grant_type', 'password'],
@@ -69,9 +98,13 @@ async function plainStamp(args: WorkerArgs, keepAlive = true, uuids: string[] = 
 		['client_secret', account.clientSecret],
 		['es_md5', 'true'],
 	]);
-	const token = (await (await fetch(`${args.authUrl}/connect/token`, { method: 'POST', body: form })).json()) as { access_token: string };
+	const token = (await (
+		await fetch(`${args.authUrl}/connect/token`, { method: 'POST', body: form })
+	).json()) as { access_token: string };
 	const auth = { Authorization: `Bearer ${token.access_token}` };
-	const info = (await (await fetch(`${args.authUrl}/connect/userinfo`, { headers: auth })).json()) as { emisorid: number };
+	const info = (await (
+		await fetch(`${args.authUrl}/connect/userinfo`, { headers: auth })
+	).json()) as { emisorid: number };
 	const url = `${args.baseUrl}/businessEmision/api/v1/emisores/${info.emisorid}/comprobantes?emitir=true`;
 	const queue = vouchers(args.n, args.series);
 	let stamped = 0;
@@ -80,7 +113,10 @@ async function plainStamp(args: WorkerArgs, keepAlive = true, uuids: string[] = 
 			const headers = { ...auth, 'Content-Type': 'application/json' };
 			const body = JSON.stringify(next.voucher);
 			const result = keepAlive
-				? ((await (await fetch(url, { method: 'POST', headers, body })).json()) as { esValido?: boolean; uuid?: string })
+				? ((await (await fetch(url, { method: 'POST', headers, body })).json()) as {
+						esValido?: boolean;
+						uuid?: string;
+					})
 				: await postWithoutKeepAlive(url, headers, body);
 			if (result.esValido) stamped++;
 			if (result.uuid) uuids.push(result.uuid);
@@ -107,7 +143,14 @@ async function main() {
 		if (args.mode === 'engine-stamp') {
 			started = performance.now();
 			const { items: out } = await engine.runNode(
-				{ resource: 'voucher', operation: 'create', stampingMode: 'direct', inputMode: 'json', voucherJson: '={{ JSON.stringify($json.voucher) }}', options: { concurrency: args.concurrency } },
+				{
+					resource: 'voucher',
+					operation: 'create',
+					stampingMode: 'direct',
+					inputMode: 'json',
+					voucherJson: '={{ JSON.stringify($json.voucher) }}',
+					options: { concurrency: args.concurrency },
+				},
 				vouchers(args.n, args.series),
 			);
 			items = out.filter((item) => item.json.status === 'stamped').length;
@@ -129,7 +172,10 @@ async function main() {
 			items = out.filter((item) => item.json.status === 'stamped').length;
 		} else if (args.mode === 'engine-duplicate') {
 			// A version 1.1 node: each voucher carries its sale's key (written as its folio).
-			const keyed = vouchers(args.n, args.series).map((item, i) => ({ ...item, key: `${args.keyPrefix ?? 'K'}-${i}` }));
+			const keyed = vouchers(args.n, args.series).map((item, i) => ({
+				...item,
+				key: `${args.keyPrefix ?? 'K'}-${i}`,
+			}));
 			started = performance.now();
 			const { items: out } = await engine.runNode(
 				{
@@ -145,13 +191,18 @@ async function main() {
 				keyed,
 				{ typeVersion: 1.1 },
 			);
-			items = out.filter((item) => item.json.status === 'stamped' || item.json.status === 'alreadyStamped').length;
+			items = out.filter(
+				(item) => item.json.status === 'stamped' || item.json.status === 'alreadyStamped',
+			).length;
 		} else if (args.mode === 'engine-twins') {
 			// `n` trials: the same sale (its own key per trial) run by two executions at the same moment.
 			const twins = { oneInvoice: 0, twinReported: 0, twoSilent: 0 };
 			started = performance.now();
 			for (let trial = 0; trial < args.n; trial++) {
-				const item = { voucher: invoiceVoucher({ serie: args.series[trial % args.series.length] }), key: `${args.keyPrefix ?? 'T'}-${trial}` };
+				const item = {
+					voucher: invoiceVoucher({ serie: args.series[trial % args.series.length] }),
+					key: `${args.keyPrefix ?? 'T'}-${trial}`,
+				};
 				const parameters = {
 					resource: 'voucher',
 					operation: 'create',
@@ -161,7 +212,10 @@ async function main() {
 					duplicateCheckKey: '={{ $json.key }}',
 					options: { retryDelayMs: 50 },
 				};
-				const runs = await Promise.all([engine.runNode(parameters, [item], { typeVersion: 1.1 }), engine.runNode(parameters, [item], { typeVersion: 1.1 })]);
+				const runs = await Promise.all([
+					engine.runNode(parameters, [item], { typeVersion: 1.1 }),
+					engine.runNode(parameters, [item], { typeVersion: 1.1 }),
+				]);
 				const outputs = runs.map((run) => run.items[0]?.json ?? {});
 				if (outputs[0].uuid === outputs[1].uuid) twins.oneInvoice += 1;
 				else if (outputs.some((output) => output.duplicate)) twins.twinReported += 1;
@@ -170,7 +224,9 @@ async function main() {
 			}
 			const ms = performance.now() - started;
 			shutdownEngine();
-			process.stdout.write(`${JSON.stringify({ items, ms, maxRssKb: process.resourceUsage().maxRSS, binaryBytes: 0, heapAfterGcKb: 0, cpuMs: 0, twins })}\n`);
+			process.stdout.write(
+				`${JSON.stringify({ items, ms, maxRssKb: process.resourceUsage().maxRSS, binaryBytes: 0, heapAfterGcKb: 0, cpuMs: 0, twins })}\n`,
+			);
 			return;
 		} else if (args.mode === 'engine-pdf') {
 			// Vouchers are stamped with the plain client so that only the PDF run weighs on memory.
@@ -178,11 +234,20 @@ async function main() {
 			await plainStamp({ ...args, concurrency: 8 }, true, uuids);
 			started = performance.now();
 			const { items: pdfs } = await engine.runNode(
-				{ resource: 'pdf', operation: 'getLink', uuid: '={{ $json.uuid }}', download: true, pdfOptions: { concurrency: args.concurrency } },
+				{
+					resource: 'pdf',
+					operation: 'getLink',
+					uuid: '={{ $json.uuid }}',
+					download: true,
+					pdfOptions: { concurrency: args.concurrency },
+				},
 				uuids.map((uuid) => ({ uuid })),
 			);
 			items = pdfs.filter((item) => item.binary?.data).length;
-			binaryBytes = pdfs.reduce((sum, item) => sum + String(item.binary?.data?.data ?? '').length, 0);
+			binaryBytes = pdfs.reduce(
+				(sum, item) => sum + String(item.binary?.data?.data ?? '').length,
+				0,
+			);
 		}
 		shutdownEngine();
 	}
@@ -191,7 +256,14 @@ async function main() {
 	const cpuMs = (cpu.user + cpu.system) / 1000;
 	(globalThis as { gc?: () => void }).gc?.();
 	const heapAfterGcKb = Math.round(process.memoryUsage().heapUsed / 1024);
-	const result: RunResult = { items, ms, maxRssKb: process.resourceUsage().maxRSS, binaryBytes, heapAfterGcKb, cpuMs };
+	const result: RunResult = {
+		items,
+		ms,
+		maxRssKb: process.resourceUsage().maxRSS,
+		binaryBytes,
+		heapAfterGcKb,
+		cpuMs,
+	};
 	process.stdout.write(`${JSON.stringify(result)}\n`);
 }
 

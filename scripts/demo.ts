@@ -6,7 +6,13 @@
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import type { IBinaryData, IConnections, IDataObject, INode, INodeExecutionData } from 'n8n-workflow';
+import type {
+	IBinaryData,
+	IConnections,
+	IDataObject,
+	INode,
+	INodeExecutionData,
+} from 'n8n-workflow';
 
 import { startSandbox, type Sandbox } from '../sandbox';
 import { ensureBuilt } from './lib/build';
@@ -57,28 +63,48 @@ async function main(): Promise<number> {
 
 	/** The test engine plus stand-ins for the n8n-nodes-base nodes the example uses. */
 	// The lookup table holds one customer; the invoices table starts empty (the run writes to it).
-	const tables = { [EXAMPLE_TABLES.customerTaxData.name]: [{ ...LOOKUP_CUSTOMER }], [EXAMPLE_TABLES.cfdiInvoices.name]: [] };
+	const tables = {
+		[EXAMPLE_TABLES.customerTaxData.name]: [{ ...LOOKUP_CUSTOMER }],
+		[EXAMPLE_TABLES.cfdiInvoices.name]: [],
+	};
 	class DemoEngine extends Engine {
-		override readonly nodeTypes = new PackageNodeTypes({ ...standInNodeTypes, 'n8n-nodes-base.dataTable': dataTableStandIn(tables) });
+		override readonly nodeTypes = new PackageNodeTypes({
+			...standInNodeTypes,
+			'n8n-nodes-base.dataTable': dataTableStandIn(tables),
+		});
 	}
 
 	let sandbox: Sandbox | undefined;
 	try {
 		sandbox = await startSandbox({ host: '127.0.0.1' });
-		console.log(`  Sandbox      token service ${sandbox.authUrl}, issuing API ${sandbox.baseUrl}, PDF storage ${sandbox.blobUrl}`);
+		console.log(
+			`  Sandbox      token service ${sandbox.authUrl}, issuing API ${sandbox.baseUrl}, PDF storage ${sandbox.blobUrl}`,
+		);
 
 		const engine = new DemoEngine();
 		engine.setCredential(sandboxCredential(sandbox));
 		// The example as shipped, minus the Shopify trigger path (it needs a store), with the lookup
 		// table served from memory and the CFDI nodes pointed at the sandbox credential.
-		let workflow = withCfdiCredential(loadExample('shopify'), { id: CREDENTIAL_ID, name: 'CFDI sandbox' });
+		let workflow = withCfdiCredential(loadExample('shopify'), {
+			id: CREDENTIAL_ID,
+			name: 'CFDI sandbox',
+		});
 		workflow = reachableFrom(workflow, START_NODE);
 
-		const run = await engine.runWorkflow(workflow.nodes as unknown as INode[], workflow.connections as unknown as IConnections, [{ json: {} }]);
+		const run = await engine.runWorkflow(
+			workflow.nodes as unknown as INode[],
+			workflow.connections as unknown as IConnections,
+			[{ json: {} }],
+		);
 		const error = run.data.resultData.error;
 		if (error) {
-			const failedNode = (error as { node?: { name?: string } }).node?.name ?? run.data.resultData.lastNodeExecuted ?? 'the workflow';
-			throw new StepFailed(`${failedNode}: ${error.message}${error.description ? `\n    ${String(error.description)}` : ''}`);
+			const failedNode =
+				(error as { node?: { name?: string } }).node?.name ??
+				run.data.resultData.lastNodeExecuted ??
+				'the workflow';
+			throw new StepFailed(
+				`${failedNode}: ${error.message}${error.description ? `\n    ${String(error.description)}` : ''}`,
+			);
 		}
 		const out = (step: string) => {
 			const items = outputOf(run, step);
@@ -89,24 +115,38 @@ async function main(): Promise<number> {
 		};
 
 		const [stamped] = out(STEPS.create);
-		if (stamped.json.status !== 'stamped') throw new StepFailed(`${STEPS.create}: status "${String(stamped.json.status)}" instead of "stamped"`);
+		if (stamped.json.status !== 'stamped')
+			throw new StepFailed(
+				`${STEPS.create}: status "${String(stamped.json.status)}" instead of "stamped"`,
+			);
 		const uuid = String(stamped.json.uuid);
 		const order = stamped.json.order as IDataObject;
 		// What was sent: the voucher the node built from the order (Input Mode "Order", no Code node).
-		const voucher = [...sandbox.vouchers.values()].find((stored) => stored.uuid === uuid)?.body as IDataObject | undefined;
-		if (!voucher) throw new StepFailed(`${STEPS.create}: the sandbox holds no voucher with UUID ${uuid}`);
+		const voucher = [...sandbox.vouchers.values()].find((stored) => stored.uuid === uuid)?.body as
+			IDataObject | undefined;
+		if (!voucher)
+			throw new StepFailed(`${STEPS.create}: the sandbox holds no voucher with UUID ${uuid}`);
 		const receptor = voucher.receptor as IDataObject;
 		const taxes = (voucher.impuestos as IDataObject | undefined)?.totalImpuestosTrasladados ?? 0;
-		console.log(`  Order        ${String(order.name)} → ${String(receptor.rfc)} ${String(receptor.nombre)}: ${(voucher.conceptos as unknown[]).length} concepts, subtotal ${money(voucher.subTotal)} + IVA ${money(taxes)} = total ${money(voucher.total)} ${String(voucher.moneda)} (order total ${money(order.orderTotal)})`);
-		if (order.voucherTotal !== order.orderTotal) throw new StepFailed(`${STEPS.create}: voucher total ${money(order.voucherTotal)} differs from the order total ${money(order.orderTotal)}`);
-		console.log(`  Voucher      ${String(stamped.json.status)}, UUID ${uuid} (idComprobante ${String(stamped.json.idComprobante)}, series ${String(voucher.serie)}, folio ${String(voucher.folio)})`);
+		console.log(
+			`  Order        ${String(order.name)} → ${String(receptor.rfc)} ${String(receptor.nombre)}: ${(voucher.conceptos as unknown[]).length} concepts, subtotal ${money(voucher.subTotal)} + IVA ${money(taxes)} = total ${money(voucher.total)} ${String(voucher.moneda)} (order total ${money(order.orderTotal)})`,
+		);
+		if (order.voucherTotal !== order.orderTotal)
+			throw new StepFailed(
+				`${STEPS.create}: voucher total ${money(order.voucherTotal)} differs from the order total ${money(order.orderTotal)}`,
+			);
+		console.log(
+			`  Voucher      ${String(stamped.json.status)}, UUID ${uuid} (idComprobante ${String(stamped.json.idComprobante)}, series ${String(voucher.serie)}, folio ${String(voucher.folio)})`,
+		);
 
 		const [xmlItem] = out(STEPS.xml);
 		const xml = bytesOf(xmlItem, STEPS.xml);
 		const [pdfItem] = out(STEPS.pdf);
 		const pdf = bytesOf(pdfItem, STEPS.pdf);
-		if (!xml.toString('utf8').includes(`UUID="${uuid}"`)) throw new StepFailed(`${STEPS.xml}: the XML does not carry UUID ${uuid}`);
-		if (pdf.subarray(0, 5).toString('latin1') !== '%PDF-') throw new StepFailed(`${STEPS.pdf}: the file is not a PDF`);
+		if (!xml.toString('utf8').includes(`UUID="${uuid}"`))
+			throw new StepFailed(`${STEPS.xml}: the XML does not carry UUID ${uuid}`);
+		if (pdf.subarray(0, 5).toString('latin1') !== '%PDF-')
+			throw new StepFailed(`${STEPS.pdf}: the file is not a PDF`);
 		rmSync(OUTPUT_DIR, { recursive: true, force: true });
 		mkdirSync(OUTPUT_DIR, { recursive: true });
 		const xmlPath = join(OUTPUT_DIR, String(xmlItem.json.fileName));
@@ -114,22 +154,36 @@ async function main(): Promise<number> {
 		writeFileSync(xmlPath, xml);
 		writeFileSync(pdfPath, pdf);
 		console.log(`  XML          ${relative(REPO_ROOT, xmlPath)} (${size(xml.length)})`);
-		console.log(`  PDF          ${relative(REPO_ROOT, pdfPath)} (${size(pdf.length)}; its download link was valid until ${String(pdfItem.json.expiresAt)})`);
+		console.log(
+			`  PDF          ${relative(REPO_ROOT, pdfPath)} (${size(pdf.length)}; its download link was valid until ${String(pdfItem.json.expiresAt)})`,
+		);
 
 		const [mail] = out(STEPS.email);
-		if (mail.json.sent !== true) throw new StepFailed(`${STEPS.email}: the service did not confirm the e-mail`);
-		const delivered = sandbox.emails.filter((email) => (email.body as { cfdi?: { uuid?: string } }).cfdi?.uuid === uuid);
-		console.log(`  E-mail       sent to ${String(mail.json.to)}, subject "${String(mail.json.subject)}" (the service accepted ${delivered.length} e-mail for this UUID)`);
+		if (mail.json.sent !== true)
+			throw new StepFailed(`${STEPS.email}: the service did not confirm the e-mail`);
+		const delivered = sandbox.emails.filter(
+			(email) => (email.body as { cfdi?: { uuid?: string } }).cfdi?.uuid === uuid,
+		);
+		console.log(
+			`  E-mail       sent to ${String(mail.json.to)}, subject "${String(mail.json.subject)}" (the service accepted ${delivered.length} e-mail for this UUID)`,
+		);
 
-		const count = (route: string) => sandbox!.requests.filter((request) => request.route === route).length;
+		const count = (route: string) =>
+			sandbox!.requests.filter((request) => request.route === route).length;
 		const apiCalls = sandbox.requests.filter((request) => request.server === 'api').length;
-		console.log(`  Sign-in      ${count('token')} token call (password grant), ${count('userinfo')} user-info call; ${apiCalls} issuing-API calls and ${count('blob')} PDF download, all with that one token`);
+		console.log(
+			`  Sign-in      ${count('token')} token call (password grant), ${count('userinfo')} user-info call; ${apiCalls} issuing-API calls and ${count('blob')} PDF download, all with that one token`,
+		);
 
-		if (delivered.length !== 1) throw new StepFailed(`${STEPS.email}: the sandbox received ${delivered.length} e-mails for ${uuid}`);
+		if (delivered.length !== 1)
+			throw new StepFailed(
+				`${STEPS.email}: the sandbox received ${delivered.length} e-mails for ${uuid}`,
+			);
 		console.log(`\nAll steps succeeded in ${((Date.now() - startedAt) / 1000).toFixed(1)} s.`);
 		return 0;
 	} catch (error) {
-		const message = error instanceof StepFailed ? error.message : (error as Error).stack ?? String(error);
+		const message =
+			error instanceof StepFailed ? error.message : ((error as Error).stack ?? String(error));
 		console.error(`\nThe demo failed at ${message}`);
 		return 1;
 	} finally {

@@ -28,17 +28,27 @@ interface Scanner {
 const TARBALL_PATTERNS = ['**/*.js', 'package.json'];
 
 async function loadScanner(): Promise<Scanner> {
-	const path = require.resolve('@n8n/scan-community-package/scanner/scanner.mjs', { paths: [REPO_ROOT] });
+	const path = require.resolve('@n8n/scan-community-package/scanner/scanner.mjs', {
+		paths: [REPO_ROOT],
+	});
 	return (await import(pathToFileURL(path).href)) as Scanner;
 }
 
 function unpackTarball(into: string): string {
-	const packed = spawnSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', into], { cwd: REPO_ROOT, encoding: 'utf8' });
+	const packed = spawnSync(
+		'npm',
+		['pack', '--json', '--ignore-scripts', '--pack-destination', into],
+		{ cwd: REPO_ROOT, encoding: 'utf8' },
+	);
 	if (packed.status !== 0) throw new Error(`npm pack failed: ${packed.stderr}`);
 	const [{ filename }] = JSON.parse(packed.stdout) as Array<{ filename: string }>;
 	const dir = join(into, 'package');
 	mkdirSync(dir);
-	const untar = spawnSync('tar', ['-xzf', join(into, filename), '-C', dir, '--strip-components=1'], { encoding: 'utf8' });
+	const untar = spawnSync(
+		'tar',
+		['-xzf', join(into, filename), '-C', dir, '--strip-components=1'],
+		{ encoding: 'utf8' },
+	);
 	if (untar.status !== 0) throw new Error(`tar failed: ${untar.stderr}`);
 	return dir;
 }
@@ -47,9 +57,22 @@ function unpackTarball(into: string): string {
 function canaryPackage(into: string): string {
 	const dir = join(into, 'canary');
 	mkdirSync(join(dir, 'nodes', 'Canary'), { recursive: true });
-	const manifest = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as Record<string, unknown>;
-	writeFileSync(join(dir, 'package.json'), JSON.stringify({ ...manifest, name: 'n8n-nodes-canary', dependencies: { axios: '1.0.0' } }, null, 2));
-	writeFileSync(join(dir, 'nodes', 'Canary', 'helper.ts'), "export function shout(text: string): void {\n\tconsole.log(text);\n}\n");
+	const manifest = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as Record<
+		string,
+		unknown
+	>;
+	writeFileSync(
+		join(dir, 'package.json'),
+		JSON.stringify(
+			{ ...manifest, name: 'n8n-nodes-canary', dependencies: { axios: '1.0.0' } },
+			null,
+			2,
+		),
+	);
+	writeFileSync(
+		join(dir, 'nodes', 'Canary', 'helper.ts'),
+		'export function shout(text: string): void {\n\tconsole.log(text);\n}\n',
+	);
 	return dir;
 }
 
@@ -60,12 +83,18 @@ async function main(): Promise<number> {
 	let failed = false;
 	try {
 		const canary = await scanner.analyzePackage(canaryPackage(work), scanner.SOURCE_FILE_PATTERNS);
-		const caught = ['no-console', 'no-runtime-dependencies'].filter((rule) => canary.details?.includes(rule));
+		const caught = ['no-console', 'no-runtime-dependencies'].filter((rule) =>
+			canary.details?.includes(rule),
+		);
 		if (canary.passed || caught.length < 2) {
-			console.error(`The scanner's rules did not fire on a package that breaks them (caught: ${caught.join(', ') || 'nothing'}):\n${canary.details ?? canary.message ?? ''}`);
+			console.error(
+				`The scanner's rules did not fire on a package that breaks them (caught: ${caught.join(', ') || 'nothing'}):\n${canary.details ?? canary.message ?? ''}`,
+			);
 			return 1;
 		}
-		console.log(`✓ the scanner's config is live: a throw-away package fails on ${caught.join(' and ')}`);
+		console.log(
+			`✓ the scanner's config is live: a throw-away package fails on ${caught.join(' and ')}`,
+		);
 
 		const legs: Array<[string, string, string[]]> = [
 			['sources', REPO_ROOT, scanner.SOURCE_FILE_PATTERNS],
@@ -77,7 +106,9 @@ async function main(): Promise<number> {
 				console.log(`✓ ${name} (${patterns.join(', ')}): no violation`);
 			} else {
 				failed = true;
-				console.log(`✗ ${name} (${patterns.join(', ')}): ${result.message ?? ''}\n${result.details ?? ''}`);
+				console.log(
+					`✗ ${name} (${patterns.join(', ')}): ${result.message ?? ''}\n${result.details ?? ''}`,
+				);
 			}
 		}
 	} finally {

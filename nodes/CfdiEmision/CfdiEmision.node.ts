@@ -25,7 +25,13 @@ export class CfdiEmision implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		// Validate and Build From Order work offline, so they do not ask for a credential.
-		credentials: [{ name: 'cfdiEmisionApi', required: true, displayOptions: { hide: { operation: ['validate', 'buildFromOrder'] } } }],
+		credentials: [
+			{
+				name: 'cfdiEmisionApi',
+				required: true,
+				displayOptions: { hide: { operation: ['validate', 'buildFromOrder'] } },
+			},
+		],
 		properties: [
 			{
 				displayName: 'Resource',

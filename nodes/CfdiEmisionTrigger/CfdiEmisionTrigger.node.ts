@@ -1,4 +1,10 @@
-import type { IDataObject, INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+	IPollFunctions,
+} from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { toNodeError } from '../CfdiEmision/shared/errors';
@@ -7,7 +13,17 @@ import { CREDENTIAL_TYPE, RunSession } from '../CfdiEmision/shared/transport';
 import { APP_DESCRIPTION } from '../CfdiEmision/shared/descriptions';
 import { readVoucherFilter, voucherFilterFields } from '../CfdiEmision/shared/voucherFilters';
 import { listVouchers } from '../CfdiEmision/shared/voucherList';
-import { advanceCursor, isRecord, latestEvent, matchesFilters, pollWindow, readCursor, type CursorReading, type EventFilters, type TriggerEvent } from './eventCursor';
+import {
+	advanceCursor,
+	isRecord,
+	latestEvent,
+	matchesFilters,
+	pollWindow,
+	readCursor,
+	type CursorReading,
+	type EventFilters,
+	type TriggerEvent,
+} from './eventCursor';
 
 const HOUR = 3600;
 /** Key in the workflow's global static data of a cursor rebuilt because the node's own was not an object. */
@@ -21,7 +37,8 @@ export class CfdiEmisionTrigger implements INodeType {
 		icon: { light: 'file:cfdiEmisionTrigger.svg', dark: 'file:cfdiEmisionTrigger.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{$parameter["event"] === "voucherStamped" ? "Voucher Stamped" : "Cancellation Status Changed"}}',
+		subtitle:
+			'={{$parameter["event"] === "voucherStamped" ? "Voucher Stamped" : "Cancellation Status Changed"}}',
 		// Shown for the node and its trigger together in n8n's node panel (see APP_DESCRIPTION).
 		description: `${APP_DESCRIPTION}; this trigger starts the workflow when a voucher is stamped or the status of its cancellation changes`,
 		defaults: { name: 'CFDI Emision Trigger' },
@@ -39,12 +56,14 @@ export class CfdiEmisionTrigger implements INodeType {
 					{
 						name: 'Cancellation Status Changed',
 						value: 'cancellationStatusChanged',
-						description: 'A voucher was cancelled, is waiting for the recipient to accept its cancellation, or the recipient rejected it',
+						description:
+							'A voucher was cancelled, is waiting for the recipient to accept its cancellation, or the recipient rejected it',
 					},
 					{
 						name: 'Voucher Stamped',
 						value: 'voucherStamped',
-						description: 'A voucher of the issuer was stamped, by this node, another system or the provider\'s portal',
+						description:
+							"A voucher of the issuer was stamped, by this node, another system or the provider's portal",
 					},
 				],
 				default: 'voucherStamped',
@@ -55,8 +74,16 @@ export class CfdiEmisionTrigger implements INodeType {
 				type: 'multiOptions',
 				options: [
 					{ name: 'Cancelled', value: 'cancelled', description: 'The cancellation took effect' },
-					{ name: 'Pending Acceptance', value: 'pendingAcceptance', description: 'The recipient must accept the cancellation' },
-					{ name: 'Rejected', value: 'rejected', description: 'The recipient rejected the cancellation; the voucher stays valid' },
+					{
+						name: 'Pending Acceptance',
+						value: 'pendingAcceptance',
+						description: 'The recipient must accept the cancellation',
+					},
+					{
+						name: 'Rejected',
+						value: 'rejected',
+						description: 'The recipient rejected the cancellation; the voucher stays valid',
+					},
 				],
 				default: ['cancelled', 'pendingAcceptance', 'rejected'],
 				description: 'The new cancellation statuses that start the workflow',
@@ -78,7 +105,8 @@ export class CfdiEmisionTrigger implements INodeType {
 				type: 'number',
 				typeOptions: { minValue: 1, maxValue: 400 },
 				default: 30,
-				description: 'Cancellations are noticed for vouchers dated within this many days; a longer window makes each check heavier',
+				description:
+					'Cancellations are noticed for vouchers dated within this many days; a longer window makes each check heavier',
 				displayOptions: { show: { event: ['cancellationStatusChanged'] } },
 			},
 			{
@@ -94,10 +122,16 @@ export class CfdiEmisionTrigger implements INodeType {
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const event = this.getNodeParameter('event') as TriggerEvent;
-		const lookBack = event === 'voucherStamped' ? positive(this, 'lateWindowHours', 72) * HOUR : positive(this, 'watchDays', 30) * DAY;
+		const lookBack =
+			event === 'voucherStamped'
+				? positive(this, 'lateWindowHours', 72) * HOUR
+				: positive(this, 'watchDays', 30) * DAY;
 		const filters: EventFilters = {
 			...readVoucherFilter(this.getNodeParameter('filters', {}) as IDataObject),
-			statuses: event === 'cancellationStatusChanged' ? (this.getNodeParameter('statuses', []) as EventFilters['statuses']) : [],
+			statuses:
+				event === 'cancellationStatusChanged'
+					? (this.getNodeParameter('statuses', []) as EventFilters['statuses'])
+					: [],
 		};
 		const session = new RunSession('', DEFAULT_TIMEOUT_MS, false);
 		const now = Math.floor(Date.now() / 1000);
@@ -115,7 +149,10 @@ export class CfdiEmisionTrigger implements INodeType {
 			records = await listVouchers(this, session, range);
 		} catch (error) {
 			// Nothing was remembered: the next poll reads this window again.
-			throw toNodeError(this, error, undefined, { action: 'read the voucher list', readOnly: true });
+			throw toNodeError(this, error, undefined, {
+				action: 'read the voucher list',
+				readOnly: true,
+			});
 		}
 
 		if (manual) {
@@ -151,15 +188,23 @@ function cursorStore(ctx: IPollFunctions): { staticData: IDataObject; stored: un
 function positive(ctx: IPollFunctions, name: string, fallback: number): number {
 	const value = Number(ctx.getNodeParameter(name, fallback));
 	if (!Number.isFinite(value) || value <= 0) {
-		throw new NodeOperationError(ctx.getNode(), `"${name === 'watchDays' ? 'Watch Window (Days)' : 'Late Voucher Window (Hours)'}" must be a positive number, not ${String(value)}.`, {
-			description: 'Nothing was read from the service. Enter a number above 0 in the trigger\'s options.',
-		});
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`"${name === 'watchDays' ? 'Watch Window (Days)' : 'Late Voucher Window (Hours)'}" must be a positive number, not ${String(value)}.`,
+			{
+				description:
+					"Nothing was read from the service. Enter a number above 0 in the trigger's options.",
+			},
+		);
 	}
 	return value;
 }
 
 /** The error that reports an unreadable cursor, saying what was rebuilt and what that means for the events. */
-function unreadableCursor(ctx: IPollFunctions, reading: Extract<CursorReading, { kind: 'corrupt' }>): NodeOperationError {
+function unreadableCursor(
+	ctx: IPollFunctions,
+	reading: Extract<CursorReading, { kind: 'corrupt' }>,
+): NodeOperationError {
 	const { state, lost, problem } = reading;
 	let description: string;
 	if (state) {
@@ -175,5 +220,9 @@ function unreadableCursor(ctx: IPollFunctions, reading: Extract<CursorReading, {
 			'Not even the time of the last check could be read, so the trigger starts again from now: vouchers stamped or cancelled since its last successful check are not reported. ' +
 			'List them with Voucher > Get Many for that period.';
 	}
-	return new NodeOperationError(ctx.getNode(), `The trigger's memory of the events it reported was unreadable (${problem}); it was rebuilt.`, { description });
+	return new NodeOperationError(
+		ctx.getNode(),
+		`The trigger's memory of the events it reported was unreadable (${problem}); it was rebuilt.`,
+		{ description },
+	);
 }

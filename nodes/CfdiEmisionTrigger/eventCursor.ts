@@ -13,7 +13,12 @@
  * activation. What is remembered is bounded by the window and by MAX_REMEMBERED.
  */
 import { matchesVoucherFilter, type VoucherFilter } from '../CfdiEmision/shared/voucherFilters';
-import { statusFromSubEstatus, toUnixSeconds, type VoucherRecord, type VoucherStatus } from '../CfdiEmision/shared/voucherRecords';
+import {
+	statusFromSubEstatus,
+	toUnixSeconds,
+	type VoucherRecord,
+	type VoucherStatus,
+} from '../CfdiEmision/shared/voucherRecords';
 import { isRecord } from '../CfdiEmision/cfdi/voucherShape';
 
 export type TriggerEvent = 'voucherStamped' | 'cancellationStatusChanged';
@@ -69,32 +74,59 @@ export type CursorReading =
 	 */
 	| { kind: 'corrupt'; problem: string; state: CursorState | undefined; lost: number };
 
-const isTime = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0;
-const isEntry = (value: unknown): value is [number, number] => Array.isArray(value) && value.length === 2 && Number.isInteger(value[0]) && isTime(value[1]);
-const isEvent = (value: unknown): value is TriggerEvent => value === 'voucherStamped' || value === 'cancellationStatusChanged';
+const isTime = (value: unknown): value is number =>
+	typeof value === 'number' && Number.isFinite(value) && value >= 0;
+const isEntry = (value: unknown): value is [number, number] =>
+	Array.isArray(value) && value.length === 2 && Number.isInteger(value[0]) && isTime(value[1]);
+const isEvent = (value: unknown): value is TriggerEvent =>
+	value === 'voucherStamped' || value === 'cancellationStatusChanged';
 export { isRecord };
 
 /** Reads the node's static data for `event` (a cursor of version 1, before coveredFrom existed, is carried over). */
-export function readCursor(value: unknown, event: TriggerEvent, now: number, lookBackSeconds: number): CursorReading {
+export function readCursor(
+	value: unknown,
+	event: TriggerEvent,
+	now: number,
+	lookBackSeconds: number,
+): CursorReading {
 	if (value === undefined) return { kind: 'fresh' };
 	if (!isRecord(value)) return corrupt('it is not an object', {}, event, now, lookBackSeconds);
 	const data = value;
 	if (Object.keys(data).length === 0) return { kind: 'fresh' };
 	const problems: string[] = [];
-	if (data.version !== 1 && data.version !== 2) problems.push(`unknown version ${JSON.stringify(data.version)}`);
+	if (data.version !== 1 && data.version !== 2)
+		problems.push(`unknown version ${JSON.stringify(data.version)}`);
 	if (!isEvent(data.event)) problems.push('no event');
 	if (!isTime(data.polledUntil)) problems.push('no time of the last poll');
-	if (data.version === 2 && (!isTime(data.coveredFrom) || !isTime(data.activatedAt))) problems.push('no covered range');
+	if (data.version === 2 && (!isTime(data.coveredFrom) || !isTime(data.activatedAt)))
+		problems.push('no covered range');
 	const vouchers = data.vouchers;
-	if (!vouchers || typeof vouchers !== 'object' || Array.isArray(vouchers)) problems.push('no voucher list');
+	if (!vouchers || typeof vouchers !== 'object' || Array.isArray(vouchers))
+		problems.push('no voucher list');
 	else if (!Object.values(vouchers).every(isEntry)) problems.push('unreadable voucher entries');
 	if (problems.length) return corrupt(problems.join(', '), data, event, now, lookBackSeconds);
 	if (data.event !== event) return { kind: 'fresh' };
 	const polledUntil = data.polledUntil as number;
 	if (data.version === 1) {
-		return { kind: 'ok', state: { version: 2, event, activatedAt: polledUntil, polledUntil, coveredFrom: polledUntil - lookBackSeconds, vouchers: { ...(vouchers as CursorState['vouchers']) } } };
+		return {
+			kind: 'ok',
+			state: {
+				version: 2,
+				event,
+				activatedAt: polledUntil,
+				polledUntil,
+				coveredFrom: polledUntil - lookBackSeconds,
+				vouchers: { ...(vouchers as CursorState['vouchers']) },
+			},
+		};
 	}
-	return { kind: 'ok', state: { ...(data as unknown as CursorState), vouchers: { ...(vouchers as CursorState['vouchers']) } } };
+	return {
+		kind: 'ok',
+		state: {
+			...(data as unknown as CursorState),
+			vouchers: { ...(vouchers as CursorState['vouchers']) },
+		},
+	};
 }
 
 /**
@@ -103,8 +135,21 @@ export function readCursor(value: unknown, event: TriggerEvent, now: number, loo
  * know, so nothing stamped or cancelled meanwhile is lost; a voucher whose entry was lost may be
  * reported a second time. With no time at all, it starts again from now.
  */
-function corrupt(problem: string, data: Record<string, unknown>, event: TriggerEvent, now: number, lookBackSeconds: number): CursorReading {
-	const raw = data && typeof data === 'object' && data.vouchers && typeof data.vouchers === 'object' && !Array.isArray(data.vouchers) ? (data.vouchers as Record<string, unknown>) : {};
+function corrupt(
+	problem: string,
+	data: Record<string, unknown>,
+	event: TriggerEvent,
+	now: number,
+	lookBackSeconds: number,
+): CursorReading {
+	const raw =
+		data &&
+		typeof data === 'object' &&
+		data.vouchers &&
+		typeof data.vouchers === 'object' &&
+		!Array.isArray(data.vouchers)
+			? (data.vouchers as Record<string, unknown>)
+			: {};
 	const vouchers: CursorState['vouchers'] = {};
 	let lost = 0;
 	for (const [uuid, entry] of Object.entries(raw)) {
@@ -112,18 +157,33 @@ function corrupt(problem: string, data: Record<string, unknown>, event: TriggerE
 		else lost += 1;
 	}
 	// A voucher list that is not an object at all: none of its entries can be counted.
-	if (data && typeof data === 'object' && data.vouchers !== undefined && raw !== data.vouchers) lost = -1;
+	if (data && typeof data === 'object' && data.vouchers !== undefined && raw !== data.vouchers)
+		lost = -1;
 	const sameEvent = !isEvent(data?.event) || data.event === event;
 	const newest = Object.values(vouchers).reduce((max, [, date]) => Math.max(max, date), -1);
-	const polledUntil = isTime(data?.polledUntil) ? Math.min(data.polledUntil, now) : newest >= 0 ? Math.min(newest, now) : undefined;
-	if (!sameEvent || polledUntil === undefined) return { kind: 'corrupt', problem, state: undefined, lost };
+	const polledUntil = isTime(data?.polledUntil)
+		? Math.min(data.polledUntil, now)
+		: newest >= 0
+			? Math.min(newest, now)
+			: undefined;
+	if (!sameEvent || polledUntil === undefined)
+		return { kind: 'corrupt', problem, state: undefined, lost };
 	const coveredFrom = isTime(data.coveredFrom) ? data.coveredFrom : polledUntil - lookBackSeconds;
 	const activatedAt = isTime(data.activatedAt) ? data.activatedAt : polledUntil;
-	return { kind: 'corrupt', problem, state: { version: 2, event, activatedAt, polledUntil, coveredFrom, vouchers }, lost };
+	return {
+		kind: 'corrupt',
+		problem,
+		state: { version: 2, event, activatedAt, polledUntil, coveredFrom, vouchers },
+		lost,
+	};
 }
 
 /** The list range a poll reads: from the look-back before the last poll (or now, on activation) to now. */
-export function pollWindow(state: CursorState | undefined, now: number, lookBackSeconds: number): { from: number; to: number } {
+export function pollWindow(
+	state: CursorState | undefined,
+	now: number,
+	lookBackSeconds: number,
+): { from: number; to: number } {
 	const anchor = state ? Math.min(state.polledUntil, now) : now;
 	return { from: Math.max(0, anchor - lookBackSeconds), to: now + CLOCK_SKEW_SECONDS };
 }
@@ -133,7 +193,8 @@ function dateSeconds(record: VoucherRecord, fallback: number): number {
 }
 
 function remembered(event: TriggerEvent, subEstatusId: number | null): boolean {
-	if (subEstatusId !== STAMPED && subEstatusId !== CANCELLED && subEstatusId !== WAITING) return false;
+	if (subEstatusId !== STAMPED && subEstatusId !== CANCELLED && subEstatusId !== WAITING)
+		return false;
 	return event === 'voucherStamped' || subEstatusId !== STAMPED;
 }
 
@@ -163,7 +224,15 @@ export function advanceCursor(
 				const previous = known?.[0] ?? STAMPED;
 				if (previous !== current) {
 					const status = previous === WAITING && current === STAMPED ? 'rejected' : record.status;
-					changes.push({ item: { ...record, event, status: status as VoucherStatus, previousStatus: statusFromSubEstatus(previous) }, date });
+					changes.push({
+						item: {
+							...record,
+							event,
+							status: status as VoucherStatus,
+							previousStatus: statusFromSubEstatus(previous),
+						},
+						date,
+					});
 				}
 			}
 		}
@@ -172,7 +241,8 @@ export function advanceCursor(
 	}
 	// Everything dated from the window's start on is now known; older entries are forgotten.
 	let coveredFrom = now - lookBackSeconds;
-	for (const [uuid, [, date]] of Object.entries(vouchers)) if (date < coveredFrom) delete vouchers[uuid];
+	for (const [uuid, [, date]] of Object.entries(vouchers))
+		if (date < coveredFrom) delete vouchers[uuid];
 	const entries = Object.entries(vouchers);
 	if (entries.length > MAX_REMEMBERED) {
 		entries.sort((a, b) => b[1][1] - a[1][1]);
@@ -182,21 +252,46 @@ export function advanceCursor(
 	}
 	changes.sort((a, b) => a.date - b.date || (a.item.voucherId ?? 0) - (b.item.voucherId ?? 0));
 	const activatedAt = state?.activatedAt ?? now;
-	return { state: { version: 2, event, activatedAt, polledUntil: now, coveredFrom, vouchers }, changes: changes.map(({ item }) => item) };
+	return {
+		state: { version: 2, event, activatedAt, polledUntil: now, coveredFrom, vouchers },
+		changes: changes.map(({ item }) => item),
+	};
 }
 
 /** Fetch Test Event: the newest voucher that would fit the event, reported as that event. */
-export function latestEvent(event: TriggerEvent, records: VoucherRecord[], filters: EventFilters): TriggerItem[] {
+export function latestEvent(
+	event: TriggerEvent,
+	records: VoucherRecord[],
+	filters: EventFilters,
+): TriggerItem[] {
 	const candidates = records
-		.filter((record) => (event === 'voucherStamped' ? remembered(event, record.subEstatusId) : record.subEstatusId === CANCELLED || record.subEstatusId === WAITING))
-		.map((record): TriggerItem => (event === 'voucherStamped' ? { ...record, event } : { ...record, event, previousStatus: 'stamped' }))
+		.filter((record) =>
+			event === 'voucherStamped'
+				? remembered(event, record.subEstatusId)
+				: record.subEstatusId === CANCELLED || record.subEstatusId === WAITING,
+		)
+		.map((record): TriggerItem =>
+			event === 'voucherStamped'
+				? { ...record, event }
+				: { ...record, event, previousStatus: 'stamped' },
+		)
 		.filter((item) => matchesFilters(item, event, filters))
-		.sort((a, b) => dateSeconds(b, 0) - dateSeconds(a, 0) || (b.voucherId ?? 0) - (a.voucherId ?? 0));
+		.sort(
+			(a, b) => dateSeconds(b, 0) - dateSeconds(a, 0) || (b.voucherId ?? 0) - (a.voucherId ?? 0),
+		);
 	return candidates.slice(0, 1);
 }
 
-export function matchesFilters(item: TriggerItem, event: TriggerEvent, filters: EventFilters): boolean {
+export function matchesFilters(
+	item: TriggerItem,
+	event: TriggerEvent,
+	filters: EventFilters,
+): boolean {
 	if (!matchesVoucherFilter(item, filters)) return false;
-	if (event === 'cancellationStatusChanged' && !(filters.statuses as string[]).includes(item.status)) return false;
+	if (
+		event === 'cancellationStatusChanged' &&
+		!(filters.statuses as string[]).includes(item.status)
+	)
+		return false;
 	return true;
 }

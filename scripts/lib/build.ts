@@ -18,7 +18,9 @@ function newestMtime(dir: string, accept: (file: string) => boolean): number {
 
 /** The compiled files package.json points n8n at, with the time the oldest was written (0 if one is missing). */
 function builtAt(): number {
-	const manifest = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { n8n: { nodes: string[]; credentials: string[] } };
+	const manifest = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as {
+		n8n: { nodes: string[]; credentials: string[] };
+	};
 	let oldest = Infinity;
 	for (const file of [...manifest.n8n.nodes, ...manifest.n8n.credentials]) {
 		const path = join(REPO_ROOT, file);
@@ -41,7 +43,12 @@ export function isBuildCurrent(): boolean {
 export function ensureBuilt(log: (line: string) => void = console.log): boolean {
 	if (isBuildCurrent()) return false;
 	log('Building the package (dist/ is missing or older than the sources)...');
-	const result = spawnSync('npm', ['run', 'build', '--silent'], { cwd: REPO_ROOT, stdio: 'inherit', env: process.env });
-	if (result.status !== 0) throw new Error(`npm run build failed (exit code ${String(result.status ?? result.signal)})`);
+	const result = spawnSync('npm', ['run', 'build', '--silent'], {
+		cwd: REPO_ROOT,
+		stdio: 'inherit',
+		env: process.env,
+	});
+	if (result.status !== 0)
+		throw new Error(`npm run build failed (exit code ${String(result.status ?? result.signal)})`);
 	return true;
 }

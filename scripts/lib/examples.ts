@@ -63,10 +63,14 @@ export function nodeNamed(workflow: WorkflowJson, name: string): WorkflowNode {
 }
 
 /** Points every CFDI node at the given credential (the examples carry a placeholder). */
-export function withCfdiCredential(workflow: WorkflowJson, credential: { id: string; name: string }): WorkflowJson {
+export function withCfdiCredential(
+	workflow: WorkflowJson,
+	credential: { id: string; name: string },
+): WorkflowJson {
 	const copy = structuredClone(workflow);
 	for (const node of copy.nodes) {
-		if (node.credentials?.[CFDI_CREDENTIAL_TYPE]) node.credentials[CFDI_CREDENTIAL_TYPE] = { ...credential };
+		if (node.credentials?.[CFDI_CREDENTIAL_TYPE])
+			node.credentials[CFDI_CREDENTIAL_TYPE] = { ...credential };
 	}
 	return copy;
 }
@@ -81,7 +85,10 @@ export interface TableDefinition {
 }
 
 /** The n8n data tables the examples read and write (create them under Overview → Data tables). */
-export const EXAMPLE_TABLES: Record<'customerTaxData' | 'pendingVouchers' | 'cfdiInvoices', TableDefinition> = {
+export const EXAMPLE_TABLES: Record<
+	'customerTaxData' | 'pendingVouchers' | 'cfdiInvoices',
+	TableDefinition
+> = {
 	customerTaxData: {
 		name: 'customer_tax_data',
 		columns: [
@@ -164,7 +171,10 @@ function expressionToJs(value: unknown): string {
  * Everything else in the workflow is unchanged. In the editor, or when n8n runs the workflow on its
  * trigger, the real Data Table nodes are used.
  */
-export function withDataTableStandIns(workflow: WorkflowJson, rows: Record<string, Array<Record<string, unknown>>>): WorkflowJson {
+export function withDataTableStandIns(
+	workflow: WorkflowJson,
+	rows: Record<string, Array<Record<string, unknown>>>,
+): WorkflowJson {
 	const copy = structuredClone(workflow);
 	const columnType = (table: string, column: string): ColumnType =>
 		Object.values(EXAMPLE_TABLES)
@@ -174,13 +184,26 @@ export function withDataTableStandIns(workflow: WorkflowJson, rows: Record<strin
 		if (node.type !== 'n8n-nodes-base.dataTable') continue;
 		const parameters = node.parameters;
 		const table = String((parameters.dataTableId as { value?: string } | undefined)?.value ?? '');
-		const conditions = ((parameters.filters as { conditions?: Array<{ keyName: string; condition?: string; keyValue?: unknown }> } | undefined)?.conditions ?? []);
+		const conditions =
+			(
+				parameters.filters as
+					| { conditions?: Array<{ keyName: string; condition?: string; keyValue?: unknown }> }
+					| undefined
+			)?.conditions ?? [];
 		for (const condition of conditions) {
-			if ((condition.condition ?? 'eq') !== 'eq') throw new Error(`Stand-in for "${node.name}": only "eq" conditions are supported`);
+			if ((condition.condition ?? 'eq') !== 'eq')
+				throw new Error(`Stand-in for "${node.name}": only "eq" conditions are supported`);
 		}
 		if (parameters.resource === 'row' && parameters.operation === 'get') {
-			const limit = parameters.returnAll === true ? 'Infinity' : String(Number(parameters.limit ?? 50));
-			const test = conditions.map((c) => `String(row[${JSON.stringify(c.keyName)}]) === String(${expressionToJs(c.keyValue)})`).join(' && ') || 'true';
+			const limit =
+				parameters.returnAll === true ? 'Infinity' : String(Number(parameters.limit ?? 50));
+			const test =
+				conditions
+					.map(
+						(c) =>
+							`String(row[${JSON.stringify(c.keyName)}]) === String(${expressionToJs(c.keyValue)})`,
+					)
+					.join(' && ') || 'true';
 			node.type = 'n8n-nodes-base.code';
 			node.typeVersion = 2;
 			node.parameters = {
@@ -198,7 +221,8 @@ export function withDataTableStandIns(workflow: WorkflowJson, rows: Record<strin
 			};
 		} else if (parameters.resource === 'row' && parameters.operation === 'insert') {
 			// The row it would insert, as the node outputs the inserted row.
-			const values = (parameters.columns as { value?: Record<string, unknown> } | undefined)?.value ?? {};
+			const values =
+				(parameters.columns as { value?: Record<string, unknown> } | undefined)?.value ?? {};
 			node.type = 'n8n-nodes-base.set';
 			node.typeVersion = 3.4;
 			node.parameters = {
@@ -215,7 +239,8 @@ export function withDataTableStandIns(workflow: WorkflowJson, rows: Record<strin
 				options: {},
 			};
 		} else if (parameters.resource === 'row' && parameters.operation === 'update') {
-			const values = ((parameters.columns as { value?: Record<string, unknown> } | undefined)?.value ?? {});
+			const values =
+				(parameters.columns as { value?: Record<string, unknown> } | undefined)?.value ?? {};
 			const assignment = (name: string, value: unknown, type: ColumnType, index: number) => ({
 				id: `stand-in-${index}`,
 				name,
@@ -228,8 +253,12 @@ export function withDataTableStandIns(workflow: WorkflowJson, rows: Record<strin
 				mode: 'manual',
 				assignments: {
 					assignments: [
-						...conditions.map((c, i) => assignment(`where.${c.keyName}`, c.keyValue, columnType(table, c.keyName), i)),
-						...Object.entries(values).map(([column, value], i) => assignment(`set.${column}`, value, columnType(table, column), conditions.length + i)),
+						...conditions.map((c, i) =>
+							assignment(`where.${c.keyName}`, c.keyValue, columnType(table, c.keyName), i),
+						),
+						...Object.entries(values).map(([column, value], i) =>
+							assignment(`set.${column}`, value, columnType(table, column), conditions.length + i),
+						),
 					],
 				},
 				includeOtherFields: false,
@@ -241,7 +270,9 @@ export function withDataTableStandIns(workflow: WorkflowJson, rows: Record<strin
 			node.typeVersion = 1;
 			node.parameters = {};
 		} else {
-			throw new Error(`No stand-in for the Data Table node "${node.name}" (${String(parameters.resource)}/${String(parameters.operation)})`);
+			throw new Error(
+				`No stand-in for the Data Table node "${node.name}" (${String(parameters.resource)}/${String(parameters.operation)})`,
+			);
 		}
 	}
 	return copy;
@@ -256,6 +287,12 @@ export function reachableFrom(workflow: WorkflowJson, start: string): WorkflowJs
 		}
 	}
 	const nodes = names.map((name) => nodeNamed(workflow, name));
-	const connections = Object.fromEntries(Object.entries(workflow.connections).filter(([source]) => names.includes(source)));
-	return { ...structuredClone(workflow), nodes: structuredClone(nodes), connections: structuredClone(connections) };
+	const connections = Object.fromEntries(
+		Object.entries(workflow.connections).filter(([source]) => names.includes(source)),
+	);
+	return {
+		...structuredClone(workflow),
+		nodes: structuredClone(nodes),
+		connections: structuredClone(connections),
+	};
 }

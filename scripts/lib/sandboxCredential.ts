@@ -7,10 +7,15 @@ export const account = DEFAULT_ACCOUNT;
 export const passwordMd5 = createHash('md5').update(DEFAULT_ACCOUNT.password).digest('hex');
 
 /** Where a sandbox listens: a running Sandbox, or just its URLs (from another process). */
-export type SandboxAddress = Pick<Sandbox, 'authUrl' | 'baseUrl'> & { options?: { pathStyle?: string } };
+export type SandboxAddress = Pick<Sandbox, 'authUrl' | 'baseUrl'> & {
+	options?: { pathStyle?: string };
+};
 
 /** A fresh credential (nothing stored yet) pointing at the sandbox. */
-export function sandboxCredential(sandbox: SandboxAddress, overrides: ICredentialDataDecryptedObject = {}): ICredentialDataDecryptedObject {
+export function sandboxCredential(
+	sandbox: SandboxAddress,
+	overrides: ICredentialDataDecryptedObject = {},
+): ICredentialDataDecryptedObject {
 	return {
 		environment: 'custom',
 		authUrl: sandbox.authUrl,

@@ -5,9 +5,20 @@
  * $('Node'), ...), as the Code node does, but without its sandbox: it is for the repository's own
  * example code only. The real nodes run in the end-to-end test (npm run test:e2e).
  */
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 
-function description(name: string, displayName: string, inputs: boolean, properties: INodeTypeDescription['properties'] = []): INodeTypeDescription {
+function description(
+	name: string,
+	displayName: string,
+	inputs: boolean,
+	properties: INodeTypeDescription['properties'] = [],
+): INodeTypeDescription {
 	return {
 		displayName,
 		name,
@@ -31,9 +42,16 @@ const passThrough = (name: string, displayName: string, inputs: boolean): INodeT
 
 const IDENTIFIER = /^[$A-Za-z_][$\w]*$/;
 // eslint-disable-next-line @typescript-eslint/no-empty-function
-const AsyncFunction = Object.getPrototypeOf(async function () {}).constructor as new (...args: string[]) => (...values: unknown[]) => Promise<unknown>;
+const AsyncFunction = Object.getPrototypeOf(async function () {}).constructor as new (
+	...args: string[]
+) => (...values: unknown[]) => Promise<unknown>;
 
-async function runCode(context: IExecuteFunctions, code: string, itemIndex: number, extra: Record<string, unknown> = {}): Promise<unknown> {
+async function runCode(
+	context: IExecuteFunctions,
+	code: string,
+	itemIndex: number,
+	extra: Record<string, unknown> = {},
+): Promise<unknown> {
 	const proxy = context.getWorkflowDataProxy(itemIndex) as unknown as Record<string, unknown>;
 	const scope: Record<string, unknown> = {};
 	for (const key of Object.keys(proxy)) if (IDENTIFIER.test(key)) scope[key] = proxy[key];
@@ -43,8 +61,14 @@ async function runCode(context: IExecuteFunctions, code: string, itemIndex: numb
 }
 
 function toItem(value: unknown, fallbackPair: number): INodeExecutionData {
-	const item = (value && typeof value === 'object' && 'json' in (value as object) ? value : { json: value }) as INodeExecutionData;
-	return { ...item, json: (item.json ?? {}) as IDataObject, pairedItem: item.pairedItem ?? { item: fallbackPair } };
+	const item = (
+		value && typeof value === 'object' && 'json' in (value as object) ? value : { json: value }
+	) as INodeExecutionData;
+	return {
+		...item,
+		json: (item.json ?? {}) as IDataObject,
+		pairedItem: item.pairedItem ?? { item: fallbackPair },
+	};
 }
 
 const codeNode: INodeType = {
@@ -71,13 +95,20 @@ const codeNode: INodeType = {
 			for (let i = 0; i < items.length; i++) {
 				const result = await runCode(this, code, i, { item: items[i] });
 				if (result === undefined || result === null) continue;
-				if (Array.isArray(result)) throw new Error(`Code "${this.getNode().name}": return one object per item in "Run Once for Each Item" mode`);
+				if (Array.isArray(result))
+					throw new Error(
+						`Code "${this.getNode().name}": return one object per item in "Run Once for Each Item" mode`,
+					);
 				out.push(toItem(result, i));
 			}
 			return [out];
 		}
 		const result = await runCode(this, code, 0, { items });
-		const list = Array.isArray(result) ? result : result === undefined || result === null ? [] : [result];
+		const list = Array.isArray(result)
+			? result
+			: result === undefined || result === null
+				? []
+				: [result];
 		return [list.map((value, i) => toItem(value, Math.min(i, Math.max(items.length - 1, 0))))];
 	},
 };
@@ -100,14 +131,29 @@ const mergeNode: INodeType = {
 	async execute(this: IExecuteFunctions) {
 		const mode = this.getNodeParameter('mode', 0) as string;
 		const joinMode = this.getNodeParameter('joinMode', 0) as string;
-		if (mode !== 'combine' || joinMode !== 'enrichInput1') throw new Error(`Merge stand-in: only "combine" / "enrichInput1" is supported, not ${mode} / ${joinMode}`);
-		const fields = String(this.getNodeParameter('fieldsToMatchString', 0)).split(',').map((field) => field.trim()).filter(Boolean);
+		if (mode !== 'combine' || joinMode !== 'enrichInput1')
+			throw new Error(
+				`Merge stand-in: only "combine" / "enrichInput1" is supported, not ${mode} / ${joinMode}`,
+			);
+		const fields = String(this.getNodeParameter('fieldsToMatchString', 0))
+			.split(',')
+			.map((field) => field.trim())
+			.filter(Boolean);
 		const [first, second] = [this.getInputData(0), this.getInputData(1)];
 		const matched: INodeExecutionData[] = [];
 		const unmatched: INodeExecutionData[] = [];
 		first.forEach((item, index) => {
-			const match = second.find((candidate) => fields.every((field) => candidate.json[field] !== undefined && candidate.json[field] === item.json[field]));
-			if (match) matched.push({ json: { ...item.json, ...match.json }, pairedItem: { item: index, input: 0 } });
+			const match = second.find((candidate) =>
+				fields.every(
+					(field) =>
+						candidate.json[field] !== undefined && candidate.json[field] === item.json[field],
+				),
+			);
+			if (match)
+				matched.push({
+					json: { ...item.json, ...match.json },
+					pairedItem: { item: index, input: 0 },
+				});
 			else unmatched.push({ json: item.json, pairedItem: { item: index, input: 0 } });
 		});
 		return [[...matched, ...unmatched]];
@@ -129,13 +175,22 @@ const filterNode: INodeType = {
 	async execute(this: IExecuteFunctions) {
 		const kept: INodeExecutionData[] = [];
 		this.getInputData().forEach((item, index) => {
-			const filter = this.getNodeParameter('conditions', index) as { conditions: FilterCondition[]; combinator: string };
-			if (filter.combinator !== 'and') throw new Error('Filter stand-in: only the "and" combinator is supported');
+			const filter = this.getNodeParameter('conditions', index) as {
+				conditions: FilterCondition[];
+				combinator: string;
+			};
+			if (filter.combinator !== 'and')
+				throw new Error('Filter stand-in: only the "and" combinator is supported');
 			const pass = filter.conditions.every(({ leftValue, rightValue, operator }) => {
 				if (operator.type !== 'string' || !['equals', 'notEquals'].includes(operator.operation)) {
-					throw new Error(`Filter stand-in: operator ${operator.type}/${operator.operation} is not supported`);
+					throw new Error(
+						`Filter stand-in: operator ${operator.type}/${operator.operation} is not supported`,
+					);
 				}
-				return (String(leftValue ?? '') === String(rightValue ?? '')) === (operator.operation === 'equals');
+				return (
+					(String(leftValue ?? '') === String(rightValue ?? '')) ===
+					(operator.operation === 'equals')
+				);
 			});
 			if (pass) kept.push({ ...item, pairedItem: { item: index } });
 		});
@@ -176,30 +231,50 @@ export function dataTableStandIn(tables: TableRows): INodeType {
 			this.getInputData().forEach((_item, index) => {
 				if (resource === 'table') {
 					// n8n's table create: with "Reuse Existing Tables" an existing table is returned, else an error.
-					if (operation !== 'create') throw new Error(`Data Table stand-in: table operation "${operation}" is not supported`);
+					if (operation !== 'create')
+						throw new Error(`Data Table stand-in: table operation "${operation}" is not supported`);
 					const name = String(this.getNodeParameter('tableName', index));
-					const reuse = (this.getNodeParameter('options', index, {}) as IDataObject).createIfNotExists === true;
-					if (tables[name] && !reuse) throw new Error(`Data table with name "${name}" already exists`);
+					const reuse =
+						(this.getNodeParameter('options', index, {}) as IDataObject).createIfNotExists === true;
+					if (tables[name] && !reuse)
+						throw new Error(`Data table with name "${name}" already exists`);
 					tables[name] ??= [];
 					out.push({ json: { id: `table-${name}`, name }, pairedItem: { item: index } });
 					return;
 				}
-				const table = String((this.getNodeParameter('dataTableId', index) as { value?: string }).value ?? '');
+				const table = String(
+					(this.getNodeParameter('dataTableId', index) as { value?: string }).value ?? '',
+				);
 				// As in n8n, a table that does not exist is an error (it is not created by a read or a write).
 				if (!tables[table]) throw new Error(`Data table "${table}" does not exist`);
 				const rows = tables[table];
 				if (operation === 'insert') {
-					const row = { ...((this.getNodeParameter('columns', index) as { value?: IDataObject }).value ?? {}) };
+					const row = {
+						...((this.getNodeParameter('columns', index) as { value?: IDataObject }).value ?? {}),
+					};
 					rows.push(row);
 					out.push({ json: row, pairedItem: { item: index } });
 					return;
 				}
-				if (operation !== 'get') throw new Error(`Data Table stand-in: operation "${operation}" is not supported`);
-				const conditions = ((this.getNodeParameter('filters', index) as { conditions?: RowCondition[] }).conditions ?? []);
-				if (conditions.some((condition) => (condition.condition ?? 'eq') !== 'eq')) throw new Error('Data Table stand-in: only "eq" conditions are supported');
-				const limit = this.getNodeParameter('returnAll', index, false) ? Infinity : Number(this.getNodeParameter('limit', index, 50));
-				const matches = rows.filter((row) => conditions.every((c) => String(row[c.keyName]) === String(c.keyValue))).slice(0, limit);
-				out.push(...matches.map((row) => ({ json: { ...row } as IDataObject, pairedItem: { item: index } })));
+				if (operation !== 'get')
+					throw new Error(`Data Table stand-in: operation "${operation}" is not supported`);
+				const conditions =
+					(this.getNodeParameter('filters', index) as { conditions?: RowCondition[] }).conditions ??
+					[];
+				if (conditions.some((condition) => (condition.condition ?? 'eq') !== 'eq'))
+					throw new Error('Data Table stand-in: only "eq" conditions are supported');
+				const limit = this.getNodeParameter('returnAll', index, false)
+					? Infinity
+					: Number(this.getNodeParameter('limit', index, 50));
+				const matches = rows
+					.filter((row) => conditions.every((c) => String(row[c.keyName]) === String(c.keyValue)))
+					.slice(0, limit);
+				out.push(
+					...matches.map((row) => ({
+						json: { ...row } as IDataObject,
+						pairedItem: { item: index },
+					})),
+				);
 			});
 			return [out];
 		},

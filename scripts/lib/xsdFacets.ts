@@ -4,7 +4,10 @@
  * test that keeps the committed module in step with the schemas.
  */
 import { parseElements, type XmlElement } from '../../nodes/CfdiEmision/cfdi/kinds/stampedCfdi';
-import type { XsdAttribute, XsdElement } from '../../nodes/CfdiEmision/cfdi/validation/xsdFacetTypes';
+import type {
+	XsdAttribute,
+	XsdElement,
+} from '../../nodes/CfdiEmision/cfdi/validation/xsdFacetTypes';
 
 type XsdNode = XmlElement;
 
@@ -40,9 +43,12 @@ function restrictionFacets(restriction: XsdNode): Facets {
 	for (const child of restriction.children) {
 		const name = child.name;
 		const value = child.attrs.value;
-		if ((NUMERIC_FACETS as readonly string[]).includes(name)) (facets as unknown as Record<string, number>)[name] = Number(value);
-		else if ((TEXT_FACETS as readonly string[]).includes(name)) (facets as unknown as Record<string, string>)[name] = value;
-		else if (name === 'enumeration') throw new Error(`Unexpected enumeration in an inline type (base ${base})`);
+		if ((NUMERIC_FACETS as readonly string[]).includes(name))
+			(facets as unknown as Record<string, number>)[name] = Number(value);
+		else if ((TEXT_FACETS as readonly string[]).includes(name))
+			(facets as unknown as Record<string, string>)[name] = value;
+		else if (name === 'enumeration')
+			throw new Error(`Unexpected enumeration in an inline type (base ${base})`);
 	}
 	return facets;
 }
@@ -56,7 +62,12 @@ export function jsonNameOf(xmlName: string): string {
 
 function attributeFacets(attribute: XsdNode, types: Map<string, Facets>): AttributeFacets {
 	const name = attribute.attrs.name;
-	const out: AttributeFacets = { name, json: jsonNameOf(name), required: attribute.attrs.use === 'required', base: 'string' };
+	const out: AttributeFacets = {
+		name,
+		json: jsonNameOf(name),
+		required: attribute.attrs.use === 'required',
+		base: 'string',
+	};
 	const type = attribute.attrs.type;
 	if (type) {
 		const [prefix, local] = type.split(':');
@@ -87,15 +98,24 @@ function childElements(complexType: XsdNode | undefined): XsdNode[] {
 	if (!complexType) return [];
 	const out: XsdNode[] = [];
 	for (const group of complexType.children) {
-		if (group.name === 'sequence' || group.name === 'choice' || group.name === 'all') out.push(...kids(group, 'element'));
+		if (group.name === 'sequence' || group.name === 'choice' || group.name === 'all')
+			out.push(...kids(group, 'element'));
 	}
 	return out;
 }
 
 /** Walks the element tree; a wrapper of one repeated element contributes the array's name. */
-function walk(element: XsdNode, xsdPath: string, json: string[], types: Map<string, Facets>, out: ElementFacets[]): void {
+function walk(
+	element: XsdNode,
+	xsdPath: string,
+	json: string[],
+	types: Map<string, Facets>,
+	out: ElementFacets[],
+): void {
 	const complexType = kid(element, 'complexType');
-	const attributes = complexType ? kids(complexType, 'attribute').map((attribute) => attributeFacets(attribute, types)) : [];
+	const attributes = complexType
+		? kids(complexType, 'attribute').map((attribute) => attributeFacets(attribute, types))
+		: [];
 	const children = childElements(complexType);
 	const wraps = attributes.length === 0 && children.length === 1 && isRepeated(children[0]);
 	if (attributes.length > 0) out.push({ xsd: xsdPath, json, attributes });
@@ -106,7 +126,13 @@ function walk(element: XsdNode, xsdPath: string, json: string[], types: Map<stri
 		if (wraps) {
 			walk(child, childPath, [...json.slice(0, -1), `${json[json.length - 1]}[]`], types, out);
 		} else {
-			walk(child, childPath, [...json, `${jsonNameOf(name)}${isRepeated(child) ? '[]' : ''}`], types, out);
+			walk(
+				child,
+				childPath,
+				[...json, `${jsonNameOf(name)}${isRepeated(child) ? '[]' : ''}`],
+				types,
+				out,
+			);
 		}
 	}
 }
@@ -121,9 +147,15 @@ export function namedTypes(tdCfdi: string): Map<string, Facets> {
 }
 
 /** Every element with attributes in one schema, rooted at `json`. */
-export function schemaElements(xsd: string, prefix: string, json: string[], types: Map<string, Facets>): ElementFacets[] {
+export function schemaElements(
+	xsd: string,
+	prefix: string,
+	json: string[],
+	types: Map<string, Facets>,
+): ElementFacets[] {
 	const out: ElementFacets[] = [];
-	for (const element of kids(parseXsd(xsd), 'element')) walk(element, `${prefix}:${element.attrs.name}`, json, types, out);
+	for (const element of kids(parseXsd(xsd), 'element'))
+		walk(element, `${prefix}:${element.attrs.name}`, json, types, out);
 	return out;
 }
 
@@ -148,7 +180,9 @@ function attributeLine(attribute: AttributeFacets): string {
 /** The TypeScript text of nodes/CfdiEmision/cfdi/validation/xsdFacets.ts. */
 export function generateXsdFacetsModule(read: (file: string) => string): string {
 	const types = namedTypes(read('tdCFDI.xsd'));
-	const elements = SCHEMAS.flatMap((schema) => schemaElements(read(schema.file), schema.prefix, schema.json, types));
+	const elements = SCHEMAS.flatMap((schema) =>
+		schemaElements(read(schema.file), schema.prefix, schema.json, types),
+	);
 	const lines = [
 		'// GENERATED by scripts/generateXsdFacets.ts from the SAT schemas in test/cfdi/sat-xsd/',
 		'// (cfdv40.xsd, Pagos20.xsd, tdCFDI.xsd). Do not edit: change the generator and re-run it.',

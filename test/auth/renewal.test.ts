@@ -1,4 +1,12 @@
-import { awaitSessionSavedElsewhere, currentSessionKey, noteRefusedRefresh, refreshRefusal, renewOnce, sessionKey, type RenewedSession } from '../../nodes/CfdiEmision/auth/renewal';
+import {
+	awaitSessionSavedElsewhere,
+	currentSessionKey,
+	noteRefusedRefresh,
+	refreshRefusal,
+	renewOnce,
+	sessionKey,
+	type RenewedSession,
+} from '../../nodes/CfdiEmision/auth/renewal';
 
 const session = (name: string, lifetimeMs = 60_000): RenewedSession => ({
 	accessToken: `access-${name}`,
@@ -38,7 +46,11 @@ describe('renewOnce', () => {
 		const waiting = [renewOnce(key, renew), renewOnce(key, renew), renewOnce(key, renew)];
 		gate.resolve(session('next'));
 		const results = await Promise.all(waiting);
-		expect(results.map((result) => result.accessToken)).toEqual(['access-next', 'access-next', 'access-next']);
+		expect(results.map((result) => result.accessToken)).toEqual([
+			'access-next',
+			'access-next',
+			'access-next',
+		]);
 		expect((await renewOnce(key, renew)).accessToken).toBe('access-next');
 		expect(renewals).toBe(1);
 	});
@@ -48,13 +60,18 @@ describe('renewOnce', () => {
 		const second = session('second');
 		await renewOnce(sessionKey(first), async () => second);
 		await renewOnce(sessionKey(second), async () => session('third'));
-		expect((await renewOnce(sessionKey(first), async () => session('unexpected'))).accessToken).toBe('access-third');
+		expect(
+			(await renewOnce(sessionKey(first), async () => session('unexpected'))).accessToken,
+		).toBe('access-third');
 	});
 
 	test('a failed renewal fails the callers that waited for it and is not remembered', async () => {
 		const key = sessionKey(session('failing'));
 		const gate = deferred<RenewedSession>();
-		const waiting = [renewOnce(key, async () => await gate.promise), renewOnce(key, async () => session('never'))];
+		const waiting = [
+			renewOnce(key, async () => await gate.promise),
+			renewOnce(key, async () => session('never')),
+		];
 		gate.reject(new Error('token service down'));
 		for (const result of waiting) await expect(result).rejects.toThrow('token service down');
 		expect((await renewOnce(key, async () => session('retry'))).accessToken).toBe('access-retry');
@@ -63,7 +80,12 @@ describe('renewOnce', () => {
 	test('different sessions, and sessions not stored yet, never share', async () => {
 		let renewals = 0;
 		const renew = async () => session(`n${++renewals}`);
-		await Promise.all([renewOnce(sessionKey(session('x')), renew), renewOnce(sessionKey(session('y')), renew), renewOnce(undefined, renew), renewOnce(undefined, renew)]);
+		await Promise.all([
+			renewOnce(sessionKey(session('x')), renew),
+			renewOnce(sessionKey(session('y')), renew),
+			renewOnce(undefined, renew),
+			renewOnce(undefined, renew),
+		]);
 		expect(renewals).toBe(4);
 	});
 
@@ -83,11 +105,25 @@ test('refused refresh tokens are remembered per session, and whether a successor
 	expect(refreshRefusal(undefined)).toBe('none');
 
 	// Nobody saves a newer session: the wait gives up and the session is refused for good.
-	const stored = { ...session('refused'), environment: 'custom', authUrl: 'http://127.0.0.1:1', baseUrl: 'http://127.0.0.1:2', username: 'u', password: 'p', clientId: 'c', clientSecret: 's' };
+	const stored = {
+		...session('refused'),
+		environment: 'custom',
+		authUrl: 'http://127.0.0.1:1',
+		baseUrl: 'http://127.0.0.1:2',
+		username: 'u',
+		password: 'p',
+		clientId: 'c',
+		clientSecret: 's',
+	};
 	const storedKey = currentSessionKey(stored);
 	noteRefusedRefresh(storedKey, true);
 	const waits: number[] = [];
-	await expect(awaitSessionSavedElsewhere(async () => stored, async (ms) => void waits.push(ms))).resolves.toBe(false);
+	await expect(
+		awaitSessionSavedElsewhere(
+			async () => stored,
+			async (ms) => void waits.push(ms),
+		),
+	).resolves.toBe(false);
 	expect(waits).toEqual([100, 200, 400, 800, 1600]);
 	expect(refreshRefusal(storedKey)).toBe('no successor');
 
@@ -95,6 +131,11 @@ test('refused refresh tokens are remembered per session, and whether a successor
 	const renewed = { ...stored, accessToken: 'access-renewed', refreshToken: 'refresh-renewed' };
 	noteRefusedRefresh(currentSessionKey(stored), true);
 	let reads = 0;
-	await expect(awaitSessionSavedElsewhere(async () => (++reads < 3 ? stored : renewed), async () => undefined)).resolves.toBe(true);
+	await expect(
+		awaitSessionSavedElsewhere(
+			async () => (++reads < 3 ? stored : renewed),
+			async () => undefined,
+		),
+	).resolves.toBe(true);
 	expect(reads).toBe(3);
 });

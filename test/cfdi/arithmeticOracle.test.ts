@@ -40,12 +40,23 @@ const D = Decimal.clone({ precision: 200, rounding: Decimal.ROUND_HALF_UP });
 const RUNS = Number(process.env.ORACLE_RUNS ?? 5000);
 const VOUCHER_RUNS = Math.round(RUNS * 0.6);
 
-const ORACLE_MODE: Record<RoundingMode, Decimal.Rounding> = { 'half-up': Decimal.ROUND_HALF_UP, down: Decimal.ROUND_DOWN, up: Decimal.ROUND_UP };
+const ORACLE_MODE: Record<RoundingMode, Decimal.Rounding> = {
+	'half-up': Decimal.ROUND_HALF_UP,
+	down: Decimal.ROUND_DOWN,
+	up: Decimal.ROUND_UP,
+};
 
 /** A decimal text: sign, up to 13 integer digits, up to 9 decimals (trailing zeros kept, as users type them). */
 const decimalText = fc
-	.tuple(fc.boolean(), fc.bigInt({ min: BigInt(0), max: BigInt('9999999999999') }), fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: 0, maxLength: 9 }))
-	.map(([negative, integer, fraction]) => `${negative ? '-' : ''}${integer}${fraction ? `.${fraction}` : ''}`);
+	.tuple(
+		fc.boolean(),
+		fc.bigInt({ min: BigInt(0), max: BigInt('9999999999999') }),
+		fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: 0, maxLength: 9 }),
+	)
+	.map(
+		([negative, integer, fraction]) =>
+			`${negative ? '-' : ''}${integer}${fraction ? `.${fraction}` : ''}`,
+	);
 
 function mine(text: string): PackageDecimal {
 	const value = parseDecimal(text);
@@ -64,7 +75,10 @@ function same(value: PackageDecimal, expected: Decimal): boolean {
 
 describe(`cfdi/decimal.ts against decimal.js (${RUNS} cases per operation)`, () => {
 	it('parses and prints every decimal text to the same value', () => {
-		fc.assert(fc.property(decimalText, (text) => same(mine(text), new D(text))), { numRuns: RUNS });
+		fc.assert(
+			fc.property(decimalText, (text) => same(mine(text), new D(text))),
+			{ numRuns: RUNS },
+		);
 	});
 
 	it('adds, subtracts and multiplies exactly', () => {
@@ -72,7 +86,11 @@ describe(`cfdi/decimal.ts against decimal.js (${RUNS} cases per operation)`, () 
 			fc.property(decimalText, decimalText, (a, b) => {
 				const x = mine(a);
 				const y = mine(b);
-				return same(addDecimal(x, y), new D(a).plus(b)) && same(subtractDecimal(x, y), new D(a).minus(b)) && same(multiplyDecimal(x, y), new D(a).times(b));
+				return (
+					same(addDecimal(x, y), new D(a).plus(b)) &&
+					same(subtractDecimal(x, y), new D(a).minus(b)) &&
+					same(multiplyDecimal(x, y), new D(a).times(b))
+				);
 			}),
 			{ numRuns: RUNS },
 		);
@@ -80,31 +98,57 @@ describe(`cfdi/decimal.ts against decimal.js (${RUNS} cases per operation)`, () 
 
 	it('sums a list exactly', () => {
 		fc.assert(
-			fc.property(fc.array(decimalText, { maxLength: 30 }), (texts) => same(sumDecimals(texts.map(mine)), texts.reduce((sum, text) => sum.plus(text), new D(0)))),
+			fc.property(fc.array(decimalText, { maxLength: 30 }), (texts) =>
+				same(
+					sumDecimals(texts.map(mine)),
+					texts.reduce((sum, text) => sum.plus(text), new D(0)),
+				),
+			),
 			{ numRuns: RUNS },
 		);
 	});
 
 	it('compares as decimal.js does', () => {
-		fc.assert(fc.property(decimalText, decimalText, (a, b) => compareDecimal(mine(a), mine(b)) === new D(a).comparedTo(b)), { numRuns: RUNS });
-	});
-
-	it.each(['half-up', 'down', 'up'] as RoundingMode[])('rounds %s to 0-8 decimals as decimal.js does', (mode) => {
 		fc.assert(
-			fc.property(decimalText, fc.integer({ min: 0, max: 8 }), (text, decimals) => same(roundDecimal(mine(text), decimals, mode), new D(text).toDecimalPlaces(decimals, ORACLE_MODE[mode]))),
-			{ numRuns: RUNS },
-		);
-	});
-
-	it.each(['half-up', 'down', 'up'] as RoundingMode[])('divides and rounds %s as decimal.js does', (mode) => {
-		const nonZero = decimalText.filter((text) => !new D(text).isZero());
-		fc.assert(
-			fc.property(decimalText, nonZero, fc.integer({ min: 0, max: 10 }), (a, b, decimals) =>
-				same(divideDecimal(mine(a), mine(b), decimals, mode), new D(a).dividedBy(b).toDecimalPlaces(decimals, ORACLE_MODE[mode])),
+			fc.property(
+				decimalText,
+				decimalText,
+				(a, b) => compareDecimal(mine(a), mine(b)) === new D(a).comparedTo(b),
 			),
 			{ numRuns: RUNS },
 		);
 	});
+
+	it.each(['half-up', 'down', 'up'] as RoundingMode[])(
+		'rounds %s to 0-8 decimals as decimal.js does',
+		(mode) => {
+			fc.assert(
+				fc.property(decimalText, fc.integer({ min: 0, max: 8 }), (text, decimals) =>
+					same(
+						roundDecimal(mine(text), decimals, mode),
+						new D(text).toDecimalPlaces(decimals, ORACLE_MODE[mode]),
+					),
+				),
+				{ numRuns: RUNS },
+			);
+		},
+	);
+
+	it.each(['half-up', 'down', 'up'] as RoundingMode[])(
+		'divides and rounds %s as decimal.js does',
+		(mode) => {
+			const nonZero = decimalText.filter((text) => !new D(text).isZero());
+			fc.assert(
+				fc.property(decimalText, nonZero, fc.integer({ min: 0, max: 10 }), (a, b, decimals) =>
+					same(
+						divideDecimal(mine(a), mine(b), decimals, mode),
+						new D(a).dividedBy(b).toDecimalPlaces(decimals, ORACLE_MODE[mode]),
+					),
+				),
+				{ numRuns: RUNS },
+			);
+		},
+	);
 
 	it('accepts exactly the plain decimal texts (sign, ".5", "5.", spaces around), as a regular expression says', () => {
 		const PLAIN = /^\s*[+-]?(\d+\.?\d*|\.\d+)\s*$/;
@@ -122,7 +166,9 @@ describe(`cfdi/decimal.ts against decimal.js (${RUNS} cases per operation)`, () 
 	it('prints with a fixed number of decimals as toFixed rounding half up does', () => {
 		fc.assert(
 			fc.property(decimalText, fc.integer({ min: 0, max: 10 }), (text, decimals) => {
-				const expected = new D(text).toFixed(decimals, Decimal.ROUND_HALF_UP).replace(/^-(0\.?0*)$/, '$1');
+				const expected = new D(text)
+					.toFixed(decimals, Decimal.ROUND_HALF_UP)
+					.replace(/^-(0\.?0*)$/, '$1');
 				return decimalToString(mine(text), decimals) === expected;
 			}),
 			{ numRuns: RUNS },
@@ -133,7 +179,10 @@ describe(`cfdi/decimal.ts against decimal.js (${RUNS} cases per operation)`, () 
 		fc.assert(
 			fc.property(decimalText, (text) => {
 				const normal = normalizeDecimal(mine(text));
-				return same(normal, new D(text)) && decimalToString(normal) === new D(text).toFixed().replace(/^-0$/, '0');
+				return (
+					same(normal, new D(text)) &&
+					decimalToString(normal) === new D(text).toFixed().replace(/^-0$/, '0')
+				);
 			}),
 			{ numRuns: RUNS },
 		);
@@ -142,8 +191,17 @@ describe(`cfdi/decimal.ts against decimal.js (${RUNS} cases per operation)`, () 
 	it('converts to the nearest double, as parsing the text does (also beyond 2^53 and 22 decimals)', () => {
 		const longText = fc
 			.tuple(fc.boolean(), digits(20), digits(26))
-			.map(([negative, integer, fraction]) => `${negative ? '-' : ''}${integer || '0'}${fraction ? `.${fraction}` : ''}`);
-		fc.assert(fc.property(fc.oneof(decimalText, longText), (text) => decimalToNumber(mine(text)) === Number(text) + 0), { numRuns: RUNS });
+			.map(
+				([negative, integer, fraction]) =>
+					`${negative ? '-' : ''}${integer || '0'}${fraction ? `.${fraction}` : ''}`,
+			);
+		fc.assert(
+			fc.property(
+				fc.oneof(decimalText, longText),
+				(text) => decimalToNumber(mine(text)) === Number(text) + 0,
+			),
+			{ numRuns: RUNS },
+		);
 	});
 
 	it('the number helpers give decimal.js results as numbers', () => {
@@ -153,8 +211,10 @@ describe(`cfdi/decimal.ts against decimal.js (${RUNS} cases per operation)`, () 
 				const x = new D(String(a));
 				const y = new D(String(b));
 				return (
-					roundHalfUp(a, decimals) === x.toDecimalPlaces(decimals, Decimal.ROUND_HALF_UP).toNumber() + 0 &&
-					truncateTo(a, decimals) === x.toDecimalPlaces(decimals, Decimal.ROUND_DOWN).toNumber() + 0 &&
+					roundHalfUp(a, decimals) ===
+						x.toDecimalPlaces(decimals, Decimal.ROUND_HALF_UP).toNumber() + 0 &&
+					truncateTo(a, decimals) ===
+						x.toDecimalPlaces(decimals, Decimal.ROUND_DOWN).toNumber() + 0 &&
 					ceilTo(a, decimals) === x.toDecimalPlaces(decimals, Decimal.ROUND_UP).toNumber() + 0 &&
 					multiplyExact(a, b) === x.times(y).toNumber() + 0 &&
 					sumExact([a, b, String(b)]) === x.plus(y).plus(y).toNumber() + 0 &&
@@ -171,10 +231,17 @@ describe(`cfdi/decimal.ts against decimal.js (${RUNS} cases per operation)`, () 
 
 	it('turns JSON numbers into the decimal of their shortest text, and back', () => {
 		fc.assert(
-			fc.property(fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e15, max: 1e15 }), (number) => {
-				const value = parseDecimal(number);
-				return value !== undefined && same(value, new D(String(number))) && decimalToNumber(value) === (Object.is(number, -0) ? 0 : number);
-			}),
+			fc.property(
+				fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e15, max: 1e15 }),
+				(number) => {
+					const value = parseDecimal(number);
+					return (
+						value !== undefined &&
+						same(value, new D(String(number))) &&
+						decimalToNumber(value) === (Object.is(number, -0) ? 0 : number)
+					);
+				},
+			),
 			{ numRuns: RUNS },
 		);
 	});
@@ -213,9 +280,13 @@ interface LineSpec {
 	taxes: TaxSpec[];
 }
 
-const digits = (max: number) => fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: 0, maxLength: max });
+const digits = (max: number) =>
+	fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: 0, maxLength: max });
 const positiveText = (intMax: number, fracMax: number) =>
-	fc.tuple(fc.integer({ min: 0, max: intMax }), digits(fracMax)).map(([integer, fraction]) => `${integer}${fraction ? `.${fraction}` : ''}`).filter((text) => !new D(text).isZero());
+	fc
+		.tuple(fc.integer({ min: 0, max: intMax }), digits(fracMax))
+		.map(([integer, fraction]) => `${integer}${fraction ? `.${fraction}` : ''}`)
+		.filter((text) => !new D(text).isZero());
 
 const lineSpec: fc.Arbitrary<LineSpec> = fc.record({
 	cantidad: positiveText(999, 3),
@@ -228,7 +299,10 @@ const lineSpec: fc.Arbitrary<LineSpec> = fc.record({
 		.filter((taxes) => taxes.filter((tax) => tax.impuesto === '002' && !tax.withheld).length <= 1),
 });
 
-const voucherSpec = fc.record({ moneda: fc.constantFrom('MXN', 'USD', 'CLP', 'BHD'), lines: fc.array(lineSpec, { minLength: 1, maxLength: 6 }) });
+const voucherSpec = fc.record({
+	moneda: fc.constantFrom('MXN', 'USD', 'CLP', 'BHD'),
+	lines: fc.array(lineSpec, { minLength: 1, maxLength: 6 }),
+});
 
 const DECIMALS: Record<string, number> = { MXN: 2, USD: 2, CLP: 0, BHD: 3 };
 
@@ -241,13 +315,42 @@ function voucherOf(spec: { moneda: string; lines: LineSpec[] }): Voucher {
 		exportacion: '01',
 		lugarExpedicion: '64000',
 		emisor: { rfc: 'EKU9003173C9', nombre: 'ESCUELA KEMPER URGATE', regimenFiscal: '601' },
-		receptor: { rfc: 'URE180429TM6', nombre: 'UNIVERSIDAD ROBOTICA ESPANOLA', usoCFDI: 'G03', regimenFiscalReceptor: '601', domicilioFiscalReceptor: '86991' },
+		receptor: {
+			rfc: 'URE180429TM6',
+			nombre: 'UNIVERSIDAD ROBOTICA ESPANOLA',
+			usoCFDI: 'G03',
+			regimenFiscalReceptor: '601',
+			domicilioFiscalReceptor: '86991',
+		},
 		conceptos: spec.lines.map((line) => {
 			const importe = new D(line.cantidad).times(line.valorUnitario).toDecimalPlaces(decimals);
-			const concepto: Voucher['conceptos'][number] = { claveProdServ: '01010101', cantidad: line.cantidad, claveUnidad: 'H87', descripcion: 'Item', valorUnitario: Number(line.valorUnitario) };
-			if (line.discountPercent > 0) concepto.descuento = importe.times(line.discountPercent).dividedBy(100).toDecimalPlaces(decimals, Decimal.ROUND_DOWN).toNumber();
-			const transfers = line.taxes.filter((tax) => !tax.withheld).map(({ impuesto, tipoFactor, tasaOCuota }) => ({ impuesto, tipoFactor, ...(tasaOCuota ? { tasaOCuota: Number(tasaOCuota) } : {}) }));
-			const withholdings = line.taxes.filter((tax) => tax.withheld).map(({ impuesto, tipoFactor, tasaOCuota }) => ({ impuesto, tipoFactor, tasaOCuota: Number(tasaOCuota) }));
+			const concepto: Voucher['conceptos'][number] = {
+				claveProdServ: '01010101',
+				cantidad: line.cantidad,
+				claveUnidad: 'H87',
+				descripcion: 'Item',
+				valorUnitario: Number(line.valorUnitario),
+			};
+			if (line.discountPercent > 0)
+				concepto.descuento = importe
+					.times(line.discountPercent)
+					.dividedBy(100)
+					.toDecimalPlaces(decimals, Decimal.ROUND_DOWN)
+					.toNumber();
+			const transfers = line.taxes
+				.filter((tax) => !tax.withheld)
+				.map(({ impuesto, tipoFactor, tasaOCuota }) => ({
+					impuesto,
+					tipoFactor,
+					...(tasaOCuota ? { tasaOCuota: Number(tasaOCuota) } : {}),
+				}));
+			const withholdings = line.taxes
+				.filter((tax) => tax.withheld)
+				.map(({ impuesto, tipoFactor, tasaOCuota }) => ({
+					impuesto,
+					tipoFactor,
+					tasaOCuota: Number(tasaOCuota),
+				}));
 			if (transfers.length > 0 || withholdings.length > 0) {
 				concepto.impuestos = {};
 				if (transfers.length > 0) concepto.impuestos.traslados = transfers;
@@ -284,27 +387,52 @@ function oracleTotals(voucher: Voucher) {
 		for (const line of concepto.impuestos?.traslados ?? []) {
 			const base = line.tipoFactor === 'Cuota' ? new D(String(concepto.cantidad)) : taxable;
 			const key = `${line.impuesto}|${line.tipoFactor}|${line.tasaOCuota === undefined ? '' : new D(line.tasaOCuota).toString()}`;
-			const group = transfers.get(key) ?? { key, base: new D(0), importe: new D(0), exempt: line.tipoFactor === 'Exento' };
+			const group = transfers.get(key) ?? {
+				key,
+				base: new D(0),
+				importe: new D(0),
+				exempt: line.tipoFactor === 'Exento',
+			};
 			group.base = group.base.plus(base);
-			if (line.tipoFactor !== 'Exento') group.importe = group.importe.plus(round(base.times(line.tasaOCuota as number)));
+			if (line.tipoFactor !== 'Exento')
+				group.importe = group.importe.plus(round(base.times(line.tasaOCuota as number)));
 			transfers.set(key, group);
 		}
 		for (const line of concepto.impuestos?.retenciones ?? []) {
-			withheld.set(line.impuesto, (withheld.get(line.impuesto) ?? new D(0)).plus(round(taxable.times(line.tasaOCuota as number))));
+			withheld.set(
+				line.impuesto,
+				(withheld.get(line.impuesto) ?? new D(0)).plus(
+					round(taxable.times(line.tasaOCuota as number)),
+				),
+			);
 		}
 	}
-	const groups = [...transfers.values()].map((group) => ({ ...group, base: round(group.base), importe: round(group.importe) }));
-	const totalTransferred = groups.filter((group) => !group.exempt).reduce((sum, group) => sum.plus(group.importe), new D(0));
-	const totalWithheld = [...withheld.values()].reduce((sum, value) => sum.plus(round(value)), new D(0));
+	const groups = [...transfers.values()].map((group) => ({
+		...group,
+		base: round(group.base),
+		importe: round(group.importe),
+	}));
+	const totalTransferred = groups
+		.filter((group) => !group.exempt)
+		.reduce((sum, group) => sum.plus(group.importe), new D(0));
+	const totalWithheld = [...withheld.values()].reduce(
+		(sum, value) => sum.plus(round(value)),
+		new D(0),
+	);
 	return {
 		lineImportes,
 		subTotal: round(subTotal),
 		descuento: round(descuento),
 		groups,
-		withheld: [...withheld.entries()].map(([impuesto, importe]) => ({ impuesto, importe: round(importe) })),
+		withheld: [...withheld.entries()].map(([impuesto, importe]) => ({
+			impuesto,
+			importe: round(importe),
+		})),
 		totalTransferred,
 		totalWithheld,
-		total: round(round(subTotal).minus(round(descuento)).plus(totalTransferred).minus(totalWithheld)),
+		total: round(
+			round(subTotal).minus(round(descuento)).plus(totalTransferred).minus(totalWithheld),
+		),
 	};
 }
 
@@ -315,7 +443,9 @@ describe(`computeTotals and the tax grouping against the SAT's rules in decimal.
 				const voucher = voucherOf(spec);
 				const expected = oracleTotals(voucher);
 				const { computed } = computeTotals(voucher);
-				expect(computed.conceptos.map((concepto) => new D(concepto.importe).toString())).toEqual(expected.lineImportes);
+				expect(computed.conceptos.map((concepto) => new D(concepto.importe).toString())).toEqual(
+					expected.lineImportes,
+				);
 				expect(new D(computed.subTotal).equals(expected.subTotal)).toBe(true);
 				expect(new D(computed.descuento).equals(expected.descuento)).toBe(true);
 				expect(
@@ -324,9 +454,19 @@ describe(`computeTotals and the tax grouping against the SAT's rules in decimal.
 						base: new D(group.base).toString(),
 						importe: group.importe === undefined ? undefined : new D(group.importe).toString(),
 					})),
-				).toEqual(expected.groups.map((group) => ({ key: group.key, base: group.base.toString(), importe: group.exempt ? undefined : group.importe.toString() })));
-				expect(computed.retenciones.map((group) => [group.impuesto, new D(group.importe).toString()])).toEqual(expected.withheld.map((group) => [group.impuesto, group.importe.toString()]));
-				expect(new D(computed.totalImpuestosTrasladados).equals(expected.totalTransferred)).toBe(true);
+				).toEqual(
+					expected.groups.map((group) => ({
+						key: group.key,
+						base: group.base.toString(),
+						importe: group.exempt ? undefined : group.importe.toString(),
+					})),
+				);
+				expect(
+					computed.retenciones.map((group) => [group.impuesto, new D(group.importe).toString()]),
+				).toEqual(expected.withheld.map((group) => [group.impuesto, group.importe.toString()]));
+				expect(new D(computed.totalImpuestosTrasladados).equals(expected.totalTransferred)).toBe(
+					true,
+				);
 				expect(new D(computed.totalImpuestosRetenidos).equals(expected.totalWithheld)).toBe(true);
 				expect(new D(computed.total).equals(expected.total)).toBe(true);
 			}),

@@ -13,7 +13,9 @@ function ratesOnly(modify: (voucher: any) => void = () => undefined): Voucher {
 		for (const concepto of v.conceptos) {
 			delete concepto.importe;
 			delete concepto.objetoImp;
-			concepto.impuestos = { traslados: [{ impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0.16 }] };
+			concepto.impuestos = {
+				traslados: [{ impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0.16 }],
+			};
 		}
 		modify(v);
 	});
@@ -23,7 +25,14 @@ describe('computeTotals', () => {
 	it('fills importe, tax bases and amounts, the voucher summary and totals from rates only', () => {
 		const { voucher, computed } = computeTotals(ratesOnly());
 		expect(voucher).toEqual(baseVoucher());
-		expect(computed).toMatchObject({ subTotal: 1500, descuento: 0, totalImpuestosTrasladados: 240, totalImpuestosRetenidos: 0, total: 1740, decimals: 2 });
+		expect(computed).toMatchObject({
+			subTotal: 1500,
+			descuento: 0,
+			totalImpuestosTrasladados: 240,
+			totalImpuestosRetenidos: 0,
+			total: 1740,
+			decimals: 2,
+		});
 		expect(validateVoucher(voucher).valid).toBe(true);
 	});
 
@@ -40,7 +49,13 @@ describe('computeTotals', () => {
 		const { voucher } = computeTotals(
 			variant((v) => {
 				v.conceptos[0].importe = 999;
-				v.conceptos[0].impuestos.traslados[0] = { base: 1, impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0.16, importe: 1 };
+				v.conceptos[0].impuestos.traslados[0] = {
+					base: 1,
+					impuesto: '002',
+					tipoFactor: 'Tasa',
+					tasaOCuota: 0.16,
+					importe: 1,
+				};
 				v.subTotal = 1;
 				v.total = 2;
 				v.impuestos.traslados[0].importe = 3;
@@ -67,7 +82,9 @@ describe('computeTotals', () => {
 				for (const concepto of v.conceptos) concepto.impuestos = { traslados: [] };
 			}),
 		);
-		expect(voucher.conceptos.every((c) => c.impuestos === undefined && c.objetoImp === '01')).toBe(true);
+		expect(voucher.conceptos.every((c) => c.impuestos === undefined && c.objetoImp === '01')).toBe(
+			true,
+		);
 		expect(voucher.impuestos).toBeUndefined();
 		expect(voucher.total).toBe(1500);
 		expect(validateVoucher(voucher).errors).toEqual([]);
@@ -94,9 +111,21 @@ describe('computeTotals', () => {
 
 	it('exempt lines get a base and lose rate and amount', () => {
 		const { voucher, computed } = computeTotals(
-			ratesOnly((v) => (v.conceptos[1].impuestos.traslados[0] = { impuesto: '002', tipoFactor: 'Exento', tasaOCuota: 0, importe: 5 })),
+			ratesOnly(
+				(v) =>
+					(v.conceptos[1].impuestos.traslados[0] = {
+						impuesto: '002',
+						tipoFactor: 'Exento',
+						tasaOCuota: 0,
+						importe: 5,
+					}),
+			),
 		);
-		expect(voucher.conceptos[1].impuestos?.traslados?.[0]).toEqual({ base: 500, impuesto: '002', tipoFactor: 'Exento' });
+		expect(voucher.conceptos[1].impuestos?.traslados?.[0]).toEqual({
+			base: 500,
+			impuesto: '002',
+			tipoFactor: 'Exento',
+		});
 		expect(computed.traslados[1]).toEqual({ base: 500, impuesto: '002', tipoFactor: 'Exento' });
 		expect(voucher.impuestos?.totalImpuestosTrasladados).toBe(160);
 	});
@@ -104,10 +133,13 @@ describe('computeTotals', () => {
 	it('only exempt lines: no transferred total is written', () => {
 		const { voucher } = computeTotals(
 			ratesOnly((v) => {
-				for (const concepto of v.conceptos) concepto.impuestos.traslados[0] = { impuesto: '002', tipoFactor: 'Exento' };
+				for (const concepto of v.conceptos)
+					concepto.impuestos.traslados[0] = { impuesto: '002', tipoFactor: 'Exento' };
 			}),
 		);
-		expect(voucher.impuestos).toEqual({ traslados: [{ base: 1500, impuesto: '002', tipoFactor: 'Exento' }] });
+		expect(voucher.impuestos).toEqual({
+			traslados: [{ base: 1500, impuesto: '002', tipoFactor: 'Exento' }],
+		});
 		expect(voucher.total).toBe(1500);
 		expect(validateVoucher(voucher).errors).toEqual([]);
 	});
@@ -115,13 +147,25 @@ describe('computeTotals', () => {
 	it('Cuota lines use cantidad as base unless a base is given', () => {
 		const { computed } = computeTotals(
 			ratesOnly((v) => {
-				v.conceptos[0].impuestos.traslados = [{ impuesto: '003', tipoFactor: 'Cuota', tasaOCuota: 0.3521 }];
-				v.conceptos[1].impuestos.traslados = [{ base: 12.5, impuesto: '003', tipoFactor: 'Cuota', tasaOCuota: 0.3521 }];
+				v.conceptos[0].impuestos.traslados = [
+					{ impuesto: '003', tipoFactor: 'Cuota', tasaOCuota: 0.3521 },
+				];
+				v.conceptos[1].impuestos.traslados = [
+					{ base: 12.5, impuesto: '003', tipoFactor: 'Cuota', tasaOCuota: 0.3521 },
+				];
 			}),
 		);
-		expect(computed.conceptos[0].traslados[0]).toEqual({ base: 2, impuesto: '003', tipoFactor: 'Cuota', tasaOCuota: 0.3521, importe: 0.7 });
+		expect(computed.conceptos[0].traslados[0]).toEqual({
+			base: 2,
+			impuesto: '003',
+			tipoFactor: 'Cuota',
+			tasaOCuota: 0.3521,
+			importe: 0.7,
+		});
 		expect(computed.conceptos[1].traslados[0]).toMatchObject({ base: 12.5, importe: 4.4 }); // 4.40125
-		expect(computed.traslados).toEqual([{ base: 14.5, impuesto: '003', tipoFactor: 'Cuota', tasaOCuota: 0.3521, importe: 5.1 }]);
+		expect(computed.traslados).toEqual([
+			{ base: 14.5, impuesto: '003', tipoFactor: 'Cuota', tasaOCuota: 0.3521, importe: 5.1 },
+		]);
 	});
 
 	it('keepTaxBases keeps a given base on Tasa lines (IVA on top of IEPS)', () => {
@@ -132,7 +176,10 @@ describe('computeTotals', () => {
 				{ base: 632.5, impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0.16 },
 			];
 		});
-		expect(computeTotals(input).computed.conceptos[0].traslados[1]).toMatchObject({ base: 500, importe: 80 });
+		expect(computeTotals(input).computed.conceptos[0].traslados[1]).toMatchObject({
+			base: 500,
+			importe: 80,
+		});
 		const { voucher, computed } = computeTotals(input, { keepTaxBases: true });
 		expect(computed.conceptos[0].traslados).toEqual([
 			{ base: 500, impuesto: '003', tipoFactor: 'Tasa', tasaOCuota: 0.265, importe: 132.5 },
@@ -174,7 +221,9 @@ describe('computeTotals', () => {
 		const voucherOnly = computeTotals(ratesOnly((v) => (v.descuento = 50)));
 		expect(voucherOnly.voucher.descuento).toBe(50);
 		expect(voucherOnly.computed.total).toBe(1690);
-		expect(validateVoucher(voucherOnly.voucher).warnings.map((w) => w.code)).toEqual(['DESCUENTO_SUM']);
+		expect(validateVoucher(voucherOnly.voucher).warnings.map((w) => w.code)).toEqual([
+			'DESCUENTO_SUM',
+		]);
 	});
 
 	it('uses the currency decimals, or the decimals option', () => {
@@ -190,14 +239,20 @@ describe('computeTotals', () => {
 	});
 
 	it('gives payment and transfer vouchers zero totals and no summary', () => {
-		const { voucher } = computeTotals(paymentVariant((v) => Object.assign(v, { subTotal: 5, total: 5, impuestos: { totalImpuestosTrasladados: 0 } })));
+		const { voucher } = computeTotals(
+			paymentVariant((v) =>
+				Object.assign(v, { subTotal: 5, total: 5, impuestos: { totalImpuestosTrasladados: 0 } }),
+			),
+		);
 		expect(voucher).toMatchObject({ subTotal: 0, total: 0 });
 		expect(voucher.impuestos).toBeUndefined();
 		expect(validateVoucher(voucher).errors).toEqual([]);
 	});
 
 	it('leaves concepts it cannot compute as given, for validation to report', () => {
-		const { voucher, computed } = computeTotals(ratesOnly((v) => (v.conceptos[1].cantidad = 'one')));
+		const { voucher, computed } = computeTotals(
+			ratesOnly((v) => (v.conceptos[1].cantidad = 'one')),
+		);
 		expect(voucher.conceptos[1].importe).toBeUndefined();
 		expect(computed.conceptos[1]).toEqual({ importe: 0, traslados: [], retenciones: [] });
 		expect(validateVoucher(voucher).errors.map((e) => `${e.code} ${e.path}`)).toEqual([

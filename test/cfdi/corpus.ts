@@ -52,7 +52,11 @@ export function baseVoucher(): Voucher {
 				valorUnitario: 500,
 				importe: 1000,
 				objetoImp: '02',
-				impuestos: { traslados: [{ base: 1000, impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0.16, importe: 160 }] },
+				impuestos: {
+					traslados: [
+						{ base: 1000, impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0.16, importe: 160 },
+					],
+				},
 			},
 			{
 				claveProdServ: '43231500',
@@ -62,11 +66,17 @@ export function baseVoucher(): Voucher {
 				valorUnitario: 500,
 				importe: 500,
 				objetoImp: '02',
-				impuestos: { traslados: [{ base: 500, impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0.16, importe: 80 }] },
+				impuestos: {
+					traslados: [
+						{ base: 500, impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0.16, importe: 80 },
+					],
+				},
 			},
 		],
 		impuestos: {
-			traslados: [{ base: 1500, impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0.16, importe: 240 }],
+			traslados: [
+				{ base: 1500, impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0.16, importe: 240 },
+			],
 			totalImpuestosTrasladados: 240,
 		},
 	};
@@ -105,11 +115,20 @@ function singleServiceVariant(modify: (voucher: Mutable) => void): Voucher {
 				valorUnitario: 10000,
 				importe: 10000,
 				objetoImp: '02',
-				impuestos: { traslados: [{ base: 10000, impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0.16, importe: 1600 }] },
+				impuestos: {
+					traslados: [
+						{ base: 10000, impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0.16, importe: 1600 },
+					],
+				},
 			},
 		];
 		v.subTotal = 10000;
-		v.impuestos = { traslados: [{ base: 10000, impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0.16, importe: 1600 }], totalImpuestosTrasladados: 1600 };
+		v.impuestos = {
+			traslados: [
+				{ base: 10000, impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0.16, importe: 1600 },
+			],
+			totalImpuestosTrasladados: 1600,
+		};
 		v.total = 11600;
 		modify(v);
 	});
@@ -135,7 +154,14 @@ export function withholdingVariant(modify: (voucher: Mutable) => void = () => un
 /** Three rates: 1000 at 16%, 2 × 250 at 8% (border region), 300 at 0%. */
 export function mixedRatesVariant(modify: (voucher: Mutable) => void = () => undefined): Voucher {
 	return variant((v) => {
-		const line = (clave: string, cantidad: string, valorUnitario: number, importe: number, tasaOCuota: number, tax: number) => ({
+		const line = (
+			clave: string,
+			cantidad: string,
+			valorUnitario: number,
+			importe: number,
+			tasaOCuota: number,
+			tax: number,
+		) => ({
 			claveProdServ: clave,
 			cantidad,
 			claveUnidad: 'H87',
@@ -143,9 +169,17 @@ export function mixedRatesVariant(modify: (voucher: Mutable) => void = () => und
 			valorUnitario,
 			importe,
 			objetoImp: '02',
-			impuestos: { traslados: [{ base: importe, impuesto: '002', tipoFactor: 'Tasa', tasaOCuota, importe: tax }] },
+			impuestos: {
+				traslados: [
+					{ base: importe, impuesto: '002', tipoFactor: 'Tasa', tasaOCuota, importe: tax },
+				],
+			},
 		});
-		v.conceptos = [line('43211500', '1', 1000, 1000, 0.16, 160), line('43211501', '2', 250, 500, 0.08, 40), line('50202300', '1', 300, 300, 0, 0)];
+		v.conceptos = [
+			line('43211500', '1', 1000, 1000, 0.16, 160),
+			line('43211501', '2', 250, 500, 0.08, 40),
+			line('50202300', '1', 300, 300, 0, 0),
+		];
 		v.subTotal = 1800;
 		v.impuestos = {
 			traslados: [
@@ -187,7 +221,17 @@ export function paymentVariant(modify: (voucher: Mutable) => void = () => undefi
 		delete v.metodoPago;
 		delete v.impuestos;
 		v.receptor.usoCFDI = 'CP01';
-		v.conceptos = [{ claveProdServ: '84111506', cantidad: '1', claveUnidad: 'ACT', descripcion: 'Pago', valorUnitario: 0, importe: 0, objetoImp: '01' }];
+		v.conceptos = [
+			{
+				claveProdServ: '84111506',
+				cantidad: '1',
+				claveUnidad: 'ACT',
+				descripcion: 'Pago',
+				valorUnitario: 0,
+				importe: 0,
+				objetoImp: '01',
+			},
+		];
 		v.complemento = satGuidePaymentComplement();
 		modify(v);
 	});
@@ -195,7 +239,11 @@ export function paymentVariant(modify: (voucher: Mutable) => void = () => undefi
 
 export const VALID_CASES: CorpusCase[] = [
 	{ name: 'invoice paid at once (the base voucher)', voucher: baseVoucher(), expect: 'valid' },
-	{ name: 'PPD with formaPago 99', voucher: variant((v) => Object.assign(v, { metodoPago: 'PPD', formaPago: '99' })), expect: 'valid' },
+	{
+		name: 'PPD with formaPago 99',
+		voucher: variant((v) => Object.assign(v, { metodoPago: 'PPD', formaPago: '99' })),
+		expect: 'valid',
+	},
 	{
 		name: 'general public with a global-invoice member',
 		voucher: variant((v) => {
@@ -204,24 +252,40 @@ export const VALID_CASES: CorpusCase[] = [
 		}),
 		expect: 'valid',
 	},
-	{ name: 'foreign recipient XEXX010101000', voucher: variant((v) => (v.receptor = { ...foreignRecipient })), expect: 'valid' },
-	{ name: 'USD with tipoCambio', voucher: variant((v) => Object.assign(v, { moneda: 'USD', tipoCambio: 17.2543 })), expect: 'valid' },
+	{
+		name: 'foreign recipient XEXX010101000',
+		voucher: variant((v) => (v.receptor = { ...foreignRecipient })),
+		expect: 'valid',
+	},
+	{
+		name: 'USD with tipoCambio',
+		voucher: variant((v) => Object.assign(v, { moneda: 'USD', tipoCambio: 17.2543 })),
+		expect: 'valid',
+	},
 	{ name: 'MXN with tipoCambio 1', voucher: variant((v) => (v.tipoCambio = 1)), expect: 'valid' },
 	{
 		name: 'credit note (E) related to an invoice',
 		voucher: variant((v) => {
 			v.tipoDeComprobante = 'E';
 			v.receptor.usoCFDI = 'G02';
-			v.cfdiRelacionados = [{ tipoRelacion: '01', cfdiRelacionado: [{ uuid: '5FB2822E-396D-4725-8521-CDC4BDD20CCF' }] }];
+			v.cfdiRelacionados = [
+				{ tipoRelacion: '01', cfdiRelacionado: [{ uuid: '5FB2822E-396D-4725-8521-CDC4BDD20CCF' }] },
+			];
 		}),
 		expect: 'valid',
 	},
-	{ name: 'ISR and IVA withholdings by an individual issuer', voucher: withholdingVariant(), expect: 'valid' },
+	{
+		name: 'ISR and IVA withholdings by an individual issuer',
+		voucher: withholdingVariant(),
+		expect: 'valid',
+	},
 	{
 		name: 'RESICO issuer (626) with ISR 1.25% withheld',
 		voucher: singleServiceVariant((v) => {
 			v.emisor.regimenFiscal = '626';
-			v.conceptos[0].impuestos.retenciones = [{ base: 10000, impuesto: '001', tipoFactor: 'Tasa', tasaOCuota: 0.0125, importe: 125 }];
+			v.conceptos[0].impuestos.retenciones = [
+				{ base: 10000, impuesto: '001', tipoFactor: 'Tasa', tasaOCuota: 0.0125, importe: 125 },
+			];
 			v.impuestos.retenciones = [{ impuesto: '001', importe: 125 }];
 			v.impuestos.totalImpuestosRetenidos = 125;
 			v.total = 11475;
@@ -257,7 +321,13 @@ export const VALID_CASES: CorpusCase[] = [
 					objetoImp: '02',
 					impuestos: {
 						traslados: [
-							{ base: 40, impuesto: '003', tipoFactor: 'Cuota', tasaOCuota: 6.4555, importe: 258.22 },
+							{
+								base: 40,
+								impuesto: '003',
+								tipoFactor: 'Cuota',
+								tasaOCuota: 6.4555,
+								importe: 258.22,
+							},
 							{ base: 800, impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0.16, importe: 128 },
 						],
 					},
@@ -288,10 +358,19 @@ export const VALID_CASES: CorpusCase[] = [
 					valorUnitario: 1.125,
 					importe: 3.375,
 					objetoImp: '02',
-					impuestos: { traslados: [{ base: 3.375, impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0.16, importe: 0.54 }] },
+					impuestos: {
+						traslados: [
+							{ base: 3.375, impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0.16, importe: 0.54 },
+						],
+					},
 				},
 			];
-			v.impuestos = { traslados: [{ base: 3.375, impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0.16, importe: 0.54 }], totalImpuestosTrasladados: 0.54 };
+			v.impuestos = {
+				traslados: [
+					{ base: 3.375, impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0.16, importe: 0.54 },
+				],
+				totalImpuestosTrasladados: 0.54,
+			};
 		}),
 		expect: 'valid',
 	},
@@ -301,8 +380,19 @@ export const VALID_CASES: CorpusCase[] = [
 			Object.assign(v, { moneda: 'JPY', tipoCambio: 0.118, subTotal: 4500, total: 5220 });
 			v.conceptos = [v.conceptos[1]];
 			Object.assign(v.conceptos[0], { cantidad: '3', valorUnitario: 1500, importe: 4500 });
-			v.conceptos[0].impuestos.traslados[0] = { base: 4500, impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0.16, importe: 720 };
-			v.impuestos = { traslados: [{ base: 4500, impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0.16, importe: 720 }], totalImpuestosTrasladados: 720 };
+			v.conceptos[0].impuestos.traslados[0] = {
+				base: 4500,
+				impuesto: '002',
+				tipoFactor: 'Tasa',
+				tasaOCuota: 0.16,
+				importe: 720,
+			};
+			v.impuestos = {
+				traslados: [
+					{ base: 4500, impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0.16, importe: 720 },
+				],
+				totalImpuestosTrasladados: 720,
+			};
 		}),
 		expect: 'valid',
 	},
@@ -311,9 +401,20 @@ export const VALID_CASES: CorpusCase[] = [
 		name: 'discount on a concept',
 		voucher: variant((v) => {
 			v.conceptos[0].descuento = 100;
-			v.conceptos[0].impuestos.traslados[0] = { base: 900, impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0.16, importe: 144 };
+			v.conceptos[0].impuestos.traslados[0] = {
+				base: 900,
+				impuesto: '002',
+				tipoFactor: 'Tasa',
+				tasaOCuota: 0.16,
+				importe: 144,
+			};
 			v.descuento = 100;
-			v.impuestos = { traslados: [{ base: 1400, impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0.16, importe: 224 }], totalImpuestosTrasladados: 224 };
+			v.impuestos = {
+				traslados: [
+					{ base: 1400, impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0.16, importe: 224 },
+				],
+				totalImpuestosTrasladados: 224,
+			};
 			v.total = 1624;
 		}),
 		expect: 'valid',
@@ -321,10 +422,21 @@ export const VALID_CASES: CorpusCase[] = [
 	{ name: 'concepts not subject to tax (objetoImp 01)', voucher: noTaxVariant(), expect: 'valid' },
 	{
 		name: 'individual recipient deducting medical expenses (D01, regime 612)',
-		voucher: variant((v) => Object.assign(v.receptor, { rfc: 'PEGJ800101AB1', nombre: 'JUAN PEREZ GARCIA', regimenFiscalReceptor: '612', usoCFDI: 'D01' })),
+		voucher: variant((v) =>
+			Object.assign(v.receptor, {
+				rfc: 'PEGJ800101AB1',
+				nombre: 'JUAN PEREZ GARCIA',
+				regimenFiscalReceptor: '612',
+				usoCFDI: 'D01',
+			}),
+		),
 		expect: 'valid',
 	},
-	{ name: 'payment voucher (P) with a payment complement', voucher: paymentVariant(), expect: 'valid' },
+	{
+		name: 'payment voucher (P) with a payment complement',
+		voucher: paymentVariant(),
+		expect: 'valid',
+	},
 	{
 		name: 'transfer voucher (T)',
 		voucher: noTaxVariant((v) => {
@@ -336,9 +448,21 @@ export const VALID_CASES: CorpusCase[] = [
 		}),
 		expect: 'valid',
 	},
-	{ name: 'fecha left out (the service sets it)', voucher: variant((v) => delete v.fecha), expect: 'valid' },
-	{ name: 'cantidad given as a number', voucher: variant((v) => (v.conceptos[0].cantidad = 2)), expect: 'valid' },
-	{ name: 'issuer RFC with Ñ and &', voucher: variant((v) => (v.emisor.rfc = 'Ñ&A010101AB1')), expect: 'valid' },
+	{
+		name: 'fecha left out (the service sets it)',
+		voucher: variant((v) => delete v.fecha),
+		expect: 'valid',
+	},
+	{
+		name: 'cantidad given as a number',
+		voucher: variant((v) => (v.conceptos[0].cantidad = 2)),
+		expect: 'valid',
+	},
+	{
+		name: 'issuer RFC with Ñ and &',
+		voucher: variant((v) => (v.emisor.rfc = 'Ñ&A010101AB1')),
+		expect: 'valid',
+	},
 	{
 		name: 'extra members (condicionesDePago, addenda, direccion) pass through',
 		voucher: variant((v) => {
@@ -367,37 +491,147 @@ export const VALID_CASES: CorpusCase[] = [
 ];
 
 export const INVALID_CASES: CorpusCase[] = [
-	{ name: 'receptor.usoCFDI removed', voucher: variant((v) => delete v.receptor.usoCFDI), expect: { code: 'REQUIRED', path: 'receptor.usoCFDI' } },
-	{ name: 'emisor.nombre empty', voucher: variant((v) => (v.emisor.nombre = '  ')), expect: { code: 'REQUIRED', path: 'emisor.nombre' } },
-	{ name: 'invoice without metodoPago', voucher: variant((v) => delete v.metodoPago), expect: { code: 'REQUIRED', path: 'metodoPago' } },
-	{ name: 'conceptos[1].importe removed', voucher: variant((v) => delete v.conceptos[1].importe), expect: { code: 'REQUIRED', path: 'conceptos[1].importe' } },
-	{ name: 'conceptos empty', voucher: variant((v) => (v.conceptos = [])), expect: { code: 'CONCEPTOS_EMPTY', path: 'conceptos' } },
-	{ name: 'valorUnitario sent as a string', voucher: variant((v) => (v.conceptos[0].valorUnitario = '500')), expect: { code: 'NUMBER_EXPECTED', path: 'conceptos[0].valorUnitario' } },
-	{ name: 'regimenFiscal sent as a number', voucher: variant((v) => (v.emisor.regimenFiscal = 601)), expect: { code: 'STRING_EXPECTED', path: 'emisor.regimenFiscal' } },
-	{ name: 'cantidad is not a number', voucher: variant((v) => (v.conceptos[0].cantidad = 'two')), expect: { code: 'DECIMAL_INVALID', path: 'conceptos[0].cantidad' } },
-	{ name: 'cantidad is negative', voucher: variant((v) => (v.conceptos[0].cantidad = '-2')), expect: { code: 'CANTIDAD_NOT_POSITIVE', path: 'conceptos[0].cantidad' } },
-	{ name: 'version 3.3', voucher: variant((v) => (v.version = '3.3')), expect: { code: 'VERSION', path: 'version' } },
-	{ name: 'fecha on February 30', voucher: variant((v) => (v.fecha = '2024-02-30T10:00:00')), expect: { code: 'CFDI40101', path: 'fecha' } },
-	{ name: 'fecha with a space instead of T', voucher: variant((v) => (v.fecha = '2024-05-10 10:30:00')), expect: { code: 'CFDI40101', path: 'fecha' } },
-	{ name: 'formaPago 07 (not in the catalog)', voucher: variant((v) => (v.formaPago = '07')), expect: { code: 'CFDI40104', path: 'formaPago' } },
-	{ name: 'metodoPago PPE', voucher: variant((v) => (v.metodoPago = 'PPE')), expect: { code: 'CFDI40124', path: 'metodoPago' } },
-	{ name: 'moneda MXP', voucher: variant((v) => (v.moneda = 'MXP')), expect: { code: 'CFDI40113', path: 'moneda' } },
-	{ name: 'tipoDeComprobante X', voucher: variant((v) => (v.tipoDeComprobante = 'X')), expect: { code: 'CFDI40121', path: 'tipoDeComprobante' } },
-	{ name: 'exportacion 05', voucher: variant((v) => (v.exportacion = '05')), expect: { code: 'CFDI40123', path: 'exportacion' } },
-	{ name: 'emisor.regimenFiscal 999', voucher: variant((v) => (v.emisor.regimenFiscal = '999')), expect: { code: 'CFDI40140', path: 'emisor.regimenFiscal' } },
-	{ name: 'receptor.usoCFDI G04', voucher: variant((v) => (v.receptor.usoCFDI = 'G04')), expect: { code: 'CFDI40160', path: 'receptor.usoCFDI' } },
-	{ name: 'objetoImp 09', voucher: variant((v) => (v.conceptos[0].objetoImp = '09')), expect: { code: 'CFDI40170', path: 'conceptos[0].objetoImp' } },
-	{ name: 'emisor.rfc too short', voucher: variant((v) => (v.emisor.rfc = 'EKU900317C9')), expect: { code: 'RFC_PATTERN', path: 'emisor.rfc' } },
-	{ name: 'receptor.rfc in lower case', voucher: variant((v) => (v.receptor.rfc = 'ure180429tm6')), expect: { code: 'RFC_PATTERN', path: 'receptor.rfc' } },
-	{ name: 'issuer uses the generic RFC', voucher: variant((v) => (v.emisor.rfc = 'XAXX010101000')), expect: { code: 'RFC_GENERIC_ISSUER', path: 'emisor.rfc' } },
-	{ name: 'legal-entity issuer with regime 612', voucher: variant((v) => (v.emisor.regimenFiscal = '612')), expect: { code: 'CFDI40141', path: 'emisor.regimenFiscal' } },
-	{ name: 'legal-entity recipient with regime 605', voucher: variant((v) => (v.receptor.regimenFiscalReceptor = '605')), expect: { code: 'CFDI40158', path: 'receptor.regimenFiscalReceptor' } },
+	{
+		name: 'receptor.usoCFDI removed',
+		voucher: variant((v) => delete v.receptor.usoCFDI),
+		expect: { code: 'REQUIRED', path: 'receptor.usoCFDI' },
+	},
+	{
+		name: 'emisor.nombre empty',
+		voucher: variant((v) => (v.emisor.nombre = '  ')),
+		expect: { code: 'REQUIRED', path: 'emisor.nombre' },
+	},
+	{
+		name: 'invoice without metodoPago',
+		voucher: variant((v) => delete v.metodoPago),
+		expect: { code: 'REQUIRED', path: 'metodoPago' },
+	},
+	{
+		name: 'conceptos[1].importe removed',
+		voucher: variant((v) => delete v.conceptos[1].importe),
+		expect: { code: 'REQUIRED', path: 'conceptos[1].importe' },
+	},
+	{
+		name: 'conceptos empty',
+		voucher: variant((v) => (v.conceptos = [])),
+		expect: { code: 'CONCEPTOS_EMPTY', path: 'conceptos' },
+	},
+	{
+		name: 'valorUnitario sent as a string',
+		voucher: variant((v) => (v.conceptos[0].valorUnitario = '500')),
+		expect: { code: 'NUMBER_EXPECTED', path: 'conceptos[0].valorUnitario' },
+	},
+	{
+		name: 'regimenFiscal sent as a number',
+		voucher: variant((v) => (v.emisor.regimenFiscal = 601)),
+		expect: { code: 'STRING_EXPECTED', path: 'emisor.regimenFiscal' },
+	},
+	{
+		name: 'cantidad is not a number',
+		voucher: variant((v) => (v.conceptos[0].cantidad = 'two')),
+		expect: { code: 'DECIMAL_INVALID', path: 'conceptos[0].cantidad' },
+	},
+	{
+		name: 'cantidad is negative',
+		voucher: variant((v) => (v.conceptos[0].cantidad = '-2')),
+		expect: { code: 'CANTIDAD_NOT_POSITIVE', path: 'conceptos[0].cantidad' },
+	},
+	{
+		name: 'version 3.3',
+		voucher: variant((v) => (v.version = '3.3')),
+		expect: { code: 'VERSION', path: 'version' },
+	},
+	{
+		name: 'fecha on February 30',
+		voucher: variant((v) => (v.fecha = '2024-02-30T10:00:00')),
+		expect: { code: 'CFDI40101', path: 'fecha' },
+	},
+	{
+		name: 'fecha with a space instead of T',
+		voucher: variant((v) => (v.fecha = '2024-05-10 10:30:00')),
+		expect: { code: 'CFDI40101', path: 'fecha' },
+	},
+	{
+		name: 'formaPago 07 (not in the catalog)',
+		voucher: variant((v) => (v.formaPago = '07')),
+		expect: { code: 'CFDI40104', path: 'formaPago' },
+	},
+	{
+		name: 'metodoPago PPE',
+		voucher: variant((v) => (v.metodoPago = 'PPE')),
+		expect: { code: 'CFDI40124', path: 'metodoPago' },
+	},
+	{
+		name: 'moneda MXP',
+		voucher: variant((v) => (v.moneda = 'MXP')),
+		expect: { code: 'CFDI40113', path: 'moneda' },
+	},
+	{
+		name: 'tipoDeComprobante X',
+		voucher: variant((v) => (v.tipoDeComprobante = 'X')),
+		expect: { code: 'CFDI40121', path: 'tipoDeComprobante' },
+	},
+	{
+		name: 'exportacion 05',
+		voucher: variant((v) => (v.exportacion = '05')),
+		expect: { code: 'CFDI40123', path: 'exportacion' },
+	},
+	{
+		name: 'emisor.regimenFiscal 999',
+		voucher: variant((v) => (v.emisor.regimenFiscal = '999')),
+		expect: { code: 'CFDI40140', path: 'emisor.regimenFiscal' },
+	},
+	{
+		name: 'receptor.usoCFDI G04',
+		voucher: variant((v) => (v.receptor.usoCFDI = 'G04')),
+		expect: { code: 'CFDI40160', path: 'receptor.usoCFDI' },
+	},
+	{
+		name: 'objetoImp 09',
+		voucher: variant((v) => (v.conceptos[0].objetoImp = '09')),
+		expect: { code: 'CFDI40170', path: 'conceptos[0].objetoImp' },
+	},
+	{
+		name: 'emisor.rfc too short',
+		voucher: variant((v) => (v.emisor.rfc = 'EKU900317C9')),
+		expect: { code: 'RFC_PATTERN', path: 'emisor.rfc' },
+	},
+	{
+		name: 'receptor.rfc in lower case',
+		voucher: variant((v) => (v.receptor.rfc = 'ure180429tm6')),
+		expect: { code: 'RFC_PATTERN', path: 'receptor.rfc' },
+	},
+	{
+		name: 'issuer uses the generic RFC',
+		voucher: variant((v) => (v.emisor.rfc = 'XAXX010101000')),
+		expect: { code: 'RFC_GENERIC_ISSUER', path: 'emisor.rfc' },
+	},
+	{
+		name: 'legal-entity issuer with regime 612',
+		voucher: variant((v) => (v.emisor.regimenFiscal = '612')),
+		expect: { code: 'CFDI40141', path: 'emisor.regimenFiscal' },
+	},
+	{
+		name: 'legal-entity recipient with regime 605',
+		voucher: variant((v) => (v.receptor.regimenFiscalReceptor = '605')),
+		expect: { code: 'CFDI40158', path: 'receptor.regimenFiscalReceptor' },
+	},
 	{
 		name: 'individual recipient (616) using G01',
-		voucher: variant((v) => Object.assign(v.receptor, { rfc: 'PEGJ800101AB1', regimenFiscalReceptor: '616', usoCFDI: 'G01' })),
+		voucher: variant((v) =>
+			Object.assign(v.receptor, {
+				rfc: 'PEGJ800101AB1',
+				regimenFiscalReceptor: '616',
+				usoCFDI: 'G01',
+			}),
+		),
 		expect: { code: 'CFDI40161', path: 'receptor.usoCFDI' },
 	},
-	{ name: 'legal entity using D01', voucher: variant((v) => (v.receptor.usoCFDI = 'D01')), expect: { code: 'CFDI40161', path: 'receptor.usoCFDI' } },
+	{
+		name: 'legal entity using D01',
+		voucher: variant((v) => (v.receptor.usoCFDI = 'D01')),
+		expect: { code: 'CFDI40161', path: 'receptor.usoCFDI' },
+	},
 	{
 		name: 'general public with another name',
 		voucher: variant((v) => (v.receptor = { ...generalPublic, nombre: 'Publico en general' })),
@@ -405,12 +639,22 @@ export const INVALID_CASES: CorpusCase[] = [
 	},
 	{
 		name: 'general public with usoCFDI G03',
-		voucher: variant((v) => Object.assign(v, { receptor: { ...generalPublic, usoCFDI: 'G03' }, informacionGlobal: { periodicidad: '04', meses: '05', anio: 2024 } })),
+		voucher: variant((v) =>
+			Object.assign(v, {
+				receptor: { ...generalPublic, usoCFDI: 'G03' },
+				informacionGlobal: { periodicidad: '04', meses: '05', anio: 2024 },
+			}),
+		),
 		expect: { code: 'CFDI40161', path: 'receptor.usoCFDI' },
 	},
 	{
 		name: 'general public with its own postal code',
-		voucher: variant((v) => Object.assign(v, { receptor: { ...generalPublic, domicilioFiscalReceptor: '86991' }, informacionGlobal: { periodicidad: '04', meses: '05', anio: 2024 } })),
+		voucher: variant((v) =>
+			Object.assign(v, {
+				receptor: { ...generalPublic, domicilioFiscalReceptor: '86991' },
+				informacionGlobal: { periodicidad: '04', meses: '05', anio: 2024 },
+			}),
+		),
 		expect: { code: 'CFDI40149', path: 'receptor.domicilioFiscalReceptor' },
 	},
 	{
@@ -420,24 +664,66 @@ export const INVALID_CASES: CorpusCase[] = [
 	},
 	{
 		name: 'foreign recipient with a Mexican postal code other than lugarExpedicion',
-		voucher: variant((v) => (v.receptor = { ...foreignRecipient, domicilioFiscalReceptor: '01000' })),
+		voucher: variant(
+			(v) => (v.receptor = { ...foreignRecipient, domicilioFiscalReceptor: '01000' }),
+		),
 		expect: { code: 'CFDI40149', path: 'receptor.domicilioFiscalReceptor' },
 	},
-	{ name: 'lugarExpedicion with 4 digits', voucher: variant((v) => (v.lugarExpedicion = '6400')), expect: { code: 'POSTAL_CODE_PATTERN', path: 'lugarExpedicion' } },
+	{
+		name: 'lugarExpedicion with 4 digits',
+		voucher: variant((v) => (v.lugarExpedicion = '6400')),
+		expect: { code: 'POSTAL_CODE_PATTERN', path: 'lugarExpedicion' },
+	},
 	{
 		name: 'domicilioFiscalReceptor with letters',
 		voucher: variant((v) => (v.receptor.domicilioFiscalReceptor = 'ABCDE')),
 		expect: { code: 'POSTAL_CODE_PATTERN', path: 'receptor.domicilioFiscalReceptor' },
 	},
-	{ name: 'claveProdServ with 7 digits', voucher: variant((v) => (v.conceptos[0].claveProdServ = '8411150')), expect: { code: 'CLAVE_PROD_SERV_PATTERN', path: 'conceptos[0].claveProdServ' } },
-	{ name: 'claveUnidad in lower case', voucher: variant((v) => (v.conceptos[1].claveUnidad = 'h87')), expect: { code: 'CLAVE_UNIDAD_PATTERN', path: 'conceptos[1].claveUnidad' } },
-	{ name: 'PPD with formaPago 03', voucher: variant((v) => (v.metodoPago = 'PPD')), expect: { code: 'CFDI40105', path: 'formaPago' } },
-	{ name: 'USD without tipoCambio', voucher: variant((v) => (v.moneda = 'USD')), expect: { code: 'CFDI40115', path: 'tipoCambio' } },
-	{ name: 'MXN with tipoCambio 17', voucher: variant((v) => (v.tipoCambio = 17)), expect: { code: 'CFDI40114', path: 'tipoCambio' } },
-	{ name: 'payment voucher in MXN', voucher: paymentVariant((v) => (v.moneda = 'MXN')), expect: { code: 'CRP20104', path: 'moneda' } },
-	{ name: 'payment voucher with subTotal 10', voucher: paymentVariant((v) => (v.subTotal = 10)), expect: { code: 'CFDI40109', path: 'subTotal' } },
-	{ name: 'payment voucher with usoCFDI G03', voucher: paymentVariant((v) => (v.receptor.usoCFDI = 'G03')), expect: { code: 'CFDI40161', path: 'receptor.usoCFDI' } },
-	{ name: 'payment voucher with metodoPago PUE', voucher: paymentVariant((v) => (v.metodoPago = 'PUE')), expect: { code: 'CFDI40125', path: 'metodoPago' } },
+	{
+		name: 'claveProdServ with 7 digits',
+		voucher: variant((v) => (v.conceptos[0].claveProdServ = '8411150')),
+		expect: { code: 'CLAVE_PROD_SERV_PATTERN', path: 'conceptos[0].claveProdServ' },
+	},
+	{
+		name: 'claveUnidad in lower case',
+		voucher: variant((v) => (v.conceptos[1].claveUnidad = 'h87')),
+		expect: { code: 'CLAVE_UNIDAD_PATTERN', path: 'conceptos[1].claveUnidad' },
+	},
+	{
+		name: 'PPD with formaPago 03',
+		voucher: variant((v) => (v.metodoPago = 'PPD')),
+		expect: { code: 'CFDI40105', path: 'formaPago' },
+	},
+	{
+		name: 'USD without tipoCambio',
+		voucher: variant((v) => (v.moneda = 'USD')),
+		expect: { code: 'CFDI40115', path: 'tipoCambio' },
+	},
+	{
+		name: 'MXN with tipoCambio 17',
+		voucher: variant((v) => (v.tipoCambio = 17)),
+		expect: { code: 'CFDI40114', path: 'tipoCambio' },
+	},
+	{
+		name: 'payment voucher in MXN',
+		voucher: paymentVariant((v) => (v.moneda = 'MXN')),
+		expect: { code: 'CRP20104', path: 'moneda' },
+	},
+	{
+		name: 'payment voucher with subTotal 10',
+		voucher: paymentVariant((v) => (v.subTotal = 10)),
+		expect: { code: 'CFDI40109', path: 'subTotal' },
+	},
+	{
+		name: 'payment voucher with usoCFDI G03',
+		voucher: paymentVariant((v) => (v.receptor.usoCFDI = 'G03')),
+		expect: { code: 'CFDI40161', path: 'receptor.usoCFDI' },
+	},
+	{
+		name: 'payment voucher with metodoPago PUE',
+		voucher: paymentVariant((v) => (v.metodoPago = 'PUE')),
+		expect: { code: 'CFDI40125', path: 'metodoPago' },
+	},
 	{
 		name: 'transfer voucher with formaPago',
 		voucher: noTaxVariant((v) => {
@@ -448,11 +734,31 @@ export const INVALID_CASES: CorpusCase[] = [
 		}),
 		expect: { code: 'CFDI40103', path: 'formaPago' },
 	},
-	{ name: 'concept importe far from cantidad × valorUnitario', voucher: variant((v) => (v.conceptos[0].importe = 1300)), expect: { code: 'CFDI40167', path: 'conceptos[0].importe' } },
-	{ name: 'subTotal one cent off', voucher: variant((v) => (v.subTotal = 1500.01)), expect: { code: 'CFDI40108', path: 'subTotal' } },
-	{ name: 'subTotal with 3 decimals in MXN', voucher: variant((v) => (v.subTotal = 1500.001)), expect: { code: 'CFDI40107', path: 'subTotal' } },
-	{ name: 'total one cent off', voucher: variant((v) => (v.total = 1740.01)), expect: { code: 'CFDI40119', path: 'total' } },
-	{ name: 'valorUnitario negative', voucher: variant((v) => (v.conceptos[1].valorUnitario = -500)), expect: { code: 'AMOUNT_NEGATIVE', path: 'conceptos[1].valorUnitario' } },
+	{
+		name: 'concept importe far from cantidad × valorUnitario',
+		voucher: variant((v) => (v.conceptos[0].importe = 1300)),
+		expect: { code: 'CFDI40167', path: 'conceptos[0].importe' },
+	},
+	{
+		name: 'subTotal one cent off',
+		voucher: variant((v) => (v.subTotal = 1500.01)),
+		expect: { code: 'CFDI40108', path: 'subTotal' },
+	},
+	{
+		name: 'subTotal with 3 decimals in MXN',
+		voucher: variant((v) => (v.subTotal = 1500.001)),
+		expect: { code: 'CFDI40107', path: 'subTotal' },
+	},
+	{
+		name: 'total one cent off',
+		voucher: variant((v) => (v.total = 1740.01)),
+		expect: { code: 'CFDI40119', path: 'total' },
+	},
+	{
+		name: 'valorUnitario negative',
+		voucher: variant((v) => (v.conceptos[1].valorUnitario = -500)),
+		expect: { code: 'AMOUNT_NEGATIVE', path: 'conceptos[1].valorUnitario' },
+	},
 	{
 		name: 'invoice concept priced at 0',
 		voucher: noTaxVariant((v) => {
@@ -461,13 +767,21 @@ export const INVALID_CASES: CorpusCase[] = [
 		}),
 		expect: { code: 'CFDI40166', path: 'conceptos[1].valorUnitario' },
 	},
-	{ name: 'concept discount above its importe', voucher: variant((v) => (v.conceptos[1].descuento = 600)), expect: { code: 'CFDI40169', path: 'conceptos[1].descuento' } },
+	{
+		name: 'concept discount above its importe',
+		voucher: variant((v) => (v.conceptos[1].descuento = 600)),
+		expect: { code: 'CFDI40169', path: 'conceptos[1].descuento' },
+	},
 	{
 		name: 'objetoImp 02 without taxes',
 		voucher: noTaxVariant((v) => (v.conceptos[0].objetoImp = '02')),
 		expect: { code: 'CFDI40171', path: 'conceptos[0].objetoImp' },
 	},
-	{ name: 'objetoImp 01 with taxes', voucher: variant((v) => (v.conceptos[0].objetoImp = '01')), expect: { code: 'CFDI40172', path: 'conceptos[0].objetoImp' } },
+	{
+		name: 'objetoImp 01 with taxes',
+		voucher: variant((v) => (v.conceptos[0].objetoImp = '01')),
+		expect: { code: 'CFDI40172', path: 'conceptos[0].objetoImp' },
+	},
 	{
 		name: 'IVA at 15%',
 		voucher: variant((v) => (v.conceptos[0].impuestos.traslados[0].tasaOCuota = 0.15)),
@@ -480,13 +794,23 @@ export const INVALID_CASES: CorpusCase[] = [
 	},
 	{
 		name: 'exempt line with a rate',
-		voucher: variant((v) => Object.assign(v.conceptos[1].impuestos.traslados[0], { tipoFactor: 'Exento', importe: undefined, tasaOCuota: 0 })),
+		voucher: variant((v) =>
+			Object.assign(v.conceptos[1].impuestos.traslados[0], {
+				tipoFactor: 'Exento',
+				importe: undefined,
+				tasaOCuota: 0,
+			}),
+		),
 		expect: { code: 'CFDI40177', path: 'conceptos[1].impuestos.traslados[0].tasaOCuota' },
 	},
 	{
 		name: 'exempt withholding',
 		voucher: withholdingVariant((v) => {
-			v.conceptos[0].impuestos.retenciones[0] = { base: 10000, impuesto: '001', tipoFactor: 'Exento' };
+			v.conceptos[0].impuestos.retenciones[0] = {
+				base: 10000,
+				impuesto: '001',
+				tipoFactor: 'Exento',
+			};
 		}),
 		expect: { code: 'CFDI40184', path: 'conceptos[0].impuestos.retenciones[0].tipoFactor' },
 	},
@@ -501,10 +825,27 @@ export const INVALID_CASES: CorpusCase[] = [
 			// Bases 103.45 and 103.46: lines 16.55 + 16.55 = 33.10, but 206.91 × 0.16 rounds to 33.11.
 			Object.assign(v.conceptos[0], { cantidad: '1', valorUnitario: 103.45, importe: 103.45 });
 			Object.assign(v.conceptos[1], { cantidad: '1', valorUnitario: 103.46, importe: 103.46 });
-			v.conceptos[0].impuestos.traslados[0] = { base: 103.45, impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0.16, importe: 16.55 };
-			v.conceptos[1].impuestos.traslados[0] = { base: 103.46, impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0.16, importe: 16.55 };
+			v.conceptos[0].impuestos.traslados[0] = {
+				base: 103.45,
+				impuesto: '002',
+				tipoFactor: 'Tasa',
+				tasaOCuota: 0.16,
+				importe: 16.55,
+			};
+			v.conceptos[1].impuestos.traslados[0] = {
+				base: 103.46,
+				impuesto: '002',
+				tipoFactor: 'Tasa',
+				tasaOCuota: 0.16,
+				importe: 16.55,
+			};
 			v.subTotal = 206.91;
-			v.impuestos = { traslados: [{ base: 206.91, impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0.16, importe: 33.11 }], totalImpuestosTrasladados: 33.11 };
+			v.impuestos = {
+				traslados: [
+					{ base: 206.91, impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0.16, importe: 33.11 },
+				],
+				totalImpuestosTrasladados: 33.11,
+			};
 			v.total = 240.02;
 		}),
 		expect: { code: 'CFDI40221', path: 'impuestos.traslados[0].importe' },
@@ -547,7 +888,19 @@ export const INVALID_CASES: CorpusCase[] = [
 		}),
 		expect: { code: 'CFDI40218', path: 'impuestos.traslados[1]' },
 	},
-	{ name: 'payment voucher with impuestos', voucher: paymentVariant((v) => (v.impuestos = { totalImpuestosTrasladados: 0 })), expect: { code: 'CFDI40201', path: 'impuestos' } },
-	{ name: 'not an object (a string)', voucher: 'voucher', expect: { code: 'NOT_AN_OBJECT', path: '' } },
-	{ name: 'not an object (an array)', voucher: [baseVoucher()], expect: { code: 'NOT_AN_OBJECT', path: '' } },
+	{
+		name: 'payment voucher with impuestos',
+		voucher: paymentVariant((v) => (v.impuestos = { totalImpuestosTrasladados: 0 })),
+		expect: { code: 'CFDI40201', path: 'impuestos' },
+	},
+	{
+		name: 'not an object (a string)',
+		voucher: 'voucher',
+		expect: { code: 'NOT_AN_OBJECT', path: '' },
+	},
+	{
+		name: 'not an object (an array)',
+		voucher: [baseVoucher()],
+		expect: { code: 'NOT_AN_OBJECT', path: '' },
+	},
 ];

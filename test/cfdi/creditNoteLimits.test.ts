@@ -6,14 +6,27 @@
  */
 import Decimal from 'decimal.js';
 
-import { buildCreditNote, creditedInvoiceFromCfdi, creditNoteMoney, readStampedCfdi, validateVoucher, type CreditNoteInput } from '../../nodes/CfdiEmision/cfdi';
+import {
+	buildCreditNote,
+	creditedInvoiceFromCfdi,
+	creditNoteMoney,
+	readStampedCfdi,
+	validateVoucher,
+	type CreditNoteInput,
+} from '../../nodes/CfdiEmision/cfdi';
 import { creditNoteInput, INVOICE_UUID, IVA16, kindRefusal, SECOND_UUID } from './kindFixtures';
 
 const ISR10 = { impuesto: '001', tipoFactor: 'Tasa', tasaOCuota: 0.1, withheld: true };
 
 const note = creditNoteInput;
 
-const LINE = { claveProdServ: '43232408', cantidad: 1, claveUnidad: 'H87', descripcion: 'Keyboard returned', valorUnitario: 100 };
+const LINE = {
+	claveProdServ: '43232408',
+	cantidad: 1,
+	claveUnidad: 'H87',
+	descripcion: 'Keyboard returned',
+	valorUnitario: 100,
+};
 
 describe('what a credit note may credit at most', () => {
 	it('the sum of the related invoices: 1,160.00 + 580.00 credits up to 1,740.00, a cent more is refused with both figures', () => {
@@ -23,11 +36,18 @@ describe('what a credit note may credit at most', () => {
 		];
 		const voucher = buildCreditNote(note({ invoices, amount: 1740 }));
 		expect(voucher).toMatchObject({ subTotal: 1500, total: 1740 });
-		expect(voucher.cfdiRelacionados).toEqual([{ tipoRelacion: '01', cfdiRelacionado: [{ uuid: INVOICE_UUID }, { uuid: SECOND_UUID }] }]);
+		expect(voucher.cfdiRelacionados).toEqual([
+			{ tipoRelacion: '01', cfdiRelacionado: [{ uuid: INVOICE_UUID }, { uuid: SECOND_UUID }] },
+		]);
 		expect(validateVoucher(voucher).errors).toEqual([]);
-		expect(kindRefusal(() => buildCreditNote(note({ invoices, amount: '1740.01', amountIncludesTax: true })))).toEqual({
+		expect(
+			kindRefusal(() =>
+				buildCreditNote(note({ invoices, amount: '1740.01', amountIncludesTax: true })),
+			),
+		).toEqual({
 			field: 'amount',
-			message: "The credit note total 1740.01 MXN is more than the related invoice's total (1740.00 MXN).",
+			message:
+				"The credit note total 1740.01 MXN is more than the related invoice's total (1740.00 MXN).",
 			fix: 'Credit at most 1740.00 MXN.',
 		});
 	});
@@ -39,16 +59,40 @@ describe('what a credit note may credit at most', () => {
 		];
 		// 1,160.00 (no balance given: its total) + 116.00 (its balance) = 1,276.00.
 		expect(buildCreditNote(note({ invoices, amount: 1276 })).total).toBe(1276);
-		expect(kindRefusal(() => buildCreditNote(note({ invoices, lines: [{ ...LINE, cantidad: 12 }] })))).toEqual({
+		expect(
+			kindRefusal(() => buildCreditNote(note({ invoices, lines: [{ ...LINE, cantidad: 12 }] }))),
+		).toEqual({
 			field: 'lines',
-			message: 'The credit note total 1392.00 MXN is more than the balance still owed on the related invoice (1276.00 MXN).',
+			message:
+				'The credit note total 1392.00 MXN is more than the balance still owed on the related invoice (1276.00 MXN).',
 			fix: 'Credit at most 1276.00 MXN.',
 		});
 	});
 
 	it('a balance equal to the invoice total is accepted; a balance above it is refused before anything is built', () => {
-		expect(buildCreditNote(note({ invoices: [{ uuid: INVOICE_UUID, total: 1160, saldo: '1160.00', moneda: 'MXN', taxes: [IVA16] }], amount: 1160 })).total).toBe(1160);
-		expect(kindRefusal(() => buildCreditNote(note({ invoices: [{ uuid: INVOICE_UUID, total: 1160, moneda: 'MXN' }, { uuid: SECOND_UUID, total: 1160, saldo: 1160.5, moneda: 'MXN' }], amount: 10 })))).toEqual({
+		expect(
+			buildCreditNote(
+				note({
+					invoices: [
+						{ uuid: INVOICE_UUID, total: 1160, saldo: '1160.00', moneda: 'MXN', taxes: [IVA16] },
+					],
+					amount: 1160,
+				}),
+			).total,
+		).toBe(1160);
+		expect(
+			kindRefusal(() =>
+				buildCreditNote(
+					note({
+						invoices: [
+							{ uuid: INVOICE_UUID, total: 1160, moneda: 'MXN' },
+							{ uuid: SECOND_UUID, total: 1160, saldo: 1160.5, moneda: 'MXN' },
+						],
+						amount: 10,
+					}),
+				),
+			),
+		).toEqual({
 			field: 'invoices[1].saldo',
 			message: `The balance 1160.5 of invoice ${SECOND_UUID} is more than its total 1160.`,
 			fix: 'Give what is still owed on the invoice: its total less what was paid or credited before.',
@@ -58,7 +102,9 @@ describe('what a credit note may credit at most', () => {
 	it('a balance without the total is the limit', () => {
 		const invoices = [{ uuid: INVOICE_UUID, saldo: 232, moneda: 'MXN', taxes: [IVA16] }];
 		expect(buildCreditNote(note({ invoices, amount: 232 })).total).toBe(232);
-		expect(kindRefusal(() => buildCreditNote(note({ invoices, amount: 232.01 }))).fix).toBe('Credit at most 232.00 MXN.');
+		expect(kindRefusal(() => buildCreditNote(note({ invoices, amount: 232.01 }))).fix).toBe(
+			'Credit at most 232.00 MXN.',
+		);
 	});
 
 	it('an invoice with neither total nor balance is refused: the note could not be checked against what it owes', () => {
@@ -86,12 +132,29 @@ describe('what a credit note may credit at most', () => {
 	});
 
 	it("the note takes its invoices' currency, else MXN; an invoice without currency is taken as the note's", () => {
-		const usd = buildCreditNote(note({ tipoCambio: '17.25', invoices: [{ uuid: INVOICE_UUID, total: 116, moneda: 'USD', taxes: [IVA16] }], amount: 116 }));
+		const usd = buildCreditNote(
+			note({
+				tipoCambio: '17.25',
+				invoices: [{ uuid: INVOICE_UUID, total: 116, moneda: 'USD', taxes: [IVA16] }],
+				amount: 116,
+			}),
+		);
 		expect(usd).toMatchObject({ moneda: 'USD', tipoCambio: 17.25, subTotal: 100, total: 116 });
-		const unknown = buildCreditNote(note({ invoices: [{ uuid: INVOICE_UUID, total: 116, taxes: [IVA16] }], amount: 116 }));
+		const unknown = buildCreditNote(
+			note({ invoices: [{ uuid: INVOICE_UUID, total: 116, taxes: [IVA16] }], amount: 116 }),
+		);
 		expect(unknown).toMatchObject({ moneda: 'MXN', total: 116 });
 		expect(unknown).not.toHaveProperty('tipoCambio');
-		expect(buildCreditNote(note({ moneda: 'EUR', tipoCambio: 20, invoices: [{ uuid: INVOICE_UUID, total: 116, taxes: [IVA16] }], amount: 116 })).moneda).toBe('EUR');
+		expect(
+			buildCreditNote(
+				note({
+					moneda: 'EUR',
+					tipoCambio: 20,
+					invoices: [{ uuid: INVOICE_UUID, total: 116, taxes: [IVA16] }],
+					amount: 116,
+				}),
+			).moneda,
+		).toBe('EUR');
 	});
 });
 
@@ -99,13 +162,25 @@ describe('the taxes a single amount takes', () => {
 	it('those of the related invoices when they agree, whatever their order or how the rate is written', () => {
 		const invoices = [
 			{ uuid: INVOICE_UUID, total: 11600, moneda: 'MXN', taxes: [IVA16, ISR10] },
-			{ uuid: SECOND_UUID, total: 11600, moneda: 'MXN', taxes: [{ ...ISR10, tasaOCuota: '0.100000' }, { ...IVA16, tasaOCuota: '0.16' }] },
+			{
+				uuid: SECOND_UUID,
+				total: 11600,
+				moneda: 'MXN',
+				taxes: [
+					{ ...ISR10, tasaOCuota: '0.100000' },
+					{ ...IVA16, tasaOCuota: '0.16' },
+				],
+			},
 		];
 		// 1,060.00 = base 1,000.00 + IVA 160.00 − ISR 100.00.
 		const voucher = buildCreditNote(note({ invoices, amount: 1060 }));
 		expect(voucher.conceptos[0].impuestos).toEqual({
-			traslados: [{ base: 1000, impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0.16, importe: 160 }],
-			retenciones: [{ base: 1000, impuesto: '001', tipoFactor: 'Tasa', tasaOCuota: 0.1, importe: 100 }],
+			traslados: [
+				{ base: 1000, impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0.16, importe: 160 },
+			],
+			retenciones: [
+				{ base: 1000, impuesto: '001', tipoFactor: 'Tasa', tasaOCuota: 0.1, importe: 100 },
+			],
 		});
 		expect(voucher).toMatchObject({ subTotal: 1000, total: 1060 });
 	});
@@ -123,7 +198,8 @@ describe('the taxes a single amount takes', () => {
 		];
 		expect(kindRefusal(() => buildCreditNote(note({ invoices, amount: 116 })))).toEqual({
 			field: 'invoices',
-			message: 'The related invoices carry different taxes, so one amount cannot take the taxes of all of them.',
+			message:
+				'The related invoices carry different taxes, so one amount cannot take the taxes of all of them.',
 			fix: 'Give the credit note as lines with their taxes, or issue one credit note per invoice.',
 		});
 		// As lines, each with its taxes, the same credit is accepted.
@@ -136,31 +212,82 @@ describe('the taxes a single amount takes', () => {
 			{ uuid: SECOND_UUID, total: 1000, moneda: 'MXN' },
 		];
 		const voucher = buildCreditNote(note({ invoices, amount: 250 }));
-		expect(voucher.conceptos[0]).toMatchObject({ valorUnitario: 250, importe: 250, objetoImp: '01' });
+		expect(voucher.conceptos[0]).toMatchObject({
+			valorUnitario: 250,
+			importe: 250,
+			objetoImp: '01',
+		});
 		expect(voucher.conceptos[0]).not.toHaveProperty('impuestos');
 		expect(voucher).toMatchObject({ subTotal: 250, total: 250 });
 		expect(validateVoucher(voucher).errors).toEqual([]);
 	});
 
 	it('an invoice whose taxes stand on different bases cannot be credited as one amount, but as lines', () => {
-		const invoices = [{ uuid: INVOICE_UUID, total: 1700, moneda: 'MXN', taxes: [{ ...IVA16, base: 1000 }, { impuesto: '002', tipoFactor: 'Exento', base: 540 }] }];
+		const invoices = [
+			{
+				uuid: INVOICE_UUID,
+				total: 1700,
+				moneda: 'MXN',
+				taxes: [
+					{ ...IVA16, base: 1000 },
+					{ impuesto: '002', tipoFactor: 'Exento', base: 540 },
+				],
+			},
+		];
 		expect(kindRefusal(() => buildCreditNote(note({ invoices, amount: 100 })))).toEqual({
 			field: 'amount',
-			message: 'The related invoice has taxes on different bases (several rates or exempt items), so one amount cannot be split among them.',
+			message:
+				'The related invoice has taxes on different bases (several rates or exempt items), so one amount cannot be split among them.',
 			fix: 'Give the credit note as lines, one per rate, with their taxes.',
 		});
 		// One base for a transfer and a withholding (the withholding's base is not compared): one amount.
-		const oneBase = [{ uuid: INVOICE_UUID, total: 10600, moneda: 'MXN', taxes: [{ ...IVA16, base: 10000 }, { ...ISR10, base: 9999 }] }];
+		const oneBase = [
+			{
+				uuid: INVOICE_UUID,
+				total: 10600,
+				moneda: 'MXN',
+				taxes: [
+					{ ...IVA16, base: 10000 },
+					{ ...ISR10, base: 9999 },
+				],
+			},
+		];
 		expect(buildCreditNote(note({ invoices: oneBase, amount: 1060 })).total).toBe(1060);
 	});
 
 	it("lines without taxes take the first invoice's rates (not its bases or amounts); a line's own taxes win", () => {
-		const invoices = [{ uuid: INVOICE_UUID, total: 11600, moneda: 'MXN', taxes: [{ ...IVA16, base: 10000, importe: 1600 }, { ...ISR10, base: 10000, importe: 1000 }] }];
-		const voucher = buildCreditNote(note({ invoices, lines: [LINE, { ...LINE, descripcion: 'Exempt item', taxes: [{ impuesto: '002', tipoFactor: 'Exento' }] }] }));
+		const invoices = [
+			{
+				uuid: INVOICE_UUID,
+				total: 11600,
+				moneda: 'MXN',
+				taxes: [
+					{ ...IVA16, base: 10000, importe: 1600 },
+					{ ...ISR10, base: 10000, importe: 1000 },
+				],
+			},
+		];
+		const voucher = buildCreditNote(
+			note({
+				invoices,
+				lines: [
+					LINE,
+					{
+						...LINE,
+						descripcion: 'Exempt item',
+						taxes: [{ impuesto: '002', tipoFactor: 'Exento' }],
+					},
+				],
+			}),
+		);
 		expect(voucher.conceptos.map((c) => c.impuestos)).toEqual([
 			{
-				traslados: [{ base: 100, impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0.16, importe: 16 }],
-				retenciones: [{ base: 100, impuesto: '001', tipoFactor: 'Tasa', tasaOCuota: 0.1, importe: 10 }],
+				traslados: [
+					{ base: 100, impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0.16, importe: 16 },
+				],
+				retenciones: [
+					{ base: 100, impuesto: '001', tipoFactor: 'Tasa', tasaOCuota: 0.1, importe: 10 },
+				],
 			},
 			{ traslados: [{ base: 100, impuesto: '002', tipoFactor: 'Exento' }] },
 		]);
@@ -171,11 +298,27 @@ describe('the taxes a single amount takes', () => {
 
 describe('the concepts of a credit note', () => {
 	it('a single amount is described after its relation type (SAT guide for egresos), or as the user says', () => {
-		const described = (tipoRelacion: string, extra: Partial<CreditNoteInput> = {}) => buildCreditNote(note({ tipoRelacion, amount: 116, ...extra })).conceptos[0];
-		expect(described('01')).toMatchObject({ claveProdServ: '84111506', claveUnidad: 'ACT', cantidad: '1', descripcion: 'Descuento o bonificacion' });
+		const described = (tipoRelacion: string, extra: Partial<CreditNoteInput> = {}) =>
+			buildCreditNote(note({ tipoRelacion, amount: 116, ...extra })).conceptos[0];
+		expect(described('01')).toMatchObject({
+			claveProdServ: '84111506',
+			claveUnidad: 'ACT',
+			cantidad: '1',
+			descripcion: 'Descuento o bonificacion',
+		});
 		expect(described('03').descripcion).toBe('Devolucion de mercancias');
 		expect(described('07').descripcion).toBe('Aplicacion de anticipo');
-		expect(described('01', { descripcion: 'Rebate for May', claveProdServ: '01010101', claveUnidad: 'E48' })).toMatchObject({ descripcion: 'Rebate for May', claveProdServ: '01010101', claveUnidad: 'E48' });
+		expect(
+			described('01', {
+				descripcion: 'Rebate for May',
+				claveProdServ: '01010101',
+				claveUnidad: 'E48',
+			}),
+		).toMatchObject({
+			descripcion: 'Rebate for May',
+			claveProdServ: '01010101',
+			claveUnidad: 'E48',
+		});
 	});
 
 	it('a line keeps its identification, unit name and discount; a blank discount is none', () => {
@@ -189,7 +332,13 @@ describe('the concepts of a credit note', () => {
 				],
 			}),
 		);
-		expect(voucher.conceptos[0]).toMatchObject({ noIdentificacion: 'SKU-7', unidad: 'Pieza', cantidad: '2', importe: 200, descuento: 20 });
+		expect(voucher.conceptos[0]).toMatchObject({
+			noIdentificacion: 'SKU-7',
+			unidad: 'Pieza',
+			cantidad: '2',
+			importe: 200,
+			descuento: 20,
+		});
 		expect(voucher.conceptos[1]).not.toHaveProperty('noIdentificacion');
 		expect(voucher.conceptos[1]).not.toHaveProperty('unidad');
 		expect(voucher.conceptos[1]).not.toHaveProperty('descuento');
@@ -200,13 +349,22 @@ describe('the concepts of a credit note', () => {
 	});
 
 	it('relates each invoice by its UUID as given, without the spaces around it', () => {
-		const voucher = buildCreditNote(note({ invoices: [{ uuid: `  ${INVOICE_UUID}\n`, total: 1160, moneda: 'MXN', taxes: [IVA16] }], amount: 116 }));
-		expect(voucher.cfdiRelacionados).toEqual([{ tipoRelacion: '01', cfdiRelacionado: [{ uuid: INVOICE_UUID }] }]);
+		const voucher = buildCreditNote(
+			note({
+				invoices: [{ uuid: `  ${INVOICE_UUID}\n`, total: 1160, moneda: 'MXN', taxes: [IVA16] }],
+				amount: 116,
+			}),
+		);
+		expect(voucher.cfdiRelacionados).toEqual([
+			{ tipoRelacion: '01', cfdiRelacionado: [{ uuid: INVOICE_UUID }] },
+		]);
 	});
 
 	it('an empty list of lines is no lines: the single amount is credited', () => {
 		expect(buildCreditNote(note({ lines: [], amount: 116 })).conceptos).toHaveLength(1);
-		expect(buildCreditNote(note({ lines: [], amount: 116 })).conceptos[0].descripcion).toBe('Descuento o bonificacion');
+		expect(buildCreditNote(note({ lines: [], amount: 116 })).conceptos[0].descripcion).toBe(
+			'Descuento o bonificacion',
+		);
 	});
 });
 
@@ -217,7 +375,11 @@ describe('credit notes that cannot be built are refused, saying what to give', (
 		['text', 'all of it'],
 		['an empty amount', ''],
 	])('an amount of %s and no lines', (_name, amount) => {
-		expect(kindRefusal(() => buildCreditNote(note({ amount })))).toEqual({ field: 'lines', message: 'The credit note has neither lines nor an amount.', fix: 'Give the credited lines, or the amount to credit.' });
+		expect(kindRefusal(() => buildCreditNote(note({ amount })))).toEqual({
+			field: 'lines',
+			message: 'The credit note has neither lines nor an amount.',
+			fix: 'Give the credited lines, or the amount to credit.',
+		});
 	});
 
 	it('a relation type a credit note does not use', () => {
@@ -231,18 +393,46 @@ describe('credit notes that cannot be built are refused, saying what to give', (
 	it.each([
 		['no invoice', []],
 		['an invoice without UUID', [{ uuid: '', total: 100 }]],
-		['a blank UUID after a good one', [{ uuid: INVOICE_UUID, total: 100 }, { uuid: '   ', total: 100 }]],
+		[
+			'a blank UUID after a good one',
+			[
+				{ uuid: INVOICE_UUID, total: 100 },
+				{ uuid: '   ', total: 100 },
+			],
+		],
 	])('%s', (_name, invoices) => {
-		expect(kindRefusal(() => buildCreditNote(note({ invoices, amount: 10 })))).toEqual({ field: 'invoices', message: 'A credit note must relate the invoice it corrects.', fix: 'Give the UUID of each related invoice.' });
+		expect(kindRefusal(() => buildCreditNote(note({ invoices, amount: 10 })))).toEqual({
+			field: 'invoices',
+			message: 'A credit note must relate the invoice it corrects.',
+			fix: 'Give the UUID of each related invoice.',
+		});
 	});
 });
 
 describe('the money a credit note stands for (for the reconciliation rule)', () => {
 	it('a single tax-included amount, in the currency of the note with its decimals', () => {
-		expect(creditNoteMoney(note({ amount: '116.5' }))).toEqual({ amount: '116.50', currency: 'MXN', from: 'the amount to credit', field: 'amount', fix: 'the amount' });
-		expect(creditNoteMoney(note({ amount: 116, amountIncludesTax: true, invoices: [{ uuid: INVOICE_UUID, total: 116, moneda: 'USD' }] }))).toMatchObject({ amount: '116.00', currency: 'USD' });
-		expect(creditNoteMoney(note({ amount: 116, moneda: 'EUR' }))).toMatchObject({ currency: 'EUR' });
-		expect(creditNoteMoney(note({ amount: 116, invoices: [{ uuid: INVOICE_UUID, total: 116 }] }))).toMatchObject({ currency: 'MXN' });
+		expect(creditNoteMoney(note({ amount: '116.5' }))).toEqual({
+			amount: '116.50',
+			currency: 'MXN',
+			from: 'the amount to credit',
+			field: 'amount',
+			fix: 'the amount',
+		});
+		expect(
+			creditNoteMoney(
+				note({
+					amount: 116,
+					amountIncludesTax: true,
+					invoices: [{ uuid: INVOICE_UUID, total: 116, moneda: 'USD' }],
+				}),
+			),
+		).toMatchObject({ amount: '116.00', currency: 'USD' });
+		expect(creditNoteMoney(note({ amount: 116, moneda: 'EUR' }))).toMatchObject({
+			currency: 'EUR',
+		});
+		expect(
+			creditNoteMoney(note({ amount: 116, invoices: [{ uuid: INVOICE_UUID, total: 116 }] })),
+		).toMatchObject({ currency: 'MXN' });
 	});
 
 	it('none for lines, an amount before taxes, or no amount to credit', () => {
@@ -258,7 +448,8 @@ describe('the money a credit note stands for (for the reconciliation rule)', () 
 describe('every single amount at 16 % from 0.02 to 20.00: the note reaches it, or the nearest total below', () => {
 	// The oracle: a base b (cents) is taxed as b + round(b × 0.16) (Anexo 20: each concept's tax rounded
 	// to the currency's decimals, half up); the amounts reachable are exactly those.
-	const taxed = (base: Decimal) => base.plus(base.mul('0.16').toDecimalPlaces(2, Decimal.ROUND_HALF_UP));
+	const taxed = (base: Decimal) =>
+		base.plus(base.mul('0.16').toDecimalPlaces(2, Decimal.ROUND_HALF_UP));
 	const reachable = new Map<string, Decimal>();
 	for (let cents = 1; cents <= 2000; cents++) {
 		const base = new Decimal(cents).div(100);
@@ -275,7 +466,11 @@ describe('every single amount at 16 % from 0.02 to 20.00: the note reaches it, o
 			while (!reachable.has(expected.toFixed(2))) expected = expected.minus('0.01');
 			if (!expected.equals(amount)) unreachable++;
 			const concept = voucher.conceptos[0];
-			if (new Decimal(voucher.total as number).toFixed(2) !== expected.toFixed(2) || new Decimal(concept.valorUnitario).toFixed(2) !== (reachable.get(expected.toFixed(2)) as Decimal).toFixed(2)) {
+			if (
+				new Decimal(voucher.total as number).toFixed(2) !== expected.toFixed(2) ||
+				new Decimal(concept.valorUnitario).toFixed(2) !==
+					(reachable.get(expected.toFixed(2)) as Decimal).toFixed(2)
+			) {
 				wrong.push(`${amount.toFixed(2)}: total ${voucher.total}, base ${concept.valorUnitario}`);
 			}
 		}
@@ -287,14 +482,21 @@ describe('every single amount at 16 % from 0.02 to 20.00: the note reaches it, o
 });
 
 describe('a related invoice read from its stamped XML', () => {
-	const xml = (attributes: string, uuid = `UUID="${SECOND_UUID}"`) => `<cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4" Version="4.0" Total="1160.00" Moneda="MXN" ${attributes}>
+	const xml = (
+		attributes: string,
+		uuid = `UUID="${SECOND_UUID}"`,
+	) => `<cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4" Version="4.0" Total="1160.00" Moneda="MXN" ${attributes}>
   <cfdi:Conceptos><cfdi:Concepto><cfdi:Impuestos><cfdi:Traslados><cfdi:Traslado Base="1000.00" Impuesto="002" TipoFactor="Tasa" TasaOCuota="0.160000" Importe="160.00"/></cfdi:Traslados></cfdi:Impuestos></cfdi:Concepto></cfdi:Conceptos>
   <cfdi:Complemento><tfd:TimbreFiscalDigital xmlns:tfd="http://www.sat.gob.mx/TimbreFiscalDigital" ${uuid}/></cfdi:Complemento>
 </cfdi:Comprobante>`;
 
 	it('takes the balance still owed when given (not when blank)', () => {
 		const cfdi = readStampedCfdi(xml('TipoDeComprobante="I"'));
-		expect(creditedInvoiceFromCfdi(cfdi, 580)).toMatchObject({ uuid: SECOND_UUID, total: 1160, saldo: 580 });
+		expect(creditedInvoiceFromCfdi(cfdi, 580)).toMatchObject({
+			uuid: SECOND_UUID,
+			total: 1160,
+			saldo: 580,
+		});
 		expect(creditedInvoiceFromCfdi(cfdi, '')).not.toHaveProperty('saldo');
 		expect(creditedInvoiceFromCfdi(cfdi)).not.toHaveProperty('saldo');
 		// A voucher that does not say its type is taken as the invoice it is said to be.
@@ -302,16 +504,22 @@ describe('a related invoice read from its stamped XML', () => {
 	});
 
 	it('refuses an XML without UUID (not stamped) and a voucher that is not an income invoice', () => {
-		expect(kindRefusal(() => creditedInvoiceFromCfdi(readStampedCfdi(xml('TipoDeComprobante="I"', ''))))).toEqual({
+		expect(
+			kindRefusal(() => creditedInvoiceFromCfdi(readStampedCfdi(xml('TipoDeComprobante="I"', '')))),
+		).toEqual({
 			field: 'invoices',
 			message: 'The related XML has no TimbreFiscalDigital UUID: it is not a stamped CFDI.',
 			fix: 'Check the UUID of the related invoice.',
 		});
-		expect(kindRefusal(() => creditedInvoiceFromCfdi(readStampedCfdi(xml('TipoDeComprobante="E"'))))).toEqual({
+		expect(
+			kindRefusal(() => creditedInvoiceFromCfdi(readStampedCfdi(xml('TipoDeComprobante="E"')))),
+		).toEqual({
 			field: 'invoices',
 			message: `Voucher ${SECOND_UUID} is of type E, not an income invoice (I): a credit note corrects an invoice.`,
 			fix: 'Relate the income invoice the credit note corrects (a credit note or a payment receipt is not credited).',
 		});
-		expect(() => creditedInvoiceFromCfdi(readStampedCfdi(xml('TipoDeComprobante="P"')))).toThrow(/type P, not an income invoice/);
+		expect(() => creditedInvoiceFromCfdi(readStampedCfdi(xml('TipoDeComprobante="P"')))).toThrow(
+			/type P, not an income invoice/,
+		);
 	});
 });

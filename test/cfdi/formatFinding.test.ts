@@ -3,7 +3,13 @@ import { variant } from './corpus';
 
 describe('formatFinding', () => {
 	it('names the item, the path, the value and the fix', () => {
-		const voucher = variant((v) => Object.assign(v.receptor, { rfc: 'PEGJ800101AB1', regimenFiscalReceptor: '616', usoCFDI: 'G01' }));
+		const voucher = variant((v) =>
+			Object.assign(v.receptor, {
+				rfc: 'PEGJ800101AB1',
+				regimenFiscalReceptor: '616',
+				usoCFDI: 'G01',
+			}),
+		);
 		const [finding] = validateVoucher(voucher).errors;
 		expect(finding).toEqual({
 			code: 'CFDI40161',
@@ -12,7 +18,9 @@ describe('formatFinding', () => {
 			message: 'receptor.usoCFDI "G01" is not allowed for regimenFiscalReceptor "616".',
 			fix: 'Use "S01" or "G02".',
 		});
-		expect(formatFinding(finding, 3)).toBe('Item 3: receptor.usoCFDI "G01" is not allowed for regimenFiscalReceptor "616". Use "S01" or "G02".');
+		expect(formatFinding(finding, 3)).toBe(
+			'Item 3: receptor.usoCFDI "G01" is not allowed for regimenFiscalReceptor "616". Use "S01" or "G02".',
+		);
 	});
 
 	it('prints the item index as given', () => {
@@ -29,7 +37,9 @@ describe('formatFinding', () => {
 	});
 
 	it('suggests the obvious code for a near miss', () => {
-		const errors = validateVoucher(variant((v) => Object.assign(v, { formaPago: 3, moneda: 'mxn' }))).errors;
+		const errors = validateVoucher(
+			variant((v) => Object.assign(v, { formaPago: 3, moneda: 'mxn' })),
+		).errors;
 		expect(errors.map((e) => formatFinding(e, 2))).toEqual([
 			'Item 2: formaPago 3 is not a string. Send it as text: "03".',
 			'Item 2: moneda "mxn" is not a c_Moneda code. Use "MXN" (Mexican peso).',
@@ -59,13 +69,26 @@ describe('validateVoucher collects every finding', () => {
 	});
 
 	it('reports wrong shapes without throwing', () => {
-		for (const input of [null, 42, 'x', [], { emisor: 'x', receptor: [], conceptos: {} }, { conceptos: [null, 5] }]) {
+		for (const input of [
+			null,
+			42,
+			'x',
+			[],
+			{ emisor: 'x', receptor: [], conceptos: {} },
+			{ conceptos: [null, 5] },
+		]) {
 			const result = validateVoucher(input);
 			expect(result.valid).toBe(false);
 			expect(result.errors.length).toBeGreaterThan(0);
 		}
-		const shapes = validateVoucher({ emisor: 'x', receptor: [], conceptos: {} }).errors.filter((e) => e.code !== 'REQUIRED');
-		expect(shapes.map((e) => `${e.code} ${e.path}`)).toEqual(['OBJECT_EXPECTED emisor', 'OBJECT_EXPECTED receptor', 'ARRAY_EXPECTED conceptos']);
+		const shapes = validateVoucher({ emisor: 'x', receptor: [], conceptos: {} }).errors.filter(
+			(e) => e.code !== 'REQUIRED',
+		);
+		expect(shapes.map((e) => `${e.code} ${e.path}`)).toEqual([
+			'OBJECT_EXPECTED emisor',
+			'OBJECT_EXPECTED receptor',
+			'ARRAY_EXPECTED conceptos',
+		]);
 	});
 
 	it('downgrades missing members to warnings for a pending save', () => {
@@ -76,7 +99,10 @@ describe('validateVoucher collects every finding', () => {
 		});
 		const pending = validateVoucher(voucher, { stamp: false });
 		expect(pending.errors.map((e) => e.code)).toEqual(['VERSION']);
-		expect(pending.warnings.map((w) => w.path)).toEqual(['receptor.usoCFDI', 'conceptos[0].claveUnidad']);
+		expect(pending.warnings.map((w) => w.path)).toEqual([
+			'receptor.usoCFDI',
+			'conceptos[0].claveUnidad',
+		]);
 		expect(validateVoucher(voucher).errors).toHaveLength(3);
 	});
 });

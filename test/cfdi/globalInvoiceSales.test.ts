@@ -6,13 +6,28 @@
  */
 import Decimal from 'decimal.js';
 
-import { buildGlobalInvoice, globalInvoiceMoney, validateVoucher, type GlobalInvoiceInput } from '../../nodes/CfdiEmision/cfdi';
+import {
+	buildGlobalInvoice,
+	globalInvoiceMoney,
+	validateVoucher,
+	type GlobalInvoiceInput,
+} from '../../nodes/CfdiEmision/cfdi';
 import { ISSUER, IVA16, kindRefusal } from './kindFixtures';
 
 const YEAR = new Date().getFullYear();
 
 function input(overrides: Partial<GlobalInvoiceInput>): GlobalInvoiceInput {
-	return { emisor: ISSUER, lugarExpedicion: '64000', formaPago: '01', periodicidad: '04', meses: '05', anio: YEAR, taxes: [IVA16], sales: [{ ticket: 'T-1', amount: 116 }], ...overrides };
+	return {
+		emisor: ISSUER,
+		lugarExpedicion: '64000',
+		formaPago: '01',
+		periodicidad: '04',
+		meses: '05',
+		anio: YEAR,
+		taxes: [IVA16],
+		sales: [{ ticket: 'T-1', amount: 116 }],
+		...overrides,
+	};
 }
 
 const round2 = (value: Decimal) => value.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
@@ -23,10 +38,19 @@ describe('the period of a global invoice', () => {
 		[' 1 ', ' 9', '01', '09'],
 		['05', 13, '05', '13'],
 		['04', '12', '04', '12'],
-	])('periodicidad %j and meses %j are written %s and %s', (periodicidad, meses, writtenPeriod, writtenMonths) => {
-		const voucher = buildGlobalInvoice(input({ periodicidad: periodicidad as string, meses, anio: String(YEAR) }));
-		expect(voucher.informacionGlobal).toEqual({ periodicidad: writtenPeriod, meses: writtenMonths, anio: YEAR });
-	});
+	])(
+		'periodicidad %j and meses %j are written %s and %s',
+		(periodicidad, meses, writtenPeriod, writtenMonths) => {
+			const voucher = buildGlobalInvoice(
+				input({ periodicidad: periodicidad as string, meses, anio: String(YEAR) }),
+			);
+			expect(voucher.informacionGlobal).toEqual({
+				periodicidad: writtenPeriod,
+				meses: writtenMonths,
+				anio: YEAR,
+			});
+		},
+	);
 });
 
 describe('one concept per sale', () => {
@@ -41,20 +65,34 @@ describe('one concept per sale', () => {
 				],
 			}),
 		);
-		expect(voucher.conceptos.map((c) => [c.noIdentificacion, c.descripcion, c.valorUnitario, c.descuento, c.objetoImp])).toEqual([
+		expect(
+			voucher.conceptos.map((c) => [
+				c.noIdentificacion,
+				c.descripcion,
+				c.valorUnitario,
+				c.descuento,
+				c.objetoImp,
+			]),
+		).toEqual([
 			['T-7', 'Venta de mostrador', 100, 10, '02'],
 			['T-8', 'Venta', 50, undefined, '02'],
 			['T-9', 'Venta', 80, undefined, '02'],
 		]);
-		expect(voucher.conceptos[0].impuestos?.traslados).toEqual([{ base: 90, impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0.16, importe: 14.4 }]);
-		expect(voucher.conceptos[2].impuestos?.traslados).toEqual([{ base: 80, impuesto: '002', tipoFactor: 'Exento' }]);
+		expect(voucher.conceptos[0].impuestos?.traslados).toEqual([
+			{ base: 90, impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0.16, importe: 14.4 },
+		]);
+		expect(voucher.conceptos[2].impuestos?.traslados).toEqual([
+			{ base: 80, impuesto: '002', tipoFactor: 'Exento' },
+		]);
 		// 230 − 10 + 14.40 + 8.00 = 242.40
 		expect(voucher).toMatchObject({ subTotal: 230, descuento: 10, total: 242.4 });
 		expect(validateVoucher(voucher).errors).toEqual([]);
 	});
 
-	it('sales without taxes (neither theirs nor the invoice\'s) are not objects of tax', () => {
-		const voucher = buildGlobalInvoice(input({ taxes: undefined, sales: [{ ticket: 'T-1', amount: '57.30' }] }));
+	it("sales without taxes (neither theirs nor the invoice's) are not objects of tax", () => {
+		const voucher = buildGlobalInvoice(
+			input({ taxes: undefined, sales: [{ ticket: 'T-1', amount: '57.30' }] }),
+		);
 		expect(voucher.conceptos[0]).toMatchObject({ valorUnitario: 57.3, objetoImp: '01' });
 		expect(voucher.conceptos[0]).not.toHaveProperty('impuestos');
 		expect(voucher).toMatchObject({ subTotal: 57.3, total: 57.3 });
@@ -71,24 +109,52 @@ describe('one concept per sale', () => {
 			}),
 		);
 		expect(voucher.conceptos.map((c) => c.valorUnitario)).toEqual([100, 116]);
-		const before = buildGlobalInvoice(input({ pricesIncludeTax: false, sales: [{ ticket: 'A', amount: 116, priceIncludesTax: true }] }));
+		const before = buildGlobalInvoice(
+			input({
+				pricesIncludeTax: false,
+				sales: [{ ticket: 'A', amount: 116, priceIncludesTax: true }],
+			}),
+		);
 		expect(before.conceptos[0].valorUnitario).toBe(100);
 	});
 
 	it('the payment method, currency and exchange rate as given (PPD with 99)', () => {
-		const voucher = buildGlobalInvoice(input({ formaPago: '99', metodoPago: 'PPD', moneda: 'USD', tipoCambio: '17.5' }));
-		expect(voucher).toMatchObject({ formaPago: '99', metodoPago: 'PPD', moneda: 'USD', tipoCambio: 17.5, total: 116 });
+		const voucher = buildGlobalInvoice(
+			input({ formaPago: '99', metodoPago: 'PPD', moneda: 'USD', tipoCambio: '17.5' }),
+		);
+		expect(voucher).toMatchObject({
+			formaPago: '99',
+			metodoPago: 'PPD',
+			moneda: 'USD',
+			tipoCambio: 17.5,
+			total: 116,
+		});
 		expect(buildGlobalInvoice(input({ metodoPago: '' })).metodoPago).toBe('PUE');
 	});
 });
 
 describe('a global invoice that cannot be built names the sale and the fix', () => {
 	it('no sales', () => {
-		expect(kindRefusal(() => buildGlobalInvoice(input({ sales: [] })))).toEqual({ field: 'sales', message: 'The global invoice has no sales.', fix: 'Give at least one sale (ticket number and amount).' });
+		expect(kindRefusal(() => buildGlobalInvoice(input({ sales: [] })))).toEqual({
+			field: 'sales',
+			message: 'The global invoice has no sales.',
+			fix: 'Give at least one sale (ticket number and amount).',
+		});
 	});
 
 	it('a sale amount that is not a number', () => {
-		expect(kindRefusal(() => buildGlobalInvoice(input({ sales: [{ ticket: 'T-1', amount: 10 }, { ticket: 'T-2', amount: '1O.50' }] })))).toEqual({
+		expect(
+			kindRefusal(() =>
+				buildGlobalInvoice(
+					input({
+						sales: [
+							{ ticket: 'T-1', amount: 10 },
+							{ ticket: 'T-2', amount: '1O.50' },
+						],
+					}),
+				),
+			),
+		).toEqual({
 			field: 'sales[1].amount',
 			message: 'Sale 2 (ticket "T-2") has amount "1O.50", not a number.',
 			fix: 'Give the sale amount as a decimal number.',
@@ -99,7 +165,18 @@ describe('a global invoice that cannot be built names the sale and the fix', () 
 		['blank', '  '],
 		['missing', undefined],
 	])('a sale whose ticket is %s', (_name, ticket) => {
-		expect(kindRefusal(() => buildGlobalInvoice(input({ sales: [{ ticket: 'T-1', amount: 10 }, { ticket: ticket as string, amount: 20 }] })))).toEqual({
+		expect(
+			kindRefusal(() =>
+				buildGlobalInvoice(
+					input({
+						sales: [
+							{ ticket: 'T-1', amount: 10 },
+							{ ticket: ticket as string, amount: 20 },
+						],
+					}),
+				),
+			),
+		).toEqual({
 			field: 'sales[1].ticket',
 			message: 'Sale 2 has no ticket number.',
 			fix: 'Give the ticket or sale number; it becomes the concept noIdentificacion.',
@@ -136,18 +213,36 @@ describe('the money a global invoice stands for: what was collected', () => {
 		const given = input({
 			pricesIncludeTax: false,
 			sales: [
-				{ ticket: 'W', amount: '250.00', taxes: [IVA16, { impuesto: '001', tipoFactor: 'Tasa', tasaOCuota: 0.1, withheld: true }] },
+				{
+					ticket: 'W',
+					amount: '250.00',
+					taxes: [IVA16, { impuesto: '001', tipoFactor: 'Tasa', tasaOCuota: 0.1, withheld: true }],
+				},
 				{ ticket: 'X', amount: '80.00', taxes: [{ impuesto: '002', tipoFactor: 'Exento' }] },
 			],
 		});
 		const voucher = buildGlobalInvoice(given);
 		// W: 250.00 + 40.00 − 25.00 = 265.00; X: 80.00 (exempt, no amount of tax).
-		expect(globalInvoiceMoney(given, voucher)).toMatchObject({ amount: '345.00', lines: ['265.00', '80.00'], from: 'the sum of the 2 sales' });
+		expect(globalInvoiceMoney(given, voucher)).toMatchObject({
+			amount: '345.00',
+			lines: ['265.00', '80.00'],
+			from: 'the sum of the 2 sales',
+		});
 		expect(voucher.total).toBe(345);
 	});
 
 	it('in MXN when no currency is given; the invoice setting decides for sales that do not say', () => {
-		const given = input({ pricesIncludeTax: false, sales: [{ ticket: 'A', amount: 100 }, { ticket: 'B', amount: 116, priceIncludesTax: true }] });
-		expect(globalInvoiceMoney(given, buildGlobalInvoice(given))).toMatchObject({ amount: '232.00', currency: 'MXN', lines: ['116.00', '116.00'] });
+		const given = input({
+			pricesIncludeTax: false,
+			sales: [
+				{ ticket: 'A', amount: 100 },
+				{ ticket: 'B', amount: 116, priceIncludesTax: true },
+			],
+		});
+		expect(globalInvoiceMoney(given, buildGlobalInvoice(given))).toMatchObject({
+			amount: '232.00',
+			currency: 'MXN',
+			lines: ['116.00', '116.00'],
+		});
 	});
 });

@@ -16,8 +16,17 @@ import {
 /* eslint-disable @typescript-eslint/no-explicit-any */
 export type Mutable = any;
 
-export const ISSUER = { rfc: 'EKU9003173C9', nombre: 'ESCUELA KEMPER URGATE', regimenFiscal: '601' };
-export const CUSTOMER = { rfc: 'URE180429TM6', nombre: 'UNIVERSIDAD ROBOTICA ESPANOLA', regimenFiscalReceptor: '601', domicilioFiscalReceptor: '86991' };
+export const ISSUER = {
+	rfc: 'EKU9003173C9',
+	nombre: 'ESCUELA KEMPER URGATE',
+	regimenFiscal: '601',
+};
+export const CUSTOMER = {
+	rfc: 'URE180429TM6',
+	nombre: 'UNIVERSIDAD ROBOTICA ESPANOLA',
+	regimenFiscalReceptor: '601',
+	domicilioFiscalReceptor: '86991',
+};
 export const INVOICE_UUID = '5FB2822E-396D-4725-8521-CDC4BDD20CCF';
 export const SECOND_UUID = '8C3B1B0A-6F1E-4E2B-9D5C-2A7E4F1B3C9D';
 export const IVA16 = { impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0.16 };
@@ -28,13 +37,29 @@ export function satGuidePayment(overrides: Partial<PaymentInput> = {}): PaymentI
 		fechaPago: '2024-05-09T12:00:00',
 		formaDePagoP: '03',
 		monedaP: 'MXN',
-		documents: [{ idDocumento: INVOICE_UUID, serie: 'A', folio: '1000', impSaldoAnt: 1160, impPagado: 580, taxes: [IVA16] }],
+		documents: [
+			{
+				idDocumento: INVOICE_UUID,
+				serie: 'A',
+				folio: '1000',
+				impSaldoAnt: 1160,
+				impPagado: 580,
+				taxes: [IVA16],
+			},
+		],
 		...overrides,
 	};
 }
 
 export function paymentReceipt(payments: PaymentInput[] = [satGuidePayment()]): Voucher {
-	return buildPaymentReceipt({ emisor: ISSUER, receptor: CUSTOMER, lugarExpedicion: '64000', serie: 'P', fecha: '2024-05-10T09:00:00', payments });
+	return buildPaymentReceipt({
+		emisor: ISSUER,
+		receptor: CUSTOMER,
+		lugarExpedicion: '64000',
+		serie: 'P',
+		fecha: '2024-05-10T09:00:00',
+		payments,
+	});
 }
 
 /** A copy of a voucher changed by `modify`. */
@@ -92,7 +117,13 @@ export function globalInvoice(): Voucher {
 
 /** A freight invoice with Carta Porte 3.1 for one road trip. */
 export function cartaPorteInvoice(): Voucher {
-	const traslado = { base: 5000, impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0.16, importe: 800 };
+	const traslado = {
+		base: 5000,
+		impuesto: '002',
+		tipoFactor: 'Tasa',
+		tasaOCuota: 0.16,
+		importe: 800,
+	};
 	return {
 		version: '4.0',
 		serie: 'A',
@@ -108,7 +139,16 @@ export function cartaPorteInvoice(): Voucher {
 		emisor: ISSUER,
 		receptor: { ...CUSTOMER, usoCFDI: 'G03' },
 		conceptos: [
-			{ claveProdServ: '78101802', cantidad: '1', claveUnidad: 'E48', descripcion: 'Freight Monterrey - Saltillo', valorUnitario: 5000, importe: 5000, objetoImp: '02', impuestos: { traslados: [traslado] } },
+			{
+				claveProdServ: '78101802',
+				cantidad: '1',
+				claveUnidad: 'E48',
+				descripcion: 'Freight Monterrey - Saltillo',
+				valorUnitario: 5000,
+				importe: 5000,
+				objetoImp: '02',
+				impuestos: { traslados: [traslado] },
+			},
 		],
 		impuestos: { traslados: [traslado], totalImpuestosTrasladados: 800 },
 		complemento: {
@@ -119,23 +159,56 @@ export function cartaPorteInvoice(): Voucher {
 				totalDistRec: 85.5,
 				ubicaciones: {
 					ubicacion: [
-						{ tipoUbicacion: 'Origen', idUbicacion: 'OR000001', rfcRemitenteDestinatario: 'EKU9003173C9', fechaHoraSalidaLlegada: '2024-05-10T08:00:00' },
-						{ tipoUbicacion: 'Destino', idUbicacion: 'DE000001', rfcRemitenteDestinatario: 'URE180429TM6', fechaHoraSalidaLlegada: '2024-05-10T10:00:00', distanciaRecorrida: 85.5 },
+						{
+							tipoUbicacion: 'Origen',
+							idUbicacion: 'OR000001',
+							rfcRemitenteDestinatario: 'EKU9003173C9',
+							fechaHoraSalidaLlegada: '2024-05-10T08:00:00',
+						},
+						{
+							tipoUbicacion: 'Destino',
+							idUbicacion: 'DE000001',
+							rfcRemitenteDestinatario: 'URE180429TM6',
+							fechaHoraSalidaLlegada: '2024-05-10T10:00:00',
+							distanciaRecorrida: 85.5,
+						},
 					],
 				},
 				mercancias: {
 					pesoBrutoTotal: 1200,
 					unidadPeso: 'KGM',
 					numTotalMercancias: 1,
-					mercancia: [{ bienesTransp: '24112700', descripcion: 'Wooden pallets', cantidad: 40, claveUnidad: 'H87', pesoEnKg: 1200 }],
+					mercancia: [
+						{
+							bienesTransp: '24112700',
+							descripcion: 'Wooden pallets',
+							cantidad: 40,
+							claveUnidad: 'H87',
+							pesoEnKg: 1200,
+						},
+					],
 					autotransporte: {
 						permSCT: 'TPAF01',
 						numPermisoSCT: '0X2XTXZ0X5X0X3X2X1X0',
-						identificacionVehicular: { configVehicular: 'C2', pesoBrutoVehicular: 12.5, placaVM: '501AAA', anioModeloVM: 2020 },
+						identificacionVehicular: {
+							configVehicular: 'C2',
+							pesoBrutoVehicular: 12.5,
+							placaVM: '501AAA',
+							anioModeloVM: 2020,
+						},
 						seguros: { aseguraRespCivil: 'SEGUROS SA', polizaRespCivil: '123456' },
 					},
 				},
-				figuraTransporte: { tiposFigura: [{ tipoFigura: '01', rfcFigura: 'VAAM130719H60', numLicencia: 'a234567890', nombreFigura: 'MARIO VAZQUEZ' }] },
+				figuraTransporte: {
+					tiposFigura: [
+						{
+							tipoFigura: '01',
+							rfcFigura: 'VAAM130719H60',
+							numLicencia: 'a234567890',
+							nombreFigura: 'MARIO VAZQUEZ',
+						},
+					],
+				},
 			},
 		},
 	};
@@ -157,10 +230,36 @@ export function exportInvoice(): Voucher {
 		subTotal: 2500,
 		total: 2500,
 		emisor: ISSUER,
-		receptor: { rfc: 'XEXX010101000', nombre: 'ACME TRADING INC', usoCFDI: 'S01', regimenFiscalReceptor: '616', domicilioFiscalReceptor: '64000', residenciaFiscal: 'USA', numRegIdTrib: '123456789' },
+		receptor: {
+			rfc: 'XEXX010101000',
+			nombre: 'ACME TRADING INC',
+			usoCFDI: 'S01',
+			regimenFiscalReceptor: '616',
+			domicilioFiscalReceptor: '64000',
+			residenciaFiscal: 'USA',
+			numRegIdTrib: '123456789',
+		},
 		conceptos: [
-			{ claveProdServ: '43211503', noIdentificacion: 'SKU-1', cantidad: '10', claveUnidad: 'H87', descripcion: 'Laptop', valorUnitario: 200, importe: 2000, objetoImp: '01' },
-			{ claveProdServ: '43211708', noIdentificacion: 'SKU-2', cantidad: '20', claveUnidad: 'H87', descripcion: 'Mouse', valorUnitario: 25, importe: 500, objetoImp: '01' },
+			{
+				claveProdServ: '43211503',
+				noIdentificacion: 'SKU-1',
+				cantidad: '10',
+				claveUnidad: 'H87',
+				descripcion: 'Laptop',
+				valorUnitario: 200,
+				importe: 2000,
+				objetoImp: '01',
+			},
+			{
+				claveProdServ: '43211708',
+				noIdentificacion: 'SKU-2',
+				cantidad: '20',
+				claveUnidad: 'H87',
+				descripcion: 'Mouse',
+				valorUnitario: 25,
+				importe: 500,
+				objetoImp: '01',
+			},
 		],
 		complemento: {
 			comercioExterior20: {
@@ -172,8 +271,22 @@ export function exportInvoice(): Voucher {
 				totalUSD: 2500,
 				mercancias: {
 					mercancia: [
-						{ noIdentificacion: 'SKU-1', fraccionArancelaria: '8471300100', cantidadAduana: 10, unidadAduana: '06', valorUnitarioAduana: 200, valorDolares: 2000 },
-						{ noIdentificacion: 'SKU-2', fraccionArancelaria: '8471609901', cantidadAduana: 20, unidadAduana: '06', valorUnitarioAduana: 25, valorDolares: 500 },
+						{
+							noIdentificacion: 'SKU-1',
+							fraccionArancelaria: '8471300100',
+							cantidadAduana: 10,
+							unidadAduana: '06',
+							valorUnitarioAduana: 200,
+							valorDolares: 2000,
+						},
+						{
+							noIdentificacion: 'SKU-2',
+							fraccionArancelaria: '8471609901',
+							cantidadAduana: 20,
+							unidadAduana: '06',
+							valorUnitarioAduana: 25,
+							valorDolares: 500,
+						},
 					],
 				},
 			},
@@ -203,7 +316,8 @@ export function kindRefusal(run: () => unknown): { field: string; message: strin
 	try {
 		run();
 	} catch (error) {
-		if (error instanceof KindInputError) return { field: error.field, message: error.message, fix: error.fix };
+		if (error instanceof KindInputError)
+			return { field: error.field, message: error.message, fix: error.fix };
 		throw error;
 	}
 	throw new Error('expected a KindInputError, nothing was thrown');

@@ -14,7 +14,8 @@ const RUNS = Number(process.env.ORACLE_RUNS ?? 20000);
 
 const letter = fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZÑ&');
 const alnum = fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789');
-const twoDigits = (min: number, max: number) => fc.integer({ min, max }).map((n) => String(n).padStart(2, '0'));
+const twoDigits = (min: number, max: number) =>
+	fc.integer({ min, max }).map((n) => String(n).padStart(2, '0'));
 
 /** RFC-shaped texts, with dates around every month's end so impossible days come often. */
 const rfcLike = fc
@@ -26,7 +27,10 @@ const rfcLike = fc
 		fc.array(alnum, { minLength: 2, maxLength: 2 }),
 		fc.constantFrom(...'0123456789A'),
 	)
-	.map(([name, year, month, day, homoclave, check]) => `${name.join('')}${year}${month}${day}${homoclave.join('')}${check}`);
+	.map(
+		([name, year, month, day, homoclave, check]) =>
+			`${name.join('')}${year}${month}${day}${homoclave.join('')}${check}`,
+	);
 
 describe(`RFC verdicts agree with @nodecfdi/rfc (${RUNS} generated RFCs)`, () => {
 	it('classifyRfc accepts exactly what Rfc.isValid accepts', () => {
@@ -39,7 +43,9 @@ describe(`RFC verdicts agree with @nodecfdi/rfc (${RUNS} generated RFCs)`, () =>
 	it('the kind follows the length: 12 a legal entity, 13 an individual', () => {
 		fc.assert(
 			fc.property(
-				rfcLike.filter((rfc) => Rfc.isValid(rfc) && rfc !== 'XAXX010101000' && rfc !== 'XEXX010101000'),
+				rfcLike.filter(
+					(rfc) => Rfc.isValid(rfc) && rfc !== 'XAXX010101000' && rfc !== 'XEXX010101000',
+				),
 				(rfc) => classifyRfc(rfc) === ([...rfc].length === 12 ? 'moral' : 'fisica'),
 			),
 			{ numRuns: Math.round(RUNS / 4) },
@@ -48,11 +54,24 @@ describe(`RFC verdicts agree with @nodecfdi/rfc (${RUNS} generated RFCs)`, () =>
 
 	it('a voucher is refused exactly when @nodecfdi/rfc refuses its recipient RFC', () => {
 		fc.assert(
-			fc.property(rfcLike.filter((rfc) => [...rfc].length === 12), (rfc) => {
-				const voucher = invoiceVoucher({ receptor: { rfc, nombre: 'UNIVERSIDAD ROBOTICA ESPAÑOLA', usoCFDI: 'G03', regimenFiscalReceptor: '601', domicilioFiscalReceptor: '65000' } });
-				const refused = validateVoucher(voucher).errors.some((error) => error.path === 'receptor.rfc');
-				return refused === !Rfc.isValid(rfc);
-			}),
+			fc.property(
+				rfcLike.filter((rfc) => [...rfc].length === 12),
+				(rfc) => {
+					const voucher = invoiceVoucher({
+						receptor: {
+							rfc,
+							nombre: 'UNIVERSIDAD ROBOTICA ESPAÑOLA',
+							usoCFDI: 'G03',
+							regimenFiscalReceptor: '601',
+							domicilioFiscalReceptor: '65000',
+						},
+					});
+					const refused = validateVoucher(voucher).errors.some(
+						(error) => error.path === 'receptor.rfc',
+					);
+					return refused === !Rfc.isValid(rfc);
+				},
+			),
 			{ numRuns: Math.round(RUNS / 10) },
 		);
 	});

@@ -4,7 +4,12 @@
  * builder below does what failing integrations do (float math, subTotal from unrounded products,
  * voucher-level tax recomputed as base × rate).
  */
-import { computeTotals, validateVoucher, type Concepto, type Voucher } from '../../nodes/CfdiEmision/cfdi';
+import {
+	computeTotals,
+	validateVoucher,
+	type Concepto,
+	type Voucher,
+} from '../../nodes/CfdiEmision/cfdi';
 import { baseVoucher } from './corpus';
 
 interface Line {
@@ -21,19 +26,21 @@ function inputVoucher(lines: Line[]): Voucher {
 	delete voucher.impuestos;
 	delete voucher.subTotal;
 	delete voucher.total;
-	voucher.conceptos = lines.map(
-		(line): Concepto => ({
-			claveProdServ: '01010101',
-			cantidad: line.cantidad,
-			claveUnidad: 'H87',
-			descripcion: 'Item',
-			valorUnitario: line.valorUnitario,
-			...(line.descuento === undefined ? {} : { descuento: line.descuento }),
-			impuestos: {
-				traslados: [line.rate === 'exento' ? { impuesto: '002', tipoFactor: 'Exento' } : { impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: line.rate }],
-			},
-		}),
-	);
+	voucher.conceptos = lines.map((line): Concepto => ({
+		claveProdServ: '01010101',
+		cantidad: line.cantidad,
+		claveUnidad: 'H87',
+		descripcion: 'Item',
+		valorUnitario: line.valorUnitario,
+		...(line.descuento === undefined ? {} : { descuento: line.descuento }),
+		impuestos: {
+			traslados: [
+				line.rate === 'exento'
+					? { impuesto: '002', tipoFactor: 'Exento' }
+					: { impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: line.rate },
+			],
+		},
+	}));
 	return voucher;
 }
 
@@ -58,13 +65,25 @@ function naiveVoucher(lines: Line[]): Voucher {
 		const traslado =
 			line.rate === 'exento'
 				? { base, impuesto: '002', tipoFactor: 'Exento' }
-				: { base, impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: line.rate, importe: cents(base * line.rate) };
+				: {
+						base,
+						impuesto: '002',
+						tipoFactor: 'Tasa',
+						tasaOCuota: line.rate,
+						importe: cents(base * line.rate),
+					};
 		return { ...concepto, importe, objetoImp: '02', impuestos: { traslados: [traslado] } };
 	});
 	const traslados = [...groups.values()].map(({ rate, base }) =>
 		rate === 'exento'
 			? { base: cents(base), impuesto: '002', tipoFactor: 'Exento' }
-			: { base: cents(base), impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: rate, importe: cents(base * rate) },
+			: {
+					base: cents(base),
+					impuesto: '002',
+					tipoFactor: 'Tasa',
+					tasaOCuota: rate,
+					importe: cents(base * rate),
+				},
 	);
 	const totalImpuestosTrasladados = cents(traslados.reduce((sum, t) => sum + (t.importe ?? 0), 0));
 	voucher.subTotal = cents(rawSum);
@@ -82,16 +101,24 @@ function errorCodes(voucher: unknown): string[] {
 
 describe('rounding at every step', () => {
 	it('37 lines of 0.333 × 3.3333 at 16%: voucher IVA is the sum of rounded lines (CFDI40221)', () => {
-		const lines: Line[] = Array.from({ length: 37 }, () => ({ cantidad: '0.333', valorUnitario: 3.3333, rate: 0.16 }));
+		const lines: Line[] = Array.from({ length: 37 }, () => ({
+			cantidad: '0.333',
+			valorUnitario: 3.3333,
+			rate: 0.16,
+		}));
 		const { voucher, computed } = computeTotals(inputVoucher(lines));
 		// Each line: 0.333 × 3.3333 = 1.1099889 → 1.11; IVA 1.11 × 0.16 = 0.1776 → 0.18.
 		expect(computed.conceptos[0]).toEqual({
 			importe: 1.11,
-			traslados: [{ base: 1.11, impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0.16, importe: 0.18 }],
+			traslados: [
+				{ base: 1.11, impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0.16, importe: 0.18 },
+			],
 			retenciones: [],
 		});
 		expect(computed.subTotal).toBe(41.07);
-		expect(computed.traslados).toEqual([{ base: 41.07, impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0.16, importe: 6.66 }]);
+		expect(computed.traslados).toEqual([
+			{ base: 41.07, impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0.16, importe: 6.66 },
+		]);
 		expect(computed.totalImpuestosTrasladados).toBe(6.66);
 		expect(computed.total).toBe(47.73);
 		expect(validateVoucher(voucher).errors).toEqual([]);
@@ -103,7 +130,11 @@ describe('rounding at every step', () => {
 	});
 
 	it('12 lines of 7 × 1.234567: subTotal is the sum of rounded importes (CFDI40108)', () => {
-		const lines: Line[] = Array.from({ length: 12 }, () => ({ cantidad: '7', valorUnitario: 1.234567, rate: 0.16 }));
+		const lines: Line[] = Array.from({ length: 12 }, () => ({
+			cantidad: '7',
+			valorUnitario: 1.234567,
+			rate: 0.16,
+		}));
 		const { voucher, computed } = computeTotals(inputVoucher(lines));
 		// 7 × 1.234567 = 8.641969 → 8.64 per line; Σ = 103.68, while Σ unrounded = 103.703628 → 103.70.
 		expect(computed.subTotal).toBe(103.68);
@@ -127,7 +158,9 @@ describe('rounding at every step', () => {
 			{ cantidad: '4', valorUnitario: 12.345678, rate: 'exento' }, // importe 49.382712 → 49.38
 		];
 		const { voucher, computed } = computeTotals(inputVoucher(lines));
-		expect(computed.conceptos.map((c) => c.importe)).toEqual([103.45, 103.46, 0.13, 100, 100.01, 50, 49.38]);
+		expect(computed.conceptos.map((c) => c.importe)).toEqual([
+			103.45, 103.46, 0.13, 100, 100.01, 50, 49.38,
+		]);
 		expect(computed.traslados).toEqual([
 			{ base: 297.04, impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0.16, importe: 47.52 }, // Σ base 297.035 → 297.04
 			{ base: 100.01, impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0.08, importe: 8 },
@@ -144,7 +177,9 @@ describe('rounding at every step', () => {
 		// IVA 297.035 × 0.16 = 47.5256 → 47.53 differs from the sum of lines (47.52).
 		const naiveCodes = errorCodes(naiveVoucher(lines));
 		expect(naiveCodes).toContain('CFDI40221');
-		expect(naiveCodes.every((code) => ['CFDI40108', 'CFDI40215', 'CFDI40221'].includes(code))).toBe(true);
+		expect(naiveCodes.every((code) => ['CFDI40108', 'CFDI40215', 'CFDI40221'].includes(code))).toBe(
+			true,
+		);
 	});
 
 	it('six-decimal unit prices of a price-with-tax split (116 / 1.16)', () => {
@@ -162,7 +197,11 @@ describe('rounding at every step', () => {
 	});
 
 	it('a three-decimal currency rounds to 3 places at every step', () => {
-		const lines: Line[] = Array.from({ length: 9 }, () => ({ cantidad: '1.5', valorUnitario: 0.3335, rate: 0.16 }));
+		const lines: Line[] = Array.from({ length: 9 }, () => ({
+			cantidad: '1.5',
+			valorUnitario: 0.3335,
+			rate: 0.16,
+		}));
 		const input = { ...inputVoucher(lines), moneda: 'KWD', tipoCambio: 57.1 };
 		const { voucher, computed } = computeTotals(input);
 		// 1.5 × 0.3335 = 0.50025 → 0.500; IVA 0.08 per line; Σ = 4.500 and 0.72.

@@ -13,20 +13,35 @@ describe('payment method and payment form', () => {
 	it('PUE with formaPago 99 is refused (RMF 2.7.1.29, Anexo 20 guide)', () => {
 		const voucher = changed(invoice(), (v) => (v.formaPago = '99'));
 		expectOnlyError(voucher, 'PUE_FORMA_PAGO_99', 'formaPago');
-		expect(validateVoucher(voucher).errors[0].fix).toContain('or metodoPago "PPD" if it is not paid yet');
+		expect(validateVoucher(voucher).errors[0].fix).toContain(
+			'or metodoPago "PPD" if it is not paid yet',
+		);
 	});
 
 	it('PPD with 99 and PUE with a real form pass', () => {
-		expect(validateVoucher(changed(invoice(), (v) => Object.assign(v, { formaPago: '99', metodoPago: 'PPD' }))).errors).toEqual([]);
-		expect(validateVoucher(changed(invoice(), (v) => Object.assign(v, { formaPago: '04', metodoPago: 'PUE' }))).errors).toEqual([]);
+		expect(
+			validateVoucher(
+				changed(invoice(), (v) => Object.assign(v, { formaPago: '99', metodoPago: 'PPD' })),
+			).errors,
+		).toEqual([]);
+		expect(
+			validateVoucher(
+				changed(invoice(), (v) => Object.assign(v, { formaPago: '04', metodoPago: 'PUE' })),
+			).errors,
+		).toEqual([]);
 	});
 });
 
 describe('a sale is in a global invoice once', () => {
 	it('a ticket repeated with the same taxes is refused on the repetition', () => {
-		const voucher = changed(globalInvoice(), (v) => (v.conceptos[2].noIdentificacion = v.conceptos[0].noIdentificacion));
+		const voucher = changed(
+			globalInvoice(),
+			(v) => (v.conceptos[2].noIdentificacion = v.conceptos[0].noIdentificacion),
+		);
 		expectOnlyError(voucher, 'GLOBAL_TICKET_TWICE', 'conceptos[2].noIdentificacion');
-		expect(validateVoucher(voucher).errors[0].message).toBe('conceptos[2].noIdentificacion "T-0001" is the ticket of conceptos[0] too, with the same taxes; a sale goes into a global invoice once.');
+		expect(validateVoucher(voucher).errors[0].message).toBe(
+			'conceptos[2].noIdentificacion "T-0001" is the ticket of conceptos[0] too, with the same taxes; a sale goes into a global invoice once.',
+		);
 	});
 
 	it('one ticket split over concepts with different taxes (16 % and 0 %) passes, as the SAT guide allows', () => {
@@ -36,7 +51,11 @@ describe('a sale is in a global invoice once', () => {
 			Object.assign(line, { tasaOCuota: 0, importe: 0 });
 			const total = v.impuestos.traslados[0];
 			v.impuestos.traslados = [
-				{ ...total, base: total.base - line.base, importe: Math.round((total.importe - 8) * 100) / 100 },
+				{
+					...total,
+					base: total.base - line.base,
+					importe: Math.round((total.importe - 8) * 100) / 100,
+				},
 				{ base: line.base, impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0, importe: 0 },
 			];
 			v.impuestos.totalImpuestosTrasladados = v.impuestos.traslados[0].importe;
@@ -46,7 +65,9 @@ describe('a sale is in a global invoice once', () => {
 	});
 
 	it('the same ticket number on an ordinary invoice is not a global-invoice matter', () => {
-		const voucher = changed(invoice(), (v) => v.conceptos.forEach((c: { noIdentificacion?: string }) => (c.noIdentificacion = 'SKU-1')));
+		const voucher = changed(invoice(), (v) =>
+			v.conceptos.forEach((c: { noIdentificacion?: string }) => (c.noIdentificacion = 'SKU-1')),
+		);
 		expect(validateVoucher(voucher).errors).toEqual([]);
 	});
 });
@@ -68,14 +89,22 @@ describe('a payment is received before its receipt', () => {
 	});
 
 	it('a payment the same morning as the receipt passes', () => {
-		expect(validateVoucher(withPaymentDate('2024-05-10T08:59:59', '2024-05-10T09:00:00')).errors).toEqual([]);
+		expect(
+			validateVoucher(withPaymentDate('2024-05-10T08:59:59', '2024-05-10T09:00:00')).errors,
+		).toEqual([]);
 	});
 
 	it('without fecha, a payment dated years ahead of today is refused, and one from last year passes', () => {
 		const nextYears = new Date().getFullYear() + 3;
 		const result = validateVoucher(withPaymentDate(`${nextYears}-01-15T12:00:00`));
-		expect(result.errors.map((error) => `${error.code} ${error.path}`)).toEqual(['FECHA_PAGO_AHEAD complemento.complementoPago20.pago[0].fechaPago']);
-		expect(result.errors[0].message).toMatch(/is after \d{4}-\d{2}-\d{2}, 30 days after today in Mexico City; a payment receipt records a payment already received\.$/);
-		expect(validateVoucher(withPaymentDate(`${new Date().getFullYear() - 1}-01-15T12:00:00`)).errors).toEqual([]);
+		expect(result.errors.map((error) => `${error.code} ${error.path}`)).toEqual([
+			'FECHA_PAGO_AHEAD complemento.complementoPago20.pago[0].fechaPago',
+		]);
+		expect(result.errors[0].message).toMatch(
+			/is after \d{4}-\d{2}-\d{2}, 30 days after today in Mexico City; a payment receipt records a payment already received\.$/,
+		);
+		expect(
+			validateVoucher(withPaymentDate(`${new Date().getFullYear() - 1}-01-15T12:00:00`)).errors,
+		).toEqual([]);
 	});
 });

@@ -1,4 +1,9 @@
-import { computePaidDocument, KindInputError, paidDocumentFromCfdi, readStampedCfdi } from '../../nodes/CfdiEmision/cfdi';
+import {
+	computePaidDocument,
+	KindInputError,
+	paidDocumentFromCfdi,
+	readStampedCfdi,
+} from '../../nodes/CfdiEmision/cfdi';
 
 const UUID = '5FB2822E-396D-4725-8521-CDC4BDD20CCF';
 
@@ -47,12 +52,32 @@ describe('reading a stamped CFDI', () => {
 			formaPago: '99',
 			tipoDeComprobante: 'I',
 			emisor: { rfc: 'EKU9003173C9' },
-			receptor: { rfc: 'URE180429TM6', nombre: 'UNIVERSIDAD ROBOTICA ESPAÑOLA & Cía', usoCFDI: 'G03', regimenFiscalReceptor: '601', domicilioFiscalReceptor: '86991' },
+			receptor: {
+				rfc: 'URE180429TM6',
+				nombre: 'UNIVERSIDAD ROBOTICA ESPAÑOLA & Cía',
+				usoCFDI: 'G03',
+				regimenFiscalReceptor: '601',
+				domicilioFiscalReceptor: '86991',
+			},
 		});
 		expect(cfdi.tipoCambio).toBeUndefined();
 		expect(cfdi.taxes).toEqual([
-			{ impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0.16, base: 1000, importe: 160, withheld: false },
-			{ impuesto: '001', tipoFactor: 'Tasa', tasaOCuota: 0.1, base: 1000, importe: 100, withheld: true },
+			{
+				impuesto: '002',
+				tipoFactor: 'Tasa',
+				tasaOCuota: 0.16,
+				base: 1000,
+				importe: 160,
+				withheld: false,
+			},
+			{
+				impuesto: '001',
+				tipoFactor: 'Tasa',
+				tasaOCuota: 0.1,
+				base: 1000,
+				importe: 100,
+				withheld: true,
+			},
 			{ impuesto: '002', tipoFactor: 'Exento', base: 500, withheld: false },
 		]);
 	});
@@ -68,29 +93,70 @@ describe('reading a stamped CFDI', () => {
   <Complemento><x:TimbreFiscalDigital xmlns:x="http://www.sat.gob.mx/TimbreFiscalDigital" SelloSAT="a>b" UUID='${UUID.toLowerCase()}'/></Complemento>
 </Comprobante>`;
 		const cfdi = readStampedCfdi(xml);
-		expect(cfdi).toMatchObject({ uuid: UUID.toLowerCase(), serie: 'B&C', folio: '9', moneda: 'USD', tipoCambio: 17.25, total: 232 });
-		expect(cfdi.taxes).toEqual([{ impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0.16, base: 200, importe: 32, withheld: false }]);
+		expect(cfdi).toMatchObject({
+			uuid: UUID.toLowerCase(),
+			serie: 'B&C',
+			folio: '9',
+			moneda: 'USD',
+			tipoCambio: 17.25,
+			total: 232,
+		});
+		expect(cfdi.taxes).toEqual([
+			{
+				impuesto: '002',
+				tipoFactor: 'Tasa',
+				tasaOCuota: 0.16,
+				base: 200,
+				importe: 32,
+				withheld: false,
+			},
+		]);
 	});
 
 	it('falls back to the voucher-level transfers when concepts carry none', () => {
 		const xml = `<cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4" Total="116"><cfdi:Impuestos TotalImpuestosTrasladados="16"><cfdi:Traslados><cfdi:Traslado Base="100" Impuesto="002" TipoFactor="Tasa" TasaOCuota="0.16" Importe="16"/></cfdi:Traslados></cfdi:Impuestos></cfdi:Comprobante>`;
-		expect(readStampedCfdi(xml).taxes).toEqual([{ impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0.16, base: 100, importe: 16, withheld: false }]);
+		expect(readStampedCfdi(xml).taxes).toEqual([
+			{
+				impuesto: '002',
+				tipoFactor: 'Tasa',
+				tasaOCuota: 0.16,
+				base: 100,
+				importe: 16,
+				withheld: false,
+			},
+		]);
 	});
 
 	it('refuses what is not a CFDI, saying what it got', () => {
-		expect(() => readStampedCfdi('<!DOCTYPE html><html><body>Server Error in / Application.</body></html>')).toThrow(/not a CFDI.*<!DOCTYPE html>/);
-		expect(() => readStampedCfdi('{"message":"No se encontró el comprobante."}')).toThrow(/not a CFDI/);
+		expect(() =>
+			readStampedCfdi('<!DOCTYPE html><html><body>Server Error in / Application.</body></html>'),
+		).toThrow(/not a CFDI.*<!DOCTYPE html>/);
+		expect(() => readStampedCfdi('{"message":"No se encontró el comprobante."}')).toThrow(
+			/not a CFDI/,
+		);
 		expect(() => readStampedCfdi('')).toThrow(/not a CFDI/);
 	});
 
 	it('turns the paid invoice into a related document: the user gives only the amount paid', () => {
 		const doc = paidDocumentFromCfdi(readStampedCfdi(SANDBOX_STYLE), { impPagado: 780 });
-		expect(doc).toMatchObject({ idDocumento: UUID, serie: 'A', folio: '101', monedaDR: 'MXN', numParcialidad: 1, impSaldoAnt: 1560, impPagado: 780, objetoImpDR: '02', invoiceTotal: 1560 });
+		expect(doc).toMatchObject({
+			idDocumento: UUID,
+			serie: 'A',
+			folio: '101',
+			monedaDR: 'MXN',
+			numParcialidad: 1,
+			impSaldoAnt: 1560,
+			impPagado: 780,
+			objetoImpDR: '02',
+			invoiceTotal: 1560,
+		});
 		const computed = computePaidDocument(doc, 'MXN');
 		// Half of the invoice is paid: half of each base.
 		expect(computed.impSaldoInsoluto).toBe(780);
 		expect(computed.impuestosDR).toEqual({
-			retencionesDR: [{ baseDR: 500, impuestoDR: '001', tipoFactorDR: 'Tasa', tasaOCuotaDR: 0.1, importeDR: 50 }],
+			retencionesDR: [
+				{ baseDR: 500, impuestoDR: '001', tipoFactorDR: 'Tasa', tasaOCuotaDR: 0.1, importeDR: 50 },
+			],
 			trasladosDR: [
 				{ baseDR: 500, impuestoDR: '002', tipoFactorDR: 'Tasa', tasaOCuotaDR: 0.16, importeDR: 80 },
 				{ baseDR: 250, impuestoDR: '002', tipoFactorDR: 'Exento' },
@@ -100,8 +166,13 @@ describe('reading a stamped CFDI', () => {
 
 	it('needs the previous balance from installment 2 on, and refuses an invoice paid at issue', () => {
 		const cfdi = readStampedCfdi(SANDBOX_STYLE);
-		expect(() => paidDocumentFromCfdi(cfdi, { impPagado: 100, numParcialidad: 2 })).toThrow(/Installment 2 .* needs the balance/);
-		expect(paidDocumentFromCfdi(cfdi, { impPagado: 100, numParcialidad: 2, impSaldoAnt: 780 }).impSaldoAnt).toBe(780);
+		expect(() => paidDocumentFromCfdi(cfdi, { impPagado: 100, numParcialidad: 2 })).toThrow(
+			/Installment 2 .* needs the balance/,
+		);
+		expect(
+			paidDocumentFromCfdi(cfdi, { impPagado: 100, numParcialidad: 2, impSaldoAnt: 780 })
+				.impSaldoAnt,
+		).toBe(780);
 		const pue = readStampedCfdi(SANDBOX_STYLE.replace('MetodoPago="PPD"', 'MetodoPago="PUE"'));
 		expect(() => paidDocumentFromCfdi(pue, { impPagado: 100 })).toThrow(KindInputError);
 		expect(() => paidDocumentFromCfdi(pue, { impPagado: 100 })).toThrow(/"PUE"/);

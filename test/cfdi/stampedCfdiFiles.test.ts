@@ -16,7 +16,9 @@ const file = (name: string) => readFileSync(join(DIR, name), 'utf8');
 /** The attributes of every element of that (prefixed) name, by a regular expression, not by the reader. */
 function elements(xml: string, qualifiedName: string): Array<Record<string, string>> {
 	return [...xml.matchAll(new RegExp(`<${qualifiedName}\\s([^>]*?)/?>`, 'g'))].map((match) =>
-		Object.fromEntries([...match[1].matchAll(/([\w:]+)="([^"]*)"/g)].map((attr) => [attr[1], attr[2]])),
+		Object.fromEntries(
+			[...match[1].matchAll(/([\w:]+)="([^"]*)"/g)].map((attr) => [attr[1], attr[2]]),
+		),
 	);
 }
 
@@ -58,15 +60,29 @@ describe.each([
 		});
 		expect(cfdi.total).toBe(new Decimal(comprobante.Total).toNumber());
 		expect(cfdi.subTotal).toBe(new Decimal(comprobante.SubTotal).toNumber());
-		expect(cfdi.emisor).toEqual({ rfc: emisor.Rfc, nombre: emisor.Nombre, regimenFiscal: emisor.RegimenFiscal });
-		expect(cfdi.receptor).toMatchObject({ rfc: receptor.Rfc, nombre: receptor.Nombre, usoCFDI: receptor.UsoCFDI });
+		expect(cfdi.emisor).toEqual({
+			rfc: emisor.Rfc,
+			nombre: emisor.Nombre,
+			regimenFiscal: emisor.RegimenFiscal,
+		});
+		expect(cfdi.receptor).toMatchObject({
+			rfc: receptor.Rfc,
+			nombre: receptor.Nombre,
+			usoCFDI: receptor.UsoCFDI,
+		});
 	});
 
 	it('sums the concepts taxes per rate as decimal.js does', () => {
 		const expected = conceptTransfers(xml);
 		expect(expected.size).toBeGreaterThan(0);
 		const read = cfdi.taxes.filter((tax) => !tax.withheld);
-		expect(read.map((tax) => [`${tax.impuesto}|${tax.tipoFactor}|${new Decimal(tax.tasaOCuota ?? 0).toString()}`, tax.base, tax.importe])).toEqual(
+		expect(
+			read.map((tax) => [
+				`${tax.impuesto}|${tax.tipoFactor}|${new Decimal(tax.tasaOCuota ?? 0).toString()}`,
+				tax.base,
+				tax.importe,
+			]),
+		).toEqual(
 			[...expected].map(([key, sum]) => [key, sum.base.toNumber(), sum.importe.toNumber()]),
 		);
 	});
@@ -75,21 +91,44 @@ describe.each([
 describe('the real CFDI 4.0 figures', () => {
 	it('are the ones on the voucher (862.068966 = 8.620690 + 853.448276 at 16 %)', () => {
 		const cfdi = readStampedCfdi(file('cfdi40-real.xml'));
-		expect(cfdi).toMatchObject({ uuid: 'C2832671-DA6D-11EF-A83D-00155D012007', total: 1000, subTotal: 862.07, receptor: { regimenFiscalReceptor: '612', domicilioFiscalReceptor: '52176' } });
-		expect(cfdi.taxes).toEqual([{ impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0.16, base: 862.068966, importe: 137.931034, withheld: false }]);
+		expect(cfdi).toMatchObject({
+			uuid: 'C2832671-DA6D-11EF-A83D-00155D012007',
+			total: 1000,
+			subTotal: 862.07,
+			receptor: { regimenFiscalReceptor: '612', domicilioFiscalReceptor: '52176' },
+		});
+		expect(cfdi.taxes).toEqual([
+			{
+				impuesto: '002',
+				tipoFactor: 'Tasa',
+				tasaOCuota: 0.16,
+				base: 862.068966,
+				importe: 137.931034,
+				withheld: false,
+			},
+		]);
 	});
 });
 
 describe('attribute values are normalised as XML 1.0 requires (section 3.3.3)', () => {
 	const xml = file('cfdi40-real.xml');
-	const withName = (nombre: string) => xml.replace('Nombre="CARLOS CORTES SOTO"', `Nombre="${nombre}"`);
+	const withName = (nombre: string) =>
+		xml.replace('Nombre="CARLOS CORTES SOTO"', `Nombre="${nombre}"`);
 
 	it.each([
 		['a literal line feed', 'CARLOS\nCORTES SOTO', 'CARLOS CORTES SOTO'],
 		['a literal tab', 'CARLOS\tCORTES SOTO', 'CARLOS CORTES SOTO'],
-		['a CR LF line end (one line break, so one space)', 'CARLOS\r\nCORTES SOTO', 'CARLOS CORTES SOTO'],
+		[
+			'a CR LF line end (one line break, so one space)',
+			'CARLOS\r\nCORTES SOTO',
+			'CARLOS CORTES SOTO',
+		],
 		['a lone CR', 'CARLOS\rCORTES SOTO', 'CARLOS CORTES SOTO'],
-		['a line break and indentation (each character a space; no collapsing)', 'CARLOS\n  CORTES SOTO', 'CARLOS   CORTES SOTO'],
+		[
+			'a line break and indentation (each character a space; no collapsing)',
+			'CARLOS\n  CORTES SOTO',
+			'CARLOS   CORTES SOTO',
+		],
 	])('%s becomes a space', (_what, written, read) => {
 		expect(readStampedCfdi(withName(written)).receptor.nombre).toBe(read);
 	});
@@ -117,6 +156,8 @@ describe('a CFDI 3.2 file', () => {
 	});
 
 	it('and so is an unknown version', () => {
-		expect(() => readStampedCfdi(file('cfdi40-real.xml').replace('Version="4.0"', 'Version="5.0"'))).toThrow('The XML is a CFDI 5.0; only CFDI 4.0 and 3.3 files can be read.');
+		expect(() =>
+			readStampedCfdi(file('cfdi40-real.xml').replace('Version="4.0"', 'Version="5.0"')),
+		).toThrow('The XML is a CFDI 5.0; only CFDI 4.0 and 3.3 files can be read.');
 	});
 });

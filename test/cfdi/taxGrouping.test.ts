@@ -6,7 +6,11 @@
  */
 import Decimal from 'decimal.js';
 
-import { decimalToString, parseDecimal, type Decimal as PackageDecimal } from '../../nodes/CfdiEmision/cfdi/decimal';
+import {
+	decimalToString,
+	parseDecimal,
+	type Decimal as PackageDecimal,
+} from '../../nodes/CfdiEmision/cfdi/decimal';
 import {
 	describeTrasladoGroup,
 	groupRetenciones,
@@ -16,8 +20,15 @@ import {
 } from '../../nodes/CfdiEmision/cfdi/taxGrouping';
 
 const d = (text: string): PackageDecimal => parseDecimal(text) as PackageDecimal;
-const shown = (value: PackageDecimal | undefined) => (value === undefined ? undefined : decimalToString(value));
-const line = (impuesto: string, tipoFactor: string, rate: string | undefined, base: string, importe?: string): TaxLineAmounts => ({
+const shown = (value: PackageDecimal | undefined) =>
+	value === undefined ? undefined : decimalToString(value);
+const line = (
+	impuesto: string,
+	tipoFactor: string,
+	rate: string | undefined,
+	base: string,
+	importe?: string,
+): TaxLineAmounts => ({
 	impuesto,
 	tipoFactor,
 	...(rate !== undefined ? { tasaOCuota: d(rate) } : {}),
@@ -25,7 +36,10 @@ const line = (impuesto: string, tipoFactor: string, rate: string | undefined, ba
 	...(importe !== undefined ? { importe: d(importe) } : {}),
 });
 /** The oracle: decimal.js sum, rounded half-up once to `decimals`. */
-const oracleSum = (values: string[], decimals: number) => values.reduce((sum, value) => sum.plus(value), new Decimal(0)).toDecimalPlaces(decimals, Decimal.ROUND_HALF_UP);
+const oracleSum = (values: string[], decimals: number) =>
+	values
+		.reduce((sum, value) => sum.plus(value), new Decimal(0))
+		.toDecimalPlaces(decimals, Decimal.ROUND_HALF_UP);
 
 describe('trasladoKey: which concept taxes share a voucher-level traslado', () => {
 	it('treats 0.16 and 0.160000 as the same rate', () => {
@@ -66,16 +80,45 @@ describe('groupTraslados: the voucher-level traslados', () => {
 			line('002', 'Tasa', '0.160000', '0.10', '0.02'),
 			line('002', 'Exento', undefined, '25.50'),
 		];
-		const groups = groupTraslados(lines, 2).map((group) => ({ ...group, tasaOCuota: shown(group.tasaOCuota), base: shown(group.base), importe: shown(group.importe) }));
+		const groups = groupTraslados(lines, 2).map((group) => ({
+			...group,
+			tasaOCuota: shown(group.tasaOCuota),
+			base: shown(group.base),
+			importe: shown(group.importe),
+		}));
 		expect(groups).toEqual([
-			{ key: '002|Tasa|0.16', impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: '0.16', base: '100.10', importe: '16.02' },
-			{ key: '002|Exento|', impuesto: '002', tipoFactor: 'Exento', tasaOCuota: undefined, base: '75.50', importe: undefined },
-			{ key: '002|Tasa|0.08', impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: '0.08', base: '10.00', importe: '0.80' },
+			{
+				key: '002|Tasa|0.16',
+				impuesto: '002',
+				tipoFactor: 'Tasa',
+				tasaOCuota: '0.16',
+				base: '100.10',
+				importe: '16.02',
+			},
+			{
+				key: '002|Exento|',
+				impuesto: '002',
+				tipoFactor: 'Exento',
+				tasaOCuota: undefined,
+				base: '75.50',
+				importe: undefined,
+			},
+			{
+				key: '002|Tasa|0.08',
+				impuesto: '002',
+				tipoFactor: 'Tasa',
+				tasaOCuota: '0.08',
+				base: '10.00',
+				importe: '0.80',
+			},
 		]);
 	});
 
 	it('an exempt group carries no amount (CFDI40177), even at 0 decimals', () => {
-		const [group] = groupTraslados([line('002', 'Exento', undefined, '13'), line('002', 'Exento', undefined, '7')], 0);
+		const [group] = groupTraslados(
+			[line('002', 'Exento', undefined, '13'), line('002', 'Exento', undefined, '7')],
+			0,
+		);
 		expect(group.importe).toBeUndefined();
 		expect(shown(group.base)).toBe('20');
 	});
@@ -95,15 +138,24 @@ describe('groupTraslados: the voucher-level traslados', () => {
 		const lines = bases.map((base, index) => line('002', 'Tasa', '0.16', base, importes[index]));
 		for (const decimals of [0, 2, 3]) {
 			const [group] = groupTraslados(lines, decimals);
-			expect(new Decimal(decimalToString(group.base)).equals(oracleSum(bases, decimals))).toBe(true);
-			expect(new Decimal(decimalToString(group.importe as PackageDecimal)).equals(oracleSum(importes, decimals))).toBe(true);
+			expect(new Decimal(decimalToString(group.base)).equals(oracleSum(bases, decimals))).toBe(
+				true,
+			);
+			expect(
+				new Decimal(decimalToString(group.importe as PackageDecimal)).equals(
+					oracleSum(importes, decimals),
+				),
+			).toBe(true);
 		}
 		// 30.01 exactly: the bases are summed before rounding, not rounded one by one (10.01 + 20.00 + 0.00).
 		expect(shown(groupTraslados(lines, 2)[0].base)).toBe('30.01');
 	});
 
 	it('a rate line whose amount is not known yet adds its base only', () => {
-		const [group] = groupTraslados([line('002', 'Tasa', '0.16', '100', '16'), line('002', 'Tasa', '0.16', '50')], 2);
+		const [group] = groupTraslados(
+			[line('002', 'Tasa', '0.16', '100', '16'), line('002', 'Tasa', '0.16', '50')],
+			2,
+		);
 		expect(shown(group.base)).toBe('150');
 		expect(shown(group.importe)).toBe('16');
 	});
@@ -121,7 +173,9 @@ describe('groupRetenciones: the voucher-level retenciones', () => {
 			line('002', 'Tasa', '0.04', '500', '20.00'),
 			line('001', 'Tasa', '0.10', '0.05', '0.01'),
 		];
-		expect(groupRetenciones(lines, 2).map((group) => [group.impuesto, shown(group.importe)])).toEqual([
+		expect(
+			groupRetenciones(lines, 2).map((group) => [group.impuesto, shown(group.importe)]),
+		).toEqual([
 			['002', '126.67'],
 			['001', '100.01'],
 		]);
@@ -129,13 +183,23 @@ describe('groupRetenciones: the voucher-level retenciones', () => {
 
 	it('rounds the sum once to the currency decimals (decimal.js as oracle), and a line without amount adds nothing', () => {
 		const importes = ['0.004', '0.004', '1.2'];
-		const lines = [...importes.map((importe) => line('001', 'Tasa', '0.10', '1', importe)), line('001', 'Tasa', '0.10', '5')];
+		const lines = [
+			...importes.map((importe) => line('001', 'Tasa', '0.10', '1', importe)),
+			line('001', 'Tasa', '0.10', '5'),
+		];
 		for (const decimals of [0, 2]) {
 			const [group] = groupRetenciones(lines, decimals);
-			expect(new Decimal(decimalToString(group.importe)).equals(oracleSum(importes, decimals))).toBe(true);
+			expect(
+				new Decimal(decimalToString(group.importe)).equals(oracleSum(importes, decimals)),
+			).toBe(true);
 		}
 		expect(shown(groupRetenciones(lines, 2)[0].importe)).toBe('1.21');
 		// An impuesto whose only line has no amount yet still shows, at 0.
-		expect(groupRetenciones([line('001', 'Tasa', '0.10', '5')], 2).map((group) => [group.impuesto, shown(group.importe)])).toEqual([['001', '0']]);
+		expect(
+			groupRetenciones([line('001', 'Tasa', '0.10', '5')], 2).map((group) => [
+				group.impuesto,
+				shown(group.importe),
+			]),
+		).toEqual([['001', '0']]);
 	});
 });

@@ -25,7 +25,8 @@ export class Checks {
 			console.log(`  ✓ ${name}`);
 			return true;
 		} catch (error) {
-			const message = error instanceof AssertionError ? error.message : ((error as Error).stack ?? String(error));
+			const message =
+				error instanceof AssertionError ? error.message : ((error as Error).stack ?? String(error));
 			this.results.push({ group: this.group, name, ok: false, message });
 			console.log(`  ✗ ${name}\n${indent(message, '      ')}`);
 			return false;
@@ -46,7 +47,9 @@ export class Checks {
 	/** Prints the tally and the failed checks; the exit code of the run. */
 	summary(): number {
 		const failures = this.failures;
-		console.log(`\n${this.results.length - failures.length} of ${this.results.length} checks passed.`);
+		console.log(
+			`\n${this.results.length - failures.length} of ${this.results.length} checks passed.`,
+		);
 		if (!failures.length) return 0;
 		console.log('Failed:');
 		for (const failure of failures) console.log(`  - [${failure.group}] ${failure.name}`);

@@ -30,24 +30,36 @@ export const DUPLICATE_WORKFLOWS = {
 	global: 'cfdiE2eDupGlobal0001',
 } as const;
 
-function workflow(id: string, name: string, input: unknown[] | undefined, parameters: Record<string, unknown>, credential: { id: string; name: string }): WorkflowJson {
+function workflow(
+	id: string,
+	name: string,
+	input: unknown[] | undefined,
+	parameters: Record<string, unknown>,
+	credential: { id: string; name: string },
+): WorkflowJson {
 	return cfdiWorkflow(id, `Duplicate check: ${name} (sandbox)`, input, parameters, credential);
 }
 
 export function duplicateWorkflows(credential: { id: string; name: string }): WorkflowJson[] {
 	return [
-		workflow(
-			DUPLICATE_WORKFLOWS.order,
-			'a Shopify order',
-			[ORDER],
-			orderParams(),
-			credential,
-		),
+		workflow(DUPLICATE_WORKFLOWS.order, 'a Shopify order', [ORDER], orderParams(), credential),
 		workflow(
 			DUPLICATE_WORKFLOWS.payment,
 			'a payment',
 			undefined,
-			receiptParams([{ uuid: PAID_INVOICE, amountPaid: 580, previousBalance: 1160, series: 'A', folio: '1000', ivaRate: '0.16' }], { ...ISSUER_FIELDS, ...CUSTOMER_FIELDS, readRelatedXml: false }),
+			receiptParams(
+				[
+					{
+						uuid: PAID_INVOICE,
+						amountPaid: 580,
+						previousBalance: 1160,
+						series: 'A',
+						folio: '1000',
+						ivaRate: '0.16',
+					},
+				],
+				{ ...ISSUER_FIELDS, ...CUSTOMER_FIELDS, readRelatedXml: false },
+			),
 			credential,
 		),
 		workflow(
@@ -69,7 +81,18 @@ export function duplicateWorkflows(credential: { id: string; name: string }): Wo
 			},
 			credential,
 		),
-		workflow(DUPLICATE_WORKFLOWS.ticket, 'ticket E2E-T-2 invoiced to its customer', undefined, { resource: 'voucher', operation: 'create', inputMode: 'json', voucherJson: JSON.stringify(invoiceVoucher({ serie: 'A', folio: TICKETS[1] })) }, credential),
+		workflow(
+			DUPLICATE_WORKFLOWS.ticket,
+			'ticket E2E-T-2 invoiced to its customer',
+			undefined,
+			{
+				resource: 'voucher',
+				operation: 'create',
+				inputMode: 'json',
+				voucherJson: JSON.stringify(invoiceVoucher({ serie: 'A', folio: TICKETS[1] })),
+			},
+			credential,
+		),
 		workflow(
 			DUPLICATE_WORKFLOWS.global,
 			'the month-end global invoice',
@@ -82,11 +105,21 @@ export function duplicateWorkflows(credential: { id: string; name: string }): Wo
 
 export function succeeded(run: ExecutionJson): void {
 	const error = run.data.resultData.error;
-	assert.equal(error, undefined, `the run failed: ${error?.message ?? ''} ${error?.description ?? ''}`);
+	assert.equal(
+		error,
+		undefined,
+		`the run failed: ${error?.message ?? ''} ${error?.description ?? ''}`,
+	);
 }
 
 /** Runs a workflow twice in separate executions; the API routes each sent. */
-async function twice(n8n: N8nInstance, sandbox: Sandbox, id: string, timings: Record<string, number>, label: string) {
+async function twice(
+	n8n: N8nInstance,
+	sandbox: Sandbox,
+	id: string,
+	timings: Record<string, number>,
+	label: string,
+) {
 	const routes: string[][] = [];
 	const runs: ExecutionJson[] = [];
 	for (const round of [1, 2]) {
@@ -94,55 +127,134 @@ async function twice(n8n: N8nInstance, sandbox: Sandbox, id: string, timings: Re
 		const { run, cli } = await n8n.execute(id);
 		timings[`execute ${label} (${round})`] = cli.ms;
 		runs.push(run);
-		routes.push(sandbox.requests.slice(mark).filter((request) => request.server === 'api').map((request) => request.route));
+		routes.push(
+			sandbox.requests
+				.slice(mark)
+				.filter((request) => request.server === 'api')
+				.map((request) => request.route),
+		);
 	}
-	return { first: outputJson(runs[0], 'CFDI')[0] ?? {}, second: outputJson(runs[1], 'CFDI')[0] ?? {}, runs, routes };
+	return {
+		first: outputJson(runs[0], 'CFDI')[0] ?? {},
+		second: outputJson(runs[1], 'CFDI')[0] ?? {},
+		runs,
+		routes,
+	};
 }
 
-export async function duplicatePhase(checks: Checks, n8n: N8nInstance, sandbox: Sandbox, timings: Record<string, number>): Promise<void> {
-	checks.section('Duplicate check (version 1.1 nodes): the same sale delivered twice in separate executions, n8n execute');
-	const stampedWith = (predicate: (body: Record<string, unknown>) => boolean) => [...sandbox.vouchers.values()].filter((voucher) => voucher.state === 'stamped' && predicate(voucher.body));
+export async function duplicatePhase(
+	checks: Checks,
+	n8n: N8nInstance,
+	sandbox: Sandbox,
+	timings: Record<string, number>,
+): Promise<void> {
+	checks.section(
+		'Duplicate check (version 1.1 nodes): the same sale delivered twice in separate executions, n8n execute',
+	);
+	const stampedWith = (predicate: (body: Record<string, unknown>) => boolean) =>
+		[...sandbox.vouchers.values()].filter(
+			(voucher) => voucher.state === 'stamped' && predicate(voucher.body),
+		);
 
 	const order = await twice(n8n, sandbox, DUPLICATE_WORKFLOWS.order, timings, 'duplicate: order');
-	await checks.check('an order delivered twice: one invoice (A-4242); the second execution returns its UUID as alreadyStamped and sends only the list read', () => {
-		order.runs.forEach(succeeded);
-		assert.equal(order.first.status, 'stamped', JSON.stringify(order.first));
-		assert.deepEqual([order.second.status, order.second.uuid, order.second.series, order.second.folio], ['alreadyStamped', order.first.uuid, 'A', '4242']);
-		assert.equal((order.second.duplicateCheck as Record<string, unknown>).key, `order:${ORDER.id}`);
-		assert.deepEqual(order.routes[1], ['listVouchers']);
-		assert.equal(stampedWith((body) => body.serie === 'A' && body.folio === '4242').length, 1);
-	});
+	await checks.check(
+		'an order delivered twice: one invoice (A-4242); the second execution returns its UUID as alreadyStamped and sends only the list read',
+		() => {
+			order.runs.forEach(succeeded);
+			assert.equal(order.first.status, 'stamped', JSON.stringify(order.first));
+			assert.deepEqual(
+				[order.second.status, order.second.uuid, order.second.series, order.second.folio],
+				['alreadyStamped', order.first.uuid, 'A', '4242'],
+			);
+			assert.equal(
+				(order.second.duplicateCheck as Record<string, unknown>).key,
+				`order:${ORDER.id}`,
+			);
+			assert.deepEqual(order.routes[1], ['listVouchers']);
+			assert.equal(stampedWith((body) => body.serie === 'A' && body.folio === '4242').length, 1);
+		},
+	);
 
-	const payment = await twice(n8n, sandbox, DUPLICATE_WORKFLOWS.payment, timings, 'duplicate: payment');
-	await checks.check('a payment receipted twice: one receipt (folio from the invoice UUID and installment); the second returns it', () => {
-		payment.runs.forEach(succeeded);
-		assert.equal(payment.first.status, 'stamped', JSON.stringify(payment.first));
-		assert.deepEqual([payment.second.status, payment.second.uuid, payment.second.folio], ['alreadyStamped', payment.first.uuid, '7A1B2C3D-P1']);
-		assert.deepEqual(payment.routes[1], ['listVouchers']);
-		assert.equal(stampedWith((body) => body.folio === '7A1B2C3D-P1').length, 1);
-	});
+	const payment = await twice(
+		n8n,
+		sandbox,
+		DUPLICATE_WORKFLOWS.payment,
+		timings,
+		'duplicate: payment',
+	);
+	await checks.check(
+		'a payment receipted twice: one receipt (folio from the invoice UUID and installment); the second returns it',
+		() => {
+			payment.runs.forEach(succeeded);
+			assert.equal(payment.first.status, 'stamped', JSON.stringify(payment.first));
+			assert.deepEqual(
+				[payment.second.status, payment.second.uuid, payment.second.folio],
+				['alreadyStamped', payment.first.uuid, '7A1B2C3D-P1'],
+			);
+			assert.deepEqual(payment.routes[1], ['listVouchers']);
+			assert.equal(stampedWith((body) => body.folio === '7A1B2C3D-P1').length, 1);
+		},
+	);
 
-	const refund = await twice(n8n, sandbox, DUPLICATE_WORKFLOWS.refund, timings, 'duplicate: refund');
-	await checks.check('a refund credited twice (Duplicate Check Key = refund id): one credit note; the second returns it', () => {
-		refund.runs.forEach(succeeded);
-		assert.equal(refund.first.status, 'stamped', JSON.stringify(refund.first));
-		assert.deepEqual([refund.second.status, refund.second.uuid, refund.second.folio], ['alreadyStamped', refund.first.uuid, 'RF-9001']);
-		assert.equal(stampedWith((body) => body.tipoDeComprobante === 'E' && body.folio === 'RF-9001').length, 1);
-	});
+	const refund = await twice(
+		n8n,
+		sandbox,
+		DUPLICATE_WORKFLOWS.refund,
+		timings,
+		'duplicate: refund',
+	);
+	await checks.check(
+		'a refund credited twice (Duplicate Check Key = refund id): one credit note; the second returns it',
+		() => {
+			refund.runs.forEach(succeeded);
+			assert.equal(refund.first.status, 'stamped', JSON.stringify(refund.first));
+			assert.deepEqual(
+				[refund.second.status, refund.second.uuid, refund.second.folio],
+				['alreadyStamped', refund.first.uuid, 'RF-9001'],
+			);
+			assert.equal(
+				stampedWith((body) => body.tipoDeComprobante === 'E' && body.folio === 'RF-9001').length,
+				1,
+			);
+		},
+	);
 
 	const ticket = await n8n.execute(DUPLICATE_WORKFLOWS.ticket);
 	timings['execute duplicate: ticket invoiced'] = ticket.cli.ms;
-	const global = await twice(n8n, sandbox, DUPLICATE_WORKFLOWS.global, timings, 'duplicate: global invoice');
-	await checks.check('a ticket already invoiced to its customer is left out of the global invoice; the global invoice built twice is stamped once', () => {
-		succeeded(ticket.run);
-		global.runs.forEach(succeeded);
-		const individual = outputJson(ticket.run, 'CFDI')[0];
-		assert.equal(global.first.status, 'stamped', JSON.stringify(global.first));
-		const leftOut = global.first.leftOut as Array<Record<string, unknown>>;
-		assert.deepEqual(leftOut.map((sale) => [sale.ticket, sale.uuid]), [[TICKETS[1], individual.uuid]]);
-		const [stored] = stampedWith((body) => body.serie === 'F' && body.folio === 'G202405-04');
-		assert.deepEqual((stored.body.conceptos as Array<Record<string, unknown>>).map((concepto) => concepto.noIdentificacion), [TICKETS[0], TICKETS[2]]);
-		assert.deepEqual([global.second.status, global.second.uuid], ['alreadyStamped', global.first.uuid]);
-		assert.equal(stampedWith((body) => body.serie === 'F' && body.folio === 'G202405-04').length, 1);
-	});
+	const global = await twice(
+		n8n,
+		sandbox,
+		DUPLICATE_WORKFLOWS.global,
+		timings,
+		'duplicate: global invoice',
+	);
+	await checks.check(
+		'a ticket already invoiced to its customer is left out of the global invoice; the global invoice built twice is stamped once',
+		() => {
+			succeeded(ticket.run);
+			global.runs.forEach(succeeded);
+			const individual = outputJson(ticket.run, 'CFDI')[0];
+			assert.equal(global.first.status, 'stamped', JSON.stringify(global.first));
+			const leftOut = global.first.leftOut as Array<Record<string, unknown>>;
+			assert.deepEqual(
+				leftOut.map((sale) => [sale.ticket, sale.uuid]),
+				[[TICKETS[1], individual.uuid]],
+			);
+			const [stored] = stampedWith((body) => body.serie === 'F' && body.folio === 'G202405-04');
+			assert.deepEqual(
+				(stored.body.conceptos as Array<Record<string, unknown>>).map(
+					(concepto) => concepto.noIdentificacion,
+				),
+				[TICKETS[0], TICKETS[2]],
+			);
+			assert.deepEqual(
+				[global.second.status, global.second.uuid],
+				['alreadyStamped', global.first.uuid],
+			);
+			assert.equal(
+				stampedWith((body) => body.serie === 'F' && body.folio === 'G202405-04').length,
+				1,
+			);
+		},
+	);
 }

@@ -23,7 +23,9 @@ export const FORM_NODE = 'Invoice from the form';
 
 /** A manual trigger and a new CFDI node (version 1.1, every parameter at its default) with the sandbox credential. */
 export function formWorkflow(credential: { id: string; name: string }): WorkflowJson {
-	return cfdiWorkflow(FORM_WORKFLOW_ID, 'Invoice from the form', undefined, {}, credential, { nodeName: FORM_NODE });
+	return cfdiWorkflow(FORM_WORKFLOW_ID, 'Invoice from the form', undefined, {}, credential, {
+		nodeName: FORM_NODE,
+	});
 }
 
 /** What the user types: the issuer, the recipient, and per line description, product code, quantity, price (and IVA). */
@@ -36,9 +38,27 @@ const HEADER: Array<[string, string]> = [
 	['receptorDomicilioFiscal', '65000'],
 ];
 export const FORM_LINES = [
-	{ descripcion: 'Keyboard', claveProdServ: '43211706', cantidad: '2', valorUnitario: '350', iva: '16 %' },
-	{ descripcion: 'Support hours', claveProdServ: '81112101', cantidad: '1.5', valorUnitario: '200.5', iva: '16 %' },
-	{ descripcion: 'Training course', claveProdServ: '86101700', cantidad: '1', valorUnitario: '500', iva: 'Exempt' },
+	{
+		descripcion: 'Keyboard',
+		claveProdServ: '43211706',
+		cantidad: '2',
+		valorUnitario: '350',
+		iva: '16 %',
+	},
+	{
+		descripcion: 'Support hours',
+		claveProdServ: '81112101',
+		cantidad: '1.5',
+		valorUnitario: '200.5',
+		iva: '16 %',
+	},
+	{
+		descripcion: 'Training course',
+		claveProdServ: '86101700',
+		cantidad: '1',
+		valorUnitario: '500',
+		iva: 'Exempt',
+	},
 ];
 /** 700 + 300.75 at 16 % (112 + 48.12) and 500 exempt. */
 export const FORM_TOTALS = { subTotal: 1500.75, iva: 160.12, total: 1660.87 };
@@ -81,19 +101,25 @@ function watchEditor(page: Page, trace: Trace): EditorWatch {
 	const watch: EditorWatch = { pushTypes: [], sockets: 0 };
 	const { pushTypes } = watch;
 	page.on('request', (request) => {
-		if (request.url().includes(LIST_SEARCH_PATH)) trace.note(`list search sent: filter "${searchFilterOf(request)}"`);
-		else if (/\/rest\/workflows\/[^/]+\/run/.test(request.url())) trace.note('run requested (POST /workflows/:id/run)');
+		if (request.url().includes(LIST_SEARCH_PATH))
+			trace.note(`list search sent: filter "${searchFilterOf(request)}"`);
+		else if (/\/rest\/workflows\/[^/]+\/run/.test(request.url()))
+			trace.note('run requested (POST /workflows/:id/run)');
 	});
 	page.on('requestfinished', (request) => {
 		if (!request.url().includes(LIST_SEARCH_PATH)) return;
 		const timing = request.timing();
 		void request.response().then(async (response) => {
-			const body = (await response?.json().catch(() => undefined)) as { data?: { results?: unknown[] } } | undefined;
-			trace.note(`list search answered ${response?.status()}: filter "${searchFilterOf(request)}", ${body?.data?.results?.length ?? '?'} results in ${Math.round(timing.responseEnd)} ms`);
+			const body = (await response?.json().catch(() => undefined)) as
+				{ data?: { results?: unknown[] } } | undefined;
+			trace.note(
+				`list search answered ${response?.status()}: filter "${searchFilterOf(request)}", ${body?.data?.results?.length ?? '?'} results in ${Math.round(timing.responseEnd)} ms`,
+			);
 		});
 	});
 	page.on('requestfailed', (request) => {
-		if (request.url().includes(LIST_SEARCH_PATH)) trace.note(`list search failed: ${request.failure()?.errorText}`);
+		if (request.url().includes(LIST_SEARCH_PATH))
+			trace.note(`list search failed: ${request.failure()?.errorText}`);
 	});
 	// n8n tells the editor about executions over its push connection (a WebSocket).
 	page.on('websocket', (socket) => {
@@ -111,14 +137,29 @@ function watchEditor(page: Page, trace: Trace): EditorWatch {
 }
 
 /** Waits until n8n has pushed a message of this type to the editor after the first `after` messages. */
-async function waitForPush(page: Page, watch: EditorWatch, type: string, after: number, timeout: number): Promise<void> {
-	for (const deadline = Date.now() + timeout; !watch.pushTypes.slice(after).includes(type); await page.waitForTimeout(100)) {
-		if (Date.now() > deadline) throw new Error(`n8n did not push "${type}" to the editor within ${timeout / 1000} s`);
+async function waitForPush(
+	page: Page,
+	watch: EditorWatch,
+	type: string,
+	after: number,
+	timeout: number,
+): Promise<void> {
+	for (
+		const deadline = Date.now() + timeout;
+		!watch.pushTypes.slice(after).includes(type);
+		await page.waitForTimeout(100)
+	) {
+		if (Date.now() > deadline)
+			throw new Error(`n8n did not push "${type}" to the editor within ${timeout / 1000} s`);
 	}
 }
 
 async function fillText(page: Page, name: string, value: string, nth = 0): Promise<void> {
-	const input = page.getByTestId(`parameter-input-${name}`).nth(nth).locator('input, textarea').first();
+	const input = page
+		.getByTestId(`parameter-input-${name}`)
+		.nth(nth)
+		.locator('input, textarea')
+		.first();
 	await input.click();
 	await input.fill(value);
 	// Leave the field so the editor commits the value.
@@ -138,16 +179,32 @@ async function fillText(page: Page, name: string, value: string, nth = 0): Promi
  * that answer moves the key and leaves the list loading without asking again). Where one of them
  * does not come, it types the code again, as a user would, which asks again.
  */
-async function pickCode(page: Page, trace: Trace, name: string, code: string, nth = 0): Promise<void> {
+async function pickCode(
+	page: Page,
+	trace: Trace,
+	name: string,
+	code: string,
+	nth = 0,
+): Promise<void> {
 	const picker = page.getByTestId(`resource-locator-${name}`).nth(nth);
 	await picker.scrollIntoViewIfNeeded();
 	await picker.getByTestId('rlc-input').first().click();
 	// n8n 2.8.4 opens the list in a popper outside the field: its search box and its "code - name" entries.
 	const search = page.getByPlaceholder('Search...').filter({ visible: true }).last();
-	const entry = page.getByTestId('rlc-item').filter({ visible: true, hasText: `${code} - ` }).first();
+	const entry = page
+		.getByTestId('rlc-item')
+		.filter({ visible: true, hasText: `${code} - ` })
+		.first();
 	for (let attempt = 1; ; attempt++) {
-		const sent = page.waitForRequest((request) => request.url().includes(LIST_SEARCH_PATH) && searchFilterOf(request) === code, { timeout: 15_000 });
-		const answered = page.waitForResponse((response) => response.url().includes(LIST_SEARCH_PATH) && searchFilterOf(response.request()) === code, { timeout: 120_000 });
+		const sent = page.waitForRequest(
+			(request) => request.url().includes(LIST_SEARCH_PATH) && searchFilterOf(request) === code,
+			{ timeout: 15_000 },
+		);
+		const answered = page.waitForResponse(
+			(response) =>
+				response.url().includes(LIST_SEARCH_PATH) && searchFilterOf(response.request()) === code,
+			{ timeout: 120_000 },
+		);
 		answered.catch(() => undefined);
 		await search.fill('');
 		await search.fill(code);
@@ -161,7 +218,8 @@ async function pickCode(page: Page, trace: Trace, name: string, code: string, nt
 		);
 		if (!asked) {
 			trace.note(`${name}[${nth}]: no list search for "${code}" was sent within 15 s`);
-			if (attempt === 3) throw new Error(`the ${name} list of line ${nth + 1} never searched for "${code}"`);
+			if (attempt === 3)
+				throw new Error(`the ${name} list of line ${nth + 1} never searched for "${code}"`);
 			continue;
 		}
 		await answered;
@@ -170,22 +228,39 @@ async function pickCode(page: Page, trace: Trace, name: string, code: string, nt
 			break;
 		} catch (error) {
 			const shown = await page.getByTestId('rlc-item').filter({ visible: true }).allInnerTexts();
-			trace.note(`${name}[${nth}]: answered, but the list shows ${shown.length} entries (${shown.slice(0, 3).join(' | ')}) and no "${code} - "`);
+			trace.note(
+				`${name}[${nth}]: answered, but the list shows ${shown.length} entries (${shown.slice(0, 3).join(' | ')}) and no "${code} - "`,
+			);
 			if (attempt === 3) throw error;
 		}
 	}
 	await entry.click();
 	// The field now shows the picked entry (its cached name starts with the code).
-	const shows = async () => (await picker.locator('input').evaluateAll((inputs) => inputs.map((input) => String((input as unknown as { value: string }).value)))).some((value) => value.startsWith(code));
+	const shows = async () =>
+		(
+			await picker
+				.locator('input')
+				.evaluateAll((inputs) =>
+					inputs.map((input) => String((input as unknown as { value: string }).value)),
+				)
+		).some((value) => value.startsWith(code));
 	for (const deadline = Date.now() + 60_000; !(await shows()); await page.waitForTimeout(100)) {
-		if (Date.now() > deadline) throw new Error(`the ${name} field of line ${nth + 1} does not show ${code} after picking it`);
+		if (Date.now() > deadline)
+			throw new Error(
+				`the ${name} field of line ${nth + 1} does not show ${code} after picking it`,
+			);
 	}
 	trace.note(`${name}[${nth}]: picked ${code}`);
 }
 
 async function choose(page: Page, name: string, option: string, nth = 0): Promise<void> {
 	await page.getByTestId(`parameter-input-${name}`).nth(nth).click();
-	await page.getByRole('option', { name: new RegExp(`^\\s*${option.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }).last().click();
+	await page
+		.getByRole('option', {
+			name: new RegExp(`^\\s*${option.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+		})
+		.last()
+		.click();
 }
 
 /** What the form check saw: the voucher stamped, the create/stamp requests the sandbox received, the output panel's text. */
@@ -200,7 +275,12 @@ export interface FormRun {
  * Builds the invoice in the node's parameter panel of the workflow at `workflowUrl` and runs it. The
  * editor must be signed in.
  */
-export async function buildInvoiceInTheForm(page: Page, workflowUrl: string, sandbox: Sandbox, screenshot: (file: string) => Promise<void>): Promise<FormRun> {
+export async function buildInvoiceInTheForm(
+	page: Page,
+	workflowUrl: string,
+	sandbox: Sandbox,
+	screenshot: (file: string) => Promise<void>,
+): Promise<FormRun> {
 	const trace = new Trace();
 	const editor = watchEditor(page, trace);
 	try {
@@ -227,28 +307,59 @@ export async function buildInvoiceInTheForm(page: Page, workflowUrl: string, san
 		trace.note('"Execute step" clicked');
 		// n8n tells the editor over its push connection that the execution finished.
 		if (editor.sockets) await waitForPush(page, editor, 'executionFinished', pushed, 180_000);
-		const stamped = [...sandbox.vouchers.values()].filter((voucher) => !before.has(voucher.id) && voucher.state === 'stamped');
-		trace.note(`the execution finished; the sandbox stamped ${stamped.map((voucher) => voucher.id).join(', ') || 'nothing'}`);
-		const panel = page.getByTestId('output-panel').or(page.getByTestId('ndv-output-panel')).filter({ visible: true }).first();
+		const stamped = [...sandbox.vouchers.values()].filter(
+			(voucher) => !before.has(voucher.id) && voucher.state === 'stamped',
+		);
+		trace.note(
+			`the execution finished; the sandbox stamped ${stamped.map((voucher) => voucher.id).join(', ') || 'nothing'}`,
+		);
+		const panel = page
+			.getByTestId('output-panel')
+			.or(page.getByTestId('ndv-output-panel'))
+			.filter({ visible: true })
+			.first();
 		await panel.waitFor();
-		const count = panel.getByTestId('ndv-items-count').or(panel.getByTestId('run-data-item-count')).filter({ visible: true, hasText: /\b1 item\b/ }).first();
+		const count = panel
+			.getByTestId('ndv-items-count')
+			.or(panel.getByTestId('run-data-item-count'))
+			.filter({ visible: true, hasText: /\b1 item\b/ })
+			.first();
 		await count.waitFor({ timeout: 120_000 });
-		trace.note(`output panel test ids: output-panel ${await page.getByTestId('output-panel').count()}, ndv-output-panel ${await page.getByTestId('ndv-output-panel').count()}; count: ndv-items-count ${await panel.getByTestId('ndv-items-count').count()}, run-data-item-count ${await panel.getByTestId('run-data-item-count').count()}`);
-		assert.equal(stamped.length, 1, `${stamped.length} vouchers were stamped; the output panel shows: ${(await panel.innerText()).slice(0, 600)}`);
-		trace.note(`the output panel says "${(await count.innerText()).trim()}" (push messages: ${[...new Set(editor.pushTypes)].join(', ')})`);
+		trace.note(
+			`output panel test ids: output-panel ${await page.getByTestId('output-panel').count()}, ndv-output-panel ${await page.getByTestId('ndv-output-panel').count()}; count: ndv-items-count ${await panel.getByTestId('ndv-items-count').count()}, run-data-item-count ${await panel.getByTestId('run-data-item-count').count()}`,
+		);
+		assert.equal(
+			stamped.length,
+			1,
+			`${stamped.length} vouchers were stamped; the output panel shows: ${(await panel.innerText()).slice(0, 600)}`,
+		);
+		trace.note(
+			`the output panel says "${(await count.innerText()).trim()}" (push messages: ${[...new Set(editor.pushTypes)].join(', ')})`,
+		);
 		// The JSON view shows every member of the simplified output (status, UUID, total, message) in the screenshot.
 		await panel.getByTestId('ndv-run-data-display-mode').getByText('JSON', { exact: true }).click();
 		await panel.getByText(stamped[0].uuid!).first().waitFor();
 		const panelText = await panel.innerText();
 		await screenshot('editor-form-invoice.png');
-		return { id: stamped[0].id, requests: sandbox.requests.slice(mark), panelText, trace: trace.lines };
+		return {
+			id: stamped[0].id,
+			requests: sandbox.requests.slice(mark),
+			panelText,
+			trace: trace.lines,
+		};
 	} catch (error) {
 		await screenshot('editor-form-invoice-failed.png').catch(() => undefined);
-		const panels = await page.getByTestId('output-panel').or(page.getByTestId('ndv-output-panel')).allInnerTexts().catch(() => []);
+		const panels = await page
+			.getByTestId('output-panel')
+			.or(page.getByTestId('ndv-output-panel'))
+			.allInnerTexts()
+			.catch(() => []);
 		trace.note(`output panel text: ${JSON.stringify(panels.join(' / ').slice(0, 600))}`);
 		trace.note(`push messages: ${[...new Set(editor.pushTypes)].join(', ')}`);
 		// The checks print the first 40 lines of a failure: the whole trace goes to the log here.
-		console.log(`      trace of the failed form check:\n${trace.lines.map((line) => `      ${line}`).join('\n')}`);
+		console.log(
+			`      trace of the failed form check:\n${trace.lines.map((line) => `      ${line}`).join('\n')}`,
+		);
 		throw trace.wrap(error);
 	}
 }
@@ -262,22 +373,80 @@ export function assertFormInvoice(sandbox: Sandbox, run: FormRun): void {
 	const voucher = sandbox.vouchers.get(run.id)!;
 	assert.equal(voucher.state, 'stamped');
 	assert.equal(voucher.stampCount, 1);
-	const writes = run.requests.filter((request) => request.route === 'createVoucher' || request.route === 'updateVoucher');
+	const writes = run.requests.filter(
+		(request) => request.route === 'createVoucher' || request.route === 'updateVoucher',
+	);
 	const stamps = writes.filter((request) => request.query.emitir !== 'false');
-	assert.equal(stamps.length, 1, `the sandbox received ${stamps.length} stamp requests: ${writes.map((request) => `${request.method} ${request.url}`).join(', ')}`);
-	const sent = JSON.parse(stamps[0].body) as { subTotal: number; total: number; conceptos: Array<{ descripcion: string; claveProdServ: string; cantidad: unknown; valorUnitario: unknown; importe: number; objetoImp: string; impuestos?: { traslados: Array<{ impuesto: string; tipoFactor: string; tasaOCuota?: unknown; base: unknown; importe?: number }> } }>; impuestos: { totalImpuestosTrasladados: number } };
+	assert.equal(
+		stamps.length,
+		1,
+		`the sandbox received ${stamps.length} stamp requests: ${writes.map((request) => `${request.method} ${request.url}`).join(', ')}`,
+	);
+	const sent = JSON.parse(stamps[0].body) as {
+		subTotal: number;
+		total: number;
+		conceptos: Array<{
+			descripcion: string;
+			claveProdServ: string;
+			cantidad: unknown;
+			valorUnitario: unknown;
+			importe: number;
+			objetoImp: string;
+			impuestos?: {
+				traslados: Array<{
+					impuesto: string;
+					tipoFactor: string;
+					tasaOCuota?: unknown;
+					base: unknown;
+					importe?: number;
+				}>;
+			};
+		}>;
+		impuestos: { totalImpuestosTrasladados: number };
+	};
 	assert.deepEqual(
-		sent.conceptos.map((line) => [line.descripcion, line.claveProdServ, Number(line.cantidad), Number(line.valorUnitario), line.importe, line.objetoImp, line.impuestos?.traslados.map((tax) => [tax.impuesto, tax.tipoFactor, tax.tasaOCuota === undefined ? null : Number(tax.tasaOCuota), Number(tax.base), tax.importe ?? null])]),
+		sent.conceptos.map((line) => [
+			line.descripcion,
+			line.claveProdServ,
+			Number(line.cantidad),
+			Number(line.valorUnitario),
+			line.importe,
+			line.objetoImp,
+			line.impuestos?.traslados.map((tax) => [
+				tax.impuesto,
+				tax.tipoFactor,
+				tax.tasaOCuota === undefined ? null : Number(tax.tasaOCuota),
+				Number(tax.base),
+				tax.importe ?? null,
+			]),
+		]),
 		[
 			['Keyboard', '43211706', 2, 350, 700, '02', [['002', 'Tasa', 0.16, 700, 112]]],
-			['Support hours', '81112101', 1.5, 200.5, 300.75, '02', [['002', 'Tasa', 0.16, 300.75, 48.12]]],
+			[
+				'Support hours',
+				'81112101',
+				1.5,
+				200.5,
+				300.75,
+				'02',
+				[['002', 'Tasa', 0.16, 300.75, 48.12]],
+			],
 			['Training course', '86101700', 1, 500, 500, '02', [['002', 'Exento', null, 500, null]]],
 		],
 	);
-	assert.deepEqual([sent.subTotal, sent.impuestos.totalImpuestosTrasladados, sent.total], [FORM_TOTALS.subTotal, FORM_TOTALS.iva, FORM_TOTALS.total]);
-	assert.deepEqual([voucher.body.subTotal, voucher.body.total], [FORM_TOTALS.subTotal, FORM_TOTALS.total]);
+	assert.deepEqual(
+		[sent.subTotal, sent.impuestos.totalImpuestosTrasladados, sent.total],
+		[FORM_TOTALS.subTotal, FORM_TOTALS.iva, FORM_TOTALS.total],
+	);
+	assert.deepEqual(
+		[voucher.body.subTotal, voucher.body.total],
+		[FORM_TOTALS.subTotal, FORM_TOTALS.total],
+	);
 	// The output panel (Table, JSON or Schema view: the editor's last choice) shows the stamped voucher.
-	assert.ok(run.panelText.includes(voucher.uuid!), `the output panel does not show the UUID ${voucher.uuid}: ${run.panelText.slice(0, 400)}`);
+	assert.ok(
+		run.panelText.includes(voucher.uuid!),
+		`the output panel does not show the UUID ${voucher.uuid}: ${run.panelText.slice(0, 400)}`,
+	);
 	assert.match(run.panelText, /\bstamped\b/);
 	assert.match(run.panelText, /1660\.87/);
 }

@@ -30,16 +30,50 @@ export const MONEY_WORKFLOWS = {
 } as const;
 
 export function moneyWorkflows(credential: { id: string; name: string }): WorkflowJson[] {
-	const workflow = (id: string, name: string, input: unknown[], parameters: Record<string, unknown>) =>
-		cfdiWorkflow(id, `Money refused: ${name} (sandbox)`, input, { ...parameters, ...ONLY_THE_REFUSAL }, credential, { settings: CONTINUE_ON_FAIL });
+	const workflow = (
+		id: string,
+		name: string,
+		input: unknown[],
+		parameters: Record<string, unknown>,
+	) =>
+		cfdiWorkflow(
+			id,
+			`Money refused: ${name} (sandbox)`,
+			input,
+			{ ...parameters, ...ONLY_THE_REFUSAL },
+			credential,
+			{ settings: CONTINUE_ON_FAIL },
+		);
 	return [
-		workflow(MONEY_WORKFLOWS.order, "an order whose lines do not add up to total_price", [orderTotalling('1608.00')], orderParams()),
-		workflow(MONEY_WORKFLOWS.lineItems, 'line items short of their Expected Total', [{ lines: RECONCILED_LINES }], lineItemsParams({ lineItemsOptions: { expectedTotal: '1500.00' } })),
+		workflow(
+			MONEY_WORKFLOWS.order,
+			'an order whose lines do not add up to total_price',
+			[orderTotalling('1608.00')],
+			orderParams(),
+		),
+		workflow(
+			MONEY_WORKFLOWS.lineItems,
+			'line items short of their Expected Total',
+			[{ lines: RECONCILED_LINES }],
+			lineItemsParams({ lineItemsOptions: { expectedTotal: '1500.00' } }),
+		),
 		workflow(
 			MONEY_WORKFLOWS.receipt,
 			"a payment above the invoice's balance",
 			[{}],
-			receiptParams([{ uuid: INVOICE, amountPaid: 580, previousBalance: 500, series: 'A', folio: '1000', ivaRate: '0.16' }], { readRelatedXml: false, ...ISSUER_FIELDS, ...CUSTOMER_FIELDS }),
+			receiptParams(
+				[
+					{
+						uuid: INVOICE,
+						amountPaid: 580,
+						previousBalance: 500,
+						series: 'A',
+						folio: '1000',
+						ivaRate: '0.16',
+					},
+				],
+				{ readRelatedXml: false, ...ISSUER_FIELDS, ...CUSTOMER_FIELDS },
+			),
 		),
 		workflow(MONEY_WORKFLOWS.creditNote, "a credit note above the invoice's balance", [{}], {
 			resource: 'voucher',
@@ -57,23 +91,43 @@ export function moneyWorkflows(credential: { id: string; name: string }): Workfl
 }
 
 /** Runs a workflow once: the CFDI node's items and the issuing API routes that execution sent. */
-async function refusedRun(n8n: N8nInstance, sandbox: Sandbox, id: string, timings: Record<string, number>, label: string) {
+async function refusedRun(
+	n8n: N8nInstance,
+	sandbox: Sandbox,
+	id: string,
+	timings: Record<string, number>,
+	label: string,
+) {
 	const mark = sandbox.requests.length;
 	const { run, cli } = await n8n.execute(id);
 	timings[`execute ${label}`] = cli.ms;
-	const apiRoutes = sandbox.requests.slice(mark).filter((request) => request.server === 'api').map((request) => request.route);
+	const apiRoutes = sandbox.requests
+		.slice(mark)
+		.filter((request) => request.server === 'api')
+		.map((request) => request.route);
 	return { run, items: outputJson(run, 'CFDI'), apiRoutes };
 }
 
-export async function moneyPhase(checks: Checks, n8n: N8nInstance, sandbox: Sandbox, timings: Record<string, number>): Promise<void> {
-	checks.section('Money refused before any request (version 1.1 nodes, Continue On Fail on), n8n execute');
+export async function moneyPhase(
+	checks: Checks,
+	n8n: N8nInstance,
+	sandbox: Sandbox,
+	timings: Record<string, number>,
+): Promise<void> {
+	checks.section(
+		'Money refused before any request (version 1.1 nodes, Continue On Fail on), n8n execute',
+	);
 	const cases: Array<[keyof typeof MONEY_WORKFLOWS, string, RegExp]> = [
 		[
 			'order',
-			"Create, Input Mode Order: an order whose lines add up to 1508.00 but whose total_price is 1608.00 gives an error item naming both figures; nothing reaches the issuing API",
+			'Create, Input Mode Order: an order whose lines add up to 1508.00 but whose total_price is 1608.00 gives an error item naming both figures; nothing reaches the issuing API',
 			/The voucher total is 1508\.00 MXN but the order's total_price is 1608\.00/,
 		],
-		['lineItems', 'Create, Input Mode Line Items: lines of 1508.00 with Expected Total 1500.00 give an error item naming both figures; nothing sent', /The voucher total is 1508\.00 MXN but Expected Total is 1500\.00/],
+		[
+			'lineItems',
+			'Create, Input Mode Line Items: lines of 1508.00 with Expected Total 1500.00 give an error item naming both figures; nothing sent',
+			/The voucher total is 1508\.00 MXN but Expected Total is 1500\.00/,
+		],
 		[
 			'receipt',
 			'Create Payment Receipt: 580 paid on a balance of 500 gives an error item naming Amount Paid and both figures; nothing sent',
@@ -86,7 +140,13 @@ export async function moneyPhase(checks: Checks, n8n: N8nInstance, sandbox: Sand
 		],
 	];
 	for (const [key, title, message] of cases) {
-		const outcome = await refusedRun(n8n, sandbox, MONEY_WORKFLOWS[key], timings, `money refused: ${key}`);
+		const outcome = await refusedRun(
+			n8n,
+			sandbox,
+			MONEY_WORKFLOWS[key],
+			timings,
+			`money refused: ${key}`,
+		);
 		await checks.check(title, () => {
 			succeeded(outcome.run);
 			assert.equal(outcome.items.length, 1, JSON.stringify(outcome.items));

@@ -37,7 +37,19 @@ export interface ExecutionJson {
 	mode?: string;
 	data: {
 		resultData: {
-			runData: Record<string, Array<{ executionStatus?: string; error?: { message: string }; data?: { main: Array<Array<{ json: Record<string, unknown>; binary?: Record<string, { fileName?: string; fileSize?: string; mimeType?: string }> }> | null> } }>>;
+			runData: Record<
+				string,
+				Array<{
+					executionStatus?: string;
+					error?: { message: string };
+					data?: {
+						main: Array<Array<{
+							json: Record<string, unknown>;
+							binary?: Record<string, { fileName?: string; fileSize?: string; mimeType?: string }>;
+						}> | null>;
+					};
+				}>
+			>;
 			error?: { message: string; description?: string; node?: { name: string } };
 			lastNodeExecuted?: string;
 		};
@@ -51,7 +63,8 @@ export interface ExecutionJson {
 export function extractRunJson(stdout: string): ExecutionJson {
 	const lines = stdout.split('\n');
 	const start = lines.findIndex((line) => line === '{');
-	if (start < 0) throw new Error(`No run JSON in the output of n8n execute:\n${stdout.slice(-2000)}`);
+	if (start < 0)
+		throw new Error(`No run JSON in the output of n8n execute:\n${stdout.slice(-2000)}`);
 	const end = lines.findIndex((line, index) => index > start && line === '}');
 	if (end < 0) throw new Error('The run JSON of n8n execute is not terminated');
 	return JSON.parse(lines.slice(start, end + 1).join('\n')) as ExecutionJson;
@@ -73,7 +86,12 @@ export class N8nInstance {
 	) {}
 
 	/** Every process gets its own ports, so several n8n (and other people's runs) can run at once. */
-	static async create(runtime: N8nRuntime, userFolder: string, log: (line: string) => void, extraEnv: NodeJS.ProcessEnv = {}): Promise<N8nInstance> {
+	static async create(
+		runtime: N8nRuntime,
+		userFolder: string,
+		log: (line: string) => void,
+		extraEnv: NodeJS.ProcessEnv = {},
+	): Promise<N8nInstance> {
 		return new N8nInstance(runtime, userFolder, await freePort(), await freePort(), log, extraEnv);
 	}
 
@@ -119,7 +137,11 @@ export class N8nInstance {
 
 	/** Spawns `node n8n/bin/n8n <args>` on the runtime's Node. */
 	private spawnN8n(args: string[]): ChildProcess {
-		return spawn(this.runtime.node, [this.runtime.bin, ...args], { env: this.env(), cwd: this.userFolder, stdio: ['ignore', 'pipe', 'pipe'] });
+		return spawn(this.runtime.node, [this.runtime.bin, ...args], {
+			env: this.env(),
+			cwd: this.userFolder,
+			stdio: ['ignore', 'pipe', 'pipe'],
+		});
 	}
 
 	/** Runs an n8n CLI command (each one boots n8n: 5-10 s). */
@@ -133,7 +155,11 @@ export class N8nInstance {
 			child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
 			const timer = setTimeout(() => {
 				child.kill('SIGKILL');
-				reject(new Error(`n8n ${args.join(' ')} did not finish within ${timeoutMs / SECOND} s\n${stdout.slice(-2000)}\n${stderr.slice(-2000)}`));
+				reject(
+					new Error(
+						`n8n ${args.join(' ')} did not finish within ${timeoutMs / SECOND} s\n${stdout.slice(-2000)}\n${stderr.slice(-2000)}`,
+					),
+				);
 			}, timeoutMs);
 			child.on('error', (error) => {
 				clearTimeout(timer);
@@ -149,7 +175,9 @@ export class N8nInstance {
 	private async cliOk(args: string[], expect: RegExp): Promise<CliResult> {
 		const result = await this.cli(args);
 		if (result.code !== 0 || !expect.test(result.stdout + result.stderr)) {
-			throw new Error(`n8n ${args.join(' ')} failed (exit code ${String(result.code)}):\n${(result.stdout + result.stderr).slice(-3000)}`);
+			throw new Error(
+				`n8n ${args.join(' ')} failed (exit code ${String(result.code)}):\n${(result.stdout + result.stderr).slice(-3000)}`,
+			);
 		}
 		return result;
 	}
@@ -164,12 +192,18 @@ export class N8nInstance {
 
 	async importCredentials(credentials: unknown[]): Promise<CliResult> {
 		const file = this.writeInput('credentials.json', credentials);
-		return await this.cliOk(['import:credentials', `--input=${file}`], /Successfully imported \d+ credential/);
+		return await this.cliOk(
+			['import:credentials', `--input=${file}`],
+			/Successfully imported \d+ credential/,
+		);
 	}
 
 	async importWorkflows(workflows: unknown[]): Promise<CliResult> {
 		const file = this.writeInput('workflows.json', workflows);
-		return await this.cliOk(['import:workflow', `--input=${file}`], /Successfully imported \d+ workflow/);
+		return await this.cliOk(
+			['import:workflow', `--input=${file}`],
+			/Successfully imported \d+ workflow/,
+		);
 	}
 
 	/** `n8n execute --id=<id> --rawOutput`: the run data, whether it succeeded or not. */
@@ -179,7 +213,9 @@ export class N8nInstance {
 		try {
 			run = extractRunJson(cli.stdout);
 		} catch (error) {
-			throw new Error(`${(error as Error).message}\nexit code ${String(cli.code)}, stderr:\n${cli.stderr.slice(-3000)}`);
+			throw new Error(
+				`${(error as Error).message}\nexit code ${String(cli.code)}, stderr:\n${cli.stderr.slice(-3000)}`,
+			);
 		}
 		return { run, cli };
 	}
@@ -191,15 +227,23 @@ export class N8nInstance {
 		// Readiness line seen; the HTTP server answers from then on.
 		const health = await fetch(`${this.baseUrl}/healthz`);
 		if (!health.ok) throw new Error(`n8n /healthz answered HTTP ${health.status}`);
-		this.log(`n8n start: editor at ${this.baseUrl} after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+		this.log(
+			`n8n start: editor at ${this.baseUrl} after ${((Date.now() - started) / 1000).toFixed(1)} s`,
+		);
 		return Date.now() - started;
 	}
 
 	/** `n8n worker` (queue mode), resolved when it is ready to take jobs. */
 	async startWorker(concurrency: number, timeoutMs = 180 * SECOND): Promise<number> {
 		const started = Date.now();
-		await this.launch(['worker', `--concurrency=${concurrency}`], 'n8n worker is now ready', timeoutMs);
-		this.log(`n8n worker (concurrency ${concurrency}) ready after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+		await this.launch(
+			['worker', `--concurrency=${concurrency}`],
+			'n8n worker is now ready',
+			timeoutMs,
+		);
+		this.log(
+			`n8n worker (concurrency ${concurrency}) ready after ${((Date.now() - started) / 1000).toFixed(1)} s`,
+		);
 		return Date.now() - started;
 	}
 
@@ -208,7 +252,15 @@ export class N8nInstance {
 		const child = this.spawnN8n(args);
 		this.server = child;
 		await new Promise<void>((resolve, reject) => {
-			const timer = setTimeout(() => reject(new Error(`n8n ${args[0]}: not ready within ${timeoutMs / SECOND} s\n${this.serverLog.slice(-3000)}`)), timeoutMs);
+			const timer = setTimeout(
+				() =>
+					reject(
+						new Error(
+							`n8n ${args[0]}: not ready within ${timeoutMs / SECOND} s\n${this.serverLog.slice(-3000)}`,
+						),
+					),
+				timeoutMs,
+			);
 			const onData = (chunk: Buffer) => {
 				this.serverLog += chunk.toString('utf8');
 				if (this.serverLog.includes(readyLine)) {
@@ -220,7 +272,11 @@ export class N8nInstance {
 			child.stderr!.on('data', onData);
 			child.on('exit', (code) => {
 				clearTimeout(timer);
-				reject(new Error(`n8n ${args[0]} exited early (exit code ${String(code)})\n${this.serverLog.slice(-3000)}`));
+				reject(
+					new Error(
+						`n8n ${args[0]} exited early (exit code ${String(code)})\n${this.serverLog.slice(-3000)}`,
+					),
+				);
 			});
 		});
 	}
@@ -252,11 +308,15 @@ export class N8nInstance {
 	async rest<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
 		const response = await fetch(`${this.baseUrl}/rest${path}`, {
 			method,
-			headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(this.cookie ? { cookie: this.cookie } : {}) },
+			headers: {
+				...(body === undefined ? {} : { 'content-type': 'application/json' }),
+				...(this.cookie ? { cookie: this.cookie } : {}),
+			},
 			body: body === undefined ? undefined : JSON.stringify(body),
 		});
 		const text = await response.text();
-		if (!response.ok) throw new Error(`${method} /rest${path}: HTTP ${response.status} ${text.slice(0, 500)}`);
+		if (!response.ok)
+			throw new Error(`${method} /rest${path}: HTTP ${response.status} ${text.slice(0, 500)}`);
 		const setCookie = response.headers.get('set-cookie');
 		const auth = setCookie ? /n8n-auth=[^;]+/.exec(setCookie) : null;
 		if (auth) this.cookie = auth[0];
@@ -264,14 +324,23 @@ export class N8nInstance {
 	}
 
 	/** Creates the owner account (first start) and keeps its session. */
-	async setupOwner(owner: { email: string; password: string; firstName: string; lastName: string }): Promise<void> {
+	async setupOwner(owner: {
+		email: string;
+		password: string;
+		firstName: string;
+		lastName: string;
+	}): Promise<void> {
 		await this.rest('POST', '/owner/setup', owner);
 		if (!this.cookie) throw new Error('The owner setup did not return a session cookie');
 	}
 }
 
 /** Items of a node's output in a run (`[]` when the node did not run or the output is empty). */
-export function outputJson(run: ExecutionJson, node: string, output = 0): Array<Record<string, unknown>> {
+export function outputJson(
+	run: ExecutionJson,
+	node: string,
+	output = 0,
+): Array<Record<string, unknown>> {
 	const task = run.data.resultData.runData[node]?.[0];
 	return (task?.data?.main?.[output] ?? []).map((item) => item.json);
 }

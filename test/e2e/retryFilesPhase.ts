@@ -19,14 +19,21 @@
 import assert from 'node:assert/strict';
 
 import type { FaultSpec, LoggedRequest, Sandbox } from '../../sandbox';
-import { CFDI_CREDENTIAL_TYPE, CFDI_NODE_TYPE, type WorkflowJson } from '../../scripts/lib/examples';
+import {
+	CFDI_CREDENTIAL_TYPE,
+	CFDI_NODE_TYPE,
+	type WorkflowJson,
+} from '../../scripts/lib/examples';
 import { invoiceVoucher } from '../../scripts/lib/vouchers';
 import { startBigPdfHost, type BigPdfHost } from '../engine/bigPdfHost';
 import type { Checks } from './checks';
 import { outputItems, outputJson, type ExecutionJson, type N8nInstance } from './n8n';
 import { saveVouchers } from './seed';
 
-export const RETRY_FILES_WORKFLOWS = { retry: 'cfdiE2eRetryEffects1', files: 'cfdiE2eFilesClaimed1' } as const;
+export const RETRY_FILES_WORKFLOWS = {
+	retry: 'cfdiE2eRetryEffects1',
+	files: 'cfdiE2eFilesClaimed1',
+} as const;
 
 const MB = 1024 * 1024;
 /** n8n's Retry On Fail as a user sets it: three tries, a short wait between them. */
@@ -38,34 +45,106 @@ const SMALL_PDF_BYTES = 900 * 1024;
 type Credential = { id: string; name: string };
 type Node = WorkflowJson['nodes'][number];
 
-function node(id: string, name: string, position: [number, number], type: string, parameters: Record<string, unknown>, extra: Record<string, unknown> = {}): Node {
-	return { id: `${id}-${position[0]}-${position[1]}`, name, type, typeVersion: type === CFDI_NODE_TYPE ? 1.1 : type === 'n8n-nodes-base.code' ? 2 : 1, position, parameters, ...extra } as Node;
+function node(
+	id: string,
+	name: string,
+	position: [number, number],
+	type: string,
+	parameters: Record<string, unknown>,
+	extra: Record<string, unknown> = {},
+): Node {
+	return {
+		id: `${id}-${position[0]}-${position[1]}`,
+		name,
+		type,
+		typeVersion: type === CFDI_NODE_TYPE ? 1.1 : type === 'n8n-nodes-base.code' ? 2 : 1,
+		position,
+		parameters,
+		...extra,
+	} as Node;
 }
 
-function cfdi(id: string, name: string, position: [number, number], parameters: Record<string, unknown>, credential: Credential, settings: Record<string, unknown> = {}): Node {
-	return node(id, name, position, CFDI_NODE_TYPE, parameters, { credentials: { [CFDI_CREDENTIAL_TYPE]: { ...credential } }, ...settings });
+function cfdi(
+	id: string,
+	name: string,
+	position: [number, number],
+	parameters: Record<string, unknown>,
+	credential: Credential,
+	settings: Record<string, unknown> = {},
+): Node {
+	return node(id, name, position, CFDI_NODE_TYPE, parameters, {
+		credentials: { [CFDI_CREDENTIAL_TYPE]: { ...credential } },
+		...settings,
+	});
 }
 
 /** A Code node returning one item per folio, each carrying a complete invoice under `voucher`. */
-function invoices(id: string, name: string, position: [number, number], serie: string, folios: string[]): Node {
+function invoices(
+	id: string,
+	name: string,
+	position: [number, number],
+	serie: string,
+	folios: string[],
+): Node {
 	const items = folios.map((folio) => ({ json: { voucher: invoiceVoucher({ serie, folio }) } }));
-	return node(id, name, position, 'n8n-nodes-base.code', { jsCode: `return ${JSON.stringify(items)};` });
+	return node(id, name, position, 'n8n-nodes-base.code', {
+		jsCode: `return ${JSON.stringify(items)};`,
+	});
 }
 
 /** Create (version 1.1) stamping each incoming item's `voucher`; the duplicate check is not under test here. */
 function stamp(id: string, name: string, position: [number, number], credential: Credential): Node {
-	return cfdi(id, name, position, { resource: 'voucher', operation: 'create', inputMode: 'json', voucherJson: '={{ $json.voucher }}', duplicateCheck: 'off' }, credential);
+	return cfdi(
+		id,
+		name,
+		position,
+		{
+			resource: 'voucher',
+			operation: 'create',
+			inputMode: 'json',
+			voucherJson: '={{ $json.voucher }}',
+			duplicateCheck: 'off',
+		},
+		credential,
+	);
 }
 
 function email(id: string, name: string, position: [number, number], credential: Credential): Node {
-	return cfdi(id, name, position, { resource: 'email', operation: 'send', to: RECIPIENT, subject: '=Invoice {{ $json.uuid }}' }, credential, RETRY_ON_FAIL);
+	return cfdi(
+		id,
+		name,
+		position,
+		{ resource: 'email', operation: 'send', to: RECIPIENT, subject: '=Invoice {{ $json.uuid }}' },
+		credential,
+		RETRY_ON_FAIL,
+	);
 }
 
-const chain = (...names: string[]) => Object.fromEntries(names.slice(0, -1).map((name, index) => [name, { main: [[{ node: names[index + 1], type: 'main', index: 0 }]] }]));
+const chain = (...names: string[]) =>
+	Object.fromEntries(
+		names
+			.slice(0, -1)
+			.map((name, index) => [
+				name,
+				{ main: [[{ node: names[index + 1], type: 'main', index: 0 }]] },
+			]),
+	);
 
 /** A manually started workflow (execution order v1): Start, then `nodes`, wired by `connections`. */
-function workflow(id: string, name: string, nodes: Node[], connections: WorkflowJson['connections']): WorkflowJson {
-	return { id, name, nodes: [node(id, 'Start', [0, 0], 'n8n-nodes-base.manualTrigger', {}), ...nodes], connections, settings: { executionOrder: 'v1' }, active: false };
+function workflow(
+	id: string,
+	name: string,
+	nodes: Node[],
+	connections: WorkflowJson['connections'],
+): WorkflowJson {
+	return {
+		id,
+		name,
+		nodes: [node(id, 'Start', [0, 0], 'n8n-nodes-base.manualTrigger', {}), ...nodes],
+		connections,
+		settings: { executionOrder: 'v1' },
+		active: false,
+	};
 }
 
 export function retryFilesWorkflows(credential: Credential): WorkflowJson[] {
@@ -74,19 +153,37 @@ export function retryFilesWorkflows(credential: Credential): WorkflowJson[] {
 	return [
 		workflow(
 			retryId,
-			'Cancel and E-mail under n8n\'s Retry On Fail (e2e)',
+			"Cancel and E-mail under n8n's Retry On Fail (e2e)",
 			[
-				invoices(retryId, 'Three invoices', [220, 0], 'B', ['E2E-RETRY-1', 'E2E-RETRY-2', 'E2E-RETRY-3']),
+				invoices(retryId, 'Three invoices', [220, 0], 'B', [
+					'E2E-RETRY-1',
+					'E2E-RETRY-2',
+					'E2E-RETRY-3',
+				]),
 				stamp(retryId, 'Stamp', [440, 0], credential),
 				email(retryId, 'E-mail', [660, 0], credential),
-				cfdi(retryId, 'Cancel', [880, 0], { resource: 'voucher', operation: 'cancel', motive: '02' }, credential, RETRY_ON_FAIL),
+				cfdi(
+					retryId,
+					'Cancel',
+					[880, 0],
+					{ resource: 'voucher', operation: 'cancel', motive: '02' },
+					credential,
+					RETRY_ON_FAIL,
+				),
 				// Below the first branch, so n8n (execution order v1) runs it after: it ends the run with an error.
 				invoices(retryId, 'One more invoice', [220, 300], 'B', ['E2E-RETRY-4']),
 				stamp(retryId, 'Stamp one more', [440, 300], credential),
 				email(retryId, 'E-mail, answer lost', [660, 300], credential),
 			],
 			{
-				Start: { main: [[{ node: 'Three invoices', type: 'main', index: 0 }, { node: 'One more invoice', type: 'main', index: 0 }]] },
+				Start: {
+					main: [
+						[
+							{ node: 'Three invoices', type: 'main', index: 0 },
+							{ node: 'One more invoice', type: 'main', index: 0 },
+						],
+					],
+				},
 				...chain('Three invoices', 'Stamp', 'E-mail', 'Cancel'),
 				...chain('One more invoice', 'Stamp one more', 'E-mail, answer lost'),
 			},
@@ -95,27 +192,68 @@ export function retryFilesWorkflows(credential: Credential): WorkflowJson[] {
 			filesId,
 			'XML and PDF files are what they claim (e2e)',
 			[
-				invoices(filesId, 'Three invoices', [220, 0], 'F', ['E2E-FILES-1', 'E2E-FILES-2', 'E2E-FILES-3']),
+				invoices(filesId, 'Three invoices', [220, 0], 'F', [
+					'E2E-FILES-1',
+					'E2E-FILES-2',
+					'E2E-FILES-3',
+				]),
 				stamp(filesId, 'Stamp', [440, 0], credential),
 				// One item at a time, so the sandbox's answers (queued per route) meet the items in order.
-				cfdi(filesId, 'XML', [660, 0], { resource: 'xml', operation: 'download', xmlOptions: { concurrency: 1 } }, credential, { onError: 'continueRegularOutput' }),
-				cfdi(filesId, 'PDF', [660, 300], { resource: 'pdf', operation: 'getLink', download: true, pdfOptions: { concurrency: 1, maxPdfSizeMb: 1 } }, credential, { onError: 'continueRegularOutput' }),
+				cfdi(
+					filesId,
+					'XML',
+					[660, 0],
+					{ resource: 'xml', operation: 'download', xmlOptions: { concurrency: 1 } },
+					credential,
+					{ onError: 'continueRegularOutput' },
+				),
+				cfdi(
+					filesId,
+					'PDF',
+					[660, 300],
+					{
+						resource: 'pdf',
+						operation: 'getLink',
+						download: true,
+						pdfOptions: { concurrency: 1, maxPdfSizeMb: 1 },
+					},
+					credential,
+					{ onError: 'continueRegularOutput' },
+				),
 			],
 			{
 				...chain('Start', 'Three invoices', 'Stamp'),
-				Stamp: { main: [[{ node: 'XML', type: 'main', index: 0 }, { node: 'PDF', type: 'main', index: 0 }]] },
+				Stamp: {
+					main: [
+						[
+							{ node: 'XML', type: 'main', index: 0 },
+							{ node: 'PDF', type: 'main', index: 0 },
+						],
+					],
+				},
 			},
 		),
 	];
 }
 
-const uuidsOf = (run: ExecutionJson, nodeName: string) => outputJson(run, nodeName).map((item) => String(item.uuid));
-const route = (requests: LoggedRequest[], name: string) => requests.filter((request) => request.route === name);
-const emailedUuid = (request: LoggedRequest) => String((JSON.parse(request.body) as { cfdi?: { uuid?: string } }).cfdi?.uuid);
-const cancelledUuid = (request: LoggedRequest) => decodeURIComponent(request.pathname.split('/').filter(Boolean).pop() ?? '');
+const uuidsOf = (run: ExecutionJson, nodeName: string) =>
+	outputJson(run, nodeName).map((item) => String(item.uuid));
+const route = (requests: LoggedRequest[], name: string) =>
+	requests.filter((request) => request.route === name);
+const emailedUuid = (request: LoggedRequest) =>
+	String((JSON.parse(request.body) as { cfdi?: { uuid?: string } }).cfdi?.uuid);
+const cancelledUuid = (request: LoggedRequest) =>
+	decodeURIComponent(request.pathname.split('/').filter(Boolean).pop() ?? '');
 
 /** `n8n execute` of a workflow while the sandbox has the given faults queued (cleared afterwards). */
-async function executeWith(n8n: N8nInstance, sandbox: Sandbox, workflowId: string, timings: Record<string, number>, label: string, faults: FaultSpec[]): Promise<ExecutionJson> {
+async function executeWith(
+	n8n: N8nInstance,
+	sandbox: Sandbox,
+	workflowId: string,
+	timings: Record<string, number>,
+	label: string,
+	faults: FaultSpec[],
+): Promise<ExecutionJson> {
 	for (const fault of faults) sandbox.injectFault(fault);
 	try {
 		const { run, cli } = await n8n.execute(workflowId);
@@ -126,59 +264,150 @@ async function executeWith(n8n: N8nInstance, sandbox: Sandbox, workflowId: strin
 	}
 }
 
-export async function retryFilesPhase(checks: Checks, n8n: N8nInstance, sandbox: Sandbox, timings: Record<string, number>): Promise<void> {
-	checks.section('Cancel and E-mail > Send under n8n\'s Retry On Fail: nothing repeated (n8n execute)');
+export async function retryFilesPhase(
+	checks: Checks,
+	n8n: N8nInstance,
+	sandbox: Sandbox,
+	timings: Record<string, number>,
+): Promise<void> {
+	checks.section(
+		"Cancel and E-mail > Send under n8n's Retry On Fail: nothing repeated (n8n execute)",
+	);
 	let mark = sandbox.requests.length;
 	const emailsBefore = sandbox.emails.length;
-	const retry = await executeWith(n8n, sandbox, RETRY_FILES_WORKFLOWS.retry, timings, 'execute Cancel and E-mail under Retry On Fail', [
-		// The third e-mail is refused once (nothing sent): the Send node fails and n8n runs it again.
-		{ route: 'sendEmail', kind: 'status', status: 400, body: '{"message":"Solicitud inválida."}', after: 2 },
-		// The fourth e-mail (the second branch) is sent, but its answer is an HTTP 500.
-		{ route: 'sendEmail', kind: 'storeThen500', after: 1 },
-		// The third cancellation is recorded but answered HTTP 500; the status read that would settle it
-		// fails once (503), so the Cancel node fails and n8n runs it again.
-		{ route: 'cancelVoucher', kind: 'storeThen500', after: 2 },
-		{ route: 'listVouchers', kind: 'status', status: 503, body: '{"message":"Service Unavailable"}' },
-	]);
+	const retry = await executeWith(
+		n8n,
+		sandbox,
+		RETRY_FILES_WORKFLOWS.retry,
+		timings,
+		'execute Cancel and E-mail under Retry On Fail',
+		[
+			// The third e-mail is refused once (nothing sent): the Send node fails and n8n runs it again.
+			{
+				route: 'sendEmail',
+				kind: 'status',
+				status: 400,
+				body: '{"message":"Solicitud inválida."}',
+				after: 2,
+			},
+			// The fourth e-mail (the second branch) is sent, but its answer is an HTTP 500.
+			{ route: 'sendEmail', kind: 'storeThen500', after: 1 },
+			// The third cancellation is recorded but answered HTTP 500; the status read that would settle it
+			// fails once (503), so the Cancel node fails and n8n runs it again.
+			{ route: 'cancelVoucher', kind: 'storeThen500', after: 2 },
+			{
+				route: 'listVouchers',
+				kind: 'status',
+				status: 503,
+				body: '{"message":"Service Unavailable"}',
+			},
+		],
+	);
 	const requests = sandbox.requests.slice(mark).filter((request) => request.server === 'api');
 	const stamped = uuidsOf(retry, 'Stamp');
 	const [lost] = uuidsOf(retry, 'Stamp one more');
 	const emails = sandbox.emails.slice(emailsBefore);
 
-	await checks.check('E-mail > Send: the third e-mail refused once (HTTP 400), n8n retried the node; each of the three vouchers e-mailed exactly once, the items right', () => {
-		assert.equal(stamped.length, 3, `Stamp returned ${JSON.stringify(outputJson(retry, 'Stamp'))}`);
-		const sends = route(requests, 'sendEmail').filter((request) => stamped.includes(emailedUuid(request)));
-		// The retry really happened: the refused request and the one that went out are both the third voucher's.
-		assert.deepEqual(stamped.map((uuid) => sends.filter((request) => emailedUuid(request) === uuid).map((request) => request.status)), [[200], [200], [400, 200]]);
-		assert.deepEqual(stamped.map((uuid) => emails.filter((sent) => sent.body.cfdi.uuid === uuid).length), [1, 1, 1]);
-		assert.deepEqual(outputJson(retry, 'E-mail').map((item) => [item.uuid, item.sent, item.to, item.error]), stamped.map((uuid) => [uuid, true, RECIPIENT, undefined]));
-	});
+	await checks.check(
+		'E-mail > Send: the third e-mail refused once (HTTP 400), n8n retried the node; each of the three vouchers e-mailed exactly once, the items right',
+		() => {
+			assert.equal(
+				stamped.length,
+				3,
+				`Stamp returned ${JSON.stringify(outputJson(retry, 'Stamp'))}`,
+			);
+			const sends = route(requests, 'sendEmail').filter((request) =>
+				stamped.includes(emailedUuid(request)),
+			);
+			// The retry really happened: the refused request and the one that went out are both the third voucher's.
+			assert.deepEqual(
+				stamped.map((uuid) =>
+					sends.filter((request) => emailedUuid(request) === uuid).map((request) => request.status),
+				),
+				[[200], [200], [400, 200]],
+			);
+			assert.deepEqual(
+				stamped.map((uuid) => emails.filter((sent) => sent.body.cfdi.uuid === uuid).length),
+				[1, 1, 1],
+			);
+			assert.deepEqual(
+				outputJson(retry, 'E-mail').map((item) => [item.uuid, item.sent, item.to, item.error]),
+				stamped.map((uuid) => [uuid, true, RECIPIENT, undefined]),
+			);
+		},
+	);
 
-	await checks.check('Cancel: the third cancellation acted but answered HTTP 500 and its status read failed, n8n retried the node; each voucher asked to cancel exactly once, the items right', () => {
-		const deletes = route(requests, 'cancelVoucher');
-		assert.deepEqual(deletes.map(cancelledUuid).sort(), [...stamped].sort(), `DELETE requests: ${deletes.map((request) => `${cancelledUuid(request)} ${request.status}`).join(', ')}`);
-		assert.equal(deletes.find((request) => cancelledUuid(request) === stamped[2])?.status, 500);
-		// The retry really happened: the status read of the third voucher failed on the first try and answered on the second.
-		const reads = route(requests, 'listVouchers');
-		assert.deepEqual(reads.map((request) => [String(request.query.uuid).toUpperCase(), request.status]), [[stamped[2], 503], [stamped[2], 200]]);
-		assert.deepEqual(stamped.map((uuid) => sandbox.cancellations.get(uuid)?.askedAgain), [0, 0, 0]);
-		// 1,000.75 MXN to a named recipient: each cancellation waits for the recipient's acceptance.
-		assert.deepEqual(outputJson(retry, 'Cancel').map((item) => [item.uuid, item.status, item.subEstatusId, item.error]), stamped.map((uuid) => [uuid, 'pendingAcceptance', 4, undefined]));
-	});
+	await checks.check(
+		'Cancel: the third cancellation acted but answered HTTP 500 and its status read failed, n8n retried the node; each voucher asked to cancel exactly once, the items right',
+		() => {
+			const deletes = route(requests, 'cancelVoucher');
+			assert.deepEqual(
+				deletes.map(cancelledUuid).sort(),
+				[...stamped].sort(),
+				`DELETE requests: ${deletes.map((request) => `${cancelledUuid(request)} ${request.status}`).join(', ')}`,
+			);
+			assert.equal(deletes.find((request) => cancelledUuid(request) === stamped[2])?.status, 500);
+			// The retry really happened: the status read of the third voucher failed on the first try and answered on the second.
+			const reads = route(requests, 'listVouchers');
+			assert.deepEqual(
+				reads.map((request) => [String(request.query.uuid).toUpperCase(), request.status]),
+				[
+					[stamped[2], 503],
+					[stamped[2], 200],
+				],
+			);
+			assert.deepEqual(
+				stamped.map((uuid) => sandbox.cancellations.get(uuid)?.askedAgain),
+				[0, 0, 0],
+			);
+			// 1,000.75 MXN to a named recipient: each cancellation waits for the recipient's acceptance.
+			assert.deepEqual(
+				outputJson(retry, 'Cancel').map((item) => [
+					item.uuid,
+					item.status,
+					item.subEstatusId,
+					item.error,
+				]),
+				stamped.map((uuid) => [uuid, 'pendingAcceptance', 4, undefined]),
+			);
+		},
+	);
 
-	await checks.check('E-mail > Send whose e-mail went out but answered HTTP 500: the retries do not send it again and the run ends with "Not sent again"', () => {
-		assert.ok(lost, `Stamp one more returned ${JSON.stringify(outputJson(retry, 'Stamp one more'))}`);
-		assert.deepEqual(route(requests, 'sendEmail').filter((request) => emailedUuid(request) === lost).map((request) => request.status), [500]);
-		assert.equal(emails.filter((sent) => sent.body.cfdi.uuid === lost).length, 1);
-		const error = retry.data.resultData.error;
-		assert.equal(error?.node?.name, 'E-mail, answer lost', `the run's error: ${JSON.stringify(error)}`);
-		// Only a second try can say this: the first try sent the e-mail.
-		assert.equal(error?.message, `Item 0: Not sent again: an earlier try of this run may already have e-mailed voucher ${lost} to ${RECIPIENT} (the service answered HTTP 500).`);
-		assert.match(String(error?.description), /could deliver it twice/);
-	});
+	await checks.check(
+		'E-mail > Send whose e-mail went out but answered HTTP 500: the retries do not send it again and the run ends with "Not sent again"',
+		() => {
+			assert.ok(
+				lost,
+				`Stamp one more returned ${JSON.stringify(outputJson(retry, 'Stamp one more'))}`,
+			);
+			assert.deepEqual(
+				route(requests, 'sendEmail')
+					.filter((request) => emailedUuid(request) === lost)
+					.map((request) => request.status),
+				[500],
+			);
+			assert.equal(emails.filter((sent) => sent.body.cfdi.uuid === lost).length, 1);
+			const error = retry.data.resultData.error;
+			assert.equal(
+				error?.node?.name,
+				'E-mail, answer lost',
+				`the run's error: ${JSON.stringify(error)}`,
+			);
+			// Only a second try can say this: the first try sent the e-mail.
+			assert.equal(
+				error?.message,
+				`Item 0: Not sent again: an earlier try of this run may already have e-mailed voucher ${lost} to ${RECIPIENT} (the service answered HTTP 500).`,
+			);
+			assert.match(String(error?.description), /could deliver it twice/);
+		},
+	);
 
-	checks.section('Files are what they claim: XML of another voucher, PDF over Max PDF Size (n8n execute)');
-	const [otherId] = await saveVouchers(sandbox, [{ body: invoiceVoucher({ serie: 'F', folio: 'E2E-FILES-OTHER' }), stamp: true }]);
+	checks.section(
+		'Files are what they claim: XML of another voucher, PDF over Max PDF Size (n8n execute)',
+	);
+	const [otherId] = await saveVouchers(sandbox, [
+		{ body: invoiceVoucher({ serie: 'F', folio: 'E2E-FILES-OTHER' }), stamp: true },
+	]);
 	const other = sandbox.vouchers.get(otherId);
 	assert.ok(other?.uuid && other.xml, 'the seeded voucher has no UUID or XML');
 	const hosts: BigPdfHost[] = [];
@@ -190,46 +419,114 @@ export async function retryFilesPhase(checks: Checks, n8n: N8nInstance, sandbox:
 		const small = await startBigPdfHost(SMALL_PDF_BYTES, { announceLength: false });
 		hosts.push(small);
 		mark = sandbox.requests.length;
-		const files = await executeWith(n8n, sandbox, RETRY_FILES_WORKFLOWS.files, timings, 'execute XML and PDF files', [
-			// The second XML download answers the seeded voucher's XML (a well-formed, stamped CFDI, another UUID).
-			{ route: 'downloadXml', kind: 'status', status: 200, body: other.xml, contentType: 'application/xml; charset=utf-8', after: 1 },
-			// The service hands out links to the test's storage hosts, one per item in turn.
-			...[chunked, declared, small].map((host): FaultSpec => ({ route: 'getPdfLink', kind: 'status', status: 200, body: JSON.stringify(host.url) })),
-		]);
-		console.log(`  the storage hosts sent ${[chunked, declared, small].map((host) => `${(host.sent() / MB).toFixed(1)} MB`).join(', ')} (of 64 MB, 200 MB and 0.9 MB offered)`);
+		const files = await executeWith(
+			n8n,
+			sandbox,
+			RETRY_FILES_WORKFLOWS.files,
+			timings,
+			'execute XML and PDF files',
+			[
+				// The second XML download answers the seeded voucher's XML (a well-formed, stamped CFDI, another UUID).
+				{
+					route: 'downloadXml',
+					kind: 'status',
+					status: 200,
+					body: other.xml,
+					contentType: 'application/xml; charset=utf-8',
+					after: 1,
+				},
+				// The service hands out links to the test's storage hosts, one per item in turn.
+				...[chunked, declared, small].map((host): FaultSpec => ({
+					route: 'getPdfLink',
+					kind: 'status',
+					status: 200,
+					body: JSON.stringify(host.url),
+				})),
+			],
+		);
+		console.log(
+			`  the storage hosts sent ${[chunked, declared, small].map((host) => `${(host.sent() / MB).toFixed(1)} MB`).join(', ')} (of 64 MB, 200 MB and 0.9 MB offered)`,
+		);
 		const vouchers = uuidsOf(files, 'Stamp');
 		const downloads = route(sandbox.requests.slice(mark), 'downloadXml');
 
-		await checks.check('XML > Download answered another voucher\'s XML: an error item naming both UUIDs, no file; the other items are files of their own XML', () => {
-			assert.equal(files.data.resultData.error, undefined, `the run failed: ${JSON.stringify(files.data.resultData.error)}`);
-			assert.equal(vouchers.length, 3, `Stamp returned ${JSON.stringify(outputJson(files, 'Stamp'))}`);
-			assert.deepEqual(downloads.map((request) => [request.pathname.split('/').pop(), request.status]), vouchers.map((uuid) => [uuid, 200]));
-			const items = outputItems(files, 'XML');
-			assert.equal(items.length, 3);
-			assert.equal(items[1].json.error, `Item 1: the service answered the XML of ${other.uuid} for voucher ${vouchers[1]}.`);
-			assert.match(String(items[1].json.description), /^No file was returned: it would have carried another document under this UUID\. Nothing was changed at the service\./);
-			assert.equal(items[1].binary, undefined, 'the error item carries a file');
-			for (const index of [0, 2]) {
-				const stored = [...sandbox.vouchers.values()].find((voucher) => voucher.uuid === vouchers[index]);
-				assert.deepEqual([items[index].json.uuid, items[index].json.fileSize, items[index].binary?.data?.fileName], [vouchers[index], Buffer.byteLength(stored?.xml ?? ''), `${vouchers[index]}.xml`]);
-			}
-		});
+		await checks.check(
+			"XML > Download answered another voucher's XML: an error item naming both UUIDs, no file; the other items are files of their own XML",
+			() => {
+				assert.equal(
+					files.data.resultData.error,
+					undefined,
+					`the run failed: ${JSON.stringify(files.data.resultData.error)}`,
+				);
+				assert.equal(
+					vouchers.length,
+					3,
+					`Stamp returned ${JSON.stringify(outputJson(files, 'Stamp'))}`,
+				);
+				assert.deepEqual(
+					downloads.map((request) => [request.pathname.split('/').pop(), request.status]),
+					vouchers.map((uuid) => [uuid, 200]),
+				);
+				const items = outputItems(files, 'XML');
+				assert.equal(items.length, 3);
+				assert.equal(
+					items[1].json.error,
+					`Item 1: the service answered the XML of ${other.uuid} for voucher ${vouchers[1]}.`,
+				);
+				assert.match(
+					String(items[1].json.description),
+					/^No file was returned: it would have carried another document under this UUID\. Nothing was changed at the service\./,
+				);
+				assert.equal(items[1].binary, undefined, 'the error item carries a file');
+				for (const index of [0, 2]) {
+					const stored = [...sandbox.vouchers.values()].find(
+						(voucher) => voucher.uuid === vouchers[index],
+					);
+					assert.deepEqual(
+						[
+							items[index].json.uuid,
+							items[index].json.fileSize,
+							items[index].binary?.data?.fileName,
+						],
+						[vouchers[index], Buffer.byteLength(stored?.xml ?? ''), `${vouchers[index]}.xml`],
+					);
+				}
+			},
+		);
 
-		await checks.check('PDF > Download with Max PDF Size 1 MB: a 64 MB PDF without a declared length is stopped while it arrives, a declared 200 MB is refused before its body, each with the clear error; a 900 KB PDF is downloaded whole', () => {
-			const items = outputItems(files, 'PDF');
-			assert.equal(items.length, 3);
-			assert.equal(items[0].json.error, `Item 0: Could not get the PDF of ${vouchers[0]}: the PDF on ${new URL(chunked.url).host} is larger than the 1.0 MB limit (more than that arrived); the download was stopped`);
-			assert.equal(items[1].json.error, `Item 1: Could not get the PDF of ${vouchers[1]}: the PDF on ${new URL(declared.url).host} is larger than the 1.0 MB limit (it announced 200.0 MB); the download was stopped`);
-			for (const index of [0, 1]) {
-				assert.match(String(items[index].json.description), /raise the option "Max PDF Size \(MB\)"/);
-				assert.equal(items[index].binary, undefined, `the error item ${index} carries a file`);
-			}
-			// What left the hosts is the limit plus what the sockets buffer, far from what they offered.
-			assert.ok(chunked.sent() < 30 * MB, `the 64 MB host sent ${chunked.sent()} bytes`);
-			assert.ok(declared.sent() < 30 * MB, `the 200 MB host sent ${declared.sent()} bytes`);
-			assert.deepEqual([items[2].json.uuid, items[2].json.fileSize, items[2].json.error], [vouchers[2], SMALL_PDF_BYTES, undefined]);
-			assert.deepEqual([items[2].binary?.data?.fileName, items[2].binary?.data?.mimeType], [`${vouchers[2]}.pdf`, 'application/pdf']);
-		});
+		await checks.check(
+			'PDF > Download with Max PDF Size 1 MB: a 64 MB PDF without a declared length is stopped while it arrives, a declared 200 MB is refused before its body, each with the clear error; a 900 KB PDF is downloaded whole',
+			() => {
+				const items = outputItems(files, 'PDF');
+				assert.equal(items.length, 3);
+				assert.equal(
+					items[0].json.error,
+					`Item 0: Could not get the PDF of ${vouchers[0]}: the PDF on ${new URL(chunked.url).host} is larger than the 1.0 MB limit (more than that arrived); the download was stopped`,
+				);
+				assert.equal(
+					items[1].json.error,
+					`Item 1: Could not get the PDF of ${vouchers[1]}: the PDF on ${new URL(declared.url).host} is larger than the 1.0 MB limit (it announced 200.0 MB); the download was stopped`,
+				);
+				for (const index of [0, 1]) {
+					assert.match(
+						String(items[index].json.description),
+						/raise the option "Max PDF Size \(MB\)"/,
+					);
+					assert.equal(items[index].binary, undefined, `the error item ${index} carries a file`);
+				}
+				// What left the hosts is the limit plus what the sockets buffer, far from what they offered.
+				assert.ok(chunked.sent() < 30 * MB, `the 64 MB host sent ${chunked.sent()} bytes`);
+				assert.ok(declared.sent() < 30 * MB, `the 200 MB host sent ${declared.sent()} bytes`);
+				assert.deepEqual(
+					[items[2].json.uuid, items[2].json.fileSize, items[2].json.error],
+					[vouchers[2], SMALL_PDF_BYTES, undefined],
+				);
+				assert.deepEqual(
+					[items[2].binary?.data?.fileName, items[2].binary?.data?.mimeType],
+					[`${vouchers[2]}.pdf`, 'application/pdf'],
+				);
+			},
+		);
 	} finally {
 		await Promise.all(hosts.map((host) => host.close()));
 	}

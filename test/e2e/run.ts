@@ -26,7 +26,15 @@ import { ensureBuilt } from '../../scripts/lib/build';
 import { CFDI_CREDENTIAL_TYPE, REPO_ROOT } from '../../scripts/lib/examples';
 import { sandboxCredential } from '../../scripts/lib/sandboxCredential';
 import { Checks, runMain } from './checks';
-import { cliWorkflows, kindExamples, pendingExample, reviewExample, seedForCli, shippedExamplesCheck, shopifyExample } from './cliPhase';
+import {
+	cliWorkflows,
+	kindExamples,
+	pendingExample,
+	reviewExample,
+	seedForCli,
+	shippedExamplesCheck,
+	shopifyExample,
+} from './cliPhase';
 import { N8nInstance } from './n8n';
 import { installPackage } from './packageInstall';
 import { describeTarget, ensureChromium, ensureN8n, OLDEST_N8N, targetFromArgs } from './runtime';
@@ -44,12 +52,19 @@ const CREDENTIAL = { id: 'cfdiE2eSandboxCred1', name: 'CFDI sandbox' };
  * examples, settle, guard, duplicate, retry-files, money, server, trigger, demo.
  */
 const onlyIndex = process.argv.indexOf('--only');
-const ONLY = onlyIndex >= 0 ? new Set((process.argv[onlyIndex + 1] ?? '').split(',').filter(Boolean)) : undefined;
+const ONLY =
+	onlyIndex >= 0
+		? new Set((process.argv[onlyIndex + 1] ?? '').split(',').filter(Boolean))
+		: undefined;
 const selected = (key: string) => !ONLY || ONLY.has(key);
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
-async function timed<T>(timings: Record<string, number>, label: string, body: () => Promise<T> | T): Promise<T> {
+async function timed<T>(
+	timings: Record<string, number>,
+	label: string,
+	body: () => Promise<T> | T,
+): Promise<T> {
 	const started = Date.now();
 	try {
 		return await body();
@@ -73,25 +88,47 @@ async function main(): Promise<number> {
 	try {
 		checks.section('Setup');
 		await timed(timings, 'build (if needed)', () => ensureBuilt(log));
-		const runtime = await timed(timings, 'n8n runtime (install or reuse)', () => ensureN8n(log, target));
-		log(`${describeTarget(target)}: ${runtime.installed ? 'installed into' : 'reused from'} ${runtime.dir}`);
-		const chromiumPath = await timed(timings, 'chromium (install or reuse)', () => ensureChromium(log));
+		const runtime = await timed(timings, 'n8n runtime (install or reuse)', () =>
+			ensureN8n(log, target),
+		);
+		log(
+			`${describeTarget(target)}: ${runtime.installed ? 'installed into' : 'reused from'} ${runtime.dir}`,
+		);
+		const chromiumPath = await timed(timings, 'chromium (install or reuse)', () =>
+			ensureChromium(log),
+		);
 
 		userFolder = mkdtempSync(join(tmpdir(), 'cfdi-e2e-n8n-'));
-		const installed = await timed(timings, 'install the package into .n8n/nodes', () => installPackage(userFolder!));
+		const installed = await timed(timings, 'install the package into .n8n/nodes', () =>
+			installPackage(userFolder!),
+		);
 		log(`${installed.name}@${installed.version} (${installed.files} files) → ${installed.dir}`);
 
 		sandbox = await startSandbox({ host: '127.0.0.1' });
-		log(`sandbox: token service ${sandbox.authUrl}, issuing API ${sandbox.baseUrl}, PDF storage ${sandbox.blobUrl}`);
+		log(
+			`sandbox: token service ${sandbox.authUrl}, issuing API ${sandbox.baseUrl}, PDF storage ${sandbox.blobUrl}`,
+		);
 		n8n = await N8nInstance.create(runtime, userFolder, log);
 		const seeded = await seedForCli(sandbox);
 
-		const imported = await checks.check(`n8n import:credentials (a ${CFDI_CREDENTIAL_TYPE} credential for the sandbox) and import:workflow (examples as shipped and their sandbox variants)`, async () => {
-			const credentials = await n8n!.importCredentials([{ ...CREDENTIAL, type: CFDI_CREDENTIAL_TYPE, data: sandboxCredential(sandbox!) }]);
-			const workflows = await n8n!.importWorkflows([...cliWorkflows(CREDENTIAL, seeded.rows), settleWorkflow(CREDENTIAL), ...duplicateWorkflows(CREDENTIAL), ...retryFilesWorkflows(CREDENTIAL), ...moneyWorkflows(CREDENTIAL), ...uiWorkflows(CREDENTIAL)]);
-			timings['n8n import:credentials'] = credentials.ms;
-			timings['n8n import:workflow'] = workflows.ms;
-		});
+		const imported = await checks.check(
+			`n8n import:credentials (a ${CFDI_CREDENTIAL_TYPE} credential for the sandbox) and import:workflow (examples as shipped and their sandbox variants)`,
+			async () => {
+				const credentials = await n8n!.importCredentials([
+					{ ...CREDENTIAL, type: CFDI_CREDENTIAL_TYPE, data: sandboxCredential(sandbox!) },
+				]);
+				const workflows = await n8n!.importWorkflows([
+					...cliWorkflows(CREDENTIAL, seeded.rows),
+					settleWorkflow(CREDENTIAL),
+					...duplicateWorkflows(CREDENTIAL),
+					...retryFilesWorkflows(CREDENTIAL),
+					...moneyWorkflows(CREDENTIAL),
+					...uiWorkflows(CREDENTIAL),
+				]);
+				timings['n8n import:credentials'] = credentials.ms;
+				timings['n8n import:workflow'] = workflows.ms;
+			},
+		);
 
 		await shippedExamplesCheck(checks);
 		if (imported) {
@@ -104,29 +141,75 @@ async function main(): Promise<number> {
 				}
 			};
 			await step('example 1', () => shopifyExample(checks, n8n!, sandbox!, timings), 'examples');
-			await step('example 2', () => pendingExample(checks, n8n!, sandbox!, seeded, timings), 'examples');
+			await step(
+				'example 2',
+				() => pendingExample(checks, n8n!, sandbox!, seeded, timings),
+				'examples',
+			);
 			await step('example 3', () => reviewExample(checks, n8n!, sandbox!, timings), 'examples');
 			await step('examples 4-6', () => kindExamples(checks, n8n!, sandbox!, timings), 'examples');
-			await step('an ambiguous stamp settled by facts', () => settleExample(checks, n8n!, sandbox!, timings), 'settle');
-			await step('hosts and secrets', () => guardPhase(checks, n8n!, sandbox!, CREDENTIAL, timings), 'guard');
-			await step('the duplicate check', () => duplicatePhase(checks, n8n!, sandbox!, timings), 'duplicate');
-			await step('Retry On Fail and files', () => retryFilesPhase(checks, n8n!, sandbox!, timings), 'retry-files');
+			await step(
+				'an ambiguous stamp settled by facts',
+				() => settleExample(checks, n8n!, sandbox!, timings),
+				'settle',
+			);
+			await step(
+				'hosts and secrets',
+				() => guardPhase(checks, n8n!, sandbox!, CREDENTIAL, timings),
+				'guard',
+			);
+			await step(
+				'the duplicate check',
+				() => duplicatePhase(checks, n8n!, sandbox!, timings),
+				'duplicate',
+			);
+			await step(
+				'Retry On Fail and files',
+				() => retryFilesPhase(checks, n8n!, sandbox!, timings),
+				'retry-files',
+			);
 			await step('money refused', () => moneyPhase(checks, n8n!, sandbox!, timings), 'money');
 			// The screenshots in docs/ show the oldest supported n8n; other versions' go to the user folder.
-			const screenshotDir = target.n8n === OLDEST_N8N.n8n && !target.node ? DOCS_DIR : join(userFolder!, 'screenshots');
-			await step('the server phase', () => serverPhase(checks, n8n!, sandbox!, { chromiumPath, timings, screenshots, screenshotDir }), 'server');
+			const screenshotDir =
+				target.n8n === OLDEST_N8N.n8n && !target.node ? DOCS_DIR : join(userFolder!, 'screenshots');
+			await step(
+				'the server phase',
+				() =>
+					serverPhase(checks, n8n!, sandbox!, {
+						chromiumPath,
+						timings,
+						screenshots,
+						screenshotDir,
+					}),
+				'server',
+			);
 			await step('the trigger phase', () => triggerPhase(checks, runtime, timings), 'trigger');
 		}
 
 		if (selected('demo')) checks.section('Demo');
-		if (selected('demo')) await checks.check('npm run demo exits 0 and writes the XML and the PDF into demo-output/', () => {
-			const demoStarted = Date.now();
-			const result = spawnSync(join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), ['scripts/demo.ts'], { cwd: REPO_ROOT, encoding: 'utf8', timeout: 120_000 });
-			timings['npm run demo'] = Date.now() - demoStarted;
-			if (result.status !== 0) throw new Error(`exit code ${String(result.status)}\n${result.stdout}\n${result.stderr}`);
-			const files = readdirSync(join(REPO_ROOT, 'demo-output'));
-			if (!files.some((file) => file.endsWith('.xml')) || !files.some((file) => file.endsWith('.pdf'))) throw new Error(`demo-output/ holds ${files.join(', ')}`);
-		});
+		if (selected('demo'))
+			await checks.check(
+				'npm run demo exits 0 and writes the XML and the PDF into demo-output/',
+				() => {
+					const demoStarted = Date.now();
+					const result = spawnSync(
+						join(REPO_ROOT, 'node_modules', '.bin', 'tsx'),
+						['scripts/demo.ts'],
+						{ cwd: REPO_ROOT, encoding: 'utf8', timeout: 120_000 },
+					);
+					timings['npm run demo'] = Date.now() - demoStarted;
+					if (result.status !== 0)
+						throw new Error(
+							`exit code ${String(result.status)}\n${result.stdout}\n${result.stderr}`,
+						);
+					const files = readdirSync(join(REPO_ROOT, 'demo-output'));
+					if (
+						!files.some((file) => file.endsWith('.xml')) ||
+						!files.some((file) => file.endsWith('.pdf'))
+					)
+						throw new Error(`demo-output/ holds ${files.join(', ')}`);
+				},
+			);
 	} catch (error) {
 		checks.fail('the end-to-end run stopped', error);
 	} finally {
@@ -134,18 +217,25 @@ async function main(): Promise<number> {
 		await n8n?.stop().catch(() => undefined);
 		if (n8n) timings['n8n stop'] = Date.now() - stopping;
 		await sandbox?.close().catch(() => undefined);
-		if (userFolder && process.env.CFDI_E2E_KEEP) console.log(`\nn8n user folder kept: ${userFolder}`);
+		if (userFolder && process.env.CFDI_E2E_KEEP)
+			console.log(`\nn8n user folder kept: ${userFolder}`);
 		else if (userFolder) rmSync(userFolder, { recursive: true, force: true });
 	}
 
 	console.log('\nTimings');
-	for (const [label, ms] of Object.entries(timings)) console.log(`  ${label.padEnd(44)} ${seconds(ms).padStart(8)}`);
+	for (const [label, ms] of Object.entries(timings))
+		console.log(`  ${label.padEnd(44)} ${seconds(ms).padStart(8)}`);
 	console.log(`  ${'total'.padEnd(44)} ${seconds(Date.now() - started).padStart(8)}`);
 	if (screenshots.length && !screenshots.some((path) => existsSync(path))) {
-		console.log('\nScreenshots: taken into the n8n user folder, removed with it (CFDI_E2E_KEEP=1 keeps it)');
+		console.log(
+			'\nScreenshots: taken into the n8n user folder, removed with it (CFDI_E2E_KEEP=1 keeps it)',
+		);
 	} else if (screenshots.length) {
 		console.log('\nScreenshots');
-		for (const path of screenshots) console.log(`  ${relative(REPO_ROOT, path)} (${existsSync(path) ? `${Math.round(statSync(path).size / 1024)} KB` : 'missing'})`);
+		for (const path of screenshots)
+			console.log(
+				`  ${relative(REPO_ROOT, path)} (${existsSync(path) ? `${Math.round(statSync(path).size / 1024)} KB` : 'missing'})`,
+			);
 	}
 	return checks.summary();
 }

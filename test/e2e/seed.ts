@@ -31,17 +31,26 @@ async function token(sandbox: Sandbox): Promise<string> {
 }
 
 /** Saves each voucher (emitir=false, or emitir=true for `stamp`), returns the idComprobante of each. */
-export async function saveVouchers(sandbox: Sandbox, vouchers: Array<{ body: IDataObject; stamp?: boolean }>): Promise<number[]> {
+export async function saveVouchers(
+	sandbox: Sandbox,
+	vouchers: Array<{ body: IDataObject; stamp?: boolean }>,
+): Promise<number[]> {
 	const bearer = await token(sandbox);
 	const ids: number[] = [];
 	for (const { body, stamp } of vouchers) {
-		const response = await fetch(`${sandbox.baseUrl}/businessEmision/api/v1/emisores/${DEFAULT_ACCOUNT.emisorId}/comprobantes?emitir=${stamp ? 'true' : 'false'}`, {
-			method: 'POST',
-			headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
-			body: JSON.stringify(body),
-		});
+		const response = await fetch(
+			`${sandbox.baseUrl}/businessEmision/api/v1/emisores/${DEFAULT_ACCOUNT.emisorId}/comprobantes?emitir=${stamp ? 'true' : 'false'}`,
+			{
+				method: 'POST',
+				headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
+				body: JSON.stringify(body),
+			},
+		);
 		const result = (await response.json()) as { idComprobante: number; errores: unknown };
-		if (!response.ok || !result.idComprobante || result.errores) throw new Error(`Seeding: saving a voucher failed: HTTP ${response.status} ${JSON.stringify(result)}`);
+		if (!response.ok || !result.idComprobante || result.errores)
+			throw new Error(
+				`Seeding: saving a voucher failed: HTTP ${response.status} ${JSON.stringify(result)}`,
+			);
 		ids.push(result.idComprobante);
 	}
 	return ids;

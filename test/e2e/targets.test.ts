@@ -18,7 +18,14 @@ test('package.json names the tested n8n versions, and its supported range starts
 test('the e2e scripts pick their n8n from their arguments', () => {
 	expect(targetFromArgs([], {})).toEqual(OLDEST_N8N);
 	expect(targetFromArgs(['--current'], {})).toEqual(CURRENT_N8N);
-	expect(targetFromArgs(['--n8n', '2.20.0', '--node', '22.12.0'], {})).toEqual({ n8n: '2.20.0', node: '22.12.0' });
-	expect(() => targetFromArgs(['--n8n', 'latest'], {})).toThrow('--n8n needs a version like 2.41.1, not "latest"');
-	expect(targetFromArgs([], { CFDI_E2E_N8N: '2.41.1', CFDI_E2E_NODE: '24.21.0' })).toEqual(CURRENT_N8N);
+	expect(targetFromArgs(['--n8n', '2.20.0', '--node', '22.12.0'], {})).toEqual({
+		n8n: '2.20.0',
+		node: '22.12.0',
+	});
+	expect(() => targetFromArgs(['--n8n', 'latest'], {})).toThrow(
+		'--n8n needs a version like 2.41.1, not "latest"',
+	);
+	expect(targetFromArgs([], { CFDI_E2E_N8N: '2.41.1', CFDI_E2E_NODE: '24.21.0' })).toEqual(
+		CURRENT_N8N,
+	);
 });

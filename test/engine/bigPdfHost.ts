@@ -12,17 +12,29 @@ export interface BigPdfHost {
 	close(): Promise<void>;
 }
 
-export async function startBigPdfHost(totalBytes: number, options: { announceLength: boolean }): Promise<BigPdfHost> {
+export async function startBigPdfHost(
+	totalBytes: number,
+	options: { announceLength: boolean },
+): Promise<BigPdfHost> {
 	let sent = 0;
 	const chunk = Buffer.alloc(64 * 1024);
 	const server = http.createServer((req, res) => {
-		res.writeHead(200, { 'content-type': 'application/pdf', ...(options.announceLength ? { 'content-length': String(totalBytes) } : {}) });
+		res.writeHead(200, {
+			'content-type': 'application/pdf',
+			...(options.announceLength ? { 'content-length': String(totalBytes) } : {}),
+		});
 		let written = 0;
 		let gone = false;
 		res.on('close', () => (gone = true));
 		const pump = () => {
 			while (!gone && written < totalBytes) {
-				const piece = written === 0 ? Buffer.concat([Buffer.from('%PDF-1.4\n'), chunk]).subarray(0, Math.min(chunk.length, totalBytes)) : chunk.subarray(0, Math.min(chunk.length, totalBytes - written));
+				const piece =
+					written === 0
+						? Buffer.concat([Buffer.from('%PDF-1.4\n'), chunk]).subarray(
+								0,
+								Math.min(chunk.length, totalBytes),
+							)
+						: chunk.subarray(0, Math.min(chunk.length, totalBytes - written));
 				written += piece.length;
 				sent += piece.length;
 				if (!res.write(piece)) return void res.once('drain', pump);

@@ -1,10 +1,21 @@
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { invoiceVoucher } from '../../scripts/lib/vouchers';
 import { CREDENTIAL_ID, Engine, shutdownEngine } from '../../scripts/lib/engine/engine';
-import { account, passwordMd5, routes, sandboxCredential } from '../../scripts/lib/sandboxCredential';
+import {
+	account,
+	passwordMd5,
+	routes,
+	sandboxCredential,
+} from '../../scripts/lib/sandboxCredential';
 import { createParams } from './nodeTestKit';
 
-const savePending = { resource: 'voucher', operation: 'create', stamp: false, inputMode: 'json', voucherJson: JSON.stringify(invoiceVoucher()) };
+const savePending = {
+	resource: 'voucher',
+	operation: 'create',
+	stamp: false,
+	inputMode: 'json',
+	voucherJson: JSON.stringify(invoiceVoucher()),
+};
 
 let sandbox: Sandbox;
 let engine: Engine;
@@ -17,7 +28,9 @@ afterEach(async () => await sandbox.close());
 afterAll(shutdownEngine);
 
 function tokenForms() {
-	return routes(sandbox, 'token').map((request) => Object.fromEntries(new URLSearchParams(request.body)));
+	return routes(sandbox, 'token').map((request) =>
+		Object.fromEntries(new URLSearchParams(request.body)),
+	);
 }
 
 describe('password grant', () => {
@@ -25,7 +38,12 @@ describe('password grant', () => {
 		engine.setCredential(sandboxCredential(sandbox));
 		const { items, error } = await engine.runNode(savePending, [{}]);
 		expect(error).toBeUndefined();
-		expect(items[0].json).toMatchObject({ esValido: false, status: 'pending', uuid: null, subEstatusId: 0 });
+		expect(items[0].json).toMatchObject({
+			esValido: false,
+			status: 'pending',
+			uuid: null,
+			subEstatusId: 0,
+		});
 
 		const [token] = routes(sandbox, 'token');
 		expect(token.method).toBe('POST');
@@ -39,7 +57,9 @@ describe('password grant', () => {
 		expect(userinfo.headers.authorization).toMatch(/^Bearer [\w-]+\.[\w-]+\.[\w-]+$/);
 
 		const [create] = routes(sandbox, 'createVoucher');
-		expect(create.pathname).toBe(`/businessEmision/api/v1/emisores/${account.emisorId}/comprobantes`);
+		expect(create.pathname).toBe(
+			`/businessEmision/api/v1/emisores/${account.emisorId}/comprobantes`,
+		);
 		expect(create.headers.authorization).toBe(userinfo.headers.authorization);
 
 		const saved = engine.credentials.saved(CREDENTIAL_ID);
@@ -50,7 +70,9 @@ describe('password grant', () => {
 	});
 
 	test('sends a password given as MD5 unchanged when "Password Is MD5" is on', async () => {
-		engine.setCredential(sandboxCredential(sandbox, { password: passwordMd5.toUpperCase(), passwordIsMd5: true }));
+		engine.setCredential(
+			sandboxCredential(sandbox, { password: passwordMd5.toUpperCase(), passwordIsMd5: true }),
+		);
 		const { error } = await engine.runNode(savePending, [{}]);
 		expect(error).toBeUndefined();
 		expect(tokenForms()[0].password).toBe(passwordMd5);
@@ -59,7 +81,9 @@ describe('password grant', () => {
 	test('rejects a non-digest password when "Password Is MD5" is on, before calling the token service', async () => {
 		engine.setCredential(sandboxCredential(sandbox, { passwordIsMd5: true }));
 		const { error } = await engine.runNode(savePending, [{}]);
-		expect(error?.message).toContain('"Password Is MD5" is on, but the password is not a 32-character hexadecimal MD5 digest');
+		expect(error?.message).toContain(
+			'"Password Is MD5" is on, but the password is not a 32-character hexadecimal MD5 digest',
+		);
 		expect(error?.message).not.toContain(account.password);
 		expect(routes(sandbox, 'token')).toHaveLength(0);
 	});
@@ -85,7 +109,11 @@ describe('refresh grant', () => {
 		const { error } = await engine.runNode(savePending, [{}]);
 		expect(error).toBeUndefined();
 		// 401 on the API, the refresh grant, then the same request again; emisorId is already known.
-		expect(sandbox.requests.map((r) => `${r.route}:${r.status}`)).toEqual(['createVoucher:401', 'token:200', 'createVoucher:200']);
+		expect(sandbox.requests.map((r) => `${r.route}:${r.status}`)).toEqual([
+			'createVoucher:401',
+			'token:200',
+			'createVoucher:200',
+		]);
 		expect(tokenForms()[0]).toEqual({
 			grant_type: 'refresh_token',
 			refresh_token: firstRefresh,
@@ -98,12 +126,18 @@ describe('refresh grant', () => {
 	test('is used before the request when the stored token is past its lifetime', async () => {
 		engine.setCredential(sandboxCredential(sandbox));
 		await engine.runNode(savePending, [{}]);
-		engine.setCredential({ ...engine.credentials.saved(CREDENTIAL_ID), sessionExpiresAt: Date.now() - 1000 });
+		engine.setCredential({
+			...engine.credentials.saved(CREDENTIAL_ID),
+			sessionExpiresAt: Date.now() - 1000,
+		});
 		sandbox.clearLog();
 
 		const { error } = await engine.runNode(savePending, [{}]);
 		expect(error).toBeUndefined();
-		expect(sandbox.requests.map((r) => `${r.route}:${r.status}`)).toEqual(['token:200', 'createVoucher:200']);
+		expect(sandbox.requests.map((r) => `${r.route}:${r.status}`)).toEqual([
+			'token:200',
+			'createVoucher:200',
+		]);
 		expect(tokenForms()[0].grant_type).toBe('refresh_token');
 	});
 
@@ -116,7 +150,12 @@ describe('refresh grant', () => {
 
 		const { error } = await engine.runNode(savePending, [{}]);
 		expect(error).toBeUndefined();
-		expect(sandbox.requests.map((r) => `${r.route}:${r.status}`)).toEqual(['createVoucher:401', 'token:400', 'token:200', 'createVoucher:200']);
+		expect(sandbox.requests.map((r) => `${r.route}:${r.status}`)).toEqual([
+			'createVoucher:401',
+			'token:400',
+			'token:200',
+			'createVoucher:200',
+		]);
 		expect(tokenForms().map((form) => form.grant_type)).toEqual(['refresh_token', 'password']);
 	});
 
@@ -136,12 +175,20 @@ describe('refresh grant', () => {
 
 describe('sign-in failures give clear errors without secrets', () => {
 	const secretsOf = (data: Record<string, unknown>) =>
-		[account.password, passwordMd5, account.clientSecret, data.accessToken, data.refreshToken].filter((value): value is string => typeof value === 'string' && value.length > 0);
+		[
+			account.password,
+			passwordMd5,
+			account.clientSecret,
+			data.accessToken,
+			data.refreshToken,
+		].filter((value): value is string => typeof value === 'string' && value.length > 0);
 
 	test('wrong password', async () => {
 		engine.setCredential(sandboxCredential(sandbox, { password: 'not-the-password' }));
 		const { error } = await engine.runNode(savePending, [{}]);
-		expect(error?.message).toContain('The token service rejected the username or password (invalid_grant)');
+		expect(error?.message).toContain(
+			'The token service rejected the username or password (invalid_grant)',
+		);
 		const text = JSON.stringify(error) + String(error?.message) + String(error?.description);
 		for (const secret of [...secretsOf({}), 'not-the-password']) expect(text).not.toContain(secret);
 		expect(routes(sandbox, 'createVoucher')).toHaveLength(0);
@@ -150,9 +197,12 @@ describe('sign-in failures give clear errors without secrets', () => {
 	test('wrong client secret', async () => {
 		engine.setCredential(sandboxCredential(sandbox, { clientSecret: 'wrong-secret-value' }));
 		const { error } = await engine.runNode(savePending, [{}]);
-		expect(error?.message).toContain('The token service rejected the client ID or client secret (invalid_client)');
+		expect(error?.message).toContain(
+			'The token service rejected the client ID or client secret (invalid_client)',
+		);
 		const text = JSON.stringify(error) + String(error?.message) + String(error?.description);
-		for (const secret of [...secretsOf({}), 'wrong-secret-value']) expect(text).not.toContain(secret);
+		for (const secret of [...secretsOf({}), 'wrong-secret-value'])
+			expect(text).not.toContain(secret);
 	});
 
 	test('token service unreachable', async () => {
@@ -161,18 +211,29 @@ describe('sign-in failures give clear errors without secrets', () => {
 		await closed.close();
 		engine.setCredential(sandboxCredential(sandbox, { authUrl }));
 		const { error } = await engine.runNode(savePending, [{}]);
-		expect(error?.message).toContain(`Could not reach the token service at ${authUrl}/connect/token (connection refused)`);
+		expect(error?.message).toContain(
+			`Could not reach the token service at ${authUrl}/connect/token (connection refused)`,
+		);
 	});
 });
 
 describe('credential test', () => {
 	test('passes with good values: signs in, then makes one harmless call to the issuing API with the new token', async () => {
 		engine.setCredential(sandboxCredential(sandbox));
-		await expect(engine.testCredential()).resolves.toEqual({ status: 'OK', message: 'Connection successful!' });
-		expect(sandbox.requests.map((r) => `${r.server}:${r.route}:${r.status}`)).toEqual(['auth:token:200', 'auth:userinfo:200', 'api:listVouchers:200']);
+		await expect(engine.testCredential()).resolves.toEqual({
+			status: 'OK',
+			message: 'Connection successful!',
+		});
+		expect(sandbox.requests.map((r) => `${r.server}:${r.route}:${r.status}`)).toEqual([
+			'auth:token:200',
+			'auth:userinfo:200',
+			'api:listVouchers:200',
+		]);
 		const [probe] = routes(sandbox, 'listVouchers');
 		expect(probe.method).toBe('GET');
-		expect(probe.pathname).toBe(`/businessEmision/api/v1/emisores/${account.emisorId}/comprobantes`);
+		expect(probe.pathname).toBe(
+			`/businessEmision/api/v1/emisores/${account.emisorId}/comprobantes`,
+		);
 		expect(probe.query).toMatchObject({ take: '1', skip: '0' });
 		expect(probe.headers.authorization).toMatch(/^Bearer /);
 		// Harmless: nothing was created, stamped or changed.
@@ -183,14 +244,26 @@ describe('credential test', () => {
 	test('a Base URL that is not the issuing API fails (it passed before): the sign-in worked, the issuing API call did not', async () => {
 		// The token service's host answers, but it has no voucher list.
 		engine.setCredential(sandboxCredential(sandbox, { baseUrl: sandbox.authUrl }));
-		await expect(engine.testCredential()).resolves.toEqual({ status: 'Error', message: 'The resource you are requesting could not be found' });
-		expect(sandbox.requests.map((r) => `${r.server}:${r.route}:${r.status}`)).toEqual(['auth:token:200', 'auth:userinfo:200', 'auth:unknown:404']);
+		await expect(engine.testCredential()).resolves.toEqual({
+			status: 'Error',
+			message: 'The resource you are requesting could not be found',
+		});
+		expect(sandbox.requests.map((r) => `${r.server}:${r.route}:${r.status}`)).toEqual([
+			'auth:token:200',
+			'auth:userinfo:200',
+			'auth:unknown:404',
+		]);
 	});
 
 	test('a wrong API Path Style fails the same way', async () => {
 		engine.setCredential(sandboxCredential(sandbox, { apiPathStyle: 'short' }));
-		await expect(engine.testCredential()).resolves.toEqual({ status: 'Error', message: 'The resource you are requesting could not be found' });
-		expect(routes(sandbox, 'unknown').map((r) => r.pathname)).toEqual([`/api/v1/emisores/${account.emisorId}/comprobantes`]);
+		await expect(engine.testCredential()).resolves.toEqual({
+			status: 'Error',
+			message: 'The resource you are requesting could not be found',
+		});
+		expect(routes(sandbox, 'unknown').map((r) => r.pathname)).toEqual([
+			`/api/v1/emisores/${account.emisorId}/comprobantes`,
+		]);
 	});
 
 	test('an issuing API that keeps refusing the token (another environment) fails', async () => {
@@ -206,7 +279,10 @@ describe('credential test', () => {
 		const baseUrl = closed.baseUrl;
 		await closed.close();
 		engine.setCredential(sandboxCredential(sandbox, { baseUrl }));
-		await expect(engine.testCredential()).resolves.toEqual({ status: 'Error', message: 'The service refused the connection - perhaps it is offline' });
+		await expect(engine.testCredential()).resolves.toEqual({
+			status: 'Error',
+			message: 'The service refused the connection - perhaps it is offline',
+		});
 		expect(routes(sandbox, 'userinfo')).toHaveLength(1);
 	});
 
@@ -221,7 +297,10 @@ describe('credential test', () => {
 	test('fails when the API host is not a URL', async () => {
 		engine.setCredential(sandboxCredential(sandbox, { baseUrl: 'not a url' }));
 		const result = await engine.testCredential();
-		expect(result).toEqual({ status: 'Error', message: expect.stringContaining('Base URL "not a url" is not a valid URL') });
+		expect(result).toEqual({
+			status: 'Error',
+			message: expect.stringContaining('Base URL "not a url" is not a valid URL'),
+		});
 	});
 });
 
@@ -234,7 +313,13 @@ describe('token expiry in the middle of a run', () => {
 			Array.from({ length: 5 }, () => ({ voucher: invoiceVoucher() })),
 		);
 		expect(error).toBeUndefined();
-		expect(items.map((item) => item.json.status)).toEqual(['pending', 'pending', 'pending', 'pending', 'pending']);
+		expect(items.map((item) => item.json.status)).toEqual([
+			'pending',
+			'pending',
+			'pending',
+			'pending',
+			'pending',
+		]);
 		expect(sandbox.requests.map((r) => `${r.route}:${r.status}`)).toEqual([
 			'token:200',
 			'userinfo:200',
@@ -259,11 +344,20 @@ describe('sign-in refusals and the credential test', () => {
 			kind: 'status',
 			status: 400,
 			times: 10,
-			body: JSON.stringify({ error: 'unauthorized_client', error_description: 'EL CLIENTE NO ESTA HABILITADO' }),
+			body: JSON.stringify({
+				error: 'unauthorized_client',
+				error_description: 'EL CLIENTE NO ESTA HABILITADO',
+			}),
 		});
-		const { items } = await engine.runNode(createParams(), [{}, {}, {}, {}], { continueOnFail: true });
+		const { items } = await engine.runNode(createParams(), [{}, {}, {}, {}], {
+			continueOnFail: true,
+		});
 		expect(items).toHaveLength(4);
-		expect(items.every((item) => String(item.json.error).includes('(unauthorized_client: EL CLIENTE NO ESTA HABILITADO)'))).toBe(true);
+		expect(
+			items.every((item) =>
+				String(item.json.error).includes('(unauthorized_client: EL CLIENTE NO ESTA HABILITADO)'),
+			),
+		).toBe(true);
 		expect(routes(sandbox, 'token')).toHaveLength(1);
 	});
 
@@ -279,6 +373,8 @@ describe('sign-in refusals and the credential test', () => {
 		engine.setCredential({ ...engine.credentials.saved('cred-1'), password: 'Sandbox-Pass-2024' });
 		sandbox.clearLog();
 		await expect(engine.testCredential()).resolves.toMatchObject({ status: 'OK' });
-		expect(routes(sandbox, 'token').map((r) => new URLSearchParams(r.body).get('grant_type'))).toEqual(['refresh_token']);
+		expect(
+			routes(sandbox, 'token').map((r) => new URLSearchParams(r.body).get('grant_type')),
+		).toEqual(['refresh_token']);
 	});
 });

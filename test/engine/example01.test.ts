@@ -1,6 +1,11 @@
 import type { IConnections, IDataObject, INode } from 'n8n-workflow';
 
-import { EXAMPLE_TABLES, loadExample, reachableFrom, withCfdiCredential } from '../../scripts/lib/examples';
+import {
+	EXAMPLE_TABLES,
+	loadExample,
+	reachableFrom,
+	withCfdiCredential,
+} from '../../scripts/lib/examples';
 import { CREDENTIAL_ID, Engine, outputOf } from '../../scripts/lib/engine/engine';
 import { PackageNodeTypes } from '../../scripts/lib/engine/nodeTypes';
 import { sandboxCredential } from '../../scripts/lib/sandboxCredential';
@@ -25,38 +30,70 @@ describe('Example 1 from "Try it" on a fresh n8n (issue 18 item 9)', () => {
 		const priority = (type: string) => AUTO_SELECT_PRIORITY[type] ?? 8;
 		const picked = [...triggers].sort((a, b) => priority(b.type) - priority(a.type))[0];
 		expect(picked.name).toBe('Try it: sample order');
-		expect(shipped.nodes.find((node) => node.name === 'Shopify: order created')?.disabled).toBe(true);
+		expect(shipped.nodes.find((node) => node.name === 'Shopify: order created')?.disabled).toBe(
+			true,
+		);
 	});
 
 	test('with no data table at all, Try it creates customer_tax_data and cfdi_invoices, stamps the sample order, e-mails it and remembers it: green', async () => {
 		const tables: TableRows = {};
 		class FreshEngine extends Engine {
-			override readonly nodeTypes = new PackageNodeTypes({ ...standInNodeTypes, 'n8n-nodes-base.dataTable': dataTableStandIn(tables) });
+			override readonly nodeTypes = new PackageNodeTypes({
+				...standInNodeTypes,
+				'n8n-nodes-base.dataTable': dataTableStandIn(tables),
+			});
 		}
 		const engine = new FreshEngine();
 		engine.setCredential(sandboxCredential(kit.sandbox));
-		const workflow = reachableFrom(withCfdiCredential(loadExample('shopify'), { id: CREDENTIAL_ID, name: 'CFDI sandbox' }), 'Try it: sample order');
-		const run = await engine.runWorkflow(workflow.nodes as unknown as INode[], workflow.connections as unknown as IConnections, [{ json: {} }]);
+		const workflow = reachableFrom(
+			withCfdiCredential(loadExample('shopify'), { id: CREDENTIAL_ID, name: 'CFDI sandbox' }),
+			'Try it: sample order',
+		);
+		const run = await engine.runWorkflow(
+			workflow.nodes as unknown as INode[],
+			workflow.connections as unknown as IConnections,
+			[{ json: {} }],
+		);
 		expect(run.data.resultData.error).toBeUndefined();
-		expect(Object.keys(tables).sort()).toEqual([EXAMPLE_TABLES.cfdiInvoices.name, EXAMPLE_TABLES.customerTaxData.name]);
+		expect(Object.keys(tables).sort()).toEqual([
+			EXAMPLE_TABLES.cfdiInvoices.name,
+			EXAMPLE_TABLES.customerTaxData.name,
+		]);
 		const [created] = outputOf(run, 'Create and stamp');
-		expect([(created.json.order as IDataObject).name, created.json.status]).toEqual(['#1001', 'stamped']);
+		expect([(created.json.order as IDataObject).name, created.json.status]).toEqual([
+			'#1001',
+			'stamped',
+		]);
 		expect(outputOf(run, 'E-mail to customer').map((item) => item.json.sent)).toEqual([true]);
-		expect(tables[EXAMPLE_TABLES.cfdiInvoices.name]).toEqual([{ orderId: 5829364210001, orderName: '#1001', uuid: created.json.uuid, metodoPago: 'PUE' }]);
+		expect(tables[EXAMPLE_TABLES.cfdiInvoices.name]).toEqual([
+			{ orderId: 5829364210001, orderName: '#1001', uuid: created.json.uuid, metodoPago: 'PUE' },
+		]);
 	});
 
 	test('before: the same run without the table nodes fails on a missing data table (what a newcomer saw)', async () => {
 		const tables: TableRows = {};
 		class FreshEngine extends Engine {
-			override readonly nodeTypes = new PackageNodeTypes({ ...standInNodeTypes, 'n8n-nodes-base.dataTable': dataTableStandIn(tables) });
+			override readonly nodeTypes = new PackageNodeTypes({
+				...standInNodeTypes,
+				'n8n-nodes-base.dataTable': dataTableStandIn(tables),
+			});
 		}
 		const engine = new FreshEngine();
 		engine.setCredential(sandboxCredential(kit.sandbox));
-		const shipped = withCfdiCredential(loadExample('shopify'), { id: CREDENTIAL_ID, name: 'CFDI sandbox' });
+		const shipped = withCfdiCredential(loadExample('shopify'), {
+			id: CREDENTIAL_ID,
+			name: 'CFDI sandbox',
+		});
 		// Try it wired straight to the sample order, as the example was before.
-		shipped.connections['Try it: sample order'] = { main: [[{ node: 'Sample Shopify order', type: 'main', index: 0 }]] };
+		shipped.connections['Try it: sample order'] = {
+			main: [[{ node: 'Sample Shopify order', type: 'main', index: 0 }]],
+		};
 		const workflow = reachableFrom(shipped, 'Try it: sample order');
-		const run = await engine.runWorkflow(workflow.nodes as unknown as INode[], workflow.connections as unknown as IConnections, [{ json: {} }]);
+		const run = await engine.runWorkflow(
+			workflow.nodes as unknown as INode[],
+			workflow.connections as unknown as IConnections,
+			[{ json: {} }],
+		);
 		expect(run.data.resultData.error?.message).toMatch(/does not exist/);
 	});
 });

@@ -27,9 +27,26 @@ export async function startForeignHost(): Promise<ForeignHost> {
 		const chunks: Buffer[] = [];
 		req.on('data', (chunk: Buffer) => chunks.push(chunk));
 		req.on('end', () => {
-			requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-			const body = JSON.stringify({ esValido: true, idComprobante: 9999, errores: null, uuid: FOREIGN_UUID, subEstatusId: 2, descripcion: null, access_token: 'foreign-token', emisorid: 1234 });
-			res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+			requests.push({
+				method: req.method ?? '',
+				url: req.url ?? '',
+				headers: req.headers,
+				body: Buffer.concat(chunks).toString('utf8'),
+			});
+			const body = JSON.stringify({
+				esValido: true,
+				idComprobante: 9999,
+				errores: null,
+				uuid: FOREIGN_UUID,
+				subEstatusId: 2,
+				descripcion: null,
+				access_token: 'foreign-token',
+				emisorid: 1234,
+			});
+			res.writeHead(200, {
+				'content-type': 'application/json; charset=utf-8',
+				'content-length': Buffer.byteLength(body),
+			});
 			res.end(body);
 		});
 	});

@@ -2,14 +2,29 @@
 import type { IConnections, IDataObject, INode, INodeParameters, IRun } from 'n8n-workflow';
 
 import type { Sandbox } from '../../sandbox';
-import { loadExample, reachableFrom, withCfdiCredential, type ExampleName } from '../../scripts/lib/examples';
+import {
+	loadExample,
+	reachableFrom,
+	withCfdiCredential,
+	type ExampleName,
+} from '../../scripts/lib/examples';
 import { standInNodeTypes } from '../../scripts/lib/standInNodes';
-import { apiClient, findElement, parseXml, validVoucher, type XmlElement } from '../sandbox/helpers';
+import {
+	apiClient,
+	findElement,
+	parseXml,
+	validVoucher,
+	type XmlElement,
+} from '../sandbox/helpers';
 import { CREDENTIAL_ID, Engine, outputOf } from '../../scripts/lib/engine/engine';
 import { PackageNodeTypes } from '../../scripts/lib/engine/nodeTypes';
 import { sandboxCredential } from '../../scripts/lib/sandboxCredential';
 
-export const ISSUER_FIELDS = { emisorRfc: 'EKU9003173C9', emisorNombre: 'ESCUELA KEMPER URGATE', emisorRegimenFiscal: '601' };
+export const ISSUER_FIELDS = {
+	emisorRfc: 'EKU9003173C9',
+	emisorNombre: 'ESCUELA KEMPER URGATE',
+	emisorRegimenFiscal: '601',
+};
 
 /** Three sales of May 2024 for Create Global Invoice (one input item each). */
 export const SALES = [
@@ -36,13 +51,27 @@ export function globalParams(extra: INodeParameters = {}): INodeParameters {
 		...extra,
 	};
 }
-export const CUSTOMER = { rfc: 'URE180429TM6', nombre: 'UNIVERSIDAD ROBOTICA ESPANOLA', usoCFDI: 'G03', regimenFiscalReceptor: '601', domicilioFiscalReceptor: '86991' };
+export const CUSTOMER = {
+	rfc: 'URE180429TM6',
+	nombre: 'UNIVERSIDAD ROBOTICA ESPANOLA',
+	usoCFDI: 'G03',
+	regimenFiscalReceptor: '601',
+	domicilioFiscalReceptor: '86991',
+};
 /** CUSTOMER typed into the recipient fields. */
-export const CUSTOMER_FIELDS = { receptorRfc: CUSTOMER.rfc, receptorNombre: CUSTOMER.nombre, receptorRegimenFiscal: CUSTOMER.regimenFiscalReceptor, receptorDomicilioFiscal: CUSTOMER.domicilioFiscalReceptor };
+export const CUSTOMER_FIELDS = {
+	receptorRfc: CUSTOMER.rfc,
+	receptorNombre: CUSTOMER.nombre,
+	receptorRegimenFiscal: CUSTOMER.regimenFiscalReceptor,
+	receptorDomicilioFiscal: CUSTOMER.domicilioFiscalReceptor,
+};
 
 /** An invoice of 1,000.00 + IVA 16 % = 1,160.00 to CUSTOMER, stamped in the sandbox (PPD unless `paidAtIssue`). */
 /** Voucher > Create Payment Receipt for a payment received on 2024-05-09 by transfer (03), series P. */
-export function receiptParams(invoices: IDataObject[], extra: INodeParameters = {}): INodeParameters {
+export function receiptParams(
+	invoices: IDataObject[],
+	extra: INodeParameters = {},
+): INodeParameters {
 	return {
 		resource: 'voucher',
 		operation: 'createPaymentReceipt',
@@ -55,11 +84,18 @@ export function receiptParams(invoices: IDataObject[], extra: INodeParameters = 
 	};
 }
 
-export async function stampInvoice(sandbox: Sandbox, options: { paidAtIssue?: boolean; moneda?: string; tipoCambio?: number } = {}): Promise<string> {
+export async function stampInvoice(
+	sandbox: Sandbox,
+	options: { paidAtIssue?: boolean; moneda?: string; tipoCambio?: number } = {},
+): Promise<string> {
 	const client = await apiClient(sandbox);
-	const payment = options.paidAtIssue ? { metodoPago: 'PUE', formaPago: '03' } : { metodoPago: 'PPD', formaPago: '99' };
+	const payment = options.paidAtIssue
+		? { metodoPago: 'PUE', formaPago: '03' }
+		: { metodoPago: 'PPD', formaPago: '99' };
 	const currency = options.moneda ? { moneda: options.moneda, tipoCambio: options.tipoCambio } : {};
-	const { uuid } = await client.stamp(validVoucher({ ...payment, ...currency, serie: 'A', folio: '1000', receptor: { ...CUSTOMER } }));
+	const { uuid } = await client.stamp(
+		validVoucher({ ...payment, ...currency, serie: 'A', folio: '1000', receptor: { ...CUSTOMER } }),
+	);
 	return uuid;
 }
 
@@ -73,7 +109,9 @@ export { findElement };
 
 /** The issuing calls in the sandbox log (create or update): none may go out for a voucher stopped locally. */
 export function issuingCalls(sandbox: Sandbox) {
-	return sandbox.requests.filter((request) => request.route === 'createVoucher' || request.route === 'updateVoucher');
+	return sandbox.requests.filter(
+		(request) => request.route === 'createVoucher' || request.route === 'updateVoucher',
+	);
 }
 
 /** The body the node sent to create the voucher (the first create call). */
@@ -84,14 +122,25 @@ export function sentBody(sandbox: Sandbox): Record<string, unknown> {
 }
 
 /** Runs an example's "Try it" path through the engine, with stand-ins for the n8n-nodes-base nodes it uses. */
-export async function runExampleTryIt(sandbox: Sandbox, name: ExampleName, start: string): Promise<IRun> {
+export async function runExampleTryIt(
+	sandbox: Sandbox,
+	name: ExampleName,
+	start: string,
+): Promise<IRun> {
 	class ExampleEngine extends Engine {
 		override readonly nodeTypes = new PackageNodeTypes(standInNodeTypes);
 	}
 	const engine = new ExampleEngine();
 	engine.setCredential(sandboxCredential(sandbox));
-	const workflow = reachableFrom(withCfdiCredential(loadExample(name), { id: CREDENTIAL_ID, name: 'CFDI sandbox' }), start);
-	return await engine.runWorkflow(workflow.nodes as unknown as INode[], workflow.connections as unknown as IConnections, [{ json: {} }]);
+	const workflow = reachableFrom(
+		withCfdiCredential(loadExample(name), { id: CREDENTIAL_ID, name: 'CFDI sandbox' }),
+		start,
+	);
+	return await engine.runWorkflow(
+		workflow.nodes as unknown as INode[],
+		workflow.connections as unknown as IConnections,
+		[{ json: {} }],
+	);
 }
 
 export { outputOf };

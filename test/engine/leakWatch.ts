@@ -7,10 +7,20 @@ import { LoggerProxy } from 'n8n-workflow';
 export function watchEverythingSeen(): string[] {
 	const seen: string[] = [];
 	beforeAll(() => {
-		const capture = (level: string) => (message: string, meta?: object) => seen.push(`${level} ${message} ${JSON.stringify(meta ?? {})}`);
-		LoggerProxy.init({ error: capture('error'), warn: capture('warn'), info: capture('info'), debug: capture('debug') } as never);
+		const capture = (level: string) => (message: string, meta?: object) =>
+			seen.push(`${level} ${message} ${JSON.stringify(meta ?? {})}`);
+		LoggerProxy.init({
+			error: capture('error'),
+			warn: capture('warn'),
+			info: capture('info'),
+			debug: capture('debug'),
+		} as never);
 		for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) {
-			jest.spyOn(console, method).mockImplementation((...args: unknown[]) => void seen.push(`console.${method} ${args.map(String).join(' ')}`));
+			jest
+				.spyOn(console, method)
+				.mockImplementation(
+					(...args: unknown[]) => void seen.push(`console.${method} ${args.map(String).join(' ')}`),
+				);
 		}
 		for (const stream of [process.stdout, process.stderr]) {
 			const write = stream.write.bind(stream);
@@ -30,7 +40,11 @@ function decodedBase64Runs(text: string): string[] {
 	const decoded: string[] = [];
 	for (const run of runs) {
 		const standard = run.replace(/-/g, '+').replace(/_/g, '/');
-		for (let skip = 0; skip < 4; skip++) decoded.push(Buffer.from(standard.slice(skip), 'base64').toString('latin1'), Buffer.from(standard.slice(skip), 'base64').toString('utf8'));
+		for (let skip = 0; skip < 4; skip++)
+			decoded.push(
+				Buffer.from(standard.slice(skip), 'base64').toString('latin1'),
+				Buffer.from(standard.slice(skip), 'base64').toString('utf8'),
+			);
 	}
 	return decoded;
 }
@@ -43,7 +57,15 @@ function decodedBase64Runs(text: string): string[] {
 export function secretsFoundIn(text: string, values: string[]): string[] {
 	const base64Texts = decodedBase64Runs(text);
 	return values.filter((secret) => {
-		const forms = new Set([secret, encodeURIComponent(secret), new URLSearchParams({ s: secret }).toString().slice(2), JSON.stringify(secret).slice(1, -1)]);
-		return [...forms].some((form) => text.includes(form)) || base64Texts.some((decoded) => decoded.includes(secret));
+		const forms = new Set([
+			secret,
+			encodeURIComponent(secret),
+			new URLSearchParams({ s: secret }).toString().slice(2),
+			JSON.stringify(secret).slice(1, -1),
+		]);
+		return (
+			[...forms].some((form) => text.includes(form)) ||
+			base64Texts.some((decoded) => decoded.includes(secret))
+		);
 	});
 }

@@ -6,9 +6,15 @@ const kit = useSandboxEngine();
 
 describe('a 100-item run on a fresh credential', () => {
 	test('stamps every item with exactly one token call and one userinfo call', async () => {
-		const input = Array.from({ length: 100 }, (_, i) => ({ voucher: invoiceVoucher({ descripcionFacturador: `order ${i}` }) }));
+		const input = Array.from({ length: 100 }, (_, i) => ({
+			voucher: invoiceVoucher({ descripcionFacturador: `order ${i}` }),
+		}));
 		const { items, error } = await kit.engine.runNode(
-			{ ...createParams(), voucherJson: '={{ JSON.stringify($json.voucher) }}', options: { concurrency: 8 } },
+			{
+				...createParams(),
+				voucherJson: '={{ JSON.stringify($json.voucher) }}',
+				options: { concurrency: 8 },
+			},
 			input,
 		);
 		expect(error).toBeUndefined();
@@ -23,10 +29,17 @@ describe('a 100-item run on a fresh credential', () => {
 	test('reads 100 vouchers with one sign-in although n8n would start them together', async () => {
 		const ids: number[] = [];
 		for (let i = 0; i < 3; i++) {
-			const { items } = await kit.engine.runNode(createParams(invoiceVoucher(), { stamp: false }), [{}]);
+			const { items } = await kit.engine.runNode(createParams(invoiceVoucher(), { stamp: false }), [
+				{},
+			]);
 			ids.push(Number(items[0].json.idComprobante));
 		}
-		kit.engine.setCredential({ ...kit.engine.credentials.saved('cred-1'), accessToken: '', refreshToken: '', emisorId: '' });
+		kit.engine.setCredential({
+			...kit.engine.credentials.saved('cred-1'),
+			accessToken: '',
+			refreshToken: '',
+			emisorId: '',
+		});
 		kit.sandbox.clearLog();
 		const { items, error } = await kit.engine.runNode(
 			{ resource: 'voucher', operation: 'get', voucherId: '={{ $json.id }}' },
@@ -39,14 +52,21 @@ describe('a 100-item run on a fresh credential', () => {
 	});
 
 	test('a wrong password fails every item after a single token call', async () => {
-		kit.engine.setCredential({ ...kit.engine.credentials.saved('cred-1'), password: 'wrong-password' });
+		kit.engine.setCredential({
+			...kit.engine.credentials.saved('cred-1'),
+			password: 'wrong-password',
+		});
 		const { items } = await kit.engine.runNode(
 			{ resource: 'voucher', operation: 'get', voucherId: 1001 },
 			Array.from({ length: 20 }, () => ({})),
 			{ continueOnFail: true },
 		);
 		expect(items).toHaveLength(20);
-		expect(items.every((item) => String(item.json.error).includes('rejected the username or password (invalid_grant)'))).toBe(true);
+		expect(
+			items.every((item) =>
+				String(item.json.error).includes('rejected the username or password (invalid_grant)'),
+			),
+		).toBe(true);
 		expect(routes(kit.sandbox, 'token')).toHaveLength(1);
 	});
 });

@@ -1,6 +1,11 @@
 import type { IBinaryData, IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import { startSandbox, type GetVoucherShape, type Sandbox, type SandboxOptions } from '../../sandbox';
+import {
+	startSandbox,
+	type GetVoucherShape,
+	type Sandbox,
+	type SandboxOptions,
+} from '../../sandbox';
 import { invoiceVoucher } from '../../scripts/lib/vouchers';
 import { Engine, shutdownEngine } from '../../scripts/lib/engine/engine';
 import { sandboxCredential } from '../../scripts/lib/sandboxCredential';
@@ -10,7 +15,8 @@ import { sandboxCredential } from '../../scripts/lib/sandboxCredential';
  * spec does not show that body, so `npm run test:engine:bodyOnly` runs them all against the
  * body-only shape too (CFDI_SANDBOX_GET_SHAPE=bodyOnly).
  */
-export const ENGINE_GET_VOUCHER_SHAPE: GetVoucherShape = process.env.CFDI_SANDBOX_GET_SHAPE === 'bodyOnly' ? 'bodyOnly' : 'bodyWithState';
+export const ENGINE_GET_VOUCHER_SHAPE: GetVoucherShape =
+	process.env.CFDI_SANDBOX_GET_SHAPE === 'bodyOnly' ? 'bodyOnly' : 'bodyWithState';
 
 /** One sandbox and one engine with a fresh credential per test. */
 export function useSandboxEngine(options: SandboxOptions = {}) {
@@ -25,7 +31,10 @@ export function useSandboxEngine(options: SandboxOptions = {}) {
 	return kit;
 }
 
-export const createParams = (voucher: IDataObject = invoiceVoucher(), extra: INodeParameters = {}): INodeParameters => ({
+export const createParams = (
+	voucher: IDataObject = invoiceVoucher(),
+	extra: INodeParameters = {},
+): INodeParameters => ({
 	resource: 'voucher',
 	operation: 'create',
 	inputMode: 'json',
@@ -79,7 +88,13 @@ export const lineItemsParams = (extra: INodeParameters = {}): INodeParameters =>
 
 /** Lines with prices including IVA 16 %: 2 × 580.00 + 348.00 = 1,508.00. */
 export const RECONCILED_LINES = [
-	{ quantity: 2, unitPrice: '580.00', taxRate: '16%', priceIncludesTax: true, description: 'Keyboard' },
+	{
+		quantity: 2,
+		unitPrice: '580.00',
+		taxRate: '16%',
+		priceIncludesTax: true,
+		description: 'Keyboard',
+	},
 	{ quantity: 1, unitPrice: 348, taxRate: 16, priceIncludesTax: true, description: 'Cable' },
 ];
 

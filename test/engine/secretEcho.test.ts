@@ -1,7 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { INodeParameters } from 'n8n-workflow';
 
-import { DEFAULT_ACCOUNT, type EchoFraming, type RouteName, type SandboxAccount } from '../../sandbox';
+import {
+	DEFAULT_ACCOUNT,
+	type EchoFraming,
+	type RouteName,
+	type SandboxAccount,
+} from '../../sandbox';
 import { sandboxCredential } from '../../scripts/lib/sandboxCredential';
 import { invoiceVoucher } from '../../scripts/lib/vouchers';
 import { secretsFoundIn, watchEverythingSeen } from './leakWatch';
@@ -23,59 +28,137 @@ const passwordMd5 = createHash('md5').update(ECHO_ACCOUNT.password, 'utf8').dige
 
 const kit = useSandboxEngine({ accounts: [ECHO_ACCOUNT] });
 beforeEach(() =>
-	kit.engine.setCredential(sandboxCredential(kit.sandbox, { password: ECHO_ACCOUNT.password, clientId: ECHO_ACCOUNT.clientId, clientSecret: ECHO_ACCOUNT.clientSecret })),
+	kit.engine.setCredential(
+		sandboxCredential(kit.sandbox, {
+			password: ECHO_ACCOUNT.password,
+			clientId: ECHO_ACCOUNT.clientId,
+			clientSecret: ECHO_ACCOUNT.clientSecret,
+		}),
+	),
 );
 const seen = watchEverythingSeen();
 // Each case is judged on what it alone made visible.
 beforeEach(() => void (seen.length = 0));
 
 function secrets(): string[] {
-	const tokens = kit.engine.credentials.history.flatMap((data) => [data.accessToken, data.refreshToken]);
-	return [ECHO_ACCOUNT.password, passwordMd5, ECHO_ACCOUNT.clientSecret, ...tokens].filter((value): value is string => typeof value === 'string' && value.length > 0);
+	const tokens = kit.engine.credentials.history.flatMap((data) => [
+		data.accessToken,
+		data.refreshToken,
+	]);
+	return [ECHO_ACCOUNT.password, passwordMd5, ECHO_ACCOUNT.clientSecret, ...tokens].filter(
+		(value): value is string => typeof value === 'string' && value.length > 0,
+	);
 }
 
 async function run(parameters: INodeParameters, continueOnFail: boolean) {
 	const result = await kit.engine.runNode(parameters, [{}], { continueOnFail });
 	seen.push(JSON.stringify(result.run));
-	if (result.error) seen.push(result.error.message, String(result.error.description), JSON.stringify(result.error));
+	if (result.error)
+		seen.push(result.error.message, String(result.error.description), JSON.stringify(result.error));
 	return result;
 }
 
 /** Each error path, and how to reach it: what to prepare, and the node parameters to run. */
-const paths: Array<{ route: RouteName; times?: number; prepare?: 'stamped' | 'pending' | 'session'; params: (ref: { uuid: string; id: number }) => INodeParameters }> = [
+const paths: Array<{
+	route: RouteName;
+	times?: number;
+	prepare?: 'stamped' | 'pending' | 'session';
+	params: (ref: { uuid: string; id: number }) => INodeParameters;
+}> = [
 	{ route: 'token', params: () => createParams() },
 	// The refresh grant's echo, then the password grant's.
 	{ route: 'token', times: 2, prepare: 'session', params: () => createParams() },
 	{ route: 'userinfo', params: () => createParams() },
-	{ route: 'createVoucher', params: () => createParams(invoiceVoucher(), { stampingMode: 'direct' }) },
+	{
+		route: 'createVoucher',
+		params: () => createParams(invoiceVoucher(), { stampingMode: 'direct' }),
+	},
 	{ route: 'updateVoucher', params: () => createParams() },
-	{ route: 'getVoucher', prepare: 'pending', params: ({ id }) => ({ resource: 'voucher', operation: 'get', voucherId: id }) },
-	{ route: 'downloadXml', prepare: 'stamped', params: ({ uuid }) => ({ resource: 'xml', operation: 'download', uuid }) },
-	{ route: 'requestPdf', prepare: 'stamped', params: ({ uuid }) => ({ resource: 'pdf', operation: 'getLink', uuid }) },
-	{ route: 'getPdfLink', prepare: 'stamped', params: ({ uuid }) => ({ resource: 'pdf', operation: 'getLink', uuid }) },
-	{ route: 'blob', prepare: 'stamped', params: ({ uuid }) => ({ resource: 'pdf', operation: 'getLink', uuid, download: true }) },
-	{ route: 'sendEmail', prepare: 'stamped', params: ({ uuid }) => ({ resource: 'email', operation: 'send', uuid, to: 'a@example.com', subject: 's', message: 'm' }) },
-	{ route: 'cancelVoucher', prepare: 'stamped', params: ({ uuid }) => ({ resource: 'voucher', operation: 'cancel', uuid }) },
-	{ route: 'listVouchers', prepare: 'stamped', params: ({ uuid }) => ({ resource: 'voucher', operation: 'getStatus', uuid }) },
+	{
+		route: 'getVoucher',
+		prepare: 'pending',
+		params: ({ id }) => ({ resource: 'voucher', operation: 'get', voucherId: id }),
+	},
+	{
+		route: 'downloadXml',
+		prepare: 'stamped',
+		params: ({ uuid }) => ({ resource: 'xml', operation: 'download', uuid }),
+	},
+	{
+		route: 'requestPdf',
+		prepare: 'stamped',
+		params: ({ uuid }) => ({ resource: 'pdf', operation: 'getLink', uuid }),
+	},
+	{
+		route: 'getPdfLink',
+		prepare: 'stamped',
+		params: ({ uuid }) => ({ resource: 'pdf', operation: 'getLink', uuid }),
+	},
+	{
+		route: 'blob',
+		prepare: 'stamped',
+		params: ({ uuid }) => ({ resource: 'pdf', operation: 'getLink', uuid, download: true }),
+	},
+	{
+		route: 'sendEmail',
+		prepare: 'stamped',
+		params: ({ uuid }) => ({
+			resource: 'email',
+			operation: 'send',
+			uuid,
+			to: 'a@example.com',
+			subject: 's',
+			message: 'm',
+		}),
+	},
+	{
+		route: 'cancelVoucher',
+		prepare: 'stamped',
+		params: ({ uuid }) => ({ resource: 'voucher', operation: 'cancel', uuid }),
+	},
+	{
+		route: 'listVouchers',
+		prepare: 'stamped',
+		params: ({ uuid }) => ({ resource: 'voucher', operation: 'getStatus', uuid }),
+	},
 ];
 const framings: EchoFraming[] = ['json', 'text', 'oauth', 'base64'];
 
-const cases = paths.flatMap((path) => framings.map((framing) => [`${path.route}${path.times ? ` x${path.times}` : ''} (${path.prepare ?? 'fresh'}), ${framing}`, path, framing] as const));
+const cases = paths.flatMap((path) =>
+	framings.map(
+		(framing) =>
+			[
+				`${path.route}${path.times ? ` x${path.times}` : ''} (${path.prepare ?? 'fresh'}), ${framing}`,
+				path,
+				framing,
+			] as const,
+	),
+);
 
 describe('no secret in any text, whatever the service echoes back', () => {
 	test.each(cases)('%s', async (_name, path, framing) => {
 		const ref = { uuid: '', id: 0 };
-		if (path.prepare === 'stamped' || path.prepare === 'session') ref.uuid = await stampedUuid(kit.engine);
-		if (path.prepare === 'pending') ref.id = (await kit.engine.runNode(createParams(invoiceVoucher(), { stamp: false }), [{}])).items[0].json.idComprobante as number;
+		if (path.prepare === 'stamped' || path.prepare === 'session')
+			ref.uuid = await stampedUuid(kit.engine);
+		if (path.prepare === 'pending')
+			ref.id = (await kit.engine.runNode(createParams(invoiceVoucher(), { stamp: false }), [{}]))
+				.items[0].json.idComprobante as number;
 		if (path.prepare === 'session') kit.sandbox.expireAccessTokens();
 		for (const continueOnFail of [true, false]) {
-			kit.sandbox.injectFault({ route: path.route, kind: 'echoRequest', framing, times: path.times ?? 1 });
+			kit.sandbox.injectFault({
+				route: path.route,
+				kind: 'echoRequest',
+				framing,
+				times: path.times ?? 1,
+			});
 			const { items, error } = await run(path.params(ref), continueOnFail);
 			// The echo reached the node and it failed on it (an error item or the node's error).
 			expect(continueOnFail ? items[0]?.json.error : error?.message).toBeTruthy();
 			kit.sandbox.clearFaults();
 		}
-		const echoed = kit.sandbox.requests.filter((request) => request.status === 400 && request.route === path.route);
+		const echoed = kit.sandbox.requests.filter(
+			(request) => request.status === 400 && request.route === path.route,
+		);
 		expect(echoed.length).toBeGreaterThanOrEqual(2);
 		expect(secretsFoundIn(seen.join('\n'), secrets())).toEqual([]);
 	});

@@ -11,7 +11,16 @@ const kit = useSandboxEngine();
 const stampedEvent: INodeParameters = { event: 'voucherStamped' };
 const cancellationEvent: INodeParameters = { event: 'cancellationStatusChanged' };
 /** A named recipient and a total above 1,000 MXN: the cancellation waits for the recipient. */
-const withAcceptance = () => validVoucher({ receptor: { rfc: 'URE180429TM6', nombre: 'UNIVERSIDAD ROBOTICA ESPAÑOLA', usoCFDI: 'G03', regimenFiscalReceptor: '601', domicilioFiscalReceptor: '65000' } });
+const withAcceptance = () =>
+	validVoucher({
+		receptor: {
+			rfc: 'URE180429TM6',
+			nombre: 'UNIVERSIDAD ROBOTICA ESPAÑOLA',
+			usoCFDI: 'G03',
+			regimenFiscalReceptor: '601',
+			domicilioFiscalReceptor: '65000',
+		},
+	});
 
 let api: ApiClient;
 beforeEach(async () => {
@@ -20,7 +29,10 @@ beforeEach(async () => {
 
 /** Cancels through the node's Voucher → Cancel; returns the subEstatusId it reports. */
 async function cancelVoucher(uuid: string): Promise<number> {
-	const { items, error } = await kit.engine.runNode({ resource: 'voucher', operation: 'cancel', uuid, motive: '02' }, [{}]);
+	const { items, error } = await kit.engine.runNode(
+		{ resource: 'voucher', operation: 'cancel', uuid, motive: '02' },
+		[{}],
+	);
 	if (error) throw error;
 	return Number(items[0].json.subEstatusId);
 }
@@ -32,7 +44,8 @@ function restartedEngine(): Engine {
 	return engine;
 }
 
-const uuidsOf = (items: Array<{ json: IDataObject }> | null) => (items ?? []).map((item) => item.json.uuid);
+const uuidsOf = (items: Array<{ json: IDataObject }> | null) =>
+	(items ?? []).map((item) => item.json.uuid);
 
 describe('trigger: Voucher Stamped', () => {
 	test('first activation reports nothing; a voucher stamped later is reported once, also across a restart', async () => {
@@ -40,14 +53,23 @@ describe('trigger: Voucher Stamped', () => {
 		const first = await pollTrigger(kit.engine, stampedEvent);
 		expect(first.items).toBeNull();
 		expect(first.changed).toBe(true);
-		expect(first.nodeData).toMatchObject({ version: 2, event: 'voucherStamped', vouchers: { [before]: [2, expect.any(Number)] } });
+		expect(first.nodeData).toMatchObject({
+			version: 2,
+			event: 'voucherStamped',
+			vouchers: { [before]: [2, expect.any(Number)] },
+		});
 		expect(Number(first.nodeData.coveredFrom)).toBe(Number(first.nodeData.activatedAt) - 72 * 3600);
 
 		// The list request: the issuer's list with a Unix-seconds window reaching 72 hours back.
 		const [list] = routes(kit.sandbox, 'listVouchers');
 		expect(list.pathname).toBe(`/businessEmision/api/v1/emisores/${account.emisorId}/comprobantes`);
 		expect(Number(list.query.ffinal) - Number(list.query.finicial)).toBe(72 * 3600 + 600);
-		expect(list.query).toMatchObject({ nocomprobante: '0', tipoConfirmacionId: '0', skip: '0', take: '100' });
+		expect(list.query).toMatchObject({
+			nocomprobante: '0',
+			tipoConfirmacionId: '0',
+			skip: '0',
+			take: '100',
+		});
 		expect(Math.abs(Number(list.query.finicial) + 72 * 3600 - Date.now() / 1000)).toBeLessThan(120);
 
 		const uuid = await stampedUuid(kit.engine);
@@ -85,9 +107,13 @@ describe('trigger: Voucher Stamped', () => {
 	test('reports a back-dated voucher (noCalcularFecha) and every voucher stamped between two polls, oldest first, across list pages', async () => {
 		const first = await pollTrigger(kit.engine, stampedEvent);
 		const stamped: string[] = [];
-		const backDated = await api.create(validVoucher({ fecha: cfdiDateTime(Date.now() - 5 * 3600_000), folio: 'late' }), 'emitir=true&noCalcularFecha=true');
+		const backDated = await api.create(
+			validVoucher({ fecha: cfdiDateTime(Date.now() - 5 * 3600_000), folio: 'late' }),
+			'emitir=true&noCalcularFecha=true',
+		);
 		const lateUuid = ((await backDated.json()) as { uuid: string }).uuid;
-		for (let i = 0; i < 130; i++) stamped.push((await api.stamp(validVoucher({ folio: String(i) }))).uuid);
+		for (let i = 0; i < 130; i++)
+			stamped.push((await api.stamp(validVoucher({ folio: String(i) }))).uuid);
 		const second = await pollTrigger(kit.engine, stampedEvent, first.staticData);
 		expect(second.items).toHaveLength(131);
 		expect(second.items?.[0].json).toMatchObject({ uuid: lateUuid, folio: 'late' });
@@ -112,8 +138,15 @@ describe('trigger: Voucher Stamped', () => {
 	test('a failed poll remembers nothing, so the next poll still reports what was stamped meanwhile', async () => {
 		const first = await pollTrigger(kit.engine, stampedEvent);
 		const uuid = (await api.stamp()).uuid;
-		kit.sandbox.injectFault({ route: 'listVouchers', kind: 'status', status: 500, body: '{"message":"An error has occurred."}' });
-		await expect(pollTrigger(kit.engine, stampedEvent, first.staticData)).rejects.toThrow('Could not read the voucher list: the service answered HTTP 500 (An error has occurred.)');
+		kit.sandbox.injectFault({
+			route: 'listVouchers',
+			kind: 'status',
+			status: 500,
+			body: '{"message":"An error has occurred."}',
+		});
+		await expect(pollTrigger(kit.engine, stampedEvent, first.staticData)).rejects.toThrow(
+			'Could not read the voucher list: the service answered HTTP 500 (An error has occurred.)',
+		);
 		const retried = await pollTrigger(kit.engine, stampedEvent, first.staticData);
 		expect(uuidsOf(retried.items)).toEqual([uuid]);
 	});
@@ -124,7 +157,10 @@ describe('trigger: Voucher Stamped', () => {
 		expect(await cancelVoucher(uuid)).toBe(3);
 		const switched = await pollTrigger(kit.engine, cancellationEvent, stamped.staticData);
 		expect(switched.items).toBeNull();
-		expect(switched.nodeData).toMatchObject({ event: 'cancellationStatusChanged', vouchers: { [uuid]: [3, expect.any(Number)] } });
+		expect(switched.nodeData).toMatchObject({
+			event: 'cancellationStatusChanged',
+			vouchers: { [uuid]: [3, expect.any(Number)] },
+		});
 	});
 
 	test('Fetch Test Event returns the newest stamped voucher', async () => {
@@ -132,7 +168,9 @@ describe('trigger: Voucher Stamped', () => {
 		const newest = (await api.stamp(validVoucher({ folio: 'newer' }))).uuid;
 		const { items, error } = await fetchTestEvent(kit.engine, stampedEvent);
 		expect(error).toBeUndefined();
-		expect(items.map((item) => item.json)).toEqual([expect.objectContaining({ event: 'voucherStamped', uuid: newest, folio: 'newer' })]);
+		expect(items.map((item) => item.json)).toEqual([
+			expect.objectContaining({ event: 'voucherStamped', uuid: newest, folio: 'newer' }),
+		]);
 	});
 });
 
@@ -145,16 +183,31 @@ describe('trigger: Cancellation Status Changed', () => {
 		expect(await cancelVoucher(uuid)).toBe(4);
 		const waiting = await pollTrigger(kit.engine, cancellationEvent, first.staticData);
 		expect(waiting.items?.map((item) => item.json)).toEqual([
-			expect.objectContaining({ event: 'cancellationStatusChanged', uuid, status: 'pendingAcceptance', previousStatus: 'stamped', subEstatusId: 4, statusDescription: 'En proceso' }),
+			expect.objectContaining({
+				event: 'cancellationStatusChanged',
+				uuid,
+				status: 'pendingAcceptance',
+				previousStatus: 'stamped',
+				subEstatusId: 4,
+				statusDescription: 'En proceso',
+			}),
 		]);
 		expect((await pollTrigger(kit.engine, cancellationEvent, waiting.staticData)).items).toBeNull();
 
 		kit.sandbox.resolveCancellation(uuid, 'accepted');
 		const accepted = await pollTrigger(restartedEngine(), cancellationEvent, waiting.staticData);
 		expect(accepted.items?.map((item) => item.json)).toEqual([
-			expect.objectContaining({ uuid, status: 'cancelled', previousStatus: 'pendingAcceptance', subEstatusId: 3, statusDescription: 'Cancelado con aceptación' }),
+			expect.objectContaining({
+				uuid,
+				status: 'cancelled',
+				previousStatus: 'pendingAcceptance',
+				subEstatusId: 3,
+				statusDescription: 'Cancelado con aceptación',
+			}),
 		]);
-		expect((await pollTrigger(restartedEngine(), cancellationEvent, accepted.staticData)).items).toBeNull();
+		expect(
+			(await pollTrigger(restartedEngine(), cancellationEvent, accepted.staticData)).items,
+		).toBeNull();
 	});
 
 	test('reports an immediate cancellation and a rejection; Report Statuses narrows what starts the workflow', async () => {
@@ -166,11 +219,20 @@ describe('trigger: Cancellation Status Changed', () => {
 		await cancelVoucher(immediate);
 		await cancelVoucher(rejected);
 		const second = await pollTrigger(kit.engine, params, first.staticData);
-		expect(second.items?.map((item) => [item.json.uuid, item.json.status])).toEqual([[immediate, 'cancelled']]);
+		expect(second.items?.map((item) => [item.json.uuid, item.json.status])).toEqual([
+			[immediate, 'cancelled'],
+		]);
 
 		kit.sandbox.resolveCancellation(rejected, 'rejected');
 		const third = await pollTrigger(kit.engine, params, second.staticData);
-		expect(third.items?.map((item) => item.json)).toEqual([expect.objectContaining({ uuid: rejected, status: 'rejected', previousStatus: 'pendingAcceptance', subEstatusId: 2 })]);
+		expect(third.items?.map((item) => item.json)).toEqual([
+			expect.objectContaining({
+				uuid: rejected,
+				status: 'rejected',
+				previousStatus: 'pendingAcceptance',
+				subEstatusId: 2,
+			}),
+		]);
 		// A rejected voucher is plainly stamped again: nothing is kept for it.
 		expect(third.nodeData.vouchers).not.toHaveProperty(rejected);
 	});
@@ -186,7 +248,10 @@ describe('trigger: each event once for the life of the workflow, whatever its se
 	const HOUR_MS = 3600_000;
 	/** A voucher to the general public dated `hours` back (the SAT allows up to 72), stamped now. */
 	async function stampBackDated(hours: number, folio: string): Promise<string> {
-		const res = await api.create(validVoucher({ fecha: cfdiDateTime(Date.now() - hours * HOUR_MS), folio }), 'emitir=true&noCalcularFecha=true');
+		const res = await api.create(
+			validVoucher({ fecha: cfdiDateTime(Date.now() - hours * HOUR_MS), folio }),
+			'emitir=true&noCalcularFecha=true',
+		);
 		const { uuid } = (await res.json()) as { uuid: string };
 		return uuid;
 	}
@@ -196,7 +261,11 @@ describe('trigger: each event once for the life of the workflow, whatever its se
 		const late = await stampBackDated(5, 'late');
 		const second = await pollTrigger(kit.engine, stampedEvent, first.staticData);
 		expect(uuidsOf(second.items)).toEqual([late]);
-		const lowered = await pollTrigger(kit.engine, { ...stampedEvent, lateWindowHours: 1 }, second.staticData);
+		const lowered = await pollTrigger(
+			kit.engine,
+			{ ...stampedEvent, lateWindowHours: 1 },
+			second.staticData,
+		);
 		expect(lowered.items).toBeNull();
 		expect(lowered.nodeData.vouchers).not.toHaveProperty(late);
 		const raised = await pollTrigger(kit.engine, stampedEvent, lowered.staticData);
@@ -211,7 +280,9 @@ describe('trigger: each event once for the life of the workflow, whatever its se
 		const raised = await pollTrigger(kit.engine, stampedEvent, first.staticData);
 		expect(raised.items).toBeNull();
 		const later = await stampBackDated(6, 'after activation');
-		expect(uuidsOf((await pollTrigger(kit.engine, stampedEvent, raised.staticData)).items)).toEqual([later]);
+		expect(uuidsOf((await pollTrigger(kit.engine, stampedEvent, raised.staticData)).items)).toEqual(
+			[later],
+		);
 	});
 
 	test('raising Watch Window does not report an old cancellation as new', async () => {
@@ -219,7 +290,11 @@ describe('trigger: each event once for the life of the workflow, whatever its se
 		expect(await cancelVoucher(old)).toBe(3);
 		const first = await pollTrigger(kit.engine, { ...cancellationEvent, watchDays: 1 });
 		expect(first.items).toBeNull();
-		const raised = await pollTrigger(kit.engine, { ...cancellationEvent, watchDays: 3 }, first.staticData);
+		const raised = await pollTrigger(
+			kit.engine,
+			{ ...cancellationEvent, watchDays: 3 },
+			first.staticData,
+		);
 		expect(raised.items).toBeNull();
 		expect(raised.nodeData.vouchers).toHaveProperty(old);
 	});
@@ -227,10 +302,17 @@ describe('trigger: each event once for the life of the workflow, whatever its se
 	test('an unreadable cursor is reported as an error and rebuilt without losing what was stamped meanwhile', async () => {
 		const first = await pollTrigger(kit.engine, stampedEvent);
 		const uuid = (await api.stamp()).uuid;
-		const garbled = { ...first.staticData, 'node:CFDI Trigger': { ...first.nodeData, vouchers: 'garbled' } };
+		const garbled = {
+			...first.staticData,
+			'node:CFDI Trigger': { ...first.nodeData, vouchers: 'garbled' },
+		};
 		const rebuilt = await pollTrigger(kit.engine, stampedEvent, garbled);
-		expect(rebuilt.reportedErrors.map((error) => error.message)).toEqual(["The trigger's memory of the events it reported was unreadable (no voucher list); it was rebuilt."]);
-		expect((rebuilt.reportedErrors[0] as Error & { description?: string }).description).toContain('no event is lost');
+		expect(rebuilt.reportedErrors.map((error) => error.message)).toEqual([
+			"The trigger's memory of the events it reported was unreadable (no voucher list); it was rebuilt.",
+		]);
+		expect((rebuilt.reportedErrors[0] as Error & { description?: string }).description).toContain(
+			'no event is lost',
+		);
 		expect(uuidsOf(rebuilt.items)).toContain(uuid);
 		const next = await pollTrigger(kit.engine, stampedEvent, rebuilt.staticData);
 		expect(next.items).toBeNull();
@@ -246,27 +328,40 @@ describe('trigger: each event once for the life of the workflow, whatever its se
 		['null', null],
 		['a number', 42],
 		['a list', [1, 2]],
-	])('a cursor that is %s is reported once, rebuilt, and from the next poll on each voucher is reported once', async (_shape, value) => {
-		const before = (await api.stamp()).uuid;
-		const rebuilt = await pollTrigger(kit.engine, stampedEvent, { 'node:CFDI Trigger': value } as IDataObject);
-		expect(rebuilt.reportedErrors.map((error) => error.message)).toEqual(["The trigger's memory of the events it reported was unreadable (it is not an object); it was rebuilt."]);
-		expect((rebuilt.reportedErrors[0] as Error & { description?: string }).description).toContain('Voucher > Get Many');
-		expect(rebuilt.items).toBeNull();
-		expect(rebuilt.changed).toBe(true);
-		const uuid = (await api.stamp()).uuid;
-		const next = await pollTrigger(kit.engine, stampedEvent, rebuilt.staticData);
-		expect(next.reportedErrors).toEqual([]);
-		expect(uuidsOf(next.items)).toEqual([uuid]);
-		const after = await pollTrigger(restartedEngine(), stampedEvent, next.staticData);
-		expect(after.reportedErrors).toEqual([]);
-		expect(after.items).toBeNull();
-		expect(uuidsOf(next.items)).not.toContain(before);
-	});
+	])(
+		'a cursor that is %s is reported once, rebuilt, and from the next poll on each voucher is reported once',
+		async (_shape, value) => {
+			const before = (await api.stamp()).uuid;
+			const rebuilt = await pollTrigger(kit.engine, stampedEvent, {
+				'node:CFDI Trigger': value,
+			} as IDataObject);
+			expect(rebuilt.reportedErrors.map((error) => error.message)).toEqual([
+				"The trigger's memory of the events it reported was unreadable (it is not an object); it was rebuilt.",
+			]);
+			expect((rebuilt.reportedErrors[0] as Error & { description?: string }).description).toContain(
+				'Voucher > Get Many',
+			);
+			expect(rebuilt.items).toBeNull();
+			expect(rebuilt.changed).toBe(true);
+			const uuid = (await api.stamp()).uuid;
+			const next = await pollTrigger(kit.engine, stampedEvent, rebuilt.staticData);
+			expect(next.reportedErrors).toEqual([]);
+			expect(uuidsOf(next.items)).toEqual([uuid]);
+			const after = await pollTrigger(restartedEngine(), stampedEvent, next.staticData);
+			expect(after.reportedErrors).toEqual([]);
+			expect(after.items).toBeNull();
+			expect(uuidsOf(next.items)).not.toContain(before);
+		},
+	);
 
 	test('a cursor with nothing readable starts again from now and says what may be missing', async () => {
-		const rebuilt = await pollTrigger(kit.engine, stampedEvent, { 'node:CFDI Trigger': { version: 9 } });
+		const rebuilt = await pollTrigger(kit.engine, stampedEvent, {
+			'node:CFDI Trigger': { version: 9 },
+		});
 		expect(rebuilt.items).toBeNull();
 		expect(rebuilt.reportedErrors).toHaveLength(1);
-		expect((rebuilt.reportedErrors[0] as Error & { description?: string }).description).toContain('Voucher > Get Many');
+		expect((rebuilt.reportedErrors[0] as Error & { description?: string }).description).toContain(
+			'Voucher > Get Many',
+		);
 	});
 });

@@ -32,14 +32,23 @@ export const voucherFinderProbe: INodeType = {
 	},
 	async execute(this: IExecuteFunctions) {
 		const keys = JSON.parse(String(this.getNodeParameter('keys', 0))) as VoucherListKey[];
-		const window = { from: Number(this.getNodeParameter('from', 0)), to: Number(this.getNodeParameter('to', 0)) };
+		const window = {
+			from: Number(this.getNodeParameter('from', 0)),
+			to: Number(this.getNodeParameter('to', 0)),
+		};
 		const firstMatchOnly = !this.getNodeParameter('allMatches', 0, false);
-		const found = await findOnVoucherList(this, new RunSession('', 60_000, false), keys, window, { firstMatchOnly });
+		const found = await findOnVoucherList(this, new RunSession('', 60_000, false), keys, window, {
+			firstMatchOnly,
+		});
 		return [found.map((matches) => ({ json: { matches: matches as unknown as IDataObject[] } }))];
 	},
 };
 
-export function probeNode(keys: VoucherListKey[], window: { from: number; to: number }, allMatches = false): INode {
+export function probeNode(
+	keys: VoucherListKey[],
+	window: { from: number; to: number },
+	allMatches = false,
+): INode {
 	return {
 		id: 'probe',
 		name: 'Probe',

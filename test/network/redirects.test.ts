@@ -1,13 +1,29 @@
-import { methodAfterRedirect, readRedirect, sendWithinOrigin, type RequestHop } from '../../nodes/CfdiEmision/network';
+import {
+	methodAfterRedirect,
+	readRedirect,
+	sendWithinOrigin,
+	type RequestHop,
+} from '../../nodes/CfdiEmision/network';
 
 describe('redirects', () => {
 	test('a Location is read against the URL that answered; same origin means same scheme, host and port', () => {
 		const from = 'https://api.example.com/businessEmision/api/v1/x?y=1';
-		expect(readRedirect(307, { Location: '/other' }, from)).toMatchObject({ status: 307, sameOrigin: true });
-		expect(readRedirect(307, { location: 'https://api.example.com:443/z' }, from)?.sameOrigin).toBe(true);
-		expect(readRedirect(308, { location: 'https://api.example.com:8443/z' }, from)?.sameOrigin).toBe(false);
-		expect(readRedirect(302, { location: 'http://api.example.com/z' }, from)?.sameOrigin).toBe(false);
-		expect(readRedirect(301, { location: 'https://evil.example.net/z' }, from)?.to.host).toBe('evil.example.net');
+		expect(readRedirect(307, { Location: '/other' }, from)).toMatchObject({
+			status: 307,
+			sameOrigin: true,
+		});
+		expect(readRedirect(307, { location: 'https://api.example.com:443/z' }, from)?.sameOrigin).toBe(
+			true,
+		);
+		expect(
+			readRedirect(308, { location: 'https://api.example.com:8443/z' }, from)?.sameOrigin,
+		).toBe(false);
+		expect(readRedirect(302, { location: 'http://api.example.com/z' }, from)?.sameOrigin).toBe(
+			false,
+		);
+		expect(readRedirect(301, { location: 'https://evil.example.net/z' }, from)?.to.host).toBe(
+			'evil.example.net',
+		);
 		expect(readRedirect(200, { location: '/z' }, from)).toBeUndefined();
 		expect(readRedirect(307, {}, from)).toBeUndefined();
 	});
@@ -35,7 +51,8 @@ describe('redirects', () => {
 				return answers[hops.length - 1];
 			},
 			async () => 'https://api.example.com/first',
-			(redirect, loop) => new Error(`${loop ? 'loop' : 'refused'} ${redirect.from.host} -> ${redirect.to.host}`),
+			(redirect, loop) =>
+				new Error(`${loop ? 'loop' : 'refused'} ${redirect.from.host} -> ${redirect.to.host}`),
 		).catch((error: Error) => error.message);
 		expect(refused).toBe('refused api.example.com -> elsewhere.example.net');
 		expect(hops.map((hop) => `${hop.method} ${hop.url} ${hop.keepsBody}`)).toEqual([

@@ -13,6 +13,7 @@ export function corpusOrder(key: string): Order {
 export function orderTotalling(total: string): Order {
 	const order = corpusOrder('example-1');
 	order.total_price = total;
-	for (const money of ['shop_money', 'presentment_money']) if (order.total_price_set?.[money]) order.total_price_set[money].amount = total;
+	for (const money of ['shop_money', 'presentment_money'])
+		if (order.total_price_set?.[money]) order.total_price_set[money].amount = total;
 	return order;
 }

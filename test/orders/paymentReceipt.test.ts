@@ -1,6 +1,10 @@
 /** A paid order whose invoice was PPD → its payment receipt (type P), through the voucher-kinds builder. */
 import { validateVoucher, type Voucher } from '../../nodes/CfdiEmision/cfdi';
-import { orderPaymentToReceipt, orderToVoucher, type ReceiptSettings } from '../../nodes/CfdiEmision/cfdi/orders';
+import {
+	orderPaymentToReceipt,
+	orderToVoucher,
+	type ReceiptSettings,
+} from '../../nodes/CfdiEmision/cfdi/orders';
 import { refusal } from './refusal';
 import { corpusOrder, type Order } from './corpusOrder';
 
@@ -28,43 +32,93 @@ function paidOrder(amounts: string[] = ['20199.00']): Order {
 	return order;
 }
 
-function pago(voucher: Voucher): Record<string, any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+function pago(voucher: Voucher): Record<string, any> {
+	// eslint-disable-line @typescript-eslint/no-explicit-any
 	return (voucher.complemento as Record<string, any>).complementoPago20.pago[0]; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
 describe('paid order → payment receipt', () => {
 	it('the invoice it pays is the PPD invoice of the pending order', () => {
 		const pending = corpusOrder('pending-bank-deposit');
-		expect(orderToVoucher(pending, SETTINGS).voucher).toMatchObject({ metodoPago: 'PPD', formaPago: '99', total: 20199, folio: '1015' });
+		expect(orderToVoucher(pending, SETTINGS).voucher).toMatchObject({
+			metodoPago: 'PPD',
+			formaPago: '99',
+			total: 20199,
+			folio: '1015',
+		});
 	});
 
 	it('paid in full by bank deposit: one receipt of 20,199.00 with the invoice taxes in proportion, valid', () => {
 		const result = orderPaymentToReceipt(paidOrder(), SETTINGS);
 		const voucher = result.voucher as Voucher;
-		expect(voucher).toMatchObject({ tipoDeComprobante: 'P', moneda: 'XXX', subTotal: 0, total: 0, serie: 'A', folio: '1015-P1', receptor: { rfc: 'URE180429TM6', usoCFDI: 'CP01' } });
-		expect(pago(voucher)).toMatchObject({ fechaPago: '2026-11-25T10:00:00', formaDePagoP: '03', monedaP: 'MXN', monto: 20199 });
+		expect(voucher).toMatchObject({
+			tipoDeComprobante: 'P',
+			moneda: 'XXX',
+			subTotal: 0,
+			total: 0,
+			serie: 'A',
+			folio: '1015-P1',
+			receptor: { rfc: 'URE180429TM6', usoCFDI: 'CP01' },
+		});
+		expect(pago(voucher)).toMatchObject({
+			fechaPago: '2026-11-25T10:00:00',
+			formaDePagoP: '03',
+			monedaP: 'MXN',
+			monto: 20199,
+		});
 		const [document] = pago(voucher).doctoRelacionado;
-		expect(document).toMatchObject({ idDocumento: INVOICE_UUID, serie: 'A', folio: '1015', numParcialidad: 1, impSaldoAnt: 20199, impPagado: 20199, impSaldoInsoluto: 0, objetoImpDR: '02' });
+		expect(document).toMatchObject({
+			idDocumento: INVOICE_UUID,
+			serie: 'A',
+			folio: '1015',
+			numParcialidad: 1,
+			impSaldoAnt: 20199,
+			impPagado: 20199,
+			impSaldoInsoluto: 0,
+			objetoImpDR: '02',
+		});
 		// The invoice: 18,999.00 + 1,200.00 with IVA included → bases 16,378.45 + 1,034.48, IVA 2,786.07.
 		const invoice = orderToVoucher(paidOrder(), SETTINGS).voucher as Voucher;
 		expect(document.impuestosDR.trasladosDR).toEqual([
-			expect.objectContaining({ baseDR: invoice.impuestos?.traslados?.[0].base, importeDR: invoice.impuestos?.traslados?.[0].importe, tasaOCuotaDR: 0.16 }),
+			expect.objectContaining({
+				baseDR: invoice.impuestos?.traslados?.[0].base,
+				importeDR: invoice.impuestos?.traslados?.[0].importe,
+				tasaOCuotaDR: 0.16,
+			}),
 		]);
 		expect([result.orderTotal, result.voucherTotal]).toEqual([20199, 20199]);
 		expect(validateVoucher(voucher).errors).toEqual([]);
 	});
 
 	it('paid in two installments: the receipt of the second names installment 2 and the balance left by the first', () => {
-		const voucher = orderPaymentToReceipt(paidOrder(['10000.00', '10199.00']), SETTINGS).voucher as Voucher;
+		const voucher = orderPaymentToReceipt(paidOrder(['10000.00', '10199.00']), SETTINGS)
+			.voucher as Voucher;
 		expect(voucher.folio).toBe('1015-P2');
-		expect(pago(voucher).doctoRelacionado[0]).toMatchObject({ numParcialidad: 2, impSaldoAnt: 10199, impPagado: 10199, impSaldoInsoluto: 0 });
-		const first = orderPaymentToReceipt(paidOrder(['10000.00', '10199.00']), { ...SETTINGS, transactionId: 660000 }).voucher as Voucher;
-		expect(pago(first).doctoRelacionado[0]).toMatchObject({ numParcialidad: 1, impSaldoAnt: 20199, impPagado: 10000, impSaldoInsoluto: 10199 });
+		expect(pago(voucher).doctoRelacionado[0]).toMatchObject({
+			numParcialidad: 2,
+			impSaldoAnt: 10199,
+			impPagado: 10199,
+			impSaldoInsoluto: 0,
+		});
+		const first = orderPaymentToReceipt(paidOrder(['10000.00', '10199.00']), {
+			...SETTINGS,
+			transactionId: 660000,
+		}).voucher as Voucher;
+		expect(pago(first).doctoRelacionado[0]).toMatchObject({
+			numParcialidad: 1,
+			impSaldoAnt: 20199,
+			impPagado: 10000,
+			impSaldoInsoluto: 10199,
+		});
 		expect(validateVoucher(first).errors).toEqual([]);
 	});
 
 	it('receipts with their own series name the invoice by its series', () => {
-		const voucher = orderPaymentToReceipt(paidOrder(), { ...SETTINGS, serie: 'P', invoiceSerie: 'A' }).voucher as Voucher;
+		const voucher = orderPaymentToReceipt(paidOrder(), {
+			...SETTINGS,
+			serie: 'P',
+			invoiceSerie: 'A',
+		}).voucher as Voucher;
 		expect(voucher.serie).toBe('P');
 		expect(pago(voucher).doctoRelacionado[0]).toMatchObject({ serie: 'A', folio: '1015' });
 	});
@@ -73,17 +127,37 @@ describe('paid order → payment receipt', () => {
 		const order = paidOrder();
 		delete order.transactions;
 		order.note_attributes.push({ name: 'CFDI UUID', value: INVOICE_UUID.toLowerCase() });
-		const voucher = orderPaymentToReceipt(order, { ...SETTINGS, invoiceUuid: undefined }).voucher as Voucher;
-		expect(pago(voucher)).toMatchObject({ fechaPago: '2026-11-28T12:30:00', formaDePagoP: '03', monto: 20199 });
+		const voucher = orderPaymentToReceipt(order, { ...SETTINGS, invoiceUuid: undefined })
+			.voucher as Voucher;
+		expect(pago(voucher)).toMatchObject({
+			fechaPago: '2026-11-28T12:30:00',
+			formaDePagoP: '03',
+			monto: 20199,
+		});
 		expect(pago(voucher).doctoRelacionado[0].idDocumento).toBe(INVOICE_UUID);
 	});
 
 	it.each([
 		['no invoice UUID', (o: Order) => o, { invoiceUuid: undefined }, 'note_attributes'],
-		['a gateway with no payment form', (o: Order) => (o.transactions[0].gateway = 'Kueski Pay'), {}, 'transactions[0].gateway'],
-		['a payment above the balance', (o: Order) => (o.transactions[0].amount = '30000.00'), {}, 'transactions[0].amount'],
+		[
+			'a gateway with no payment form',
+			(o: Order) => (o.transactions[0].gateway = 'Kueski Pay'),
+			{},
+			'transactions[0].gateway',
+		],
+		[
+			'a payment above the balance',
+			(o: Order) => (o.transactions[0].amount = '30000.00'),
+			{},
+			'transactions[0].amount',
+		],
 		['an unknown transaction id', (o: Order) => o, { transactionId: 1 }, 'transactions'],
-		['an order without tax data (no invoice)', (o: Order) => (o.note_attributes = []), {}, 'note_attributes'],
+		[
+			'an order without tax data (no invoice)',
+			(o: Order) => (o.note_attributes = []),
+			{},
+			'note_attributes',
+		],
 	])('%s is refused, naming the member', (_name, spoil, extra, path) => {
 		const order = paidOrder();
 		spoil(order);
@@ -96,10 +170,14 @@ describe('paid order → payment receipt', () => {
 		const order = corpusOrder('pending-bank-deposit');
 		const refused = refusal(() => orderPaymentToReceipt(order, SETTINGS));
 		expect(refused.path).toBe('financial_status');
-		expect(refused.message).toBe('order #1015 has no successful payment (financial_status "pending", no successful sale or capture transaction): a payment receipt records money actually received.');
+		expect(refused.message).toBe(
+			'order #1015 has no successful payment (financial_status "pending", no successful sale or capture transaction): a payment receipt records money actually received.',
+		);
 		const partly = corpusOrder('pending-bank-deposit');
 		partly.financial_status = 'partially_paid';
-		expect(refusal(() => orderPaymentToReceipt(partly, SETTINGS)).fix).toContain('with its transactions');
+		expect(refusal(() => orderPaymentToReceipt(partly, SETTINGS)).fix).toContain(
+			'with its transactions',
+		);
 		// A failed or pending transaction is not money received either.
 		const failed = paidOrder();
 		failed.financial_status = 'pending';
@@ -108,7 +186,9 @@ describe('paid order → payment receipt', () => {
 	});
 
 	it('only for PPD invoices: with Payment Method PUE the invoice was paid when issued and takes no receipt', () => {
-		const refused = refusal(() => orderPaymentToReceipt(paidOrder(), { ...SETTINGS, paymentMethod: 'PUE' }));
+		const refused = refusal(() =>
+			orderPaymentToReceipt(paidOrder(), { ...SETTINGS, paymentMethod: 'PUE' }),
+		);
 		expect(refused.path).toBe('settings.paymentMethod');
 		expect(refused.message).toMatch(/invoice is issued PUE .* it takes no payment receipt/);
 	});
@@ -117,7 +197,13 @@ describe('paid order → payment receipt', () => {
 describe('paid order → payment receipt: the payment, the invoice it pays, and every refusal in words', () => {
 	it('the receipt says what it records: the payment received, its description, and no notes', () => {
 		const result = orderPaymentToReceipt(paidOrder(), SETTINGS);
-		expect(result.source).toEqual({ amount: '20199.00', currency: 'MXN', from: 'the payment received (transactions[0])', field: 'transactions[0].amount', fix: "the order's transactions" });
+		expect(result.source).toEqual({
+			amount: '20199.00',
+			currency: 'MXN',
+			from: 'the payment received (transactions[0])',
+			field: 'transactions[0].amount',
+			fix: "the order's transactions",
+		});
 		expect(result.notes).toEqual([]);
 		expect(result.voucher?.descripcionFacturador).toBe('Payment of order #1015');
 		// A receipt in pesos carries the exchange rate 1 (Pagos 2.0: TipoCambioP is 1 for MXN).
@@ -125,11 +211,21 @@ describe('paid order → payment receipt: the payment, the invoice it pays, and 
 	});
 
 	it('the invoice UUID: trimmed and upper-cased, from the settings or the note attribute Invoice UUID Attribute names', () => {
-		const spaced = orderPaymentToReceipt(paidOrder(), { ...SETTINGS, invoiceUuid: `  ${INVOICE_UUID.toLowerCase()} ` }).voucher as Voucher;
+		const spaced = orderPaymentToReceipt(paidOrder(), {
+			...SETTINGS,
+			invoiceUuid: `  ${INVOICE_UUID.toLowerCase()} `,
+		}).voucher as Voucher;
 		expect(pago(spaced).doctoRelacionado[0].idDocumento).toBe(INVOICE_UUID);
 		const order = paidOrder();
-		order.note_attributes.push({ name: 'Factura  UUID', value: ` ${INVOICE_UUID.toLowerCase()}  ` });
-		const fromAttribute = orderPaymentToReceipt(order, { ...SETTINGS, invoiceUuid: ' ', invoiceUuidAttribute: 'factura uuid' }).voucher as Voucher;
+		order.note_attributes.push({
+			name: 'Factura  UUID',
+			value: ` ${INVOICE_UUID.toLowerCase()}  `,
+		});
+		const fromAttribute = orderPaymentToReceipt(order, {
+			...SETTINGS,
+			invoiceUuid: ' ',
+			invoiceUuidAttribute: 'factura uuid',
+		}).voucher as Voucher;
 		expect(pago(fromAttribute).doctoRelacionado[0].idDocumento).toBe(INVOICE_UUID);
 	});
 
@@ -138,42 +234,74 @@ describe('paid order → payment receipt: the payment, the invoice it pays, and 
 		['a UUID with text after it', `${INVOICE_UUID}0`],
 		['a UUID one digit short', INVOICE_UUID.slice(1)],
 	])('%s is not a UUID, and the refusal quotes it', (_name, uuid) => {
-		const error = refusal(() => orderPaymentToReceipt(paidOrder(), { ...SETTINGS, invoiceUuid: uuid }));
-		expect([error.path, error.message]).toEqual(['settings.invoiceUuid', `The invoice UUID ${JSON.stringify(uuid)} is not a UUID.`]);
+		const error = refusal(() =>
+			orderPaymentToReceipt(paidOrder(), { ...SETTINGS, invoiceUuid: uuid }),
+		);
+		expect([error.path, error.message]).toEqual([
+			'settings.invoiceUuid',
+			`The invoice UUID ${JSON.stringify(uuid)} is not a UUID.`,
+		]);
 	});
 
 	it('no UUID anywhere: the refusal names the order, the document and the attribute read', () => {
-		const error = refusal(() => orderPaymentToReceipt(paidOrder(), { ...SETTINGS, invoiceUuid: undefined, invoiceUuidAttribute: 'Folio fiscal' }));
+		const error = refusal(() =>
+			orderPaymentToReceipt(paidOrder(), {
+				...SETTINGS,
+				invoiceUuid: undefined,
+				invoiceUuidAttribute: 'Folio fiscal',
+			}),
+		);
 		expect(error.path).toBe('note_attributes');
-		expect(error.message).toBe('order #1015 does not say which invoice the payment receipt refers to: no Invoice UUID is given and note attribute "Folio fiscal" is empty.');
-		expect(error.fix).toBe(`Give Invoice UUID (e.g. looked up in the table the invoicing workflow writes), or the invoice's UUID in the order's note attribute "Folio fiscal".`);
+		expect(error.message).toBe(
+			'order #1015 does not say which invoice the payment receipt refers to: no Invoice UUID is given and note attribute "Folio fiscal" is empty.',
+		);
+		expect(error.fix).toBe(
+			`Give Invoice UUID (e.g. looked up in the table the invoicing workflow writes), or the invoice's UUID in the order's note attribute "Folio fiscal".`,
+		);
 		const order = paidOrder();
 		order.note_attributes.push({ name: 'CFDI UUID', value: 'pending' });
-		expect(refusal(() => orderPaymentToReceipt(order, { ...SETTINGS, invoiceUuid: undefined }))).toMatchObject({ path: 'note_attributes', message: 'The invoice UUID "pending" is not a UUID.' });
+		expect(
+			refusal(() => orderPaymentToReceipt(order, { ...SETTINGS, invoiceUuid: undefined })),
+		).toMatchObject({
+			path: 'note_attributes',
+			message: 'The invoice UUID "pending" is not a UUID.',
+		});
 	});
 
 	it('the payment date: Shopify time with a space or a T, in the shop time; a text that is not a date-time is refused, naming where it was read', () => {
 		const spaced = paidOrder();
 		spaced.transactions[0].processed_at = '2026-11-25 09:41:07 -0600';
-		expect(pago(orderPaymentToReceipt(spaced, SETTINGS).voucher as Voucher).fechaPago).toBe('2026-11-25T09:41:07');
+		expect(pago(orderPaymentToReceipt(spaced, SETTINGS).voucher as Voucher).fechaPago).toBe(
+			'2026-11-25T09:41:07',
+		);
 		const createdOnly = paidOrder();
 		delete createdOnly.transactions[0].processed_at;
 		createdOnly.transactions[0].created_at = '2026-11-24T08:00:00-06:00';
-		expect(pago(orderPaymentToReceipt(createdOnly, SETTINGS).voucher as Voucher).fechaPago).toBe('2026-11-24T08:00:00');
+		expect(pago(orderPaymentToReceipt(createdOnly, SETTINGS).voucher as Voucher).fechaPago).toBe(
+			'2026-11-24T08:00:00',
+		);
 
 		const prefixed = paidOrder();
 		prefixed.transactions[0].processed_at = 'on 2026-11-25T10:00:00';
 		const error = refusal(() => orderPaymentToReceipt(prefixed, SETTINGS));
-		expect([error.path, error.message]).toEqual(['transactions[0].processed_at', 'transactions[0].processed_at "on 2026-11-25T10:00:00" is not a date-time.']);
-		expect(error.fix).toBe('Give the payment date as Shopify writes it, e.g. 2026-11-21T16:05:00-06:00, or set Payment Date.');
+		expect([error.path, error.message]).toEqual([
+			'transactions[0].processed_at',
+			'transactions[0].processed_at "on 2026-11-25T10:00:00" is not a date-time.',
+		]);
+		expect(error.fix).toBe(
+			'Give the payment date as Shopify writes it, e.g. 2026-11-21T16:05:00-06:00, or set Payment Date.',
+		);
 	});
 
 	it('without transactions: Payment Date wins over updated_at, then processed_at; each named when it is not a date-time', () => {
 		const order = paidOrder();
 		delete order.transactions;
-		const dated = orderPaymentToReceipt(order, { ...SETTINGS, paymentDate: '2026-12-01T09:00:00' }).voucher as Voucher;
+		const dated = orderPaymentToReceipt(order, { ...SETTINGS, paymentDate: '2026-12-01T09:00:00' })
+			.voucher as Voucher;
 		expect(pago(dated).fechaPago).toBe('2026-12-01T09:00:00');
-		expect(refusal(() => orderPaymentToReceipt(order, { ...SETTINGS, paymentDate: 'tomorrow' }))).toMatchObject({
+		expect(
+			refusal(() => orderPaymentToReceipt(order, { ...SETTINGS, paymentDate: 'tomorrow' })),
+		).toMatchObject({
 			path: 'settings.paymentDate',
 			message: 'settings.paymentDate "tomorrow" is not a date-time.',
 		});
@@ -181,9 +309,16 @@ describe('paid order → payment receipt: the payment, the invoice it pays, and 
 		order.processed_at = '2026-11-26T18:00:00-06:00';
 		const result = orderPaymentToReceipt(order, SETTINGS);
 		expect(pago(result.voucher as Voucher).fechaPago).toBe('2026-11-26T18:00:00');
-		expect(result.source).toMatchObject({ amount: '20199.00', field: 'updated_at.amount', from: 'the payment received (updated_at)' });
+		expect(result.source).toMatchObject({
+			amount: '20199.00',
+			field: 'updated_at.amount',
+			from: 'the payment received (updated_at)',
+		});
 		delete order.processed_at;
-		expect(refusal(() => orderPaymentToReceipt(order, SETTINGS))).toMatchObject({ path: 'updated_at', message: 'updated_at is missing.' });
+		expect(refusal(() => orderPaymentToReceipt(order, SETTINGS))).toMatchObject({
+			path: 'updated_at',
+			message: 'updated_at is missing.',
+		});
 	});
 
 	it('without transactions the gateway decides the form; a gateway not in the table, or none, is refused', () => {
@@ -192,7 +327,9 @@ describe('paid order → payment receipt: the payment, the invoice it pays, and 
 		order.payment_gateway_names = ['Kueski Pay'];
 		const error = refusal(() => orderPaymentToReceipt(order, SETTINGS));
 		expect(error.path).toBe('payment_gateway_names');
-		expect(error.message).toBe('order #1015 was paid through gateway "kueski pay", which has no payment form in the table; a payment receipt names how the money was received (never 99).');
+		expect(error.message).toBe(
+			'order #1015 was paid through gateway "kueski pay", which has no payment form in the table; a payment receipt names how the money was received (never 99).',
+		);
 		expect(error.fix).toBe('Add the gateway to Payment Forms, e.g. "03" for a bank deposit.');
 		order.payment_gateway_names = [];
 		expect(refusal(() => orderPaymentToReceipt(order, SETTINGS)).message).toBe(
@@ -200,44 +337,93 @@ describe('paid order → payment receipt: the payment, the invoice it pays, and 
 		);
 		// A form of 99 (to be defined) cannot say how money was received.
 		const transfer = paidOrder();
-		expect(refusal(() => orderPaymentToReceipt(transfer, { ...SETTINGS, paymentForms: { 'bank deposit': '99' } }))).toMatchObject({ path: 'transactions[0].gateway' });
-		expect(pago(orderPaymentToReceipt(transfer, { ...SETTINGS, paymentForms: { 'bank deposit': '02' } }).voucher as Voucher).formaDePagoP).toBe('02');
+		expect(
+			refusal(() =>
+				orderPaymentToReceipt(transfer, { ...SETTINGS, paymentForms: { 'bank deposit': '99' } }),
+			),
+		).toMatchObject({ path: 'transactions[0].gateway' });
+		expect(
+			pago(
+				orderPaymentToReceipt(transfer, { ...SETTINGS, paymentForms: { 'bank deposit': '02' } })
+					.voucher as Voucher,
+			).formaDePagoP,
+		).toBe('02');
 	});
 
 	it('without transactions only an order Shopify calls paid has received its money; the fix says what to give', () => {
 		const pending = corpusOrder('pending-bank-deposit');
-		expect(refusal(() => orderPaymentToReceipt(pending, SETTINGS)).fix).toBe('Issue the payment receipt once the order is paid (orders/paid), with its transactions.');
+		expect(refusal(() => orderPaymentToReceipt(pending, SETTINGS)).fix).toBe(
+			'Issue the payment receipt once the order is paid (orders/paid), with its transactions.',
+		);
 		pending.financial_status = 'partially_paid';
-		expect(refusal(() => orderPaymentToReceipt(pending, SETTINGS)).fix).toBe('Give the order with its transactions (Shopify node, Get order with transactions) so the amount received is known.');
+		expect(refusal(() => orderPaymentToReceipt(pending, SETTINGS)).fix).toBe(
+			'Give the order with its transactions (Shopify node, Get order with transactions) so the amount received is known.',
+		);
 		pending.financial_status = ' PAID ';
-		expect(pago(orderPaymentToReceipt(pending, { ...SETTINGS, paymentDate: '2026-12-01T09:00:00' }).voucher as Voucher).monto).toBe(20199);
+		expect(
+			pago(
+				orderPaymentToReceipt(pending, { ...SETTINGS, paymentDate: '2026-12-01T09:00:00' })
+					.voucher as Voucher,
+			).monto,
+		).toBe(20199);
 		delete pending.financial_status;
-		expect(refusal(() => orderPaymentToReceipt(pending, SETTINGS)).message).toContain('(financial_status null, no successful sale or capture transaction)');
+		expect(refusal(() => orderPaymentToReceipt(pending, SETTINGS)).message).toContain(
+			'(financial_status null, no successful sale or capture transaction)',
+		);
 	});
 
 	it('Transaction ID picks a payment, blank means the last one; the earlier ones give the installment and the balance', () => {
 		const order = paidOrder(['5000.00', '5000.00', '10199.00']);
-		order.transactions.splice(1, 0, { id: 1, kind: 'authorization', status: 'success', gateway: 'Bank Deposit', amount: '20199.00' });
-		const second = pago(orderPaymentToReceipt(order, { ...SETTINGS, transactionId: ' 660001 ' }).voucher as Voucher).doctoRelacionado[0];
-		expect(second).toMatchObject({ numParcialidad: 2, impSaldoAnt: 15199, impPagado: 5000, impSaldoInsoluto: 10199 });
+		order.transactions.splice(1, 0, {
+			id: 1,
+			kind: 'authorization',
+			status: 'success',
+			gateway: 'Bank Deposit',
+			amount: '20199.00',
+		});
+		const second = pago(
+			orderPaymentToReceipt(order, { ...SETTINGS, transactionId: ' 660001 ' }).voucher as Voucher,
+		).doctoRelacionado[0];
+		expect(second).toMatchObject({
+			numParcialidad: 2,
+			impSaldoAnt: 15199,
+			impPagado: 5000,
+			impSaldoInsoluto: 10199,
+		});
 		const last = orderPaymentToReceipt(order, { ...SETTINGS, transactionId: '  ' });
-		expect(pago(last.voucher as Voucher).doctoRelacionado[0]).toMatchObject({ numParcialidad: 3, impSaldoAnt: 10199, impPagado: 10199 });
+		expect(pago(last.voucher as Voucher).doctoRelacionado[0]).toMatchObject({
+			numParcialidad: 3,
+			impSaldoAnt: 10199,
+			impPagado: 10199,
+		});
 		expect(last.source).toMatchObject({ field: 'transactions[3].amount' });
-		expect(refusal(() => orderPaymentToReceipt(order, { ...SETTINGS, transactionId: 1 }))).toMatchObject({
+		expect(
+			refusal(() => orderPaymentToReceipt(order, { ...SETTINGS, transactionId: 1 })),
+		).toMatchObject({
 			path: 'transactions',
 			message: 'order #1015 has no successful payment with id 1.',
 			fix: 'Give the id of one of its sale or capture transactions, or leave Transaction ID empty for the last one.',
 		});
 		order.transactions[0].amount = 'five thousand';
-		expect(refusal(() => orderPaymentToReceipt(order, SETTINGS))).toMatchObject({ path: 'transactions[0].amount', message: 'transactions[0].amount "five thousand" is not an amount.' });
+		expect(refusal(() => orderPaymentToReceipt(order, SETTINGS))).toMatchObject({
+			path: 'transactions[0].amount',
+			message: 'transactions[0].amount "five thousand" is not an amount.',
+		});
 	});
 
 	it('a payment of 0 or above the balance is refused with both figures', () => {
 		const over = paidOrder(['10000.00', '10199.01']);
 		const error = refusal(() => orderPaymentToReceipt(over, SETTINGS));
-		expect([error.path, error.message]).toEqual(['transactions[1].amount', "The payment of 10199.01 MXN is not between 0 and the invoice's balance of 10199 MXN."]);
-		expect(error.fix).toBe('Check that the invoice was built with the same settings and that the payment belongs to this order.');
-		expect(refusal(() => orderPaymentToReceipt(paidOrder(['0.00']), SETTINGS)).message).toBe("The payment of 0 MXN is not between 0 and the invoice's balance of 20199 MXN.");
+		expect([error.path, error.message]).toEqual([
+			'transactions[1].amount',
+			"The payment of 10199.01 MXN is not between 0 and the invoice's balance of 10199 MXN.",
+		]);
+		expect(error.fix).toBe(
+			'Check that the invoice was built with the same settings and that the payment belongs to this order.',
+		);
+		expect(refusal(() => orderPaymentToReceipt(paidOrder(['0.00']), SETTINGS)).message).toBe(
+			"The payment of 0 MXN is not between 0 and the invoice's balance of 20199 MXN.",
+		);
 	});
 
 	it('an order that is not invoiced has no invoice to pay: the refusal says why', () => {
@@ -250,12 +436,19 @@ describe('paid order → payment receipt: the payment, the invoice it pays, and 
 		});
 		const anonymous = paidOrder();
 		anonymous.note_attributes = [];
-		expect(refusal(() => orderPaymentToReceipt(anonymous, SETTINGS)).message).toMatch(/^order #1015 has no invoice to pay: order #1015 was not invoiced: it has no complete recipient tax data/);
-		expect(refusal(() => orderPaymentToReceipt('order 1015', SETTINGS))).toMatchObject({ path: '', message: 'The order is not an order object.' });
+		expect(refusal(() => orderPaymentToReceipt(anonymous, SETTINGS)).message).toMatch(
+			/^order #1015 has no invoice to pay: order #1015 was not invoiced: it has no complete recipient tax data/,
+		);
+		expect(refusal(() => orderPaymentToReceipt('order 1015', SETTINGS))).toMatchObject({
+			path: '',
+			message: 'The order is not an order object.',
+		});
 	});
 
 	it('PUE: the refusal tells which invoices take receipts', () => {
-		expect(refusal(() => orderPaymentToReceipt(paidOrder(), { ...SETTINGS, paymentMethod: 'PUE' })).fix).toBe(
+		expect(
+			refusal(() => orderPaymentToReceipt(paidOrder(), { ...SETTINGS, paymentMethod: 'PUE' })).fix,
+		).toBe(
 			'Issue payment receipts only for orders invoiced PPD (pending or partially paid when invoiced, or Payment Method PPD), with the same settings as the invoice.',
 		);
 	});
@@ -263,22 +456,63 @@ describe('paid order → payment receipt: the payment, the invoice it pays, and 
 	it('an invoice in US dollars: the payment is in USD at the invoice exchange rate', () => {
 		const order = corpusOrder('usd-shop');
 		order.financial_status = 'paid';
-		order.transactions = [{ id: 7, kind: 'capture', status: 'success', gateway: 'stripe', amount: '210.00', processed_at: '2026-11-30T11:00:00-06:00' }];
-		const settings: ReceiptSettings = { ...SETTINGS, paymentMethod: 'PPD', exchangeRate: '17.1234' };
-		expect(orderToVoucher(order, settings).voucher).toMatchObject({ metodoPago: 'PPD', moneda: 'USD', tipoCambio: 17.1234, total: 210 });
+		order.transactions = [
+			{
+				id: 7,
+				kind: 'capture',
+				status: 'success',
+				gateway: 'stripe',
+				amount: '210.00',
+				processed_at: '2026-11-30T11:00:00-06:00',
+			},
+		];
+		const settings: ReceiptSettings = {
+			...SETTINGS,
+			paymentMethod: 'PPD',
+			exchangeRate: '17.1234',
+		};
+		expect(orderToVoucher(order, settings).voucher).toMatchObject({
+			metodoPago: 'PPD',
+			moneda: 'USD',
+			tipoCambio: 17.1234,
+			total: 210,
+		});
 		const voucher = orderPaymentToReceipt(order, settings).voucher as Voucher;
-		expect(pago(voucher)).toMatchObject({ monedaP: 'USD', tipoCambioP: 17.1234, monto: 210, formaDePagoP: '04' });
-		expect(pago(voucher).doctoRelacionado[0]).toMatchObject({ monedaDR: 'USD', impSaldoAnt: 210, impPagado: 210 });
+		expect(pago(voucher)).toMatchObject({
+			monedaP: 'USD',
+			tipoCambioP: 17.1234,
+			monto: 210,
+			formaDePagoP: '04',
+		});
+		expect(pago(voucher).doctoRelacionado[0]).toMatchObject({
+			monedaDR: 'USD',
+			impSaldoAnt: 210,
+			impPagado: 210,
+		});
 		expect(validateVoucher(voucher).errors).toEqual([]);
 	});
 
 	it('an invoice with an exempt line: the receipt prorates its exempt base without rate or amount', () => {
 		const order = corpusOrder('exempt-books');
 		order.financial_status = 'paid';
-		order.transactions = [{ id: 8, kind: 'sale', status: 'success', gateway: 'shopify_payments', amount: '1077.50', processed_at: '2026-11-30T11:00:00-06:00' }];
-		const voucher = orderPaymentToReceipt(order, { ...SETTINGS, paymentMethod: 'PPD' }).voucher as Voucher;
+		order.transactions = [
+			{
+				id: 8,
+				kind: 'sale',
+				status: 'success',
+				gateway: 'shopify_payments',
+				amount: '1077.50',
+				processed_at: '2026-11-30T11:00:00-06:00',
+			},
+		];
+		const voucher = orderPaymentToReceipt(order, { ...SETTINGS, paymentMethod: 'PPD' })
+			.voucher as Voucher;
 		const taxes = pago(voucher).doctoRelacionado[0].impuestosDR.trasladosDR;
-		expect(taxes).toEqual(expect.arrayContaining([expect.objectContaining({ baseDR: 900, impuestoDR: '002', tipoFactorDR: 'Exento' })]));
+		expect(taxes).toEqual(
+			expect.arrayContaining([
+				expect.objectContaining({ baseDR: 900, impuestoDR: '002', tipoFactorDR: 'Exento' }),
+			]),
+		);
 		const exempt = taxes.find((tax: Record<string, unknown>) => tax.tipoFactorDR === 'Exento');
 		expect(exempt).not.toHaveProperty('tasaOCuotaDR');
 		expect(exempt).not.toHaveProperty('importeDR');
@@ -291,16 +525,26 @@ describe('paid order → payment receipt: more members and settings', () => {
 		const order = paidOrder();
 		order.transactions[0].processed_at = null;
 		order.transactions[0].created_at = null;
-		expect(refusal(() => orderPaymentToReceipt(order, SETTINGS))).toMatchObject({ path: 'transactions[0].processed_at', message: 'transactions[0].processed_at is missing.' });
+		expect(refusal(() => orderPaymentToReceipt(order, SETTINGS))).toMatchObject({
+			path: 'transactions[0].processed_at',
+			message: 'transactions[0].processed_at is missing.',
+		});
 		const badAmount = paidOrder(['10000.00', 'n/a']);
-		expect(refusal(() => orderPaymentToReceipt(badAmount, SETTINGS))).toMatchObject({ path: 'transactions[1].amount', message: 'transactions[1].amount "n/a" is not an amount.' });
+		expect(refusal(() => orderPaymentToReceipt(badAmount, SETTINGS))).toMatchObject({
+			path: 'transactions[1].amount',
+			message: 'transactions[1].amount "n/a" is not an amount.',
+		});
 	});
 
 	it('without transactions and with Payment Date, a gateway not in the table is named in payment_gateway_names', () => {
 		const order = paidOrder();
 		delete order.transactions;
 		order.payment_gateway_names = ['Kueski Pay'];
-		expect(refusal(() => orderPaymentToReceipt(order, { ...SETTINGS, paymentDate: '2026-12-01T09:00:00' })).path).toBe('payment_gateway_names');
+		expect(
+			refusal(() =>
+				orderPaymentToReceipt(order, { ...SETTINGS, paymentDate: '2026-12-01T09:00:00' }),
+			).path,
+		).toBe('payment_gateway_names');
 	});
 
 	it('an invoice without taxes (lines not subject to tax): the receipt carries no taxes for it', () => {
@@ -309,13 +553,19 @@ describe('paid order → payment receipt: more members and settings', () => {
 		const invoice = orderToVoucher(order, { ...SETTINGS, paymentMethod: 'PPD' }).voucher as Voucher;
 		expect(invoice.impuestos).toBeUndefined();
 		order.transactions[0].amount = String(invoice.total);
-		const voucher = orderPaymentToReceipt(order, { ...SETTINGS, paymentMethod: 'PPD' }).voucher as Voucher;
-		expect(pago(voucher).doctoRelacionado[0]).toMatchObject({ objetoImpDR: '01', impPagado: invoice.total });
+		const voucher = orderPaymentToReceipt(order, { ...SETTINGS, paymentMethod: 'PPD' })
+			.voucher as Voucher;
+		expect(pago(voucher).doctoRelacionado[0]).toMatchObject({
+			objetoImpDR: '01',
+			impPagado: invoice.total,
+		});
 		expect(pago(voucher).doctoRelacionado[0]).not.toHaveProperty('impuestosDR');
 		expect(validateVoucher(voucher).errors).toEqual([]);
 	});
 
 	it('the refusal of a value that is not an order says what to give', () => {
-		expect(refusal(() => orderPaymentToReceipt(42, SETTINGS)).fix).toBe('Set Order to an expression that gives one paid Shopify order, e.g. {{ $json }}.');
+		expect(refusal(() => orderPaymentToReceipt(42, SETTINGS)).fix).toBe(
+			'Set Order to an expression that gives one paid Shopify order, e.g. {{ $json }}.',
+		);
 	});
 });

@@ -20,7 +20,13 @@ const MAX_SHIFT = 3;
 const SETTINGS: LineItemsSettings = {
 	emisor: { rfc: 'EKU9003173C9', nombre: 'ESCUELA KEMPER URGATE', regimenFiscal: '601' },
 	lugarExpedicion: '64000',
-	recipient: { rfc: 'URE180429TM6', nombre: 'UNIVERSIDAD ROBOTICA ESPAÑOLA', regimenFiscalReceptor: '601', domicilioFiscalReceptor: '65000', usoCFDI: 'G03' },
+	recipient: {
+		rfc: 'URE180429TM6',
+		nombre: 'UNIVERSIDAD ROBOTICA ESPAÑOLA',
+		regimenFiscalReceptor: '601',
+		domicilioFiscalReceptor: '65000',
+		usoCFDI: 'G03',
+	},
 	formaPago: '03',
 };
 
@@ -65,7 +71,12 @@ function best(lines: number[][]): { sum: number; moved: number; linesMoved: numb
 			for (const shift of shifts) {
 				const cost: [number, number] = [moved + Math.abs(shift), count + (shift === 0 ? 0 : 1)];
 				const known = next.get(sum + shift);
-				if (known === undefined || cost[0] < known[0] || (cost[0] === known[0] && cost[1] < known[1])) next.set(sum + shift, cost);
+				if (
+					known === undefined ||
+					cost[0] < known[0] ||
+					(cost[0] === known[0] && cost[1] < known[1])
+				)
+					next.set(sum + shift, cost);
 			}
 		}
 		states = next;
@@ -81,7 +92,12 @@ function cents(amount: number | undefined): number {
 
 /** Each concept's total as the voucher carries it: importe − descuento + its transferred tax. */
 function conceptTotals(voucher: Voucher): number[] {
-	return voucher.conceptos.map((c) => cents(c.importe) - cents(c.descuento) + (c.impuestos?.traslados ?? []).reduce((sum, t) => sum + cents(t.importe), 0));
+	return voucher.conceptos.map(
+		(c) =>
+			cents(c.importe) -
+			cents(c.descuento) +
+			(c.impuestos?.traslados ?? []).reduce((sum, t) => sum + cents(t.importe), 0),
+	);
 }
 
 const sale = fc
@@ -93,11 +109,22 @@ const sale = fc
 		discountCents: fc.integer({ min: 0, max: 5 }),
 	})
 	// No discount, a share of the price, or a few cents (where the base may press against the price before discount).
-	.map(({ discountShare, discountCents, ...s }) => ({ ...s, discountCents: Math.min(s.quantity * s.priceCents - 1, discountCents || Math.floor(s.quantity * s.priceCents * discountShare)) }));
+	.map(({ discountShare, discountCents, ...s }) => ({
+		...s,
+		discountCents: Math.min(
+			s.quantity * s.priceCents - 1,
+			discountCents || Math.floor(s.quantity * s.priceCents * discountShare),
+		),
+	}));
 
 /** The undiscounted importe of a discounted line: its price with tax ÷ (1 + rate), rounded half up to cents. */
 function ceilingOf(s: Sale): number {
-	return s.discountCents === 0 ? Infinity : new Decimal(s.quantity * s.priceCents).dividedBy(new Decimal(1).plus(s.rate)).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber();
+	return s.discountCents === 0
+		? Infinity
+		: new Decimal(s.quantity * s.priceCents)
+				.dividedBy(new Decimal(1).plus(s.rate))
+				.toDecimalPlaces(0, Decimal.ROUND_HALF_UP)
+				.toNumber();
 }
 
 function price(sales: Sale[]) {
@@ -106,7 +133,9 @@ function price(sales: Sale[]) {
 		unitPrice: new Decimal(s.priceCents).dividedBy(100).toFixed(2),
 		taxRate: s.rate,
 		priceIncludesTax: true,
-		...(s.discountCents ? { discount: new Decimal(s.discountCents).dividedBy(100).toFixed(2) } : {}),
+		...(s.discountCents
+			? { discount: new Decimal(s.discountCents).dividedBy(100).toFixed(2) }
+			: {}),
 		description: `Line ${index}`,
 	}));
 	return lineItemsToVoucher(lines, SETTINGS);
@@ -117,23 +146,40 @@ describe('tax-included pricing against the SAT-rule oracle (decimal.js)', () => 
 		fc.assert(
 			fc.property(fc.array(sale, { minLength: 1, maxLength: 4 }), (sales) => {
 				const charged = sales.map((s) => s.quantity * s.priceCents - s.discountCents);
-				const expected = best(charged.map((amount, index) => reachableShifts(amount, sales[index].rate, ceilingOf(sales[index]))));
+				const expected = best(
+					charged.map((amount, index) =>
+						reachableShifts(amount, sales[index].rate, ceilingOf(sales[index])),
+					),
+				);
 				const result = price(sales);
 				const voucher = result.voucher as Voucher;
 				const totals = conceptTotals(voucher);
 				const shifts = totals.map((total, index) => total - charged[index]);
 				expect(shifts.every((shift) => Math.abs(shift) <= MAX_SHIFT)).toBe(true);
 				// A discount is never negative, and it is what takes the line from its price to its base.
-				expect(voucher.conceptos.every((c, index) => (c.descuento ?? 0) >= 0 && (sales[index].discountCents > 0 || c.descuento === undefined))).toBe(true);
+				expect(
+					voucher.conceptos.every(
+						(c, index) =>
+							(c.descuento ?? 0) >= 0 &&
+							(sales[index].discountCents > 0 || c.descuento === undefined),
+					),
+				).toBe(true);
 				expect(cents(voucher.total) - charged.reduce((a, b) => a + b, 0)).toBe(expected.sum);
 				expect(shifts.reduce((sum, shift) => sum + shift, 0)).toBe(expected.sum);
 				expect(shifts.reduce((sum, shift) => sum + Math.abs(shift), 0)).toBe(expected.moved);
 				expect(shifts.filter((shift) => shift !== 0)).toHaveLength(expected.linesMoved);
 				// Each moved line is named with the cents it carries more or less.
-				const moved = shifts.map((shift, index) => [index, shift]).filter(([, shift]) => shift !== 0);
+				const moved = shifts
+					.map((shift, index) => [index, shift])
+					.filter(([, shift]) => shift !== 0);
 				const named = result.notes.flatMap((note) => {
-					const match = /^lines\[(\d+)\]: the voucher carries (\d+\.\d{2}) (more|less) than was charged/.exec(note);
-					return match ? [[Number(match[1]), (match[3] === 'more' ? 1 : -1) * cents(Number(match[2]))]] : [];
+					const match =
+						/^lines\[(\d+)\]: the voucher carries (\d+\.\d{2}) (more|less) than was charged/.exec(
+							note,
+						);
+					return match
+						? [[Number(match[1]), (match[3] === 'more' ? 1 : -1) * cents(Number(match[2]))]]
+						: [];
 				});
 				expect(named).toEqual(moved);
 			}),
@@ -146,7 +192,9 @@ describe('tax-included pricing against the SAT-rule oracle (decimal.js)', () => 
 		expect(reachableShifts(10001, '0.16').sort()).toEqual([-1, -2, -3, 1, 2, 3].sort());
 		const result = price([{ quantity: 1, priceCents: 10001, rate: '0.16', discountCents: 0 }]);
 		expect([result.orderTotal, result.voucherTotal]).toEqual([100.01, 100]);
-		expect(result.notes).toEqual(['lines[0]: the voucher carries 0.01 less than was charged for this line, so that the per-line tax rounding of the SAT adds up to the amount charged for the whole voucher.']);
+		expect(result.notes).toEqual([
+			'lines[0]: the voucher carries 0.01 less than was charged for this line, so that the per-line tax rounding of the SAT adds up to the amount charged for the whole voucher.',
+		]);
 	});
 
 	it('two lines out of reach balance each other: one a cent below, the other a cent above, and the total is exact', () => {
@@ -154,9 +202,16 @@ describe('tax-included pricing against the SAT-rule oracle (decimal.js)', () => 
 			{ quantity: 1, priceCents: 10001, rate: '0.16', discountCents: 0 },
 			{ quantity: 1, priceCents: 10001, rate: '0.16', discountCents: 0 },
 		]);
-		expect([result.orderTotal, result.voucherTotal, result.roundingNote]).toEqual([200.02, 200.02, undefined]);
+		expect([result.orderTotal, result.voucherTotal, result.roundingNote]).toEqual([
+			200.02,
+			200.02,
+			undefined,
+		]);
 		// On a tie the earlier line goes below: the same sale always gives the same voucher.
 		expect(conceptTotals(result.voucher as Voucher)).toEqual([10000, 10002]);
-		expect(result.notes.map((note) => note.slice(0, 44))).toEqual(['lines[0]: the voucher carries 0.01 less than', 'lines[1]: the voucher carries 0.01 more than']);
+		expect(result.notes.map((note) => note.slice(0, 44))).toEqual([
+			'lines[0]: the voucher carries 0.01 less than',
+			'lines[1]: the voucher carries 0.01 more than',
+		]);
 	});
 });

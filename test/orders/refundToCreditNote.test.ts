@@ -38,9 +38,17 @@ describe('refund → credit note', () => {
 			receptor: { rfc: 'URE180429TM6' },
 		});
 		expect(voucher.conceptos).toEqual([
-			expect.objectContaining({ noIdentificacion: 'RS-27', cantidad: '1', descripcion: 'Running shoes - 27 cm', importe: 1637.07, descuento: 81.86 }),
+			expect.objectContaining({
+				noIdentificacion: 'RS-27',
+				cantidad: '1',
+				descripcion: 'Running shoes - 27 cm',
+				importe: 1637.07,
+				descuento: 81.86,
+			}),
 		]);
-		expect(voucher.impuestos?.traslados).toEqual([{ base: 1555.21, impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0.16, importe: 248.83 }]);
+		expect(voucher.impuestos?.traslados).toEqual([
+			{ base: 1555.21, impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0.16, importe: 248.83 },
+		]);
 		expect(validateVoucher(voucher).errors).toEqual([]);
 	});
 
@@ -48,13 +56,31 @@ describe('refund → credit note', () => {
 		const order = refundedOrder();
 		const refund = order.refunds[0];
 		refund.refund_line_items[0].restock_type = 'no_restock';
-		refund.order_adjustments = [{ id: 1, kind: 'shipping_refund', amount: '-149.00', tax_amount: '-20.55', reason: 'Shipping refund' }];
+		refund.order_adjustments = [
+			{
+				id: 1,
+				kind: 'shipping_refund',
+				amount: '-149.00',
+				tax_amount: '-20.55',
+				reason: 'Shipping refund',
+			},
+		];
 		refund.transactions[0].amount = '1953.05';
 		const result = refundToCreditNote(order, SETTINGS);
 		const voucher = result.voucher as Voucher;
-		expect([result.orderTotal, result.voucherTotal, result.roundingNote]).toEqual([1953.05, 1953.05, undefined]);
-		expect(voucher.conceptos[1]).toMatchObject({ claveProdServ: '78102203', claveUnidad: 'E48', descripcion: 'Shipping refund' });
-		expect(voucher.cfdiRelacionados).toEqual([{ tipoRelacion: '01', cfdiRelacionado: [{ uuid: INVOICE_UUID }] }]);
+		expect([result.orderTotal, result.voucherTotal, result.roundingNote]).toEqual([
+			1953.05,
+			1953.05,
+			undefined,
+		]);
+		expect(voucher.conceptos[1]).toMatchObject({
+			claveProdServ: '78102203',
+			claveUnidad: 'E48',
+			descripcion: 'Shipping refund',
+		});
+		expect(voucher.cfdiRelacionados).toEqual([
+			{ tipoRelacion: '01', cfdiRelacionado: [{ uuid: INVOICE_UUID }] },
+		]);
 		expect(validateVoucher(voucher).errors).toEqual([]);
 	});
 
@@ -65,9 +91,17 @@ describe('refund → credit note', () => {
 		refund.transactions[0].amount = '580.00';
 		const voucher = refundToCreditNote(order, SETTINGS).voucher as Voucher;
 		expect(voucher.conceptos).toEqual([
-			expect.objectContaining({ claveProdServ: '84111506', claveUnidad: 'ACT', descripcion: 'Refund', valorUnitario: 500, objetoImp: '02' }),
+			expect.objectContaining({
+				claveProdServ: '84111506',
+				claveUnidad: 'ACT',
+				descripcion: 'Refund',
+				valorUnitario: 500,
+				objetoImp: '02',
+			}),
 		]);
-		expect([voucher.subTotal, voucher.impuestos?.totalImpuestosTrasladados, voucher.total]).toEqual([500, 80, 580]);
+		expect([voucher.subTotal, voucher.impuestos?.totalImpuestosTrasladados, voucher.total]).toEqual(
+			[500, 80, 580],
+		);
 		expect(validateVoucher(voucher).errors).toEqual([]);
 	});
 
@@ -76,8 +110,10 @@ describe('refund → credit note', () => {
 		order.refunds[0].transactions[0].amount = '1800.00';
 		const result = refundToCreditNote(order, SETTINGS);
 		expect([result.orderTotal, result.voucherTotal]).toEqual([1800, 1804.04]);
-		expect(result.roundingNote).toContain("the difference is 0.01 of per-line tax rounding");
-		expect(result.roundingNote).toContain("and -4.05 that the source's lines, shipping and taxes do not add up to (they sum to 1804.05)");
+		expect(result.roundingNote).toContain('the difference is 0.01 of per-line tax rounding');
+		expect(result.roundingNote).toContain(
+			"and -4.05 that the source's lines, shipping and taxes do not add up to (they sum to 1804.05)",
+		);
 	});
 
 	it('picks a refund by id; the invoice UUID may come from the settings', () => {
@@ -87,10 +123,18 @@ describe('refund → credit note', () => {
 		second.id = 990002;
 		second.refund_line_items[0].quantity = 1;
 		order.refunds.push(second);
-		const byId = refundToCreditNote(order, { ...SETTINGS, refundId: '990001', invoiceUuid: INVOICE_UUID });
+		const byId = refundToCreditNote(order, {
+			...SETTINGS,
+			refundId: '990001',
+			invoiceUuid: INVOICE_UUID,
+		});
 		expect(byId.voucher?.folio).toBe('1021-R1');
-		expect(refundToCreditNote(order, { ...SETTINGS, invoiceUuid: INVOICE_UUID }).voucher?.folio).toBe('1021-R2');
-		expect(refusal(() => refundToCreditNote(order, { ...SETTINGS, refundId: 5 })).message).toContain('no refund with id 5');
+		expect(
+			refundToCreditNote(order, { ...SETTINGS, invoiceUuid: INVOICE_UUID }).voucher?.folio,
+		).toBe('1021-R2');
+		expect(
+			refusal(() => refundToCreditNote(order, { ...SETTINGS, refundId: 5 })).message,
+		).toContain('no refund with id 5');
 	});
 
 	it("a credit note above the invoice's total is refused by the credit-note builder", () => {
@@ -104,14 +148,35 @@ describe('refund → credit note', () => {
 	});
 
 	it.each([
-		['no invoice UUID', (o: Order) => (o.note_attributes = o.note_attributes.filter((a: Order) => a.name !== 'CFDI UUID')), 'note_attributes', 'CFDI UUID'],
-		['an invoice UUID that is not one', (o: Order) => (o.note_attributes.at(-1).value = 'pending'), 'note_attributes', 'not a UUID'],
+		[
+			'no invoice UUID',
+			(o: Order) =>
+				(o.note_attributes = o.note_attributes.filter((a: Order) => a.name !== 'CFDI UUID')),
+			'note_attributes',
+			'CFDI UUID',
+		],
+		[
+			'an invoice UUID that is not one',
+			(o: Order) => (o.note_attributes.at(-1).value = 'pending'),
+			'note_attributes',
+			'not a UUID',
+		],
 		['no refunds', (o: Order) => (o.refunds = []), 'refunds', 'no refunds'],
-		['a refund gateway with no payment form', (o: Order) => (o.refunds[0].transactions[0].gateway = 'Kueski Pay'), 'refunds[0].transactions', 'kueski pay'],
-		['a refund line for an item not in the order', (o: Order) => {
-			delete o.refunds[0].refund_line_items[0].line_item;
-			o.refunds[0].refund_line_items[0].line_item_id = 42;
-		}, 'refunds[0].refund_line_items[0].line_item_id', 'not a line item'],
+		[
+			'a refund gateway with no payment form',
+			(o: Order) => (o.refunds[0].transactions[0].gateway = 'Kueski Pay'),
+			'refunds[0].transactions',
+			'kueski pay',
+		],
+		[
+			'a refund line for an item not in the order',
+			(o: Order) => {
+				delete o.refunds[0].refund_line_items[0].line_item;
+				o.refunds[0].refund_line_items[0].line_item_id = 42;
+			},
+			'refunds[0].refund_line_items[0].line_item_id',
+			'not a line item',
+		],
 	])('%s is refused, naming the member', (_name, spoil, path, words) => {
 		const order = refundedOrder();
 		spoil(order);
@@ -133,56 +198,119 @@ describe('refund → credit note', () => {
 		order.refunds.push(third);
 		const refused = refusal(() => refundToCreditNote(order, { ...SETTINGS, refundId: 880100 }));
 		expect(refused.path).toBe('refunds[2].refund_line_items[0].quantity');
-		expect(refused.message).toBe('refunds[2].refund_line_items[0] refunds 1 of line item 1000 ("Running shoes"), but 2 were bought and 2 were refunded before.');
+		expect(refused.message).toBe(
+			'refunds[2].refund_line_items[0] refunds 1 of line item 1000 ("Running shoes"), but 2 were bought and 2 were refunded before.',
+		);
 		expect(refused.fix).toBe('Refund at most 0 of that line.');
 	});
 
 	it('one refund of more units than the line had is refused, naming it', () => {
 		const order = refundedOrder();
 		order.refunds[0].refund_line_items[0].quantity = 3;
-		expect(refusal(() => refundToCreditNote(order, SETTINGS)).message).toBe('refunds[0].refund_line_items[0] refunds 3 of line item 1000 ("Running shoes"), but 2 were bought.');
+		expect(refusal(() => refundToCreditNote(order, SETTINGS)).message).toBe(
+			'refunds[0].refund_line_items[0] refunds 3 of line item 1000 ("Running shoes"), but 2 were bought.',
+		);
 	});
 });
 
 /** A refund of `order` with these members (no items, no shipping, no transactions unless given). */
 function withRefund(order: Order, refund: Order): Order {
-	order.refunds = [{ id: 990010, created_at: '2026-11-25T12:00:00-06:00', refund_line_items: [], order_adjustments: [], transactions: [], ...refund }];
+	order.refunds = [
+		{
+			id: 990010,
+			created_at: '2026-11-25T12:00:00-06:00',
+			refund_line_items: [],
+			order_adjustments: [],
+			transactions: [],
+			...refund,
+		},
+	];
 	order.note_attributes.push({ name: 'CFDI UUID', value: INVOICE_UUID });
 	return order;
 }
-const refundPaid = (amount: string, gateway = 'shopify_payments') => ({ kind: 'refund', status: 'success', amount, gateway });
+const refundPaid = (amount: string, gateway = 'shopify_payments') => ({
+	kind: 'refund',
+	status: 'success',
+	amount,
+	gateway,
+});
 
 describe('refund → credit note: what each part of a Shopify refund becomes', () => {
 	it('shipping refunded as a refund shipping line: a "Shipping refund" concept at the shipping rate, with the tax Shopify returned', () => {
 		const order = withRefund(corpusOrder('partial-refund'), {
-			refund_shipping_lines: [{ subtotal_amount_set: undefined, subtotal_amount: '-149.00', tax_amount: '-20.55' }, null],
-			order_adjustments: [{ kind: 'refund_discrepancy', amount: '-5.00', tax_amount: '0.00' }, null],
+			refund_shipping_lines: [
+				{ subtotal_amount_set: undefined, subtotal_amount: '-149.00', tax_amount: '-20.55' },
+				null,
+			],
+			order_adjustments: [
+				{ kind: 'refund_discrepancy', amount: '-5.00', tax_amount: '0.00' },
+				null,
+			],
 			transactions: [refundPaid('149.00')],
 		});
 		const result = refundToCreditNote(order, SETTINGS);
 		const voucher = result.voucher as Voucher;
-		expect([result.orderTotal, result.voucherTotal, result.roundingNote]).toEqual([149, 149, undefined]);
-		expect(voucher.conceptos).toEqual([
-			expect.objectContaining({ claveProdServ: '78102203', claveUnidad: 'E48', descripcion: 'Shipping refund', cantidad: '1', valorUnitario: 128.45, importe: 128.45, objetoImp: '02' }),
+		expect([result.orderTotal, result.voucherTotal, result.roundingNote]).toEqual([
+			149,
+			149,
+			undefined,
 		]);
-		expect(voucher.impuestos?.traslados).toEqual([{ base: 128.45, impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0.16, importe: 20.55 }]);
+		expect(voucher.conceptos).toEqual([
+			expect.objectContaining({
+				claveProdServ: '78102203',
+				claveUnidad: 'E48',
+				descripcion: 'Shipping refund',
+				cantidad: '1',
+				valorUnitario: 128.45,
+				importe: 128.45,
+				objetoImp: '02',
+			}),
+		]);
+		expect(voucher.impuestos?.traslados).toEqual([
+			{ base: 128.45, impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0.16, importe: 20.55 },
+		]);
 		// The first refund of order 1021, with no items restocked: relation 01.
-		expect(voucher).toMatchObject({ folio: '1021-R1', cfdiRelacionados: [{ tipoRelacion: '01', cfdiRelacionado: [{ uuid: INVOICE_UUID }] }] });
+		expect(voucher).toMatchObject({
+			folio: '1021-R1',
+			cfdiRelacionados: [{ tipoRelacion: '01', cfdiRelacionado: [{ uuid: INVOICE_UUID }] }],
+		});
 		expect(validateVoucher(voucher).errors).toEqual([]);
 	});
 
 	it('shipping codes from the settings; a shipping refund without tax on a taxed shipping line is written at 0 %, on untaxed shipping as not subject', () => {
-		const shippingCodes = { productCodes: { shippingClaveProdServ: '78102200', shippingClaveUnidad: 'SX' } };
-		const taxed = withRefund(corpusOrder('partial-refund'), { order_adjustments: [{ kind: 'shipping_refund', amount: '-100.00', tax_amount: '0.00' }], transactions: [refundPaid('100.00')] });
+		const shippingCodes = {
+			productCodes: { shippingClaveProdServ: '78102200', shippingClaveUnidad: 'SX' },
+		};
+		const taxed = withRefund(corpusOrder('partial-refund'), {
+			order_adjustments: [{ kind: 'shipping_refund', amount: '-100.00', tax_amount: '0.00' }],
+			transactions: [refundPaid('100.00')],
+		});
 		const atZero = refundToCreditNote(taxed, { ...SETTINGS, ...shippingCodes }).voucher as Voucher;
-		expect(atZero.conceptos[0]).toMatchObject({ claveProdServ: '78102200', claveUnidad: 'SX', valorUnitario: 100, objetoImp: '02' });
-		expect(atZero.impuestos?.traslados).toEqual([{ base: 100, impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0, importe: 0 }]);
+		expect(atZero.conceptos[0]).toMatchObject({
+			claveProdServ: '78102200',
+			claveUnidad: 'SX',
+			valorUnitario: 100,
+			objetoImp: '02',
+		});
+		expect(atZero.impuestos?.traslados).toEqual([
+			{ base: 100, impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0, importe: 0 },
+		]);
 		expect(atZero.total).toBe(100);
 
 		const noShipping = corpusOrder('partial-refund');
 		noShipping.shipping_lines = [];
-		const untaxed = refundToCreditNote(withRefund(noShipping, { order_adjustments: [{ kind: 'shipping_refund', amount: '-100.00' }], transactions: [refundPaid('100.00')] }), SETTINGS).voucher as Voucher;
-		expect(untaxed.conceptos[0]).toMatchObject({ descripcion: 'Shipping refund', valorUnitario: 100, objetoImp: '01' });
+		const untaxed = refundToCreditNote(
+			withRefund(noShipping, {
+				order_adjustments: [{ kind: 'shipping_refund', amount: '-100.00' }],
+				transactions: [refundPaid('100.00')],
+			}),
+			SETTINGS,
+		).voucher as Voucher;
+		expect(untaxed.conceptos[0]).toMatchObject({
+			descripcion: 'Shipping refund',
+			valorUnitario: 100,
+			objetoImp: '01',
+		});
 		expect(untaxed.conceptos[0].impuestos).toBeUndefined();
 		expect(untaxed.impuestos).toBeUndefined();
 		expect(untaxed.total).toBe(100);
@@ -200,7 +328,11 @@ describe('refund → credit note: what each part of a Shopify refund becomes', (
 		const result = refundToCreditNote(order, SETTINGS);
 		expect(result.orderTotal).toBe(1804.05);
 		expect(result.voucher?.formaPago).toBe('01');
-		expect(result.source).toMatchObject({ amount: '1804.05', from: "the money refunded (refunds[0]'s successful refund transactions)", field: 'refunds[0].transactions' });
+		expect(result.source).toMatchObject({
+			amount: '1804.05',
+			from: "the money refunded (refunds[0]'s successful refund transactions)",
+			field: 'refunds[0].transactions',
+		});
 	});
 
 	it('a refund paid back by no successful transaction is refused: the credit note must name how the money was returned', () => {
@@ -208,7 +340,9 @@ describe('refund → credit note: what each part of a Shopify refund becomes', (
 		order.refunds[0].transactions[0].status = 'failure';
 		const error = refusal(() => refundToCreditNote(order, SETTINGS));
 		expect(error.path).toBe('refunds[0].transactions');
-		expect(error.message).toBe('refunds[0] was paid back through no successful refund transaction; a credit note names how the money was returned.');
+		expect(error.message).toBe(
+			'refunds[0] was paid back through no successful refund transaction; a credit note names how the money was returned.',
+		);
 		expect(error.fix).toBe('Add the gateway to Payment Forms (e.g. "04" for a card).');
 	});
 
@@ -218,7 +352,10 @@ describe('refund → credit note: what each part of a Shopify refund becomes', (
 		expect(refusal(() => refundToCreditNote(order, SETTINGS)).message).toBe(
 			'refunds[0] was paid back through gateway "kueski pay", which has no payment form in the table; a credit note names how the money was returned.',
 		);
-		expect(refundToCreditNote(order, { ...SETTINGS, paymentForms: { 'Kueski Pay': '99' } }).voucher?.formaPago).toBe('99');
+		expect(
+			refundToCreditNote(order, { ...SETTINGS, paymentForms: { 'Kueski Pay': '99' } }).voucher
+				?.formaPago,
+		).toBe('99');
 	});
 
 	it('a refund with a transaction of 0 (items returned, no money) credits the items as they were charged', () => {
@@ -226,46 +363,87 @@ describe('refund → credit note: what each part of a Shopify refund becomes', (
 		order.refunds[0].transactions[0].amount = '0.00';
 		const result = refundToCreditNote(order, SETTINGS);
 		expect([result.orderTotal, result.voucherTotal]).toEqual([1804.05, 1804.04]);
-		expect(result.source).toMatchObject({ amount: '1804.05', from: "the amounts of refunds[0]'s items and shipping" });
+		expect(result.source).toMatchObject({
+			amount: '1804.05',
+			from: "the amounts of refunds[0]'s items and shipping",
+		});
 	});
 
 	it('a refund that returns nothing is refused', () => {
 		const order = withRefund(corpusOrder('partial-refund'), {});
 		const error = refusal(() => refundToCreditNote(order, SETTINGS));
-		expect([error.path, error.message, error.fix]).toEqual(['refunds[0]', 'refunds[0] returns nothing: no items, no shipping, no money.', 'Give a refund that returns items or money.']);
+		expect([error.path, error.message, error.fix]).toEqual([
+			'refunds[0]',
+			'refunds[0] returns nothing: no items, no shipping, no money.',
+			'Give a refund that returns items or money.',
+		]);
 	});
 
 	it('money returned without items from an order whose items carry different taxes is refused: the tax is unknown', () => {
 		const order = withRefund(corpusOrder('exempt-books'), { transactions: [refundPaid('100.00')] });
 		const error = refusal(() => refundToCreditNote(order, SETTINGS));
 		expect(error.path).toBe('refunds[0].refund_line_items');
-		expect(error.message).toBe("refunds[0] returns money without naming items, and the order's items carry different taxes, so the credit note's tax is unknown.");
+		expect(error.message).toBe(
+			"refunds[0] returns money without naming items, and the order's items carry different taxes, so the credit note's tax is unknown.",
+		);
 	});
 
 	it('money returned without items from an order of untaxed items is one concept not subject to tax', () => {
 		const order = corpusOrder('partial-refund');
 		for (const item of order.line_items) item.tax_lines = [];
-		const voucher = refundToCreditNote(withRefund(order, { transactions: [refundPaid('250.00')] }), SETTINGS).voucher as Voucher;
-		expect(voucher.conceptos).toEqual([expect.objectContaining({ descripcion: 'Refund', valorUnitario: 250, objetoImp: '01' })]);
+		const voucher = refundToCreditNote(
+			withRefund(order, { transactions: [refundPaid('250.00')] }),
+			SETTINGS,
+		).voucher as Voucher;
+		expect(voucher.conceptos).toEqual([
+			expect.objectContaining({ descripcion: 'Refund', valorUnitario: 250, objetoImp: '01' }),
+		]);
 		expect(voucher.total).toBe(250);
 	});
 
 	it('an exempt book returned: its concept keeps the exempt tax line, without rate or amount', () => {
 		const order = withRefund(corpusOrder('exempt-books'), {
-			refund_line_items: [{ line_item_id: 1000, quantity: 1, restock_type: 'return', subtotal: '450.00', total_tax: '0.00' }],
+			refund_line_items: [
+				{
+					line_item_id: 1000,
+					quantity: 1,
+					restock_type: 'return',
+					subtotal: '450.00',
+					total_tax: '0.00',
+				},
+			],
 			transactions: [refundPaid('450.00')],
 		});
-		const result = refundToCreditNote(order, { ...SETTINGS, productCodes: { rules: [{ match: 'sku', value: 'BK-1', claveProdServ: '55101500', unidad: 'Pieza' }] } });
+		const result = refundToCreditNote(order, {
+			...SETTINGS,
+			productCodes: {
+				rules: [{ match: 'sku', value: 'BK-1', claveProdServ: '55101500', unidad: 'Pieza' }],
+			},
+		});
 		const voucher = result.voucher as Voucher;
-		expect(voucher.conceptos).toEqual([expect.objectContaining({ claveProdServ: '55101500', unidad: 'Pieza', noIdentificacion: 'BK-1', descripcion: 'Tax law handbook', cantidad: '1', valorUnitario: 450, objetoImp: '02' })]);
-		expect(voucher.conceptos[0].impuestos?.traslados).toEqual([{ base: 450, impuesto: '002', tipoFactor: 'Exento' }]);
-		expect(voucher.impuestos?.traslados).toEqual([{ base: 450, impuesto: '002', tipoFactor: 'Exento' }]);
+		expect(voucher.conceptos).toEqual([
+			expect.objectContaining({
+				claveProdServ: '55101500',
+				unidad: 'Pieza',
+				noIdentificacion: 'BK-1',
+				descripcion: 'Tax law handbook',
+				cantidad: '1',
+				valorUnitario: 450,
+				objetoImp: '02',
+			}),
+		]);
+		expect(voucher.conceptos[0].impuestos?.traslados).toEqual([
+			{ base: 450, impuesto: '002', tipoFactor: 'Exento' },
+		]);
+		expect(voucher.impuestos?.traslados).toEqual([
+			{ base: 450, impuesto: '002', tipoFactor: 'Exento' },
+		]);
 		expect(voucher).toMatchObject({ cfdiRelacionados: [{ tipoRelacion: '03' }] });
 		expect([result.orderTotal, result.voucherTotal, voucher.total]).toEqual([450, 450, 450]);
 		expect(validateVoucher(voucher).errors).toEqual([]);
 	});
 
-	it('a refund line that names its item only by id is read from the order; a subtotal above the units\' price gives no discount', () => {
+	it("a refund line that names its item only by id is read from the order; a subtotal above the units' price gives no discount", () => {
 		const order = refundedOrder();
 		const line = order.refunds[0].refund_line_items[0];
 		delete line.line_item;
@@ -277,7 +455,14 @@ describe('refund → credit note: what each part of a Shopify refund becomes', (
 		order.refunds[0].transactions[0].amount = '1899.00';
 		const result = refundToCreditNote(order, SETTINGS);
 		const voucher = result.voucher as Voucher;
-		expect(voucher.conceptos).toEqual([expect.objectContaining({ noIdentificacion: 'RS-27', descripcion: 'Running shoes - 27 cm', valorUnitario: 1637.07, importe: 1637.07 })]);
+		expect(voucher.conceptos).toEqual([
+			expect.objectContaining({
+				noIdentificacion: 'RS-27',
+				descripcion: 'Running shoes - 27 cm',
+				valorUnitario: 1637.07,
+				importe: 1637.07,
+			}),
+		]);
 		expect(voucher.conceptos[0].descuento).toBeUndefined();
 		expect([result.orderTotal, result.voucherTotal]).toEqual([1899, 1899]);
 	});
@@ -294,18 +479,40 @@ describe('refund → credit note: what each part of a Shopify refund becomes', (
 		order.refunds = [null, earlier, first];
 		const refused = refusal(() => refundToCreditNote(order, { ...SETTINGS, refundId: first.id }));
 		expect(refused.path).toBe('refunds[2].refund_line_items[0].quantity');
-		expect(refused.message).toBe('refunds[2].refund_line_items[0] refunds 2 of line item 1000 ("Running shoes"), but 2 were bought and 1 were refunded before.');
+		expect(refused.message).toBe(
+			'refunds[2].refund_line_items[0] refunds 2 of line item 1000 ("Running shoes"), but 2 were bought and 1 were refunded before.',
+		);
 		expect(refused.fix).toBe('Refund at most 1 of that line.');
 	});
 
 	it.each([
-		['a refund that is not an object', (o: Order) => (o.refunds = ['x']), 'refunds[0]', 'refunds[0] is not a refund.'],
-		['a refund line that is not an object', (o: Order) => (o.refunds[0].refund_line_items = [42]), 'refunds[0].refund_line_items[0]', 'refunds[0].refund_line_items[0] is not a refund line item.'],
-		['a refund line without subtotal', (o: Order) => {
-			delete o.refunds[0].refund_line_items[0].subtotal;
-			delete o.refunds[0].refund_line_items[0].subtotal_set;
-		}, 'refunds[0].refund_line_items[0].subtotal', 'refunds[0].refund_line_items[0].subtotal is missing.'],
-		['a refund transaction amount that is not an amount', (o: Order) => (o.refunds[0].transactions[0].amount = 'all of it'), 'refunds[0].transactions[0].amount', 'refunds[0].transactions[0].amount "all of it" is not an amount.'],
+		[
+			'a refund that is not an object',
+			(o: Order) => (o.refunds = ['x']),
+			'refunds[0]',
+			'refunds[0] is not a refund.',
+		],
+		[
+			'a refund line that is not an object',
+			(o: Order) => (o.refunds[0].refund_line_items = [42]),
+			'refunds[0].refund_line_items[0]',
+			'refunds[0].refund_line_items[0] is not a refund line item.',
+		],
+		[
+			'a refund line without subtotal',
+			(o: Order) => {
+				delete o.refunds[0].refund_line_items[0].subtotal;
+				delete o.refunds[0].refund_line_items[0].subtotal_set;
+			},
+			'refunds[0].refund_line_items[0].subtotal',
+			'refunds[0].refund_line_items[0].subtotal is missing.',
+		],
+		[
+			'a refund transaction amount that is not an amount',
+			(o: Order) => (o.refunds[0].transactions[0].amount = 'all of it'),
+			'refunds[0].transactions[0].amount',
+			'refunds[0].transactions[0].amount "all of it" is not an amount.',
+		],
 	])('%s is refused, naming the member', (_name, spoil, path, message) => {
 		const order = refundedOrder();
 		spoil(order);
@@ -317,7 +524,10 @@ describe('refund → credit note: what each part of a Shopify refund becomes', (
 		const error = refusal(() => refundToCreditNote([refundedOrder()], SETTINGS));
 		expect([error.path, error.message]).toEqual(['', 'The order is not an order object.']);
 		expect(error.fix).toContain('one Shopify order with its refunds');
-		expect(refusal(() => refundToCreditNote(refundedOrder(), { ...SETTINGS, lugarExpedicion: ' ' })).path).toBe('settings.lugarExpedicion');
+		expect(
+			refusal(() => refundToCreditNote(refundedOrder(), { ...SETTINGS, lugarExpedicion: ' ' }))
+				.path,
+		).toBe('settings.lugarExpedicion');
 	});
 
 	it('without the recipient tax data the credit note is refused, unless Without Tax Data is General Public', () => {
@@ -329,28 +539,49 @@ describe('refund → credit note: what each part of a Shopify refund becomes', (
 			"order #1021 has no complete recipient tax data (RFC missing); a credit note goes to the invoice's recipient.",
 			'Give the same tax data as for the invoice.',
 		]);
-		expect(refusal(() => refundToCreditNote(order, { ...SETTINGS, withoutTaxData: 'skip' })).path).toBe('note_attributes');
+		expect(
+			refusal(() => refundToCreditNote(order, { ...SETTINGS, withoutTaxData: 'skip' })).path,
+		).toBe('note_attributes');
 
-		const voucher = refundToCreditNote(order, { ...SETTINGS, withoutTaxData: 'generalPublic' }).voucher as Voucher;
+		const voucher = refundToCreditNote(order, { ...SETTINGS, withoutTaxData: 'generalPublic' })
+			.voucher as Voucher;
 		// The general public keeps its use S01, and the note carries the month of the sale (informacionGlobal).
-		expect(voucher.receptor).toEqual({ rfc: 'XAXX010101000', nombre: 'PUBLICO EN GENERAL', usoCFDI: 'S01', regimenFiscalReceptor: '616', domicilioFiscalReceptor: '64000' });
+		expect(voucher.receptor).toEqual({
+			rfc: 'XAXX010101000',
+			nombre: 'PUBLICO EN GENERAL',
+			usoCFDI: 'S01',
+			regimenFiscalReceptor: '616',
+			domicilioFiscalReceptor: '64000',
+		});
 		expect(voucher.informacionGlobal).toEqual({ periodicidad: '01', meses: '11', anio: 2026 });
 		expect(validateVoucher(voucher).errors).toEqual([]);
 	});
 
 	it("a taxpayer's credit note is for returns, discounts or rebates (G02), whatever use the invoice had", () => {
 		const voucher = refundToCreditNote(refundedOrder(), SETTINGS).voucher as Voucher;
-		expect(voucher.receptor).toEqual({ rfc: 'URE180429TM6', nombre: 'UNIVERSIDAD ROBOTICA ESPAÑOLA', usoCFDI: 'G02', regimenFiscalReceptor: '601', domicilioFiscalReceptor: '65000' });
+		expect(voucher.receptor).toEqual({
+			rfc: 'URE180429TM6',
+			nombre: 'UNIVERSIDAD ROBOTICA ESPAÑOLA',
+			usoCFDI: 'G02',
+			regimenFiscalReceptor: '601',
+			domicilioFiscalReceptor: '65000',
+		});
 		expect(voucher.informacionGlobal).toBeUndefined();
 		expect(voucher.descripcionFacturador).toBe('Refund of order #1021');
 	});
 
 	it('a refund in US dollars: the note is in USD with the exchange rate of the settings, related to the USD invoice', () => {
 		const order = withRefund(corpusOrder('usd-shop'), {
-			refund_line_items: [{ line_item_id: 1001, quantity: 1, subtotal: '45.50', total_tax: '6.28' }],
+			refund_line_items: [
+				{ line_item_id: 1001, quantity: 1, subtotal: '45.50', total_tax: '6.28' },
+			],
 			transactions: [refundPaid('45.50', 'stripe')],
 		});
-		const voucher = refundToCreditNote(order, { ...SETTINGS, exchangeRate: '17.1234', folio: 'none' }).voucher as Voucher;
+		const voucher = refundToCreditNote(order, {
+			...SETTINGS,
+			exchangeRate: '17.1234',
+			folio: 'none',
+		}).voucher as Voucher;
 		expect(voucher).toMatchObject({ moneda: 'USD', tipoCambio: 17.1234, total: 45.5 });
 		expect(voucher.folio).toBeUndefined();
 		expect(validateVoucher(voucher).errors).toEqual([]);
@@ -364,18 +595,38 @@ describe('refund → credit note: choosing the refund, the currency, and what th
 		const second = structuredClone(order.refunds[0]);
 		second.id = 990002;
 		order.refunds.push(second);
-		expect(refundToCreditNote(order, { ...SETTINGS, refundId: ' 990001 ' }).voucher?.folio).toBe('1021-R1');
-		expect(refundToCreditNote(order, { ...SETTINGS, refundId: '  ' }).voucher?.folio).toBe('1021-R2');
-		expect(refundToCreditNote(order, { ...SETTINGS, refundId: null as unknown as string }).voucher?.folio).toBe('1021-R2');
+		expect(refundToCreditNote(order, { ...SETTINGS, refundId: ' 990001 ' }).voucher?.folio).toBe(
+			'1021-R1',
+		);
+		expect(refundToCreditNote(order, { ...SETTINGS, refundId: '  ' }).voucher?.folio).toBe(
+			'1021-R2',
+		);
+		expect(
+			refundToCreditNote(order, { ...SETTINGS, refundId: null as unknown as string }).voucher
+				?.folio,
+		).toBe('1021-R2');
 		const error = refusal(() => refundToCreditNote(order, { ...SETTINGS, refundId: 5 }));
-		expect([error.path, error.message, error.fix]).toEqual(['refunds', 'order #1021 has no refund with id 5.', "Give the id of one of the order's refunds, or leave Refund ID empty for the last one."]);
-		expect(refusal(() => refundToCreditNote(withRefund(corpusOrder('partial-refund'), {}), { ...SETTINGS, refundId: 1 })).message).toBe('order #1021 has no refund with id 1.');
+		expect([error.path, error.message, error.fix]).toEqual([
+			'refunds',
+			'order #1021 has no refund with id 5.',
+			"Give the id of one of the order's refunds, or leave Refund ID empty for the last one.",
+		]);
+		expect(
+			refusal(() =>
+				refundToCreditNote(withRefund(corpusOrder('partial-refund'), {}), {
+					...SETTINGS,
+					refundId: 1,
+				}),
+			).message,
+		).toBe('order #1021 has no refund with id 1.');
 	});
 
 	it('a normal refund: only the note of the cent out of reach, and a source that says what to fix', () => {
 		const result = refundToCreditNote(refundedOrder(), SETTINGS);
 		// The one note is the cent the per-line rounding cannot reach (1,804.05 → 1,804.04).
-		expect(result.notes).toEqual(['refunds[0].refund_line_items[0]: the voucher carries 0.01 less than was charged for this line, so that the per-line tax rounding of the SAT adds up to the amount charged for the whole voucher.']);
+		expect(result.notes).toEqual([
+			'refunds[0].refund_line_items[0]: the voucher carries 0.01 less than was charged for this line, so that the per-line tax rounding of the SAT adds up to the amount charged for the whole voucher.',
+		]);
 		expect(result.source).toEqual({
 			amount: '1804.05',
 			currency: 'MXN',
@@ -389,22 +640,33 @@ describe('refund → credit note: choosing the refund, the currency, and what th
 
 	it('a shipping adjustment of 0 adds nothing; one that is not an amount is refused, naming it', () => {
 		const order = refundedOrder();
-		order.refunds[0].order_adjustments = [{ kind: 'shipping_refund', amount: '0.00', tax_amount: '0.00' }];
+		order.refunds[0].order_adjustments = [
+			{ kind: 'shipping_refund', amount: '0.00', tax_amount: '0.00' },
+		];
 		const result = refundToCreditNote(order, SETTINGS);
 		expect(result.voucher?.conceptos).toHaveLength(1);
-		expect(result.notes).toEqual(['refunds[0].refund_line_items[0]: the voucher carries 0.01 less than was charged for this line, so that the per-line tax rounding of the SAT adds up to the amount charged for the whole voucher.']);
+		expect(result.notes).toEqual([
+			'refunds[0].refund_line_items[0]: the voucher carries 0.01 less than was charged for this line, so that the per-line tax rounding of the SAT adds up to the amount charged for the whole voucher.',
+		]);
 		order.refunds[0].order_adjustments = [{ kind: 'shipping_refund', amount: 'all' }];
-		expect(refusal(() => refundToCreditNote(order, SETTINGS))).toMatchObject({ path: 'refunds[0].order_adjustments[0].amount', message: 'refunds[0].order_adjustments[0].amount "all" is not an amount.' });
+		expect(refusal(() => refundToCreditNote(order, SETTINGS))).toMatchObject({
+			path: 'refunds[0].order_adjustments[0].amount',
+			message: 'refunds[0].order_adjustments[0].amount "all" is not an amount.',
+		});
 		order.refunds[0].order_adjustments = [];
 		order.refunds[0].refund_shipping_lines = [{ subtotal_amount: 'all' }];
-		expect(refusal(() => refundToCreditNote(order, SETTINGS)).path).toBe('refunds[0].refund_shipping_lines[0].subtotal_amount');
+		expect(refusal(() => refundToCreditNote(order, SETTINGS)).path).toBe(
+			'refunds[0].refund_shipping_lines[0].subtotal_amount',
+		);
 	});
 
 	it('a refund line is read with its own paths: its item, its quantity, its refund line in the errors', () => {
 		const badPrice = refundedOrder();
 		badPrice.refunds[0].refund_line_items[0].line_item.price = 'n/a';
 		delete badPrice.refunds[0].refund_line_items[0].line_item.price_set;
-		expect(refusal(() => refundToCreditNote(badPrice, SETTINGS))).toMatchObject({ path: 'refunds[0].refund_line_items[0].line_item.price' });
+		expect(refusal(() => refundToCreditNote(badPrice, SETTINGS))).toMatchObject({
+			path: 'refunds[0].refund_line_items[0].line_item.price',
+		});
 		const noQuantity = refundedOrder();
 		noQuantity.refunds[0].refund_line_items[0].quantity = 0;
 		expect(refusal(() => refundToCreditNote(noQuantity, SETTINGS))).toMatchObject({
@@ -413,52 +675,91 @@ describe('refund → credit note: choosing the refund, the currency, and what th
 		});
 		const notALine = refundedOrder();
 		notALine.refunds[0].refund_line_items = ['x'];
-		expect(refusal(() => refundToCreditNote(notALine, SETTINGS)).fix).toBe('Give refund line items as Shopify sends them.');
+		expect(refusal(() => refundToCreditNote(notALine, SETTINGS)).fix).toBe(
+			'Give refund line items as Shopify sends them.',
+		);
 		const notARefund = refundedOrder();
 		notARefund.refunds = [7];
-		expect(refusal(() => refundToCreditNote(notARefund, SETTINGS)).fix).toBe('Give refunds as Shopify sends them.');
+		expect(refusal(() => refundToCreditNote(notARefund, SETTINGS)).fix).toBe(
+			'Give refunds as Shopify sends them.',
+		);
 	});
 
 	it('a refund of an order with prices without tax: the unit price as listed, its discount, the tax on top', () => {
 		// The chair mat: 599.99 − 60.00 discount = 539.99 + IVA 86.40 = 626.39.
 		const order = withRefund(corpusOrder('tax-excluded'), {
-			refund_line_items: [{ line_item_id: 1001, quantity: 1, subtotal: '539.99', total_tax: '86.40' }],
+			refund_line_items: [
+				{ line_item_id: 1001, quantity: 1, subtotal: '539.99', total_tax: '86.40' },
+			],
 			transactions: [refundPaid('626.39')],
 		});
 		const result = refundToCreditNote(order, SETTINGS);
 		const voucher = result.voucher as Voucher;
-		expect(voucher.conceptos).toEqual([expect.objectContaining({ descripcion: 'Chair mat', valorUnitario: 599.99, importe: 599.99, descuento: 60 })]);
-		expect(voucher.impuestos?.traslados).toEqual([{ base: 539.99, impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0.16, importe: 86.4 }]);
-		expect([result.orderTotal, result.voucherTotal, voucher.total]).toEqual([626.39, 626.39, 626.39]);
+		expect(voucher.conceptos).toEqual([
+			expect.objectContaining({
+				descripcion: 'Chair mat',
+				valorUnitario: 599.99,
+				importe: 599.99,
+				descuento: 60,
+			}),
+		]);
+		expect(voucher.impuestos?.traslados).toEqual([
+			{ base: 539.99, impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0.16, importe: 86.4 },
+		]);
+		expect([result.orderTotal, result.voucherTotal, voucher.total]).toEqual([
+			626.39, 626.39, 626.39,
+		]);
 	});
 
 	it('money returned without items: untaxed items follow Untaxed Lines; items at 16 % and 8 % are different taxes; a bad item rate is named', () => {
 		const untaxed = corpusOrder('partial-refund');
 		for (const item of untaxed.line_items) item.tax_lines = [];
-		const exempt = refundToCreditNote(withRefund(untaxed, { transactions: [refundPaid('250.00')] }), { ...SETTINGS, untaxedLines: 'exempt' }).voucher as Voucher;
-		expect(exempt.conceptos[0].impuestos?.traslados).toEqual([{ impuesto: '002', tipoFactor: 'Exento', base: 250 }]);
+		const exempt = refundToCreditNote(
+			withRefund(untaxed, { transactions: [refundPaid('250.00')] }),
+			{ ...SETTINGS, untaxedLines: 'exempt' },
+		).voucher as Voucher;
+		expect(exempt.conceptos[0].impuestos?.traslados).toEqual([
+			{ impuesto: '002', tipoFactor: 'Exento', base: 250 },
+		]);
 
 		const mixed = corpusOrder('partial-refund');
 		mixed.line_items[1].tax_lines[0].rate = 0.08;
-		const error = refusal(() => refundToCreditNote(withRefund(mixed, { transactions: [refundPaid('250.00')] }), SETTINGS));
+		const error = refusal(() =>
+			refundToCreditNote(withRefund(mixed, { transactions: [refundPaid('250.00')] }), SETTINGS),
+		);
 		expect(error.path).toBe('refunds[0].refund_line_items');
-		expect(error.fix).toBe('Refund the items in Shopify (choose the items and quantities), so each refunded item keeps its own tax.');
+		expect(error.fix).toBe(
+			'Refund the items in Shopify (choose the items and quantities), so each refunded item keeps its own tax.',
+		);
 
 		const bad = corpusOrder('partial-refund');
 		bad.line_items[1].tax_lines[0].rate = 0.06;
-		expect(refusal(() => refundToCreditNote(withRefund(bad, { transactions: [refundPaid('250.00')] }), SETTINGS)).path).toBe('line_items[1].tax_lines[0].rate');
+		expect(
+			refusal(() =>
+				refundToCreditNote(withRefund(bad, { transactions: [refundPaid('250.00')] }), SETTINGS),
+			).path,
+		).toBe('line_items[1].tax_lines[0].rate');
 	});
 
 	it('shipping refunded on an order whose shipping was untaxed follows Untaxed Lines', () => {
 		const order = corpusOrder('partial-refund');
 		order.shipping_lines[0].tax_lines = [];
-		const voucher = refundToCreditNote(withRefund(order, { order_adjustments: [{ kind: 'shipping_refund', amount: '-149.00' }], transactions: [refundPaid('149.00')] }), { ...SETTINGS, untaxedLines: 'exempt' })
-			.voucher as Voucher;
-		expect(voucher.conceptos[0].impuestos?.traslados).toEqual([{ impuesto: '002', tipoFactor: 'Exento', base: 149 }]);
+		const voucher = refundToCreditNote(
+			withRefund(order, {
+				order_adjustments: [{ kind: 'shipping_refund', amount: '-149.00' }],
+				transactions: [refundPaid('149.00')],
+			}),
+			{ ...SETTINGS, untaxedLines: 'exempt' },
+		).voucher as Voucher;
+		expect(voucher.conceptos[0].impuestos?.traslados).toEqual([
+			{ impuesto: '002', tipoFactor: 'Exento', base: 149 },
+		]);
 	});
 
 	it("a customer paying in dollars: the note is in USD at the order's own rate, or in pesos with Currency Shop", () => {
-		const order = withRefund(corpusOrder('usd-presentment'), { transactions: [refundPaid('10.00')] });
+		const order = withRefund(corpusOrder('usd-presentment'), {
+			transactions: [refundPaid('10.00')],
+		});
 		const voucher = refundToCreditNote(order, SETTINGS).voucher as Voucher;
 		expect(voucher).toMatchObject({ moneda: 'USD', tipoCambio: 17.250058, total: 10 });
 		const inPesos = refundToCreditNote(order, { ...SETTINGS, currency: 'shop' }).voucher as Voucher;
@@ -468,12 +769,17 @@ describe('refund → credit note: choosing the refund, the currency, and what th
 
 	it('the refusals name what is missing: every missing attribute, the document, and the date of a general-public note', () => {
 		const order = refundedOrder();
-		order.note_attributes = order.note_attributes.filter((a: Order) => !['RFC', 'Codigo postal'].includes(a.name));
+		order.note_attributes = order.note_attributes.filter(
+			(a: Order) => !['RFC', 'Codigo postal'].includes(a.name),
+		);
 		expect(refusal(() => refundToCreditNote(order, SETTINGS)).message).toBe(
 			"order #1021 has no complete recipient tax data (RFC, Codigo postal missing); a credit note goes to the invoice's recipient.",
 		);
 		delete order.created_at;
-		expect(refusal(() => refundToCreditNote(order, { ...SETTINGS, withoutTaxData: 'generalPublic' })).path).toBe('created_at');
+		expect(
+			refusal(() => refundToCreditNote(order, { ...SETTINGS, withoutTaxData: 'generalPublic' }))
+				.path,
+		).toBe('created_at');
 		const noUuid = refundedOrder();
 		noUuid.note_attributes = noUuid.note_attributes.filter((a: Order) => a.name !== 'CFDI UUID');
 		expect(refusal(() => refundToCreditNote(noUuid, SETTINGS)).message).toBe(
@@ -486,11 +792,18 @@ describe('refund → credit note: members Shopify may leave out', () => {
 	it('an order without a refunds list has no refunds; a refund without refund_line_items returns money only', () => {
 		const none = refundedOrder();
 		delete none.refunds;
-		expect(refusal(() => refundToCreditNote(none, SETTINGS))).toMatchObject({ path: 'refunds', message: 'order #1021 has no refunds.' });
-		const order = withRefund(corpusOrder('partial-refund'), { transactions: [refundPaid('116.00')] });
+		expect(refusal(() => refundToCreditNote(none, SETTINGS))).toMatchObject({
+			path: 'refunds',
+			message: 'order #1021 has no refunds.',
+		});
+		const order = withRefund(corpusOrder('partial-refund'), {
+			transactions: [refundPaid('116.00')],
+		});
 		delete order.refunds[0].refund_line_items;
 		const voucher = refundToCreditNote(order, SETTINGS).voucher as Voucher;
-		expect(voucher.conceptos).toEqual([expect.objectContaining({ descripcion: 'Refund', valorUnitario: 100 })]);
+		expect(voucher.conceptos).toEqual([
+			expect.objectContaining({ descripcion: 'Refund', valorUnitario: 100 }),
+		]);
 		expect(voucher).toMatchObject({ cfdiRelacionados: [{ tipoRelacion: '01' }] });
 	});
 
@@ -509,16 +822,25 @@ describe('refund → credit note: members Shopify may leave out', () => {
 		delete item.title;
 		delete item.name;
 		order.refunds[0].refund_line_items[0].quantity = 3;
-		expect(refusal(() => refundToCreditNote(order, SETTINGS)).message).toBe('refunds[0].refund_line_items[0] refunds 3 of line item 1000 (""), but 2 were bought.');
+		expect(refusal(() => refundToCreditNote(order, SETTINGS)).message).toBe(
+			'refunds[0].refund_line_items[0] refunds 3 of line item 1000 (""), but 2 were bought.',
+		);
 	});
 
 	it('shipping refunded on an order with prices without tax: the amount is net, its tax on top; a bad shipping rate of the order is named', () => {
-		const order = withRefund(corpusOrder('tax-excluded'), { order_adjustments: [{ kind: 'shipping_refund', amount: '-100.00', tax_amount: '-16.00' }], transactions: [refundPaid('116.00')] });
+		const order = withRefund(corpusOrder('tax-excluded'), {
+			order_adjustments: [{ kind: 'shipping_refund', amount: '-100.00', tax_amount: '-16.00' }],
+			transactions: [refundPaid('116.00')],
+		});
 		const voucher = refundToCreditNote(order, SETTINGS).voucher as Voucher;
-		expect(voucher.conceptos).toEqual([expect.objectContaining({ descripcion: 'Shipping refund', valorUnitario: 100 })]);
+		expect(voucher.conceptos).toEqual([
+			expect.objectContaining({ descripcion: 'Shipping refund', valorUnitario: 100 }),
+		]);
 		expect(voucher.total).toBe(116);
 		order.shipping_lines[0].tax_lines[0].rate = 0.06;
-		expect(refusal(() => refundToCreditNote(order, SETTINGS)).path).toBe('shipping_lines[0].tax_lines[0].rate');
+		expect(refusal(() => refundToCreditNote(order, SETTINGS)).path).toBe(
+			'shipping_lines[0].tax_lines[0].rate',
+		);
 	});
 });
 
@@ -526,6 +848,9 @@ describe('refund → credit note: amounts returned', () => {
 	it('a negative refund transaction is not an amount', () => {
 		const order = refundedOrder();
 		order.refunds[0].transactions[0].amount = '-1804.05';
-		expect(refusal(() => refundToCreditNote(order, SETTINGS))).toMatchObject({ path: 'refunds[0].transactions[0].amount', message: 'refunds[0].transactions[0].amount "-1804.05" is not an amount.' });
+		expect(refusal(() => refundToCreditNote(order, SETTINGS))).toMatchObject({
+			path: 'refunds[0].transactions[0].amount',
+			message: 'refunds[0].transactions[0].amount "-1804.05" is not an amount.',
+		});
 	});
 });

@@ -10,7 +10,8 @@ export function refusal(run: () => unknown): { path: string; message: string; fi
 		run();
 	} catch (error) {
 		if (error instanceof OrderInputError) return error;
-		if (error instanceof KindInputError) return { path: error.field, message: error.message, fix: error.fix };
+		if (error instanceof KindInputError)
+			return { path: error.field, message: error.message, fix: error.fix };
 		throw error;
 	}
 	throw new Error('expected an OrderInputError');

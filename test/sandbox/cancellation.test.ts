@@ -1,14 +1,44 @@
 import { DEFAULT_ACCOUNT, startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';
-import { ApiClient, apiClient, EMISOR, fakeClock, paymentVoucher, PREFIX, SECOND_ACCOUNT, validVoucher } from './helpers';
+import {
+	ApiClient,
+	apiClient,
+	EMISOR,
+	fakeClock,
+	paymentVoucher,
+	PREFIX,
+	SECOND_ACCOUNT,
+	validVoucher,
+} from './helpers';
 
-type CancelResult = { esValido: boolean; idComprobante: number; errores: Array<{ codigo: string; mensaje: string }> | null; uuid: string; subEstatusId: number; descripcion: string };
+type CancelResult = {
+	esValido: boolean;
+	idComprobante: number;
+	errores: Array<{ codigo: string; mensaje: string }> | null;
+	uuid: string;
+	subEstatusId: number;
+	descripcion: string;
+};
 
 const DAY = 86_400_000;
 /** A named recipient and a total above 1,000 MXN: the SAT asks for the recipient's acceptance. */
 const needsAcceptance = (overrides: Record<string, unknown> = {}) =>
-	validVoucher({ receptor: { ...(validVoucher().receptor as object), rfc: 'URE180429TM6', nombre: 'UNIVERSIDAD ROBOTICA ESPAÑOLA', usoCFDI: 'G03', regimenFiscalReceptor: '601' }, ...overrides });
+	validVoucher({
+		receptor: {
+			...(validVoucher().receptor as object),
+			rfc: 'URE180429TM6',
+			nombre: 'UNIVERSIDAD ROBOTICA ESPAÑOLA',
+			usoCFDI: 'G03',
+			regimenFiscalReceptor: '601',
+		},
+		...overrides,
+	});
 
-function cancel(client: ApiClient, uuid: string, body: unknown, emisorId = EMISOR): Promise<Response> {
+function cancel(
+	client: ApiClient,
+	uuid: string,
+	body: unknown,
+	emisorId = EMISOR,
+): Promise<Response> {
 	return client.request('DELETE', `${PREFIX}/emisores/${emisorId}/comprobantes/${uuid}`, body);
 }
 
@@ -26,7 +56,12 @@ describe('sandbox cancellation', () => {
 	async function start(options: SandboxOptions = {}): Promise<void> {
 		clock = fakeClock(); // Wednesday 2024-05-01 10:00 in Mexico City
 		// Days pass in these tests; one token must outlive them.
-		sandbox = await startSandbox({ now: clock.now, tokenLifetimeSeconds: 30 * 86_400, accounts: [DEFAULT_ACCOUNT, SECOND_ACCOUNT], ...options });
+		sandbox = await startSandbox({
+			now: clock.now,
+			tokenLifetimeSeconds: 30 * 86_400,
+			accounts: [DEFAULT_ACCOUNT, SECOND_ACCOUNT],
+			...options,
+		});
 		client = await apiClient(sandbox);
 	}
 	afterEach(async () => await sandbox.close());
@@ -37,15 +72,45 @@ describe('sandbox cancellation', () => {
 		it('cancels a general-public voucher at once (motive 02, JSON body)', async () => {
 			const { id, uuid } = await client.stamp();
 			const result = await cancelJson(client, uuid, { motivo: '02', folioSustitucion: '' });
-			expect(result).toEqual({ esValido: true, idComprobante: id, errores: null, uuid, subEstatusId: 3, descripcion: 'Cancelado sin aceptación' });
-			expect(sandbox.cancellations.get(uuid)).toMatchObject({ motivo: '02', folioSustitucion: null, state: 'cancelled' });
+			expect(result).toEqual({
+				esValido: true,
+				idComprobante: id,
+				errores: null,
+				uuid,
+				subEstatusId: 3,
+				descripcion: 'Cancelado sin aceptación',
+			});
+			expect(sandbox.cancellations.get(uuid)).toMatchObject({
+				motivo: '02',
+				folioSustitucion: null,
+				state: 'cancelled',
+			});
 			const [logged] = sandbox.requests.filter((r) => r.route === 'cancelVoucher');
 			expect(logged).toMatchObject({ method: 'DELETE', status: 200 });
 		});
 
 		it.each([
-			['a total of exactly 1,000.00 MXN', { subTotal: 862.07, total: 1000, impuestos: { totalImpuestosTrasladados: 137.93 }, conceptos: [{ cantidad: '1', valorUnitario: 862.07, importe: 862.07 }] }],
-			['a credit note (type E)', { tipoDeComprobante: 'E', cfdiRelacionados: [{ tipoRelacion: '01', cfdiRelacionado: [{ uuid: '11111111-2222-4333-8444-555555555555' }] }] }],
+			[
+				'a total of exactly 1,000.00 MXN',
+				{
+					subTotal: 862.07,
+					total: 1000,
+					impuestos: { totalImpuestosTrasladados: 137.93 },
+					conceptos: [{ cantidad: '1', valorUnitario: 862.07, importe: 862.07 }],
+				},
+			],
+			[
+				'a credit note (type E)',
+				{
+					tipoDeComprobante: 'E',
+					cfdiRelacionados: [
+						{
+							tipoRelacion: '01',
+							cfdiRelacionado: [{ uuid: '11111111-2222-4333-8444-555555555555' }],
+						},
+					],
+				},
+			],
 			['payroll (type N)', { tipoDeComprobante: 'N' }],
 			['a transfer (type T)', { tipoDeComprobante: 'T' }],
 		])('cancels %s without acceptance', async (_label, overrides) => {
@@ -55,7 +120,10 @@ describe('sandbox cancellation', () => {
 
 		it('accepts motive and replacement in the query when the body is empty (one public client sends them so)', async () => {
 			const { uuid } = await client.stamp();
-			const res = await client.request('DELETE', `${PREFIX}/emisores/${EMISOR}/comprobantes/${uuid}?motivo=02`);
+			const res = await client.request(
+				'DELETE',
+				`${PREFIX}/emisores/${EMISOR}/comprobantes/${uuid}?motivo=02`,
+			);
 			expect(((await res.json()) as CancelResult).subEstatusId).toBe(3);
 		});
 	});
@@ -65,19 +133,47 @@ describe('sandbox cancellation', () => {
 
 		it('waits for acceptance above 1,000 MXN, reports the same state when asked again, then is accepted', async () => {
 			const { uuid } = await client.stamp(needsAcceptance());
-			expect(await cancelJson(client, uuid, { motivo: '02', folioSustitucion: '' })).toMatchObject({ esValido: true, subEstatusId: 4, descripcion: 'En proceso' });
-			expect(await cancelJson(client, uuid, { motivo: '03' })).toMatchObject({ esValido: true, subEstatusId: 4 });
-			expect(sandbox.cancellations.get(uuid)).toMatchObject({ motivo: '02', state: 'pending', askedAgain: 1 });
+			expect(await cancelJson(client, uuid, { motivo: '02', folioSustitucion: '' })).toMatchObject({
+				esValido: true,
+				subEstatusId: 4,
+				descripcion: 'En proceso',
+			});
+			expect(await cancelJson(client, uuid, { motivo: '03' })).toMatchObject({
+				esValido: true,
+				subEstatusId: 4,
+			});
+			expect(sandbox.cancellations.get(uuid)).toMatchObject({
+				motivo: '02',
+				state: 'pending',
+				askedAgain: 1,
+			});
 
 			clock.advance(60_000);
-			expect(sandbox.resolveCancellation(uuid.toLowerCase(), 'accepted')).toMatchObject({ state: 'cancelled', descripcion: 'Cancelado con aceptación', resolvedAt: clock.now() });
-			expect(await cancelJson(client, uuid, { motivo: '02' })).toMatchObject({ esValido: true, subEstatusId: 3, descripcion: 'Cancelado con aceptación' });
+			expect(sandbox.resolveCancellation(uuid.toLowerCase(), 'accepted')).toMatchObject({
+				state: 'cancelled',
+				descripcion: 'Cancelado con aceptación',
+				resolvedAt: clock.now(),
+			});
+			expect(await cancelJson(client, uuid, { motivo: '02' })).toMatchObject({
+				esValido: true,
+				subEstatusId: 3,
+				descripcion: 'Cancelado con aceptación',
+			});
 			expect(sandbox.cancellations.get(uuid)?.askedAgain).toBe(2);
-			expect(() => sandbox.resolveCancellation(uuid, 'rejected')).toThrow(/no cancellation waiting/);
+			expect(() => sandbox.resolveCancellation(uuid, 'rejected')).toThrow(
+				/no cancellation waiting/,
+			);
 		});
 
 		it('counts foreign-currency totals in pesos', async () => {
-			const usd = needsAcceptance({ moneda: 'USD', tipoCambio: 17.5, subTotal: 100, total: 116, impuestos: { totalImpuestosTrasladados: 16 }, conceptos: [{ cantidad: '1', valorUnitario: 100, importe: 100 }] });
+			const usd = needsAcceptance({
+				moneda: 'USD',
+				tipoCambio: 17.5,
+				subTotal: 100,
+				total: 116,
+				impuestos: { totalImpuestosTrasladados: 16 },
+				conceptos: [{ cantidad: '1', valorUnitario: 100, importe: 100 }],
+			});
 			const { uuid } = await client.stamp(usd);
 			expect((await cancelJson(client, uuid, { motivo: '02' })).subEstatusId).toBe(4);
 		});
@@ -86,8 +182,14 @@ describe('sandbox cancellation', () => {
 			const { uuid } = await client.stamp(needsAcceptance());
 			await cancelJson(client, uuid, { motivo: '02' });
 			sandbox.resolveCancellation(uuid, 'rejected');
-			expect(sandbox.cancellations.get(uuid)).toMatchObject({ state: 'rejected', descripcion: 'Solicitud rechazada' });
-			expect(await cancelJson(client, uuid, { motivo: '03' })).toMatchObject({ esValido: true, subEstatusId: 4 });
+			expect(sandbox.cancellations.get(uuid)).toMatchObject({
+				state: 'rejected',
+				descripcion: 'Solicitud rechazada',
+			});
+			expect(await cancelJson(client, uuid, { motivo: '03' })).toMatchObject({
+				esValido: true,
+				subEstatusId: 4,
+			});
 			expect(sandbox.cancellations.get(uuid)).toMatchObject({ motivo: '03', state: 'pending' });
 		});
 
@@ -97,7 +199,10 @@ describe('sandbox cancellation', () => {
 			clock.advance(4 * DAY); // Sunday: Thursday and Friday counted so far
 			expect((await cancelJson(client, uuid, { motivo: '02' })).subEstatusId).toBe(4);
 			clock.advance(DAY); // Monday 10:00, the third business day
-			expect(await cancelJson(client, uuid, { motivo: '02' })).toMatchObject({ subEstatusId: 3, descripcion: 'Plazo vencido' });
+			expect(await cancelJson(client, uuid, { motivo: '02' })).toMatchObject({
+				subEstatusId: 3,
+				descripcion: 'Plazo vencido',
+			});
 		});
 	});
 
@@ -121,14 +226,24 @@ describe('sandbox cancellation', () => {
 			const { uuid } = await client.stamp(needsAcceptance());
 			const replacement = await client.stamp(needsAcceptance());
 			const missing = await cancelJson(client, uuid, { motivo: '01', folioSustitucion: '' });
-			expect(missing).toMatchObject({ esValido: false, subEstatusId: 2, errores: [{ codigo: 'FAC202', mensaje: expect.stringContaining('folio de sustitución') }] });
-			const unknown = await cancelJson(client, uuid, { motivo: '01', folioSustitucion: '11111111-2222-4333-8444-555555555555' });
+			expect(missing).toMatchObject({
+				esValido: false,
+				subEstatusId: 2,
+				errores: [{ codigo: 'FAC202', mensaje: expect.stringContaining('folio de sustitución') }],
+			});
+			const unknown = await cancelJson(client, uuid, {
+				motivo: '01',
+				folioSustitucion: '11111111-2222-4333-8444-555555555555',
+			});
 			expect(unknown.errores?.[0].codigo).toBe('FAC204');
 			const itself = await cancelJson(client, uuid, { motivo: '01', folioSustitucion: uuid });
 			expect(itself.errores?.[0].codigo).toBe('FAC204');
 			expect(sandbox.cancellations.size).toBe(0);
 
-			const ok = await cancelJson(client, uuid, { motivo: '01', folioSustitucion: replacement.uuid.toLowerCase() });
+			const ok = await cancelJson(client, uuid, {
+				motivo: '01',
+				folioSustitucion: replacement.uuid.toLowerCase(),
+			});
 			expect(ok).toMatchObject({ esValido: true, subEstatusId: 4 });
 			expect(sandbox.cancellations.get(uuid)?.folioSustitucion).toBe(replacement.uuid);
 		});
@@ -137,38 +252,78 @@ describe('sandbox cancellation', () => {
 			const { uuid } = await client.stamp();
 			const other = await client.stamp();
 			for (const motivo of ['02', '03', '04']) {
-				expect((await cancelJson(client, uuid, { motivo, folioSustitucion: other.uuid })).errores?.[0].codigo).toBe('FAC203');
+				expect(
+					(await cancelJson(client, uuid, { motivo, folioSustitucion: other.uuid })).errores?.[0]
+						.codigo,
+				).toBe('FAC203');
 			}
-			expect((await cancelJson(client, uuid, { motivo: '05' })).errores?.[0]).toMatchObject({ codigo: 'FAC201' });
+			expect((await cancelJson(client, uuid, { motivo: '05' })).errores?.[0]).toMatchObject({
+				codigo: 'FAC201',
+			});
 			expect(sandbox.cancellations.size).toBe(0);
 		});
 
 		it('refuses a voucher that a valid voucher still refers to ("No cancelable") until that one is cancelled', async () => {
 			const invoice = await client.stamp();
 			// The invoice went to the general public, and so does its payment receipt (cancelled at once).
-			const generalPublic = { rfc: 'XAXX010101000', nombre: 'PUBLICO EN GENERAL', usoCFDI: 'CP01', regimenFiscalReceptor: '616', domicilioFiscalReceptor: '42501' };
-			const receipt = await client.stamp({ ...paymentVoucher(invoice.uuid.toLowerCase()), receptor: generalPublic });
-			expect((await cancelJson(client, invoice.uuid, { motivo: '02' })).errores?.[0]).toMatchObject({ codigo: 'FAC205', mensaje: expect.stringContaining(receipt.uuid) });
+			const generalPublic = {
+				rfc: 'XAXX010101000',
+				nombre: 'PUBLICO EN GENERAL',
+				usoCFDI: 'CP01',
+				regimenFiscalReceptor: '616',
+				domicilioFiscalReceptor: '42501',
+			};
+			const receipt = await client.stamp({
+				...paymentVoucher(invoice.uuid.toLowerCase()),
+				receptor: generalPublic,
+			});
+			expect((await cancelJson(client, invoice.uuid, { motivo: '02' })).errores?.[0]).toMatchObject(
+				{ codigo: 'FAC205', mensaje: expect.stringContaining(receipt.uuid) },
+			);
 			expect((await cancelJson(client, receipt.uuid, { motivo: '02' })).subEstatusId).toBe(3);
 			expect((await cancelJson(client, invoice.uuid, { motivo: '02' })).subEstatusId).toBe(3);
 		});
 
 		it('binding: motivo required and a string, JSON content type; unknown, pending or foreign vouchers are 404', async () => {
 			const { uuid } = await client.stamp();
-			const problem = async (res: Response) => ({ status: res.status, body: (await res.json()) as { errors?: Record<string, string[]> } });
-			expect(await problem(await cancel(client, uuid, {}))).toMatchObject({ status: 400, body: { errors: { motivo: ['The motivo field is required.'] } } });
-			expect(await problem(await cancel(client, uuid, { motivo: 2 }))).toMatchObject({ status: 400, body: { errors: { '$.motivo': [expect.any(String)] } } });
-			const asText = await client.request('DELETE', `${PREFIX}/emisores/${EMISOR}/comprobantes/${uuid}`, '{"motivo":"02"}', { 'content-type': 'text/plain' });
+			const problem = async (res: Response) => ({
+				status: res.status,
+				body: (await res.json()) as { errors?: Record<string, string[]> },
+			});
+			expect(await problem(await cancel(client, uuid, {}))).toMatchObject({
+				status: 400,
+				body: { errors: { motivo: ['The motivo field is required.'] } },
+			});
+			expect(await problem(await cancel(client, uuid, { motivo: 2 }))).toMatchObject({
+				status: 400,
+				body: { errors: { '$.motivo': [expect.any(String)] } },
+			});
+			const asText = await client.request(
+				'DELETE',
+				`${PREFIX}/emisores/${EMISOR}/comprobantes/${uuid}`,
+				'{"motivo":"02"}',
+				{ 'content-type': 'text/plain' },
+			);
 			expect(asText.status).toBe(415);
 
-			expect((await cancel(client, '11111111-2222-4333-8444-555555555555', { motivo: '02' })).status).toBe(404);
-			const pending = (await (await client.create(validVoucher(), 'emitir=false')).json()) as { idComprobante: number };
-			expect((await cancel(client, String(pending.idComprobante), { motivo: '02' })).status).toBe(404);
-			expect((await cancel(client, uuid, { motivo: '02' }, SECOND_ACCOUNT.emisorId)).status).toBe(403);
+			expect(
+				(await cancel(client, '11111111-2222-4333-8444-555555555555', { motivo: '02' })).status,
+			).toBe(404);
+			const pending = (await (await client.create(validVoucher(), 'emitir=false')).json()) as {
+				idComprobante: number;
+			};
+			expect((await cancel(client, String(pending.idComprobante), { motivo: '02' })).status).toBe(
+				404,
+			);
+			expect((await cancel(client, uuid, { motivo: '02' }, SECOND_ACCOUNT.emisorId)).status).toBe(
+				403,
+			);
 		});
 
 		it('keeps the numeric GET route apart: GET .../comprobantes/{id} still reads a pending voucher, GET on a UUID is 405', async () => {
-			const pending = (await (await client.create(validVoucher(), 'emitir=false')).json()) as { idComprobante: number };
+			const pending = (await (await client.create(validVoucher(), 'emitir=false')).json()) as {
+				idComprobante: number;
+			};
 			expect((await client.get(pending.idComprobante)).status).toBe(200);
 			const { uuid } = await client.stamp();
 			const res = await client.request('GET', `${PREFIX}/emisores/${EMISOR}/comprobantes/${uuid}`);

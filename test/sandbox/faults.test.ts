@@ -1,5 +1,14 @@
 import { startSandbox, type Sandbox } from '../../sandbox';
-import { ApiClient, apiClient, EMISOR, passwordFields, postToken, PREFIX, validVoucher, waitFor } from './helpers';
+import {
+	ApiClient,
+	apiClient,
+	EMISOR,
+	passwordFields,
+	postToken,
+	PREFIX,
+	validVoucher,
+	waitFor,
+} from './helpers';
 
 describe('sandbox faults', () => {
 	let sandbox: Sandbox;
@@ -17,11 +26,18 @@ describe('sandbox faults', () => {
 		await sandbox.close();
 	});
 
-	const lastVoucher = (): ReturnType<Sandbox['vouchers']['get']> => [...sandbox.vouchers.values()].at(-1);
+	const lastVoucher = (): ReturnType<Sandbox['vouchers']['get']> =>
+		[...sandbox.vouchers.values()].at(-1);
 
 	it('status: answers as told for `times` requests, performs nothing, then disappears', async () => {
 		const count = sandbox.vouchers.size;
-		sandbox.injectFault({ route: 'createVoucher', kind: 'status', status: 503, body: '{"message":"down"}', times: 2 });
+		sandbox.injectFault({
+			route: 'createVoucher',
+			kind: 'status',
+			status: 503,
+			body: '{"message":"down"}',
+			times: 2,
+		});
 		for (let i = 0; i < 2; i++) {
 			const res = await client.create(validVoucher());
 			expect(res.status).toBe(503);
@@ -33,7 +49,13 @@ describe('sandbox faults', () => {
 	});
 
 	it('status: can carry any content type and applies on every server', async () => {
-		sandbox.injectFault({ route: 'token', kind: 'status', status: 502, body: 'Bad Gateway', contentType: 'text/plain' });
+		sandbox.injectFault({
+			route: 'token',
+			kind: 'status',
+			status: 502,
+			body: 'Bad Gateway',
+			contentType: 'text/plain',
+		});
 		const token = await postToken(sandbox, passwordFields());
 		expect(token.status).toBe(502);
 		expect(token.headers.get('content-type')).toBe('text/plain');
@@ -44,7 +66,9 @@ describe('sandbox faults', () => {
 	it('faults wait for an authenticated request and queue in order', async () => {
 		sandbox.injectFault({ route: 'getVoucher', kind: 'rateLimited' });
 		sandbox.injectFault({ route: 'getVoucher', kind: 'html' });
-		const anonymous = await fetch(`${sandbox.baseUrl}${PREFIX}/emisores/${EMISOR}/comprobantes/1001`);
+		const anonymous = await fetch(
+			`${sandbox.baseUrl}${PREFIX}/emisores/${EMISOR}/comprobantes/1001`,
+		);
 		expect(anonymous.status).toBe(401);
 		const first = await client.get(1001);
 		expect(first.status).toBe(429);
@@ -58,7 +82,9 @@ describe('sandbox faults', () => {
 
 	it('unauthorized: 401 even with a valid token, before anything else', async () => {
 		sandbox.injectFault({ route: 'userinfo', kind: 'unauthorized' });
-		const res = await fetch(`${sandbox.authUrl}/connect/userinfo`, { headers: { authorization: `Bearer ${client.token}` } });
+		const res = await fetch(`${sandbox.authUrl}/connect/userinfo`, {
+			headers: { authorization: `Bearer ${client.token}` },
+		});
 		expect(res.status).toBe(401);
 		expect(res.headers.get('www-authenticate')).toContain('invalid_token');
 		sandbox.injectFault({ route: 'createVoucher', kind: 'unauthorized' });
@@ -174,7 +200,10 @@ describe('sandbox faults', () => {
 		expect(sandbox.requests.at(-1)).toMatchObject({ route: 'createVoucher', status: 0 });
 		// Nothing arrives while held; the next request is answered normally.
 		expect((await client.get(1001)).status).toBe(200);
-		const early = await Promise.race([pending, new Promise((resolve) => setTimeout(() => resolve('still held'), 50))]);
+		const early = await Promise.race([
+			pending,
+			new Promise((resolve) => setTimeout(() => resolve('still held'), 50)),
+		]);
 		expect(early).toBe('still held');
 	});
 
@@ -200,7 +229,9 @@ describe('sandbox faults', () => {
 	});
 
 	it('connectionReset on the token route can consume a refresh token', async () => {
-		const first = await (await postToken(sandbox, passwordFields())).json() as { refresh_token: string };
+		const first = (await (await postToken(sandbox, passwordFields())).json()) as {
+			refresh_token: string;
+		};
 		const refresh = {
 			grant_type: 'refresh_token',
 			refresh_token: first.refresh_token,
@@ -215,9 +246,15 @@ describe('sandbox faults', () => {
 	});
 
 	it('rejects faults that do not fit the route', () => {
-		expect(() => sandbox.injectFault({ route: 'getVoucher', kind: 'seriesBusy' } as never)).toThrow(/createVoucher/);
-		expect(() => sandbox.injectFault({ route: 'createVoucher', kind: 'expiredLink' } as never)).toThrow(/getPdfLink/);
-		expect(() => sandbox.injectFault({ route: 'createVoucher', kind: 'status', status: 42 })).toThrow();
+		expect(() => sandbox.injectFault({ route: 'getVoucher', kind: 'seriesBusy' } as never)).toThrow(
+			/createVoucher/,
+		);
+		expect(() =>
+			sandbox.injectFault({ route: 'createVoucher', kind: 'expiredLink' } as never),
+		).toThrow(/getPdfLink/);
+		expect(() =>
+			sandbox.injectFault({ route: 'createVoucher', kind: 'status', status: 42 }),
+		).toThrow();
 		expect(() => sandbox.injectFault({ route: 'createVoucher', kind: 'html', times: 0 })).toThrow();
 	});
 

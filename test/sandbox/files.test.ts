@@ -1,5 +1,13 @@
 import { startSandbox, type Sandbox } from '../../sandbox';
-import { ApiClient, apiClient, EMISOR, fakeClock, findElement, parseXml, validVoucher } from './helpers';
+import {
+	ApiClient,
+	apiClient,
+	EMISOR,
+	fakeClock,
+	findElement,
+	parseXml,
+	validVoucher,
+} from './helpers';
 
 /** Checks the PDF structure byte by byte: header, trailer, xref offsets and stream length. */
 function checkPdf(bytes: Buffer): string {
@@ -31,7 +39,11 @@ describe('sandbox files: XML, PDF and blob links', () => {
 	const clock = fakeClock();
 
 	beforeAll(async () => {
-		sandbox = await startSandbox({ now: clock.now, pdfLinkLifetimeSeconds: 120, pdfReadyAfterMs: 5000 });
+		sandbox = await startSandbox({
+			now: clock.now,
+			pdfLinkLifetimeSeconds: 120,
+			pdfReadyAfterMs: 5000,
+		});
 		client = await apiClient(sandbox);
 	});
 	afterAll(async () => {
@@ -61,14 +73,37 @@ describe('sandbox files: XML, PDF and blob links', () => {
 		expect(root.attrs.Fecha).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/);
 		expect(Buffer.from(root.attrs.Sello, 'base64')).toHaveLength(256);
 		expect(root.attrs.Certificado.length).toBeGreaterThan(100);
-		expect(findElement(root, 'cfdi:Emisor')?.attrs).toEqual({ Rfc: 'EKU9003173C9', Nombre: 'ESCUELA KEMPER URGATE', RegimenFiscal: '601' });
+		expect(findElement(root, 'cfdi:Emisor')?.attrs).toEqual({
+			Rfc: 'EKU9003173C9',
+			Nombre: 'ESCUELA KEMPER URGATE',
+			RegimenFiscal: '601',
+		});
 		// Escaped on the wire, intact after parsing.
 		expect(xml).toContain('Nombre="PÚBLICO EN GENERAL &amp; CÍA &lt;pruebas&gt;"');
-		expect(findElement(root, 'cfdi:Receptor')?.attrs.Nombre).toBe('PÚBLICO EN GENERAL & CÍA <pruebas>');
+		expect(findElement(root, 'cfdi:Receptor')?.attrs.Nombre).toBe(
+			'PÚBLICO EN GENERAL & CÍA <pruebas>',
+		);
 		const concepto = findElement(root, 'cfdi:Concepto');
-		expect(concepto?.attrs).toMatchObject({ Cantidad: '2', ValorUnitario: '500.00', Importe: '1000.00', Descripcion: 'Servicio "premium"' });
-		expect(findElement(concepto as never, 'cfdi:Traslado')?.attrs).toEqual({ Base: '1000.00', Impuesto: '002', TipoFactor: 'Tasa', TasaOCuota: '0.160000', Importe: '160.00' });
-		expect(root.children.map((c) => c.name)).toEqual(['cfdi:Emisor', 'cfdi:Receptor', 'cfdi:Conceptos', 'cfdi:Impuestos', 'cfdi:Complemento']);
+		expect(concepto?.attrs).toMatchObject({
+			Cantidad: '2',
+			ValorUnitario: '500.00',
+			Importe: '1000.00',
+			Descripcion: 'Servicio "premium"',
+		});
+		expect(findElement(concepto as never, 'cfdi:Traslado')?.attrs).toEqual({
+			Base: '1000.00',
+			Impuesto: '002',
+			TipoFactor: 'Tasa',
+			TasaOCuota: '0.160000',
+			Importe: '160.00',
+		});
+		expect(root.children.map((c) => c.name)).toEqual([
+			'cfdi:Emisor',
+			'cfdi:Receptor',
+			'cfdi:Conceptos',
+			'cfdi:Impuestos',
+			'cfdi:Complemento',
+		]);
 		expect(root.children[3].attrs).toEqual({ TotalImpuestosTrasladados: '160.00' });
 		const tfd = findElement(root, 'tfd:TimbreFiscalDigital');
 		expect(tfd?.attrs).toMatchObject({
@@ -86,12 +121,17 @@ describe('sandbox files: XML, PDF and blob links', () => {
 	});
 
 	it('uses the body fecha only with noCalcularFecha=true', async () => {
-		const res = await client.create(validVoucher({ fecha: '2024-04-30T09:15:00' }), 'emitir=true&noCalcularFecha=true');
+		const res = await client.create(
+			validVoucher({ fecha: '2024-04-30T09:15:00' }),
+			'emitir=true&noCalcularFecha=true',
+		);
 		const { uuid } = (await res.json()) as { uuid: string };
 		const root = parseXml(await (await client.xml(uuid)).text());
 		expect(root.attrs.Fecha).toBe('2024-04-30T09:15:00');
 		// The fake clock is 2024-05-01T16:00:00Z, 10:00 in Mexico City.
-		expect(findElement(root, 'tfd:TimbreFiscalDigital')?.attrs.FechaTimbrado).toBe('2024-05-01T10:00:00');
+		expect(findElement(root, 'tfd:TimbreFiscalDigital')?.attrs.FechaTimbrado).toBe(
+			'2024-05-01T10:00:00',
+		);
 	});
 
 	it('serves a valid one-page PDF through a signed link once generated', async () => {
@@ -108,12 +148,21 @@ describe('sandbox files: XML, PDF and blob links', () => {
 		expect(res.headers.get('content-type')).toBe('application/pdf');
 		const bytes = Buffer.from(await res.arrayBuffer());
 		const content = checkPdf(bytes);
-		for (const expected of [uuid, 'A-101', 'EKU9003173C9', 'XAXX010101000', '1160.00']) expect(content).toContain(expected);
+		for (const expected of [uuid, 'A-101', 'EKU9003173C9', 'XAXX010101000', '1160.00'])
+			expect(content).toContain(expected);
 		expect(content).toContain('P\xdaBLICO EN GENERAL & C\xcdA <pruebas>');
 
-		const again = Buffer.from(await (await fetch(JSON.parse(await (await client.pdfLink(uuid)).text()) as string)).arrayBuffer());
+		const again = Buffer.from(
+			await (
+				await fetch(JSON.parse(await (await client.pdfLink(uuid)).text()) as string)
+			).arrayBuffer(),
+		);
 		expect(again.equals(bytes)).toBe(true);
-		expect(sandbox.requests.filter((r) => r.server === 'blob').every((r) => r.headers.authorization === undefined)).toBe(true);
+		expect(
+			sandbox.requests
+				.filter((r) => r.server === 'blob')
+				.every((r) => r.headers.authorization === undefined),
+		).toBe(true);
 	});
 
 	describe('link validity', () => {
@@ -129,7 +178,11 @@ describe('sandbox files: XML, PDF and blob links', () => {
 			expect(res.status).toBe(403);
 			expect(res.headers.get('content-type')).toBe('application/xml');
 			const body = await res.text();
-			expect(body.startsWith('<?xml version="1.0" encoding="utf-8"?><Error><Code>AuthenticationFailed</Code><Message>')).toBe(true);
+			expect(
+				body.startsWith(
+					'<?xml version="1.0" encoding="utf-8"?><Error><Code>AuthenticationFailed</Code><Message>',
+				),
+			).toBe(true);
 			expect(body).toMatch(detail);
 		};
 
@@ -149,7 +202,10 @@ describe('sandbox files: XML, PDF and blob links', () => {
 			const unsigned = await fetch(`${link.origin}${link.pathname}`);
 			expect(unsigned.status).toBe(404);
 			expect(await unsigned.text()).toContain('<Code>ResourceNotFound</Code>');
-			await expectAuthFailure(await fetch(link, { headers: { authorization: `Bearer ${client.token}` } }), /Authentication scheme Bearer is not supported/);
+			await expectAuthFailure(
+				await fetch(link, { headers: { authorization: `Bearer ${client.token}` } }),
+				/Authentication scheme Bearer is not supported/,
+			);
 		});
 
 		it('expires at se', async () => {

@@ -28,7 +28,10 @@ export function passwordFields(account: SandboxAccount = DEFAULT_ACCOUNT): Recor
 	};
 }
 
-export async function postToken(sandbox: Sandbox, fields: Record<string, string>): Promise<Response> {
+export async function postToken(
+	sandbox: Sandbox,
+	fields: Record<string, string>,
+): Promise<Response> {
 	return fetch(`${sandbox.authUrl}/connect/token`, {
 		method: 'POST',
 		headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -44,9 +47,13 @@ export interface TokenResponse {
 	scope: string;
 }
 
-export async function getToken(sandbox: Sandbox, account: SandboxAccount = DEFAULT_ACCOUNT): Promise<TokenResponse> {
+export async function getToken(
+	sandbox: Sandbox,
+	account: SandboxAccount = DEFAULT_ACCOUNT,
+): Promise<TokenResponse> {
 	const res = await postToken(sandbox, passwordFields(account));
-	if (res.status !== 200) throw new Error(`token request failed: ${res.status} ${await res.text()}`);
+	if (res.status !== 200)
+		throw new Error(`token request failed: ${res.status} ${await res.text()}`);
 	return (await res.json()) as TokenResponse;
 }
 
@@ -62,8 +69,16 @@ export class ApiClient {
 		return `${this.sandbox.baseUrl}${path}`;
 	}
 
-	request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
-		const init: RequestInit = { method, headers: { authorization: `Bearer ${this.token}`, ...headers } };
+	request(
+		method: string,
+		path: string,
+		body?: unknown,
+		headers: Record<string, string> = {},
+	): Promise<Response> {
+		const init: RequestInit = {
+			method,
+			headers: { authorization: `Bearer ${this.token}`, ...headers },
+		};
 		if (body !== undefined) {
 			init.body = typeof body === 'string' ? body : JSON.stringify(body);
 			(init.headers as Record<string, string>)['content-type'] ??= 'application/json';
@@ -72,7 +87,11 @@ export class ApiClient {
 	}
 
 	create(voucher: unknown, query = 'emitir=true'): Promise<Response> {
-		return this.request('POST', `${PREFIX}/emisores/${this.emisorId}/comprobantes?${query}`, voucher);
+		return this.request(
+			'POST',
+			`${PREFIX}/emisores/${this.emisorId}/comprobantes?${query}`,
+			voucher,
+		);
 	}
 
 	get(id: number): Promise<Response> {
@@ -80,11 +99,18 @@ export class ApiClient {
 	}
 
 	update(id: number, voucher: unknown, query = 'emitir=true'): Promise<Response> {
-		return this.request('PUT', `${PREFIX}/emisores/${this.emisorId}/comprobantes/${id}?${query}`, voucher);
+		return this.request(
+			'PUT',
+			`${PREFIX}/emisores/${this.emisorId}/comprobantes/${id}?${query}`,
+			voucher,
+		);
 	}
 
 	xml(uuid: string, query = 'tipoContenido=xml'): Promise<Response> {
-		return this.request('GET', `${PREFIX}/emisores/${this.emisorId}/descargacomprobantes/${uuid}?${query}`);
+		return this.request(
+			'GET',
+			`${PREFIX}/emisores/${this.emisorId}/descargacomprobantes/${uuid}?${query}`,
+		);
 	}
 
 	requestPdf(uuid: string): Promise<Response> {
@@ -92,9 +118,14 @@ export class ApiClient {
 	}
 
 	pdfLink(uuid: string, trailingSlash = false): Promise<Response> {
-		return this.request('GET', `${PREFIX}/emisores/${this.emisorId}/comprobantes/${uuid}/pdf${trailingSlash ? '/' : ''}`, undefined, {
-			'content-type': 'application/x-www-form-urlencoded',
-		});
+		return this.request(
+			'GET',
+			`${PREFIX}/emisores/${this.emisorId}/comprobantes/${uuid}/pdf${trailingSlash ? '/' : ''}`,
+			undefined,
+			{
+				'content-type': 'application/x-www-form-urlencoded',
+			},
+		);
 	}
 
 	email(body: unknown): Promise<Response> {
@@ -104,13 +135,21 @@ export class ApiClient {
 	/** Creates and stamps a voucher, returning its id and UUID. */
 	async stamp(voucher: unknown = validVoucher()): Promise<{ id: number; uuid: string }> {
 		const res = await this.create(voucher);
-		const result = (await res.json()) as { esValido: boolean; idComprobante: number; uuid: string; errores: unknown };
+		const result = (await res.json()) as {
+			esValido: boolean;
+			idComprobante: number;
+			uuid: string;
+			errores: unknown;
+		};
 		if (!result.esValido) throw new Error(`stamping failed: ${JSON.stringify(result.errores)}`);
 		return { id: result.idComprobante, uuid: result.uuid };
 	}
 }
 
-export async function apiClient(sandbox: Sandbox, account: SandboxAccount = DEFAULT_ACCOUNT): Promise<ApiClient> {
+export async function apiClient(
+	sandbox: Sandbox,
+	account: SandboxAccount = DEFAULT_ACCOUNT,
+): Promise<ApiClient> {
 	const token = await getToken(sandbox, account);
 	return new ApiClient(sandbox, token.access_token, account.emisorId);
 }
@@ -132,7 +171,13 @@ const ADDRESS = {
 
 /** An invoice that passes every validation: 2 × 500 + 16 % IVA = 1160. */
 export function validVoucher(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-	const traslado = { base: 1000, impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0.16, importe: 160 };
+	const traslado = {
+		base: 1000,
+		impuesto: '002',
+		tipoFactor: 'Tasa',
+		tasaOCuota: 0.16,
+		importe: 160,
+	};
 	return {
 		version: '4.0',
 		serie: 'A',
@@ -147,7 +192,12 @@ export function validVoucher(overrides: Record<string, unknown> = {}): Record<st
 		metodoPago: 'PUE',
 		lugarExpedicion: '42501',
 		descripcionFacturador: 'Factura de prueba',
-		emisor: { rfc: 'EKU9003173C9', nombre: 'ESCUELA KEMPER URGATE', regimenFiscal: '601', sucursal: ADDRESS },
+		emisor: {
+			rfc: 'EKU9003173C9',
+			nombre: 'ESCUELA KEMPER URGATE',
+			regimenFiscal: '601',
+			sucursal: ADDRESS,
+		},
 		receptor: {
 			rfc: 'XAXX010101000',
 			nombre: 'PÚBLICO EN GENERAL & CÍA <pruebas>',
@@ -175,7 +225,9 @@ export function validVoucher(overrides: Record<string, unknown> = {}): Record<st
 }
 
 /** The SAT Pagos 2.0 guide's case (invoice 1,160.00 with IVA 16 %, 580.00 paid in installment 1), written out. */
-export function paymentVoucher(idDocumento = '5FB2822E-396D-4725-8521-CDC4BDD20CCF'): Record<string, unknown> {
+export function paymentVoucher(
+	idDocumento = '5FB2822E-396D-4725-8521-CDC4BDD20CCF',
+): Record<string, unknown> {
 	return {
 		version: '4.0',
 		serie: 'P',
@@ -186,8 +238,24 @@ export function paymentVoucher(idDocumento = '5FB2822E-396D-4725-8521-CDC4BDD20C
 		exportacion: '01',
 		lugarExpedicion: '42501',
 		emisor: { rfc: 'EKU9003173C9', nombre: 'ESCUELA KEMPER URGATE', regimenFiscal: '601' },
-		receptor: { rfc: 'URE180429TM6', nombre: 'UNIVERSIDAD ROBOTICA ESPANOLA', usoCFDI: 'CP01', regimenFiscalReceptor: '601', domicilioFiscalReceptor: '86991' },
-		conceptos: [{ claveProdServ: '84111506', cantidad: '1', claveUnidad: 'ACT', descripcion: 'Pago', valorUnitario: 0, importe: 0, objetoImp: '01' }],
+		receptor: {
+			rfc: 'URE180429TM6',
+			nombre: 'UNIVERSIDAD ROBOTICA ESPANOLA',
+			usoCFDI: 'CP01',
+			regimenFiscalReceptor: '601',
+			domicilioFiscalReceptor: '86991',
+		},
+		conceptos: [
+			{
+				claveProdServ: '84111506',
+				cantidad: '1',
+				claveUnidad: 'ACT',
+				descripcion: 'Pago',
+				valorUnitario: 0,
+				importe: 0,
+				objetoImp: '01',
+			},
+		],
 		complemento: satGuidePaymentComplement(idDocumento),
 	};
 }
@@ -206,7 +274,10 @@ export const SECOND_ACCOUNT: SandboxAccount = {
 };
 
 /** A controllable clock for expiry tests. */
-export function fakeClock(start = Date.UTC(2024, 4, 1, 16, 0, 0)): { now: () => number; advance: (ms: number) => void } {
+export function fakeClock(start = Date.UTC(2024, 4, 1, 16, 0, 0)): {
+	now: () => number;
+	advance: (ms: number) => void;
+} {
 	let t = start;
 	return { now: () => t, advance: (ms: number) => (t += ms) };
 }
@@ -235,15 +306,29 @@ export function parseXml(xml: string): XmlElement {
 	if (rest === xml) throw new Error('missing XML declaration');
 	const entity = /&(amp|lt|gt|quot|apos|#x[0-9A-Fa-f]+|#\d+);/g;
 	const decode = (text: string): string => {
-		if (/&(?!(amp|lt|gt|quot|apos|#x[0-9A-Fa-f]+|#\d+);)/.test(text)) throw new Error(`bare & in ${text}`);
+		if (/&(?!(amp|lt|gt|quot|apos|#x[0-9A-Fa-f]+|#\d+);)/.test(text))
+			throw new Error(`bare & in ${text}`);
 		return text.replace(entity, (_m, e: string) =>
-			e === 'amp' ? '&' : e === 'lt' ? '<' : e === 'gt' ? '>' : e === 'quot' ? '"' : e === 'apos' ? "'" : String.fromCodePoint(e.startsWith('#x') ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10)),
+			e === 'amp'
+				? '&'
+				: e === 'lt'
+					? '<'
+					: e === 'gt'
+						? '>'
+						: e === 'quot'
+							? '"'
+							: e === 'apos'
+								? "'"
+								: String.fromCodePoint(
+										e.startsWith('#x') ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10),
+									),
 		);
 	};
 	const stack: Array<XmlElement & { ns: Set<string> }> = [];
 	let root: XmlElement | null = null;
 	// XML names may hold any letter: the CFDI 4.0 InformacionGlobal attribute is "Año".
-	const tag = /^<(\/?)([\p{L}_][\p{L}\p{N}_.-]*(?::[\p{L}_][\p{L}\p{N}_.-]*)?)((?:\s+[\p{L}_][\p{L}\p{N}_.:-]*="[^"<]*")*)\s*(\/?)>/u;
+	const tag =
+		/^<(\/?)([\p{L}_][\p{L}\p{N}_.-]*(?::[\p{L}_][\p{L}\p{N}_.-]*)?)((?:\s+[\p{L}_][\p{L}\p{N}_.:-]*="[^"<]*")*)\s*(\/?)>/u;
 	while (rest.length > 0) {
 		const lt = rest.indexOf('<');
 		const text = lt === -1 ? rest : rest.slice(0, lt);

@@ -1,7 +1,22 @@
 import { DEFAULT_ACCOUNT, startSandbox, type Sandbox } from '../../sandbox';
-import { ApiClient, apiClient, EMISOR, MAIL_PREFIX, PREFIX, SECOND_ACCOUNT, validVoucher } from './helpers';
+import {
+	ApiClient,
+	apiClient,
+	EMISOR,
+	MAIL_PREFIX,
+	PREFIX,
+	SECOND_ACCOUNT,
+	validVoucher,
+} from './helpers';
 
-type Result = { esValido: boolean; idComprobante: number; errores: Array<{ codigo: string; mensaje: string }> | null; uuid: string | null; subEstatusId: number; descripcion: string | null };
+type Result = {
+	esValido: boolean;
+	idComprobante: number;
+	errores: Array<{ codigo: string; mensaje: string }> | null;
+	uuid: string | null;
+	subEstatusId: number;
+	descripcion: string | null;
+};
 
 const UUID_V4 = /^[0-9A-F]{8}-[0-9A-F]{4}-4[0-9A-F]{3}-[89AB][0-9A-F]{3}-[0-9A-F]{12}$/;
 
@@ -23,10 +38,23 @@ describe('sandbox issuing API', () => {
 			const res = await client.create(validVoucher());
 			expect(res.status).toBe(200);
 			const result = (await res.json()) as Result;
-			expect(result).toEqual({ esValido: true, idComprobante: expect.any(Number), errores: null, uuid: expect.stringMatching(UUID_V4), subEstatusId: 2, descripcion: null });
+			expect(result).toEqual({
+				esValido: true,
+				idComprobante: expect.any(Number),
+				errores: null,
+				uuid: expect.stringMatching(UUID_V4),
+				subEstatusId: 2,
+				descripcion: null,
+			});
 			expect(result.idComprobante).toBeGreaterThanOrEqual(1001);
 			const stored = sandbox.vouchers.get(result.idComprobante);
-			expect(stored).toMatchObject({ state: 'stamped', uuid: result.uuid, stampCount: 1, emisorId: EMISOR, pdfRequestedAt: null });
+			expect(stored).toMatchObject({
+				state: 'stamped',
+				uuid: result.uuid,
+				stampCount: 1,
+				emisorId: EMISOR,
+				pdfRequestedAt: null,
+			});
 			expect(stored?.xml).toContain(result.uuid);
 			expect(sandbox.stampCount()).toBe(before + 1);
 		});
@@ -47,7 +75,14 @@ describe('sandbox issuing API', () => {
 		it('saves as pending with emitir=false and ignores a body id', async () => {
 			const res = await client.create({ ...validVoucher(), id: 5 }, 'emitir=false');
 			const result = (await res.json()) as Result;
-			expect(result).toEqual({ esValido: false, idComprobante: expect.any(Number), errores: null, uuid: null, subEstatusId: 0, descripcion: null });
+			expect(result).toEqual({
+				esValido: false,
+				idComprobante: expect.any(Number),
+				errores: null,
+				uuid: null,
+				subEstatusId: 0,
+				descripcion: null,
+			});
 			expect(result.idComprobante).not.toBe(5);
 			const stored = sandbox.vouchers.get(result.idComprobante);
 			expect(stored).toMatchObject({ state: 'pending', uuid: null, xml: null, stampCount: 0 });
@@ -58,14 +93,34 @@ describe('sandbox issuing API', () => {
 			for (const query of ['emitir=true', 'emitir=false']) {
 				const count = sandbox.vouchers.size;
 				const res = await client.create(
-					validVoucher({ version: '3.3', serie: 'ZZ', emisor: { rfc: 'AAA010101AAA' }, receptor: {}, conceptos: [] }),
+					validVoucher({
+						version: '3.3',
+						serie: 'ZZ',
+						emisor: { rfc: 'AAA010101AAA' },
+						receptor: {},
+						conceptos: [],
+					}),
 					query,
 				);
 				expect(res.status).toBe(200);
 				const result = (await res.json()) as Result;
-				expect(result).toMatchObject({ esValido: false, idComprobante: 0, uuid: null, subEstatusId: 0, descripcion: expect.any(String) });
-				expect(result.errores?.map((e) => e.codigo)).toEqual(['FAC101', 'FAC102', 'FAC103', 'FAC104', 'FAC112']);
-				expect(result.errores?.find((e) => e.codigo === 'FAC112')?.mensaje).toBe('La serie no existe');
+				expect(result).toMatchObject({
+					esValido: false,
+					idComprobante: 0,
+					uuid: null,
+					subEstatusId: 0,
+					descripcion: expect.any(String),
+				});
+				expect(result.errores?.map((e) => e.codigo)).toEqual([
+					'FAC101',
+					'FAC102',
+					'FAC103',
+					'FAC104',
+					'FAC112',
+				]);
+				expect(result.errores?.find((e) => e.codigo === 'FAC112')?.mensaje).toBe(
+					'La serie no existe',
+				);
 				expect(sandbox.vouchers.size).toBe(count);
 			}
 		});
@@ -73,13 +128,25 @@ describe('sandbox issuing API', () => {
 		it('collects every stamping failure and stores nothing', async () => {
 			const count = sandbox.vouchers.size;
 			const stamps = sandbox.stampCount();
-			const voucher = validVoucher({ subTotal: 900, total: 1000, metodoPago: 'PPD', formaPago: '03', fecha: '2024-05-01 10:00' });
+			const voucher = validVoucher({
+				subTotal: 900,
+				total: 1000,
+				metodoPago: 'PPD',
+				formaPago: '03',
+				fecha: '2024-05-01 10:00',
+			});
 			(voucher.conceptos as Array<Record<string, unknown>>)[0].importe = 999;
 			const res = await client.create(voucher, 'emitir=true&noCalcularFecha=true');
 			const result = (await res.json()) as Result;
 			expect(result.esValido).toBe(false);
 			expect(result.idComprobante).toBe(0);
-			expect(result.errores?.map((e) => e.codigo).sort()).toEqual(['CFDI40101', 'CFDI40105', 'CFDI40108', 'CFDI40119', 'CFDI40167']);
+			expect(result.errores?.map((e) => e.codigo).sort()).toEqual([
+				'CFDI40101',
+				'CFDI40105',
+				'CFDI40108',
+				'CFDI40119',
+				'CFDI40167',
+			]);
 			expect(sandbox.vouchers.size).toBe(count);
 			expect(sandbox.stampCount()).toBe(stamps);
 		});
@@ -95,7 +162,12 @@ describe('sandbox issuing API', () => {
 				formaPago: '99',
 				descuento: 100,
 				total: 1010,
-				impuestos: { totalImpuestosTrasladados: 160, totalImpuestosRetenidos: 50, traslados: [], retenciones: [{ impuesto: '001', importe: 50 }] },
+				impuestos: {
+					totalImpuestosTrasladados: 160,
+					totalImpuestosRetenidos: 50,
+					traslados: [],
+					retenciones: [{ impuesto: '001', importe: 50 }],
+				},
 			});
 			const result = (await (await client.create(voucher)).json()) as Result;
 			expect(result.errores).toBeNull();
@@ -107,7 +179,11 @@ describe('sandbox issuing API', () => {
 				const res = await client.create(validVoucher(), query);
 				expect(res.status).toBe(400);
 				const problem = (await res.json()) as Record<string, unknown>;
-				expect(problem).toMatchObject({ title: 'One or more validation errors occurred.', status: 400, errors: { emitir: [expect.any(String)] } });
+				expect(problem).toMatchObject({
+					title: 'One or more validation errors occurred.',
+					status: 400,
+					errors: { emitir: [expect.any(String)] },
+				});
 			}
 		});
 
@@ -115,48 +191,87 @@ describe('sandbox issuing API', () => {
 			const broken = await client.create('{"version": "4.0",');
 			expect(broken.status).toBe(400);
 			expect(broken.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-			expect(await broken.json()).toMatchObject({ title: 'One or more validation errors occurred.', status: 400, errors: { $: [expect.any(String)] } });
+			expect(await broken.json()).toMatchObject({
+				title: 'One or more validation errors occurred.',
+				status: 400,
+				errors: { $: [expect.any(String)] },
+			});
 
 			const voucher = validVoucher();
 			(voucher.conceptos as Array<Record<string, unknown>>)[0].cantidad = 2;
 			const typed = await client.create(voucher);
 			expect(typed.status).toBe(400);
-			expect(((await typed.json()) as { errors: Record<string, unknown> }).errors).toHaveProperty(['$.conceptos[0].cantidad']);
+			expect(((await typed.json()) as { errors: Record<string, unknown> }).errors).toHaveProperty([
+				'$.conceptos[0].cantidad',
+			]);
 
 			const array = await client.create([validVoucher()]);
 			expect(array.status).toBe(400);
 		});
 
 		it('reads numbers from numeric strings, like ASP.NET web defaults', async () => {
-			const result = (await (await client.create(validVoucher({ subTotal: '1000.00', total: '1160' }))).json()) as Result;
+			const result = (await (
+				await client.create(validVoucher({ subTotal: '1000.00', total: '1160' }))
+			).json()) as Result;
 			expect(result.esValido).toBe(true);
 		});
 
 		it('needs a JSON content type (charset allowed)', async () => {
-			const withCharset = await client.request('POST', `${PREFIX}/emisores/${EMISOR}/comprobantes?emitir=false`, validVoucher(), {
-				'content-type': 'application/json; charset=utf-8',
-			});
+			const withCharset = await client.request(
+				'POST',
+				`${PREFIX}/emisores/${EMISOR}/comprobantes?emitir=false`,
+				validVoucher(),
+				{
+					'content-type': 'application/json; charset=utf-8',
+				},
+			);
 			expect(withCharset.status).toBe(200);
-			const wrong = await client.request('POST', `${PREFIX}/emisores/${EMISOR}/comprobantes?emitir=false`, JSON.stringify(validVoucher()), {
-				'content-type': 'text/plain',
-			});
+			const wrong = await client.request(
+				'POST',
+				`${PREFIX}/emisores/${EMISOR}/comprobantes?emitir=false`,
+				JSON.stringify(validVoucher()),
+				{
+					'content-type': 'text/plain',
+				},
+			);
 			expect(wrong.status).toBe(415);
-			const form = await client.request('PUT', `${PREFIX}/emisores/${EMISOR}/comprobantes/1001?emitir=false`, 'a=b', {
-				'content-type': 'application/x-www-form-urlencoded',
-			});
+			const form = await client.request(
+				'PUT',
+				`${PREFIX}/emisores/${EMISOR}/comprobantes/1001?emitir=false`,
+				'a=b',
+				{
+					'content-type': 'application/x-www-form-urlencoded',
+				},
+			);
 			expect(form.status).toBe(415);
 		});
 	});
 
 	describe('paths', () => {
 		it('is case-exact: a wrong prefix case is a 404', async () => {
-			const upper = await client.request('POST', `/BusinessEmision/api/v1/emisores/${EMISOR}/comprobantes?emitir=true`, validVoucher());
+			const upper = await client.request(
+				'POST',
+				`/BusinessEmision/api/v1/emisores/${EMISOR}/comprobantes?emitir=true`,
+				validVoucher(),
+			);
 			expect(upper.status).toBe(404);
-			const lowerMail = await client.request('POST', `/businessEmision/api/v1/emisores/${EMISOR}/enviocorreo`, { para: 'a@b.mx' });
+			const lowerMail = await client.request(
+				'POST',
+				`/businessEmision/api/v1/emisores/${EMISOR}/enviocorreo`,
+				{ para: 'a@b.mx' },
+			);
 			expect(lowerMail.status).toBe(404);
-			const shortPath = await client.request('POST', `/api/v1/emisores/${EMISOR}/comprobantes?emitir=true`, validVoucher());
+			const shortPath = await client.request(
+				'POST',
+				`/api/v1/emisores/${EMISOR}/comprobantes?emitir=true`,
+				validVoucher(),
+			);
 			expect(shortPath.status).toBe(404);
-			expect(sandbox.requests.slice(-3).map((r) => r.route)).toEqual(['unknown', 'unknown', 'unknown']);
+			expect(sandbox.requests.slice(-3).map((r) => r.route)).toEqual([
+				'unknown',
+				'unknown',
+				'unknown',
+			]);
 		});
 
 		it('answers 405 to a known path with another method', async () => {
@@ -171,11 +286,25 @@ describe('sandbox issuing API', () => {
 				const c = await apiClient(short);
 				const spec = await c.create(validVoucher());
 				expect(spec.status).toBe(404);
-				const created = await c.request('POST', `/api/v1/emisores/${EMISOR}/comprobantes?emitir=true`, validVoucher());
+				const created = await c.request(
+					'POST',
+					`/api/v1/emisores/${EMISOR}/comprobantes?emitir=true`,
+					validVoucher(),
+				);
 				const { uuid } = (await created.json()) as Result;
-				const mail = await c.request('POST', `/api/v1/emisores/${EMISOR}/enviocorreo`, { para: 'a@b.mx', cc: '', asunto: 's', mensaje: 'm', responderA: '', cfdi: { uuid } });
+				const mail = await c.request('POST', `/api/v1/emisores/${EMISOR}/enviocorreo`, {
+					para: 'a@b.mx',
+					cc: '',
+					asunto: 's',
+					mensaje: 'm',
+					responderA: '',
+					cfdi: { uuid },
+				});
 				expect(mail.status).toBe(200);
-				const xml = await c.request('GET', `/api/v1/emisores/${EMISOR}/descargacomprobantes/${uuid}?tipoContenido=xml`);
+				const xml = await c.request(
+					'GET',
+					`/api/v1/emisores/${EMISOR}/descargacomprobantes/${uuid}?tipoContenido=xml`,
+				);
 				expect(xml.status).toBe(200);
 			} finally {
 				await short.close();
@@ -186,7 +315,11 @@ describe('sandbox issuing API', () => {
 	describe('authentication and issuer', () => {
 		it('answers 401 without, with a garbage or with an expired token', async () => {
 			const path = `${PREFIX}/emisores/${EMISOR}/comprobantes?emitir=false`;
-			const none = await fetch(`${sandbox.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+			const none = await fetch(`${sandbox.baseUrl}${path}`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: '{}',
+			});
 			expect(none.status).toBe(401);
 			expect(none.headers.get('www-authenticate')).toMatch(/^Bearer/);
 			expect(await none.text()).toBe('');
@@ -199,86 +332,177 @@ describe('sandbox issuing API', () => {
 			sandbox.expireAccessTokens();
 			const expired = await expiring.get(1001);
 			expect(expired.status).toBe(401);
-			expect(expired.headers.get('www-authenticate')).toMatch(/error="invalid_token", error_description="The token expired at/);
+			expect(expired.headers.get('www-authenticate')).toMatch(
+				/error="invalid_token", error_description="The token expired at/,
+			);
 			client = await apiClient(sandbox);
 		});
 
 		it("answers 403 for another issuer's path", async () => {
-			const res = await client.request('GET', `${PREFIX}/emisores/${SECOND_ACCOUNT.emisorId}/comprobantes/1001`);
+			const res = await client.request(
+				'GET',
+				`${PREFIX}/emisores/${SECOND_ACCOUNT.emisorId}/comprobantes/1001`,
+			);
 			expect(res.status).toBe(403);
 			expect(await res.json()).toEqual({ message: 'The issuer does not belong to this user.' });
 		});
 
 		it("hides another issuer's vouchers", async () => {
 			const other = await apiClient(sandbox, SECOND_ACCOUNT);
-			const created = (await (await client.create(validVoucher(), 'emitir=false')).json()) as Result;
+			const created = (await (
+				await client.create(validVoucher(), 'emitir=false')
+			).json()) as Result;
 			expect((await other.get(created.idComprobante)).status).toBe(404);
-			const foreignRfc = (await (await other.create(validVoucher({ serie: 'X' }))).json()) as Result;
+			const foreignRfc = (await (
+				await other.create(validVoucher({ serie: 'X' }))
+			).json()) as Result;
 			expect(foreignRfc.errores?.map((e) => e.codigo)).toEqual(['FAC102']);
 		});
 	});
 
 	describe('get and update (state machine)', () => {
 		it('pending → PUT emitir=true → stamped', async () => {
-			const created = (await (await client.create(validVoucher({ serie: 'B' }), 'emitir=false')).json()) as Result;
+			const created = (await (
+				await client.create(validVoucher({ serie: 'B' }), 'emitir=false')
+			).json()) as Result;
 			const id = created.idComprobante;
 
 			const pending = await client.get(id);
 			expect(pending.status).toBe(200);
-			expect(await pending.json()).toMatchObject({ id, serie: 'B', esValido: false, subEstatusId: 0, uuid: null, version: '4.0' });
+			expect(await pending.json()).toMatchObject({
+				id,
+				serie: 'B',
+				esValido: false,
+				subEstatusId: 0,
+				uuid: null,
+				version: '4.0',
+			});
 
 			const updated = await client.update(id, { ...validVoucher({ serie: 'F', folio: '7' }), id });
 			const result = (await updated.json()) as Result;
-			expect(result).toEqual({ esValido: true, idComprobante: id, errores: null, uuid: expect.stringMatching(UUID_V4), subEstatusId: 2, descripcion: null });
-			expect(sandbox.vouchers.get(id)).toMatchObject({ state: 'stamped', stampCount: 1, body: expect.objectContaining({ serie: 'F', folio: '7' }) });
+			expect(result).toEqual({
+				esValido: true,
+				idComprobante: id,
+				errores: null,
+				uuid: expect.stringMatching(UUID_V4),
+				subEstatusId: 2,
+				descripcion: null,
+			});
+			expect(sandbox.vouchers.get(id)).toMatchObject({
+				state: 'stamped',
+				stampCount: 1,
+				body: expect.objectContaining({ serie: 'F', folio: '7' }),
+			});
 
 			const stamped = (await (await client.get(id)).json()) as Record<string, unknown>;
-			expect(stamped).toMatchObject({ id, serie: 'F', esValido: true, subEstatusId: 2, uuid: result.uuid });
+			expect(stamped).toMatchObject({
+				id,
+				serie: 'F',
+				esValido: true,
+				subEstatusId: 2,
+				uuid: result.uuid,
+			});
 
 			const again = (await (await client.update(id, { ...validVoucher(), id })).json()) as Result;
-			expect(again).toMatchObject({ esValido: false, idComprobante: id, uuid: result.uuid, subEstatusId: 2, errores: [{ codigo: 'FAC121', mensaje: 'El comprobante ya fue timbrado.' }] });
+			expect(again).toMatchObject({
+				esValido: false,
+				idComprobante: id,
+				uuid: result.uuid,
+				subEstatusId: 2,
+				errores: [{ codigo: 'FAC121', mensaje: 'El comprobante ya fue timbrado.' }],
+			});
 			expect(sandbox.vouchers.get(id)?.stampCount).toBe(1);
 		});
 
 		it('getVoucherShape bodyOnly: GET gives the body alone and the "already stamped" refusal only its code and text', async () => {
 			sandbox.setGetVoucherShape('bodyOnly');
-			const { idComprobante: id } = (await (await client.create(validVoucher({ folio: '88' }), 'emitir=false')).json()) as Result;
+			const { idComprobante: id } = (await (
+				await client.create(validVoucher({ folio: '88' }), 'emitir=false')
+			).json()) as Result;
 			const pending = (await (await client.get(id)).json()) as Record<string, unknown>;
 			expect(pending).toMatchObject({ id, folio: '88', version: '4.0' });
-			for (const member of ['esValido', 'subEstatusId', 'uuid']) expect(pending).not.toHaveProperty(member);
-			const result = (await (await client.update(id, { ...validVoucher({ folio: '88' }), id })).json()) as Result;
+			for (const member of ['esValido', 'subEstatusId', 'uuid'])
+				expect(pending).not.toHaveProperty(member);
+			const result = (await (
+				await client.update(id, { ...validVoucher({ folio: '88' }), id })
+			).json()) as Result;
 			expect(result).toMatchObject({ esValido: true, uuid: expect.stringMatching(UUID_V4) });
 			const stamped = (await (await client.get(id)).json()) as Record<string, unknown>;
-			expect(Object.keys(stamped).filter((key) => ['esValido', 'subEstatusId', 'uuid'].includes(key))).toEqual([]);
+			expect(
+				Object.keys(stamped).filter((key) => ['esValido', 'subEstatusId', 'uuid'].includes(key)),
+			).toEqual([]);
 			const again = (await (await client.update(id, { ...validVoucher(), id })).json()) as Result;
-			expect(again).toEqual({ esValido: false, idComprobante: id, uuid: null, subEstatusId: null, errores: [{ codigo: 'FAC121', mensaje: 'El comprobante ya fue timbrado.' }], descripcion: 'FAC121: El comprobante ya fue timbrado.' });
+			expect(again).toEqual({
+				esValido: false,
+				idComprobante: id,
+				uuid: null,
+				subEstatusId: null,
+				errores: [{ codigo: 'FAC121', mensaje: 'El comprobante ya fue timbrado.' }],
+				descripcion: 'FAC121: El comprobante ya fue timbrado.',
+			});
 			expect(sandbox.vouchers.get(id)?.stampCount).toBe(1);
 			sandbox.setGetVoucherShape('bodyWithState');
-			expect(await (await client.get(id)).json()).toMatchObject({ id, esValido: true, subEstatusId: 2, uuid: result.uuid });
+			expect(await (await client.get(id)).json()).toMatchObject({
+				id,
+				esValido: true,
+				subEstatusId: 2,
+				uuid: result.uuid,
+			});
 			expect(() => sandbox.setGetVoucherShape('other' as never)).toThrow(/bodyWithState/);
 		});
 
 		it('PUT emitir=false replaces the body and stays pending', async () => {
-			const { idComprobante: id } = (await (await client.create(validVoucher(), 'emitir=false')).json()) as Result;
-			const result = (await (await client.update(id, { ...validVoucher({ folio: '555' }), id }, 'emitir=false')).json()) as Result;
-			expect(result).toEqual({ esValido: false, idComprobante: id, errores: null, uuid: null, subEstatusId: 0, descripcion: null });
-			expect(sandbox.vouchers.get(id)).toMatchObject({ state: 'pending', body: expect.objectContaining({ folio: '555' }) });
+			const { idComprobante: id } = (await (
+				await client.create(validVoucher(), 'emitir=false')
+			).json()) as Result;
+			const result = (await (
+				await client.update(id, { ...validVoucher({ folio: '555' }), id }, 'emitir=false')
+			).json()) as Result;
+			expect(result).toEqual({
+				esValido: false,
+				idComprobante: id,
+				errores: null,
+				uuid: null,
+				subEstatusId: 0,
+				descripcion: null,
+			});
+			expect(sandbox.vouchers.get(id)).toMatchObject({
+				state: 'pending',
+				body: expect.objectContaining({ folio: '555' }),
+			});
 		});
 
 		it('a failed PUT stamp keeps the voucher pending and unchanged', async () => {
-			const { idComprobante: id } = (await (await client.create(validVoucher({ folio: '1' }), 'emitir=false')).json()) as Result;
-			const result = (await (await client.update(id, { ...validVoucher({ folio: '2', total: 5 }), id })).json()) as Result;
-			expect(result).toMatchObject({ esValido: false, idComprobante: id, uuid: null, subEstatusId: 0 });
+			const { idComprobante: id } = (await (
+				await client.create(validVoucher({ folio: '1' }), 'emitir=false')
+			).json()) as Result;
+			const result = (await (
+				await client.update(id, { ...validVoucher({ folio: '2', total: 5 }), id })
+			).json()) as Result;
+			expect(result).toMatchObject({
+				esValido: false,
+				idComprobante: id,
+				uuid: null,
+				subEstatusId: 0,
+			});
 			expect(result.errores?.map((e) => e.codigo)).toEqual(['CFDI40119']);
-			expect(sandbox.vouchers.get(id)).toMatchObject({ state: 'pending', stampCount: 0, body: expect.objectContaining({ folio: '1' }) });
+			expect(sandbox.vouchers.get(id)).toMatchObject({
+				state: 'pending',
+				stampCount: 0,
+				body: expect.objectContaining({ folio: '1' }),
+			});
 		});
 
 		it('PUT needs a body id equal to the path id', async () => {
-			const { idComprobante: id } = (await (await client.create(validVoucher(), 'emitir=false')).json()) as Result;
+			const { idComprobante: id } = (await (
+				await client.create(validVoucher(), 'emitir=false')
+			).json()) as Result;
 			for (const body of [{ ...validVoucher(), id: id + 1 }, validVoucher()]) {
 				const res = await client.update(id, body);
 				expect(res.status).toBe(400);
-				expect(((await res.json()) as { errors: Record<string, unknown> }).errors).toHaveProperty('id');
+				expect(((await res.json()) as { errors: Record<string, unknown> }).errors).toHaveProperty(
+					'id',
+				);
 			}
 			expect(sandbox.vouchers.get(id)?.state).toBe('pending');
 		});
@@ -289,7 +513,9 @@ describe('sandbox issuing API', () => {
 			expect(res.status).toBe(404);
 			expect(await res.json()).toEqual({ message: expect.any(String) });
 			// A non-numeric id misses the GET route's int constraint; the cancel route (DELETE) has that path.
-			expect((await client.request('GET', `${PREFIX}/emisores/${EMISOR}/comprobantes/abc`)).status).toBe(405);
+			expect(
+				(await client.request('GET', `${PREFIX}/emisores/${EMISOR}/comprobantes/abc`)).status,
+			).toBe(405);
 		});
 	});
 
@@ -315,7 +541,9 @@ describe('sandbox issuing API', () => {
 		});
 
 		it('does not serve pending vouchers as XML or PDF', async () => {
-			const { idComprobante } = (await (await client.create(validVoucher(), 'emitir=false')).json()) as Result;
+			const { idComprobante } = (await (
+				await client.create(validVoucher(), 'emitir=false')
+			).json()) as Result;
 			expect((await client.xml(String(idComprobante))).status).toBe(404);
 			expect((await client.requestPdf(String(idComprobante))).status).toBe(404);
 		});
@@ -340,7 +568,10 @@ describe('sandbox issuing API', () => {
 				expect(`${url.protocol}//${url.host}`).toBe(sandbox.blobUrl);
 				expect(url.pathname).toBe(`/cfdi-pdfs/${EMISOR}/${uuid}.pdf`);
 				expect([...url.searchParams.keys()]).toEqual(['sv', 'st', 'se', 'sr', 'sp', 'sig']);
-				expect(Date.parse(url.searchParams.get('se') ?? '') - Date.parse(url.searchParams.get('st') ?? '')).toBe(300_000);
+				expect(
+					Date.parse(url.searchParams.get('se') ?? '') -
+						Date.parse(url.searchParams.get('st') ?? ''),
+				).toBe(300_000);
 			}
 		});
 
@@ -351,7 +582,14 @@ describe('sandbox issuing API', () => {
 
 		it('sends the voucher by e-mail', async () => {
 			const before = sandbox.emails.length;
-			const body = { para: 'cliente@example.com, otro@example.mx', cc: '', asunto: 'Su factura', mensaje: 'Adjunta', responderA: '', cfdi: { uuid } };
+			const body = {
+				para: 'cliente@example.com, otro@example.mx',
+				cc: '',
+				asunto: 'Su factura',
+				mensaje: 'Adjunta',
+				responderA: '',
+				cfdi: { uuid },
+			};
 			const res = await client.email(body);
 			expect(res.status).toBe(200);
 			expect(res.headers.get('content-type')).toMatch(/^application\/json/);
@@ -362,7 +600,14 @@ describe('sandbox issuing API', () => {
 		});
 
 		it('validates the e-mail request', async () => {
-			const good = { para: 'a@b.mx', cc: '', asunto: 's', mensaje: 'm', responderA: '', cfdi: { uuid } };
+			const good = {
+				para: 'a@b.mx',
+				cc: '',
+				asunto: 's',
+				mensaje: 'm',
+				responderA: '',
+				cfdi: { uuid },
+			};
 			for (const [patch, field] of [
 				[{ para: '' }, 'para'],
 				[{ para: 'not-an-address' }, 'para'],
@@ -373,11 +618,21 @@ describe('sandbox issuing API', () => {
 			] as Array<[Record<string, unknown>, string]>) {
 				const res = await client.email({ ...good, ...patch });
 				expect(res.status).toBe(400);
-				expect(((await res.json()) as { errors: Record<string, unknown> }).errors).toHaveProperty([field]);
+				expect(((await res.json()) as { errors: Record<string, unknown> }).errors).toHaveProperty([
+					field,
+				]);
 			}
-			const unknown = await client.email({ ...good, cfdi: { uuid: '00000000-0000-4000-8000-000000000000' } });
+			const unknown = await client.email({
+				...good,
+				cfdi: { uuid: '00000000-0000-4000-8000-000000000000' },
+			});
 			expect(unknown.status).toBe(404);
-			const wrongType = await client.request('POST', `${MAIL_PREFIX}/emisores/${EMISOR}/enviocorreo`, JSON.stringify(good), { 'content-type': 'text/plain' });
+			const wrongType = await client.request(
+				'POST',
+				`${MAIL_PREFIX}/emisores/${EMISOR}/enviocorreo`,
+				JSON.stringify(good),
+				{ 'content-type': 'text/plain' },
+			);
 			expect(wrongType.status).toBe(415);
 		});
 	});

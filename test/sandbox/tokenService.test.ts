@@ -25,9 +25,16 @@ describe('sandbox token service', () => {
 				refresh_token: expect.any(String),
 				scope: 'offline_access openid APINegocios',
 			});
-			const [header, payload] = (body.access_token as string).split('.').slice(0, 2).map((part) => JSON.parse(Buffer.from(part, 'base64url').toString()));
+			const [header, payload] = (body.access_token as string)
+				.split('.')
+				.slice(0, 2)
+				.map((part) => JSON.parse(Buffer.from(part, 'base64url').toString()));
 			expect(header).toMatchObject({ alg: 'HS256', typ: 'JWT' });
-			expect(payload).toMatchObject({ sub: 'EKU9003173C9', emisorid: 1234, iat: Math.floor(clock.now() / 1000) });
+			expect(payload).toMatchObject({
+				sub: 'EKU9003173C9',
+				emisorid: 1234,
+				iat: Math.floor(clock.now() / 1000),
+			});
 			expect(payload.exp - payload.iat).toBe(1800);
 			expect(typeof payload.jti).toBe('string');
 		});
@@ -40,19 +47,34 @@ describe('sandbox token service', () => {
 		});
 
 		it('accepts the scope in any order', async () => {
-			const res = await postToken(sandbox, { ...passwordFields(), scope: 'APINegocios openid offline_access' });
+			const res = await postToken(sandbox, {
+				...passwordFields(),
+				scope: 'APINegocios openid offline_access',
+			});
 			expect(res.status).toBe(200);
 		});
 
 		it('compares the exact lower-case MD5 digest of the password', async () => {
-			const wrong = await postToken(sandbox, { ...passwordFields(), password: md5('Sandbox-Pass-2025') });
+			const wrong = await postToken(sandbox, {
+				...passwordFields(),
+				password: md5('Sandbox-Pass-2025'),
+			});
 			expect(wrong.status).toBe(400);
-			expect(await wrong.json()).toEqual({ error: 'invalid_grant', error_description: 'invalid_username_or_password' });
+			expect(await wrong.json()).toEqual({
+				error: 'invalid_grant',
+				error_description: 'invalid_username_or_password',
+			});
 
-			const upper = await postToken(sandbox, { ...passwordFields(), password: md5(DEFAULT_ACCOUNT.password).toUpperCase() });
+			const upper = await postToken(sandbox, {
+				...passwordFields(),
+				password: md5(DEFAULT_ACCOUNT.password).toUpperCase(),
+			});
 			expect(upper.status).toBe(400);
 
-			const plainWithMd5Flag = await postToken(sandbox, { ...passwordFields(), password: DEFAULT_ACCOUNT.password });
+			const plainWithMd5Flag = await postToken(sandbox, {
+				...passwordFields(),
+				password: DEFAULT_ACCOUNT.password,
+			});
 			expect(plainWithMd5Flag.status).toBe(400);
 		});
 
@@ -63,7 +85,11 @@ describe('sandbox token service', () => {
 			expect(digestWithoutFlag.status).toBe(400);
 			expect(await digestWithoutFlag.json()).toMatchObject({ error: 'invalid_grant' });
 
-			const plain = await postToken(sandbox, { ...fields, password: DEFAULT_ACCOUNT.password, es_md5: 'false' });
+			const plain = await postToken(sandbox, {
+				...fields,
+				password: DEFAULT_ACCOUNT.password,
+				es_md5: 'false',
+			});
 			expect(plain.status).toBe(200);
 		});
 
@@ -84,7 +110,12 @@ describe('sandbox token service', () => {
 		});
 
 		it('requires the three scopes', async () => {
-			for (const scope of ['openid APINegocios', 'offline_access openid', '', 'offline_access openid APINegocios admin']) {
+			for (const scope of [
+				'openid APINegocios',
+				'offline_access openid',
+				'',
+				'offline_access openid APINegocios admin',
+			]) {
 				const res = await postToken(sandbox, { ...passwordFields(), scope });
 				expect(res.status).toBe(400);
 				expect(await res.json()).toMatchObject({ error: 'invalid_scope' });
@@ -98,18 +129,27 @@ describe('sandbox token service', () => {
 				body: JSON.stringify(passwordFields()),
 			});
 			expect(res.status).toBe(400);
-			expect(await res.json()).toMatchObject({ error: 'invalid_request', error_description: expect.any(String) });
+			expect(await res.json()).toMatchObject({
+				error: 'invalid_request',
+				error_description: expect.any(String),
+			});
 		});
 
 		it('rejects an unsupported grant type', async () => {
-			const res = await postToken(sandbox, { ...passwordFields(), grant_type: 'client_credentials' });
+			const res = await postToken(sandbox, {
+				...passwordFields(),
+				grant_type: 'client_credentials',
+			});
 			expect(res.status).toBe(400);
 			expect(await res.json()).toEqual({ error: 'unsupported_grant_type' });
 		});
 	});
 
 	describe('refresh grant', () => {
-		const refresh = (refreshToken: string, overrides: Record<string, string> = {}): Promise<Response> =>
+		const refresh = (
+			refreshToken: string,
+			overrides: Record<string, string> = {},
+		): Promise<Response> =>
 			postToken(sandbox, {
 				grant_type: 'refresh_token',
 				refresh_token: refreshToken,
@@ -154,13 +194,24 @@ describe('sandbox token service', () => {
 	describe('userinfo', () => {
 		it('returns the account identifiers', async () => {
 			const token = await getToken(sandbox);
-			const res = await fetch(`${sandbox.authUrl}/connect/userinfo`, { headers: { authorization: `Bearer ${token.access_token}` } });
+			const res = await fetch(`${sandbox.authUrl}/connect/userinfo`, {
+				headers: { authorization: `Bearer ${token.access_token}` },
+			});
 			expect(res.status).toBe(200);
-			expect(await res.json()).toEqual({ sub: 'EKU9003173C9', emisorid: 1234, rfc: 'EKU9003173C9', usuarioid: 77 });
+			expect(await res.json()).toEqual({
+				sub: 'EKU9003173C9',
+				emisorid: 1234,
+				rfc: 'EKU9003173C9',
+				usuarioid: 77,
+			});
 		});
 
 		it('answers 401 with an invalid_token challenge and an empty body', async () => {
-			for (const headers of [{}, { authorization: 'Bearer abc.def.ghi' }, { authorization: 'Basic Zm9vOmJhcg==' }] as Array<Record<string, string>>) {
+			for (const headers of [
+				{},
+				{ authorization: 'Bearer abc.def.ghi' },
+				{ authorization: 'Basic Zm9vOmJhcg==' },
+			] as Array<Record<string, string>>) {
 				const res = await fetch(`${sandbox.authUrl}/connect/userinfo`, { headers });
 				expect(res.status).toBe(401);
 				expect(res.headers.get('www-authenticate')).toBe('Bearer error="invalid_token"');
@@ -170,7 +221,9 @@ describe('sandbox token service', () => {
 
 		it('rejects expired tokens (clock and expireAccessTokens)', async () => {
 			const call = (token: string): Promise<Response> =>
-				fetch(`${sandbox.authUrl}/connect/userinfo`, { headers: { authorization: `Bearer ${token}` } });
+				fetch(`${sandbox.authUrl}/connect/userinfo`, {
+					headers: { authorization: `Bearer ${token}` },
+				});
 			const byClock = await getToken(sandbox);
 			clock.advance(1799_000);
 			expect((await call(byClock.access_token)).status).toBe(200);
@@ -189,7 +242,9 @@ describe('sandbox token service', () => {
 			const other = await startSandbox();
 			try {
 				const foreign = await getToken(other);
-				const res = await fetch(`${sandbox.authUrl}/connect/userinfo`, { headers: { authorization: `Bearer ${foreign.access_token}` } });
+				const res = await fetch(`${sandbox.authUrl}/connect/userinfo`, {
+					headers: { authorization: `Bearer ${foreign.access_token}` },
+				});
 				expect(res.status).toBe(401);
 			} finally {
 				await other.close();

@@ -3,21 +3,40 @@
  * and renders the complements into the stamped XML and the PDF.
  */
 import { startSandbox, type Sandbox } from '../../sandbox';
-import { ApiClient, apiClient, findElement, parseXml, paymentVoucher as paymentVoucherOf, validVoucher, type XmlElement } from './helpers';
+import {
+	ApiClient,
+	apiClient,
+	findElement,
+	parseXml,
+	paymentVoucher as paymentVoucherOf,
+	validVoucher,
+	type XmlElement,
+} from './helpers';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Mutable = any;
 
 const INVOICE_UUID = '5FB2822E-396D-4725-8521-CDC4BDD20CCF';
-const RECIPIENT = { rfc: 'URE180429TM6', nombre: 'UNIVERSIDAD ROBOTICA ESPANOLA', usoCFDI: 'CP01', regimenFiscalReceptor: '601', domicilioFiscalReceptor: '86991' };
+const RECIPIENT = {
+	rfc: 'URE180429TM6',
+	nombre: 'UNIVERSIDAD ROBOTICA ESPANOLA',
+	usoCFDI: 'CP01',
+	regimenFiscalReceptor: '601',
+	domicilioFiscalReceptor: '86991',
+};
 
 function paymentVoucher(): Mutable {
 	return paymentVoucherOf(INVOICE_UUID);
 }
 
-
 function creditNote(): Mutable {
-	const traslado = { base: 100, impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0.16, importe: 16 };
+	const traslado = {
+		base: 100,
+		impuesto: '002',
+		tipoFactor: 'Tasa',
+		tasaOCuota: 0.16,
+		importe: 16,
+	};
 	return validVoucher({
 		tipoDeComprobante: 'E',
 		formaPago: '03',
@@ -25,7 +44,18 @@ function creditNote(): Mutable {
 		subTotal: 100,
 		total: 116,
 		receptor: { ...RECIPIENT, usoCFDI: 'G02' },
-		conceptos: [{ claveProdServ: '84111506', cantidad: '1', claveUnidad: 'ACT', descripcion: 'Bonificacion', valorUnitario: 100, importe: 100, objetoImp: '02', impuestos: { traslados: [traslado] } }],
+		conceptos: [
+			{
+				claveProdServ: '84111506',
+				cantidad: '1',
+				claveUnidad: 'ACT',
+				descripcion: 'Bonificacion',
+				valorUnitario: 100,
+				importe: 100,
+				objetoImp: '02',
+				impuestos: { traslados: [traslado] },
+			},
+		],
 		impuestos: { totalImpuestosTrasladados: 16, traslados: [traslado] },
 		cfdiRelacionados: [{ tipoRelacion: '01', cfdiRelacionado: [{ uuid: INVOICE_UUID }] }],
 	});
@@ -33,7 +63,13 @@ function creditNote(): Mutable {
 
 function globalInvoice(): Mutable {
 	return validVoucher({
-		receptor: { rfc: 'XAXX010101000', nombre: 'PUBLICO EN GENERAL', usoCFDI: 'S01', regimenFiscalReceptor: '616', domicilioFiscalReceptor: '42501' },
+		receptor: {
+			rfc: 'XAXX010101000',
+			nombre: 'PUBLICO EN GENERAL',
+			usoCFDI: 'S01',
+			regimenFiscalReceptor: '616',
+			domicilioFiscalReceptor: '42501',
+		},
 		informacionGlobal: { periodicidad: '04', meses: '04', anio: 2024 },
 	});
 }
@@ -58,7 +94,11 @@ describe('sandbox: voucher kinds', () => {
 		const before = sandbox.vouchers.size;
 		const res = await client.create(body);
 		expect(res.status).toBe(200);
-		const result = (await res.json()) as { esValido: boolean; errores: Array<{ codigo: string; mensaje: string }>; idComprobante: number };
+		const result = (await res.json()) as {
+			esValido: boolean;
+			errores: Array<{ codigo: string; mensaje: string }>;
+			idComprobante: number;
+		};
 		expect(result.esValido).toBe(false);
 		expect(result.idComprobante).toBe(0);
 		expect(sandbox.vouchers.size).toBe(before);
@@ -73,12 +113,30 @@ describe('sandbox: voucher kinds', () => {
 
 	it('stamps a payment receipt and writes pago20:Pagos into the XML', async () => {
 		const root = await stampedXml(paymentVoucher());
-		expect(root.attrs).toMatchObject({ TipoDeComprobante: 'P', Moneda: 'XXX', SubTotal: '0.00', Total: '0.00', 'xmlns:pago20': 'http://www.sat.gob.mx/Pagos20' });
-		expect(root.attrs['xsi:schemaLocation']).toContain('http://www.sat.gob.mx/Pagos20 http://www.sat.gob.mx/sitio_internet/cfd/Pagos/Pagos20.xsd');
+		expect(root.attrs).toMatchObject({
+			TipoDeComprobante: 'P',
+			Moneda: 'XXX',
+			SubTotal: '0.00',
+			Total: '0.00',
+			'xmlns:pago20': 'http://www.sat.gob.mx/Pagos20',
+		});
+		expect(root.attrs['xsi:schemaLocation']).toContain(
+			'http://www.sat.gob.mx/Pagos20 http://www.sat.gob.mx/sitio_internet/cfd/Pagos/Pagos20.xsd',
+		);
 		const pagos = findElement(root, 'pago20:Pagos') as XmlElement;
 		expect(pagos.attrs).toEqual({ Version: '2.0' });
-		expect(findElement(pagos, 'pago20:Totales')?.attrs).toEqual({ TotalTrasladosBaseIVA16: '500.00', TotalTrasladosImpuestoIVA16: '80.00', MontoTotalPagos: '580.00' });
-		expect(findElement(pagos, 'pago20:Pago')?.attrs).toEqual({ FechaPago: '2024-05-09T12:00:00', FormaDePagoP: '03', MonedaP: 'MXN', TipoCambioP: '1', Monto: '580.00' });
+		expect(findElement(pagos, 'pago20:Totales')?.attrs).toEqual({
+			TotalTrasladosBaseIVA16: '500.00',
+			TotalTrasladosImpuestoIVA16: '80.00',
+			MontoTotalPagos: '580.00',
+		});
+		expect(findElement(pagos, 'pago20:Pago')?.attrs).toEqual({
+			FechaPago: '2024-05-09T12:00:00',
+			FormaDePagoP: '03',
+			MonedaP: 'MXN',
+			TipoCambioP: '1',
+			Monto: '580.00',
+		});
 		expect(findElement(pagos, 'pago20:DoctoRelacionado')?.attrs).toEqual({
 			IdDocumento: INVOICE_UUID,
 			Serie: 'A',
@@ -91,10 +149,25 @@ describe('sandbox: voucher kinds', () => {
 			ImpSaldoInsoluto: '580.00',
 			ObjetoImpDR: '02',
 		});
-		expect(findElement(pagos, 'pago20:TrasladoDR')?.attrs).toEqual({ BaseDR: '500.00', ImpuestoDR: '002', TipoFactorDR: 'Tasa', TasaOCuotaDR: '0.160000', ImporteDR: '80.00' });
-		expect(findElement(pagos, 'pago20:TrasladoP')?.attrs).toEqual({ BaseP: '500.00', ImpuestoP: '002', TipoFactorP: 'Tasa', TasaOCuotaP: '0.160000', ImporteP: '80.00' });
+		expect(findElement(pagos, 'pago20:TrasladoDR')?.attrs).toEqual({
+			BaseDR: '500.00',
+			ImpuestoDR: '002',
+			TipoFactorDR: 'Tasa',
+			TasaOCuotaDR: '0.160000',
+			ImporteDR: '80.00',
+		});
+		expect(findElement(pagos, 'pago20:TrasladoP')?.attrs).toEqual({
+			BaseP: '500.00',
+			ImpuestoP: '002',
+			TipoFactorP: 'Tasa',
+			TasaOCuotaP: '0.160000',
+			ImporteP: '80.00',
+		});
 		// The complement comes before the timbre inside cfdi:Complemento.
-		expect(childNames(findElement(root, 'cfdi:Complemento') as XmlElement)).toEqual(['pago20:Pagos', 'tfd:TimbreFiscalDigital']);
+		expect(childNames(findElement(root, 'cfdi:Complemento') as XmlElement)).toEqual([
+			'pago20:Pagos',
+			'tfd:TimbreFiscalDigital',
+		]);
 	});
 
 	it('prints the payment in the PDF', async () => {
@@ -103,21 +176,82 @@ describe('sandbox: voucher kinds', () => {
 		const link = (await (await client.pdfLink(uuid)).json()) as string;
 		const pdf = Buffer.from(await (await fetch(link)).arrayBuffer()).toString('latin1');
 		expect(pdf).toContain('Complemento de pagos 2.0 - monto total de pagos: 580.00 MXN');
-		expect(pdf).toContain(`${INVOICE_UUID} parcialidad 1: saldo anterior 1160.00, pagado 580.00, insoluto 580.00 MXN`);
+		expect(pdf).toContain(
+			`${INVOICE_UUID} parcialidad 1: saldo anterior 1160.00, pagado 580.00, insoluto 580.00 MXN`,
+		);
 	});
 
 	it.each([
-		['formaDePagoP 99', (v: Mutable) => (v.complemento.complementoPago20.pago[0].formaDePagoP = '99'), ['CRP20212']],
-		['monedaP XXX', (v: Mutable) => (v.complemento.complementoPago20.pago[0].monedaP = 'XXX'), ['CRP20213']],
-		['USD payment without tipoCambioP', (v: Mutable) => Object.assign(v.complemento.complementoPago20.pago[0], { monedaP: 'USD', tipoCambioP: undefined }) && (v.complemento.complementoPago20.pago[0].doctoRelacionado[0].monedaDR = 'USD'), ['CRP20214']],
-		['saldo insoluto not the difference', (v: Mutable) => (v.complemento.complementoPago20.pago[0].doctoRelacionado[0].impSaldoInsoluto = 0), ['CRP20244']],
-		['USD invoice without equivalenciaDR', (v: Mutable) => Object.assign(v.complemento.complementoPago20.pago[0].doctoRelacionado[0], { monedaDR: 'USD', equivalenciaDR: undefined }), ['CRP20237']],
-		['equivalenciaDR 2 in one currency', (v: Mutable) => (v.complemento.complementoPago20.pago[0].doctoRelacionado[0].equivalenciaDR = 2), ['CRP20238']],
-		['impuestosDR missing with objetoImpDR 02', (v: Mutable) => delete v.complemento.complementoPago20.pago[0].doctoRelacionado[0].impuestosDR, ['CRP20246', 'CRP20268', 'CRP20274']],
-		['importeDR wrong', (v: Mutable) => (v.complemento.complementoPago20.pago[0].doctoRelacionado[0].impuestosDR.trasladosDR[0].importeDR = 90), ['CRP20261', 'CRP20274']],
-		['monto below the amounts paid', (v: Mutable) => Object.assign(v.complemento.complementoPago20.pago[0], { monto: 500 }) && (v.complemento.complementoPago20.totales.montoTotalPagos = 500), ['CRP20217']],
-		['baseP wrong', (v: Mutable) => (v.complemento.complementoPago20.pago[0].impuestosP.trasladosP[0].baseP = 400), ['CRP20268', 'CRP20204']],
-		['totales off by 5 cents', (v: Mutable) => (v.complemento.complementoPago20.totales.totalTrasladosImpuestoIVA16 = 80.05), ['CRP20205']],
+		[
+			'formaDePagoP 99',
+			(v: Mutable) => (v.complemento.complementoPago20.pago[0].formaDePagoP = '99'),
+			['CRP20212'],
+		],
+		[
+			'monedaP XXX',
+			(v: Mutable) => (v.complemento.complementoPago20.pago[0].monedaP = 'XXX'),
+			['CRP20213'],
+		],
+		[
+			'USD payment without tipoCambioP',
+			(v: Mutable) =>
+				Object.assign(v.complemento.complementoPago20.pago[0], {
+					monedaP: 'USD',
+					tipoCambioP: undefined,
+				}) && (v.complemento.complementoPago20.pago[0].doctoRelacionado[0].monedaDR = 'USD'),
+			['CRP20214'],
+		],
+		[
+			'saldo insoluto not the difference',
+			(v: Mutable) =>
+				(v.complemento.complementoPago20.pago[0].doctoRelacionado[0].impSaldoInsoluto = 0),
+			['CRP20244'],
+		],
+		[
+			'USD invoice without equivalenciaDR',
+			(v: Mutable) =>
+				Object.assign(v.complemento.complementoPago20.pago[0].doctoRelacionado[0], {
+					monedaDR: 'USD',
+					equivalenciaDR: undefined,
+				}),
+			['CRP20237'],
+		],
+		[
+			'equivalenciaDR 2 in one currency',
+			(v: Mutable) =>
+				(v.complemento.complementoPago20.pago[0].doctoRelacionado[0].equivalenciaDR = 2),
+			['CRP20238'],
+		],
+		[
+			'impuestosDR missing with objetoImpDR 02',
+			(v: Mutable) =>
+				delete v.complemento.complementoPago20.pago[0].doctoRelacionado[0].impuestosDR,
+			['CRP20246', 'CRP20268', 'CRP20274'],
+		],
+		[
+			'importeDR wrong',
+			(v: Mutable) =>
+				(v.complemento.complementoPago20.pago[0].doctoRelacionado[0].impuestosDR.trasladosDR[0].importeDR = 90),
+			['CRP20261', 'CRP20274'],
+		],
+		[
+			'monto below the amounts paid',
+			(v: Mutable) =>
+				Object.assign(v.complemento.complementoPago20.pago[0], { monto: 500 }) &&
+				(v.complemento.complementoPago20.totales.montoTotalPagos = 500),
+			['CRP20217'],
+		],
+		[
+			'baseP wrong',
+			(v: Mutable) =>
+				(v.complemento.complementoPago20.pago[0].impuestosP.trasladosP[0].baseP = 400),
+			['CRP20268', 'CRP20204'],
+		],
+		[
+			'totales off by 5 cents',
+			(v: Mutable) => (v.complemento.complementoPago20.totales.totalTrasladosImpuestoIVA16 = 80.05),
+			['CRP20205'],
+		],
 		['moneda MXN', (v: Mutable) => (v.moneda = 'MXN'), ['CRP20104']],
 		['formaPago present', (v: Mutable) => (v.formaPago = '03'), ['CRP20105']],
 		['two concepts', (v: Mutable) => v.conceptos.push({ ...v.conceptos[0] }), ['CRP20111']],
@@ -130,7 +264,9 @@ describe('sandbox: voucher kinds', () => {
 	});
 
 	it('refuses the payment complement on an invoice', async () => {
-		expect(await refused(validVoucher({ complemento: paymentVoucher().complemento }))).toEqual(['CRP20101']);
+		expect(await refused(validVoucher({ complemento: paymentVoucher().complemento }))).toEqual([
+			'CRP20101',
+		]);
 	});
 
 	it('stamps a credit note with its relation before cfdi:Emisor, and refuses one without it', async () => {
@@ -143,9 +279,21 @@ describe('sandbox: voucher kinds', () => {
 		const withoutRelation = creditNote();
 		delete withoutRelation.cfdiRelacionados;
 		expect(await refused(withoutRelation)).toEqual(['FAC131']);
-		expect(await refused({ ...creditNote(), cfdiRelacionados: [{ tipoRelacion: '04', cfdiRelacionado: [{ uuid: INVOICE_UUID }] }] })).toEqual(['FAC132']);
-		expect(await refused({ ...creditNote(), metodoPago: 'PPD', formaPago: '99' })).toEqual(['FAC133']);
-		expect(await refused({ ...creditNote(), cfdiRelacionados: [{ tipoRelacion: '01', cfdiRelacionado: [{ uuid: 'A-1' }] }] })).toEqual(['FAC134']);
+		expect(
+			await refused({
+				...creditNote(),
+				cfdiRelacionados: [{ tipoRelacion: '04', cfdiRelacionado: [{ uuid: INVOICE_UUID }] }],
+			}),
+		).toEqual(['FAC132']);
+		expect(await refused({ ...creditNote(), metodoPago: 'PPD', formaPago: '99' })).toEqual([
+			'FAC133',
+		]);
+		expect(
+			await refused({
+				...creditNote(),
+				cfdiRelacionados: [{ tipoRelacion: '01', cfdiRelacionado: [{ uuid: 'A-1' }] }],
+			}),
+		).toEqual(['FAC134']);
 	});
 
 	it('stamps a global invoice with cfdi:InformacionGlobal first, and refuses wrong periods', async () => {
@@ -153,24 +301,72 @@ describe('sandbox: voucher kinds', () => {
 		expect(childNames(root)[0]).toBe('cfdi:InformacionGlobal');
 		expect(root.children[0].attrs).toEqual({ Periodicidad: '04', Meses: '04', Año: '2024' });
 		expect(await refused({ ...globalInvoice(), informacionGlobal: undefined })).toEqual(['FAC140']);
-		expect(await refused({ ...globalInvoice(), informacionGlobal: { periodicidad: '04', meses: '13', anio: 2024 } })).toEqual(['FAC142']);
-		expect(await refused({ ...globalInvoice(), informacionGlobal: { periodicidad: '09', meses: '04', anio: 2022 } })).toEqual(['FAC141', 'FAC143']);
+		expect(
+			await refused({
+				...globalInvoice(),
+				informacionGlobal: { periodicidad: '04', meses: '13', anio: 2024 },
+			}),
+		).toEqual(['FAC142']);
+		expect(
+			await refused({
+				...globalInvoice(),
+				informacionGlobal: { periodicidad: '09', meses: '04', anio: 2022 },
+			}),
+		).toEqual(['FAC141', 'FAC143']);
 	});
 
 	it('writes fiscal legends, Carta Porte and foreign trade as their SAT nodes', async () => {
 		const body = validVoucher({
 			exportacion: '02',
-			receptor: { rfc: 'XEXX010101000', nombre: 'ACME TRADING INC', usoCFDI: 'S01', regimenFiscalReceptor: '616', domicilioFiscalReceptor: '42501', residenciaFiscal: 'USA', numRegIdTrib: '123456789' },
+			receptor: {
+				rfc: 'XEXX010101000',
+				nombre: 'ACME TRADING INC',
+				usoCFDI: 'S01',
+				regimenFiscalReceptor: '616',
+				domicilioFiscalReceptor: '42501',
+				residenciaFiscal: 'USA',
+				numRegIdTrib: '123456789',
+			},
 			complemento: {
-				leyendasFiscales: { version: '1.0', leyenda: [{ disposicionFiscal: 'RMF2024', textoLeyenda: 'Leyenda & <prueba>' }] },
+				leyendasFiscales: {
+					version: '1.0',
+					leyenda: [{ disposicionFiscal: 'RMF2024', textoLeyenda: 'Leyenda & <prueba>' }],
+				},
 				cartaPorte31: {
 					version: '3.1',
 					idCCP: 'CCC5AB2C-1D4E-4F6A-8B9C-0D1E2F3A4B5C',
 					transpInternac: 'No',
-					ubicaciones: { ubicacion: [{ tipoUbicacion: 'Origen', rfcRemitenteDestinatario: 'EKU9003173C9' }, { tipoUbicacion: 'Destino', rfcRemitenteDestinatario: 'URE180429TM6', distanciaRecorrida: 85.5 }] },
-					mercancias: { pesoBrutoTotal: 1200, unidadPeso: 'KGM', numTotalMercancias: 1, mercancia: [{ bienesTransp: '24112700', descripcion: 'Pallets', cantidad: 40, claveUnidad: 'H87', pesoEnKg: 1200 }] },
+					ubicaciones: {
+						ubicacion: [
+							{ tipoUbicacion: 'Origen', rfcRemitenteDestinatario: 'EKU9003173C9' },
+							{
+								tipoUbicacion: 'Destino',
+								rfcRemitenteDestinatario: 'URE180429TM6',
+								distanciaRecorrida: 85.5,
+							},
+						],
+					},
+					mercancias: {
+						pesoBrutoTotal: 1200,
+						unidadPeso: 'KGM',
+						numTotalMercancias: 1,
+						mercancia: [
+							{
+								bienesTransp: '24112700',
+								descripcion: 'Pallets',
+								cantidad: 40,
+								claveUnidad: 'H87',
+								pesoEnKg: 1200,
+							},
+						],
+					},
 				},
-				comercioExterior20: { version: '2.0', tipoCambioUSD: 17.1234, totalUSD: 1000, mercancias: { mercancia: [{ noIdentificacion: 'SKU-1', valorDolares: 1000 }] } },
+				comercioExterior20: {
+					version: '2.0',
+					tipoCambioUSD: 17.1234,
+					totalUSD: 1000,
+					mercancias: { mercancia: [{ noIdentificacion: 'SKU-1', valorDolares: 1000 }] },
+				},
 			},
 		});
 		const root = await stampedXml(body);
@@ -179,21 +375,70 @@ describe('sandbox: voucher kinds', () => {
 			'xmlns:cartaporte31': 'http://www.sat.gob.mx/CartaPorte31',
 			'xmlns:cce20': 'http://www.sat.gob.mx/ComercioExterior20',
 		});
-		expect(childNames(findElement(root, 'cfdi:Complemento') as XmlElement)).toEqual(['leyendasFisc:LeyendasFiscales', 'cartaporte31:CartaPorte', 'cce20:ComercioExterior', 'tfd:TimbreFiscalDigital']);
-		expect(findElement(root, 'leyendasFisc:Leyenda')?.attrs).toEqual({ disposicionFiscal: 'RMF2024', textoLeyenda: 'Leyenda & <prueba>' });
-		expect(findElement(root, 'cartaporte31:CartaPorte')?.attrs).toMatchObject({ Version: '3.1', IdCCP: 'CCC5AB2C-1D4E-4F6A-8B9C-0D1E2F3A4B5C', TranspInternac: 'No' });
-		expect(findElement(root, 'cartaporte31:Ubicaciones')?.children.map((child) => child.attrs.TipoUbicacion)).toEqual(['Origen', 'Destino']);
-		expect(findElement(root, 'cartaporte31:Ubicacion')?.attrs.RFCRemitenteDestinatario).toBe('EKU9003173C9');
-		expect(findElement(root, 'cartaporte31:Mercancia')?.attrs).toMatchObject({ BienesTransp: '24112700', PesoEnKg: '1200' });
-		expect(findElement(root, 'cce20:ComercioExterior')?.attrs).toMatchObject({ Version: '2.0', TipoCambioUSD: '17.1234', TotalUSD: '1000' });
-		expect(findElement(root, 'cce20:Mercancia')?.attrs).toEqual({ NoIdentificacion: 'SKU-1', ValorDolares: '1000' });
+		expect(childNames(findElement(root, 'cfdi:Complemento') as XmlElement)).toEqual([
+			'leyendasFisc:LeyendasFiscales',
+			'cartaporte31:CartaPorte',
+			'cce20:ComercioExterior',
+			'tfd:TimbreFiscalDigital',
+		]);
+		expect(findElement(root, 'leyendasFisc:Leyenda')?.attrs).toEqual({
+			disposicionFiscal: 'RMF2024',
+			textoLeyenda: 'Leyenda & <prueba>',
+		});
+		expect(findElement(root, 'cartaporte31:CartaPorte')?.attrs).toMatchObject({
+			Version: '3.1',
+			IdCCP: 'CCC5AB2C-1D4E-4F6A-8B9C-0D1E2F3A4B5C',
+			TranspInternac: 'No',
+		});
+		expect(
+			findElement(root, 'cartaporte31:Ubicaciones')?.children.map(
+				(child) => child.attrs.TipoUbicacion,
+			),
+		).toEqual(['Origen', 'Destino']);
+		expect(findElement(root, 'cartaporte31:Ubicacion')?.attrs.RFCRemitenteDestinatario).toBe(
+			'EKU9003173C9',
+		);
+		expect(findElement(root, 'cartaporte31:Mercancia')?.attrs).toMatchObject({
+			BienesTransp: '24112700',
+			PesoEnKg: '1200',
+		});
+		expect(findElement(root, 'cce20:ComercioExterior')?.attrs).toMatchObject({
+			Version: '2.0',
+			TipoCambioUSD: '17.1234',
+			TotalUSD: '1000',
+		});
+		expect(findElement(root, 'cce20:Mercancia')?.attrs).toEqual({
+			NoIdentificacion: 'SKU-1',
+			ValorDolares: '1000',
+		});
 	});
 
 	it('refuses wrong legends, Carta Porte and foreign trade', async () => {
-		expect(await refused(validVoucher({ complemento: { leyendasFiscales: { version: '1.0', leyenda: [] } } }))).toEqual(['FAC170']);
-		const cartaPorte = { version: '3.1', idCCP: 'X', ubicaciones: { ubicacion: [{ tipoUbicacion: 'Origen' }] }, mercancias: { mercancia: [{}] } };
-		expect(await refused(validVoucher({ tipoDeComprobante: 'E', cfdiRelacionados: [{ tipoRelacion: '01', cfdiRelacionado: [{ uuid: INVOICE_UUID }] }], complemento: { cartaPorte31: cartaPorte } }))).toEqual(['FAC150', 'FAC151', 'FAC152']);
+		expect(
+			await refused(
+				validVoucher({ complemento: { leyendasFiscales: { version: '1.0', leyenda: [] } } }),
+			),
+		).toEqual(['FAC170']);
+		const cartaPorte = {
+			version: '3.1',
+			idCCP: 'X',
+			ubicaciones: { ubicacion: [{ tipoUbicacion: 'Origen' }] },
+			mercancias: { mercancia: [{}] },
+		};
+		expect(
+			await refused(
+				validVoucher({
+					tipoDeComprobante: 'E',
+					cfdiRelacionados: [{ tipoRelacion: '01', cfdiRelacionado: [{ uuid: INVOICE_UUID }] }],
+					complemento: { cartaPorte31: cartaPorte },
+				}),
+			),
+		).toEqual(['FAC150', 'FAC151', 'FAC152']);
 		const cce = { version: '2.0', totalUSD: 10, mercancias: { mercancia: [{ valorDolares: 9 }] } };
-		expect(await refused(validVoucher({ complemento: { comercioExterior20: cce } }))).toEqual(['FAC160', 'FAC161', 'FAC162']);
+		expect(await refused(validVoucher({ complemento: { comercioExterior20: cce } }))).toEqual([
+			'FAC160',
+			'FAC161',
+			'FAC162',
+		]);
 	});
 });

@@ -1,5 +1,13 @@
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';
-import { ApiClient, apiClient, EMISOR, fakeClock, PREFIX, SECOND_ACCOUNT, validVoucher } from './helpers';
+import {
+	ApiClient,
+	apiClient,
+	EMISOR,
+	fakeClock,
+	PREFIX,
+	SECOND_ACCOUNT,
+	validVoucher,
+} from './helpers';
 
 interface Summary {
 	uuid: string;
@@ -55,9 +63,22 @@ describe('sandbox voucher list', () => {
 		beforeEach(() => start());
 
 		it('answers { numeroComprobantes, resumenComprobante } newest first, with the fields public integrations read', async () => {
-			const answer = (await list({ finicial: seconds(START), ffinal: seconds(START + 11 * MINUTE), nocomprobante: 0, tipoConfirmacionId: 0, skip: 0, take: 5 })) as { numeroComprobantes: number; resumenComprobante: Summary[] };
+			const answer = (await list({
+				finicial: seconds(START),
+				ffinal: seconds(START + 11 * MINUTE),
+				nocomprobante: 0,
+				tipoConfirmacionId: 0,
+				skip: 0,
+				take: 5,
+			})) as { numeroComprobantes: number; resumenComprobante: Summary[] };
 			expect(answer.numeroComprobantes).toBe(12);
-			expect(answer.resumenComprobante.map((s) => s.folio)).toEqual(['511', '510', '509', '508', '507']);
+			expect(answer.resumenComprobante.map((s) => s.folio)).toEqual([
+				'511',
+				'510',
+				'509',
+				'508',
+				'507',
+			]);
 			expect(answer.resumenComprobante[4]).toEqual({
 				uuid: stamped[7].uuid,
 				idComprobante: stamped[7].id,
@@ -78,32 +99,76 @@ describe('sandbox voucher list', () => {
 		it('pages with skip/take without gaps or repeats, and filters by the date range in Unix seconds (inclusive)', async () => {
 			const seen: string[] = [];
 			for (let skip = 0; ; skip += 5) {
-				const page = ((await list({ finicial: seconds(START + 2 * MINUTE), ffinal: seconds(START + 9 * MINUTE), skip, take: 5 })) as { resumenComprobante: Summary[] }).resumenComprobante;
+				const page = (
+					(await list({
+						finicial: seconds(START + 2 * MINUTE),
+						ffinal: seconds(START + 9 * MINUTE),
+						skip,
+						take: 5,
+					})) as { resumenComprobante: Summary[] }
+				).resumenComprobante;
 				if (page.length === 0) break;
 				seen.push(...page.map((s) => s.uuid));
 			}
-			expect(seen).toEqual(stamped.slice(2, 10).map((s) => s.uuid).reverse());
+			expect(seen).toEqual(
+				stamped
+					.slice(2, 10)
+					.map((s) => s.uuid)
+					.reverse(),
+			);
 		});
 
 		it('finds one voucher by uuid (any case) within the range, and shows cancellation states', async () => {
 			const [first, second] = stamped;
-			await client.request('DELETE', `${PREFIX}/emisores/${EMISOR}/comprobantes/${first.uuid}`, { motivo: '02' });
+			await client.request('DELETE', `${PREFIX}/emisores/${EMISOR}/comprobantes/${first.uuid}`, {
+				motivo: '02',
+			});
 			const range = { finicial: 0, ffinal: seconds(START + DAY_MS) };
-			const one = (await list({ ...range, uuid: first.uuid.toLowerCase() })) as { numeroComprobantes: number; resumenComprobante: Summary[] };
+			const one = (await list({ ...range, uuid: first.uuid.toLowerCase() })) as {
+				numeroComprobantes: number;
+				resumenComprobante: Summary[];
+			};
 			expect(one.numeroComprobantes).toBe(1);
-			expect(one.resumenComprobante[0]).toMatchObject({ uuid: first.uuid, estatus: 'Cancelado', subestatus: 'Cancelado sin aceptación', subestatusId: 3 });
-			expect(((await list({ ...range, uuid: second.uuid })) as { resumenComprobante: Summary[] }).resumenComprobante[0]).toMatchObject({ subestatusId: 2 });
+			expect(one.resumenComprobante[0]).toMatchObject({
+				uuid: first.uuid,
+				estatus: 'Cancelado',
+				subestatus: 'Cancelado sin aceptación',
+				subestatusId: 3,
+			});
+			expect(
+				((await list({ ...range, uuid: second.uuid })) as { resumenComprobante: Summary[] })
+					.resumenComprobante[0],
+			).toMatchObject({ subestatusId: 2 });
 			// Outside the range the voucher is not found even by uuid.
-			expect(((await list({ finicial: seconds(START + 5 * MINUTE), ffinal: seconds(START + DAY_MS), uuid: first.uuid })) as { numeroComprobantes: number }).numeroComprobantes).toBe(0);
+			expect(
+				(
+					(await list({
+						finicial: seconds(START + 5 * MINUTE),
+						ffinal: seconds(START + DAY_MS),
+						uuid: first.uuid,
+					})) as { numeroComprobantes: number }
+				).numeroComprobantes,
+			).toBe(0);
 		});
 
-		it('lists a voucher under the date written into it (noCalcularFecha), and only the token issuer\'s stamped vouchers', async () => {
-			const res = await client.create(validVoucher({ fecha: '2024-04-30T09:30:00', folio: 'old' }), 'emitir=true&noCalcularFecha=true');
+		it("lists a voucher under the date written into it (noCalcularFecha), and only the token issuer's stamped vouchers", async () => {
+			const res = await client.create(
+				validVoucher({ fecha: '2024-04-30T09:30:00', folio: 'old' }),
+				'emitir=true&noCalcularFecha=true',
+			);
 			expect(res.status).toBe(200);
 			await client.create(validVoucher({ folio: 'draft' }), 'emitir=false');
-			const dayBefore = (await list({ finicial: seconds(Date.UTC(2024, 3, 30, 6)), ffinal: seconds(START) - 1 })) as { resumenComprobante: Summary[] };
-			expect(dayBefore.resumenComprobante.map((s) => [s.folio, s.fecha])).toEqual([['old', '2024-04-30T09:30:00']]);
-			const all = (await list({ finicial: 0, ffinal: seconds(START + DAY_MS), take: 100 })) as { numeroComprobantes: number; resumenComprobante: Summary[] };
+			const dayBefore = (await list({
+				finicial: seconds(Date.UTC(2024, 3, 30, 6)),
+				ffinal: seconds(START) - 1,
+			})) as { resumenComprobante: Summary[] };
+			expect(dayBefore.resumenComprobante.map((s) => [s.folio, s.fecha])).toEqual([
+				['old', '2024-04-30T09:30:00'],
+			]);
+			const all = (await list({ finicial: 0, ffinal: seconds(START + DAY_MS), take: 100 })) as {
+				numeroComprobantes: number;
+				resumenComprobante: Summary[];
+			};
 			expect(all.numeroComprobantes).toBe(13);
 			expect(all.resumenComprobante.some((s) => s.folio === 'draft')).toBe(false);
 		});
@@ -111,16 +176,34 @@ describe('sandbox voucher list', () => {
 		it('rejects a missing or malformed range with problem details naming the key', async () => {
 			const problem = async (query: Record<string, string | number>) => {
 				const res = await client.request('GET', listPath(query));
-				return { status: res.status, errors: ((await res.json()) as { errors: Record<string, string[]> }).errors };
+				return {
+					status: res.status,
+					errors: ((await res.json()) as { errors: Record<string, string[]> }).errors,
+				};
 			};
-			expect(await problem({ ffinal: 10 })).toEqual({ status: 400, errors: { finicial: ['The finicial field is required.'] } });
-			expect(await problem({ finicial: '2024-05-01', ffinal: 10 })).toMatchObject({ status: 400, errors: { finicial: [expect.stringContaining("'2024-05-01'")] } });
-			expect(await problem({ finicial: 20, ffinal: 10 })).toMatchObject({ status: 400, errors: { ffinal: [expect.any(String)] } });
-			expect(await problem({ finicial: 0, ffinal: 10, take: 0 })).toMatchObject({ status: 400, errors: { take: [expect.any(String)] } });
+			expect(await problem({ ffinal: 10 })).toEqual({
+				status: 400,
+				errors: { finicial: ['The finicial field is required.'] },
+			});
+			expect(await problem({ finicial: '2024-05-01', ffinal: 10 })).toMatchObject({
+				status: 400,
+				errors: { finicial: [expect.stringContaining("'2024-05-01'")] },
+			});
+			expect(await problem({ finicial: 20, ffinal: 10 })).toMatchObject({
+				status: 400,
+				errors: { ffinal: [expect.any(String)] },
+			});
+			expect(await problem({ finicial: 0, ffinal: 10, take: 0 })).toMatchObject({
+				status: 400,
+				errors: { take: [expect.any(String)] },
+			});
 		});
 
 		it('answers 403 for another issuer and POST on the same path still creates', async () => {
-			const res = await client.request('GET', `${PREFIX}/emisores/${SECOND_ACCOUNT.emisorId}/comprobantes?finicial=0&ffinal=1`);
+			const res = await client.request(
+				'GET',
+				`${PREFIX}/emisores/${SECOND_ACCOUNT.emisorId}/comprobantes?finicial=0&ffinal=1`,
+			);
 			expect(res.status).toBe(403);
 			expect((await client.create(validVoucher())).status).toBe(200);
 		});
@@ -129,18 +212,24 @@ describe('sandbox voucher list', () => {
 	describe('options', () => {
 		it('bare-array framing', async () => {
 			await start({ listFraming: 'array' });
-			const answer = (await list({ finicial: 0, ffinal: seconds(START + DAY_MS), skip: 10, take: 5 })) as Summary[];
+			const answer = (await list({
+				finicial: 0,
+				ffinal: seconds(START + DAY_MS),
+				skip: 10,
+				take: 5,
+			})) as Summary[];
 			expect(Array.isArray(answer)).toBe(true);
 			expect(answer.map((s) => s.uuid)).toEqual([stamped[1].uuid, stamped[0].uuid]);
 		});
 
 		it('cuts a page down to maxListTake', async () => {
 			await start({ maxListTake: 4 });
-			const answer = (await list({ finicial: 0, ffinal: seconds(START + DAY_MS), take: 100 })) as { numeroComprobantes: number; resumenComprobante: Summary[] };
+			const answer = (await list({ finicial: 0, ffinal: seconds(START + DAY_MS), take: 100 })) as {
+				numeroComprobantes: number;
+				resumenComprobante: Summary[];
+			};
 			expect(answer.numeroComprobantes).toBe(12);
 			expect(answer.resumenComprobante).toHaveLength(4);
 		});
 	});
 });
-
-

@@ -1,7 +1,10 @@
 /** Recognising a service's "already stamped" refusal by its code or its words (stamping/answer.ts). */
 import { alreadyStampedSaying } from '../../nodes/CfdiEmision/stamping/answer';
 
-const refusal = (errores: Array<{ codigo: string; mensaje: string }>, descripcion: string | null = null) => ({ errores, result: { esValido: false, errores, descripcion } });
+const refusal = (
+	errores: Array<{ codigo: string; mensaje: string }>,
+	descripcion: string | null = null,
+) => ({ errores, result: { esValido: false, errores, descripcion } });
 
 describe('alreadyStampedSaying', () => {
 	test.each([
@@ -15,11 +18,20 @@ describe('alreadyStampedSaying', () => {
 		['X3', 'The voucher has already been stamped'],
 		['X4', 'El comprobante ya está timbrado'],
 	])('%s "%s" says already stamped', (codigo, mensaje) => {
-		expect(alreadyStampedSaying(refusal([{ codigo: 'CFDI40108', mensaje: 'El TipoDeComprobante no es válido' }, { codigo, mensaje }]))).toBe(codigo ? `${codigo}: ${mensaje}` : mensaje);
+		expect(
+			alreadyStampedSaying(
+				refusal([
+					{ codigo: 'CFDI40108', mensaje: 'El TipoDeComprobante no es válido' },
+					{ codigo, mensaje },
+				]),
+			),
+		).toBe(codigo ? `${codigo}: ${mensaje}` : mensaje);
 	});
 
 	test('the descripcion alone can say it', () => {
-		expect(alreadyStampedSaying(refusal([], 'Error: el comprobante ya fue timbrado'))).toBe('Error: el comprobante ya fue timbrado');
+		expect(alreadyStampedSaying(refusal([], 'Error: el comprobante ya fue timbrado'))).toBe(
+			'Error: el comprobante ya fue timbrado',
+		);
 	});
 
 	test.each([
@@ -31,6 +43,8 @@ describe('alreadyStampedSaying', () => {
 		['X7', 'Error al timbrar: el PAC no respondió'],
 		['3070', 'Otro error'],
 	])('%s "%s" is a refusal of another kind', (codigo, mensaje) => {
-		expect(alreadyStampedSaying(refusal([{ codigo, mensaje }], `${codigo}: ${mensaje}`))).toBeUndefined();
+		expect(
+			alreadyStampedSaying(refusal([{ codigo, mensaje }], `${codigo}: ${mensaje}`)),
+		).toBeUndefined();
 	});
 });

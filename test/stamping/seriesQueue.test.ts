@@ -17,7 +17,8 @@ function simulate(series: Array<string | undefined>, workers: number) {
 			started.push(next);
 			running.push(next);
 			const lane = series[next];
-			if (lane !== undefined && running.filter((i) => series[i] === lane).length > 1) sameSeriesOverlap++;
+			if (lane !== undefined && running.filter((i) => series[i] === lane).length > 1)
+				sameSeriesOverlap++;
 		}
 		if (!running.length) {
 			expect(queue.take()).toBe('done');

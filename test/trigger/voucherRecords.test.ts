@@ -1,11 +1,33 @@
-import { readListPage, statusFromSubEstatus, toUnixSeconds, toVoucherRecord } from '../../nodes/CfdiEmision/shared/voucherRecords';
+import {
+	readListPage,
+	statusFromSubEstatus,
+	toUnixSeconds,
+	toVoucherRecord,
+} from '../../nodes/CfdiEmision/shared/voucherRecords';
 
 describe('voucher list records', () => {
-	const item = { uuid: 'abc-1', idComprobante: 1001, fecha: '2024-05-01T10:00:00', estatus: 'Vigente', subestatus: 'En proceso', subestatusId: 4, serie: 'A', folio: '7', receptorRfc: 'URE180429TM6', receptorNombre: 'UNIVERSIDAD', subtotal: 1000, total: 1160, moneda: 'MXN' };
+	const item = {
+		uuid: 'abc-1',
+		idComprobante: 1001,
+		fecha: '2024-05-01T10:00:00',
+		estatus: 'Vigente',
+		subestatus: 'En proceso',
+		subestatusId: 4,
+		serie: 'A',
+		folio: '7',
+		receptorRfc: 'URE180429TM6',
+		receptorNombre: 'UNIVERSIDAD',
+		subtotal: 1000,
+		total: 1160,
+		moneda: 'MXN',
+	};
 
 	it('reads both framings', () => {
 		expect(readListPage([item])).toEqual({ items: [item] });
-		expect(readListPage({ numeroComprobantes: 12, resumenComprobante: [item] })).toEqual({ items: [item], total: 12 });
+		expect(readListPage({ numeroComprobantes: 12, resumenComprobante: [item] })).toEqual({
+			items: [item],
+			total: 12,
+		});
 		expect(readListPage({ resumenComprobante: [] })).toEqual({ items: [] });
 	});
 
@@ -31,16 +53,31 @@ describe('voucher list records', () => {
 			total: 1160,
 			currency: 'MXN',
 		});
-		expect([0, 2, 3, 4, 9, null].map(statusFromSubEstatus)).toEqual(['pending', 'stamped', 'cancelled', 'pendingAcceptance', 'unknown', 'unknown']);
+		expect([0, 2, 3, 4, 9, null].map(statusFromSubEstatus)).toEqual([
+			'pending',
+			'stamped',
+			'cancelled',
+			'pendingAcceptance',
+			'unknown',
+			'unknown',
+		]);
 	});
 
 	it('converts dates to Unix seconds in the given time zone', () => {
 		// Mexico City has been UTC-6 all year since 2023; it was UTC-5 in summer 2022.
-		expect(toUnixSeconds('2024-05-01T10:00:00', 'America/Mexico_City')).toBe(Date.UTC(2024, 4, 1, 16) / 1000);
-		expect(toUnixSeconds('2022-07-01T10:00:00', 'America/Mexico_City')).toBe(Date.UTC(2022, 6, 1, 15) / 1000);
+		expect(toUnixSeconds('2024-05-01T10:00:00', 'America/Mexico_City')).toBe(
+			Date.UTC(2024, 4, 1, 16) / 1000,
+		);
+		expect(toUnixSeconds('2022-07-01T10:00:00', 'America/Mexico_City')).toBe(
+			Date.UTC(2022, 6, 1, 15) / 1000,
+		);
 		expect(toUnixSeconds('2024-05-01', 'America/Mexico_City')).toBe(Date.UTC(2024, 4, 1, 6) / 1000);
-		expect(toUnixSeconds('2024-05-01T10:00:00Z', 'America/Mexico_City')).toBe(Date.UTC(2024, 4, 1, 10) / 1000);
-		expect(toUnixSeconds('2024-05-01T10:00:00.000-06:00', 'UTC')).toBe(Date.UTC(2024, 4, 1, 16) / 1000);
+		expect(toUnixSeconds('2024-05-01T10:00:00Z', 'America/Mexico_City')).toBe(
+			Date.UTC(2024, 4, 1, 10) / 1000,
+		);
+		expect(toUnixSeconds('2024-05-01T10:00:00.000-06:00', 'UTC')).toBe(
+			Date.UTC(2024, 4, 1, 16) / 1000,
+		);
 		expect(toUnixSeconds(new Date(Date.UTC(2024, 0, 1)), 'UTC')).toBe(Date.UTC(2024, 0, 1) / 1000);
 		expect(toUnixSeconds({ toMillis: () => 1_700_000_000_500 }, 'UTC')).toBe(1_700_000_000);
 		expect(toUnixSeconds('yesterday', 'UTC')).toBeNull();

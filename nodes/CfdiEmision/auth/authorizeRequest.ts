@@ -16,7 +16,10 @@ export const REJECT_SESSIONS_BEFORE = 'cfdiRejectSessionsBefore';
  */
 export const SIGNED_WITH_SESSION = 'cfdiSignedWithSession';
 
-export type AuthorizableRequest = IHttpRequestOptions & { [REJECT_SESSIONS_BEFORE]?: number; [SIGNED_WITH_SESSION]?: number };
+export type AuthorizableRequest = IHttpRequestOptions & {
+	[REJECT_SESSIONS_BEFORE]?: number;
+	[SIGNED_WITH_SESSION]?: number;
+};
 
 /**
  * Thrown from `authenticate` when the stored session cannot be used (expired, or the credential
@@ -51,7 +54,9 @@ export async function authorizeRequest(
 ): Promise<IHttpRequestOptions> {
 	const endpoints = resolveEndpoints(credentials);
 	const url = expandUrlTemplate(
-		requestOptions.baseURL ? requestOptions.baseURL.replace(/\/+$/, '') + requestOptions.url : requestOptions.url,
+		requestOptions.baseURL
+			? requestOptions.baseURL.replace(/\/+$/, '') + requestOptions.url
+			: requestOptions.url,
 		endpoints,
 		String(credentials.emisorId ?? ''),
 	);
@@ -67,7 +72,10 @@ export async function authorizeRequest(
 
 	const accessToken = String(credentials.accessToken ?? '');
 	if (!accessToken) throw new StaleSessionError('no access token');
-	if (credentials.sessionFingerprint !== sessionFingerprint(credentials, endpoints.authUrl, endpoints.baseUrl)) {
+	if (
+		credentials.sessionFingerprint !==
+		sessionFingerprint(credentials, endpoints.authUrl, endpoints.baseUrl)
+	) {
 		throw new StaleSessionError('the credential now points at another account or environment');
 	}
 	const expiresAt = Number(credentials.sessionExpiresAt ?? 0);
@@ -77,7 +85,9 @@ export async function authorizeRequest(
 	if (rejectBefore && Number(credentials.sessionStartedAt ?? 0) <= rejectBefore) {
 		throw new StaleSessionError('the service rejected the access token');
 	}
-	(requestOptions as AuthorizableRequest)[SIGNED_WITH_SESSION] = Number(credentials.sessionStartedAt ?? 0);
+	(requestOptions as AuthorizableRequest)[SIGNED_WITH_SESSION] = Number(
+		credentials.sessionStartedAt ?? 0,
+	);
 	return {
 		...options,
 		// A redirect must not carry the token to another origin; a signed request follows none by itself

@@ -58,7 +58,9 @@ function trimUrl(value: unknown, field: string): string {
 		);
 	}
 	if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
-		throw new Error(`The credential's ${field} must start with https:// (or http:// for a local sandbox).`);
+		throw new Error(
+			`The credential's ${field} must start with https:// (or http:// for a local sandbox).`,
+		);
 	}
 	return text;
 }
@@ -68,7 +70,9 @@ export function resolveEndpoints(credentials: ICredentialDataDecryptedObject): S
 	if (environment === 'custom') {
 		const style = PATH_STYLES[(credentials.apiPathStyle as ApiPathStyle) ?? 'businessEmision'];
 		if (!style) {
-			throw new Error(`Unknown API path style "${String(credentials.apiPathStyle)}" in the credential.`);
+			throw new Error(
+				`Unknown API path style "${String(credentials.apiPathStyle)}" in the credential.`,
+			);
 		}
 		return {
 			authUrl: trimUrl(credentials.authUrl, 'Auth URL'),
@@ -78,13 +82,19 @@ export function resolveEndpoints(credentials: ICredentialDataDecryptedObject): S
 	}
 	const known = KNOWN_ENVIRONMENTS[environment];
 	if (!known) {
-		throw new Error(`Unknown environment "${String(environment)}" in the credential. Choose Test, Production or Custom.`);
+		throw new Error(
+			`Unknown environment "${String(environment)}" in the credential. Choose Test, Production or Custom.`,
+		);
 	}
 	return { authUrl: known.authUrl, baseUrl: known.baseUrl, ...PATH_STYLES[known.pathStyle] };
 }
 
 /** Fills the placeholders of a request URL. */
-export function expandUrlTemplate(url: string, endpoints: ServiceEndpoints, emisorId: string): string {
+export function expandUrlTemplate(
+	url: string,
+	endpoints: ServiceEndpoints,
+	emisorId: string,
+): string {
 	let expanded = url
 		.replace(URL_TEMPLATE.authUrl, endpoints.authUrl)
 		.replace(URL_TEMPLATE.apiRoot, endpoints.baseUrl + endpoints.apiPrefix)
@@ -104,5 +114,7 @@ export function expandUrlTemplate(url: string, endpoints: ServiceEndpoints, emis
 export function isServiceUrl(url: string, endpoints: ServiceEndpoints): boolean {
 	if (!URL.canParse(url)) return false;
 	const origin = new URL(url).origin;
-	return origin === new URL(endpoints.authUrl).origin || origin === new URL(endpoints.baseUrl).origin;
+	return (
+		origin === new URL(endpoints.authUrl).origin || origin === new URL(endpoints.baseUrl).origin
+	);
 }

@@ -18,12 +18,22 @@ export interface RenewedSession {
  * both tokens, so no secret is kept as a key. Two credentials share a key only if they hold the
  * very same tokens. Undefined when nothing is stored yet (a first sign-in is never shared).
  */
-export function sessionKey(credentials: { accessToken?: unknown; refreshToken?: unknown; sessionFingerprint?: unknown }, fingerprint?: string): string | undefined {
+export function sessionKey(
+	credentials: { accessToken?: unknown; refreshToken?: unknown; sessionFingerprint?: unknown },
+	fingerprint?: string,
+): string | undefined {
 	const accessToken = String(credentials.accessToken ?? '');
 	const refreshToken = String(credentials.refreshToken ?? '');
 	if (!accessToken && !refreshToken) return undefined;
 	return createHash('sha256')
-		.update(['cfdi-session', fingerprint ?? String(credentials.sessionFingerprint ?? ''), accessToken, refreshToken].join('\n'))
+		.update(
+			[
+				'cfdi-session',
+				fingerprint ?? String(credentials.sessionFingerprint ?? ''),
+				accessToken,
+				refreshToken,
+			].join('\n'),
+		)
 		.digest('hex');
 }
 
@@ -61,7 +71,8 @@ function forgetOld(now: number): void {
 	for (const [key, renewal] of renewals) {
 		if (renewal.result && renewal.result.sessionExpiresAt <= now) renewals.delete(key);
 	}
-	for (const [key, refusal] of refusedRefresh) if (now - refusal.at > REFUSAL_MEMORY_MS) refusedRefresh.delete(key);
+	for (const [key, refusal] of refusedRefresh)
+		if (now - refusal.at > REFUSAL_MEMORY_MS) refusedRefresh.delete(key);
 	// Maps keep insertion order: drop the oldest when a process holds very many credentials.
 	for (const map of [renewals, refusedRefresh] as Array<Map<string, unknown>>) {
 		while (map.size > MAX_ENTRIES) map.delete(map.keys().next().value as string);
@@ -85,7 +96,10 @@ function newest(session: RenewedSession): RenewedSession {
  * meanwhile (or later, while the new session is still valid) get the same new session instead of
  * spending the refresh token again.
  */
-export async function renewOnce<T extends RenewedSession>(key: string | undefined, renew: () => Promise<T>): Promise<T> {
+export async function renewOnce<T extends RenewedSession>(
+	key: string | undefined,
+	renew: () => Promise<T>,
+): Promise<T> {
 	forgetOld(Date.now());
 	if (!key) return await renew();
 	const existing = renewals.get(key);
@@ -111,7 +125,9 @@ export function noteRefusedRefresh(key: string | undefined, successorMayCome: bo
  * What this process knows about the refresh token of a session: nothing (use it), refused while
  * another process may still save its renewal (wait for that), or refused for good (password grant).
  */
-export function refreshRefusal(key: string | undefined): 'none' | 'awaiting successor' | 'no successor' {
+export function refreshRefusal(
+	key: string | undefined,
+): 'none' | 'awaiting successor' | 'no successor' {
 	const refusal = key === undefined ? undefined : refusedRefresh.get(key);
 	if (!refusal) return 'none';
 	return refusal.successorMayCome ? 'awaiting successor' : 'no successor';

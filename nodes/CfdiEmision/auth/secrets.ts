@@ -37,7 +37,8 @@ export function secretValues(credentials: ICredentialDataDecryptedObject): strin
 	const clientId = String(credentials.clientId ?? '').trim();
 	const clientSecret = String(credentials.clientSecret ?? '');
 	// HTTP Basic client authentication, as an echoed Authorization header would quote it.
-	if (clientId && clientSecret) values.add(Buffer.from(`${clientId}:${clientSecret}`, 'utf8').toString('base64'));
+	if (clientId && clientSecret)
+		values.add(Buffer.from(`${clientId}:${clientSecret}`, 'utf8').toString('base64'));
 	// Short values would redact ordinary words; real secrets are longer.
 	return [...values].filter((value) => value.length >= MIN_SECRET_LENGTH);
 }
@@ -51,7 +52,9 @@ function dotNetJsonEscaped(text: string): string {
 	for (const char of text) {
 		if (char === '\\') out += '\\\\';
 		else if (/^[\x20-\x7e]$/.test(char) && !'"+&\'<>`'.includes(char)) out += char;
-		else for (let i = 0; i < char.length; i++) out += `\\u${char.charCodeAt(i).toString(16).toUpperCase().padStart(4, '0')}`;
+		else
+			for (let i = 0; i < char.length; i++)
+				out += `\\u${char.charCodeAt(i).toString(16).toUpperCase().padStart(4, '0')}`;
 	}
 	return out;
 }
@@ -92,10 +95,16 @@ export function secretForms(secret: string): string[] {
  * an echoed header, form or token answer looks like. The value after the name is replaced.
  */
 const SECRET_PATTERNS: Array<[RegExp, string]> = [
-	[/(authorization\\?["']?\s*[:=]\s*\\?["']?\s*(?:Bearer|Basic)\s+)[^\s"',;}\]\\]+/gi, `$1${REDACTED}`],
+	[
+		/(authorization\\?["']?\s*[:=]\s*\\?["']?\s*(?:Bearer|Basic)\s+)[^\s"',;}\]\\]+/gi,
+		`$1${REDACTED}`,
+	],
 	[/(\bBearer\s+)[A-Za-z0-9\-._~+/]{20,}=*/g, `$1${REDACTED}`],
 	[/\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*/g, REDACTED],
-	[/(\b(?:access_token|refresh_token|id_token|client_secret|password)\\?["']?\s*[:=]\s*\\?["']?)[^\s"'&,;}\]\\]+/gi, `$1${REDACTED}`],
+	[
+		/(\b(?:access_token|refresh_token|id_token|client_secret|password)\\?["']?\s*[:=]\s*\\?["']?)[^\s"'&,;}\]\\]+/gi,
+		`$1${REDACTED}`,
+	],
 ];
 
 /**
@@ -112,8 +121,10 @@ export class SecretRedactor {
 
 	text(text: string): string {
 		let redacted = text;
-		for (const form of this.forms) if (redacted.includes(form)) redacted = redacted.split(form).join(REDACTED);
-		for (const [pattern, replacement] of SECRET_PATTERNS) redacted = redacted.replace(pattern, replacement);
+		for (const form of this.forms)
+			if (redacted.includes(form)) redacted = redacted.split(form).join(REDACTED);
+		for (const [pattern, replacement] of SECRET_PATTERNS)
+			redacted = redacted.replace(pattern, replacement);
 		return redacted;
 	}
 
@@ -150,7 +161,11 @@ export function redactSecrets(text: string, secrets: string[]): string {
  * pair): a stored session is reused only while none of these changed, so an edited credential
  * always proves its new values with the password grant.
  */
-export function sessionFingerprint(credentials: ICredentialDataDecryptedObject, authUrl: string, baseUrl: string): string {
+export function sessionFingerprint(
+	credentials: ICredentialDataDecryptedObject,
+	authUrl: string,
+	baseUrl: string,
+): string {
 	let digest: string;
 	try {
 		digest = passwordDigest(credentials);
@@ -159,7 +174,16 @@ export function sessionFingerprint(credentials: ICredentialDataDecryptedObject, 
 	}
 	return createHash('sha256')
 		.update(
-			[authUrl, baseUrl, String(credentials.username ?? '').trim().toUpperCase(), digest, String(credentials.clientId ?? '').trim(), String(credentials.clientSecret ?? '')].join('\n'),
+			[
+				authUrl,
+				baseUrl,
+				String(credentials.username ?? '')
+					.trim()
+					.toUpperCase(),
+				digest,
+				String(credentials.clientId ?? '').trim(),
+				String(credentials.clientSecret ?? ''),
+			].join('\n'),
 		)
 		.digest('hex');
 }

@@ -1,6 +1,17 @@
-import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestHelper, IHttpRequestMethods, IN8nHttpFullResponse } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	IDataObject,
+	IHttpRequestHelper,
+	IHttpRequestMethods,
+	IN8nHttpFullResponse,
+} from 'n8n-workflow';
 
-import { describeRefusedRedirect, describeTokenServiceFailure, readNetworkFailure, sendWithinOrigin } from '../network';
+import {
+	describeRefusedRedirect,
+	describeTokenServiceFailure,
+	readNetworkFailure,
+	sendWithinOrigin,
+} from '../network';
 import { resolveEndpoints, type ServiceEndpoints } from './endpoints';
 import { noteRefusedRefresh, refreshRefusal, renewOnce, sessionKey } from './renewal';
 import { passwordDigest, redactSecrets, secretValues, sessionFingerprint } from './secrets';
@@ -63,7 +74,9 @@ async function send(
 					url: hop.url,
 					headers: {
 						Accept: 'application/json',
-						...(options.form && hop.keepsBody ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {}),
+						...(options.form && hop.keepsBody
+							? { 'Content-Type': 'application/x-www-form-urlencoded' }
+							: {}),
 						...(options.bearer ? { Authorization: `Bearer ${options.bearer}` } : {}),
 					},
 					body: hop.keepsBody ? options.form?.toString() : undefined,
@@ -80,13 +93,19 @@ async function send(
 			},
 		);
 	} catch (error) {
-		outcome = error instanceof TokenServiceError ? error : new TokenServiceError(describeTokenServiceFailure(readNetworkFailure(error), url));
+		outcome =
+			error instanceof TokenServiceError
+				? error
+				: new TokenServiceError(describeTokenServiceFailure(readNetworkFailure(error), url));
 	}
 	if (outcome instanceof TokenServiceError) throw outcome;
 	return outcome;
 }
 
-function explainTokenFailure(response: IN8nHttpFullResponse, grant: 'password' | 'refresh_token'): TokenServiceError {
+function explainTokenFailure(
+	response: IN8nHttpFullResponse,
+	grant: 'password' | 'refresh_token',
+): TokenServiceError {
 	const body = parseBody(response.body);
 	const oauthError = typeof body?.error === 'string' ? body.error : undefined;
 	const detail = typeof body?.error_description === 'string' ? `: ${body.error_description}` : '';
@@ -103,7 +122,10 @@ function explainTokenFailure(response: IN8nHttpFullResponse, grant: 'password' |
 		);
 	}
 	if (oauthError) {
-		return new TokenServiceError(`The token service refused the ${grant} grant (${oauthError}${detail}).`, oauthError);
+		return new TokenServiceError(
+			`The token service refused the ${grant} grant (${oauthError}${detail}).`,
+			oauthError,
+		);
 	}
 	return new TokenServiceError(
 		`The token service answered HTTP ${response.statusCode} without a token to the ${grant} grant. Check the credential's environment or Auth URL.`,
@@ -116,7 +138,10 @@ async function requestToken(
 	form: URLSearchParams,
 	grant: 'password' | 'refresh_token',
 ): Promise<{ accessToken: string; refreshToken: string; expiresIn: number }> {
-	const response = await send(helper, `${endpoints.authUrl}/connect/token`, { method: 'POST', form });
+	const response = await send(helper, `${endpoints.authUrl}/connect/token`, {
+		method: 'POST',
+		form,
+	});
 	const body = parseBody(response.body) as TokenResponse | undefined;
 	if (response.statusCode !== 200 || typeof body?.access_token !== 'string' || !body.access_token) {
 		throw explainTokenFailure(response, grant);
@@ -152,11 +177,22 @@ function refreshGrantForm(credentials: ICredentialDataDecryptedObject): URLSearc
 	]);
 }
 
-async function fetchEmisorId(helper: IHttpRequestHelper, endpoints: ServiceEndpoints, accessToken: string): Promise<string> {
-	const response = await send(helper, `${endpoints.authUrl}/connect/userinfo`, { method: 'GET', bearer: accessToken });
+async function fetchEmisorId(
+	helper: IHttpRequestHelper,
+	endpoints: ServiceEndpoints,
+	accessToken: string,
+): Promise<string> {
+	const response = await send(helper, `${endpoints.authUrl}/connect/userinfo`, {
+		method: 'GET',
+		bearer: accessToken,
+	});
 	const body = parseBody(response.body);
 	const emisorId = body?.emisorid;
-	if (response.statusCode !== 200 || (typeof emisorId !== 'number' && typeof emisorId !== 'string') || emisorId === '') {
+	if (
+		response.statusCode !== 200 ||
+		(typeof emisorId !== 'number' && typeof emisorId !== 'string') ||
+		emisorId === ''
+	) {
 		throw new TokenServiceError(
 			`The user-info endpoint answered HTTP ${response.statusCode} without an emisorid, so the issuer id of the account is unknown. Check that the account is enabled for issuing.`,
 		);
@@ -174,7 +210,9 @@ function assertComplete(credentials: ICredentialDataDecryptedObject): void {
 		.filter(([key]) => !String(credentials[key] ?? '').trim())
 		.map(([, label]) => `"${label}"`);
 	if (missing.length) {
-		throw new TokenServiceError(`The CFDI Emision credential is missing ${missing.join(', ')}. Fill it in and save the credential.`);
+		throw new TokenServiceError(
+			`The CFDI Emision credential is missing ${missing.join(', ')}. Fill it in and save the credential.`,
+		);
 	}
 }
 
@@ -211,13 +249,19 @@ export async function obtainSession(
 		const endpoints = resolveEndpoints(credentials);
 		const fingerprint = sessionFingerprint(credentials, endpoints.authUrl, endpoints.baseUrl);
 		const key = sessionKey(credentials, fingerprint);
-		return await renewOnce(key, async () => await signIn(helper, credentials, endpoints, fingerprint, key));
+		return await renewOnce(
+			key,
+			async () => await signIn(helper, credentials, endpoints, fingerprint, key),
+		);
 	} catch (error) {
 		failure = error;
 	}
 	// Messages may quote the service: make sure no secret of this credential travels on in them.
 	const message = failure instanceof Error ? failure.message : String(failure);
-	throw new TokenServiceError(redactSecrets(message, secrets), (failure as TokenServiceError).oauthError);
+	throw new TokenServiceError(
+		redactSecrets(message, secrets),
+		(failure as TokenServiceError).oauthError,
+	);
 }
 
 async function signIn(
@@ -230,9 +274,15 @@ async function signIn(
 	const sameAccount = credentials.sessionFingerprint === fingerprint;
 	const known = refreshRefusal(key);
 	// Already refused here and another process may still save its renewal: wait for it too.
-	if (known === 'awaiting successor') throw new TokenServiceError(SESSION_RENEWED_ELSEWHERE, 'invalid_grant');
+	if (known === 'awaiting successor')
+		throw new TokenServiceError(SESSION_RENEWED_ELSEWHERE, 'invalid_grant');
 	let token: Awaited<ReturnType<typeof requestToken>> | undefined;
-	if (sameAccount && typeof credentials.refreshToken === 'string' && credentials.refreshToken && known === 'none') {
+	if (
+		sameAccount &&
+		typeof credentials.refreshToken === 'string' &&
+		credentials.refreshToken &&
+		known === 'none'
+	) {
 		let refusal: unknown;
 		try {
 			token = await requestToken(helper, endpoints, refreshGrantForm(credentials), 'refresh_token');

@@ -44,10 +44,15 @@ export interface ListedVoucher {
 	total?: number | null;
 }
 
-const text = (value: unknown): string => (value === undefined || value === null ? '' : String(value).trim());
+const text = (value: unknown): string =>
+	value === undefined || value === null ? '' : String(value).trim();
 
 /** The key of a voucher whose series and folio identify it, or undefined without a folio. */
-export function keyOfFolio(body: { serie?: unknown; folio?: unknown }, value: string, from: string): BusinessKey | undefined {
+export function keyOfFolio(
+	body: { serie?: unknown; folio?: unknown },
+	value: string,
+	from: string,
+): BusinessKey | undefined {
 	const folio = text(body.folio);
 	if (!folio) return undefined;
 	return { value, from, serie: text(body.serie), folio };
@@ -71,7 +76,10 @@ function usableAsFolio(value: string): boolean {
  * The key the user typed (Duplicate Check Key). It is written as the voucher's folio when the voucher
  * has none, so that the list shows it; a voucher with its own folio must carry the same one.
  */
-export function userKey(given: string, body: { serie?: unknown; folio?: unknown }): { key: BusinessKey; folio?: string } {
+export function userKey(
+	given: string,
+	body: { serie?: unknown; folio?: unknown },
+): { key: BusinessKey; folio?: string } {
 	const value = given.trim();
 	if (!usableAsFolio(value)) {
 		throw new BusinessKeyError(
@@ -88,7 +96,10 @@ export function userKey(given: string, body: { serie?: unknown; folio?: unknown 
 			'Leave the folio out (the key is written as the folio), map the same value to both, or leave Duplicate Check Key empty to use the folio as the key.',
 		);
 	}
-	return { key: { value, from: 'Duplicate Check Key', serie: text(body.serie), folio: value }, ...(folio ? {} : { folio: value }) };
+	return {
+		key: { value, from: 'Duplicate Check Key', serie: text(body.serie), folio: value },
+		...(folio ? {} : { folio: value }),
+	};
 }
 
 /** One invoice paid by a payment receipt: its UUID and which installment. */
@@ -102,14 +113,25 @@ export interface PaidInstallment {
  * an invoice is receipted once). Its folio, when the receipt has none: the first 8 digits of the
  * invoice UUID and the installment ("5FB2822E-P1"), or a hash of the key for several invoices.
  */
-export function paymentReceiptKey(paid: PaidInstallment[], body: { serie?: unknown; folio?: unknown }): { key: BusinessKey; folio?: string } | undefined {
-	const entries = paid.filter((entry) => entry.uuid).map((entry) => ({ uuid: entry.uuid.trim().toUpperCase(), installment: entry.installment || 1 }));
+export function paymentReceiptKey(
+	paid: PaidInstallment[],
+	body: { serie?: unknown; folio?: unknown },
+): { key: BusinessKey; folio?: string } | undefined {
+	const entries = paid
+		.filter((entry) => entry.uuid)
+		.map((entry) => ({
+			uuid: entry.uuid.trim().toUpperCase(),
+			installment: entry.installment || 1,
+		}));
 	if (!entries.length) return undefined;
 	const value = `payment:${entries.map((entry) => `${entry.uuid}#${entry.installment}`).join(',')}`;
 	const from = 'the paid invoices and installments';
 	const given = text(body.folio);
 	if (given) return { key: { value, from, serie: text(body.serie), folio: given } };
-	const folio = entries.length === 1 ? `${entries[0].uuid.slice(0, 8)}-P${entries[0].installment}` : `P-${shortHash(value)}`;
+	const folio =
+		entries.length === 1
+			? `${entries[0].uuid.slice(0, 8)}-P${entries[0].installment}`
+			: `P-${shortHash(value)}`;
 	return { key: { value, from, serie: text(body.serie), folio }, folio };
 }
 
@@ -126,11 +148,17 @@ export interface GlobalPeriod {
  * adds the tickets they gather. Folio when none: "G202611-04" for a month, with a hash of the
  * tickets for the shorter periods.
  */
-export function globalInvoiceKey(period: GlobalPeriod, tickets: string[], body: { serie?: unknown; folio?: unknown }): { key: BusinessKey; folio?: string } {
+export function globalInvoiceKey(
+	period: GlobalPeriod,
+	tickets: string[],
+	body: { serie?: unknown; folio?: unknown },
+): { key: BusinessKey; folio?: string } {
 	const base = `global:${text(period.anio)}-${text(period.meses)}/${text(period.periodicidad)}`;
 	const byPeriod = period.periodicidad === '04' || period.periodicidad === '05';
 	const value = byPeriod ? base : `${base}:${shortHash([...tickets].sort().join('\u0000'))}`;
-	const from = byPeriod ? 'the period of the global invoice' : 'the period and tickets of the global invoice';
+	const from = byPeriod
+		? 'the period of the global invoice'
+		: 'the period and tickets of the global invoice';
 	const given = text(body.folio);
 	if (given) return { key: { value, from, serie: text(body.serie), folio: given } };
 	const folio = `G${text(period.anio)}${text(period.meses)}-${text(period.periodicidad)}${byPeriod ? '' : `-${value.slice(-8)}`}`;
@@ -157,17 +185,24 @@ function byAge(a: ListedVoucher, b: ListedVoucher): number {
 	return (a.voucherId ?? 0) - (b.voucherId ?? 0);
 }
 
-export type ExistingVoucher = { kind: 'none' } | { kind: 'stamped'; voucher: ListedVoucher; others: ListedVoucher[] } | { kind: 'pending'; voucher: ListedVoucher };
+export type ExistingVoucher =
+	| { kind: 'none' }
+	| { kind: 'stamped'; voucher: ListedVoucher; others: ListedVoucher[] }
+	| { kind: 'pending'; voucher: ListedVoucher };
 
 /**
  * What the list holds for a key: the oldest voucher stamped under it (awaiting a cancellation still
  * counts: it is valid until the recipient accepts), else a pending one to finish, else none.
  */
 export function existingUnderKey(key: BusinessKey, listed: ListedVoucher[]): ExistingVoucher {
-	const under = listed.filter((voucher) => listedUnderKey(voucher, key) && counts(voucher)).sort(byAge);
+	const under = listed
+		.filter((voucher) => listedUnderKey(voucher, key) && counts(voucher))
+		.sort(byAge);
 	const stamped = under.filter((voucher) => voucher.status !== 'pending' && voucher.uuid);
 	if (stamped.length) return { kind: 'stamped', voucher: stamped[0], others: stamped.slice(1) };
-	const pending = under.find((voucher) => voucher.status === 'pending' && (voucher.voucherId ?? 0) > 0);
+	const pending = under.find(
+		(voucher) => voucher.status === 'pending' && (voucher.voucherId ?? 0) > 0,
+	);
 	return pending ? { kind: 'pending', voucher: pending } : { kind: 'none' };
 }
 
@@ -185,8 +220,20 @@ export interface TwinReport {
  * After stamping: the key's stamped vouchers other than cancelled ones. More than one means another
  * execution stamped the same sale at the same moment; the oldest is kept, the others are to cancel.
  */
-export function twinsOf(key: BusinessKey, uuid: string, listed: ListedVoucher[]): TwinReport | undefined {
-	const stamped = listed.filter((voucher) => listedUnderKey(voucher, key) && counts(voucher) && voucher.status !== 'pending' && voucher.uuid).sort(byAge);
+export function twinsOf(
+	key: BusinessKey,
+	uuid: string,
+	listed: ListedVoucher[],
+): TwinReport | undefined {
+	const stamped = listed
+		.filter(
+			(voucher) =>
+				listedUnderKey(voucher, key) &&
+				counts(voucher) &&
+				voucher.status !== 'pending' &&
+				voucher.uuid,
+		)
+		.sort(byAge);
 	const uuids = [...new Set(stamped.map((voucher) => voucher.uuid.toUpperCase()))];
 	const own = uuid.toUpperCase();
 	if (!uuids.includes(own)) uuids.push(own);
@@ -197,19 +244,28 @@ export function twinsOf(key: BusinessKey, uuid: string, listed: ListedVoucher[])
 	const message = thisOneIsTwin
 		? `Another execution stamped the same sale (${key.value}, ${where}) at the same moment as UUID ${keep}; this voucher, UUID ${own}, is its twin. Cancel ${cancel.join(', ')} with motive ${TWIN_CANCELLATION_MOTIVE} (issued with errors, without relation) and keep ${keep}.`
 		: `Another execution stamped the same sale (${key.value}, ${where}) at the same moment: ${cancel.join(', ')}. Keep this voucher, UUID ${own}, and cancel ${cancel.join(', ')} with motive ${TWIN_CANCELLATION_MOTIVE} (issued with errors, without relation).`;
-	return { keep, cancel: cancel.map((twin) => ({ uuid: twin, motive: TWIN_CANCELLATION_MOTIVE })), thisOneIsTwin, message };
+	return {
+		keep,
+		cancel: cancel.map((twin) => ({ uuid: twin, motive: TWIN_CANCELLATION_MOTIVE })),
+		thisOneIsTwin,
+		message,
+	};
 }
 
 /**
  * The tickets of a global invoice already invoiced one by one: a listed voucher, not to the general
  * public, whose folio is the ticket number (in any series: individual invoices usually have their own).
  */
-export function ticketsInvoicedIndividually(tickets: string[], listed: ListedVoucher[]): Map<string, ListedVoucher> {
+export function ticketsInvoicedIndividually(
+	tickets: string[],
+	listed: ListedVoucher[],
+): Map<string, ListedVoucher> {
 	const wanted = new Set(tickets.map(text));
 	const found = new Map<string, ListedVoucher>();
 	for (const voucher of [...listed].sort(byAge)) {
 		const folio = text(voucher.folio);
-		if (!wanted.has(folio) || found.has(folio) || !counts(voucher) || voucher.status === 'pending') continue;
+		if (!wanted.has(folio) || found.has(folio) || !counts(voucher) || voucher.status === 'pending')
+			continue;
 		if (same(voucher.recipientRfc, GENERIC_NATIONAL_RFC)) continue;
 		found.set(folio, voucher);
 	}
@@ -224,11 +280,17 @@ export const DAY_SECONDS = 86_400;
  * three days (a voucher may carry a date up to 72 hours before it is stamped), or `lookBackDays` when a
  * key has no date, to one day ahead.
  */
-export function checkWindow(sinceDates: Array<string | undefined>, nowSeconds: number, lookBackDays: number): { from: number; to: number } {
+export function checkWindow(
+	sinceDates: Array<string | undefined>,
+	nowSeconds: number,
+	lookBackDays: number,
+): { from: number; to: number } {
 	let from = nowSeconds;
 	for (const since of sinceDates) {
 		const parsed = since ? Date.parse(since) : NaN;
-		const start = Number.isFinite(parsed) ? Math.floor(parsed / 1000) - 3 * DAY_SECONDS : nowSeconds - lookBackDays * DAY_SECONDS;
+		const start = Number.isFinite(parsed)
+			? Math.floor(parsed / 1000) - 3 * DAY_SECONDS
+			: nowSeconds - lookBackDays * DAY_SECONDS;
 		from = Math.min(from, start);
 	}
 	return { from: Math.max(0, from), to: nowSeconds + DAY_SECONDS };

@@ -76,8 +76,12 @@ interface LineContext {
 }
 
 /** Fills base and importe of one tax line; lines that cannot be computed are returned as given. */
-function computeTaxLine(line: unknown, context: LineContext): { line: unknown; amounts?: TaxLineAmounts } {
-	if (!isRecord(line) || typeof line.impuesto !== 'string' || typeof line.tipoFactor !== 'string') return { line };
+function computeTaxLine(
+	line: unknown,
+	context: LineContext,
+): { line: unknown; amounts?: TaxLineAmounts } {
+	if (!isRecord(line) || typeof line.impuesto !== 'string' || typeof line.tipoFactor !== 'string')
+		return { line };
 	const out: UnknownRecord = { ...line };
 	const { impuesto, tipoFactor } = line;
 	const givenBase = parseDecimal(line.base);
@@ -93,7 +97,8 @@ function computeTaxLine(line: unknown, context: LineContext): { line: unknown; a
 	}
 
 	let base: Decimal | undefined;
-	if (tipoFactor === 'Tasa') base = context.keepTaxBases && givenBase ? givenBase : context.defaultBase;
+	if (tipoFactor === 'Tasa')
+		base = context.keepTaxBases && givenBase ? givenBase : context.defaultBase;
 	else if (tipoFactor === 'Cuota') base = givenBase ?? context.cantidad;
 	const tasaOCuota = parseDecimal(line.tasaOCuota);
 	if (!base || !tasaOCuota) return { line: out };
@@ -106,7 +111,11 @@ function computeTaxLine(line: unknown, context: LineContext): { line: unknown; a
 }
 
 function toComputedTax(amounts: TaxLineAmounts): ComputedTax {
-	const tax: ComputedTax = { base: decimalToNumber(amounts.base), impuesto: amounts.impuesto, tipoFactor: amounts.tipoFactor };
+	const tax: ComputedTax = {
+		base: decimalToNumber(amounts.base),
+		impuesto: amounts.impuesto,
+		tipoFactor: amounts.tipoFactor,
+	};
 	if (amounts.tasaOCuota) tax.tasaOCuota = decimalToNumber(amounts.tasaOCuota);
 	if (amounts.importe) tax.importe = decimalToNumber(amounts.importe);
 	return tax;
@@ -121,7 +130,8 @@ interface ConceptResult {
 }
 
 function computeConcept(concepto: unknown, decimals: number, keepTaxBases: boolean): ConceptResult {
-	if (!isRecord(concepto)) return { concepto, importe: DECIMAL_ZERO, traslados: [], retenciones: [] };
+	if (!isRecord(concepto))
+		return { concepto, importe: DECIMAL_ZERO, traslados: [], retenciones: [] };
 	const out: UnknownRecord = { ...concepto };
 
 	const cantidad = parseDecimal(concepto.cantidad);
@@ -156,7 +166,13 @@ function computeConcept(concepto: unknown, decimals: number, keepTaxBases: boole
 			}
 			lineCount += lines.length;
 			impuestos[member] = lines.map((line) => {
-				const result = computeTaxLine(line, { defaultBase, cantidad, decimals, keepTaxBases, withheld });
+				const result = computeTaxLine(line, {
+					defaultBase,
+					cantidad,
+					decimals,
+					keepTaxBases,
+					withheld,
+				});
 				if (result.amounts) sink.push(result.amounts);
 				return result.line;
 			});
@@ -193,19 +209,24 @@ function computeConcept(concepto: unknown, decimals: number, keepTaxBases: boole
  * valorUnitario, descuento and tasaOCuota become numbers; a missing objetoImp becomes "02" when
  * the concept has taxes and "01" otherwise; an empty concept impuestos node is removed.
  */
-export function computeTotals(voucher: Voucher, options: ComputeTotalsOptions = {}): { voucher: Voucher; computed: ComputedTotals } {
+export function computeTotals(
+	voucher: Voucher,
+	options: ComputeTotalsOptions = {},
+): { voucher: Voucher; computed: ComputedTotals } {
 	if (!isRecord(voucher)) throw new TypeError('computeTotals expects a voucher object');
 	const decimals = options.decimals ?? currencyDecimals(voucher.moneda) ?? 2;
 	const keepTaxBases = options.keepTaxBases ?? false;
 	const out: UnknownRecord = { ...voucher };
 
-	const results = (Array.isArray(voucher.conceptos) ? (voucher.conceptos as unknown[]) : []).map((concepto) =>
-		computeConcept(concepto, decimals, keepTaxBases),
+	const results = (Array.isArray(voucher.conceptos) ? (voucher.conceptos as unknown[]) : []).map(
+		(concepto) => computeConcept(concepto, decimals, keepTaxBases),
 	);
 	if (Array.isArray(voucher.conceptos)) out.conceptos = results.map((result) => result.concepto);
 
 	const noTotals = voucher.tipoDeComprobante === 'T' || voucher.tipoDeComprobante === 'P';
-	const subTotal = noTotals ? DECIMAL_ZERO : roundDecimal(sumDecimals(results.map((r) => r.importe)), decimals);
+	const subTotal = noTotals
+		? DECIMAL_ZERO
+		: roundDecimal(sumDecimals(results.map((r) => r.importe)), decimals);
 
 	let descuento = parseDecimal(voucher.descuento) ?? DECIMAL_ZERO;
 	const conceptDiscounts = results.flatMap((r) => (r.descuento ? [r.descuento] : []));
@@ -216,10 +237,24 @@ export function computeTotals(voucher: Voucher, options: ComputeTotalsOptions = 
 		out.descuento = numberIfNumeric(voucher.descuento);
 	}
 
-	const trasladoGroups = noTotals ? [] : groupTraslados(results.flatMap((r) => r.traslados), decimals);
-	const retencionGroups = noTotals ? [] : groupRetenciones(results.flatMap((r) => r.retenciones), decimals);
+	const trasladoGroups = noTotals
+		? []
+		: groupTraslados(
+				results.flatMap((r) => r.traslados),
+				decimals,
+			);
+	const retencionGroups = noTotals
+		? []
+		: groupRetenciones(
+				results.flatMap((r) => r.retenciones),
+				decimals,
+			);
 	const traslados: VoucherTraslado[] = trasladoGroups.map((group) => {
-		const item: VoucherTraslado = { base: decimalToNumber(group.base), impuesto: group.impuesto, tipoFactor: group.tipoFactor };
+		const item: VoucherTraslado = {
+			base: decimalToNumber(group.base),
+			impuesto: group.impuesto,
+			tipoFactor: group.tipoFactor,
+		};
 		if (group.tasaOCuota) item.tasaOCuota = decimalToNumber(group.tasaOCuota);
 		if (group.importe) item.importe = decimalToNumber(group.importe);
 		return item;
@@ -239,14 +274,21 @@ export function computeTotals(voucher: Voucher, options: ComputeTotalsOptions = 
 		if (traslados.length > 0) impuestos.traslados = traslados;
 		if (retenciones.length > 0) impuestos.retenciones = retenciones;
 		// With only exempt lines there is no transferred amount, so no total is written.
-		if (transferredGroups.length > 0) impuestos.totalImpuestosTrasladados = decimalToNumber(totalTrasladados);
+		if (transferredGroups.length > 0)
+			impuestos.totalImpuestosTrasladados = decimalToNumber(totalTrasladados);
 		if (retenciones.length > 0) impuestos.totalImpuestosRetenidos = decimalToNumber(totalRetenidos);
 		out.impuestos = impuestos;
 	}
 
 	const total = noTotals
 		? DECIMAL_ZERO
-		: roundDecimal(subtractDecimal(addDecimal(subtractDecimal(subTotal, descuento), totalTrasladados), totalRetenidos), decimals);
+		: roundDecimal(
+				subtractDecimal(
+					addDecimal(subtractDecimal(subTotal, descuento), totalTrasladados),
+					totalRetenidos,
+				),
+				decimals,
+			);
 	out.subTotal = decimalToNumber(subTotal);
 	out.total = decimalToNumber(total);
 
@@ -265,5 +307,9 @@ export function computeTotals(voucher: Voucher, options: ComputeTotalsOptions = 
 		traslados,
 		retenciones,
 	};
-	return { voucher: voucher.tipoDeComprobante === 'P' ? completePaymentReceipt(out as Voucher) : (out as Voucher), computed };
+	return {
+		voucher:
+			voucher.tipoDeComprobante === 'P' ? completePaymentReceipt(out as Voucher) : (out as Voucher),
+		computed,
+	};
 }

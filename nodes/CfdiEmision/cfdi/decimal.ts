@@ -47,7 +47,8 @@ function parsePlain(text: string, exponent: number): Decimal | undefined {
 	const integerEnd = point === -1 ? text.length : point;
 	const fractionStart = point === -1 ? text.length : point + 1;
 	if (integerEnd - start + text.length - fractionStart === 0) return undefined;
-	if (!allDigits(text, start, integerEnd) || !allDigits(text, fractionStart, text.length)) return undefined;
+	if (!allDigits(text, start, integerEnd) || !allDigits(text, fractionStart, text.length))
+		return undefined;
 	const digits = text.slice(start, integerEnd) + text.slice(fractionStart);
 	// Up to 15 digits fit a double exactly, and BigInt(number) is cheaper than parsing text.
 	let units = digits.length <= 15 ? BigInt(Number(digits)) : BigInt(digits);
@@ -69,7 +70,8 @@ function parseNumber(value: number): Decimal | undefined {
 	// Numbers are read through their shortest round-trip text: 1.005 is the decimal 1.005.
 	const text = String(value);
 	const e = text.indexOf('e');
-	const parsed = e === -1 ? parsePlain(text, 0) : parsePlain(text.slice(0, e), Number(text.slice(e + 1)));
+	const parsed =
+		e === -1 ? parsePlain(text, 0) : parsePlain(text.slice(0, e), Number(text.slice(e + 1)));
 	if (parsed) {
 		if (numberCache.size >= NUMBER_CACHE_LIMIT) numberCache.clear();
 		numberCache.set(value, parsed);
@@ -140,7 +142,11 @@ export function isZero(value: Decimal): boolean {
 }
 
 /** Rounds to `decimals` places; values that already fit are returned unchanged. */
-export function roundDecimal(value: Decimal, decimals: number, mode: RoundingMode = 'half-up'): Decimal {
+export function roundDecimal(
+	value: Decimal,
+	decimals: number,
+	mode: RoundingMode = 'half-up',
+): Decimal {
 	if (value.scale <= decimals) return value;
 	const divisor = pow10(value.scale - decimals);
 	let quotient = value.units / divisor; // BigInt division truncates toward zero
@@ -157,7 +163,12 @@ export function roundDecimal(value: Decimal, decimals: number, mode: RoundingMod
  * a ÷ b rounded to `decimals` places in one step (no intermediate rounding), e.g. a price that
  * includes tax ÷ (1 + rate). Throws on division by zero.
  */
-export function divideDecimal(a: Decimal, b: Decimal, decimals: number, mode: RoundingMode = 'half-up'): Decimal {
+export function divideDecimal(
+	a: Decimal,
+	b: Decimal,
+	decimals: number,
+	mode: RoundingMode = 'half-up',
+): Decimal {
 	if (b.units === ZERO) throw new RangeError('Division by zero');
 	// a/b = (a.units · 10^b.scale) / (b.units · 10^a.scale); scaled by 10^decimals before the integer division.
 	let numerator = a.units * pow10(b.scale + decimals);

@@ -7,7 +7,18 @@
  */
 import { currencyDecimals } from './catalogs/moneda';
 import { computeTotals } from './computeTotals';
-import { addDecimal, compareDecimal, decimalOf, decimalToNumber, DECIMAL_ZERO, isNegative, isZero, parseDecimal, subtractDecimal, type Decimal } from './decimal';
+import {
+	addDecimal,
+	compareDecimal,
+	decimalOf,
+	decimalToNumber,
+	DECIMAL_ZERO,
+	isNegative,
+	isZero,
+	parseDecimal,
+	subtractDecimal,
+	type Decimal,
+} from './decimal';
 import { conceptTaxesFor, type TaxRate } from './kinds/taxRates';
 import { priceVoucher, type LineTax, type SaleLine, type VoucherHeader } from './orders/pricing';
 import type { Concepto, Voucher } from './types';
@@ -73,10 +84,20 @@ function absent(value: unknown): boolean {
 }
 
 /** A rate of 0 or more and at most `max`, or the error naming the field. */
-function rate(value: unknown, index: number, field: keyof typeof FORM_LINE_LABELS, max: Decimal, fix: string): Decimal {
+function rate(
+	value: unknown,
+	index: number,
+	field: keyof typeof FORM_LINE_LABELS,
+	max: Decimal,
+	fix: string,
+): Decimal {
 	const parsed = parseDecimal(value);
 	if (!parsed || isNegative(parsed) || compareDecimal(parsed, max) > 0) {
-		throw new FormLineError(formLinePath(index, field), `${formLinePath(index, field)} ${JSON.stringify(value)} is not a rate between 0 and ${decimalToNumber(max)}.`, fix);
+		throw new FormLineError(
+			formLinePath(index, field),
+			`${formLinePath(index, field)} ${JSON.stringify(value)} is not a rate between 0 and ${decimalToNumber(max)}.`,
+			fix,
+		);
 	}
 	return parsed;
 }
@@ -91,13 +112,23 @@ function ivaOf(line: FormLineInput, index: number): LineTax {
 	if (raw === 'none') return { kind: 'notSubject' };
 	// An absent value is the form's default.
 	if (raw === '') return { kind: 'rate', rate: IVA_MAX };
-	return { kind: 'rate', rate: rate(raw, index, 'iva', IVA_MAX, 'Choose 16 %, 8 % (border region), 0 %, Exempt or None.') };
+	return {
+		kind: 'rate',
+		rate: rate(
+			raw,
+			index,
+			'iva',
+			IVA_MAX,
+			'Choose 16 %, 8 % (border region), 0 %, Exempt or None.',
+		),
+	};
 }
 
 /** The tax rates of a line, transferred first; none unless the line is subject to tax (objetoImp 02). */
 function ratesOf(line: FormLineInput, index: number, iva: LineTax): TaxRate[] {
 	const rates: TaxRate[] = [];
-	if (iva.kind === 'rate') rates.push({ impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: decimalToNumber(iva.rate) });
+	if (iva.kind === 'rate')
+		rates.push({ impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: decimalToNumber(iva.rate) });
 	if (iva.kind === 'exempt') rates.push({ impuesto: '002', tipoFactor: 'Exento' });
 	const ieps = text(line.ieps).toLowerCase();
 	if (ieps === 'tasa' || ieps === 'cuota') {
@@ -106,23 +137,61 @@ function ratesOf(line: FormLineInput, index: number, iva: LineTax): TaxRate[] {
 			throw new FormLineError(
 				formLinePath(index, 'iepsRate'),
 				`${formLinePath(index, 'iepsRate')} ${JSON.stringify(line.iepsRate ?? '')} is not a ${ieps === 'tasa' ? 'rate' : 'quota'} above 0.`,
-				ieps === 'tasa' ? 'Give the IEPS rate as a fraction, such as 0.08 for 8 % or 0.265 for 26.5 %.' : 'Give the IEPS amount per unit, such as 0.5981.',
+				ieps === 'tasa'
+					? 'Give the IEPS rate as a fraction, such as 0.08 for 8 % or 0.265 for 26.5 %.'
+					: 'Give the IEPS amount per unit, such as 0.5981.',
 			);
 		}
 		if (ieps === 'tasa' && compareDecimal(value, decimalOf(3)) > 0) {
-			throw new FormLineError(formLinePath(index, 'iepsRate'), `${formLinePath(index, 'iepsRate')} ${JSON.stringify(line.iepsRate)} is not an IEPS rate.`, 'Give the rate as a fraction (0.08 for 8 %), not as a percentage.');
+			throw new FormLineError(
+				formLinePath(index, 'iepsRate'),
+				`${formLinePath(index, 'iepsRate')} ${JSON.stringify(line.iepsRate)} is not an IEPS rate.`,
+				'Give the rate as a fraction (0.08 for 8 %), not as a percentage.',
+			);
 		}
-		rates.push({ impuesto: '003', tipoFactor: ieps === 'tasa' ? 'Tasa' : 'Cuota', tasaOCuota: decimalToNumber(value) });
+		rates.push({
+			impuesto: '003',
+			tipoFactor: ieps === 'tasa' ? 'Tasa' : 'Cuota',
+			tasaOCuota: decimalToNumber(value),
+		});
 	} else if (!absent(ieps)) {
-		throw new FormLineError(formLinePath(index, 'ieps'), `${formLinePath(index, 'ieps')} ${JSON.stringify(line.ieps)} is not an IEPS choice.`, 'Choose None, Rate or Quota per Unit.');
+		throw new FormLineError(
+			formLinePath(index, 'ieps'),
+			`${formLinePath(index, 'ieps')} ${JSON.stringify(line.ieps)} is not an IEPS choice.`,
+			'Choose None, Rate or Quota per Unit.',
+		);
 	}
 	if (!absent(line.isrRetencion)) {
-		const value = rate(line.isrRetencion, index, 'isrRetencion', ISR_MAX, 'Choose 10 % or 1.25 % (RESICO), or give a rate such as 0.10.');
-		if (!isZero(value)) rates.push({ impuesto: '001', tipoFactor: 'Tasa', tasaOCuota: decimalToNumber(value), withheld: true });
+		const value = rate(
+			line.isrRetencion,
+			index,
+			'isrRetencion',
+			ISR_MAX,
+			'Choose 10 % or 1.25 % (RESICO), or give a rate such as 0.10.',
+		);
+		if (!isZero(value))
+			rates.push({
+				impuesto: '001',
+				tipoFactor: 'Tasa',
+				tasaOCuota: decimalToNumber(value),
+				withheld: true,
+			});
 	}
 	if (!absent(line.ivaRetencion)) {
-		const value = rate(line.ivaRetencion, index, 'ivaRetencion', IVA_MAX, 'Choose two thirds of the IVA (10.6667 %), 4 % (freight), 6 % or 16 %, or give a rate such as 0.106667.');
-		if (!isZero(value)) rates.push({ impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: decimalToNumber(value), withheld: true });
+		const value = rate(
+			line.ivaRetencion,
+			index,
+			'ivaRetencion',
+			IVA_MAX,
+			'Choose two thirds of the IVA (10.6667 %), 4 % (freight), 6 % or 16 %, or give a rate such as 0.106667.',
+		);
+		if (!isZero(value))
+			rates.push({
+				impuesto: '002',
+				tipoFactor: 'Tasa',
+				tasaOCuota: decimalToNumber(value),
+				withheld: true,
+			});
 	}
 	return rates;
 }
@@ -155,12 +224,17 @@ function ivaBaseOverIeps(concepto: Concepto, decimals: number): void {
 	const iva = traslados.find((tax) => tax.impuesto === '002' && tax.tipoFactor === 'Tasa');
 	const ieps = traslados.find((tax) => tax.impuesto === '003');
 	if (!iva || !ieps) return;
-	const probe = { conceptos: [{ ...concepto, impuestos: { traslados: [ieps] } }] } as unknown as Voucher;
+	const probe = {
+		conceptos: [{ ...concepto, impuestos: { traslados: [ieps] } }],
+	} as unknown as Voucher;
 	const [computed] = computeTotals(probe, { decimals }).computed.conceptos;
 	const [iepsAmounts] = computed.traslados;
 	if (!iepsAmounts || iepsAmounts.importe === undefined) return;
 	const importe = parseDecimal(computed.importe) ?? DECIMAL_ZERO;
-	const base = addDecimal(subtractDecimal(importe, parseDecimal(concepto.descuento) ?? DECIMAL_ZERO), parseDecimal(iepsAmounts.importe) as Decimal);
+	const base = addDecimal(
+		subtractDecimal(importe, parseDecimal(concepto.descuento) ?? DECIMAL_ZERO),
+		parseDecimal(iepsAmounts.importe) as Decimal,
+	);
 	iva.base = decimalToNumber(base);
 }
 
@@ -170,7 +244,10 @@ function ivaBaseOverIeps(concepto: Concepto, decimals: number): void {
  * more or less than charged so the per-line rounding adds up. Lines whose Tax Object is not 02 carry
  * no taxes (the tax fields show only for 02).
  */
-export function conceptsFromFormLines(lines: ReadonlyArray<FormLineInput>, moneda: unknown): { conceptos: Concepto[]; notes: string[] } {
+export function conceptsFromFormLines(
+	lines: ReadonlyArray<FormLineInput>,
+	moneda: unknown,
+): { conceptos: Concepto[]; notes: string[] } {
 	const decimals = currencyDecimals(typeof moneda === 'string' ? moneda : undefined) ?? 2;
 	const conceptos = lines.map((line) => bareConcept(line));
 	const included: Array<{ index: number; sale: SaleLine }> = [];
@@ -195,7 +272,16 @@ export function conceptsFromFormLines(lines: ReadonlyArray<FormLineInput>, moned
 		const unitPrice = parseDecimal(line.valorUnitario);
 		const discount = parseDecimal(line.descuento) ?? DECIMAL_ZERO;
 		// Invalid quantities and prices are left to the CFDI checks, which name them.
-		if (!quantity || !unitPrice || isZero(unitPrice) || isZero(quantity) || isNegative(quantity) || isNegative(unitPrice) || isNegative(discount)) return;
+		if (
+			!quantity ||
+			!unitPrice ||
+			isZero(unitPrice) ||
+			isZero(quantity) ||
+			isNegative(quantity) ||
+			isNegative(unitPrice) ||
+			isNegative(discount)
+		)
+			return;
 		included.push({
 			index,
 			sale: {
@@ -213,7 +299,10 @@ export function conceptsFromFormLines(lines: ReadonlyArray<FormLineInput>, moned
 	});
 	const notes: string[] = [];
 	if (included.length > 0) {
-		const priced = priceVoucher({ moneda } as VoucherHeader, included.map((entry) => entry.sale));
+		const priced = priceVoucher(
+			{ moneda } as VoucherHeader,
+			included.map((entry) => entry.sale),
+		);
 		notes.push(...priced.notes);
 		included.forEach((entry, position) => {
 			const net = priced.voucher.conceptos[position];
@@ -228,7 +317,10 @@ export function conceptsFromFormLines(lines: ReadonlyArray<FormLineInput>, moned
 			}
 		});
 	}
-	return { conceptos, notes: notes.map((note) => note.replace(/^Line Item (\d+)/, 'Line Items > Line Item $1')) };
+	return {
+		conceptos,
+		notes: notes.map((note) => note.replace(/^Line Item (\d+)/, 'Line Items > Line Item $1')),
+	};
 }
 
 /** A Subtotal or Total the user typed, to be checked against the computed one. */
@@ -249,10 +341,18 @@ export function computeFormVoucher(voucher: Voucher, typed: ReadonlyArray<TypedT
 	for (const entry of typed) {
 		const value = parseDecimal(entry.value);
 		if (text(entry.value) === '' || (value && isZero(value))) continue;
-		if (!value) throw new FormLineError(entry.label, `${entry.label} ${JSON.stringify(entry.value)} is not an amount.`, `Leave it at 0 to use the amount computed from the line items (${totals[entry.member]}).`);
+		if (!value)
+			throw new FormLineError(
+				entry.label,
+				`${entry.label} ${JSON.stringify(entry.value)} is not an amount.`,
+				`Leave it at 0 to use the amount computed from the line items (${totals[entry.member]}).`,
+			);
 		const expected = parseDecimal(totals[entry.member]) as Decimal;
 		if (compareDecimal(value, expected) !== 0) {
-			const what = entry.member === 'subTotal' ? 'the sum of the line amounts (quantity × unit price)' : 'the subtotal minus discounts plus transferred taxes minus withheld taxes, from the line items';
+			const what =
+				entry.member === 'subTotal'
+					? 'the sum of the line amounts (quantity × unit price)'
+					: 'the subtotal minus discounts plus transferred taxes minus withheld taxes, from the line items';
 			throw new FormLineError(
 				entry.label,
 				`${entry.label} is ${decimalToNumber(value)} but ${what} is ${totals[entry.member]}.`,

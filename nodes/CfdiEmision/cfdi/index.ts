@@ -1,5 +1,11 @@
 export * from './catalogs';
-export { computeTotals, type ComputeTotalsOptions, type ComputedConcepto, type ComputedTax, type ComputedTotals } from './computeTotals';
+export {
+	computeTotals,
+	type ComputeTotalsOptions,
+	type ComputedConcepto,
+	type ComputedTax,
+	type ComputedTotals,
+} from './computeTotals';
 export {
 	ceilTo,
 	compareExact,
@@ -12,7 +18,13 @@ export {
 	truncateTo,
 	type Decimal,
 } from './decimal';
-export { classifyRfc, GENERIC_FOREIGN_RFC, GENERIC_NATIONAL_RFC, RFC_PATTERN, type RfcKind } from './rfc';
+export {
+	classifyRfc,
+	GENERIC_FOREIGN_RFC,
+	GENERIC_NATIONAL_RFC,
+	RFC_PATTERN,
+	type RfcKind,
+} from './rfc';
 export type {
 	Address,
 	Concepto,
@@ -30,9 +42,20 @@ export type {
 	VoucherTraslado,
 } from './types';
 export { validateVoucher } from './validateVoucher';
-export { reconcile, ReconciliationRefused, type Reconciliation, type WhenTotalsDiffer } from './reconcile';
+export {
+	reconcile,
+	ReconciliationRefused,
+	type Reconciliation,
+	type WhenTotalsDiffer,
+} from './reconcile';
 export { formatFinding } from './validation/formatFinding';
-export { checkCancellationRequest, FOLIO_FISCAL_PATTERN, isCancellationProblem, type CancellationProblem, type CancellationRequest } from './cancellation';
+export {
+	checkCancellationRequest,
+	FOLIO_FISCAL_PATTERN,
+	isCancellationProblem,
+	type CancellationProblem,
+	type CancellationRequest,
+} from './cancellation';
 export * from './kinds';
 export * as voucherShape from './voucherShape';
 export type { BusinessKey, SourceMoney, VoucherSource } from './voucherSource';
@@ -54,4 +77,9 @@ export {
 	type ListedVoucher,
 	type TwinReport,
 } from './businessKey';
-export { seriesFolio, summarizeVoucher, type PaidInvoiceSummary, type VoucherSummary } from './voucherSummary';
+export {
+	seriesFolio,
+	summarizeVoucher,
+	type PaidInvoiceSummary,
+	type VoucherSummary,
+} from './voucherSummary';

@@ -20,7 +20,19 @@
  */
 import { currencyDecimals } from './catalogs/moneda';
 import { computeTotals } from './computeTotals';
-import { addDecimal, compareDecimal, decimalOf, decimalToNumber, decimalToString, multiplyDecimal, parseDecimal, roundDecimal, subtractDecimal, sumDecimals, type Decimal } from './decimal';
+import {
+	addDecimal,
+	compareDecimal,
+	decimalOf,
+	decimalToNumber,
+	decimalToString,
+	multiplyDecimal,
+	parseDecimal,
+	roundDecimal,
+	subtractDecimal,
+	sumDecimals,
+	type Decimal,
+} from './decimal';
 import type { Concepto, Voucher } from './types';
 import { unitValueFor } from './unitValue';
 import type { SourceMoney } from './voucherSource';
@@ -38,7 +50,8 @@ export const MAX_SHIFT_UNITS = 3;
 // How many concepts a note names before it summarizes the rest.
 const NAMED_MOVES = 5;
 
-export type ReconciliationOutcome = 'equal' | 'centsMoved' | 'roundingRemainder' | 'stampedWithNote';
+export type ReconciliationOutcome =
+	'equal' | 'centsMoved' | 'roundingRemainder' | 'stampedWithNote';
 
 export interface Reconciliation {
 	/** The voucher to send: the one given, or with cents moved between concepts. */
@@ -89,7 +102,11 @@ interface ConceptOptions {
 }
 
 function lineTotal(voucher: Voucher, concepto: Concepto, decimals: number): Decimal {
-	const probe = { moneda: voucher.moneda, tipoDeComprobante: voucher.tipoDeComprobante, conceptos: [concepto] } as unknown as Voucher;
+	const probe = {
+		moneda: voucher.moneda,
+		tipoDeComprobante: voucher.tipoDeComprobante,
+		conceptos: [concepto],
+	} as unknown as Voucher;
 	return parseDecimal(computeTotals(probe, { decimals }).computed.total) as Decimal;
 }
 
@@ -102,12 +119,18 @@ function roundsPerLine(concepto: Concepto): boolean {
 	return lines.some((tax) => tax.tipoFactor === 'Tasa' && Number(tax.tasaOCuota) > 0);
 }
 
-function conceptOptions(voucher: Voucher, index: number, decimals: number, reference: Decimal | undefined): ConceptOptions | undefined {
+function conceptOptions(
+	voucher: Voucher,
+	index: number,
+	decimals: number,
+	reference: Decimal | undefined,
+): ConceptOptions | undefined {
 	const concepto = voucher.conceptos[index];
 	const quantity = parseDecimal(concepto.cantidad);
 	const importe = parseDecimal(concepto.importe);
 	const descuento = parseDecimal(concepto.descuento ?? 0) ?? decimalOf(0);
-	if (!quantity || !importe || quantity.units <= BigInt(0) || !roundsPerLine(concepto)) return undefined;
+	if (!quantity || !importe || quantity.units <= BigInt(0) || !roundsPerLine(concepto))
+		return undefined;
 	const unit = decimalOf(1, decimals);
 	const asBuilt = lineTotal(voucher, concepto, decimals);
 	const ref = reference ?? asBuilt;
@@ -115,12 +138,21 @@ function conceptOptions(voucher: Voucher, index: number, decimals: number, refer
 	for (let shift = -MAX_SHIFT_UNITS; shift <= MAX_SHIFT_UNITS; shift++) {
 		const moved = addDecimal(importe, multiplyDecimal(unit, decimalOf(shift)));
 		if (compareDecimal(subtractDecimal(moved, descuento), decimalOf(0)) <= 0) continue;
-		const value = compareDecimal(quantity, decimalOf(1)) === 0 ? moved : unitValueFor(moved, quantity, decimals);
-		if (compareDecimal(roundDecimal(multiplyDecimal(quantity, value), decimals), moved) !== 0) continue;
+		const value =
+			compareDecimal(quantity, decimalOf(1)) === 0
+				? moved
+				: unitValueFor(moved, quantity, decimals);
+		if (compareDecimal(roundDecimal(multiplyDecimal(quantity, value), decimals), moved) !== 0)
+			continue;
 		const candidate = { ...concepto, valorUnitario: decimalToNumber(value) };
 		delete candidate.importe;
 		const total = shift === 0 ? asBuilt : lineTotal(voucher, candidate, decimals);
-		options.push({ valorUnitario: candidate.valorUnitario, total, shift, deviation: unitsOf(subtractDecimal(total, ref), decimals) });
+		options.push({
+			valorUnitario: candidate.valorUnitario,
+			total,
+			shift,
+			deviation: unitsOf(subtractDecimal(total, ref), decimals),
+		});
 	}
 	return options.length > 0 ? { index, reference: ref, options } : undefined;
 }
@@ -138,7 +170,10 @@ interface Step {
  * reachable sum nearest it, below it on a tie. Exact search over the running sum (a narrow window:
  * each concept moves a few units at most). Returns the chosen option per concept and the sum reached.
  */
-function chooseOptions(concepts: ConceptOptions[], wanted: number): { picks: number[]; reached: number } {
+function chooseOptions(
+	concepts: ConceptOptions[],
+	wanted: number,
+): { picks: number[]; reached: number } {
 	const window = Math.abs(wanted) + concepts.length + 2 * MAX_SHIFT_UNITS;
 	const layers: Array<Map<number, Step>> = [];
 	let states = new Map<number, Step>([[0, { cost: 0, moved: 0, previous: 0, option: -1 }]]);
@@ -151,13 +186,16 @@ function chooseOptions(concepts: ConceptOptions[], wanted: number): { picks: num
 				const cost = step.cost + Math.abs(option.deviation);
 				const moved = step.moved + (option.shift === 0 ? 0 : 1);
 				const known = next.get(key);
-				if (!known || cost < known.cost || (cost === known.cost && moved < known.moved)) next.set(key, { cost, moved, previous: sum, option: index });
+				if (!known || cost < known.cost || (cost === known.cost && moved < known.moved))
+					next.set(key, { cost, moved, previous: sum, option: index });
 			});
 		}
 		layers.push(next);
 		states = next;
 	}
-	const sums = [...states.keys()].sort((x, y) => Math.abs(x - wanted) - Math.abs(y - wanted) || x - y);
+	const sums = [...states.keys()].sort(
+		(x, y) => Math.abs(x - wanted) - Math.abs(y - wanted) || x - y,
+	);
 	const reached = sums[0];
 	const picks: number[] = new Array(concepts.length);
 	let key = reached;
@@ -169,21 +207,38 @@ function chooseOptions(concepts: ConceptOptions[], wanted: number): { picks: num
 	return { picks, reached };
 }
 
-function describeMoves(voucher: Voucher, concepts: ConceptOptions[], picks: number[], decimals: number, perConcept: boolean): string {
+function describeMoves(
+	voucher: Voucher,
+	concepts: ConceptOptions[],
+	picks: number[],
+	decimals: number,
+	perConcept: boolean,
+): string {
 	const moves: string[] = [];
 	concepts.forEach((concept, position) => {
 		const option = concept.options[picks[position]];
 		if (option.deviation === 0) return;
 		const amount = money(decimalOf(Math.abs(option.deviation), decimals), decimals);
-		const against = perConcept ? `its source amount ${money(concept.reference, decimals)}` : `its amount as built (${money(concept.reference, decimals)})`;
-		moves.push(`${conceptLabel(voucher.conceptos[concept.index], concept.index)} carries ${amount} ${option.deviation > 0 ? 'more' : 'less'} than ${against}`);
+		const against = perConcept
+			? `its source amount ${money(concept.reference, decimals)}`
+			: `its amount as built (${money(concept.reference, decimals)})`;
+		moves.push(
+			`${conceptLabel(voucher.conceptos[concept.index], concept.index)} carries ${amount} ${option.deviation > 0 ? 'more' : 'less'} than ${against}`,
+		);
 	});
 	if (moves.length === 0) return '';
 	const named = moves.slice(0, NAMED_MOVES).join('; ');
-	return moves.length > NAMED_MOVES ? `${named}; and ${moves.length - NAMED_MOVES} more concepts likewise` : named;
+	return moves.length > NAMED_MOVES
+		? `${named}; and ${moves.length - NAMED_MOVES} more concepts likewise`
+		: named;
 }
 
-function withOptions(voucher: Voucher, concepts: ConceptOptions[], picks: number[], decimals: number): Voucher {
+function withOptions(
+	voucher: Voucher,
+	concepts: ConceptOptions[],
+	picks: number[],
+	decimals: number,
+): Voucher {
 	const conceptos = voucher.conceptos.map((concepto) => ({ ...concepto }));
 	concepts.forEach((concept, position) => {
 		const option = concept.options[picks[position]];
@@ -197,12 +252,14 @@ function withOptions(voucher: Voucher, concepts: ConceptOptions[], picks: number
 
 /** The figure a voucher is measured by: its total; for a payment receipt, the sum of its payments' Monto. */
 function voucherFigure(voucher: Voucher): { amount?: Decimal; currency: string } {
-	if (voucher.tipoDeComprobante !== 'P') return { amount: parseDecimal(voucher.total), currency: String(voucher.moneda ?? '') };
+	if (voucher.tipoDeComprobante !== 'P')
+		return { amount: parseDecimal(voucher.total), currency: String(voucher.moneda ?? '') };
 	const complement = complementOf(voucher as JsonRecord, 'payments') as JsonRecord | undefined;
 	const pagos = Array.isArray(complement?.pago) ? (complement.pago as JsonRecord[]) : [];
 	const currencies = new Set(pagos.map((pago) => String(pago.monedaP ?? '')));
 	const amounts = pagos.map((pago) => parseDecimal(pago.monto));
-	if (pagos.length === 0 || currencies.size !== 1 || amounts.some((amount) => !amount)) return { currency: '' };
+	if (pagos.length === 0 || currencies.size !== 1 || amounts.some((amount) => !amount))
+		return { currency: '' };
 	return { amount: sumDecimals(amounts as Decimal[]), currency: [...currencies][0] };
 }
 
@@ -210,13 +267,23 @@ function voucherFigure(voucher: Voucher): { amount?: Decimal; currency: string }
  * Reconciles a built voucher with its source's money: returns the voucher to send (possibly with
  * cents moved) and what happened, or throws ReconciliationRefused (policy "refuse").
  */
-export function reconcile(voucher: Voucher, source: SourceMoney, policy: WhenTotalsDiffer = 'refuse'): Reconciliation {
+export function reconcile(
+	voucher: Voucher,
+	source: SourceMoney,
+	policy: WhenTotalsDiffer = 'refuse',
+): Reconciliation {
 	const figure = voucherFigure(voucher);
 	const decimals = currencyDecimals(figure.currency || source.currency) ?? 2;
 	const target = parseDecimal(source.amount);
 	const field = source.field ?? '';
-	const what = voucher.tipoDeComprobante === 'P' ? 'The amount of the payment receipt' : 'The voucher total';
-	if (!target) throw new ReconciliationRefused(field, `The source's money ${JSON.stringify(source.amount)} (${source.from}) is not an amount.`, 'Give the source amount as a decimal number.');
+	const what =
+		voucher.tipoDeComprobante === 'P' ? 'The amount of the payment receipt' : 'The voucher total';
+	if (!target)
+		throw new ReconciliationRefused(
+			field,
+			`The source's money ${JSON.stringify(source.amount)} (${source.from}) is not an amount.`,
+			'Give the source amount as a decimal number.',
+		);
 	const sourceTotal = money(target, decimals);
 	const base = { from: source.from, sourceTotal };
 	if (!figure.amount || figure.currency !== source.currency) {
@@ -227,18 +294,34 @@ export function reconcile(voucher: Voucher, source: SourceMoney, policy: WhenTot
 		);
 	}
 	const built = figure.amount;
-	if (compareDecimal(built, target) === 0) return { ...base, voucher, outcome: 'equal', voucherTotal: money(built, decimals) };
+	if (compareDecimal(built, target) === 0)
+		return { ...base, voucher, outcome: 'equal', voucherTotal: money(built, decimals) };
 
 	const difference = unitsOf(subtractDecimal(target, built), decimals);
-	const references = source.lines && source.lines.length === voucher.conceptos?.length ? source.lines.map((line) => parseDecimal(line)) : undefined;
-	const taxed = voucher.tipoDeComprobante === 'P' ? [] : voucher.conceptos.map((_, index) => conceptOptions(voucher, index, decimals, references?.[index])).filter((entry): entry is ConceptOptions => entry !== undefined);
+	const references =
+		source.lines && source.lines.length === voucher.conceptos?.length
+			? source.lines.map((line) => parseDecimal(line))
+			: undefined;
+	const taxed =
+		voucher.tipoDeComprobante === 'P'
+			? []
+			: voucher.conceptos
+					.map((_, index) => conceptOptions(voucher, index, decimals, references?.[index]))
+					.filter((entry): entry is ConceptOptions => entry !== undefined);
 	const untaxedSum = (): Decimal => {
 		const taxedIndexes = new Set(taxed.map((concept) => concept.index));
-		return sumDecimals(voucher.conceptos.map((concepto, index) => (taxedIndexes.has(index) ? decimalOf(0) : lineTotal(voucher, concepto, decimals))));
+		return sumDecimals(
+			voucher.conceptos.map((concepto, index) =>
+				taxedIndexes.has(index) ? decimalOf(0) : lineTotal(voucher, concepto, decimals),
+			),
+		);
 	};
 	if (taxed.length > 0 && Math.abs(difference) <= ROUNDING_UNITS_PER_CONCEPT * taxed.length) {
 		// Measured against each concept's reference: Σ references + untaxed lines + Σ deviations = target.
-		const referenceSum = addDecimal(sumDecimals(taxed.map((concept) => concept.reference)), untaxedSum());
+		const referenceSum = addDecimal(
+			sumDecimals(taxed.map((concept) => concept.reference)),
+			untaxedSum(),
+		);
 		const wanted = unitsOf(subtractDecimal(target, referenceSum), decimals);
 		const { picks, reached } = chooseOptions(taxed, wanted);
 		const remainder = wanted - reached;
@@ -248,7 +331,13 @@ export function reconcile(voucher: Voucher, source: SourceMoney, policy: WhenTot
 			const moves = describeMoves(voucher, taxed, picks, decimals, references !== undefined);
 			const rounding = `the SAT rounds each concept's tax to cents, so a tax-included amount cannot always be reached line by line`;
 			if (remainder === 0 && compareDecimal(total, target) === 0) {
-				return { ...base, voucher: moved, outcome: 'centsMoved', voucherTotal: money(total, decimals), note: `${what} is ${source.from}, ${sourceTotal} ${source.currency}, to the cent: ${rounding}; ${moves}.` };
+				return {
+					...base,
+					voucher: moved,
+					outcome: 'centsMoved',
+					voucherTotal: money(total, decimals),
+					note: `${what} is ${source.from}, ${sourceTotal} ${source.currency}, to the cent: ${rounding}; ${moves}.`,
+				};
 			}
 			return {
 				...base,
@@ -263,7 +352,13 @@ export function reconcile(voucher: Voucher, source: SourceMoney, policy: WhenTot
 	const gap = subtractDecimal(target, built);
 	const explanation = `${what} is ${money(built, decimals)} ${source.currency} but ${source.from} is ${sourceTotal}: ${money(gap, decimals).replace(/^-/, '')} ${compareDecimal(gap, decimalOf(0)) > 0 ? 'less' : 'more'} than the source, more than per-line tax rounding explains (at most ${money(decimalOf(Math.max(taxed.length, 1) * ROUNDING_UNITS_PER_CONCEPT, decimals), decimals)} here)${source.detail ? `. ${source.detail.replace(/\.$/, '')}` : ''}.`;
 	if (policy === 'stampWithNote') {
-		return { ...base, voucher, outcome: 'stampedWithNote', voucherTotal: money(built, decimals), note: `Stamped as built (When Totals Differ: Stamp With Note). ${explanation}` };
+		return {
+			...base,
+			voucher,
+			outcome: 'stampedWithNote',
+			voucherTotal: money(built, decimals),
+			note: `Stamped as built (When Totals Differ: Stamp With Note). ${explanation}`,
+		};
 	}
 	throw new ReconciliationRefused(
 		field,

@@ -2,7 +2,8 @@
  * RFC (Mexican taxpayer id) shape: 3 letters (legal entity) or 4 (individual), a yymmdd date and a
  * 3-character suffix. The check digit is not verified because some SAT-issued RFCs fail it.
  */
-export const RFC_PATTERN = /^[A-ZÑ&]{3,4}[0-9]{2}(0[1-9]|1[0-2])(0[1-9]|[12][0-9]|3[01])[A-Z0-9]{2}[0-9A]$/;
+export const RFC_PATTERN =
+	/^[A-ZÑ&]{3,4}[0-9]{2}(0[1-9]|1[0-2])(0[1-9]|[12][0-9]|3[01])[A-Z0-9]{2}[0-9A]$/;
 
 /** Generic RFC for sales to the general public (público en general). */
 export const GENERIC_NATIONAL_RFC = 'XAXX010101000';
@@ -12,7 +13,20 @@ export const GENERIC_FOREIGN_RFC = 'XEXX010101000';
 
 export type RfcKind = 'moral' | 'fisica' | 'generic-national' | 'generic-foreign' | 'invalid';
 
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTH_NAMES = [
+	'January',
+	'February',
+	'March',
+	'April',
+	'May',
+	'June',
+	'July',
+	'August',
+	'September',
+	'October',
+	'November',
+	'December',
+];
 
 /**
  * The RFC's yymmdd (date of birth or of incorporation) when it is not a day of the calendar:
@@ -29,7 +43,8 @@ export function rfcDateProblem(rfc: string): string | undefined {
 	const fullYear = 2000 + year;
 	const daysInMonth = new Date(Date.UTC(fullYear, month, 0)).getUTCDate();
 	if (day <= daysInMonth) return undefined;
-	const leap = month === 2 && day === 29 ? ` (19${match[1]} and 20${match[1]} are not leap years)` : '';
+	const leap =
+		month === 2 && day === 29 ? ` (19${match[1]} and 20${match[1]} are not leap years)` : '';
 	return `its date ${match[1]}${match[2]}${match[3]} (yymmdd) is not a real day: ${MONTH_NAMES[month - 1]} has ${daysInMonth} days${leap}`;
 }
 

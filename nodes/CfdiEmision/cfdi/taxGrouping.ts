@@ -1,4 +1,10 @@
-import { decimalToString, normalizeDecimal, roundDecimal, sumDecimals, type Decimal } from './decimal';
+import {
+	decimalToString,
+	normalizeDecimal,
+	roundDecimal,
+	sumDecimals,
+	type Decimal,
+} from './decimal';
 
 /** One concept tax line reduced to exact amounts. */
 export interface TaxLineAmounts {
@@ -33,15 +39,24 @@ export function trasladoKey(impuesto: string, tipoFactor: string, tasaOCuota?: D
 }
 
 /** Human label of a group, e.g. 002/Tasa/0.160000. */
-export function describeTrasladoGroup(impuesto: string, tipoFactor: string, tasaOCuota?: Decimal): string {
-	return tasaOCuota ? `${impuesto}/${tipoFactor}/${decimalToString(tasaOCuota, 6)}` : `${impuesto}/${tipoFactor}`;
+export function describeTrasladoGroup(
+	impuesto: string,
+	tipoFactor: string,
+	tasaOCuota?: Decimal,
+): string {
+	return tasaOCuota
+		? `${impuesto}/${tipoFactor}/${decimalToString(tasaOCuota, 6)}`
+		: `${impuesto}/${tipoFactor}`;
 }
 
 /**
  * Sums the concept lines per group, in first-appearance order. The voucher-level importe is the
  * sum of the already rounded line amounts, never base × rate again (CFDI40215 / CFDI40221).
  */
-export function groupTraslados(lines: ReadonlyArray<TaxLineAmounts>, decimals: number): TrasladoGroup[] {
+export function groupTraslados(
+	lines: ReadonlyArray<TaxLineAmounts>,
+	decimals: number,
+): TrasladoGroup[] {
 	const groups = new Map<string, { line: TaxLineAmounts; bases: Decimal[]; importes: Decimal[] }>();
 	for (const line of lines) {
 		const key = trasladoKey(line.impuesto, line.tipoFactor, line.tasaOCuota);
@@ -59,12 +74,16 @@ export function groupTraslados(lines: ReadonlyArray<TaxLineAmounts>, decimals: n
 		tipoFactor: line.tipoFactor,
 		tasaOCuota: line.tasaOCuota,
 		base: roundDecimal(sumDecimals(bases), decimals),
-		importe: line.tipoFactor === 'Exento' ? undefined : roundDecimal(sumDecimals(importes), decimals),
+		importe:
+			line.tipoFactor === 'Exento' ? undefined : roundDecimal(sumDecimals(importes), decimals),
 	}));
 }
 
 /** Sums withheld line amounts per impuesto, in first-appearance order. */
-export function groupRetenciones(lines: ReadonlyArray<TaxLineAmounts>, decimals: number): RetencionGroup[] {
+export function groupRetenciones(
+	lines: ReadonlyArray<TaxLineAmounts>,
+	decimals: number,
+): RetencionGroup[] {
 	const groups = new Map<string, Decimal[]>();
 	for (const line of lines) {
 		const importes = groups.get(line.impuesto) ?? [];

@@ -27,19 +27,31 @@ function halfUnit(value: Decimal): Decimal {
  * the lower one truncated and the upper one rounded up to the currency decimals.
  */
 export function importeBounds(cantidad: Decimal, valorUnitario: Decimal, decimals: number): Bounds {
-	const lower = multiplyDecimal(subtractDecimal(cantidad, halfUnit(cantidad)), subtractDecimal(valorUnitario, halfUnit(valorUnitario)));
+	const lower = multiplyDecimal(
+		subtractDecimal(cantidad, halfUnit(cantidad)),
+		subtractDecimal(valorUnitario, halfUnit(valorUnitario)),
+	);
 	const upper = multiplyDecimal(
 		subtractDecimal(addDecimal(cantidad, halfUnit(cantidad)), EPSILON),
 		subtractDecimal(addDecimal(valorUnitario, halfUnit(valorUnitario)), EPSILON),
 	);
-	return { lower: roundDecimal(lower, decimals, 'down'), upper: roundDecimal(upper, decimals, 'up') };
+	return {
+		lower: roundDecimal(lower, decimals, 'down'),
+		upper: roundDecimal(upper, decimals, 'up'),
+	};
 }
 
 /** Anexo 20 bounds of a concept tax importe: (base ∓ half unit) × tasaOCuota (the rate is exact). */
 export function taxImporteBounds(base: Decimal, tasaOCuota: Decimal, decimals: number): Bounds {
 	const lower = multiplyDecimal(subtractDecimal(base, halfUnit(base)), tasaOCuota);
-	const upper = multiplyDecimal(subtractDecimal(addDecimal(base, halfUnit(base)), EPSILON), tasaOCuota);
-	return { lower: roundDecimal(lower, decimals, 'down'), upper: roundDecimal(upper, decimals, 'up') };
+	const upper = multiplyDecimal(
+		subtractDecimal(addDecimal(base, halfUnit(base)), EPSILON),
+		tasaOCuota,
+	);
+	return {
+		lower: roundDecimal(lower, decimals, 'down'),
+		upper: roundDecimal(upper, decimals, 'up'),
+	};
 }
 
 export function withinBounds(value: Decimal, bounds: Bounds): boolean {

@@ -172,7 +172,9 @@ export const VERSIONS = {
  * names; the same map serves reading (reversed) and writing, and the paths shown in errors.
  */
 const JSON_NAMES: Readonly<Record<string, string>> = {};
-const MODEL_NAMES: Readonly<Record<string, string>> = Object.fromEntries(Object.entries(JSON_NAMES).map(([model, json]) => [json, model]));
+const MODEL_NAMES: Readonly<Record<string, string>> = Object.fromEntries(
+	Object.entries(JSON_NAMES).map(([model, json]) => [json, model]),
+);
 
 /** The service's member name for a model member name. */
 export function jsonName(modelName: string): string {
@@ -209,7 +211,8 @@ function renameKeys(value: unknown, names: Readonly<Record<string, string>>): un
 	if (Array.isArray(value)) return value.map((item) => renameKeys(item, names));
 	if (!isRecord(value)) return value;
 	const out: JsonRecord = {};
-	for (const [key, member] of Object.entries(value)) out[names[key] ?? key] = renameKeys(member, names);
+	for (const [key, member] of Object.entries(value))
+		out[names[key] ?? key] = renameKeys(member, names);
 	return out;
 }
 
@@ -233,13 +236,19 @@ function complementoOf(voucher: JsonRecord): JsonRecord | undefined {
 }
 
 /** A complement's raw value (model names), or undefined when the voucher has none. */
-export function complementOf(voucher: JsonRecord, member: 'payments' | 'legends' | 'cartaPorte' | 'foreignTrade'): unknown {
+export function complementOf(
+	voucher: JsonRecord,
+	member: 'payments' | 'legends' | 'cartaPorte' | 'foreignTrade',
+): unknown {
 	const value = complementoOf(voucher)?.[jsonName(SHAPE[member])];
 	return value === undefined ? undefined : fromServiceJson(value);
 }
 
 /** true when the voucher carries a complemento member of that name (whatever its value). */
-export function hasComplement(voucher: JsonRecord, member: 'payments' | 'legends' | 'cartaPorte' | 'foreignTrade'): boolean {
+export function hasComplement(
+	voucher: JsonRecord,
+	member: 'payments' | 'legends' | 'cartaPorte' | 'foreignTrade',
+): boolean {
 	const value = complementoOf(voucher)?.[jsonName(SHAPE[member])];
 	return value !== undefined && value !== null;
 }
@@ -250,7 +259,10 @@ export function withComplement(
 	member: 'payments' | 'legends' | 'cartaPorte' | 'foreignTrade',
 	model: PaymentComplement | FiscalLegends | JsonRecord,
 ): JsonRecord {
-	const complemento = { ...(complementoOf(voucher) ?? {}), [jsonName(SHAPE[member])]: toServiceJson(model) };
+	const complemento = {
+		...(complementoOf(voucher) ?? {}),
+		[jsonName(SHAPE[member])]: toServiceJson(model),
+	};
 	return { ...voucher, [jsonName(SHAPE.complemento)]: complemento };
 }
 
@@ -265,7 +277,10 @@ export function withRelatedGroups(voucher: JsonRecord, groups: RelatedGroup[]): 
 	if (groups.length === 0) return voucher;
 	const existing = voucher[jsonName(SHAPE.related)];
 	const before = Array.isArray(existing) ? existing : [];
-	return { ...voucher, [jsonName(SHAPE.related)]: [...before, ...(toServiceJson(groups) as unknown[])] };
+	return {
+		...voucher,
+		[jsonName(SHAPE.related)]: [...before, ...(toServiceJson(groups) as unknown[])],
+	};
 }
 
 export function globalInformationOf(voucher: JsonRecord): unknown {
@@ -282,7 +297,11 @@ export function withGlobalInformation(voucher: JsonRecord, info: InformacionGlob
 // ---------------------------------------------------------------------------------------------
 
 /** IVA transfer rates with their own totales members (rate text with 6 decimals, as in the XML). */
-export const TOTALES_IVA_RATES: ReadonlyArray<{ rate: string; base: keyof PaymentTotals; impuesto: keyof PaymentTotals }> = [
+export const TOTALES_IVA_RATES: ReadonlyArray<{
+	rate: string;
+	base: keyof PaymentTotals;
+	impuesto: keyof PaymentTotals;
+}> = [
 	{ rate: '0.160000', base: 'totalTrasladosBaseIVA16', impuesto: 'totalTrasladosImpuestoIVA16' },
 	{ rate: '0.080000', base: 'totalTrasladosBaseIVA8', impuesto: 'totalTrasladosImpuestoIVA8' },
 	{ rate: '0.000000', base: 'totalTrasladosBaseIVA0', impuesto: 'totalTrasladosImpuestoIVA0' },

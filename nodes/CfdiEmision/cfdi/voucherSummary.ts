@@ -26,7 +26,12 @@ export interface VoucherSummary {
 	invoices?: PaidInvoiceSummary[];
 }
 
-const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value.trim() : typeof value === 'number' ? String(value) : null);
+const text = (value: unknown): string | null =>
+	typeof value === 'string' && value.trim()
+		? value.trim()
+		: typeof value === 'number'
+			? String(value)
+			: null;
 const amount = (value: unknown): number | null => {
 	if (value === null || value === undefined || value === '') return null;
 	const n = Number(value);
@@ -49,16 +54,18 @@ export function summarizeVoucher(body: unknown): VoucherSummary {
 	if (isRecord(payments) && Array.isArray(payments.pago)) {
 		const pagos = payments.pago.filter(isRecord);
 		summary.invoices = pagos.flatMap((pago) =>
-			(Array.isArray(pago.doctoRelacionado) ? pago.doctoRelacionado : []).filter(isRecord).map((doc) => ({
-				uuid: text(doc.idDocumento)?.toUpperCase() ?? null,
-				series: text(doc.serie),
-				folio: text(doc.folio),
-				installment: amount(doc.numParcialidad),
-				previousBalance: amount(doc.impSaldoAnt),
-				paid: amount(doc.impPagado),
-				balanceLeft: amount(doc.impSaldoInsoluto),
-				currency: text(doc.monedaDR),
-			})),
+			(Array.isArray(pago.doctoRelacionado) ? pago.doctoRelacionado : [])
+				.filter(isRecord)
+				.map((doc) => ({
+					uuid: text(doc.idDocumento)?.toUpperCase() ?? null,
+					series: text(doc.serie),
+					folio: text(doc.folio),
+					installment: amount(doc.numParcialidad),
+					previousBalance: amount(doc.impSaldoAnt),
+					paid: amount(doc.impPagado),
+					balanceLeft: amount(doc.impSaldoInsoluto),
+					currency: text(doc.monedaDR),
+				})),
 		);
 		const totales: JsonRecord = isRecord(payments.totales) ? payments.totales : {};
 		// The receipt itself totals 0 XXX; what was paid (montoTotalPagos, in MXN) is the number a person looks for.

@@ -11,12 +11,20 @@ export const MAX_BACKOFF_MS = 60_000;
  * The pause before retry number `retry` (0 for the first retry): the first pause, doubled for each
  * further retry, capped. Every retry in the package waits through this one function.
  */
-export function backoffDelay(firstDelayMs: number, retry: number, maxDelayMs = MAX_BACKOFF_MS): number {
+export function backoffDelay(
+	firstDelayMs: number,
+	retry: number,
+	maxDelayMs = MAX_BACKOFF_MS,
+): number {
 	const first = Math.max(0, firstDelayMs);
 	return Math.min(first * 2 ** Math.max(0, retry), maxDelayMs);
 }
 
 /** Waits the back-off pause before retry number `retry`. */
-export async function backoff(firstDelayMs: number, retry: number, maxDelayMs = MAX_BACKOFF_MS): Promise<void> {
+export async function backoff(
+	firstDelayMs: number,
+	retry: number,
+	maxDelayMs = MAX_BACKOFF_MS,
+): Promise<void> {
 	await sleep(backoffDelay(firstDelayMs, retry, maxDelayMs));
 }

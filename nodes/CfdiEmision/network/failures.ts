@@ -5,7 +5,16 @@
  * messages that contain them into its own generic text.
  */
 
-export type NetworkFailureKind = 'refused' | 'dns' | 'unreachable' | 'timeout' | 'reset' | 'tls' | 'tooLarge' | 'cancelled' | 'other';
+export type NetworkFailureKind =
+	| 'refused'
+	| 'dns'
+	| 'unreachable'
+	| 'timeout'
+	| 'reset'
+	| 'tls'
+	| 'tooLarge'
+	| 'cancelled'
+	| 'other';
 
 export interface NetworkFailure {
 	kind: NetworkFailureKind;
@@ -54,7 +63,10 @@ const PHRASES: Array<[RegExp, string]> = [
 	[/socket hang up/i, 'ECONNRESET'],
 	[/self[- ]signed certificate/i, 'DEPTH_ZERO_SELF_SIGNED_CERT'],
 	[/certificate has expired/i, 'CERT_HAS_EXPIRED'],
-	[/unable to verify the first certificate|unable to get local issuer certificate/i, 'UNABLE_TO_VERIFY_LEAF_SIGNATURE'],
+	[
+		/unable to verify the first certificate|unable to get local issuer certificate/i,
+		'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+	],
 	[/does not match certificate's altnames/i, 'ERR_TLS_CERT_ALTNAME_INVALID'],
 	[/larger than maxBodyLength/i, 'ERR_FR_MAX_BODY_LENGTH_EXCEEDED'],
 	[/^canceled$|aborted/i, 'ERR_CANCELED'],
@@ -72,7 +84,13 @@ const REASONS: Record<NetworkFailureKind, string> = {
 	other: 'network error',
 };
 
-const NEVER_ARRIVED: ReadonlySet<NetworkFailureKind> = new Set(['refused', 'dns', 'unreachable', 'tls', 'tooLarge']);
+const NEVER_ARRIVED: ReadonlySet<NetworkFailureKind> = new Set([
+	'refused',
+	'dns',
+	'unreachable',
+	'tls',
+	'tooLarge',
+]);
 
 function codeOf(text: string): string | undefined {
 	return CODE_IN_TEXT.exec(text)?.[1] ?? PHRASES.find(([pattern]) => pattern.test(text))?.[1];
@@ -88,11 +106,20 @@ function failureOf(code: string): NetworkFailure {
  * the messages n8n keeps when it wraps the original error (NodeApiError drops the error itself).
  */
 export function readNetworkFailure(error: unknown): NetworkFailure | undefined {
-	const wrapped = (error ?? {}) as { code?: unknown; message?: unknown; messages?: unknown; cause?: { code?: unknown } };
+	const wrapped = (error ?? {}) as {
+		code?: unknown;
+		message?: unknown;
+		messages?: unknown;
+		cause?: { code?: unknown };
+	};
 	// Request helpers set a code only for network failures; an unknown one is worded generically.
 	if (typeof wrapped.code === 'string' && wrapped.code) return failureOf(wrapped.code);
-	if (typeof wrapped.cause?.code === 'string' && wrapped.cause.code in KIND_OF_CODE) return failureOf(wrapped.cause.code);
-	const texts = [...(Array.isArray(wrapped.messages) ? wrapped.messages.map(String) : []), String(wrapped.message ?? '')];
+	if (typeof wrapped.cause?.code === 'string' && wrapped.cause.code in KIND_OF_CODE)
+		return failureOf(wrapped.cause.code);
+	const texts = [
+		...(Array.isArray(wrapped.messages) ? wrapped.messages.map(String) : []),
+		String(wrapped.message ?? ''),
+	];
 	const code = texts.map(codeOf).find(Boolean);
 	return code ? failureOf(code) : undefined;
 }
@@ -121,10 +148,16 @@ export function describeServiceFailure(failure: NetworkFailure): string {
 }
 
 /** Sign-in's sentence when the token service could not be reached. */
-export function describeTokenServiceFailure(failure: NetworkFailure | undefined, url: string): string {
+export function describeTokenServiceFailure(
+	failure: NetworkFailure | undefined,
+	url: string,
+): string {
 	const reason = failure?.reason ?? NO_ANSWER_REASON;
 	const advice = failure ? adviceFor(failure, 'the token service', false) : '';
-	return [`Could not reach the token service at ${url} (${reason}). Check the credential's environment or Auth URL and the network.`, advice]
+	return [
+		`Could not reach the token service at ${url} (${reason}). Check the credential's environment or Auth URL and the network.`,
+		advice,
+	]
 		.filter(Boolean)
 		.join(' ');
 }
@@ -156,4 +189,3 @@ export const PAYLOAD_TOO_LARGE_STATUS = 413;
 export function describePayloadTooLarge(): string {
 	return 'The request body is too large for the service (HTTP 413), so nothing was processed. Send a smaller request (fewer lines or shorter texts).';
 }
-

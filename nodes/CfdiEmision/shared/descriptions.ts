@@ -5,7 +5,8 @@ import type { INodeProperties } from 'n8n-workflow';
  * (type name + "Trigger") into one entry and shows the TRIGGER's description for it
  * (generateMergedNodesAndActions in n8n's editor), so the trigger's description starts with this.
  */
-export const APP_DESCRIPTION = 'Issue Mexican electronic tax vouchers (CFDI 4.0): stamp, download the XML and PDF, send by e-mail';
+export const APP_DESCRIPTION =
+	'Issue Mexican electronic tax vouchers (CFDI 4.0): stamp, download the XML and PDF, send by e-mail';
 
 /** Shows a field only for the given resource and operations. */
 export function showFor(resource: string, operations: string[]): INodeProperties['displayOptions'] {
@@ -33,11 +34,23 @@ export const FROM_VERSION_1_1 = { '@version': [{ _cnd: { gte: 1.1 } }] };
  * A field whose default changed in version 1.1: two descriptions of the same parameter, one per
  * version, so that workflows saved with version 1 keep the default they were saved with.
  */
-export function withDefaultFromVersion11(property: INodeProperties, newDefault: INodeProperties['default'], newDescription?: string): INodeProperties[] {
+export function withDefaultFromVersion11(
+	property: INodeProperties,
+	newDefault: INodeProperties['default'],
+	newDescription?: string,
+): INodeProperties[] {
 	const show = property.displayOptions?.show ?? {};
 	return [
-		{ ...property, displayOptions: { ...property.displayOptions, show: { ...show, ...ONLY_VERSION_1 } } },
-		{ ...property, default: newDefault, ...(newDescription ? { description: newDescription } : {}), displayOptions: { ...property.displayOptions, show: { ...show, ...FROM_VERSION_1_1 } } },
+		{
+			...property,
+			displayOptions: { ...property.displayOptions, show: { ...show, ...ONLY_VERSION_1 } },
+		},
+		{
+			...property,
+			default: newDefault,
+			...(newDescription ? { description: newDescription } : {}),
+			displayOptions: { ...property.displayOptions, show: { ...show, ...FROM_VERSION_1_1 } },
+		},
 	];
 }
 

@@ -19,7 +19,8 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
  * current run index is kept (a loop running the node again starts afresh), so the record is never
  * larger than one run's items.
  */
-export type EarlierTry = { state: 'done'; json: IDataObject } | { state: 'unclear'; reason: string };
+export type EarlierTry =
+	{ state: 'done'; json: IDataObject } | { state: 'unclear'; reason: string };
 
 interface StoredItem {
 	/** What the effect was aimed at (e.g. the UUID and addresses): a different target is a different effect. */
@@ -50,7 +51,10 @@ export class EarlierTries {
 		const context = ctx.getContext('node');
 		const runIndex = currentRunIndex(ctx);
 		const stored = context[KEY] as StoredRun | undefined;
-		const run: StoredRun = stored && stored.runIndex === runIndex && typeof stored.items === 'object' ? stored : { runIndex, tries: 0, items: {} };
+		const run: StoredRun =
+			stored && stored.runIndex === runIndex && typeof stored.items === 'object'
+				? stored
+				: { runIndex, tries: 0, items: {} };
 		run.tries += 1;
 		context[KEY] = run;
 		return new EarlierTries(run);
@@ -71,7 +75,11 @@ export class EarlierTries {
 
 	/** Written before the request goes out: from here on a retry must not assume it did not happen. */
 	sending(itemIndex: number, target: string): void {
-		this.run.items[itemIndex] = { target, state: 'unclear', reason: 'the try stopped before its answer was seen' };
+		this.run.items[itemIndex] = {
+			target,
+			state: 'unclear',
+			reason: 'the try stopped before its answer was seen',
+		};
 	}
 
 	/** The request may have taken effect, but no success was seen. */

@@ -68,8 +68,10 @@ export interface FailureContext {
 	outcome?: IDataObject;
 }
 
-const READ_ONLY_EFFECT = 'Nothing was changed: this request only reads, so running the item again is safe.';
-const UNKNOWN_EFFECT = 'Whether the service acted on the request is not known: check before running the item again.';
+const READ_ONLY_EFFECT =
+	'Nothing was changed: this request only reads, so running the item again is safe.';
+const UNKNOWN_EFFECT =
+	'Whether the service acted on the request is not known: check before running the item again.';
 const REFUSED_EFFECT = 'The service did not carry out the request.';
 
 /** What a failure without a clear answer may have left behind, in the caller's words when it knows. */
@@ -78,15 +80,21 @@ function unclearEffect(context: FailureContext): string {
 }
 
 function httpAdvice(status: number): string {
-	if (status === 400) return `The service rejected the request as invalid; fix the fields it names. ${REFUSED_EFFECT}`;
-	if (status === 401) return `The service rejected the access token even after signing in again. ${REFUSED_EFFECT} Check that the credential belongs to this environment.`;
-	if (status === 403) return `The account may not act for this issuer. ${REFUSED_EFFECT} Leave "Issuer ID Override" empty to use the credential's issuer, or check the account's permissions.`;
-	if (status === 404) return 'Nothing was found at that address. Check the id or UUID, and the credential\'s environment and API path style.';
+	if (status === 400)
+		return `The service rejected the request as invalid; fix the fields it names. ${REFUSED_EFFECT}`;
+	if (status === 401)
+		return `The service rejected the access token even after signing in again. ${REFUSED_EFFECT} Check that the credential belongs to this environment.`;
+	if (status === 403)
+		return `The account may not act for this issuer. ${REFUSED_EFFECT} Leave "Issuer ID Override" empty to use the credential's issuer, or check the account's permissions.`;
+	if (status === 404)
+		return "Nothing was found at that address. Check the id or UUID, and the credential's environment and API path style.";
 	if (status === PAYLOAD_TOO_LARGE_STATUS) return describePayloadTooLarge();
 	if (status === 415) return `The service did not accept the content type. ${REFUSED_EFFECT}`;
-	if (status === 429) return `The service is limiting the request rate. ${REFUSED_EFFECT} Lower the node's concurrency or try again later.`;
+	if (status === 429)
+		return `The service is limiting the request rate. ${REFUSED_EFFECT} Lower the node's concurrency or try again later.`;
 	if (status >= 500) return 'The service failed on its side.';
-	if (status >= 400) return `${REFUSED_EFFECT} Check the credential's environment and API path style (a wrong path style often answers 404, 405 or 406).`;
+	if (status >= 400)
+		return `${REFUSED_EFFECT} Check the credential's environment and API path style (a wrong path style often answers 404, 405 or 406).`;
 	return 'The service answered with a status this node does not expect.';
 }
 
@@ -94,19 +102,31 @@ function httpAdvice(status: number): string {
  * Builds the error the user sees for a failed call: what happened, to which item, and what to do.
  * Without an item index (the polling trigger) the message names no item.
  */
-export function toNodeError(ctx: Pick<IExecuteFunctions, 'getNode'>, error: unknown, itemIndex: number | undefined, context: FailureContext): NodeApiError {
+export function toNodeError(
+	ctx: Pick<IExecuteFunctions, 'getNode'>,
+	error: unknown,
+	itemIndex: number | undefined,
+	context: FailureContext,
+): NodeApiError {
 	if (error instanceof NodeApiError) return error;
-	const failure = error instanceof ServiceCallError ? error : new ServiceCallError(String((error as Error)?.message ?? error), 'auth');
+	const failure =
+		error instanceof ServiceCallError
+			? error
+			: new ServiceCallError(String((error as Error)?.message ?? error), 'auth');
 	let message: string;
 	const advice: string[] = [];
 	switch (failure.kind) {
 		case 'auth':
 			message = `Could not sign in to the CFDI service to ${context.action}: ${failure.message}`;
-			advice.push('Nothing was sent to the issuing API. Open the credential and use its Test button to check the sign-in.');
+			advice.push(
+				'Nothing was sent to the issuing API. Open the credential and use its Test button to check the sign-in.',
+			);
 			break;
 		case 'unreachable':
 			message = `Could not ${context.action}: ${failure.message}`;
-			advice.push('The request did not reach the service, so nothing happened there. Check the credential\'s environment or Base URL.');
+			advice.push(
+				"The request did not reach the service, so nothing happened there. Check the credential's environment or Base URL.",
+			);
 			break;
 		case 'ambiguous':
 			message = `Could not ${context.action}: ${failure.message}`;
@@ -130,7 +150,14 @@ export function toNodeError(ctx: Pick<IExecuteFunctions, 'getNode'>, error: unkn
 			break;
 		}
 	}
-	return wordedError(ctx, message, advice.filter(Boolean).join(' '), itemIndex, context.outcome, failure.kind === 'http' ? String(failure.details.status) : undefined);
+	return wordedError(
+		ctx,
+		message,
+		advice.filter(Boolean).join(' '),
+		itemIndex,
+		context.outcome,
+		failure.kind === 'http' ? String(failure.details.status) : undefined,
+	);
 }
 
 /**
@@ -138,7 +165,14 @@ export function toNodeError(ctx: Pick<IExecuteFunctions, 'getNode'>, error: unkn
  * more for token-shaped secrets (an answer was already redacted of the credential's own values in
  * the transport), so a message or description never carries one, nor the log lines n8n writes of it.
  */
-function wordedError(ctx: Pick<IExecuteFunctions, 'getNode'>, rawMessage: string, rawDescription: string, itemIndex: number | undefined, outcome?: IDataObject, httpCode?: string): NodeApiError {
+function wordedError(
+	ctx: Pick<IExecuteFunctions, 'getNode'>,
+	rawMessage: string,
+	rawDescription: string,
+	itemIndex: number | undefined,
+	outcome?: IDataObject,
+	httpCode?: string,
+): NodeApiError {
 	const message = redactSecrets(rawMessage, []);
 	const description = redactSecrets(rawDescription, []);
 	const nodeError = new NodeApiError(ctx.getNode(), { message, description } as JsonObject, {
@@ -152,6 +186,12 @@ function wordedError(ctx: Pick<IExecuteFunctions, 'getNode'>, rawMessage: string
 }
 
 /** An error for an answer that arrived fine but says the operation failed (e.g. esValido false). */
-export function operationFailed(ctx: IExecuteFunctions, itemIndex: number, message: string, description: string, outcome?: IDataObject): NodeApiError {
+export function operationFailed(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	message: string,
+	description: string,
+	outcome?: IDataObject,
+): NodeApiError {
 	return wordedError(ctx, message, description, itemIndex, outcome);
 }

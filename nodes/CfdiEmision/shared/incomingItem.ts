@@ -1,4 +1,9 @@
-import type { IBinaryKeyData, IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type {
+	IBinaryKeyData,
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+} from 'n8n-workflow';
 
 /** From version 1.1 the XML, PDF and e-mail operations pass the incoming item on (README, "Node versions"). */
 const KEEPS_INCOMING_FROM = 1.1;
@@ -9,7 +14,12 @@ const KEEPS_INCOMING_FROM = 1.1;
  * later step still has the recipient, the order or the other file without an expression pointing
  * back at an earlier node; version 1 returns only the operation's own fields and file.
  */
-export function addedToIncoming(ctx: IExecuteFunctions, itemIndex: number, json: IDataObject, binary?: IBinaryKeyData): INodeExecutionData {
+export function addedToIncoming(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	json: IDataObject,
+	binary?: IBinaryKeyData,
+): INodeExecutionData {
 	if (ctx.getNode().typeVersion < KEEPS_INCOMING_FROM) return binary ? { json, binary } : { json };
 	const incoming = ctx.getInputData()[itemIndex];
 	const files = { ...(incoming?.binary ?? {}), ...(binary ?? {}) };

@@ -7,9 +7,14 @@ import { voucherReferenceValue } from './voucherReference';
 
 /** Paths of the numbers JSON cannot carry (1e999 parses to Infinity; an expression may give NaN). */
 function nonFiniteNumbers(value: unknown, path = ''): string[] {
-	if (typeof value === 'number') return Number.isFinite(value) ? [] : [path || '(the value itself)'];
+	if (typeof value === 'number')
+		return Number.isFinite(value) ? [] : [path || '(the value itself)'];
 	if (!value || typeof value !== 'object') return [];
-	const entries = Array.isArray(value) ? value.map((member, index) => [`${path}[${index}]`, member] as const) : Object.entries(value).map(([key, member]) => [path ? `${path}.${key}` : key, member] as const);
+	const entries = Array.isArray(value)
+		? value.map((member, index) => [`${path}[${index}]`, member] as const)
+		: Object.entries(value).map(
+				([key, member]) => [path ? `${path}.${key}` : key, member] as const,
+			);
 	return entries.flatMap(([memberPath, member]) => nonFiniteNumbers(member, memberPath));
 }
 
@@ -20,23 +25,36 @@ function overflowingLiterals(text: string): string[] {
 }
 
 /** Refuses numbers that JSON would send as null, naming the member and the value as written. */
-function refuseNonFinite(ctx: IExecuteFunctions, itemIndex: number, label: string, value: unknown, text?: string): void {
+function refuseNonFinite(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	label: string,
+	value: unknown,
+	text?: string,
+): void {
 	const paths = nonFiniteNumbers(value);
 	if (!paths.length) return;
 	const literals = text === undefined ? [] : overflowingLiterals(text);
 	const shown = (path: string, index: number) => {
-		const number = literals.length === paths.length ? literals[index] : String(getPath(value, path));
+		const number =
+			literals.length === paths.length ? literals[index] : String(getPath(value, path));
 		return `${path} = ${number}`;
 	};
-	throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: "${label}" has a number that is not a finite number: ${paths.slice(0, 3).map(shown).join(', ')}${paths.length > 3 ? ` and ${paths.length - 3} more` : ''}.`, {
-		itemIndex,
-		description: 'JSON cannot carry it (it would reach the service as null), so nothing was sent. Write the amount as a plain decimal number such as 1000.75; if it comes from an expression, check it for a division by zero or a missing value.',
-	});
+	throw new NodeOperationError(
+		ctx.getNode(),
+		`Item ${itemIndex}: "${label}" has a number that is not a finite number: ${paths.slice(0, 3).map(shown).join(', ')}${paths.length > 3 ? ` and ${paths.length - 3} more` : ''}.`,
+		{
+			itemIndex,
+			description:
+				'JSON cannot carry it (it would reach the service as null), so nothing was sent. Write the amount as a plain decimal number such as 1000.75; if it comes from an expression, check it for a division by zero or a missing value.',
+		},
+	);
 }
 
 function getPath(value: unknown, path: string): unknown {
 	let current = value;
-	for (const part of path.match(/[^.[\]]+/g) ?? []) current = (current as Record<string, unknown> | undefined)?.[part];
+	for (const part of path.match(/[^.[\]]+/g) ?? [])
+		current = (current as Record<string, unknown> | undefined)?.[part];
 	return current;
 }
 
@@ -44,8 +62,10 @@ function getPath(value: unknown, path: string): unknown {
 function kindOf(value: unknown): string {
 	if (value === null) return 'null';
 	if (Array.isArray(value)) return 'an array';
-	if (typeof value === 'string') return `the text ${JSON.stringify(value.length > 40 ? `${value.slice(0, 37)}...` : value)}`;
-	if (typeof value === 'number' || typeof value === 'boolean') return `the ${typeof value} ${String(value)}`;
+	if (typeof value === 'string')
+		return `the text ${JSON.stringify(value.length > 40 ? `${value.slice(0, 37)}...` : value)}`;
+	if (typeof value === 'number' || typeof value === 'boolean')
+		return `the ${typeof value} ${String(value)}`;
 	return `a value of type ${typeof value}`;
 }
 
@@ -54,7 +74,13 @@ function kindOf(value: unknown): string {
  * is undefined. `hint` says how to map the value, for the error on text that is not JSON. Numbers
  * JSON cannot carry (1e999, NaN, Infinity) are refused here, named by their member.
  */
-export function readJsonValue(ctx: IExecuteFunctions, name: string, itemIndex: number, label: string, hint: string): unknown {
+export function readJsonValue(
+	ctx: IExecuteFunctions,
+	name: string,
+	itemIndex: number,
+	label: string,
+	hint: string,
+): unknown {
 	const raw = ctx.getNodeParameter(name, itemIndex, undefined) as unknown;
 	if (typeof raw !== 'string') {
 		refuseNonFinite(ctx, itemIndex, label, raw);
@@ -66,25 +92,44 @@ export function readJsonValue(ctx: IExecuteFunctions, name: string, itemIndex: n
 	try {
 		value = JSON.parse(text) as unknown;
 	} catch (error) {
-		throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: "${label}" is not valid JSON (${(error as Error).message}).`, { itemIndex, description: `Nothing was sent. ${hint}` });
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Item ${itemIndex}: "${label}" is not valid JSON (${(error as Error).message}).`,
+			{ itemIndex, description: `Nothing was sent. ${hint}` },
+		);
 	}
 	refuseNonFinite(ctx, itemIndex, label, value, text);
 	return value;
 }
 
 /** Reads a JSON object parameter given as text or as an object (an expression may produce either). */
-export function readJsonParameter(ctx: IExecuteFunctions, name: string, itemIndex: number, label: string): IDataObject {
-	const value = readJsonValue(ctx, name, itemIndex, label, 'Enter a JSON object, or map one from a previous node with an expression such as {{ $json.voucher }}.');
+export function readJsonParameter(
+	ctx: IExecuteFunctions,
+	name: string,
+	itemIndex: number,
+	label: string,
+): IDataObject {
+	const value = readJsonValue(
+		ctx,
+		name,
+		itemIndex,
+		label,
+		'Enter a JSON object, or map one from a previous node with an expression such as {{ $json.voucher }}.',
+	);
 	// Empty text reads as {}; null is a value, usually an expression that found nothing.
 	if (value === undefined) return {};
 	if (!value || typeof value !== 'object' || Array.isArray(value)) {
-		throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: "${label}" must be a JSON object ({ ... }), not ${kindOf(value)}.`, {
-			itemIndex,
-			description:
-				value === null
-					? 'Nothing was sent. An expression that maps a missing field gives null: check that the previous node\'s item has the field (e.g. {{ $json.voucher }}), or enter the object itself.'
-					: 'Nothing was sent. Enter one object with the members as named in the API (e.g. { "serie": "A", ... }); to send several, give one per input item.',
-		});
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Item ${itemIndex}: "${label}" must be a JSON object ({ ... }), not ${kindOf(value)}.`,
+			{
+				itemIndex,
+				description:
+					value === null
+						? "Nothing was sent. An expression that maps a missing field gives null: check that the previous node's item has the field (e.g. {{ $json.voucher }}), or enter the object itself."
+						: 'Nothing was sent. Enter one object with the members as named in the API (e.g. { "serie": "A", ... }); to send several, give one per input item.',
+			},
+		);
 	}
 	return value as IDataObject;
 }
@@ -95,10 +140,15 @@ export function readUuid(ctx: IExecuteFunctions, itemIndex: number): string {
 		// An item skipped upstream (e.g. an order without tax data) has no UUID: passed on, not failed.
 		const skipped = uuid ? undefined : skippedUpstreamFor(ctx, itemIndex, 'UUID');
 		if (skipped) throw skipped;
-		throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: UUID "${uuid}" is not a voucher UUID.`, {
-			itemIndex,
-			description: 'Use the 36-character UUID (folio fiscal) of a stamped voucher, such as the "uuid" returned by the Create operation.',
-		});
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Item ${itemIndex}: UUID "${uuid}" is not a voucher UUID.`,
+			{
+				itemIndex,
+				description:
+					'Use the 36-character UUID (folio fiscal) of a stamped voucher, such as the "uuid" returned by the Create operation.',
+			},
+		);
 	}
 	// The XML carries the UUID in upper case: one voucher, one spelling (file names, requests).
 	return uuid.toUpperCase();
@@ -108,12 +158,18 @@ export function readVoucherId(ctx: IExecuteFunctions, itemIndex: number): number
 	const raw = voucherReferenceValue(ctx, 'voucherId', itemIndex);
 	const id = typeof raw === 'number' ? raw : Number(String(raw ?? '').trim());
 	if (!Number.isInteger(id) || id <= 0) {
-		const skipped = String(raw ?? '').trim() && id !== 0 ? undefined : skippedUpstreamFor(ctx, itemIndex, 'ID');
+		const skipped =
+			String(raw ?? '').trim() && id !== 0 ? undefined : skippedUpstreamFor(ctx, itemIndex, 'ID');
 		if (skipped) throw skipped;
-		throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: Voucher ID "${String(raw)}" is not a voucher id.`, {
-			itemIndex,
-			description: 'Use the positive integer "idComprobante" returned when the voucher was saved as pending.',
-		});
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Item ${itemIndex}: Voucher ID "${String(raw)}" is not a voucher id.`,
+			{
+				itemIndex,
+				description:
+					'Use the positive integer "idComprobante" returned when the voucher was saved as pending.',
+			},
+		);
 	}
 	return id;
 }
@@ -124,7 +180,12 @@ export function mergeMembers(base: IDataObject, extra: IDataObject): IDataObject
 	for (const [key, value] of Object.entries(extra)) {
 		const current = merged[key];
 		merged[key] =
-			value && typeof value === 'object' && !Array.isArray(value) && current && typeof current === 'object' && !Array.isArray(current)
+			value &&
+			typeof value === 'object' &&
+			!Array.isArray(value) &&
+			current &&
+			typeof current === 'object' &&
+			!Array.isArray(current)
 				? mergeMembers(current as IDataObject, value as IDataObject)
 				: value;
 	}

@@ -22,7 +22,11 @@ export class RelatedInvoices {
 	private constructor(private readonly byItem: ItemInvoices[]) {}
 
 	/** Reads the UUIDs `uuidsOf` names for each input item (it may throw for an item: kept as its error). */
-	static async read(ctx: IExecuteFunctions, settings: RequestSettings, uuidsOf: (itemIndex: number) => string[]): Promise<RelatedInvoices> {
+	static async read(
+		ctx: IExecuteFunctions,
+		settings: RequestSettings,
+		uuidsOf: (itemIndex: number) => string[],
+	): Promise<RelatedInvoices> {
 		const count = ctx.getInputData().length;
 		const byItem: ItemInvoices[] = new Array(count);
 		// One download per UUID: items that need the same invoice share it; after a failure each item tries on its own, so its error names it.
@@ -42,10 +46,15 @@ export class RelatedInvoices {
 			for (const given of uuidsOf(itemIndex)) {
 				const uuid = given.trim();
 				if (!UUID_PATTERN.test(uuid)) {
-					throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: related invoice UUID "${uuid}" is not a UUID.`, {
-						itemIndex,
-						description: 'Use the 36-character UUID (folio fiscal) of the stamped invoice, e.g. the "uuid" a Create operation returned.',
-					});
+					throw new NodeOperationError(
+						ctx.getNode(),
+						`Item ${itemIndex}: related invoice UUID "${uuid}" is not a UUID.`,
+						{
+							itemIndex,
+							description:
+								'Use the 36-character UUID (folio fiscal) of the stamped invoice, e.g. the "uuid" a Create operation returned.',
+						},
+					);
 				}
 				const key = uuid.toUpperCase();
 				if (invoices.has(key)) continue;
@@ -74,7 +83,9 @@ export class RelatedInvoices {
 				}
 			}
 		};
-		await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, Math.max(count, 1)) }, worker));
+		await Promise.all(
+			Array.from({ length: Math.min(READ_CONCURRENCY, Math.max(count, 1)) }, worker),
+		);
 		return new RelatedInvoices(byItem);
 	}
 
@@ -95,13 +106,30 @@ export interface RelatedEntries {
 }
 
 /** Reads a related-invoices collection (`parameter`, e.g. "relatedInvoices.invoice"); an empty one stops the item with `emptyFix`. */
-export function relatedEntries(ctx: IExecuteFunctions, itemIndex: number, related: RelatedInvoices, parameter: string, emptyFix: string): RelatedEntries {
+export function relatedEntries(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	related: RelatedInvoices,
+	parameter: string,
+	emptyFix: string,
+): RelatedEntries {
 	const entries = ctx.getNodeParameter(parameter, itemIndex, []) as IDataObject[];
 	if (entries.length === 0) {
-		throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: Related Invoices is empty.`, { itemIndex, description: `${emptyFix} Nothing was sent to the service.` });
+		throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: Related Invoices is empty.`, {
+			itemIndex,
+			description: `${emptyFix} Nothing was sent to the service.`,
+		});
 	}
 	const invoices = readsRelatedXml(ctx, itemIndex) ? related.of(itemIndex) : undefined;
-	return { entries, invoiceOf: (entry) => invoices?.get(String(entry.uuid ?? '').trim().toUpperCase()) };
+	return {
+		entries,
+		invoiceOf: (entry) =>
+			invoices?.get(
+				String(entry.uuid ?? '')
+					.trim()
+					.toUpperCase(),
+			),
+	};
 }
 
 export function readsRelatedXml(ctx: IExecuteFunctions, itemIndex: number): boolean {
@@ -109,13 +137,31 @@ export function readsRelatedXml(ctx: IExecuteFunctions, itemIndex: number): bool
 }
 
 /** Reads the XML of the invoices in `parameter` for the items that read it (see RelatedInvoices.read). */
-export async function readRelatedInvoices(ctx: IExecuteFunctions, settings: RequestSettings, parameter: string): Promise<RelatedInvoices> {
+export async function readRelatedInvoices(
+	ctx: IExecuteFunctions,
+	settings: RequestSettings,
+	parameter: string,
+): Promise<RelatedInvoices> {
 	return await RelatedInvoices.read(ctx, settings, (itemIndex) =>
-		readsRelatedXml(ctx, itemIndex) ? (ctx.getNodeParameter(parameter, itemIndex, []) as IDataObject[]).map((entry) => String(entry.uuid ?? '')) : [],
+		readsRelatedXml(ctx, itemIndex)
+			? (ctx.getNodeParameter(parameter, itemIndex, []) as IDataObject[]).map((entry) =>
+					String(entry.uuid ?? ''),
+				)
+			: [],
 	);
 }
 
 /** The "Read Related Invoices From Their XML" switch of an operation. */
-export function readRelatedXmlField(description: string, displayOptions: INodeProperties['displayOptions']): INodeProperties {
-	return { displayName: 'Read Related Invoices From Their XML', name: 'readRelatedXml', type: 'boolean', default: true, description, displayOptions };
+export function readRelatedXmlField(
+	description: string,
+	displayOptions: INodeProperties['displayOptions'],
+): INodeProperties {
+	return {
+		displayName: 'Read Related Invoices From Their XML',
+		name: 'readRelatedXml',
+		type: 'boolean',
+		default: true,
+		description,
+		displayOptions,
+	};
 }

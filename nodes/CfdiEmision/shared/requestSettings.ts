@@ -11,7 +11,11 @@ export interface RequestSettings {
 export const DEFAULT_TIMEOUT_MS = 120_000;
 
 /** Settings of an operation that sends nothing (Validate). */
-export const LOCAL_ONLY: RequestSettings = { concurrency: 1, timeoutMs: DEFAULT_TIMEOUT_MS, allowUnauthorizedCerts: false };
+export const LOCAL_ONLY: RequestSettings = {
+	concurrency: 1,
+	timeoutMs: DEFAULT_TIMEOUT_MS,
+	allowUnauthorizedCerts: false,
+};
 
 export function timeoutOption(displayOptions?: INodeProperties['displayOptions']): INodeProperties {
 	return {
@@ -25,7 +29,9 @@ export function timeoutOption(displayOptions?: INodeProperties['displayOptions']
 	};
 }
 
-export function ignoreSslOption(displayOptions?: INodeProperties['displayOptions']): INodeProperties {
+export function ignoreSslOption(
+	displayOptions?: INodeProperties['displayOptions'],
+): INodeProperties {
 	return {
 		displayName: 'Ignore SSL Issues (Insecure)',
 		name: 'allowUnauthorizedCerts',
@@ -36,7 +42,11 @@ export function ignoreSslOption(displayOptions?: INodeProperties['displayOptions
 	};
 }
 
-export function concurrencyOption(defaultConcurrency: number, description: string, displayOptions?: INodeProperties['displayOptions']): INodeProperties {
+export function concurrencyOption(
+	defaultConcurrency: number,
+	description: string,
+	displayOptions?: INodeProperties['displayOptions'],
+): INodeProperties {
 	return {
 		displayName: 'Concurrency',
 		name: 'concurrency',
@@ -76,10 +86,15 @@ export function readRequestSettings(
 ): RequestSettings {
 	const own = ctx.getNodeParameter(collection, 0, {}) as IDataObject;
 	const saved = ctx.getNodeParameter('requestOptions', 0, {}) as SavedRequestOptions;
-	const batchSize = defaults.batchingSetsConcurrency ? positiveInteger(saved.batching?.batch?.batchSize) : undefined;
+	const batchSize = defaults.batchingSetsConcurrency
+		? positiveInteger(saved.batching?.batch?.batchSize)
+		: undefined;
 	return {
 		concurrency: positiveInteger(own.concurrency) ?? batchSize ?? defaults.concurrency,
 		timeoutMs: positiveInteger(own.timeout) ?? positiveInteger(saved.timeout) ?? DEFAULT_TIMEOUT_MS,
-		allowUnauthorizedCerts: typeof own.allowUnauthorizedCerts === 'boolean' ? own.allowUnauthorizedCerts : saved.allowUnauthorizedCerts === true,
+		allowUnauthorizedCerts:
+			typeof own.allowUnauthorizedCerts === 'boolean'
+				? own.allowUnauthorizedCerts
+				: saved.allowUnauthorizedCerts === true,
 	};
 }

@@ -17,11 +17,19 @@ export function looksLikeHtml(text: string): boolean {
 export function parseJsonBody(body: unknown, what: string): unknown {
 	const text = bodyText(body);
 	if (looksLikeHtml(text)) {
-		throw new ServiceCallError(`The service answered ${what} with an HTML page instead of JSON. Check the credential's Base URL and API path style.`, 'malformed', { body: text.slice(0, 300) });
+		throw new ServiceCallError(
+			`The service answered ${what} with an HTML page instead of JSON. Check the credential's Base URL and API path style.`,
+			'malformed',
+			{ body: text.slice(0, 300) },
+		);
 	}
 	const parsed = tryParseJson(text);
 	if (!parsed.ok) {
-		throw new ServiceCallError(`The service answered ${what} with malformed JSON: ${text.slice(0, 120)}`, 'malformed', { body: text.slice(0, 300) });
+		throw new ServiceCallError(
+			`The service answered ${what} with malformed JSON: ${text.slice(0, 120)}`,
+			'malformed',
+			{ body: text.slice(0, 300) },
+		);
 	}
 	return parsed.value;
 }
@@ -37,7 +45,10 @@ export function tryParseJson(text: string): { ok: true; value: unknown } | { ok:
 export function parseJsonObject(body: unknown, what: string): IDataObject {
 	const parsed = parseJsonBody(body, what);
 	if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
-		throw new ServiceCallError(`The service answered ${what} with ${JSON.stringify(parsed)?.slice(0, 80)} instead of a JSON object.`, 'malformed');
+		throw new ServiceCallError(
+			`The service answered ${what} with ${JSON.stringify(parsed)?.slice(0, 80)} instead of a JSON object.`,
+			'malformed',
+		);
 	}
 	return parsed as IDataObject;
 }
@@ -68,10 +79,18 @@ export function extractXml(body: unknown): string {
 		}
 	}
 	if (looksLikeHtml(text)) {
-		throw new ServiceCallError('The service answered the XML download with an HTML page, not a CFDI XML. Check the credential\'s Base URL and API path style, or try again later.', 'malformed', { body: text.slice(0, 300) });
+		throw new ServiceCallError(
+			"The service answered the XML download with an HTML page, not a CFDI XML. Check the credential's Base URL and API path style, or try again later.",
+			'malformed',
+			{ body: text.slice(0, 300) },
+		);
 	}
 	if (!/<([\w-]+:)?Comprobante[\s>]/.test(text)) {
-		throw new ServiceCallError(`The service answered the XML download with something that is not a CFDI document: ${text.slice(0, 120)}`, 'malformed', { body: text.slice(0, 300) });
+		throw new ServiceCallError(
+			`The service answered the XML download with something that is not a CFDI document: ${text.slice(0, 120)}`,
+			'malformed',
+			{ body: text.slice(0, 300) },
+		);
 	}
 	return text.replace(/^\uFEFF/, '');
 }

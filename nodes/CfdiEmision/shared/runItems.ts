@@ -23,14 +23,19 @@ function errorItem(error: Error, itemIndex: number): INodeExecutionData {
 }
 
 /** The error of one item as n8n shows it: a node error with the item's index. */
-export function withItemIndex(ctx: IExecuteFunctions, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
+export function withItemIndex(
+	ctx: IExecuteFunctions,
+	error: unknown,
+	itemIndex: number,
+): NodeApiError | NodeOperationError {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
 		error.context.itemIndex = itemIndex;
 		return error;
 	}
 	return new NodeOperationError(ctx.getNode(), error as Error, {
 		itemIndex,
-		description: 'An unexpected error inside the node, not an answer of the service. If this item sends a voucher or an e-mail, check its state (Voucher > Get or Get Status) before running it again, and report the message to the package maintainers.',
+		description:
+			'An unexpected error inside the node, not an answer of the service. If this item sends a voucher or an e-mail, check its state (Voucher > Get or Get Status) before running it again, and report the message to the package maintainers.',
 	});
 }
 
@@ -99,7 +104,10 @@ const CHECKS_PER_PAUSE = 50;
  * sent, so that a run never stops half-done on a mistake it could have seen before sending: running
  * it again after the fix would stamp, e-mail or cancel its first items a second time.
  */
-async function checkEveryItemFirst(ctx: IExecuteFunctions, plans: ItemPlans<unknown>): Promise<void> {
+async function checkEveryItemFirst(
+	ctx: IExecuteFunctions,
+	plans: ItemPlans<unknown>,
+): Promise<void> {
 	const failing: number[] = [];
 	for (let itemIndex = 0; itemIndex < plans.count; itemIndex++) {
 		if (itemIndex > 0 && itemIndex % CHECKS_PER_PAUSE === 0) await sleep(0);
@@ -116,11 +124,17 @@ async function checkEveryItemFirst(ctx: IExecuteFunctions, plans: ItemPlans<unkn
 			: // Not one of the node's own checks (e.g. an expression n8n could not evaluate): still local.
 				new NodeOperationError(ctx.getNode(), cause as Error, {
 					itemIndex: first,
-					description: "Reading this item's parameters failed before anything was sent. Check the fields and expressions of this item.",
+					description:
+						"Reading this item's parameters failed before anything was sent. Check the fields and expressions of this item.",
 				});
 	// A single item's error already says that nothing was sent.
 	if (plans.count === 1) throw error;
-	const also = others.length === 1 ? ` Item ${others[0]} fails its checks too.` : others.length ? ` Items ${listItems(others)} fail their checks too.` : '';
+	const also =
+		others.length === 1
+			? ` Item ${others[0]} fails its checks too.`
+			: others.length
+				? ` Items ${listItems(others)} fail their checks too.`
+				: '';
 	const fix = others.length
 		? 'Fix them and run again, or turn on "Continue On Fail" to send the valid items and get an error item for each of these.'
 		: 'Fix it and run again, or turn on "Continue On Fail" to send the valid items and get an error item for this one.';
@@ -149,7 +163,12 @@ export interface RunItemsOptions {
  * checked before anything is sent, no new item starts after a failure, and the error names what
  * the run had already done, because n8n drops the output of a failed node.
  */
-export async function runItems(ctx: IExecuteFunctions, settings: RequestSettings, handler: ItemHandler, options: RunItemsOptions = {}): Promise<INodeExecutionData[][]> {
+export async function runItems(
+	ctx: IExecuteFunctions,
+	settings: RequestSettings,
+	handler: ItemHandler,
+	options: RunItemsOptions = {},
+): Promise<INodeExecutionData[][]> {
 	const input = ctx.getInputData();
 	const { queue = inOrder(input.length), plans } = options;
 	if (plans && !ctx.continueOnFail()) await checkEveryItemFirst(ctx, plans);
@@ -175,7 +194,9 @@ export async function runItems(ctx: IExecuteFunctions, settings: RequestSettings
 			if (error instanceof SkippedUpstream) {
 				// Skipped by a previous node (no voucher): passed on unchanged, with why in the hints.
 				skips.push(error);
-				outcomes[itemIndex] = { items: [{ json: input[itemIndex].json, pairedItem: { item: itemIndex } }] };
+				outcomes[itemIndex] = {
+					items: [{ json: input[itemIndex].json, pairedItem: { item: itemIndex } }],
+				};
 				return;
 			}
 			const nodeError = withItemIndex(ctx, error, itemIndex);
@@ -184,7 +205,8 @@ export async function runItems(ctx: IExecuteFunctions, settings: RequestSettings
 			} else {
 				// Keep the failure of the lowest item index (workers may fail out of order).
 				const previous = stop.failure as Failure | undefined;
-				if (!previous || itemIndex < previous.itemIndex) stop.failure = { itemIndex, error: nodeError };
+				if (!previous || itemIndex < previous.itemIndex)
+					stop.failure = { itemIndex, error: nodeError };
 			}
 		} finally {
 			queue.finished(itemIndex);
@@ -202,16 +224,24 @@ export async function runItems(ctx: IExecuteFunctions, settings: RequestSettings
 	const workers = Math.max(1, Math.min(Math.floor(settings.concurrency) || 1, input.length));
 	await Promise.all(Array.from({ length: workers }, worker));
 	wakeAll();
-	if (skips.length) ctx.addExecutionHints({ message: skippedItemsHint(skips.sort((a, b) => a.itemIndex - b.itemIndex)), location: 'outputPane' });
+	if (skips.length)
+		ctx.addExecutionHints({
+			message: skippedItemsHint(skips.sort((a, b) => a.itemIndex - b.itemIndex)),
+			location: 'outputPane',
+		});
 
 	const { failure } = stop;
 	if (failure) {
 		const done = outcomes
-			.map((outcome, itemIndex) => (outcome?.doneNote ? `item ${itemIndex}: ${outcome.doneNote}` : ''))
+			.map((outcome, itemIndex) =>
+				outcome?.doneNote ? `item ${itemIndex}: ${outcome.doneNote}` : '',
+			)
 			.filter(Boolean);
 		if (done.length) {
 			const note = `Before this error the run had already completed: ${done.join('; ')}. Running the workflow again repeats those items; turn on "Continue On Fail" to get one result per item.`;
-			failure.error.description = failure.error.description ? `${failure.error.description} ${note}` : note;
+			failure.error.description = failure.error.description
+				? `${failure.error.description} ${note}`
+				: note;
 		}
 		throw failure.error;
 	}

@@ -23,7 +23,13 @@ export class ServiceCallError extends Error {
 	constructor(
 		message: string,
 		readonly kind: FailureKind,
-		readonly details: { status?: number; body?: unknown; code?: string; url?: string; advice?: string } = {},
+		readonly details: {
+			status?: number;
+			body?: unknown;
+			code?: string;
+			url?: string;
+			advice?: string;
+		} = {},
 	) {
 		super(message);
 		this.name = 'ServiceCallError';

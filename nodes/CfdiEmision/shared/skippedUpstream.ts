@@ -18,10 +18,14 @@ export class SkippedUpstream extends Error {
 }
 
 /** The skip a previous node recorded on the item, if any. */
-export function upstreamSkip(ctx: IExecuteFunctions, itemIndex: number): { reason?: string; message?: string } | undefined {
+export function upstreamSkip(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+): { reason?: string; message?: string } | undefined {
 	const json = ctx.getInputData()[itemIndex]?.json;
 	if (!json || json.status !== 'skipped') return undefined;
-	const skipped = json.skipped && typeof json.skipped === 'object' ? (json.skipped as IDataObject) : {};
+	const skipped =
+		json.skipped && typeof json.skipped === 'object' ? (json.skipped as IDataObject) : {};
 	return {
 		reason: typeof skipped.reason === 'string' ? skipped.reason : undefined,
 		message: typeof skipped.message === 'string' ? skipped.message : undefined,
@@ -32,11 +36,18 @@ export function upstreamSkip(ctx: IExecuteFunctions, itemIndex: number): { reaso
  * When the voucher reference (`what`, e.g. `UUID`) is missing because the item was skipped upstream:
  * the SkippedUpstream to throw, saying why. Undefined for any other item (its own error applies).
  */
-export function skippedUpstreamFor(ctx: IExecuteFunctions, itemIndex: number, what: string): SkippedUpstream | undefined {
+export function skippedUpstreamFor(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	what: string,
+): SkippedUpstream | undefined {
 	const skip = upstreamSkip(ctx, itemIndex);
 	if (!skip) return undefined;
 	const why = skip.message ?? (skip.reason ? `reason: ${skip.reason}` : 'no reason given');
-	return new SkippedUpstream(itemIndex, `Item ${itemIndex} has no voucher ${what}: a previous node skipped it (${why}). It is passed on unchanged; nothing was sent.`);
+	return new SkippedUpstream(
+		itemIndex,
+		`Item ${itemIndex} has no voucher ${what}: a previous node skipped it (${why}). It is passed on unchanged; nothing was sent.`,
+	);
 }
 
 /** The note shown in the node's output panel for the items passed on. */

@@ -1,12 +1,30 @@
-import type { IDataObject, IExecuteFunctions, IHttpRequestMethods, IHttpRequestOptions, ILoadOptionsFunctions, IN8nHttpFullResponse, IPollFunctions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestMethods,
+	IHttpRequestOptions,
+	ILoadOptionsFunctions,
+	IN8nHttpFullResponse,
+	IPollFunctions,
+} from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { REJECT_SESSIONS_BEFORE, SIGNED_WITH_SESSION, type AuthorizableRequest } from '../auth/authorizeRequest';
+import {
+	REJECT_SESSIONS_BEFORE,
+	SIGNED_WITH_SESSION,
+	type AuthorizableRequest,
+} from '../auth/authorizeRequest';
 import { awaitSessionSavedElsewhere } from '../auth/renewal';
 import { isSessionRenewedElsewhere } from '../auth/tokenService';
 import { expandUrlTemplate, resolveEndpoints, URL_TEMPLATE } from '../auth/endpoints';
 import { SecretRedactor, secretValues } from '../auth/secrets';
-import { describeRefusedRedirect, describeServiceFailure, readNetworkFailure, sendWithinOrigin, type RequestHop } from '../network';
+import {
+	describeRefusedRedirect,
+	describeServiceFailure,
+	readNetworkFailure,
+	sendWithinOrigin,
+	type RequestHop,
+} from '../network';
 import { ServiceCallError } from './serviceError';
 import type { RequestSettings } from './requestSettings';
 import { SessionGate } from './sessionGate';
@@ -54,9 +72,14 @@ export class RunSession {
 	static fromNode(ctx: IExecuteFunctions, settings: RequestSettings): RunSession {
 		const override = String(ctx.getNodeParameter('emisorIdOverride', 0, '') ?? '').trim();
 		if (override && !/^\d+$/.test(override)) {
-			throw new NodeOperationError(ctx.getNode(), `Issuer ID Override "${override}" is not an issuer ID.`, {
-				description: 'Enter the numeric emisorId of the issuer, or leave the field empty to use the credential\'s issuer.',
-			});
+			throw new NodeOperationError(
+				ctx.getNode(),
+				`Issuer ID Override "${override}" is not an issuer ID.`,
+				{
+					description:
+						"Enter the numeric emisorId of the issuer, or leave the field empty to use the credential's issuer.",
+				},
+			);
 		}
 		return new RunSession(override, settings.timeoutMs, settings.allowUnauthorizedCerts);
 	}
@@ -99,8 +122,13 @@ function isSignInFailure(error: unknown): boolean {
  */
 export function classifyFailure(error: unknown, url: string): ServiceCallError {
 	const network = readNetworkFailure(error);
-	if (!network) return new ServiceCallError(String((error as Error)?.message ?? error), 'auth', { url });
-	return new ServiceCallError(describeServiceFailure(network), network.neverArrived ? 'unreachable' : 'ambiguous', { code: network.code, url });
+	if (!network)
+		return new ServiceCallError(String((error as Error)?.message ?? error), 'auth', { url });
+	return new ServiceCallError(
+		describeServiceFailure(network),
+		network.neverArrived ? 'unreachable' : 'ambiguous',
+		{ code: network.code, url },
+	);
 }
 
 /** The request sent again at a redirect's place within the same host (its URL carries the query). */
@@ -108,14 +136,25 @@ function optionsForHop(options: IHttpRequestOptions, hop: RequestHop): IHttpRequ
 	if (hop.first) return options;
 	const headers = { ...(options.headers ?? {}) };
 	if (!hop.keepsBody) delete headers['Content-Type'];
-	return { ...options, url: hop.url, method: hop.method as IHttpRequestMethods, qs: undefined, body: hop.keepsBody ? options.body : undefined, headers };
+	return {
+		...options,
+		url: hop.url,
+		method: hop.method as IHttpRequestMethods,
+		qs: undefined,
+		body: hop.keepsBody ? options.body : undefined,
+		headers,
+	};
 }
 
 /** The full URL a templated request went to (only needed to read a redirect's Location against it). */
 async function absoluteServiceUrl(ctx: ServiceContext, templateUrl: string): Promise<string> {
 	try {
 		const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
-		return expandUrlTemplate(templateUrl, resolveEndpoints(credentials), String(credentials.emisorId ?? ''));
+		return expandUrlTemplate(
+			templateUrl,
+			resolveEndpoints(credentials),
+			String(credentials.emisorId ?? ''),
+		);
 	} catch {
 		// Unreadable: the redirect is then reported as the unexpected answer it is.
 		return templateUrl;
@@ -126,7 +165,11 @@ async function absoluteServiceUrl(ctx: ServiceContext, templateUrl: string): Pro
  * The one way this node calls the issuing API: the credential signs the request (and signs in
  * when needed), the first call of a run goes alone, and failures come back classified.
  */
-export async function callService(ctx: ServiceContext, session: RunSession, request: ServiceRequest): Promise<ServiceResponse> {
+export async function callService(
+	ctx: ServiceContext,
+	session: RunSession,
+	request: ServiceRequest,
+): Promise<ServiceResponse> {
 	const url = session.emisorIdOverride
 		? request.url.split(URL_TEMPLATE.emisorId).join(encodeURIComponent(session.emisorIdOverride))
 		: request.url;
@@ -154,14 +197,24 @@ export async function callService(ctx: ServiceContext, session: RunSession, requ
 		for (let lostRaces = 0; ; lostRaces++) {
 			let outcome: IN8nHttpFullResponse | ServiceCallError | 'renewed elsewhere';
 			try {
-				outcome = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, attempt)) as IN8nHttpFullResponse;
+				outcome = (await ctx.helpers.httpRequestWithAuthentication.call(
+					ctx,
+					CREDENTIAL_TYPE,
+					attempt,
+				)) as IN8nHttpFullResponse;
 			} catch (error) {
 				// Nothing was sent: wait for the session the other process saves, then go again.
-				outcome = isSessionRenewedElsewhere(error) && lostRaces < 2 ? 'renewed elsewhere' : classifyFailure(error, url);
+				outcome =
+					isSessionRenewedElsewhere(error) && lostRaces < 2
+						? 'renewed elsewhere'
+						: classifyFailure(error, url);
 			}
 			if (outcome instanceof ServiceCallError) throw outcome;
 			if (outcome !== 'renewed elsewhere') return outcome;
-			await awaitSessionSavedElsewhere(async () => await ctx.getCredentials(CREDENTIAL_TYPE), sleep);
+			await awaitSessionSavedElsewhere(
+				async () => await ctx.getCredentials(CREDENTIAL_TYPE),
+				sleep,
+			);
 		}
 	};
 	let signedInAgain = false;
@@ -172,30 +225,41 @@ export async function callService(ctx: ServiceContext, session: RunSession, requ
 		if (first.statusCode !== 401) return first;
 		signedInAgain = true;
 		// A 401 means the request was not processed: retire the session it was signed with, sign in again and send it once more.
-		return await send({ ...hopOptions, [REJECT_SESSIONS_BEFORE]: attempt[SIGNED_WITH_SESSION] || sentAt });
+		return await send({
+			...hopOptions,
+			[REJECT_SESSIONS_BEFORE]: attempt[SIGNED_WITH_SESSION] || sentAt,
+		});
 	};
 	let response: IN8nHttpFullResponse;
 	try {
 		response = await session.gate.run(
-		async () =>
-			await sendWithinOrigin(
-				{ url, method: request.method },
-				async (hop) => await sendSigned(optionsForHop(options, hop)),
-				async (templateUrl) => await absoluteServiceUrl(ctx, templateUrl),
-				(redirect, loop) => {
-					const words = describeRefusedRedirect(redirect, loop, 'the issuing API');
-					return new ServiceCallError(words.message, 'redirect', { status: redirect.status, url, advice: words.advice });
-				},
-			),
-		isSignInFailure,
-	);
+			async () =>
+				await sendWithinOrigin(
+					{ url, method: request.method },
+					async (hop) => await sendSigned(optionsForHop(options, hop)),
+					async (templateUrl) => await absoluteServiceUrl(ctx, templateUrl),
+					(redirect, loop) => {
+						const words = describeRefusedRedirect(redirect, loop, 'the issuing API');
+						return new ServiceCallError(words.message, 'redirect', {
+							status: redirect.status,
+							url,
+							advice: words.advice,
+						});
+					},
+				),
+			isSignInFailure,
+		);
 	} catch (error) {
 		throw error instanceof ServiceCallError ? await session.redactFailure(ctx, error) : error;
 	}
 	// An answer may quote the request (an echoed Authorization header, form fields): nothing of it travels on unredacted.
 	const body = await session.redact(ctx, response.body, signedInAgain);
 	if (response.statusCode < 200 || response.statusCode > 299) {
-		throw new ServiceCallError(`HTTP ${response.statusCode}`, 'http', { status: response.statusCode, body, url });
+		throw new ServiceCallError(`HTTP ${response.statusCode}`, 'http', {
+			status: response.statusCode,
+			body,
+			url,
+		});
 	}
 	return { statusCode: response.statusCode, body, headers: response.headers as IDataObject };
 }

@@ -31,8 +31,13 @@ export interface VoucherFilter {
 
 export function readVoucherFilter(values: IDataObject): VoucherFilter {
 	return {
-		series: String(values.series ?? '').split(',').map((s) => s.trim()).filter(Boolean),
-		recipientRfc: String(values.recipientRfc ?? '').trim().toUpperCase(),
+		series: String(values.series ?? '')
+			.split(',')
+			.map((s) => s.trim())
+			.filter(Boolean),
+		recipientRfc: String(values.recipientRfc ?? '')
+			.trim()
+			.toUpperCase(),
 	};
 }
 

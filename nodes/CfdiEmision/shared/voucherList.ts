@@ -26,9 +26,13 @@ export interface VoucherListOptions {
  * shifted while paging) is given once. Paging ends at an empty page, at the count the summary
  * framing announces, or at a page that brings nothing new (a service ignoring `skip`).
  */
-export async function* listedVouchers(ctx: ServiceContext, session: RunSession, query: VoucherListQuery): AsyncGenerator<VoucherRecord> {
+export async function* listedVouchers(
+	ctx: ServiceContext,
+	session: RunSession,
+	query: VoucherListQuery,
+): AsyncGenerator<VoucherRecord> {
 	const seen = new Set<string>();
-	for (let skip = 0; ; ) {
+	for (let skip = 0; ;) {
 		const response = await callService(ctx, session, {
 			method: 'GET',
 			url: `${API_ROOT}/comprobantes`,
@@ -57,7 +61,12 @@ export async function* listedVouchers(ctx: ServiceContext, session: RunSession, 
 }
 
 /** Reads the voucher list page by page, keeping the accepted vouchers up to `limit`. */
-export async function listVouchers(ctx: ServiceContext, session: RunSession, query: VoucherListQuery, options: VoucherListOptions = {}): Promise<VoucherRecord[]> {
+export async function listVouchers(
+	ctx: ServiceContext,
+	session: RunSession,
+	query: VoucherListQuery,
+	options: VoucherListOptions = {},
+): Promise<VoucherRecord[]> {
 	const kept: VoucherRecord[] = [];
 	const limit = options.limit ?? Infinity;
 	if (limit <= 0) return kept;
@@ -82,7 +91,10 @@ export interface VoucherListKey {
 	uuid?: string;
 }
 
-const normalized = (value: unknown): string => String(value ?? '').trim().toUpperCase();
+const normalized = (value: unknown): string =>
+	String(value ?? '')
+		.trim()
+		.toUpperCase();
 
 /** Whether a listed voucher is the one `key` names. */
 export function matchesVoucherKey(record: VoucherRecord, key: VoucherListKey): boolean {
@@ -90,7 +102,8 @@ export function matchesVoucherKey(record: VoucherRecord, key: VoucherListKey): b
 	if (key.voucherId !== undefined) checks.push(record.voucherId === Number(key.voucherId));
 	if (key.uuid !== undefined) checks.push(normalized(record.uuid) === normalized(key.uuid));
 	if (key.series !== undefined) checks.push(normalized(record.series) === normalized(key.series));
-	if (key.folio !== undefined) checks.push(String(record.folio ?? '').trim() === String(key.folio).trim());
+	if (key.folio !== undefined)
+		checks.push(String(record.folio ?? '').trim() === String(key.folio).trim());
 	return checks.length > 0 && checks.every(Boolean);
 }
 
@@ -134,7 +147,12 @@ export async function findOnVoucherList(
 }
 
 /** One voucher on the list, or undefined when the window holds none that `key` names. */
-export async function findVoucherOnList(ctx: ServiceContext, session: RunSession, key: VoucherListKey, window: VoucherListWindow): Promise<VoucherRecord | undefined> {
+export async function findVoucherOnList(
+	ctx: ServiceContext,
+	session: RunSession,
+	key: VoucherListKey,
+	window: VoucherListWindow,
+): Promise<VoucherRecord | undefined> {
 	const [matches] = await findOnVoucherList(ctx, session, [key], window);
 	return matches[0];
 }
@@ -147,7 +165,16 @@ const YEAR_SECONDS = 366 * 86_400;
  * One voucher by UUID through the list (the service offers no status read by UUID). The list
  * always wants a date range, so a wide one is sent.
  */
-export async function findVoucherByUuid(ctx: ServiceContext, session: RunSession, uuid: string): Promise<VoucherRecord | undefined> {
+export async function findVoucherByUuid(
+	ctx: ServiceContext,
+	session: RunSession,
+	uuid: string,
+): Promise<VoucherRecord | undefined> {
 	const now = Math.floor(Date.now() / 1000);
-	return await findVoucherOnList(ctx, session, { uuid }, { from: now - UUID_SEARCH_YEARS * YEAR_SECONDS, to: now + 86_400 });
+	return await findVoucherOnList(
+		ctx,
+		session,
+		{ uuid },
+		{ from: now - UUID_SEARCH_YEARS * YEAR_SECONDS, to: now + 86_400 },
+	);
 }

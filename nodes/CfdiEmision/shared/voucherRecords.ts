@@ -49,7 +49,8 @@ const pick = (item: IDataObject, ...keys: string[]): unknown => {
 	for (const key of keys) if (item[key] !== undefined && item[key] !== null) return item[key];
 	return null;
 };
-const textOrNull = (value: unknown): string | null => (value === null || value === undefined || value === '' ? null : String(value));
+const textOrNull = (value: unknown): string | null =>
+	value === null || value === undefined || value === '' ? null : String(value);
 const numberOrNull = (value: unknown): number | null => {
 	if (value === null || value === undefined || value === '') return null;
 	const n = Number(value);
@@ -86,7 +87,10 @@ export interface ListPage {
 export function readListPage(parsed: unknown): ListPage {
 	const asItems = (list: unknown[]): IDataObject[] => {
 		if (!list.every((item) => item && typeof item === 'object' && !Array.isArray(item))) {
-			throw new ServiceCallError('The service answered the voucher list with entries that are not objects.', 'malformed');
+			throw new ServiceCallError(
+				'The service answered the voucher list with entries that are not objects.',
+				'malformed',
+			);
 		}
 		return list as IDataObject[];
 	};
@@ -99,7 +103,10 @@ export function readListPage(parsed: unknown): ListPage {
 			return total === null ? { items: asItems(list) } : { items: asItems(list), total };
 		}
 	}
-	throw new ServiceCallError(`The service answered the voucher list with ${JSON.stringify(parsed)?.slice(0, 80)} instead of a list of vouchers.`, 'malformed');
+	throw new ServiceCallError(
+		`The service answered the voucher list with ${JSON.stringify(parsed)?.slice(0, 80)} instead of a list of vouchers.`,
+		'malformed',
+	);
 }
 
 /** Where a zone-less date or date-time is read (the workflow's time zone). */
@@ -112,7 +119,16 @@ const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
 function wallClockFormat(timeZone: string): Intl.DateTimeFormat {
 	let format = wallClockFormats.get(timeZone);
 	if (!format) {
-		format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+		format = new Intl.DateTimeFormat('en-CA', {
+			timeZone,
+			year: 'numeric',
+			month: '2-digit',
+			day: '2-digit',
+			hour: '2-digit',
+			minute: '2-digit',
+			second: '2-digit',
+			hourCycle: 'h23',
+		});
 		wallClockFormats.set(timeZone, format);
 	}
 	return format;
@@ -122,7 +138,14 @@ function wallClockOffsetMs(epochMs: number, timeZone: string): number {
 	const parts: Record<string, string> = {};
 	const format = wallClockFormat(timeZone);
 	for (const part of format.formatToParts(new Date(epochMs))) parts[part.type] = part.value;
-	const asUtc = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+	const asUtc = Date.UTC(
+		Number(parts.year),
+		Number(parts.month) - 1,
+		Number(parts.day),
+		Number(parts.hour),
+		Number(parts.minute),
+		Number(parts.second),
+	);
 	return asUtc - Math.floor(epochMs / 1000) * 1000;
 }
 
@@ -132,8 +155,13 @@ function wallClockOffsetMs(epochMs: number, timeZone: string): number {
  * cannot be read.
  */
 export function toUnixSeconds(value: unknown, timeZone: string): number | null {
-	if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : Math.floor(value.getTime() / 1000);
-	if (value && typeof value === 'object' && typeof (value as { toMillis?: unknown }).toMillis === 'function') {
+	if (value instanceof Date)
+		return Number.isNaN(value.getTime()) ? null : Math.floor(value.getTime() / 1000);
+	if (
+		value &&
+		typeof value === 'object' &&
+		typeof (value as { toMillis?: unknown }).toMillis === 'function'
+	) {
 		const ms = (value as { toMillis: () => number }).toMillis();
 		return Number.isFinite(ms) ? Math.floor(ms / 1000) : null;
 	}
@@ -142,7 +170,14 @@ export function toUnixSeconds(value: unknown, timeZone: string): number | null {
 	const local = DATE_ONLY.exec(text) ?? ZONELESS.exec(text);
 	if (local) {
 		const [year, month, day, hour = '0', minute = '0', second = '0'] = local.slice(1);
-		const asUtc = Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second ?? 0));
+		const asUtc = Date.UTC(
+			Number(year),
+			Number(month) - 1,
+			Number(day),
+			Number(hour),
+			Number(minute),
+			Number(second ?? 0),
+		);
 		if (Number.isNaN(asUtc)) return null;
 		// Two passes settle the offset around a daylight-saving change.
 		let epoch = asUtc - wallClockOffsetMs(asUtc, timeZone);

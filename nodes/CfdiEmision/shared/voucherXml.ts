@@ -28,7 +28,13 @@ export interface XmlPurpose {
  * TimbreFiscalDigital UUID is the one asked for: another voucher's XML is an error, never a file
  * saved under the wrong UUID. Failures name the item and the UUID.
  */
-export async function downloadVoucherXml(ctx: IExecuteFunctions, session: RunSession, uuid: string, itemIndex: number, purpose: Partial<XmlPurpose> = {}): Promise<VoucherXml> {
+export async function downloadVoucherXml(
+	ctx: IExecuteFunctions,
+	session: RunSession,
+	uuid: string,
+	itemIndex: number,
+	purpose: Partial<XmlPurpose> = {},
+): Promise<VoucherXml> {
 	const {
 		action = `download the XML of ${uuid}`,
 		subject = `voucher ${uuid}`,
@@ -45,14 +51,22 @@ export async function downloadVoucherXml(ctx: IExecuteFunctions, session: RunSes
 	} catch (error) {
 		throw toNodeError(ctx, error, itemIndex, { action, readOnly: true });
 	}
-	const wrong = (message: string) => new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: ${message}`, { itemIndex, description: consequence });
+	const wrong = (message: string) =>
+		new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: ${message}`, {
+			itemIndex,
+			description: consequence,
+		});
 	let cfdi: StampedCfdi;
 	try {
 		cfdi = readStampedCfdi(xml);
 	} catch (error) {
 		throw wrong(`the XML of ${subject} could not be read: ${(error as Error).message}`);
 	}
-	if (!cfdi.uuid) throw wrong(`the XML the service answered for ${subject} has no TimbreFiscalDigital UUID: it is not a stamped voucher.`);
-	if (cfdi.uuid.toUpperCase() !== uuid.toUpperCase()) throw wrong(`the service answered the XML of ${cfdi.uuid} for ${subject}.`);
+	if (!cfdi.uuid)
+		throw wrong(
+			`the XML the service answered for ${subject} has no TimbreFiscalDigital UUID: it is not a stamped voucher.`,
+		);
+	if (cfdi.uuid.toUpperCase() !== uuid.toUpperCase())
+		throw wrong(`the service answered the XML of ${cfdi.uuid} for ${subject}.`);
 	return { xml, cfdi };
 }

@@ -1,7 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { seriesFolio, summarizeVoucher, type ValidationResult, type VoucherSummary } from '../cfdi';
-import { formatErrores, operationFailed, readErrores, type ServiceErrorEntry } from '../shared/errors';
+import {
+	formatErrores,
+	operationFailed,
+	readErrores,
+	type ServiceErrorEntry,
+} from '../shared/errors';
 import { parseJsonObject } from '../shared/responses';
 import { ServiceCallError } from '../shared/serviceError';
 
@@ -32,12 +37,20 @@ export function readStampAnswer(body: unknown, stampRequested: boolean): StampAn
 	}
 	if (stampRequested && result.esValido === true) {
 		// Success-shaped but without its UUID: the voucher may well be stamped, so this is unclear, not a refusal.
-		const id = Number(result.idComprobante) > 0 ? ` for idComprobante ${String(result.idComprobante)}` : '';
-		throw new ServiceCallError(`the service answered that the voucher is valid (esValido true) but sent no UUID${id}, so it may have been stamped`, 'malformed', { body: result });
+		const id =
+			Number(result.idComprobante) > 0 ? ` for idComprobante ${String(result.idComprobante)}` : '';
+		throw new ServiceCallError(
+			`the service answered that the voucher is valid (esValido true) but sent no UUID${id}, so it may have been stamped`,
+			'malformed',
+			{ body: result },
+		);
 	}
 	if (stampRequested) {
 		// A stamp was asked for and none came back: a failure, even without errores.
-		const why = typeof result.descripcion === 'string' && result.descripcion ? result.descripcion : 'the answer has no UUID';
+		const why =
+			typeof result.descripcion === 'string' && result.descripcion
+				? result.descripcion
+				: 'the answer has no UUID';
 		return { kind: 'rejected', result, errores: [{ codigo: '', mensaje: `not stamped: ${why}` }] };
 	}
 	return { kind: 'done', result, status: 'pending' };
@@ -50,7 +63,8 @@ export function readStampAnswer(body: unknown, stampRequested: boolean): StampAn
  * `descripcion`, accents and case ignored.
  */
 const ALREADY_STAMPED_CODES = new Set(['FAC121', '307', 'CFDI33307', 'CFDI40307']);
-const ALREADY_STAMPED_TEXT = /\b(ya\s+(fue|ha\s+sido|habia\s+sido|esta|se\s+encuentra|se\s+encontraba|estaba|cuenta\s+con)\s+(un\s+)?timbr|previamente\s+timbrad|timbre\s+previo|ya\s+timbrad|already\s+(been\s+)?(stamped|certified))/;
+const ALREADY_STAMPED_TEXT =
+	/\b(ya\s+(fue|ha\s+sido|habia\s+sido|esta|se\s+encuentra|se\s+encontraba|estaba|cuenta\s+con)\s+(un\s+)?timbr|previamente\s+timbrad|timbre\s+previo|ya\s+timbrad|already\s+(been\s+)?(stamped|certified))/;
 
 const plainText = (text: unknown): string =>
 	String(text ?? '')
@@ -59,8 +73,14 @@ const plainText = (text: unknown): string =>
 		.toLowerCase();
 
 /** The service's words saying the voucher is already stamped, or undefined when the refusal says something else. */
-export function alreadyStampedSaying(answer: Pick<RejectedAnswer, 'errores' | 'result'>): string | undefined {
-	const entry = answer.errores.find((e) => ALREADY_STAMPED_CODES.has(String(e.codigo).trim().toUpperCase()) || ALREADY_STAMPED_TEXT.test(plainText(e.mensaje)));
+export function alreadyStampedSaying(
+	answer: Pick<RejectedAnswer, 'errores' | 'result'>,
+): string | undefined {
+	const entry = answer.errores.find(
+		(e) =>
+			ALREADY_STAMPED_CODES.has(String(e.codigo).trim().toUpperCase()) ||
+			ALREADY_STAMPED_TEXT.test(plainText(e.mensaje)),
+	);
 	if (entry) return formatErrores([entry]);
 	const descripcion = answer.result.descripcion;
 	return ALREADY_STAMPED_TEXT.test(plainText(descripcion)) ? String(descripcion) : undefined;
@@ -69,11 +89,17 @@ export function alreadyStampedSaying(answer: Pick<RejectedAnswer, 'errores' | 'r
 type RejectedAnswer = Extract<StampAnswer, { kind: 'rejected' }>;
 
 /** The error for a voucher the service refused, listing every code it returned. */
-export function rejectionError(ctx: IExecuteFunctions, itemIndex: number, answer: Extract<StampAnswer, { kind: 'rejected' }>, knownId?: number) {
+export function rejectionError(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	answer: Extract<StampAnswer, { kind: 'rejected' }>,
+	knownId?: number,
+) {
 	const id = knownId ?? (Number(answer.result.idComprobante) || 0);
 	const saying = alreadyStampedSaying(answer);
 	if (saying && id > 0) {
-		const uuid = typeof answer.result.uuid === 'string' && answer.result.uuid ? answer.result.uuid : '';
+		const uuid =
+			typeof answer.result.uuid === 'string' && answer.result.uuid ? answer.result.uuid : '';
 		return operationFailed(
 			ctx,
 			itemIndex,
@@ -82,13 +108,20 @@ export function rejectionError(ctx: IExecuteFunctions, itemIndex: number, answer
 			{ errores: answer.errores as unknown as IDataObject[], idComprobante: id, status: 'stamped' },
 		);
 	}
-	const stored = id > 0 ? ` The voucher is stored as pending with idComprobante ${id}: fix it and use Update.` : ' Nothing was stored: fix the voucher and run again.';
+	const stored =
+		id > 0
+			? ` The voucher is stored as pending with idComprobante ${id}: fix it and use Update.`
+			: ' Nothing was stored: fix the voucher and run again.';
 	return operationFailed(
 		ctx,
 		itemIndex,
 		`The service refused the voucher: ${formatErrores(answer.errores)}`,
 		`Each code names the rule that failed (CFDI40xxx codes are SAT rules, FACxxx codes are the provider's).${stored}`,
-		{ errores: answer.errores as unknown as IDataObject[], idComprobante: id || null, status: 'rejected' },
+		{
+			errores: answer.errores as unknown as IDataObject[],
+			idComprobante: id || null,
+			status: 'rejected',
+		},
 	);
 }
 
@@ -105,16 +138,21 @@ export function outputField(operations: string[]): INodeProperties {
 			{
 				name: 'Simplified',
 				value: 'simplified',
-				description: 'Status first, then UUID, voucher ID, series, folio, recipient, total, currency and a sentence saying what happened',
+				description:
+					'Status first, then UUID, voucher ID, series, folio, recipient, total, currency and a sentence saying what happened',
 			},
 			{
 				name: 'Raw',
 				value: 'raw',
-				description: "The service's answer as it came (esValido, idComprobante, errores, uuid, subEstatusId, descripcion) plus status",
+				description:
+					"The service's answer as it came (esValido, idComprobante, errores, uuid, subEstatusId, descripcion) plus status",
 			},
 		],
 		default: 'simplified',
-		displayOptions: { show: { resource: ['voucher'], operation: operations }, hide: { '@version': [1] } },
+		displayOptions: {
+			show: { resource: ['voucher'], operation: operations },
+			hide: { '@version': [1] },
+		},
 	};
 }
 
@@ -125,10 +163,23 @@ export function readOutputFormat(ctx: IExecuteFunctions): OutputFormat {
 }
 
 /** What the operation did, for the output's "message", e.g. "Stamped A-1001 for URE180429TM6: 1508.00 MXN." */
-function describeOutcome(status: VoucherStatus, summary: VoucherSummary, voucherId: number | null, updatedId?: number): string {
-	const name = summary.series && summary.folio ? `${seriesFolio(summary)}` : summary.series ? `a series ${summary.series} voucher` : 'the voucher';
+function describeOutcome(
+	status: VoucherStatus,
+	summary: VoucherSummary,
+	voucherId: number | null,
+	updatedId?: number,
+): string {
+	const name =
+		summary.series && summary.folio
+			? `${seriesFolio(summary)}`
+			: summary.series
+				? `a series ${summary.series} voucher`
+				: 'the voucher';
 	const recipient = summary.recipientRfc ? ` for ${summary.recipientRfc}` : '';
-	const total = summary.total !== null ? `: ${summary.total.toFixed(2)} ${summary.currency ?? ''}`.trimEnd() : '';
+	const total =
+		summary.total !== null
+			? `: ${summary.total.toFixed(2)} ${summary.currency ?? ''}`.trimEnd()
+			: '';
 	if (status === 'stamped') return `Stamped ${name}${recipient}${total}.`;
 	const verb = updatedId ? 'Updated' : 'Saved';
 	return `${verb} ${name}${recipient}${total} as pending voucher ${voucherId ?? updatedId ?? '?'} (not stamped: stamp it with Update).`;
@@ -140,17 +191,27 @@ function describeOutcome(status: VoucherStatus, summary: VoucherSummary, voucher
  * and Get Many use (uuid, voucherId, series, folio, recipientRfc, recipientName, total, currency),
  * a sentence saying what happened, and for a payment receipt each paid invoice's balance left.
  */
-export function stampOutput(answer: Extract<StampAnswer, { kind: 'done' }>, validation?: ValidationResult, shape?: { format: OutputFormat; body: unknown; updatedId?: number }): IDataObject {
+export function stampOutput(
+	answer: Extract<StampAnswer, { kind: 'done' }>,
+	validation?: ValidationResult,
+	shape?: { format: OutputFormat; body: unknown; updatedId?: number },
+): IDataObject {
 	if (!shape || shape.format === 'raw') {
 		const output: IDataObject = { ...answer.result, status: answer.status };
 		if (validation) output.validation = validation as unknown as IDataObject;
 		return output;
 	}
 	const summary = summarizeVoucher(shape.body);
-	const voucherId = Number(answer.result.idComprobante) > 0 ? Number(answer.result.idComprobante) : (shape.updatedId ?? null);
+	const voucherId =
+		Number(answer.result.idComprobante) > 0
+			? Number(answer.result.idComprobante)
+			: (shape.updatedId ?? null);
 	const output: IDataObject = {
 		status: answer.status,
-		uuid: typeof answer.result.uuid === 'string' && answer.result.uuid ? answer.result.uuid.toUpperCase() : null,
+		uuid:
+			typeof answer.result.uuid === 'string' && answer.result.uuid
+				? answer.result.uuid.toUpperCase()
+				: null,
 		voucherId,
 		series: summary.series,
 		folio: summary.folio,

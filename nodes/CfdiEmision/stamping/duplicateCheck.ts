@@ -1,6 +1,15 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { checkWindow, DAY_SECONDS, existingUnderKey, twinsOf, type BusinessKey, type DuplicateCheckMode, type ExistingVoucher, type ListedVoucher } from '../cfdi';
+import {
+	checkWindow,
+	DAY_SECONDS,
+	existingUnderKey,
+	twinsOf,
+	type BusinessKey,
+	type DuplicateCheckMode,
+	type ExistingVoucher,
+	type ListedVoucher,
+} from '../cfdi';
 import { operationFailed } from '../shared/errors';
 import type { ItemOutcome } from '../shared/runItems';
 import type { RunSession } from '../shared/transport';
@@ -14,7 +23,10 @@ import { readOutputFormat, type OutputFormat } from './answer';
 export const DEFAULT_LOOK_BACK_DAYS = 30;
 
 /** The Duplicate Check setting for each version: new nodes check, version 1 nodes keep their calls. */
-export function duplicateCheckModeOf(ctx: IExecuteFunctions, itemIndex: number): DuplicateCheckMode {
+export function duplicateCheckModeOf(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+): DuplicateCheckMode {
 	const fallback: DuplicateCheckMode = ctx.getNode().typeVersion >= 1.1 ? 'returnExisting' : 'off';
 	const mode = ctx.getNodeParameter('duplicateCheck', itemIndex, fallback) as DuplicateCheckMode;
 	return mode === 'fail' || mode === 'off' || mode === 'returnExisting' ? mode : fallback;
@@ -23,7 +35,10 @@ export function duplicateCheckModeOf(ctx: IExecuteFunctions, itemIndex: number):
 /** What the check found for one item before its first request. */
 export type CheckedItem = ExistingVoucher | { kind: 'stampedThisRun'; voucher: IDataObject };
 
-const toListKey = (key: BusinessKey): VoucherListKey => ({ series: key.serie ?? '', folio: key.folio ?? '' });
+const toListKey = (key: BusinessKey): VoucherListKey => ({
+	series: key.serie ?? '',
+	folio: key.folio ?? '',
+});
 
 /** Unix seconds now. */
 const nowSeconds = () => Math.floor(Date.now() / 1000);
@@ -56,7 +71,9 @@ export class DuplicateCheck {
 	/** The vouchers listed under each key of the run, read once. */
 	private async listedByKey(session: RunSession): Promise<Map<string, VoucherRecord[]>> {
 		this.listed ??= (async () => {
-			const keys = [...new Map(this.allKeys().map((key) => [DuplicateCheck.id(key), key])).values()];
+			const keys = [
+				...new Map(this.allKeys().map((key) => [DuplicateCheck.id(key), key])).values(),
+			];
 			const window = checkWindow(
 				keys.map((key) => key.since),
 				nowSeconds(),
@@ -68,9 +85,15 @@ export class DuplicateCheck {
 		return await this.listed;
 	}
 
-	private async find(session: RunSession, keys: BusinessKey[], window: { from: number; to: number }): Promise<VoucherRecord[][]> {
+	private async find(
+		session: RunSession,
+		keys: BusinessKey[],
+		window: { from: number; to: number },
+	): Promise<VoucherRecord[][]> {
 		// All matches, not the first: a cancelled voucher under a key must not hide a stamped one.
-		return await findOnVoucherList(this.ctx, session, keys.map(toListKey), window, { firstMatchOnly: false });
+		return await findOnVoucherList(this.ctx, session, keys.map(toListKey), window, {
+			firstMatchOnly: false,
+		});
 	}
 
 	/** What the list (or this run) holds for an item's key, before its first request. */
@@ -89,7 +112,8 @@ export class DuplicateCheck {
 		const window = checkWindow([key.since], nowSeconds(), this.lookBackDays);
 		const [listed] = await this.find(session, [key], window);
 		const found = existingUnderKey(key, listed as ListedVoucher[]);
-		if (found.kind === 'stamped') throw new SaleStampedMeanwhile(found.voucher as unknown as IDataObject, pendingId);
+		if (found.kind === 'stamped')
+			throw new SaleStampedMeanwhile(found.voucher as unknown as IDataObject, pendingId);
 	}
 
 	/** An item of this run stamped its key: later items of the run with the same key return it. */
@@ -101,7 +125,10 @@ export class DuplicateCheck {
 	 * After the run: one pass over the list for every key this run stamped; a key with another
 	 * stamped voucher besides ours is a twin, reported on the item's output (never silently).
 	 */
-	async afterRun(session: RunSession, stamped: Array<{ key: BusinessKey; uuid: string; output: IDataObject }>): Promise<void> {
+	async afterRun(
+		session: RunSession,
+		stamped: Array<{ key: BusinessKey; uuid: string; output: IDataObject }>,
+	): Promise<void> {
 		if (!stamped.length) return;
 		const keys = stamped.map((entry) => entry.key);
 		const wide = checkWindow(
@@ -117,20 +144,31 @@ export class DuplicateCheck {
 		} catch (error) {
 			// The vouchers are stamped: failing the node now would hide them. Say the look-up failed.
 			const note = `The look-up for a twin stamped by another execution at the same moment failed (${(error as Error).message}); check the list for this voucher's series and folio.`;
-			for (const entry of stamped) entry.output.duplicate = { key: entry.key.value, unchecked: note };
+			for (const entry of stamped)
+				entry.output.duplicate = { key: entry.key.value, unchecked: note };
 			return;
 		}
 		stamped.forEach((entry, index) => {
 			const twins = twinsOf(entry.key, entry.uuid, found[index] as ListedVoucher[]);
 			if (!twins) return;
 			if (twins.thisOneIsTwin) entry.output.status = 'stampedTwin';
-			entry.output.duplicate = { key: entry.key.value, keep: twins.keep, cancel: twins.cancel, message: twins.message } as unknown as IDataObject;
+			entry.output.duplicate = {
+				key: entry.key.value,
+				keep: twins.keep,
+				cancel: twins.cancel,
+				message: twins.message,
+			} as unknown as IDataObject;
 		});
 	}
 }
 
 /** The found voucher as the item's result: what identifies it and how it was found. */
-function existingOutput(job: StampJob, status: 'alreadyStamped' | 'alreadyPending', voucher: IDataObject, format: OutputFormat): IDataObject {
+function existingOutput(
+	job: StampJob,
+	status: 'alreadyStamped' | 'alreadyPending',
+	voucher: IDataObject,
+	format: OutputFormat,
+): IDataObject {
 	const key = job.duplicate?.key;
 	if (format === 'simplified') {
 		// The key names of the simplified output (stamping/answer.ts) and of Get Status.
@@ -166,7 +204,13 @@ function existingOutput(job: StampJob, status: 'alreadyStamped' | 'alreadyPendin
 }
 
 const describeFound = (voucher: IDataObject) =>
-	[voucher.uuid ? `UUID ${String(voucher.uuid)}` : '', voucher.voucherId ? `id ${String(voucher.voucherId)}` : '', voucher.date ? `dated ${String(voucher.date)}` : ''].filter(Boolean).join(', ');
+	[
+		voucher.uuid ? `UUID ${String(voucher.uuid)}` : '',
+		voucher.voucherId ? `id ${String(voucher.voucherId)}` : '',
+		voucher.date ? `dated ${String(voucher.date)}` : '',
+	]
+		.filter(Boolean)
+		.join(', ');
 
 /**
  * The item's result when the check answers it without sending anything: the sale is stamped
@@ -174,14 +218,22 @@ const describeFound = (voucher: IDataObject) =>
  * and the item only saves pending. Undefined: the item goes on (nothing found, or a pending voucher
  * to finish with Update).
  */
-export function checkedOutcome(ctx: IExecuteFunctions, job: StampJob, found: CheckedItem): ItemOutcome | undefined {
+export function checkedOutcome(
+	ctx: IExecuteFunctions,
+	job: StampJob,
+	found: CheckedItem,
+): ItemOutcome | undefined {
 	const duplicate = job.duplicate;
 	if (!duplicate || found.kind === 'none') return undefined;
 	if (found.kind === 'pending' && job.stamp) return undefined;
 	// An output of this run: the raw output names the id idComprobante, the simplified one voucherId.
 	const voucher: IDataObject =
 		found.kind === 'stampedThisRun'
-			? { uuid: found.voucher.uuid, voucherId: found.voucher.idComprobante ?? found.voucher.voucherId, note: 'stamped by an earlier item of this run' }
+			? {
+					uuid: found.voucher.uuid,
+					voucherId: found.voucher.idComprobante ?? found.voucher.voucherId,
+					note: 'stamped by an earlier item of this run',
+				}
 			: (found.voucher as unknown as IDataObject);
 	const status = found.kind === 'pending' ? 'alreadyPending' : 'alreadyStamped';
 	const where = `series ${duplicate.key.serie || '(none)'} folio ${duplicate.key.folio ?? ''}`;
@@ -195,16 +247,31 @@ export function checkedOutcome(ctx: IExecuteFunctions, job: StampJob, found: Che
 		);
 	}
 	const doneNote = `${status === 'alreadyStamped' ? 'found already stamped' : 'found already pending'} (${describeFound(voucher)}), nothing sent`;
-	return { items: [{ json: existingOutput(job, status, voucher, readOutputFormat(ctx)) }], doneNote };
+	return {
+		items: [{ json: existingOutput(job, status, voucher, readOutputFormat(ctx)) }],
+		doneNote,
+	};
 }
 
 /** The item's result when its sale was stamped by another execution while it waited for its series. */
-export function stampedMeanwhileOutcome(job: StampJob, meanwhile: SaleStampedMeanwhile, format: OutputFormat): ItemOutcome {
+export function stampedMeanwhileOutcome(
+	job: StampJob,
+	meanwhile: SaleStampedMeanwhile,
+	format: OutputFormat,
+): ItemOutcome {
 	const json = existingOutput(job, 'alreadyStamped', meanwhile.voucher, format);
 	json.duplicateCheck = {
 		...(json.duplicateCheck as IDataObject),
 		meanwhile: true,
-		...(meanwhile.pendingId ? { leftPending: meanwhile.pendingId, note: `Another execution stamped this sale while this item waited for its series. The pending voucher ${meanwhile.pendingId} this item had saved was not stamped; a pending voucher has no fiscal effect.` } : {}),
+		...(meanwhile.pendingId
+			? {
+					leftPending: meanwhile.pendingId,
+					note: `Another execution stamped this sale while this item waited for its series. The pending voucher ${meanwhile.pendingId} this item had saved was not stamped; a pending voucher has no fiscal effect.`,
+				}
+			: {}),
 	};
-	return { items: [{ json }], doneNote: `found stamped meanwhile by another execution (UUID ${String(meanwhile.voucher.uuid)}), nothing stamped` };
+	return {
+		items: [{ json }],
+		doneNote: `found stamped meanwhile by another execution (UUID ${String(meanwhile.voucher.uuid)}), nothing stamped`,
+	};
 }

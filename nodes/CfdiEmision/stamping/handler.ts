@@ -11,11 +11,24 @@ import { readOutputFormat, stampOutput, type OutputFormat } from './answer';
 import { BuiltVoucher } from '../voucherInput';
 import { readStampingSettings, type StampingSettings } from './options';
 import { refuseUnderRetryOnFail } from './retryOnFail';
-import { prepareVoucher, readIssuerDefaults, skippedItemOutput, withIssuerDefaults, withReconciliation, type IssuerDefaults, type PreparedVoucher } from '../voucherInput';
+import {
+	prepareVoucher,
+	readIssuerDefaults,
+	skippedItemOutput,
+	withIssuerDefaults,
+	withReconciliation,
+	type IssuerDefaults,
+	type PreparedVoucher,
+} from '../voucherInput';
 import { sendVoucher, type DoneAnswer, type SendVoucherContext } from './request';
 import { SeriesQueue, seriesOf } from './seriesQueue';
 import { stampPending } from './stampPending';
-import { checkedOutcome, DuplicateCheck, duplicateCheckModeOf, stampedMeanwhileOutcome } from './duplicateCheck';
+import {
+	checkedOutcome,
+	DuplicateCheck,
+	duplicateCheckModeOf,
+	stampedMeanwhileOutcome,
+} from './duplicateCheck';
 import { SaleStampedMeanwhile } from './saleStampedMeanwhile';
 
 export type StampingMode = 'direct' | 'twoPhase';
@@ -86,34 +99,80 @@ function maybeUpdatedHint(id: number): string {
  * checks. Any problem throws here, before the item takes a turn to send anything. A setting unsafe
  * for the whole run (n8n's Retry On Fail) is refused earlier, by runStamping (retryOnFail.ts).
  */
-export function planStampJob(ctx: IExecuteFunctions, operation: VoucherOperation, itemIndex: number, issuer: IssuerDefaults = {}): StampJob | BuiltVoucher {
+export function planStampJob(
+	ctx: IExecuteFunctions,
+	operation: VoucherOperation,
+	itemIndex: number,
+	issuer: IssuerDefaults = {},
+): StampJob | BuiltVoucher {
 	const target = operation.target(ctx, itemIndex);
 	const built = operation.buildVoucher(ctx, itemIndex);
 	if (built instanceof BuiltVoucher && !built.body) return built;
 	const stamp = ctx.getNodeParameter('stamp', itemIndex, true) as boolean;
 	// A pending save is one harmless call; an update of a pending id is always settled by read-back.
 	const mode: StampingMode =
-		target.kind === 'update' ? 'twoPhase' : stamp ? (ctx.getNodeParameter('stampingMode', itemIndex, 'twoPhase') as StampingMode) : 'direct';
+		target.kind === 'update'
+			? 'twoPhase'
+			: stamp
+				? (ctx.getNodeParameter('stampingMode', itemIndex, 'twoPhase') as StampingMode)
+				: 'direct';
 	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	// The issuer remembered in the credential first: the duplicate check's key and the checks see it.
-	let given = withIssuerDefaults(built instanceof BuiltVoucher ? (built.body as IDataObject) : built, issuer);
-	const duplicate = target.kind === 'create' ? duplicateKeyOf(ctx, itemIndex, given, built instanceof BuiltVoucher ? built.source.key : undefined) : undefined;
+	let given = withIssuerDefaults(
+		built instanceof BuiltVoucher ? (built.body as IDataObject) : built,
+		issuer,
+	);
+	const duplicate =
+		target.kind === 'create'
+			? duplicateKeyOf(
+					ctx,
+					itemIndex,
+					given,
+					built instanceof BuiltVoucher ? built.source.key : undefined,
+				)
+			: undefined;
 	// The key is found on the list by series and folio: a voucher without a folio carries the key's.
-	if (duplicate?.key.folio && !String(given.folio ?? '').trim()) given = { ...given, folio: duplicate.key.folio };
-	const prepared = prepareVoucher(ctx, itemIndex, given, stamp, options, {}, built instanceof BuiltVoucher ? built.source : undefined);
+	if (duplicate?.key.folio && !String(given.folio ?? '').trim())
+		given = { ...given, folio: duplicate.key.folio };
+	const prepared = prepareVoucher(
+		ctx,
+		itemIndex,
+		given,
+		stamp,
+		options,
+		{},
+		built instanceof BuiltVoucher ? built.source : undefined,
+	);
 	const body = { ...prepared.body };
 	// Create sends no id; the body id of an update must equal the id in the path (spec 4.3).
 	if (target.kind === 'create') delete body.id;
 	else body.id = target.id;
-	const output = withReconciliation(ctx, built instanceof BuiltVoucher ? built.output : {}, prepared.reconciliation);
-	return { itemIndex, target, stamp, mode, voucher: { ...prepared, body }, output, ...(duplicate ? { duplicate } : {}) };
+	const output = withReconciliation(
+		ctx,
+		built instanceof BuiltVoucher ? built.output : {},
+		prepared.reconciliation,
+	);
+	return {
+		itemIndex,
+		target,
+		stamp,
+		mode,
+		voucher: { ...prepared, body },
+		output,
+		...(duplicate ? { duplicate } : {}),
+	};
 }
 
 /**
  * The item's business key under its Duplicate Check setting: the Duplicate Check Key when given,
  * else the one its builder derived (an order, a payment, a period); none when the check is off.
  */
-function duplicateKeyOf(ctx: IExecuteFunctions, itemIndex: number, body: IDataObject, derived: BusinessKey | undefined): StampJob['duplicate'] {
+function duplicateKeyOf(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	body: IDataObject,
+	derived: BusinessKey | undefined,
+): StampJob['duplicate'] {
 	const mode = duplicateCheckModeOf(ctx, itemIndex);
 	if (mode === 'off') return undefined;
 	const given = String(ctx.getNodeParameter('duplicateCheckKey', itemIndex, '') ?? '').trim();
@@ -123,11 +182,18 @@ function duplicateKeyOf(ctx: IExecuteFunctions, itemIndex: number, body: IDataOb
 		return { mode, key: derived?.since ? { ...key, since: derived.since } : key };
 	} catch (error) {
 		const fix = error instanceof BusinessKeyError ? error.fix : 'Check the Duplicate Check Key.';
-		throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: ${(error as Error).message}`, { itemIndex, description: `${fix} Nothing was sent.` });
+		throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: ${(error as Error).message}`, {
+			itemIndex,
+			description: `${fix} Nothing was sent.`,
+		});
 	}
 }
 
-async function createTwoPhase(ctx: IExecuteFunctions, job: StampJob, context: SendVoucherContext): Promise<DoneAnswer> {
+async function createTwoPhase(
+	ctx: IExecuteFunctions,
+	job: StampJob,
+	context: SendVoucherContext,
+): Promise<DoneAnswer> {
 	const { body, qs } = job.voucher;
 	const saved = await sendVoucher(
 		ctx,
@@ -149,7 +215,13 @@ async function createTwoPhase(ctx: IExecuteFunctions, job: StampJob, context: Se
 }
 
 /** Sends one planned item through the protocol: the only code that decides which calls go out. */
-async function sendJob(ctx: IExecuteFunctions, job: StampJob, session: RunSession, settings: StampingSettings, whileSeriesBusy?: SendVoucherContext['whileSeriesBusy']): Promise<DoneAnswer> {
+async function sendJob(
+	ctx: IExecuteFunctions,
+	job: StampJob,
+	session: RunSession,
+	settings: StampingSettings,
+	whileSeriesBusy?: SendVoucherContext['whileSeriesBusy'],
+): Promise<DoneAnswer> {
 	const { body, qs } = job.voucher;
 	const { target, stamp } = job;
 	const context: SendVoucherContext = {
@@ -158,18 +230,40 @@ async function sendJob(ctx: IExecuteFunctions, job: StampJob, session: RunSessio
 		settings,
 		whileSeriesBusy,
 		stampRequested: stamp,
-		ifMaybeDone: target.kind === 'update' ? maybeUpdatedHint(target.id) : stamp ? maybeStampedHint(body) : maybeSavedHint(body),
+		ifMaybeDone:
+			target.kind === 'update'
+				? maybeUpdatedHint(target.id)
+				: stamp
+					? maybeStampedHint(body)
+					: maybeSavedHint(body),
 	};
 	if (target.kind === 'update') {
 		if (stamp) return await stampPending(ctx, target.id, body, qs, context);
-		return await sendVoucher(ctx, { method: 'PUT', url: `${API_ROOT}/comprobantes/${target.id}`, qs: { ...qs, emitir: false }, json: body }, context);
+		return await sendVoucher(
+			ctx,
+			{
+				method: 'PUT',
+				url: `${API_ROOT}/comprobantes/${target.id}`,
+				qs: { ...qs, emitir: false },
+				json: body,
+			},
+			context,
+		);
 	}
 	if (job.mode === 'twoPhase') return await createTwoPhase(ctx, job, context);
-	return await sendVoucher(ctx, { method: 'POST', url: `${API_ROOT}/comprobantes`, qs: { ...qs, emitir: stamp }, json: body }, context);
+	return await sendVoucher(
+		ctx,
+		{ method: 'POST', url: `${API_ROOT}/comprobantes`, qs: { ...qs, emitir: stamp }, json: body },
+		context,
+	);
 }
 
 function outcomeOf(job: StampJob, answer: DoneAnswer, format: OutputFormat): ItemOutcome {
-	const shape = { format, body: job.voucher.body, updatedId: job.target.kind === 'update' ? job.target.id : undefined };
+	const shape = {
+		format,
+		body: job.voucher.body,
+		updatedId: job.target.kind === 'update' ? job.target.id : undefined,
+	};
 	const json = { ...stampOutput(answer, job.voucher.validation, shape), ...job.output };
 	const stamped = answer.status === 'stamped';
 	const doneNote =
@@ -195,7 +289,10 @@ function outcomeOf(job: StampJob, answer: DoneAnswer, format: OutputFormat): Ite
  * Add the operation's name to STAMPING_OPERATIONS (stamping/options.ts) and pass it to
  * stampFields() so it gets the same Stamp, Stamping Mode and Options fields.
  */
-export async function runStamping(ctx: IExecuteFunctions, operation: VoucherOperation): Promise<INodeExecutionData[][]> {
+export async function runStamping(
+	ctx: IExecuteFunctions,
+	operation: VoucherOperation,
+): Promise<INodeExecutionData[][]> {
 	// n8n's Retry On Fail would send again what this run stamps: refused before any request.
 	const refused = await refuseUnderRetryOnFail(ctx);
 	if (refused) return refused;
@@ -208,7 +305,9 @@ export async function runStamping(ctx: IExecuteFunctions, operation: VoucherOper
 	// An item is planned (built and checked locally) before its turn: its series decides when it may
 	// go. A planning error is kept and raised at the item's turn; without Continue On Fail, runItems
 	// checks every item before sending any.
-	const plans = new ItemPlans<StampJob | BuiltVoucher>(count, (itemIndex) => planStampJob(ctx, operation, itemIndex, issuer));
+	const plans = new ItemPlans<StampJob | BuiltVoucher>(count, (itemIndex) =>
+		planStampJob(ctx, operation, itemIndex, issuer),
+	);
 	// Each item that starts plans one more item in the background, in the idle time while answers
 	// are awaited, so that a series whose stamp has just finished sends its next voucher at once
 	// instead of building it first. Planning sends nothing; it stops when the run ends. (Without
@@ -223,14 +322,17 @@ export async function runStamping(ctx: IExecuteFunctions, operation: VoucherOper
 	};
 	const queue = new SeriesQueue(count, (itemIndex) => {
 		const entry = plans.entry(itemIndex);
-		return 'plan' in entry && !(entry.plan instanceof BuiltVoucher) ? seriesOf(entry.plan.voucher.body) : undefined;
+		return 'plan' in entry && !(entry.plan instanceof BuiltVoucher)
+			? seriesOf(entry.plan.voucher.body)
+			: undefined;
 	});
 	// Every item's key, for the one list pass of the check (plans the items not planned yet: local work).
 	const check = new DuplicateCheck(ctx, () => {
 		const keys: BusinessKey[] = [];
 		for (let itemIndex = 0; itemIndex < count; itemIndex++) {
 			const entry = plans.entry(itemIndex);
-			if ('plan' in entry && !(entry.plan instanceof BuiltVoucher) && entry.plan.duplicate) keys.push(entry.plan.duplicate.key);
+			if ('plan' in entry && !(entry.plan instanceof BuiltVoucher) && entry.plan.duplicate)
+				keys.push(entry.plan.duplicate.key);
 		}
 		return keys;
 	});
@@ -238,7 +340,8 @@ export async function runStamping(ctx: IExecuteFunctions, operation: VoucherOper
 	let runSession: RunSession | undefined;
 	const withPairing = (outcome: ItemOutcome): ItemOutcome => {
 		if (operation.aggregatesItems) {
-			for (const item of outcome.items) item.pairedItem = Array.from({ length: inputCount }, (_, item) => ({ item }));
+			for (const item of outcome.items)
+				item.pairedItem = Array.from({ length: inputCount }, (_, item) => ({ item }));
 		}
 		return outcome;
 	};
@@ -251,35 +354,57 @@ export async function runStamping(ctx: IExecuteFunctions, operation: VoucherOper
 				runSession = session;
 				let job = plans.get(itemIndex);
 				// A skipped item (e.g. an order without tax data) is passed on with why; nothing is sent.
-				if (job instanceof BuiltVoucher) return { items: skippedItemOutput(ctx, itemIndex, job.output) };
+				if (job instanceof BuiltVoucher)
+					return { items: skippedItemOutput(ctx, itemIndex, job.output) };
 				// The duplicate check, before the item's first request: a sale already stamped is
 				// returned (or refused) and nothing is sent; a pending voucher of it is finished.
 				if (job.duplicate) {
 					const found = await check.before(session, job.duplicate.key).catch((error: unknown) => {
-						const nodeError = toNodeError(ctx, error, itemIndex, { action: 'look for an earlier voucher of this sale on the voucher list (Duplicate Check)' });
-						nodeError.description = `${nodeError.description ?? ''} Nothing was sent for this item. To stamp without the look-up, set Duplicate Check to Off.`.trim();
+						const nodeError = toNodeError(ctx, error, itemIndex, {
+							action:
+								'look for an earlier voucher of this sale on the voucher list (Duplicate Check)',
+						});
+						nodeError.description =
+							`${nodeError.description ?? ''} Nothing was sent for this item. To stamp without the look-up, set Duplicate Check to Off.`.trim();
 						throw nodeError;
 					});
 					const answered = checkedOutcome(ctx, job, found);
 					if (answered) return withPairing(answered);
-					if (found.kind === 'pending' && found.voucher.voucherId) job = { ...job, target: { kind: 'update', id: found.voucher.voucherId }, mode: 'twoPhase', voucher: { ...job.voucher, body: { ...job.voucher.body, id: found.voucher.voucherId } } };
+					if (found.kind === 'pending' && found.voucher.voucherId)
+						job = {
+							...job,
+							target: { kind: 'update', id: found.voucher.voucherId },
+							mode: 'twoPhase',
+							voucher: {
+								...job.voucher,
+								body: { ...job.voucher.body, id: found.voucher.voucherId },
+							},
+						};
 				}
 				const duplicate = job.duplicate;
 				// While its series is busy (maybe with this very sale, from another execution), look again.
-				const whileSeriesBusy = duplicate ? (context: SendVoucherContext) => check.recheck(session, duplicate.key, context.pendingId) : undefined;
+				const whileSeriesBusy = duplicate
+					? (context: SendVoucherContext) =>
+							check.recheck(session, duplicate.key, context.pendingId)
+					: undefined;
 				const sent = await sendJob(ctx, job, session, settings, whileSeriesBusy).then(
 					(answer) => ({ answer }),
 					(error: unknown) => ({ error }),
 				);
 				if ('error' in sent) {
-					if (sent.error instanceof SaleStampedMeanwhile) return withPairing(stampedMeanwhileOutcome(job, sent.error, format));
+					if (sent.error instanceof SaleStampedMeanwhile)
+						return withPairing(stampedMeanwhileOutcome(job, sent.error, format));
 					throw withItemIndex(ctx, sent.error, itemIndex);
 				}
 				const outcome = outcomeOf(job, sent.answer, format);
 				const [stampedItem] = outcome.items;
 				if (job.duplicate && stampedItem?.json.status === 'stamped') {
 					check.stamped(job.duplicate.key, stampedItem.json);
-					stampedThisRun.push({ key: job.duplicate.key, uuid: String(stampedItem.json.uuid), output: stampedItem.json });
+					stampedThisRun.push({
+						key: job.duplicate.key,
+						uuid: String(stampedItem.json.uuid),
+						output: stampedItem.json,
+					});
 				}
 				return withPairing(outcome);
 			},
@@ -293,4 +418,3 @@ export async function runStamping(ctx: IExecuteFunctions, operation: VoucherOper
 		runEnded = true;
 	}
 }
-

@@ -1,14 +1,30 @@
-import type { DisplayCondition, IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type {
+	DisplayCondition,
+	IDataObject,
+	IExecuteFunctions,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { DEFAULT_RETRIES, DEFAULT_RETRY_DELAY_MS } from '../network';
-import { concurrencyOption, ignoreSslOption, readRequestSettings, timeoutOption, type RequestSettings } from '../shared/requestSettings';
+import {
+	concurrencyOption,
+	ignoreSslOption,
+	readRequestSettings,
+	timeoutOption,
+	type RequestSettings,
+} from '../shared/requestSettings';
 
 export const DEFAULT_STAMP_CONCURRENCY = 1;
 export const DEFAULT_BUSY_RETRIES = DEFAULT_RETRIES;
 export { DEFAULT_RETRY_DELAY_MS };
 
 /** The operations that create a voucher: Create and one per voucher kind. */
-export const CREATE_OPERATIONS = ['create', 'createPaymentReceipt', 'createCreditNote', 'createGlobalInvoice'];
+export const CREATE_OPERATIONS = [
+	'create',
+	'createPaymentReceipt',
+	'createCreditNote',
+	'createGlobalInvoice',
+];
 
 /** The operations that send a voucher to be saved or stamped. */
 export const STAMPING_OPERATIONS = [...CREATE_OPERATIONS, 'update'];
@@ -29,7 +45,10 @@ export function readStampingSettings(ctx: IExecuteFunctions): StampingSettings {
 	};
 	return {
 		// Stamping never took its concurrency from Request Options > Batching: keep it so.
-		...readRequestSettings(ctx, 'options', { concurrency: DEFAULT_STAMP_CONCURRENCY, batchingSetsConcurrency: false }),
+		...readRequestSettings(ctx, 'options', {
+			concurrency: DEFAULT_STAMP_CONCURRENCY,
+			batchingSetsConcurrency: false,
+		}),
 		busyRetries: int(options.busyRetries, DEFAULT_BUSY_RETRIES, 0),
 		retryDelayMs: int(options.retryDelayMs, DEFAULT_RETRY_DELAY_MS, 0),
 	};
@@ -39,7 +58,10 @@ export function readStampingSettings(ctx: IExecuteFunctions): StampingSettings {
  * The Options collection of the voucher operations (`operations`); the stamping options show only
  * for `stampingOperations`.
  */
-export function stampingOptionsField(operations: string[], stampingOperations: string[] = STAMPING_OPERATIONS): INodeProperties {
+export function stampingOptionsField(
+	operations: string[],
+	stampingOperations: string[] = STAMPING_OPERATIONS,
+): INodeProperties {
 	const STAMPING_ONLY = { show: { '/operation': stampingOperations } };
 	return {
 		displayName: 'Options',
@@ -88,7 +110,8 @@ export function stampingOptionsField(operations: string[], stampingOperations: s
 				type: 'number',
 				typeOptions: { minValue: 0 },
 				default: DEFAULT_RETRY_DELAY_MS,
-				description: 'Pause before the first retry of a busy series; each further retry waits twice as long (at most 60 seconds)',
+				description:
+					'Pause before the first retry of a busy series; each further retry waits twice as long (at most 60 seconds)',
 			},
 			timeoutOption(STAMPING_ONLY),
 			{
@@ -105,12 +128,21 @@ export function stampingOptionsField(operations: string[], stampingOperations: s
 				name: 'validation',
 				type: 'options',
 				options: [
-					{ name: 'Strict', value: 'strict', description: 'Any problem stops the item; nothing is sent' },
-					{ name: 'Warn', value: 'warn', description: 'Problems go into the output; the voucher is sent anyway' },
+					{
+						name: 'Strict',
+						value: 'strict',
+						description: 'Any problem stops the item; nothing is sent',
+					},
+					{
+						name: 'Warn',
+						value: 'warn',
+						description: 'Problems go into the output; the voucher is sent anyway',
+					},
 					{ name: 'Off', value: 'off', description: 'No local checks' },
 				],
 				default: 'strict',
-				description: 'Local CFDI 4.0 checks (catalog codes, RFCs, regimes, amounts and totals) run before any request',
+				description:
+					'Local CFDI 4.0 checks (catalog codes, RFCs, regimes, amounts and totals) run before any request',
 				displayOptions: STAMPING_ONLY,
 			},
 			{
@@ -120,15 +152,26 @@ export function stampingOptionsField(operations: string[], stampingOperations: s
 				type: 'string',
 				default: '',
 				placeholder: '2026-11-22T10:30:00',
-				description: 'Seal date-time in Mexico local time, format YYYY-MM-DDThh:mm:ss; used only with "Use Voucher Date"',
+				description:
+					'Seal date-time in Mexico local time, format YYYY-MM-DDThh:mm:ss; used only with "Use Voucher Date"',
 			},
 			{
 				displayName: 'When Totals Differ',
 				name: 'whenTotalsDiffer',
 				type: 'options',
 				options: [
-					{ name: 'Refuse', value: 'refuse', description: 'The item fails before any request, with both figures, where the difference comes from and the fix' },
-					{ name: 'Stamp With Note', value: 'stampWithNote', description: "The voucher is stamped with its own total; the output's reconciliation note gives both figures and why they differ" },
+					{
+						name: 'Refuse',
+						value: 'refuse',
+						description:
+							'The item fails before any request, with both figures, where the difference comes from and the fix',
+					},
+					{
+						name: 'Stamp With Note',
+						value: 'stampWithNote',
+						description:
+							"The voucher is stamped with its own total; the output's reconciliation note gives both figures and why they differ",
+					},
 				],
 				default: 'refuse',
 				description:
@@ -179,9 +222,14 @@ const DUPLICATE_CHECK_OPTIONS = [
 	{
 		name: 'Return Existing',
 		value: 'returnExisting',
-		description: 'A sale already stamped gives its voucher as the result (status alreadyStamped) and nothing is sent; a pending voucher of it is stamped instead of a new one',
+		description:
+			'A sale already stamped gives its voucher as the result (status alreadyStamped) and nothing is sent; a pending voucher of it is stamped instead of a new one',
 	},
-	{ name: 'Fail', value: 'fail', description: 'A sale already stamped (or pending) is an error on its item; nothing is sent' },
+	{
+		name: 'Fail',
+		value: 'fail',
+		description: 'A sale already stamped (or pending) is an error on its item; nothing is sent',
+	},
 	{ name: 'Off', value: 'off', description: 'No look-up: every run sends its vouchers' },
 ];
 
@@ -193,7 +241,9 @@ const DUPLICATE_CHECK_DESCRIPTION =
  * default to Off (their saved workflows keep the calls they made), new nodes (1.1) to Return Existing.
  */
 function duplicateCheckFields(operations: string[]): INodeProperties[] {
-	const forVersion = (version: Array<number | DisplayCondition>) => ({ show: { resource: ['voucher'], operation: operations, '@version': version } });
+	const forVersion = (version: Array<number | DisplayCondition>) => ({
+		show: { resource: ['voucher'], operation: operations, '@version': version },
+	});
 	return [
 		{
 			displayName: 'Duplicate Check',
@@ -221,7 +271,10 @@ function duplicateCheckFields(operations: string[]): INodeProperties[] {
 			placeholder: '={{ $json.orderNumber }}',
 			description:
 				"What identifies the sale, e.g. an order number or a refund ID; it is written as the voucher's folio (1-40 characters), which the service's list shows. Empty: the key the input gives (Order and Line Items: the folio; payment receipts: the paid invoices and installments; global invoices: the period). See the README, Duplicate Check.",
-			displayOptions: { show: { resource: ['voucher'], operation: operations }, hide: { duplicateCheck: ['off'] } },
+			displayOptions: {
+				show: { resource: ['voucher'], operation: operations },
+				hide: { duplicateCheck: ['off'] },
+			},
 		},
 	];
 }

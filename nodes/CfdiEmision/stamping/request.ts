@@ -51,7 +51,11 @@ export async function pause(settings: StampingSettings, retry: number): Promise<
  * a timeout, a broken connection, a 5xx or an unreadable answer is returned as "unclear" and
  * never retried here: the service may have stored or stamped the voucher.
  */
-export async function requestVoucher(ctx: IExecuteFunctions, request: ServiceRequest, context: SendVoucherContext): Promise<VoucherRequestOutcome> {
+export async function requestVoucher(
+	ctx: IExecuteFunctions,
+	request: ServiceRequest,
+	context: SendVoucherContext,
+): Promise<VoucherRequestOutcome> {
 	const { itemIndex, settings } = context;
 	for (let attempt = 0; ; attempt++) {
 		const canRetry = attempt < settings.busyRetries;
@@ -60,12 +64,14 @@ export async function requestVoucher(ctx: IExecuteFunctions, request: ServiceReq
 			const response = await callService(ctx, context.session, request);
 			answer = readStampAnswer(response.body, context.stampRequested);
 		} catch (error) {
-			if (!(error instanceof ServiceCallError)) throw toNodeError(ctx, error, itemIndex, { action: actionOf(context) });
+			if (!(error instanceof ServiceCallError))
+				throw toNodeError(ctx, error, itemIndex, { action: actionOf(context) });
 			if (canRetry && error.rateLimited) {
 				await pause(settings, attempt);
 				continue;
 			}
-			if (error.mayHaveTakenEffect || error.kind === 'malformed') return { kind: 'unclear', failure: error };
+			if (error.mayHaveTakenEffect || error.kind === 'malformed')
+				return { kind: 'unclear', failure: error };
 			throw toNodeError(ctx, error, itemIndex, { action: actionOf(context) });
 		}
 		if (answer.kind === 'busy') {
@@ -74,17 +80,31 @@ export async function requestVoucher(ctx: IExecuteFunctions, request: ServiceReq
 				await context.whileSeriesBusy?.(context);
 				continue;
 			}
-			const left = context.pendingId ? `voucher ${context.pendingId} stays pending` : 'nothing was stored';
-			throw operationFailed(ctx, itemIndex, `Could not ${actionOf(context)}: the series is still busy (${SERIES_BUSY_CODE}) after ${attempt + 1} attempts; ${left}`, BUSY_ADVICE);
+			const left = context.pendingId
+				? `voucher ${context.pendingId} stays pending`
+				: 'nothing was stored';
+			throw operationFailed(
+				ctx,
+				itemIndex,
+				`Could not ${actionOf(context)}: the series is still busy (${SERIES_BUSY_CODE}) after ${attempt + 1} attempts; ${left}`,
+				BUSY_ADVICE,
+			);
 		}
 		return answer.kind === 'done' ? { kind: 'done', answer } : { kind: 'rejected', answer };
 	}
 }
 
 /** One request, no recovery: an unclear outcome is an error that tells the user how to check. */
-export async function sendVoucher(ctx: IExecuteFunctions, request: ServiceRequest, context: SendVoucherContext): Promise<DoneAnswer> {
+export async function sendVoucher(
+	ctx: IExecuteFunctions,
+	request: ServiceRequest,
+	context: SendVoucherContext,
+): Promise<DoneAnswer> {
 	const outcome = await requestVoucher(ctx, request, context);
 	if (outcome.kind === 'done') return outcome.answer;
 	if (outcome.kind === 'rejected') throw rejectionError(ctx, context.itemIndex, outcome.answer);
-	throw toNodeError(ctx, outcome.failure, context.itemIndex, { action: actionOf(context), ifMaybeDone: context.ifMaybeDone });
+	throw toNodeError(ctx, outcome.failure, context.itemIndex, {
+		action: actionOf(context),
+		ifMaybeDone: context.ifMaybeDone,
+	});
 }

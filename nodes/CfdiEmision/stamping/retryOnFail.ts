@@ -13,7 +13,7 @@ import { runItems } from '../shared/runItems';
  * stamping run under Retry On Fail sends nothing at all.
  */
 const WHY =
-	'n8n\'s Retry On Fail runs the whole node again for every item after an error (with Continue On Fail, after an error on the first item), ' +
+	"n8n's Retry On Fail runs the whole node again for every item after an error (with Continue On Fail, after an error on the first item), " +
 	'so vouchers the first attempt stamped, or may have stamped before a timeout, would be stamped a second time.';
 
 const WHAT_TO_DO =
@@ -32,10 +32,14 @@ function wouldStamp(ctx: IExecuteFunctions, itemIndex: number): boolean {
 }
 
 export function retryOnFailRefusal(ctx: IExecuteFunctions, itemIndex: number): NodeOperationError {
-	return new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: Stamping refused: "Retry On Fail" is on in the node's settings. Nothing was sent.`, {
-		itemIndex,
-		description: `Nothing was sent to the service for any item of this run, so nothing was stored or stamped. ${WHY} ${WHAT_TO_DO}`,
-	});
+	return new NodeOperationError(
+		ctx.getNode(),
+		`Item ${itemIndex}: Stamping refused: "Retry On Fail" is on in the node's settings. Nothing was sent.`,
+		{
+			itemIndex,
+			description: `Nothing was sent to the service for any item of this run, so nothing was stored or stamped. ${WHY} ${WHAT_TO_DO}`,
+		},
+	);
 }
 
 /**
@@ -43,10 +47,13 @@ export function retryOnFailRefusal(ctx: IExecuteFunctions, itemIndex: number): N
  * gets the refusal (one error item each with Continue On Fail; otherwise the node stops). Returns
  * undefined when the run may go ahead (Retry On Fail off, or only pending saves).
  */
-export async function refuseUnderRetryOnFail(ctx: IExecuteFunctions): Promise<INodeExecutionData[][] | undefined> {
+export async function refuseUnderRetryOnFail(
+	ctx: IExecuteFunctions,
+): Promise<INodeExecutionData[][] | undefined> {
 	if (ctx.getNode().retryOnFail !== true) return undefined;
 	const count = ctx.getInputData().length;
-	if (!Array.from({ length: count }, (_, itemIndex) => wouldStamp(ctx, itemIndex)).some(Boolean)) return undefined;
+	if (!Array.from({ length: count }, (_, itemIndex) => wouldStamp(ctx, itemIndex)).some(Boolean))
+		return undefined;
 	return await runItems(ctx, LOCAL_ONLY, async (itemIndex) => {
 		throw retryOnFailRefusal(ctx, itemIndex);
 	});

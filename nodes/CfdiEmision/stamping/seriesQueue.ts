@@ -39,7 +39,9 @@ export class SeriesQueue implements ItemQueue {
 			else this.lanes.set(lane, [...(this.lanes.get(lane) ?? []), itemIndex]);
 			if (lane === undefined || !this.busy.has(lane)) return this.start({ itemIndex, lane });
 		}
-		return this.free.length || [...this.lanes.values()].some((items) => items.length) ? 'wait' : 'done';
+		return this.free.length || [...this.lanes.values()].some((items) => items.length)
+			? 'wait'
+			: 'done';
 	}
 
 	finished(itemIndex: number): void {
@@ -50,7 +52,9 @@ export class SeriesQueue implements ItemQueue {
 	}
 
 	private lowestReady(): { itemIndex: number; lane?: string } | undefined {
-		let best: { itemIndex: number; lane?: string } | undefined = this.free.length ? { itemIndex: this.free[0] } : undefined;
+		let best: { itemIndex: number; lane?: string } | undefined = this.free.length
+			? { itemIndex: this.free[0] }
+			: undefined;
 		for (const [lane, items] of this.lanes) {
 			if (!items.length || this.busy.has(lane)) continue;
 			if (!best || items[0] < best.itemIndex) best = { itemIndex: items[0], lane };
@@ -73,5 +77,9 @@ export class SeriesQueue implements ItemQueue {
 
 /** The series an item stamps on: the voucher's `serie` (no series is a series of its own). */
 export function seriesOf(body: { serie?: unknown }): string {
-	return typeof body.serie === 'string' ? body.serie.trim() : body.serie === undefined || body.serie === null ? '' : String(body.serie);
+	return typeof body.serie === 'string'
+		? body.serie.trim()
+		: body.serie === undefined || body.serie === null
+			? ''
+			: String(body.serie);
 }

@@ -9,7 +9,13 @@ import { findVoucherOnList } from '../shared/voucherList';
 import { toUnixSeconds } from '../shared/voucherRecords';
 import { alreadyStampedSaying, rejectionError } from './answer';
 import { SaleStampedMeanwhile } from './saleStampedMeanwhile';
-import { pause, requestVoucher, type DoneAnswer, type RejectedAnswer, type SendVoucherContext } from './request';
+import {
+	pause,
+	requestVoucher,
+	type DoneAnswer,
+	type RejectedAnswer,
+	type SendVoucherContext,
+} from './request';
 
 /** PUT attempts on one id after unclear failures; a PUT on the same id cannot create a voucher. */
 const MAX_STAMP_ATTEMPTS = 3;
@@ -31,21 +37,33 @@ type Failure = ServiceCallError | Error;
  *   cannot create a voucher, and a stamped one answers "already stamped");
  * - unknown: neither the read-back nor the list could be read.
  */
-type Facts = { state: 'stamped'; uuid: string } | { state: 'pending' } | { state: 'notListed' } | { state: 'unknown'; failure: Failure };
+type Facts =
+	| { state: 'stamped'; uuid: string }
+	| { state: 'pending' }
+	| { state: 'notListed' }
+	| { state: 'unknown'; failure: Failure };
 
 type ReadBack = { uuid: string; stamped: boolean } | { stateless: true } | { failed: Failure };
 
 /** GET .../comprobantes/{id}: trusted only for the state members it actually has. */
-async function readBack(ctx: IExecuteFunctions, id: number, context: SendVoucherContext): Promise<ReadBack> {
+async function readBack(
+	ctx: IExecuteFunctions,
+	id: number,
+	context: SendVoucherContext,
+): Promise<ReadBack> {
 	let last: Failure = new Error('not read');
 	for (let attempt = 0; attempt < READ_BACK_ATTEMPTS; attempt++) {
 		if (attempt > 0) await pause(context.settings, attempt - 1);
 		try {
-			const response = await callService(ctx, context.session, { method: 'GET', url: `${API_ROOT}/comprobantes/${id}` });
+			const response = await callService(ctx, context.session, {
+				method: 'GET',
+				url: `${API_ROOT}/comprobantes/${id}`,
+			});
 			const voucher = parseJsonObject(response.body, 'the voucher lookup');
 			const uuid = typeof voucher.uuid === 'string' ? voucher.uuid : '';
 			const subEstatus = voucher.subEstatusId ?? voucher.subestatusId;
-			const hasState = uuid !== '' || (subEstatus !== undefined && subEstatus !== null && subEstatus !== '');
+			const hasState =
+				uuid !== '' || (subEstatus !== undefined && subEstatus !== null && subEstatus !== '');
 			if (!hasState) return { stateless: true };
 			return { uuid, stamped: uuid !== '' || Number(subEstatus) === 2 };
 		} catch (error) {
@@ -59,11 +77,19 @@ async function readBack(ctx: IExecuteFunctions, id: number, context: SendVoucher
 function listWindow(body: IDataObject): { from: number; to: number } {
 	const now = Math.floor(Date.now() / 1000);
 	const sent = body.fecha === undefined ? null : toUnixSeconds(body.fecha, SERVICE_TIME_ZONE);
-	return { from: Math.min(now, sent ?? now) - LIST_MARGIN_SECONDS, to: Math.max(now, sent ?? now) + LIST_MARGIN_SECONDS };
+	return {
+		from: Math.min(now, sent ?? now) - LIST_MARGIN_SECONDS,
+		to: Math.max(now, sent ?? now) + LIST_MARGIN_SECONDS,
+	};
 }
 
 /** The voucher's UUID from the list (by its id), undefined when the list does not show it. */
-async function uuidOnList(ctx: IExecuteFunctions, id: number, body: IDataObject, context: SendVoucherContext): Promise<string | undefined> {
+async function uuidOnList(
+	ctx: IExecuteFunctions,
+	id: number,
+	body: IDataObject,
+	context: SendVoucherContext,
+): Promise<string | undefined> {
 	const record = await findVoucherOnList(ctx, context.session, { voucherId: id }, listWindow(body));
 	return record?.uuid || undefined;
 }
@@ -74,7 +100,13 @@ async function uuidOnList(ctx: IExecuteFunctions, id: number, body: IDataObject,
  * nothing). `stampedSaid`: the service has just said the voucher is already stamped, so only its
  * UUID is sought, and a missing listing is looked for again before giving up.
  */
-async function gatherFacts(ctx: IExecuteFunctions, id: number, body: IDataObject, context: SendVoucherContext, stampedSaid = false): Promise<Facts> {
+async function gatherFacts(
+	ctx: IExecuteFunctions,
+	id: number,
+	body: IDataObject,
+	context: SendVoucherContext,
+	stampedSaid = false,
+): Promise<Facts> {
 	const read = await readBack(ctx, id, context);
 	if ('uuid' in read && read.uuid) return { state: 'stamped', uuid: read.uuid };
 	if ('uuid' in read && !read.stamped && !stampedSaid) return { state: 'pending' };
@@ -91,20 +123,36 @@ async function gatherFacts(ctx: IExecuteFunctions, id: number, body: IDataObject
 		}
 	}
 	if ('stateless' in read && !listFailure) return { state: 'notListed' };
-	return { state: 'unknown', failure: 'failed' in read ? read.failed : (listFailure ?? new Error('the list does not show it')) };
+	return {
+		state: 'unknown',
+		failure:
+			'failed' in read ? read.failed : (listFailure ?? new Error('the list does not show it')),
+	};
 }
 
 function recoveredAnswer(id: number, uuid: string, descripcion: string | null = null): DoneAnswer {
 	return {
 		kind: 'done',
 		status: 'stamped',
-		result: { esValido: true, idComprobante: id, errores: null, uuid, subEstatusId: 2, descripcion },
+		result: {
+			esValido: true,
+			idComprobante: id,
+			errores: null,
+			uuid,
+			subEstatusId: 2,
+			descripcion,
+		},
 	};
 }
 
 /** How a user finds the voucher: its id, and its series and folio when it has them. */
 function lookUpBy(id: number, body: IDataObject): string {
-	const seriesFolio = [body.serie ? `series ${String(body.serie)}` : '', body.folio ? `folio ${String(body.folio)}` : ''].filter(Boolean).join(', ');
+	const seriesFolio = [
+		body.serie ? `series ${String(body.serie)}` : '',
+		body.folio ? `folio ${String(body.folio)}` : '',
+	]
+		.filter(Boolean)
+		.join(', ');
 	return `idComprobante ${id}${seriesFolio ? `, ${seriesFolio}` : ''}`;
 }
 
@@ -117,32 +165,55 @@ function mayBeStampedNote(id: number, body: IDataObject): string {
  * The voucher is known to be pending: refused before any unclear attempt, or read back pending
  * after the last one. A timed-out attempt may still land at the service later, so say so.
  */
-function pendingNote(id: number, how: 'refused' | 'readBack' | 'notListed', lastTimedOut: boolean): string {
+function pendingNote(
+	id: number,
+	how: 'refused' | 'readBack' | 'notListed',
+	lastTimedOut: boolean,
+): string {
 	const known =
 		how === 'refused'
 			? `Voucher ${id} stays saved as pending, not stamped: the refused request changed nothing.`
 			: how === 'readBack'
 				? `Voucher ${id} is saved as pending and was still not stamped when read back after the last attempt.`
 				: `Voucher ${id} was not stamped as far as the service shows: the voucher list did not show it after the last attempt.`;
-	const late = lastTimedOut ? ` An attempt timed out, so a stamp still running at the service could finish later: check voucher ${id} with Voucher > Get before stamping it.` : '';
+	const late = lastTimedOut
+		? ` An attempt timed out, so a stamp still running at the service could finish later: check voucher ${id} with Voucher > Get before stamping it.`
+		: '';
 	return `${known} A pending voucher has no fiscal effect. Stamp it later with Voucher > Update on id ${id} (Stamp on), which cannot create a second voucher; do not run Create again for this item, it would create another voucher.${late}`;
 }
 
 /** A failure's reason as a clause: "the service answered HTTP 503", "No answer from the service (timed out)". */
 function reasonOf(failure: Failure): string {
-	const text = failure instanceof ServiceCallError && failure.kind === 'http' ? `the service answered HTTP ${failure.details.status}` : failure.message;
+	const text =
+		failure instanceof ServiceCallError && failure.kind === 'http'
+			? `the service answered HTTP ${failure.details.status}`
+			: failure.message;
 	return text.replace(/\.$/, '');
 }
 
 function timedOut(failure: ServiceCallError | undefined): boolean {
-	return !!failure?.details.code && readNetworkFailure({ code: failure.details.code })?.kind === 'timeout';
+	return (
+		!!failure?.details.code &&
+		readNetworkFailure({ code: failure.details.code })?.kind === 'timeout'
+	);
 }
 
 /** Adds what only the stamping loop knows (the pending id) to an error the request already worded. */
-function withNote(ctx: IExecuteFunctions, error: unknown, itemIndex: number, action: string, note: string, id: number): NodeApiError {
+function withNote(
+	ctx: IExecuteFunctions,
+	error: unknown,
+	itemIndex: number,
+	action: string,
+	note: string,
+	id: number,
+): NodeApiError {
 	const nodeError = toNodeError(ctx, error, itemIndex, { action });
 	nodeError.description = [nodeError.description, note].filter(Boolean).join(' ');
-	nodeError.context.outcome = { ...(nodeError.context.outcome as IDataObject | undefined), idComprobante: id, status: 'pending' };
+	nodeError.context.outcome = {
+		...(nodeError.context.outcome as IDataObject | undefined),
+		idComprobante: id,
+		status: 'pending',
+	};
 	return nodeError;
 }
 
@@ -152,7 +223,14 @@ function withNote(ctx: IExecuteFunctions, error: unknown, itemIndex: number, act
  * the read-back or the list; the item is then stamped, whatever body this request sent (a stamped
  * voucher cannot change). Without a UUID it fails as stamped, saying where to look.
  */
-async function settleAlreadyStamped(ctx: IExecuteFunctions, id: number, body: IDataObject, context: SendVoucherContext, answer: RejectedAnswer, saying: string): Promise<DoneAnswer> {
+async function settleAlreadyStamped(
+	ctx: IExecuteFunctions,
+	id: number,
+	body: IDataObject,
+	context: SendVoucherContext,
+	answer: RejectedAnswer,
+	saying: string,
+): Promise<DoneAnswer> {
 	const carried = typeof answer.result.uuid === 'string' ? answer.result.uuid : '';
 	if (carried) return recoveredAnswer(id, carried, saying);
 	const facts = await gatherFacts(ctx, id, body, context, true);
@@ -180,7 +258,12 @@ export async function stampPending(
 	qs: IDataObject,
 	context: SendVoucherContext,
 ): Promise<DoneAnswer> {
-	const request = { method: 'PUT' as const, url: `${API_ROOT}/comprobantes/${id}`, qs: { ...qs, emitir: true }, json: { ...body, id } };
+	const request = {
+		method: 'PUT' as const,
+		url: `${API_ROOT}/comprobantes/${id}`,
+		qs: { ...qs, emitir: true },
+		json: { ...body, id },
+	};
 	const action = `stamp voucher ${id}`;
 	const pendingContext: SendVoucherContext = { ...context, pendingId: id };
 	let lastFailure: ServiceCallError | undefined;
@@ -202,8 +285,10 @@ export async function stampPending(
 			if (saying) return await settleAlreadyStamped(ctx, id, body, context, outcome.answer, saying);
 		}
 		// Before any unclear attempt a definite failure is just that; after one, look first.
-		if (thrown && !lastFailure) throw withNote(ctx, thrown, context.itemIndex, action, pendingNote(id, 'refused', false), id);
-		if (outcome?.kind === 'rejected' && !lastFailure) throw rejectionError(ctx, context.itemIndex, outcome.answer, id);
+		if (thrown && !lastFailure)
+			throw withNote(ctx, thrown, context.itemIndex, action, pendingNote(id, 'refused', false), id);
+		if (outcome?.kind === 'rejected' && !lastFailure)
+			throw rejectionError(ctx, context.itemIndex, outcome.answer, id);
 		if (outcome?.kind === 'unclear') {
 			lastFailure = outcome.failure;
 			anyTimedOut ||= timedOut(lastFailure);
@@ -221,8 +306,17 @@ export async function stampPending(
 		}
 		if (facts.state === 'stamped') return recoveredAnswer(id, facts.uuid);
 		lastKnown = facts.state === 'pending' ? 'pending' : 'notListed';
-		if (outcome?.kind === 'rejected') throw rejectionError(ctx, context.itemIndex, outcome.answer, id);
-		if (thrown) throw withNote(ctx, thrown, context.itemIndex, action, pendingNote(id, lastKnown === 'pending' ? 'readBack' : 'notListed', anyTimedOut), id);
+		if (outcome?.kind === 'rejected')
+			throw rejectionError(ctx, context.itemIndex, outcome.answer, id);
+		if (thrown)
+			throw withNote(
+				ctx,
+				thrown,
+				context.itemIndex,
+				action,
+				pendingNote(id, lastKnown === 'pending' ? 'readBack' : 'notListed', anyTimedOut),
+				id,
+			);
 	}
 	throw operationFailed(
 		ctx,

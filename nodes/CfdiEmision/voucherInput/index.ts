@@ -5,10 +5,35 @@
  * (`../stamping`) takes the body. Nothing here sends a request.
  */
 export { BuiltVoucher } from './builtVoucher';
-export { invalidVoucherError, prepareVoucher, reconciledVoucher, whenTotalsDiffer, withReconciliation, type PreparedVoucher, type ValidationMode } from './prepareVoucher';
-export { applyBodyOptions, formComputesTotals, issuerFromFields, normalizeVoucher, recipientFromFields, voucherFromInput } from './voucherBody';
+export {
+	invalidVoucherError,
+	prepareVoucher,
+	reconciledVoucher,
+	whenTotalsDiffer,
+	withReconciliation,
+	type PreparedVoucher,
+	type ValidationMode,
+} from './prepareVoucher';
+export {
+	applyBodyOptions,
+	formComputesTotals,
+	issuerFromFields,
+	normalizeVoucher,
+	recipientFromFields,
+	voucherFromInput,
+} from './voucherBody';
 export { orderInputFields } from './orderInputFields';
-export { conversionFailed, readOrderSettings, skippedItemOutput, voucherFromOrder } from './orderInput';
+export {
+	conversionFailed,
+	readOrderSettings,
+	skippedItemOutput,
+	voucherFromOrder,
+} from './orderInput';
 export { voucherField, voucherInputFields, type SharedVoucherField } from './voucherInputFields';
 export { relatedParties, relatedPartyFields } from './relatedParties';
-export { ISSUER_CREDENTIAL_FIELDS, readIssuerDefaults, withIssuerDefaults, type IssuerDefaults } from './issuerDefaults';
+export {
+	ISSUER_CREDENTIAL_FIELDS,
+	readIssuerDefaults,
+	withIssuerDefaults,
+	type IssuerDefaults,
+} from './issuerDefaults';

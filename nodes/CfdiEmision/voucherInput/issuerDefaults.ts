@@ -23,14 +23,16 @@ export const ISSUER_CREDENTIAL_FIELDS: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: 'EKU9003173C9',
-		description: "Optional. The issuer's RFC, used by the CFDI node when its Issuer RFC field is empty, so it is typed once.",
+		description:
+			"Optional. The issuer's RFC, used by the CFDI node when its Issuer RFC field is empty, so it is typed once.",
 	},
 	{
 		displayName: 'Issuer Name',
 		name: 'issuerName',
 		type: 'string',
 		default: '',
-		description: 'Optional. Legal name as registered with SAT, without the regime suffix; used with the Issuer RFC above.',
+		description:
+			'Optional. Legal name as registered with SAT, without the regime suffix; used with the Issuer RFC above.',
 	},
 	{
 		displayName: 'Issuer Tax Regime',
@@ -46,7 +48,8 @@ export const ISSUER_CREDENTIAL_FIELDS: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: '64000',
-		description: 'Optional. Used by the CFDI node when its Place of Issue Postal Code field is empty.',
+		description:
+			'Optional. Used by the CFDI node when its Place of Issue Postal Code field is empty.',
 	},
 ];
 
@@ -68,10 +71,13 @@ export async function readIssuerDefaults(ctx: IExecuteFunctions): Promise<Issuer
 		regimenFiscal: text(credential.issuerRegime) || undefined,
 		lugarExpedicion: text(credential.issuerPostalCode) || undefined,
 	};
-	return Object.fromEntries(Object.entries(defaults).filter(([, value]) => value !== undefined)) as IssuerDefaults;
+	return Object.fromEntries(
+		Object.entries(defaults).filter(([, value]) => value !== undefined),
+	) as IssuerDefaults;
 }
 
-const empty = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+const empty = (value: unknown) =>
+	value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
 /** The voucher with the credential's issuer where the node left it empty (see the module comment). */
 export function withIssuerDefaults(voucher: IDataObject, defaults: IssuerDefaults): IDataObject {
@@ -90,8 +96,10 @@ export function withIssuerDefaults(voucher: IDataObject, defaults: IssuerDefault
 	if (defaults.lugarExpedicion && empty(out.lugarExpedicion)) {
 		out.lugarExpedicion = defaults.lugarExpedicion;
 		// The general public's postal code is the place of issue (built before it was known).
-		const receptor = out.receptor && typeof out.receptor === 'object' ? (out.receptor as IDataObject) : undefined;
-		if (receptor?.rfc === 'XAXX010101000' && empty(receptor.domicilioFiscalReceptor)) out.receptor = { ...receptor, domicilioFiscalReceptor: defaults.lugarExpedicion };
+		const receptor =
+			out.receptor && typeof out.receptor === 'object' ? (out.receptor as IDataObject) : undefined;
+		if (receptor?.rfc === 'XAXX010101000' && empty(receptor.domicilioFiscalReceptor))
+			out.receptor = { ...receptor, domicilioFiscalReceptor: defaults.lugarExpedicion };
 	}
 	return out;
 }

@@ -48,7 +48,11 @@ function names(value: unknown): string[] | undefined {
 function issuer(get: Get): { emisor: Emisor; lugarExpedicion: string; serie?: string } {
 	const serie = text(get('serie', ''));
 	return {
-		emisor: { rfc: text(get('emisorRfc', '')).toUpperCase(), nombre: text(get('emisorNombre', '')), regimenFiscal: text(get('emisorRegimenFiscal', '')) },
+		emisor: {
+			rfc: text(get('emisorRfc', '')).toUpperCase(),
+			nombre: text(get('emisorNombre', '')),
+			regimenFiscal: text(get('emisorRegimenFiscal', '')),
+		},
 		lugarExpedicion: text(get('lugarExpedicion', '')),
 		...(serie ? { serie } : {}),
 	};
@@ -80,7 +84,8 @@ export function readOrderSettings(ctx: IExecuteFunctions, itemIndex: number): Or
 	const options = get<IDataObject>('orderOptions', {});
 	const paymentForms: Record<string, string> = {};
 	for (const gateway of get<{ gateway?: IDataObject[] }>('paymentForms', {}).gateway ?? []) {
-		if (text(gateway.name) && text(gateway.formaPago)) paymentForms[text(gateway.name)] = text(gateway.formaPago);
+		if (text(gateway.name) && text(gateway.formaPago))
+			paymentForms[text(gateway.name)] = text(gateway.formaPago);
 	}
 	const recipientAttributes: RecipientAttributeNames = {
 		rfc: names(options.rfcAttribute),
@@ -89,7 +94,9 @@ export function readOrderSettings(ctx: IExecuteFunctions, itemIndex: number): Or
 		codigoPostal: names(options.codigoPostalAttribute),
 		usoCfdi: names(options.usoCfdiAttribute),
 	};
-	const recipient = Object.fromEntries(Object.entries(get<IDataObject>('recipientData', {})).map(([key, value]) => [key, text(value)])) as RecipientData;
+	const recipient = Object.fromEntries(
+		Object.entries(get<IDataObject>('recipientData', {})).map(([key, value]) => [key, text(value)]),
+	) as RecipientData;
 	return {
 		...issuer(get),
 		folio: (options.folio as OrderSettings['folio']) ?? 'orderNumber',
@@ -109,7 +116,12 @@ export function readOrderSettings(ctx: IExecuteFunctions, itemIndex: number): Or
 
 /** Today's date where the workflow runs (its time zone), as YYYY-MM-DD. */
 function today(ctx: IExecuteFunctions): string {
-	const parts = new Intl.DateTimeFormat('en-CA', { timeZone: ctx.getTimezone(), year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+	const parts = new Intl.DateTimeFormat('en-CA', {
+		timeZone: ctx.getTimezone(),
+		year: 'numeric',
+		month: '2-digit',
+		day: '2-digit',
+	}).format(new Date());
 	return parts.slice(0, 10);
 }
 
@@ -140,7 +152,11 @@ function readLineItemsSettings(ctx: IExecuteFunctions, itemIndex: number): LineI
 }
 
 /** A conversion's refusal as the node's error: the member at fault, the item and the fix. */
-export function conversionFailed(ctx: IExecuteFunctions, itemIndex: number, error: OrderInputError): NodeOperationError {
+export function conversionFailed(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	error: OrderInputError,
+): NodeOperationError {
 	const where = error.path ? ` (${error.path})` : '';
 	return new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: ${error.message}`, {
 		itemIndex,
@@ -148,22 +164,36 @@ export function conversionFailed(ctx: IExecuteFunctions, itemIndex: number, erro
 	});
 }
 
-function convert(ctx: IExecuteFunctions, itemIndex: number, run: () => ConversionResult): ConversionResult {
+function convert(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	run: () => ConversionResult,
+): ConversionResult {
 	try {
 		return run();
 	} catch (error) {
 		if (error instanceof OrderInputError) throw conversionFailed(ctx, itemIndex, error);
 		// The voucher-kinds builders name their input member (field) the same way.
-		if (error instanceof KindInputError) throw conversionFailed(ctx, itemIndex, new OrderInputError(error.field, error.message, error.fix));
+		if (error instanceof KindInputError)
+			throw conversionFailed(
+				ctx,
+				itemIndex,
+				new OrderInputError(error.field, error.message, error.fix),
+			);
 		throw new NodeOperationError(ctx.getNode(), error as Error, {
 			itemIndex,
-			description: 'An unexpected error while building the voucher from the input; nothing was sent. Check the mapped order or lines, and report the message to the package maintainers.',
+			description:
+				'An unexpected error while building the voucher from the input; nothing was sent. Check the mapped order or lines, and report the message to the package maintainers.',
 		});
 	}
 }
 
 /** The output members that say what a conversion did: totals, rounding, notes, or why it skipped. */
-export function conversionOutput(source: 'order' | 'lineItems', result: ConversionResult, identity: IDataObject = {}): IDataObject {
+export function conversionOutput(
+	source: 'order' | 'lineItems',
+	result: ConversionResult,
+	identity: IDataObject = {},
+): IDataObject {
 	const summary: IDataObject = { ...identity, orderTotal: result.orderTotal };
 	if (result.voucherTotal !== undefined) summary.voucherTotal = result.voucherTotal;
 	// Paid at once or later: what decides whether the order's payment needs a receipt.
@@ -171,20 +201,33 @@ export function conversionOutput(source: 'order' | 'lineItems', result: Conversi
 	if (result.roundingNote) summary.roundingNote = result.roundingNote;
 	summary.notes = result.notes;
 	const output: IDataObject = { [source]: summary };
-	if (result.skipped) Object.assign(output, { status: 'skipped', skipped: result.skipped as unknown as IDataObject });
+	if (result.skipped)
+		Object.assign(output, { status: 'skipped', skipped: result.skipped as unknown as IDataObject });
 	return output;
 }
 
 function orderIdentity(order: unknown): IDataObject {
 	if (!order || typeof order !== 'object') return {};
 	const { id, name, order_number: orderNumber, email, customer } = order as IDataObject;
-	const mail = email || (customer && typeof customer === 'object' ? (customer as IDataObject).email : undefined);
-	return Object.fromEntries(Object.entries({ id, name, orderNumber, email: mail }).filter(([, value]) => value !== undefined && value !== null && value !== ''));
+	const mail =
+		email ||
+		(customer && typeof customer === 'object' ? (customer as IDataObject).email : undefined);
+	return Object.fromEntries(
+		Object.entries({ id, name, orderNumber, email: mail }).filter(
+			([, value]) => value !== undefined && value !== null && value !== '',
+		),
+	);
 }
 
 /** The Order input mode: the order's voucher, or a skip that says why. */
 export function voucherFromOrder(ctx: IExecuteFunctions, itemIndex: number): BuiltVoucher {
-	const order = readJsonValue(ctx, 'order', itemIndex, 'Order', 'Map the order from the trigger with an expression such as {{ $json }}.');
+	const order = readJsonValue(
+		ctx,
+		'order',
+		itemIndex,
+		'Order',
+		'Map the order from the trigger with an expression such as {{ $json }}.',
+	);
 	const settings = readOrderSettings(ctx, itemIndex);
 	const document = ctx.getNodeParameter('orderDocument', itemIndex, 'invoice') as string;
 	const invoiceUuid = text(ctx.getNodeParameter('invoiceUuid', itemIndex, '')) || undefined;
@@ -200,22 +243,36 @@ export function voucherFromOrder(ctx: IExecuteFunctions, itemIndex: number): Bui
 			});
 		}
 		if (document === 'creditNote') {
-			return refundToCreditNote(order, { ...settings, invoiceUuid, refundId: text(ctx.getNodeParameter('refundId', itemIndex, '')) || undefined });
+			return refundToCreditNote(order, {
+				...settings,
+				invoiceUuid,
+				refundId: text(ctx.getNodeParameter('refundId', itemIndex, '')) || undefined,
+			});
 		}
 		return orderToVoucher(order, settings);
 	});
-	const refundId = document === 'creditNote' ? text(ctx.getNodeParameter('refundId', itemIndex, '')) : '';
-	return new BuiltVoucher(result.voucher as IDataObject | undefined, conversionOutput('order', result, { ...orderIdentity(order), document }), {
-		key: orderKey(order, document, result.voucher as IDataObject | undefined, refundId),
-		...(result.source ? { money: result.source } : {}),
-	});
+	const refundId =
+		document === 'creditNote' ? text(ctx.getNodeParameter('refundId', itemIndex, '')) : '';
+	return new BuiltVoucher(
+		result.voucher as IDataObject | undefined,
+		conversionOutput('order', result, { ...orderIdentity(order), document }),
+		{
+			key: orderKey(order, document, result.voucher as IDataObject | undefined, refundId),
+			...(result.source ? { money: result.source } : {}),
+		},
+	);
 }
 
 /**
  * The sale an order's document stands for, found on the list by the series and folio the conversion
  * gives it (the order's folio; -R1, -R2 for its refunds; -P1, -P2 for its payments).
  */
-function orderKey(order: unknown, document: string, voucher: IDataObject | undefined, refundId: string): BusinessKey | undefined {
+function orderKey(
+	order: unknown,
+	document: string,
+	voucher: IDataObject | undefined,
+	refundId: string,
+): BusinessKey | undefined {
 	if (!voucher || !order || typeof order !== 'object') return undefined;
 	const record = order as IDataObject;
 	const id = text(record.id) || text(record.name);
@@ -226,7 +283,12 @@ function orderKey(order: unknown, document: string, voucher: IDataObject | undef
 			: document === 'paymentReceipt'
 				? `order:${id}:payment:${/-P(\d+)$/.exec(text(voucher.folio))?.[1] ?? ''}`
 				: `order:${id}`;
-	const from = document === 'creditNote' ? "the order's refund" : document === 'paymentReceipt' ? "the order's payment" : 'the order';
+	const from =
+		document === 'creditNote'
+			? "the order's refund"
+			: document === 'paymentReceipt'
+				? "the order's payment"
+				: 'the order';
 	const key = keyOfFolio(voucher, value, from);
 	const since = text(record.created_at) || text(record.processed_at);
 	return key && since ? { ...key, since } : key;
@@ -234,15 +296,36 @@ function orderKey(order: unknown, document: string, voucher: IDataObject | undef
 
 /** The Line Items input mode. */
 export function voucherFromLineItems(ctx: IExecuteFunctions, itemIndex: number): BuiltVoucher {
-	const lines = readJsonValue(ctx, 'lineItems', itemIndex, 'Line Items', 'Map the list of lines with an expression such as {{ $json.lines }}.');
+	const lines = readJsonValue(
+		ctx,
+		'lineItems',
+		itemIndex,
+		'Line Items',
+		'Map the list of lines with an expression such as {{ $json.lines }}.',
+	);
 	const settings = readLineItemsSettings(ctx, itemIndex);
 	const result = convert(ctx, itemIndex, () => lineItemsToVoucher(lines, settings));
 	const voucher = result.voucher as IDataObject | undefined;
-	const key = voucher ? keyOfFolio(voucher, `lines:${text(voucher.serie)}-${text(voucher.folio)}`, 'the folio (Line Items options)') : undefined;
-	return new BuiltVoucher(voucher, conversionOutput('lineItems', result), { key: key && settings.date ? { ...key, since: settings.date } : key, ...(result.source ? { money: result.source } : {}) });
+	const key = voucher
+		? keyOfFolio(
+				voucher,
+				`lines:${text(voucher.serie)}-${text(voucher.folio)}`,
+				'the folio (Line Items options)',
+			)
+		: undefined;
+	return new BuiltVoucher(voucher, conversionOutput('lineItems', result), {
+		key: key && settings.date ? { ...key, since: settings.date } : key,
+		...(result.source ? { money: result.source } : {}),
+	});
 }
 
 /** The output of an item skipped on purpose: the item saying why, or nothing ("Skipped Items": Drop). */
-export function skippedItemOutput(ctx: IExecuteFunctions, itemIndex: number, output: IDataObject): INodeExecutionData[] {
-	return ctx.getNodeParameter('skippedItems', itemIndex, 'passOn') === 'drop' ? [] : [{ json: output }];
+export function skippedItemOutput(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	output: IDataObject,
+): INodeExecutionData[] {
+	return ctx.getNodeParameter('skippedItems', itemIndex, 'passOn') === 'drop'
+		? []
+		: [{ json: output }];
 }

@@ -21,10 +21,17 @@ const showLines = inModes(['lineItems']);
  * A field of the Order input mode, declared twice: once for the operations with an Input Mode, once
  * for Build From Order, which has none (n8n checks a hidden Input Mode by its default, "Fields").
  */
-function orderField(property: INodeProperties, modes: string[] = ['order'], extra: Record<string, string[]> = {}): INodeProperties[] {
+function orderField(
+	property: INodeProperties,
+	modes: string[] = ['order'],
+	extra: Record<string, string[]> = {},
+): INodeProperties[] {
 	return [
 		{ ...property, displayOptions: inModes(modes, extra) },
-		{ ...property, displayOptions: { show: { resource: ['voucher'], operation: [BUILD_FROM_ORDER], ...extra } } },
+		{
+			...property,
+			displayOptions: { show: { resource: ['voucher'], operation: [BUILD_FROM_ORDER], ...extra } },
+		},
 	];
 }
 
@@ -34,9 +41,15 @@ const UNTAXED_OPTIONS = [
 	{ name: 'IVA at 0 %', value: 'zeroRate' },
 ];
 
-const attributeNames = (key: keyof typeof DEFAULT_RECIPIENT_ATTRIBUTES) => DEFAULT_RECIPIENT_ATTRIBUTES[key].join(', ');
+const attributeNames = (key: keyof typeof DEFAULT_RECIPIENT_ATTRIBUTES) =>
+	DEFAULT_RECIPIENT_ATTRIBUTES[key].join(', ');
 
-function attributeOption(displayName: string, name: string, key: keyof typeof DEFAULT_RECIPIENT_ATTRIBUTES, what: string): INodeProperties {
+function attributeOption(
+	displayName: string,
+	name: string,
+	key: keyof typeof DEFAULT_RECIPIENT_ATTRIBUTES,
+	what: string,
+): INodeProperties {
 	return {
 		displayName,
 		name,
@@ -74,9 +87,15 @@ export const orderInputFields: INodeProperties[] = [
 			{
 				name: 'Payment Receipt',
 				value: 'paymentReceipt',
-				description: 'For a paid order whose invoice was issued PPD (paid later): the payment receipt (type P, Pagos 2.0) of its last payment',
+				description:
+					'For a paid order whose invoice was issued PPD (paid later): the payment receipt (type P, Pagos 2.0) of its last payment',
 			},
-			{ name: 'Credit Note', value: 'creditNote', description: 'For a refunded order: the credit note (type E) of its refund, related to the invoice' },
+			{
+				name: 'Credit Note',
+				value: 'creditNote',
+				description:
+					'For a refunded order: the credit note (type E) of its refund, related to the invoice',
+			},
 		],
 		default: 'invoice',
 	}),
@@ -99,7 +118,8 @@ export const orderInputFields: INodeProperties[] = [
 			name: 'refundId',
 			type: 'string',
 			default: '',
-			description: 'Which of the order\'s refunds; empty takes the last one (the one a refunds/create trigger announces)',
+			description:
+				"Which of the order's refunds; empty takes the last one (the one a refunds/create trigger announces)",
 		},
 		['order'],
 		{ orderDocument: ['creditNote'] },
@@ -112,16 +132,30 @@ export const orderInputFields: INodeProperties[] = [
 			placeholder: 'Add Option',
 			default: {},
 			options: [
-				{ displayName: 'Invoice Series', name: 'invoiceSerie', type: 'string', default: '', description: 'The series of the invoice when receipts have their own (Series); empty: the same' },
+				{
+					displayName: 'Invoice Series',
+					name: 'invoiceSerie',
+					type: 'string',
+					default: '',
+					description:
+						'The series of the invoice when receipts have their own (Series); empty: the same',
+				},
 				{
 					displayName: 'Payment Date',
 					name: 'paymentDate',
 					type: 'string',
 					default: '',
 					placeholder: '2026-11-21T16:05:00',
-					description: "When the order carries no transactions: the date of the payment; empty uses the order's updated_at",
+					description:
+						"When the order carries no transactions: the date of the payment; empty uses the order's updated_at",
 				},
-				{ displayName: 'Transaction ID', name: 'transactionId', type: 'string', default: '', description: 'Which payment of the order; empty takes the last successful one' },
+				{
+					displayName: 'Transaction ID',
+					name: 'transactionId',
+					type: 'string',
+					default: '',
+					description: 'Which payment of the order; empty takes the last successful one',
+				},
 			],
 		},
 		['order'],
@@ -146,69 +180,126 @@ export const orderInputFields: INodeProperties[] = [
 			'A list of sale lines, each with quantity, unitPrice, taxRate (0.16, 16, "16%", "exempt" or "none"), priceIncludesTax, discount (for the whole line), sku and description; optional claveProdServ, claveUnidad, taxAmount',
 		displayOptions: showLines,
 	},
-	...orderField({
-		displayName: 'Without Tax Data',
-		name: 'withoutTaxData',
-		type: 'options',
-		options: [
-			{ name: 'Skip the Item', value: 'skip', description: 'Send nothing; the output item says which data is missing' },
-			{ name: 'Invoice the General Public', value: 'generalPublic', description: 'Issue it to XAXX010101000 (PUBLICO EN GENERAL), as a daily global invoice of that sale' },
-			{ name: 'Fail', value: 'fail', description: 'Stop with an error naming the missing data' },
-		],
-		default: 'skip',
-		description: "What to do when the recipient's RFC, name, tax regime or postal code is missing",
-	}, ['order', 'lineItems']),
-	...orderField({
-		displayName: 'Skipped Items',
-		name: 'skippedItems',
-		type: 'options',
-		options: [
-			{ name: 'Pass On', value: 'passOn', description: 'Output the item with status "skipped" and why; later CFDI nodes pass it on unchanged, without a request' },
-			{ name: 'Drop', value: 'drop', description: 'Output nothing for an item that is skipped (no tax data, cancelled, nothing to invoice)' },
-		],
-		default: 'passOn',
-		description: 'What to output for an item that gets no voucher on purpose',
-	}, ['order', 'lineItems']),
-	...orderField({
-		displayName: 'Product Codes',
-		name: 'productCodes',
-		type: 'fixedCollection',
-		typeOptions: { multipleValues: true, sortable: true },
-		placeholder: 'Add Product Code Rule',
-		default: {},
-		description: 'SAT codes per SKU, product type or vendor; a SKU rule wins over a product type rule, which wins over a vendor rule',
-		options: [
-			{
-				displayName: 'Rule',
-				name: 'rule',
-				values: [
-					{
-						displayName: 'Match',
-						name: 'match',
-						type: 'options',
-						options: [
-							{ name: 'SKU', value: 'sku' },
-							{ name: 'Product Type', value: 'productType' },
-							{ name: 'Vendor', value: 'vendor' },
-						],
-						default: 'sku',
-					},
-					{ displayName: 'Product Code', name: 'claveProdServ', type: 'string', default: '', placeholder: '43211706', description: 'SAT product or service code (claveProdServ), 8 digits' },
-					{ displayName: 'Unit Code', name: 'claveUnidad', type: 'string', default: '', placeholder: 'H87', description: 'SAT unit code (claveUnidad); empty uses the default' },
-					{ displayName: 'Unit Name', name: 'unidad', type: 'string', default: '', description: 'Optional unit name printed on the voucher (unidad)' },
-					{ displayName: 'Value', name: 'value', type: 'string', default: '', placeholder: 'KB-01', description: 'The SKU, product type or vendor, as in the order' },
-					{
-						displayName: 'When Untaxed',
-						name: 'untaxed',
-						type: 'options',
-						options: [{ name: 'Use the Default', value: '' }, ...UNTAXED_OPTIONS],
-						default: '',
-						description: 'How the product is written when no tax was charged on it',
-					},
-				],
-			},
-		],
-	}, ['order', 'lineItems']),
+	...orderField(
+		{
+			displayName: 'Without Tax Data',
+			name: 'withoutTaxData',
+			type: 'options',
+			options: [
+				{
+					name: 'Skip the Item',
+					value: 'skip',
+					description: 'Send nothing; the output item says which data is missing',
+				},
+				{
+					name: 'Invoice the General Public',
+					value: 'generalPublic',
+					description:
+						'Issue it to XAXX010101000 (PUBLICO EN GENERAL), as a daily global invoice of that sale',
+				},
+				{ name: 'Fail', value: 'fail', description: 'Stop with an error naming the missing data' },
+			],
+			default: 'skip',
+			description:
+				"What to do when the recipient's RFC, name, tax regime or postal code is missing",
+		},
+		['order', 'lineItems'],
+	),
+	...orderField(
+		{
+			displayName: 'Skipped Items',
+			name: 'skippedItems',
+			type: 'options',
+			options: [
+				{
+					name: 'Pass On',
+					value: 'passOn',
+					description:
+						'Output the item with status "skipped" and why; later CFDI nodes pass it on unchanged, without a request',
+				},
+				{
+					name: 'Drop',
+					value: 'drop',
+					description:
+						'Output nothing for an item that is skipped (no tax data, cancelled, nothing to invoice)',
+				},
+			],
+			default: 'passOn',
+			description: 'What to output for an item that gets no voucher on purpose',
+		},
+		['order', 'lineItems'],
+	),
+	...orderField(
+		{
+			displayName: 'Product Codes',
+			name: 'productCodes',
+			type: 'fixedCollection',
+			typeOptions: { multipleValues: true, sortable: true },
+			placeholder: 'Add Product Code Rule',
+			default: {},
+			description:
+				'SAT codes per SKU, product type or vendor; a SKU rule wins over a product type rule, which wins over a vendor rule',
+			options: [
+				{
+					displayName: 'Rule',
+					name: 'rule',
+					values: [
+						{
+							displayName: 'Match',
+							name: 'match',
+							type: 'options',
+							options: [
+								{ name: 'SKU', value: 'sku' },
+								{ name: 'Product Type', value: 'productType' },
+								{ name: 'Vendor', value: 'vendor' },
+							],
+							default: 'sku',
+						},
+						{
+							displayName: 'Product Code',
+							name: 'claveProdServ',
+							type: 'string',
+							default: '',
+							placeholder: '43211706',
+							description: 'SAT product or service code (claveProdServ), 8 digits',
+						},
+						{
+							displayName: 'Unit Code',
+							name: 'claveUnidad',
+							type: 'string',
+							default: '',
+							placeholder: 'H87',
+							description: 'SAT unit code (claveUnidad); empty uses the default',
+						},
+						{
+							displayName: 'Unit Name',
+							name: 'unidad',
+							type: 'string',
+							default: '',
+							description: 'Optional unit name printed on the voucher (unidad)',
+						},
+						{
+							displayName: 'Value',
+							name: 'value',
+							type: 'string',
+							default: '',
+							placeholder: 'KB-01',
+							description: 'The SKU, product type or vendor, as in the order',
+						},
+						{
+							displayName: 'When Untaxed',
+							name: 'untaxed',
+							type: 'options',
+							options: [{ name: 'Use the Default', value: '' }, ...UNTAXED_OPTIONS],
+							default: '',
+							description: 'How the product is written when no tax was charged on it',
+						},
+					],
+				},
+			],
+		},
+		['order', 'lineItems'],
+	),
 	...orderField({
 		displayName: 'Payment Forms',
 		name: 'paymentForms',
@@ -223,8 +314,21 @@ export const orderInputFields: INodeProperties[] = [
 				displayName: 'Gateway',
 				name: 'gateway',
 				values: [
-					{ displayName: 'Gateway Name', name: 'name', type: 'string', default: '', placeholder: 'shopify_payments', description: 'As in the order\'s payment_gateway_names' },
-					{ displayName: 'Payment Form', name: 'formaPago', type: 'options', options: catalogOptions(FORMA_PAGO), default: '04' },
+					{
+						displayName: 'Gateway Name',
+						name: 'name',
+						type: 'string',
+						default: '',
+						placeholder: 'shopify_payments',
+						description: "As in the order's payment_gateway_names",
+					},
+					{
+						displayName: 'Payment Form',
+						name: 'formaPago',
+						type: 'options',
+						options: catalogOptions(FORMA_PAGO),
+						default: '04',
+					},
 				],
 			},
 		],
@@ -239,10 +343,28 @@ export const orderInputFields: INodeProperties[] = [
 			"The recipient's tax data when the order's note attributes carry no RFC, e.g. mapped from a customer table; it also completes attributes of the same RFC",
 		options: [
 			{ displayName: 'CFDI Use', name: 'usoCFDI', type: 'string', default: '', placeholder: 'G03' },
-			{ displayName: 'Fiscal Postal Code', name: 'domicilioFiscalReceptor', type: 'string', default: '', placeholder: '64000' },
-			{ displayName: 'Name', name: 'nombre', type: 'string', default: '', description: 'Name as in the tax certificate' },
+			{
+				displayName: 'Fiscal Postal Code',
+				name: 'domicilioFiscalReceptor',
+				type: 'string',
+				default: '',
+				placeholder: '64000',
+			},
+			{
+				displayName: 'Name',
+				name: 'nombre',
+				type: 'string',
+				default: '',
+				description: 'Name as in the tax certificate',
+			},
 			{ displayName: 'RFC', name: 'rfc', type: 'string', default: '' },
-			{ displayName: 'Tax Regime', name: 'regimenFiscalReceptor', type: 'string', default: '', placeholder: '601' },
+			{
+				displayName: 'Tax Regime',
+				name: 'regimenFiscalReceptor',
+				type: 'string',
+				default: '',
+				placeholder: '601',
+			},
 		],
 	}),
 	...orderField({
@@ -257,7 +379,11 @@ export const orderInputFields: INodeProperties[] = [
 				name: 'currency',
 				type: 'options',
 				options: [
-					{ name: "Customer's Currency", value: 'presentment', description: 'The currency the customer paid in (presentment money)' },
+					{
+						name: "Customer's Currency",
+						value: 'presentment',
+						description: 'The currency the customer paid in (presentment money)',
+					},
 					{ name: 'Shop Currency', value: 'shop', description: "The shop's currency" },
 				],
 				default: 'presentment',
@@ -277,7 +403,8 @@ export const orderInputFields: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				placeholder: '17.25',
-				description: "MXN per unit of the voucher's currency (tipoCambio); empty uses the order's own rate (shop money ÷ customer money) when the shop is in MXN",
+				description:
+					"MXN per unit of the voucher's currency (tipoCambio); empty uses the order's own rate (shop money ÷ customer money) when the shop is in MXN",
 			},
 			{
 				displayName: 'Folio',
@@ -293,36 +420,63 @@ export const orderInputFields: INodeProperties[] = [
 			},
 			attributeOption('Note Attribute: CFDI Use', 'usoCfdiAttribute', 'usoCfdi', 'CFDI use'),
 			attributeOption('Note Attribute: Name', 'nombreAttribute', 'nombre', 'name'),
-			attributeOption('Note Attribute: Postal Code', 'codigoPostalAttribute', 'codigoPostal', 'fiscal postal code'),
+			attributeOption(
+				'Note Attribute: Postal Code',
+				'codigoPostalAttribute',
+				'codigoPostal',
+				'fiscal postal code',
+			),
 			attributeOption('Note Attribute: RFC', 'rfcAttribute', 'rfc', 'RFC'),
-			attributeOption('Note Attribute: Tax Regime', 'regimenAttribute', 'regimenFiscal', 'tax regime'),
+			attributeOption(
+				'Note Attribute: Tax Regime',
+				'regimenAttribute',
+				'regimenFiscal',
+				'tax regime',
+			),
 			{
 				displayName: 'Payment Method',
 				name: 'paymentMethod',
 				type: 'options',
 				options: [
-					{ name: 'Automatic', value: 'auto', description: 'PUE when the order is paid and its gateway has a payment form; otherwise PPD with 99' },
+					{
+						name: 'Automatic',
+						value: 'auto',
+						description:
+							'PUE when the order is paid and its gateway has a payment form; otherwise PPD with 99',
+					},
 					{ name: 'PUE (Paid at Once)', value: 'PUE' },
 					{ name: 'PPD (Paid Later)', value: 'PPD' },
 				],
 				default: 'auto',
 			},
-			{ displayName: 'Shipping Product Code', name: 'shippingClaveProdServ', type: 'string', default: SHIPPING_PRODUCT_CODE },
-			{ displayName: 'Shipping Unit Code', name: 'shippingClaveUnidad', type: 'string', default: SHIPPING_UNIT_CODE },
+			{
+				displayName: 'Shipping Product Code',
+				name: 'shippingClaveProdServ',
+				type: 'string',
+				default: SHIPPING_PRODUCT_CODE,
+			},
+			{
+				displayName: 'Shipping Unit Code',
+				name: 'shippingClaveUnidad',
+				type: 'string',
+				default: SHIPPING_UNIT_CODE,
+			},
 			{
 				displayName: 'Untaxed Lines',
 				name: 'untaxedLines',
 				type: 'options',
 				options: UNTAXED_OPTIONS,
 				default: 'notSubject',
-				description: 'How lines the shop charged no tax on are written, unless their Product Codes rule says otherwise',
+				description:
+					'How lines the shop charged no tax on are written, unless their Product Codes rule says otherwise',
 			},
 			{
 				displayName: 'Voucher Description',
 				name: 'description',
 				type: 'string',
 				default: '',
-				description: 'Free label of the voucher in the provider account (descripcionFacturador); empty gives "Order #1001"',
+				description:
+					'Free label of the voucher in the provider account (descripcionFacturador); empty gives "Order #1001"',
 			},
 		],
 	}),
@@ -340,14 +494,42 @@ export const orderInputFields: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				placeholder: '2026-11-20',
-				description: "Needed only for the general public: the month of the sale (informacionGlobal); empty uses today's date",
+				description:
+					"Needed only for the general public: the month of the sale (informacionGlobal); empty uses today's date",
 			},
-			{ displayName: 'Default Tax Rate', name: 'defaultTaxRate', type: 'string', default: '0.16', description: 'For lines that give no taxRate' },
+			{
+				displayName: 'Default Tax Rate',
+				name: 'defaultTaxRate',
+				type: 'string',
+				default: '0.16',
+				description: 'For lines that give no taxRate',
+			},
 			...PRODUCT_DEFAULT_OPTIONS,
-			{ displayName: 'Exchange Rate', name: 'tipoCambio', type: 'string', default: '', placeholder: '17.25', description: "MXN per unit of the currency; required when it is not MXN" },
-			{ displayName: 'Expected Total', name: 'expectedTotal', type: 'string', default: '', description: 'The total the source charged; when the voucher total differs, the output says by how much and why' },
+			{
+				displayName: 'Exchange Rate',
+				name: 'tipoCambio',
+				type: 'string',
+				default: '',
+				placeholder: '17.25',
+				description: 'MXN per unit of the currency; required when it is not MXN',
+			},
+			{
+				displayName: 'Expected Total',
+				name: 'expectedTotal',
+				type: 'string',
+				default: '',
+				description:
+					'The total the source charged; when the voucher total differs, the output says by how much and why',
+			},
 			{ displayName: 'Folio', name: 'folio', type: 'string', default: '' },
-			{ displayName: 'Prices Include Tax', name: 'pricesIncludeTax', type: 'boolean', default: false, description: 'Whether unit prices include the tax, for lines that do not say (priceIncludesTax)' },
+			{
+				displayName: 'Prices Include Tax',
+				name: 'pricesIncludeTax',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether unit prices include the tax, for lines that do not say (priceIncludesTax)',
+			},
 		],
 	},
 ];

@@ -1,7 +1,18 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { computeTotals, formatFinding, reconcile, ReconciliationRefused, validateVoucher, type Reconciliation, type ValidationResult, type Voucher, type VoucherSource, type WhenTotalsDiffer } from '../cfdi';
+import {
+	computeTotals,
+	formatFinding,
+	reconcile,
+	ReconciliationRefused,
+	validateVoucher,
+	type Reconciliation,
+	type ValidationResult,
+	type Voucher,
+	type VoucherSource,
+	type WhenTotalsDiffer,
+} from '../cfdi';
 import { withIssuerDefaults, type IssuerDefaults } from './issuerDefaults';
 import { applyBodyOptions, formComputesTotals } from './voucherBody';
 
@@ -22,7 +33,8 @@ export interface PreparedVoucher {
  * Stamp With Note for nodes saved as version 1 (which stamped such vouchers with a note before).
  */
 export function whenTotalsDiffer(ctx: IExecuteFunctions, options: IDataObject): WhenTotalsDiffer {
-	if (options.whenTotalsDiffer === 'refuse' || options.whenTotalsDiffer === 'stampWithNote') return options.whenTotalsDiffer;
+	if (options.whenTotalsDiffer === 'refuse' || options.whenTotalsDiffer === 'stampWithNote')
+		return options.whenTotalsDiffer;
 	return ctx.getNode().typeVersion >= 1.1 ? 'refuse' : 'stampWithNote';
 }
 
@@ -31,15 +43,25 @@ export function whenTotalsDiffer(ctx: IExecuteFunctions, options: IDataObject): 
  * money: the voucher to send (cents moved when per-line rounding forces it) or the refusal as the
  * item's error, before any request.
  */
-export function reconciledVoucher(ctx: IExecuteFunctions, itemIndex: number, body: IDataObject, source: VoucherSource | undefined, options: IDataObject): { body: IDataObject; reconciliation?: Reconciliation } {
+export function reconciledVoucher(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	body: IDataObject,
+	source: VoucherSource | undefined,
+	options: IDataObject,
+): { body: IDataObject; reconciliation?: Reconciliation } {
 	if (!source?.money) return { body };
 	try {
 		const reconciliation = reconcile(body as Voucher, source.money, whenTotalsDiffer(ctx, options));
 		return { body: reconciliation.voucher as IDataObject, reconciliation };
 	} catch (error) {
-		if (!(error instanceof ReconciliationRefused)) throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
+		if (!(error instanceof ReconciliationRefused))
+			throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
 		const where = error.field ? ` The figure comes from ${error.field}.` : '';
-		throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: ${error.message}`, { itemIndex, description: `${error.fix} Nothing was sent.${where}` });
+		throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: ${error.message}`, {
+			itemIndex,
+			description: `${error.fix} Nothing was sent.${where}`,
+		});
 	}
 }
 
@@ -47,21 +69,33 @@ function computed(ctx: IExecuteFunctions, itemIndex: number, voucher: IDataObjec
 	try {
 		return computeTotals(voucher as Voucher).voucher as IDataObject;
 	} catch (error) {
-		throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: the totals could not be computed: ${(error as Error).message}`, {
-			itemIndex,
-			description: 'Nothing was sent. "Compute Totals" needs each line\'s cantidad and valorUnitario and, for taxes, base rates such as tasaOCuota 0.16; fix the member named above, or turn "Compute Totals" off to send your own amounts.',
-		});
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Item ${itemIndex}: the totals could not be computed: ${(error as Error).message}`,
+			{
+				itemIndex,
+				description:
+					'Nothing was sent. "Compute Totals" needs each line\'s cantidad and valorUnitario and, for taxes, base rates such as tasaOCuota 0.16; fix the member named above, or turn "Compute Totals" off to send your own amounts.',
+			},
+		);
 	}
 }
 
 /** The error for a voucher that fails the local CFDI 4.0 checks: every finding, nothing sent. */
-export function invalidVoucherError(ctx: IExecuteFunctions, itemIndex: number, result: ValidationResult): NodeOperationError {
+export function invalidVoucherError(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	result: ValidationResult,
+): NodeOperationError {
 	const lines = result.errors.map((finding) => formatFinding(finding, itemIndex));
 	const error = new NodeOperationError(ctx.getNode(), lines.join('\n'), {
 		itemIndex,
 		description: `${result.errors.length === 1 ? 'This problem was' : `These ${result.errors.length} problems were`} found before sending, so nothing was sent to the service. Fix the voucher, turn on "Compute Totals" for amount problems, or set "Validation" to Warn to send it anyway.`,
 	});
-	error.context.outcome = { errors: result.errors as unknown as IDataObject[], warnings: result.warnings as unknown as IDataObject[] };
+	error.context.outcome = {
+		errors: result.errors as unknown as IDataObject[],
+		warnings: result.warnings as unknown as IDataObject[],
+	};
 	return error;
 }
 
@@ -70,10 +104,19 @@ export function invalidVoucherError(ctx: IExecuteFunctions, itemIndex: number, r
  * fecha), the issuer from the credential where the node left it empty, totals computed when asked, and checked locally against the CFDI 4.0 rules before any
  * request (option "Validation").
  */
-export function prepareVoucher(ctx: IExecuteFunctions, itemIndex: number, given: IDataObject, stampIntended: boolean, options: IDataObject, issuer: IssuerDefaults = {}, source?: VoucherSource): PreparedVoucher {
+export function prepareVoucher(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	given: IDataObject,
+	stampIntended: boolean,
+	options: IDataObject,
+	issuer: IssuerDefaults = {},
+	source?: VoucherSource,
+): PreparedVoucher {
 	let body = applyBodyOptions(ctx, itemIndex, withIssuerDefaults(given, issuer), options);
 	// A form voucher of version 1.1 has its amounts computed already (IVA bases over IEPS kept).
-	if (options.computeTotals === true && !formComputesTotals(ctx, itemIndex)) body = computed(ctx, itemIndex, body);
+	if (options.computeTotals === true && !formComputesTotals(ctx, itemIndex))
+		body = computed(ctx, itemIndex, body);
 	// The one place every builder's voucher passes through: its total against its source's money.
 	const reconciled = reconciledVoucher(ctx, itemIndex, body, source, options);
 	body = reconciled.body;
@@ -83,7 +126,9 @@ export function prepareVoucher(ctx: IExecuteFunctions, itemIndex: number, given:
 	if (mode === 'off') return { body, qs, ...extra };
 	const result = validateVoucher(body, { stamp: stampIntended });
 	if (!result.valid && mode === 'strict') throw invalidVoucherError(ctx, itemIndex, result);
-	return result.errors.length || result.warnings.length ? { body, qs, validation: result, ...extra } : { body, qs, ...extra };
+	return result.errors.length || result.warnings.length
+		? { body, qs, validation: result, ...extra }
+		: { body, qs, ...extra };
 }
 
 /**
@@ -91,7 +136,11 @@ export function prepareVoucher(ctx: IExecuteFunctions, itemIndex: number, given:
  * simply equal it: `reconciliation` (node version 1.1 on); for version 1, whose output has no such
  * member, the note joins the order's or the lines' `notes`, when the output has them.
  */
-export function withReconciliation(ctx: IExecuteFunctions, output: IDataObject, reconciliation: Reconciliation | undefined): IDataObject {
+export function withReconciliation(
+	ctx: IExecuteFunctions,
+	output: IDataObject,
+	reconciliation: Reconciliation | undefined,
+): IDataObject {
 	if (!reconciliation?.note) return output;
 	if (ctx.getNode().typeVersion >= 1.1) {
 		const { outcome, sourceTotal, voucherTotal, from, note } = reconciliation;
@@ -99,7 +148,11 @@ export function withReconciliation(ctx: IExecuteFunctions, output: IDataObject, 
 	}
 	for (const member of ['order', 'lineItems']) {
 		const summary = output[member] as IDataObject | undefined;
-		if (summary && Array.isArray(summary.notes)) return { ...output, [member]: { ...summary, notes: [...(summary.notes as string[]), reconciliation.note] } };
+		if (summary && Array.isArray(summary.notes))
+			return {
+				...output,
+				[member]: { ...summary, notes: [...(summary.notes as string[]), reconciliation.note] },
+			};
 	}
 	return output;
 }

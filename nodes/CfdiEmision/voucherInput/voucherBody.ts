@@ -1,7 +1,13 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { computeFormVoucher, conceptsFromFormLines, FormLineError, type FormLineInput, type TypedTotal } from '../cfdi/formLines';
+import {
+	computeFormVoucher,
+	conceptsFromFormLines,
+	FormLineError,
+	type FormLineInput,
+	type TypedTotal,
+} from '../cfdi/formLines';
 import type { Voucher } from '../cfdi/types';
 import { codeOf } from '../shared/catalogOptions';
 import { mergeMembers, readJsonParameter } from '../shared/parameters';
@@ -11,17 +17,22 @@ import { voucherFromLineItems, voucherFromOrder } from './orderInput';
 
 function compactAddress(address: IDataObject | undefined): IDataObject | undefined {
 	if (!address) return undefined;
-	const members = Object.entries(address).filter(([, value]) => value !== undefined && value !== '');
+	const members = Object.entries(address).filter(
+		([, value]) => value !== undefined && value !== '',
+	);
 	return members.length ? Object.fromEntries(members) : undefined;
 }
 
 function withoutEmpty(object: IDataObject): IDataObject {
-	return Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined && value !== '')) as IDataObject;
+	return Object.fromEntries(
+		Object.entries(object).filter(([, value]) => value !== undefined && value !== ''),
+	) as IDataObject;
 }
 
 /** The issuer (spec 2.2) from the shared issuer fields. */
 export function issuerFromFields(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
-	const get = <T>(name: string, fallback: T) => ctx.getNodeParameter(name, itemIndex, fallback) as T;
+	const get = <T>(name: string, fallback: T) =>
+		ctx.getNodeParameter(name, itemIndex, fallback) as T;
 	return withoutEmpty({
 		rfc: get('emisorRfc', ''),
 		nombre: get('emisorNombre', ''),
@@ -32,7 +43,8 @@ export function issuerFromFields(ctx: IExecuteFunctions, itemIndex: number): IDa
 
 /** The recipient (spec 2.3) from the shared recipient fields. */
 export function recipientFromFields(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
-	const get = <T>(name: string, fallback: T) => ctx.getNodeParameter(name, itemIndex, fallback) as T;
+	const get = <T>(name: string, fallback: T) =>
+		ctx.getNodeParameter(name, itemIndex, fallback) as T;
 	const direccionId = get<number>('receptorDireccionId', 0);
 	return withoutEmpty({
 		rfc: get('receptorRfc', ''),
@@ -52,12 +64,17 @@ export function recipientFromFields(ctx: IExecuteFunctions, itemIndex: number): 
 export function formComputesTotals(ctx: IExecuteFunctions, itemIndex: number): boolean {
 	if (ctx.getNode().typeVersion < 1.1) return false;
 	const get = (name: string) => ctx.getNodeParameter(name, itemIndex, '') as string;
-	return get('resource') === 'voucher' && VOUCHER_INPUT_OPERATIONS.includes(get('operation')) && get('inputMode') === 'fields';
+	return (
+		get('resource') === 'voucher' &&
+		VOUCHER_INPUT_OPERATIONS.includes(get('operation')) &&
+		get('inputMode') === 'fields'
+	);
 }
 
 /** The header members of spec 2.1 from the node's field-by-field parameters (version 1.1). */
 function headerFromFields(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
-	const get = <T>(name: string, fallback: T) => ctx.getNodeParameter(name, itemIndex, fallback) as T;
+	const get = <T>(name: string, fallback: T) =>
+		ctx.getNodeParameter(name, itemIndex, fallback) as T;
 	return {
 		emisor: issuerFromFields(ctx, itemIndex),
 		receptor: recipientFromFields(ctx, itemIndex),
@@ -76,16 +93,19 @@ function headerFromFields(ctx: IExecuteFunctions, itemIndex: number): IDataObjec
 /** The voucher of spec 2.1 from the node's field-by-field parameters (version 1: amounts as typed). */
 function voucherFromFields(ctx: IExecuteFunctions, itemIndex: number): IDataObject | BuiltVoucher {
 	if (formComputesTotals(ctx, itemIndex)) return voucherFromFormLines(ctx, itemIndex);
-	const get = <T>(name: string, fallback: T) => ctx.getNodeParameter(name, itemIndex, fallback) as T;
-	const conceptos = (get<{ concepto?: IDataObject[] }>('conceptos', {}).concepto ?? []).map((line) => ({
-		claveProdServ: line.claveProdServ,
-		cantidad: line.cantidad,
-		claveUnidad: line.claveUnidad,
-		descripcion: line.descripcion,
-		valorUnitario: line.valorUnitario,
-		importe: line.importe,
-		objetoImp: line.objetoImp,
-	}));
+	const get = <T>(name: string, fallback: T) =>
+		ctx.getNodeParameter(name, itemIndex, fallback) as T;
+	const conceptos = (get<{ concepto?: IDataObject[] }>('conceptos', {}).concepto ?? []).map(
+		(line) => ({
+			claveProdServ: line.claveProdServ,
+			cantidad: line.cantidad,
+			claveUnidad: line.claveUnidad,
+			descripcion: line.descripcion,
+			valorUnitario: line.valorUnitario,
+			importe: line.importe,
+			objetoImp: line.objetoImp,
+		}),
+	);
 	return withoutEmpty({
 		emisor: issuerFromFields(ctx, itemIndex),
 		receptor: recipientFromFields(ctx, itemIndex),
@@ -104,8 +124,15 @@ function voucherFromFields(ctx: IExecuteFunctions, itemIndex: number): IDataObje
 	});
 }
 
-function formLineFailed(ctx: IExecuteFunctions, itemIndex: number, error: FormLineError): NodeOperationError {
-	return new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: ${error.message}`, { itemIndex, description: `${error.fix} Nothing was sent.` });
+function formLineFailed(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	error: FormLineError,
+): NodeOperationError {
+	return new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: ${error.message}`, {
+		itemIndex,
+		description: `${error.fix} Nothing was sent.`,
+	});
 }
 
 /**
@@ -113,26 +140,50 @@ function formLineFailed(ctx: IExecuteFunctions, itemIndex: number, error: FormLi
  * neither is dropped; a voucher-level impuestos is refused, because the form computes it from the
  * lines; a subTotal or total in it is checked like a typed one.
  */
-function withAdditionalFields(ctx: IExecuteFunctions, itemIndex: number, voucher: IDataObject, typed: TypedTotal[]): IDataObject {
+function withAdditionalFields(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	voucher: IDataObject,
+	typed: TypedTotal[],
+): IDataObject {
 	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	if (options.additionalFieldsJson === undefined) return voucher;
 	const label = 'Additional Fields (JSON)';
-	const { conceptos, subTotal, total, ...extra } = readJsonParameter(ctx, 'options.additionalFieldsJson', itemIndex, label);
+	const { conceptos, subTotal, total, ...extra } = readJsonParameter(
+		ctx,
+		'options.additionalFieldsJson',
+		itemIndex,
+		label,
+	);
 	if (extra.impuestos !== undefined) {
-		throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: "${label}" has impuestos, but in the Fields input mode the voucher's taxes are computed from the line items.`, {
-			itemIndex,
-			description: 'Nothing was sent. Give each line its taxes in its fields (IVA, IEPS, withholdings), or put them on lines of the JSON (conceptos[].impuestos), and remove impuestos from "Additional Fields (JSON)".',
-		});
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Item ${itemIndex}: "${label}" has impuestos, but in the Fields input mode the voucher's taxes are computed from the line items.`,
+			{
+				itemIndex,
+				description:
+					'Nothing was sent. Give each line its taxes in its fields (IVA, IEPS, withholdings), or put them on lines of the JSON (conceptos[].impuestos), and remove impuestos from "Additional Fields (JSON)".',
+			},
+		);
 	}
 	if (conceptos !== undefined && !Array.isArray(conceptos)) {
-		throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: "${label}" conceptos must be a list of lines ([ ... ]).`, {
-			itemIndex,
-			description: 'Nothing was sent. Its lines are added after the form\'s line items; give them as a JSON array, or remove conceptos.',
-		});
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Item ${itemIndex}: "${label}" conceptos must be a list of lines ([ ... ]).`,
+			{
+				itemIndex,
+				description:
+					"Nothing was sent. Its lines are added after the form's line items; give them as a JSON array, or remove conceptos.",
+			},
+		);
 	}
-	typed.push({ member: 'subTotal', label: `${label} > subTotal`, value: subTotal }, { member: 'total', label: `${label} > total`, value: total });
+	typed.push(
+		{ member: 'subTotal', label: `${label} > subTotal`, value: subTotal },
+		{ member: 'total', label: `${label} > total`, value: total },
+	);
 	const merged = mergeMembers(voucher, extra);
-	if (conceptos) merged.conceptos = [...(voucher.conceptos as IDataObject[]), ...(conceptos as IDataObject[])];
+	if (conceptos)
+		merged.conceptos = [...(voucher.conceptos as IDataObject[]), ...(conceptos as IDataObject[])];
 	return merged;
 }
 
@@ -141,21 +192,40 @@ function withAdditionalFields(ctx: IExecuteFunctions, itemIndex: number, voucher
  * never replacing the form's), and every amount computed (cfdi/formLines.ts); a Subtotal or Total
  * typed is checked against the computed one.
  */
-function voucherFromFormLines(ctx: IExecuteFunctions, itemIndex: number): IDataObject | BuiltVoucher {
+function voucherFromFormLines(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+): IDataObject | BuiltVoucher {
 	const header = headerFromFields(ctx, itemIndex);
 	// The product and unit codes are pickers in 1.1: their locator values give the codes.
-	const lines = ((ctx.getNodeParameter('conceptos', itemIndex, {}) as { concepto?: FormLineInput[] }).concepto ?? []).map((line) => ({
+	const lines = (
+		(ctx.getNodeParameter('conceptos', itemIndex, {}) as { concepto?: FormLineInput[] }).concepto ??
+		[]
+	).map((line) => ({
 		...line,
 		claveProdServ: codeOf(line.claveProdServ),
 		claveUnidad: codeOf(line.claveUnidad),
 	}));
 	const typed: TypedTotal[] = [
-		{ member: 'subTotal', label: 'Subtotal', value: ctx.getNodeParameter('subTotal', itemIndex, 0) },
+		{
+			member: 'subTotal',
+			label: 'Subtotal',
+			value: ctx.getNodeParameter('subTotal', itemIndex, 0),
+		},
 		{ member: 'total', label: 'Total', value: ctx.getNodeParameter('total', itemIndex, 0) },
 	];
-	const { conceptos, notes } = formStep(ctx, itemIndex, () => conceptsFromFormLines(lines, header.moneda));
-	const voucher = withAdditionalFields(ctx, itemIndex, withoutEmpty({ ...header, conceptos: conceptos as unknown as IDataObject[] }), typed);
-	const body = formStep(ctx, itemIndex, () => computeFormVoucher(normalizeVoucher(voucher) as Voucher, typed)) as IDataObject;
+	const { conceptos, notes } = formStep(ctx, itemIndex, () =>
+		conceptsFromFormLines(lines, header.moneda),
+	);
+	const voucher = withAdditionalFields(
+		ctx,
+		itemIndex,
+		withoutEmpty({ ...header, conceptos: conceptos as unknown as IDataObject[] }),
+		typed,
+	);
+	const body = formStep(ctx, itemIndex, () =>
+		computeFormVoucher(normalizeVoucher(voucher) as Voucher, typed),
+	) as IDataObject;
 	return notes.length ? new BuiltVoucher(body, { pricingNotes: notes }) : body;
 }
 
@@ -167,7 +237,8 @@ function formStep<T>(ctx: IExecuteFunctions, itemIndex: number, step: () => T): 
 		if (error instanceof FormLineError) throw formLineFailed(ctx, itemIndex, error);
 		throw new NodeOperationError(ctx.getNode(), error as Error, {
 			itemIndex,
-			description: 'An unexpected error while computing the voucher from the line items; nothing was sent. Report the message to the package maintainers.',
+			description:
+				'An unexpected error while computing the voucher from the line items; nothing was sent. Report the message to the package maintainers.',
 		});
 	}
 }
@@ -179,7 +250,9 @@ export function normalizeVoucher(voucher: IDataObject): IDataObject {
 	if (Array.isArray(normalized.conceptos)) {
 		// The API carries cantidad as a string (spec 2.4).
 		normalized.conceptos = (normalized.conceptos as IDataObject[]).map((line) =>
-			line && typeof line === 'object' && typeof line.cantidad === 'number' ? { ...line, cantidad: String(line.cantidad) } : line,
+			line && typeof line === 'object' && typeof line.cantidad === 'number'
+				? { ...line, cantidad: String(line.cantidad) }
+				: line,
 		);
 	}
 	return normalized;
@@ -189,25 +262,44 @@ export function normalizeVoucher(voucher: IDataObject): IDataObject {
  * The voucher of the Input Mode (Fields, JSON, Order, Line Items): the body builder of Create and
  * Update, and what Validate checks.
  */
-export function voucherFromInput(ctx: IExecuteFunctions, itemIndex: number): IDataObject | BuiltVoucher {
+export function voucherFromInput(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+): IDataObject | BuiltVoucher {
 	const mode = ctx.getNodeParameter('inputMode', itemIndex, 'fields') as string;
 	if (mode === 'order') return voucherFromOrder(ctx, itemIndex);
 	if (mode === 'lineItems') return voucherFromLineItems(ctx, itemIndex);
-	return mode === 'json' ? readJsonParameter(ctx, 'voucherJson', itemIndex, 'Voucher (JSON)') : voucherFromFields(ctx, itemIndex);
+	return mode === 'json'
+		? readJsonParameter(ctx, 'voucherJson', itemIndex, 'Voucher (JSON)')
+		: voucherFromFields(ctx, itemIndex);
 }
 
 /**
  * What the Options collection adds to any voucher, whatever built it: the "additional fields"
  * merged in and the options that belong in the body (fecha). `id` is the stamping handler's.
  */
-export function applyBodyOptions(ctx: IExecuteFunctions, itemIndex: number, given: IDataObject, options: IDataObject): IDataObject {
+export function applyBodyOptions(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	given: IDataObject,
+	options: IDataObject,
+): IDataObject {
 	let voucher: IDataObject = { ...given };
 	// The form's own merge (withAdditionalFields) has already taken them in.
 	if (options.additionalFieldsJson !== undefined && !formComputesTotals(ctx, itemIndex)) {
-		const extra = readJsonParameter(ctx, 'options.additionalFieldsJson', itemIndex, 'Additional Fields (JSON)');
+		const extra = readJsonParameter(
+			ctx,
+			'options.additionalFieldsJson',
+			itemIndex,
+			'Additional Fields (JSON)',
+		);
 		voucher = mergeMembers(voucher, extra);
 	}
-	if (options.noCalcularFecha === true && typeof options.fecha === 'string' && options.fecha.trim()) {
+	if (
+		options.noCalcularFecha === true &&
+		typeof options.fecha === 'string' &&
+		options.fecha.trim()
+	) {
 		voucher.fecha = options.fecha.trim();
 	}
 	return normalizeVoucher(voucher);

@@ -73,14 +73,16 @@ const SHARED_FIELDS = {
 		type: 'string',
 		default: '',
 		placeholder: 'EKU9003173C9',
-		description: "Taxpayer ID of the issuer; it must be the RFC of the credential's account. Leave empty to use the issuer (RFC, name, regime) remembered in the credential.",
+		description:
+			"Taxpayer ID of the issuer; it must be the RFC of the credential's account. Leave empty to use the issuer (RFC, name, regime) remembered in the credential.",
 	},
 	emisorNombre: {
 		displayName: 'Issuer Name',
 		name: 'emisorNombre',
 		type: 'string',
 		default: '',
-		description: 'Legal name of the issuer as registered with SAT, without the regime suffix (e.g. without "SA de CV"); empty with an empty Issuer RFC: the credential\'s',
+		description:
+			'Legal name of the issuer as registered with SAT, without the regime suffix (e.g. without "SA de CV"); empty with an empty Issuer RFC: the credential\'s',
 	},
 	emisorRegimenFiscal: {
 		displayName: 'Issuer Tax Regime',
@@ -96,7 +98,8 @@ const SHARED_FIELDS = {
 		required: true,
 		default: '',
 		placeholder: 'XAXX010101000',
-		description: 'Taxpayer ID of the recipient; XAXX010101000 for the general public, XEXX010101000 for a foreign recipient',
+		description:
+			'Taxpayer ID of the recipient; XAXX010101000 for the general public, XEXX010101000 for a foreign recipient',
 	},
 	receptorNombre: {
 		displayName: 'Recipient Name',
@@ -112,7 +115,8 @@ const SHARED_FIELDS = {
 		type: 'options',
 		options: catalogOptions(USO_CFDI),
 		default: 'G03',
-		description: 'What the recipient will use the voucher for (usoCFDI); it must be allowed for the recipient tax regime',
+		description:
+			'What the recipient will use the voucher for (usoCFDI); it must be allowed for the recipient tax regime',
 	},
 	receptorRegimenFiscal: {
 		displayName: 'Recipient Tax Regime',
@@ -159,7 +163,8 @@ const SHARED_FIELDS = {
 		type: 'string',
 		default: '',
 		placeholder: '64000',
-		description: "Postal code where the voucher is issued (lugarExpedicion); leave empty to use the one remembered in the credential",
+		description:
+			'Postal code where the voucher is issued (lugarExpedicion); leave empty to use the one remembered in the credential',
 	},
 	descripcionFacturador: {
 		displayName: 'Voucher Description',
@@ -173,10 +178,13 @@ const SHARED_FIELDS = {
 export type SharedVoucherField = keyof typeof SHARED_FIELDS;
 
 /** A shared voucher field (same name, so the value follows the user across operations) shown where asked. */
-export function voucherField(name: SharedVoucherField, displayOptions: INodeProperties['displayOptions'], overrides: Partial<INodeProperties> = {}): INodeProperties {
+export function voucherField(
+	name: SharedVoucherField,
+	displayOptions: INodeProperties['displayOptions'],
+	overrides: Partial<INodeProperties> = {},
+): INodeProperties {
 	return { ...(SHARED_FIELDS[name] as INodeProperties), displayOptions, ...overrides };
 }
-
 
 /** Version 1 keeps its fields exactly (n8n stores only non-default values); 1.1 has the new ones. */
 const V1: IDisplayOptions['show'] = ONLY_VERSION_1;
@@ -236,7 +244,8 @@ const LINE_TAX_VALUES: INodeProperties[] = [
 		type: 'number',
 		typeOptions: { numberPrecision: 6, minValue: 0 },
 		default: 0,
-		description: 'Discount on the whole line (descuento); the line amount is quantity × unit price, and taxes apply to it minus the discount',
+		description:
+			'Discount on the whole line (descuento); the line amount is quantity × unit price, and taxes apply to it minus the discount',
 	},
 	{
 		displayName: 'IEPS',
@@ -244,11 +253,20 @@ const LINE_TAX_VALUES: INodeProperties[] = [
 		type: 'options',
 		options: [
 			{ name: 'None', value: 'none' },
-			{ name: 'Rate', value: 'tasa', description: 'A percentage of the line amount (Tasa), e.g. 8 % on high-calorie food' },
-			{ name: 'Quota per Unit', value: 'cuota', description: 'An amount per unit (Cuota), e.g. on fuel' },
+			{
+				name: 'Rate',
+				value: 'tasa',
+				description: 'A percentage of the line amount (Tasa), e.g. 8 % on high-calorie food',
+			},
+			{
+				name: 'Quota per Unit',
+				value: 'cuota',
+				description: 'An amount per unit (Cuota), e.g. on fuel',
+			},
 		],
 		default: 'none',
-		description: 'Special tax on production and services (IEPS, impuesto 003) transferred on the line',
+		description:
+			'Special tax on production and services (IEPS, impuesto 003) transferred on the line',
 		displayOptions: SUBJECT_TO_TAX,
 	},
 	{
@@ -257,7 +275,8 @@ const LINE_TAX_VALUES: INodeProperties[] = [
 		type: 'number',
 		typeOptions: { numberPrecision: 6, minValue: 0 },
 		default: 0,
-		description: 'The IEPS rate as a fraction (0.08 for 8 %, 0.265 for 26.5 %), or the amount per unit for a quota',
+		description:
+			'The IEPS rate as a fraction (0.08 for 8 %, 0.265 for 26.5 %), or the amount per unit for a quota',
 		displayOptions: { show: { objetoImp: ['02'], ieps: ['tasa', 'cuota'] } },
 	},
 	{
@@ -266,8 +285,16 @@ const LINE_TAX_VALUES: INodeProperties[] = [
 		type: 'options',
 		options: [
 			{ name: 'None', value: 'none' },
-			{ name: '10 %', value: '0.10', description: 'Fees or leasing paid by a company to an individual' },
-			{ name: '1.25 % (RESICO)', value: '0.0125', description: 'Paid by a company to an individual in the simplified trust regime' },
+			{
+				name: '10 %',
+				value: '0.10',
+				description: 'Fees or leasing paid by a company to an individual',
+			},
+			{
+				name: '1.25 % (RESICO)',
+				value: '0.0125',
+				description: 'Paid by a company to an individual in the simplified trust regime',
+			},
 		],
 		default: 'none',
 		description: 'Income tax withheld by the recipient (retención ISR, impuesto 001)',
@@ -278,11 +305,27 @@ const LINE_TAX_VALUES: INodeProperties[] = [
 		name: 'iva',
 		type: 'options',
 		options: [
-			{ name: '0 %', value: '0', description: 'Zero-rated goods, e.g. most food and medicine, exports' },
+			{
+				name: '0 %',
+				value: '0',
+				description: 'Zero-rated goods, e.g. most food and medicine, exports',
+			},
 			{ name: '16 %', value: '0.16', description: 'The general rate' },
-			{ name: '8 % (Border Region)', value: '0.08', description: 'The northern and southern border region incentive' },
-			{ name: 'Exempt', value: 'exempt', description: 'Exempt (Exento), e.g. education, housing rent, medical services' },
-			{ name: 'None', value: 'none', description: 'No IVA line, e.g. a line with IEPS or withholdings only' },
+			{
+				name: '8 % (Border Region)',
+				value: '0.08',
+				description: 'The northern and southern border region incentive',
+			},
+			{
+				name: 'Exempt',
+				value: 'exempt',
+				description: 'Exempt (Exento), e.g. education, housing rent, medical services',
+			},
+			{
+				name: 'None',
+				value: 'none',
+				description: 'No IVA line, e.g. a line with IEPS or withholdings only',
+			},
 		],
 		default: '0.16',
 		description: 'Value added tax (IVA, impuesto 002) transferred on the line',
@@ -293,11 +336,27 @@ const LINE_TAX_VALUES: INodeProperties[] = [
 		name: 'ivaRetencion',
 		type: 'options',
 		options: [
-			{ name: '16 %', value: '0.16', description: 'Full withholding, e.g. waste or services from a foreign resident' },
-			{ name: '4 % (Freight)', value: '0.04', description: 'Ground freight transport paid by a company' },
-			{ name: '6 % (Staffing Services)', value: '0.06', description: 'Subcontracted staff services' },
+			{
+				name: '16 %',
+				value: '0.16',
+				description: 'Full withholding, e.g. waste or services from a foreign resident',
+			},
+			{
+				name: '4 % (Freight)',
+				value: '0.04',
+				description: 'Ground freight transport paid by a company',
+			},
+			{
+				name: '6 % (Staffing Services)',
+				value: '0.06',
+				description: 'Subcontracted staff services',
+			},
 			{ name: 'None', value: 'none' },
-			{ name: 'Two Thirds of 16 % (10.6667 %)', value: '0.106667', description: 'Fees or leasing paid by a company to an individual' },
+			{
+				name: 'Two Thirds of 16 % (10.6667 %)',
+				value: '0.106667',
+				description: 'Fees or leasing paid by a company to an individual',
+			},
 		],
 		default: 'none',
 		description: 'IVA withheld by the recipient (retención IVA, impuesto 002)',
@@ -308,7 +367,8 @@ const LINE_TAX_VALUES: INodeProperties[] = [
 		name: 'priceIncludesTax',
 		type: 'boolean',
 		default: false,
-		description: 'Whether the unit price and discount include the IVA; the node then splits out the net price so that the voucher adds up to the price charged',
+		description:
+			'Whether the unit price and discount include the IVA; the node then splits out the net price so that the voucher adds up to the price charged',
 		displayOptions: SUBJECT_TO_TAX,
 	},
 ];
@@ -317,7 +377,11 @@ function byName(a: INodeProperties, b: INodeProperties): number {
 	return a.displayName.localeCompare(b.displayName);
 }
 
-function lineItemsField(displayOptions: INodeProperties['displayOptions'], values: INodeProperties[], description?: string): INodeProperties {
+function lineItemsField(
+	displayOptions: INodeProperties['displayOptions'],
+	values: INodeProperties[],
+	description?: string,
+): INodeProperties {
 	return {
 		displayName: 'Line Items',
 		name: 'conceptos',
@@ -335,10 +399,22 @@ function lineItemsField(displayOptions: INodeProperties['displayOptions'], value
 /** Version 1.1: the product and unit codes of a line are pickers over the embedded SAT catalogs. */
 function withCodePickers(field: INodeProperties): INodeProperties {
 	if (field.name === 'claveProdServ') {
-		return codePickerField('product', { displayName: field.displayName, name: field.name, code: String(field.default), description: 'SAT product or service code (c_ClaveProdServ): search the catalog by name in Spanish (e.g. "servicios de facturación") or type the 8 digits' });
+		return codePickerField('product', {
+			displayName: field.displayName,
+			name: field.name,
+			code: String(field.default),
+			description:
+				'SAT product or service code (c_ClaveProdServ): search the catalog by name in Spanish (e.g. "servicios de facturación") or type the 8 digits',
+		});
 	}
 	if (field.name === 'claveUnidad') {
-		return codePickerField('unit', { displayName: field.displayName, name: field.name, code: String(field.default), description: 'SAT unit code (c_ClaveUnidad): search by name in Spanish or English (e.g. "pieza" or "piece"), or type it' });
+		return codePickerField('unit', {
+			displayName: field.displayName,
+			name: field.name,
+			code: String(field.default),
+			description:
+				'SAT unit code (c_ClaveUnidad): search by name in Spanish or English (e.g. "pieza" or "piece"), or type it',
+		});
 	}
 	return field;
 }
@@ -365,7 +441,12 @@ function lineItemFields(): INodeProperties[] {
 
 /** Subtotal and Total: typed in version 1; in 1.1 computed from the lines, and a typed amount is checked. */
 function totalFields(): INodeProperties[] {
-	const total = (displayName: string, name: string, description: string, version: IDisplayOptions['show']): INodeProperties => ({
+	const total = (
+		displayName: string,
+		name: string,
+		description: string,
+		version: IDisplayOptions['show'],
+	): INodeProperties => ({
 		displayName,
 		name,
 		type: 'number',
@@ -376,9 +457,24 @@ function totalFields(): INodeProperties[] {
 	});
 	return [
 		total('Subtotal', 'subTotal', 'Sum of the line item amounts before taxes', V1),
-		total('Total', 'total', 'Subtotal minus discounts plus transferred taxes minus withheld taxes', V1),
-		total('Subtotal', 'subTotal', 'Leave at 0 to compute it from the line items (the sum of quantity × unit price); an amount typed here is checked against the computed one', FROM_V1_1),
-		total('Total', 'total', 'Leave at 0 to compute it from the line items (subtotal − discounts + transferred taxes − withheld taxes); an amount typed here is checked against the computed one', FROM_V1_1),
+		total(
+			'Total',
+			'total',
+			'Subtotal minus discounts plus transferred taxes minus withheld taxes',
+			V1,
+		),
+		total(
+			'Subtotal',
+			'subTotal',
+			'Leave at 0 to compute it from the line items (the sum of quantity × unit price); an amount typed here is checked against the computed one',
+			FROM_V1_1,
+		),
+		total(
+			'Total',
+			'total',
+			'Leave at 0 to compute it from the line items (subtotal − discounts + transferred taxes − withheld taxes); an amount typed here is checked against the computed one',
+			FROM_V1_1,
+		),
 	];
 }
 
@@ -389,9 +485,22 @@ export const voucherInputFields: INodeProperties[] = [
 		type: 'options',
 		options: [
 			{ name: 'Fields', value: 'fields', description: 'Fill in the voucher field by field' },
-			{ name: 'JSON', value: 'json', description: 'Give the whole voucher object, e.g. mapped from a previous node' },
-			{ name: 'Order', value: 'order', description: 'Build the voucher from a Shopify order, by the settings below (no code)' },
-			{ name: 'Line Items', value: 'lineItems', description: 'Build the voucher from sale lines of any source (WooCommerce, a sheet, a form)' },
+			{
+				name: 'JSON',
+				value: 'json',
+				description: 'Give the whole voucher object, e.g. mapped from a previous node',
+			},
+			{
+				name: 'Order',
+				value: 'order',
+				description: 'Build the voucher from a Shopify order, by the settings below (no code)',
+			},
+			{
+				name: 'Line Items',
+				value: 'lineItems',
+				description:
+					'Build the voucher from sale lines of any source (WooCommerce, a sheet, a form)',
+			},
 		],
 		default: 'fields',
 		displayOptions: show(),
@@ -402,14 +511,19 @@ export const voucherInputFields: INodeProperties[] = [
 		type: 'json',
 		default: '{\n  "version": "4.0",\n  "emisor": {},\n  "receptor": {},\n  "conceptos": []\n}',
 		required: true,
-		description: 'The voucher body as the API expects it (spec section 2.1), e.g. {{ $JSON.voucher }}',
+		description:
+			'The voucher body as the API expects it (spec section 2.1), e.g. {{ $JSON.voucher }}',
 		displayOptions: show({ inputMode: ['json'] }),
 	},
 	// Issuer (spec 2.2)
 	voucherField('emisorRfc', showIssuer),
 	voucherField('emisorNombre', showIssuer),
 	voucherField('emisorRegimenFiscal', showIssuer),
-	addressField('Issuer Branch Address', 'emisorSucursal', 'Optional branch (sucursal) address of the issuer'),
+	addressField(
+		'Issuer Branch Address',
+		'emisorSucursal',
+		'Optional branch (sucursal) address of the issuer',
+	),
 	// Recipient (spec 2.3)
 	voucherField('receptorRfc', showFieldsOrLines),
 	voucherField('receptorNombre', showFieldsOrLines),
@@ -421,10 +535,15 @@ export const voucherInputFields: INodeProperties[] = [
 		name: 'receptorDireccionId',
 		type: 'number',
 		default: 0,
-		description: 'Optional ID of an address stored in the provider account (direccionIDFacturador); 0 sends none',
+		description:
+			'Optional ID of an address stored in the provider account (direccionIDFacturador); 0 sends none',
 		displayOptions: showFields,
 	},
-	addressField('Recipient Address', 'receptorDireccion', 'Optional address of the recipient (direccion)'),
+	addressField(
+		'Recipient Address',
+		'receptorDireccion',
+		'Optional address of the recipient (direccion)',
+	),
 	// Line items (spec 2.4): version 1 keeps its form; 1.1 gives each line its taxes.
 	...lineItemFields(),
 	// General voucher fields (spec 2.1)

@@ -60,8 +60,18 @@ export class EngineCredentialsHelper extends ICredentialsHelper {
 		return type;
 	}
 
-	private withDefaults(type: string, data: ICredentialDataDecryptedObject): ICredentialDataDecryptedObject {
-		return NodeHelpers.getNodeParameters(this.getCredentialsProperties(type), structuredClone(data) as INodeParameters, true, false, null, null) as ICredentialDataDecryptedObject;
+	private withDefaults(
+		type: string,
+		data: ICredentialDataDecryptedObject,
+	): ICredentialDataDecryptedObject {
+		return NodeHelpers.getNodeParameters(
+			this.getCredentialsProperties(type),
+			structuredClone(data) as INodeParameters,
+			true,
+			false,
+			null,
+			null,
+		) as ICredentialDataDecryptedObject;
 	}
 
 	getParentTypes(): string[] {
@@ -95,23 +105,43 @@ export class EngineCredentialsHelper extends ICredentialsHelper {
 		credentialsExpired: boolean,
 	): Promise<ICredentialDataDecryptedObject | undefined> {
 		const type = this.type(typeName);
-		const expirable = type.properties.find((p) => p.type === 'hidden' && p.typeOptions?.expirable === true);
+		const expirable = type.properties.find(
+			(p) => p.type === 'hidden' && p.typeOptions?.expirable === true,
+		);
 		if (!expirable || typeof type.preAuthentication !== 'function') return undefined;
-		const isTestingCredentials = node?.parameters?.temp === '' && node?.type === 'n8n-nodes-base.noOp';
-		if (credentials[expirable.name] !== '' && !credentialsExpired && !isTestingCredentials) return undefined;
+		const isTestingCredentials =
+			node?.parameters?.temp === '' && node?.type === 'n8n-nodes-base.noOp';
+		if (credentials[expirable.name] !== '' && !credentialsExpired && !isTestingCredentials)
+			return undefined;
 		this.events.push({ kind: 'preAuthentication', id: node.credentials?.[typeName]?.id ?? '' });
 		const output = await type.preAuthentication.call(helpers, credentials);
 		if (output[expirable.name] === undefined) return undefined;
 		if (node.credentials) {
-			await this.updateCredentials(node.credentials[typeName], typeName, Object.assign(credentials, output));
+			await this.updateCredentials(
+				node.credentials[typeName],
+				typeName,
+				Object.assign(credentials, output),
+			);
 			return Object.assign(credentials, output);
 		}
 		return undefined;
 	}
 
-	async getCredentials(nodeCredentials: INodeCredentialsDetails, type: string): Promise<ICredentials> {
-		const data = await this.getDecrypted({} as IWorkflowExecuteAdditionalData, nodeCredentials, type);
-		return { id: nodeCredentials.id, name: nodeCredentials.name, type, getData: () => data } as unknown as ICredentials;
+	async getCredentials(
+		nodeCredentials: INodeCredentialsDetails,
+		type: string,
+	): Promise<ICredentials> {
+		const data = await this.getDecrypted(
+			{} as IWorkflowExecuteAdditionalData,
+			nodeCredentials,
+			type,
+		);
+		return {
+			id: nodeCredentials.id,
+			name: nodeCredentials.name,
+			type,
+			getData: () => data,
+		} as unknown as ICredentials;
 	}
 
 	async getDecrypted(
@@ -121,12 +151,17 @@ export class EngineCredentialsHelper extends ICredentialsHelper {
 	): Promise<ICredentialDataDecryptedObject> {
 		const id = nodeCredentials.id ?? '';
 		const entry = this.store.get(id);
-		if (!entry || entry.type !== type) throw new Error(`Credential ${id} of type ${type} does not exist`);
+		if (!entry || entry.type !== type)
+			throw new Error(`Credential ${id} of type ${type} does not exist`);
 		this.events.push({ kind: 'decrypt', id });
 		return this.withDefaults(type, entry.data);
 	}
 
-	async updateCredentials(nodeCredentials: INodeCredentialsDetails, type: string, data: ICredentialDataDecryptedObject): Promise<void> {
+	async updateCredentials(
+		nodeCredentials: INodeCredentialsDetails,
+		type: string,
+		data: ICredentialDataDecryptedObject,
+	): Promise<void> {
 		const id = nodeCredentials.id ?? '';
 		this.events.push({ kind: 'update', id });
 		this.history.push(structuredClone(data));

@@ -1,5 +1,11 @@
 import { Container } from '@n8n/di';
-import { ExecuteContext, ExecutionLifecycleHooks, LoadOptionsContext, RoutingNode, WorkflowExecute } from 'n8n-core';
+import {
+	ExecuteContext,
+	ExecutionLifecycleHooks,
+	LoadOptionsContext,
+	RoutingNode,
+	WorkflowExecute,
+} from 'n8n-core';
 import { SSHClientsManager } from 'n8n-core/dist/execution-engine/ssh-clients-manager';
 import type {
 	ICredentialDataDecryptedObject,
@@ -66,17 +72,32 @@ export class Engine {
 	 * sources (own module-level state), `sharedDatabase` shares another engine's stored credentials.
 	 * `nodeTypes` adds node types by name (a test's probe of a shared module, run with n8n's real context).
 	 */
-	constructor(options: { copy?: PackageCopy; sharedDatabase?: Engine; nodeTypes?: Record<string, INodeType> } = {}) {
+	constructor(
+		options: {
+			copy?: PackageCopy;
+			sharedDatabase?: Engine;
+			nodeTypes?: Record<string, INodeType>;
+		} = {},
+	) {
 		this.credentialTypes = loadCredentialTypes(options.copy);
-		this.nodeTypes = new PackageNodeTypes({ 'n8n-nodes-base.noOp': noOpNode, ...options.nodeTypes }, options.copy);
-		this.credentials = new EngineCredentialsHelper(this.credentialTypes, options.sharedDatabase?.credentials);
+		this.nodeTypes = new PackageNodeTypes(
+			{ 'n8n-nodes-base.noOp': noOpNode, ...options.nodeTypes },
+			options.copy,
+		);
+		this.credentials = new EngineCredentialsHelper(
+			this.credentialTypes,
+			options.sharedDatabase?.credentials,
+		);
 	}
 
 	setCredential(data: ICredentialDataDecryptedObject, id = CREDENTIAL_ID): void {
 		this.credentials.set(id, CREDENTIAL_TYPE, data);
 	}
 
-	additionalData(hooks: ExecutionLifecycleHooks, executionId: string): IWorkflowExecuteAdditionalData {
+	additionalData(
+		hooks: ExecutionLifecycleHooks,
+		executionId: string,
+	): IWorkflowExecuteAdditionalData {
 		return {
 			credentialsHelper: this.credentials,
 			hooks,
@@ -101,16 +122,44 @@ export class Engine {
 	}
 
 	/** Runs a workflow whose first node receives `input` as its input items. */
-	async runWorkflow(nodes: INode[], connections: IConnections, input: INodeExecutionData[]): Promise<IRun> {
+	async runWorkflow(
+		nodes: INode[],
+		connections: IConnections,
+		input: INodeExecutionData[],
+	): Promise<IRun> {
 		const executionId = String(++this.executionCount);
-		const workflow = new Workflow({ id: 'wf-test', nodes, connections, active: false, nodeTypes: this.nodeTypes, settings: { executionOrder: 'v1' } });
-		const hooks = new ExecutionLifecycleHooks('manual', executionId, { id: 'wf-test', name: 'test', nodes, connections, active: false, settings: {}, createdAt: new Date(), updatedAt: new Date(), activeVersionId: null, isArchived: false } as never);
+		const workflow = new Workflow({
+			id: 'wf-test',
+			nodes,
+			connections,
+			active: false,
+			nodeTypes: this.nodeTypes,
+			settings: { executionOrder: 'v1' },
+		});
+		const hooks = new ExecutionLifecycleHooks('manual', executionId, {
+			id: 'wf-test',
+			name: 'test',
+			nodes,
+			connections,
+			active: false,
+			settings: {},
+			createdAt: new Date(),
+			updatedAt: new Date(),
+			activeVersionId: null,
+			isArchived: false,
+		} as never);
 		const runData = createRunExecutionData({
 			executionData: {
-				nodeExecutionStack: [{ node: workflow.getNode(nodes[0].name)!, data: { main: [input] }, source: null }],
+				nodeExecutionStack: [
+					{ node: workflow.getNode(nodes[0].name)!, data: { main: [input] }, source: null },
+				],
 			},
 		});
-		const workflowExecute = new WorkflowExecute(this.additionalData(hooks, executionId), 'manual', runData);
+		const workflowExecute = new WorkflowExecute(
+			this.additionalData(hooks, executionId),
+			'manual',
+			runData,
+		);
 		return await workflowExecute.processRunExecutionData(workflow);
 	}
 
@@ -118,11 +167,18 @@ export class Engine {
 	async runNode(
 		parameters: INodeParameters,
 		input: INodeExecutionData[] | IDataObject[],
-		options: { continueOnFail?: boolean; credentialId?: string; name?: string; typeVersion?: number } = {},
+		options: {
+			continueOnFail?: boolean;
+			credentialId?: string;
+			name?: string;
+			typeVersion?: number;
+		} = {},
 	): Promise<NodeRunResult> {
 		const node = cfdiNode(options.name ?? 'CFDI', parameters, options);
 		const items = (input as Array<INodeExecutionData | IDataObject>).map((item) =>
-			'json' in item && typeof item.json === 'object' ? (item as INodeExecutionData) : { json: item as IDataObject },
+			'json' in item && typeof item.json === 'object'
+				? (item as INodeExecutionData)
+				: { json: item as IDataObject },
 		);
 		const run = await this.runWorkflow([node], {}, items);
 		return { items: outputOf(run, node.name), error: run.data.resultData.error, run };
@@ -132,14 +188,30 @@ export class Engine {
 	 * Runs one of the node's list searches (a resource locator's "From list") the way the editor's
 	 * backend does: a LoadOptionsContext on a one-node workflow holding the node's current parameters.
 	 */
-	async listSearch(method: string, parameters: INodeParameters, filter?: string, paginationToken?: string, options: { typeVersion?: number; credentialId?: string } = {}): Promise<INodeListSearchResult> {
+	async listSearch(
+		method: string,
+		parameters: INodeParameters,
+		filter?: string,
+		paginationToken?: string,
+		options: { typeVersion?: number; credentialId?: string } = {},
+	): Promise<INodeListSearchResult> {
 		const node = cfdiNode('CFDI', parameters, options);
-		const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes: this.nodeTypes });
+		const workflow = new Workflow({
+			nodes: [node],
+			connections: {},
+			active: false,
+			nodeTypes: this.nodeTypes,
+		});
 		const nodeType = this.nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
 		const search = nodeType.methods?.listSearch?.[method];
 		if (!search) throw new Error(`The node has no list search "${method}"`);
 		const hooks = new ExecutionLifecycleHooks('internal', 'list-search', {} as never);
-		const context = new LoadOptionsContext(workflow, workflow.getNode(node.name)!, this.additionalData(hooks, 'list-search'), '');
+		const context = new LoadOptionsContext(
+			workflow,
+			workflow.getNode(node.name)!,
+			this.additionalData(hooks, 'list-search'),
+			'',
+		);
 		return await search.call(context, filter, paginationToken);
 	}
 
@@ -160,7 +232,15 @@ export class Engine {
 			description: {
 				...noOpNode.description,
 				credentials: [{ name: CREDENTIAL_TYPE, required: true }],
-				properties: [{ displayName: 'Temp', name: 'temp', type: 'string', routing: { request: type.test!.request }, default: '' }],
+				properties: [
+					{
+						displayName: 'Temp',
+						name: 'temp',
+						type: 'string',
+						routing: { request: type.test!.request },
+						default: '',
+					},
+				],
 			},
 		};
 		const nodeTypes = new PackageNodeTypes({ 'n8n-nodes-base.noOp': nodeTypeCopy });
@@ -181,13 +261,26 @@ export class Engine {
 		// What n8n's CredentialsTester (n8n 2.8.4, services/credentials-tester.service.js) does with the outcome.
 		const rules = type.test!.rules ?? [];
 		try {
-			await new RoutingNode(context, nodeTypeCopy, { id, name: 'Test credential', type: CREDENTIAL_TYPE, data }).runNode();
+			await new RoutingNode(context, nodeTypeCopy, {
+				id,
+				name: 'Test credential',
+				type: CREDENTIAL_TYPE,
+				data,
+			}).runNode();
 		} catch (error) {
-			const cause = (error as { cause?: { response?: { status?: number; statusText?: string }; code?: string } }).cause;
+			const cause = (
+				error as { cause?: { response?: { status?: number; statusText?: string }; code?: string } }
+			).cause;
 			if (cause?.response) {
 				const status = cause.response.status ?? 0;
-				for (const rule of rules) if (rule.type === 'responseCode' && rule.properties.value === status) return { status: 'Error', message: rule.properties.message };
-				if (status < 199 || status > 299) return { status: 'Error', message: cause.response.statusText || `Received HTTP status code: ${status}` };
+				for (const rule of rules)
+					if (rule.type === 'responseCode' && rule.properties.value === status)
+						return { status: 'Error', message: rule.properties.message };
+				if (status < 199 || status > 299)
+					return {
+						status: 'Error',
+						message: cause.response.statusText || `Received HTTP status code: ${status}`,
+					};
 			} else if (cause?.code) {
 				return { status: 'Error', message: cause.code };
 			}
@@ -197,7 +290,11 @@ export class Engine {
 	}
 }
 
-export function cfdiNode(name: string, parameters: INodeParameters, options: { continueOnFail?: boolean; credentialId?: string; typeVersion?: number } = {}): INode {
+export function cfdiNode(
+	name: string,
+	parameters: INodeParameters,
+	options: { continueOnFail?: boolean; credentialId?: string; typeVersion?: number } = {},
+): INode {
 	return {
 		id: `node-${name}`,
 		name,
@@ -205,8 +302,12 @@ export function cfdiNode(name: string, parameters: INodeParameters, options: { c
 		typeVersion: options.typeVersion ?? 1,
 		position: [0, 0],
 		parameters,
-		credentials: { [CREDENTIAL_TYPE]: { id: options.credentialId ?? CREDENTIAL_ID, name: 'CFDI test' } },
-		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const, continueOnFail: true } : {}),
+		credentials: {
+			[CREDENTIAL_TYPE]: { id: options.credentialId ?? CREDENTIAL_ID, name: 'CFDI test' },
+		},
+		...(options.continueOnFail
+			? { onError: 'continueRegularOutput' as const, continueOnFail: true }
+			: {}),
 	};
 }
 

@@ -6,7 +6,10 @@ import { join } from 'node:path';
 /** The package as n8n loads it: the compiled files listed in package.json's "n8n" section. */
 const packageRoot = join(__dirname, '..', '..', '..');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const manifest = require(join(packageRoot, 'package.json')) as { name: string; n8n: { nodes: string[]; credentials: string[] } };
+const manifest = require(join(packageRoot, 'package.json')) as {
+	name: string;
+	n8n: { nodes: string[]; credentials: string[] };
+};
 
 /**
  * Where the package code comes from: the built `dist` (as n8n loads it), or the TypeScript sources,
@@ -15,7 +18,8 @@ const manifest = require(join(packageRoot, 'package.json')) as { name: string; n
 export type PackageCopy = 'dist' | 'source';
 
 function loadClass<T>(relativePath: string, copy: PackageCopy): T {
-	const path = copy === 'dist' ? relativePath : relativePath.replace(/^dist\//, '').replace(/\.js$/, '');
+	const path =
+		copy === 'dist' ? relativePath : relativePath.replace(/^dist\//, '').replace(/\.js$/, '');
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
 	const exported = require(join(packageRoot, path)) as Record<string, new () => T>;
 	const [ctor] = Object.values(exported);

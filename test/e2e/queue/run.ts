@@ -52,14 +52,27 @@ function stampWorkflow() {
 		},
 		nodes: [
 			webhookNode(WEBHOOK_PATH),
-			{ id: randomUUID(), name: 'Split orders', type: 'n8n-nodes-base.splitOut', typeVersion: 1, position: [220, 0], parameters: { fieldToSplitOut: 'body.orders', options: {} } },
+			{
+				id: randomUUID(),
+				name: 'Split orders',
+				type: 'n8n-nodes-base.splitOut',
+				typeVersion: 1,
+				position: [220, 0],
+				parameters: { fieldToSplitOut: 'body.orders', options: {} },
+			},
 			{
 				id: randomUUID(),
 				name: 'Stamp',
 				type: CFDI_NODE_TYPE,
 				typeVersion: 1,
 				position: [440, 0],
-				parameters: { resource: 'voucher', operation: 'create', inputMode: 'json', voucherJson: '={{ JSON.stringify($json.voucher) }}', options: { concurrency: 4 } },
+				parameters: {
+					resource: 'voucher',
+					operation: 'create',
+					inputMode: 'json',
+					voucherJson: '={{ JSON.stringify($json.voucher) }}',
+					options: { concurrency: 4 },
+				},
 				credentials: { [CFDI_CREDENTIAL_TYPE]: CREDENTIAL },
 			},
 		],
@@ -75,7 +88,13 @@ function webhookNode(path: string) {
 		typeVersion: 2,
 		position: [0, 0],
 		webhookId: randomUUID(),
-		parameters: { httpMethod: 'POST', path, responseMode: 'lastNode', responseData: 'allEntries', options: {} },
+		parameters: {
+			httpMethod: 'POST',
+			path,
+			responseMode: 'lastNode',
+			responseData: 'allEntries',
+			options: {},
+		},
 	};
 }
 
@@ -99,7 +118,14 @@ function duplicateWorkflow() {
 				type: CFDI_NODE_TYPE,
 				typeVersion: 1.1,
 				position: [220, 0],
-				parameters: { resource: 'voucher', operation: 'create', inputMode: 'json', voucherJson: '={{ JSON.stringify($json.body.voucher) }}', duplicateCheckKey: '={{ $json.body.key }}', options: { retryDelayMs: 500 } },
+				parameters: {
+					resource: 'voucher',
+					operation: 'create',
+					inputMode: 'json',
+					voucherJson: '={{ JSON.stringify($json.body.voucher) }}',
+					duplicateCheckKey: '={{ $json.body.key }}',
+					options: { retryDelayMs: 500 },
+				},
 				credentials: { [CFDI_CREDENTIAL_TYPE]: CREDENTIAL },
 			},
 		],
@@ -124,7 +150,12 @@ const orderTag = (execution: number | string, index: number) => `queue ${executi
 const SERIES = ['A', 'B', 'F', 'NC'];
 
 function orders(execution: number | string, count: number) {
-	return Array.from({ length: count }, (_, index) => ({ voucher: invoiceVoucher({ serie: SERIES[index % SERIES.length], descripcionFacturador: orderTag(execution, index) }) }));
+	return Array.from({ length: count }, (_, index) => ({
+		voucher: invoiceVoucher({
+			serie: SERIES[index % SERIES.length],
+			descripcionFacturador: orderTag(execution, index),
+		}),
+	}));
 }
 
 interface WebhookRun {
@@ -134,7 +165,11 @@ interface WebhookRun {
 	text: string;
 }
 
-async function callWebhook(main: N8nInstance, execution: number | string, count: number): Promise<WebhookRun> {
+async function callWebhook(
+	main: N8nInstance,
+	execution: number | string,
+	count: number,
+): Promise<WebhookRun> {
 	const started = Date.now();
 	const response = await fetch(`${main.baseUrl}/webhook/${WEBHOOK_PATH}`, {
 		method: 'POST',
@@ -146,7 +181,9 @@ async function callWebhook(main: N8nInstance, execution: number | string, count:
 	let items: Array<Record<string, unknown>> = [];
 	try {
 		const parsed = JSON.parse(text) as unknown;
-		items = Array.isArray(parsed) ? (parsed as Array<Record<string, unknown>>) : [parsed as Record<string, unknown>];
+		items = Array.isArray(parsed)
+			? (parsed as Array<Record<string, unknown>>)
+			: [parsed as Record<string, unknown>];
 	} catch {
 		items = [];
 	}
@@ -154,11 +191,18 @@ async function callWebhook(main: N8nInstance, execution: number | string, count:
 }
 
 function tokenCalls(requests: LoggedRequest[]) {
-	const calls = requests.filter((request) => request.route === 'token').map((request) => ({ grant: new URLSearchParams(request.body).get('grant_type') ?? '', status: request.status }));
+	const calls = requests
+		.filter((request) => request.route === 'token')
+		.map((request) => ({
+			grant: new URLSearchParams(request.body).get('grant_type') ?? '',
+			status: request.status,
+		}));
 	return {
 		password: calls.filter((call) => call.grant === 'password').length,
-		refreshAccepted: calls.filter((call) => call.grant === 'refresh_token' && call.status === 200).length,
-		refreshRefused: calls.filter((call) => call.grant === 'refresh_token' && call.status !== 200).length,
+		refreshAccepted: calls.filter((call) => call.grant === 'refresh_token' && call.status === 200)
+			.length,
+		refreshRefused: calls.filter((call) => call.grant === 'refresh_token' && call.status !== 200)
+			.length,
 	};
 }
 
@@ -175,20 +219,26 @@ async function main(): Promise<number> {
 	const processes: N8nInstance[] = [];
 	let userFolder: string | undefined;
 
-	console.log(`Queue-mode end-to-end test: ${describeTarget(target)}, PostgreSQL + Redis, main + ${WORKERS} workers`);
+	console.log(
+		`Queue-mode end-to-end test: ${describeTarget(target)}, PostgreSQL + Redis, main + ${WORKERS} workers`,
+	);
 	try {
 		checks.section('Setup');
 		let at = Date.now();
 		ensureBuilt(log);
 		const runtime = await ensureN8n(log, target);
 		mark('n8n runtime (install or reuse)', at);
-		log(`${describeTarget(target)}: ${runtime.installed ? 'installed into' : 'reused from'} ${runtime.dir}`);
+		log(
+			`${describeTarget(target)}: ${runtime.installed ? 'installed into' : 'reused from'} ${runtime.dir}`,
+		);
 
 		at = Date.now();
 		[redis, postgres] = await Promise.all([startRedis(log), startPostgres(log)]);
 		sandbox = await startSandboxProcess();
 		mark('Redis, PostgreSQL, sandbox process', at);
-		log(`sandbox process: token service ${sandbox.authUrl}, issuing API ${sandbox.baseUrl}, control ${sandbox.controlUrl}`);
+		log(
+			`sandbox process: token service ${sandbox.authUrl}, issuing API ${sandbox.baseUrl}, control ${sandbox.controlUrl}`,
+		);
 
 		userFolder = mkdtempSync(join(tmpdir(), 'cfdi-queue-n8n-'));
 		installPackage(userFolder);
@@ -206,15 +256,25 @@ async function main(): Promise<number> {
 			N8N_ENCRYPTION_KEY: randomBytes(24).toString('hex'),
 			EXECUTIONS_DATA_SAVE_ON_SUCCESS: 'all',
 		};
-		const instance = async () => await N8nInstance.create(runtime, userFolder!, log, { ...queueEnv, QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(await freePort()) });
+		const instance = async () =>
+			await N8nInstance.create(runtime, userFolder!, log, {
+				...queueEnv,
+				QUEUE_HEALTH_CHECK_ACTIVE: 'true',
+				QUEUE_HEALTH_CHECK_PORT: String(await freePort()),
+			});
 
 		at = Date.now();
 		const cli = await instance();
-		await cli.importCredentials([{ ...CREDENTIAL, type: CFDI_CREDENTIAL_TYPE, data: sandboxCredential(sandbox) }]);
+		await cli.importCredentials([
+			{ ...CREDENTIAL, type: CFDI_CREDENTIAL_TYPE, data: sandboxCredential(sandbox) },
+		]);
 		await cli.importWorkflows([stampWorkflow(), duplicateWorkflow()]);
 		for (const id of [WORKFLOW_ID, DUPLICATE_WORKFLOW_ID]) {
 			const published = await cli.cli(['publish:workflow', `--id=${id}`]);
-			if (published.code !== 0) throw new Error(`n8n publish:workflow failed:\n${(published.stdout + published.stderr).slice(-2000)}`);
+			if (published.code !== 0)
+				throw new Error(
+					`n8n publish:workflow failed:\n${(published.stdout + published.stderr).slice(-2000)}`,
+				);
 		}
 		mark('import credential + workflow, publish (migrates PostgreSQL)', at);
 
@@ -226,7 +286,9 @@ async function main(): Promise<number> {
 		await Promise.all(workers.map((worker) => worker.startWorker(WORKER_CONCURRENCY)));
 		mark('n8n main + 2 workers ready', at);
 
-		checks.section(`Warm-up: one order, so the credential holds a session (sign-in is not an expiry)`);
+		checks.section(
+			`Warm-up: one order, so the credential holds a session (sign-in is not an expiry)`,
+		);
 		const warmUp = await callWebhook(mainProcess, 'warm-up', 1);
 		await checks.check('the warm-up execution stamps its order', () => {
 			assert.equal(warmUp.status, 200, warmUp.text.slice(0, 1000));
@@ -234,11 +296,17 @@ async function main(): Promise<number> {
 		});
 		const logMark = (await sandbox.control.requests()).length;
 
-		checks.section(`${EXECUTIONS} parallel executions of ${ORDERS_PER_EXECUTION} stamps through the webhook; every access token expires mid-run`);
+		checks.section(
+			`${EXECUTIONS} parallel executions of ${ORDERS_PER_EXECUTION} stamps through the webhook; every access token expires mid-run`,
+		);
 		at = Date.now();
 		const total = EXECUTIONS * ORDERS_PER_EXECUTION;
 		let expiredAt: { stamped: number; ms: number } | undefined;
-		const runs = Promise.all(Array.from({ length: EXECUTIONS }, (_, execution) => callWebhook(mainProcess, execution, ORDERS_PER_EXECUTION)));
+		const runs = Promise.all(
+			Array.from({ length: EXECUTIONS }, (_, execution) =>
+				callWebhook(mainProcess, execution, ORDERS_PER_EXECUTION),
+			),
+		);
 		let settled = false;
 		void runs.finally(() => (settled = true));
 		while (!settled && !expiredAt) {
@@ -247,7 +315,9 @@ async function main(): Promise<number> {
 			if (counts.vouchers.stamped - 1 >= total / 2) {
 				await sandbox.control.action('expireAccessTokens');
 				expiredAt = { stamped: counts.vouchers.stamped - 1, ms: Date.now() - at };
-				log(`expired every access token after ${expiredAt.stamped} of ${total} stamps (${seconds(expiredAt.ms)})`);
+				log(
+					`expired every access token after ${expiredAt.stamped} of ${total} stamps (${seconds(expiredAt.ms)})`,
+				);
 			} else await new Promise((resolve) => setTimeout(resolve, 100));
 		}
 		const results = await runs;
@@ -257,79 +327,167 @@ async function main(): Promise<number> {
 		const requests = (await sandbox.control.requests()).slice(logMark);
 		const tokens = tokenCalls(requests);
 		const unauthorized = requests.filter((request) => request.status === 401).length;
-		const startedBy = workers.map((worker) => (worker.startLog.match(/Worker started execution/g) ?? []).length);
+		const startedBy = workers.map(
+			(worker) => (worker.startLog.match(/Worker started execution/g) ?? []).length,
+		);
 
-		await checks.check('every execution answers HTTP 200 with 200 stamped items, each with its UUID', () => {
-			for (const [execution, run] of results.entries()) {
-				assert.equal(run.status, 200, `execution ${execution}: HTTP ${run.status} ${run.text.slice(0, 500)}`);
-				assert.equal(run.items.length, ORDERS_PER_EXECUTION, `execution ${execution}: ${run.items.length} items`);
-				const notStamped = run.items.filter((item) => item.status !== 'stamped' || typeof item.uuid !== 'string');
-				assert.equal(notStamped.length, 0, `execution ${execution}: ${JSON.stringify(notStamped[0])}`);
-			}
-		});
-		await checks.check('n8n recorded every execution as successful (execution_entity in PostgreSQL)', () => {
-			const rows = postgres!.query(`SELECT status, count(*) FROM execution_entity WHERE "workflowId" = '${WORKFLOW_ID}' GROUP BY status`);
-			assert.deepEqual(rows, [`success\t${EXECUTIONS + 1}`]);
-		});
+		await checks.check(
+			'every execution answers HTTP 200 with 200 stamped items, each with its UUID',
+			() => {
+				for (const [execution, run] of results.entries()) {
+					assert.equal(
+						run.status,
+						200,
+						`execution ${execution}: HTTP ${run.status} ${run.text.slice(0, 500)}`,
+					);
+					assert.equal(
+						run.items.length,
+						ORDERS_PER_EXECUTION,
+						`execution ${execution}: ${run.items.length} items`,
+					);
+					const notStamped = run.items.filter(
+						(item) => item.status !== 'stamped' || typeof item.uuid !== 'string',
+					);
+					assert.equal(
+						notStamped.length,
+						0,
+						`execution ${execution}: ${JSON.stringify(notStamped[0])}`,
+					);
+				}
+			},
+		);
+		await checks.check(
+			'n8n recorded every execution as successful (execution_entity in PostgreSQL)',
+			() => {
+				const rows = postgres!.query(
+					`SELECT status, count(*) FROM execution_entity WHERE "workflowId" = '${WORKFLOW_ID}' GROUP BY status`,
+				);
+				assert.deepEqual(rows, [`success\t${EXECUTIONS + 1}`]);
+			},
+		);
 		await checks.check(`both workers ran executions (started: ${startedBy.join(' and ')})`, () => {
-			assert.equal(startedBy.reduce((sum, n) => sum + n, 0), EXECUTIONS + 1);
-			for (const [index, count] of startedBy.entries()) assert.ok(count >= 1, `worker ${index + 1} ran no execution`);
+			assert.equal(
+				startedBy.reduce((sum, n) => sum + n, 0),
+				EXECUTIONS + 1,
+			);
+			for (const [index, count] of startedBy.entries())
+				assert.ok(count >= 1, `worker ${index + 1} ran no execution`);
 		});
-		await checks.check(`every voucher stamped exactly once (${counts.vouchers.stamped} vouchers, ${counts.vouchers.stampedMoreThanOnce} stamped twice)`, () => {
-			assert.equal(counts.vouchers.stampedMoreThanOnce, 0);
-			assert.equal(counts.vouchers.total, total + 1);
-			assert.equal(counts.vouchers.stamped, total + 1);
-			const ids = results.flatMap((run) => run.items.map((item) => item.idComprobante));
-			assert.equal(new Set(ids).size, total);
-			for (const id of ids) assert.equal(counts.stampsPerVoucher[String(id)], 1, `voucher ${String(id)}`);
-		});
+		await checks.check(
+			`every voucher stamped exactly once (${counts.vouchers.stamped} vouchers, ${counts.vouchers.stampedMoreThanOnce} stamped twice)`,
+			() => {
+				assert.equal(counts.vouchers.stampedMoreThanOnce, 0);
+				assert.equal(counts.vouchers.total, total + 1);
+				assert.equal(counts.vouchers.stamped, total + 1);
+				const ids = results.flatMap((run) => run.items.map((item) => item.idComprobante));
+				assert.equal(new Set(ids).size, total);
+				for (const id of ids)
+					assert.equal(counts.stampsPerVoucher[String(id)], 1, `voucher ${String(id)}`);
+			},
+		);
 		await checks.check('every order became exactly one voucher', async () => {
-			const vouchers = await sandbox!.control.view<Array<{ body: { descripcionFacturador?: string } }>>('vouchers');
+			const vouchers =
+				await sandbox!.control.view<Array<{ body: { descripcionFacturador?: string } }>>(
+					'vouchers',
+				);
 			const tags = new Map<string, number>();
-			for (const voucher of vouchers) tags.set(String(voucher.body.descripcionFacturador), (tags.get(String(voucher.body.descripcionFacturador)) ?? 0) + 1);
+			for (const voucher of vouchers)
+				tags.set(
+					String(voucher.body.descripcionFacturador),
+					(tags.get(String(voucher.body.descripcionFacturador)) ?? 0) + 1,
+				);
 			for (let execution = 0; execution < EXECUTIONS; execution++) {
-				for (let index = 0; index < ORDERS_PER_EXECUTION; index++) assert.equal(tags.get(orderTag(execution, index)), 1, orderTag(execution, index));
+				for (let index = 0; index < ORDERS_PER_EXECUTION; index++)
+					assert.equal(tags.get(orderTag(execution, index)), 1, orderTag(execution, index));
 			}
 		});
-		await checks.check(`the expiry hit the run (${unauthorized} answers 401) and cost at most one password grant (password ${tokens.password}, refresh accepted ${tokens.refreshAccepted}, refresh refused ${tokens.refreshRefused})`, () => {
-			assert.ok(expiredAt && expiredAt.stamped < total, 'the tokens were not expired before the run ended');
-			assert.ok(unauthorized >= 1, 'no request met the expired token');
-			assert.ok(tokens.refreshAccepted >= 1, 'no renewal after the expiry');
-			assert.ok(tokens.password <= 1, `${tokens.password} password grants for one expiry`);
-		});
+		await checks.check(
+			`the expiry hit the run (${unauthorized} answers 401) and cost at most one password grant (password ${tokens.password}, refresh accepted ${tokens.refreshAccepted}, refresh refused ${tokens.refreshRefused})`,
+			() => {
+				assert.ok(
+					expiredAt && expiredAt.stamped < total,
+					'the tokens were not expired before the run ended',
+				);
+				assert.ok(unauthorized >= 1, 'no request met the expired token');
+				assert.ok(tokens.refreshAccepted >= 1, 'no renewal after the expiry');
+				assert.ok(tokens.password <= 1, `${tokens.password} password grants for one expiry`);
+			},
+		);
 
-		checks.section(`Duplicate check: the same sale delivered twice, in a row and at the same moment (${DUPLICATE_TRIALS} trials per stamping time), two workers`);
-		const stampedUnder = async (folio: string) => (await sandbox!.control.view<Array<{ state: string; uuid: string | null; body: { folio?: string } }>>('vouchers')).filter((voucher) => voucher.body.folio === folio && voucher.state === 'stamped');
-		const inARow = [await deliverSale(mainProcess, 'QDUP-ROW'), await deliverSale(mainProcess, 'QDUP-ROW')];
-		await checks.check('in a row: one invoice; the second execution returns its UUID as alreadyStamped', async () => {
-			assert.deepEqual(inARow.map((item) => item.status), ['stamped', 'alreadyStamped'], JSON.stringify(inARow));
-			assert.equal(inARow[1].uuid, inARow[0].uuid);
-			assert.equal((await stampedUnder('QDUP-ROW')).length, 1);
-		});
-		const simultaneous: Record<string, { oneInvoice: number; twinReported: number; twoSilent: number }> = {};
+		checks.section(
+			`Duplicate check: the same sale delivered twice, in a row and at the same moment (${DUPLICATE_TRIALS} trials per stamping time), two workers`,
+		);
+		const stampedUnder = async (folio: string) =>
+			(
+				await sandbox!.control.view<
+					Array<{ state: string; uuid: string | null; body: { folio?: string } }>
+				>('vouchers')
+			).filter((voucher) => voucher.body.folio === folio && voucher.state === 'stamped');
+		const inARow = [
+			await deliverSale(mainProcess, 'QDUP-ROW'),
+			await deliverSale(mainProcess, 'QDUP-ROW'),
+		];
+		await checks.check(
+			'in a row: one invoice; the second execution returns its UUID as alreadyStamped',
+			async () => {
+				assert.deepEqual(
+					inARow.map((item) => item.status),
+					['stamped', 'alreadyStamped'],
+					JSON.stringify(inARow),
+				);
+				assert.equal(inARow[1].uuid, inARow[0].uuid);
+				assert.equal((await stampedUnder('QDUP-ROW')).length, 1);
+			},
+		);
+		const simultaneous: Record<
+			string,
+			{ oneInvoice: number; twinReported: number; twoSilent: number }
+		> = {};
 		for (const stampingMs of [0, 300]) {
 			await sandbox.control.action('setStampingTime', { ms: stampingMs });
 			const tally = { oneInvoice: 0, twinReported: 0, twoSilent: 0 };
 			for (let trial = 0; trial < DUPLICATE_TRIALS; trial++) {
 				const key = `QDUP-${stampingMs}-${trial}`;
-				const items = await Promise.all([deliverSale(mainProcess, key), deliverSale(mainProcess, key)]);
+				const items = await Promise.all([
+					deliverSale(mainProcess, key),
+					deliverSale(mainProcess, key),
+				]);
 				const invoices = await stampedUnder(key);
-				if (invoices.length === 1 && items.every((item) => item.uuid === invoices[0].uuid)) tally.oneInvoice += 1;
-				else if (invoices.length === 2 && items.some((item) => item.duplicate)) tally.twinReported += 1;
+				if (invoices.length === 1 && items.every((item) => item.uuid === invoices[0].uuid))
+					tally.oneInvoice += 1;
+				else if (invoices.length === 2 && items.some((item) => item.duplicate))
+					tally.twinReported += 1;
 				else tally.twoSilent += 1;
 			}
 			simultaneous[`${stampingMs} ms`] = tally;
 		}
 		await sandbox.control.action('setStampingTime', { ms: 0 });
-		await checks.check(`at the same moment: never two invoices in silence (${JSON.stringify(simultaneous)})`, () => {
-			for (const tally of Object.values(simultaneous)) assert.equal(tally.twoSilent, 0);
-		});
+		await checks.check(
+			`at the same moment: never two invoices in silence (${JSON.stringify(simultaneous)})`,
+			() => {
+				for (const tally of Object.values(simultaneous)) assert.equal(tally.twoSilent, 0);
+			},
+		);
 
 		console.log('\nFigures');
-		console.log(`  duplicate check, two executions of one sale at the same moment, by stamping time: ${JSON.stringify(simultaneous)}`);
-		console.log(`  executions: ${results.map((run) => seconds(run.ms)).join(', ')}; started per worker: ${startedBy.join(', ')}`);
-		console.log(`  after the expiry: ${unauthorized} × 401; token calls: password ${tokens.password}, refresh accepted ${tokens.refreshAccepted}, refresh refused ${tokens.refreshRefused}; FAC119 answers ${counts.fac119}`);
-		console.log(`  token calls in order: ${requests.filter((request) => request.route === 'token').map((request) => `${new URLSearchParams(request.body).get('grant_type') ?? ''}:${request.status}`).join(', ')}`);
+		console.log(
+			`  duplicate check, two executions of one sale at the same moment, by stamping time: ${JSON.stringify(simultaneous)}`,
+		);
+		console.log(
+			`  executions: ${results.map((run) => seconds(run.ms)).join(', ')}; started per worker: ${startedBy.join(', ')}`,
+		);
+		console.log(
+			`  after the expiry: ${unauthorized} × 401; token calls: password ${tokens.password}, refresh accepted ${tokens.refreshAccepted}, refresh refused ${tokens.refreshRefused}; FAC119 answers ${counts.fac119}`,
+		);
+		console.log(
+			`  token calls in order: ${requests
+				.filter((request) => request.route === 'token')
+				.map(
+					(request) =>
+						`${new URLSearchParams(request.body).get('grant_type') ?? ''}:${request.status}`,
+				)
+				.join(', ')}`,
+		);
 		console.log(`  whole run (incl. warm-up): ${JSON.stringify(counts.tokenCalls)}`);
 	} catch (error) {
 		checks.fail('the queue-mode run stopped', error);
@@ -337,14 +495,18 @@ async function main(): Promise<number> {
 		const stopping = Date.now();
 		await Promise.all(processes.map((n8n) => n8n.stop().catch(() => undefined)));
 		await sandbox?.stop().catch(() => undefined);
-		await Promise.all([redis?.stop(), postgres?.stop()].map((stop) => stop?.catch(() => undefined)));
+		await Promise.all(
+			[redis?.stop(), postgres?.stop()].map((stop) => stop?.catch(() => undefined)),
+		);
 		mark('stop everything', stopping);
-		if (userFolder && process.env.CFDI_E2E_KEEP) console.log(`\nn8n user folder kept: ${userFolder}`);
+		if (userFolder && process.env.CFDI_E2E_KEEP)
+			console.log(`\nn8n user folder kept: ${userFolder}`);
 		else if (userFolder) rmSync(userFolder, { recursive: true, force: true });
 	}
 
 	console.log('\nTimings');
-	for (const [label, ms] of Object.entries(timings)) console.log(`  ${label.padEnd(60)} ${seconds(ms).padStart(8)}`);
+	for (const [label, ms] of Object.entries(timings))
+		console.log(`  ${label.padEnd(60)} ${seconds(ms).padStart(8)}`);
 	console.log(`  ${'total'.padEnd(60)} ${seconds(Date.now() - started).padStart(8)}`);
 	return checks.summary();
 }

@@ -20,8 +20,24 @@ const fieldParams = {
 	receptorDomicilioFiscal: '65000',
 	conceptos: {
 		concepto: [
-			{ claveProdServ: '43232408', cantidad: '2', claveUnidad: 'H87', descripcion: 'Keyboard', valorUnitario: 350, importe: 700, objetoImp: '01' },
-			{ claveProdServ: '81112101', cantidad: '1.5', claveUnidad: 'E48', descripcion: 'Support hours', valorUnitario: 200.5, importe: 300.75, objetoImp: '01' },
+			{
+				claveProdServ: '43232408',
+				cantidad: '2',
+				claveUnidad: 'H87',
+				descripcion: 'Keyboard',
+				valorUnitario: 350,
+				importe: 700,
+				objetoImp: '01',
+			},
+			{
+				claveProdServ: '81112101',
+				cantidad: '1.5',
+				claveUnidad: 'E48',
+				descripcion: 'Support hours',
+				valorUnitario: 200.5,
+				importe: 300.75,
+				objetoImp: '01',
+			},
 		],
 	},
 	tipoDeComprobante: 'I',
@@ -37,7 +53,9 @@ const fieldParams = {
 
 describe('voucher: create', () => {
 	test('fields mode, direct stamping: the exact request and the returned item', async () => {
-		const { items, error } = await kit.engine.runNode({ ...fieldParams, stampingMode: 'direct' }, [{ orderId: 1 }]);
+		const { items, error } = await kit.engine.runNode({ ...fieldParams, stampingMode: 'direct' }, [
+			{ orderId: 1 },
+		]);
 		expect(error).toBeUndefined();
 		const [create] = routes(kit.sandbox, 'createVoucher');
 		expect(create.method).toBe('POST');
@@ -51,7 +69,15 @@ describe('voucher: create', () => {
 		expect(stored).toHaveLength(1);
 		expect(items).toEqual([
 			{
-				json: { esValido: true, idComprobante: stored[0].id, errores: null, uuid: stored[0].uuid, subEstatusId: 2, descripcion: null, status: 'stamped' },
+				json: {
+					esValido: true,
+					idComprobante: stored[0].id,
+					errores: null,
+					uuid: stored[0].uuid,
+					subEstatusId: 2,
+					descripcion: null,
+					status: 'stamped',
+				},
 				pairedItem: { item: 0 },
 			},
 		]);
@@ -61,13 +87,29 @@ describe('voucher: create', () => {
 		const { items, error } = await kit.engine.runNode(fieldParams, [{}]);
 		expect(error).toBeUndefined();
 		const [save, stamp] = kit.sandbox.requests.filter((r) => r.server === 'api');
-		expect([save.method, save.pathname, save.query]).toEqual(['POST', `${apiRoot}/comprobantes`, { emitir: 'false' }]);
+		expect([save.method, save.pathname, save.query]).toEqual([
+			'POST',
+			`${apiRoot}/comprobantes`,
+			{ emitir: 'false' },
+		]);
 		expect(JSON.parse(save.body)).toEqual(invoiceVoucher());
 		const [stored] = [...kit.sandbox.vouchers.values()];
-		expect([stamp.method, stamp.pathname, stamp.query]).toEqual(['PUT', `${apiRoot}/comprobantes/${stored.id}`, { emitir: 'true' }]);
+		expect([stamp.method, stamp.pathname, stamp.query]).toEqual([
+			'PUT',
+			`${apiRoot}/comprobantes/${stored.id}`,
+			{ emitir: 'true' },
+		]);
 		expect(JSON.parse(stamp.body)).toEqual({ ...invoiceVoucher(), id: stored.id });
 		expect(stored.stampCount).toBe(1);
-		expect(items[0].json).toEqual({ esValido: true, idComprobante: stored.id, errores: null, uuid: stored.uuid, subEstatusId: 2, descripcion: null, status: 'stamped' });
+		expect(items[0].json).toEqual({
+			esValido: true,
+			idComprobante: stored.id,
+			errores: null,
+			uuid: stored.uuid,
+			subEstatusId: 2,
+			descripcion: null,
+			status: 'stamped',
+		});
 	});
 
 	test('JSON mode sends the same body as fields mode for the same voucher', async () => {
@@ -79,29 +121,51 @@ describe('voucher: create', () => {
 
 	test('stamp off saves a pending voucher (emitir=false); the voucher date option sets noCalcularFecha and fecha', async () => {
 		const { items } = await kit.engine.runNode(
-			createParams(invoiceVoucher(), { stamp: false, options: { noCalcularFecha: true, fecha: '2026-11-20T09:15:00' } }),
+			createParams(invoiceVoucher(), {
+				stamp: false,
+				options: { noCalcularFecha: true, fecha: '2026-11-20T09:15:00' },
+			}),
 			[{}],
 		);
 		const [create] = routes(kit.sandbox, 'createVoucher');
 		expect(create.query).toEqual({ emitir: 'false', noCalcularFecha: 'true' });
 		expect(JSON.parse(create.body).fecha).toBe('2026-11-20T09:15:00');
-		expect(items[0].json).toMatchObject({ esValido: false, uuid: null, subEstatusId: 0, status: 'pending' });
+		expect(items[0].json).toMatchObject({
+			esValido: false,
+			uuid: null,
+			subEstatusId: 0,
+			status: 'pending',
+		});
 		expect(kit.sandbox.vouchers.get(Number(items[0].json.idComprobante))?.state).toBe('pending');
 	});
 
 	test('additional fields (JSON) are merged into the body', async () => {
 		await kit.engine.runNode(
-			{ ...fieldParams, options: { additionalFieldsJson: '{"folio":"1001","receptor":{"direccionIDFacturador":7},"condicionesDePago":"30 days"}' } },
+			{
+				...fieldParams,
+				options: {
+					additionalFieldsJson:
+						'{"folio":"1001","receptor":{"direccionIDFacturador":7},"condicionesDePago":"30 days"}',
+				},
+			},
 			[{}],
 		);
 		const body = JSON.parse(routes(kit.sandbox, 'createVoucher')[0].body);
 		expect(body.folio).toBe('1001');
 		expect(body.condicionesDePago).toBe('30 days');
-		expect(body.receptor).toEqual({ ...invoiceVoucher().receptor as object, direccionIDFacturador: 7 });
+		expect(body.receptor).toEqual({
+			...(invoiceVoucher().receptor as object),
+			direccionIDFacturador: 7,
+		});
 	});
 
 	test('a refused stamp is an error listing every code, with the item index, and nothing is stored', async () => {
-		const { error } = await kit.engine.runNode(createParams(invoiceVoucher({ serie: 'ZZ', subTotal: 999 }), { options: { validation: 'off' } }), [{}]);
+		const { error } = await kit.engine.runNode(
+			createParams(invoiceVoucher({ serie: 'ZZ', subTotal: 999 }), {
+				options: { validation: 'off' },
+			}),
+			[{}],
+		);
 		expect(error?.message).toMatch(/^Item 0: The service refused the voucher: /);
 		expect(error?.message).toContain('FAC112');
 		expect(kit.sandbox.vouchers.size).toBe(0);
@@ -109,7 +173,10 @@ describe('voucher: create', () => {
 
 	test('"series busy" (FAC119) is retried with a pause and then succeeds', async () => {
 		kit.sandbox.injectFault({ route: 'createVoucher', kind: 'seriesBusy', times: 2 });
-		const { items, error } = await kit.engine.runNode(createParams(invoiceVoucher(), { options: { retryDelayMs: 1 } }), [{}]);
+		const { items, error } = await kit.engine.runNode(
+			createParams(invoiceVoucher(), { options: { retryDelayMs: 1 } }),
+			[{}],
+		);
 		expect(error).toBeUndefined();
 		expect(items[0].json.status).toBe('stamped');
 		expect(routes(kit.sandbox, 'createVoucher').length).toBe(3);
@@ -119,7 +186,11 @@ describe('voucher: create', () => {
 	test('Continue On Fail: one output per input, the bad item as an error item, the others stamped', async () => {
 		const { items, error } = await kit.engine.runNode(
 			{ ...createParams(), voucherJson: '={{ JSON.stringify($json.voucher) }}' },
-			[{ voucher: invoiceVoucher() }, { voucher: invoiceVoucher({ serie: 'ZZ' }) }, { voucher: invoiceVoucher() }],
+			[
+				{ voucher: invoiceVoucher() },
+				{ voucher: invoiceVoucher({ serie: 'ZZ' }) },
+				{ voucher: invoiceVoucher() },
+			],
 			{ continueOnFail: true },
 		);
 		expect(error).toBeUndefined();
@@ -135,7 +206,11 @@ describe('voucher: create', () => {
 	test('without Continue On Fail the error says which items were already stamped', async () => {
 		const { error } = await kit.engine.runNode(
 			{ ...createParams(), voucherJson: '={{ JSON.stringify($json.voucher) }}' },
-			[{ voucher: invoiceVoucher() }, { voucher: invoiceVoucher({ serie: 'ZZ' }) }, { voucher: invoiceVoucher() }],
+			[
+				{ voucher: invoiceVoucher() },
+				{ voucher: invoiceVoucher({ serie: 'ZZ' }) },
+				{ voucher: invoiceVoucher() },
+			],
 		);
 		const [first] = [...kit.sandbox.vouchers.values()];
 		expect(error?.message).toMatch(/^Item 1: /);
@@ -145,7 +220,9 @@ describe('voucher: create', () => {
 	});
 
 	test('invalid JSON in the voucher is reported with the item index and nothing is sent', async () => {
-		const { error } = await kit.engine.runNode({ ...createParams(), voucherJson: '{"emisor": ' }, [{}]);
+		const { error } = await kit.engine.runNode({ ...createParams(), voucherJson: '{"emisor": ' }, [
+			{},
+		]);
 		expect(error?.message).toMatch(/^Item 0: "Voucher \(JSON\)" is not valid JSON/);
 		expect(kit.sandbox.requests).toHaveLength(0);
 	});
@@ -153,21 +230,31 @@ describe('voucher: create', () => {
 
 describe('voucher: get and update', () => {
 	async function savePending(): Promise<number> {
-		const { items } = await kit.engine.runNode(createParams(invoiceVoucher(), { stamp: false }), [{}]);
+		const { items } = await kit.engine.runNode(createParams(invoiceVoucher(), { stamp: false }), [
+			{},
+		]);
 		kit.sandbox.clearLog();
 		return Number(items[0].json.idComprobante);
 	}
 
 	test('get returns the pending voucher', async () => {
 		const id = await savePending();
-		const { items, error } = await kit.engine.runNode({ resource: 'voucher', operation: 'get', voucherId: id }, [{}]);
+		const { items, error } = await kit.engine.runNode(
+			{ resource: 'voucher', operation: 'get', voucherId: id },
+			[{}],
+		);
 		expect(error).toBeUndefined();
 		const [get] = routes(kit.sandbox, 'getVoucher');
 		expect(get.method).toBe('GET');
 		expect(get.pathname).toBe(`${apiRoot}/comprobantes/${id}`);
 		// The service's answer as it is: with the state members only when the service sends them.
-		const state = ENGINE_GET_VOUCHER_SHAPE === 'bodyOnly' ? {} : { subEstatusId: 0, uuid: null, esValido: false };
-		expect(items).toEqual([{ json: { ...invoiceVoucher(), id, ...state }, pairedItem: { item: 0 } }]);
+		const state =
+			ENGINE_GET_VOUCHER_SHAPE === 'bodyOnly'
+				? {}
+				: { subEstatusId: 0, uuid: null, esValido: false };
+		expect(items).toEqual([
+			{ json: { ...invoiceVoucher(), id, ...state }, pairedItem: { item: 0 } },
+		]);
 	});
 
 	test('update sends PUT with the body id equal to the path id and stamps the voucher', async () => {
@@ -184,13 +271,28 @@ describe('voucher: get and update', () => {
 		expect(JSON.parse(put.body)).toEqual({ ...invoiceVoucher({ serie: 'B' }), id });
 		const stored = kit.sandbox.vouchers.get(id)!;
 		expect(stored.state).toBe('stamped');
-		expect(items[0].json).toEqual({ esValido: true, idComprobante: id, errores: null, uuid: stored.uuid, subEstatusId: 2, descripcion: null, status: 'stamped' });
+		expect(items[0].json).toEqual({
+			esValido: true,
+			idComprobante: id,
+			errores: null,
+			uuid: stored.uuid,
+			subEstatusId: 2,
+			descripcion: null,
+			status: 'stamped',
+		});
 	});
 
 	test('without Continue On Fail, update with a bad voucher id on a later item stamps none of the earlier ones', async () => {
 		const id = await savePending();
 		kit.sandbox.clearLog();
-		const { error } = await kit.engine.runNode({ ...createParams(invoiceVoucher({ serie: 'B' })), operation: 'update', voucherId: '={{ $json.id }}' }, [{ id }, { id: '12a' }]);
+		const { error } = await kit.engine.runNode(
+			{
+				...createParams(invoiceVoucher({ serie: 'B' })),
+				operation: 'update',
+				voucherId: '={{ $json.id }}',
+			},
+			[{ id }, { id: '12a' }],
+		);
 		expect(error?.message).toBe('Item 1: Voucher ID "12a" is not a voucher id.');
 		expect(error?.description).toContain('The other items were not sent either');
 		expect(kit.sandbox.requests).toHaveLength(0);
@@ -198,7 +300,10 @@ describe('voucher: get and update', () => {
 	});
 
 	test('a voucher id that is not a positive integer is refused before any request', async () => {
-		const { error } = await kit.engine.runNode({ resource: 'voucher', operation: 'get', voucherId: '12a' }, [{}]);
+		const { error } = await kit.engine.runNode(
+			{ resource: 'voucher', operation: 'get', voucherId: '12a' },
+			[{}],
+		);
 		expect(error?.message).toBe('Item 0: Voucher ID "12a" is not a voucher id.');
 		expect(kit.sandbox.requests).toHaveLength(0);
 	});
@@ -211,7 +316,14 @@ describe('voucher: answers that do not match what was asked', () => {
 			route: 'createVoucher',
 			kind: 'status',
 			status: 200,
-			body: JSON.stringify({ esValido: true, idComprobante: 77, errores: null, uuid, subEstatusId: 2, descripcion: null }),
+			body: JSON.stringify({
+				esValido: true,
+				idComprobante: 77,
+				errores: null,
+				uuid,
+				subEstatusId: 2,
+				descripcion: null,
+			}),
 		});
 		const { items, error } = await kit.engine.runNode(createParams(), [{}]);
 		expect(error).toBeUndefined();
@@ -224,14 +336,29 @@ describe('voucher: answers that do not match what was asked', () => {
 			route: 'createVoucher',
 			kind: 'status',
 			status: 200,
-			body: JSON.stringify({ esValido: false, idComprobante: 0, errores: null, uuid: null, subEstatusId: 0, descripcion: 'Error al timbrar' }),
+			body: JSON.stringify({
+				esValido: false,
+				idComprobante: 0,
+				errores: null,
+				uuid: null,
+				subEstatusId: 0,
+				descripcion: 'Error al timbrar',
+			}),
 		});
-		const { error } = await kit.engine.runNode(createParams(invoiceVoucher(), { stampingMode: 'direct' }), [{}]);
-		expect(error?.message).toBe('Item 0: The service refused the voucher: not stamped: Error al timbrar');
+		const { error } = await kit.engine.runNode(
+			createParams(invoiceVoucher(), { stampingMode: 'direct' }),
+			[{}],
+		);
+		expect(error?.message).toBe(
+			'Item 0: The service refused the voucher: not stamped: Error al timbrar',
+		);
 	});
 
 	test('two-phase: a refused stamp leaves the voucher pending and the error names its id', async () => {
-		const { error } = await kit.engine.runNode(createParams(invoiceVoucher({ subTotal: 999 }), { options: { validation: 'off' } }), [{}]);
+		const { error } = await kit.engine.runNode(
+			createParams(invoiceVoucher({ subTotal: 999 }), { options: { validation: 'off' } }),
+			[{}],
+		);
 		const [stored] = [...kit.sandbox.vouchers.values()];
 		expect(stored.state).toBe('pending');
 		expect(error?.message).toMatch(/^Item 0: The service refused the voucher: CFDI40108/);

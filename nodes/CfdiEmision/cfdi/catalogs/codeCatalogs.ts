@@ -29,10 +29,14 @@ export class CodeCatalog {
 				const tab = line.indexOf('\t');
 				const code = line.slice(0, tab);
 				const english = this.english[code];
-				return english ? { code, name: line.slice(tab + 1), english } : { code, name: line.slice(tab + 1) };
+				return english
+					? { code, name: line.slice(tab + 1), english }
+					: { code, name: line.slice(tab + 1) };
 			});
 			this.byCode = new Map(this.entries.map((entry) => [entry.code, entry]));
-			this.haystacks = this.entries.map((entry) => foldText(`${entry.code} ${entry.name} ${entry.english ?? ''}`));
+			this.haystacks = this.entries.map((entry) =>
+				foldText(`${entry.code} ${entry.name} ${entry.english ?? ''}`),
+			);
 		}
 		return this.entries;
 	}
@@ -63,7 +67,14 @@ export class CodeCatalog {
 		this.haystacks!.forEach((haystack, index) => {
 			if (!words.every((word) => haystack.includes(word))) return;
 			const code = entries[index].code.toLowerCase();
-			const rank = code === whole ? 0 : code.startsWith(whole) ? 1 : haystack.startsWith(`${code} ${words[0]}`) ? 2 : 3;
+			const rank =
+				code === whole
+					? 0
+					: code.startsWith(whole)
+						? 1
+						: haystack.startsWith(`${code} ${words[0]}`)
+							? 2
+							: 3;
 			ranked.push([rank, index]);
 		});
 		ranked.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
@@ -83,4 +94,8 @@ export function foldText(text: string): string {
 export const CLAVE_PROD_SERV_CATALOG = new CodeCatalog('c_ClaveProdServ', CLAVE_PROD_SERV_TEXT);
 
 /** c_ClaveUnidad, the whole SAT catalog of unit codes; the common ones also carry an English name. */
-export const CLAVE_UNIDAD_CATALOG = new CodeCatalog('c_ClaveUnidad', CLAVE_UNIDAD_TEXT, Object.fromEntries(CLAVE_UNIDAD.map((entry) => [entry.code, entry.description])));
+export const CLAVE_UNIDAD_CATALOG = new CodeCatalog(
+	'c_ClaveUnidad',
+	CLAVE_UNIDAD_TEXT,
+	Object.fromEntries(CLAVE_UNIDAD.map((entry) => [entry.code, entry.description])),
+);

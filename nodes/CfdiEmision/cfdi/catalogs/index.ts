@@ -14,6 +14,22 @@ export { IMPUESTO } from './impuesto';
 export { TIPO_FACTOR } from './tipoFactor';
 export { CLAVE_UNIDAD } from './claveUnidad';
 export { PERIODICIDAD, MESES } from './informacionGlobal';
-export { CERTIFICADO_ORIGEN, CLAVE_PEDIMENTO, CVE_TRANSPORTE, ENTRADA_SALIDA_MERC, INCOTERM, MOTIVO_TRASLADO, TIPO_FIGURA, TIPO_UBICACION, TRANSP_INTERNAC } from './complements';
-export { CLAVE_PROD_SERV_CATALOG, CLAVE_UNIDAD_CATALOG, CodeCatalog, foldText, type CodeEntry } from './codeCatalogs';
+export {
+	CERTIFICADO_ORIGEN,
+	CLAVE_PEDIMENTO,
+	CVE_TRANSPORTE,
+	ENTRADA_SALIDA_MERC,
+	INCOTERM,
+	MOTIVO_TRASLADO,
+	TIPO_FIGURA,
+	TIPO_UBICACION,
+	TRANSP_INTERNAC,
+} from './complements';
+export {
+	CLAVE_PROD_SERV_CATALOG,
+	CLAVE_UNIDAD_CATALOG,
+	CodeCatalog,
+	foldText,
+	type CodeEntry,
+} from './codeCatalogs';
 export { withSatNames } from './satNames';

@@ -13,7 +13,10 @@ function indexOf(catalog: ReadonlyArray<CatalogEntry>): Map<string, CatalogEntry
 }
 
 /** The entry with exactly this code (codes are case-sensitive, as in the SAT catalogs). */
-export function findEntry<T extends CatalogEntry>(catalog: ReadonlyArray<T>, code: unknown): T | undefined {
+export function findEntry<T extends CatalogEntry>(
+	catalog: ReadonlyArray<T>,
+	code: unknown,
+): T | undefined {
 	if (typeof code !== 'string') return undefined;
 	return indexOf(catalog).get(code) as T | undefined;
 }

@@ -10,5 +10,7 @@ export type NamedCatalog = string;
  */
 export function withSatNames<T extends CatalogEntry>(catalog: NamedCatalog, entries: T[]): T[] {
 	const names = SAT_NAMES[catalog] ?? {};
-	return entries.map((entry) => (names[entry.code] && !entry.spanish ? { ...entry, spanish: names[entry.code] } : entry));
+	return entries.map((entry) =>
+		names[entry.code] && !entry.spanish ? { ...entry, spanish: names[entry.code] } : entry,
+	);
 }

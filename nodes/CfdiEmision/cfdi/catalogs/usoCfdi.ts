@@ -6,7 +6,19 @@ import type { CatalogEntry } from './types';
 export type UsoCfdiEntry = CatalogEntry & { fisica: boolean; moral: boolean; regimes: string[] };
 
 // Recipient regimes allowed per use code, from the c_UsoCFDI catalog.
-const BUSINESS_REGIMES = ['601', '603', '606', '612', '620', '621', '622', '623', '624', '625', '626'];
+const BUSINESS_REGIMES = [
+	'601',
+	'603',
+	'606',
+	'612',
+	'620',
+	'621',
+	'622',
+	'623',
+	'624',
+	'625',
+	'626',
+];
 const RETURNS_REGIMES = [...BUSINESS_REGIMES, '616'];
 const PERSONAL_DEDUCTION_REGIMES = ['605', '606', '607', '608', '611', '612', '614', '615', '625'];
 const EVERY_REGIME = REGIMEN_FISCAL.map((entry) => entry.code);
@@ -22,7 +34,13 @@ function personalDeduction(code: string, description: string): UsoCfdiEntry {
 /** c_UsoCFDI. */
 export const USO_CFDI: UsoCfdiEntry[] = withSatNames('c_UsoCFDI', [
 	business('G01', 'Acquisition of goods'),
-	{ code: 'G02', description: 'Returns, discounts or rebates', fisica: true, moral: true, regimes: RETURNS_REGIMES },
+	{
+		code: 'G02',
+		description: 'Returns, discounts or rebates',
+		fisica: true,
+		moral: true,
+		regimes: RETURNS_REGIMES,
+	},
 	business('G03', 'General expenses'),
 	business('I01', 'Construction'),
 	business('I02', 'Office furniture and equipment'),

@@ -72,7 +72,10 @@ export interface CreditNoteInput extends VoucherHeadInput {
 function sameRates(a: ReadonlyArray<TaxRate>, b: ReadonlyArray<TaxRate>): boolean {
 	const key = (rates: ReadonlyArray<TaxRate>): string =>
 		rates
-			.map((tax) => `${tax.withheld ? 'R' : 'T'}|${tax.impuesto}|${tax.tipoFactor}|${rateOf(tax) ? decimalToString(rateOf(tax) as Decimal, 6) : ''}`)
+			.map(
+				(tax) =>
+					`${tax.withheld ? 'R' : 'T'}|${tax.impuesto}|${tax.tipoFactor}|${rateOf(tax) ? decimalToString(rateOf(tax) as Decimal, 6) : ''}`,
+			)
 			.sort()
 			.join(';');
 	return key(a) === key(b);
@@ -86,17 +89,38 @@ function invoiceRates(invoices: ReadonlyArray<CreditedInvoice>): TaxRate[] {
 	const [first, ...others] = invoices;
 	const rates = first.taxes ?? [];
 	if (others.some((invoice) => !sameRates(invoice.taxes ?? [], rates))) {
-		throw new KindInputError('invoices', 'The related invoices carry different taxes, so one amount cannot take the taxes of all of them.', 'Give the credit note as lines with their taxes, or issue one credit note per invoice.');
+		throw new KindInputError(
+			'invoices',
+			'The related invoices carry different taxes, so one amount cannot take the taxes of all of them.',
+			'Give the credit note as lines with their taxes, or issue one credit note per invoice.',
+		);
 	}
-	const bases = rates.filter((tax) => !tax.withheld && dec(tax.base)).map((tax) => dec(tax.base) as Decimal);
+	const bases = rates
+		.filter((tax) => !tax.withheld && dec(tax.base))
+		.map((tax) => dec(tax.base) as Decimal);
 	if (bases.some((base) => compareDecimal(base, bases[0]) !== 0)) {
-		throw new KindInputError('amount', 'The related invoice has taxes on different bases (several rates or exempt items), so one amount cannot be split among them.', 'Give the credit note as lines, one per rate, with their taxes.');
+		throw new KindInputError(
+			'amount',
+			'The related invoice has taxes on different bases (several rates or exempt items), so one amount cannot be split among them.',
+			'Give the credit note as lines, one per rate, with their taxes.',
+		);
 	}
-	return rates.map(({ impuesto, tipoFactor, tasaOCuota, withheld }) => ({ impuesto, tipoFactor, tasaOCuota, withheld }));
+	return rates.map(({ impuesto, tipoFactor, tasaOCuota, withheld }) => ({
+		impuesto,
+		tipoFactor,
+		tasaOCuota,
+		withheld,
+	}));
 }
 
 function concept(line: CreditNoteLine, rates: ReadonlyArray<TaxRate>): Concepto {
-	const out: Concepto = { claveProdServ: line.claveProdServ, cantidad: String(line.cantidad), claveUnidad: line.claveUnidad, descripcion: line.descripcion, valorUnitario: Number(line.valorUnitario) };
+	const out: Concepto = {
+		claveProdServ: line.claveProdServ,
+		cantidad: String(line.cantidad),
+		claveUnidad: line.claveUnidad,
+		descripcion: line.descripcion,
+		valorUnitario: Number(line.valorUnitario),
+	};
 	if (line.noIdentificacion) out.noIdentificacion = line.noIdentificacion;
 	if (line.unidad) out.unidad = line.unidad;
 	if (line.descuento !== undefined && line.descuento !== '') out.descuento = Number(line.descuento);
@@ -142,20 +166,42 @@ function creditLimit(invoices: ReadonlyArray<CreditedInvoice>, moneda: string): 
 }
 
 /** The money a credit note stands for: the single tax-included amount it refunds; none for lines or an amount before taxes. */
-export function creditNoteMoney(input: CreditNoteInput, moneda = input.moneda ?? input.invoices[0]?.moneda ?? 'MXN'): SourceMoney | undefined {
+export function creditNoteMoney(
+	input: CreditNoteInput,
+	moneda = input.moneda ?? input.invoices[0]?.moneda ?? 'MXN',
+): SourceMoney | undefined {
 	const hasLines = Array.isArray(input.lines) && input.lines.length > 0;
 	const amount = dec(input.amount);
-	if (hasLines || !amount || amount.units <= BigInt(0) || input.amountIncludesTax === false) return undefined;
-	return { amount: decimalToString(amount, decimalsOf(moneda)), currency: moneda, from: 'the amount to credit', field: 'amount', fix: 'the amount' };
+	if (hasLines || !amount || amount.units <= BigInt(0) || input.amountIncludesTax === false)
+		return undefined;
+	return {
+		amount: decimalToString(amount, decimalsOf(moneda)),
+		currency: moneda,
+		from: 'the amount to credit',
+		field: 'amount',
+		fix: 'the amount',
+	};
 }
 
 /** A complete type E voucher with its relation, concepts, taxes and totals. */
 export function buildCreditNote(input: CreditNoteInput): Voucher {
 	if (!(CREDIT_NOTE_RELATIONS as readonly string[]).includes(input.tipoRelacion)) {
-		throw new KindInputError('tipoRelacion', `Relation type ${JSON.stringify(input.tipoRelacion)} is not one a credit note uses.`, 'Use "01" (credit note), "03" (return of goods) or "07" (advance applied).');
+		throw new KindInputError(
+			'tipoRelacion',
+			`Relation type ${JSON.stringify(input.tipoRelacion)} is not one a credit note uses.`,
+			'Use "01" (credit note), "03" (return of goods) or "07" (advance applied).',
+		);
 	}
-	if (!Array.isArray(input.invoices) || input.invoices.length === 0 || input.invoices.some((invoice) => !invoice.uuid || !invoice.uuid.trim())) {
-		throw new KindInputError('invoices', 'A credit note must relate the invoice it corrects.', 'Give the UUID of each related invoice.');
+	if (
+		!Array.isArray(input.invoices) ||
+		input.invoices.length === 0 ||
+		input.invoices.some((invoice) => !invoice.uuid || !invoice.uuid.trim())
+	) {
+		throw new KindInputError(
+			'invoices',
+			'A credit note must relate the invoice it corrects.',
+			'Give the UUID of each related invoice.',
+		);
 	}
 	const moneda = input.moneda ?? input.invoices[0].moneda ?? 'MXN';
 	const decimals = decimalsOf(moneda);
@@ -166,26 +212,57 @@ export function buildCreditNote(input: CreditNoteInput): Voucher {
 	const given = dec(input.amount);
 	const amount = given && given.units > BigInt(0) ? given : undefined;
 	if (hasLines) {
-		conceptos = (input.lines as CreditNoteLine[]).map((line) => concept(line, line.taxes ?? invoiceRatesOrEmpty(input.invoices)));
+		conceptos = (input.lines as CreditNoteLine[]).map((line) =>
+			concept(line, line.taxes ?? invoiceRatesOrEmpty(input.invoices)),
+		);
 	} else if (amount) {
 		const rates = invoiceRates(input.invoices);
 		// Taxes included: the base whose base + taxes is the amount, per the SAT's rounding (or the nearest below).
-		const valorUnitario = input.amountIncludesTax === false ? amount : baseForGross(amount, rates, decimals).base;
+		const valorUnitario =
+			input.amountIncludesTax === false ? amount : baseForGross(amount, rates, decimals).base;
 		const descripcion = input.descripcion ?? SINGLE_AMOUNT_DESCRIPTION[input.tipoRelacion];
-		conceptos = [concept({ claveProdServ: input.claveProdServ ?? '84111506', cantidad: '1', claveUnidad: input.claveUnidad ?? 'ACT', descripcion, valorUnitario: num(valorUnitario) }, rates)];
+		conceptos = [
+			concept(
+				{
+					claveProdServ: input.claveProdServ ?? '84111506',
+					cantidad: '1',
+					claveUnidad: input.claveUnidad ?? 'ACT',
+					descripcion,
+					valorUnitario: num(valorUnitario),
+				},
+				rates,
+			),
+		];
 	} else {
-		throw new KindInputError('lines', 'The credit note has neither lines nor an amount.', 'Give the credited lines, or the amount to credit.');
+		throw new KindInputError(
+			'lines',
+			'The credit note has neither lines nor an amount.',
+			'Give the credited lines, or the amount to credit.',
+		);
 	}
 
-	const voucher = voucherHead(input, { tipoDeComprobante: 'E', moneda, formaPago: input.formaPago, metodoPago: 'PUE', tipoCambio: input.tipoCambio });
+	const voucher = voucherHead(input, {
+		tipoDeComprobante: 'E',
+		moneda,
+		formaPago: input.formaPago,
+		metodoPago: 'PUE',
+		tipoCambio: input.tipoCambio,
+	});
 	voucher.receptor = { ...input.receptor, usoCFDI: input.receptor.usoCFDI || 'G02' };
 	voucher.conceptos = conceptos;
-	const related = withRelatedGroups(voucher, [{ tipoRelacion: input.tipoRelacion, cfdiRelacionado: input.invoices.map((invoice) => ({ uuid: invoice.uuid.trim() })) }]);
+	const related = withRelatedGroups(voucher, [
+		{
+			tipoRelacion: input.tipoRelacion,
+			cfdiRelacionado: input.invoices.map((invoice) => ({ uuid: invoice.uuid.trim() })),
+		},
+	]);
 	const { voucher: computed } = computeTotals(related as Voucher);
 
 	const total = dec(computed.total);
 	if (total && compareDecimal(total, limit) > 0) {
-		const what = input.invoices.some((invoice) => dec(invoice.saldo)) ? 'the balance still owed on the related invoice' : "the related invoice's total";
+		const what = input.invoices.some((invoice) => dec(invoice.saldo))
+			? 'the balance still owed on the related invoice'
+			: "the related invoice's total";
 		throw new KindInputError(
 			hasLines ? 'lines' : 'amount',
 			`The credit note total ${decimalToString(total, decimals)} ${moneda} is more than ${what} (${decimalToString(limit, decimals)} ${moneda}).`,
@@ -198,12 +275,25 @@ export function buildCreditNote(input: CreditNoteInput): Voucher {
 /** The first invoice's rates, without its bases and amounts: the taxes of lines that give none. */
 function invoiceRatesOrEmpty(invoices: ReadonlyArray<CreditedInvoice>): TaxRate[] {
 	const rates = invoices[0].taxes ?? [];
-	return rates.map(({ impuesto, tipoFactor, tasaOCuota, withheld }) => ({ impuesto, tipoFactor, tasaOCuota, withheld }));
+	return rates.map(({ impuesto, tipoFactor, tasaOCuota, withheld }) => ({
+		impuesto,
+		tipoFactor,
+		tasaOCuota,
+		withheld,
+	}));
 }
 
 /** A related invoice from its stamped XML: UUID, total, currency and taxes. */
-export function creditedInvoiceFromCfdi(cfdi: StampedCfdi, saldo?: number | string): CreditedInvoice {
-	if (!cfdi.uuid) throw new KindInputError('invoices', 'The related XML has no TimbreFiscalDigital UUID: it is not a stamped CFDI.', 'Check the UUID of the related invoice.');
+export function creditedInvoiceFromCfdi(
+	cfdi: StampedCfdi,
+	saldo?: number | string,
+): CreditedInvoice {
+	if (!cfdi.uuid)
+		throw new KindInputError(
+			'invoices',
+			'The related XML has no TimbreFiscalDigital UUID: it is not a stamped CFDI.',
+			'Check the UUID of the related invoice.',
+		);
 	if (cfdi.tipoDeComprobante && cfdi.tipoDeComprobante !== 'I') {
 		throw new KindInputError(
 			'invoices',
@@ -211,7 +301,12 @@ export function creditedInvoiceFromCfdi(cfdi: StampedCfdi, saldo?: number | stri
 			'Relate the income invoice the credit note corrects (a credit note or a payment receipt is not credited).',
 		);
 	}
-	const invoice: CreditedInvoice = { uuid: cfdi.uuid, total: cfdi.total, moneda: cfdi.moneda, taxes: taxRatesOfCfdi(cfdi) };
+	const invoice: CreditedInvoice = {
+		uuid: cfdi.uuid,
+		total: cfdi.total,
+		moneda: cfdi.moneda,
+		taxes: taxRatesOfCfdi(cfdi),
+	};
 	if (saldo !== undefined && saldo !== '') invoice.saldo = saldo;
 	return invoice;
 }

@@ -20,7 +20,11 @@ export const GENERAL_PUBLIC_RECIPIENT = Object.freeze({
 });
 
 /** SAT filling guide: each sale is a concept 01010101 / ACT described "Venta". */
-export const SALE_CONCEPT = Object.freeze({ claveProdServ: '01010101', claveUnidad: 'ACT', descripcion: 'Venta' });
+export const SALE_CONCEPT = Object.freeze({
+	claveProdServ: '01010101',
+	claveUnidad: 'ACT',
+	descripcion: 'Venta',
+});
 
 export interface SaleInput {
 	/** Ticket (or sale) number, written as the concept's noIdentificacion. */
@@ -61,15 +65,29 @@ function twoDigits(value: string | number): string {
 /** A complete global invoice: general-public recipient, InformacionGlobal, one concept per sale, totals. */
 export function buildGlobalInvoice(input: GlobalInvoiceInput): Voucher {
 	if (!Array.isArray(input.sales) || input.sales.length === 0) {
-		throw new KindInputError('sales', 'The global invoice has no sales.', 'Give at least one sale (ticket number and amount).');
+		throw new KindInputError(
+			'sales',
+			'The global invoice has no sales.',
+			'Give at least one sale (ticket number and amount).',
+		);
 	}
 	const moneda = input.moneda ?? 'MXN';
 	const decimals = decimalsOf(moneda);
 	const conceptos: Concepto[] = input.sales.map((sale, index) => {
 		const amount = dec(sale.amount);
-		if (!amount) throw new KindInputError(`sales[${index}].amount`, `Sale ${index + 1} (ticket ${JSON.stringify(sale.ticket)}) has amount ${JSON.stringify(sale.amount)}, not a number.`, 'Give the sale amount as a decimal number.');
+		if (!amount)
+			throw new KindInputError(
+				`sales[${index}].amount`,
+				`Sale ${index + 1} (ticket ${JSON.stringify(sale.ticket)}) has amount ${JSON.stringify(sale.amount)}, not a number.`,
+				'Give the sale amount as a decimal number.',
+			);
 		const ticket = String(sale.ticket ?? '').trim();
-		if (ticket === '') throw new KindInputError(`sales[${index}].ticket`, `Sale ${index + 1} has no ticket number.`, 'Give the ticket or sale number; it becomes the concept noIdentificacion.');
+		if (ticket === '')
+			throw new KindInputError(
+				`sales[${index}].ticket`,
+				`Sale ${index + 1} has no ticket number.`,
+				'Give the ticket or sale number; it becomes the concept noIdentificacion.',
+			);
 		const rates = sale.taxes ?? input.taxes ?? [];
 		const includesTax = sale.priceIncludesTax ?? input.pricesIncludeTax ?? true;
 		// A tax-included sale: the base whose base + tax is the sale's amount (the SAT's per-line rounding).
@@ -82,14 +100,28 @@ export function buildGlobalInvoice(input: GlobalInvoiceInput): Voucher {
 			descripcion: sale.descripcion || SALE_CONCEPT.descripcion,
 			valorUnitario: num(valorUnitario),
 		};
-		if (sale.descuento !== undefined && sale.descuento !== '') concepto.descuento = Number(sale.descuento);
+		if (sale.descuento !== undefined && sale.descuento !== '')
+			concepto.descuento = Number(sale.descuento);
 		return withConceptTaxes(concepto, rates);
 	});
 
-	const voucher = voucherHead(input, { tipoDeComprobante: 'I', moneda, formaPago: input.formaPago, metodoPago: input.metodoPago || 'PUE', tipoCambio: input.tipoCambio });
-	voucher.receptor = { ...GENERAL_PUBLIC_RECIPIENT, domicilioFiscalReceptor: input.lugarExpedicion };
+	const voucher = voucherHead(input, {
+		tipoDeComprobante: 'I',
+		moneda,
+		formaPago: input.formaPago,
+		metodoPago: input.metodoPago || 'PUE',
+		tipoCambio: input.tipoCambio,
+	});
+	voucher.receptor = {
+		...GENERAL_PUBLIC_RECIPIENT,
+		domicilioFiscalReceptor: input.lugarExpedicion,
+	};
 	voucher.conceptos = conceptos;
-	const info: InformacionGlobal = { periodicidad: twoDigits(input.periodicidad), meses: twoDigits(input.meses), anio: Number(input.anio) };
+	const info: InformacionGlobal = {
+		periodicidad: twoDigits(input.periodicidad),
+		meses: twoDigits(input.meses),
+		anio: Number(input.anio),
+	};
 	return computeTotals(withGlobalInformation(voucher, info) as Voucher).voucher;
 }
 
@@ -102,7 +134,11 @@ export function globalInvoiceMoney(input: GlobalInvoiceInput, voucher: Voucher):
 	const moneda = input.moneda ?? 'MXN';
 	const decimals = decimalsOf(moneda);
 	const built = lineTotals(voucher);
-	const lines: Decimal[] = input.sales.map((sale, index) => ((sale.priceIncludesTax ?? input.pricesIncludeTax ?? true) ? (dec(sale.amount) as Decimal) : built[index]));
+	const lines: Decimal[] = input.sales.map((sale, index) =>
+		(sale.priceIncludesTax ?? input.pricesIncludeTax ?? true)
+			? (dec(sale.amount) as Decimal)
+			: built[index],
+	);
 	return {
 		amount: decimalToString(sumDecimals(lines), decimals),
 		currency: moneda,

@@ -1,11 +1,39 @@
 export { KindInputError, type TaxRate } from './taxRates';
-export { buildPaymentComplement, buildPaymentReceipt, computePago, PAYMENT_CONCEPT, type PaymentInput, type PaymentReceiptInput } from './paymentReceipt';
+export {
+	buildPaymentComplement,
+	buildPaymentReceipt,
+	computePago,
+	PAYMENT_CONCEPT,
+	type PaymentInput,
+	type PaymentReceiptInput,
+} from './paymentReceipt';
 export { computePaidDocument, documentTaxes, type PaidDocumentInput } from './paymentDocument';
 export { groupPaymentTaxes } from './paymentTaxes';
 export { paymentTotals } from './paymentTotals';
 export { completePaymentReceipt } from './paymentCompletion';
 export { paidDocumentFromCfdi, type PaymentOfInvoice } from './paidInvoice';
-export { buildCreditNote, creditedInvoiceFromCfdi, creditNoteMoney, CREDIT_NOTE_RELATIONS, type CreditedInvoice, type CreditNoteInput, type CreditNoteLine } from './creditNote';
-export { buildGlobalInvoice, GENERAL_PUBLIC_RECIPIENT, globalInvoiceMoney, SALE_CONCEPT, type GlobalInvoiceInput, type SaleInput } from './globalInvoice';
-export { relatedGroups, withFiscalLegends, withRelatedVouchers, type LegendInput, type RelationInput } from './relations';
+export {
+	buildCreditNote,
+	creditedInvoiceFromCfdi,
+	creditNoteMoney,
+	CREDIT_NOTE_RELATIONS,
+	type CreditedInvoice,
+	type CreditNoteInput,
+	type CreditNoteLine,
+} from './creditNote';
+export {
+	buildGlobalInvoice,
+	GENERAL_PUBLIC_RECIPIENT,
+	globalInvoiceMoney,
+	SALE_CONCEPT,
+	type GlobalInvoiceInput,
+	type SaleInput,
+} from './globalInvoice';
+export {
+	relatedGroups,
+	withFiscalLegends,
+	withRelatedVouchers,
+	type LegendInput,
+	type RelationInput,
+} from './relations';
 export { readStampedCfdi, taxRatesOfCfdi, type StampedCfdi, type StampedTax } from './stampedCfdi';

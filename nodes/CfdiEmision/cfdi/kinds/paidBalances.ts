@@ -5,7 +5,13 @@
  * paid at most its own previous balance, the sum paid is at most the first balance). Read from the complement's JSON, so the builders and the
  * validator of a type P voucher apply the same rule.
  */
-import { compareDecimal, decimalToString, parseDecimal, subtractDecimal, type Decimal } from '../decimal';
+import {
+	compareDecimal,
+	decimalToString,
+	parseDecimal,
+	subtractDecimal,
+	type Decimal,
+} from '../decimal';
 import { decimalsOf, isRecord, text } from './taxRates';
 
 export interface PaidBalanceProblem {
@@ -39,7 +45,14 @@ export function paidBalanceProblems(pagos: ReadonlyArray<unknown>): PaidBalanceP
 			const installment = Number(doc.numParcialidad ?? 1);
 			if (!id || !before || !paid || !Number.isInteger(installment)) return;
 			const listed = byInvoice.get(id) ?? [];
-			listed.push({ pago: pagoIndex, document: docIndex, installment, before, paid, decimals: decimalsOf(doc.monedaDR) });
+			listed.push({
+				pago: pagoIndex,
+				document: docIndex,
+				installment,
+				before,
+				paid,
+				decimals: decimalsOf(doc.monedaDR),
+			});
 			byInvoice.set(id, listed);
 		});
 	});
@@ -53,9 +66,19 @@ export function paidBalanceProblems(pagos: ReadonlyArray<unknown>): PaidBalanceP
 			const left = subtractDecimal(previous.before, previous.paid);
 			const amount = (value: Decimal): string => decimalToString(value, entry.decimals);
 			if (entry.installment === previous.installment) {
-				problems.push({ ...at(entry), member: 'numParcialidad', message: `Invoice ${id} is listed twice as installment ${entry.installment}.`, fix: 'Give each payment of the invoice its own installment number (1, 2, 3...), or list the invoice once with the sum paid.' });
+				problems.push({
+					...at(entry),
+					member: 'numParcialidad',
+					message: `Invoice ${id} is listed twice as installment ${entry.installment}.`,
+					fix: 'Give each payment of the invoice its own installment number (1, 2, 3...), or list the invoice once with the sum paid.',
+				});
 			} else if (entry.installment !== previous.installment + 1) {
-				problems.push({ ...at(entry), member: 'numParcialidad', message: `Invoice ${id} is listed as installments ${previous.installment} and ${entry.installment}: the installments of one receipt follow each other.`, fix: `Number them ${previous.installment} and ${previous.installment + 1}.` });
+				problems.push({
+					...at(entry),
+					member: 'numParcialidad',
+					message: `Invoice ${id} is listed as installments ${previous.installment} and ${entry.installment}: the installments of one receipt follow each other.`,
+					fix: `Number them ${previous.installment} and ${previous.installment + 1}.`,
+				});
 			} else if (compareDecimal(entry.before, left) !== 0) {
 				problems.push({
 					...at(entry),

@@ -20,8 +20,17 @@ export interface PaymentOfInvoice {
  * A related document from the paid invoice's stamped XML: UUID, serie, folio, currency, total and
  * its taxes with their bases, so the DR taxes are the invoice's in proportion to the amount paid.
  */
-export function paidDocumentFromCfdi(cfdi: StampedCfdi, payment: PaymentOfInvoice, path = 'documents[0]'): PaidDocumentInput {
-	if (!cfdi.uuid) throw new KindInputError(path, 'The related XML has no TimbreFiscalDigital UUID: it is not a stamped CFDI.', 'Check the UUID of the related invoice.');
+export function paidDocumentFromCfdi(
+	cfdi: StampedCfdi,
+	payment: PaymentOfInvoice,
+	path = 'documents[0]',
+): PaidDocumentInput {
+	if (!cfdi.uuid)
+		throw new KindInputError(
+			path,
+			'The related XML has no TimbreFiscalDigital UUID: it is not a stamped CFDI.',
+			'Check the UUID of the related invoice.',
+		);
 	if (cfdi.metodoPago === 'PUE') {
 		throw new KindInputError(
 			path,
@@ -29,7 +38,10 @@ export function paidDocumentFromCfdi(cfdi: StampedCfdi, payment: PaymentOfInvoic
 			'Relate only invoices issued with metodoPago "PPD".',
 		);
 	}
-	const numParcialidad = payment.numParcialidad === undefined || payment.numParcialidad === '' ? 1 : Number(payment.numParcialidad);
+	const numParcialidad =
+		payment.numParcialidad === undefined || payment.numParcialidad === ''
+			? 1
+			: Number(payment.numParcialidad);
 	let impSaldoAnt = payment.impSaldoAnt;
 	if (impSaldoAnt === undefined || impSaldoAnt === '') {
 		if (numParcialidad !== 1 || cfdi.total === undefined) {
@@ -54,6 +66,7 @@ export function paidDocumentFromCfdi(cfdi: StampedCfdi, payment: PaymentOfInvoic
 		taxes,
 		invoiceTotal: cfdi.total,
 	};
-	if (payment.equivalenciaDR !== undefined && payment.equivalenciaDR !== '') doc.equivalenciaDR = payment.equivalenciaDR;
+	if (payment.equivalenciaDR !== undefined && payment.equivalenciaDR !== '')
+		doc.equivalenciaDR = payment.equivalenciaDR;
 	return doc;
 }

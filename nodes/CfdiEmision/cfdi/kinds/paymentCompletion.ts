@@ -4,10 +4,21 @@
  */
 import { multiplyDecimal, roundDecimal, subtractDecimal, type Decimal } from '../decimal';
 import type { Voucher } from '../types';
-import { complementOf, VERSIONS, withComplement, type ImpuestosDR, type JsonRecord } from '../voucherShape';
+import {
+	complementOf,
+	VERSIONS,
+	withComplement,
+	type ImpuestosDR,
+	type JsonRecord,
+} from '../voucherShape';
 import { documentTaxes, impuestosDROf } from './paymentDocument';
 import { PAYMENT_CONCEPT, PAYMENT_MONEDA, PAYMENT_USO_CFDI } from './paymentReceipt';
-import { groupPaymentTaxes, minimumMonto, readDocumentTaxAmounts, type DocumentTaxAmounts } from './paymentTaxes';
+import {
+	groupPaymentTaxes,
+	minimumMonto,
+	readDocumentTaxAmounts,
+	type DocumentTaxAmounts,
+} from './paymentTaxes';
 import { paymentTotals, readPagoAmounts, type PagoAmounts } from './paymentTotals';
 import { dec, decimalsOf, isRecord, num, rateOf, text, type TaxRate } from './taxRates';
 
@@ -22,7 +33,13 @@ function taxRatesOf(impuestos: JsonRecord): TaxRate[] | undefined {
 		if (!Array.isArray(list)) return undefined;
 		for (const line of list) {
 			if (!isRecord(line) || !text(line.impuestoDR) || !text(line.tipoFactorDR)) return undefined;
-			rates.push({ impuesto: line.impuestoDR as string, tipoFactor: line.tipoFactorDR as string, tasaOCuota: line.tasaOCuotaDR as number | undefined, withheld, base: line.baseDR as number | undefined });
+			rates.push({
+				impuesto: line.impuestoDR as string,
+				tipoFactor: line.tipoFactorDR as string,
+				tasaOCuota: line.tasaOCuotaDR as number | undefined,
+				withheld,
+				base: line.baseDR as number | undefined,
+			});
 		}
 	}
 	return rates;
@@ -31,23 +48,36 @@ function taxRatesOf(impuestos: JsonRecord): TaxRate[] | undefined {
 function completeDocument(doc: JsonRecord, monedaP: string | undefined): JsonRecord {
 	const out: JsonRecord = { ...doc };
 	const monedaDR = text(doc.monedaDR);
-	if ((out.equivalenciaDR === undefined || out.equivalenciaDR === null) && monedaDR !== undefined && monedaDR === monedaP) out.equivalenciaDR = 1;
+	if (
+		(out.equivalenciaDR === undefined || out.equivalenciaDR === null) &&
+		monedaDR !== undefined &&
+		monedaDR === monedaP
+	)
+		out.equivalenciaDR = 1;
 	const decimals = decimalsOf(monedaDR);
 	const impSaldoAnt = typeof doc.impSaldoAnt === 'number' ? dec(doc.impSaldoAnt) : undefined;
 	const impPagado = typeof doc.impPagado === 'number' ? dec(doc.impPagado) : undefined;
-	if (impSaldoAnt && impPagado) out.impSaldoInsoluto = num(roundDecimal(subtractDecimal(impSaldoAnt, impPagado), decimals));
+	if (impSaldoAnt && impPagado)
+		out.impSaldoInsoluto = num(roundDecimal(subtractDecimal(impSaldoAnt, impPagado), decimals));
 
 	const impuestos = isRecord(doc.impuestosDR) ? doc.impuestosDR : undefined;
 	const rates = impuestos ? taxRatesOf(impuestos) : [];
 	// Taxes given make the document an object of tax, even when a line cannot be read: the validator
 	// then names that line, not the taxes as such (which "01" would forbid).
-	if (text(doc.objetoImpDR) === undefined) out.objetoImpDR = rates === undefined || rates.length > 0 ? '02' : '01';
+	if (text(doc.objetoImpDR) === undefined)
+		out.objetoImpDR = rates === undefined || rates.length > 0 ? '02' : '01';
 	if (!impuestos || !rates || rates.length === 0 || !impPagado) return out;
 	try {
 		// Bases given on every line are kept (several bases in one invoice); otherwise one base is derived.
 		const keepBases = rates.every((rate) => typeof rate.base === 'number');
 		// documentTaxes gives undefined only for no taxes, and there are some here.
-		out.impuestosDR = keepBases ? recomputeImportes(rates, decimals) : (documentTaxes(impPagado, rates.map((rate) => ({ ...rate, base: undefined })), decimals) as ImpuestosDR);
+		out.impuestosDR = keepBases
+			? recomputeImportes(rates, decimals)
+			: (documentTaxes(
+					impPagado,
+					rates.map((rate) => ({ ...rate, base: undefined })),
+					decimals,
+				) as ImpuestosDR);
 	} catch {
 		// Rates that cannot be computed stay as given; validation names them.
 	}
@@ -59,7 +89,10 @@ function recomputeImportes(rates: ReadonlyArray<TaxRate>, decimals: number): Imp
 		rates.map((tax) => {
 			const base = dec(tax.base) as Decimal;
 			const rate = rateOf(tax);
-			const importe = rate && tax.tipoFactor === 'Tasa' ? roundDecimal(multiplyDecimal(base, rate), decimals) : undefined;
+			const importe =
+				rate && tax.tipoFactor === 'Tasa'
+					? roundDecimal(multiplyDecimal(base, rate), decimals)
+					: undefined;
 			return { tax, base, rate, importe };
 		}),
 	);
@@ -68,9 +101,12 @@ function recomputeImportes(rates: ReadonlyArray<TaxRate>, decimals: number): Imp
 function completePago(pago: JsonRecord): JsonRecord {
 	const out: JsonRecord = { ...pago };
 	const monedaP = text(pago.monedaP);
-	if ((out.tipoCambioP === undefined || out.tipoCambioP === null) && monedaP === 'MXN') out.tipoCambioP = 1;
+	if ((out.tipoCambioP === undefined || out.tipoCambioP === null) && monedaP === 'MXN')
+		out.tipoCambioP = 1;
 	if (!Array.isArray(pago.doctoRelacionado)) return out;
-	const documents = pago.doctoRelacionado.map((doc) => (isRecord(doc) ? completeDocument(doc, monedaP) : doc));
+	const documents = pago.doctoRelacionado.map((doc) =>
+		isRecord(doc) ? completeDocument(doc, monedaP) : doc,
+	);
 	out.doctoRelacionado = documents;
 	const amounts = documents.map((doc) => readDocumentTaxAmounts(doc, monedaP));
 	if (amounts.some((entry) => entry === undefined) || !monedaP) return out;
@@ -79,8 +115,15 @@ function completePago(pago: JsonRecord): JsonRecord {
 	if (impuestosP) out.impuestosP = impuestosP;
 	else delete out.impuestosP;
 	if (out.monto === undefined || out.monto === null) {
-		const paid = documents.map((doc, index) => ({ impPagado: isRecord(doc) && typeof doc.impPagado === 'number' ? dec(doc.impPagado) : undefined, equivalencia: (amounts[index] as DocumentTaxAmounts).equivalencia }));
-		if (paid.every((doc) => doc.impPagado)) out.monto = num(minimumMonto(paid as Array<{ impPagado: Decimal; equivalencia: Decimal }>, decimals));
+		const paid = documents.map((doc, index) => ({
+			impPagado:
+				isRecord(doc) && typeof doc.impPagado === 'number' ? dec(doc.impPagado) : undefined,
+			equivalencia: (amounts[index] as DocumentTaxAmounts).equivalencia,
+		}));
+		if (paid.every((doc) => doc.impPagado))
+			out.monto = num(
+				minimumMonto(paid as Array<{ impPagado: Decimal; equivalencia: Decimal }>, decimals),
+			);
 	}
 	return out;
 }
@@ -95,15 +138,26 @@ function completePago(pago: JsonRecord): JsonRecord {
  */
 export function completePaymentReceipt(voucher: Voucher): Voucher {
 	const out: JsonRecord = { ...voucher, subTotal: 0, total: 0, moneda: PAYMENT_MONEDA };
-	if (out.exportacion === undefined || out.exportacion === null || out.exportacion === '') out.exportacion = '01';
-	if (!Array.isArray(out.conceptos) || out.conceptos.length === 0) out.conceptos = [{ ...PAYMENT_CONCEPT }];
-	if (isRecord(out.receptor) && (out.receptor.usoCFDI === undefined || out.receptor.usoCFDI === null || out.receptor.usoCFDI === '')) {
+	if (out.exportacion === undefined || out.exportacion === null || out.exportacion === '')
+		out.exportacion = '01';
+	if (!Array.isArray(out.conceptos) || out.conceptos.length === 0)
+		out.conceptos = [{ ...PAYMENT_CONCEPT }];
+	if (
+		isRecord(out.receptor) &&
+		(out.receptor.usoCFDI === undefined ||
+			out.receptor.usoCFDI === null ||
+			out.receptor.usoCFDI === '')
+	) {
 		out.receptor = { ...out.receptor, usoCFDI: PAYMENT_USO_CFDI };
 	}
 	const complement = complementOf(out, 'payments');
 	if (!isRecord(complement) || !Array.isArray(complement.pago)) return out as Voucher;
 	const pago = complement.pago.map((item) => (isRecord(item) ? completePago(item) : item));
-	const completed: JsonRecord = { version: complement.version ?? VERSIONS.payments, ...complement, pago };
+	const completed: JsonRecord = {
+		version: complement.version ?? VERSIONS.payments,
+		...complement,
+		pago,
+	};
 	const amounts = pago.map(readPagoAmounts);
 	if (amounts.every((entry) => entry !== undefined)) {
 		completed.totales = paymentTotals(amounts as PagoAmounts[]);

@@ -3,9 +3,28 @@
  * invoice's taxes in proportion to the amount paid, rounding at every step as the SAT's filling
  * guide for the payment complement requires.
  */
-import { compareDecimal, decimalOf, decimalToString, divideDecimal, isZero, multiplyDecimal, roundDecimal, subtractDecimal, type Decimal } from '../decimal';
+import {
+	compareDecimal,
+	decimalOf,
+	decimalToString,
+	divideDecimal,
+	isZero,
+	multiplyDecimal,
+	roundDecimal,
+	subtractDecimal,
+	type Decimal,
+} from '../decimal';
 import type { DoctoRelacionado, ImpuestosDR, RetencionDR, TrasladoDR } from '../voucherShape';
-import { dec, decimalsOf, grossFactor, KindInputError, num, rateOf, text, type TaxRate } from './taxRates';
+import {
+	dec,
+	decimalsOf,
+	grossFactor,
+	KindInputError,
+	num,
+	rateOf,
+	text,
+	type TaxRate,
+} from './taxRates';
 
 const ONE = decimalOf(1);
 
@@ -33,14 +52,22 @@ export interface PaidDocumentInput {
 	invoiceTotal?: number | string;
 }
 
-
 /**
  * The DR taxes in proportion to the amount paid. `path` names the input for errors.
  * Exempt lines carry only the base; Tasa lines importe = round(base × rate).
  */
-export function documentTaxes(impPagado: Decimal, taxes: ReadonlyArray<TaxRate>, decimals: number, invoiceTotal?: Decimal, path = 'taxes'): ImpuestosDR | undefined {
+export function documentTaxes(
+	impPagado: Decimal,
+	taxes: ReadonlyArray<TaxRate>,
+	decimals: number,
+	invoiceTotal?: Decimal,
+	path = 'taxes',
+): ImpuestosDR | undefined {
 	if (taxes.length === 0) return undefined;
-	const proportional = invoiceTotal !== undefined && !isZero(invoiceTotal) && taxes.every((tax) => dec(tax.base) !== undefined);
+	const proportional =
+		invoiceTotal !== undefined &&
+		!isZero(invoiceTotal) &&
+		taxes.every((tax) => dec(tax.base) !== undefined);
 	let singleBase: Decimal | undefined;
 	if (!proportional) {
 		if (taxes.some((tax) => tax.tipoFactor === 'Cuota')) {
@@ -52,20 +79,31 @@ export function documentTaxes(impPagado: Decimal, taxes: ReadonlyArray<TaxRate>,
 		}
 		// One base for every tax: the amount paid is base × (1 + transferred rates − withheld rates).
 		const factor = grossFactor(taxes);
-		if (factor.units <= BigInt(0)) throw new KindInputError(path, 'The withheld rates are not smaller than 1 + the transferred rates.', 'Check the tax rates.');
+		if (factor.units <= BigInt(0))
+			throw new KindInputError(
+				path,
+				'The withheld rates are not smaller than 1 + the transferred rates.',
+				'Check the tax rates.',
+			);
 		singleBase = divideDecimal(impPagado, factor, decimals);
 	}
-	const proportion = (amount: Decimal): Decimal => divideDecimal(multiplyDecimal(amount, impPagado), invoiceTotal as Decimal, decimals);
+	const proportion = (amount: Decimal): Decimal =>
+		divideDecimal(multiplyDecimal(amount, impPagado), invoiceTotal as Decimal, decimals);
 
 	return impuestosDROf(
 		taxes.map((tax, index) => {
 			const base = proportional ? proportion(dec(tax.base) as Decimal) : (singleBase as Decimal);
 			const rate = rateOf(tax);
 			if (tax.tipoFactor !== 'Exento' && !rate) {
-				throw new KindInputError(`${path}[${index}].tasaOCuota`, `Tax ${index + 1} (${tax.impuesto} ${tax.tipoFactor}) has no rate.`, 'Give tasaOCuota, e.g. 0.16.');
+				throw new KindInputError(
+					`${path}[${index}].tasaOCuota`,
+					`Tax ${index + 1} (${tax.impuesto} ${tax.tipoFactor}) has no rate.`,
+					'Give tasaOCuota, e.g. 0.16.',
+				);
 			}
 			let importe: Decimal | undefined;
-			if (tax.tipoFactor === 'Tasa' && rate) importe = roundDecimal(multiplyDecimal(base, rate), decimals);
+			if (tax.tipoFactor === 'Tasa' && rate)
+				importe = roundDecimal(multiplyDecimal(base, rate), decimals);
 			if (tax.tipoFactor === 'Cuota' && rate) {
 				const given = dec(tax.importe);
 				importe = given ? proportion(given) : roundDecimal(multiplyDecimal(base, rate), decimals);
@@ -77,15 +115,27 @@ export function documentTaxes(impPagado: Decimal, taxes: ReadonlyArray<TaxRate>,
 
 /** ImpuestosDR from computed lines: withholdings first, as the schema lists them; exempt lines carry only the base. */
 
-export function impuestosDROf(lines: ReadonlyArray<{ tax: TaxRate; base: Decimal; rate?: Decimal; importe?: Decimal }>): ImpuestosDR {
+export function impuestosDROf(
+	lines: ReadonlyArray<{ tax: TaxRate; base: Decimal; rate?: Decimal; importe?: Decimal }>,
+): ImpuestosDR {
 	const trasladosDR: TrasladoDR[] = [];
 	const retencionesDR: RetencionDR[] = [];
 	for (const { tax, base, rate, importe } of lines) {
 		if (tax.withheld) {
-			retencionesDR.push({ baseDR: num(base), impuestoDR: tax.impuesto, tipoFactorDR: tax.tipoFactor, tasaOCuotaDR: num(rate ?? decimalOf(0)), importeDR: num(importe ?? decimalOf(0)) });
+			retencionesDR.push({
+				baseDR: num(base),
+				impuestoDR: tax.impuesto,
+				tipoFactorDR: tax.tipoFactor,
+				tasaOCuotaDR: num(rate ?? decimalOf(0)),
+				importeDR: num(importe ?? decimalOf(0)),
+			});
 			continue;
 		}
-		const line: TrasladoDR = { baseDR: num(base), impuestoDR: tax.impuesto, tipoFactorDR: tax.tipoFactor };
+		const line: TrasladoDR = {
+			baseDR: num(base),
+			impuestoDR: tax.impuesto,
+			tipoFactorDR: tax.tipoFactor,
+		};
 		if (rate) line.tasaOCuotaDR = num(rate);
 		if (importe) line.importeDR = num(importe);
 		trasladosDR.push(line);
@@ -98,15 +148,28 @@ export function impuestosDROf(lines: ReadonlyArray<{ tax: TaxRate; base: Decimal
 
 function required(value: unknown, path: string, what: string): Decimal {
 	const parsed = dec(value);
-	if (!parsed) throw new KindInputError(path, `${path} ${JSON.stringify(value)} is not a number.`, `Give ${what} as a decimal number.`);
+	if (!parsed)
+		throw new KindInputError(
+			path,
+			`${path} ${JSON.stringify(value)} is not a number.`,
+			`Give ${what} as a decimal number.`,
+		);
 	return parsed;
 }
 
 /** A DoctoRelacionado with its saldo insoluto and taxes computed. */
-export function computePaidDocument(input: PaidDocumentInput, monedaP: string, path = 'documents[0]'): DoctoRelacionado {
+export function computePaidDocument(
+	input: PaidDocumentInput,
+	monedaP: string,
+	path = 'documents[0]',
+): DoctoRelacionado {
 	const monedaDR = text(input.monedaDR) ?? monedaP;
 	const decimals = decimalsOf(monedaDR);
-	const impSaldoAnt = required(input.impSaldoAnt, `${path}.impSaldoAnt`, 'the balance before this payment');
+	const impSaldoAnt = required(
+		input.impSaldoAnt,
+		`${path}.impSaldoAnt`,
+		'the balance before this payment',
+	);
 	const impPagado = required(input.impPagado, `${path}.impPagado`, 'the amount paid');
 	if (compareDecimal(impPagado, impSaldoAnt) > 0) {
 		throw new KindInputError(
@@ -136,7 +199,10 @@ export function computePaidDocument(input: PaidDocumentInput, monedaP: string, p
 	}
 	const taxes = input.taxes ?? [];
 	const objetoImpDR = text(input.objetoImpDR) ?? (taxes.length > 0 ? '02' : '01');
-	const numParcialidad = input.numParcialidad === undefined || input.numParcialidad === '' ? 1 : Number(input.numParcialidad);
+	const numParcialidad =
+		input.numParcialidad === undefined || input.numParcialidad === ''
+			? 1
+			: Number(input.numParcialidad);
 
 	const doc = { idDocumento: input.idDocumento } as DoctoRelacionado;
 	if (text(input.serie)) doc.serie = input.serie;

@@ -5,10 +5,21 @@
  */
 import { decimalOf, type Decimal } from '../decimal';
 import type { Voucher } from '../types';
-import { VERSIONS, withComplement, type DoctoRelacionado, type Pago, type PaymentComplement } from '../voucherShape';
+import {
+	VERSIONS,
+	withComplement,
+	type DoctoRelacionado,
+	type Pago,
+	type PaymentComplement,
+} from '../voucherShape';
 import { paidBalanceProblems } from './paidBalances';
 import { computePaidDocument, type PaidDocumentInput } from './paymentDocument';
-import { groupPaymentTaxes, minimumMonto, readDocumentTaxAmounts, type DocumentTaxAmounts } from './paymentTaxes';
+import {
+	groupPaymentTaxes,
+	minimumMonto,
+	readDocumentTaxAmounts,
+	type DocumentTaxAmounts,
+} from './paymentTaxes';
 import { paymentTotals, readPagoAmounts, type PagoAmounts } from './paymentTotals';
 import { dec, decimalsOf, KindInputError, num, text } from './taxRates';
 import { voucherHead, type VoucherHeadInput } from './voucherParts';
@@ -29,7 +40,6 @@ export const PAYMENT_MONEDA = 'XXX';
 
 const ONE = decimalOf(1);
 
-
 export interface PaymentInput {
 	/** YYYY-MM-DDThh:mm:ss */
 	fechaPago: string;
@@ -45,7 +55,13 @@ export interface PaymentInput {
 }
 
 export interface PaymentReceiptInput extends VoucherHeadInput {
-	receptor: { rfc: string; nombre: string; regimenFiscalReceptor: string; domicilioFiscalReceptor: string; [extra: string]: unknown };
+	receptor: {
+		rfc: string;
+		nombre: string;
+		regimenFiscalReceptor: string;
+		domicilioFiscalReceptor: string;
+		[extra: string]: unknown;
+	};
 	payments: PaymentInput[];
 }
 
@@ -58,24 +74,43 @@ export function computePago(input: PaymentInput, path = 'payments[0]'): Pago {
 	const monedaP = input.monedaP;
 	const decimals = decimalsOf(monedaP);
 	if (!Array.isArray(input.documents) || input.documents.length === 0) {
-		throw new KindInputError(`${path}.documents`, 'The payment pays no invoice.', 'Add at least one related invoice (its UUID and the amount paid).');
+		throw new KindInputError(
+			`${path}.documents`,
+			'The payment pays no invoice.',
+			'Add at least one related invoice (its UUID and the amount paid).',
+		);
 	}
-	const documents = input.documents.map((doc, index) => computePaidDocument(doc, monedaP, `${path}.documents[${index}]`));
+	const documents = input.documents.map((doc, index) =>
+		computePaidDocument(doc, monedaP, `${path}.documents[${index}]`),
+	);
 	let tipoCambio = dec(input.tipoCambioP);
 	if (!tipoCambio) {
 		if (monedaP !== 'MXN') {
-			throw new KindInputError(`${path}.tipoCambioP`, `The payment is in ${monedaP}, so its exchange rate (tipoCambioP) is needed.`, `Give tipoCambioP: MXN per 1 ${monedaP}, e.g. 17.25.`);
+			throw new KindInputError(
+				`${path}.tipoCambioP`,
+				`The payment is in ${monedaP}, so its exchange rate (tipoCambioP) is needed.`,
+				`Give tipoCambioP: MXN per 1 ${monedaP}, e.g. 17.25.`,
+			);
 		}
 		tipoCambio = ONE;
 	}
 	const monto =
 		dec(input.monto) ??
 		minimumMonto(
-			documents.map((doc) => ({ impPagado: dec(doc.impPagado) as Decimal, equivalencia: dec(doc.equivalenciaDR) as Decimal })),
+			documents.map((doc) => ({
+				impPagado: dec(doc.impPagado) as Decimal,
+				equivalencia: dec(doc.equivalenciaDR) as Decimal,
+			})),
 			decimals,
 		);
 	// Members in the order of the XML schema: NumOperacion comes before the related documents.
-	const pago: Pago = { fechaPago: input.fechaPago, formaDePagoP: input.formaDePagoP, monedaP, tipoCambioP: num(tipoCambio), monto: num(monto) } as Pago;
+	const pago: Pago = {
+		fechaPago: input.fechaPago,
+		formaDePagoP: input.formaDePagoP,
+		monedaP,
+		tipoCambioP: num(tipoCambio),
+		monto: num(monto),
+	} as Pago;
 	if (text(input.numOperacion)) pago.numOperacion = input.numOperacion;
 	pago.doctoRelacionado = documents;
 	const impuestosP = groupPaymentTaxes(documents.map(documentAmounts), decimals);
@@ -85,10 +120,16 @@ export function computePago(input: PaymentInput, path = 'payments[0]'): Pago {
 
 /** The whole Pagos 2.0 complement: payments, then totales from them. */
 export function buildPaymentComplement(payments: ReadonlyArray<PaymentInput>): PaymentComplement {
-	if (payments.length === 0) throw new KindInputError('payments', 'There is no payment.', 'Add the payment received.');
+	if (payments.length === 0)
+		throw new KindInputError('payments', 'There is no payment.', 'Add the payment received.');
 	const pago = payments.map((payment, index) => computePago(payment, `payments[${index}]`));
 	const [problem] = paidBalanceProblems(pago);
-	if (problem) throw new KindInputError(`payments[${problem.pago}].documents[${problem.document}].${problem.member}`, problem.message, problem.fix);
+	if (problem)
+		throw new KindInputError(
+			`payments[${problem.pago}].documents[${problem.document}].${problem.member}`,
+			problem.message,
+			problem.fix,
+		);
 	const totales = paymentTotals(pago.map((item) => readPagoAmounts(item) as PagoAmounts));
 	return { version: VERSIONS.payments, totales, pago };
 }

@@ -3,7 +3,17 @@
  * documents allow: DR amounts converted to the payment's currency (÷ EquivalenciaDR), summed with
  * extra decimals, then rounded once.
  */
-import { compareDecimal, decimalOf, decimalToString, divideDecimal, isZero, normalizeDecimal, roundDecimal, sumDecimals, type Decimal } from '../decimal';
+import {
+	compareDecimal,
+	decimalOf,
+	decimalToString,
+	divideDecimal,
+	isZero,
+	normalizeDecimal,
+	roundDecimal,
+	sumDecimals,
+	type Decimal,
+} from '../decimal';
 import type { ImpuestosP, RetencionP, TrasladoP } from '../voucherShape';
 import { dec, isRecord, num, text } from './taxRates';
 
@@ -45,10 +55,18 @@ function lineOf(record: unknown, withheld: boolean): DocumentTaxLine | undefined
 }
 
 /** A DR's tax amounts, or undefined when any of them is not usable (a validator reports it). */
-export function readDocumentTaxAmounts(doc: unknown, monedaP: string | undefined): DocumentTaxAmounts | undefined {
+export function readDocumentTaxAmounts(
+	doc: unknown,
+	monedaP: string | undefined,
+): DocumentTaxAmounts | undefined {
 	if (!isRecord(doc)) return undefined;
 	const sameCurrency = text(doc.monedaDR) !== undefined && doc.monedaDR === monedaP;
-	const equivalencia = typeof doc.equivalenciaDR === 'number' ? dec(doc.equivalenciaDR) : sameCurrency && doc.equivalenciaDR === undefined ? ONE : undefined;
+	const equivalencia =
+		typeof doc.equivalenciaDR === 'number'
+			? dec(doc.equivalenciaDR)
+			: sameCurrency && doc.equivalenciaDR === undefined
+				? ONE
+				: undefined;
 	if (!equivalencia || isZero(equivalencia)) return undefined;
 	const result: DocumentTaxAmounts = { equivalencia, traslados: [], retenciones: [] };
 	const impuestos = doc.impuestosDR;
@@ -71,7 +89,9 @@ export function readDocumentTaxAmounts(doc: unknown, monedaP: string | undefined
 }
 
 function converted(amount: Decimal, equivalencia: Decimal): Decimal {
-	return compareDecimal(equivalencia, ONE) === 0 ? amount : divideDecimal(amount, equivalencia, CONVERSION_DECIMALS);
+	return compareDecimal(equivalencia, ONE) === 0
+		? amount
+		: divideDecimal(amount, equivalencia, CONVERSION_DECIMALS);
 }
 
 function rateKey(impuesto: string, tipoFactor: string, rate?: Decimal): string {
@@ -83,8 +103,14 @@ function rateKey(impuesto: string, tipoFactor: string, rate?: Decimal): string {
  * (withholdings), each DR amount divided by its equivalenciaDR, summed, then rounded to the
  * payment currency (CRP20265, CRP20268, CRP20274).
  */
-export function groupPaymentTaxes(documents: ReadonlyArray<DocumentTaxAmounts>, decimals: number): ImpuestosP | undefined {
-	const traslados = new Map<string, { line: DocumentTaxLine; bases: Decimal[]; importes: Decimal[] }>();
+export function groupPaymentTaxes(
+	documents: ReadonlyArray<DocumentTaxAmounts>,
+	decimals: number,
+): ImpuestosP | undefined {
+	const traslados = new Map<
+		string,
+		{ line: DocumentTaxLine; bases: Decimal[]; importes: Decimal[] }
+	>();
 	const retenciones = new Map<string, Decimal[]>();
 	for (const doc of documents) {
 		for (const line of doc.traslados) {
@@ -103,11 +129,18 @@ export function groupPaymentTaxes(documents: ReadonlyArray<DocumentTaxAmounts>, 
 	if (traslados.size === 0 && retenciones.size === 0) return undefined;
 	const out: ImpuestosP = {};
 	if (retenciones.size > 0) {
-		out.retencionesP = [...retenciones].map(([impuestoP, importes]): RetencionP => ({ impuestoP, importeP: num(roundDecimal(sumDecimals(importes), decimals)) }));
+		out.retencionesP = [...retenciones].map(([impuestoP, importes]): RetencionP => ({
+			impuestoP,
+			importeP: num(roundDecimal(sumDecimals(importes), decimals)),
+		}));
 	}
 	if (traslados.size > 0) {
 		out.trasladosP = [...traslados.values()].map(({ line, bases, importes }): TrasladoP => {
-			const item: TrasladoP = { baseP: num(roundDecimal(sumDecimals(bases), decimals)), impuestoP: line.impuesto, tipoFactorP: line.tipoFactor };
+			const item: TrasladoP = {
+				baseP: num(roundDecimal(sumDecimals(bases), decimals)),
+				impuestoP: line.impuesto,
+				tipoFactorP: line.tipoFactor,
+			};
 			if (line.tipoFactor !== 'Exento') {
 				// Every line but an exempt one has its rate (lineOf reads no line without it).
 				item.tasaOCuotaP = num(line.tasaOCuota as Decimal);
@@ -119,8 +152,13 @@ export function groupPaymentTaxes(documents: ReadonlyArray<DocumentTaxAmounts>, 
 	return out;
 }
 
-
 /** Σ impPagado ÷ equivalenciaDR rounded to the payment currency: the least Monto allowed (CRP20217). */
-export function minimumMonto(documents: ReadonlyArray<{ impPagado: Decimal; equivalencia: Decimal }>, decimals: number): Decimal {
-	return roundDecimal(sumDecimals(documents.map((doc) => converted(doc.impPagado, doc.equivalencia))), decimals);
+export function minimumMonto(
+	documents: ReadonlyArray<{ impPagado: Decimal; equivalencia: Decimal }>,
+	decimals: number,
+): Decimal {
+	return roundDecimal(
+		sumDecimals(documents.map((doc) => converted(doc.impPagado, doc.equivalencia))),
+		decimals,
+	);
 }

@@ -1,8 +1,22 @@
 /**
  * The Totales of a Pagos 2.0 complement: the payments' amounts and taxes in MXN.
  */
-import { decimalOf, decimalToString, multiplyDecimal, roundDecimal, sumDecimals, type Decimal } from '../decimal';
-import { TOTALES_IVA_EXEMPT_BASE, TOTALES_IVA_RATES, TOTALES_MEMBERS, TOTALES_MONTO, TOTALES_RETENCIONES, type PaymentTotals } from '../voucherShape';
+import {
+	decimalOf,
+	decimalToString,
+	multiplyDecimal,
+	roundDecimal,
+	sumDecimals,
+	type Decimal,
+} from '../decimal';
+import {
+	TOTALES_IVA_EXEMPT_BASE,
+	TOTALES_IVA_RATES,
+	TOTALES_MEMBERS,
+	TOTALES_MONTO,
+	TOTALES_RETENCIONES,
+	type PaymentTotals,
+} from '../voucherShape';
 import { dec, isRecord, num, text } from './taxRates';
 
 const ONE = decimalOf(1);
@@ -13,7 +27,13 @@ const MXN_DECIMALS = 2;
 export interface PagoAmounts {
 	tipoCambio: Decimal;
 	monto: Decimal;
-	traslados: Array<{ impuesto: string; tipoFactor: string; tasaOCuota?: Decimal; base: Decimal; importe?: Decimal }>;
+	traslados: Array<{
+		impuesto: string;
+		tipoFactor: string;
+		tasaOCuota?: Decimal;
+		base: Decimal;
+		importe?: Decimal;
+	}>;
 	retenciones: Array<{ impuesto: string; importe: Decimal }>;
 }
 
@@ -21,7 +41,12 @@ export interface PagoAmounts {
 export function readPagoAmounts(pago: unknown): PagoAmounts | undefined {
 	if (!isRecord(pago)) return undefined;
 	const monto = typeof pago.monto === 'number' ? dec(pago.monto) : undefined;
-	const tipoCambio = typeof pago.tipoCambioP === 'number' ? dec(pago.tipoCambioP) : pago.tipoCambioP === undefined && pago.monedaP === 'MXN' ? ONE : undefined;
+	const tipoCambio =
+		typeof pago.tipoCambioP === 'number'
+			? dec(pago.tipoCambioP)
+			: pago.tipoCambioP === undefined && pago.monedaP === 'MXN'
+				? ONE
+				: undefined;
 	if (!monto || !tipoCambio) return undefined;
 	const result: PagoAmounts = { tipoCambio, monto, traslados: [], retenciones: [] };
 	const impuestos = pago.impuestosP;
@@ -31,18 +56,33 @@ export function readPagoAmounts(pago: unknown): PagoAmounts | undefined {
 	const retenciones = impuestos.retencionesP ?? [];
 	if (!Array.isArray(traslados) || !Array.isArray(retenciones)) return undefined;
 	for (const item of traslados) {
-		if (!isRecord(item) || !text(item.impuestoP) || !text(item.tipoFactorP) || typeof item.baseP !== 'number') return undefined;
-		const entry: PagoAmounts['traslados'][number] = { impuesto: item.impuestoP as string, tipoFactor: item.tipoFactorP as string, base: dec(item.baseP) as Decimal };
+		if (
+			!isRecord(item) ||
+			!text(item.impuestoP) ||
+			!text(item.tipoFactorP) ||
+			typeof item.baseP !== 'number'
+		)
+			return undefined;
+		const entry: PagoAmounts['traslados'][number] = {
+			impuesto: item.impuestoP as string,
+			tipoFactor: item.tipoFactorP as string,
+			base: dec(item.baseP) as Decimal,
+		};
 		if (item.tipoFactorP !== 'Exento') {
-			if (typeof item.tasaOCuotaP !== 'number' || typeof item.importeP !== 'number') return undefined;
+			if (typeof item.tasaOCuotaP !== 'number' || typeof item.importeP !== 'number')
+				return undefined;
 			entry.tasaOCuota = dec(item.tasaOCuotaP);
 			entry.importe = dec(item.importeP);
 		}
 		result.traslados.push(entry);
 	}
 	for (const item of retenciones) {
-		if (!isRecord(item) || !text(item.impuestoP) || typeof item.importeP !== 'number') return undefined;
-		result.retenciones.push({ impuesto: item.impuestoP as string, importe: dec(item.importeP) as Decimal });
+		if (!isRecord(item) || !text(item.impuestoP) || typeof item.importeP !== 'number')
+			return undefined;
+		result.retenciones.push({
+			impuesto: item.impuestoP as string,
+			importe: dec(item.importeP) as Decimal,
+		});
 	}
 	return result;
 }
@@ -95,4 +135,3 @@ export function paymentTotals(pagos: ReadonlyArray<PagoAmounts>): PaymentTotals 
 	totals.montoTotalPagos ??= 0;
 	return totals as PaymentTotals;
 }
-

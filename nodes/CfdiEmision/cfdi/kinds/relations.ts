@@ -36,7 +36,8 @@ export function relatedGroups(entries: ReadonlyArray<RelationInput>): RelatedGro
 		if (tipoRelacion === '' && uuids.length === 0) continue;
 		const group = groups.get(tipoRelacion) ?? { tipoRelacion, cfdiRelacionado: [] };
 		for (const uuid of uuids) {
-			if (!group.cfdiRelacionado.some((item) => item.uuid.toUpperCase() === uuid.toUpperCase())) group.cfdiRelacionado.push({ uuid });
+			if (!group.cfdiRelacionado.some((item) => item.uuid.toUpperCase() === uuid.toUpperCase()))
+				group.cfdiRelacionado.push({ uuid });
 		}
 		groups.set(tipoRelacion, group);
 	}
@@ -44,7 +45,10 @@ export function relatedGroups(entries: ReadonlyArray<RelationInput>): RelatedGro
 }
 
 /** A copy of the voucher relating these vouchers (added after any relations it already has). */
-export function withRelatedVouchers(voucher: Voucher, entries: ReadonlyArray<RelationInput>): Voucher {
+export function withRelatedVouchers(
+	voucher: Voucher,
+	entries: ReadonlyArray<RelationInput>,
+): Voucher {
 	return withRelatedGroups(voucher as JsonRecord, relatedGroups(entries)) as Voucher;
 }
 
@@ -58,12 +62,20 @@ export function withFiscalLegends(voucher: Voucher, legends: ReadonlyArray<Legen
 			const disposicion = String(legend.disposicionFiscal ?? '').trim();
 			const norma = String(legend.norma ?? '').trim();
 			// Schema order: disposicionFiscal, norma, textoLeyenda.
-			return { ...(disposicion ? { disposicionFiscal: disposicion } : {}), ...(norma ? { norma } : {}), textoLeyenda: out.textoLeyenda };
+			return {
+				...(disposicion ? { disposicionFiscal: disposicion } : {}),
+				...(norma ? { norma } : {}),
+				textoLeyenda: out.textoLeyenda,
+			};
 		})
 		.filter((legend) => legend.textoLeyenda !== '' || legend.disposicionFiscal || legend.norma);
 	if (given.length === 0) return voucher;
-	const existing = complementOf(voucher as JsonRecord, 'legends') as Partial<FiscalLegends> | undefined;
+	const existing = complementOf(voucher as JsonRecord, 'legends') as
+		Partial<FiscalLegends> | undefined;
 	const before = Array.isArray(existing?.leyenda) ? existing.leyenda : [];
-	const complement: FiscalLegends = { version: existing?.version ?? VERSIONS.legends, leyenda: [...before, ...given] };
+	const complement: FiscalLegends = {
+		version: existing?.version ?? VERSIONS.legends,
+		leyenda: [...before, ...given],
+	};
 	return withComplement(voucher as JsonRecord, 'legends', complement) as Voucher;
 }

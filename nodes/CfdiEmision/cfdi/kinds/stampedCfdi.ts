@@ -38,7 +38,13 @@ export interface StampedCfdi {
 	lugarExpedicion?: string;
 	exportacion?: string;
 	emisor: { rfc?: string; nombre?: string; regimenFiscal?: string };
-	receptor: { rfc?: string; nombre?: string; usoCFDI?: string; regimenFiscalReceptor?: string; domicilioFiscalReceptor?: string };
+	receptor: {
+		rfc?: string;
+		nombre?: string;
+		usoCFDI?: string;
+		regimenFiscalReceptor?: string;
+		domicilioFiscalReceptor?: string;
+	};
 	/** The invoice's taxes per impuesto / tipoFactor / rate, with their bases (from the concepts). */
 	taxes: StampedTax[];
 }
@@ -79,8 +85,13 @@ function checkVersion(comprobante: XmlElement): void {
 	const legacy = comprobante.attrs.version;
 	const version = comprobante.attrs.Version ?? legacy;
 	if (version === undefined || READABLE_CFDI_VERSIONS.includes(version.trim())) return;
-	const what = legacy !== undefined && comprobante.attrs.Version === undefined ? `a CFDI ${version.trim()} (version="${legacy}", the attribute names of CFDI 3.2 and older)` : `a CFDI ${version.trim()}`;
-	throw new Error(`The XML is ${what}; only CFDI ${READABLE_CFDI_VERSIONS.join(' and ')} files can be read.`);
+	const what =
+		legacy !== undefined && comprobante.attrs.Version === undefined
+			? `a CFDI ${version.trim()} (version="${legacy}", the attribute names of CFDI 3.2 and older)`
+			: `a CFDI ${version.trim()}`;
+	throw new Error(
+		`The XML is ${what}; only CFDI ${READABLE_CFDI_VERSIONS.join(' and ')} files can be read.`,
+	);
 }
 
 /** The name after the namespace prefix (all of it when there is none: indexOf gives -1). */
@@ -201,7 +212,11 @@ interface TaxGroup {
 	withheld: boolean;
 }
 
-function groupTaxLines(lines: XmlElement[], withheld: boolean, groups: Map<string, TaxGroup>): void {
+function groupTaxLines(
+	lines: XmlElement[],
+	withheld: boolean,
+	groups: Map<string, TaxGroup>,
+): void {
 	for (const line of lines) {
 		const impuesto = textAttr(line, 'Impuesto');
 		const tipoFactor = textAttr(line, 'TipoFactor');
@@ -230,7 +245,11 @@ function taxesOf(comprobante: XmlElement): StampedTax[] {
 	}
 	if (groups.size === 0) {
 		// Voucher-level withholdings carry no base or rate, so only transfers can be read there.
-		groupTaxLines(children(child(child(comprobante, 'Impuestos'), 'Traslados'), 'Traslado'), false, groups);
+		groupTaxLines(
+			children(child(child(comprobante, 'Impuestos'), 'Traslados'), 'Traslado'),
+			false,
+			groups,
+		);
 	}
 	return [...groups.values()].map((group) =>
 		defined({
@@ -238,7 +257,10 @@ function taxesOf(comprobante: XmlElement): StampedTax[] {
 			tipoFactor: group.tipoFactor,
 			tasaOCuota: group.tasaOCuota ? decimalToNumber(group.tasaOCuota) : undefined,
 			base: decimalToNumber(group.base),
-			importe: group.tipoFactor === 'Exento' || !group.importe ? undefined : decimalToNumber(group.importe),
+			importe:
+				group.tipoFactor === 'Exento' || !group.importe
+					? undefined
+					: decimalToNumber(group.importe),
 			withheld: group.withheld,
 		}),
 	);
@@ -248,10 +270,13 @@ function taxesOf(comprobante: XmlElement): StampedTax[] {
 export function readStampedCfdi(xml: string): StampedCfdi {
 	const source = typeof xml === 'string' ? xml.replace(/^\uFEFF/, '') : '';
 	const root = parseElements(source);
-	const comprobante = root?.name === 'Comprobante' ? root : root ? find(root, 'Comprobante') : undefined;
+	const comprobante =
+		root?.name === 'Comprobante' ? root : root ? find(root, 'Comprobante') : undefined;
 	if (!comprobante) {
 		const start = source.trim().slice(0, 40);
-		throw new Error(`The text is not a CFDI: no Comprobante element${start ? ` (it starts with ${JSON.stringify(start)})` : ''}.`);
+		throw new Error(
+			`The text is not a CFDI: no Comprobante element${start ? ` (it starts with ${JSON.stringify(start)})` : ''}.`,
+		);
 	}
 	checkVersion(comprobante);
 	const attr = (name: string): string | undefined => textAttr(comprobante, name);
@@ -274,7 +299,11 @@ export function readStampedCfdi(xml: string): StampedCfdi {
 		metodoPago: attr('MetodoPago'),
 		lugarExpedicion: attr('LugarExpedicion'),
 		exportacion: attr('Exportacion'),
-		emisor: defined({ rfc: textAttr(emisor, 'Rfc'), nombre: textAttr(emisor, 'Nombre'), regimenFiscal: textAttr(emisor, 'RegimenFiscal') }),
+		emisor: defined({
+			rfc: textAttr(emisor, 'Rfc'),
+			nombre: textAttr(emisor, 'Nombre'),
+			regimenFiscal: textAttr(emisor, 'RegimenFiscal'),
+		}),
 		receptor: defined({
 			rfc: textAttr(receptor, 'Rfc'),
 			nombre: textAttr(receptor, 'Nombre'),

@@ -3,7 +3,16 @@
  * concept's taxes, is the amount charged; and each built concept's own total.
  */
 import { computeTotals } from '../computeTotals';
-import { addDecimal, compareDecimal, decimalOf, divideDecimal, multiplyDecimal, parseDecimal, subtractDecimal, type Decimal } from '../decimal';
+import {
+	addDecimal,
+	compareDecimal,
+	decimalOf,
+	divideDecimal,
+	multiplyDecimal,
+	parseDecimal,
+	subtractDecimal,
+	type Decimal,
+} from '../decimal';
 import type { Voucher } from '../types';
 import { grossFactor, num, type TaxRate } from './taxRates';
 import { withConceptTaxes } from './voucherParts';
@@ -12,8 +21,25 @@ import { withConceptTaxes } from './voucherParts';
 const BASE_SEARCH_UNITS = 3;
 
 /** base + its taxes, as computeTotals rounds them for a one-unit concept. */
-export function grossOfBase(base: Decimal, rates: ReadonlyArray<TaxRate>, decimals: number): Decimal {
-	const probe = { conceptos: [withConceptTaxes({ claveProdServ: '01010101', cantidad: '1', claveUnidad: 'ACT', descripcion: 'probe', valorUnitario: num(base) }, rates)] } as unknown as Voucher;
+export function grossOfBase(
+	base: Decimal,
+	rates: ReadonlyArray<TaxRate>,
+	decimals: number,
+): Decimal {
+	const probe = {
+		conceptos: [
+			withConceptTaxes(
+				{
+					claveProdServ: '01010101',
+					cantidad: '1',
+					claveUnidad: 'ACT',
+					descripcion: 'probe',
+					valorUnitario: num(base),
+				},
+				rates,
+			),
+		],
+	} as unknown as Voucher;
 	return parseDecimal(computeTotals(probe, { decimals }).computed.total) as Decimal;
 }
 
@@ -23,7 +49,11 @@ export function grossOfBase(base: Decimal, rates: ReadonlyArray<TaxRate>, decima
  * About 1 in 7 amounts at 16 % has no such base (consecutive bases step 0.01 or 0.02 once taxed);
  * then the base of the nearest amount below, and `reached` says which amount that is.
  */
-export function baseForGross(amount: Decimal, rates: ReadonlyArray<TaxRate>, decimals: number): { base: Decimal; reached: Decimal } {
+export function baseForGross(
+	amount: Decimal,
+	rates: ReadonlyArray<TaxRate>,
+	decimals: number,
+): { base: Decimal; reached: Decimal } {
 	const plain = divideDecimal(amount, grossFactor(rates), decimals);
 	const unit = decimalOf(1, decimals);
 	let below: { base: Decimal; reached: Decimal } | undefined;
@@ -34,7 +64,8 @@ export function baseForGross(amount: Decimal, rates: ReadonlyArray<TaxRate>, dec
 		const reached = grossOfBase(base, rates, decimals);
 		const order = compareDecimal(reached, amount);
 		if (order === 0) return { base, reached };
-		if (order < 0 && (!below || compareDecimal(reached, below.reached) > 0)) below = { base, reached };
+		if (order < 0 && (!below || compareDecimal(reached, below.reached) > 0))
+			below = { base, reached };
 	}
 	// Rates whose taxes move a base by more than the search (none of the SAT's): the plain division.
 	return below ?? { base: plain, reached: grossOfBase(plain, rates, decimals) };
@@ -46,8 +77,12 @@ export function lineTotals(voucher: Voucher): Decimal[] {
 	return computed.conceptos.map((concept, index) => {
 		const descuento = parseDecimal(voucher.conceptos[index].descuento) ?? decimalOf(0);
 		let total = subtractDecimal(parseDecimal(concept.importe) as Decimal, descuento);
-		for (const tax of concept.traslados) if (tax.importe !== undefined) total = addDecimal(total, parseDecimal(tax.importe) as Decimal);
-		for (const tax of concept.retenciones) if (tax.importe !== undefined) total = subtractDecimal(total, parseDecimal(tax.importe) as Decimal);
+		for (const tax of concept.traslados)
+			if (tax.importe !== undefined)
+				total = addDecimal(total, parseDecimal(tax.importe) as Decimal);
+		for (const tax of concept.retenciones)
+			if (tax.importe !== undefined)
+				total = subtractDecimal(total, parseDecimal(tax.importe) as Decimal);
 		return total;
 	});
 }

@@ -1,5 +1,11 @@
 import { currencyDecimals } from '../catalogs/moneda';
-import { addDecimal, decimalToNumber, parseDecimal, subtractDecimal, type Decimal } from '../decimal';
+import {
+	addDecimal,
+	decimalToNumber,
+	parseDecimal,
+	subtractDecimal,
+	type Decimal,
+} from '../decimal';
 import type { ConceptoImpuestos, ConceptoTax } from '../types';
 import { isRecord } from '../voucherShape';
 

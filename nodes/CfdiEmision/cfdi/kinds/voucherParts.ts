@@ -35,10 +35,15 @@ export function voucherHead(input: VoucherHeadInput, members: VoucherHeadMembers
 	voucher.subTotal = 0;
 	voucher.moneda = members.moneda;
 	if (given(members.tipoCambio)) voucher.tipoCambio = Number(members.tipoCambio);
-	Object.assign(voucher, { total: 0, tipoDeComprobante: members.tipoDeComprobante, exportacion: '01' });
+	Object.assign(voucher, {
+		total: 0,
+		tipoDeComprobante: members.tipoDeComprobante,
+		exportacion: '01',
+	});
 	if (given(members.metodoPago)) voucher.metodoPago = members.metodoPago;
 	voucher.lugarExpedicion = input.lugarExpedicion;
-	if (given(input.descripcionFacturador)) voucher.descripcionFacturador = input.descripcionFacturador;
+	if (given(input.descripcionFacturador))
+		voucher.descripcionFacturador = input.descripcionFacturador;
 	voucher.emisor = input.emisor;
 	return voucher;
 }

@@ -25,9 +25,21 @@ export function checkIssuerSettings(settings: IssuerSettings): void {
 	const emisor = settings.emisor ?? {};
 	const required: Array<[string, unknown, string]> = [
 		['settings.emisor.rfc', emisor.rfc, "Set Issuer RFC to your company's RFC."],
-		['settings.emisor.nombre', emisor.nombre, 'Set Issuer Name to your registered name, as on your tax certificate.'],
-		['settings.emisor.regimenFiscal', emisor.regimenFiscal, 'Set Issuer Tax Regime, e.g. 601 for a company under the general regime.'],
-		['settings.lugarExpedicion', settings.lugarExpedicion, 'Set Place of Issue to the 5-digit postal code you issue from.'],
+		[
+			'settings.emisor.nombre',
+			emisor.nombre,
+			'Set Issuer Name to your registered name, as on your tax certificate.',
+		],
+		[
+			'settings.emisor.regimenFiscal',
+			emisor.regimenFiscal,
+			'Set Issuer Tax Regime, e.g. 601 for a company under the general regime.',
+		],
+		[
+			'settings.lugarExpedicion',
+			settings.lugarExpedicion,
+			'Set Place of Issue to the 5-digit postal code you issue from.',
+		],
 	];
 	for (const [path, value, fix] of required) {
 		if (value === undefined || value === null || String(value).trim() === '') {
@@ -55,10 +67,18 @@ export function voucherHeader(settings: IssuerSettings, parts: HeaderParts): Vou
 	if (parts.receptor.rfc === GENERIC_NATIONAL_RFC) {
 		if (!parts.period) {
 			const path = parts.periodPath;
-			throw new OrderInputError(path, `${path} is missing; a general-public voucher names the month of the sale (informacionGlobal).`, `Give ${path} as a date such as 2026-11-20.`);
+			throw new OrderInputError(
+				path,
+				`${path} is missing; a general-public voucher names the month of the sale (informacionGlobal).`,
+				`Give ${path} as a date such as 2026-11-20.`,
+			);
 		}
 		// One sale to the general public is written as a daily-period global invoice of that sale.
-		header.informacionGlobal = { periodicidad: '01', meses: parts.period.meses, anio: parts.period.anio };
+		header.informacionGlobal = {
+			periodicidad: '01',
+			meses: parts.period.meses,
+			anio: parts.period.anio,
+		};
 	}
 	return header;
 }

@@ -1,13 +1,29 @@
 /** Shop orders and sale lines → CFDI vouchers, by settings. Pure: no n8n imports. */
 export { OrderInputError } from './errors';
 export { checkIssuerSettings } from './header';
-export { lineItemsToVoucher, parseTaxRate, type LineItemInput, type LineItemsSettings } from './lineItems';
+export {
+	lineItemsToVoucher,
+	parseTaxRate,
+	type LineItemInput,
+	type LineItemsSettings,
+} from './lineItems';
 export { orderToVoucher } from './orderToVoucher';
 export { decidingGateway, paymentFormTable, paymentTerms, type PaymentTerms } from './paymentForm';
-export { priceVoucher, type LineTax, type PricingResult, type SaleLine, type VoucherHeader } from './pricing';
+export {
+	priceVoucher,
+	type LineTax,
+	type PricingResult,
+	type SaleLine,
+	type VoucherHeader,
+} from './pricing';
 export { findRecipient, generalPublicReceptor, GENERAL_PUBLIC_RECEPTOR_NAME } from './recipient';
 export { DEFAULT_INVOICE_UUID_ATTRIBUTE, type InvoiceLinkSettings } from './invoiceLink';
 export { orderPaymentToReceipt, type ReceiptSettings } from './paymentReceipt';
 export { refundToCreditNote, type RefundSettings } from './refundToCreditNote';
-export { finishConversion, type ConversionResult, type KnownDifference, type SkipReason } from './result';
+export {
+	finishConversion,
+	type ConversionResult,
+	type KnownDifference,
+	type SkipReason,
+} from './result';
 export * from './settings';

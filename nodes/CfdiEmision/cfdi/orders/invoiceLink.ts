@@ -21,14 +21,20 @@ export interface InvoiceLinkSettings extends OrderSettings {
 	invoiceUuidAttribute?: string;
 }
 
-export function invoiceUuidOf(order: UnknownRecord, settings: InvoiceLinkSettings, what: string): string {
+export function invoiceUuidOf(
+	order: UnknownRecord,
+	settings: InvoiceLinkSettings,
+	what: string,
+): string {
 	const attribute = settings.invoiceUuidAttribute || DEFAULT_INVOICE_UUID_ATTRIBUTE;
 	const given = String(settings.invoiceUuid ?? '').trim();
 	const uuid = given || (readNoteAttributes(order).get(normalizeName(attribute)) ?? '').trim();
 	if (UUID.test(uuid)) return uuid.toUpperCase();
 	throw new OrderInputError(
 		given ? 'settings.invoiceUuid' : 'note_attributes',
-		uuid ? `The invoice UUID ${JSON.stringify(uuid)} is not a UUID.` : `${orderLabel(order)} does not say which invoice the ${what} refers to: no Invoice UUID is given and note attribute "${attribute}" is empty.`,
+		uuid
+			? `The invoice UUID ${JSON.stringify(uuid)} is not a UUID.`
+			: `${orderLabel(order)} does not say which invoice the ${what} refers to: no Invoice UUID is given and note attribute "${attribute}" is empty.`,
 		`Give Invoice UUID (e.g. looked up in the table the invoicing workflow writes), or the invoice's UUID in the order's note attribute "${attribute}".`,
 	);
 }

@@ -12,7 +12,16 @@ import { priceVoucher } from './pricing';
 import { findRecipient, generalPublicReceptor } from './recipient';
 import { finishConversion, type ConversionResult, type KnownDifference } from './result';
 import { DEFAULT_USO_CFDI, type OrderSettings } from './settings';
-import { exchangeRateFor, folioOf, isRecord, MoneyReader, orderLabel, orderPeriod, readOrderLines, type UnknownRecord } from './shopifyOrder';
+import {
+	exchangeRateFor,
+	folioOf,
+	isRecord,
+	MoneyReader,
+	orderLabel,
+	orderPeriod,
+	readOrderLines,
+	type UnknownRecord,
+} from './shopifyOrder';
 
 function orderTotalOf(order: UnknownRecord, money: MoneyReader, fallback: Decimal): Decimal {
 	return money.read(order, 'total_price', '') ?? fallback;
@@ -25,7 +34,12 @@ interface RecipientDecision {
 }
 
 function decideRecipient(order: UnknownRecord, settings: OrderSettings): RecipientDecision {
-	const lookup = findRecipient(order, settings.recipientAttributes, settings.recipient, settings.defaultUsoCfdi || DEFAULT_USO_CFDI);
+	const lookup = findRecipient(
+		order,
+		settings.recipientAttributes,
+		settings.recipient,
+		settings.defaultUsoCfdi || DEFAULT_USO_CFDI,
+	);
 	if (lookup.receptor) return { receptor: lookup.receptor, notes: [] };
 	const label = orderLabel(order);
 	const missing = lookup.missing.map((name) => `"${name}"`).join(', ');
@@ -40,7 +54,9 @@ function decideRecipient(order: UnknownRecord, settings: OrderSettings): Recipie
 	if (policy === 'generalPublic') {
 		return {
 			receptor: generalPublicReceptor(settings.lugarExpedicion),
-			notes: [`${label} has no complete recipient tax data (${missing} missing): the invoice is issued to the general public (XAXX010101000).`],
+			notes: [
+				`${label} has no complete recipient tax data (${missing} missing): the invoice is issued to the general public (XAXX010101000).`,
+			],
 		};
 	}
 	return {
@@ -61,33 +77,68 @@ function decideRecipient(order: UnknownRecord, settings: OrderSettings): Recipie
 export function orderToVoucher(order: unknown, settings: OrderSettings): ConversionResult {
 	checkIssuerSettings(settings);
 	if (!isRecord(order)) {
-		throw new OrderInputError('', `The order is ${Array.isArray(order) ? 'a list' : JSON.stringify(order) ?? 'undefined'}, not an order object.`, 'Set Order to an expression that gives one Shopify order, e.g. {{ $json }}.');
+		throw new OrderInputError(
+			'',
+			`The order is ${Array.isArray(order) ? 'a list' : (JSON.stringify(order) ?? 'undefined')}, not an order object.`,
+			'Set Order to an expression that gives one Shopify order, e.g. {{ $json }}.',
+		);
 	}
 	const money = new MoneyReader(order, settings.currency ?? 'presentment');
 	if (!findEntry(MONEDA, money.moneda)) {
-		throw new OrderInputError('currency', `The order's currency ${JSON.stringify(money.moneda)} is not in the SAT's currency catalog.`, 'Give the order with an ISO 4217 currency code such as MXN or USD.');
+		throw new OrderInputError(
+			'currency',
+			`The order's currency ${JSON.stringify(money.moneda)} is not in the SAT's currency catalog.`,
+			'Give the order with an ISO 4217 currency code such as MXN or USD.',
+		);
 	}
 	const label = orderLabel(order);
 	if (order.cancelled_at) {
 		const total = orderTotalOf(order, money, DECIMAL_ZERO);
-		return { orderTotal: decimalToNumber(total), skipped: { reason: 'cancelled', message: `${label} was cancelled; it is not invoiced.` }, notes: [] };
+		return {
+			orderTotal: decimalToNumber(total),
+			skipped: { reason: 'cancelled', message: `${label} was cancelled; it is not invoiced.` },
+			notes: [],
+		};
 	}
 	// A voided order's authorization was released: no money was or will be received.
-	if (String(order.financial_status ?? '').trim().toLowerCase() === 'voided') {
+	if (
+		String(order.financial_status ?? '')
+			.trim()
+			.toLowerCase() === 'voided'
+	) {
 		const total = orderTotalOf(order, money, DECIMAL_ZERO);
-		return { orderTotal: decimalToNumber(total), skipped: { reason: 'cancelled', message: `${label} was voided (its payment was never captured); it is not invoiced.` }, notes: [] };
+		return {
+			orderTotal: decimalToNumber(total),
+			skipped: {
+				reason: 'cancelled',
+				message: `${label} was voided (its payment was never captured); it is not invoiced.`,
+			},
+			notes: [],
+		};
 	}
 
 	const recipient = decideRecipient(order, settings);
-	if (!recipient.receptor) return { orderTotal: decimalToNumber(orderTotalOf(order, money, DECIMAL_ZERO)), skipped: recipient.skipped, notes: recipient.notes };
+	if (!recipient.receptor)
+		return {
+			orderTotal: decimalToNumber(orderTotalOf(order, money, DECIMAL_ZERO)),
+			skipped: recipient.skipped,
+			notes: recipient.notes,
+		};
 
 	const { lines, giftCardsSold, notes: lineNotes } = readOrderLines(order, money, settings);
-	const terms = paymentTerms(order, paymentFormTable(settings.paymentForms), settings.paymentMethod);
+	const terms = paymentTerms(
+		order,
+		paymentFormTable(settings.paymentForms),
+		settings.paymentMethod,
+	);
 	const notes = [...recipient.notes, ...lineNotes, ...terms.notes];
 	if (lines.length === 0 || lines.every((line) => isZero(line.unitPrice))) {
 		return {
 			orderTotal: decimalToNumber(orderTotalOf(order, money, DECIMAL_ZERO)),
-			skipped: { reason: 'nothingToInvoice', message: `${label} has nothing to invoice (no priced line items or shipping).` },
+			skipped: {
+				reason: 'nothingToInvoice',
+				message: `${label} has nothing to invoice (no priced line items or shipping).`,
+			},
 			notes,
 		};
 	}
@@ -101,15 +152,25 @@ export function orderToVoucher(order: unknown, settings: OrderSettings): Convers
 		formaPago: terms.formaPago,
 		metodoPago: terms.metodoPago,
 		folio,
-		descripcionFacturador: settings.description || `Order ${String(order.name ?? order.order_number ?? order.id ?? '')}`.trim(),
+		descripcionFacturador:
+			settings.description ||
+			`Order ${String(order.name ?? order.order_number ?? order.id ?? '')}`.trim(),
 		period: orderPeriod(order),
 		periodPath: 'created_at',
 	});
 	const pricing = priceVoucher(header, lines);
-	const leftOut: KnownDifference[] = [{ amount: giftCardsSold, reason: 'of gift cards sold, invoiced when they are spent' }];
-	return finishConversion(pricing, orderTotalOf(order, money, pricing.chargedTotal), notes, leftOut, {
-		from: `the order's total_price`,
-		field: 'total_price',
-		fix: "the order's line items, shipping, taxes and total_price",
-	});
+	const leftOut: KnownDifference[] = [
+		{ amount: giftCardsSold, reason: 'of gift cards sold, invoiced when they are spent' },
+	];
+	return finishConversion(
+		pricing,
+		orderTotalOf(order, money, pricing.chargedTotal),
+		notes,
+		leftOut,
+		{
+			from: `the order's total_price`,
+			field: 'total_price',
+			fix: "the order's line items, shipping, taxes and total_price",
+		},
+	);
 }

@@ -3,7 +3,12 @@
  */
 import { addDecimal, compareDecimal, parseDecimal, type Decimal } from '../decimal';
 import { OrderInputError } from './errors';
-import { DEFAULT_PAYMENT_FORMS, GIFT_CARD_GATEWAY, normalizeName, type PaymentMethodSetting } from './settings';
+import {
+	DEFAULT_PAYMENT_FORMS,
+	GIFT_CARD_GATEWAY,
+	normalizeName,
+	type PaymentMethodSetting,
+} from './settings';
 
 export interface PaymentTerms {
 	formaPago: string;
@@ -20,8 +25,10 @@ const UNPAID_STATUSES = ['pending', 'authorized', 'partially_paid'];
 /** The gateway table in force: defaults, then the user's entries (names compared without case). */
 export function paymentFormTable(overrides: Record<string, string> = {}): Map<string, string> {
 	const table = new Map<string, string>();
-	for (const [gateway, form] of Object.entries(DEFAULT_PAYMENT_FORMS)) table.set(normalizeName(gateway), form);
-	for (const [gateway, form] of Object.entries(overrides)) if (form) table.set(normalizeName(gateway), String(form).trim());
+	for (const [gateway, form] of Object.entries(DEFAULT_PAYMENT_FORMS))
+		table.set(normalizeName(gateway), form);
+	for (const [gateway, form] of Object.entries(overrides))
+		if (form) table.set(normalizeName(gateway), String(form).trim());
 	return table;
 }
 
@@ -30,7 +37,12 @@ function amountsByGateway(order: Record<string, unknown>): Map<string, Decimal> 
 	if (!Array.isArray(order.transactions)) return undefined;
 	const amounts = new Map<string, Decimal>();
 	for (const transaction of order.transactions as Array<Record<string, unknown>>) {
-		if (!transaction || !['sale', 'capture'].includes(String(transaction.kind)) || String(transaction.status) !== 'success') continue;
+		if (
+			!transaction ||
+			!['sale', 'capture'].includes(String(transaction.kind)) ||
+			String(transaction.status) !== 'success'
+		)
+			continue;
 		const amount = parseDecimal(transaction.amount);
 		if (!amount) continue;
 		const gateway = normalizeName(transaction.gateway);
@@ -52,12 +64,18 @@ export function decidingGateway(order: Record<string, unknown>): string | undefi
 		for (const entry of amounts) if (!best || compareDecimal(entry[1], best[1]) > 0) best = entry;
 		return best?.[0];
 	}
-	const names = Array.isArray(order.payment_gateway_names) ? order.payment_gateway_names.map(normalizeName).filter(Boolean) : [];
+	const names = Array.isArray(order.payment_gateway_names)
+		? order.payment_gateway_names.map(normalizeName).filter(Boolean)
+		: [];
 	if (names.length === 0 && order.gateway) names.push(normalizeName(order.gateway));
 	return names.find((name) => name !== GIFT_CARD_GATEWAY) ?? names[0];
 }
 
-export function paymentTerms(order: Record<string, unknown>, table: Map<string, string>, setting: PaymentMethodSetting = 'auto'): PaymentTerms {
+export function paymentTerms(
+	order: Record<string, unknown>,
+	table: Map<string, string>,
+	setting: PaymentMethodSetting = 'auto',
+): PaymentTerms {
 	const notes: string[] = [];
 	const gateway = decidingGateway(order);
 	const form = gateway ? table.get(gateway) : undefined;
@@ -71,15 +89,21 @@ export function paymentTerms(order: Record<string, unknown>, table: Map<string, 
 		);
 	}
 	if (setting === 'auto' && UNPAID_STATUSES.includes(status)) {
-		notes.push(`The order is ${status.replace('_', ' ')}: the invoice is PPD with formaPago 99, and each payment gets a payment receipt.`);
+		notes.push(
+			`The order is ${status.replace('_', ' ')}: the invoice is PPD with formaPago 99, and each payment gets a payment receipt.`,
+		);
 		return { formaPago: '99', metodoPago: 'PPD', gateway, notes };
 	}
 	if (form) return { formaPago: form, metodoPago: 'PUE', gateway, notes };
 	const shown = gateway ? `"${gateway}"` : 'no gateway';
 	if (setting === 'PUE') {
-		notes.push(`The order's payment gateway (${shown}) has no payment form in the table; formaPago 99 cannot go with PUE, so the invoice is PPD. Add the gateway to Payment Forms.`);
+		notes.push(
+			`The order's payment gateway (${shown}) has no payment form in the table; formaPago 99 cannot go with PUE, so the invoice is PPD. Add the gateway to Payment Forms.`,
+		);
 	} else {
-		notes.push(`The order's payment gateway (${shown}) has no payment form in the table: the invoice is PPD with formaPago 99. Add the gateway to Payment Forms to issue it PUE.`);
+		notes.push(
+			`The order's payment gateway (${shown}) has no payment form in the table: the invoice is PPD with formaPago 99. Add the gateway to Payment Forms to issue it PUE.`,
+		);
 	}
 	return { formaPago: '99', metodoPago: 'PPD', gateway, notes };
 }

@@ -3,7 +3,18 @@
  * Pagos 2.0), built by the voucher-kinds builder from the order's payment and the order's invoice.
  */
 import { buildPaymentReceipt } from '../kinds';
-import { addDecimal, compareDecimal, decimalToNumber, decimalToString, DECIMAL_ZERO, isZero, parseDecimal, roundDecimal, subtractDecimal, type Decimal } from '../decimal';
+import {
+	addDecimal,
+	compareDecimal,
+	decimalToNumber,
+	decimalToString,
+	DECIMAL_ZERO,
+	isZero,
+	parseDecimal,
+	roundDecimal,
+	subtractDecimal,
+	type Decimal,
+} from '../decimal';
 import { currencyDecimals } from '../catalogs/moneda';
 import type { Voucher } from '../types';
 import { OrderInputError } from './errors';
@@ -38,22 +49,40 @@ interface OrderPayment {
 function cfdiDateTime(value: unknown, path: string): string {
 	const match = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}:\d{2})/.exec(String(value ?? ''));
 	if (match) return `${match[1]}T${match[2]}`;
-	const what = value === undefined || value === null ? 'is missing' : `${JSON.stringify(value)} is not a date-time`;
-	throw new OrderInputError(path, `${path} ${what}.`, 'Give the payment date as Shopify writes it, e.g. 2026-11-21T16:05:00-06:00, or set Payment Date.');
+	const what =
+		value === undefined || value === null
+			? 'is missing'
+			: `${JSON.stringify(value)} is not a date-time`;
+	throw new OrderInputError(
+		path,
+		`${path} ${what}.`,
+		'Give the payment date as Shopify writes it, e.g. 2026-11-21T16:05:00-06:00, or set Payment Date.',
+	);
 }
 
 /** The payment the receipt is for: a successful sale or capture of the order, or the whole order. */
-function orderPayment(order: UnknownRecord, invoiceTotal: Decimal, settings: ReceiptSettings): OrderPayment {
+function orderPayment(
+	order: UnknownRecord,
+	invoiceTotal: Decimal,
+	settings: ReceiptSettings,
+): OrderPayment {
 	const transactions = Array.isArray(order.transactions) ? (order.transactions as unknown[]) : [];
 	const paid = transactions
 		.map((transaction, index) => ({ transaction, index }))
-		.filter(({ transaction }) => isRecord(transaction) && ['sale', 'capture'].includes(String(transaction.kind)) && String(transaction.status) === 'success') as Array<{
+		.filter(
+			({ transaction }) =>
+				isRecord(transaction) &&
+				['sale', 'capture'].includes(String(transaction.kind)) &&
+				String(transaction.status) === 'success',
+		) as Array<{
 		transaction: UnknownRecord;
 		index: number;
 	}>;
 	if (paid.length === 0) {
 		// Without a successful sale or capture, only an order Shopify calls paid has received its money.
-		const status = String(order.financial_status ?? '').trim().toLowerCase();
+		const status = String(order.financial_status ?? '')
+			.trim()
+			.toLowerCase();
 		if (status !== 'paid') {
 			throw new OrderInputError(
 				'financial_status',
@@ -72,11 +101,23 @@ function orderPayment(order: UnknownRecord, invoiceTotal: Decimal, settings: Rec
 			path: settings.paymentDate ? 'settings.paymentDate' : 'updated_at',
 		};
 	}
-	const wanted = settings.transactionId === undefined || String(settings.transactionId).trim() === '' ? undefined : String(settings.transactionId).trim();
-	const position = wanted === undefined ? paid.length - 1 : paid.findIndex(({ transaction }) => String(transaction.id) === wanted);
-	if (position < 0) throw new OrderInputError('transactions', `${orderLabel(order)} has no successful payment with id ${wanted}.`, 'Give the id of one of its sale or capture transactions, or leave Transaction ID empty for the last one.');
+	const wanted =
+		settings.transactionId === undefined || String(settings.transactionId).trim() === ''
+			? undefined
+			: String(settings.transactionId).trim();
+	const position =
+		wanted === undefined
+			? paid.length - 1
+			: paid.findIndex(({ transaction }) => String(transaction.id) === wanted);
+	if (position < 0)
+		throw new OrderInputError(
+			'transactions',
+			`${orderLabel(order)} has no successful payment with id ${wanted}.`,
+			'Give the id of one of its sale or capture transactions, or leave Transaction ID empty for the last one.',
+		);
 	let before = DECIMAL_ZERO;
-	for (const { transaction, index } of paid.slice(0, position)) before = addDecimal(before, parseMoney(transaction.amount, `transactions[${index}].amount`));
+	for (const { transaction, index } of paid.slice(0, position))
+		before = addDecimal(before, parseMoney(transaction.amount, `transactions[${index}].amount`));
 	const { transaction, index } = paid[position];
 	const path = `transactions[${index}]`;
 	return {
@@ -98,10 +139,17 @@ function orderPayment(order: UnknownRecord, invoiceTotal: Decimal, settings: Rec
 export function orderPaymentToReceipt(order: unknown, settings: ReceiptSettings): ConversionResult {
 	checkIssuerSettings(settings);
 	if (!isRecord(order)) {
-		throw new OrderInputError('', 'The order is not an order object.', 'Set Order to an expression that gives one paid Shopify order, e.g. {{ $json }}.');
+		throw new OrderInputError(
+			'',
+			'The order is not an order object.',
+			'Set Order to an expression that gives one paid Shopify order, e.g. {{ $json }}.',
+		);
 	}
 	const label = orderLabel(order);
-	const invoiced = orderToVoucher(order, { ...settings, serie: settings.invoiceSerie || settings.serie });
+	const invoiced = orderToVoucher(order, {
+		...settings,
+		serie: settings.invoiceSerie || settings.serie,
+	});
 	if (!invoiced.voucher) {
 		throw new OrderInputError(
 			invoiced.skipped?.reason === 'noTaxData' ? 'note_attributes' : '',
@@ -132,10 +180,14 @@ export function orderPaymentToReceipt(order: unknown, settings: ReceiptSettings)
 			'Check that the invoice was built with the same settings and that the payment belongs to this order.',
 		);
 	}
-	const form = payment.gateway ? paymentFormTable(settings.paymentForms).get(payment.gateway) : undefined;
+	const form = payment.gateway
+		? paymentFormTable(settings.paymentForms).get(payment.gateway)
+		: undefined;
 	if (!form || form === '99') {
 		throw new OrderInputError(
-			payment.path === 'updated_at' || payment.path === 'settings.paymentDate' ? 'payment_gateway_names' : `${payment.path}.gateway`,
+			payment.path === 'updated_at' || payment.path === 'settings.paymentDate'
+				? 'payment_gateway_names'
+				: `${payment.path}.gateway`,
 			`${label} was paid through ${payment.gateway ? `gateway "${payment.gateway}", which has no payment form in the table` : 'no known gateway'}; a payment receipt names how the money was received (never 99).`,
 			'Add the gateway to Payment Forms, e.g. "03" for a bank deposit.',
 		);
@@ -153,7 +205,12 @@ export function orderPaymentToReceipt(order: unknown, settings: ReceiptSettings)
 		receptor,
 		payments: [
 			{
-				fechaPago: cfdiDateTime(payment.date, payment.path === 'updated_at' || payment.path === 'settings.paymentDate' ? payment.path : `${payment.path}.processed_at`),
+				fechaPago: cfdiDateTime(
+					payment.date,
+					payment.path === 'updated_at' || payment.path === 'settings.paymentDate'
+						? payment.path
+						: `${payment.path}.processed_at`,
+				),
 				formaDePagoP: form,
 				monedaP: invoice.moneda,
 				...(invoice.tipoCambio !== undefined ? { tipoCambioP: invoice.tipoCambio } : {}),
@@ -174,6 +231,18 @@ export function orderPaymentToReceipt(order: unknown, settings: ReceiptSettings)
 			},
 		],
 	});
-	const received = { amount: decimalToString(payment.amount, decimals), currency: String(invoice.moneda), from: `the payment received (${payment.path})`, field: `${payment.path}.amount`, fix: "the order's transactions" };
-	return { voucher, orderTotal: decimalToNumber(payment.amount), voucherTotal: decimalToNumber(payment.amount), notes: [], source: received };
+	const received = {
+		amount: decimalToString(payment.amount, decimals),
+		currency: String(invoice.moneda),
+		from: `the payment received (${payment.path})`,
+		field: `${payment.path}.amount`,
+		fix: "the order's transactions",
+	};
+	return {
+		voucher,
+		orderTotal: decimalToNumber(payment.amount),
+		voucherTotal: decimalToNumber(payment.amount),
+		notes: [],
+		source: received,
+	};
 }

@@ -49,7 +49,10 @@ export interface SaleLine {
 }
 
 /** The voucher members other than the concepts and the amounts computed from them. */
-export type VoucherHeader = Omit<Voucher, 'conceptos' | 'subTotal' | 'descuento' | 'total' | 'impuestos'>;
+export type VoucherHeader = Omit<
+	Voucher,
+	'conceptos' | 'subTotal' | 'descuento' | 'total' | 'impuestos'
+>;
 
 export interface PricingResult {
 	/** The voucher with every amount filled by computeTotals. */
@@ -91,7 +94,10 @@ function rateOf(tax: LineTax): Decimal {
 }
 
 function impuestosFor(tax: LineTax): ConceptoImpuestos | undefined {
-	if (tax.kind === 'rate') return { traslados: [{ impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: decimalToNumber(tax.rate) }] };
+	if (tax.kind === 'rate')
+		return {
+			traslados: [{ impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: decimalToNumber(tax.rate) }],
+		};
 	if (tax.kind === 'exempt') return { traslados: [{ impuesto: '002', tipoFactor: 'Exento' }] };
 	return undefined;
 }
@@ -99,7 +105,11 @@ function impuestosFor(tax: LineTax): ConceptoImpuestos | undefined {
 /** base + its tax, as computeTotals rounds them for a one-unit concept. */
 function totalForBase(base: Decimal, tax: LineTax, decimals: number): Decimal {
 	if (isZero(base)) return base;
-	const probe = { conceptos: [{ cantidad: '1', valorUnitario: decimalToNumber(base), impuestos: impuestosFor(tax) }] } as unknown as Voucher;
+	const probe = {
+		conceptos: [
+			{ cantidad: '1', valorUnitario: decimalToNumber(base), impuestos: impuestosFor(tax) },
+		],
+	} as unknown as Voucher;
 	return parseDecimal(computeTotals(probe, { decimals }).computed.total) as Decimal;
 }
 
@@ -114,21 +124,34 @@ function unitsBetween(a: Decimal, b: Decimal, decimals: number): number {
  * the plain split charged ÷ (1 + rate), one per landing point, nearest `preferred` first. Per-line
  * rounding skips about 1 in 7 totals at 16 %, so a line may have no option that lands exactly.
  */
-function baseOptions(charged: Decimal, tax: LineTax, preferred: Decimal, decimals: number, ceiling?: Decimal): BaseOption[] {
+function baseOptions(
+	charged: Decimal,
+	tax: LineTax,
+	preferred: Decimal,
+	decimals: number,
+	ceiling?: Decimal,
+): BaseOption[] {
 	const unit = decimalOf(1, decimals);
 	const plain = divideDecimal(charged, addDecimal(ONE, rateOf(tax)), decimals);
 	const byShift = new Map<number, BaseOption>();
 	for (const start of [roundDecimal(preferred, decimals), plain]) {
 		for (let step = -MAX_SHIFT; step <= MAX_SHIFT; step++) {
 			const base = addDecimal(start, multiplyDecimal(unit, decimalOf(step)));
-			if (isNegative(base) || (isZero(base) && !isZero(charged)) || (ceiling && compareDecimal(base, ceiling) > 0)) continue;
+			if (
+				isNegative(base) ||
+				(isZero(base) && !isZero(charged)) ||
+				(ceiling && compareDecimal(base, ceiling) > 0)
+			)
+				continue;
 			const shift = unitsBetween(totalForBase(base, tax, decimals), charged, decimals);
 			if (Math.abs(shift) > MAX_SHIFT || byShift.has(shift)) continue;
 			byShift.set(shift, { base, shift });
 		}
 	}
 	// Lands-exactly first, then the smallest shifts, below before above (never invoice more on a tie).
-	return [...byShift.values()].sort((x, y) => Math.abs(x.shift) - Math.abs(y.shift) || x.shift - y.shift);
+	return [...byShift.values()].sort(
+		(x, y) => Math.abs(x.shift) - Math.abs(y.shift) || x.shift - y.shift,
+	);
 }
 
 function planLine(line: SaleLine, decimals: number): LinePlan {
@@ -136,18 +159,34 @@ function planLine(line: SaleLine, decimals: number): LinePlan {
 	if (line.taxIncluded) {
 		const charged = roundDecimal(subtractDecimal(gross, line.discount), decimals);
 		const onePlusRate = addDecimal(ONE, rateOf(line.tax));
-		const preferred = line.chargedTax ? subtractDecimal(charged, line.chargedTax) : divideDecimal(charged, onePlusRate, decimals);
-		const undiscountedImporte = isZero(line.discount) ? undefined : divideDecimal(gross, onePlusRate, decimals);
-		let options = line.tax.kind === 'rate' && !isZero(line.tax.rate) ? baseOptions(charged, line.tax, preferred, decimals, undiscountedImporte) : [];
+		const preferred = line.chargedTax
+			? subtractDecimal(charged, line.chargedTax)
+			: divideDecimal(charged, onePlusRate, decimals);
+		const undiscountedImporte = isZero(line.discount)
+			? undefined
+			: divideDecimal(gross, onePlusRate, decimals);
+		let options =
+			line.tax.kind === 'rate' && !isZero(line.tax.rate)
+				? baseOptions(charged, line.tax, preferred, decimals, undiscountedImporte)
+				: [];
 		// Untaxed and 0 % lines: the base is the amount charged.
 		if (options.length === 0) options = [{ base: charged, shift: 0 }];
 		return { line, charged, undiscountedImporte, options, base: options[0].base };
 	}
 	const importe = roundDecimal(gross, decimals);
 	const base = subtractDecimal(importe, roundDecimal(line.discount, decimals));
-	const charged = line.chargedTax ? addDecimal(base, line.chargedTax) : totalForBase(base, line.tax, decimals);
+	const charged = line.chargedTax
+		? addDecimal(base, line.chargedTax)
+		: totalForBase(base, line.tax, decimals);
 	// A net price is given: the base is fixed, and a tax the source rounded otherwise shows as a shift.
-	return { line, charged, options: [{ base, shift: unitsBetween(totalForBase(base, line.tax, decimals), charged, decimals) }], base };
+	return {
+		line,
+		charged,
+		options: [
+			{ base, shift: unitsBetween(totalForBase(base, line.tax, decimals), charged, decimals) },
+		],
+		base,
+	};
 }
 
 interface Choice {
@@ -172,9 +211,13 @@ function chooseBases(plans: LinePlan[]): void {
 		for (const [sum, choice] of states) {
 			plan.options.forEach((option, index) => {
 				const key = sum + option.shift;
-				const cost: Choice['cost'] = [choice.cost[0] + Math.abs(option.shift), choice.cost[1] + (option.shift === 0 ? 0 : 1)];
+				const cost: Choice['cost'] = [
+					choice.cost[0] + Math.abs(option.shift),
+					choice.cost[1] + (option.shift === 0 ? 0 : 1),
+				];
 				const known = next.get(key);
-				if (!known || cheaper(cost, known.cost)) next.set(key, { cost, picks: [...choice.picks, index] });
+				if (!known || cheaper(cost, known.cost))
+					next.set(key, { cost, picks: [...choice.picks, index] });
 			});
 		}
 		states = next;
@@ -189,7 +232,9 @@ function conceptFor(plan: LinePlan, decimals: number): Concepto {
 	let valorUnitario: Decimal;
 	let descuento: Decimal;
 	if (line.taxIncluded) {
-		descuento = plan.undiscountedImporte ? subtractDecimal(plan.undiscountedImporte, plan.base) : DECIMAL_ZERO;
+		descuento = plan.undiscountedImporte
+			? subtractDecimal(plan.undiscountedImporte, plan.base)
+			: DECIMAL_ZERO;
 		if (isNegative(descuento)) descuento = DECIMAL_ZERO;
 		valorUnitario = unitValueFor(addDecimal(plan.base, descuento), line.quantity, decimals);
 	} else {
@@ -216,8 +261,15 @@ function conceptFor(plan: LinePlan, decimals: number): Concepto {
 	return concepto;
 }
 
-function buildVoucher(header: VoucherHeader, plans: LinePlan[], decimals: number): { voucher: Voucher; total: Decimal } {
-	const draft = { ...header, conceptos: plans.map((plan) => conceptFor(plan, decimals)) } as Voucher;
+function buildVoucher(
+	header: VoucherHeader,
+	plans: LinePlan[],
+	decimals: number,
+): { voucher: Voucher; total: Decimal } {
+	const draft = {
+		...header,
+		conceptos: plans.map((plan) => conceptFor(plan, decimals)),
+	} as Voucher;
 	const { voucher, computed } = computeTotals(draft, { decimals });
 	return { voucher, total: parseDecimal(computed.total) as Decimal };
 }
@@ -231,7 +283,9 @@ export function priceVoucher(header: VoucherHeader, lines: SaleLine[]): PricingR
 	const notes: string[] = [];
 	const priced = lines.filter((line) => {
 		if (!isZero(line.unitPrice)) return true;
-		notes.push(`${line.path} ("${line.descripcion}") has a price of 0 and is left out of the voucher.`);
+		notes.push(
+			`${line.path} ("${line.descripcion}") has a price of 0 and is left out of the voucher.`,
+		);
 		return false;
 	});
 	const plans = priced.map((line) => planLine(line, decimals));
@@ -241,14 +295,18 @@ export function priceVoucher(header: VoucherHeader, lines: SaleLine[]): PricingR
 		const shift = plan.options.find((option) => option.base === plan.base)?.shift ?? 0;
 		if (shift === 0 || plan.options.length === 1) continue;
 		const amount = decimalToString(decimalOf(Math.abs(shift), decimals));
-		notes.push(`${plan.line.path}: the voucher carries ${amount} ${shift > 0 ? 'more' : 'less'} than was charged for this line, so that the per-line tax rounding of the SAT adds up to the amount charged for the whole voucher.`);
+		notes.push(
+			`${plan.line.path}: the voucher carries ${amount} ${shift > 0 ? 'more' : 'less'} than was charged for this line, so that the per-line tax rounding of the SAT adds up to the amount charged for the whole voucher.`,
+		);
 	}
 	const gaps: string[] = [];
 	for (const plan of plans) {
 		const shift = plan.options.find((option) => option.base === plan.base)?.shift ?? 0;
 		if (Math.abs(shift) <= MAX_SHIFT) continue;
 		const priced = totalForBase(plan.base, plan.line.tax, decimals);
-		gaps.push(`${plan.line.path} was charged ${showMoney(plan.charged, decimals)} with its tax, but its price and tax rate give ${showMoney(priced, decimals)}`);
+		gaps.push(
+			`${plan.line.path} was charged ${showMoney(plan.charged, decimals)} with its tax, but its price and tax rate give ${showMoney(priced, decimals)}`,
+		);
 	}
 	const built = buildVoucher(header, plans, decimals);
 	return { voucher: built.voucher, chargedTotal, voucherTotal: built.total, decimals, notes, gaps };

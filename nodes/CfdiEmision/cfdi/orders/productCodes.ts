@@ -22,13 +22,18 @@ export type ProductKeys = Partial<Record<ProductMatchField, unknown>>;
 // The most specific field wins whatever the rules' order: a SKU names one product, a vendor many.
 const SPECIFICITY: ProductMatchField[] = ['sku', 'productType', 'vendor'];
 
-export function productCodesFor(keys: ProductKeys, settings: ProductCodeSettings = {}): ProductCodes {
+export function productCodesFor(
+	keys: ProductKeys,
+	settings: ProductCodeSettings = {},
+): ProductCodes {
 	const rules = settings.rules ?? [];
 	let rule: ProductCodeRule | undefined;
 	for (const field of SPECIFICITY) {
 		const value = normalizeName(keys[field]);
 		if (!value) continue;
-		rule = rules.find((candidate) => candidate.match === field && normalizeName(candidate.value) === value);
+		rule = rules.find(
+			(candidate) => candidate.match === field && normalizeName(candidate.value) === value,
+		);
 		if (rule) break;
 	}
 	return {

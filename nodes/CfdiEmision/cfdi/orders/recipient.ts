@@ -49,7 +49,8 @@ function attributeValue(attributes: Map<string, string>, names: string[]): strin
 
 // Typed data arrives as "ure-180429-tm6", "601 - General de Ley", "CP 65000", "G03 Gastos en general".
 const cleanRfc = (value: string) => value.toUpperCase().replace(/[\s.-]/g, '');
-const leadingCode = (value: string) => (/^\s*([A-Za-z]?\d{2,3})\b/.exec(value)?.[1] ?? value.trim()).toUpperCase();
+const leadingCode = (value: string) =>
+	(/^\s*([A-Za-z]?\d{2,3})\b/.exec(value)?.[1] ?? value.trim()).toUpperCase();
 const postalCode = (value: string) => /\d{5}/.exec(value)?.[0] ?? value.trim();
 const registeredName = (value: string) => value.trim().replace(/\s+/g, ' ').toUpperCase();
 
@@ -70,14 +71,21 @@ export function findRecipient(
 	defaultUsoCfdi = DEFAULT_USO_CFDI,
 ): RecipientLookup {
 	const attributes = readNoteAttributes(order);
-	const namesFor = (key: AttributeKey) => (names[key]?.length ? names[key] : DEFAULT_RECIPIENT_ATTRIBUTES[key]) as string[];
+	const namesFor = (key: AttributeKey) =>
+		(names[key]?.length ? names[key] : DEFAULT_RECIPIENT_ATTRIBUTES[key]) as string[];
 	const fromAttribute = (key: AttributeKey) => attributeValue(attributes, namesFor(key));
 
 	const attributeRfc = fromAttribute('rfc');
 	const fallbackRfc = text(fallback.rfc);
-	const rfc = attributeRfc ? cleanRfc(attributeRfc) : fallbackRfc ? cleanRfc(fallbackRfc) : undefined;
-	const fallbackApplies = !attributeRfc || (fallbackRfc !== undefined && cleanRfc(fallbackRfc) === rfc);
-	const pick = (key: AttributeKey, member: keyof RecipientData) => fromAttribute(key) ?? (fallbackApplies ? text(fallback[member]) : undefined);
+	const rfc = attributeRfc
+		? cleanRfc(attributeRfc)
+		: fallbackRfc
+			? cleanRfc(fallbackRfc)
+			: undefined;
+	const fallbackApplies =
+		!attributeRfc || (fallbackRfc !== undefined && cleanRfc(fallbackRfc) === rfc);
+	const pick = (key: AttributeKey, member: keyof RecipientData) =>
+		fromAttribute(key) ?? (fallbackApplies ? text(fallback[member]) : undefined);
 
 	const nombre = pick('nombre', 'nombre');
 	const regimen = pick('regimenFiscal', 'regimenFiscalReceptor');

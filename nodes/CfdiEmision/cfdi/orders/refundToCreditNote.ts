@@ -3,7 +3,20 @@
  * invoice: the refunded items and shipping as the customer was charged for them, through the same
  * pricing as the invoice.
  */
-import { addDecimal, compareDecimal, decimalOf, DECIMAL_ZERO, decimalToNumber, isNegative, isZero, multiplyDecimal, parseDecimal, subtractDecimal, sumDecimals, type Decimal } from '../decimal';
+import {
+	addDecimal,
+	compareDecimal,
+	decimalOf,
+	DECIMAL_ZERO,
+	decimalToNumber,
+	isNegative,
+	isZero,
+	multiplyDecimal,
+	parseDecimal,
+	subtractDecimal,
+	sumDecimals,
+	type Decimal,
+} from '../decimal';
 import { buildCreditNote, type CreditNoteLine, type TaxRate } from '../kinds';
 import type { Concepto } from '../types';
 import { OrderInputError } from './errors';
@@ -14,7 +27,19 @@ import { priceVoucher, type LineTax, type SaleLine } from './pricing';
 import { findRecipient, generalPublicReceptor } from './recipient';
 import { finishConversion, type ConversionResult } from './result';
 import { normalizeName } from './settings';
-import { exchangeRateFor, folioOf, isRecord, MoneyReader, orderLabel, orderPeriod, parseMoney, parseQuantity, readLineItem, readTax, type UnknownRecord } from './shopifyOrder';
+import {
+	exchangeRateFor,
+	folioOf,
+	isRecord,
+	MoneyReader,
+	orderLabel,
+	orderPeriod,
+	parseMoney,
+	parseQuantity,
+	readLineItem,
+	readTax,
+	type UnknownRecord,
+} from './shopifyOrder';
 
 /** Product code of a credit note for a refund without items (SAT filling guide, egresos appendix). */
 const REFUND_PRODUCT_CODE = '84111506';
@@ -24,24 +49,56 @@ export interface RefundSettings extends InvoiceLinkSettings {
 	refundId?: string | number;
 }
 
-function pickRefund(order: UnknownRecord, refundId: RefundSettings['refundId']): { refund: UnknownRecord; index: number } {
+function pickRefund(
+	order: UnknownRecord,
+	refundId: RefundSettings['refundId'],
+): { refund: UnknownRecord; index: number } {
 	const refunds = Array.isArray(order.refunds) ? (order.refunds as unknown[]) : [];
-	if (refunds.length === 0) throw new OrderInputError('refunds', `${orderLabel(order)} has no refunds.`, 'Give the order after the refund, as Shopify sends it (Shopify node, Get order).');
-	const wanted = refundId === undefined || refundId === null || String(refundId).trim() === '' ? undefined : String(refundId).trim();
-	const index = wanted === undefined ? refunds.length - 1 : refunds.findIndex((refund) => isRecord(refund) && String(refund.id) === wanted);
-	if (index < 0) throw new OrderInputError('refunds', `${orderLabel(order)} has no refund with id ${wanted}.`, 'Give the id of one of the order\'s refunds, or leave Refund ID empty for the last one.');
+	if (refunds.length === 0)
+		throw new OrderInputError(
+			'refunds',
+			`${orderLabel(order)} has no refunds.`,
+			'Give the order after the refund, as Shopify sends it (Shopify node, Get order).',
+		);
+	const wanted =
+		refundId === undefined || refundId === null || String(refundId).trim() === ''
+			? undefined
+			: String(refundId).trim();
+	const index =
+		wanted === undefined
+			? refunds.length - 1
+			: refunds.findIndex((refund) => isRecord(refund) && String(refund.id) === wanted);
+	if (index < 0)
+		throw new OrderInputError(
+			'refunds',
+			`${orderLabel(order)} has no refund with id ${wanted}.`,
+			"Give the id of one of the order's refunds, or leave Refund ID empty for the last one.",
+		);
 	const refund = refunds[index];
-	if (!isRecord(refund)) throw new OrderInputError(`refunds[${index}]`, `refunds[${index}] is not a refund.`, 'Give refunds as Shopify sends them.');
+	if (!isRecord(refund))
+		throw new OrderInputError(
+			`refunds[${index}]`,
+			`refunds[${index}] is not a refund.`,
+			'Give refunds as Shopify sends them.',
+		);
 	return { refund, index };
 }
 
 /** Successful refund transactions: their sum is the money returned, their gateway the payment form. */
-function refundTransactions(refund: UnknownRecord, path: string): { total: Decimal; gateway?: string } {
+function refundTransactions(
+	refund: UnknownRecord,
+	path: string,
+): { total: Decimal; gateway?: string } {
 	const transactions = Array.isArray(refund.transactions) ? (refund.transactions as unknown[]) : [];
 	const amounts: Decimal[] = [];
 	let gateway: string | undefined;
 	transactions.forEach((transaction, index) => {
-		if (!isRecord(transaction) || String(transaction.kind) !== 'refund' || String(transaction.status) !== 'success') return;
+		if (
+			!isRecord(transaction) ||
+			String(transaction.kind) !== 'refund' ||
+			String(transaction.status) !== 'success'
+		)
+			return;
 		amounts.push(parseMoney(transaction.amount, `${path}.transactions[${index}].amount`));
 		gateway ??= normalizeName(transaction.gateway);
 	});
@@ -52,10 +109,15 @@ function refundTransactions(refund: UnknownRecord, path: string): { total: Decim
 function unitsRefunded(refunds: ReadonlyArray<unknown>): Map<string, Decimal> {
 	const units = new Map<string, Decimal>();
 	for (const refund of refunds) {
-		const lines = isRecord(refund) && Array.isArray(refund.refund_line_items) ? (refund.refund_line_items as unknown[]) : [];
+		const lines =
+			isRecord(refund) && Array.isArray(refund.refund_line_items)
+				? (refund.refund_line_items as unknown[])
+				: [];
 		for (const entry of lines) {
 			if (!isRecord(entry)) continue;
-			const id = String(entry.line_item_id ?? (isRecord(entry.line_item) ? entry.line_item.id : ''));
+			const id = String(
+				entry.line_item_id ?? (isRecord(entry.line_item) ? entry.line_item.id : ''),
+			);
 			const quantity = parseDecimal(entry.quantity);
 			if (id && quantity) units.set(id, addDecimal(units.get(id) ?? DECIMAL_ZERO, quantity));
 		}
@@ -63,16 +125,39 @@ function unitsRefunded(refunds: ReadonlyArray<unknown>): Map<string, Decimal> {
 	return units;
 }
 
-function refundedItems(order: UnknownRecord, refund: UnknownRecord, path: string, money: MoneyReader, settings: RefundSettings, earlier: ReadonlyArray<unknown>): SaleLine[] {
+function refundedItems(
+	order: UnknownRecord,
+	refund: UnknownRecord,
+	path: string,
+	money: MoneyReader,
+	settings: RefundSettings,
+	earlier: ReadonlyArray<unknown>,
+): SaleLine[] {
 	const before = unitsRefunded(earlier);
 	const taxIncluded = order.taxes_included === true;
-	const orderItems = Array.isArray(order.line_items) ? (order.line_items as unknown[]).filter(isRecord) : [];
-	const refundLines = Array.isArray(refund.refund_line_items) ? (refund.refund_line_items as unknown[]) : [];
+	const orderItems = Array.isArray(order.line_items)
+		? (order.line_items as unknown[]).filter(isRecord)
+		: [];
+	const refundLines = Array.isArray(refund.refund_line_items)
+		? (refund.refund_line_items as unknown[])
+		: [];
 	return refundLines.map((entry, index) => {
 		const linePath = `${path}.refund_line_items[${index}]`;
-		if (!isRecord(entry)) throw new OrderInputError(linePath, `${linePath} is not a refund line item.`, 'Give refund line items as Shopify sends them.');
-		const item = isRecord(entry.line_item) ? entry.line_item : orderItems.find((candidate) => String(candidate.id) === String(entry.line_item_id));
-		if (!item) throw new OrderInputError(`${linePath}.line_item_id`, `${linePath}.line_item_id ${JSON.stringify(entry.line_item_id)} is not a line item of the order.`, 'Give the order and its refund as Shopify sends them.');
+		if (!isRecord(entry))
+			throw new OrderInputError(
+				linePath,
+				`${linePath} is not a refund line item.`,
+				'Give refund line items as Shopify sends them.',
+			);
+		const item = isRecord(entry.line_item)
+			? entry.line_item
+			: orderItems.find((candidate) => String(candidate.id) === String(entry.line_item_id));
+		if (!item)
+			throw new OrderInputError(
+				`${linePath}.line_item_id`,
+				`${linePath}.line_item_id ${JSON.stringify(entry.line_item_id)} is not a line item of the order.`,
+				'Give the order and its refund as Shopify sends them.',
+			);
 		const line = readLineItem(item, `${linePath}.line_item`, taxIncluded, money, settings);
 		const refundedQuantity = parseQuantity(entry.quantity, `${linePath}.quantity`);
 		// Never more units than were bought, counting the earlier refunds of the same line.
@@ -100,12 +185,22 @@ function refundedItems(order: UnknownRecord, refund: UnknownRecord, path: string
 }
 
 /** Shipping refunded: REST order_adjustments of kind shipping_refund (negative amounts), or refund_shipping_lines. */
-function refundedShipping(order: UnknownRecord, refund: UnknownRecord, path: string, money: MoneyReader, settings: RefundSettings): SaleLine[] {
+function refundedShipping(
+	order: UnknownRecord,
+	refund: UnknownRecord,
+	path: string,
+	money: MoneyReader,
+	settings: RefundSettings,
+): SaleLine[] {
 	const taxIncluded = order.taxes_included === true;
 	const lines: SaleLine[] = [];
 	const shippingTax = (): LineTax => {
-		const first = Array.isArray(order.shipping_lines) ? (order.shipping_lines as unknown[]).find(isRecord) : undefined;
-		return first ? readTax(first, 'shipping_lines[0]', money, settings.untaxedLines ?? 'notSubject').tax : { kind: 'notSubject' };
+		const first = Array.isArray(order.shipping_lines)
+			? (order.shipping_lines as unknown[]).find(isRecord)
+			: undefined;
+		return first
+			? readTax(first, 'shipping_lines[0]', money, settings.untaxedLines ?? 'notSubject').tax
+			: { kind: 'notSubject' };
 	};
 	const push = (linePath: string, amount: Decimal, tax: Decimal) => {
 		if (isZero(amount)) return;
@@ -118,11 +213,16 @@ function refundedShipping(order: UnknownRecord, refund: UnknownRecord, path: str
 			unitPrice: amount,
 			discount: DECIMAL_ZERO,
 			taxIncluded,
-			tax: isZero(tax) && shippingTax().kind === 'rate' ? { kind: 'rate', rate: DECIMAL_ZERO } : shippingTax(),
+			tax:
+				isZero(tax) && shippingTax().kind === 'rate'
+					? { kind: 'rate', rate: DECIMAL_ZERO }
+					: shippingTax(),
 			chargedTax: tax,
 		});
 	};
-	const adjustments = Array.isArray(refund.order_adjustments) ? (refund.order_adjustments as unknown[]) : [];
+	const adjustments = Array.isArray(refund.order_adjustments)
+		? (refund.order_adjustments as unknown[])
+		: [];
 	adjustments.forEach((entry, index) => {
 		if (!isRecord(entry) || String(entry.kind) !== 'shipping_refund') return;
 		const linePath = `${path}.order_adjustments[${index}]`;
@@ -130,17 +230,27 @@ function refundedShipping(order: UnknownRecord, refund: UnknownRecord, path: str
 		const tax = absolute(money.read(entry, 'tax_amount', linePath, true));
 		push(linePath, amount, tax);
 	});
-	const shippingLines = Array.isArray(refund.refund_shipping_lines) ? (refund.refund_shipping_lines as unknown[]) : [];
+	const shippingLines = Array.isArray(refund.refund_shipping_lines)
+		? (refund.refund_shipping_lines as unknown[])
+		: [];
 	shippingLines.forEach((entry, index) => {
 		if (!isRecord(entry)) return;
 		const linePath = `${path}.refund_shipping_lines[${index}]`;
-		push(linePath, absolute(money.read(entry, 'subtotal_amount', linePath, true)), absolute(money.read(entry, 'tax_amount', linePath, true)));
+		push(
+			linePath,
+			absolute(money.read(entry, 'subtotal_amount', linePath, true)),
+			absolute(money.read(entry, 'tax_amount', linePath, true)),
+		);
 	});
 	return lines;
 }
 
 /** The invoice's folio with the refund's ordinal: 1001-R1 for the first refund of order 1001. */
-function creditNoteFolio(order: UnknownRecord, index: number, settings: RefundSettings): string | undefined {
+function creditNoteFolio(
+	order: UnknownRecord,
+	index: number,
+	settings: RefundSettings,
+): string | undefined {
 	const folio = folioOf(order, settings);
 	return folio ? `${folio}-R${index + 1}` : undefined;
 }
@@ -151,10 +261,23 @@ function absolute(amount: Decimal | undefined): Decimal {
 }
 
 /** A refund of money only (no items, no shipping): one "Refund" concept at the order's single IVA rate. */
-function refundedAmount(order: UnknownRecord, total: Decimal, path: string, money: MoneyReader, settings: RefundSettings): SaleLine {
-	const orderItems = Array.isArray(order.line_items) ? (order.line_items as unknown[]).filter(isRecord) : [];
-	const taxes = orderItems.map((item, index) => readTax(item, `line_items[${index}]`, money, settings.untaxedLines ?? 'notSubject').tax);
-	const keys = new Set(taxes.map((tax) => (tax.kind === 'rate' ? `rate:${decimalToNumber(tax.rate)}` : tax.kind)));
+function refundedAmount(
+	order: UnknownRecord,
+	total: Decimal,
+	path: string,
+	money: MoneyReader,
+	settings: RefundSettings,
+): SaleLine {
+	const orderItems = Array.isArray(order.line_items)
+		? (order.line_items as unknown[]).filter(isRecord)
+		: [];
+	const taxes = orderItems.map(
+		(item, index) =>
+			readTax(item, `line_items[${index}]`, money, settings.untaxedLines ?? 'notSubject').tax,
+	);
+	const keys = new Set(
+		taxes.map((tax) => (tax.kind === 'rate' ? `rate:${decimalToNumber(tax.rate)}` : tax.kind)),
+	);
 	if (keys.size !== 1) {
 		throw new OrderInputError(
 			`${path}.refund_line_items`,
@@ -204,7 +327,11 @@ function creditNoteLine(concepto: Concepto): CreditNoteLine {
 export function refundToCreditNote(order: unknown, settings: RefundSettings): ConversionResult {
 	checkIssuerSettings(settings);
 	if (!isRecord(order)) {
-		throw new OrderInputError('', 'The order is not an order object.', 'Set Order to an expression that gives one Shopify order with its refunds, e.g. {{ $json }}.');
+		throw new OrderInputError(
+			'',
+			'The order is not an order object.',
+			'Set Order to an expression that gives one Shopify order with its refunds, e.g. {{ $json }}.',
+		);
 	}
 	const money = new MoneyReader(order, settings.currency ?? 'presentment');
 	const { refund, index } = pickRefund(order, settings.refundId);
@@ -212,9 +339,17 @@ export function refundToCreditNote(order: unknown, settings: RefundSettings): Co
 	const { total, gateway } = refundTransactions(refund, path);
 
 	const earlier = (order.refunds as unknown[]).slice(0, index);
-	let lines = [...refundedItems(order, refund, path, money, settings, earlier), ...refundedShipping(order, refund, path, money, settings)];
+	let lines = [
+		...refundedItems(order, refund, path, money, settings, earlier),
+		...refundedShipping(order, refund, path, money, settings),
+	];
 	if (lines.length === 0) {
-		if (isZero(total)) throw new OrderInputError(path, `${path} returns nothing: no items, no shipping, no money.`, 'Give a refund that returns items or money.');
+		if (isZero(total))
+			throw new OrderInputError(
+				path,
+				`${path} returns nothing: no items, no shipping, no money.`,
+				'Give a refund that returns items or money.',
+			);
 		lines = [refundedAmount(order, total, path, money, settings)];
 	}
 
@@ -232,11 +367,17 @@ export function refundToCreditNote(order: unknown, settings: RefundSettings): Co
 	let receptor = lookup.receptor;
 	if (!receptor) {
 		if (settings.withoutTaxData !== 'generalPublic') {
-			throw new OrderInputError('note_attributes', `${orderLabel(order)} has no complete recipient tax data (${lookup.missing.join(', ')} missing); a credit note goes to the invoice's recipient.`, 'Give the same tax data as for the invoice.');
+			throw new OrderInputError(
+				'note_attributes',
+				`${orderLabel(order)} has no complete recipient tax data (${lookup.missing.join(', ')} missing); a credit note goes to the invoice's recipient.`,
+				'Give the same tax data as for the invoice.',
+			);
 		}
 		receptor = generalPublicReceptor(settings.lugarExpedicion);
 	}
-	const restocked = (Array.isArray(refund.refund_line_items) ? (refund.refund_line_items as unknown[]) : []).some((entry) => isRecord(entry) && entry.restock_type === 'return');
+	const restocked = (
+		Array.isArray(refund.refund_line_items) ? (refund.refund_line_items as unknown[]) : []
+	).some((entry) => isRecord(entry) && entry.restock_type === 'return');
 	const header = voucherHeader(settings, {
 		tipoDeComprobante: 'E',
 		receptor,
@@ -264,7 +405,10 @@ export function refundToCreditNote(order: unknown, settings: RefundSettings): Co
 		folio: header.folio as string | undefined,
 		descripcionFacturador: header.descripcionFacturador as string | undefined,
 		// A generic recipient keeps its use (S01); a taxpayer gets G02 (returns, discounts or rebates).
-		receptor: receptor.rfc === generalPublicReceptor(settings.lugarExpedicion).rfc ? { ...recipient, usoCFDI } : recipient,
+		receptor:
+			receptor.rfc === generalPublicReceptor(settings.lugarExpedicion).rfc
+				? { ...recipient, usoCFDI }
+				: recipient,
 		formaPago: form,
 		moneda: money.moneda,
 		...(tipoCambio !== undefined ? { tipoCambio } : {}),
@@ -274,9 +418,17 @@ export function refundToCreditNote(order: unknown, settings: RefundSettings): Co
 	});
 	if (header.informacionGlobal) voucher.informacionGlobal = header.informacionGlobal;
 	const voucherTotal = parseDecimal(voucher.total) as Decimal;
-	return finishConversion({ ...pricing, voucher, voucherTotal }, isZero(total) ? pricing.chargedTotal : total, [], [], {
-		from: isZero(total) ? `the amounts of ${path}'s items and shipping` : `the money refunded (${path}'s successful refund transactions)`,
-		field: `${path}.transactions`,
-		fix: `${path}'s items, shipping and transactions`,
-	});
+	return finishConversion(
+		{ ...pricing, voucher, voucherTotal },
+		isZero(total) ? pricing.chargedTotal : total,
+		[],
+		[],
+		{
+			from: isZero(total)
+				? `the amounts of ${path}'s items and shipping`
+				: `the money refunded (${path}'s successful refund transactions)`,
+			field: `${path}.transactions`,
+			fix: `${path}'s items, shipping and transactions`,
+		},
+	);
 }

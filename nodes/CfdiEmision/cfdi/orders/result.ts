@@ -1,5 +1,13 @@
 /** What every conversion (order, line items, refund) returns, and how it reports a total that differs. */
-import { addDecimal, compareDecimal, decimalToNumber, isZero, subtractDecimal, sumDecimals, type Decimal } from '../decimal';
+import {
+	addDecimal,
+	compareDecimal,
+	decimalToNumber,
+	isZero,
+	subtractDecimal,
+	sumDecimals,
+	type Decimal,
+} from '../decimal';
 import type { Voucher } from '../types';
 import type { SourceMoney } from '../voucherSource';
 import { showMoney, type PricingResult } from './pricing';
@@ -44,7 +52,13 @@ export interface KnownDifference {
  * per-line tax rounding the balancing could not absorb, taxes the source charged that its rates do
  * not give, or a source total its lines do not add up to.
  */
-export function finishConversion(pricing: PricingResult, sourceTotal: Decimal, notes: string[], leftOut: KnownDifference[], figure: SourceFigure): ConversionResult {
+export function finishConversion(
+	pricing: PricingResult,
+	sourceTotal: Decimal,
+	notes: string[],
+	leftOut: KnownDifference[],
+	figure: SourceFigure,
+): ConversionResult {
 	const { voucher, voucherTotal, chargedTotal, decimals } = pricing;
 	const result: ConversionResult = {
 		voucher,
@@ -57,10 +71,14 @@ export function finishConversion(pricing: PricingResult, sourceTotal: Decimal, n
 	const unexplained = subtractDecimal(subtractDecimal(sourceTotal, chargedTotal), leftOutSum);
 	const details: string[] = [];
 	if (!isZero(unexplained)) {
-		details.push(`The source's lines, shipping and taxes add up to ${showMoney(addDecimal(chargedTotal, leftOutSum), decimals)}, not ${showMoney(sourceTotal, decimals)}: ${showMoney(unexplained, decimals)} is in the source itself`);
+		details.push(
+			`The source's lines, shipping and taxes add up to ${showMoney(addDecimal(chargedTotal, leftOutSum), decimals)}, not ${showMoney(sourceTotal, decimals)}: ${showMoney(unexplained, decimals)} is in the source itself`,
+		);
 	}
 	if (pricing.gaps.length > 0) details.push(`${pricing.gaps.join('; ')}`);
-	const kept = leftOut.filter((item) => !isZero(item.amount)).map((item) => `${showMoney(item.amount, decimals)} ${item.reason}`);
+	const kept = leftOut
+		.filter((item) => !isZero(item.amount))
+		.map((item) => `${showMoney(item.amount, decimals)} ${item.reason}`);
 	result.source = {
 		amount: showMoney(subtractDecimal(sourceTotal, leftOutSum), decimals),
 		currency: String(voucher.moneda),
@@ -81,7 +99,9 @@ export function finishConversion(pricing: PricingResult, sourceTotal: Decimal, n
 		);
 	}
 	if (!isZero(unexplained)) {
-		reasons.push(`${showMoney(unexplained, decimals)} that the source's lines, shipping and taxes do not add up to (they sum to ${showMoney(addDecimal(chargedTotal, leftOutSum), decimals)})`);
+		reasons.push(
+			`${showMoney(unexplained, decimals)} that the source's lines, shipping and taxes do not add up to (they sum to ${showMoney(addDecimal(chargedTotal, leftOutSum), decimals)})`,
+		);
 	}
 	// The totals differ, so at least one of the three parts is not zero: there is always a reason.
 	result.roundingNote = `The voucher total is ${showMoney(voucherTotal, decimals)} ${voucher.moneda}, the amount charged is ${showMoney(sourceTotal, decimals)}; the difference is ${reasons.join('; and ')}.`;

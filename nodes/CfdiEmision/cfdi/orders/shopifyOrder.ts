@@ -45,8 +45,12 @@ export class MoneyReader {
 	private readonly usePresentment: boolean;
 
 	constructor(order: UnknownRecord, source: CurrencySource) {
-		this.shopCurrency = String(order.currency ?? 'MXN').trim().toUpperCase();
-		const presentment = order.presentment_currency ? String(order.presentment_currency).trim().toUpperCase() : this.shopCurrency;
+		this.shopCurrency = String(order.currency ?? 'MXN')
+			.trim()
+			.toUpperCase();
+		const presentment = order.presentment_currency
+			? String(order.presentment_currency).trim().toUpperCase()
+			: this.shopCurrency;
 		this.usePresentment = source === 'presentment' && presentment !== this.shopCurrency;
 		this.moneda = this.usePresentment ? presentment : this.shopCurrency;
 	}
@@ -59,8 +63,10 @@ export class MoneyReader {
 		const member = path ? `${path}.${field}` : field;
 		const set = record[`${field}_set`];
 		if (this.usePresentment) {
-			const money = isRecord(set) && isRecord(set.presentment_money) ? set.presentment_money.amount : undefined;
-			if (money !== undefined && money !== null) return parseMoney(money, `${member}_set.presentment_money.amount`, signed);
+			const money =
+				isRecord(set) && isRecord(set.presentment_money) ? set.presentment_money.amount : undefined;
+			if (money !== undefined && money !== null)
+				return parseMoney(money, `${member}_set.presentment_money.amount`, signed);
 			if (record[field] === undefined || record[field] === null) return undefined;
 			throw new OrderInputError(
 				`${member}_set`,
@@ -76,14 +82,22 @@ export class MoneyReader {
 	require(record: UnknownRecord, field: string, path: string): Decimal {
 		const amount = this.read(record, field, path);
 		if (amount) return amount;
-		throw new OrderInputError(`${path}.${field}`, `${path}.${field} is missing.`, `Give the order with its ${field}, as Shopify sends it.`);
+		throw new OrderInputError(
+			`${path}.${field}`,
+			`${path}.${field} is missing.`,
+			`Give the order with its ${field}, as Shopify sends it.`,
+		);
 	}
 }
 
 export function parseMoney(value: unknown, path: string, signed = false): Decimal {
 	const amount = parseDecimal(value);
 	if (!amount || (isNegative(amount) && !signed)) {
-		throw new OrderInputError(path, `${path} ${JSON.stringify(value)} is not an amount.`, 'Give a number of 0 or more, such as "580.00".');
+		throw new OrderInputError(
+			path,
+			`${path} ${JSON.stringify(value)} is not an amount.`,
+			'Give a number of 0 or more, such as "580.00".',
+		);
 	}
 	return amount;
 }
@@ -91,7 +105,11 @@ export function parseMoney(value: unknown, path: string, signed = false): Decima
 export function parseQuantity(value: unknown, path: string): Decimal {
 	const quantity = parseDecimal(value);
 	if (!quantity || isNegative(quantity) || isZero(quantity)) {
-		throw new OrderInputError(path, `${path} ${JSON.stringify(value)} is not a quantity above 0.`, 'Give the number of units sold, such as 2.');
+		throw new OrderInputError(
+			path,
+			`${path} ${JSON.stringify(value)} is not a quantity above 0.`,
+			'Give the number of units sold, such as 2.',
+		);
 	}
 	return quantity;
 }
@@ -106,7 +124,12 @@ function untaxed(treatment: UntaxedTreatment): LineTax {
 }
 
 /** The tax Shopify charged on a line (or shipping line), as a LineTax plus the amount charged. */
-export function readTax(record: UnknownRecord, path: string, money: MoneyReader, whenUntaxed: UntaxedTreatment): { tax: LineTax; chargedTax?: Decimal } {
+export function readTax(
+	record: UnknownRecord,
+	path: string,
+	money: MoneyReader,
+	whenUntaxed: UntaxedTreatment,
+): { tax: LineTax; chargedTax?: Decimal } {
 	const taxLines = Array.isArray(record.tax_lines) ? (record.tax_lines as unknown[]) : [];
 	if (taxLines.length === 0) return { tax: untaxed(whenUntaxed) };
 	let rate: Decimal | undefined;
@@ -114,10 +137,19 @@ export function readTax(record: UnknownRecord, path: string, money: MoneyReader,
 	const amounts: Decimal[] = [];
 	taxLines.forEach((entry, index) => {
 		const linePath = `${path}.tax_lines[${index}]`;
-		if (!isRecord(entry)) throw new OrderInputError(linePath, `${linePath} is not a tax line.`, 'Give tax lines as Shopify sends them: { price, rate, title }.');
+		if (!isRecord(entry))
+			throw new OrderInputError(
+				linePath,
+				`${linePath} is not a tax line.`,
+				'Give tax lines as Shopify sends them: { price, rate, title }.',
+			);
 		const lineRate = parseDecimal(entry.rate);
 		if (!lineRate || isNegative(lineRate)) {
-			throw new OrderInputError(`${linePath}.rate`, `${linePath}.rate ${JSON.stringify(entry.rate)} is not a tax rate.`, 'Give the rate as a fraction, e.g. 0.16 for 16 %.');
+			throw new OrderInputError(
+				`${linePath}.rate`,
+				`${linePath}.rate ${JSON.stringify(entry.rate)} is not a tax rate.`,
+				'Give the rate as a fraction, e.g. 0.16 for 16 %.',
+			);
 		}
 		if (rate && compareDecimal(rate, lineRate) !== 0) {
 			throw new OrderInputError(
@@ -144,9 +176,18 @@ export function readTax(record: UnknownRecord, path: string, money: MoneyReader,
 
 /** Σ discount_allocations, or the older total_discount when there are none. */
 function readLineDiscount(item: UnknownRecord, path: string, money: MoneyReader): Decimal {
-	const allocations = Array.isArray(item.discount_allocations) ? (item.discount_allocations as unknown[]) : [];
+	const allocations = Array.isArray(item.discount_allocations)
+		? (item.discount_allocations as unknown[])
+		: [];
 	if (allocations.length > 0) {
-		return sumDecimals(allocations.map((allocation, index) => (isRecord(allocation) ? money.read(allocation, 'amount', `${path}.discount_allocations[${index}]`) ?? DECIMAL_ZERO : DECIMAL_ZERO)));
+		return sumDecimals(
+			allocations.map((allocation, index) =>
+				isRecord(allocation)
+					? (money.read(allocation, 'amount', `${path}.discount_allocations[${index}]`) ??
+						DECIMAL_ZERO)
+					: DECIMAL_ZERO,
+			),
+		);
 	}
 	return money.read(item, 'total_discount', path) ?? DECIMAL_ZERO;
 }
@@ -169,9 +210,23 @@ function description(item: UnknownRecord, fallback: string): string {
 }
 
 /** A line item as a sale line (quantity, price, discount and tax as charged). */
-export function readLineItem(item: UnknownRecord, path: string, taxIncluded: boolean, money: MoneyReader, settings: LineReadSettings): SaleLine {
-	const codes = productCodesFor({ sku: item.sku, productType: item.product_type, vendor: item.vendor }, settings.productCodes);
-	const { tax, chargedTax } = readTax(item, path, money, codes.untaxed ?? settings.untaxedLines ?? 'notSubject');
+export function readLineItem(
+	item: UnknownRecord,
+	path: string,
+	taxIncluded: boolean,
+	money: MoneyReader,
+	settings: LineReadSettings,
+): SaleLine {
+	const codes = productCodesFor(
+		{ sku: item.sku, productType: item.product_type, vendor: item.vendor },
+		settings.productCodes,
+	);
+	const { tax, chargedTax } = readTax(
+		item,
+		path,
+		money,
+		codes.untaxed ?? settings.untaxedLines ?? 'notSubject',
+	);
 	const sku = String(item.sku ?? '').trim();
 	return {
 		path,
@@ -190,23 +245,41 @@ export function readLineItem(item: UnknownRecord, path: string, taxIncluded: boo
 }
 
 /** The order's line items and shipping lines as sale lines; gift cards sold are set apart. */
-export function readOrderLines(order: UnknownRecord, money: MoneyReader, settings: LineReadSettings): OrderLines {
+export function readOrderLines(
+	order: UnknownRecord,
+	money: MoneyReader,
+	settings: LineReadSettings,
+): OrderLines {
 	const taxIncluded = order.taxes_included === true;
 	const notes: string[] = [];
 	const lines: SaleLine[] = [];
 	let giftCardsSold = DECIMAL_ZERO;
 
 	if (!Array.isArray(order.line_items)) {
-		throw new OrderInputError('line_items', 'The order has no line_items list.', 'Give the whole order as Shopify sends it (the Shopify Trigger or the Shopify node, operation Get).');
+		throw new OrderInputError(
+			'line_items',
+			'The order has no line_items list.',
+			'Give the whole order as Shopify sends it (the Shopify Trigger or the Shopify node, operation Get).',
+		);
 	}
 	(order.line_items as unknown[]).forEach((item, index) => {
 		const path = `line_items[${index}]`;
-		if (!isRecord(item)) throw new OrderInputError(path, `${path} is not a line item.`, 'Give line items as Shopify sends them.');
+		if (!isRecord(item))
+			throw new OrderInputError(
+				path,
+				`${path} is not a line item.`,
+				'Give line items as Shopify sends them.',
+			);
 		if (item.gift_card === true) {
 			const line = readLineItem(item, path, true, money, settings);
-			const charged = subtractDecimal(multiplyDecimal(line.quantity, line.unitPrice), line.discount);
+			const charged = subtractDecimal(
+				multiplyDecimal(line.quantity, line.unitPrice),
+				line.discount,
+			);
 			giftCardsSold = addDecimal(giftCardsSold, charged);
-			notes.push(`${path} ("${line.descripcion}") is a gift card sold: it is not on the invoice, because what is bought with it is invoiced when the card is spent.`);
+			notes.push(
+				`${path} ("${line.descripcion}") is a gift card sold: it is not on the invoice, because what is bought with it is invoiced when the card is spent.`,
+			);
 			return;
 		}
 		lines.push(readLineItem(item, path, taxIncluded, money, settings));
@@ -215,11 +288,18 @@ export function readOrderLines(order: UnknownRecord, money: MoneyReader, setting
 	const shipping = Array.isArray(order.shipping_lines) ? (order.shipping_lines as unknown[]) : [];
 	shipping.forEach((entry, index) => {
 		const path = `shipping_lines[${index}]`;
-		if (!isRecord(entry)) throw new OrderInputError(path, `${path} is not a shipping line.`, 'Give shipping lines as Shopify sends them.');
+		if (!isRecord(entry))
+			throw new OrderInputError(
+				path,
+				`${path} is not a shipping line.`,
+				'Give shipping lines as Shopify sends them.',
+			);
 		const price = money.require(entry, 'price', path);
 		if (isZero(price)) return;
 		const discounted = money.read(entry, 'discounted_price', path);
-		const discount = discounted ? subtractDecimal(price, discounted) : readLineDiscount(entry, path, money);
+		const discount = discounted
+			? subtractDecimal(price, discounted)
+			: readLineDiscount(entry, path, money);
 		const { tax, chargedTax } = readTax(entry, path, money, settings.untaxedLines ?? 'notSubject');
 		lines.push({
 			path,
@@ -252,24 +332,47 @@ export function orderPeriod(order: UnknownRecord): { anio: number; meses: string
 /** The folio the settings take from the order. */
 export function folioOf(order: UnknownRecord, settings: OrderSettings): string | undefined {
 	const source = settings.folio ?? 'orderNumber';
-	const raw = source === 'orderNumber' ? order.order_number : source === 'orderName' ? String(order.name ?? '').replace(/^#/, '') : source === 'orderId' ? order.id : undefined;
+	const raw =
+		source === 'orderNumber'
+			? order.order_number
+			: source === 'orderName'
+				? String(order.name ?? '').replace(/^#/, '')
+				: source === 'orderId'
+					? order.id
+					: undefined;
 	const text = raw === undefined || raw === null ? '' : String(raw).trim();
 	return text || undefined;
 }
 
 /** tipoCambio for a voucher not in MXN: the setting, or Shopify's own rate (shop MXN ÷ customer currency). */
-export function exchangeRateFor(order: UnknownRecord, money: MoneyReader, settings: OrderSettings): number | undefined {
+export function exchangeRateFor(
+	order: UnknownRecord,
+	money: MoneyReader,
+	settings: OrderSettings,
+): number | undefined {
 	if (money.moneda === 'MXN') return undefined;
-	if (settings.exchangeRate !== undefined && settings.exchangeRate !== null && String(settings.exchangeRate).trim() !== '') {
+	if (
+		settings.exchangeRate !== undefined &&
+		settings.exchangeRate !== null &&
+		String(settings.exchangeRate).trim() !== ''
+	) {
 		const given = parseDecimal(settings.exchangeRate);
 		if (!given || isNegative(given) || isZero(given)) {
-			throw new OrderInputError('settings.exchangeRate', `settings.exchangeRate ${JSON.stringify(settings.exchangeRate)} is not an exchange rate.`, `Give the pesos (MXN) per 1 ${money.moneda}, e.g. 17.25.`);
+			throw new OrderInputError(
+				'settings.exchangeRate',
+				`settings.exchangeRate ${JSON.stringify(settings.exchangeRate)} is not an exchange rate.`,
+				`Give the pesos (MXN) per 1 ${money.moneda}, e.g. 17.25.`,
+			);
 		}
 		return decimalToNumber(given);
 	}
 	const set = order.total_price_set;
-	const shop = isRecord(set) && isRecord(set.shop_money) ? parseDecimal(set.shop_money.amount) : undefined;
-	const presentment = isRecord(set) && isRecord(set.presentment_money) ? parseDecimal(set.presentment_money.amount) : undefined;
+	const shop =
+		isRecord(set) && isRecord(set.shop_money) ? parseDecimal(set.shop_money.amount) : undefined;
+	const presentment =
+		isRecord(set) && isRecord(set.presentment_money)
+			? parseDecimal(set.presentment_money.amount)
+			: undefined;
 	if (money.shopCurrency === 'MXN' && shop && presentment && !isZero(presentment)) {
 		return decimalToNumber(divideDecimal(shop, presentment, TIPO_CAMBIO_DECIMALS));
 	}

@@ -19,7 +19,13 @@ export function readAmount(
 	if (!amount || !ctx.isClean(path)) return undefined;
 	const value = record?.[key];
 	if (isNegative(amount)) {
-		ctx.error('AMOUNT_NEGATIVE', path, `${path} ${show(value)} is negative.`, 'CFDI 4.0 accepts no negative amounts; use a credit note (tipoDeComprobante "E") for refunds.', value);
+		ctx.error(
+			'AMOUNT_NEGATIVE',
+			path,
+			`${path} ${show(value)} is negative.`,
+			'CFDI 4.0 accepts no negative amounts; use a credit note (tipoDeComprobante "E") for refunds.',
+			value,
+		);
 		return undefined;
 	}
 	if (maxDecimals !== undefined && amount.scale > maxDecimals) {

@@ -24,21 +24,59 @@ export function checkCode(
 ): void {
 	const value = textOf(record, key);
 	if (value === undefined || findEntry(catalog, value)) return;
-	ctx.error(satCode, path, `${path} ${show(value)} is not a ${catalogName} code.`, catalogFix(catalog, catalogName, value), value);
+	ctx.error(
+		satCode,
+		path,
+		`${path} ${show(value)} is not a ${catalogName} code.`,
+		catalogFix(catalog, catalogName, value),
+		value,
+	);
 }
 
 /** Every code member of the voucher, issuer, recipient and concepts is in its SAT catalog. */
 export function checkCodes(ctx: ValidationContext): void {
 	const { root, emisor, receptor, conceptos } = ctx.view;
-	checkCode(ctx, root, 'tipoDeComprobante', 'tipoDeComprobante', TIPO_DE_COMPROBANTE, 'c_TipoDeComprobante', 'CFDI40121');
+	checkCode(
+		ctx,
+		root,
+		'tipoDeComprobante',
+		'tipoDeComprobante',
+		TIPO_DE_COMPROBANTE,
+		'c_TipoDeComprobante',
+		'CFDI40121',
+	);
 	checkCode(ctx, root, 'formaPago', 'formaPago', FORMA_PAGO, 'c_FormaPago', 'CFDI40104');
 	checkCode(ctx, root, 'metodoPago', 'metodoPago', METODO_PAGO, 'c_MetodoPago', 'CFDI40124');
 	checkCode(ctx, root, 'moneda', 'moneda', MONEDA, 'c_Moneda', 'CFDI40113');
 	checkCode(ctx, root, 'exportacion', 'exportacion', EXPORTACION, 'c_Exportacion', 'CFDI40123');
-	checkCode(ctx, emisor, 'regimenFiscal', 'emisor.regimenFiscal', REGIMEN_FISCAL, 'c_RegimenFiscal', 'CFDI40140');
-	checkCode(ctx, receptor, 'regimenFiscalReceptor', 'receptor.regimenFiscalReceptor', REGIMEN_FISCAL, 'c_RegimenFiscal', 'CFDI40157');
+	checkCode(
+		ctx,
+		emisor,
+		'regimenFiscal',
+		'emisor.regimenFiscal',
+		REGIMEN_FISCAL,
+		'c_RegimenFiscal',
+		'CFDI40140',
+	);
+	checkCode(
+		ctx,
+		receptor,
+		'regimenFiscalReceptor',
+		'receptor.regimenFiscalReceptor',
+		REGIMEN_FISCAL,
+		'c_RegimenFiscal',
+		'CFDI40157',
+	);
 	checkCode(ctx, receptor, 'usoCFDI', 'receptor.usoCFDI', USO_CFDI, 'c_UsoCFDI', 'CFDI40160');
 	conceptos.forEach((concepto, index) => {
-		checkCode(ctx, concepto, 'objetoImp', `conceptos[${index}].objetoImp`, OBJETO_IMP, 'c_ObjetoImp', 'CFDI40170');
+		checkCode(
+			ctx,
+			concepto,
+			'objetoImp',
+			`conceptos[${index}].objetoImp`,
+			OBJETO_IMP,
+			'c_ObjetoImp',
+			'CFDI40170',
+		);
 	});
 }

@@ -16,16 +16,40 @@ export function checkConceptAmounts(ctx: ValidationContext): void {
 	ctx.view.conceptos.forEach((concepto, index) => {
 		if (!concepto) return;
 		const path = `conceptos[${index}]`;
-		const valorUnitario = readAmount(ctx, concepto, 'valorUnitario', `${path}.valorUnitario`, CONCEPT_MAX_DECIMALS);
+		const valorUnitario = readAmount(
+			ctx,
+			concepto,
+			'valorUnitario',
+			`${path}.valorUnitario`,
+			CONCEPT_MAX_DECIMALS,
+		);
 		const importe = readAmount(ctx, concepto, 'importe', `${path}.importe`, CONCEPT_MAX_DECIMALS);
-		const descuento = readAmount(ctx, concepto, 'descuento', `${path}.descuento`, CONCEPT_MAX_DECIMALS);
+		const descuento = readAmount(
+			ctx,
+			concepto,
+			'descuento',
+			`${path}.descuento`,
+			CONCEPT_MAX_DECIMALS,
+		);
 
 		if (valorUnitario && isZero(valorUnitario) && tipo && PRICED_TYPES.includes(tipo)) {
-			ctx.error('CFDI40166', `${path}.valorUnitario`, `${path}.valorUnitario is 0.`, `Use a unit price greater than 0; a voucher of type ${show(tipo)} cannot bill an item at 0.`, concepto.valorUnitario);
+			ctx.error(
+				'CFDI40166',
+				`${path}.valorUnitario`,
+				`${path}.valorUnitario is 0.`,
+				`Use a unit price greater than 0; a voucher of type ${show(tipo)} cannot bill an item at 0.`,
+				concepto.valorUnitario,
+			);
 		}
 
 		const cantidad = ctx.isClean(`${path}.cantidad`) ? parseDecimal(concepto.cantidad) : undefined;
-		if (cantidad && valorUnitario && importe && decimals !== undefined && ctx.isClean(`${path}.valorUnitario`)) {
+		if (
+			cantidad &&
+			valorUnitario &&
+			importe &&
+			decimals !== undefined &&
+			ctx.isClean(`${path}.valorUnitario`)
+		) {
 			const bounds = importeBounds(cantidad, valorUnitario, decimals);
 			if (!withinBounds(importe, bounds)) {
 				const expected = roundDecimal(multiplyDecimal(cantidad, valorUnitario), decimals);
@@ -39,8 +63,19 @@ export function checkConceptAmounts(ctx: ValidationContext): void {
 			}
 		}
 
-		if (descuento && importe && ctx.isClean(`${path}.importe`) && compareDecimal(descuento, importe) > 0) {
-			ctx.error('CFDI40169', `${path}.descuento`, `${path}.descuento ${show(concepto.descuento)} is greater than its importe ${show(concepto.importe)}.`, 'Use a discount no greater than the concept importe.', concepto.descuento);
+		if (
+			descuento &&
+			importe &&
+			ctx.isClean(`${path}.importe`) &&
+			compareDecimal(descuento, importe) > 0
+		) {
+			ctx.error(
+				'CFDI40169',
+				`${path}.descuento`,
+				`${path}.descuento ${show(concepto.descuento)} is greater than its importe ${show(concepto.importe)}.`,
+				'Use a discount no greater than the concept importe.',
+				concepto.descuento,
+			);
 		}
 	});
 }

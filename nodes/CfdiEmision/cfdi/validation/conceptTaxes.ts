@@ -1,6 +1,14 @@
 import { IMPUESTO } from '../catalogs/impuesto';
 import { TIPO_FACTOR } from '../catalogs/tipoFactor';
-import { compareDecimal, decimalOf, isZero, multiplyDecimal, parseDecimal, roundDecimal, type Decimal } from '../decimal';
+import {
+	compareDecimal,
+	decimalOf,
+	isZero,
+	multiplyDecimal,
+	parseDecimal,
+	roundDecimal,
+	type Decimal,
+} from '../decimal';
 import { taxImporteBounds, withinBounds } from '../tolerance';
 import { show, showAmount } from './describe';
 import { isPresent, isRecord, textOf, type ValidationContext } from './context';
@@ -14,7 +22,10 @@ const ISR = '001';
 // IVA can only be transferred at 0%, 8% (border region) or 16%.
 const IVA_RATES = ['0', '0.08', '0.16'].map((rate) => parseDecimal(rate) as Decimal);
 // Withholding ranges of c_TasaOCuota.
-const WITHHOLDING_MAX: Record<string, Decimal> = { [IVA]: decimalOf(16, 2), [ISR]: decimalOf(35, 2) };
+const WITHHOLDING_MAX: Record<string, Decimal> = {
+	[IVA]: decimalOf(16, 2),
+	[ISR]: decimalOf(35, 2),
+};
 
 function checkObjetoImp(ctx: ValidationContext, index: number, lineCount: number): void {
 	const concepto = ctx.view.conceptos[index];
@@ -38,13 +49,24 @@ function checkObjetoImp(ctx: ValidationContext, index: number, lineCount: number
 			objetoImp,
 		);
 	} else if (lineCount === 0 && isRecord(concepto?.impuestos)) {
-		ctx.error('CFDI40173', `${path}.impuestos`, `${path}.impuestos has no traslados or retenciones.`, 'Remove the empty impuestos, or add the tax lines.');
+		ctx.error(
+			'CFDI40173',
+			`${path}.impuestos`,
+			`${path}.impuestos has no traslados or retenciones.`,
+			'Remove the empty impuestos, or add the tax lines.',
+		);
 	}
 }
 
 /** Rate rules of c_TasaOCuota that hold for every taxpayer. */
-export function rateProblem(impuesto: string, tipoFactor: string, rate: Decimal, withheld: boolean): string | undefined {
-	if (rate.scale > CONCEPT_MAX_DECIMALS) return `Round tasaOCuota to ${CONCEPT_MAX_DECIMALS} decimals.`;
+export function rateProblem(
+	impuesto: string,
+	tipoFactor: string,
+	rate: Decimal,
+	withheld: boolean,
+): string | undefined {
+	if (rate.scale > CONCEPT_MAX_DECIMALS)
+		return `Round tasaOCuota to ${CONCEPT_MAX_DECIMALS} decimals.`;
 	if (withheld) {
 		const max = WITHHOLDING_MAX[impuesto];
 		if (tipoFactor === 'Tasa' && max && compareDecimal(rate, max) > 0) {
@@ -53,37 +75,85 @@ export function rateProblem(impuesto: string, tipoFactor: string, rate: Decimal,
 		return undefined;
 	}
 	if (impuesto !== IVA) return undefined;
-	if (tipoFactor === 'Cuota') return 'IVA has no per-unit amount: use tipoFactor "Tasa" with 0.16, 0.08 or 0, or "Exento".';
-	if (!IVA_RATES.some((allowed) => compareDecimal(allowed, rate) === 0)) return 'Use an IVA rate of 0.16, 0.08 (border region) or 0.';
+	if (tipoFactor === 'Cuota')
+		return 'IVA has no per-unit amount: use tipoFactor "Tasa" with 0.16, 0.08 or 0, or "Exento".';
+	if (!IVA_RATES.some((allowed) => compareDecimal(allowed, rate) === 0))
+		return 'Use an IVA rate of 0.16, 0.08 (border region) or 0.';
 	return undefined;
 }
 
 function checkTaxLine(ctx: ValidationContext, ref: TaxLineRef, decimals: number | undefined): void {
 	const { line, path, withheld } = ref;
-	const codes = withheld ? { impuesto: 'CFDI40182', tipoFactor: 'CFDI40183', base: 'CFDI40181', importe: 'CFDI40186', rate: 'CFDI40185' } : { impuesto: 'CFDI40175', tipoFactor: 'CFDI40176', base: 'CFDI40174', importe: 'CFDI40180', rate: 'CFDI40179' };
+	const codes = withheld
+		? {
+				impuesto: 'CFDI40182',
+				tipoFactor: 'CFDI40183',
+				base: 'CFDI40181',
+				importe: 'CFDI40186',
+				rate: 'CFDI40185',
+			}
+		: {
+				impuesto: 'CFDI40175',
+				tipoFactor: 'CFDI40176',
+				base: 'CFDI40174',
+				importe: 'CFDI40180',
+				rate: 'CFDI40179',
+			};
 	checkCode(ctx, line, 'impuesto', `${path}.impuesto`, IMPUESTO, 'c_Impuesto', codes.impuesto);
-	checkCode(ctx, line, 'tipoFactor', `${path}.tipoFactor`, TIPO_FACTOR, 'c_TipoFactor', codes.tipoFactor);
+	checkCode(
+		ctx,
+		line,
+		'tipoFactor',
+		`${path}.tipoFactor`,
+		TIPO_FACTOR,
+		'c_TipoFactor',
+		codes.tipoFactor,
+	);
 	const impuesto = ctx.isClean(`${path}.impuesto`) ? textOf(line, 'impuesto') : undefined;
 	const tipoFactor = ctx.isClean(`${path}.tipoFactor`) ? textOf(line, 'tipoFactor') : undefined;
 
 	if (impuesto === ISR && !withheld) {
-		ctx.error('CFDI40175', `${path}.impuesto`, `${path}.impuesto "001" (ISR) cannot be a transferred tax.`, 'Move the ISR line to impuestos.retenciones.', impuesto);
+		ctx.error(
+			'CFDI40175',
+			`${path}.impuesto`,
+			`${path}.impuesto "001" (ISR) cannot be a transferred tax.`,
+			'Move the ISR line to impuestos.retenciones.',
+			impuesto,
+		);
 		return;
 	}
 	if (tipoFactor === 'Exento' && withheld) {
-		ctx.error('CFDI40184', `${path}.tipoFactor`, `${path}.tipoFactor "Exento" is not allowed in a withholding.`, 'Use "Tasa" or "Cuota", or remove the withholding.', tipoFactor);
+		ctx.error(
+			'CFDI40184',
+			`${path}.tipoFactor`,
+			`${path}.tipoFactor "Exento" is not allowed in a withholding.`,
+			'Use "Tasa" or "Cuota", or remove the withholding.',
+			tipoFactor,
+		);
 		return;
 	}
 
 	const base = readAmount(ctx, line, 'base', `${path}.base`, CONCEPT_MAX_DECIMALS);
 	if (base && isZero(base)) {
-		ctx.error(codes.base, `${path}.base`, `${path}.base is 0.`, 'Use a base greater than 0, or remove the tax line.', line.base);
+		ctx.error(
+			codes.base,
+			`${path}.base`,
+			`${path}.base is 0.`,
+			'Use a base greater than 0, or remove the tax line.',
+			line.base,
+		);
 	}
 
 	if (tipoFactor === 'Exento') {
 		const extra = ['tasaOCuota', 'importe'].find((key) => isPresent(line, key));
 		if (extra) {
-			ctx.error('CFDI40177', `${path}.${extra}`, `${path}.${extra} must not be present when tipoFactor is "Exento".`, 'Remove tasaOCuota and importe from exempt lines.', line[extra]);
+			ctx.error(
+				'CFDI40177',
+				`${path}.${extra}`,
+				`${path}.${extra} must not be present when tipoFactor is "Exento".`,
+				'Remove tasaOCuota and importe from exempt lines.',
+				line[extra],
+			);
 		}
 		return;
 	}
@@ -91,14 +161,33 @@ function checkTaxLine(ctx: ValidationContext, ref: TaxLineRef, decimals: number 
 
 	const missingCode = withheld ? 'REQUIRED' : 'CFDI40178';
 	for (const key of ['tasaOCuota', 'importe']) {
-		if (!isPresent(line, key)) ctx.missing(`${path}.${key}`, `Add ${key}; a line with tipoFactor ${show(tipoFactor)} needs both tasaOCuota and importe.`, missingCode);
+		if (!isPresent(line, key))
+			ctx.missing(
+				`${path}.${key}`,
+				`Add ${key}; a line with tipoFactor ${show(tipoFactor)} needs both tasaOCuota and importe.`,
+				missingCode,
+			);
 	}
 	const rate = readAmount(ctx, line, 'tasaOCuota', `${path}.tasaOCuota`, undefined);
 	const problem = rate && impuesto ? rateProblem(impuesto, tipoFactor, rate, withheld) : undefined;
-	if (problem) ctx.error(codes.rate, `${path}.tasaOCuota`, `${path}.tasaOCuota ${show(line.tasaOCuota)} is not valid for impuesto ${show(impuesto)} with tipoFactor ${show(tipoFactor)}.`, problem, line.tasaOCuota);
+	if (problem)
+		ctx.error(
+			codes.rate,
+			`${path}.tasaOCuota`,
+			`${path}.tasaOCuota ${show(line.tasaOCuota)} is not valid for impuesto ${show(impuesto)} with tipoFactor ${show(tipoFactor)}.`,
+			problem,
+			line.tasaOCuota,
+		);
 
 	const importe = readAmount(ctx, line, 'importe', `${path}.importe`, CONCEPT_MAX_DECIMALS);
-	if (!base || !rate || !importe || decimals === undefined || !ctx.isClean(`${path}.base`, `${path}.tasaOCuota`)) return;
+	if (
+		!base ||
+		!rate ||
+		!importe ||
+		decimals === undefined ||
+		!ctx.isClean(`${path}.base`, `${path}.tasaOCuota`)
+	)
+		return;
 	const bounds = taxImporteBounds(base, rate, decimals);
 	if (!withinBounds(importe, bounds)) {
 		ctx.error(

@@ -43,7 +43,9 @@ export function viewOf(root: UnknownRecord): VoucherView {
 		root,
 		emisor: isRecord(root.emisor) ? root.emisor : undefined,
 		receptor: isRecord(root.receptor) ? root.receptor : undefined,
-		conceptos: Array.isArray(root.conceptos) ? root.conceptos.map((c) => (isRecord(c) ? c : undefined)) : [],
+		conceptos: Array.isArray(root.conceptos)
+			? root.conceptos.map((c) => (isRecord(c) ? c : undefined))
+			: [],
 		impuestos: isRecord(root.impuestos) ? root.impuestos : undefined,
 		tipo: textOf(root, 'tipoDeComprobante'),
 		moneda: textOf(root, 'moneda'),

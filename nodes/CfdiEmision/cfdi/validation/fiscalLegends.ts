@@ -14,15 +14,33 @@ export function checkFiscalLegends(ctx: ValidationContext): void {
 	if (raw === undefined || raw === null) return;
 	const base = PATHS.legends;
 	if (!isRecord(raw)) {
-		ctx.error('OBJECT_EXPECTED', base, `${base} ${show(raw)} is not an object.`, 'Send { version: "1.0", leyenda: [{ disposicionFiscal, norma, textoLeyenda }] }.', raw);
+		ctx.error(
+			'OBJECT_EXPECTED',
+			base,
+			`${base} ${show(raw)} is not an object.`,
+			'Send { version: "1.0", leyenda: [{ disposicionFiscal, norma, textoLeyenda }] }.',
+			raw,
+		);
 		return;
 	}
 	const version = readText(ctx, raw, 'version', base, 'Add version "1.0".');
 	if (version !== undefined && version !== VERSIONS.legends) {
 		const at = memberPath(base, 'version');
-		ctx.error('COMPLEMENT_VERSION', at, `${at} ${show(version)} is not supported.`, 'Use version "1.0".', version);
+		ctx.error(
+			'COMPLEMENT_VERSION',
+			at,
+			`${at} ${show(version)} is not supported.`,
+			'Use version "1.0".',
+			version,
+		);
 	}
-	const legends = readList(ctx, raw, 'leyenda', base, 'Add at least one leyenda { textoLeyenda }, or remove the legends complement.');
+	const legends = readList(
+		ctx,
+		raw,
+		'leyenda',
+		base,
+		'Add at least one leyenda { textoLeyenda }, or remove the legends complement.',
+	);
 	for (const { item, path } of legends) {
 		for (const [key, max, required] of [
 			['disposicionFiscal', DISPOSICION_MAX, undefined],
@@ -32,7 +50,13 @@ export function checkFiscalLegends(ctx: ValidationContext): void {
 			const value = readText(ctx, item, key, path, required);
 			if (value !== undefined && value.length > max) {
 				const at = memberPath(path, key);
-				ctx.error('TEXT_TOO_LONG', at, `${at} has ${value.length} characters; the complement allows ${max}.`, `Shorten it to ${max} characters.`, `${value.slice(0, 20)}...`);
+				ctx.error(
+					'TEXT_TOO_LONG',
+					at,
+					`${at} has ${value.length} characters; the complement allows ${max}.`,
+					`Shorten it to ${max} characters.`,
+					`${value.slice(0, 20)}...`,
+				);
 			}
 		}
 	}

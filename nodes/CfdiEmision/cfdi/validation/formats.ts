@@ -16,13 +16,25 @@ export function isRealDateTime(text: string): boolean {
 	if (!match) return false;
 	const [year, month, day, hour, minute, second] = match.slice(1).map(Number);
 	const date = new Date(Date.UTC(year, month - 1, day));
-	const realDay = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+	const realDay =
+		date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 	return realDay && hour <= 23 && minute <= 59 && second <= 59;
 }
 
-function checkPostalCode(ctx: ValidationContext, value: string | undefined, path: string, what: string): void {
+function checkPostalCode(
+	ctx: ValidationContext,
+	value: string | undefined,
+	path: string,
+	what: string,
+): void {
 	if (value === undefined || POSTAL_CODE.test(value)) return;
-	ctx.error('POSTAL_CODE_PATTERN', path, `${path} ${show(value)} is not a 5-digit postal code.`, `Use the 5-digit postal code of ${what}, e.g. "64000".`, value);
+	ctx.error(
+		'POSTAL_CODE_PATTERN',
+		path,
+		`${path} ${show(value)} is not a 5-digit postal code.`,
+		`Use the 5-digit postal code of ${what}, e.g. "64000".`,
+		value,
+	);
 }
 
 /** Text formats: version, fecha, postal codes, product and unit keys, quantities. */
@@ -31,7 +43,13 @@ export function checkFormats(ctx: ValidationContext): void {
 
 	const version = textOf(root, 'version');
 	if (version !== undefined && version !== '4.0') {
-		ctx.error('VERSION', 'version', `version ${show(version)} is not supported.`, 'Use version "4.0" (CFDI 4.0).', version);
+		ctx.error(
+			'VERSION',
+			'version',
+			`version ${show(version)} is not supported.`,
+			'Use version "4.0" (CFDI 4.0).',
+			version,
+		);
 	}
 
 	// fecha is optional: the service sets it unless noCalcularFecha is used.
@@ -47,7 +65,12 @@ export function checkFormats(ctx: ValidationContext): void {
 	}
 
 	checkPostalCode(ctx, textOf(root, 'lugarExpedicion'), 'lugarExpedicion', 'the place of issue');
-	checkPostalCode(ctx, textOf(receptor, 'domicilioFiscalReceptor'), 'receptor.domicilioFiscalReceptor', "the recipient's fiscal address");
+	checkPostalCode(
+		ctx,
+		textOf(receptor, 'domicilioFiscalReceptor'),
+		'receptor.domicilioFiscalReceptor',
+		"the recipient's fiscal address",
+	);
 
 	conceptos.forEach((concepto, index) => {
 		const path = `conceptos[${index}]`;
@@ -72,8 +95,16 @@ export function checkFormats(ctx: ValidationContext): void {
 		const unidad = textOf(concepto, 'claveUnidad');
 		if (unidad !== undefined && !CLAVE_UNIDAD.test(unidad)) {
 			const upper = unidad.trim().toUpperCase();
-			const fix = CLAVE_UNIDAD.test(upper) ? `Use ${show(upper)} (unit codes are upper case).` : 'Use a c_ClaveUnidad code of 2 or 3 letters or digits, e.g. "H87" or "E48".';
-			ctx.error('CLAVE_UNIDAD_PATTERN', `${path}.claveUnidad`, `${path}.claveUnidad ${show(unidad)} is not a c_ClaveUnidad code.`, fix, unidad);
+			const fix = CLAVE_UNIDAD.test(upper)
+				? `Use ${show(upper)} (unit codes are upper case).`
+				: 'Use a c_ClaveUnidad code of 2 or 3 letters or digits, e.g. "H87" or "E48".';
+			ctx.error(
+				'CLAVE_UNIDAD_PATTERN',
+				`${path}.claveUnidad`,
+				`${path}.claveUnidad ${show(unidad)} is not a c_ClaveUnidad code.`,
+				fix,
+				unidad,
+			);
 		} else if (unidad !== undefined && !CLAVE_UNIDAD_CATALOG.find(unidad)) {
 			ctx.error(
 				'CLAVE_UNIDAD_UNKNOWN',
@@ -84,9 +115,18 @@ export function checkFormats(ctx: ValidationContext): void {
 			);
 		}
 		const rawCantidad = concepto?.cantidad;
-		const cantidad = typeof rawCantidad === 'string' || typeof rawCantidad === 'number' ? parseDecimal(rawCantidad) : undefined;
+		const cantidad =
+			typeof rawCantidad === 'string' || typeof rawCantidad === 'number'
+				? parseDecimal(rawCantidad)
+				: undefined;
 		if (cantidad && (isNegative(cantidad) || isZero(cantidad))) {
-			ctx.error('CANTIDAD_NOT_POSITIVE', `${path}.cantidad`, `${path}.cantidad ${show(rawCantidad)} is not greater than zero.`, 'Use a quantity greater than zero.', rawCantidad);
+			ctx.error(
+				'CANTIDAD_NOT_POSITIVE',
+				`${path}.cantidad`,
+				`${path}.cantidad ${show(rawCantidad)} is not greater than zero.`,
+				'Use a quantity greater than zero.',
+				rawCantidad,
+			);
 		} else if (cantidad && cantidad.scale > CONCEPT_MAX_DECIMALS) {
 			ctx.error(
 				'AMOUNT_DECIMALS',

@@ -24,14 +24,31 @@ function checkAnio(ctx: ValidationContext, info: Record<string, unknown>): void 
 		ctx.missing(path, `Add anio, the year of the sales, e.g. ${issueYear(ctx)}.`);
 		return;
 	}
-	const year = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d{4}$/.test(raw.trim()) ? Number(raw) : NaN;
+	const year =
+		typeof raw === 'number'
+			? raw
+			: typeof raw === 'string' && /^\d{4}$/.test(raw.trim())
+				? Number(raw)
+				: NaN;
 	if (!Number.isInteger(year)) {
-		ctx.error('NUMBER_EXPECTED', path, `${path} ${show(raw)} is not a year.`, 'Use the four-digit year, e.g. 2024.', raw);
+		ctx.error(
+			'NUMBER_EXPECTED',
+			path,
+			`${path} ${show(raw)} is not a year.`,
+			'Use the four-digit year, e.g. 2024.',
+			raw,
+		);
 		return;
 	}
 	const current = issueYear(ctx);
 	if (year !== current && year !== current - 1) {
-		ctx.error('GLOBAL_ANIO', path, `${path} ${show(raw)} is neither the year of issue (${current}) nor the previous one.`, `Use ${current} or ${current - 1}; a global invoice covers recent sales.`, raw);
+		ctx.error(
+			'GLOBAL_ANIO',
+			path,
+			`${path} ${show(raw)} is neither the year of issue (${current}) nor the previous one.`,
+			`Use ${current} or ${current - 1}; a global invoice covers recent sales.`,
+			raw,
+		);
 	}
 }
 
@@ -40,7 +57,13 @@ function taxSignature(concepto: Record<string, unknown> | undefined): string {
 	const impuestos = isRecord(concepto?.impuestos) ? concepto.impuestos : {};
 	const lines = ['traslados', 'retenciones'].flatMap((member) => {
 		const list = impuestos[member];
-		return Array.isArray(list) ? list.map((line) => (isRecord(line) ? `${member}:${String(line.impuesto)}:${String(line.tipoFactor)}:${String(line.tasaOCuota)}` : '')) : [];
+		return Array.isArray(list)
+			? list.map((line) =>
+					isRecord(line)
+						? `${member}:${String(line.impuesto)}:${String(line.tipoFactor)}:${String(line.tasaOCuota)}`
+						: '',
+				)
+			: [];
 	});
 	return `${String(concepto?.objetoImp)}|${lines.sort().join(',')}`;
 }
@@ -82,7 +105,12 @@ export function checkGlobalInvoice(ctx: ValidationContext): void {
 
 	if (raw === undefined || raw === null) {
 		// The SAT asks for InformacionGlobal whenever the recipient is the general public by name.
-		if (rfc === GENERIC_NATIONAL_RFC && nombre?.trim() === GENERAL_PUBLIC_NAME && (tipo === 'I' || tipo === 'E') && ctx.isClean('receptor.rfc', 'receptor.nombre')) {
+		if (
+			rfc === GENERIC_NATIONAL_RFC &&
+			nombre?.trim() === GENERAL_PUBLIC_NAME &&
+			(tipo === 'I' || tipo === 'E') &&
+			ctx.isClean('receptor.rfc', 'receptor.nombre')
+		) {
 			ctx.missing(
 				PATHS.globalInformation,
 				'Add informacionGlobal { periodicidad, meses, anio } for a global invoice (e.g. { periodicidad: "04", meses: "05", anio: 2024 } for May 2024), or name the customer in receptor.nombre if this is one sale.',
@@ -93,28 +121,76 @@ export function checkGlobalInvoice(ctx: ValidationContext): void {
 		return;
 	}
 	if (!isRecord(raw)) {
-		ctx.error('OBJECT_EXPECTED', PATHS.globalInformation, `${PATHS.globalInformation} ${show(raw)} is not an object.`, 'Send { periodicidad, meses, anio }.', raw);
+		ctx.error(
+			'OBJECT_EXPECTED',
+			PATHS.globalInformation,
+			`${PATHS.globalInformation} ${show(raw)} is not an object.`,
+			'Send { periodicidad, meses, anio }.',
+			raw,
+		);
 		return;
 	}
 	const base = PATHS.globalInformation;
-	const periodicidad = readCode(ctx, raw, 'periodicidad', base, PERIODICIDAD, 'c_Periodicidad', 'GLOBAL_PERIODICIDAD', 'Add periodicidad: "01" daily, "02" weekly, "03" fortnightly, "04" monthly or "05" bimonthly.');
-	const meses = readCode(ctx, raw, 'meses', base, MESES, 'c_Meses', 'GLOBAL_MESES', 'Add meses: "01"-"12" for the month, or "13"-"18" for a bimonthly period.');
+	const periodicidad = readCode(
+		ctx,
+		raw,
+		'periodicidad',
+		base,
+		PERIODICIDAD,
+		'c_Periodicidad',
+		'GLOBAL_PERIODICIDAD',
+		'Add periodicidad: "01" daily, "02" weekly, "03" fortnightly, "04" monthly or "05" bimonthly.',
+	);
+	const meses = readCode(
+		ctx,
+		raw,
+		'meses',
+		base,
+		MESES,
+		'c_Meses',
+		'GLOBAL_MESES',
+		'Add meses: "01"-"12" for the month, or "13"-"18" for a bimonthly period.',
+	);
 	const mesesPath = memberPath(base, 'meses');
 	if (periodicidad && meses && ctx.isClean(mesesPath)) {
 		if (periodicidad === BIMONTHLY && !BIMONTHLY_MESES.includes(meses)) {
-			ctx.error('GLOBAL_MESES', mesesPath, `${mesesPath} ${show(meses)} is a single month, but periodicidad "05" is bimonthly.`, 'Use "13" (January-February), "14", "15", "16", "17" or "18" (November-December).', meses);
+			ctx.error(
+				'GLOBAL_MESES',
+				mesesPath,
+				`${mesesPath} ${show(meses)} is a single month, but periodicidad "05" is bimonthly.`,
+				'Use "13" (January-February), "14", "15", "16", "17" or "18" (November-December).',
+				meses,
+			);
 		} else if (periodicidad !== BIMONTHLY && BIMONTHLY_MESES.includes(meses)) {
-			ctx.error('GLOBAL_MESES', mesesPath, `${mesesPath} ${show(meses)} is a bimonthly period, allowed only with periodicidad "05".`, 'Use the month "01"-"12", or periodicidad "05".', meses);
+			ctx.error(
+				'GLOBAL_MESES',
+				mesesPath,
+				`${mesesPath} ${show(meses)} is a bimonthly period, allowed only with periodicidad "05".`,
+				'Use the month "01"-"12", or periodicidad "05".',
+				meses,
+			);
 		}
 	}
 	checkAnio(ctx, raw);
 	checkUniqueTickets(ctx);
 
 	if (tipo !== undefined && tipo !== 'I' && tipo !== 'E') {
-		ctx.error('GLOBAL_TIPO', 'tipoDeComprobante', `tipoDeComprobante ${show(tipo)} cannot carry ${PATHS.globalInformation}.`, 'A global invoice is of type "I" (or "E" for its credit notes); remove informacionGlobal otherwise.', tipo);
+		ctx.error(
+			'GLOBAL_TIPO',
+			'tipoDeComprobante',
+			`tipoDeComprobante ${show(tipo)} cannot carry ${PATHS.globalInformation}.`,
+			'A global invoice is of type "I" (or "E" for its credit notes); remove informacionGlobal otherwise.',
+			tipo,
+		);
 		return;
 	}
 	if (rfc !== undefined && rfc !== GENERIC_NATIONAL_RFC && ctx.isClean('receptor.rfc')) {
-		ctx.error('GLOBAL_RECIPIENT', 'receptor.rfc', `receptor.rfc ${show(rfc)} cannot receive a global invoice (${PATHS.globalInformation} is present).`, `Use ${show(GENERIC_NATIONAL_RFC)} with nombre ${show(GENERAL_PUBLIC_NAME)}, or remove informacionGlobal for an invoice to a named customer.`, rfc);
+		ctx.error(
+			'GLOBAL_RECIPIENT',
+			'receptor.rfc',
+			`receptor.rfc ${show(rfc)} cannot receive a global invoice (${PATHS.globalInformation} is present).`,
+			`Use ${show(GENERIC_NATIONAL_RFC)} with nombre ${show(GENERAL_PUBLIC_NAME)}, or remove informacionGlobal for an invoice to a named customer.`,
+			rfc,
+		);
 	}
 }

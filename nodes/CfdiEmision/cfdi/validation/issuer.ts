@@ -11,7 +11,9 @@ export function regimesFor(kind: 'fisica' | 'moral'): string[] {
 }
 
 export function kindLabel(kind: 'fisica' | 'moral'): string {
-	return kind === 'moral' ? 'a legal entity (12-character RFC)' : 'an individual (13-character RFC)';
+	return kind === 'moral'
+		? 'a legal entity (12-character RFC)'
+		: 'an individual (13-character RFC)';
 }
 
 /** Issuer RFC shape, no generic RFC, and a regime that fits the RFC kind (CFDI40141). */
@@ -21,11 +23,23 @@ export function checkIssuer(ctx: ValidationContext): void {
 	if (rfc === undefined) return;
 	const kind = classifyRfc(rfc);
 	if (kind === 'invalid') {
-		ctx.error('RFC_PATTERN', 'emisor.rfc', `emisor.rfc ${show(rfc)} is not a valid RFC.`, rfcFix(rfc), rfc);
+		ctx.error(
+			'RFC_PATTERN',
+			'emisor.rfc',
+			`emisor.rfc ${show(rfc)} is not a valid RFC.`,
+			rfcFix(rfc),
+			rfc,
+		);
 		return;
 	}
 	if (kind === 'generic-national' || kind === 'generic-foreign') {
-		ctx.error('RFC_GENERIC_ISSUER', 'emisor.rfc', `emisor.rfc ${show(rfc)} is a generic RFC, which only a recipient can use.`, "Use the issuer's own RFC.", rfc);
+		ctx.error(
+			'RFC_GENERIC_ISSUER',
+			'emisor.rfc',
+			`emisor.rfc ${show(rfc)} is a generic RFC, which only a recipient can use.`,
+			"Use the issuer's own RFC.",
+			rfc,
+		);
 		return;
 	}
 	const regimen = textOf(emisor, 'regimenFiscal');

@@ -5,18 +5,35 @@
  */
 import { findEntry } from '../catalogs/lookup';
 import type { CatalogEntry } from '../catalogs/types';
-import { addDecimal, compareDecimal, isNegative, isZero, parseDecimal, subtractDecimal, type Decimal } from '../decimal';
+import {
+	addDecimal,
+	compareDecimal,
+	isNegative,
+	isZero,
+	parseDecimal,
+	subtractDecimal,
+	type Decimal,
+} from '../decimal';
 import { itemPath, memberPath } from '../voucherShape';
 import { show } from './describe';
 import { isRecord, type UnknownRecord, type ValidationContext } from './context';
 import { catalogFix } from './suggestions';
 
 function absent(value: unknown): boolean {
-	return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+	return (
+		value === undefined || value === null || (typeof value === 'string' && value.trim() === '')
+	);
 }
 
 /** An object member; `required` is the fix when it is missing. */
-export function readObject(ctx: ValidationContext, parent: UnknownRecord, key: string, parentPath: string, required?: string, code = 'REQUIRED'): UnknownRecord | undefined {
+export function readObject(
+	ctx: ValidationContext,
+	parent: UnknownRecord,
+	key: string,
+	parentPath: string,
+	required?: string,
+	code = 'REQUIRED',
+): UnknownRecord | undefined {
 	const path = memberPath(parentPath, key);
 	const value = parent[key];
 	if (value === undefined || value === null) {
@@ -24,7 +41,13 @@ export function readObject(ctx: ValidationContext, parent: UnknownRecord, key: s
 		return undefined;
 	}
 	if (!isRecord(value)) {
-		ctx.error('OBJECT_EXPECTED', path, `${path} ${show(value)} is not an object.`, `Send ${path} as an object with named members.`, value);
+		ctx.error(
+			'OBJECT_EXPECTED',
+			path,
+			`${path} ${show(value)} is not an object.`,
+			`Send ${path} as an object with named members.`,
+			value,
+		);
 		return undefined;
 	}
 	return value;
@@ -37,7 +60,14 @@ export interface ListItem {
 }
 
 /** The object items of an array member; `required` is the fix when it is missing or empty. */
-export function readList(ctx: ValidationContext, parent: UnknownRecord, key: string, parentPath: string, required?: string, code = 'REQUIRED'): ListItem[] {
+export function readList(
+	ctx: ValidationContext,
+	parent: UnknownRecord,
+	key: string,
+	parentPath: string,
+	required?: string,
+	code = 'REQUIRED',
+): ListItem[] {
 	const path = memberPath(parentPath, key);
 	const value = parent[key];
 	if (value === undefined || value === null) {
@@ -45,24 +75,50 @@ export function readList(ctx: ValidationContext, parent: UnknownRecord, key: str
 		return [];
 	}
 	if (!Array.isArray(value)) {
-		ctx.error('ARRAY_EXPECTED', path, `${path} ${show(value)} is not an array.`, `Send ${path} as an array of objects, even for one item.`, value);
+		ctx.error(
+			'ARRAY_EXPECTED',
+			path,
+			`${path} ${show(value)} is not an array.`,
+			`Send ${path} as an array of objects, even for one item.`,
+			value,
+		);
 		return [];
 	}
 	if (value.length === 0 && required) {
-		ctx.error(code === 'REQUIRED' ? 'LIST_EMPTY' : code, path, `${path} is empty.`, required, value);
+		ctx.error(
+			code === 'REQUIRED' ? 'LIST_EMPTY' : code,
+			path,
+			`${path} is empty.`,
+			required,
+			value,
+		);
 		return [];
 	}
 	const items: ListItem[] = [];
 	value.forEach((item, index) => {
 		const itemAt = itemPath(parentPath, key, index);
 		if (isRecord(item)) items.push({ item, path: itemAt, index });
-		else ctx.error('OBJECT_EXPECTED', itemAt, `${itemAt} ${show(item)} is not an object.`, `Send each item of ${path} as an object.`, item);
+		else
+			ctx.error(
+				'OBJECT_EXPECTED',
+				itemAt,
+				`${itemAt} ${show(item)} is not an object.`,
+				`Send each item of ${path} as an object.`,
+				item,
+			);
 	});
 	return items;
 }
 
 /** A text member; `required` is the fix when it is missing. */
-export function readText(ctx: ValidationContext, record: UnknownRecord, key: string, parentPath: string, required?: string, code = 'REQUIRED'): string | undefined {
+export function readText(
+	ctx: ValidationContext,
+	record: UnknownRecord,
+	key: string,
+	parentPath: string,
+	required?: string,
+	code = 'REQUIRED',
+): string | undefined {
 	const path = memberPath(parentPath, key);
 	const value = record[key];
 	if (absent(value)) {
@@ -71,7 +127,13 @@ export function readText(ctx: ValidationContext, record: UnknownRecord, key: str
 	}
 	if (typeof value !== 'string') {
 		const asText = typeof value === 'number' ? ` Send it as text: "${value}".` : '';
-		ctx.error('STRING_EXPECTED', path, `${path} ${show(value)} is not a string.`, asText ? asText.trim() : 'Send it as text.', value);
+		ctx.error(
+			'STRING_EXPECTED',
+			path,
+			`${path} ${show(value)} is not a string.`,
+			asText ? asText.trim() : 'Send it as text.',
+			value,
+		);
 		return undefined;
 	}
 	return value;
@@ -91,13 +153,25 @@ export function readCode(
 	const path = memberPath(parentPath, key);
 	const raw = record[key];
 	if (typeof raw === 'number' && !absent(raw)) {
-		ctx.error('STRING_EXPECTED', path, `${path} ${show(raw)} is not a string.`, catalogFix(catalog, catalogName, String(raw)).replace(/^Use /, 'Send it as text: '), raw);
+		ctx.error(
+			'STRING_EXPECTED',
+			path,
+			`${path} ${show(raw)} is not a string.`,
+			catalogFix(catalog, catalogName, String(raw)).replace(/^Use /, 'Send it as text: '),
+			raw,
+		);
 		return undefined;
 	}
 	const value = readText(ctx, record, key, parentPath, required);
 	if (value === undefined) return undefined;
 	if (findEntry(catalog, value)) return value;
-	ctx.error(code, path, `${path} ${show(value)} is not a ${catalogName} code.`, catalogFix(catalog, catalogName, value), value);
+	ctx.error(
+		code,
+		path,
+		`${path} ${show(value)} is not a ${catalogName} code.`,
+		catalogFix(catalog, catalogName, value),
+		value,
+	);
 	return undefined;
 }
 
@@ -115,7 +189,13 @@ export interface NumberRules {
 }
 
 /** A JSON number member, checked for sign and decimals; the value only when it passed. */
-export function readNumber(ctx: ValidationContext, record: UnknownRecord, key: string, parentPath: string, rules: NumberRules = {}): Decimal | undefined {
+export function readNumber(
+	ctx: ValidationContext,
+	record: UnknownRecord,
+	key: string,
+	parentPath: string,
+	rules: NumberRules = {},
+): Decimal | undefined {
 	const path = memberPath(parentPath, key);
 	const value = record[key];
 	if (absent(value)) {
@@ -124,28 +204,62 @@ export function readNumber(ctx: ValidationContext, record: UnknownRecord, key: s
 	}
 	if (typeof value !== 'number' || !Number.isFinite(value)) {
 		const numeric = typeof value === 'string' && parseDecimal(value) ? value.trim() : undefined;
-		ctx.error('NUMBER_EXPECTED', path, `${path} ${show(value)} is not a number.`, numeric ? `Send it as a JSON number without quotes: ${numeric}.` : 'Send a decimal number, e.g. 100.50.', value);
+		ctx.error(
+			'NUMBER_EXPECTED',
+			path,
+			`${path} ${show(value)} is not a number.`,
+			numeric
+				? `Send it as a JSON number without quotes: ${numeric}.`
+				: 'Send a decimal number, e.g. 100.50.',
+			value,
+		);
 		return undefined;
 	}
 	const amount = parseDecimal(value) as Decimal;
 	if (isNegative(amount) || (rules.positiveCode && isZero(amount))) {
 		const code = rules.positiveCode ?? 'AMOUNT_NEGATIVE';
-		ctx.error(code, path, `${path} ${show(value)} is not greater than 0.`, 'Use an amount greater than 0.', value);
+		ctx.error(
+			code,
+			path,
+			`${path} ${show(value)} is not greater than 0.`,
+			'Use an amount greater than 0.',
+			value,
+		);
 		return undefined;
 	}
 	if (rules.integer && amount.scale > 0) {
-		ctx.error('INTEGER_EXPECTED', path, `${path} ${show(value)} is not a whole number.`, 'Use a whole number, e.g. 1.', value);
+		ctx.error(
+			'INTEGER_EXPECTED',
+			path,
+			`${path} ${show(value)} is not a whole number.`,
+			'Use a whole number, e.g. 1.',
+			value,
+		);
 		return undefined;
 	}
 	if (rules.decimals !== undefined && amount.scale > rules.decimals) {
-		ctx.error(rules.decimalsCode ?? 'AMOUNT_DECIMALS', path, `${path} ${show(value)} has more than ${rules.decimals} decimals.`, `Round it to ${rules.decimals} decimals.`, value);
+		ctx.error(
+			rules.decimalsCode ?? 'AMOUNT_DECIMALS',
+			path,
+			`${path} ${show(value)} has more than ${rules.decimals} decimals.`,
+			`Round it to ${rules.decimals} decimals.`,
+			value,
+		);
 		return undefined;
 	}
 	return amount;
 }
 
 /** A member that must not be there. */
-export function forbid(ctx: ValidationContext, record: UnknownRecord, key: string, parentPath: string, code: string, why: string, fix = 'Remove it.'): void {
+export function forbid(
+	ctx: ValidationContext,
+	record: UnknownRecord,
+	key: string,
+	parentPath: string,
+	code: string,
+	why: string,
+	fix = 'Remove it.',
+): void {
 	if (record[key] === undefined || record[key] === null) return;
 	const path = memberPath(parentPath, key);
 	ctx.error(code, path, `${path} must not be present ${why}.`, fix, record[key]);
@@ -153,5 +267,8 @@ export function forbid(ctx: ValidationContext, record: UnknownRecord, key: strin
 
 /** true when |a − b| ≤ tolerance (an exact comparison when the tolerance is zero). */
 export function near(a: Decimal, b: Decimal, tolerance: Decimal): boolean {
-	return compareDecimal(a, subtractDecimal(b, tolerance)) >= 0 && compareDecimal(a, addDecimal(b, tolerance)) <= 0;
+	return (
+		compareDecimal(a, subtractDecimal(b, tolerance)) >= 0 &&
+		compareDecimal(a, addDecimal(b, tolerance)) <= 0
+	);
 }

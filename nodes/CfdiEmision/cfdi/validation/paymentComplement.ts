@@ -10,12 +10,34 @@ import { compareDecimal, type Decimal } from '../decimal';
 import { paidBalanceProblems } from '../kinds/paidBalances';
 import { minimumMonto } from '../kinds/paymentTaxes';
 import { paymentTotals, readPagoAmounts, type PagoAmounts } from '../kinds/paymentTotals';
-import { complementOf, itemPath, memberPath, PATHS, TOTALES_MEMBERS, VERSIONS, type PaymentTotals } from '../voucherShape';
+import {
+	complementOf,
+	itemPath,
+	memberPath,
+	PATHS,
+	TOTALES_MEMBERS,
+	VERSIONS,
+	type PaymentTotals,
+} from '../voucherShape';
 import { show } from './describe';
 import { isRecord, type UnknownRecord, type ValidationContext } from './context';
 import { isRealDateTime } from './formats';
-import { near, readCode, readList, readNumber, readObject, readText, type ListItem } from './members';
-import { amountText, conversionTolerance, exact, ONE, TIPO_CAMBIO_DECIMALS } from './paymentAmounts';
+import {
+	near,
+	readCode,
+	readList,
+	readNumber,
+	readObject,
+	readText,
+	type ListItem,
+} from './members';
+import {
+	amountText,
+	conversionTolerance,
+	exact,
+	ONE,
+	TIPO_CAMBIO_DECIMALS,
+} from './paymentAmounts';
 import { checkDocument } from './paymentDocument';
 import { checkPaymentTaxes } from './paymentTaxes';
 
@@ -36,9 +58,18 @@ const TOTALES_CODES: Record<keyof PaymentTotals, string> = {
 /** A day in Mexico City as YYYY-MM-DD, `days` after today (the service's clock when fecha is left out). */
 function mexicoCityDay(days: number): string {
 	const parts = Object.fromEntries(
-		new Intl.DateTimeFormat('en-US', { timeZone: 'America/Mexico_City', year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date()).map((part) => [part.type, part.value]),
+		new Intl.DateTimeFormat('en-US', {
+			timeZone: 'America/Mexico_City',
+			year: 'numeric',
+			month: '2-digit',
+			day: '2-digit',
+		})
+			.formatToParts(new Date())
+			.map((part) => [part.type, part.value]),
 	);
-	const day = new Date(Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day) + days));
+	const day = new Date(
+		Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day) + days),
+	);
 	return day.toISOString().slice(0, 10);
 }
 
@@ -57,48 +88,141 @@ function checkPaymentNotAhead(ctx: ValidationContext, fechaPago: string, at: str
 	const issued = typeof fecha === 'string' && isRealDateTime(fecha) ? fecha : undefined;
 	const limit = issued ?? `${mexicoCityDay(DAYS_AHEAD_WITHOUT_FECHA)}T23:59:59`;
 	if (fechaPago <= limit) return;
-	const against = issued ? `the receipt's fecha ${show(issued)}` : `${limit.slice(0, 10)}, ${DAYS_AHEAD_WITHOUT_FECHA} days after today in Mexico City`;
-	ctx.error('FECHA_PAGO_AHEAD', at, `${at} ${show(fechaPago)} is after ${against}; a payment receipt records a payment already received.`, 'Use the date the payment was received (check the year), and issue the receipt once it has been received.', fechaPago);
+	const against = issued
+		? `the receipt's fecha ${show(issued)}`
+		: `${limit.slice(0, 10)}, ${DAYS_AHEAD_WITHOUT_FECHA} days after today in Mexico City`;
+	ctx.error(
+		'FECHA_PAGO_AHEAD',
+		at,
+		`${at} ${show(fechaPago)} is after ${against}; a payment receipt records a payment already received.`,
+		'Use the date the payment was received (check the year), and issue the receipt once it has been received.',
+		fechaPago,
+	);
 }
 
 function checkPago(ctx: ValidationContext, entry: ListItem): void {
 	const { item: pago, path } = entry;
-	const fecha = readText(ctx, pago, 'fechaPago', path, 'Add fechaPago, when the payment was received, e.g. "2024-05-10T12:00:00".');
+	const fecha = readText(
+		ctx,
+		pago,
+		'fechaPago',
+		path,
+		'Add fechaPago, when the payment was received, e.g. "2024-05-10T12:00:00".',
+	);
 	if (fecha !== undefined && !isRealDateTime(fecha)) {
 		const at = memberPath(path, 'fechaPago');
-		ctx.error('FECHA_PAGO_FORMAT', at, `${at} ${show(fecha)} is not a real date-time in the form YYYY-MM-DDThh:mm:ss.`, 'Use local time without a time zone, e.g. "2024-05-10T12:00:00".', fecha);
+		ctx.error(
+			'FECHA_PAGO_FORMAT',
+			at,
+			`${at} ${show(fecha)} is not a real date-time in the form YYYY-MM-DDThh:mm:ss.`,
+			'Use local time without a time zone, e.g. "2024-05-10T12:00:00".',
+			fecha,
+		);
 	} else if (fecha !== undefined) {
 		checkPaymentNotAhead(ctx, fecha, memberPath(path, 'fechaPago'));
 	}
-	const forma = readCode(ctx, pago, 'formaDePagoP', path, FORMA_PAGO, 'c_FormaPago', 'CATALOG_CODE', 'Add formaDePagoP, how the payment was received, e.g. "03" (transfer).');
+	const forma = readCode(
+		ctx,
+		pago,
+		'formaDePagoP',
+		path,
+		FORMA_PAGO,
+		'c_FormaPago',
+		'CATALOG_CODE',
+		'Add formaDePagoP, how the payment was received, e.g. "03" (transfer).',
+	);
 	if (forma === '99') {
 		const at = memberPath(path, 'formaDePagoP');
-		ctx.error('CRP20212', at, `${at} "99" (to be defined) is not allowed: a payment receipt records a payment already received.`, 'Use the form the payment was received in, e.g. "03" (transfer), "01" (cash), "04" (credit card), "28" (debit card).', forma);
+		ctx.error(
+			'CRP20212',
+			at,
+			`${at} "99" (to be defined) is not allowed: a payment receipt records a payment already received.`,
+			'Use the form the payment was received in, e.g. "03" (transfer), "01" (cash), "04" (credit card), "28" (debit card).',
+			forma,
+		);
 	}
-	const monedaP = readCode(ctx, pago, 'monedaP', path, MONEDA, 'c_Moneda', 'CATALOG_CODE', 'Add monedaP, the currency of the payment, e.g. "MXN".');
+	const monedaP = readCode(
+		ctx,
+		pago,
+		'monedaP',
+		path,
+		MONEDA,
+		'c_Moneda',
+		'CATALOG_CODE',
+		'Add monedaP, the currency of the payment, e.g. "MXN".',
+	);
 	if (monedaP === 'XXX') {
 		const at = memberPath(path, 'monedaP');
-		ctx.error('CRP20213', at, `${at} "XXX" is not the currency of a payment.`, 'Use the currency the payment was received in, e.g. "MXN" or "USD".', monedaP);
+		ctx.error(
+			'CRP20213',
+			at,
+			`${at} "XXX" is not the currency of a payment.`,
+			'Use the currency the payment was received in, e.g. "MXN" or "USD".',
+			monedaP,
+		);
 	}
 	const decimals = monedaP && monedaP !== 'XXX' ? currencyDecimals(monedaP) : undefined;
 	const tcPath = memberPath(path, 'tipoCambioP');
-	const tipoCambio = readNumber(ctx, pago, 'tipoCambioP', path, { positiveCode: 'CRP20214', decimals: TIPO_CAMBIO_DECIMALS });
+	const tipoCambio = readNumber(ctx, pago, 'tipoCambioP', path, {
+		positiveCode: 'CRP20214',
+		decimals: TIPO_CAMBIO_DECIMALS,
+	});
 	if (monedaP && monedaP !== 'XXX' && ctx.isClean(tcPath)) {
 		if (monedaP !== 'MXN' && pago.tipoCambioP === undefined) {
-			ctx.missing(tcPath, `Add tipoCambioP, the MXN per 1 ${monedaP} on the payment date, e.g. 17.25.`, 'CRP20214', `${tcPath} is missing; it is required when monedaP is ${show(monedaP)}.`);
+			ctx.missing(
+				tcPath,
+				`Add tipoCambioP, the MXN per 1 ${monedaP} on the payment date, e.g. 17.25.`,
+				'CRP20214',
+				`${tcPath} is missing; it is required when monedaP is ${show(monedaP)}.`,
+			);
 		} else if (monedaP === 'MXN' && tipoCambio && compareDecimal(tipoCambio, ONE) !== 0) {
-			ctx.error('CRP20215', tcPath, `${tcPath} ${show(pago.tipoCambioP)} must be 1 when monedaP is "MXN".`, 'Use 1.', pago.tipoCambioP);
+			ctx.error(
+				'CRP20215',
+				tcPath,
+				`${tcPath} ${show(pago.tipoCambioP)} must be 1 when monedaP is "MXN".`,
+				'Use 1.',
+				pago.tipoCambioP,
+			);
 		}
 	}
-	const monto = readNumber(ctx, pago, 'monto', path, { required: 'Add monto, the amount received.', positiveCode: 'CRP20218', decimals, decimalsCode: 'CRP20219' });
+	const monto = readNumber(ctx, pago, 'monto', path, {
+		required: 'Add monto, the amount received.',
+		positiveCode: 'CRP20218',
+		decimals,
+		decimalsCode: 'CRP20219',
+	});
 
-	const documents = readList(ctx, pago, 'doctoRelacionado', path, 'Add doctoRelacionado: one item per invoice this payment pays (its UUID, balances and amount paid).').map((doc) => checkDocument(ctx, doc, monedaP));
+	const documents = readList(
+		ctx,
+		pago,
+		'doctoRelacionado',
+		path,
+		'Add doctoRelacionado: one item per invoice this payment pays (its UUID, balances and amount paid).',
+	).map((doc) => checkDocument(ctx, doc, monedaP));
 
 	const montoPath = memberPath(path, 'monto');
-	if (monto && decimals !== undefined && documents.length > 0 && documents.every((doc) => doc.impPagado && doc.equivalencia) && ctx.isClean(montoPath)) {
-		const least = minimumMonto(documents.map((doc) => ({ impPagado: doc.impPagado as Decimal, equivalencia: doc.equivalencia as Decimal })), decimals);
+	if (
+		monto &&
+		decimals !== undefined &&
+		documents.length > 0 &&
+		documents.every((doc) => doc.impPagado && doc.equivalencia) &&
+		ctx.isClean(montoPath)
+	) {
+		const least = minimumMonto(
+			documents.map((doc) => ({
+				impPagado: doc.impPagado as Decimal,
+				equivalencia: doc.equivalencia as Decimal,
+			})),
+			decimals,
+		);
 		if (compareDecimal(monto, least) < 0) {
-			ctx.error('CRP20217', montoPath, `${montoPath} ${show(pago.monto)} is less than the amounts paid (Σ impPagado ÷ equivalenciaDR = ${amountText(least, decimals)}).`, `Set monto to at least ${amountText(least, decimals)}, or lower the amounts applied to the invoices.`, pago.monto);
+			ctx.error(
+				'CRP20217',
+				montoPath,
+				`${montoPath} ${show(pago.monto)} is less than the amounts paid (Σ impPagado ÷ equivalenciaDR = ${amountText(least, decimals)}).`,
+				`Set monto to at least ${amountText(least, decimals)}, or lower the amounts applied to the invoices.`,
+				pago.monto,
+			);
 		}
 	}
 	checkPaymentTaxes(ctx, pago, path, documents, decimals);
@@ -106,22 +230,38 @@ function checkPago(ctx: ValidationContext, entry: ListItem): void {
 
 function checkTotales(ctx: ValidationContext, complement: UnknownRecord, pagos: ListItem[]): void {
 	const totalesPath = memberPath(PATHS.payments, 'totales');
-	const totales = readObject(ctx, complement, 'totales', PATHS.payments, 'Add totales with montoTotalPagos (and the tax totals that apply), or turn on Compute Totals.');
+	const totales = readObject(
+		ctx,
+		complement,
+		'totales',
+		PATHS.payments,
+		'Add totales with montoTotalPagos (and the tax totals that apply), or turn on Compute Totals.',
+	);
 	if (!totales) return;
 	const given = new Map<keyof PaymentTotals, Decimal>();
 	for (const member of TOTALES_MEMBERS) {
 		const value = readNumber(ctx, totales, member, totalesPath, {
 			decimals: 2,
-			required: member === 'montoTotalPagos' ? 'Add montoTotalPagos, the sum of each payment monto × tipoCambioP, in MXN.' : undefined,
+			required:
+				member === 'montoTotalPagos'
+					? 'Add montoTotalPagos, the sum of each payment monto × tipoCambioP, in MXN.'
+					: undefined,
 			requiredCode: TOTALES_CODES[member],
 		});
 		if (value) given.set(member, value);
 	}
-	if (pagos.length === 0 || !pagos.every((pago) => ctx.isClean(pago.path)) || !ctx.isClean(totalesPath)) return;
+	if (
+		pagos.length === 0 ||
+		!pagos.every((pago) => ctx.isClean(pago.path)) ||
+		!ctx.isClean(totalesPath)
+	)
+		return;
 	const amounts = pagos.map((pago) => readPagoAmounts(pago.item));
 	if (amounts.some((entry) => entry === undefined)) return;
 	const expected = paymentTotals(amounts as PagoAmounts[]);
-	const converted = (amounts as PagoAmounts[]).some((pago) => compareDecimal(pago.tipoCambio, ONE) !== 0);
+	const converted = (amounts as PagoAmounts[]).some(
+		(pago) => compareDecimal(pago.tipoCambio, ONE) !== 0,
+	);
 	const tolerance = conversionTolerance(pagos.length, 2, converted);
 	for (const member of TOTALES_MEMBERS) {
 		const path = memberPath(totalesPath, member);
@@ -129,14 +269,32 @@ function checkTotales(ctx: ValidationContext, complement: UnknownRecord, pagos: 
 		const have = given.get(member);
 		if (!ctx.isClean(path)) continue;
 		if (want === undefined) {
-			if (have) ctx.error(TOTALES_CODES[member], path, `${path} must not be present: no payment has that tax.`, 'Remove it.', totales[member]);
+			if (have)
+				ctx.error(
+					TOTALES_CODES[member],
+					path,
+					`${path} must not be present: no payment has that tax.`,
+					'Remove it.',
+					totales[member],
+				);
 			continue;
 		}
 		const wantDecimal = exact(want);
 		if (!have) {
-			ctx.missing(path, `Add ${member} ${amountText(wantDecimal, 2)}, or turn on Compute Totals.`, TOTALES_CODES[member], `${path} is missing; the payments carry that tax.`);
+			ctx.missing(
+				path,
+				`Add ${member} ${amountText(wantDecimal, 2)}, or turn on Compute Totals.`,
+				TOTALES_CODES[member],
+				`${path} is missing; the payments carry that tax.`,
+			);
 		} else if (!near(have, wantDecimal, tolerance)) {
-			ctx.error(TOTALES_CODES[member], path, `${path} ${show(totales[member])} does not add up: the payments give ${amountText(wantDecimal, 2)} MXN (each amount × tipoCambioP).`, `Set ${member} to ${amountText(wantDecimal, 2)}.`, totales[member]);
+			ctx.error(
+				TOTALES_CODES[member],
+				path,
+				`${path} ${show(totales[member])} does not add up: the payments give ${amountText(wantDecimal, 2)} MXN (each amount × tipoCambioP).`,
+				`Set ${member} to ${amountText(wantDecimal, 2)}.`,
+				totales[member],
+			);
 		}
 	}
 }
@@ -148,20 +306,41 @@ export function checkPaymentComplement(ctx: ValidationContext): void {
 	const raw = complementOf(root, 'payments');
 	if (raw === undefined || raw === null || tipo !== 'P') return;
 	if (!isRecord(raw)) {
-		ctx.error('OBJECT_EXPECTED', PATHS.payments, `${PATHS.payments} ${show(raw)} is not an object.`, 'Send the payment complement as an object: { version: "2.0", totales: {...}, pago: [...] }.', raw);
+		ctx.error(
+			'OBJECT_EXPECTED',
+			PATHS.payments,
+			`${PATHS.payments} ${show(raw)} is not an object.`,
+			'Send the payment complement as an object: { version: "2.0", totales: {...}, pago: [...] }.',
+			raw,
+		);
 		return;
 	}
 	const version = readText(ctx, raw, 'version', PATHS.payments, 'Add version "2.0".');
 	if (version !== undefined && version !== VERSIONS.payments) {
 		const at = memberPath(PATHS.payments, 'version');
-		ctx.error('COMPLEMENT_VERSION', at, `${at} ${show(version)} is not supported.`, 'Use version "2.0" (Pagos 2.0, the version for CFDI 4.0).', version);
+		ctx.error(
+			'COMPLEMENT_VERSION',
+			at,
+			`${at} ${show(version)} is not supported.`,
+			'Use version "2.0" (Pagos 2.0, the version for CFDI 4.0).',
+			version,
+		);
 	}
-	const pagos = readList(ctx, raw, 'pago', PATHS.payments, 'Add pago: one item per payment received.');
+	const pagos = readList(
+		ctx,
+		raw,
+		'pago',
+		PATHS.payments,
+		'Add pago: one item per payment received.',
+	);
 	for (const pago of pagos) checkPago(ctx, pago);
 	// An invoice listed more than once counts once against its balance (kinds/paidBalances.ts).
 	if (pagos.every((pago) => ctx.isClean(pago.path))) {
 		for (const problem of paidBalanceProblems(pagos.map((pago) => pago.item))) {
-			const at = memberPath(itemPath(pagos[problem.pago].path, 'doctoRelacionado', problem.document), problem.member);
+			const at = memberPath(
+				itemPath(pagos[problem.pago].path, 'doctoRelacionado', problem.document),
+				problem.member,
+			);
 			ctx.error('DR_BALANCE', at, `${at}: ${problem.message}`, problem.fix);
 		}
 	}

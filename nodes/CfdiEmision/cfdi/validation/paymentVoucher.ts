@@ -10,7 +10,9 @@ import { show } from './describe';
 import { isPresent, textOf, type ValidationContext } from './context';
 
 /** Members of the payment concept that must hold exactly the fixed text. */
-const FIXED_TEXT: ReadonlyArray<[key: 'claveProdServ' | 'claveUnidad' | 'descripcion' | 'objetoImp', code: string]> = [
+const FIXED_TEXT: ReadonlyArray<
+	[key: 'claveProdServ' | 'claveUnidad' | 'descripcion' | 'objetoImp', code: string]
+> = [
 	['claveProdServ', 'CRP20113'],
 	['claveUnidad', 'CRP20116'],
 	['descripcion', 'CRP20118'],
@@ -36,7 +38,13 @@ function checkPaymentConcept(ctx: ValidationContext): void {
 		const value = textOf(concepto, key);
 		const member = `${path}.${key}`;
 		if (value === undefined || value === PAYMENT_CONCEPT[key] || !ctx.isClean(member)) continue;
-		ctx.error(code, member, `${member} ${show(value)} is not the payment concept's ${show(PAYMENT_CONCEPT[key])}.`, `Use ${show(PAYMENT_CONCEPT[key])}.`, value);
+		ctx.error(
+			code,
+			member,
+			`${member} ${show(value)} is not the payment concept's ${show(PAYMENT_CONCEPT[key])}.`,
+			`Use ${show(PAYMENT_CONCEPT[key])}.`,
+			value,
+		);
 	}
 	for (const [key, code] of [
 		['valorUnitario', 'CRP20119'],
@@ -45,12 +53,24 @@ function checkPaymentConcept(ctx: ValidationContext): void {
 		const member = `${path}.${key}`;
 		const amount = typeof concepto[key] === 'number' ? parseDecimal(concepto[key]) : undefined;
 		if (amount && !isZero(amount) && ctx.isClean(member)) {
-			ctx.error(code, member, `${member} ${show(concepto[key])} must be 0 in a payment voucher.`, 'Use 0; the amounts paid go in the payment complement.', concepto[key]);
+			ctx.error(
+				code,
+				member,
+				`${member} ${show(concepto[key])} must be 0 in a payment voucher.`,
+				'Use 0; the amounts paid go in the payment complement.',
+				concepto[key],
+			);
 		}
 	}
 	const cantidad = parseDecimal(concepto.cantidad);
 	if (cantidad && compareDecimal(cantidad, decimalOf(1)) !== 0 && ctx.isClean(`${path}.cantidad`)) {
-		ctx.error('CRP20115', `${path}.cantidad`, `${path}.cantidad ${show(concepto.cantidad)} must be "1" in a payment voucher.`, 'Use "1".', concepto.cantidad);
+		ctx.error(
+			'CRP20115',
+			`${path}.cantidad`,
+			`${path}.cantidad ${show(concepto.cantidad)} must be "1" in a payment voucher.`,
+			'Use "1".',
+			concepto.cantidad,
+		);
 	}
 	for (const [key, code] of [
 		['noIdentificacion', 'CRP20114'],
@@ -59,7 +79,13 @@ function checkPaymentConcept(ctx: ValidationContext): void {
 	] as const) {
 		const member = `${path}.${key}`;
 		if (isPresent(concepto, key) && ctx.isClean(member)) {
-			ctx.error(code, member, `${member} must not be present in a payment voucher.`, `Remove ${key}; the payment concept carries only the fixed members.`, concepto[key]);
+			ctx.error(
+				code,
+				member,
+				`${member} must not be present in a payment voucher.`,
+				`Remove ${key}; the payment concept carries only the fixed members.`,
+				concepto[key],
+			);
 		}
 	}
 }
@@ -81,18 +107,35 @@ export function checkPaymentVoucher(ctx: ValidationContext): void {
 	}
 	if (tipo !== 'P') return;
 	if (!withComplement) {
-		ctx.missing(PATHS.payments, 'Add the payment complement (version "2.0", totales and pago[]), or use Create Payment Receipt, which computes it.', 'REQUIRED', `${PATHS.payments} is missing; a payment voucher (type "P") carries it.`);
+		ctx.missing(
+			PATHS.payments,
+			'Add the payment complement (version "2.0", totales and pago[]), or use Create Payment Receipt, which computes it.',
+			'REQUIRED',
+			`${PATHS.payments} is missing; a payment voucher (type "P") carries it.`,
+		);
 	}
 	const exportacion = textOf(root, 'exportacion');
 	if (exportacion !== undefined && exportacion !== '01' && ctx.isClean('exportacion')) {
-		ctx.error('CRP20102', 'exportacion', `exportacion ${show(exportacion)} must be "01" in a payment voucher.`, 'Use "01".', exportacion);
+		ctx.error(
+			'CRP20102',
+			'exportacion',
+			`exportacion ${show(exportacion)} must be "01" in a payment voucher.`,
+			'Use "01".',
+			exportacion,
+		);
 	}
 	for (const [key, code] of [
 		['condicionesDePago', 'CRP20107'],
 		['descuento', 'CRP20108'],
 	] as const) {
 		if (isPresent(root, key) && ctx.isClean(key)) {
-			ctx.error(code, key, `${key} must not be present in a payment voucher.`, `Remove ${key}.`, root[key]);
+			ctx.error(
+				code,
+				key,
+				`${key} must not be present in a payment voucher.`,
+				`Remove ${key}.`,
+				root[key],
+			);
 		}
 	}
 	checkPaymentConcept(ctx);

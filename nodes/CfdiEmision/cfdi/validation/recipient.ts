@@ -24,8 +24,13 @@ function isGeneric(kind: RfcKind): boolean {
 /** Use codes a recipient of this regime and kind may use; S01 (no tax effects) first. */
 export function allowedUses(regimen: string, kind: 'fisica' | 'moral'): string[] {
 	const typeBound = Object.values(TYPE_BOUND_USES);
-	const codes = USO_CFDI.filter((use) => use.regimes.includes(regimen) && use[kind] && !typeBound.includes(use.code)).map((use) => use.code);
-	return [...codes.filter((code) => code === GENERIC_USE), ...codes.filter((code) => code !== GENERIC_USE)];
+	const codes = USO_CFDI.filter(
+		(use) => use.regimes.includes(regimen) && use[kind] && !typeBound.includes(use.code),
+	).map((use) => use.code);
+	return [
+		...codes.filter((code) => code === GENERIC_USE),
+		...codes.filter((code) => code !== GENERIC_USE),
+	];
 }
 
 function checkRegimeFitsRfc(ctx: ValidationContext, rfc: string, kind: RfcKind): void {
@@ -34,7 +39,13 @@ function checkRegimeFitsRfc(ctx: ValidationContext, rfc: string, kind: RfcKind):
 	if (!entry || !ctx.isClean(REGIMEN_PATH)) return;
 	if (isGeneric(kind)) {
 		if (regimen === GENERIC_REGIME) return;
-		ctx.error('CFDI40158', REGIMEN_PATH, `${REGIMEN_PATH} ${show(regimen)} cannot be used with the generic RFC ${show(rfc)}.`, `Use "${GENERIC_REGIME}" (no tax obligations).`, regimen);
+		ctx.error(
+			'CFDI40158',
+			REGIMEN_PATH,
+			`${REGIMEN_PATH} ${show(regimen)} cannot be used with the generic RFC ${show(rfc)}.`,
+			`Use "${GENERIC_REGIME}" (no tax obligations).`,
+			regimen,
+		);
 	} else if (kind === 'fisica' || kind === 'moral') {
 		if (entry[kind]) return;
 		ctx.error(
@@ -56,27 +67,61 @@ function checkUse(ctx: ValidationContext, rfc: string, kind: RfcKind): void {
 	const typeBound = tipo ? TYPE_BOUND_USES[tipo] : undefined;
 	if (typeBound) {
 		if (uso === typeBound) return;
-		ctx.error('CFDI40161', USO_PATH, `${USO_PATH} ${show(uso)} is not allowed when tipoDeComprobante is ${show(tipo)}.`, `Use "${typeBound}".`, uso);
+		ctx.error(
+			'CFDI40161',
+			USO_PATH,
+			`${USO_PATH} ${show(uso)} is not allowed when tipoDeComprobante is ${show(tipo)}.`,
+			`Use "${typeBound}".`,
+			uso,
+		);
 		return;
 	}
 	const boundTo = Object.keys(TYPE_BOUND_USES).find((type) => TYPE_BOUND_USES[type] === uso);
 	if (boundTo && tipo) {
-		const fix = isGeneric(kind) ? `Use "${GENERIC_USE}" (no tax effects).` : kind === 'fisica' || kind === 'moral' ? useCodes(allowedUses(textOf(ctx.view.receptor, 'regimenFiscalReceptor') ?? '', kind)) : `Use "${GENERIC_USE}".`;
-		ctx.error('CFDI40161', USO_PATH, `${USO_PATH} ${show(uso)} is only for vouchers of type ${show(boundTo)}; this one is ${show(tipo)}.`, fix, uso);
+		const fix = isGeneric(kind)
+			? `Use "${GENERIC_USE}" (no tax effects).`
+			: kind === 'fisica' || kind === 'moral'
+				? useCodes(allowedUses(textOf(ctx.view.receptor, 'regimenFiscalReceptor') ?? '', kind))
+				: `Use "${GENERIC_USE}".`;
+		ctx.error(
+			'CFDI40161',
+			USO_PATH,
+			`${USO_PATH} ${show(uso)} is only for vouchers of type ${show(boundTo)}; this one is ${show(tipo)}.`,
+			fix,
+			uso,
+		);
 		return;
 	}
 	if (isGeneric(kind)) {
 		if (uso === GENERIC_USE) return;
-		ctx.error('CFDI40161', USO_PATH, `${USO_PATH} ${show(uso)} is not allowed for the generic RFC ${show(rfc)}.`, `Use "${GENERIC_USE}" (no tax effects).`, uso);
+		ctx.error(
+			'CFDI40161',
+			USO_PATH,
+			`${USO_PATH} ${show(uso)} is not allowed for the generic RFC ${show(rfc)}.`,
+			`Use "${GENERIC_USE}" (no tax effects).`,
+			uso,
+		);
 		return;
 	}
 	if (kind !== 'fisica' && kind !== 'moral') return;
 	const regimen = textOf(ctx.view.receptor, 'regimenFiscalReceptor');
 	if (!regimen || !findEntry(REGIMEN_FISCAL, regimen) || !ctx.isClean(REGIMEN_PATH)) return;
 	if (!use.regimes.includes(regimen)) {
-		ctx.error('CFDI40161', USO_PATH, `${USO_PATH} ${show(uso)} is not allowed for regimenFiscalReceptor ${show(regimen)}.`, useCodes(allowedUses(regimen, kind)), uso);
+		ctx.error(
+			'CFDI40161',
+			USO_PATH,
+			`${USO_PATH} ${show(uso)} is not allowed for regimenFiscalReceptor ${show(regimen)}.`,
+			useCodes(allowedUses(regimen, kind)),
+			uso,
+		);
 	} else if (!use[kind]) {
-		ctx.error('CFDI40161', USO_PATH, `${USO_PATH} ${show(uso)} does not apply to ${kindLabel(kind)}; receptor.rfc is ${show(rfc)}.`, useCodes(allowedUses(regimen, kind)), uso);
+		ctx.error(
+			'CFDI40161',
+			USO_PATH,
+			`${USO_PATH} ${show(uso)} does not apply to ${kindLabel(kind)}; receptor.rfc is ${show(rfc)}.`,
+			useCodes(allowedUses(regimen, kind)),
+			uso,
+		);
 	}
 }
 
@@ -97,7 +142,13 @@ function checkGenericRecipient(ctx: ValidationContext, rfc: string, kind: RfcKin
 	}
 	const domicilio = textOf(receptor, 'domicilioFiscalReceptor');
 	const lugar = textOf(ctx.view.root, 'lugarExpedicion');
-	if (domicilio === undefined || lugar === undefined || !ctx.isClean(DOMICILIO_PATH, 'lugarExpedicion') || domicilio === lugar) return;
+	if (
+		domicilio === undefined ||
+		lugar === undefined ||
+		!ctx.isClean(DOMICILIO_PATH, 'lugarExpedicion') ||
+		domicilio === lugar
+	)
+		return;
 	ctx.error(
 		'CFDI40149',
 		DOMICILIO_PATH,
@@ -113,8 +164,16 @@ export function checkRecipient(ctx: ValidationContext): void {
 	if (rfc === undefined) return;
 	const kind = classifyRfc(rfc);
 	if (kind === 'invalid') {
-		const generic = rfc.toUpperCase().startsWith('XAXX') ? ` For the general public use "${GENERIC_NATIONAL_RFC}".` : '';
-		ctx.error('RFC_PATTERN', 'receptor.rfc', `receptor.rfc ${show(rfc)} is not a valid RFC.`, rfcFix(rfc) + generic, rfc);
+		const generic = rfc.toUpperCase().startsWith('XAXX')
+			? ` For the general public use "${GENERIC_NATIONAL_RFC}".`
+			: '';
+		ctx.error(
+			'RFC_PATTERN',
+			'receptor.rfc',
+			`receptor.rfc ${show(rfc)} is not a valid RFC.`,
+			rfcFix(rfc) + generic,
+			rfc,
+		);
 		return;
 	}
 	checkRegimeFitsRfc(ctx, rfc, kind);

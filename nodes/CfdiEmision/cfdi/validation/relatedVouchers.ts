@@ -16,21 +16,60 @@ function checkGroups(ctx: ValidationContext): string[] {
 	const raw = relatedGroupsOf(root);
 	if (raw === undefined || raw === null) return [];
 	const holder = { [SHAPE.related]: raw };
-	const groups = readList(ctx, holder, SHAPE.related, '', 'Add at least one group { tipoRelacion, cfdiRelacionado: [{ uuid }] }, or remove cfdiRelacionados.');
+	const groups = readList(
+		ctx,
+		holder,
+		SHAPE.related,
+		'',
+		'Add at least one group { tipoRelacion, cfdiRelacionado: [{ uuid }] }, or remove cfdiRelacionados.',
+	);
 	const types: string[] = [];
 	for (const { item: group, path } of groups) {
-		const tipo = readCode(ctx, group, 'tipoRelacion', path, TIPO_RELACION, 'c_TipoRelacion', 'CFDI40209', 'Add tipoRelacion, e.g. "01" (credit note) or "04" (substitution).');
+		const tipo = readCode(
+			ctx,
+			group,
+			'tipoRelacion',
+			path,
+			TIPO_RELACION,
+			'c_TipoRelacion',
+			'CFDI40209',
+			'Add tipoRelacion, e.g. "01" (credit note) or "04" (substitution).',
+		);
 		if (tipo) types.push(tipo);
-		const items = readList(ctx, group, 'cfdiRelacionado', path, 'Add cfdiRelacionado: [{ uuid: "<UUID of the related voucher>" }].');
+		const items = readList(
+			ctx,
+			group,
+			'cfdiRelacionado',
+			path,
+			'Add cfdiRelacionado: [{ uuid: "<UUID of the related voucher>" }].',
+		);
 		const seen = new Set<string>();
 		for (const { item, path: itemPath } of items) {
-			const uuid = readText(ctx, item, 'uuid', itemPath, 'Add uuid, the folio fiscal of the related voucher.');
+			const uuid = readText(
+				ctx,
+				item,
+				'uuid',
+				itemPath,
+				'Add uuid, the folio fiscal of the related voucher.',
+			);
 			if (uuid === undefined) continue;
 			const uuidPath = `${itemPath}.uuid`;
 			if (!FOLIO_FISCAL_PATTERN.test(uuid.trim())) {
-				ctx.error('UUID_PATTERN', uuidPath, `${uuidPath} ${show(uuid)} is not a UUID.`, 'Use the 36-character folio fiscal, e.g. "5FB2822E-396D-4725-8521-CDC4BDD20CCF".', uuid);
+				ctx.error(
+					'UUID_PATTERN',
+					uuidPath,
+					`${uuidPath} ${show(uuid)} is not a UUID.`,
+					'Use the 36-character folio fiscal, e.g. "5FB2822E-396D-4725-8521-CDC4BDD20CCF".',
+					uuid,
+				);
 			} else if (seen.has(uuid.trim().toUpperCase())) {
-				ctx.error('UUID_REPEATED', uuidPath, `${uuidPath} ${show(uuid)} is listed twice in the same group.`, 'List each related voucher once.', uuid);
+				ctx.error(
+					'UUID_REPEATED',
+					uuidPath,
+					`${uuidPath} ${show(uuid)} is listed twice in the same group.`,
+					'List each related voucher once.',
+					uuid,
+				);
 			}
 			seen.add(uuid.trim().toUpperCase());
 		}
@@ -52,23 +91,49 @@ function checkCreditNote(ctx: ValidationContext, types: string[]): void {
 		);
 	} else if (Array.isArray(raw)) {
 		raw.forEach((group, index) => {
-			const tipo = types.length > 0 && typeof group === 'object' && group !== null ? (group as Record<string, unknown>).tipoRelacion : undefined;
+			const tipo =
+				types.length > 0 && typeof group === 'object' && group !== null
+					? (group as Record<string, unknown>).tipoRelacion
+					: undefined;
 			const path = `${PATHS.related}[${index}].tipoRelacion`;
 			if (typeof tipo !== 'string' || !ctx.isClean(path)) return;
 			if (![...CREDIT_NOTE_RELATIONS, ...CREDIT_NOTE_ALSO_ALLOWED].includes(tipo)) {
-				ctx.error('CREDIT_NOTE_RELATION', path, `${path} ${show(tipo)} does not fit a credit note.`, `Use ${listCodes([...CREDIT_NOTE_RELATIONS])} (credit note, return of goods, advance applied).`, tipo);
+				ctx.error(
+					'CREDIT_NOTE_RELATION',
+					path,
+					`${path} ${show(tipo)} does not fit a credit note.`,
+					`Use ${listCodes([...CREDIT_NOTE_RELATIONS])} (credit note, return of goods, advance applied).`,
+					tipo,
+				);
 			}
 		});
-		if (!types.some((tipo) => (CREDIT_NOTE_RELATIONS as readonly string[]).includes(tipo)) && ctx.isClean(PATHS.related)) {
-			ctx.error('CREDIT_NOTE_RELATION', PATHS.related, `${PATHS.related} relates no invoice with ${listCodes([...CREDIT_NOTE_RELATIONS])}.`, 'Add a group with tipoRelacion "01" (credit note), "03" (return of goods) or "07" (advance applied) and the invoice UUID.');
+		if (
+			!types.some((tipo) => (CREDIT_NOTE_RELATIONS as readonly string[]).includes(tipo)) &&
+			ctx.isClean(PATHS.related)
+		) {
+			ctx.error(
+				'CREDIT_NOTE_RELATION',
+				PATHS.related,
+				`${PATHS.related} relates no invoice with ${listCodes([...CREDIT_NOTE_RELATIONS])}.`,
+				'Add a group with tipoRelacion "01" (credit note), "03" (return of goods) or "07" (advance applied) and the invoice UUID.',
+			);
 		}
 	}
 	const metodoPago = textOf(root, 'metodoPago');
 	if (metodoPago !== undefined && metodoPago !== 'PUE' && ctx.isClean('metodoPago')) {
-		ctx.error('CREDIT_NOTE_PUE', 'metodoPago', `metodoPago ${show(metodoPago)} does not fit a credit note, which is settled when issued.`, 'Use "PUE".', metodoPago);
+		ctx.error(
+			'CREDIT_NOTE_PUE',
+			'metodoPago',
+			`metodoPago ${show(metodoPago)} does not fit a credit note, which is settled when issued.`,
+			'Use "PUE".',
+			metodoPago,
+		);
 	}
 	if (root.formaPago === undefined || root.formaPago === null) {
-		ctx.missing('formaPago', 'Add formaPago, how the credit is given: e.g. "03" (transfer), "01" (cash), or "15" (debt forgiveness) for an invoice not yet paid.');
+		ctx.missing(
+			'formaPago',
+			'Add formaPago, how the credit is given: e.g. "03" (transfer), "01" (cash), or "15" (debt forgiveness) for an invoice not yet paid.',
+		);
 	}
 	if (root.metodoPago === undefined || root.metodoPago === null) {
 		ctx.missing('metodoPago', 'Add metodoPago "PUE".');

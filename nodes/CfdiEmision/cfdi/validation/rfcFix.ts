@@ -4,8 +4,10 @@ import { RFC_PATTERN, rfcDateProblem } from '../rfc';
 export function rfcFix(value: string): string {
 	const cleaned = value.replace(/[\s-]/g, '').toUpperCase();
 	const dateProblem = RFC_PATTERN.test(cleaned) ? rfcDateProblem(cleaned) : undefined;
-	if (dateProblem) return `Check the RFC on the taxpayer's tax status certificate (constancia de situación fiscal): ${dateProblem}.`;
-	if (cleaned !== value && RFC_PATTERN.test(cleaned)) return `Write it in upper case without spaces or dashes: "${cleaned}".`;
+	if (dateProblem)
+		return `Check the RFC on the taxpayer's tax status certificate (constancia de situación fiscal): ${dateProblem}.`;
+	if (cleaned !== value && RFC_PATTERN.test(cleaned))
+		return `Write it in upper case without spaces or dashes: "${cleaned}".`;
 	if (cleaned.length !== 12 && cleaned.length !== 13) {
 		return `An RFC has 12 characters (legal entity) or 13 (individual); this one has ${cleaned.length}.`;
 	}

@@ -13,7 +13,11 @@ function editDistance(a: string, b: string): number {
 		previous[0] = i;
 		for (let j = 1; j <= b.length; j++) {
 			const above = previous[j];
-			previous[j] = Math.min(previous[j] + 1, previous[j - 1] + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
+			previous[j] = Math.min(
+				previous[j] + 1,
+				previous[j - 1] + 1,
+				diagonal + (a[i - 1] === b[j - 1] ? 0 : 1),
+			);
 			diagonal = above;
 		}
 	}
@@ -27,16 +31,25 @@ function commonPrefix(a: string, b: string): number {
 }
 
 /** The code a value was probably meant to be: same text ignoring case, or missing leading zeros. */
-export function obviousCode(catalog: ReadonlyArray<CatalogEntry>, value: string): string | undefined {
+export function obviousCode(
+	catalog: ReadonlyArray<CatalogEntry>,
+	value: string,
+): string | undefined {
 	const codes = catalogCodes(catalog);
 	const trimmed = value.trim();
 	return codes.find(
-		(code) => code.toUpperCase() === trimmed.toUpperCase() || (/^\d+$/.test(trimmed) && code === trimmed.padStart(code.length, '0')),
+		(code) =>
+			code.toUpperCase() === trimmed.toUpperCase() ||
+			(/^\d+$/.test(trimmed) && code === trimmed.padStart(code.length, '0')),
 	);
 }
 
 /** Fix text for a value outside a catalog: the obvious code, the full list, or the closest codes. */
-export function catalogFix(catalog: ReadonlyArray<CatalogEntry>, catalogName: string, value: unknown): string {
+export function catalogFix(
+	catalog: ReadonlyArray<CatalogEntry>,
+	catalogName: string,
+	value: unknown,
+): string {
 	const codes = catalogCodes(catalog);
 	const text = typeof value === 'string' || typeof value === 'number' ? String(value) : '';
 	const obvious = text ? obviousCode(catalog, text) : undefined;
@@ -44,7 +57,12 @@ export function catalogFix(catalog: ReadonlyArray<CatalogEntry>, catalogName: st
 	if (codes.length <= FULL_LIST_LIMIT) return `Use a ${catalogName} code: ${listCodes(codes)}.`;
 	const wanted = text.toUpperCase();
 	const closest = codes
-		.map((code, order) => ({ code, order, distance: editDistance(code.toUpperCase(), wanted), prefix: commonPrefix(code.toUpperCase(), wanted) }))
+		.map((code, order) => ({
+			code,
+			order,
+			distance: editDistance(code.toUpperCase(), wanted),
+			prefix: commonPrefix(code.toUpperCase(), wanted),
+		}))
 		.sort((a, b) => a.distance - b.distance || b.prefix - a.prefix || a.order - b.order)
 		.slice(0, CLOSEST_COUNT)
 		.map((candidate) => candidate.code);

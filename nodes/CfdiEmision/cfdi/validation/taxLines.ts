@@ -9,7 +9,10 @@ export interface TaxLineRef {
 }
 
 /** The tax lines of one concept (only object items; others are reported by requiredFields). */
-export function conceptTaxLines(concepto: UnknownRecord | undefined, conceptIndex: number): TaxLineRef[] {
+export function conceptTaxLines(
+	concepto: UnknownRecord | undefined,
+	conceptIndex: number,
+): TaxLineRef[] {
 	const impuestos = concepto?.impuestos;
 	if (!isRecord(impuestos)) return [];
 	const refs: TaxLineRef[] = [];
@@ -20,7 +23,13 @@ export function conceptTaxLines(concepto: UnknownRecord | undefined, conceptInde
 		const lines = impuestos[member];
 		if (!Array.isArray(lines)) continue;
 		lines.forEach((line, index) => {
-			if (isRecord(line)) refs.push({ line, path: `conceptos[${conceptIndex}].impuestos.${member}[${index}]`, conceptIndex, withheld });
+			if (isRecord(line))
+				refs.push({
+					line,
+					path: `conceptos[${conceptIndex}].impuestos.${member}[${index}]`,
+					conceptIndex,
+					withheld,
+				});
 		});
 	}
 	return refs;

@@ -11,7 +11,14 @@ import {
 	type TrasladoGroup,
 } from '../taxGrouping';
 import { show, showAmount } from './describe';
-import { amountOf, isPresent, isRecord, textOf, type UnknownRecord, type ValidationContext } from './context';
+import {
+	amountOf,
+	isPresent,
+	isRecord,
+	textOf,
+	type UnknownRecord,
+	type ValidationContext,
+} from './context';
 import { checkCode } from './codes';
 import { readAmount } from './amountRules';
 import { allTaxLines } from './taxLines';
@@ -24,11 +31,15 @@ interface Item {
 function itemsOf(impuestos: UnknownRecord, member: string): Item[] {
 	const list = impuestos[member];
 	if (!Array.isArray(list)) return [];
-	return list.flatMap((record, index) => (isRecord(record) ? [{ record, path: `impuestos.${member}[${index}]` }] : []));
+	return list.flatMap((record, index) =>
+		isRecord(record) ? [{ record, path: `impuestos.${member}[${index}]` }] : [],
+	);
 }
 
 /** Concept lines as exact amounts, or undefined when any line has a problem already reported. */
-function conceptAmounts(ctx: ValidationContext): { traslados: TaxLineAmounts[]; retenciones: TaxLineAmounts[] } | undefined {
+function conceptAmounts(
+	ctx: ValidationContext,
+): { traslados: TaxLineAmounts[]; retenciones: TaxLineAmounts[] } | undefined {
 	const conceptPaths = ctx.view.conceptos.map((_, index) => `conceptos[${index}].impuestos`);
 	if (!ctx.isClean('conceptos', ...conceptPaths)) return undefined;
 	const traslados: TaxLineAmounts[] = [];
@@ -38,13 +49,23 @@ function conceptAmounts(ctx: ValidationContext): { traslados: TaxLineAmounts[]; 
 		const tipoFactor = textOf(line, 'tipoFactor');
 		const base = amountOf(line, 'base');
 		if (!impuesto || !tipoFactor || !base) return undefined;
-		(withheld ? retenciones : traslados).push({ impuesto, tipoFactor, base, tasaOCuota: amountOf(line, 'tasaOCuota'), importe: amountOf(line, 'importe') });
+		(withheld ? retenciones : traslados).push({
+			impuesto,
+			tipoFactor,
+			base,
+			tasaOCuota: amountOf(line, 'tasaOCuota'),
+			importe: amountOf(line, 'importe'),
+		});
 	}
 	return { traslados, retenciones };
 }
 
 function groupLabel(record: UnknownRecord): string {
-	return describeTrasladoGroup(String(record.impuesto), String(record.tipoFactor), amountOf(record, 'tasaOCuota'));
+	return describeTrasladoGroup(
+		String(record.impuesto),
+		String(record.tipoFactor),
+		amountOf(record, 'tasaOCuota'),
+	);
 }
 
 /** Keys that appear more than once; their items are not compared, only reported as repeated. */
@@ -57,35 +78,70 @@ function repeatedKeys(keys: Array<string | undefined>): Set<string> {
 function trasladoItemKey(record: UnknownRecord): string | undefined {
 	const impuesto = textOf(record, 'impuesto');
 	const tipoFactor = textOf(record, 'tipoFactor');
-	return impuesto && tipoFactor ? trasladoKey(impuesto, tipoFactor, amountOf(record, 'tasaOCuota')) : undefined;
+	return impuesto && tipoFactor
+		? trasladoKey(impuesto, tipoFactor, amountOf(record, 'tasaOCuota'))
+		: undefined;
 }
 
-function checkTraslados(ctx: ValidationContext, items: Item[], expected: TrasladoGroup[] | undefined, decimals: number | undefined): void {
+function checkTraslados(
+	ctx: ValidationContext,
+	items: Item[],
+	expected: TrasladoGroup[] | undefined,
+	decimals: number | undefined,
+): void {
 	const seen = new Set<string>();
 	const repeated = repeatedKeys(items.map(({ record }) => trasladoItemKey(record)));
 	for (const { record, path } of items) {
 		checkCode(ctx, record, 'impuesto', `${path}.impuesto`, IMPUESTO, 'c_Impuesto', 'CFDI40217');
-		checkCode(ctx, record, 'tipoFactor', `${path}.tipoFactor`, TIPO_FACTOR, 'c_TipoFactor', 'CFDI40176');
+		checkCode(
+			ctx,
+			record,
+			'tipoFactor',
+			`${path}.tipoFactor`,
+			TIPO_FACTOR,
+			'c_TipoFactor',
+			'CFDI40176',
+		);
 		const base = readAmount(ctx, record, 'base', `${path}.base`, decimals, 'CFDI40214');
 		const importe = readAmount(ctx, record, 'importe', `${path}.importe`, decimals, 'CFDI40220');
 		const impuesto = textOf(record, 'impuesto');
 		const tipoFactor = textOf(record, 'tipoFactor');
-		if (!impuesto || !tipoFactor || !ctx.isClean(`${path}.impuesto`, `${path}.tipoFactor`, `${path}.tasaOCuota`)) continue;
+		if (
+			!impuesto ||
+			!tipoFactor ||
+			!ctx.isClean(`${path}.impuesto`, `${path}.tipoFactor`, `${path}.tasaOCuota`)
+		)
+			continue;
 		if (tipoFactor !== 'Exento') {
 			for (const key of ['tasaOCuota', 'importe']) {
-				if (!isPresent(record, key)) ctx.missing(`${path}.${key}`, `Add ${key}; a voucher-level traslado with tipoFactor ${show(tipoFactor)} needs tasaOCuota and importe.`, 'CFDI40213');
+				if (!isPresent(record, key))
+					ctx.missing(
+						`${path}.${key}`,
+						`Add ${key}; a voucher-level traslado with tipoFactor ${show(tipoFactor)} needs tasaOCuota and importe.`,
+						'CFDI40213',
+					);
 			}
 		}
 		const key = trasladoKey(impuesto, tipoFactor, amountOf(record, 'tasaOCuota'));
 		if (seen.has(key)) {
-			ctx.error('CFDI40218', path, `${path} repeats ${groupLabel(record)}.`, 'Merge the voucher-level traslados that share impuesto, tipoFactor and tasaOCuota into one.');
+			ctx.error(
+				'CFDI40218',
+				path,
+				`${path} repeats ${groupLabel(record)}.`,
+				'Merge the voucher-level traslados that share impuesto, tipoFactor and tasaOCuota into one.',
+			);
 			continue;
 		}
 		seen.add(key);
 		if (!expected || decimals === undefined || repeated.has(key)) continue;
 		const group = expected.find((candidate) => candidate.key === key);
 		if (!group) {
-			ctx.error('TAX_SUMMARY_UNMATCHED', path, `${path} (${groupLabel(record)}) matches no concept tax line.`, 'Remove it, or add the tax to the concepts it applies to.');
+			ctx.error(
+				'TAX_SUMMARY_UNMATCHED',
+				path,
+				`${path} (${groupLabel(record)}) matches no concept tax line.`,
+				'Remove it, or add the tax to the concepts it applies to.',
+			);
 			continue;
 		}
 		if (base && compareDecimal(base, group.base) !== 0) {
@@ -121,7 +177,12 @@ function checkTraslados(ctx: ValidationContext, items: Item[], expected: Traslad
 	}
 }
 
-function checkRetenciones(ctx: ValidationContext, items: Item[], expected: RetencionGroup[] | undefined, decimals: number | undefined): void {
+function checkRetenciones(
+	ctx: ValidationContext,
+	items: Item[],
+	expected: RetencionGroup[] | undefined,
+	decimals: number | undefined,
+): void {
 	const seen = new Set<string>();
 	const repeated = repeatedKeys(items.map(({ record }) => textOf(record, 'impuesto')));
 	for (const { record, path } of items) {
@@ -130,14 +191,24 @@ function checkRetenciones(ctx: ValidationContext, items: Item[], expected: Reten
 		const impuesto = textOf(record, 'impuesto');
 		if (!impuesto || !ctx.isClean(`${path}.impuesto`)) continue;
 		if (seen.has(impuesto)) {
-			ctx.error('CFDI40208', path, `${path} repeats impuesto ${show(impuesto)}.`, 'Merge the voucher-level retenciones of the same impuesto into one.');
+			ctx.error(
+				'CFDI40208',
+				path,
+				`${path} repeats impuesto ${show(impuesto)}.`,
+				'Merge the voucher-level retenciones of the same impuesto into one.',
+			);
 			continue;
 		}
 		seen.add(impuesto);
 		if (!expected || decimals === undefined || repeated.has(impuesto)) continue;
 		const group = expected.find((candidate) => candidate.impuesto === impuesto);
 		if (!group) {
-			ctx.error('TAX_SUMMARY_UNMATCHED', path, `${path} (impuesto ${show(impuesto)}) matches no concept withholding.`, 'Remove it, or add the withholding to the concepts it applies to.');
+			ctx.error(
+				'TAX_SUMMARY_UNMATCHED',
+				path,
+				`${path} (impuesto ${show(impuesto)}) matches no concept withholding.`,
+				'Remove it, or add the withholding to the concepts it applies to.',
+			);
 		} else if (importe && compareDecimal(importe, group.importe) !== 0) {
 			ctx.error(
 				'CFDI40211',
@@ -161,20 +232,42 @@ function checkRetenciones(ctx: ValidationContext, items: Item[], expected: Reten
 }
 
 /** A voucher-level total must exist when its lines do, and equal their sum. */
-function checkTotal(ctx: ValidationContext, impuestos: UnknownRecord, key: string, items: Item[], codes: { missing: string; sum: string; decimals: string }, decimals: number | undefined): void {
+function checkTotal(
+	ctx: ValidationContext,
+	impuestos: UnknownRecord,
+	key: string,
+	items: Item[],
+	codes: { missing: string; sum: string; decimals: string },
+	decimals: number | undefined,
+): void {
 	const path = `impuestos.${key}`;
 	const amounts = items.filter(({ record }) => textOf(record, 'tipoFactor') !== 'Exento');
 	const total = readAmount(ctx, impuestos, key, path, decimals, codes.decimals);
 	if (amounts.length > 0 && !isPresent(impuestos, key)) {
-		ctx.missing(path, `Add ${key}, the sum of the importe of the voucher-level items.`, codes.missing);
+		ctx.missing(
+			path,
+			`Add ${key}, the sum of the importe of the voucher-level items.`,
+			codes.missing,
+		);
 		return;
 	}
-	if (!total || decimals === undefined || !ctx.isClean(...amounts.map(({ path: itemPath }) => itemPath))) return;
+	if (
+		!total ||
+		decimals === undefined ||
+		!ctx.isClean(...amounts.map(({ path: itemPath }) => itemPath))
+	)
+		return;
 	const parts = amounts.map(({ record }) => amountOf(record, 'importe'));
 	if (parts.some((part) => !part)) return;
 	const sum = sumDecimals(parts as Decimal[]);
 	if (compareDecimal(total, sum) !== 0) {
-		ctx.error(codes.sum, path, `${path} ${show(impuestos[key])} is not the sum of the voucher-level importe values (${showAmount(sum, decimals)}).`, `Set it to ${showAmount(sum, decimals)}.`, impuestos[key]);
+		ctx.error(
+			codes.sum,
+			path,
+			`${path} ${show(impuestos[key])} is not the sum of the voucher-level importe values (${showAmount(sum, decimals)}).`,
+			`Set it to ${showAmount(sum, decimals)}.`,
+			impuestos[key],
+		);
 	}
 }
 
@@ -195,12 +288,30 @@ export function checkVoucherTaxes(ctx: ValidationContext): void {
 		return;
 	}
 	const concepts = conceptAmounts(ctx);
-	const expectedTraslados = concepts && decimals !== undefined ? groupTraslados(concepts.traslados, decimals) : undefined;
-	const expectedRetenciones = concepts && decimals !== undefined ? groupRetenciones(concepts.retenciones, decimals) : undefined;
+	const expectedTraslados =
+		concepts && decimals !== undefined ? groupTraslados(concepts.traslados, decimals) : undefined;
+	const expectedRetenciones =
+		concepts && decimals !== undefined
+			? groupRetenciones(concepts.retenciones, decimals)
+			: undefined;
 	const traslados = itemsOf(impuestos, 'traslados');
 	const retenciones = itemsOf(impuestos, 'retenciones');
 	checkTraslados(ctx, traslados, expectedTraslados, decimals);
 	checkRetenciones(ctx, retenciones, expectedRetenciones, decimals);
-	checkTotal(ctx, impuestos, 'totalImpuestosTrasladados', traslados, { missing: 'CFDI40212', sum: 'CFDI40205', decimals: 'CFDI40204' }, decimals);
-	checkTotal(ctx, impuestos, 'totalImpuestosRetenidos', retenciones, { missing: 'CFDI40206', sum: 'CFDI40203', decimals: 'CFDI40202' }, decimals);
+	checkTotal(
+		ctx,
+		impuestos,
+		'totalImpuestosTrasladados',
+		traslados,
+		{ missing: 'CFDI40212', sum: 'CFDI40205', decimals: 'CFDI40204' },
+		decimals,
+	);
+	checkTotal(
+		ctx,
+		impuestos,
+		'totalImpuestosRetenidos',
+		retenciones,
+		{ missing: 'CFDI40206', sum: 'CFDI40203', decimals: 'CFDI40202' },
+		decimals,
+	);
 }

@@ -1,4 +1,13 @@
-import { addDecimal, compareDecimal, DECIMAL_ZERO, isZero, roundDecimal, subtractDecimal, sumDecimals, type Decimal } from '../decimal';
+import {
+	addDecimal,
+	compareDecimal,
+	DECIMAL_ZERO,
+	isZero,
+	roundDecimal,
+	subtractDecimal,
+	sumDecimals,
+	type Decimal,
+} from '../decimal';
 import { show, showAmount } from './describe';
 import { amountOf, isPresent, type ValidationContext } from './context';
 import { readAmount } from './amountRules';
@@ -22,10 +31,22 @@ function conceptSum(ctx: ValidationContext, key: string, optional: boolean): Dec
 	return sumDecimals(parts);
 }
 
-function checkSubTotal(ctx: ValidationContext, subTotal: Decimal, tipo: string | undefined, decimals: number): void {
+function checkSubTotal(
+	ctx: ValidationContext,
+	subTotal: Decimal,
+	tipo: string | undefined,
+	decimals: number,
+): void {
 	const value = ctx.view.root.subTotal;
 	if (tipo === 'T' || tipo === 'P') {
-		if (!isZero(subTotal)) ctx.error('CFDI40109', 'subTotal', `subTotal ${show(value)} must be 0 when tipoDeComprobante is ${show(tipo)}.`, 'Use 0.', value);
+		if (!isZero(subTotal))
+			ctx.error(
+				'CFDI40109',
+				'subTotal',
+				`subTotal ${show(value)} must be 0 when tipoDeComprobante is ${show(tipo)}.`,
+				'Use 0.',
+				value,
+			);
 		return;
 	}
 	if (!tipo || !SUMMED_TYPES.includes(tipo)) return;
@@ -43,16 +64,34 @@ function checkSubTotal(ctx: ValidationContext, subTotal: Decimal, tipo: string |
 	}
 }
 
-function checkDescuento(ctx: ValidationContext, descuento: Decimal | undefined, subTotal: Decimal | undefined, decimals: number): void {
+function checkDescuento(
+	ctx: ValidationContext,
+	descuento: Decimal | undefined,
+	subTotal: Decimal | undefined,
+	decimals: number,
+): void {
 	const { root } = ctx.view;
 	if (descuento && subTotal && ctx.isClean('subTotal') && compareDecimal(descuento, subTotal) > 0) {
-		ctx.error('CFDI40110', 'descuento', `descuento ${show(root.descuento)} is greater than subTotal ${show(root.subTotal)}.`, 'Use a discount no greater than subTotal.', root.descuento);
+		ctx.error(
+			'CFDI40110',
+			'descuento',
+			`descuento ${show(root.descuento)} is greater than subTotal ${show(root.subTotal)}.`,
+			'Use a discount no greater than subTotal.',
+			root.descuento,
+		);
 		return;
 	}
 	// Taxes are computed per concept in CFDI 4.0, so a discount belongs on the concepts it reduces.
 	const conceptDiscounts = conceptSum(ctx, 'descuento', true);
-	const anyConceptDiscount = ctx.view.conceptos.some((concepto) => isPresent(concepto, 'descuento'));
-	if (!conceptDiscounts || (!anyConceptDiscount && !isPresent(root, 'descuento')) || !ctx.isClean('descuento')) return;
+	const anyConceptDiscount = ctx.view.conceptos.some((concepto) =>
+		isPresent(concepto, 'descuento'),
+	);
+	if (
+		!conceptDiscounts ||
+		(!anyConceptDiscount && !isPresent(root, 'descuento')) ||
+		!ctx.isClean('descuento')
+	)
+		return;
 	const expected = roundDecimal(conceptDiscounts, decimals);
 	if (compareDecimal(descuento ?? DECIMAL_ZERO, expected) !== 0) {
 		ctx.warn(
@@ -66,14 +105,26 @@ function checkDescuento(ctx: ValidationContext, descuento: Decimal | undefined, 
 }
 
 /** total = subTotal − descuento + transferred − withheld (CFDI40119), once its inputs are sound. */
-function checkTotal(ctx: ValidationContext, subTotal: Decimal | undefined, descuento: Decimal | undefined, total: Decimal | undefined, decimals: number): void {
+function checkTotal(
+	ctx: ValidationContext,
+	subTotal: Decimal | undefined,
+	descuento: Decimal | undefined,
+	total: Decimal | undefined,
+	decimals: number,
+): void {
 	const { root, impuestos } = ctx.view;
 	if (!subTotal || !total || !ctx.isClean('subTotal', 'descuento', 'total', 'impuestos')) return;
 	// Without a voucher-level summary the taxes are unknown here (a warning says so).
 	if (!impuestos && allTaxLines(ctx.view).length > 0) return;
 	const transferred = amountOf(impuestos, 'totalImpuestosTrasladados') ?? DECIMAL_ZERO;
 	const withheld = amountOf(impuestos, 'totalImpuestosRetenidos') ?? DECIMAL_ZERO;
-	const expected = roundDecimal(subtractDecimal(addDecimal(subtractDecimal(subTotal, descuento ?? DECIMAL_ZERO), transferred), withheld), decimals);
+	const expected = roundDecimal(
+		subtractDecimal(
+			addDecimal(subtractDecimal(subTotal, descuento ?? DECIMAL_ZERO), transferred),
+			withheld,
+		),
+		decimals,
+	);
 	if (compareDecimal(total, expected) !== 0) {
 		ctx.error(
 			'CFDI40119',

@@ -12,30 +12,68 @@ const ONE = decimalOf(1);
 /** The voucher type when it is a valid code. */
 function validTipo(ctx: ValidationContext): string | undefined {
 	const tipo = ctx.view.tipo;
-	return tipo && findEntry(TIPO_DE_COMPROBANTE, tipo) && ctx.isClean('tipoDeComprobante') ? tipo : undefined;
+	return tipo && findEntry(TIPO_DE_COMPROBANTE, tipo) && ctx.isClean('tipoDeComprobante')
+		? tipo
+		: undefined;
 }
 
 function checkPaymentMembers(ctx: ValidationContext, tipo: string | undefined): void {
 	const { root } = ctx.view;
 	const formaPago = root.formaPago;
 	if (tipo === 'I') {
-		if (!isPresent(root, 'formaPago')) ctx.missing('formaPago', 'Add formaPago, e.g. "03" (electronic funds transfer), or "99" (to be defined) with metodoPago "PPD".');
-		if (!isPresent(root, 'metodoPago')) ctx.missing('metodoPago', 'Add metodoPago: "PUE" (paid in full at issue) or "PPD" (paid later or in installments).');
+		if (!isPresent(root, 'formaPago'))
+			ctx.missing(
+				'formaPago',
+				'Add formaPago, e.g. "03" (electronic funds transfer), or "99" (to be defined) with metodoPago "PPD".',
+			);
+		if (!isPresent(root, 'metodoPago'))
+			ctx.missing(
+				'metodoPago',
+				'Add metodoPago: "PUE" (paid in full at issue) or "PPD" (paid later or in installments).',
+			);
 	}
 	if ((tipo === 'T' || tipo === 'N' || tipo === 'P') && isPresent(root, 'formaPago')) {
-		ctx.error('CFDI40103', 'formaPago', `formaPago ${show(formaPago)} must not be present when tipoDeComprobante is ${show(tipo)}.`, 'Remove formaPago.', formaPago);
+		ctx.error(
+			'CFDI40103',
+			'formaPago',
+			`formaPago ${show(formaPago)} must not be present when tipoDeComprobante is ${show(tipo)}.`,
+			'Remove formaPago.',
+			formaPago,
+		);
 	}
 	if ((tipo === 'T' || tipo === 'P') && isPresent(root, 'metodoPago')) {
-		ctx.error('CFDI40125', 'metodoPago', `metodoPago ${show(root.metodoPago)} must not be present when tipoDeComprobante is ${show(tipo)}.`, 'Remove metodoPago.', root.metodoPago);
+		ctx.error(
+			'CFDI40125',
+			'metodoPago',
+			`metodoPago ${show(root.metodoPago)} must not be present when tipoDeComprobante is ${show(tipo)}.`,
+			'Remove metodoPago.',
+			root.metodoPago,
+		);
 	}
 	// A deferred payment is not paid yet, so its form of payment is "to be defined".
 	const forma = textOf(root, 'formaPago');
-	if (textOf(root, 'metodoPago') === 'PPD' && forma && forma !== '99' && findEntry(FORMA_PAGO, forma) && ctx.isClean('formaPago', 'metodoPago')) {
-		ctx.error('CFDI40105', 'formaPago', `formaPago ${show(forma)} is not allowed with metodoPago "PPD".`, 'Use formaPago "99" (to be defined); the actual form goes in the payment complement.', forma);
+	if (
+		textOf(root, 'metodoPago') === 'PPD' &&
+		forma &&
+		forma !== '99' &&
+		findEntry(FORMA_PAGO, forma) &&
+		ctx.isClean('formaPago', 'metodoPago')
+	) {
+		ctx.error(
+			'CFDI40105',
+			'formaPago',
+			`formaPago ${show(forma)} is not allowed with metodoPago "PPD".`,
+			'Use formaPago "99" (to be defined); the actual form goes in the payment complement.',
+			forma,
+		);
 	}
 	// The other way round (RMF rule 2.7.1.29, Anexo 20 filling guide): a voucher paid in one payment
 	// at issue (PUE) says how it was paid; "99" is only for what is not paid yet.
-	if (textOf(root, 'metodoPago') === 'PUE' && forma === '99' && ctx.isClean('formaPago', 'metodoPago')) {
+	if (
+		textOf(root, 'metodoPago') === 'PUE' &&
+		forma === '99' &&
+		ctx.isClean('formaPago', 'metodoPago')
+	) {
 		ctx.error(
 			'PUE_FORMA_PAGO_99',
 			'formaPago',
@@ -50,16 +88,38 @@ function checkPaymentMembers(ctx: ValidationContext, tipo: string | undefined): 
 function checkNoAmountTypes(ctx: ValidationContext, tipo: string | undefined): void {
 	if (tipo !== 'T' && tipo !== 'P') return;
 	const { root, conceptos } = ctx.view;
-	if (tipo === 'P' && ctx.view.moneda !== undefined && ctx.view.moneda !== 'XXX' && ctx.isClean('moneda')) {
-		ctx.error('CRP20104', 'moneda', `moneda ${show(ctx.view.moneda)} must be "XXX" when tipoDeComprobante is "P".`, 'Use "XXX"; the payment currency goes in the payment complement.', ctx.view.moneda);
+	if (
+		tipo === 'P' &&
+		ctx.view.moneda !== undefined &&
+		ctx.view.moneda !== 'XXX' &&
+		ctx.isClean('moneda')
+	) {
+		ctx.error(
+			'CRP20104',
+			'moneda',
+			`moneda ${show(ctx.view.moneda)} must be "XXX" when tipoDeComprobante is "P".`,
+			'Use "XXX"; the payment currency goes in the payment complement.',
+			ctx.view.moneda,
+		);
 	}
 	if (isPresent(root, 'impuestos')) {
-		ctx.error('CFDI40201', 'impuestos', `impuestos must not be present when tipoDeComprobante is ${show(tipo)}.`, 'Remove the voucher-level impuestos.');
+		ctx.error(
+			'CFDI40201',
+			'impuestos',
+			`impuestos must not be present when tipoDeComprobante is ${show(tipo)}.`,
+			'Remove the voucher-level impuestos.',
+		);
 	}
 	conceptos.forEach((concepto, index) => {
 		if (!isPresent(concepto, 'descuento')) return;
 		const path = `conceptos[${index}].descuento`;
-		ctx.error('CFDI40111', path, `${path} must not be present when tipoDeComprobante is ${show(tipo)}.`, 'Remove the discount.', concepto?.descuento);
+		ctx.error(
+			'CFDI40111',
+			path,
+			`${path} must not be present when tipoDeComprobante is ${show(tipo)}.`,
+			'Remove the discount.',
+			concepto?.descuento,
+		);
 	});
 }
 
@@ -70,12 +130,25 @@ function checkTipoCambio(ctx: ValidationContext): void {
 	const present = isPresent(root, 'tipoCambio');
 	const tipoCambio = amountOf(root, 'tipoCambio');
 	if (moneda === 'XXX') {
-		if (present) ctx.error('CFDI40116', 'tipoCambio', 'tipoCambio must not be present when moneda is "XXX".', 'Remove tipoCambio.', root.tipoCambio);
+		if (present)
+			ctx.error(
+				'CFDI40116',
+				'tipoCambio',
+				'tipoCambio must not be present when moneda is "XXX".',
+				'Remove tipoCambio.',
+				root.tipoCambio,
+			);
 		return;
 	}
 	if (moneda === 'MXN') {
 		if (tipoCambio && compareDecimal(tipoCambio, ONE) !== 0) {
-			ctx.error('CFDI40114', 'tipoCambio', `tipoCambio ${show(root.tipoCambio)} must be 1 when moneda is "MXN".`, 'Use 1, or leave tipoCambio out.', root.tipoCambio);
+			ctx.error(
+				'CFDI40114',
+				'tipoCambio',
+				`tipoCambio ${show(root.tipoCambio)} must be 1 when moneda is "MXN".`,
+				'Use 1, or leave tipoCambio out.',
+				root.tipoCambio,
+			);
 		}
 		return;
 	}
@@ -88,7 +161,10 @@ function checkTipoCambio(ctx: ValidationContext): void {
 		);
 		return;
 	}
-	if (tipoCambio && (tipoCambio.units <= BigInt(0) || tipoCambio.scale > TIPO_CAMBIO_MAX_DECIMALS)) {
+	if (
+		tipoCambio &&
+		(tipoCambio.units <= BigInt(0) || tipoCambio.scale > TIPO_CAMBIO_MAX_DECIMALS)
+	) {
 		ctx.error(
 			'CFDI40117',
 			'tipoCambio',

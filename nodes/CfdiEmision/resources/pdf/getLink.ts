@@ -1,12 +1,27 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { backoff, describeDownloadAdvice, describeDownloadFailure, readNetworkFailure } from '../../network';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
+import {
+	backoff,
+	describeDownloadAdvice,
+	describeDownloadFailure,
+	readNetworkFailure,
+} from '../../network';
 
 import { showFor, uuidField, withDefaultFromVersion11 } from '../../shared/descriptions';
 import { addedToIncoming } from '../../shared/incomingItem';
 import { operationFailed, toNodeError } from '../../shared/errors';
 import { readUuid } from '../../shared/parameters';
 import { unwrapLink } from '../../shared/responses';
-import { concurrencyOption, ignoreSslOption, readRequestSettings, timeoutOption } from '../../shared/requestSettings';
+import {
+	concurrencyOption,
+	ignoreSslOption,
+	readRequestSettings,
+	timeoutOption,
+} from '../../shared/requestSettings';
 import { runItems } from '../../shared/runItems';
 import { ServiceCallError } from '../../shared/serviceError';
 import { API_ROOT, callService, type RunSession } from '../../shared/transport';
@@ -29,7 +44,8 @@ export const getLinkFields: INodeProperties[] = [
 			name: 'download',
 			type: 'boolean',
 			default: false,
-			description: 'Whether to also download the PDF into a binary field (as &lt;uuid&gt;.pdf; the field is "data" unless the option "Put Output File in Field" names another)',
+			description:
+				'Whether to also download the PDF into a binary field (as &lt;uuid&gt;.pdf; the field is "data" unless the option "Put Output File in Field" names another)',
 			displayOptions: showFor('pdf', ['getLink']),
 		},
 		true,
@@ -47,7 +63,8 @@ export const getLinkFields: INodeProperties[] = [
 				name: 'binaryPropertyName',
 				type: 'string',
 				default: 'data',
-				description: 'The name of the output binary field to put the downloaded PDF in (with Download on)',
+				description:
+					'The name of the output binary field to put the downloaded PDF in (with Download on)',
 			},
 			concurrencyOption(PDF_CONCURRENCY, 'How many PDFs are requested at the same time'),
 			ignoreSslOption(),
@@ -65,7 +82,8 @@ export const getLinkFields: INodeProperties[] = [
 				type: 'number',
 				typeOptions: { minValue: 0 },
 				default: DEFAULT_LINK_DELAY_MS,
-				description: 'Pause before the second attempt; each further attempt waits twice as long (at most 10 seconds)',
+				description:
+					'Pause before the second attempt; each further attempt waits twice as long (at most 10 seconds)',
 			},
 			{
 				displayName: 'Max PDF Size (MB)',
@@ -73,7 +91,8 @@ export const getLinkFields: INodeProperties[] = [
 				type: 'number',
 				typeOptions: { minValue: 1 },
 				default: DEFAULT_MAX_PDF_MB,
-				description: 'The largest PDF the download accepts. It is checked while the file arrives, and a larger one stops the item with an error instead of filling memory.',
+				description:
+					'The largest PDF the download accepts. It is checked while the file arrives, and a larger one stops the item with an error instead of filling memory.',
 			},
 			timeoutOption(),
 		],
@@ -85,7 +104,13 @@ function isNotReady(error: unknown): boolean {
 }
 
 /** Asks for generation, then for the link, waiting with growing pauses while it is not ready. */
-async function fetchLink(ctx: IExecuteFunctions, session: RunSession, uuid: string, attempts: number, firstDelayMs: number): Promise<PdfLink> {
+async function fetchLink(
+	ctx: IExecuteFunctions,
+	session: RunSession,
+	uuid: string,
+	attempts: number,
+	firstDelayMs: number,
+): Promise<PdfLink> {
 	await callService(ctx, session, { method: 'POST', url: `${API_ROOT}/pdfs/${uuid}` });
 	for (let attempt = 1; ; attempt++) {
 		const text = await callService(ctx, session, {
@@ -104,7 +129,10 @@ async function fetchLink(ctx: IExecuteFunctions, session: RunSession, uuid: stri
 		const link = describeLink(text);
 		if (link) return link;
 		if (text) {
-			throw new ServiceCallError(`the service answered "${text.slice(0, 120)}" instead of a PDF link`, 'malformed');
+			throw new ServiceCallError(
+				`the service answered "${text.slice(0, 120)}" instead of a PDF link`,
+				'malformed',
+			);
 		}
 		if (attempt >= attempts) {
 			throw new ServiceCallError(
@@ -139,9 +167,14 @@ function stopTransfer(body: unknown): void {
  * Reads a streamed body while counting its bytes, and stops the transfer as soon as it passes
  * `limit`, holding at most the limit in memory: the bytes up to the limit, and whether that was all.
  */
-async function readAtMost(body: unknown, limit: number): Promise<{ bytes: Buffer; complete: boolean }> {
+async function readAtMost(
+	body: unknown,
+	limit: number,
+): Promise<{ bytes: Buffer; complete: boolean }> {
 	if (!isStream(body)) {
-		const bytes = Buffer.isBuffer(body) ? body : Buffer.from(typeof body === 'string' ? body : '', 'utf8');
+		const bytes = Buffer.isBuffer(body)
+			? body
+			: Buffer.from(typeof body === 'string' ? body : '', 'utf8');
 		return { bytes: bytes.subarray(0, limit), complete: bytes.length <= limit };
 	}
 	const chunks: Buffer[] = [];
@@ -164,9 +197,17 @@ async function readAtMost(body: unknown, limit: number): Promise<{ bytes: Buffer
  * stream counted against the size limit. Its failures name the storage host and never blame the
  * credential's URLs; what the host says is redacted like any answer.
  */
-async function downloadPdf(ctx: IExecuteFunctions, session: RunSession, link: PdfLink, itemIndex: number, uuid: string, maxBytes: number): Promise<Buffer> {
+async function downloadPdf(
+	ctx: IExecuteFunctions,
+	session: RunSession,
+	link: PdfLink,
+	itemIndex: number,
+	uuid: string,
+	maxBytes: number,
+): Promise<Buffer> {
 	const host = new URL(link.url).host;
-	const failed = (reason: string, advice: string) => operationFailed(ctx, itemIndex, `Could not get the PDF of ${uuid}: ${reason}`, advice);
+	const failed = (reason: string, advice: string) =>
+		operationFailed(ctx, itemIndex, `Could not get the PDF of ${uuid}: ${reason}`, advice);
 	const response = (await ctx.helpers
 		.httpRequest({
 			method: 'GET',
@@ -186,11 +227,19 @@ async function downloadPdf(ctx: IExecuteFunctions, session: RunSession, link: Pd
 	if (response.statusCode !== 200) {
 		if (response.statusCode === 403 && link.expiresAt && Date.parse(link.expiresAt) < Date.now()) {
 			stopTransfer(stream);
-			throw failed(`the PDF link expired at ${link.expiresAt}`, 'Links are short-lived and nothing was changed: run the item again for a fresh link, and download it in the same run (Download on).');
+			throw failed(
+				`the PDF link expired at ${link.expiresAt}`,
+				'Links are short-lived and nothing was changed: run the item again for a fresh link, and download it in the same run (Download on).',
+			);
 		}
-		const text = (await readAtMost(stream, ERROR_TEXT_BYTES).catch(() => undefined))?.bytes.toString('utf8') ?? '';
+		const text =
+			(await readAtMost(stream, ERROR_TEXT_BYTES).catch(() => undefined))?.bytes.toString('utf8') ??
+			'';
 		const quoted = (await session.redact(ctx, text)).slice(0, 160);
-		throw failed(`the storage host ${host} answered HTTP ${response.statusCode}${quoted ? ` (${quoted})` : ''}`, again);
+		throw failed(
+			`the storage host ${host} answered HTTP ${response.statusCode}${quoted ? ` (${quoted})` : ''}`,
+			again,
+		);
 	}
 	const tooLarge = (seen: string) =>
 		failed(
@@ -218,25 +267,56 @@ async function downloadPdf(ctx: IExecuteFunctions, session: RunSession, link: Pd
 }
 
 export async function getPdfLink(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	return await runItems(ctx, readRequestSettings(ctx, 'pdfOptions', { concurrency: PDF_CONCURRENCY, batchingSetsConcurrency: true }), async (itemIndex, session) => {
-		const uuid = readUuid(ctx, itemIndex);
-		const download = ctx.getNodeParameter('download', itemIndex, false) as boolean;
-		const options = ctx.getNodeParameter('pdfOptions', itemIndex, {}) as IDataObject;
-		const attempts = Math.max(1, Math.floor(Number(options.linkAttempts ?? DEFAULT_LINK_ATTEMPTS)) || DEFAULT_LINK_ATTEMPTS);
-		const delay = Math.max(0, Number(options.linkRetryDelayMs ?? DEFAULT_LINK_DELAY_MS) || 0);
-		try {
-			const link = await fetchLink(ctx, session, uuid, attempts, delay);
-			const json: IDataObject = { uuid, url: link.url, expiresAt: link.expiresAt, startsAt: link.startsAt };
-			if (!download) return { items: [addedToIncoming(ctx, itemIndex, json)] };
-			const maxMb = Number(options.maxPdfSizeMb ?? DEFAULT_MAX_PDF_MB);
-			const bytes = await downloadPdf(ctx, session, link, itemIndex, uuid, (Number.isFinite(maxMb) && maxMb > 0 ? maxMb : DEFAULT_MAX_PDF_MB) * BYTES_PER_MB);
-			const fileName = `${uuid}.pdf`;
-			json.fileName = fileName;
-			json.fileSize = bytes.length;
-			const field = String(options.binaryPropertyName || 'data').trim() || 'data';
-			return { items: [addedToIncoming(ctx, itemIndex, json, { [field]: await ctx.helpers.prepareBinaryData(bytes, fileName, 'application/pdf') })] };
-		} catch (error) {
-			throw toNodeError(ctx, error, itemIndex, { action: `get the PDF of ${uuid}`, readOnly: true });
-		}
-	});
+	return await runItems(
+		ctx,
+		readRequestSettings(ctx, 'pdfOptions', {
+			concurrency: PDF_CONCURRENCY,
+			batchingSetsConcurrency: true,
+		}),
+		async (itemIndex, session) => {
+			const uuid = readUuid(ctx, itemIndex);
+			const download = ctx.getNodeParameter('download', itemIndex, false) as boolean;
+			const options = ctx.getNodeParameter('pdfOptions', itemIndex, {}) as IDataObject;
+			const attempts = Math.max(
+				1,
+				Math.floor(Number(options.linkAttempts ?? DEFAULT_LINK_ATTEMPTS)) || DEFAULT_LINK_ATTEMPTS,
+			);
+			const delay = Math.max(0, Number(options.linkRetryDelayMs ?? DEFAULT_LINK_DELAY_MS) || 0);
+			try {
+				const link = await fetchLink(ctx, session, uuid, attempts, delay);
+				const json: IDataObject = {
+					uuid,
+					url: link.url,
+					expiresAt: link.expiresAt,
+					startsAt: link.startsAt,
+				};
+				if (!download) return { items: [addedToIncoming(ctx, itemIndex, json)] };
+				const maxMb = Number(options.maxPdfSizeMb ?? DEFAULT_MAX_PDF_MB);
+				const bytes = await downloadPdf(
+					ctx,
+					session,
+					link,
+					itemIndex,
+					uuid,
+					(Number.isFinite(maxMb) && maxMb > 0 ? maxMb : DEFAULT_MAX_PDF_MB) * BYTES_PER_MB,
+				);
+				const fileName = `${uuid}.pdf`;
+				json.fileName = fileName;
+				json.fileSize = bytes.length;
+				const field = String(options.binaryPropertyName || 'data').trim() || 'data';
+				return {
+					items: [
+						addedToIncoming(ctx, itemIndex, json, {
+							[field]: await ctx.helpers.prepareBinaryData(bytes, fileName, 'application/pdf'),
+						}),
+					],
+				};
+			} catch (error) {
+				throw toNodeError(ctx, error, itemIndex, {
+					action: `get the PDF of ${uuid}`,
+					readOnly: true,
+				});
+			}
+		},
+	);
 }

@@ -17,7 +17,8 @@ export const pdfDescription: INodeProperties[] = [
 				name: 'Get Link',
 				value: 'getLink',
 				action: 'Get the PDF link of a voucher',
-				description: 'Generate the PDF of a stamped voucher and get its time-limited link, optionally downloading it',
+				description:
+					'Generate the PDF of a stamped voucher and get its time-limited link, optionally downloading it',
 			},
 		],
 		default: 'getLink',

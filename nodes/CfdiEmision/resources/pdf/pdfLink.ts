@@ -18,5 +18,9 @@ export function describeLink(text: string): PdfLink | undefined {
 		const time = Date.parse(value);
 		return Number.isNaN(time) ? null : new Date(time).toISOString();
 	};
-	return { url: text, startsAt: iso(parsed.searchParams.get('st')), expiresAt: iso(parsed.searchParams.get('se')) };
+	return {
+		url: text,
+		startsAt: iso(parsed.searchParams.get('st')),
+		expiresAt: iso(parsed.searchParams.get('se')),
+	};
 }

@@ -9,7 +9,11 @@ import { checkedVoucherItems } from './validate';
  * Builds each item's voucher from its order with the node's settings and checks it, without
  * sending anything: what Create with Input Mode "Order" would send. No credential.
  */
-export async function buildVouchersFromOrders(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+export async function buildVouchersFromOrders(
+	ctx: IExecuteFunctions,
+): Promise<INodeExecutionData[][]> {
 	const issuer = await readIssuerDefaults(ctx);
-	return await runItems(ctx, LOCAL_ONLY, async (itemIndex) => ({ items: checkedVoucherItems(ctx, itemIndex, voucherFromOrder(ctx, itemIndex), issuer) }));
+	return await runItems(ctx, LOCAL_ONLY, async (itemIndex) => ({
+		items: checkedVoucherItems(ctx, itemIndex, voucherFromOrder(ctx, itemIndex), issuer),
+	}));
 }

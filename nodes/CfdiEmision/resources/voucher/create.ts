@@ -11,10 +11,19 @@ function voucherWithExtras(ctx: IExecuteFunctions, itemIndex: number): IDataObje
 	const built = voucherFromInput(ctx, itemIndex);
 	if (!(built instanceof BuiltVoucher)) return withRelationsAndLegends(ctx, itemIndex, built);
 	// A skipped order has no body to add to.
-	return built.body ? new BuiltVoucher(withRelationsAndLegends(ctx, itemIndex, built.body), built.output, built.source) : built;
+	return built.body
+		? new BuiltVoucher(
+				withRelationsAndLegends(ctx, itemIndex, built.body),
+				built.output,
+				built.source,
+			)
+		: built;
 }
 
 /** Creates each item's voucher from the input fields, and stamps it or saves it as pending. */
 export async function createVoucher(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	return await runStamping(ctx, { buildVoucher: voucherWithExtras, target: () => ({ kind: 'create' }) });
+	return await runStamping(ctx, {
+		buildVoucher: voucherWithExtras,
+		target: () => ({ kind: 'create' }),
+	});
 }

@@ -1,34 +1,70 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
-import { buildCreditNote, creditedInvoiceFromCfdi, creditNoteMoney, TIPO_RELACION, type CreditedInvoice, type CreditNoteInput, type StampedCfdi } from '../../cfdi';
+import {
+	buildCreditNote,
+	creditedInvoiceFromCfdi,
+	creditNoteMoney,
+	TIPO_RELACION,
+	type CreditedInvoice,
+	type CreditNoteInput,
+	type StampedCfdi,
+} from '../../cfdi';
 import { catalogOptions } from '../../shared/catalogOptions';
 import { showFor } from '../../shared/descriptions';
-import { readRelatedInvoices, readRelatedXmlField, readsRelatedXml, relatedEntries, type RelatedInvoices } from '../../shared/relatedInvoices';
-import { kindInputFailure, positiveNumber, readTaxRates, taxRateFields, withRelationsAndLegends } from '../../shared/voucherKindFields';
+import {
+	readRelatedInvoices,
+	readRelatedXmlField,
+	readsRelatedXml,
+	relatedEntries,
+	type RelatedInvoices,
+} from '../../shared/relatedInvoices';
+import {
+	kindInputFailure,
+	positiveNumber,
+	readTaxRates,
+	taxRateFields,
+	withRelationsAndLegends,
+} from '../../shared/voucherKindFields';
 import { readStampingSettings, runStamping, stampFields } from '../../stamping';
 import { BuiltVoucher, relatedParties, relatedPartyFields, voucherField } from '../../voucherInput';
 
 const OPERATION = 'createCreditNote';
 const show = showFor('voucher', [OPERATION]);
-const only = (conditions: Record<string, unknown[]>) => ({ show: { resource: ['voucher'], operation: [OPERATION], ...conditions } });
+const only = (conditions: Record<string, unknown[]>) => ({
+	show: { resource: ['voucher'], operation: [OPERATION], ...conditions },
+});
 const INVOICES = 'creditedInvoices.invoice';
 
 export const creditNoteFields: INodeProperties[] = [
 	...stampFields([OPERATION]),
 	...relatedPartyFields(show, 'the customer of the related invoice'),
-	voucherField('receptorUsoCfdi', show, { default: 'G02', description: 'What the customer will use the credit note for; usually G02 (returns, discounts or rebates)' }),
+	voucherField('receptorUsoCfdi', show, {
+		default: 'G02',
+		description:
+			'What the customer will use the credit note for; usually G02 (returns, discounts or rebates)',
+	}),
 	voucherField('serie', show),
 	voucherField('lugarExpedicion', show),
 	{
 		displayName: 'Relation Type',
 		name: 'creditRelationType',
 		type: 'options',
-		options: catalogOptions(TIPO_RELACION.filter((entry) => ['01', '03', '07'].includes(entry.code))),
+		options: catalogOptions(
+			TIPO_RELACION.filter((entry) => ['01', '03', '07'].includes(entry.code)),
+		),
 		default: '01',
 		description: 'How the credit note relates to the invoices it corrects (tipoRelacion)',
 		displayOptions: show,
 	},
-	readRelatedXmlField("Whether to download each related invoice's XML and take its recipient, currency, total and taxes from it", show),
+	readRelatedXmlField(
+		"Whether to download each related invoice's XML and take its recipient, currency, total and taxes from it",
+		show,
+	),
 	{
 		displayName: 'Related Invoices',
 		name: 'creditedInvoices',
@@ -44,14 +80,40 @@ export const creditNoteFields: INodeProperties[] = [
 				displayName: 'Invoice',
 				name: 'invoice',
 				values: [
-					{ displayName: 'Invoice UUID', name: 'uuid', type: 'string', default: '', placeholder: '5FB2822E-396D-4725-8521-CDC4BDD20CCF' },
-					{ displayName: 'Balance', name: 'balance', type: 'number', typeOptions: { minValue: 0, numberPrecision: 2 }, default: 0, description: 'What is still owed on the invoice, when less than its total; 0: the total is the limit of the credit' },
-					{ displayName: 'Invoice Total', name: 'total', type: 'number', typeOptions: { minValue: 0, numberPrecision: 2 }, default: 0, description: 'The invoice total, the most the note may credit; 0: not checked', displayOptions: { show: { '/readRelatedXml': [false] } } },
+					{
+						displayName: 'Invoice UUID',
+						name: 'uuid',
+						type: 'string',
+						default: '',
+						placeholder: '5FB2822E-396D-4725-8521-CDC4BDD20CCF',
+					},
+					{
+						displayName: 'Balance',
+						name: 'balance',
+						type: 'number',
+						typeOptions: { minValue: 0, numberPrecision: 2 },
+						default: 0,
+						description:
+							'What is still owed on the invoice, when less than its total; 0: the total is the limit of the credit',
+					},
+					{
+						displayName: 'Invoice Total',
+						name: 'total',
+						type: 'number',
+						typeOptions: { minValue: 0, numberPrecision: 2 },
+						default: 0,
+						description: 'The invoice total, the most the note may credit; 0: not checked',
+						displayOptions: { show: { '/readRelatedXml': [false] } },
+					},
 				],
 			},
 		],
 	},
-	voucherField('formaPago', show, { default: '03', description: 'How the credit is given: 03 transfer, 01 cash, 04 card, or 15 (debt forgiveness) for an invoice not yet paid' }),
+	voucherField('formaPago', show, {
+		default: '03',
+		description:
+			'How the credit is given: 03 transfer, 01 cash, 04 card, or 15 (debt forgiveness) for an invoice not yet paid',
+	}),
 	voucherField('moneda', only({ readRelatedXml: [false] })),
 	...taxRateFields('credit', 'the related invoice', only({ readRelatedXml: [false] })),
 	{
@@ -60,7 +122,8 @@ export const creditNoteFields: INodeProperties[] = [
 		type: 'number',
 		typeOptions: { minValue: 0, numberPrecision: 6 },
 		default: 0,
-		description: "MXN per unit of the currency, for a note not in MXN; 0: the related invoice's rate",
+		description:
+			"MXN per unit of the currency, for a note not in MXN; 0: the related invoice's rate",
 		displayOptions: show,
 	},
 	{
@@ -68,22 +131,47 @@ export const creditNoteFields: INodeProperties[] = [
 		name: 'creditBy',
 		type: 'options',
 		options: [
-			{ name: 'An Amount', value: 'amount', description: 'One concept for the whole amount, with the taxes of the related invoice' },
-			{ name: 'Line Items', value: 'lines', description: 'The credited items one by one, e.g. the goods returned' },
+			{
+				name: 'An Amount',
+				value: 'amount',
+				description: 'One concept for the whole amount, with the taxes of the related invoice',
+			},
+			{
+				name: 'Line Items',
+				value: 'lines',
+				description: 'The credited items one by one, e.g. the goods returned',
+			},
 		],
 		default: 'amount',
 		displayOptions: show,
 	},
-	{ displayName: 'Amount', name: 'creditAmount', type: 'number', typeOptions: { minValue: 0, numberPrecision: 2 }, default: 0, required: true, description: 'The amount to credit', displayOptions: only({ creditBy: ['amount'] }) },
+	{
+		displayName: 'Amount',
+		name: 'creditAmount',
+		type: 'number',
+		typeOptions: { minValue: 0, numberPrecision: 2 },
+		default: 0,
+		required: true,
+		description: 'The amount to credit',
+		displayOptions: only({ creditBy: ['amount'] }),
+	},
 	{
 		displayName: 'Amount Includes Taxes',
 		name: 'creditAmountIncludesTax',
 		type: 'boolean',
 		default: true,
-		description: 'Whether the amount is what the customer gets back, taxes included (otherwise taxes are added on top)',
+		description:
+			'Whether the amount is what the customer gets back, taxes included (otherwise taxes are added on top)',
 		displayOptions: only({ creditBy: ['amount'] }),
 	},
-	{ displayName: 'Concept Description', name: 'creditDescription', type: 'string', default: '', description: 'Description of the credited concept; empty: one that fits the relation type', displayOptions: only({ creditBy: ['amount'] }) },
+	{
+		displayName: 'Concept Description',
+		name: 'creditDescription',
+		type: 'string',
+		default: '',
+		description: 'Description of the credited concept; empty: one that fits the relation type',
+		displayOptions: only({ creditBy: ['amount'] }),
+	},
 	{
 		displayName: 'Line Items',
 		name: 'creditLines',
@@ -98,10 +186,35 @@ export const creditNoteFields: INodeProperties[] = [
 				name: 'line',
 				values: [
 					{ displayName: 'Description', name: 'descripcion', type: 'string', default: '' },
-					{ displayName: 'Product or Service Code', name: 'claveProdServ', type: 'string', default: '84111506', description: 'The 8-digit SAT code of the credited item' },
-					{ displayName: 'Quantity', name: 'cantidad', type: 'number', typeOptions: { minValue: 0, numberPrecision: 6 }, default: 1 },
-					{ displayName: 'Unit Code', name: 'claveUnidad', type: 'string', default: 'ACT', description: 'SAT unit code, e.g. H87 (piece) or ACT (activity)' },
-					{ displayName: 'Unit Price', name: 'valorUnitario', type: 'number', typeOptions: { minValue: 0, numberPrecision: 6 }, default: 0, description: 'Price before taxes' },
+					{
+						displayName: 'Product or Service Code',
+						name: 'claveProdServ',
+						type: 'string',
+						default: '84111506',
+						description: 'The 8-digit SAT code of the credited item',
+					},
+					{
+						displayName: 'Quantity',
+						name: 'cantidad',
+						type: 'number',
+						typeOptions: { minValue: 0, numberPrecision: 6 },
+						default: 1,
+					},
+					{
+						displayName: 'Unit Code',
+						name: 'claveUnidad',
+						type: 'string',
+						default: 'ACT',
+						description: 'SAT unit code, e.g. H87 (piece) or ACT (activity)',
+					},
+					{
+						displayName: 'Unit Price',
+						name: 'valorUnitario',
+						type: 'number',
+						typeOptions: { minValue: 0, numberPrecision: 6 },
+						default: 0,
+						description: 'Price before taxes',
+					},
 				],
 			},
 		],
@@ -109,11 +222,25 @@ export const creditNoteFields: INodeProperties[] = [
 	voucherField('descripcionFacturador', show),
 ];
 
-const LABELS: Record<string, string> = { invoices: 'Related Invoices', tipoRelacion: 'Relation Type' };
+const LABELS: Record<string, string> = {
+	invoices: 'Related Invoices',
+	tipoRelacion: 'Relation Type',
+};
 
-function creditNoteOf(ctx: IExecuteFunctions, itemIndex: number, related: RelatedInvoices): BuiltVoucher {
-	const get = <T>(name: string, fallback: T) => ctx.getNodeParameter(name, itemIndex, fallback) as T;
-	const { entries, invoiceOf } = relatedEntries(ctx, itemIndex, related, INVOICES, 'A credit note relates the invoice it corrects: add its UUID.');
+function creditNoteOf(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	related: RelatedInvoices,
+): BuiltVoucher {
+	const get = <T>(name: string, fallback: T) =>
+		ctx.getNodeParameter(name, itemIndex, fallback) as T;
+	const { entries, invoiceOf } = relatedEntries(
+		ctx,
+		itemIndex,
+		related,
+		INVOICES,
+		'A credit note relates the invoice it corrects: add its UUID.',
+	);
 	const fromXml = readsRelatedXml(ctx, itemIndex);
 	const byLines = get<string>('creditBy', 'amount') === 'lines';
 	const cfdiOf = (entry: IDataObject) => invoiceOf(entry) as StampedCfdi;
@@ -139,11 +266,13 @@ function creditNoteOf(ctx: IExecuteFunctions, itemIndex: number, related: Relate
 			descripcionFacturador: get('descripcionFacturador', ''),
 			formaPago: get('formaPago', '03'),
 			moneda: fromXml ? undefined : get('moneda', 'MXN'),
-			tipoCambio: positiveNumber(get('creditExchangeRate', 0)) ?? (first?.moneda && first.moneda !== 'MXN' ? first.tipoCambio : undefined),
+			tipoCambio:
+				positiveNumber(get('creditExchangeRate', 0)) ??
+				(first?.moneda && first.moneda !== 'MXN' ? first.tipoCambio : undefined),
 			tipoRelacion: get('creditRelationType', '01'),
 			invoices,
 			lines: byLines
-				? (get<IDataObject[]>('creditLines.line', [])).map((line) => ({
+				? get<IDataObject[]>('creditLines.line', []).map((line) => ({
 						claveProdServ: String(line.claveProdServ ?? ''),
 						cantidad: Number(line.cantidad ?? 1),
 						claveUnidad: String(line.claveUnidad ?? ''),
@@ -157,9 +286,19 @@ function creditNoteOf(ctx: IExecuteFunctions, itemIndex: number, related: Relate
 		};
 		const voucher = buildCreditNote(input);
 		const money = creditNoteMoney(input, String(voucher.moneda));
-		return new BuiltVoucher(withRelationsAndLegends(ctx, itemIndex, voucher as IDataObject), {}, money ? { money } : {});
+		return new BuiltVoucher(
+			withRelationsAndLegends(ctx, itemIndex, voucher as IDataObject),
+			{},
+			money ? { money } : {},
+		);
 	} catch (error) {
-		throw kindInputFailure(ctx, itemIndex, error, (field) => (field === 'amount' || field === 'lines' ? (byLines ? 'Line Items' : 'Amount') : (LABELS[field] ?? field)));
+		throw kindInputFailure(ctx, itemIndex, error, (field) =>
+			field === 'amount' || field === 'lines'
+				? byLines
+					? 'Line Items'
+					: 'Amount'
+				: (LABELS[field] ?? field),
+		);
 	}
 }
 
@@ -169,5 +308,8 @@ function creditNoteOf(ctx: IExecuteFunctions, itemIndex: number, related: Relate
  */
 export async function createCreditNote(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const related = await readRelatedInvoices(ctx, readStampingSettings(ctx), INVOICES);
-	return await runStamping(ctx, { buildVoucher: (context, itemIndex) => creditNoteOf(context, itemIndex, related), target: () => ({ kind: 'create' }) });
+	return await runStamping(ctx, {
+		buildVoucher: (context, itemIndex) => creditNoteOf(context, itemIndex, related),
+		target: () => ({ kind: 'create' }),
+	});
 }

@@ -1,13 +1,41 @@
-import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
+import {
+	NodeOperationError,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeProperties,
+} from 'n8n-workflow';
 
-import { buildGlobalInvoice, globalInvoiceMoney, MESES, PERIODICIDAD, type GlobalInvoiceInput, type SaleInput } from '../../cfdi';
+import {
+	buildGlobalInvoice,
+	globalInvoiceMoney,
+	MESES,
+	PERIODICIDAD,
+	type GlobalInvoiceInput,
+	type SaleInput,
+} from '../../cfdi';
 import { catalogOptions } from '../../shared/catalogOptions';
 import { showFor } from '../../shared/descriptions';
-import { kindInputFailure, readTaxRates, taxRateFields, withRelationsAndLegends } from '../../shared/voucherKindFields';
-import { checkWindow, globalInvoiceKey, ticketsInvoicedIndividually, type ListedVoucher } from '../../cfdi/businessKey';
+import {
+	kindInputFailure,
+	readTaxRates,
+	taxRateFields,
+	withRelationsAndLegends,
+} from '../../shared/voucherKindFields';
+import {
+	checkWindow,
+	globalInvoiceKey,
+	ticketsInvoicedIndividually,
+	type ListedVoucher,
+} from '../../cfdi/businessKey';
 import { RunSession } from '../../shared/transport';
 import { findOnVoucherList } from '../../shared/voucherList';
-import { duplicateCheckModeOf, readStampingSettings, runStamping, stampFields } from '../../stamping';
+import {
+	duplicateCheckModeOf,
+	readStampingSettings,
+	runStamping,
+	stampFields,
+} from '../../stamping';
 import { BuiltVoucher, issuerFromFields, voucherField } from '../../voucherInput';
 
 const OPERATION = 'createGlobalInvoice';
@@ -19,7 +47,10 @@ export const globalInvoiceFields: INodeProperties[] = [
 	voucherField('emisorNombre', show),
 	voucherField('emisorRegimenFiscal', show),
 	voucherField('serie', show),
-	voucherField('lugarExpedicion', show, { description: "Postal code where the voucher is issued (lugarExpedicion); it is also the general public's fiscal postal code" }),
+	voucherField('lugarExpedicion', show, {
+		description:
+			"Postal code where the voucher is issued (lugarExpedicion); it is also the general public's fiscal postal code",
+	}),
 	{
 		displayName: 'Periodicity',
 		name: 'globalPeriodicity',
@@ -44,10 +75,13 @@ export const globalInvoiceFields: INodeProperties[] = [
 		type: 'number',
 		typeOptions: { minValue: 0 },
 		default: 0,
-		description: 'The year of the sales (anio), the current or the previous one; 0: the current year in Mexico City',
+		description:
+			'The year of the sales (anio), the current or the previous one; 0: the current year in Mexico City',
 		displayOptions: show,
 	},
-	voucherField('formaPago', show, { description: 'How the sales were paid (formaPago), e.g. 01 cash or 04 credit card' }),
+	voucherField('formaPago', show, {
+		description: 'How the sales were paid (formaPago), e.g. 01 cash or 04 credit card',
+	}),
 	{
 		displayName: 'Sale Ticket Number',
 		name: 'saleTicket',
@@ -55,7 +89,8 @@ export const globalInvoiceFields: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: '={{ $json.ticket }}',
-		description: "Each input item is one sale; map its ticket or receipt number, written as the concept's noIdentificacion",
+		description:
+			"Each input item is one sale; map its ticket or receipt number, written as the concept's noIdentificacion",
 		displayOptions: show,
 	},
 	{
@@ -74,7 +109,8 @@ export const globalInvoiceFields: INodeProperties[] = [
 		name: 'salePricesIncludeTax',
 		type: 'boolean',
 		default: true,
-		description: 'Whether the sale amounts include their taxes, as a receipt shows them (otherwise taxes are added on top)',
+		description:
+			'Whether the sale amounts include their taxes, as a receipt shows them (otherwise taxes are added on top)',
 		displayOptions: show,
 	},
 	...taxRateFields('sale', 'the sale', show),
@@ -83,11 +119,26 @@ export const globalInvoiceFields: INodeProperties[] = [
 
 /** The current year in Mexico City, where the voucher is issued. */
 function currentYear(): number {
-	return Number(new Intl.DateTimeFormat('en-US', { timeZone: 'America/Mexico_City', year: 'numeric' }).format(new Date()));
+	return Number(
+		new Intl.DateTimeFormat('en-US', { timeZone: 'America/Mexico_City', year: 'numeric' }).format(
+			new Date(),
+		),
+	);
 }
 
 /** The settings that make the invoice rather than a sale: one value for every input item. */
-const INVOICE_SETTINGS = ['emisorRfc', 'emisorNombre', 'emisorRegimenFiscal', 'serie', 'lugarExpedicion', 'globalPeriodicity', 'globalMonth', 'globalYear', 'formaPago', 'descripcionFacturador'];
+const INVOICE_SETTINGS = [
+	'emisorRfc',
+	'emisorNombre',
+	'emisorRegimenFiscal',
+	'serie',
+	'lugarExpedicion',
+	'globalPeriodicity',
+	'globalMonth',
+	'globalYear',
+	'formaPago',
+	'descripcionFacturador',
+];
 
 function settingLabel(name: string): string {
 	return globalInvoiceFields.find((field) => field.name === name)?.displayName ?? name;
@@ -98,17 +149,24 @@ function settingLabel(name: string): string {
  * and FormaPago are voucher members): when an expression gives another item another value, the
  * items belong to different invoices. They are refused instead of silently taking item 0's.
  */
-function checkOneSetOfSettings(ctx: IExecuteFunctions, get: <T>(name: string, fallback: T, itemIndex?: number) => T): void {
+function checkOneSetOfSettings(
+	ctx: IExecuteFunctions,
+	get: <T>(name: string, fallback: T, itemIndex?: number) => T,
+): void {
 	const count = ctx.getInputData().length;
 	for (const name of INVOICE_SETTINGS) {
 		const first = JSON.stringify(get<unknown>(name, ''));
 		for (let itemIndex = 1; itemIndex < count; itemIndex++) {
 			const value = JSON.stringify(get<unknown>(name, '', itemIndex));
 			if (value === first) continue;
-			throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: ${settingLabel(name)} is ${value}, but item 0 has ${first}; one global invoice has one ${settingLabel(name)}.`, {
-				itemIndex,
-				description: `Give every sale of the invoice the same ${settingLabel(name)} (a fixed value rather than an expression that changes per item), or split the sales into one run per ${settingLabel(name)}. Nothing was sent to the service.`,
-			});
+			throw new NodeOperationError(
+				ctx.getNode(),
+				`Item ${itemIndex}: ${settingLabel(name)} is ${value}, but item 0 has ${first}; one global invoice has one ${settingLabel(name)}.`,
+				{
+					itemIndex,
+					description: `Give every sale of the invoice the same ${settingLabel(name)} (a fixed value rather than an expression that changes per item), or split the sales into one run per ${settingLabel(name)}. Nothing was sent to the service.`,
+				},
+			);
 		}
 	}
 }
@@ -124,10 +182,15 @@ function checkUniqueTickets(ctx: IExecuteFunctions, sales: SaleInput[]): void {
 			seen.set(ticket, itemIndex);
 			return;
 		}
-		throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: Sale Ticket Number ${JSON.stringify(ticket)} is also the ticket of item ${earlier}; a sale goes into a global invoice once.`, {
-			itemIndex,
-			description: 'Remove the repeated sale (e.g. with a Remove Duplicates node before this one), or give each sale its own ticket number. Nothing was sent to the service.',
-		});
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Item ${itemIndex}: Sale Ticket Number ${JSON.stringify(ticket)} is also the ticket of item ${earlier}; a sale goes into a global invoice once.`,
+			{
+				itemIndex,
+				description:
+					'Remove the repeated sale (e.g. with a Remove Duplicates node before this one), or give each sale its own ticket number. Nothing was sent to the service.',
+			},
+		);
 	});
 }
 
@@ -155,12 +218,24 @@ function yearOf(ctx: IExecuteFunctions): number {
  */
 async function salesInvoicedIndividually(ctx: IExecuteFunctions): Promise<InvoicedSale[]> {
 	if (duplicateCheckModeOf(ctx, 0) === 'off') return [];
-	const tickets = ctx.getInputData().map((_, itemIndex) => String(ctx.getNodeParameter('saleTicket', itemIndex, '') ?? '').trim());
+	const tickets = ctx
+		.getInputData()
+		.map((_, itemIndex) => String(ctx.getNodeParameter('saleTicket', itemIndex, '') ?? '').trim());
 	const wanted = [...new Set(tickets.filter(Boolean))];
 	if (!wanted.length) return [];
-	const window = checkWindow([periodStart(yearOf(ctx), ctx.getNodeParameter('globalMonth', 0, '01') as string)], Math.floor(Date.now() / 1000), 0);
+	const window = checkWindow(
+		[periodStart(yearOf(ctx), ctx.getNodeParameter('globalMonth', 0, '01') as string)],
+		Math.floor(Date.now() / 1000),
+		0,
+	);
 	const session = RunSession.fromNode(ctx, readStampingSettings(ctx));
-	const found = await findOnVoucherList(ctx, session, wanted.map((folio) => ({ folio })), window, { firstMatchOnly: false });
+	const found = await findOnVoucherList(
+		ctx,
+		session,
+		wanted.map((folio) => ({ folio })),
+		window,
+		{ firstMatchOnly: false },
+	);
 	const invoiced = ticketsInvoicedIndividually(wanted, found.flat() as unknown as ListedVoucher[]);
 	return tickets.flatMap((ticket, itemIndex) => {
 		const voucher = invoiced.get(ticket);
@@ -169,7 +244,8 @@ async function salesInvoicedIndividually(ctx: IExecuteFunctions): Promise<Invoic
 }
 
 function globalInvoiceOf(ctx: IExecuteFunctions, invoiced: InvoicedSale[]): BuiltVoucher {
-	const get = <T>(name: string, fallback: T, itemIndex = 0) => ctx.getNodeParameter(name, itemIndex, fallback) as T;
+	const get = <T>(name: string, fallback: T, itemIndex = 0) =>
+		ctx.getNodeParameter(name, itemIndex, fallback) as T;
 	checkOneSetOfSettings(ctx, get);
 	const allSales: SaleInput[] = ctx.getInputData().map((_, itemIndex) => ({
 		ticket: String(get('saleTicket', '', itemIndex) ?? ''),
@@ -180,7 +256,9 @@ function globalInvoiceOf(ctx: IExecuteFunctions, invoiced: InvoicedSale[]): Buil
 	checkUniqueTickets(ctx, allSales);
 	// Sales already invoiced to their customer are left out (salesInvoicedIndividually).
 	const leftOut = new Set(invoiced.map((sale) => sale.itemIndex));
-	const saleItems = allSales.map((_, itemIndex) => itemIndex).filter((itemIndex) => !leftOut.has(itemIndex));
+	const saleItems = allSales
+		.map((_, itemIndex) => itemIndex)
+		.filter((itemIndex) => !leftOut.has(itemIndex));
 	const sales = saleItems.map((itemIndex) => allSales[itemIndex]);
 	const output: IDataObject = invoiced.length
 		? {
@@ -199,7 +277,11 @@ function globalInvoiceOf(ctx: IExecuteFunctions, invoiced: InvoicedSale[]): Buil
 		return new BuiltVoucher(undefined, {
 			...output,
 			status: 'skipped',
-			skipped: { reason: 'alreadyInvoiced', message: 'Every sale of the input is already invoiced to its customer; no global invoice is needed.' },
+			skipped: {
+				reason: 'alreadyInvoiced',
+				message:
+					'Every sale of the input is already invoiced to its customer; no global invoice is needed.',
+			},
 		});
 	}
 	try {
@@ -219,13 +301,22 @@ function globalInvoiceOf(ctx: IExecuteFunctions, invoiced: InvoicedSale[]): Buil
 		};
 		const voucher = buildGlobalInvoice(input);
 		const body = withRelationsAndLegends(ctx, 0, voucher as IDataObject);
-		const { key } = globalInvoiceKey({ periodicidad, meses, anio }, sales.map((sale) => sale.ticket), body);
+		const { key } = globalInvoiceKey(
+			{ periodicidad, meses, anio },
+			sales.map((sale) => sale.ticket),
+			body,
+		);
 		// The money collected (Σ sales): the reconciliation rule moves cents between sales to reach it.
-		return new BuiltVoucher(body, output, { key: { ...key, since: periodStart(anio, meses) }, money: globalInvoiceMoney(input, voucher) });
+		return new BuiltVoucher(body, output, {
+			key: { ...key, since: periodStart(anio, meses) },
+			money: globalInvoiceMoney(input, voucher),
+		});
 	} catch (error) {
 		throw kindInputFailure(ctx, 0, error, (field) => {
 			const sale = /sales\[(\d+)\]\.(\w+)/.exec(field);
-			return sale ? `Sale of input item ${saleItems[Number(sale[1])] ?? sale[1]} (${sale[2] === 'ticket' ? 'Sale Ticket Number' : 'Sale Amount'})` : 'Sales';
+			return sale
+				? `Sale of input item ${saleItems[Number(sale[1])] ?? sale[1]} (${sale[2] === 'ticket' ? 'Sale Ticket Number' : 'Sale Amount'})`
+				: 'Sales';
 		});
 	}
 }
@@ -238,5 +329,9 @@ function globalInvoiceOf(ctx: IExecuteFunctions, invoiced: InvoicedSale[]): Buil
  */
 export async function createGlobalInvoice(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const invoiced = await salesInvoicedIndividually(ctx);
-	return await runStamping(ctx, { buildVoucher: (context) => globalInvoiceOf(context, invoiced), target: () => ({ kind: 'create' }), aggregatesItems: true });
+	return await runStamping(ctx, {
+		buildVoucher: (context) => globalInvoiceOf(context, invoiced),
+		target: () => ({ kind: 'create' }),
+		aggregatesItems: true,
+	});
 }

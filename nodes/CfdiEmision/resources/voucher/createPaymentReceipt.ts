@@ -1,10 +1,37 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
-import { buildPaymentReceipt, FORMA_PAGO, KindInputError, MONEDA, OBJETO_IMP, paidDocumentFromCfdi, type PaidDocumentInput, type StampedCfdi } from '../../cfdi';
+import {
+	buildPaymentReceipt,
+	FORMA_PAGO,
+	KindInputError,
+	MONEDA,
+	OBJETO_IMP,
+	paidDocumentFromCfdi,
+	type PaidDocumentInput,
+	type StampedCfdi,
+} from '../../cfdi';
 import { catalogOptions } from '../../shared/catalogOptions';
 import { showFor } from '../../shared/descriptions';
-import { readRelatedInvoices, readRelatedXmlField, readsRelatedXml, relatedEntries, type RelatedInvoices } from '../../shared/relatedInvoices';
-import { cfdiDateTime, kindInputFailure, positiveNumber, readTaxRates, taxRateFields, withRelationsAndLegends } from '../../shared/voucherKindFields';
+import {
+	readRelatedInvoices,
+	readRelatedXmlField,
+	readsRelatedXml,
+	relatedEntries,
+	type RelatedInvoices,
+} from '../../shared/relatedInvoices';
+import {
+	cfdiDateTime,
+	kindInputFailure,
+	positiveNumber,
+	readTaxRates,
+	taxRateFields,
+	withRelationsAndLegends,
+} from '../../shared/voucherKindFields';
 import { readStampingSettings, runStamping, stampFields } from '../../stamping';
 import { paymentReceiptKey } from '../../cfdi/businessKey';
 import { BuiltVoucher, relatedParties, relatedPartyFields, voucherField } from '../../voucherInput';
@@ -53,7 +80,10 @@ export const paymentReceiptFields: INodeProperties[] = [
 		typeOptions: { minValue: 0, numberPrecision: 6 },
 		default: 0,
 		description: 'MXN per 1 unit of the payment currency on the payment date (tipoCambioP)',
-		displayOptions: { show: { resource: ['voucher'], operation: [OPERATION] }, hide: { paymentCurrency: ['MXN'] } },
+		displayOptions: {
+			show: { resource: ['voucher'], operation: [OPERATION] },
+			hide: { paymentCurrency: ['MXN'] },
+		},
 	},
 	{
 		displayName: 'Amount Received',
@@ -72,7 +102,10 @@ export const paymentReceiptFields: INodeProperties[] = [
 		description: 'Bank reference of the payment (numOperacion), optional',
 		displayOptions: show,
 	},
-	readRelatedXmlField("Whether to download each related invoice's XML and take its series, folio, currency, total and taxes from it, so each entry needs only the UUID and the amount paid", show),
+	readRelatedXmlField(
+		"Whether to download each related invoice's XML and take its series, folio, currency, total and taxes from it, so each entry needs only the UUID and the amount paid",
+		show,
+	),
 	{
 		displayName: 'Related Invoices',
 		name: 'relatedInvoices',
@@ -88,22 +121,80 @@ export const paymentReceiptFields: INodeProperties[] = [
 				displayName: 'Invoice',
 				name: 'invoice',
 				values: [
-					{ displayName: 'Amount Paid', name: 'amountPaid', type: 'number', typeOptions: { minValue: 0, numberPrecision: 2 }, default: 0, description: "Part of the payment applied to this invoice, in the invoice's currency (impPagado)" },
-					{ displayName: 'Equivalence', name: 'equivalence', type: 'number', typeOptions: { minValue: 0, numberPrecision: 10 }, default: 0, description: "Units of the invoice's currency paid by 1 unit of the payment currency (equivalenciaDR); 0 when both currencies are the same" },
-					{ displayName: 'Folio', name: 'folio', type: 'string', default: '', displayOptions: withoutXml },
-					{ displayName: 'Installment', name: 'installment', type: 'number', typeOptions: { minValue: 1 }, default: 1, description: 'Which payment of this invoice this is: 1 for the first (numParcialidad)' },
-					{ displayName: 'Invoice Currency', name: 'currency', type: 'options', options: catalogOptions(MONEDA.filter((entry) => entry.code !== 'XXX')), default: 'MXN', displayOptions: withoutXml },
-					{ displayName: 'Invoice UUID', name: 'uuid', type: 'string', default: '', placeholder: '5FB2822E-396D-4725-8521-CDC4BDD20CCF', description: 'Folio fiscal of the invoice paid (idDocumento)' },
+					{
+						displayName: 'Amount Paid',
+						name: 'amountPaid',
+						type: 'number',
+						typeOptions: { minValue: 0, numberPrecision: 2 },
+						default: 0,
+						description:
+							"Part of the payment applied to this invoice, in the invoice's currency (impPagado)",
+					},
+					{
+						displayName: 'Equivalence',
+						name: 'equivalence',
+						type: 'number',
+						typeOptions: { minValue: 0, numberPrecision: 10 },
+						default: 0,
+						description:
+							"Units of the invoice's currency paid by 1 unit of the payment currency (equivalenciaDR); 0 when both currencies are the same",
+					},
+					{
+						displayName: 'Folio',
+						name: 'folio',
+						type: 'string',
+						default: '',
+						displayOptions: withoutXml,
+					},
+					{
+						displayName: 'Installment',
+						name: 'installment',
+						type: 'number',
+						typeOptions: { minValue: 1 },
+						default: 1,
+						description: 'Which payment of this invoice this is: 1 for the first (numParcialidad)',
+					},
+					{
+						displayName: 'Invoice Currency',
+						name: 'currency',
+						type: 'options',
+						options: catalogOptions(MONEDA.filter((entry) => entry.code !== 'XXX')),
+						default: 'MXN',
+						displayOptions: withoutXml,
+					},
+					{
+						displayName: 'Invoice UUID',
+						name: 'uuid',
+						type: 'string',
+						default: '',
+						placeholder: '5FB2822E-396D-4725-8521-CDC4BDD20CCF',
+						description: 'Folio fiscal of the invoice paid (idDocumento)',
+					},
 					{
 						displayName: 'Previous Balance',
 						name: 'previousBalance',
 						type: 'number',
 						typeOptions: { minValue: 0, numberPrecision: 2 },
 						default: 0,
-						description: "What was owed before this payment (impSaldoAnt). 0 with the XML read and installment 1: the invoice total. From installment 2 on: the balance the previous payment receipt left.",
+						description:
+							'What was owed before this payment (impSaldoAnt). 0 with the XML read and installment 1: the invoice total. From installment 2 on: the balance the previous payment receipt left.',
 					},
-					{ displayName: 'Series', name: 'series', type: 'string', default: '', displayOptions: withoutXml },
-					{ displayName: 'Tax Object', name: 'taxObject', type: 'options', options: catalogOptions(OBJETO_IMP), default: '02', description: 'Whether the invoice carried taxes (objetoImpDR): 02 yes, 01 not subject', displayOptions: withoutXml },
+					{
+						displayName: 'Series',
+						name: 'series',
+						type: 'string',
+						default: '',
+						displayOptions: withoutXml,
+					},
+					{
+						displayName: 'Tax Object',
+						name: 'taxObject',
+						type: 'options',
+						options: catalogOptions(OBJETO_IMP),
+						default: '02',
+						description: 'Whether the invoice carried taxes (objetoImpDR): 02 yes, 01 not subject',
+						displayOptions: withoutXml,
+					},
 					...taxRateFields('', 'the invoice', withoutXml),
 				],
 			},
@@ -136,18 +227,38 @@ function labelOf(field: string, entries: IDataObject[]): string {
 function checkOneCustomer(cfdis: StampedCfdi[]): void {
 	const rfcs = [...new Set(cfdis.map((cfdi) => cfdi.receptor.rfc))];
 	if (rfcs.length > 1) {
-		throw new KindInputError('documents', `The related invoices are to different recipients (${rfcs.join(', ')}).`, 'A payment receipt pays the invoices of one customer; issue one receipt per customer.');
+		throw new KindInputError(
+			'documents',
+			`The related invoices are to different recipients (${rfcs.join(', ')}).`,
+			'A payment receipt pays the invoices of one customer; issue one receipt per customer.',
+		);
 	}
 }
 
-function paymentReceiptOf(ctx: IExecuteFunctions, itemIndex: number, related: RelatedInvoices): BuiltVoucher {
-	const get = <T>(name: string, fallback: T) => ctx.getNodeParameter(name, itemIndex, fallback) as T;
-	const { entries, invoiceOf } = relatedEntries(ctx, itemIndex, related, INVOICES, 'Add the invoice this payment pays: its UUID and the amount paid.');
+function paymentReceiptOf(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	related: RelatedInvoices,
+): BuiltVoucher {
+	const get = <T>(name: string, fallback: T) =>
+		ctx.getNodeParameter(name, itemIndex, fallback) as T;
+	const { entries, invoiceOf } = relatedEntries(
+		ctx,
+		itemIndex,
+		related,
+		INVOICES,
+		'Add the invoice this payment pays: its UUID and the amount paid.',
+	);
 	const fromXml = readsRelatedXml(ctx, itemIndex);
 	const cfdiOf = (entry: IDataObject) => invoiceOf(entry) as StampedCfdi;
 	try {
 		const documents = entries.map((entry, index): PaidDocumentInput => {
-			const payment = { impPagado: Number(entry.amountPaid ?? 0), numParcialidad: Number(entry.installment ?? 1), impSaldoAnt: positiveNumber(entry.previousBalance), equivalenciaDR: positiveNumber(entry.equivalence) };
+			const payment = {
+				impPagado: Number(entry.amountPaid ?? 0),
+				numParcialidad: Number(entry.installment ?? 1),
+				impSaldoAnt: positiveNumber(entry.previousBalance),
+				equivalenciaDR: positiveNumber(entry.equivalence),
+			};
 			if (fromXml) return paidDocumentFromCfdi(cfdiOf(entry), payment, `documents[${index}]`);
 			const objetoImpDR = String(entry.taxObject ?? '02');
 			return {
@@ -177,7 +288,8 @@ function paymentReceiptOf(ctx: IExecuteFunctions, itemIndex: number, related: Re
 					fechaPago: cfdiDateTime(get('paymentDate', '')),
 					formaDePagoP: get('paymentForm', '03'),
 					monedaP,
-					tipoCambioP: monedaP === 'MXN' ? undefined : positiveNumber(get('paymentExchangeRate', 0)),
+					tipoCambioP:
+						monedaP === 'MXN' ? undefined : positiveNumber(get('paymentExchangeRate', 0)),
 					monto,
 					numOperacion: get('paymentOperationNumber', ''),
 					documents,
@@ -186,12 +298,31 @@ function paymentReceiptOf(ctx: IExecuteFunctions, itemIndex: number, related: Re
 		});
 		const body = withRelationsAndLegends(ctx, itemIndex, voucher as IDataObject);
 		// An installment of an invoice is receipted once: the paid invoices and installments are the key.
-		const paid = documents.map((document) => ({ uuid: String(document.idDocumento ?? ''), installment: Number(document.numParcialidad ?? 1) }));
+		const paid = documents.map((document) => ({
+			uuid: String(document.idDocumento ?? ''),
+			installment: Number(document.numParcialidad ?? 1),
+		}));
 		const key = paymentReceiptKey(paid, body)?.key;
 		const paymentDate = String(get('paymentDate', '') ?? '');
 		// The amount received, when given, is the money the receipt records (Σ Monto).
-		const money = monto === undefined ? undefined : { amount: String(monto), currency: monedaP, from: 'the Payment Amount received', field: 'paymentAmount', fix: 'Payment Amount' };
-		return new BuiltVoucher(body, {}, { key: key && paymentDate ? { ...key, since: paymentDate } : key, ...(money ? { money } : {}) });
+		const money =
+			monto === undefined
+				? undefined
+				: {
+						amount: String(monto),
+						currency: monedaP,
+						from: 'the Payment Amount received',
+						field: 'paymentAmount',
+						fix: 'Payment Amount',
+					};
+		return new BuiltVoucher(
+			body,
+			{},
+			{
+				key: key && paymentDate ? { ...key, since: paymentDate } : key,
+				...(money ? { money } : {}),
+			},
+		);
 	} catch (error) {
 		throw kindInputFailure(ctx, itemIndex, error, (field) => labelOf(field, entries));
 	}
@@ -202,7 +333,12 @@ function paymentReceiptOf(ctx: IExecuteFunctions, itemIndex: number, related: Re
  * the payment and the invoices it pays (read from their XML unless turned off), stamped through
  * the one stamping handler.
  */
-export async function createPaymentReceipt(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+export async function createPaymentReceipt(
+	ctx: IExecuteFunctions,
+): Promise<INodeExecutionData[][]> {
 	const related = await readRelatedInvoices(ctx, readStampingSettings(ctx), INVOICES);
-	return await runStamping(ctx, { buildVoucher: (context, itemIndex) => paymentReceiptOf(context, itemIndex, related), target: () => ({ kind: 'create' }) });
+	return await runStamping(ctx, {
+		buildVoucher: (context, itemIndex) => paymentReceiptOf(context, itemIndex, related),
+		target: () => ({ kind: 'create' }),
+	});
 }

@@ -1,14 +1,25 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { toNodeError } from '../../shared/errors';
 import { ignoreSslOption, readRequestSettings, timeoutOption } from '../../shared/requestSettings';
 import { runItems } from '../../shared/runItems';
-import { matchesVoucherFilter, readVoucherFilter, voucherFilterFields } from '../../shared/voucherFilters';
+import {
+	matchesVoucherFilter,
+	readVoucherFilter,
+	voucherFilterFields,
+} from '../../shared/voucherFilters';
 import { listVouchers } from '../../shared/voucherList';
 import { toUnixSeconds, type VoucherRecord } from '../../shared/voucherRecords';
 
-const show = (extra: IDataObject = {}) => ({ show: { resource: ['voucher'], operation: ['getMany'], ...extra } });
+const show = (extra: IDataObject = {}) => ({
+	show: { resource: ['voucher'], operation: ['getMany'], ...extra },
+});
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const LAST_SECOND_OF_DAY = 86_399;
 
@@ -19,7 +30,8 @@ export const getManyFields: INodeProperties[] = [
 		type: 'dateTime',
 		required: true,
 		default: '',
-		description: 'Vouchers dated from this moment (in the workflow\'s time zone unless the value carries its own)',
+		description:
+			"Vouchers dated from this moment (in the workflow's time zone unless the value carries its own)",
 		displayOptions: show(),
 	},
 	{
@@ -27,7 +39,8 @@ export const getManyFields: INodeProperties[] = [
 		name: 'endDate',
 		type: 'dateTime',
 		default: '',
-		description: 'Vouchers dated up to this moment; empty means now. A date without a time includes that whole day.',
+		description:
+			'Vouchers dated up to this moment; empty means now. A date without a time includes that whole day.',
 		displayOptions: show(),
 	},
 	{
@@ -62,7 +75,11 @@ export const getManyFields: INodeProperties[] = [
 				type: 'options',
 				options: [
 					{ name: 'Cancelled', value: 'cancelled' },
-					{ name: 'Pending Acceptance', value: 'pendingAcceptance', description: 'Waiting for the recipient to accept the cancellation' },
+					{
+						name: 'Pending Acceptance',
+						value: 'pendingAcceptance',
+						description: 'Waiting for the recipient to accept the cancellation',
+					},
 					{ name: 'Stamped', value: 'stamped', description: 'Valid, not cancelled' },
 				],
 				default: 'stamped',
@@ -80,17 +97,36 @@ export const getManyFields: INodeProperties[] = [
 	},
 ];
 
-function readDate(ctx: IExecuteFunctions, itemIndex: number, name: 'startDate' | 'endDate', label: string, now: number): number {
+function readDate(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	name: 'startDate' | 'endDate',
+	label: string,
+	now: number,
+): number {
 	const raw = ctx.getNodeParameter(name, itemIndex, '') as unknown;
 	if (raw === '' || raw === null || raw === undefined) {
 		if (name === 'endDate') return now;
-		throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: "${label}" is empty.`, { itemIndex, description: 'Pick the first date of the vouchers to list, e.g. 2024-05-01.' });
+		throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: "${label}" is empty.`, {
+			itemIndex,
+			description: 'Pick the first date of the vouchers to list, e.g. 2024-05-01.',
+		});
 	}
 	const seconds = toUnixSeconds(raw, ctx.getTimezone());
 	if (seconds === null) {
-		throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: "${label}" ${JSON.stringify(raw)} is not a date.`, { itemIndex, description: 'Use a date such as 2024-05-01 or 2024-05-01T13:30:00, or an ISO 8601 date-time with its zone.' });
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Item ${itemIndex}: "${label}" ${JSON.stringify(raw)} is not a date.`,
+			{
+				itemIndex,
+				description:
+					'Use a date such as 2024-05-01 or 2024-05-01T13:30:00, or an ISO 8601 date-time with its zone.',
+			},
+		);
 	}
-	return name === 'endDate' && typeof raw === 'string' && DATE_ONLY.test(raw.trim()) ? seconds + LAST_SECOND_OF_DAY : seconds;
+	return name === 'endDate' && typeof raw === 'string' && DATE_ONLY.test(raw.trim())
+		? seconds + LAST_SECOND_OF_DAY
+		: seconds;
 }
 
 function filterOf(values: IDataObject): (record: VoucherRecord) => boolean {
@@ -101,18 +137,35 @@ function filterOf(values: IDataObject): (record: VoucherRecord) => boolean {
 
 /** Lists the issuer's vouchers dated in a range, one output item per voucher, paging through the service's list. */
 export async function getManyVouchers(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	const settings = { ...readRequestSettings(ctx, 'getManyOptions', { concurrency: 1, batchingSetsConcurrency: false }), concurrency: 1 };
+	const settings = {
+		...readRequestSettings(ctx, 'getManyOptions', {
+			concurrency: 1,
+			batchingSetsConcurrency: false,
+		}),
+		concurrency: 1,
+	};
 	return await runItems(ctx, settings, async (itemIndex, session) => {
 		const now = Math.floor(Date.now() / 1000);
 		const from = readDate(ctx, itemIndex, 'startDate', 'Start Date', now);
 		const to = readDate(ctx, itemIndex, 'endDate', 'End Date', now);
 		if (from > to) {
-			throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: "Start Date" is after "End Date".`, { itemIndex, description: 'Swap the two dates, or leave End Date empty to list up to now.' });
+			throw new NodeOperationError(
+				ctx.getNode(),
+				`Item ${itemIndex}: "Start Date" is after "End Date".`,
+				{
+					itemIndex,
+					description: 'Swap the two dates, or leave End Date empty to list up to now.',
+				},
+			);
 		}
 		const returnAll = ctx.getNodeParameter('returnAll', itemIndex, false) as boolean;
 		const limit = returnAll ? undefined : Number(ctx.getNodeParameter('limit', itemIndex, 50));
 		if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1)) {
-			throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: "Limit" must be a positive whole number, not ${String(limit)}.`, { itemIndex, description: 'Nothing was sent. Enter 1 or more, or turn on "Return All".' });
+			throw new NodeOperationError(
+				ctx.getNode(),
+				`Item ${itemIndex}: "Limit" must be a positive whole number, not ${String(limit)}.`,
+				{ itemIndex, description: 'Nothing was sent. Enter 1 or more, or turn on "Return All".' },
+			);
 		}
 		const accept = filterOf(ctx.getNodeParameter('filters', itemIndex, {}) as IDataObject);
 		try {

@@ -2,7 +2,12 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 
 import { operationFailed, toNodeError } from '../../shared/errors';
 import { readUuid } from '../../shared/parameters';
-import { concurrencyOption, ignoreSslOption, readRequestSettings, timeoutOption } from '../../shared/requestSettings';
+import {
+	concurrencyOption,
+	ignoreSslOption,
+	readRequestSettings,
+	timeoutOption,
+} from '../../shared/requestSettings';
 import { runItems } from '../../shared/runItems';
 import { findVoucherByUuid } from '../../shared/voucherList';
 import { DEFAULT_READ_CONCURRENCY } from './get';
@@ -16,7 +21,10 @@ export const getStatusFields: INodeProperties[] = [
 		default: {},
 		displayOptions: { show: { resource: ['voucher'], operation: ['getStatus'] } },
 		options: [
-			concurrencyOption(DEFAULT_READ_CONCURRENCY, 'How many vouchers are looked up at the same time'),
+			concurrencyOption(
+				DEFAULT_READ_CONCURRENCY,
+				'How many vouchers are looked up at the same time',
+			),
 			ignoreSslOption(),
 			timeoutOption(),
 		],
@@ -25,17 +33,28 @@ export const getStatusFields: INodeProperties[] = [
 
 /** The status of each item's voucher by UUID: stamped, cancelled or waiting for the recipient to accept its cancellation. */
 export async function getVoucherStatus(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	const settings = readRequestSettings(ctx, 'statusOptions', { concurrency: DEFAULT_READ_CONCURRENCY, batchingSetsConcurrency: false });
+	const settings = readRequestSettings(ctx, 'statusOptions', {
+		concurrency: DEFAULT_READ_CONCURRENCY,
+		batchingSetsConcurrency: false,
+	});
 	return await runItems(ctx, settings, async (itemIndex, session) => {
 		const uuid = readUuid(ctx, itemIndex).toUpperCase();
 		let record;
 		try {
 			record = await findVoucherByUuid(ctx, session, uuid);
 		} catch (error) {
-			throw toNodeError(ctx, error, itemIndex, { action: `read the status of voucher ${uuid}`, readOnly: true });
+			throw toNodeError(ctx, error, itemIndex, {
+				action: `read the status of voucher ${uuid}`,
+				readOnly: true,
+			});
 		}
 		if (!record) {
-			throw operationFailed(ctx, itemIndex, `No stamped voucher with UUID ${uuid} was found for this issuer.`, 'Check the UUID and that the credential (or Issuer ID Override) belongs to the issuer of the voucher. A voucher saved as pending has no UUID yet.');
+			throw operationFailed(
+				ctx,
+				itemIndex,
+				`No stamped voucher with UUID ${uuid} was found for this issuer.`,
+				'Check the UUID and that the credential (or Issuer ID Override) belongs to the issuer of the voucher. A voucher saved as pending has no UUID yet.',
+			);
 		}
 		return { items: [{ json: record }] };
 	});

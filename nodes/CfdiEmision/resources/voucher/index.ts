@@ -3,7 +3,12 @@ import type { INodeProperties } from 'n8n-workflow';
 import { showFor, uuidField } from '../../shared/descriptions';
 import { asCustomOperations } from '../../shared/runItems';
 import { fiscalLegendsField, relatedVouchersField } from '../../shared/voucherKindFields';
-import { CREATE_OPERATIONS, outputField, STAMPING_OPERATIONS, stampingOptionsField } from '../../stamping';
+import {
+	CREATE_OPERATIONS,
+	outputField,
+	STAMPING_OPERATIONS,
+	stampingOptionsField,
+} from '../../stamping';
 import { orderInputFields, voucherInputFields } from '../../voucherInput';
 import { buildVouchersFromOrders } from './buildFromOrder';
 import { cancelFields, cancelVouchers } from './cancel';
@@ -43,13 +48,15 @@ export const voucherDescription: INodeProperties[] = [
 				name: 'Build From Order',
 				value: 'buildFromOrder',
 				action: 'Build a voucher from an order',
-				description: 'Turn a Shopify order into the voucher Create would send, by the same settings, without sending anything',
+				description:
+					'Turn a Shopify order into the voucher Create would send, by the same settings, without sending anything',
 			},
 			{
 				name: 'Cancel',
 				value: 'cancel',
 				action: 'Cancel a voucher',
-				description: 'Ask the SAT to cancel a stamped voucher, with or without a replacement (beyond the spec)',
+				description:
+					'Ask the SAT to cancel a stamped voucher, with or without a replacement (beyond the spec)',
 			},
 			{
 				name: 'Create',
@@ -61,19 +68,22 @@ export const voucherDescription: INodeProperties[] = [
 				name: 'Create Credit Note',
 				value: 'createCreditNote',
 				action: 'Create a credit note',
-				description: 'Credit note (type E) on invoices already issued: a discount, a return or an advance applied, with their taxes',
+				description:
+					'Credit note (type E) on invoices already issued: a discount, a return or an advance applied, with their taxes',
 			},
 			{
 				name: 'Create Global Invoice',
 				value: 'createGlobalInvoice',
 				action: 'Create a global invoice',
-				description: 'One voucher to the general public for all the input items (one sale each), with the period it covers',
+				description:
+					'One voucher to the general public for all the input items (one sale each), with the period it covers',
 			},
 			{
 				name: 'Create Payment Receipt',
 				value: 'createPaymentReceipt',
 				action: 'Create a payment receipt',
-				description: 'Payment receipt (type P, Pagos 2.0) for a payment of invoices issued with payment method PPD',
+				description:
+					'Payment receipt (type P, Pagos 2.0) for a payment of invoices issued with payment method PPD',
 			},
 			{
 				name: 'Get',
@@ -85,13 +95,15 @@ export const voucherDescription: INodeProperties[] = [
 				name: 'Get Many',
 				value: 'getMany',
 				action: 'Get many vouchers',
-				description: 'List the issuer\'s stamped vouchers dated in a range, with their status (beyond the spec)',
+				description:
+					"List the issuer's stamped vouchers dated in a range, with their status (beyond the spec)",
 			},
 			{
 				name: 'Get Status',
 				value: 'getStatus',
 				action: 'Get the status of a voucher',
-				description: 'Whether a stamped voucher is valid, cancelled or waiting for its cancellation to be accepted (beyond the spec)',
+				description:
+					'Whether a stamped voucher is valid, cancelled or waiting for its cancellation to be accepted (beyond the spec)',
 			},
 			{
 				name: 'Update',
@@ -103,7 +115,8 @@ export const voucherDescription: INodeProperties[] = [
 				name: 'Validate',
 				value: 'validate',
 				action: 'Validate a voucher',
-				description: 'Check a voucher against the CFDI 4.0 rules and compute its totals, without sending anything',
+				description:
+					'Check a voucher against the CFDI 4.0 rules and compute its totals, without sending anything',
 			},
 		],
 		default: 'create',
@@ -122,6 +135,12 @@ export const voucherDescription: INodeProperties[] = [
 	...globalInvoiceFields,
 	relatedVouchersField(showFor('voucher', CREATE_OPERATIONS)),
 	fiscalLegendsField(showFor('voucher', CREATE_OPERATIONS)),
-	stampingOptionsField(['buildFromOrder', 'create', 'update', 'validate', ...CREATE_OPERATIONS.filter((operation) => operation !== 'create')]),
+	stampingOptionsField([
+		'buildFromOrder',
+		'create',
+		'update',
+		'validate',
+		...CREATE_OPERATIONS.filter((operation) => operation !== 'create'),
+	]),
 	outputField(STAMPING_OPERATIONS),
 ];

@@ -1,9 +1,19 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { uuidField } from '../../shared/descriptions';
 import { addedToIncoming } from '../../shared/incomingItem';
 import { readUuid } from '../../shared/parameters';
-import { concurrencyOption, ignoreSslOption, readRequestSettings, timeoutOption } from '../../shared/requestSettings';
+import {
+	concurrencyOption,
+	ignoreSslOption,
+	readRequestSettings,
+	timeoutOption,
+} from '../../shared/requestSettings';
 import { runItems } from '../../shared/runItems';
 import { downloadVoucherXml } from '../../shared/voucherXml';
 
@@ -41,14 +51,31 @@ export const downloadFields: INodeProperties[] = [
 ];
 
 export async function downloadXml(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	return await runItems(ctx, readRequestSettings(ctx, 'xmlOptions', { concurrency: DOWNLOAD_CONCURRENCY, batchingSetsConcurrency: true }), async (itemIndex, session) => {
-		const uuid = readUuid(ctx, itemIndex);
-		const options = ctx.getNodeParameter('xmlOptions', itemIndex, {}) as IDataObject;
-		const { xml } = await downloadVoucherXml(ctx, session, uuid, itemIndex);
-		const fileName = `${uuid}.xml`;
-		const binary = await ctx.helpers.prepareBinaryData(Buffer.from(xml, 'utf8'), fileName, 'application/xml');
-		const json: IDataObject = { uuid, fileName, fileSize: Buffer.byteLength(xml, 'utf8') };
-		if (options.includeXmlText === true) json.xml = xml;
-		return { items: [addedToIncoming(ctx, itemIndex, json, { [String(options.binaryPropertyName || 'data').trim() || 'data']: binary })] };
-	});
+	return await runItems(
+		ctx,
+		readRequestSettings(ctx, 'xmlOptions', {
+			concurrency: DOWNLOAD_CONCURRENCY,
+			batchingSetsConcurrency: true,
+		}),
+		async (itemIndex, session) => {
+			const uuid = readUuid(ctx, itemIndex);
+			const options = ctx.getNodeParameter('xmlOptions', itemIndex, {}) as IDataObject;
+			const { xml } = await downloadVoucherXml(ctx, session, uuid, itemIndex);
+			const fileName = `${uuid}.xml`;
+			const binary = await ctx.helpers.prepareBinaryData(
+				Buffer.from(xml, 'utf8'),
+				fileName,
+				'application/xml',
+			);
+			const json: IDataObject = { uuid, fileName, fileSize: Buffer.byteLength(xml, 'utf8') };
+			if (options.includeXmlText === true) json.xml = xml;
+			return {
+				items: [
+					addedToIncoming(ctx, itemIndex, json, {
+						[String(options.binaryPropertyName || 'data').trim() || 'data']: binary,
+					}),
+				],
+			};
+		},
+	);
 }
