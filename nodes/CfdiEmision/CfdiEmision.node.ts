@@ -5,9 +5,9 @@ import { emailDescription, emailOperations } from './resources/email';
 import { pdfDescription, pdfOperations } from './resources/pdf';
 import { voucherDescription, voucherOperations } from './resources/voucher';
 import { xmlDescription, xmlOperations } from './resources/xml';
-import { catalogListSearch } from './shared/catalogOptions';
-import { APP_DESCRIPTION, emisorIdOverrideField } from './shared/descriptions';
-import { voucherListSearch } from './shared/voucherReference';
+import { catalogListSearch } from './methods/catalogSearch';
+import { APP_DESCRIPTION, emisorIdOverrideField } from './actions/common.fields';
+import { voucherListSearch } from './methods/voucherSearch';
 
 export class CfdiEmision implements INodeType {
 	description: INodeTypeDescription = {

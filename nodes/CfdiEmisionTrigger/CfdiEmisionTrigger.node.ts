@@ -7,12 +7,12 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { toNodeError } from '../CfdiEmision/shared/errors';
-import { DEFAULT_TIMEOUT_MS } from '../CfdiEmision/shared/requestSettings';
-import { CREDENTIAL_TYPE, RunSession } from '../CfdiEmision/shared/transport';
-import { APP_DESCRIPTION } from '../CfdiEmision/shared/descriptions';
-import { readVoucherFilter, voucherFilterFields } from '../CfdiEmision/shared/voucherFilters';
-import { listVouchers } from '../CfdiEmision/shared/voucherList';
+import { toNodeError } from '../CfdiEmision/transport/errors';
+import { DEFAULT_TIMEOUT_MS } from '../CfdiEmision/transport/requestSettings';
+import { CREDENTIAL_TYPE, RunSession } from '../CfdiEmision/transport/transport';
+import { APP_DESCRIPTION } from '../CfdiEmision/actions/common.fields';
+import { readVoucherFilter, voucherFilterFields } from '../CfdiEmision/api/voucherFilters';
+import { listVouchers } from '../CfdiEmision/api/voucherList';
 import {
 	advanceCursor,
 	isRecord,

@@ -12,13 +12,13 @@
  * reported, so raising a window neither reports a voucher again nor back-fills the time before
  * activation. What is remembered is bounded by the window and by MAX_REMEMBERED.
  */
-import { matchesVoucherFilter, type VoucherFilter } from '../CfdiEmision/shared/voucherFilters';
+import { matchesVoucherFilter, type VoucherFilter } from '../CfdiEmision/api/voucherFilters';
 import {
 	statusFromSubEstatus,
 	toUnixSeconds,
 	type VoucherRecord,
 	type VoucherStatus,
-} from '../CfdiEmision/shared/voucherRecords';
+} from '../CfdiEmision/api/voucherRecords';
 import { isRecord } from '../CfdiEmision/cfdi/voucherShape';
 
 export type TriggerEvent = 'voucherStamped' | 'cancellationStatusChanged';

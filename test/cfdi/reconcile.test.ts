@@ -22,7 +22,7 @@ import {
 	type Reconciliation,
 	type Voucher,
 } from '../../nodes/CfdiEmision/cfdi';
-import { lineItemsToVoucher, type LineItemsSettings } from '../../nodes/CfdiEmision/cfdi/orders';
+import { lineItemsToVoucher, type LineItemsSettings } from '../../nodes/CfdiEmision/orders';
 import {
 	FORCED_REMAINDER_UNITS,
 	ROUNDING_UNITS_PER_CONCEPT,

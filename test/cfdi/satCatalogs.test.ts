@@ -16,7 +16,7 @@ import {
 	validateVoucher,
 	type CatalogEntry,
 } from '../../nodes/CfdiEmision/cfdi';
-import { catalogLabel } from '../../nodes/CfdiEmision/shared/catalogOptions';
+import { catalogLabel } from '../../nodes/CfdiEmision/actions/common.fields';
 import { invoiceVoucher } from '../../scripts/lib/vouchers';
 
 const SHOWN_LISTS: Record<string, CatalogEntry[]> = {

@@ -1,13 +1,13 @@
 /**
- * A probe node for tests: runs the list finder (shared/voucherList.ts) inside n8n's real execution
+ * A probe node for tests: runs the list finder (api/voucherList.ts) inside n8n's real execution
  * context, so it signs in through the package's credential and pages the sandbox's list over HTTP.
  * Parameters: `keys` (JSON array of VoucherListKey), `from` / `to` (Unix seconds), `allMatches`.
  * Output: one item per key, `{ matches: VoucherRecord[] }`.
  */
 import type { IDataObject, IExecuteFunctions, INode, INodeType } from 'n8n-workflow';
 
-import { findOnVoucherList, type VoucherListKey } from '../../nodes/CfdiEmision/shared/voucherList';
-import { RunSession } from '../../nodes/CfdiEmision/shared/transport';
+import { findOnVoucherList, type VoucherListKey } from '../../nodes/CfdiEmision/api/voucherList';
+import { RunSession } from '../../nodes/CfdiEmision/transport/transport';
 import { CREDENTIAL_ID, CREDENTIAL_TYPE } from '../../scripts/lib/engine/engine';
 
 export const FINDER_PROBE_TYPE = 'test.voucherFinderProbe';

@@ -1,5 +1,5 @@
 /**
- * The finder of a voucher on the service's list (shared/voucherList.ts), run inside n8n's real
+ * The finder of a voucher on the service's list (api/voucherList.ts), run inside n8n's real
  * execution context against the sandbox's list (date window, skip/take paging, optional uuid).
  */
 import type { IDataObject } from 'n8n-workflow';
@@ -9,7 +9,7 @@ import { Engine, outputOf, shutdownEngine } from '../../scripts/lib/engine/engin
 import { routes, sandboxCredential } from '../../scripts/lib/sandboxCredential';
 import { apiClient, validVoucher } from '../sandbox/helpers';
 import { FINDER_PROBE_TYPE, probeNode, voucherFinderProbe } from './voucherFinderProbe';
-import type { VoucherListKey } from '../../nodes/CfdiEmision/shared/voucherList';
+import type { VoucherListKey } from '../../nodes/CfdiEmision/api/voucherList';
 
 afterAll(shutdownEngine);
 

@@ -1,12 +1,11 @@
+import { backoffDelay, MAX_BACKOFF_MS } from '../../nodes/CfdiEmision/transport/backoff';
 import {
-	backoffDelay,
 	describeDownloadFailure,
 	describePayloadTooLarge,
 	describeServiceFailure,
 	describeTokenServiceFailure,
-	MAX_BACKOFF_MS,
 	readNetworkFailure,
-} from '../../nodes/CfdiEmision/network';
+} from '../../nodes/CfdiEmision/transport/failures';
 
 /** The shape n8n gives a failed request: a NodeApiError that keeps only the original messages. */
 const wrapped = (...messages: string[]) => ({

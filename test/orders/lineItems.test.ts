@@ -4,7 +4,7 @@ import {
 	lineItemsToVoucher,
 	orderToVoucher,
 	type LineItemsSettings,
-} from '../../nodes/CfdiEmision/cfdi/orders';
+} from '../../nodes/CfdiEmision/orders';
 import { refusal } from './refusal';
 import { corpusOrder } from './corpusOrder';
 

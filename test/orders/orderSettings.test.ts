@@ -4,7 +4,7 @@
  * checkout's note attributes, the issuer settings, and the product-code table.
  */
 import type { Voucher } from '../../nodes/CfdiEmision/cfdi';
-import { orderToVoucher, type OrderSettings } from '../../nodes/CfdiEmision/cfdi/orders';
+import { orderToVoucher, type OrderSettings } from '../../nodes/CfdiEmision/orders';
 import { corpusOrder, type Order } from './corpusOrder';
 import { refusal } from './refusal';
 

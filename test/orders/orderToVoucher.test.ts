@@ -6,7 +6,7 @@
  * and whose total is exactly total_price.
  */
 import { validateVoucher, type Concepto, type Voucher } from '../../nodes/CfdiEmision/cfdi';
-import { orderToVoucher, type OrderSettings } from '../../nodes/CfdiEmision/cfdi/orders';
+import { orderToVoucher, type OrderSettings } from '../../nodes/CfdiEmision/orders';
 import { refusal } from './refusal';
 import { corpusOrder, type Order } from './corpusOrder';
 import corpus from './shopifyOrders.json';

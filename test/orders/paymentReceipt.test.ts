@@ -4,7 +4,7 @@ import {
 	orderPaymentToReceipt,
 	orderToVoucher,
 	type ReceiptSettings,
-} from '../../nodes/CfdiEmision/cfdi/orders';
+} from '../../nodes/CfdiEmision/orders';
 import { refusal } from './refusal';
 import { corpusOrder, type Order } from './corpusOrder';
 

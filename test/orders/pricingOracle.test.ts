@@ -1,5 +1,5 @@
 /**
- * The pricing of tax-included sale lines (cfdi/orders/pricing.ts) against an oracle written from the
+ * The pricing of tax-included sale lines (orders/pricing.ts) against an oracle written from the
  * SAT's rules with decimal.js. Each concept's total is base + round(base × rate) (Anexo 20: the tax
  * of each concept is rounded to cents), so about 1 in 7 amounts at 16 % cannot be reached by any
  * base. The pricing may move each line up to 3 cents from what it was charged so that the lines
@@ -11,7 +11,7 @@ import Decimal from 'decimal.js';
 import fc from 'fast-check';
 
 import type { Voucher } from '../../nodes/CfdiEmision/cfdi';
-import { lineItemsToVoucher, type LineItemsSettings } from '../../nodes/CfdiEmision/cfdi/orders';
+import { lineItemsToVoucher, type LineItemsSettings } from '../../nodes/CfdiEmision/orders';
 
 // `npm run mutate` lowers the runs (ORACLE_RUNS) so that each mutant's test run stays short.
 const RUNS = Math.max(100, Math.round(Number(process.env.ORACLE_RUNS ?? 2000) / 2));

@@ -1,6 +1,6 @@
 /** Shopify refunds → credit notes (type E) related to the order's invoice. */
 import { validateVoucher, type Voucher } from '../../nodes/CfdiEmision/cfdi';
-import { refundToCreditNote, type RefundSettings } from '../../nodes/CfdiEmision/cfdi/orders';
+import { refundToCreditNote, type RefundSettings } from '../../nodes/CfdiEmision/orders';
 import { refusal } from './refusal';
 import { corpusOrder, type Order } from './corpusOrder';
 

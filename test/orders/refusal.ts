@@ -1,5 +1,5 @@
 import { KindInputError } from '../../nodes/CfdiEmision/cfdi/kinds';
-import { OrderInputError } from '../../nodes/CfdiEmision/cfdi/orders';
+import { OrderInputError } from '../../nodes/CfdiEmision/orders';
 
 /**
  * What a conversion refused: its OrderInputError, or a refusal of the voucher-kinds builders it

@@ -6,8 +6,8 @@ import {
 	readCursor,
 	type CursorState,
 } from '../../nodes/CfdiEmisionTrigger/eventCursor';
-import type { VoucherRecord } from '../../nodes/CfdiEmision/shared/voucherRecords';
-import { statusFromSubEstatus } from '../../nodes/CfdiEmision/shared/voucherRecords';
+import type { VoucherRecord } from '../../nodes/CfdiEmision/api/voucherRecords';
+import { statusFromSubEstatus } from '../../nodes/CfdiEmision/api/voucherRecords';
 
 const NOW = Date.UTC(2024, 4, 10, 16) / 1000; // 2024-05-10T10:00:00 Mexico City
 const HOUR = 3600;

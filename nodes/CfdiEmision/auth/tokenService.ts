@@ -6,12 +6,8 @@ import type {
 	IN8nHttpFullResponse,
 } from 'n8n-workflow';
 
-import {
-	describeRefusedRedirect,
-	describeTokenServiceFailure,
-	readNetworkFailure,
-	sendWithinOrigin,
-} from '../network';
+import { describeTokenServiceFailure, readNetworkFailure } from '../transport/failures';
+import { describeRefusedRedirect, sendWithinOrigin } from '../transport/redirects';
 import { resolveEndpoints, type ServiceEndpoints } from './endpoints';
 import { noteRefusedRefresh, refreshRefusal, renewOnce, sessionKey } from './renewal';
 import { passwordDigest, redactSecrets, secretValues, sessionFingerprint } from './secrets';

@@ -20,7 +20,7 @@ import {
 	type Decimal,
 } from './decimal';
 import { conceptTaxesFor, type TaxRate } from './kinds/taxRates';
-import { priceVoucher, type LineTax, type SaleLine, type VoucherHeader } from './orders/pricing';
+import { priceVoucher, type LineTax, type SaleLine, type VoucherHeader } from '../orders/pricing';
 import type { Concepto, Voucher } from './types';
 
 /** One line as the form gives it (values may be numbers or text, as expressions produce). */

@@ -6,9 +6,9 @@ import {
 	operationFailed,
 	readErrores,
 	type ServiceErrorEntry,
-} from '../shared/errors';
-import { parseJsonObject } from '../shared/responses';
-import { ServiceCallError } from '../shared/serviceError';
+} from '../transport/errors';
+import { parseJsonObject } from '../transport/responses';
+import { ServiceCallError } from '../transport/serviceError';
 
 export type VoucherStatus = 'stamped' | 'pending';
 

@@ -10,11 +10,11 @@ import {
 	type ExistingVoucher,
 	type ListedVoucher,
 } from '../cfdi';
-import { operationFailed } from '../shared/errors';
-import type { ItemOutcome } from '../shared/runItems';
-import type { RunSession } from '../shared/transport';
-import { findOnVoucherList, type VoucherListKey } from '../shared/voucherList';
-import type { VoucherRecord } from '../shared/voucherRecords';
+import { operationFailed } from '../transport/errors';
+import type { ItemOutcome } from '../execution/runItems';
+import type { RunSession } from '../transport/transport';
+import { findOnVoucherList, type VoucherListKey } from '../api/voucherList';
+import type { VoucherRecord } from '../api/voucherRecords';
 import type { StampJob } from './handler';
 import { SaleStampedMeanwhile } from './saleStampedMeanwhile';
 import { readOutputFormat, type OutputFormat } from './answer';

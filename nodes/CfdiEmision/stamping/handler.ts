@@ -1,17 +1,21 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { sleep } from 'n8n-workflow';
-
-import { NodeOperationError } from 'n8n-workflow';
+import {
+	NodeOperationError,
+	sleep,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+} from 'n8n-workflow';
 
 import { BusinessKeyError, userKey, type BusinessKey, type DuplicateCheckMode } from '../cfdi';
-import { operationFailed, toNodeError } from '../shared/errors';
-import { ItemPlans, runItems, withItemIndex, type ItemOutcome } from '../shared/runItems';
-import { API_ROOT, type RunSession } from '../shared/transport';
+import { operationFailed, toNodeError } from '../transport/errors';
+import { ItemPlans, runItems, withItemIndex, type ItemOutcome } from '../execution/runItems';
+import type { RunSession } from '../transport/transport';
+import { voucherPath, VOUCHERS_PATH } from '../api/paths';
 import { readOutputFormat, stampOutput, type OutputFormat } from './answer';
-import { BuiltVoucher } from '../voucherInput';
 import { readStampingSettings, type StampingSettings } from './options';
 import { refuseUnderRetryOnFail } from './retryOnFail';
 import {
+	BuiltVoucher,
 	prepareVoucher,
 	readIssuerDefaults,
 	skippedItemOutput,
@@ -197,7 +201,7 @@ async function createTwoPhase(
 	const { body, qs } = job.voucher;
 	const saved = await sendVoucher(
 		ctx,
-		{ method: 'POST', url: `${API_ROOT}/comprobantes`, qs: { ...qs, emitir: false }, json: body },
+		{ method: 'POST', url: VOUCHERS_PATH, qs: { ...qs, emitir: false }, json: body },
 		{ ...context, stampRequested: false, ifMaybeDone: maybeSavedHint(body) },
 	);
 	// A service that stamped anyway has done the job: never stamp it again.
@@ -243,7 +247,7 @@ async function sendJob(
 			ctx,
 			{
 				method: 'PUT',
-				url: `${API_ROOT}/comprobantes/${target.id}`,
+				url: voucherPath(target.id),
 				qs: { ...qs, emitir: false },
 				json: body,
 			},
@@ -253,7 +257,7 @@ async function sendJob(
 	if (job.mode === 'twoPhase') return await createTwoPhase(ctx, job, context);
 	return await sendVoucher(
 		ctx,
-		{ method: 'POST', url: `${API_ROOT}/comprobantes`, qs: { ...qs, emitir: stamp }, json: body },
+		{ method: 'POST', url: VOUCHERS_PATH, qs: { ...qs, emitir: stamp }, json: body },
 		context,
 	);
 }

@@ -5,14 +5,14 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { DEFAULT_RETRIES, DEFAULT_RETRY_DELAY_MS } from '../network';
+import { DEFAULT_RETRIES, DEFAULT_RETRY_DELAY_MS } from '../transport/backoff';
 import {
 	concurrencyOption,
 	ignoreSslOption,
 	readRequestSettings,
 	timeoutOption,
 	type RequestSettings,
-} from '../shared/requestSettings';
+} from '../transport/requestSettings';
 
 export const DEFAULT_STAMP_CONCURRENCY = 1;
 export const DEFAULT_BUSY_RETRIES = DEFAULT_RETRIES;
@@ -33,7 +33,7 @@ export const STAMPING_OPERATIONS = [...CREATE_OPERATIONS, 'update'];
 export interface StampingSettings extends RequestSettings {
 	/** Retries of answers that prove nothing was stored (FAC119 series busy, HTTP 429). */
 	busyRetries: number;
-	/** The first pause of every stamping retry; each further one doubles (network/backoff). */
+	/** The first pause of every stamping retry; each further one doubles (transport/backoff). */
 	retryDelayMs: number;
 }
 

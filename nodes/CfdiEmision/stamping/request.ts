@@ -1,9 +1,9 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { backoff } from '../network';
-import { operationFailed, toNodeError } from '../shared/errors';
-import { ServiceCallError } from '../shared/serviceError';
-import { callService, type RunSession, type ServiceRequest } from '../shared/transport';
+import { backoff } from '../transport/backoff';
+import { operationFailed, toNodeError } from '../transport/errors';
+import { ServiceCallError } from '../transport/serviceError';
+import { callService, type RunSession, type ServiceRequest } from '../transport/transport';
 import { readStampAnswer, rejectionError, SERIES_BUSY_CODE, type StampAnswer } from './answer';
 import type { StampingSettings } from './options';
 

@@ -1,8 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { LOCAL_ONLY } from '../shared/requestSettings';
-import { runItems } from '../shared/runItems';
+import { LOCAL_ONLY } from '../transport/requestSettings';
+import { runItems } from '../execution/runItems';
 
 /**
  * Why a run that stamps refuses n8n's Retry On Fail. n8n (WorkflowExecute) runs the whole node

@@ -1,4 +1,4 @@
-import type { ItemQueue } from '../shared/runItems';
+import type { ItemQueue } from '../execution/runItems';
 
 /**
  * The series-aware order of stamping: the service refuses a second stamp on a series while one is

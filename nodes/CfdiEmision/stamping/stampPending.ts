@@ -1,12 +1,13 @@
 import type { IDataObject, IExecuteFunctions, NodeApiError } from 'n8n-workflow';
 
-import { readNetworkFailure } from '../network';
-import { operationFailed, toNodeError } from '../shared/errors';
-import { parseJsonObject } from '../shared/responses';
-import { ServiceCallError } from '../shared/serviceError';
-import { API_ROOT, callService } from '../shared/transport';
-import { findVoucherOnList } from '../shared/voucherList';
-import { toUnixSeconds } from '../shared/voucherRecords';
+import { readNetworkFailure } from '../transport/failures';
+import { operationFailed, toNodeError } from '../transport/errors';
+import { parseJsonObject } from '../transport/responses';
+import { ServiceCallError } from '../transport/serviceError';
+import { callService } from '../transport/transport';
+import { voucherPath } from '../api/paths';
+import { findVoucherOnList } from '../api/voucherList';
+import { toUnixSeconds } from '../api/voucherRecords';
 import { alreadyStampedSaying, rejectionError } from './answer';
 import { SaleStampedMeanwhile } from './saleStampedMeanwhile';
 import {
@@ -57,7 +58,7 @@ async function readBack(
 		try {
 			const response = await callService(ctx, context.session, {
 				method: 'GET',
-				url: `${API_ROOT}/comprobantes/${id}`,
+				url: voucherPath(id),
 			});
 			const voucher = parseJsonObject(response.body, 'the voucher lookup');
 			const uuid = typeof voucher.uuid === 'string' ? voucher.uuid : '';
@@ -260,7 +261,7 @@ export async function stampPending(
 ): Promise<DoneAnswer> {
 	const request = {
 		method: 'PUT' as const,
-		url: `${API_ROOT}/comprobantes/${id}`,
+		url: voucherPath(id),
 		qs: { ...qs, emitir: true },
 		json: { ...body, id },
 	};

@@ -7,7 +7,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { REGIMEN_FISCAL } from '../cfdi/catalogs';
-import { catalogOptions } from '../shared/catalogOptions';
+import { catalogOptions } from '../actions/common.fields';
 
 export interface IssuerDefaults {
 	rfc?: string;

@@ -1,6 +1,6 @@
 /**
  * n8n glue of the Order and Line Items input modes: reads the settings from the node's parameters,
- * runs the pure conversion (cfdi/orders) and words its refusals as node errors.
+ * runs the pure conversion (orders/) and words its refusals as node errors.
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
@@ -19,12 +19,12 @@ import {
 	type RecipientAttributeNames,
 	type RecipientData,
 	type WithoutTaxData,
-} from '../cfdi/orders';
+} from '../orders';
 import { KindInputError } from '../cfdi/kinds';
 import { keyOfFolio } from '../cfdi/businessKey';
 import type { BusinessKey } from '../cfdi/voucherSource';
 import type { Emisor } from '../cfdi/types';
-import { readJsonValue } from '../shared/parameters';
+import { readJsonValue } from '../execution/parameters';
 import { BuiltVoucher } from './builtVoucher';
 
 type Get = <T>(name: string, fallback: T) => T;

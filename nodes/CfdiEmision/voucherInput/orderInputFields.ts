@@ -8,8 +8,8 @@ import {
 	DEFAULT_USO_CFDI,
 	SHIPPING_PRODUCT_CODE,
 	SHIPPING_UNIT_CODE,
-} from '../cfdi/orders';
-import { catalogOptions } from '../shared/catalogOptions';
+} from '../orders';
+import { catalogOptions } from '../actions/common.fields';
 import { BUILD_FROM_ORDER, VOUCHER_INPUT_OPERATIONS } from './voucherInputFields';
 
 const inModes = (modes: string[], extra: Record<string, string[]> = {}) => ({

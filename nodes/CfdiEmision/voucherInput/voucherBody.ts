@@ -9,8 +9,8 @@ import {
 	type TypedTotal,
 } from '../cfdi/formLines';
 import type { Voucher } from '../cfdi/types';
-import { codeOf } from '../shared/catalogOptions';
-import { mergeMembers, readJsonParameter } from '../shared/parameters';
+import { codeOf } from '../execution/parameters';
+import { mergeMembers, readJsonParameter } from '../execution/parameters';
 import { BuiltVoucher } from './builtVoucher';
 import { VOUCHER_INPUT_OPERATIONS } from './voucherInputFields';
 import { voucherFromLineItems, voucherFromOrder } from './orderInput';

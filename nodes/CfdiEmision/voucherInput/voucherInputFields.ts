@@ -10,8 +10,8 @@ import {
 	TIPO_DE_COMPROBANTE,
 	USO_CFDI,
 } from '../cfdi/catalogs';
-import { catalogOptions, codePickerField } from '../shared/catalogOptions';
-import { FROM_VERSION_1_1, ONLY_VERSION_1 } from '../shared/descriptions';
+import { catalogOptions, codePickerField } from '../actions/common.fields';
+import { FROM_VERSION_1_1, ONLY_VERSION_1 } from '../actions/common.fields';
 
 /** The operations whose voucher comes from the Input Mode. */
 export const VOUCHER_INPUT_OPERATIONS = ['create', 'update', 'validate'];

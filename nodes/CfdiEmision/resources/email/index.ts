@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { asCustomOperations } from '../../shared/runItems';
+import { asCustomOperations } from '../../execution/runItems';
 import { sendEmail, sendFields } from './send';
 
 export const emailOperations = asCustomOperations({ send: sendEmail });

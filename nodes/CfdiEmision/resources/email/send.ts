@@ -6,27 +6,23 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { backoff, DEFAULT_RETRIES, DEFAULT_RETRY_DELAY_MS } from '../../network';
-import { showFor, uuidField, withDefaultFromVersion11 } from '../../shared/descriptions';
-import { EarlierTries } from '../../shared/earlierTries';
-import { toNodeError } from '../../shared/errors';
-import { addedToIncoming } from '../../shared/incomingItem';
-import { readUuid } from '../../shared/parameters';
-import { parseJsonBody } from '../../shared/responses';
+import { backoff, DEFAULT_RETRIES, DEFAULT_RETRY_DELAY_MS } from '../../transport/backoff';
+import { showFor, uuidField, withDefaultFromVersion11 } from '../../actions/common.fields';
+import { EarlierTries } from '../../execution/earlierTries';
+import { toNodeError } from '../../transport/errors';
+import { addedToIncoming } from '../../execution/incomingItem';
+import { readUuid } from '../../execution/parameters';
+import { parseJsonBody } from '../../transport/responses';
 import {
 	concurrencyOption,
 	ignoreSslOption,
 	readRequestSettings,
 	timeoutOption,
-} from '../../shared/requestSettings';
-import { ItemPlans, runItems } from '../../shared/runItems';
-import {
-	callService,
-	EMAIL_ROOT,
-	type RunSession,
-	type ServiceRequest,
-} from '../../shared/transport';
-import { ServiceCallError } from '../../shared/serviceError';
+} from '../../transport/requestSettings';
+import { ItemPlans, runItems } from '../../execution/runItems';
+import { callService, type RunSession, type ServiceRequest } from '../../transport/transport';
+import { EMAIL_PATH } from '../../api/paths';
+import { ServiceCallError } from '../../transport/serviceError';
 
 const SEND_CONCURRENCY = 2;
 const EMAIL_PATTERN = /^[^\s@,;]+@[^\s@,;]+\.[^\s@,;]+$/;
@@ -269,7 +265,7 @@ export async function sendEmail(ctx: IExecuteFunctions): Promise<INodeExecutionD
 			options: ctx.getNodeParameter('emailOptions', itemIndex, {}) as IDataObject,
 		};
 	});
-	// Under n8n's Retry On Fail: what earlier tries of this run sent (see shared/earlierTries.ts).
+	// Under n8n's Retry On Fail: what earlier tries of this run sent (see execution/earlierTries.ts).
 	const tries = EarlierTries.open(ctx);
 	return await runItems(
 		ctx,
@@ -298,7 +294,7 @@ export async function sendEmail(ctx: IExecuteFunctions): Promise<INodeExecutionD
 			try {
 				const request: ServiceRequest = {
 					method: 'POST',
-					url: `${EMAIL_ROOT}/enviocorreo`,
+					url: EMAIL_PATH,
 					json: body,
 				};
 				const response = await callRetryingRateLimit(ctx, session, request, {

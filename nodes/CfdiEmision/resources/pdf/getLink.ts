@@ -4,27 +4,28 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
+import { backoff } from '../../transport/backoff';
 import {
-	backoff,
 	describeDownloadAdvice,
 	describeDownloadFailure,
 	readNetworkFailure,
-} from '../../network';
+} from '../../transport/failures';
 
-import { showFor, uuidField, withDefaultFromVersion11 } from '../../shared/descriptions';
-import { addedToIncoming } from '../../shared/incomingItem';
-import { operationFailed, toNodeError } from '../../shared/errors';
-import { readUuid } from '../../shared/parameters';
-import { unwrapLink } from '../../shared/responses';
+import { showFor, uuidField, withDefaultFromVersion11 } from '../../actions/common.fields';
+import { addedToIncoming } from '../../execution/incomingItem';
+import { operationFailed, toNodeError } from '../../transport/errors';
+import { readUuid } from '../../execution/parameters';
+import { unwrapLink } from '../../transport/responses';
 import {
 	concurrencyOption,
 	ignoreSslOption,
 	readRequestSettings,
 	timeoutOption,
-} from '../../shared/requestSettings';
-import { runItems } from '../../shared/runItems';
-import { ServiceCallError } from '../../shared/serviceError';
-import { API_ROOT, callService, type RunSession } from '../../shared/transport';
+} from '../../transport/requestSettings';
+import { runItems } from '../../execution/runItems';
+import { ServiceCallError } from '../../transport/serviceError';
+import { callService, type RunSession } from '../../transport/transport';
+import { pdfRenderPath, voucherPdfPath } from '../../api/paths';
 import { describeLink, type PdfLink } from './pdfLink';
 
 const PDF_CONCURRENCY = 4;
@@ -111,11 +112,11 @@ async function fetchLink(
 	attempts: number,
 	firstDelayMs: number,
 ): Promise<PdfLink> {
-	await callService(ctx, session, { method: 'POST', url: `${API_ROOT}/pdfs/${uuid}` });
+	await callService(ctx, session, { method: 'POST', url: pdfRenderPath(uuid) });
 	for (let attempt = 1; ; attempt++) {
 		const text = await callService(ctx, session, {
 			method: 'GET',
-			url: `${API_ROOT}/comprobantes/${uuid}/pdf`,
+			url: voucherPdfPath(uuid),
 			// The header the spec lists for this call (4.6), although it has no body.
 			headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
 		}).then(

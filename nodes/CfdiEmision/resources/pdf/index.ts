@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { asCustomOperations } from '../../shared/runItems';
+import { asCustomOperations } from '../../execution/runItems';
 import { getLinkFields, getPdfLink } from './getLink';
 
 export const pdfOperations = asCustomOperations({ getLink: getPdfLink });

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { LOCAL_ONLY } from '../../shared/requestSettings';
-import { runItems } from '../../shared/runItems';
+import { LOCAL_ONLY } from '../../transport/requestSettings';
+import { runItems } from '../../execution/runItems';
 import { readIssuerDefaults, voucherFromOrder } from '../../voucherInput';
 import { checkedVoucherItems } from './validate';
 

@@ -12,22 +12,23 @@ import {
 	isCancellationProblem,
 	type CancellationRequest,
 } from '../../cfdi';
-import { catalogOptions } from '../../shared/catalogOptions';
-import { EarlierTries } from '../../shared/earlierTries';
-import { formatErrores, operationFailed, readErrores, toNodeError } from '../../shared/errors';
+import { catalogOptions } from '../../actions/common.fields';
+import { EarlierTries } from '../../execution/earlierTries';
+import { formatErrores, operationFailed, readErrores, toNodeError } from '../../transport/errors';
 import {
 	concurrencyOption,
 	ignoreSslOption,
 	readRequestSettings,
 	timeoutOption,
-} from '../../shared/requestSettings';
-import { parseJsonObject } from '../../shared/responses';
-import { ItemPlans, runItems, type ItemOutcome } from '../../shared/runItems';
-import { ServiceCallError } from '../../shared/serviceError';
-import { API_ROOT, callService, type RunSession } from '../../shared/transport';
-import { skippedUpstreamFor } from '../../shared/skippedUpstream';
-import { findVoucherByUuid } from '../../shared/voucherList';
-import { voucherReferenceValue } from '../../shared/voucherReference';
+} from '../../transport/requestSettings';
+import { parseJsonObject } from '../../transport/responses';
+import { ItemPlans, runItems, type ItemOutcome } from '../../execution/runItems';
+import { ServiceCallError } from '../../transport/serviceError';
+import { callService, type RunSession } from '../../transport/transport';
+import { voucherPath } from '../../api/paths';
+import { skippedUpstreamFor } from '../../execution/skippedUpstream';
+import { findVoucherByUuid } from '../../api/voucherList';
+import { voucherReferenceValue } from '../../execution/parameters';
 
 const show = { show: { resource: ['voucher'], operation: ['cancel'] } };
 const DEFAULT_CANCEL_CONCURRENCY = 2;
@@ -148,7 +149,7 @@ async function cancelOne(
 		try {
 			const response = await callService(ctx, session, {
 				method: 'DELETE',
-				url: `${API_ROOT}/comprobantes/${encodeURIComponent(uuid)}`,
+				url: voucherPath(encodeURIComponent(uuid)),
 				json: { motivo: request.motive, folioSustitucion: request.replacementUuid },
 			});
 			answer = parseJsonObject(response.body, 'the cancellation');

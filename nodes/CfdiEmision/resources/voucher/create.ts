@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { withRelationsAndLegends } from '../../shared/voucherKindFields';
+import { withRelationsAndLegends } from '../../actions/voucher/fields/voucherKind.fields';
 import { runStamping, stampFields } from '../../stamping';
 import { BuiltVoucher, voucherFromInput } from '../../voucherInput';
 

@@ -14,22 +14,22 @@ import {
 	type CreditNoteInput,
 	type StampedCfdi,
 } from '../../cfdi';
-import { catalogOptions } from '../../shared/catalogOptions';
-import { showFor } from '../../shared/descriptions';
+import { catalogOptions } from '../../actions/common.fields';
+import { showFor } from '../../actions/common.fields';
 import {
 	readRelatedInvoices,
 	readRelatedXmlField,
 	readsRelatedXml,
 	relatedEntries,
 	type RelatedInvoices,
-} from '../../shared/relatedInvoices';
+} from '../../api/relatedInvoices';
 import {
 	kindInputFailure,
 	positiveNumber,
 	readTaxRates,
 	taxRateFields,
 	withRelationsAndLegends,
-} from '../../shared/voucherKindFields';
+} from '../../actions/voucher/fields/voucherKind.fields';
 import { readStampingSettings, runStamping, stampFields } from '../../stamping';
 import { BuiltVoucher, relatedParties, relatedPartyFields, voucherField } from '../../voucherInput';
 

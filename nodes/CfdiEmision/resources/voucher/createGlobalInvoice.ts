@@ -14,22 +14,22 @@ import {
 	type GlobalInvoiceInput,
 	type SaleInput,
 } from '../../cfdi';
-import { catalogOptions } from '../../shared/catalogOptions';
-import { showFor } from '../../shared/descriptions';
+import { catalogOptions } from '../../actions/common.fields';
+import { showFor } from '../../actions/common.fields';
 import {
 	kindInputFailure,
 	readTaxRates,
 	taxRateFields,
 	withRelationsAndLegends,
-} from '../../shared/voucherKindFields';
+} from '../../actions/voucher/fields/voucherKind.fields';
 import {
 	checkWindow,
 	globalInvoiceKey,
 	ticketsInvoicedIndividually,
 	type ListedVoucher,
 } from '../../cfdi/businessKey';
-import { RunSession } from '../../shared/transport';
-import { findOnVoucherList } from '../../shared/voucherList';
+import { RunSession } from '../../transport/transport';
+import { findOnVoucherList } from '../../api/voucherList';
 import {
 	duplicateCheckModeOf,
 	readStampingSettings,

@@ -1,17 +1,18 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { voucherIdField } from '../../shared/descriptions';
-import { toNodeError } from '../../shared/errors';
-import { readVoucherId } from '../../shared/parameters';
-import { parseJsonObject } from '../../shared/responses';
+import { voucherIdField } from '../../actions/common.fields';
+import { toNodeError } from '../../transport/errors';
+import { readVoucherId } from '../../execution/parameters';
+import { parseJsonObject } from '../../transport/responses';
 import {
 	concurrencyOption,
 	ignoreSslOption,
 	readRequestSettings,
 	timeoutOption,
-} from '../../shared/requestSettings';
-import { runItems } from '../../shared/runItems';
-import { API_ROOT, callService } from '../../shared/transport';
+} from '../../transport/requestSettings';
+import { runItems } from '../../execution/runItems';
+import { callService } from '../../transport/transport';
+import { voucherPath } from '../../api/paths';
 
 export const DEFAULT_READ_CONCURRENCY = 4;
 
@@ -44,7 +45,7 @@ export async function getVoucher(ctx: IExecuteFunctions): Promise<INodeExecution
 			try {
 				const response = await callService(ctx, session, {
 					method: 'GET',
-					url: `${API_ROOT}/comprobantes/${id}`,
+					url: voucherPath(id),
 				});
 				return { items: [{ json: parseJsonObject(response.body, 'the voucher lookup') }] };
 			} catch (error) {

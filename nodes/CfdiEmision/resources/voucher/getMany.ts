@@ -6,16 +6,20 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { toNodeError } from '../../shared/errors';
-import { ignoreSslOption, readRequestSettings, timeoutOption } from '../../shared/requestSettings';
-import { runItems } from '../../shared/runItems';
+import { toNodeError } from '../../transport/errors';
+import {
+	ignoreSslOption,
+	readRequestSettings,
+	timeoutOption,
+} from '../../transport/requestSettings';
+import { runItems } from '../../execution/runItems';
 import {
 	matchesVoucherFilter,
 	readVoucherFilter,
 	voucherFilterFields,
-} from '../../shared/voucherFilters';
-import { listVouchers } from '../../shared/voucherList';
-import { toUnixSeconds, type VoucherRecord } from '../../shared/voucherRecords';
+} from '../../api/voucherFilters';
+import { listVouchers } from '../../api/voucherList';
+import { toUnixSeconds, type VoucherRecord } from '../../api/voucherRecords';
 
 const show = (extra: IDataObject = {}) => ({
 	show: { resource: ['voucher'], operation: ['getMany'], ...extra },

@@ -1,15 +1,15 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { operationFailed, toNodeError } from '../../shared/errors';
-import { readUuid } from '../../shared/parameters';
+import { operationFailed, toNodeError } from '../../transport/errors';
+import { readUuid } from '../../execution/parameters';
 import {
 	concurrencyOption,
 	ignoreSslOption,
 	readRequestSettings,
 	timeoutOption,
-} from '../../shared/requestSettings';
-import { runItems } from '../../shared/runItems';
-import { findVoucherByUuid } from '../../shared/voucherList';
+} from '../../transport/requestSettings';
+import { runItems } from '../../execution/runItems';
+import { findVoucherByUuid } from '../../api/voucherList';
 import { DEFAULT_READ_CONCURRENCY } from './get';
 
 export const getStatusFields: INodeProperties[] = [

@@ -1,8 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { showFor, uuidField } from '../../shared/descriptions';
-import { asCustomOperations } from '../../shared/runItems';
-import { fiscalLegendsField, relatedVouchersField } from '../../shared/voucherKindFields';
+import { showFor, uuidField } from '../../actions/common.fields';
+import { asCustomOperations } from '../../execution/runItems';
+import {
+	fiscalLegendsField,
+	relatedVouchersField,
+} from '../../actions/voucher/fields/voucherKind.fields';
 import {
 	CREATE_OPERATIONS,
 	outputField,

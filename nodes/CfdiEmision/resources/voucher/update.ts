@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { readVoucherId } from '../../shared/parameters';
+import { readVoucherId } from '../../execution/parameters';
 import { runStamping } from '../../stamping';
 import { voucherFromInput } from '../../voucherInput';
 

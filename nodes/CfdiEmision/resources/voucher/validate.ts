@@ -9,8 +9,8 @@ import {
 	type Reconciliation,
 	type Voucher,
 } from '../../cfdi';
-import { LOCAL_ONLY } from '../../shared/requestSettings';
-import { runItems } from '../../shared/runItems';
+import { LOCAL_ONLY } from '../../transport/requestSettings';
+import { runItems } from '../../execution/runItems';
 import {
 	applyBodyOptions,
 	BuiltVoucher,

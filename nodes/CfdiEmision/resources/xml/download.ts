@@ -5,17 +5,17 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { uuidField } from '../../shared/descriptions';
-import { addedToIncoming } from '../../shared/incomingItem';
-import { readUuid } from '../../shared/parameters';
+import { uuidField } from '../../actions/common.fields';
+import { addedToIncoming } from '../../execution/incomingItem';
+import { readUuid } from '../../execution/parameters';
 import {
 	concurrencyOption,
 	ignoreSslOption,
 	readRequestSettings,
 	timeoutOption,
-} from '../../shared/requestSettings';
-import { runItems } from '../../shared/runItems';
-import { downloadVoucherXml } from '../../shared/voucherXml';
+} from '../../transport/requestSettings';
+import { runItems } from '../../execution/runItems';
+import { downloadVoucherXml } from '../../api/voucherXml';
 
 const DOWNLOAD_CONCURRENCY = 4;
 

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { asCustomOperations } from '../../shared/runItems';
+import { asCustomOperations } from '../../execution/runItems';
 import { downloadFields, downloadXml } from './download';
 
 export const xmlOperations = asCustomOperations({ download: downloadXml });

@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { UUID_PATTERN } from './descriptions';
+import { FOLIO_FISCAL_PATTERN as UUID_PATTERN } from '../cfdi/cancellation';
 import { skippedUpstreamFor } from './skippedUpstream';
-import { voucherReferenceValue } from './voucherReference';
 
 /** Paths of the numbers JSON cannot carry (1e999 parses to Infinity; an expression may give NaN). */
 function nonFiniteNumbers(value: unknown, path = ''): string[] {
@@ -190,4 +189,26 @@ export function mergeMembers(base: IDataObject, extra: IDataObject): IDataObject
 				: value;
 	}
 	return merged;
+}
+
+/** The raw value of a voucher reference parameter, whichever version saved it. */
+export function voucherReferenceValue(
+	ctx: IExecuteFunctions,
+	name: 'uuid' | 'voucherId',
+	itemIndex: number,
+): unknown {
+	return ctx.getNodeParameter(name, itemIndex, '', { extractValue: true }) as unknown;
+}
+
+/** The code of a picker's value: a resource locator gives its value, a plain value (version 1, JSON) stays as it is. */
+export function codeOf(value: unknown): unknown {
+	if (
+		value &&
+		typeof value === 'object' &&
+		!Array.isArray(value) &&
+		'mode' in value &&
+		'value' in value
+	)
+		return (value as { value: unknown }).value;
+	return value;
 }

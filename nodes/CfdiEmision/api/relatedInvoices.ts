@@ -2,9 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { StampedCfdi } from '../cfdi';
-import { UUID_PATTERN } from './descriptions';
-import type { RequestSettings } from './requestSettings';
-import { RunSession } from './transport';
+import { FOLIO_FISCAL_PATTERN as UUID_PATTERN } from '../cfdi/cancellation';
+import type { RequestSettings } from '../transport/requestSettings';
+import { RunSession } from '../transport/transport';
 import { downloadVoucherXml, type VoucherXml } from './voucherXml';
 
 // Related invoices are read a few at a time, like XML → Download.

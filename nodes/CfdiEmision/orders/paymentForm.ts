@@ -1,7 +1,7 @@
 /**
  * formaPago and metodoPago of an order's invoice, from its payment gateways and financial status.
  */
-import { addDecimal, compareDecimal, parseDecimal, type Decimal } from '../decimal';
+import { addDecimal, compareDecimal, parseDecimal, type Decimal } from '../cfdi/decimal';
 import { OrderInputError } from './errors';
 import {
 	DEFAULT_PAYMENT_FORMS,

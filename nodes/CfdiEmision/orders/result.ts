@@ -7,9 +7,9 @@ import {
 	subtractDecimal,
 	sumDecimals,
 	type Decimal,
-} from '../decimal';
-import type { Voucher } from '../types';
-import type { SourceMoney } from '../voucherSource';
+} from '../cfdi/decimal';
+import type { Voucher } from '../cfdi/types';
+import type { SourceMoney } from '../cfdi/voucherSource';
 import { showMoney, type PricingResult } from './pricing';
 
 export type SkipReason = 'noTaxData' | 'cancelled' | 'nothingToInvoice';

@@ -5,7 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { ServiceCallError } from './serviceError';
+import { ServiceCallError } from '../transport/serviceError';
 
 /** Readable voucher states; `subEstatusId` 2, 3 and 4 are the ones seen on stamped vouchers. */
 export type VoucherStatus = 'pending' | 'stamped' | 'cancelled' | 'pendingAcceptance' | 'unknown';

@@ -2,8 +2,8 @@
  * The voucher's recipient from an order: the tax data the customer typed at checkout (note
  * attributes) first, then recipient data given in the settings; the general public when allowed.
  */
-import { GENERIC_NATIONAL_RFC } from '../rfc';
-import type { Receptor } from '../types';
+import { GENERIC_NATIONAL_RFC } from '../cfdi/rfc';
+import type { Receptor } from '../cfdi/types';
 import {
 	DEFAULT_RECIPIENT_ATTRIBUTES,
 	DEFAULT_USO_CFDI,

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
-import type { RequestSettings } from './requestSettings';
+import type { RequestSettings } from '../transport/requestSettings';
 import { skippedItemsHint, SkippedUpstream } from './skippedUpstream';
-import { RunSession } from './transport';
+import { RunSession } from '../transport/transport';
 
 export interface ItemOutcome {
 	items: INodeExecutionData[];

@@ -2,7 +2,7 @@
  * A paid order whose invoice was issued PPD (paid later) → its payment receipt (CFDI type P,
  * Pagos 2.0), built by the voucher-kinds builder from the order's payment and the order's invoice.
  */
-import { buildPaymentReceipt } from '../kinds';
+import { buildPaymentReceipt } from '../cfdi/kinds';
 import {
 	addDecimal,
 	compareDecimal,
@@ -14,9 +14,9 @@ import {
 	roundDecimal,
 	subtractDecimal,
 	type Decimal,
-} from '../decimal';
-import { currencyDecimals } from '../catalogs/moneda';
-import type { Voucher } from '../types';
+} from '../cfdi/decimal';
+import { currencyDecimals } from '../cfdi/catalogs/moneda';
+import type { Voucher } from '../cfdi/types';
 import { OrderInputError } from './errors';
 import { checkIssuerSettings } from './header';
 import { invoiceTaxRates, invoiceUuidOf, type InvoiceLinkSettings } from './invoiceLink';

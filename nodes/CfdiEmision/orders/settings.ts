@@ -3,7 +3,7 @@
  * forms, where the recipient's tax data is found, and what to do without it. Every table has
  * documented defaults, so an empty settings object plus the issuer is enough to start.
  */
-import type { Emisor } from '../types';
+import type { Emisor } from '../cfdi/types';
 
 /** Which product field a product-code rule matches (case-insensitive, whole value). */
 export type ProductMatchField = 'sku' | 'productType' | 'vendor';

@@ -18,28 +18,20 @@ import { awaitSessionSavedElsewhere } from '../auth/renewal';
 import { isSessionRenewedElsewhere } from '../auth/tokenService';
 import { expandUrlTemplate, resolveEndpoints, URL_TEMPLATE } from '../auth/endpoints';
 import { SecretRedactor, secretValues } from '../auth/secrets';
-import {
-	describeRefusedRedirect,
-	describeServiceFailure,
-	readNetworkFailure,
-	sendWithinOrigin,
-	type RequestHop,
-} from '../network';
+import { describeServiceFailure, readNetworkFailure } from './failures';
+import { describeRefusedRedirect, sendWithinOrigin, type RequestHop } from './redirects';
 import { ServiceCallError } from './serviceError';
 import type { RequestSettings } from './requestSettings';
 import { SessionGate } from './sessionGate';
 
 export const CREDENTIAL_TYPE = 'cfdiEmisionApi';
-/** Route prefixes; the credential's `authenticate` turns them into the configured host and path. */
-export const API_ROOT = `${URL_TEMPLATE.apiRoot}/emisores/${URL_TEMPLATE.emisorId}`;
-export const EMAIL_ROOT = `${URL_TEMPLATE.emailRoot}/emisores/${URL_TEMPLATE.emisorId}`;
 
 /** The node's operations, the polling trigger and the voucher pickers' searches call the service the same way. */
 export type ServiceContext = IExecuteFunctions | IPollFunctions | ILoadOptionsFunctions;
 
 export interface ServiceRequest {
 	method: IHttpRequestMethods;
-	/** A path under API_ROOT or EMAIL_ROOT. */
+	/** A path under API_ROOT or EMAIL_ROOT (api/paths.ts). */
 	url: string;
 	qs?: IDataObject;
 	/** JSON body; omitted means no body at all (Content-Length 0 on POST). */

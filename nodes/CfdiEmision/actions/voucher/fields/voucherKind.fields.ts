@@ -12,9 +12,9 @@ import {
 	withRelatedVouchers,
 	type TaxRate,
 	type Voucher,
-} from '../cfdi';
-import { decimalToNumber, parseDecimal, roundDecimal } from '../cfdi/decimal';
-import { catalogOptions } from './catalogOptions';
+} from '../../../cfdi';
+import { decimalToNumber, parseDecimal, roundDecimal } from '../../../cfdi/decimal';
+import { catalogOptions } from '../../common.fields';
 
 type DisplayOptions = INodeProperties['displayOptions'];
 

@@ -16,8 +16,8 @@ import {
 	subtractDecimal,
 	sumDecimals,
 	type Decimal,
-} from '../decimal';
-import { isRecord } from '../voucherShape';
+} from '../cfdi/decimal';
+import { isRecord } from '../cfdi/voucherShape';
 import { OrderInputError } from './errors';
 import { periodOf } from './header';
 import type { LineTax, SaleLine } from './pricing';

@@ -16,9 +16,9 @@ import {
 	subtractDecimal,
 	sumDecimals,
 	type Decimal,
-} from '../decimal';
-import { buildCreditNote, type CreditNoteLine, type TaxRate } from '../kinds';
-import type { Concepto } from '../types';
+} from '../cfdi/decimal';
+import { buildCreditNote, type CreditNoteLine, type TaxRate } from '../cfdi/kinds';
+import type { Concepto } from '../cfdi/types';
 import { OrderInputError } from './errors';
 import { invoiceUuidOf, rebuiltInvoice, type InvoiceLinkSettings } from './invoiceLink';
 import { checkIssuerSettings, voucherHeader } from './header';

@@ -2,8 +2,8 @@
  * Sale lines from any source (WooCommerce, a sheet, a form) → a CFDI 4.0 invoice, through the same
  * pricing as Shopify orders.
  */
-import { findEntry } from '../catalogs/lookup';
-import { MONEDA } from '../catalogs/moneda';
+import { findEntry } from '../cfdi/catalogs/lookup';
+import { MONEDA } from '../cfdi/catalogs/moneda';
 import {
 	compareDecimal,
 	DECIMAL_ZERO,
@@ -15,7 +15,7 @@ import {
 	multiplyDecimal,
 	parseDecimal,
 	type Decimal,
-} from '../decimal';
+} from '../cfdi/decimal';
 import { OrderInputError } from './errors';
 import { checkIssuerSettings, periodOf, voucherHeader } from './header';
 import { priceVoucher, type LineTax, type SaleLine } from './pricing';

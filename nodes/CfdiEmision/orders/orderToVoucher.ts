@@ -1,10 +1,10 @@
 /**
  * A Shopify order → a CFDI 4.0 invoice (type I), by settings instead of code.
  */
-import { findEntry } from '../catalogs/lookup';
-import { MONEDA } from '../catalogs/moneda';
-import { DECIMAL_ZERO, decimalToNumber, isZero, type Decimal } from '../decimal';
-import type { Receptor } from '../types';
+import { findEntry } from '../cfdi/catalogs/lookup';
+import { MONEDA } from '../cfdi/catalogs/moneda';
+import { DECIMAL_ZERO, decimalToNumber, isZero, type Decimal } from '../cfdi/decimal';
+import type { Receptor } from '../cfdi/types';
 import { OrderInputError } from './errors';
 import { paymentFormTable, paymentTerms } from './paymentForm';
 import { checkIssuerSettings, voucherHeader } from './header';

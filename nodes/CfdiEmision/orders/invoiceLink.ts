@@ -3,8 +3,8 @@
  * the settings (e.g. looked up in a table of stamped invoices), or written on the order as a note
  * attribute.
  */
-import type { TaxRate } from '../kinds';
-import type { Voucher } from '../types';
+import type { TaxRate } from '../cfdi/kinds';
+import type { Voucher } from '../cfdi/types';
 import { OrderInputError } from './errors';
 import { orderToVoucher } from './orderToVoucher';
 import { readNoteAttributes } from './recipient';

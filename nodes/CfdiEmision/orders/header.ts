@@ -1,6 +1,6 @@
 /** The voucher members around the concepts, shared by the order, line-items and refund conversions. */
-import { GENERIC_NATIONAL_RFC } from '../rfc';
-import type { Receptor } from '../types';
+import { GENERIC_NATIONAL_RFC } from '../cfdi/rfc';
+import type { Receptor } from '../cfdi/types';
 import { OrderInputError } from './errors';
 import type { VoucherHeader } from './pricing';
 import type { IssuerSettings } from './settings';

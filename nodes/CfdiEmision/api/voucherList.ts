@@ -1,5 +1,6 @@
-import { parseJsonBody } from './responses';
-import { API_ROOT, callService, type RunSession, type ServiceContext } from './transport';
+import { parseJsonBody } from '../transport/responses';
+import { callService, type RunSession, type ServiceContext } from '../transport/transport';
+import { VOUCHERS_PATH } from './paths';
 import { readListPage, toVoucherRecord, type VoucherRecord } from './voucherRecords';
 
 /** The page size asked for; the service may answer with fewer, and paging copes with that. */
@@ -35,7 +36,7 @@ export async function* listedVouchers(
 	for (let skip = 0; ;) {
 		const response = await callService(ctx, session, {
 			method: 'GET',
-			url: `${API_ROOT}/comprobantes`,
+			url: VOUCHERS_PATH,
 			qs: {
 				finicial: query.from,
 				ffinal: query.to,

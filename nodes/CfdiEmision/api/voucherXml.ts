@@ -2,9 +2,10 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { readStampedCfdi, type StampedCfdi } from '../cfdi';
-import { toNodeError } from './errors';
-import { extractXml } from './responses';
-import { API_ROOT, callService, type RunSession } from './transport';
+import { toNodeError } from '../transport/errors';
+import { extractXml } from '../transport/responses';
+import { callService, type RunSession } from '../transport/transport';
+import { voucherXmlPath } from './paths';
 
 /** A voucher's stamped XML as downloaded, and what it says (read once). */
 export interface VoucherXml {
@@ -44,7 +45,7 @@ export async function downloadVoucherXml(
 	try {
 		const response = await callService(ctx, session, {
 			method: 'GET',
-			url: `${API_ROOT}/descargacomprobantes/${uuid}`,
+			url: voucherXmlPath(uuid),
 			qs: { tipoContenido: 'xml' },
 		});
 		xml = extractXml(response.body);

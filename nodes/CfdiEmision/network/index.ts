@@ -1,3 +1,0 @@
-export * from './backoff';
-export * from './failures';
-export * from './redirects';
