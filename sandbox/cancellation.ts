@@ -182,6 +182,15 @@ export class CancellationBook {
 			return [
 				{ codigo: 'FAC203', mensaje: 'El folio de sustitución solo se admite con el motivo 01.' },
 			];
+		} else if (motivo === '04' && !isObject(stored.body.informacionGlobal)) {
+			// Motive 04 cancels a global invoice that holds a sale its buyer now invoices nominatively.
+			return [
+				{
+					codigo: 'FAC206',
+					mensaje:
+						'El motivo 04 (operación nominativa relacionada en una factura global) solo aplica a un CFDI global.',
+				},
+			];
 		}
 		// SAT "No cancelable": a valid voucher of the issuer still refers to this one (a payment receipt,
 		// a credit note). The replacement named in the request is the expected exception.

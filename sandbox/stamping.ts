@@ -5,6 +5,7 @@
  */
 import { isObject, toNumber } from './modelBinding';
 import type { SandboxAccount, VoucherBody } from './types';
+import { recipientRegistryErrors } from './satRegistry';
 import { voucherKindErrors } from './voucherKinds';
 
 export interface ValidationError {
@@ -113,6 +114,7 @@ export function stampingValidation(
 			mensaje: 'El campo Fecha no cumple con el patrón requerido.',
 		});
 	}
+	errors.push(...recipientRegistryErrors(body));
 	errors.push(...voucherKindErrors(body));
 	return errors;
 }

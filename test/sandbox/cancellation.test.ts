@@ -263,6 +263,43 @@ describe('sandbox cancellation', () => {
 			expect(sandbox.cancellations.size).toBe(0);
 		});
 
+		it('motive 04 cancels a global invoice at once without a replacement; any other voucher is refused (FAC206)', async () => {
+			const global = await client.stamp(
+				validVoucher({
+					receptor: {
+						rfc: 'XAXX010101000',
+						nombre: 'PUBLICO EN GENERAL',
+						usoCFDI: 'S01',
+						regimenFiscalReceptor: '616',
+						domicilioFiscalReceptor: '42501',
+					},
+					informacionGlobal: { periodicidad: '04', meses: '04', anio: 2024 },
+				}),
+			);
+			const nominative = await client.stamp();
+			expect(await cancelJson(client, nominative.uuid, { motivo: '04' })).toMatchObject({
+				esValido: false,
+				subEstatusId: 2,
+				errores: [{ codigo: 'FAC206', mensaje: expect.stringContaining('CFDI global') }],
+			});
+			expect(await cancelJson(client, global.uuid, { motivo: '04', folioSustitucion: '' })).toEqual(
+				{
+					esValido: true,
+					idComprobante: global.id,
+					errores: null,
+					uuid: global.uuid,
+					subEstatusId: 3,
+					descripcion: 'Cancelado sin aceptación',
+				},
+			);
+			expect(sandbox.cancellations.get(global.uuid)).toMatchObject({
+				motivo: '04',
+				folioSustitucion: null,
+				state: 'cancelled',
+			});
+			expect(sandbox.cancellations.has(nominative.uuid)).toBe(false);
+		});
+
 		it('refuses a voucher that a valid voucher still refers to ("No cancelable") until that one is cancelled', async () => {
 			const invoice = await client.stamp();
 			// The invoice went to the general public, and so does its payment receipt (cancelled at once).

@@ -413,6 +413,45 @@ describe('sandbox: voucher kinds', () => {
 		});
 	});
 
+	it('writes each concept of a global invoice with its ticket number as NoIdentificacion', async () => {
+		const sale = (ticket: string, amount: number) => ({
+			claveProdServ: '01010101',
+			noIdentificacion: ticket,
+			cantidad: '1',
+			claveUnidad: 'ACT',
+			descripcion: 'Venta',
+			valorUnitario: amount,
+			importe: amount,
+			objetoImp: '01',
+		});
+		const { uuid } = await client.stamp({
+			...globalInvoice(),
+			conceptos: [sale('1001', 600), sale('1002', 400)],
+			impuestos: undefined,
+			subTotal: 1000,
+			total: 1000,
+		});
+		const root = parseXml(await (await client.xml(uuid)).text());
+		const conceptos = findElement(root, 'cfdi:Conceptos') as XmlElement;
+		expect(conceptos.children.map((concepto) => concepto.attrs)).toEqual([
+			expect.objectContaining({
+				ClaveProdServ: '01010101',
+				NoIdentificacion: '1001',
+				Importe: '600.00',
+			}),
+			expect.objectContaining({
+				ClaveProdServ: '01010101',
+				NoIdentificacion: '1002',
+				Importe: '400.00',
+			}),
+		]);
+		expect(findElement(root, 'cfdi:InformacionGlobal')?.attrs).toEqual({
+			Periodicidad: '04',
+			Meses: '04',
+			Año: '2024',
+		});
+	});
+
 	it('refuses wrong legends, Carta Porte and foreign trade', async () => {
 		expect(
 			await refused(
