@@ -83,3 +83,12 @@ export {
 	type PaidInvoiceSummary,
 	type VoucherSummary,
 } from './voucherSummary';
+export {
+	normalizeRecipient,
+	recipientOutcome,
+	recipientProblems,
+	RECIPIENT_FIXES,
+	type RecipientChange,
+	type RecipientField,
+	type RecipientProblem,
+} from './recipientData';

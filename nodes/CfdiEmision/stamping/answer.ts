@@ -1,6 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { seriesFolio, summarizeVoucher, type ValidationResult, type VoucherSummary } from '../cfdi';
+import {
+	recipientOutcome,
+	recipientProblems,
+	seriesFolio,
+	summarizeVoucher,
+	type ValidationResult,
+	type VoucherSummary,
+} from '../cfdi';
 import {
 	formatErrores,
 	operationFailed,
@@ -112,15 +119,19 @@ export function rejectionError(
 		id > 0
 			? ` The voucher is stored as pending with idComprobante ${id}: fix it and use Update.`
 			: ' Nothing was stored: fix the voucher and run again.';
+	// A refusal of the recipient's data is also given per field, for a page to show next to it.
+	const recipient = recipientProblems(answer.errores);
+	const fixes = [...new Set(recipient.map((problem) => `${problem.path}: ${problem.fix}`))];
 	return operationFailed(
 		ctx,
 		itemIndex,
 		`The service refused the voucher: ${formatErrores(answer.errores)}`,
-		`Each code names the rule that failed (CFDI40xxx codes are SAT rules, FACxxx codes are the provider's).${stored}`,
+		`Each code names the rule that failed (CFDI40xxx codes are SAT rules, FACxxx codes are the provider's).${fixes.length ? ` ${fixes.join(' ')}` : ''}${stored}`,
 		{
 			errores: answer.errores as unknown as IDataObject[],
 			idComprobante: id || null,
 			status: 'rejected',
+			...(recipientOutcome(recipient) as unknown as IDataObject),
 		},
 	);
 }

@@ -156,6 +156,9 @@ export function planStampJob(
 		built instanceof BuiltVoucher ? built.output : {},
 		prepared.reconciliation,
 	);
+	// What was put as the SAT records it (the legal name's company type, spacing, case, codes).
+	if (prepared.recipientChanges)
+		output.recipientNormalized = prepared.recipientChanges as unknown as IDataObject[];
 	return {
 		itemIndex,
 		target,

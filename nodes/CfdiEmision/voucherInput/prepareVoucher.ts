@@ -4,10 +4,16 @@ import { NodeOperationError } from 'n8n-workflow';
 import {
 	computeTotals,
 	formatFinding,
+	normalizeRecipient,
+	recipientOutcome,
 	reconcile,
+	RECIPIENT_FIXES,
 	ReconciliationRefused,
 	validateVoucher,
 	type Reconciliation,
+	type RecipientChange,
+	type RecipientField,
+	type RecipientProblem,
 	type ValidationResult,
 	type Voucher,
 	type VoucherSource,
@@ -26,6 +32,8 @@ export interface PreparedVoucher {
 	validation?: ValidationResult;
 	/** Present when the builder stated its source's money: how the voucher's total compares with it. */
 	reconciliation?: Reconciliation;
+	/** Present when the recipient was put as the SAT records it: each change (output `recipientNormalized`). */
+	recipientChanges?: RecipientChange[];
 }
 
 /**
@@ -92,11 +100,33 @@ export function invalidVoucherError(
 		itemIndex,
 		description: `${result.errors.length === 1 ? 'This problem was' : `These ${result.errors.length} problems were`} found before sending, so nothing was sent to the service. Fix the voucher, turn on "Compute Totals" for amount problems, or set "Validation" to Warn to send it anyway.`,
 	});
+	const recipient = recipientFindings(result);
 	error.context.outcome = {
 		errors: result.errors as unknown as IDataObject[],
 		warnings: result.warnings as unknown as IDataObject[],
+		...(recipientOutcome(recipient) as unknown as IDataObject),
 	};
 	return error;
+}
+
+const RECIPIENT_FIELDS = Object.keys(RECIPIENT_FIXES) as RecipientField[];
+
+/** The local findings on the recipient's data, placed on their field like the service's refusals. */
+function recipientFindings(result: ValidationResult): RecipientProblem[] {
+	return result.errors.flatMap((finding) => {
+		const field = RECIPIENT_FIELDS.find((name) => finding.path === `receptor.${name}`);
+		return field
+			? [
+					{
+						field,
+						path: finding.path,
+						satCode: /^CFDI\d+$/.test(finding.code) ? finding.code : '',
+						message: finding.message,
+						fix: finding.fix,
+					},
+				]
+			: [];
+	});
 }
 
 /**
@@ -114,13 +144,22 @@ export function prepareVoucher(
 	source?: VoucherSource,
 ): PreparedVoucher {
 	let body = applyBodyOptions(ctx, itemIndex, withIssuerDefaults(given, issuer), options);
+	// The recipient as the SAT records it, whatever built the voucher (before the key checks see it).
+	const normalized = normalizeRecipient(body);
+	body = normalized.voucher;
+	const recipientChanges = normalized.changes.length
+		? { recipientChanges: normalized.changes }
+		: {};
 	// A form voucher of version 1.1 has its amounts computed already (IVA bases over IEPS kept).
 	if (options.computeTotals === true && !formComputesTotals(ctx, itemIndex))
 		body = computed(ctx, itemIndex, body);
 	// The one place every builder's voucher passes through: its total against its source's money.
 	const reconciled = reconciledVoucher(ctx, itemIndex, body, source, options);
 	body = reconciled.body;
-	const extra = reconciled.reconciliation ? { reconciliation: reconciled.reconciliation } : {};
+	const extra = {
+		...(reconciled.reconciliation ? { reconciliation: reconciled.reconciliation } : {}),
+		...recipientChanges,
+	};
 	const qs: IDataObject = options.noCalcularFecha === true ? { noCalcularFecha: true } : {};
 	const mode = (options.validation as ValidationMode | undefined) ?? 'strict';
 	if (mode === 'off') return { body, qs, ...extra };
