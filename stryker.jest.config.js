@@ -1,5 +1,5 @@
 /**
- * The jest configuration of `npm run mutate` (StrykerJS): only the pure tests (test/cfdi,
+ * The jest configuration of `npm run mutate` (StrykerJS): only the pure tests (test/nodes/CfdiEmision/cfdi,
  * test/orders), which exercise cfdi/ without the engine or the sandbox. Not used by `npm test`.
  * MUTATE_TESTS (comma-separated test files) narrows the tests further, e.g. to the tests of the
  * files being mutated: on a busy machine each mutant then runs in seconds.
@@ -16,7 +16,12 @@ module.exports = {
 	...base,
 	// The code under test is a root too: jest's --findRelatedTests (Stryker's enableFindRelatedTests)
 	// only follows imports through files in its module map, and finds no test for a file outside it.
-	roots: ['<rootDir>/test/cfdi', '<rootDir>/test/orders', '<rootDir>/nodes/CfdiEmision/cfdi'],
+	roots: [
+		'<rootDir>/test/nodes/CfdiEmision/cfdi',
+		'<rootDir>/test/orders',
+		'<rootDir>/test/support',
+		'<rootDir>/nodes/CfdiEmision/cfdi',
+	],
 	...(only.length > 0 ? { testMatch: only.map((file) => `**/${file}`) } : {}),
 	globalSetup: undefined,
 };

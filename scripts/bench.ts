@@ -16,7 +16,7 @@ import { cpus, loadavg, totalmem } from 'node:os';
 
 import { computeTotals, validateVoucher, type Voucher } from '../nodes/CfdiEmision/cfdi';
 import { DEFAULT_ACCOUNT, startSandbox, type Sandbox } from '../sandbox';
-import { invoiceVoucher, manyLineVouchers } from './lib/vouchers';
+import { invoiceVoucher, manyLineVouchers } from '../test/support/vouchers';
 import type { RunResult, WorkerArgs } from './benchWorker';
 
 /** The value after `--name` on the command line, if given. */

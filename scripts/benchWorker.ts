@@ -1,8 +1,8 @@
 /** One measured benchmark run, in its own process (see bench.ts). Prints one JSON line. */
 import { DEFAULT_ACCOUNT } from '../sandbox';
 import { isolateUserFolder } from './lib/isolatedUserFolder';
-import { sandboxCredential } from './lib/sandboxCredential';
-import { invoiceVoucher } from './lib/vouchers';
+import { sandboxCredential } from '../test/support/sandboxCredential';
+import { invoiceVoucher } from '../test/support/vouchers';
 
 export interface WorkerArgs {
 	mode:
@@ -137,7 +137,7 @@ async function main() {
 	} else if (args.mode === 'plain-stamp-no-keepalive') {
 		items = await plainStamp(args, false);
 	} else {
-		const { Engine, shutdownEngine } = await import('./lib/engine/engine');
+		const { Engine, shutdownEngine } = await import('../test/support/engine/engine');
 		const engine = new Engine();
 		engine.setCredential(sandboxCredential(args));
 		if (args.mode === 'engine-stamp') {

@@ -25,8 +25,8 @@ import {
 	reachableFrom,
 	REPO_ROOT,
 	withCfdiCredential,
-} from './lib/examples';
-import { dataTableStandIn, standInNodeTypes } from './lib/standInNodes';
+} from '../test/support/examples';
+import { dataTableStandIn, standInNodeTypes } from '../test/support/standInNodes';
 
 // Before anything loads n8n-core (the engine is imported lazily below).
 const demoUserFolder = isolateUserFolder('cfdi-demo-');
@@ -57,9 +57,10 @@ async function main(): Promise<number> {
 
 	ensureBuilt((line) => console.log(`  ${line}`));
 	// Loaded after the build: the engine harness loads the package from dist/.
-	const { Engine, CREDENTIAL_ID, outputOf, shutdownEngine } = await import('./lib/engine/engine');
-	const { PackageNodeTypes } = await import('./lib/engine/nodeTypes');
-	const { sandboxCredential } = await import('./lib/sandboxCredential');
+	const { Engine, CREDENTIAL_ID, outputOf, shutdownEngine } =
+		await import('../test/support/engine/engine');
+	const { PackageNodeTypes } = await import('../test/support/engine/nodeTypes');
+	const { sandboxCredential } = await import('../test/support/sandboxCredential');
 
 	/** The test engine plus stand-ins for the n8n-nodes-base nodes the example uses. */
 	// The lookup table holds one customer; the invoices table starts empty (the run writes to it).

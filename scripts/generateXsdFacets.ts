@@ -1,6 +1,6 @@
 /**
  * Generates nodes/CfdiEmision/cfdi/validation/xsdFacets.ts from the SAT's own schemas kept in
- * test/cfdi/sat-xsd/ (cfdv40.xsd, Pagos20.xsd, tdCFDI.xsd; source and licence in the README there):
+ * test/support/sat-xsd/ (cfdv40.xsd, Pagos20.xsd, tdCFDI.xsd; source and licence in the README there):
  * for every element, where it sits in the service's JSON, and for every attribute its facets
  * (length, minLength, maxLength, pattern, minInclusive, maxInclusive, fractionDigits, whiteSpace),
  * its base type, its tdCFDI type or catalog and whether it is required. The limits are read from
@@ -17,10 +17,10 @@
 import { readFileSync, writeFileSync } from 'fs';
 import { join } from 'path';
 
-import { generateXsdFacetsModule } from './lib/xsdFacets';
+import { generateXsdFacetsModule } from '../test/support/xsdFacets';
 
 const ROOT = join(__dirname, '..');
-const XSD_DIR = join(ROOT, 'test', 'cfdi', 'sat-xsd');
+const XSD_DIR = join(ROOT, 'test', 'support', 'sat-xsd');
 const OUTPUT = join(ROOT, 'nodes', 'CfdiEmision', 'cfdi', 'validation', 'xsdFacets.ts');
 
 const text = generateXsdFacetsModule((name) => readFileSync(join(XSD_DIR, name), 'utf8'));

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 import { ensureBuilt } from './lib/build';
-import { REPO_ROOT } from './lib/examples';
+import { REPO_ROOT } from '../test/support/examples';
 
 interface AnalysisResult {
 	passed: boolean;

@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { REPO_ROOT } from './examples';
+import { REPO_ROOT } from '../../test/support/examples';
 
 function newestMtime(dir: string, accept: (file: string) => boolean): number {
 	let newest = 0;

@@ -18,7 +18,7 @@ import {
 	withDataTableStandIns,
 	withExtraSampleOrders,
 	type WorkflowJson,
-} from '../../scripts/lib/examples';
+} from '../support/examples';
 import type { Checks } from './checks';
 import { outputItems, outputJson, ranNodes, type ExecutionJson, type N8nInstance } from './n8n';
 import { MISSING_VOUCHER_ID, seedPendingVouchers } from './seed';

@@ -7,11 +7,11 @@
 import assert from 'node:assert/strict';
 
 import type { Sandbox } from '../../sandbox';
-import type { WorkflowJson } from '../../scripts/lib/examples';
-import { invoiceVoucher } from '../../scripts/lib/vouchers';
-import { corpusOrder } from '../orders/corpusOrder';
-import { CUSTOMER_FIELDS, globalParams, ISSUER_FIELDS, receiptParams } from '../engine/kindsKit';
-import { orderParams } from '../engine/nodeTestKit';
+import type { WorkflowJson } from '../support/examples';
+import { invoiceVoucher } from '../support/vouchers';
+import { corpusOrder } from '../support/corpusOrder';
+import { CUSTOMER_FIELDS, globalParams, ISSUER_FIELDS, receiptParams } from '../support/kindsKit';
+import { orderParams } from '../support/nodeTestKit';
 import type { Checks } from './checks';
 import { outputJson, type ExecutionJson, type N8nInstance } from './n8n';
 import { cfdiWorkflow } from './workflows';

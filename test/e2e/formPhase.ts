@@ -15,7 +15,7 @@ import type { Page, Request } from 'playwright-core';
 
 import type { Sandbox } from '../../sandbox';
 import type { LoggedRequest } from '../../sandbox/types';
-import type { WorkflowJson } from '../../scripts/lib/examples';
+import type { WorkflowJson } from '../support/examples';
 import { cfdiWorkflow } from './workflows';
 
 export const FORM_WORKFLOW_ID = 'cfdiE2eUiFormLines01';

@@ -9,14 +9,10 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 
 import { DEFAULT_ACCOUNT, type Sandbox } from '../../sandbox';
-import {
-	CFDI_CREDENTIAL_TYPE,
-	CFDI_NODE_TYPE,
-	type WorkflowJson,
-} from '../../scripts/lib/examples';
-import { invoiceVoucher } from '../../scripts/lib/vouchers';
-import { startForeignHost } from '../engine/foreignHost';
-import { secretsFoundIn } from '../engine/leakWatch';
+import { CFDI_CREDENTIAL_TYPE, CFDI_NODE_TYPE, type WorkflowJson } from '../support/examples';
+import { invoiceVoucher } from '../support/vouchers';
+import { startForeignHost } from '../support/foreignHost';
+import { secretsFoundIn } from '../support/leakWatch';
 import type { Checks } from './checks';
 import { outputJson, type N8nInstance } from './n8n';
 

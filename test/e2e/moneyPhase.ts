@@ -9,10 +9,10 @@
 import assert from 'node:assert/strict';
 
 import type { Sandbox } from '../../sandbox';
-import type { WorkflowJson } from '../../scripts/lib/examples';
-import { orderTotalling } from '../orders/corpusOrder';
-import { CUSTOMER_FIELDS, ISSUER_FIELDS, receiptParams } from '../engine/kindsKit';
-import { lineItemsParams, orderParams, RECONCILED_LINES } from '../engine/nodeTestKit';
+import type { WorkflowJson } from '../support/examples';
+import { orderTotalling } from '../support/corpusOrder';
+import { CUSTOMER_FIELDS, ISSUER_FIELDS, receiptParams } from '../support/kindsKit';
+import { lineItemsParams, orderParams, RECONCILED_LINES } from '../support/nodeTestKit';
 import type { Checks } from './checks';
 import { succeeded } from './duplicatePhase';
 import { cfdiWorkflow } from './workflows';

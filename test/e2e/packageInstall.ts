@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { REPO_ROOT } from '../../scripts/lib/examples';
+import { REPO_ROOT } from '../support/examples';
 import { cleanEnv } from './runtime';
 
 const N8N_NPM_INSTALL_ARGS = [

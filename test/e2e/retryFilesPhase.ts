@@ -19,13 +19,9 @@
 import assert from 'node:assert/strict';
 
 import type { FaultSpec, LoggedRequest, Sandbox } from '../../sandbox';
-import {
-	CFDI_CREDENTIAL_TYPE,
-	CFDI_NODE_TYPE,
-	type WorkflowJson,
-} from '../../scripts/lib/examples';
-import { invoiceVoucher } from '../../scripts/lib/vouchers';
-import { startBigPdfHost, type BigPdfHost } from '../engine/bigPdfHost';
+import { CFDI_CREDENTIAL_TYPE, CFDI_NODE_TYPE, type WorkflowJson } from '../support/examples';
+import { invoiceVoucher } from '../support/vouchers';
+import { startBigPdfHost, type BigPdfHost } from '../support/bigPdfHost';
 import type { Checks } from './checks';
 import { outputItems, outputJson, type ExecutionJson, type N8nInstance } from './n8n';
 import { saveVouchers } from './seed';

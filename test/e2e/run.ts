@@ -23,8 +23,8 @@ import { join, relative } from 'node:path';
 
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { ensureBuilt } from '../../scripts/lib/build';
-import { CFDI_CREDENTIAL_TYPE, REPO_ROOT } from '../../scripts/lib/examples';
-import { sandboxCredential } from '../../scripts/lib/sandboxCredential';
+import { CFDI_CREDENTIAL_TYPE, REPO_ROOT } from '../support/examples';
+import { sandboxCredential } from '../support/sandboxCredential';
 import { Checks, runMain } from './checks';
 import {
 	cliWorkflows,

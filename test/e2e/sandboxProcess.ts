@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 
 import { SandboxControl } from '../../sandbox/control';
-import { REPO_ROOT } from '../../scripts/lib/examples';
+import { REPO_ROOT } from '../support/examples';
 
 export interface SandboxProcess {
 	authUrl: string;

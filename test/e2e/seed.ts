@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';
 
 import { DEFAULT_ACCOUNT, type Sandbox } from '../../sandbox';
-import { invoiceVoucher } from '../../scripts/lib/vouchers';
+import { invoiceVoucher } from '../support/vouchers';
 
 export { invoiceVoucher };
 

@@ -7,8 +7,8 @@
 import assert from 'node:assert/strict';
 
 import type { Sandbox } from '../../sandbox';
-import type { WorkflowJson } from '../../scripts/lib/examples';
-import { invoiceVoucher } from '../../scripts/lib/vouchers';
+import type { WorkflowJson } from '../support/examples';
+import { invoiceVoucher } from '../support/vouchers';
 import type { Checks } from './checks';
 import { outputJson, type N8nInstance } from './n8n';
 import { cfdiWorkflow } from './workflows';

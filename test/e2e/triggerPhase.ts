@@ -22,10 +22,10 @@ import {
 	loadExample,
 	reachableFrom,
 	withCfdiCredential,
-} from '../../scripts/lib/examples';
-import { sandboxCredential } from '../../scripts/lib/sandboxCredential';
+} from '../support/examples';
+import { sandboxCredential } from '../support/sandboxCredential';
 import { cfdiDateTime } from '../../sandbox/clock';
-import { apiClient, type ApiClient, PREFIX, validVoucher } from '../sandbox/helpers';
+import { apiClient, type ApiClient, PREFIX, validVoucher } from '../support/sandboxHelpers';
 import type { Checks } from './checks';
 import { N8nInstance, outputJson } from './n8n';
 import { installPackage } from './packageInstall';

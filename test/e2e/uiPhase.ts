@@ -22,7 +22,7 @@ import {
 	withExtraSampleOrders,
 	type TableDefinition,
 	type WorkflowJson,
-} from '../../scripts/lib/examples';
+} from '../support/examples';
 import type { Checks } from './checks';
 import { UUID } from './cliPhase';
 import type { N8nInstance } from './n8n';

@@ -1,9 +1,5 @@
 /** The workflows the e2e phases import into n8n: a manual start, optional input items, one CFDI node. */
-import {
-	CFDI_CREDENTIAL_TYPE,
-	CFDI_NODE_TYPE,
-	type WorkflowJson,
-} from '../../scripts/lib/examples';
+import { CFDI_CREDENTIAL_TYPE, CFDI_NODE_TYPE, type WorkflowJson } from '../support/examples';
 
 /**
  * A workflow Start → Input (a Code node returning `input`, left out when undefined) → a version 1.1

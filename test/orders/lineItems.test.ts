@@ -5,8 +5,8 @@ import {
 	orderToVoucher,
 	type LineItemsSettings,
 } from '../../nodes/CfdiEmision/orders';
-import { refusal } from './refusal';
-import { corpusOrder } from './corpusOrder';
+import { refusal } from '../support/refusal';
+import { corpusOrder } from '../support/corpusOrder';
 
 const RECIPIENT = {
 	rfc: 'URE180429TM6',

@@ -5,8 +5,8 @@
  */
 import type { Voucher } from '../../nodes/CfdiEmision/cfdi';
 import { orderToVoucher, type OrderSettings } from '../../nodes/CfdiEmision/orders';
-import { corpusOrder, type Order } from './corpusOrder';
-import { refusal } from './refusal';
+import { corpusOrder, type Order } from '../support/corpusOrder';
+import { refusal } from '../support/refusal';
 
 const ISSUER: OrderSettings = {
 	emisor: { rfc: 'EKU9003173C9', nombre: 'ESCUELA KEMPER URGATE', regimenFiscal: '601' },

@@ -7,9 +7,9 @@
  */
 import { validateVoucher, type Concepto, type Voucher } from '../../nodes/CfdiEmision/cfdi';
 import { orderToVoucher, type OrderSettings } from '../../nodes/CfdiEmision/orders';
-import { refusal } from './refusal';
-import { corpusOrder, type Order } from './corpusOrder';
-import corpus from './shopifyOrders.json';
+import { refusal } from '../support/refusal';
+import { corpusOrder, type Order } from '../support/corpusOrder';
+import corpus from '../support/shopifyOrders.json';
 
 const ISSUER: OrderSettings = {
 	emisor: { rfc: 'EKU9003173C9', nombre: 'ESCUELA KEMPER URGATE', regimenFiscal: '601' },

@@ -5,8 +5,8 @@ import {
 	orderToVoucher,
 	type ReceiptSettings,
 } from '../../nodes/CfdiEmision/orders';
-import { refusal } from './refusal';
-import { corpusOrder, type Order } from './corpusOrder';
+import { refusal } from '../support/refusal';
+import { corpusOrder, type Order } from '../support/corpusOrder';
 
 const INVOICE_UUID = '0A7F3B52-6C1D-4E8F-9A2B-3C4D5E6F7A8B';
 const SETTINGS: ReceiptSettings = {

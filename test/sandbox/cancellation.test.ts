@@ -8,7 +8,7 @@ import {
 	PREFIX,
 	SECOND_ACCOUNT,
 	validVoucher,
-} from './helpers';
+} from '../support/sandboxHelpers';
 
 type CancelResult = {
 	esValido: boolean;

@@ -9,8 +9,8 @@ import {
 	startControlServer,
 	type ControlServer,
 } from '../../sandbox/control';
-import { ApiClient, getToken, passwordFields, postToken } from './helpers';
-import { invoiceVoucher } from '../../scripts/lib/vouchers';
+import { ApiClient, getToken, passwordFields, postToken } from '../support/sandboxHelpers';
+import { invoiceVoucher } from '../support/vouchers';
 
 let sandbox: Sandbox;
 let server: ControlServer;

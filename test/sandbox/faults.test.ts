@@ -8,7 +8,7 @@ import {
 	PREFIX,
 	validVoucher,
 	waitFor,
-} from './helpers';
+} from '../support/sandboxHelpers';
 
 describe('sandbox faults', () => {
 	let sandbox: Sandbox;

@@ -7,7 +7,7 @@ import {
 	PREFIX,
 	SECOND_ACCOUNT,
 	validVoucher,
-} from './helpers';
+} from '../support/sandboxHelpers';
 
 type Result = {
 	esValido: boolean;

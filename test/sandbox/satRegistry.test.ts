@@ -5,7 +5,7 @@
  */
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { SAT_REGISTRY } from '../../sandbox/satRegistry';
-import { ApiClient, apiClient, validVoucher } from './helpers';
+import { ApiClient, apiClient, validVoucher } from '../support/sandboxHelpers';
 
 type Result = { esValido: boolean; errores: Array<{ codigo: string; mensaje: string }> | null };
 

@@ -1,5 +1,12 @@
 import { startSandbox, type Sandbox } from '../../sandbox';
-import { ApiClient, apiClient, EMISOR, PREFIX, validVoucher, waitFor } from './helpers';
+import {
+	ApiClient,
+	apiClient,
+	EMISOR,
+	PREFIX,
+	validVoucher,
+	waitFor,
+} from '../support/sandboxHelpers';
 
 describe('series lock: a stamp takes its series for the stamping time', () => {
 	let sandbox: Sandbox;

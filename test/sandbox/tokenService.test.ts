@@ -1,5 +1,5 @@
 import { DEFAULT_ACCOUNT, startSandbox, type Sandbox } from '../../sandbox';
-import { fakeClock, getToken, md5, passwordFields, postToken } from './helpers';
+import { fakeClock, getToken, md5, passwordFields, postToken } from '../support/sandboxHelpers';
 
 describe('sandbox token service', () => {
 	let sandbox: Sandbox;

@@ -11,7 +11,7 @@ import {
 	paymentVoucher as paymentVoucherOf,
 	validVoucher,
 	type XmlElement,
-} from './helpers';
+} from '../support/sandboxHelpers';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Mutable = any;

@@ -19,9 +19,9 @@ import { join } from 'node:path';
 
 import type { LoggedRequest } from '../../../sandbox';
 import { ensureBuilt } from '../../../scripts/lib/build';
-import { CFDI_CREDENTIAL_TYPE, CFDI_NODE_TYPE } from '../../../scripts/lib/examples';
-import { sandboxCredential } from '../../../scripts/lib/sandboxCredential';
-import { invoiceVoucher } from '../../../scripts/lib/vouchers';
+import { CFDI_CREDENTIAL_TYPE, CFDI_NODE_TYPE } from '../../support/examples';
+import { sandboxCredential } from '../../support/sandboxCredential';
+import { invoiceVoucher } from '../../support/vouchers';
 import { Checks, runMain } from '../checks';
 import { freePort, N8nInstance } from '../n8n';
 import { installPackage } from '../packageInstall';

@@ -1,0 +1,279 @@
+import type { INodeParameters } from 'n8n-workflow';
+
+import { useSandboxEngine } from '../support/nodeTestKit';
+import {
+	findElement,
+	globalParams,
+	issuingCalls,
+	outputOf,
+	runExampleTryIt,
+	SALES,
+	sentBody,
+	stampedXml,
+} from '../support/kindsKit';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+const kit = useSandboxEngine();
+
+describe('voucher: create global invoice', () => {
+	test('all the input items (one sale each) become one voucher to the general public, stamped with InformacionGlobal', async () => {
+		const { items, error } = await kit.engine.runNode(globalParams(), SALES);
+		expect(error).toBeUndefined();
+		expect(issuingCalls(kit.sandbox).map((r) => r.route)).toEqual([
+			'createVoucher',
+			'updateVoucher',
+		]);
+		const body = sentBody(kit.sandbox) as any;
+		expect(body.receptor).toEqual({
+			rfc: 'XAXX010101000',
+			nombre: 'PUBLICO EN GENERAL',
+			usoCFDI: 'S01',
+			regimenFiscalReceptor: '616',
+			domicilioFiscalReceptor: '64000',
+		});
+		expect(body.informacionGlobal).toEqual({ periodicidad: '04', meses: '05', anio: 2024 });
+		expect(
+			body.conceptos.map((c: any) => [
+				c.noIdentificacion,
+				c.claveProdServ,
+				c.claveUnidad,
+				c.descripcion,
+				c.valorUnitario,
+			]),
+		).toEqual([
+			['T-0001', '01010101', 'ACT', 'Venta', 100],
+			['T-0002', '01010101', 'ACT', 'Venta', 50],
+			['T-0003', '01010101', 'ACT', 'Venta', 20],
+		]);
+		expect(body).toMatchObject({
+			tipoDeComprobante: 'I',
+			metodoPago: 'PUE',
+			subTotal: 170,
+			total: 197.2,
+			fecha: '2024-06-01T09:00:00',
+		});
+
+		// One output item, paired with every sale.
+		expect(items).toHaveLength(1);
+		expect(items[0].json).toMatchObject({ status: 'stamped' });
+		expect(items[0].pairedItem).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		const xml = await stampedXml(kit.sandbox, String(items[0].json.uuid));
+		expect(xml.children[0]).toMatchObject({
+			name: 'cfdi:InformacionGlobal',
+			attrs: { Periodicidad: '04', Meses: '05', Año: '2024' },
+		});
+		expect(
+			findElement(xml, 'cfdi:Conceptos')?.children.map((c) => c.attrs.NoIdentificacion),
+		).toEqual(['T-0001', 'T-0002', 'T-0003']);
+	});
+
+	test('sales at their own rate, amounts before taxes', async () => {
+		const { error } = await kit.engine.runNode(
+			globalParams({ salePricesIncludeTax: false, saleIvaRate: '={{ $json.rate }}' }),
+			[
+				{ ticket: 'A', total: 100, rate: '0.16' },
+				{ ticket: 'B', total: 80, rate: '0' },
+			],
+		);
+		expect(error).toBeUndefined();
+		const body = sentBody(kit.sandbox) as any;
+		expect(body).toMatchObject({ subTotal: 180, total: 196 });
+		expect(body.impuestos.traslados.map((t: any) => [t.tasaOCuota, t.base, t.importe])).toEqual([
+			[0.16, 100, 16],
+			[0, 80, 0],
+		]);
+	});
+
+	test('tax-included sales no base reaches one by one (version 1.1): the total is the money collected, the cents moved and named', async () => {
+		// 1.05 and 50.06: at 16 % no base b gives b + round(b × 0.16) equal to them (each alone lands 0.01 off).
+		const sales = [
+			{ ticket: 'T-1', total: 1.05 },
+			{ ticket: 'T-2', total: 50.06 },
+			{ ticket: 'T-3', total: 116 },
+		];
+		const { items, error } = await kit.engine.runNode(globalParams(), sales, { typeVersion: 1.1 });
+		expect(error).toBeUndefined();
+		expect((sentBody(kit.sandbox) as any).total).toBe(167.11);
+		expect(items[0].json).toMatchObject({
+			status: 'stamped',
+			reconciliation: {
+				outcome: 'centsMoved',
+				sourceTotal: '167.11',
+				voucherTotal: '167.11',
+				from: 'the sum of the 3 sales',
+			},
+		});
+		expect((items[0].json.reconciliation as any).note).toMatch(
+			/conceptos\[\d\] \(T-\d, "Venta"\) carries 0\.01 (more|less) than its source amount/,
+		);
+	});
+
+	const wrong: Array<[string, INodeParameters, RegExp]> = [
+		[
+			'a bimonthly month with monthly periodicity',
+			globalParams({ globalMonth: '13' }),
+			/informacionGlobal\.meses "13" is a bimonthly period/,
+		],
+		[
+			'a single month with bimonthly periodicity',
+			globalParams({ globalPeriodicity: '05' }),
+			/informacionGlobal\.meses "05" is a single month/,
+		],
+		[
+			'periodicity 06',
+			globalParams({ globalPeriodicity: '06' }),
+			/informacionGlobal\.periodicidad "06" is not a c_Periodicidad code/,
+		],
+		[
+			'a year two years back',
+			globalParams({ globalYear: 2022 }),
+			/informacionGlobal\.anio 2022 is neither the year of issue \(2024\) nor the previous one/,
+		],
+		[
+			'a sale amount that is not a number',
+			globalParams({ saleAmount: '={{ $json.ticket === "T-0002" ? "abc" : $json.total }}' }),
+			/Item 0: Sale of input item 1 \(Sale Amount\): Sale 2 \(ticket "T-0002"\) has amount "abc", not a number/,
+		],
+		[
+			'a sale without ticket number',
+			globalParams({ saleTicket: '={{ $json.ticket === "T-0003" ? "" : $json.ticket }}' }),
+			/Sale of input item 2 \(Sale Ticket Number\): Sale 3 has no ticket number/,
+		],
+		[
+			'issuer RFC malformed',
+			globalParams({ emisorRfc: 'EKU-9003173C9' }),
+			/emisor\.rfc "EKU-9003173C9" is not a valid RFC/,
+		],
+		[
+			'issuer name missing',
+			globalParams({ emisorNombre: '={{ "" }}' }),
+			/emisor\.nombre is missing/,
+		],
+		[
+			'place of issue not a postal code',
+			globalParams({ lugarExpedicion: '6400' }),
+			/lugarExpedicion "6400" is not a 5-digit postal code/,
+		],
+		[
+			'payment form not in the catalog',
+			globalParams({ formaPago: '77' }),
+			/formaPago "77" is not a c_FormaPago code/,
+		],
+		[
+			'IVA at 15 %',
+			globalParams({ saleIvaRate: '0.15' }),
+			/conceptos\[0\]\.impuestos\.traslados\[0\]\.tasaOCuota 0\.15 is not valid/,
+		],
+		[
+			'ISR withheld at 40 %',
+			globalParams({ saleIsrWithheldRate: 40 }),
+			/conceptos\[0\]\.impuestos\.retenciones\[0\]\.tasaOCuota 0\.4 is not valid/,
+		],
+		[
+			'a fiscal legend without text',
+			globalParams({ fiscalLegends: { legend: [{ textoLeyenda: '', norma: 'X' }] } }),
+			/complemento\.leyendasFiscales\.leyenda\[0\]\.textoLeyenda is missing/,
+		],
+	];
+
+	test.each(wrong)('stops locally with nothing sent: %s', async (_name, params, message) => {
+		const { error } = await kit.engine.runNode(params, SALES);
+		expect(error?.message).toMatch(message);
+		expect(issuingCalls(kit.sandbox)).toEqual([]);
+	});
+});
+
+describe('global invoice: one set of settings, each sale once', () => {
+	const sales = SALES.map((sale) => ({ ...sale, month: '05', form: '01' }));
+
+	test('a month that changes from item to item is refused, naming the item and both values', async () => {
+		const changing = sales.map((sale, index) => (index === 2 ? { ...sale, month: '04' } : sale));
+		const { error } = await kit.engine.runNode(
+			globalParams({ globalMonth: '={{ $json.month }}' }),
+			changing,
+		);
+		expect(error?.message).toBe(
+			'Item 2: Month is "04", but item 0 has "05"; one global invoice has one Month.',
+		);
+		expect((error as any)?.description).toMatch(
+			/^Give every sale of the invoice the same Month .* Nothing was sent to the service\.$/,
+		);
+		expect(issuingCalls(kit.sandbox)).toEqual([]);
+	});
+
+	test('a payment form that changes from item to item is refused', async () => {
+		const changing = sales.map((sale, index) => (index === 1 ? { ...sale, form: '04' } : sale));
+		const { error } = await kit.engine.runNode(
+			globalParams({ formaPago: '={{ $json.form }}' }),
+			changing,
+		);
+		expect(error?.message).toMatch(/^Item 1: Payment Form is "04", but item 0 has "01"/);
+		expect(issuingCalls(kit.sandbox)).toEqual([]);
+	});
+
+	test('the same settings given by an expression on every item are accepted', async () => {
+		const { error } = await kit.engine.runNode(
+			globalParams({ globalMonth: '={{ $json.month }}', formaPago: '={{ $json.form }}' }),
+			sales,
+		);
+		expect(error).toBeUndefined();
+		expect((sentBody(kit.sandbox) as any).informacionGlobal).toEqual({
+			periodicidad: '04',
+			meses: '05',
+			anio: 2024,
+		});
+	});
+
+	test('a ticket given twice is refused, naming both items', async () => {
+		const { error } = await kit.engine.runNode(globalParams(), [
+			...SALES,
+			{ ...SALES[0], total: 10 },
+		]);
+		expect(error?.message).toBe(
+			'Item 3: Sale Ticket Number "T-0001" is also the ticket of item 0; a sale goes into a global invoice once.',
+		);
+		expect(issuingCalls(kit.sandbox)).toEqual([]);
+	});
+});
+
+describe('example 06: month-end global invoice (its "Try it" path)', () => {
+	test('the sample sales become one global invoice for the previous month', async () => {
+		const run = await runExampleTryIt(kit.sandbox, 'globalInvoice', 'Try it: invoice sample sales');
+		expect(run.data.resultData.error).toBeUndefined();
+		const [outcome] = outputOf(run, 'Outcome');
+		expect(outcome.json).toEqual({
+			globalInvoiceUuid: expect.any(String),
+			status: 'stamped',
+			sales: 4,
+		});
+		const stored = [...kit.sandbox.vouchers.values()].find(
+			(voucher) => voucher.uuid === outcome.json.globalInvoiceUuid,
+		);
+		const body = stored?.body as any;
+		expect(body.conceptos.map((c: any) => c.noIdentificacion)).toEqual([
+			'T-0001',
+			'T-0002',
+			'T-0003',
+			'T-0004',
+		]);
+		expect(body).toMatchObject({ subTotal: 1070, total: 1241.2 });
+		// The previous month in Mexico City, as the example's expressions compute it.
+		const today = Object.fromEntries(
+			new Intl.DateTimeFormat('en-US', {
+				timeZone: 'America/Mexico_City',
+				year: 'numeric',
+				month: 'numeric',
+			})
+				.formatToParts(new Date())
+				.map((part) => [part.type, part.value]),
+		);
+		const month = Number(today.month) === 1 ? 12 : Number(today.month) - 1;
+		const year = Number(today.month) === 1 ? Number(today.year) - 1 : Number(today.year);
+		expect(body.informacionGlobal).toEqual({
+			periodicidad: '04',
+			meses: String(month).padStart(2, '0'),
+			anio: year,
+		});
+		expect(stored?.xml).toContain('<cfdi:InformacionGlobal Periodicidad="04"');
+	});
+});

@@ -1,0 +1,543 @@
+/**
+ * The reconciliation rule (cfdi/reconcile.ts): every built voucher's total equals its source's money,
+ * or is apart only by the cent the SAT's per-line rounding forces (named in a note), or is refused.
+ * Pure tests, then property tests with decimal.js as the oracle of the SAT's per-line rounding.
+ */
+import Decimal from 'decimal.js';
+import fc from 'fast-check';
+
+import {
+	buildCreditNote,
+	buildPaymentReceipt,
+	buildGlobalInvoice,
+	creditNoteMoney,
+	globalInvoiceMoney,
+	KindInputError,
+	reconcile,
+	ReconciliationRefused,
+	validateVoucher,
+	type CreditNoteInput,
+	type GlobalInvoiceInput,
+	type PaymentInput,
+	type Reconciliation,
+	type Voucher,
+} from '../../../../nodes/CfdiEmision/cfdi';
+import { lineItemsToVoucher, type LineItemsSettings } from '../../../../nodes/CfdiEmision/orders';
+import {
+	FORCED_REMAINDER_UNITS,
+	ROUNDING_UNITS_PER_CONCEPT,
+} from '../../../../nodes/CfdiEmision/cfdi/reconcile';
+import { CUSTOMER, INVOICE_UUID, ISSUER } from '../../../support/kindFixtures';
+
+const round2 = (value: Decimal) => value.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+const CENT = new Decimal('0.01');
+
+/**
+ * The oracle, written from the SAT's rules (Anexo 20; cfdi-rules "Amounts"), not from the package:
+ * importe = round(cantidad × valorUnitario); each IVA line = round((importe − descuento) × rate);
+ * total = Σ importe − Σ descuento + Σ line taxes.
+ */
+function oracleTotal(voucher: Voucher): Decimal {
+	let total = new Decimal(0);
+	for (const concepto of voucher.conceptos) {
+		const importe = round2(
+			new Decimal(String(concepto.cantidad)).mul(new Decimal(concepto.valorUnitario)),
+		);
+		const base = importe.minus(new Decimal(concepto.descuento ?? 0));
+		total = total.plus(base);
+		for (const tax of concepto.impuestos?.traslados ?? [])
+			if (tax.tipoFactor === 'Tasa')
+				total = total.plus(round2(base.mul(new Decimal(tax.tasaOCuota ?? 0))));
+		for (const tax of concepto.impuestos?.retenciones ?? [])
+			total = total.minus(round2(base.mul(new Decimal(tax.tasaOCuota ?? 0))));
+	}
+	return total;
+}
+
+const SALE_HEAD = {
+	emisor: ISSUER,
+	lugarExpedicion: '64000',
+	formaPago: '01',
+	periodicidad: '04',
+	meses: '05',
+	anio: new Date().getFullYear(),
+};
+const IVA = (rate: string) => [{ impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: rate }];
+
+function globalInvoice(
+	amounts: string[],
+	rate = '0.16',
+): { input: GlobalInvoiceInput; voucher: Voucher } {
+	const input: GlobalInvoiceInput = {
+		...SALE_HEAD,
+		taxes: IVA(rate),
+		sales: amounts.map((amount, index) => ({ ticket: `T-${index + 1}`, amount })),
+	};
+	return { input, voucher: buildGlobalInvoice(input) };
+}
+
+const CREDIT_HEAD = {
+	emisor: ISSUER,
+	receptor: CUSTOMER,
+	lugarExpedicion: '64000',
+	formaPago: '03',
+	tipoRelacion: '01',
+};
+
+function creditNote(
+	amount: string,
+	invoice: { total?: number | string; saldo?: number | string } = { total: 100000 },
+	rate = '0.16',
+): { input: CreditNoteInput; voucher: Voucher } {
+	const input: CreditNoteInput = {
+		...CREDIT_HEAD,
+		invoices: [{ uuid: INVOICE_UUID, moneda: 'MXN', taxes: IVA(rate), ...invoice }],
+		amount,
+	};
+	return { input, voucher: buildCreditNote(input) };
+}
+
+describe('reconcile: the three outcomes', () => {
+	test('equal to the cent: the voucher is sent as built, no note', () => {
+		const { input, voucher } = globalInvoice(['116.00', '58.00']);
+		const result = reconcile(voucher, globalInvoiceMoney(input, voucher));
+		expect(result).toMatchObject({
+			outcome: 'equal',
+			sourceTotal: '174.00',
+			voucherTotal: '174.00',
+			from: 'the sum of the 2 sales',
+		});
+		expect(result.note).toBeUndefined();
+		expect(result.voucher).toBe(voucher);
+	});
+
+	test('a global invoice whose sales cannot each be reached at 16 %: cents moved between sales, named, total = the money collected', () => {
+		// Amounts no base reaches at 16 % (the oracle below says which): each sale alone would be 0.01 off.
+		const unreachable = [firstUnreachable('1.00'), firstUnreachable('50.00')];
+		const amounts = [...unreachable, '500.00', '300.00'];
+		const { input, voucher } = globalInvoice(amounts);
+		const money = globalInvoiceMoney(input, voucher);
+		expect(new Decimal(voucher.total as number).equals(new Decimal(money.amount))).toBe(false);
+		const result = reconcile(voucher, money);
+		expect(result.outcome).toBe('centsMoved');
+		expect(result.voucherTotal).toBe(money.amount);
+		expect(result.voucher.total).toBe(Number(money.amount));
+		expect(oracleTotal(result.voucher).equals(new Decimal(money.amount))).toBe(true);
+		expect(result.note).toMatch(
+			/^The voucher total is the sum of the 4 sales, \d+\.\d\d MXN, to the cent: the SAT rounds each concept's tax to cents/,
+		);
+		expect(result.note).toMatch(
+			/conceptos\[\d\] \(T-\d, "Venta"\) carries 0\.01 (more|less) than its source amount/,
+		);
+		expect(validateVoucher(result.voucher).errors).toEqual([]);
+	});
+
+	test('500 tax-included sales: the invoice carries the money collected to the cent (before: it drifted)', () => {
+		const amounts = Array.from({ length: 500 }, (_, index) =>
+			new Decimal(37).plus(new Decimal(index).mul('1.37')).toFixed(2),
+		);
+		const { input, voucher } = globalInvoice(amounts);
+		const money = globalInvoiceMoney(input, voucher);
+		const result = reconcile(voucher, money);
+		expect(['equal', 'centsMoved']).toContain(result.outcome);
+		expect(result.voucher.total).toBe(Number(money.amount));
+		expect(oracleTotal(result.voucher).toFixed(2)).toBe(money.amount);
+	}, 120_000);
+
+	test('a single amount with no base at 16 %: the nearest total below, never above, with a note that says why', () => {
+		const amount = firstUnreachable('116.00');
+		const { input, voucher } = creditNote(amount);
+		const result = reconcile(voucher, creditNoteMoney(input) as never);
+		expect(result.outcome).toBe('roundingRemainder');
+		expect(result.voucherTotal).toBe(new Decimal(amount).minus(CENT).toFixed(2));
+		expect(result.note).toContain(`0.01 below the amount to credit (${amount})`);
+		expect(result.note).toContain(
+			`no choice of bases within 3 cents per concept reaches ${amount}`,
+		);
+	});
+
+	test('crediting exactly the balance when the balance has no base: credited 0.01 less, with the note, not "Credit at most X"', () => {
+		const amount = firstUnreachable('580.00');
+		const { input, voucher } = creditNote(amount, { total: 1160, saldo: amount });
+		expect(voucher.total).toBe(Number(new Decimal(amount).minus(CENT)));
+		expect(reconcile(voucher, creditNoteMoney(input) as never).outcome).toBe('roundingRemainder');
+	});
+
+	const SETTINGS: LineItemsSettings = {
+		emisor: ISSUER,
+		lugarExpedicion: '64000',
+		serie: 'W',
+		recipient: { ...CUSTOMER, usoCFDI: 'G03' },
+		formaPago: '03',
+	};
+	const LINES = [
+		{
+			quantity: 2,
+			unitPrice: '580.00',
+			taxRate: '16%',
+			priceIncludesTax: true,
+			description: 'Keyboard',
+		},
+		{ quantity: 1, unitPrice: 348, taxRate: 16, priceIncludesTax: true, description: 'Cable' },
+	];
+
+	test('Expected Total off by 100.00: refused before any request, with both figures, where the difference is and the fix', () => {
+		const result = lineItemsToVoucher(LINES, { ...SETTINGS, expectedTotal: '1608.00' });
+		let refusal: ReconciliationRefused | undefined;
+		try {
+			reconcile(result.voucher as Voucher, result.source as never);
+		} catch (error) {
+			refusal = error as ReconciliationRefused;
+		}
+		expect(refusal).toBeInstanceOf(ReconciliationRefused);
+		expect(refusal?.field).toBe('settings.expectedTotal');
+		expect(refusal?.message).toBe(
+			"The voucher total is 1508.00 MXN but Expected Total is 1608.00: 100.00 less than the source, more than per-line tax rounding explains (at most 0.02 here). The source's lines, shipping and taxes add up to 1508.00, not 1608.00: 100.00 is in the source itself.",
+		);
+		expect(refusal?.fix).toContain(
+			"Correct the source so that its figures agree (the lines' quantities, prices and tax rates, or Expected Total)",
+		);
+		expect(refusal?.fix).toContain('When Totals Differ to "Stamp With Note"');
+	});
+
+	test('the same with "Stamp With Note": stamped as built, the note gives both figures', () => {
+		const result = lineItemsToVoucher(LINES, { ...SETTINGS, expectedTotal: '1608.00' });
+		const outcome = reconcile(result.voucher as Voucher, result.source as never, 'stampWithNote');
+		expect(outcome).toMatchObject({
+			outcome: 'stampedWithNote',
+			sourceTotal: '1608.00',
+			voucherTotal: '1508.00',
+		});
+		expect(outcome.note).toMatch(
+			/^Stamped as built \(When Totals Differ: Stamp With Note\)\. The voucher total is 1508\.00 MXN but Expected Total is 1608\.00/,
+		);
+	});
+
+	test('a tax the source charged that the rate does not give is not called rounding: it is named, line by line', () => {
+		const lines = [
+			{
+				quantity: 1,
+				unitPrice: '1000.00',
+				taxRate: '16%',
+				taxAmount: '500.00',
+				description: 'Service',
+			},
+		];
+		const result = lineItemsToVoucher(lines, SETTINGS);
+		expect(result.roundingNote).toContain(
+			'of taxes the source charged that its prices and tax rates do not give (lines[0] was charged 1500.00 with its tax, but its price and tax rate give 1160.00)',
+		);
+		expect(result.roundingNote).not.toContain('per-line tax rounding');
+		expect(() => reconcile(result.voucher as Voucher, result.source as never)).toThrow(
+			/lines\[0\] was charged 1500\.00 with its tax, but its price and tax rate give 1160\.00/,
+		);
+	});
+
+	test('the tolerance is explicit and in cents: one taxed concept may be 1 cent apart, not 2', () => {
+		expect([ROUNDING_UNITS_PER_CONCEPT, FORCED_REMAINDER_UNITS]).toEqual([1, 1]);
+		const { voucher } = creditNote('116.00');
+		const money = (amount: string) => ({
+			amount,
+			currency: 'MXN',
+			from: 'the amount to credit',
+			field: 'amount',
+		});
+		expect(reconcile(voucher, money('116.01')).outcome).toBe('centsMoved');
+		expect(() => reconcile(voucher, money('116.03'))).toThrow(ReconciliationRefused);
+	});
+
+	test('a voucher in another currency than its source is refused', () => {
+		const { voucher } = creditNote('116.00');
+		expect(() =>
+			reconcile(voucher, { amount: '116.00', currency: 'USD', from: 'the refund' }),
+		).toThrow('cannot be compared with the refund (116.00 USD): the voucher is in MXN');
+	});
+});
+
+/** Whether some base b gives b + round(b × 0.16) = amount. */
+function reaches(amount: string, rate = '0.16'): boolean {
+	const target = new Decimal(amount);
+	const plain = round2(target.div(new Decimal(1).plus(rate)));
+	for (let step = -3; step <= 3; step++) {
+		const base = plain.plus(CENT.mul(step));
+		if (base.plus(round2(base.mul(rate))).equals(target)) return true;
+	}
+	return false;
+}
+
+function firstUnreachable(from: string): string {
+	let amount = new Decimal(from);
+	while (reaches(amount.toFixed(2))) amount = amount.plus(CENT);
+	return amount.toFixed(2);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Property tests: thousands of random global invoices, credit notes and line-item invoices
+// ---------------------------------------------------------------------------------------------
+
+const amountArb = fc
+	.integer({ min: 1, max: 2_000_000 })
+	.map((cents) => new Decimal(cents).div(100).toFixed(2));
+const rateArb = fc.constantFrom('0.16', '0.08', '0');
+
+/** Counts every run and every disagreement with the oracle; the test asserts 0 at the end. */
+const tally = { runs: 0, disagreements: 0, refused: 0, moved: 0, remainder: 0 };
+
+function check(result: Reconciliation, money: string, label: string): void {
+	tally.runs++;
+	const oracle = oracleTotal(result.voucher);
+	const total = new Decimal(result.voucher.total as number);
+	const gap = new Decimal(money).minus(total);
+	const agrees =
+		oracle.equals(total) &&
+		result.voucherTotal === total.toFixed(2) &&
+		(result.outcome === 'equal' || result.outcome === 'centsMoved'
+			? gap.isZero()
+			: result.outcome === 'roundingRemainder'
+				? gap.abs().lte(CENT.mul(FORCED_REMAINDER_UNITS)) && !gap.isZero()
+				: false);
+	if (result.outcome === 'centsMoved') tally.moved++;
+	if (result.outcome === 'roundingRemainder') tally.remainder++;
+	if (!agrees) {
+		tally.disagreements++;
+		throw new Error(
+			`${label}: ${result.outcome}, voucher ${total.toFixed(2)} (oracle ${oracle.toFixed(2)}), source ${money}`,
+		);
+	}
+}
+
+describe('property: every built voucher carries its source money to the cent, or the forced cent below with a note, or is refused', () => {
+	afterAll(() => {
+		// The counts the README's closing note reports.
+		process.stdout.write(`reconcile properties: ${JSON.stringify(tally)}\n`);
+	});
+
+	test('global invoices of 1-40 tax-included sales at 16 / 8 / 0 %: total = Σ sales', () => {
+		fc.assert(
+			fc.property(
+				fc.array(amountArb, { minLength: 1, maxLength: 40 }),
+				rateArb,
+				(amounts, rate) => {
+					const { input, voucher } = globalInvoice(amounts, rate);
+					const money = globalInvoiceMoney(input, voucher);
+					expect(money.amount).toBe(
+						amounts.reduce((sum, amount) => sum.plus(amount), new Decimal(0)).toFixed(2),
+					);
+					const result = reconcile(voucher, money);
+					check(result, money.amount, `sales ${amounts.join(',')} at ${rate}`);
+					// With two or more taxed sales the cents always balance out.
+					if (amounts.length >= 2 && rate !== '0')
+						expect(result.outcome).not.toBe('roundingRemainder');
+					// The remainder only where the oracle says no base reaches the single amount.
+					if (result.outcome === 'roundingRemainder') expect(reaches(amounts[0], rate)).toBe(false);
+				},
+			),
+			{ numRuns: 1500 },
+		);
+	}, 300_000);
+
+	test('single-amount credit notes: total = amount, or amount − 0.01 exactly when no base reaches it (oracle), never above; capped by the balance', () => {
+		fc.assert(
+			fc.property(amountArb, rateArb, fc.integer({ min: 0, max: 3 }), (amount, rate, capCase) => {
+				// capCase 0: the balance is the amount itself; 1: above it; 2: below it (refused); 3: no total known (refused).
+				const invoice =
+					capCase === 0
+						? { total: amount }
+						: capCase === 1
+							? { total: new Decimal(amount).plus(10).toFixed(2) }
+							: capCase === 2
+								? { total: new Decimal(amount).minus(CENT).toFixed(2) }
+								: {};
+				const input: CreditNoteInput = {
+					...CREDIT_HEAD,
+					invoices: [{ uuid: INVOICE_UUID, moneda: 'MXN', taxes: IVA(rate), ...invoice }],
+					amount,
+				};
+				if (
+					capCase >= 2 &&
+					(capCase === 3 ||
+						new Decimal(amount).gt(new Decimal((invoice as { total: string }).total)))
+				) {
+					let refused = false;
+					try {
+						buildCreditNote(input);
+					} catch (error) {
+						refused = error instanceof KindInputError;
+					}
+					// Above the balance: refused unless the nearest reachable amount below fits under it.
+					if (capCase === 3 || reaches(amount, rate) || rate === '0') {
+						tally.runs++;
+						tally.refused++;
+						expect(refused).toBe(true);
+					}
+					return;
+				}
+				const voucher = buildCreditNote(input);
+				const money = creditNoteMoney(input) as never;
+				const result = reconcile(voucher, money);
+				check(result, amount, `credit ${amount} at ${rate}`);
+				expect(result.outcome === 'roundingRemainder').toBe(!reaches(amount, rate));
+				expect(new Decimal(result.voucher.total as number).lte(new Decimal(amount))).toBe(true);
+			}),
+			{ numRuns: 2000 },
+		);
+	}, 300_000);
+
+	test('line items with tax-included prices, Expected Total the amounts charged (equal) or off by more than rounding (refused)', () => {
+		const SETTINGS: LineItemsSettings = {
+			emisor: ISSUER,
+			lugarExpedicion: '64000',
+			serie: 'W',
+			recipient: { ...CUSTOMER, usoCFDI: 'G03' },
+			formaPago: '03',
+		};
+		const line = fc.record({
+			quantity: fc.integer({ min: 1, max: 9 }),
+			unitPrice: amountArb,
+			rate: rateArb,
+		});
+		fc.assert(
+			fc.property(
+				fc.array(line, { minLength: 1, maxLength: 8 }),
+				fc.integer({ min: -3, max: 3 }),
+				fc.integer({ min: 0, max: 1 }),
+				(lines, offCents, far) => {
+					const charged = lines.reduce(
+						(sum, entry) => sum.plus(new Decimal(entry.unitPrice).mul(entry.quantity)),
+						new Decimal(0),
+					);
+					const off = far
+						? new Decimal(offCents === 0 ? 1 : offCents).mul(lines.length + 5)
+						: new Decimal(0);
+					const expected = charged.plus(off).toFixed(2);
+					if (new Decimal(expected).lte(0)) return;
+					const result = lineItemsToVoucher(
+						lines.map((entry, index) => ({
+							quantity: entry.quantity,
+							unitPrice: entry.unitPrice,
+							taxRate: entry.rate,
+							priceIncludesTax: true,
+							description: `Line ${index}`,
+						})),
+						{ ...SETTINGS, expectedTotal: expected },
+					);
+					const voucher = result.voucher as Voucher;
+					if (far) {
+						tally.runs++;
+						tally.refused++;
+						expect(() => reconcile(voucher, result.source as never)).toThrow(ReconciliationRefused);
+						return;
+					}
+					check(
+						reconcile(voucher, result.source as never),
+						expected,
+						`lines ${JSON.stringify(lines)}`,
+					);
+				},
+			),
+			{ numRuns: 1000 },
+		);
+	}, 300_000);
+
+	test('0 disagreements with the oracle', () => {
+		expect(tally.disagreements).toBe(0);
+		expect(tally.runs).toBeGreaterThan(4000);
+	});
+});
+
+describe('property: payment receipts (Pagos 2.0) against decimal.js', () => {
+	const UUIDS = [
+		'5FB2822E-396D-4725-8521-CDC4BDD20CCF',
+		'8C3B1B0A-6F1E-4E2B-9D5C-2A7E4F1B3C9D',
+		'0A7F3B52-6C1D-4E8F-9A2B-3C4D5E6F7A8B',
+	];
+	const payment = fc.record({
+		currency: fc.constantFrom('MXN', 'USD', 'EUR'),
+		rate: fc
+			.integer({ min: 1_000_000, max: 30_000_000 })
+			.map((micro) => new Decimal(micro).div(1_000_000).toFixed(6)),
+		paid: fc.array(
+			fc.record({
+				invoice: fc.integer({ min: 0, max: 2 }),
+				balance: amountArb,
+				share: fc.integer({ min: 1, max: 120 }),
+			}),
+			{ minLength: 1, maxLength: 3 },
+		),
+	});
+
+	test('Totales = round(Σ Monto × TipoCambioP, 2) once; an invoice paid above its balance in one receipt is refused', () => {
+		let runs = 0;
+		let refused = 0;
+		fc.assert(
+			fc.property(fc.array(payment, { minLength: 1, maxLength: 4 }), (payments) => {
+				runs++;
+				// Each invoice starts from its first balance; every later listing starts where the one before left.
+				const left = new Map<number, Decimal>();
+				const installments = new Map<number, number>();
+				let owedOnce = true;
+				const inputs = payments.map((entry) => ({
+					fechaPago: '2024-05-09T12:00:00',
+					formaDePagoP: '03',
+					monedaP: entry.currency,
+					...(entry.currency === 'MXN' ? {} : { tipoCambioP: entry.rate }),
+					documents: entry.paid.map((doc) => {
+						const before = left.get(doc.invoice) ?? new Decimal(doc.balance);
+						const paid = Decimal.max(round2(before.mul(doc.share).div(100)), CENT);
+						if (paid.gt(before)) owedOnce = false;
+						left.set(doc.invoice, before.minus(paid));
+						const installment = (installments.get(doc.invoice) ?? 0) + 1;
+						installments.set(doc.invoice, installment);
+						return {
+							idDocumento: UUIDS[doc.invoice],
+							monedaDR: entry.currency,
+							numParcialidad: installment,
+							impSaldoAnt: before.toFixed(2),
+							impPagado: paid.toFixed(2),
+						};
+					}),
+				}));
+				let voucher: Voucher;
+				try {
+					voucher = buildPaymentReceiptFor(inputs);
+				} catch (error) {
+					// Refused exactly when some installment pays more than what is left.
+					expect(error).toBeInstanceOf(KindInputError);
+					expect(owedOnce).toBe(false);
+					refused++;
+					return;
+				}
+				expect(owedOnce).toBe(true);
+				const complement = (voucher.complemento as Record<string, any>).complementoPago20; // eslint-disable-line @typescript-eslint/no-explicit-any
+				const oracle = round2(
+					payments.reduce(
+						(sum, entry, index) =>
+							sum.plus(
+								new Decimal(complement.pago[index].monto).mul(
+									entry.currency === 'MXN' ? 1 : entry.rate,
+								),
+							),
+						new Decimal(0),
+					),
+				);
+				expect(complement.totales.montoTotalPagos).toBe(oracle.toNumber());
+				expect(validateVoucher(voucher).errors).toEqual([]);
+			}),
+			{ numRuns: 1000 },
+		);
+		tally.runs += runs;
+		tally.refused += refused;
+		expect(runs).toBe(1000);
+	}, 300_000);
+});
+
+function buildPaymentReceiptFor(payments: PaymentInput[]): Voucher {
+	return buildPaymentReceipt({
+		emisor: ISSUER,
+		receptor: CUSTOMER,
+		lugarExpedicion: '64000',
+		serie: 'P',
+		fecha: '2024-05-10T09:00:00',
+		payments,
+	});
+}

@@ -1,0 +1,409 @@
+/**
+ * The SAT schemas' limits (cfdv40.xsd, Pagos20.xsd, tdCFDI.xsd in test/support/sat-xsd/) refused
+ * before sending: each wrong value gives exactly one error naming its full path, the limit and the
+ * fix. The data module is generated from the schemas; the first test keeps it in step with them.
+ */
+import { readFileSync } from 'fs';
+import { join } from 'path';
+
+import {
+	formatFinding,
+	validateVoucher,
+	type Voucher,
+} from '../../../../../nodes/CfdiEmision/cfdi';
+import { PATTERN_DESCRIPTIONS } from '../../../../../nodes/CfdiEmision/cfdi/validation/schemaFacets';
+import { XSD_ELEMENTS } from '../../../../../nodes/CfdiEmision/cfdi/validation/xsdFacets';
+import { generateXsdFacetsModule } from '../../../../support/xsdFacets';
+import { invoiceVoucher } from '../../../../support/vouchers';
+import {
+	changed,
+	expectOnlyError,
+	paymentReceipt,
+	type Mutable,
+} from '../../../../support/kindFixtures';
+
+const XSD_DIR = join(__dirname, '..', '..', '..', '..', 'support', 'sat-xsd');
+
+function invoice(): Voucher {
+	return invoiceVoucher() as unknown as Voucher;
+}
+
+function facetsOf(xsd: string, name: string) {
+	const element = XSD_ELEMENTS.find((item) => item.xsd === xsd);
+	const attribute = element?.attributes.find((item) => item.name === name);
+	if (!attribute) throw new Error(`${xsd}@${name} is not in the data`);
+	return attribute;
+}
+
+describe('the facet data module', () => {
+	it('is what the generator makes of the SAT schemas kept in test/support/sat-xsd', () => {
+		const generated = generateXsdFacetsModule((file) => readFileSync(join(XSD_DIR, file), 'utf8'));
+		const committed = readFileSync(
+			join(
+				__dirname,
+				'..',
+				'..',
+				'..',
+				'..',
+				'..',
+				'nodes',
+				'CfdiEmision',
+				'cfdi',
+				'validation',
+				'xsdFacets.ts',
+			),
+			'utf8',
+		);
+		expect(committed).toBe(generated);
+	});
+
+	it('holds the limits as the schemas state them', () => {
+		expect(facetsOf('cfdi:Comprobante', 'Serie')).toMatchObject({
+			minLength: 1,
+			maxLength: 25,
+			pattern: '[^|]{1,25}',
+		});
+		expect(facetsOf('cfdi:Comprobante', 'Folio')).toMatchObject({ maxLength: 40 });
+		expect(facetsOf('cfdi:Comprobante/Conceptos/Concepto', 'Descripcion')).toMatchObject({
+			maxLength: 1000,
+		});
+		expect(facetsOf('cfdi:Comprobante/Conceptos/Concepto', 'Unidad')).toMatchObject({
+			maxLength: 20,
+		});
+		expect(facetsOf('cfdi:Comprobante/Emisor', 'Rfc')).toMatchObject({
+			type: 't_RFC',
+			minLength: 12,
+			maxLength: 13,
+		});
+		expect(facetsOf('pago20:Pagos/Pago/DoctoRelacionado', 'NumParcialidad')).toMatchObject({
+			base: 'integer',
+			pattern: '[1-9][0-9]{0,2}',
+		});
+		expect(facetsOf('pago20:Pagos/Pago', 'CtaBeneficiario')).toMatchObject({
+			minLength: 10,
+			maxLength: 50,
+			pattern: '[A-Z0-9_]{10,50}',
+		});
+		expect(facetsOf('pago20:Pagos/Totales', 'MontoTotalPagos')).toMatchObject({
+			type: 't_ImporteMXN',
+			fractionDigits: 2,
+		});
+		expect(
+			XSD_ELEMENTS.find(
+				(item) => item.xsd === 'cfdi:Comprobante/Conceptos/Concepto/Impuestos/Traslados/Traslado',
+			)?.json,
+		).toEqual(['conceptos[]', 'impuestos', 'traslados[]']);
+		expect(
+			XSD_ELEMENTS.find((item) => item.xsd === 'pago20:Pagos/Pago/DoctoRelacionado')?.json,
+		).toEqual(['complemento', 'complementoPago20', 'pago[]', 'doctoRelacionado[]']);
+	});
+
+	it('describes every pattern of the schemas in words', () => {
+		const patterns = new Set(
+			XSD_ELEMENTS.flatMap((element) =>
+				element.attributes.map((attribute) => attribute.pattern),
+			).filter((pattern) => pattern !== undefined),
+		);
+		const undescribed = [...patterns].filter(
+			(pattern) =>
+				!/^\[\^\|\]\{\d+,\d+\}$/.test(pattern as string) &&
+				!((pattern as string) in PATTERN_DESCRIPTIONS),
+		);
+		expect(undescribed).toEqual([]);
+	});
+});
+
+describe('lengths over the schema maximum are refused', () => {
+	const long = (count: number) => 'A'.repeat(count);
+	it.each([
+		['serie', 25, (v: Mutable, text: string) => (v.serie = text), 'serie'],
+		['folio', 40, (v: Mutable, text: string) => (v.folio = text), 'folio'],
+		[
+			'condicionesDePago',
+			1000,
+			(v: Mutable, text: string) => (v.condicionesDePago = text),
+			'condicionesDePago',
+		],
+		['emisor.nombre', 300, (v: Mutable, text: string) => (v.emisor.nombre = text), 'emisor.nombre'],
+		[
+			'receptor.nombre',
+			300,
+			(v: Mutable, text: string) => (v.receptor.nombre = text),
+			'receptor.nombre',
+		],
+		[
+			'descripcion',
+			1000,
+			(v: Mutable, text: string) => (v.conceptos[1].descripcion = text),
+			'conceptos[1].descripcion',
+		],
+		[
+			'noIdentificacion',
+			100,
+			(v: Mutable, text: string) => (v.conceptos[0].noIdentificacion = text),
+			'conceptos[0].noIdentificacion',
+		],
+		[
+			'unidad',
+			20,
+			(v: Mutable, text: string) => (v.conceptos[0].unidad = text),
+			'conceptos[0].unidad',
+		],
+	])('%s: %d characters pass, one more is refused', (_name, max, set, path) => {
+		expect(validateVoucher(changed(invoice(), (v) => set(v, long(max)))).errors).toEqual([]);
+		const voucher = changed(invoice(), (v) => set(v, long(max + 1)));
+		expectOnlyError(voucher, 'XSD_MAX_LENGTH', path);
+		const [error] = validateVoucher(voucher).errors;
+		expect(error.message).toContain(
+			`has ${max + 1} characters; at most ${max} are allowed by the SAT's schema (cfdv40.xsd,`,
+		);
+		expect(error.fix).toContain(`${max} characters or fewer`);
+	});
+
+	it('counts characters, not UTF-16 units or bytes: 25 accented letters and emoji fit a serie', () => {
+		expect(
+			validateVoucher(changed(invoice(), (v) => (v.serie = 'Ñ'.repeat(20) + '😀'.repeat(5))))
+				.errors,
+		).toEqual([]);
+	});
+
+	it('numOperacion of a payment over 100 characters', () => {
+		const receipt = changed(
+			paymentReceipt(),
+			(v) => (v.complemento.complementoPago20.pago[0].numOperacion = 'N'.repeat(101)),
+		);
+		expectOnlyError(
+			receipt,
+			'XSD_MAX_LENGTH',
+			'complemento.complementoPago20.pago[0].numOperacion',
+		);
+		expect(validateVoucher(receipt).errors[0].message).toContain(
+			'(Pagos20.xsd, Pago@NumOperacion)',
+		);
+	});
+
+	it('names the item when formatted for the user', () => {
+		const [error] = validateVoucher(changed(invoice(), (v) => (v.serie = long(26)))).errors;
+		expect(formatFinding(error, 3)).toMatch(
+			/^Item 3: serie "A{26}" has 26 characters; at most 25 are allowed by the SAT's schema \(cfdv40\.xsd, Comprobante@Serie\)\. Shorten serie to 25 characters or fewer\.$/,
+		);
+	});
+});
+
+describe('patterns of the schemas', () => {
+	it.each([
+		[
+			'descripcion',
+			(v: Mutable) => (v.conceptos[0].descripcion = 'Keyboard | USB'),
+			'conceptos[0].descripcion',
+		],
+		['serie', (v: Mutable) => (v.serie = 'A|B'), 'serie'],
+		[
+			'receptor.nombre',
+			(v: Mutable) => (v.receptor.nombre = 'UNIVERSIDAD|ROBOTICA'),
+			'receptor.nombre',
+		],
+		[
+			'noIdentificacion',
+			(v: Mutable) => (v.conceptos[1].noIdentificacion = 'SKU|1'),
+			'conceptos[1].noIdentificacion',
+		],
+	])('"|" in %s is refused and the fix says why', (_name, set, path) => {
+		const voucher = changed(invoice(), set);
+		expectOnlyError(voucher, 'XSD_PATTERN', path);
+		const [error] = validateVoucher(voucher).errors;
+		expect(error.message).toContain('contains "|"');
+		expect(error.fix).toContain('original chain');
+	});
+
+	it.each([['ABC1'], ['ABC-1'], ['ABCDE1'], ['ÁBCDE']])(
+		'confirmacion %s is refused (5 letters or digits)',
+		(code) => {
+			expectOnlyError(
+				changed(invoice(), (v) => (v.confirmacion = code)),
+				'XSD_PATTERN',
+				'confirmacion',
+			);
+		},
+	);
+
+	it('confirmacion of 5 letters or digits passes', () => {
+		expect(validateVoucher(changed(invoice(), (v) => (v.confirmacion = 'ECVH1'))).errors).toEqual(
+			[],
+		);
+	});
+
+	it.each([['012345678'], ['0123-4567-89'], ['ab0123456789']])(
+		'ctaBeneficiario %s is refused',
+		(account) => {
+			const receipt = changed(paymentReceipt(), (v) =>
+				Object.assign(v.complemento.complementoPago20.pago[0], {
+					rfcEmisorCtaBen: 'BBA830831LJ2',
+					ctaBeneficiario: account,
+				}),
+			);
+			const result = validateVoucher(receipt);
+			expect(result.errors.map((error) => `${error.code} ${error.path}`)).toEqual([
+				expect.stringMatching(
+					/^XSD_(PATTERN|MIN_LENGTH) complemento\.complementoPago20\.pago\[0\]\.ctaBeneficiario$/,
+				),
+			]);
+		},
+	);
+
+	it('a CLABE as ctaBeneficiario passes', () => {
+		const receipt = changed(paymentReceipt(), (v) =>
+			Object.assign(v.complemento.complementoPago20.pago[0], {
+				rfcEmisorCtaBen: 'BBA830831LJ2',
+				ctaBeneficiario: '002180700845632176',
+			}),
+		);
+		expect(validateVoucher(receipt).errors).toEqual([]);
+	});
+
+	it.each([[1000], [0]])('numParcialidad %d is refused (1 to 999)', (number) => {
+		const receipt = changed(
+			paymentReceipt(),
+			(v) => (v.complemento.complementoPago20.pago[0].doctoRelacionado[0].numParcialidad = number),
+		);
+		const result = validateVoucher(receipt);
+		expect(result.errors.map((error) => error.path)).toContain(
+			'complemento.complementoPago20.pago[0].doctoRelacionado[0].numParcialidad',
+		);
+	});
+
+	it('numParcialidad 999 passes', () => {
+		const receipt = changed(
+			paymentReceipt(),
+			(v) => (v.complemento.complementoPago20.pago[0].doctoRelacionado[0].numParcialidad = 999),
+		);
+		expect(validateVoucher(receipt).errors).toEqual([]);
+	});
+
+	it('numParcialidad 1000 gives the schema error with its fix', () => {
+		const receipt = changed(
+			paymentReceipt(),
+			(v) => (v.complemento.complementoPago20.pago[0].doctoRelacionado[0].numParcialidad = 1000),
+		);
+		expectOnlyError(
+			receipt,
+			'XSD_PATTERN',
+			'complemento.complementoPago20.pago[0].doctoRelacionado[0].numParcialidad',
+		);
+		expect(validateVoucher(receipt).errors[0].fix).toBe('Use a whole number from 1 to 999.');
+	});
+
+	it.each([['2009-12-31T23:59:59'], ['2100-01-01T00:00:00']])(
+		'fecha %s is outside the years the schema allows',
+		(fecha) => {
+			const voucher = changed(invoice(), (v) => (v.fecha = fecha));
+			expectOnlyError(voucher, 'XSD_PATTERN', 'fecha');
+			expect(validateVoucher(voucher).errors[0].fix).toContain('2010 to 2099');
+		},
+	);
+
+	it('fechaPago in 2009 is refused, naming the payment', () => {
+		const receipt = changed(
+			paymentReceipt(),
+			(v) => (v.complemento.complementoPago20.pago[0].fechaPago = '2009-05-09T12:00:00'),
+		);
+		expect(validateVoucher(receipt).errors.map((error) => `${error.code} ${error.path}`)).toContain(
+			'XSD_PATTERN complemento.complementoPago20.pago[0].fechaPago',
+		);
+	});
+
+	it('a customs document number needs its two-space groups', () => {
+		const ok = changed(
+			invoice(),
+			(v) => (v.conceptos[0].informacionAduanera = [{ numeroPedimento: '21  47  3807  8003832' }]),
+		);
+		expect(validateVoucher(ok).errors).toEqual([]);
+		expectOnlyError(
+			changed(
+				invoice(),
+				(v) => (v.conceptos[0].informacionAduanera = [{ numeroPedimento: '21 47 3807 8003832' }]),
+			),
+			'XSD_PATTERN',
+			'conceptos[0].informacionAduanera[0].numeroPedimento',
+		);
+	});
+
+	it('whitespace is collapsed first, as the schema says: a serie of spaces around a short text passes', () => {
+		expect(
+			validateVoucher(changed(invoice(), (v) => (v.serie = `   A${' '.repeat(30)}`))).errors,
+		).toEqual([]);
+	});
+});
+
+describe('ranges and decimals of the schemas', () => {
+	it('a negative voucher discount is refused', () => {
+		const result = validateVoucher(changed(invoice(), (v) => (v.conceptos[0].descuento = -1)));
+		expect(result.valid).toBe(false);
+		expect(result.errors.map((error) => error.path)).toContain('conceptos[0].descuento');
+	});
+
+	it('a value another check already reported is not reported again (montoTotalPagos with 3 decimals)', () => {
+		const receipt = changed(
+			paymentReceipt(),
+			(v) => (v.complemento.complementoPago20.totales.montoTotalPagos = 580.001),
+		);
+		expectOnlyError(
+			receipt,
+			'AMOUNT_DECIMALS',
+			'complemento.complementoPago20.totales.montoTotalPagos',
+		);
+	});
+
+	it('a part (Parte) of a concept with 7 decimals in its quantity is refused', () => {
+		const parte = {
+			claveProdServ: '43232408',
+			cantidad: '1.1234567',
+			descripcion: 'Key cap',
+			valorUnitario: 1,
+		};
+		expectOnlyError(
+			changed(invoice(), (v) => (v.conceptos[0].parte = [parte])),
+			'XSD_DECIMALS',
+			'conceptos[0].parte[0].cantidad',
+		);
+	});
+});
+
+describe('RFCs with a date that does not exist', () => {
+	it.each([
+		['emisor.rfc', 'EKU900230AB1', 'February has 28 days'],
+		['emisor.rfc', 'EKU960230AB1', 'February has 29 days'],
+		['emisor.rfc', 'EKU900631AB1', 'June has 30 days'],
+		['receptor.rfc', 'URE190229TM6', 'February has 28 days (1919 and 2019 are not leap years)'],
+		['receptor.rfc', 'PEGJ800431AB1', 'April has 30 days'],
+	])('%s %s is refused: %s', (path, rfc, reason) => {
+		const voucher = changed(invoice(), (v) =>
+			path === 'emisor.rfc' ? (v.emisor.rfc = rfc) : (v.receptor.rfc = rfc),
+		);
+		const result = validateVoucher(voucher);
+		const error = result.errors.find((item) => item.path === path);
+		expect(error?.code).toBe('RFC_PATTERN');
+		expect(error?.fix).toContain(reason);
+	});
+
+	it('29 February of a leap year passes (2000 and 1980 are leap years)', () => {
+		expect(
+			validateVoucher(changed(invoice(), (v) => (v.receptor.rfc = 'URE000229TM6'))).errors,
+		).toEqual([]);
+		expect(
+			validateVoucher(changed(invoice(), (v) => (v.receptor.rfc = 'URE800229TM6'))).errors,
+		).toEqual([]);
+	});
+
+	it('an account-holder RFC in a payment with an impossible date is refused', () => {
+		const receipt = changed(paymentReceipt(), (v) =>
+			Object.assign(v.complemento.complementoPago20.pago[0], {
+				rfcEmisorCtaBen: 'BBA830230LJ2',
+				ctaBeneficiario: '002180700845632176',
+			}),
+		);
+		expect(validateVoucher(receipt).errors.map((error) => `${error.code} ${error.path}`)).toContain(
+			'RFC_DATE complemento.complementoPago20.pago[0].rfcEmisorCtaBen',
+		);
+	});
+});

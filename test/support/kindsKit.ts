@@ -1,0 +1,135 @@
+/** What the engine tests of the voucher kinds share: invoices stamped in the sandbox, and the stamped XML read back. */
+import type { IConnections, IDataObject, INode, INodeParameters, IRun } from 'n8n-workflow';
+
+import type { Sandbox } from '../../sandbox';
+import { loadExample, reachableFrom, withCfdiCredential, type ExampleName } from './examples';
+import { standInNodeTypes } from './standInNodes';
+import { apiClient, findElement, parseXml, validVoucher, type XmlElement } from './sandboxHelpers';
+import { CREDENTIAL_ID, Engine, outputOf } from './engine/engine';
+import { PackageNodeTypes } from './engine/nodeTypes';
+import { sandboxCredential } from './sandboxCredential';
+
+export const ISSUER_FIELDS = {
+	emisorRfc: 'EKU9003173C9',
+	emisorNombre: 'ESCUELA KEMPER URGATE',
+	emisorRegimenFiscal: '601',
+};
+
+/** Three sales of May 2024 for Create Global Invoice (one input item each). */
+export const SALES = [
+	{ ticket: 'T-0001', total: 116 },
+	{ ticket: 'T-0002', total: 58 },
+	{ ticket: 'T-0003', total: 23.2 },
+];
+
+/** Voucher > Create Global Invoice of SALES: series F, monthly, May 2024, sealed 2024-06-01. */
+export function globalParams(extra: INodeParameters = {}): INodeParameters {
+	return {
+		resource: 'voucher',
+		operation: 'createGlobalInvoice',
+		...ISSUER_FIELDS,
+		serie: 'F',
+		lugarExpedicion: '64000',
+		formaPago: '01',
+		globalPeriodicity: '04',
+		globalMonth: '05',
+		globalYear: 2024,
+		saleTicket: '={{ $json.ticket }}',
+		saleAmount: '={{ $json.total }}',
+		options: { noCalcularFecha: true, fecha: '2024-06-01T09:00:00' },
+		...extra,
+	};
+}
+export const CUSTOMER = {
+	rfc: 'URE180429TM6',
+	nombre: 'UNIVERSIDAD ROBOTICA ESPANOLA',
+	usoCFDI: 'G03',
+	regimenFiscalReceptor: '601',
+	domicilioFiscalReceptor: '86991',
+};
+/** CUSTOMER typed into the recipient fields. */
+export const CUSTOMER_FIELDS = {
+	receptorRfc: CUSTOMER.rfc,
+	receptorNombre: CUSTOMER.nombre,
+	receptorRegimenFiscal: CUSTOMER.regimenFiscalReceptor,
+	receptorDomicilioFiscal: CUSTOMER.domicilioFiscalReceptor,
+};
+
+/** An invoice of 1,000.00 + IVA 16 % = 1,160.00 to CUSTOMER, stamped in the sandbox (PPD unless `paidAtIssue`). */
+/** Voucher > Create Payment Receipt for a payment received on 2024-05-09 by transfer (03), series P. */
+export function receiptParams(
+	invoices: IDataObject[],
+	extra: INodeParameters = {},
+): INodeParameters {
+	return {
+		resource: 'voucher',
+		operation: 'createPaymentReceipt',
+		lugarExpedicion: '64000',
+		serie: 'P',
+		paymentDate: '2024-05-09T12:00:00',
+		paymentForm: '03',
+		relatedInvoices: { invoice: invoices } as INodeParameters,
+		...extra,
+	};
+}
+
+export async function stampInvoice(
+	sandbox: Sandbox,
+	options: { paidAtIssue?: boolean; moneda?: string; tipoCambio?: number } = {},
+): Promise<string> {
+	const client = await apiClient(sandbox);
+	const payment = options.paidAtIssue
+		? { metodoPago: 'PUE', formaPago: '03' }
+		: { metodoPago: 'PPD', formaPago: '99' };
+	const currency = options.moneda ? { moneda: options.moneda, tipoCambio: options.tipoCambio } : {};
+	const { uuid } = await client.stamp(
+		validVoucher({ ...payment, ...currency, serie: 'A', folio: '1000', receptor: { ...CUSTOMER } }),
+	);
+	return uuid;
+}
+
+/** The stamped XML of a voucher the node created, read back from the sandbox. */
+export async function stampedXml(sandbox: Sandbox, uuid: string): Promise<XmlElement> {
+	const client = await apiClient(sandbox);
+	return parseXml(await (await client.xml(uuid)).text());
+}
+
+export { findElement };
+
+/** The issuing calls in the sandbox log (create or update): none may go out for a voucher stopped locally. */
+export function issuingCalls(sandbox: Sandbox) {
+	return sandbox.requests.filter(
+		(request) => request.route === 'createVoucher' || request.route === 'updateVoucher',
+	);
+}
+
+/** The body the node sent to create the voucher (the first create call). */
+export function sentBody(sandbox: Sandbox): Record<string, unknown> {
+	const create = sandbox.requests.find((request) => request.route === 'createVoucher');
+	if (!create) throw new Error('no create call was sent');
+	return JSON.parse(create.body) as Record<string, unknown>;
+}
+
+/** Runs an example's "Try it" path through the engine, with stand-ins for the n8n-nodes-base nodes it uses. */
+export async function runExampleTryIt(
+	sandbox: Sandbox,
+	name: ExampleName,
+	start: string,
+): Promise<IRun> {
+	class ExampleEngine extends Engine {
+		override readonly nodeTypes = new PackageNodeTypes(standInNodeTypes);
+	}
+	const engine = new ExampleEngine();
+	engine.setCredential(sandboxCredential(sandbox));
+	const workflow = reachableFrom(
+		withCfdiCredential(loadExample(name), { id: CREDENTIAL_ID, name: 'CFDI sandbox' }),
+		start,
+	);
+	return await engine.runWorkflow(
+		workflow.nodes as unknown as INode[],
+		workflow.connections as unknown as IConnections,
+		[{ json: {} }],
+	);
+}
+
+export { outputOf };

@@ -1,0 +1,111 @@
+import type { IBinaryData, IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+
+import {
+	startSandbox,
+	type GetVoucherShape,
+	type Sandbox,
+	type SandboxOptions,
+} from '../../sandbox';
+import { invoiceVoucher } from './vouchers';
+import { Engine, shutdownEngine } from './engine/engine';
+import { sandboxCredential } from './sandboxCredential';
+
+/**
+ * The shape of GET .../comprobantes/{id} the engine tests' sandboxes use unless a test sets it: the
+ * spec does not show that body, so `npm run test:engine:bodyOnly` runs them all against the
+ * body-only shape too (CFDI_SANDBOX_GET_SHAPE=bodyOnly).
+ */
+export const ENGINE_GET_VOUCHER_SHAPE: GetVoucherShape =
+	process.env.CFDI_SANDBOX_GET_SHAPE === 'bodyOnly' ? 'bodyOnly' : 'bodyWithState';
+
+/** One sandbox and one engine with a fresh credential per test. */
+export function useSandboxEngine(options: SandboxOptions = {}) {
+	const kit = {} as { sandbox: Sandbox; engine: Engine };
+	beforeEach(async () => {
+		kit.sandbox = await startSandbox({ getVoucherShape: ENGINE_GET_VOUCHER_SHAPE, ...options });
+		kit.engine = new Engine();
+		kit.engine.setCredential(sandboxCredential(kit.sandbox));
+	});
+	afterEach(async () => await kit.sandbox.close());
+	afterAll(shutdownEngine);
+	return kit;
+}
+
+export const createParams = (
+	voucher: IDataObject = invoiceVoucher(),
+	extra: INodeParameters = {},
+): INodeParameters => ({
+	resource: 'voucher',
+	operation: 'create',
+	inputMode: 'json',
+	voucherJson: JSON.stringify(voucher),
+	...extra,
+});
+
+/** What a user types for the parties in a version 1.1 Fields-mode form (issuer regime: the form's default). */
+export const FORM_PARTIES: INodeParameters = {
+	emisorRfc: 'EKU9003173C9',
+	emisorNombre: 'ESCUELA KEMPER URGATE',
+	lugarExpedicion: '64000',
+	receptorRfc: 'URE180429TM6',
+	receptorNombre: 'UNIVERSIDAD ROBOTICA ESPAÑOLA',
+	receptorDomicilioFiscal: '65000',
+};
+
+/** The settings a shop types once in the node (issuer as in the Fields mode, product codes, gateways). */
+export const orderParams = (extra: INodeParameters = {}): INodeParameters => ({
+	resource: 'voucher',
+	operation: 'create',
+	inputMode: 'order',
+	order: '={{ $json }}',
+	emisorRfc: 'EKU9003173C9',
+	emisorNombre: 'ESCUELA KEMPER URGATE',
+	emisorRegimenFiscal: '601',
+	lugarExpedicion: '64000',
+	serie: 'A',
+	productCodes: {
+		rule: [
+			{ match: 'sku', value: 'KB-01', claveProdServ: '43211706' },
+			{ match: 'sku', value: 'CB-02', claveProdServ: '26121609' },
+		],
+	},
+	...extra,
+});
+
+/** Input Mode "Line Items" with the recipient and payment fields of the Fields mode. */
+export const lineItemsParams = (extra: INodeParameters = {}): INodeParameters => ({
+	...orderParams({ inputMode: 'lineItems', lineItems: '={{ $json.lines }}' }),
+	receptorRfc: 'URE180429TM6',
+	receptorNombre: 'UNIVERSIDAD ROBOTICA ESPAÑOLA',
+	receptorUsoCfdi: 'G03',
+	receptorRegimenFiscal: '601',
+	receptorDomicilioFiscal: '65000',
+	formaPago: '03',
+	metodoPago: 'PUE',
+	moneda: 'MXN',
+	...extra,
+});
+
+/** Lines with prices including IVA 16 %: 2 × 580.00 + 348.00 = 1,508.00. */
+export const RECONCILED_LINES = [
+	{
+		quantity: 2,
+		unitPrice: '580.00',
+		taxRate: '16%',
+		priceIncludesTax: true,
+		description: 'Keyboard',
+	},
+	{ quantity: 1, unitPrice: 348, taxRate: 16, priceIncludesTax: true, description: 'Cable' },
+];
+
+/** Stamps one voucher through the node and returns its UUID. */
+export async function stampedUuid(engine: Engine): Promise<string> {
+	const { items, error } = await engine.runNode(createParams(), [{}]);
+	if (error) throw error;
+	return String(items[0].json.uuid);
+}
+
+export function binaryBytes(item: INodeExecutionData, property = 'data'): Buffer {
+	const binary = item.binary?.[property] as IBinaryData;
+	return Buffer.from(binary.data, 'base64');
+}
