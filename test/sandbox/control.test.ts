@@ -1,4 +1,7 @@
-/** The sandbox's HTTP control surface, in process and in its own process (`npm run sandbox -- --json`). */
+/**
+ * The sandbox's HTTP control surface, in process and in its own process (`npm run sandbox -- --json`).
+ * Also covers: sandbox/cli.ts (the sandbox run in its own process by npm run sandbox).
+ */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 

@@ -1,3 +1,6 @@
+/**
+ * Also covers: sandbox/index.ts, sandbox/http.ts, sandbox/dispatch.ts, sandbox/stamping.ts, sandbox/types.ts (the sandbox over real HTTP: startSandbox, the HTTP host, routing, the stamping checks and the shared types).
+ */
 import { DEFAULT_ACCOUNT, startSandbox, type Sandbox } from '../../sandbox';
 import {
 	ApiClient,

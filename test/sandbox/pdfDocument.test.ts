@@ -1,3 +1,6 @@
+/**
+ * Also covers: sandbox/blobStorage.ts (the signed PDF links the files are served through).
+ */
 import { startSandbox, type Sandbox } from '../../sandbox';
 import {
 	ApiClient,

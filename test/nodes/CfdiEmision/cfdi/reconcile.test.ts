@@ -2,6 +2,7 @@
  * The reconciliation rule (cfdi/reconcile.ts): every built voucher's total equals its source's money,
  * or is apart only by the cent the SAT's per-line rounding forces (named in a note), or is refused.
  * Pure tests, then property tests with decimal.js as the oracle of the SAT's per-line rounding.
+ * Also covers: nodes/CfdiEmision/cfdi/voucherSource.ts (the source money and business key types the rule compares).
  */
 import Decimal from 'decimal.js';
 import fc from 'fast-check';

@@ -1,3 +1,6 @@
+/**
+ * Also covers: nodes/CfdiEmision/cfdi/index.ts, nodes/CfdiEmision/cfdi/types.ts (the package's pure CFDI entry point these tests import, and the Voucher types).
+ */
 import { computeTotals, validateVoucher, type Voucher } from '../../../../nodes/CfdiEmision/cfdi';
 import { INVALID_CASES, VALID_CASES } from '../../../support/corpus';
 import { invoiceVoucher } from '../../../support/vouchers';

@@ -1,3 +1,6 @@
+/**
+ * Also covers: nodes/CfdiEmision/cfdi/catalogs/index.ts, nodes/CfdiEmision/cfdi/catalogs/types.ts (the catalogs' barrel and entry type, through every catalog checked here).
+ */
 import {
 	CANCELLATION_MOTIVE,
 	catalogCodes,

@@ -1,3 +1,6 @@
+/**
+ * Also covers: nodes/CfdiEmision/cfdi/kinds/index.ts (the kinds' barrel these tests import).
+ */
 import Decimal from 'decimal.js';
 import {
 	buildCreditNote,

@@ -2,6 +2,7 @@
  * The SAT schemas' limits (cfdv40.xsd, Pagos20.xsd, tdCFDI.xsd in test/support/sat-xsd/) refused
  * before sending: each wrong value gives exactly one error naming its full path, the limit and the
  * fix. The data module is generated from the schemas; the first test keeps it in step with them.
+ * Also covers: nodes/CfdiEmision/cfdi/validation/xsdFacets.ts, nodes/CfdiEmision/cfdi/validation/xsdFacetTypes.ts (the generated facet data and its types: the first test keeps them in step with the schemas).
  */
 import { readFileSync } from 'fs';
 import { join } from 'path';
