@@ -20,7 +20,7 @@ describe('the replies the sandbox sends, shaped as the real service sends them',
 	it('a validation failure is ASP.NET ValidationProblemDetails with a trace id', () => {
 		const reply = validationProblem({ Total: ['The Total field is required.'] });
 		expect(reply.status).toBe(400);
-		expect(reply.headers['content-type']).toBe('application/problem+json; charset=utf-8');
+		expect(reply.headers?.['content-type']).toBe('application/problem+json; charset=utf-8');
 		const body = JSON.parse(String(reply.body));
 		expect(body).toMatchObject({
 			title: 'One or more validation errors occurred.',

@@ -5,9 +5,7 @@ import {
 	CANCELLATION_MOTIVE,
 	catalogCodes,
 	CLAVE_UNIDAD,
-	currencyDecimals,
 	EXPORTACION,
-	findEntry,
 	FORMA_PAGO,
 	IMPUESTO,
 	METODO_PAGO,
@@ -58,93 +56,5 @@ describe('catalogs', () => {
 		expect(catalogCodes(USO_CFDI).join(' ')).toBe(
 			'G01 G02 G03 I01 I02 I03 I04 I05 I06 I07 I08 D01 D02 D03 D04 D05 D06 D07 D08 D09 D10 S01 CP01 CN01',
 		);
-	});
-
-	it('describes the common payment forms', () => {
-		expect(findEntry(FORMA_PAGO, '01')?.description).toBe('Cash');
-		expect(findEntry(FORMA_PAGO, '03')?.description).toBe('Electronic funds transfer');
-		expect(findEntry(FORMA_PAGO, '04')?.description).toBe('Credit card');
-		expect(findEntry(FORMA_PAGO, '28')?.description).toBe('Debit card');
-		expect(findEntry(FORMA_PAGO, '99')?.description).toBe('To be defined');
-		expect(findEntry(FORMA_PAGO, '07')).toBeUndefined();
-		expect(findEntry(FORMA_PAGO, 3)).toBeUndefined();
-	});
-
-	it('marks each regime as individual and/or legal entity', () => {
-		const kinds = Object.fromEntries(
-			REGIMEN_FISCAL.map((r) => [r.code, `${r.fisica ? 'F' : ''}${r.moral ? 'M' : ''}`]),
-		);
-		expect(kinds).toMatchObject({
-			'601': 'M',
-			'603': 'M',
-			'605': 'F',
-			'610': 'FM',
-			'612': 'F',
-			'616': 'F',
-			'620': 'M',
-			'626': 'FM',
-		});
-	});
-
-	it('lists the recipient regimes each use code allows', () => {
-		const uso = (code: string) => findEntry(USO_CFDI, code);
-		expect(uso('G01')?.regimes).toEqual([
-			'601',
-			'603',
-			'606',
-			'612',
-			'620',
-			'621',
-			'622',
-			'623',
-			'624',
-			'625',
-			'626',
-		]);
-		expect(uso('G02')?.regimes).toContain('616');
-		expect(uso('G03')?.regimes).not.toContain('616');
-		expect(uso('D01')).toMatchObject({
-			fisica: true,
-			moral: false,
-			regimes: ['605', '606', '607', '608', '611', '612', '614', '615', '625'],
-		});
-		expect(uso('S01')?.regimes).toEqual(catalogCodes(REGIMEN_FISCAL));
-		expect(uso('CN01')?.regimes).toEqual(['605']);
-		const regimes = new Set(catalogCodes(REGIMEN_FISCAL));
-		for (const entry of USO_CFDI)
-			for (const regime of entry.regimes) expect(regimes.has(regime)).toBe(true);
-	});
-
-	it('knows the decimals of each currency', () => {
-		expect(MONEDA.length).toBeGreaterThan(170);
-		for (const code of ['MXN', 'USD', 'EUR', 'GBP']) expect(currencyDecimals(code)).toBe(2);
-		for (const code of ['JPY', 'KRW', 'CLP', 'XXX']) expect(currencyDecimals(code)).toBe(0);
-		for (const code of ['KWD', 'BHD', 'OMR', 'JOD', 'TND', 'LYD', 'IQD'])
-			expect(currencyDecimals(code)).toBe(3);
-		expect(currencyDecimals('CLF')).toBe(4);
-		expect(currencyDecimals('MXP')).toBeUndefined();
-		for (const entry of MONEDA) expect(entry.code).toMatch(/^[A-Z]{3}$/);
-	});
-
-	it('requires the replacement UUID only for cancellation motive 01', () => {
-		expect(
-			CANCELLATION_MOTIVE.filter((m) => m.requiresFolioSustitucion).map((m) => m.code),
-		).toEqual(['01']);
-	});
-
-	it('offers common unit codes that fit the claveUnidad pattern', () => {
-		expect(catalogCodes(CLAVE_UNIDAD)).toEqual([
-			'H87',
-			'E48',
-			'ACT',
-			'KGM',
-			'LTR',
-			'MTR',
-			'XBX',
-			'DAY',
-			'HUR',
-			'MON',
-		]);
-		for (const code of catalogCodes(CLAVE_UNIDAD)) expect(code).toMatch(/^[A-Z0-9]{2,3}$/);
 	});
 });

@@ -1,0 +1,14 @@
+import { currencyDecimals, MONEDA } from '../../../../../nodes/CfdiEmision/cfdi';
+
+describe('catalogs', () => {
+	it('knows the decimals of each currency', () => {
+		expect(MONEDA.length).toBeGreaterThan(170);
+		for (const code of ['MXN', 'USD', 'EUR', 'GBP']) expect(currencyDecimals(code)).toBe(2);
+		for (const code of ['JPY', 'KRW', 'CLP', 'XXX']) expect(currencyDecimals(code)).toBe(0);
+		for (const code of ['KWD', 'BHD', 'OMR', 'JOD', 'TND', 'LYD', 'IQD'])
+			expect(currencyDecimals(code)).toBe(3);
+		expect(currencyDecimals('CLF')).toBe(4);
+		expect(currencyDecimals('MXP')).toBeUndefined();
+		for (const entry of MONEDA) expect(entry.code).toMatch(/^[A-Z]{3}$/);
+	});
+});
