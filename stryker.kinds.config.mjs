@@ -1,7 +1,7 @@
 // npm run mutate:kinds (not in CI): stryker.config.json narrowed to cfdi/kinds, with its own report
 // and incremental file (a run reuses the results of the last one for the mutants whose code and
 // covering tests did not change). MUTATE_REPORT names them when one file is mutated at a time:
-//   MUTATE_REPORT=kinds-creditNote MUTATE_TESTS=test/cfdi/creditNote.test.ts \
+//   MUTATE_REPORT=kinds-creditNote MUTATE_TESTS=test/nodes/CfdiEmision/cfdi/kinds/creditNote.test.ts \
 //     npm run mutate:kinds -- --mutate nodes/CfdiEmision/cfdi/kinds/creditNote.ts
 // writes reports/mutation/kinds-creditNote.json. See DEVELOPMENT.md "Mutation testing".
 import { readFileSync } from 'fs';
