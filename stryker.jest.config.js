@@ -1,6 +1,6 @@
 /**
  * The jest configuration of `npm run mutate` (StrykerJS): only the pure tests (test/nodes/CfdiEmision/cfdi,
- * test/orders), which exercise cfdi/ without the engine or the sandbox. Not used by `npm test`.
+ * test/nodes/CfdiEmision/orders), which exercise cfdi/ and orders/ without the engine or the sandbox. Not used by `npm test`.
  * MUTATE_TESTS (comma-separated test files) narrows the tests further, e.g. to the tests of the
  * files being mutated: on a busy machine each mutant then runs in seconds.
  */
@@ -18,9 +18,10 @@ module.exports = {
 	// only follows imports through files in its module map, and finds no test for a file outside it.
 	roots: [
 		'<rootDir>/test/nodes/CfdiEmision/cfdi',
-		'<rootDir>/test/orders',
+		'<rootDir>/test/nodes/CfdiEmision/orders',
 		'<rootDir>/test/support',
 		'<rootDir>/nodes/CfdiEmision/cfdi',
+		'<rootDir>/nodes/CfdiEmision/orders',
 	],
 	...(only.length > 0 ? { testMatch: only.map((file) => `**/${file}`) } : {}),
 	globalSetup: undefined,

@@ -1,99 +1,50 @@
-/**
- * The service refusing the recipient's data: the item's error carries, beside the message, the
- * field to correct, the SAT code and the fix (`recipient`, and every one in `recipientProblems`), so
- * a page can show it next to the field; without Continue On Fail the fix is in the description.
- */
-import { invoiceVoucher } from '../../../../scripts/lib/vouchers';
-import { createParams, useSandboxEngine } from '../../../engine/nodeTestKit';
+/** Recognising a service's "already stamped" refusal by its code or its words (stamping/answer.ts). */
+import { alreadyStampedSaying } from '../../../../nodes/CfdiEmision/stamping/answer';
 
-const kit = useSandboxEngine();
+const refusal = (
+	errores: Array<{ codigo: string; mensaje: string }>,
+	descripcion: string | null = null,
+) => ({ errores, result: { esValido: false, errores, descripcion } });
 
-/** The sandbox's register has H&E951128469 as "HERRERIA & ELECTRICOS", 06002, regime 601. */
-const REGISTERED = {
-	rfc: 'H&E951128469',
-	nombre: 'HERRERIA & ELECTRICOS',
-	usoCFDI: 'G03',
-	regimenFiscalReceptor: '601',
-	domicilioFiscalReceptor: '06002',
-};
-
-describe("the service's refusal of the recipient, on its field", () => {
-	test('a postal code not registered for the RFC: CFDI40147 on domicilioFiscalReceptor, with the fix', async () => {
-		const { items } = await kit.engine.runNode(
-			createParams(
-				invoiceVoucher({ receptor: { ...REGISTERED, domicilioFiscalReceptor: '06600' } }),
-			),
-			[{}],
-			{ continueOnFail: true },
-		);
-		expect(items).toHaveLength(1);
-		const json = items[0].json;
-		expect(json.error).toMatch(/^Item 0: The service refused the voucher: CFDI40147: /);
-		expect(json.status).toBe('rejected');
-		const expected = {
-			field: 'domicilioFiscalReceptor',
-			path: 'receptor.domicilioFiscalReceptor',
-			satCode: 'CFDI40147',
-			message: expect.stringContaining('DomicilioFiscalReceptor'),
-			fix: "Use the postal code of the fiscal address on the buyer's Constancia de Situación Fiscal (5 digits).",
-		};
-		expect(json.recipient).toEqual(expected);
-		expect(json.recipientProblems).toEqual([expected]);
-		expect(kit.sandbox.stampCount()).toBe(0);
-	});
-
-	test('name and regime refused together: each on its field, the fixes in the description', async () => {
-		// A name the node cannot put right (not the registered one) and a regime other than 601.
-		const { error } = await kit.engine.runNode(
-			createParams(
-				invoiceVoucher({
-					receptor: {
-						...REGISTERED,
-						nombre: 'HERRERIA Y ELECTRICOS',
-						regimenFiscalReceptor: '603',
-					},
-				}),
-			),
-			[{}],
-		);
-		expect(error?.message).toContain('CFDI40145');
-		expect(error?.description).toContain(
-			"receptor.nombre: Write the legal name exactly as on the buyer's Constancia de Situación Fiscal",
-		);
-		expect(error?.description).toContain(
-			'receptor.regimenFiscalReceptor: Use the tax regime registered',
-		);
-		const { items } = await kit.engine.runNode(
-			createParams(
-				invoiceVoucher({
-					receptor: {
-						...REGISTERED,
-						nombre: 'HERRERIA Y ELECTRICOS',
-						regimenFiscalReceptor: '603',
-					},
-				}),
-			),
-			[{}],
-			{ continueOnFail: true },
-		);
+describe('alreadyStampedSaying', () => {
+	test.each([
+		['FAC121', 'El comprobante ya fue timbrado.'],
+		['307', 'El CFDI contiene un timbre previo.'],
+		['CFDI40307', 'El CFDI contiene un timbre previo'],
+		['', 'El comprobante ya se encuentra timbrado'],
+		['E500', 'Comprobante YA TIMBRADO anteriormente'],
+		['X1', 'El CFDI ya había sido timbrado con el UUID 5FB2822E-396D-4725-8521-CDC4BDD20CCF'],
+		['X2', 'CFDI previamente timbrado'],
+		['X3', 'The voucher has already been stamped'],
+		['X4', 'El comprobante ya está timbrado'],
+	])('%s "%s" says already stamped', (codigo, mensaje) => {
 		expect(
-			(items[0].json.recipientProblems as Array<{ field: string; satCode: string }>).map((p) => [
-				p.field,
-				p.satCode,
-			]),
-		).toEqual([
-			['nombre', 'CFDI40145'],
-			['regimenFiscalReceptor', 'CFDI40158'],
-		]);
+			alreadyStampedSaying(
+				refusal([
+					{ codigo: 'CFDI40108', mensaje: 'El TipoDeComprobante no es válido' },
+					{ codigo, mensaje },
+				]),
+			),
+		).toBe(codigo ? `${codigo}: ${mensaje}` : mensaje);
 	});
 
-	test('a refusal of something else carries no recipient part', async () => {
-		const { items } = await kit.engine.runNode(
-			createParams(invoiceVoucher({ serie: 'ZZ' })),
-			[{}],
-			{ continueOnFail: true },
+	test('the descripcion alone can say it', () => {
+		expect(alreadyStampedSaying(refusal([], 'Error: el comprobante ya fue timbrado'))).toBe(
+			'Error: el comprobante ya fue timbrado',
 		);
-		expect(items[0].json.error).toContain('FAC112');
-		expect(items[0].json).not.toHaveProperty('recipient');
+	});
+
+	test.each([
+		['FAC119', 'La serie está ocupada, intente más tarde'],
+		['FAC112', 'La serie no existe'],
+		['CFDI40108', 'El TipoDeComprobante no es válido'],
+		['X5', 'El comprobante no ha sido timbrado'],
+		['X6', 'Aún no se ha timbrado el comprobante'],
+		['X7', 'Error al timbrar: el PAC no respondió'],
+		['3070', 'Otro error'],
+	])('%s "%s" is a refusal of another kind', (codigo, mensaje) => {
+		expect(
+			alreadyStampedSaying(refusal([{ codigo, mensaje }], `${codigo}: ${mensaje}`)),
+		).toBeUndefined();
 	});
 });

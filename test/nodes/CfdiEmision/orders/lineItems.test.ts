@@ -1,12 +1,12 @@
 /** Generic sale lines (WooCommerce, a sheet, a form) → vouchers, through the same pricing as orders. */
-import { validateVoucher, type Voucher } from '../../nodes/CfdiEmision/cfdi';
+import { validateVoucher, type Voucher } from '../../../../nodes/CfdiEmision/cfdi';
 import {
 	lineItemsToVoucher,
 	orderToVoucher,
 	type LineItemsSettings,
-} from '../../nodes/CfdiEmision/orders';
-import { refusal } from '../support/refusal';
-import { corpusOrder } from '../support/corpusOrder';
+} from '../../../../nodes/CfdiEmision/orders';
+import { refusal } from '../../../support/refusal';
+import { corpusOrder } from '../../../support/corpusOrder';
 
 const RECIPIENT = {
 	rfc: 'URE180429TM6',

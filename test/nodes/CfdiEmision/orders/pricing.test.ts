@@ -10,8 +10,8 @@
 import Decimal from 'decimal.js';
 import fc from 'fast-check';
 
-import type { Voucher } from '../../nodes/CfdiEmision/cfdi';
-import { lineItemsToVoucher, type LineItemsSettings } from '../../nodes/CfdiEmision/orders';
+import type { Voucher } from '../../../../nodes/CfdiEmision/cfdi';
+import { lineItemsToVoucher, type LineItemsSettings } from '../../../../nodes/CfdiEmision/orders';
 
 // `npm run mutate` lowers the runs (ORACLE_RUNS) so that each mutant's test run stays short.
 const RUNS = Math.max(100, Math.round(Number(process.env.ORACLE_RUNS ?? 2000) / 2));

@@ -5,11 +5,11 @@
  * is what the customer paid. Every order must become a voucher that passes the local CFDI checks
  * and whose total is exactly total_price.
  */
-import { validateVoucher, type Concepto, type Voucher } from '../../nodes/CfdiEmision/cfdi';
-import { orderToVoucher, type OrderSettings } from '../../nodes/CfdiEmision/orders';
-import { refusal } from '../support/refusal';
-import { corpusOrder, type Order } from '../support/corpusOrder';
-import corpus from '../support/shopifyOrders.json';
+import { validateVoucher, type Concepto, type Voucher } from '../../../../nodes/CfdiEmision/cfdi';
+import { orderToVoucher, type OrderSettings } from '../../../../nodes/CfdiEmision/orders';
+import { refusal } from '../../../support/refusal';
+import { corpusOrder, type Order } from '../../../support/corpusOrder';
+import corpus from '../../../support/shopifyOrders.json';
 
 const ISSUER: OrderSettings = {
 	emisor: { rfc: 'EKU9003173C9', nombre: 'ESCUELA KEMPER URGATE', regimenFiscal: '601' },

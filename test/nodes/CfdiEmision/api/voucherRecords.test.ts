@@ -3,7 +3,7 @@ import {
 	statusFromSubEstatus,
 	toUnixSeconds,
 	toVoucherRecord,
-} from '../../nodes/CfdiEmision/api/voucherRecords';
+} from '../../../../nodes/CfdiEmision/api/voucherRecords';
 
 describe('voucher list records', () => {
 	const item = {

@@ -1,12 +1,12 @@
 /** A paid order whose invoice was PPD → its payment receipt (type P), through the voucher-kinds builder. */
-import { validateVoucher, type Voucher } from '../../nodes/CfdiEmision/cfdi';
+import { validateVoucher, type Voucher } from '../../../../nodes/CfdiEmision/cfdi';
 import {
 	orderPaymentToReceipt,
 	orderToVoucher,
 	type ReceiptSettings,
-} from '../../nodes/CfdiEmision/orders';
-import { refusal } from '../support/refusal';
-import { corpusOrder, type Order } from '../support/corpusOrder';
+} from '../../../../nodes/CfdiEmision/orders';
+import { refusal } from '../../../support/refusal';
+import { corpusOrder, type Order } from '../../../support/corpusOrder';
 
 const INVOICE_UUID = '0A7F3B52-6C1D-4E8F-9A2B-3C4D5E6F7A8B';
 const SETTINGS: ReceiptSettings = {

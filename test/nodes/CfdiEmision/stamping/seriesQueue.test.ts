@@ -1,4 +1,4 @@
-import { SeriesQueue, seriesOf } from '../../nodes/CfdiEmision/stamping/seriesQueue';
+import { SeriesQueue, seriesOf } from '../../../../nodes/CfdiEmision/stamping/seriesQueue';
 
 /** Runs the queue with `workers` slots, finishing items in start order; returns the start order and the most of one series at once. */
 function simulate(series: Array<string | undefined>, workers: number) {

@@ -3,10 +3,10 @@
  * form and method (gateway table, transactions, financial status), the recipient read from the
  * checkout's note attributes, the issuer settings, and the product-code table.
  */
-import type { Voucher } from '../../nodes/CfdiEmision/cfdi';
-import { orderToVoucher, type OrderSettings } from '../../nodes/CfdiEmision/orders';
-import { corpusOrder, type Order } from '../support/corpusOrder';
-import { refusal } from '../support/refusal';
+import type { Voucher } from '../../../../nodes/CfdiEmision/cfdi';
+import { orderToVoucher, type OrderSettings } from '../../../../nodes/CfdiEmision/orders';
+import { corpusOrder, type Order } from '../../../support/corpusOrder';
+import { refusal } from '../../../support/refusal';
 
 const ISSUER: OrderSettings = {
 	emisor: { rfc: 'EKU9003173C9', nombre: 'ESCUELA KEMPER URGATE', regimenFiscal: '601' },

@@ -1,8 +1,8 @@
 /** Shopify refunds → credit notes (type E) related to the order's invoice. */
-import { validateVoucher, type Voucher } from '../../nodes/CfdiEmision/cfdi';
-import { refundToCreditNote, type RefundSettings } from '../../nodes/CfdiEmision/orders';
-import { refusal } from '../support/refusal';
-import { corpusOrder, type Order } from '../support/corpusOrder';
+import { validateVoucher, type Voucher } from '../../../../nodes/CfdiEmision/cfdi';
+import { refundToCreditNote, type RefundSettings } from '../../../../nodes/CfdiEmision/orders';
+import { refusal } from '../../../support/refusal';
+import { corpusOrder, type Order } from '../../../support/corpusOrder';
 
 const INVOICE_UUID = '5FB2822E-396D-4725-8521-CDC4BDD20CCF';
 const SETTINGS: RefundSettings = {
