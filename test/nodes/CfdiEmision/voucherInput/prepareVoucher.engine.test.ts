@@ -3,9 +3,9 @@
  * built voucher passes through): the request carries the name without the company type, in upper
  * case with single spaces, and the output item says what was changed.
  */
-import { invoiceVoucher } from '../../../../scripts/lib/vouchers';
-import { createParams, FORM_PARTIES, useSandboxEngine } from '../../../engine/nodeTestKit';
-import { sentBody } from '../../../engine/kindsKit';
+import { invoiceVoucher } from '../../../support/vouchers';
+import { createParams, FORM_PARTIES, useSandboxEngine } from '../../../support/nodeTestKit';
+import { sentBody } from '../../../support/kindsKit';
 
 const kit = useSandboxEngine();
 
