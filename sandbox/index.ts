@@ -167,6 +167,7 @@ function resolveOptions(options: SandboxOptions): ResolvedSandboxOptions {
 		getVoucherShape: getVoucherShape(options.getVoucherShape ?? 'bodyWithState'),
 		listFraming: options.listFraming ?? 'summary',
 		maxListTake: positiveInteger(options.maxListTake ?? 100, 'maxListTake'),
+		listOmits: options.listOmits ?? [],
 		nextBusinessDayRule: options.nextBusinessDayRule ?? false,
 		accounts,
 		now: options.now ?? Date.now,

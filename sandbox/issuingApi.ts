@@ -235,6 +235,7 @@ export class IssuingApi {
 							cancellations: this.cancellations,
 							framing: this.options.listFraming,
 							maxTake: this.options.maxListTake,
+							omits: this.options.listOmits,
 						});
 				}
 			},

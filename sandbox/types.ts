@@ -66,6 +66,11 @@ export interface SandboxOptions {
 	listFraming?: 'summary' | 'array';
 	/** Largest page the voucher list serves; a larger `take` is cut down to it. */
 	maxListTake?: number;
+	/**
+	 * Members the voucher list leaves out of each voucher (e.g. ['serie', 'folio'] or ['subestatusId']),
+	 * to show what a client does with a list that lacks what it reads. None by default.
+	 */
+	listOmits?: string[];
 	/** SAT rule 2.7.1.35 IX: no acceptance needed until the end of the business day after issue (off by default). */
 	nextBusinessDayRule?: boolean;
 	/** Clock in epoch milliseconds (token expiry, link validity, PDF readiness, log times). */

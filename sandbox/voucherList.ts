@@ -21,6 +21,8 @@ export interface ListContext {
 	cancellations: CancellationBook;
 	framing: 'summary' | 'array';
 	maxTake: number;
+	/** Members left out of each listed voucher (SandboxOptions.listOmits). */
+	omits?: string[];
 }
 
 interface ListQuery {
@@ -49,7 +51,11 @@ export function listVouchers(ctx: ListContext): Reply {
 		.sort((a, b) => b.seconds - a.seconds || b.stored.id - a.stored.id);
 	const page = matching
 		.slice(query.skip, query.skip + Math.min(query.take, ctx.maxTake))
-		.map(({ stored }) => summary(stored, ctx.cancellations));
+		.map(({ stored }) => summary(stored, ctx.cancellations))
+		.map((listed) => {
+			for (const member of ctx.omits ?? []) delete listed[member];
+			return listed;
+		});
 	return json(
 		200,
 		ctx.framing === 'array'

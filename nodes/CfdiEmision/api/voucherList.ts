@@ -1,7 +1,7 @@
 import { parseJsonBody } from '../transport/responses';
 import { callService, type RunSession, type ServiceContext } from '../transport/transport';
 import { VOUCHERS_PATH } from './paths';
-import { readListPage, toVoucherRecord, type VoucherRecord } from './voucherRecords';
+import { readListPage, toVoucherRecord, type ListPage, type VoucherRecord } from './voucherRecords';
 
 /** The page size asked for; the service may answer with fewer, and paging copes with that. */
 export const LIST_PAGE_SIZE = 100;
@@ -59,6 +59,100 @@ export async function* listedVouchers(
 		skip += page.items.length;
 		if (fresh === 0 || (page.total !== undefined && skip >= page.total)) return;
 	}
+}
+
+/** Every voucher of a window, read so that a decision can rest on it (the Duplicate Check). */
+export interface WholeWindow {
+	/** Each voucher once (by UUID, or id when it has none), as last seen. */
+	records: VoucherRecord[];
+	/** Whether one pass reached the count the list announced, with that count unchanged throughout. */
+	complete: boolean;
+	/** Why the read is not complete. */
+	why?: string;
+	/** Pages read (for the benchmark and the tests). */
+	pages: number;
+}
+
+/** How many times the window is read again when its count moves while it is paged. */
+export const WHOLE_WINDOW_PASSES = 3;
+
+/**
+ * Reads every voucher of a window, page by page, to the count the list announces. When the count
+ * moves while paging (vouchers stamped or removed meanwhile shift the pages), the window is read
+ * again, up to WHOLE_WINDOW_PASSES times; vouchers seen in any pass are kept. A page that brings
+ * nothing new before the count is reached (a service ignoring `skip`), or a count still moving after
+ * the last pass, leaves the read incomplete, and says why.
+ */
+export async function readWholeWindow(
+	ctx: ServiceContext,
+	session: RunSession,
+	window: VoucherListWindow,
+): Promise<WholeWindow> {
+	return await readWholeList(async (skip) => {
+		const response = await callService(ctx, session, {
+			method: 'GET',
+			url: VOUCHERS_PATH,
+			qs: {
+				finicial: window.from,
+				ffinal: window.to,
+				nocomprobante: 0,
+				tipoConfirmacionId: 0,
+				skip,
+				take: LIST_PAGE_SIZE,
+			},
+		});
+		return readListPage(parseJsonBody(response.body, 'the voucher list'));
+	});
+}
+
+/** readWholeWindow's paging over any page source (`skip` to the page there): pure, no requests. */
+export async function readWholeList(
+	pageAt: (skip: number) => Promise<ListPage>,
+	passes = WHOLE_WINDOW_PASSES,
+): Promise<WholeWindow> {
+	const records = new Map<string, VoucherRecord>();
+	let pages = 0;
+	let why = '';
+	for (let pass = 0; pass < passes; pass++) {
+		const seen = new Set<string>();
+		let announced: number | undefined;
+		let moved = false;
+		let stalled = false;
+		let skip = 0;
+		for (;;) {
+			const page = await pageAt(skip);
+			pages += 1;
+			if (page.total !== undefined) {
+				if (announced !== undefined && page.total !== announced) moved = true;
+				announced = page.total;
+			}
+			let fresh = 0;
+			for (const item of page.items) {
+				const record = toVoucherRecord(item);
+				const id = record.uuid
+					? `u:${record.uuid}`
+					: record.voucherId !== null
+						? `i:${record.voucherId}`
+						: `x:${JSON.stringify(item)}`;
+				records.set(id, record);
+				if (!seen.has(id)) fresh += 1;
+				seen.add(id);
+			}
+			skip += page.items.length;
+			if (page.items.length === 0 || (announced !== undefined && skip >= announced)) break;
+			if (fresh === 0) {
+				stalled = true;
+				break;
+			}
+		}
+		if (stalled) {
+			why = `the list stopped bringing new vouchers at ${skip} of the ${announced ?? 'unannounced'} it announced`;
+			continue;
+		}
+		if (!moved) return { records: [...records.values()], complete: true, pages };
+		why = `the list's count moved while it was read (${passes} passes)`;
+	}
+	return { records: [...records.values()], complete: false, why, pages };
 }
 
 /** Reads the voucher list page by page, keeping the accepted vouchers up to `limit`. */

@@ -11,6 +11,7 @@
  */
 import type { BusinessKey } from './voucherSource';
 import { GENERIC_NATIONAL_RFC } from './rfc';
+import { stateOf, type SaleFacts } from './saleIdentity';
 
 /** Anexo 20: Folio is 1 to 40 characters. */
 export const FOLIO_MAX_LENGTH = 40;
@@ -42,6 +43,8 @@ export interface ListedVoucher {
 	folio: string | null;
 	recipientRfc?: string | null;
 	total?: number | null;
+	/** The service's words for the state, read when its code says nothing. */
+	statusDescription?: string | null;
 }
 
 const text = (value: unknown): string =>
@@ -169,12 +172,12 @@ const same = (a: unknown, b: unknown) => text(a).toUpperCase() === text(b).toUpp
 
 /** Whether a listed voucher carries the key's series and folio. */
 export function listedUnderKey(listed: ListedVoucher, key: BusinessKey): boolean {
-	return same(listed.series, key.serie) && text(listed.folio) === text(key.folio);
+	return same(listed.series, key.serie) && same(listed.folio, key.folio);
 }
 
 /** Cancelled vouchers do not count: a key may be stamped again after its voucher was cancelled. */
 function counts(listed: ListedVoucher): boolean {
-	return listed.status !== 'cancelled';
+	return stateOf(listed) !== 'cancelled';
 }
 
 /** Oldest first: the voucher a later twin duplicates. */
@@ -224,13 +227,17 @@ export function twinsOf(
 	key: BusinessKey,
 	uuid: string,
 	listed: ListedVoucher[],
+	sale: SaleFacts = {},
 ): TwinReport | undefined {
+	const otherRecipient = (voucher: ListedVoucher) =>
+		!!voucher.recipientRfc && !!sale.recipientRfc && !same(voucher.recipientRfc, sale.recipientRfc);
 	const stamped = listed
 		.filter(
 			(voucher) =>
 				listedUnderKey(voucher, key) &&
 				counts(voucher) &&
-				voucher.status !== 'pending' &&
+				stateOf(voucher) !== 'pending' &&
+				!otherRecipient(voucher) &&
 				voucher.uuid,
 		)
 		.sort(byAge);

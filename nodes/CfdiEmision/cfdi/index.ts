@@ -78,6 +78,24 @@ export {
 	type TwinReport,
 } from './businessKey';
 export {
+	collisionMessage,
+	contentKey,
+	CONTENT_FOLIO_PREFIX,
+	DEFAULT_CONTENT_WINDOW_HOURS,
+	describeListed,
+	describeSale,
+	isGenericRfc,
+	judgeListed,
+	keyText,
+	saleWindow,
+	stateOf,
+	totalChangedMessage,
+	type ListedSale,
+	type ListedState,
+	type SaleFacts,
+	type Verdict,
+} from './saleIdentity';
+export {
 	seriesFolio,
 	summarizeVoucher,
 	type PaidInvoiceSummary,

@@ -37,6 +37,8 @@ export interface BusinessKey {
 	folio?: string;
 	/** When the sale happened (ISO date): a voucher for it is not older, so the list is read from there. */
 	since?: string;
+	/** `since` is the window's exact start (a content key's window), not a sale date to widen by a clock margin. */
+	exactSince?: boolean;
 }
 
 export interface VoucherSource {

@@ -1,20 +1,25 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import {
-	checkWindow,
-	DAY_SECONDS,
-	existingUnderKey,
+	CONTENT_FOLIO_PREFIX,
+	collisionMessage,
+	describeListed,
+	describeSale,
+	judgeListed,
+	saleWindow,
+	totalChangedMessage,
 	twinsOf,
 	type BusinessKey,
 	type DuplicateCheckMode,
-	type ExistingVoucher,
+	type ListedSale,
 	type ListedVoucher,
+	type SaleFacts,
+	type Verdict,
 } from '../cfdi';
 import { operationFailed } from '../transport/errors';
 import type { ItemOutcome } from '../execution/runItems';
 import type { RunSession } from '../transport/transport';
-import { findOnVoucherList, type VoucherListKey } from '../api/voucherList';
-import type { VoucherRecord } from '../api/voucherRecords';
+import { readWholeWindow, type WholeWindow } from '../api/voucherList';
 import type { StampJob } from './handler';
 import { SaleStampedMeanwhile } from './saleStampedMeanwhile';
 import { readOutputFormat, type OutputFormat } from './answer';
@@ -22,125 +27,158 @@ import { readOutputFormat, type OutputFormat } from './answer';
 /** How far back the list is read for a key without a sale date. */
 export const DEFAULT_LOOK_BACK_DAYS = 30;
 
-/** The Duplicate Check setting for each version: new nodes check, version 1 nodes keep their calls. */
+/** The Duplicate Check setting: on (Return Existing) unless the node says otherwise, in every version. */
 export function duplicateCheckModeOf(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 ): DuplicateCheckMode {
-	const fallback: DuplicateCheckMode = ctx.getNode().typeVersion >= 1.1 ? 'returnExisting' : 'off';
+	const fallback: DuplicateCheckMode = 'returnExisting';
 	const mode = ctx.getNodeParameter('duplicateCheck', itemIndex, fallback) as DuplicateCheckMode;
 	return mode === 'fail' || mode === 'off' || mode === 'returnExisting' ? mode : fallback;
 }
 
 /** What the check found for one item before its first request. */
-export type CheckedItem = ExistingVoucher | { kind: 'stampedThisRun'; voucher: IDataObject };
+export type CheckedItem = Verdict & { thisRun?: boolean };
 
-const toListKey = (key: BusinessKey): VoucherListKey => ({
-	series: key.serie ?? '',
-	folio: key.folio ?? '',
-});
+/** The sale's own facts (recipient, total, currency) as the voucher to send carries them. */
+export function saleFactsOf(body: IDataObject): SaleFacts {
+	const receptor = (body.receptor ?? {}) as IDataObject;
+	const total = body.total;
+	return {
+		...(receptor.rfc ? { recipientRfc: String(receptor.rfc).trim().toUpperCase() } : {}),
+		...(total !== undefined && total !== null && total !== '' ? { total: String(total) } : {}),
+		...(body.moneda ? { currency: String(body.moneda) } : {}),
+	};
+}
+
+/** One item's key with what the identity rule compares. */
+export interface CheckedKey {
+	key: BusinessKey;
+	sale: SaleFacts;
+	/** The voucher is sent with its own date (Use Voucher Date): the window reaches 72 hours further back. */
+	dated?: boolean;
+}
 
 /** Unix seconds now. */
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /**
  * The duplicate check of one run. Before the first request of any item it reads the service's list
- * ONCE for the keys of every item of the run (one pass of paging over one date window, whatever the
- * series), so an item whose sale is already stamped is answered from it. Items of the run that share
- * a key are answered from this run's own stamps. After the run, one more pass looks for twins that
- * another execution stamped at the same moment.
+ * ONCE for every item of the run: the whole window where a voucher of the run's sales can be
+ * (saleWindow), to the count the list announces, so an item whose sale is already stamped is answered
+ * from it. Items of the run that share a key are judged against this run's own stamps by the same
+ * rule (judgeListed). After the run, one more read looks for twins that another execution stamped at
+ * the same moment.
  */
 export class DuplicateCheck {
-	private listed?: Promise<Map<string, VoucherRecord[]>>;
+	private listed?: Promise<WholeWindow>;
 
-	private readonly stampedThisRun = new Map<string, IDataObject>();
+	private readonly stampedThisRun: ListedSale[] = [];
+
+	private readonly outputsThisRun = new Map<string, IDataObject>();
 
 	private readonly startedAt = nowSeconds();
+
+	/** Pages of the list this run read (the benchmark reads it). */
+	pages = 0;
 
 	constructor(
 		private readonly ctx: IExecuteFunctions,
 		/** Every item's key (plans every item that is not planned yet; local work only). */
-		private readonly allKeys: () => BusinessKey[],
+		private readonly allKeys: () => CheckedKey[],
 		private readonly lookBackDays = DEFAULT_LOOK_BACK_DAYS,
 	) {}
 
-	private static id(key: BusinessKey): string {
-		return `${(key.serie ?? '').toUpperCase()}\u0000${key.folio ?? ''}`;
+	private async read(
+		session: RunSession,
+		window: { from: number; to: number },
+	): Promise<WholeWindow> {
+		const whole = await readWholeWindow(this.ctx, session, window);
+		this.pages += whole.pages;
+		return whole;
 	}
 
-	/** The vouchers listed under each key of the run, read once. */
-	private async listedByKey(session: RunSession): Promise<Map<string, VoucherRecord[]>> {
-		this.listed ??= (async () => {
-			const keys = [
-				...new Map(this.allKeys().map((key) => [DuplicateCheck.id(key), key])).values(),
-			];
-			const window = checkWindow(
-				keys.map((key) => key.since),
-				nowSeconds(),
-				this.lookBackDays,
-			);
-			const found = await this.find(session, keys, window);
-			return new Map(keys.map((key, index) => [DuplicateCheck.id(key), found[index]]));
-		})();
+	private windowOf(keys: CheckedKey[]): { from: number; to: number } {
+		return saleWindow(
+			keys.map((entry) => entry.key),
+			nowSeconds(),
+			this.lookBackDays,
+			keys.some((entry) => entry.dated),
+		);
+	}
+
+	/** The run's window of the list, read once. */
+	private async listedOnce(session: RunSession): Promise<WholeWindow> {
+		this.listed ??= this.read(session, this.windowOf(this.allKeys()));
 		return await this.listed;
 	}
 
-	private async find(
-		session: RunSession,
-		keys: BusinessKey[],
-		window: { from: number; to: number },
-	): Promise<VoucherRecord[][]> {
-		// All matches, not the first: a cancelled voucher under a key must not hide a stamped one.
-		return await findOnVoucherList(this.ctx, session, keys.map(toListKey), window, {
-			firstMatchOnly: false,
-		});
+	private judge(entry: CheckedKey, whole: WholeWindow): CheckedItem {
+		const verdict = judgeListed(entry.key, entry.sale, [
+			...(whole.records as unknown as ListedSale[]),
+			...this.stampedThisRun,
+		]);
+		if (verdict.kind === 'stamped' && this.outputsThisRun.has(verdict.voucher.uuid))
+			return { ...verdict, thisRun: true };
+		if (verdict.kind === 'none' && !whole.complete)
+			return {
+				kind: 'undecidable',
+				reason: whole.why ?? 'the list could not be read to its end',
+				vouchers: [],
+			};
+		return verdict;
 	}
 
-	/** What the list (or this run) holds for an item's key, before its first request. */
-	async before(session: RunSession, key: BusinessKey): Promise<CheckedItem> {
-		const inRun = this.stampedThisRun.get(DuplicateCheck.id(key));
-		if (inRun) return { kind: 'stampedThisRun', voucher: inRun };
-		const listed = (await this.listedByKey(session)).get(DuplicateCheck.id(key)) ?? [];
-		return existingUnderKey(key, listed as ListedVoucher[]);
+	/** What the list (and this run) holds for an item's sale, before its first request. */
+	async before(session: RunSession, entry: CheckedKey): Promise<CheckedItem> {
+		return this.judge(entry, await this.listedOnce(session));
 	}
 
 	/**
 	 * Looks again for one key (a series-busy answer says another stamp runs on its series, maybe this
 	 * very sale from another execution): throws SaleStampedMeanwhile when it is stamped now.
 	 */
-	async recheck(session: RunSession, key: BusinessKey, pendingId?: number): Promise<void> {
-		const window = checkWindow([key.since], nowSeconds(), this.lookBackDays);
-		const [listed] = await this.find(session, [key], window);
-		const found = existingUnderKey(key, listed as ListedVoucher[]);
-		if (found.kind === 'stamped')
+	async recheck(session: RunSession, entry: CheckedKey, pendingId?: number): Promise<void> {
+		const whole = await this.read(session, this.windowOf([entry]));
+		const found = judgeListed(entry.key, entry.sale, whole.records as unknown as ListedSale[]);
+		if (found.kind === 'stamped' && !found.totalChanged)
 			throw new SaleStampedMeanwhile(found.voucher as unknown as IDataObject, pendingId);
 	}
 
-	/** An item of this run stamped its key: later items of the run with the same key return it. */
-	stamped(key: BusinessKey, output: IDataObject): void {
-		this.stampedThisRun.set(DuplicateCheck.id(key), output);
+	/** An item of this run stamped its key: later items of the run are judged against it too. */
+	stamped(entry: CheckedKey, output: IDataObject): void {
+		const uuid = String(output.uuid ?? '').toUpperCase();
+		this.outputsThisRun.set(uuid, output);
+		this.stampedThisRun.push({
+			uuid,
+			voucherId: Number(output.idComprobante ?? output.voucherId) || null,
+			date: new Date().toISOString(),
+			status: 'stamped',
+			series: entry.key.serie ?? '',
+			folio: entry.key.folio ?? '',
+			recipientRfc: entry.sale.recipientRfc ?? null,
+			total: entry.sale.total ?? null,
+			currency: entry.sale.currency ?? null,
+		});
 	}
 
 	/**
-	 * After the run: one pass over the list for every key this run stamped; a key with another
-	 * stamped voucher besides ours is a twin, reported on the item's output (never silently).
+	 * After the run: one read of the list for every key this run stamped; a key with another stamped
+	 * voucher of the same sale besides ours is a twin, reported on the item's output (never silently).
 	 */
 	async afterRun(
 		session: RunSession,
-		stamped: Array<{ key: BusinessKey; uuid: string; output: IDataObject }>,
+		stamped: Array<CheckedKey & { uuid: string; output: IDataObject }>,
 	): Promise<void> {
 		if (!stamped.length) return;
-		const keys = stamped.map((entry) => entry.key);
-		const wide = checkWindow(
-			keys.map((key) => key.since),
-			nowSeconds(),
-			this.lookBackDays,
-		);
-		// A twin was stamped while this run ran: its date is at most 72 hours before the run started.
-		const window = { from: Math.max(wide.from, this.startedAt - 3 * DAY_SECONDS), to: wide.to };
-		let found: VoucherRecord[][];
+		const wide = this.windowOf(stamped);
+		// A twin was stamped while this run ran: dated from the run's start (72 hours earlier when dated).
+		const earliest =
+			this.startedAt - (stamped.some((entry) => entry.dated) ? 72 * 3_600 : 0) - 30 * 60;
+		const window = { from: Math.max(wide.from, earliest), to: wide.to };
+		let found: WholeWindow;
 		try {
-			found = await this.find(session, keys, window);
+			found = await this.read(session, window);
 		} catch (error) {
 			// The vouchers are stamped: failing the node now would hide them. Say the look-up failed.
 			const note = `The look-up for a twin stamped by another execution at the same moment failed (${(error as Error).message}); check the list for this voucher's series and folio.`;
@@ -148,9 +186,21 @@ export class DuplicateCheck {
 				entry.output.duplicate = { key: entry.key.value, unchecked: note };
 			return;
 		}
-		stamped.forEach((entry, index) => {
-			const twins = twinsOf(entry.key, entry.uuid, found[index] as ListedVoucher[]);
-			if (!twins) return;
+		for (const entry of stamped) {
+			const twins = twinsOf(
+				entry.key,
+				entry.uuid,
+				found.records as unknown as ListedVoucher[],
+				entry.sale,
+			);
+			if (!twins) {
+				if (!found.complete)
+					entry.output.duplicate = {
+						key: entry.key.value,
+						unchecked: `The look-up for a twin stamped by another execution at the same moment could not read the whole list (${found.why ?? 'incomplete'}); check the list for this voucher's series and folio.`,
+					};
+				continue;
+			}
 			if (twins.thisOneIsTwin) entry.output.status = 'stampedTwin';
 			entry.output.duplicate = {
 				key: entry.key.value,
@@ -158,7 +208,7 @@ export class DuplicateCheck {
 				cancel: twins.cancel,
 				message: twins.message,
 			} as unknown as IDataObject;
-		});
+		}
 	}
 }
 
@@ -204,19 +254,38 @@ function existingOutput(
 }
 
 const describeFound = (voucher: IDataObject) =>
-	[
-		voucher.uuid ? `UUID ${String(voucher.uuid)}` : '',
-		voucher.voucherId ? `id ${String(voucher.voucherId)}` : '',
-		voucher.date ? `dated ${String(voucher.date)}` : '',
-	]
-		.filter(Boolean)
-		.join(', ');
+	describeListed({
+		uuid: String(voucher.uuid ?? ''),
+		voucherId: Number(voucher.voucherId ?? voucher.idComprobante) || null,
+		date: (voucher.date as string | undefined) ?? null,
+		status: String(voucher.status ?? ''),
+		series: null,
+		folio: null,
+		recipientRfc: (voucher.recipientRfc as string | undefined) ?? null,
+		total: (voucher.total as number | undefined) ?? null,
+	});
+
+/** The note of a voucher found by its content: how to stamp a deliberate second one. */
+export function contentNote(key: BusinessKey): string | undefined {
+	if (!key.value.startsWith('content:')) return undefined;
+	return `No Duplicate Check Key was given, so the sale is identified by the voucher's content (recipient, lines and total; folio ${key.folio}, which starts with "${CONTENT_FOLIO_PREFIX}"): the same content was stamped within the window. To stamp a deliberate second voucher with the same content, map a Duplicate Check Key that tells the sales apart (e.g. an order or ticket number), give the voucher its own folio, or set Duplicate Check to Off.`;
+}
+
+/** What the item's output says about twins: every stamped voucher of the sale, which to keep. */
+function alsoStamped(found: Extract<Verdict, { kind: 'stamped' }>): IDataObject {
+	if (!found.others.length) return {};
+	const others = found.others.map((voucher) => voucher.uuid);
+	return {
+		alsoStamped: found.others as unknown as IDataObject[],
+		twinNote: `This sale has ${others.length + 1} stamped vouchers: ${found.voucher.uuid} (the oldest, given here) and ${others.join(', ')}. Keep ${found.voucher.uuid} and cancel ${others.join(', ')} with motive 02 (issued with errors, without relation), unless they document other sales.`,
+	};
+}
 
 /**
  * The item's result when the check answers it without sending anything: the sale is stamped
  * already (Return Existing gives that voucher, Fail refuses the item), or its pending voucher exists
- * and the item only saves pending. Undefined: the item goes on (nothing found, or a pending voucher
- * to finish with Update).
+ * and the item only saves pending. A folio collision or a list that cannot decide fails the item in
+ * every mode. Undefined: the item goes on (nothing found, or a pending voucher to finish with Update).
  */
 export function checkedOutcome(
 	ctx: IExecuteFunctions,
@@ -225,32 +294,70 @@ export function checkedOutcome(
 ): ItemOutcome | undefined {
 	const duplicate = job.duplicate;
 	if (!duplicate || found.kind === 'none') return undefined;
+	const { key, sale } = duplicate;
+	const where = `series ${key.serie || '(none)'} folio ${key.folio ?? ''}`;
+	if (found.kind === 'collision') {
+		const { message, fix } = collisionMessage(key, sale, found.vouchers);
+		throw operationFailed(ctx, job.itemIndex, message, fix, {
+			status: 'folioCollision',
+			duplicateCheck: {
+				key: key.value,
+				sale: sale as IDataObject,
+				listed: found.vouchers as unknown as IDataObject[],
+			},
+		});
+	}
+	if (found.kind === 'undecidable') {
+		throw operationFailed(
+			ctx,
+			job.itemIndex,
+			`The Duplicate Check could not decide whether this sale (${key.value}, ${where}, ${describeSale(sale) || 'no recipient or total'}) is already stamped: ${found.reason}`,
+			`Nothing was sent. Look the sale up (${where}, ${describeSale(sale)}) with Voucher > Get Many or in the provider's portal. If it has no voucher, run the item again (a list that moved while it was read settles by itself), or set Duplicate Check to Off for this item to stamp without the look-up.`,
+			{
+				status: 'duplicateCheckUndecided',
+				duplicateCheck: {
+					key: key.value,
+					reason: found.reason,
+					listed: found.vouchers as unknown as IDataObject[],
+				},
+			},
+		);
+	}
 	if (found.kind === 'pending' && job.stamp) return undefined;
-	// An output of this run: the raw output names the id idComprobante, the simplified one voucherId.
-	const voucher: IDataObject =
-		found.kind === 'stampedThisRun'
-			? {
-					uuid: found.voucher.uuid,
-					voucherId: found.voucher.idComprobante ?? found.voucher.voucherId,
-					note: 'stamped by an earlier item of this run',
-				}
-			: (found.voucher as unknown as IDataObject);
+	const voucher: IDataObject = {
+		...(found.voucher as unknown as IDataObject),
+		...(found.thisRun ? { note: 'stamped by an earlier item of this run' } : {}),
+	};
 	const status = found.kind === 'pending' ? 'alreadyPending' : 'alreadyStamped';
-	const where = `series ${duplicate.key.serie || '(none)'} folio ${duplicate.key.folio ?? ''}`;
+	const changed =
+		found.kind === 'stamped' && found.totalChanged
+			? totalChangedMessage(key, found.voucher, found.totalChanged)
+			: undefined;
 	if (duplicate.mode === 'fail') {
 		throw operationFailed(
 			ctx,
 			job.itemIndex,
-			`This sale (${duplicate.key.value}, from ${duplicate.key.from}) is ${status === 'alreadyStamped' ? 'already stamped' : 'already saved as pending'}: ${where}, ${describeFound(voucher)}`,
+			`This sale (${key.value}, from ${key.from}) is ${status === 'alreadyStamped' ? 'already stamped' : 'already saved as pending'}: ${where}, ${describeFound(voucher)}${changed ? `. ${changed}` : ''}`,
 			'Nothing was sent. Duplicate Check is set to Fail; set it to Return Existing to get the existing voucher as the result instead, or cancel that voucher first if a new one is really wanted.',
-			{ status, duplicateCheck: { key: duplicate.key.value, found: voucher } },
+			{ status, duplicateCheck: { key: key.value, found: voucher } },
 		);
 	}
+	const json = existingOutput(job, status, voucher, readOutputFormat(ctx));
+	const check = json.duplicateCheck as IDataObject;
+	if (found.kind === 'stamped') Object.assign(check, alsoStamped(found));
+	if (found.kind === 'stamped' && found.totalChanged) {
+		check.totalChanged = { ...found.totalChanged, message: changed };
+		json.message = changed;
+	}
+	const note = contentNote(key);
+	if (note) check.note = note;
 	const doneNote = `${status === 'alreadyStamped' ? 'found already stamped' : 'found already pending'} (${describeFound(voucher)}), nothing sent`;
-	return {
-		items: [{ json: existingOutput(job, status, voucher, readOutputFormat(ctx)) }],
-		doneNote,
-	};
+	return { items: [{ json }], doneNote };
+}
+
+/** The item's output when no check could be made (no key, and content cannot identify the sale). */
+export function uncheckedNote(reason: string): IDataObject {
+	return { checked: false, reason };
 }
 
 /** The item's result when its sale was stamped by another execution while it waited for its series. */

@@ -6,7 +6,17 @@ import {
 	type INodeExecutionData,
 } from 'n8n-workflow';
 
-import { BusinessKeyError, userKey, type BusinessKey, type DuplicateCheckMode } from '../cfdi';
+import {
+	BusinessKeyError,
+	contentKey,
+	DEFAULT_CONTENT_WINDOW_HOURS,
+	isGenericRfc,
+	keyOfFolio,
+	keyText,
+	userKey,
+	type BusinessKey,
+	type DuplicateCheckMode,
+} from '../cfdi';
 import { operationFailed, toNodeError } from '../transport/errors';
 import { ItemPlans, runItems, withItemIndex, type ItemOutcome } from '../execution/runItems';
 import type { RunSession } from '../transport/transport';
@@ -31,7 +41,10 @@ import {
 	checkedOutcome,
 	DuplicateCheck,
 	duplicateCheckModeOf,
+	saleFactsOf,
 	stampedMeanwhileOutcome,
+	uncheckedNote,
+	type CheckedKey,
 } from './duplicateCheck';
 import { SaleStampedMeanwhile } from './saleStampedMeanwhile';
 
@@ -70,8 +83,8 @@ export interface StampJob {
 	voucher: PreparedVoucher;
 	/** Members the body builder adds to the output item. */
 	output: IDataObject;
-	/** The sale's key and what to do when it is already stamped (absent: no check for this item). */
-	duplicate?: { mode: Exclude<DuplicateCheckMode, 'off'>; key: BusinessKey };
+	/** The sale's key and facts, and what to do when it is already stamped (absent: no check for this item). */
+	duplicate?: CheckedKey & { mode: Exclude<DuplicateCheckMode, 'off'> };
 }
 
 function describeVoucher(body: IDataObject): string {
@@ -136,7 +149,7 @@ export function planStampJob(
 				)
 			: undefined;
 	// The key is found on the list by series and folio: a voucher without a folio carries the key's.
-	if (duplicate?.key.folio && !String(given.folio ?? '').trim())
+	if (duplicate?.key?.folio && !String(given.folio ?? '').trim())
 		given = { ...given, folio: duplicate.key.folio };
 	const prepared = prepareVoucher(
 		ctx,
@@ -159,6 +172,9 @@ export function planStampJob(
 	// What was put as the SAT records it (the legal name's company type, spacing, case, codes).
 	if (prepared.recipientChanges)
 		output.recipientNormalized = prepared.recipientChanges as unknown as IDataObject[];
+	const checked = duplicate ? identityOf(ctx, itemIndex, duplicate, body, prepared.qs) : undefined;
+	if (checked && 'folio' in checked && checked.folio) body.folio = checked.folio;
+	if (checked && 'unchecked' in checked) output.duplicateCheck = uncheckedNote(checked.unchecked);
 	return {
 		itemIndex,
 		target,
@@ -166,24 +182,75 @@ export function planStampJob(
 		mode,
 		voucher: { ...prepared, body },
 		output,
-		...(duplicate ? { duplicate } : {}),
+		...(checked && 'job' in checked ? { duplicate: checked.job } : {}),
 	};
+}
+
+/** The key the item's Duplicate Check setting gives before the voucher is prepared (no key: decided after). */
+type PlannedKey = { mode: Exclude<DuplicateCheckMode, 'off'>; key?: BusinessKey };
+
+/**
+ * The item's sale, with what the identity rule compares (its recipient and total, as sent), and
+ * for a voucher without a key its content key, whose folio the voucher then carries. A voucher
+ * to the general public without a key is not checked: identical sales to it are common.
+ */
+function identityOf(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	planned: PlannedKey,
+	body: IDataObject,
+	qs: IDataObject,
+): { job: NonNullable<StampJob['duplicate']>; folio?: string } | { unchecked: string } {
+	const sale = saleFactsOf(body);
+	const dated = qs.noCalcularFecha === true || qs.noCalcularFecha === 'true';
+	const base = { mode: planned.mode, sale, ...(dated ? { dated } : {}) };
+	if (planned.key) return { job: { ...base, key: planned.key } };
+	const hours = Number(
+		ctx.getNodeParameter('duplicateCheckWindow', itemIndex, DEFAULT_CONTENT_WINDOW_HOURS),
+	);
+	const windowHours = Number.isFinite(hours) && hours > 0 ? hours : DEFAULT_CONTENT_WINDOW_HOURS;
+	const now = Math.floor(Date.now() / 1000);
+	const since = new Date((now - windowHours * 3_600) * 1000).toISOString();
+	const own = keyOfFolio(
+		body,
+		`folio:${String(body.serie ?? '').trim()}-${String(body.folio ?? '').trim()}`,
+		`the voucher's series, folio, recipient and total (no Duplicate Check Key), within ${windowHours} hours`,
+	);
+	if (own) return { job: { ...base, key: { ...own, since, exactSince: true } } };
+	if (isGenericRfc(sale.recipientRfc))
+		return {
+			unchecked: `No check was made: the voucher has no Duplicate Check Key and no folio, and its recipient is the generic RFC ${sale.recipientRfc}, whose identical sales are common. Map a Duplicate Check Key (e.g. a ticket number) so that a re-run returns the first voucher instead of stamping again.`,
+		};
+	const { key, folio } = contentKey(body, now, windowHours);
+	return { job: { ...base, key }, folio };
 }
 
 /**
  * The item's business key under its Duplicate Check setting: the Duplicate Check Key when given,
- * else the one its builder derived (an order, a payment, a period); none when the check is off.
+ * else the one its builder derived (an order, a payment, a period); no key yet when neither gives
+ * one (the voucher's content then identifies it: identityOf); none when the check is off.
  */
 function duplicateKeyOf(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	body: IDataObject,
 	derived: BusinessKey | undefined,
-): StampJob['duplicate'] {
+): PlannedKey | undefined {
 	const mode = duplicateCheckModeOf(ctx, itemIndex);
 	if (mode === 'off') return undefined;
-	const given = String(ctx.getNodeParameter('duplicateCheckKey', itemIndex, '') ?? '').trim();
-	if (!given) return derived?.folio ? { mode, key: derived } : undefined;
+	const raw = ctx.getNodeParameter('duplicateCheckKey', itemIndex, '');
+	const read = keyText(raw);
+	if ('wrongType' in read)
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Item ${itemIndex}: Duplicate Check Key is ${read.wrongType}, not text or a number`,
+			{
+				itemIndex,
+				description: `The key is written as the voucher's folio, so it must be text or a number; ${read.wrongType} would become "${String(raw).slice(0, 40)}" and match every sale with such a key. Map one member, e.g. {{ $json.order.number }} instead of {{ $json.order }}. Nothing was sent.`,
+			},
+		);
+	const given = read.text;
+	if (!given) return derived?.folio ? { mode, key: derived } : { mode };
 	try {
 		const { key } = userKey(given, body);
 		return { mode, key: derived?.since ? { ...key, since: derived.since } : key };
@@ -335,15 +402,15 @@ export async function runStamping(
 	});
 	// Every item's key, for the one list pass of the check (plans the items not planned yet: local work).
 	const check = new DuplicateCheck(ctx, () => {
-		const keys: BusinessKey[] = [];
+		const keys: CheckedKey[] = [];
 		for (let itemIndex = 0; itemIndex < count; itemIndex++) {
 			const entry = plans.entry(itemIndex);
 			if ('plan' in entry && !(entry.plan instanceof BuiltVoucher) && entry.plan.duplicate)
-				keys.push(entry.plan.duplicate.key);
+				keys.push(entry.plan.duplicate);
 		}
 		return keys;
 	});
-	const stampedThisRun: Array<{ key: BusinessKey; uuid: string; output: IDataObject }> = [];
+	const stampedThisRun: Array<CheckedKey & { uuid: string; output: IDataObject }> = [];
 	let runSession: RunSession | undefined;
 	const withPairing = (outcome: ItemOutcome): ItemOutcome => {
 		if (operation.aggregatesItems) {
@@ -366,7 +433,7 @@ export async function runStamping(
 				// The duplicate check, before the item's first request: a sale already stamped is
 				// returned (or refused) and nothing is sent; a pending voucher of it is finished.
 				if (job.duplicate) {
-					const found = await check.before(session, job.duplicate.key).catch((error: unknown) => {
+					const found = await check.before(session, job.duplicate).catch((error: unknown) => {
 						const nodeError = toNodeError(ctx, error, itemIndex, {
 							action:
 								'look for an earlier voucher of this sale on the voucher list (Duplicate Check)',
@@ -391,8 +458,7 @@ export async function runStamping(
 				const duplicate = job.duplicate;
 				// While its series is busy (maybe with this very sale, from another execution), look again.
 				const whileSeriesBusy = duplicate
-					? (context: SendVoucherContext) =>
-							check.recheck(session, duplicate.key, context.pendingId)
+					? (context: SendVoucherContext) => check.recheck(session, duplicate, context.pendingId)
 					: undefined;
 				const sent = await sendJob(ctx, job, session, settings, whileSeriesBusy).then(
 					(answer) => ({ answer }),
@@ -406,9 +472,9 @@ export async function runStamping(
 				const outcome = outcomeOf(job, sent.answer, format);
 				const [stampedItem] = outcome.items;
 				if (job.duplicate && stampedItem?.json.status === 'stamped') {
-					check.stamped(job.duplicate.key, stampedItem.json);
+					check.stamped(job.duplicate, stampedItem.json);
 					stampedThisRun.push({
-						key: job.duplicate.key,
+						...job.duplicate,
 						uuid: String(stampedItem.json.uuid),
 						output: stampedItem.json,
 					});

@@ -276,5 +276,18 @@ function duplicateCheckFields(operations: string[]): INodeProperties[] {
 				hide: { duplicateCheck: ['off'] },
 			},
 		},
+		{
+			displayName: 'Duplicate Check Window (Hours)',
+			name: 'duplicateCheckWindow',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 24,
+			description:
+				'For a voucher without a key or folio: how long the same content (recipient, lines, total) counts as the same sale. A second voucher with the same content within this window returns the first; give a Duplicate Check Key to stamp a deliberate second one.',
+			displayOptions: {
+				show: { resource: ['voucher'], operation: operations },
+				hide: { duplicateCheck: ['off'] },
+			},
+		},
 	];
 }

@@ -1,0 +1,436 @@
+/**
+ * A sale's identity on the service's list (issue 27): which listed vouchers are this sale's, and
+ * when the list cannot tell. Pure: no n8n types, no requests (stamping/duplicateCheck.ts reads the
+ * list and calls `judgeListed`).
+ *
+ * The rule. A listed voucher is this sale's only when
+ * - its series and folio are the key's (trimmed, without regard to case), and
+ * - its recipient RFC is the sale's; and, where the sale's total is known, its total is the sale's.
+ * Under the key with another recipient: a folio collision (two sales numbered alike, e.g. two shops of
+ * one issuer), never an answer. Same recipient, other total: the sale changed after its invoice,
+ * reported with both totals. A listed voucher that lacks what the rule reads (series, folio, recipient
+ * RFC, a state) and could be this sale's makes the check undecidable: the caller stamps nothing.
+ *
+ * A voucher without a key (Fields, JSON or Line Items without folio) is identified by its content
+ * (`contentKey`): a fingerprint of its recipient, lines and total, written as its folio so that the
+ * list shows it, looked for over a window (a day by default).
+ */
+import { currencyDecimals } from './catalogs/moneda';
+import { compareDecimal, decimalToString, parseDecimal } from './decimal';
+import { GENERIC_FOREIGN_RFC, GENERIC_NATIONAL_RFC } from './rfc';
+import type { BusinessKey } from './voucherSource';
+
+/** A voucher as the list shows it, with what the identity rule reads. */
+export interface ListedSale {
+	uuid: string;
+	voucherId: number | null;
+	date: string | null;
+	/** The state read from its code (subestatusId) by the list reader; 'unknown' without one. */
+	status: string;
+	/** The service's own words for the state (subestatus / estatus), read when the code says nothing. */
+	statusDescription?: string | null;
+	series: string | null;
+	folio: string | null;
+	recipientRfc?: string | null;
+	recipientName?: string | null;
+	total?: number | string | null;
+	currency?: string | null;
+}
+
+/** What the sale itself says: who it is to and how much, as the voucher to send carries them. */
+export interface SaleFacts {
+	recipientRfc?: string;
+	/** Decimal text, e.g. "1160.00"; absent when the voucher carries no total yet. */
+	total?: string;
+	currency?: string;
+}
+
+export type ListedState = 'stamped' | 'pendingAcceptance' | 'cancelled' | 'pending' | 'unknown';
+
+const text = (value: unknown): string =>
+	value === undefined || value === null ? '' : String(value).trim();
+const upper = (value: unknown): string => text(value).toUpperCase();
+const plain = (value: unknown): string =>
+	upper(value)
+		.normalize('NFD')
+		.replace(/[\u0300-\u036f]/g, '');
+
+/**
+ * A listed voucher's state: its code when the list gives a known one, else its words ("Cancelado",
+ * "Vigente", "En proceso de cancelación", "Pendiente"). 'unknown' when neither says.
+ */
+export function stateOf(listed: ListedSale): ListedState {
+	if (
+		listed.status === 'stamped' ||
+		listed.status === 'cancelled' ||
+		listed.status === 'pendingAcceptance' ||
+		listed.status === 'pending'
+	)
+		return listed.status;
+	const words = plain(listed.statusDescription);
+	if (!words) return 'unknown';
+	if (/EN PROCESO|SOLICITUD|ESPERA|PENDIENTE DE ACEPTACION|AWAITING|REQUESTED/.test(words))
+		return 'pendingAcceptance';
+	if (/CANCELAD|CANCELLED|CANCELED/.test(words)) return 'cancelled';
+	if (/VIGENTE|TIMBRAD|STAMPED|ACTIVO|VALID/.test(words)) return 'stamped';
+	if (/PENDIENTE|BORRADOR|PENDING|DRAFT/.test(words)) return 'pending';
+	return 'unknown';
+}
+
+type Match = 'yes' | 'no' | 'unknown';
+
+function seriesMatch(listed: ListedSale, key: BusinessKey): Match {
+	if (listed.series === null || listed.series === undefined)
+		return text(key.serie) ? 'unknown' : 'yes';
+	return upper(listed.series) === upper(key.serie) ? 'yes' : 'no';
+}
+
+function folioMatch(listed: ListedSale, key: BusinessKey): Match {
+	if (!text(listed.folio)) return 'unknown';
+	return upper(listed.folio) === upper(key.folio) ? 'yes' : 'no';
+}
+
+function recipientMatch(listed: ListedSale, sale: SaleFacts): Match {
+	if (!text(listed.recipientRfc) || !text(sale.recipientRfc)) return 'unknown';
+	return upper(listed.recipientRfc) === upper(sale.recipientRfc) ? 'yes' : 'no';
+}
+
+/** The sale's currency decimals (2 when it names none the catalog knows). */
+function decimalsOf(sale: SaleFacts, listed?: ListedSale): number {
+	return currencyDecimals(text(sale.currency) || text(listed?.currency)) ?? 2;
+}
+
+/** A listed amount as the sale's decimal text, or undefined when it is not an amount. */
+export function moneyText(value: unknown, decimals = 2): string | undefined {
+	const parsed = parseDecimal(value);
+	return parsed ? decimalToString(parsed, decimals) : undefined;
+}
+
+function totalMatch(listed: ListedSale, sale: SaleFacts): Match {
+	const decimals = decimalsOf(sale, listed);
+	const mine = moneyText(sale.total, decimals);
+	const theirs = moneyText(listed.total, decimals);
+	if (mine === undefined || theirs === undefined) return 'unknown';
+	const a = parseDecimal(mine);
+	const b = parseDecimal(theirs);
+	return a && b && compareDecimal(a, b) === 0 ? 'yes' : 'no';
+}
+
+/** Oldest first: the voucher a later twin duplicates. */
+export function byAge(a: ListedSale, b: ListedSale): number {
+	const dateA = text(a.date);
+	const dateB = text(b.date);
+	if (dateA !== dateB) return dateA < dateB ? -1 : 1;
+	return (a.voucherId ?? 0) - (b.voucherId ?? 0);
+}
+
+export type Verdict =
+	/** Nothing on the list is this sale's, nor could be: stamp. */
+	| { kind: 'none' }
+	/**
+	 * This sale's stamped voucher (the oldest), and every other stamped voucher of it (`others`, a
+	 * twin to cancel). `totalChanged`: the voucher's total is not the sale's any more.
+	 */
+	| {
+			kind: 'stamped';
+			voucher: ListedSale;
+			others: ListedSale[];
+			totalChanged?: { invoiced: string; now: string };
+	  }
+	/** This sale's pending voucher (saved, not stamped): finish it instead of creating another. */
+	| { kind: 'pending'; voucher: ListedSale }
+	/** The key's series and folio document another recipient's sale: never this sale's answer. */
+	| { kind: 'collision'; vouchers: ListedSale[] }
+	/** A listed voucher could be this sale's but the list lacks what tells (why, and which). */
+	| { kind: 'undecidable'; reason: string; vouchers: ListedSale[] };
+
+/** Why a listed voucher that might be this sale's cannot be judged, or undefined when it can. */
+function missingFact(
+	series: Match,
+	folio: Match,
+	recipient: Match,
+	state: ListedState,
+): string | undefined {
+	const missing = [
+		series === 'unknown' ? 'series' : '',
+		folio === 'unknown' ? 'folio' : '',
+		recipient === 'unknown' ? 'recipient RFC' : '',
+		state === 'unknown' ? 'state' : '',
+	].filter(Boolean);
+	return missing.length ? missing.join(', ') : undefined;
+}
+
+/**
+ * What the list holds for a sale (see the module's rule). `listed`: every voucher the list showed
+ * in the window (those of other keys are read past, those that lack facts are weighed).
+ */
+export function judgeListed(key: BusinessKey, sale: SaleFacts, listed: ListedSale[]): Verdict {
+	const mine: ListedSale[] = [];
+	const changed: ListedSale[] = [];
+	const pending: ListedSale[] = [];
+	const collisions: ListedSale[] = [];
+	const unclear: Array<{ voucher: ListedSale; missing: string }> = [];
+	for (const voucher of [...listed].sort(byAge)) {
+		const series = seriesMatch(voucher, key);
+		const folio = folioMatch(voucher, key);
+		if (series === 'no' || folio === 'no') continue;
+		const state = stateOf(voucher);
+		if (state === 'cancelled') continue;
+		const recipient = recipientMatch(voucher, sale);
+		const total = totalMatch(voucher, sale);
+		const missing = missingFact(series, folio, recipient, state);
+		if (missing) {
+			// Another recipient, or the same with another total, is not this sale whatever else is missing.
+			if (recipient === 'no' || (total === 'no' && (series !== 'yes' || folio !== 'yes'))) continue;
+			unclear.push({ voucher, missing });
+			continue;
+		}
+		if (recipient === 'no') {
+			if (state !== 'pending') collisions.push(voucher);
+			continue;
+		}
+		if (state === 'pending') {
+			if (total !== 'no' && (voucher.voucherId ?? 0) > 0) pending.push(voucher);
+			continue;
+		}
+		if (!voucher.uuid) {
+			unclear.push({ voucher, missing: 'UUID' });
+			continue;
+		}
+		(total === 'no' ? changed : mine).push(voucher);
+	}
+	if (mine.length) {
+		return { kind: 'stamped', voucher: mine[0], others: [...mine.slice(1), ...changed] };
+	}
+	if (changed.length) {
+		const decimals = decimalsOf(sale, changed[0]);
+		return {
+			kind: 'stamped',
+			voucher: changed[0],
+			others: changed.slice(1),
+			totalChanged: {
+				invoiced: moneyText(changed[0].total, decimals) ?? text(changed[0].total),
+				now: moneyText(sale.total, decimals) ?? text(sale.total),
+			},
+		};
+	}
+	if (unclear.length) {
+		const [first] = unclear;
+		return {
+			kind: 'undecidable',
+			reason: `the list shows ${unclear.length === 1 ? 'a voucher' : `${unclear.length} vouchers`} that could be this sale's without its ${first.missing} (${describeListed(first.voucher)})`,
+			vouchers: unclear.map((entry) => entry.voucher),
+		};
+	}
+	if (pending.length) return { kind: 'pending', voucher: pending[0] };
+	if (collisions.length) return { kind: 'collision', vouchers: collisions };
+	return { kind: 'none' };
+}
+
+/** A listed voucher in a few words: UUID, id, series-folio, recipient, total, date. */
+export function describeListed(voucher: ListedSale): string {
+	return [
+		voucher.uuid ? `UUID ${voucher.uuid}` : '',
+		voucher.voucherId ? `id ${voucher.voucherId}` : '',
+		text(voucher.series) || text(voucher.folio)
+			? `series ${text(voucher.series) || '(none)'} folio ${text(voucher.folio) || '(none)'}`
+			: '',
+		text(voucher.recipientRfc) ? `recipient ${text(voucher.recipientRfc)}` : '',
+		text(voucher.total) ? `total ${moneyOf(voucher.total, voucher.currency)}` : '',
+		voucher.date ? `dated ${voucher.date}` : '',
+	]
+		.filter(Boolean)
+		.join(', ');
+}
+
+/** An amount with its currency's decimals (as given when it is not an amount). */
+function moneyOf(value: unknown, currency: unknown): string {
+	return moneyText(value, currencyDecimals(text(currency)) ?? 2) ?? text(value);
+}
+
+/** The sale in a few words: recipient and total. */
+export function describeSale(sale: SaleFacts): string {
+	return [
+		sale.recipientRfc ? `recipient ${upper(sale.recipientRfc)}` : '',
+		sale.total !== undefined ? `total ${moneyOf(sale.total, sale.currency)}` : '',
+	]
+		.filter(Boolean)
+		.join(', ');
+}
+
+/** How shops or channels of one issuer keep their sales apart: the fix of a folio collision. */
+export const KEEP_SALES_APART =
+	'Give each shop or channel its own series (e.g. series A for one shop and B for the other), use a number that is unique across them (Order mode: Folio = Order ID), or prefix the Duplicate Check Key per shop (e.g. SHOP1-{{ $json.orderNumber }}).';
+
+/** The message and fix of a folio collision: both sales named, and how to keep them apart. */
+export function collisionMessage(
+	key: BusinessKey,
+	sale: SaleFacts,
+	vouchers: ListedSale[],
+): { message: string; fix: string } {
+	const where = `series ${text(key.serie) || '(none)'} folio ${text(key.folio)}`;
+	return {
+		message: `Folio collision: ${where} already documents another sale (${vouchers.map(describeListed).join('; ')}); this sale (${key.value}, from ${key.from}) is for ${describeSale(sale) || 'another recipient'}`,
+		fix: `Nothing was sent. The listed voucher is another recipient's, so it is not this sale's invoice. ${KEEP_SALES_APART} If the listed voucher was issued to the wrong recipient, cancel it first (motive 01 or 02) and run again.`,
+	};
+}
+
+/** The note of a sale whose stamped voucher carries another total than the sale now has. */
+export function totalChangedMessage(
+	key: BusinessKey,
+	voucher: ListedSale,
+	change: { invoiced: string; now: string },
+): string {
+	return `The sale changed after its invoice: ${key.value} is invoiced by UUID ${voucher.uuid} for ${change.invoiced}, but the sale now totals ${change.now}. Nothing was sent. If the sale grew, issue an additional invoice for the difference (its own key); if it shrank, issue a credit note against UUID ${voucher.uuid}; if the invoice is wrong, cancel it (motive 01 with a substitute) and run again.`;
+}
+
+/** Whether an RFC is the SAT's generic one (sales to the general public, or abroad). */
+export function isGenericRfc(rfc: unknown): boolean {
+	const value = upper(rfc);
+	return value === GENERIC_NATIONAL_RFC || value === GENERIC_FOREIGN_RFC;
+}
+
+/** FNV-1a, 32 bits, as 8 hex digits. */
+export function fingerprint(value: string): string {
+	let hash = 0x811c9dc5;
+	for (const char of value) {
+		hash ^= char.codePointAt(0) as number;
+		hash = Math.imul(hash, 0x01000193) >>> 0;
+	}
+	return hash.toString(16).toUpperCase().padStart(8, '0');
+}
+
+/** The prefix of a folio the node writes from a voucher's content. */
+export const CONTENT_FOLIO_PREFIX = 'C-';
+
+/** One hour and the default content window, in seconds. */
+export const HOUR_SECONDS = 3_600;
+export const DEFAULT_CONTENT_WINDOW_HOURS = 24;
+
+type Body = Record<string, unknown>;
+
+const record = (value: unknown): Body =>
+	value && typeof value === 'object' && !Array.isArray(value) ? (value as Body) : {};
+
+/** A member's value as stable text: numbers as decimals without trailing zeros, text trimmed. */
+function canonical(value: unknown): string {
+	if (value === undefined || value === null) return '';
+	if (typeof value === 'number' || (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value))) {
+		const parsed = parseDecimal(value);
+		if (parsed)
+			return decimalToString(parsed)
+				.replace(/(\.\d*?)0+$/, '$1')
+				.replace(/\.$/, '');
+	}
+	if (typeof value === 'object') return JSON.stringify(value);
+	return text(value);
+}
+
+/**
+ * A voucher's content as one text: type, currency, series, recipient, each line (product code,
+ * identification, description, quantity, unit, unit value, discount, taxes) and the total. Dates,
+ * payment data and anything the service adds do not take part: the same sale built again is the
+ * same content.
+ */
+export function contentOf(body: Body): string {
+	const receptor = record(body.receptor);
+	const lines = (Array.isArray(body.conceptos) ? body.conceptos : []).map((line) => {
+		const concepto = record(line);
+		return [
+			concepto.claveProdServ,
+			concepto.noIdentificacion,
+			concepto.descripcion,
+			concepto.cantidad,
+			concepto.claveUnidad,
+			concepto.valorUnitario,
+			concepto.importe,
+			concepto.descuento,
+			concepto.objetoImp,
+			concepto.impuestos,
+		]
+			.map(canonical)
+			.join('\u001f');
+	});
+	return [
+		canonical(body.tipoDeComprobante),
+		upper(body.moneda),
+		upper(body.serie),
+		upper(receptor.rfc),
+		...lines,
+		canonical(body.total),
+	].join('\u001e');
+}
+
+/**
+ * The key of a voucher without one: its content, for `windowHours` before `nowSeconds`. Its folio,
+ * written on the voucher so that the list shows it: "C-" and the content's fingerprint.
+ */
+export function contentKey(
+	body: Body,
+	nowSeconds: number,
+	windowHours = DEFAULT_CONTENT_WINDOW_HOURS,
+): { key: BusinessKey; folio: string } {
+	const hash = fingerprint(contentOf(body));
+	const folio = `${CONTENT_FOLIO_PREFIX}${hash}`;
+	const since = new Date((nowSeconds - Math.max(0, windowHours) * HOUR_SECONDS) * 1000);
+	return {
+		key: {
+			value: `content:${hash}`,
+			from: `the voucher's content (recipient, lines and total; no Duplicate Check Key), within ${windowHours} hours`,
+			serie: text(body.serie),
+			folio,
+			since: since.toISOString(),
+			exactSince: true,
+		},
+		folio,
+	};
+}
+
+/** Margin either side of a sale's window for clocks that disagree (shop, n8n, service). */
+export const CLOCK_MARGIN_SECONDS = 30 * 60;
+/** The SAT accepts a voucher dated up to 72 hours before its stamp. */
+export const BACKDATE_SECONDS = 72 * HOUR_SECONDS;
+
+/**
+ * The window of the list (voucher dates, Unix seconds) where a voucher of these sales can be. A
+ * voucher of a sale is stamped after the sale and dated at its stamp by the service, so it is not
+ * dated before the sale: the window starts at the earliest sale date (less a clock margin; less
+ * 72 hours when vouchers are sent with their own date, which the SAT accepts that far back) and
+ * ends now. A key without a date looks back `lookBackDays`.
+ */
+export function saleWindow(
+	keys: Array<Pick<BusinessKey, 'since' | 'exactSince'>>,
+	nowSeconds: number,
+	lookBackDays: number,
+	datedBySender = false,
+): { from: number; to: number } {
+	let from = nowSeconds;
+	for (const key of keys) {
+		const parsed = key.since ? Date.parse(key.since) : NaN;
+		const start = Number.isFinite(parsed)
+			? Math.floor(parsed / 1000) -
+				(key.exactSince ? 0 : CLOCK_MARGIN_SECONDS) -
+				(datedBySender ? BACKDATE_SECONDS : 0)
+			: nowSeconds - lookBackDays * 24 * HOUR_SECONDS;
+		from = Math.min(from, start);
+	}
+	return { from: Math.max(0, from), to: nowSeconds + CLOCK_MARGIN_SECONDS };
+}
+
+/**
+ * A Duplicate Check Key as given: text or a number. Anything else (an object, a list, a boolean)
+ * would be written as "[object Object]" and match every sale with such a key.
+ */
+export function keyText(value: unknown): { text: string } | { wrongType: string } {
+	if (value === undefined || value === null) return { text: '' };
+	if (typeof value === 'string') return { text: value.trim() };
+	if (typeof value === 'number' && Number.isFinite(value)) return { text: String(value) };
+	const type = Array.isArray(value)
+		? 'a list'
+		: typeof value === 'object'
+			? 'an object'
+			: typeof value === 'number'
+				? `the number ${String(value)}`
+				: `a ${typeof value}`;
+	return { wrongType: type };
+}
