@@ -172,7 +172,9 @@ export function planStampJob(
 	// What was put as the SAT records it (the legal name's company type, spacing, case, codes).
 	if (prepared.recipientChanges)
 		output.recipientNormalized = prepared.recipientChanges as unknown as IDataObject[];
-	const checked = duplicate ? identityOf(ctx, itemIndex, duplicate, body, prepared.qs) : undefined;
+	const checked = duplicate
+		? identityOf(ctx, itemIndex, duplicate, body, prepared.qs, stamp)
+		: undefined;
 	if (checked && 'folio' in checked && checked.folio) body.folio = checked.folio;
 	if (checked && 'unchecked' in checked) output.duplicateCheck = uncheckedNote(checked.unchecked);
 	return {
@@ -200,11 +202,14 @@ function identityOf(
 	planned: PlannedKey,
 	body: IDataObject,
 	qs: IDataObject,
-): { job: NonNullable<StampJob['duplicate']>; folio?: string } | { unchecked: string } {
+	stamp: boolean,
+): { job: NonNullable<StampJob['duplicate']>; folio?: string } | { unchecked: string } | undefined {
 	const sale = saleFactsOf(body);
 	const dated = qs.noCalcularFecha === true || qs.noCalcularFecha === 'true';
 	const base = { mode: planned.mode, sale, ...(dated ? { dated } : {}) };
 	if (planned.key) return { job: { ...base, key: planned.key } };
+	// A pending save without a key has no fiscal effect: a repeated one leaves only another draft.
+	if (!stamp) return undefined;
 	const hours = Number(
 		ctx.getNodeParameter('duplicateCheckWindow', itemIndex, DEFAULT_CONTENT_WINDOW_HOURS),
 	);

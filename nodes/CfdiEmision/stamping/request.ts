@@ -61,7 +61,8 @@ export async function requestVoucher(
 		const canRetry = attempt < settings.busyRetries;
 		let answer: StampAnswer;
 		try {
-			const response = await callService(ctx, context.session, request);
+			// A redirect is never the answer to a save or a stamp (callService reports it as unclear).
+			const response = await callService(ctx, context.session, { ...request, savesVoucher: true });
 			answer = readStampAnswer(response.body, context.stampRequested);
 		} catch (error) {
 			if (!(error instanceof ServiceCallError))

@@ -50,6 +50,7 @@ type ReadBack = { uuid: string; stamped: boolean } | { stateless: true } | { fai
 async function readBack(
 	ctx: IExecuteFunctions,
 	id: number,
+	body: IDataObject,
 	context: SendVoucherContext,
 ): Promise<ReadBack> {
 	let last: Failure = new Error('not read');
@@ -61,6 +62,8 @@ async function readBack(
 				url: voucherPath(id),
 			});
 			const voucher = parseJsonObject(response.body, 'the voucher lookup');
+			// Only an answer that names this voucher is evidence of its state (issue 27 item 4).
+			if (!namesThisVoucher(voucher, id, body)) return { stateless: true };
 			const uuid = typeof voucher.uuid === 'string' ? voucher.uuid : '';
 			const subEstatus = voucher.subEstatusId ?? voucher.subestatusId;
 			const hasState =
@@ -72,6 +75,35 @@ async function readBack(
 		}
 	}
 	return { failed: last };
+}
+
+const same = (a: unknown, b: unknown) =>
+	String(a ?? '')
+		.trim()
+		.toUpperCase() ===
+	String(b ?? '')
+		.trim()
+		.toUpperCase();
+
+/**
+ * Whether a read-back or a listed voucher names this voucher: its id when it gives one (else its
+ * series and folio, both given), and no series or folio other than the ones sent.
+ */
+export function namesThisVoucher(found: IDataObject, id: number, body: IDataObject): boolean {
+	const foundId = found.idComprobante ?? found.IdComprobante ?? found.voucherId ?? found.id;
+	const hasId = foundId !== undefined && foundId !== null && foundId !== '';
+	if (hasId && Number(foundId) !== id) return false;
+	const series = found.serie ?? found.series;
+	const folio = found.folio;
+	for (const [listed, sent] of [
+		[series, body.serie],
+		[folio, body.folio],
+	]) {
+		if (listed !== undefined && listed !== null && listed !== '' && !same(listed, sent))
+			return false;
+	}
+	if (hasId) return true;
+	return !!String(body.folio ?? '').trim() && same(folio, body.folio) && same(series, body.serie);
 }
 
 /** The date window to search the list in: around now, and around the date sent when the voucher carries one. */
@@ -92,7 +124,9 @@ async function uuidOnList(
 	context: SendVoucherContext,
 ): Promise<string | undefined> {
 	const record = await findVoucherOnList(ctx, context.session, { voucherId: id }, listWindow(body));
-	return record?.uuid || undefined;
+	// The list entry names this voucher: its id, and the series and folio sent (when it shows them).
+	if (!record || !namesThisVoucher(record, id, body)) return undefined;
+	return record.uuid || undefined;
 }
 
 /**
@@ -108,7 +142,7 @@ async function gatherFacts(
 	context: SendVoucherContext,
 	stampedSaid = false,
 ): Promise<Facts> {
-	const read = await readBack(ctx, id, context);
+	const read = await readBack(ctx, id, body, context);
 	if ('uuid' in read && read.uuid) return { state: 'stamped', uuid: read.uuid };
 	if ('uuid' in read && !read.stamped && !stampedSaid) return { state: 'pending' };
 	const listAttempts = stampedSaid || ('uuid' in read && read.stamped) ? READ_BACK_ATTEMPTS : 1;

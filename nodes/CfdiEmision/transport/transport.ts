@@ -19,7 +19,12 @@ import { isSessionRenewedElsewhere } from '../auth/tokenService';
 import { expandUrlTemplate, resolveEndpoints, URL_TEMPLATE } from '../auth/endpoints';
 import { SecretRedactor, secretValues } from '../auth/secrets';
 import { describeServiceFailure, readNetworkFailure } from './failures';
-import { describeRefusedRedirect, sendWithinOrigin, type RequestHop } from './redirects';
+import {
+	describeRefusedRedirect,
+	readRedirect,
+	sendWithinOrigin,
+	type RequestHop,
+} from './redirects';
 import { ServiceCallError } from './serviceError';
 import type { RequestSettings } from './requestSettings';
 import { SessionGate } from './sessionGate';
@@ -39,6 +44,11 @@ export interface ServiceRequest {
 	headers?: IDataObject;
 	/** Read the answer as bytes instead of text. */
 	binary?: boolean;
+	/**
+	 * The request saves or stamps a voucher: a redirect elsewhere (another path, or GET instead of
+	 * the request) is never its answer, and is reported as a failure that may have taken effect.
+	 */
+	savesVoucher?: boolean;
 }
 
 export interface ServiceResponse {
@@ -138,6 +148,31 @@ function optionsForHop(options: IHttpRequestOptions, hop: RequestHop): IHttpRequ
 	};
 }
 
+/**
+ * A save or stamp answered by a redirect that does not repeat it at the same place (303, 301/302
+ * turning it into a GET, or another path): what comes back there is not this request's answer,
+ * and the service may have saved or stamped the voucher before redirecting.
+ */
+async function refuseRedirectedSave(
+	ctx: ServiceContext,
+	hop: { url: string; first: boolean },
+	answer: IN8nHttpFullResponse,
+	url: string,
+): Promise<void> {
+	const from = hop.first ? await absoluteServiceUrl(ctx, hop.url) : hop.url;
+	const redirect = readRedirect(answer.statusCode, answer.headers as Record<string, unknown>, from);
+	if (!redirect || !redirect.sameOrigin) return;
+	const repeated =
+		(redirect.status === 307 || redirect.status === 308) &&
+		redirect.to.pathname === redirect.from.pathname;
+	if (repeated) return;
+	throw new ServiceCallError(
+		`The service answered the voucher request with a redirect (HTTP ${redirect.status}) to ${redirect.to.pathname === redirect.from.pathname ? 'the same place with GET' : 'another place'}; a redirect is not the answer to a save or a stamp, and the voucher may have been saved or stamped before it.`,
+		'ambiguous',
+		{ status: redirect.status, url },
+	);
+}
+
 /** The full URL a templated request went to (only needed to read a redirect's Location against it). */
 async function absoluteServiceUrl(ctx: ServiceContext, templateUrl: string): Promise<string> {
 	try {
@@ -228,7 +263,11 @@ export async function callService(
 			async () =>
 				await sendWithinOrigin(
 					{ url, method: request.method },
-					async (hop) => await sendSigned(optionsForHop(options, hop)),
+					async (hop) => {
+						const answer = await sendSigned(optionsForHop(options, hop));
+						if (request.savesVoucher) await refuseRedirectedSave(ctx, hop, answer, url);
+						return answer;
+					},
 					async (templateUrl) => await absoluteServiceUrl(ctx, templateUrl),
 					(redirect, loop) => {
 						const words = describeRefusedRedirect(redirect, loop, 'the issuing API');
