@@ -5,6 +5,7 @@
  *   npm run bench [-- --latency 20 --sizes 100,1000 --concurrency 1,4,8]
  *                 [--series 4 --series-n 200 --stamping-time 50 --repeat 3 --continue-on-fail on|off --only series]
  *                 [--only duplicate --duplicate-n 200 --window-fill 1000]   (the duplicate check's list calls)
+ *                 [--only freshOrder --per-day 300,3000]   (list pages one fresh order's Duplicate Check reads)
  *                 [--cpu-prof <dir>]   (a V8 CPU profile of each measured run, for Chrome DevTools)
  *
  * Each measured run is a separate child process, so peak RSS belongs to that run alone; the
@@ -16,6 +17,11 @@ import { cpus, loadavg, totalmem } from 'node:os';
 
 import { computeTotals, validateVoucher, type Voucher } from '../nodes/CfdiEmision/cfdi';
 import { DEFAULT_ACCOUNT, startSandbox, type Sandbox } from '../sandbox';
+import { cfdiDateTime } from '../sandbox/clock';
+import { Engine, shutdownEngine } from '../test/support/engine/engine';
+import { sandboxCredential } from '../test/support/sandboxCredential';
+import { corpusOrder } from '../test/support/corpusOrder';
+import { isolateUserFolder } from './lib/isolatedUserFolder';
 import { invoiceVoucher, manyLineVouchers } from '../test/support/vouchers';
 import type { RunResult, WorkerArgs } from './benchWorker';
 
@@ -248,7 +254,85 @@ function validationCase(): void {
 	);
 }
 
+/**
+ * The list pages one fresh order costs (issue 27 item 9): an account that stamped `perDay` vouchers
+ * a day for the last 4 days (stored vouchers dated back evenly), then Create in Order mode for an
+ * order placed 2 minutes ago, Duplicate Check Return Existing: the list pages read before the stamp
+ * (the check) and after it (the twin look-up).
+ */
+async function freshOrderCase(): Promise<void> {
+	const rates = argList('per-day', [300, 3000]);
+	// n8n-core writes its settings into the user folder: a throw-away one, as the tests use.
+	isolateUserFolder('cfdi-bench-');
+	console.log(
+		'Duplicate Check of one fresh order (Order mode, version 1.1, Return Existing, list pages of 100): list pages per execution.\n',
+	);
+	console.log(
+		'| vouchers a day | vouchers on the account (4 days) | pages before the stamp | pages after (twin look-up) | stamped |',
+	);
+	console.log('|---:|---:|---:|---:|---:|');
+	for (const perDay of rates) {
+		const sandbox = await startSandbox({
+			accounts: [{ ...DEFAULT_ACCOUNT, series: BENCH_SERIES }],
+		});
+		const engine = new Engine();
+		engine.setCredential(sandboxCredential(sandbox));
+		try {
+			const params = {
+				resource: 'voucher',
+				operation: 'create',
+				inputMode: 'order',
+				order: '={{ $json }}',
+				emisorRfc: 'EKU9003173C9',
+				emisorNombre: 'ESCUELA KEMPER URGATE',
+				emisorRegimenFiscal: '601',
+				lugarExpedicion: '64000',
+				serie: 'A',
+				stampingMode: 'direct',
+			};
+			const seed = corpusOrder('example-1');
+			seed.created_at = new Date().toISOString();
+			await engine.runNode({ ...params, duplicateCheck: 'off' }, [seed], { typeVersion: 1.1 });
+			const [template] = [...sandbox.vouchers.values()];
+			const now = Date.now();
+			const total = perDay * 4;
+			for (let index = 1; index <= total; index++) {
+				const id = 100_000 + index;
+				sandbox.vouchers.set(id, {
+					...template,
+					id,
+					uuid: `BENCH${String(index).padStart(8, '0')}-0000-4000-8000-000000000000`,
+					fecha: cfdiDateTime(now - 120_000 - Math.floor((index * 86_400_000) / perDay)),
+					body: { ...template.body, folio: `X${index}` },
+				});
+			}
+			sandbox.clearLog();
+			const order = corpusOrder('example-1');
+			order.id = 7_700_000_000_001;
+			order.order_number = 99_001;
+			order.name = '#99001';
+			order.created_at = new Date(now - 120_000).toISOString();
+			const { items } = await engine.runNode(params, [order], { typeVersion: 1.1 });
+			const routes = sandbox.requests.map((request) => request.route);
+			const stampAt = routes.indexOf('createVoucher');
+			const before = routes.slice(0, stampAt).filter((route) => route === 'listVouchers').length;
+			const after = routes.slice(stampAt).filter((route) => route === 'listVouchers').length;
+			console.log(
+				`| ${perDay} | ${total + 1} | ${before} | ${after} | ${String(items[0]?.json.status)} |`,
+			);
+		} finally {
+			await sandbox.close();
+		}
+	}
+	shutdownEngine();
+	console.log('');
+}
+
 async function main() {
+	if (only === 'freshOrder') {
+		await freshOrderCase();
+		return;
+	}
 	validationCase();
 	if (only === 'duplicate') {
 		await duplicateCase();

@@ -6,16 +6,16 @@
  */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import { invoiceVoucher } from '../../../../scripts/lib/vouchers';
+import { invoiceVoucher } from '../../../support/vouchers';
 import type { SandboxOptions } from '../../../../sandbox';
-import { corpusOrder, type Order } from '../../../orders/corpusOrder';
+import { corpusOrder, type Order } from '../../../support/corpusOrder';
 import {
 	createParams,
 	lineItemsParams,
 	orderParams,
 	RECONCILED_LINES,
 	useSandboxEngine,
-} from '../../../engine/nodeTestKit';
+} from '../../../support/nodeTestKit';
 
 const V11 = { typeVersion: 1.1 };
 const json = (items: INodeExecutionData[], index = 0) => items[index]?.json as IDataObject;

@@ -5,10 +5,10 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { account } from '../../../../scripts/lib/sandboxCredential';
-import { invoiceVoucher } from '../../../../scripts/lib/vouchers';
+import { account } from '../../../support/sandboxCredential';
+import { invoiceVoucher } from '../../../support/vouchers';
 import { namesThisVoucher } from '../../../../nodes/CfdiEmision/stamping/stampPending';
-import { createParams, useSandboxEngine } from '../../../engine/nodeTestKit';
+import { createParams, useSandboxEngine } from '../../../support/nodeTestKit';
 
 const kit = useSandboxEngine();
 const apiRoot = `/businessEmision/api/v1/emisores/${account.emisorId}`;
