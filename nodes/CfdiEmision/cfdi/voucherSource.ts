@@ -44,4 +44,9 @@ export interface BusinessKey {
 export interface VoucherSource {
 	money?: SourceMoney;
 	key?: BusinessKey;
+	/**
+	 * A buyer's self-invoice request: the sale's voucher found stamped is returned only when it is
+	 * this recipient's (RFC); one of another recipient is refused, never handed to this buyer.
+	 */
+	recipientRfc?: string;
 }

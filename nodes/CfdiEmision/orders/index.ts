@@ -27,3 +27,11 @@ export {
 	type SkipReason,
 } from './result';
 export * from './settings';
+export {
+	orderDate,
+	orderEmail,
+	selfInvoiceRefusal,
+	type SelfInvoiceReason,
+	type SelfInvoiceRefusal,
+	type SelfInvoiceSettings,
+} from './selfInvoice';

@@ -10,6 +10,7 @@ import { paymentFormTable, paymentTerms } from './paymentForm';
 import { checkIssuerSettings, voucherHeader } from './header';
 import { priceVoucher } from './pricing';
 import { findRecipient, generalPublicReceptor } from './recipient';
+import { selfInvoiceRefusal } from './selfInvoice';
 import { finishConversion, type ConversionResult, type KnownDifference } from './result';
 import { DEFAULT_USO_CFDI, type OrderSettings } from './settings';
 import {
@@ -92,6 +93,16 @@ export function orderToVoucher(order: unknown, settings: OrderSettings): Convers
 		);
 	}
 	const label = orderLabel(order);
+	// A buyer's self-invoice request: theirs, paid, not cancelled or refunded, inside the window.
+	const refusal = settings.selfInvoice
+		? selfInvoiceRefusal(order, settings.selfInvoice)
+		: undefined;
+	if (refusal)
+		return {
+			orderTotal: decimalToNumber(orderTotalOf(order, money, DECIMAL_ZERO)),
+			skipped: refusal,
+			notes: [],
+		};
 	if (order.cancelled_at) {
 		const total = orderTotalOf(order, money, DECIMAL_ZERO);
 		return {

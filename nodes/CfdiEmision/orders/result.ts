@@ -12,7 +12,9 @@ import type { Voucher } from '../cfdi/types';
 import type { SourceMoney } from '../cfdi/voucherSource';
 import { showMoney, type PricingResult } from './pricing';
 
-export type SkipReason = 'noTaxData' | 'cancelled' | 'nothingToInvoice';
+import type { SelfInvoiceReason } from './selfInvoice';
+
+export type SkipReason = 'noTaxData' | 'cancelled' | 'nothingToInvoice' | SelfInvoiceReason;
 
 export interface ConversionResult {
 	/** The voucher to send; absent when the record was skipped. */

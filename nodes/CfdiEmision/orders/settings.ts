@@ -4,6 +4,7 @@
  * documented defaults, so an empty settings object plus the issuer is enough to start.
  */
 import type { Emisor } from '../cfdi/types';
+import type { SelfInvoiceSettings } from './selfInvoice';
 
 /** Which product field a product-code rule matches (case-insensitive, whole value). */
 export type ProductMatchField = 'sku' | 'productType' | 'vendor';
@@ -88,6 +89,8 @@ export interface OrderSettings extends IssuerSettings {
 	exchangeRate?: number | string;
 	/** Text for the service's descripcionFacturador; by default "Shopify order #1001". */
 	description?: string;
+	/** A buyer's self-invoice request: the order is checked as theirs, paid and inside the window. */
+	selfInvoice?: SelfInvoiceSettings;
 }
 
 export const DEFAULT_PRODUCT_CODE = '01010101';

@@ -212,6 +212,37 @@ export class DuplicateCheck {
 	}
 }
 
+/** The RFC of the voucher found when it is not the one asked for (a self-invoice request). */
+function anotherRecipient(wanted: string | undefined, found: unknown): string | undefined {
+	if (!wanted || found === undefined || found === null || String(found).trim() === '')
+		return undefined;
+	return String(found).trim().toUpperCase() === wanted.trim().toUpperCase()
+		? undefined
+		: String(found);
+}
+
+/** A self-invoice request: another recipient's invoice of this sale is never handed to this buyer. */
+function invoicedToAnotherRfc(job: StampJob, rfc: string, voucher: IDataObject): ItemOutcome {
+	const name = job.output.order as IDataObject | undefined;
+	const label = name?.name ? `Order ${String(name.name)}` : 'This sale';
+	return {
+		items: [
+			{
+				json: {
+					...job.output,
+					status: 'skipped',
+					skipped: {
+						reason: 'invoicedToAnotherRfc',
+						message: `${label} is already invoiced to another RFC; it cannot be invoiced to ${rfc}. Nothing was sent. The shop can cancel that invoice (motive 02) before invoicing it again.`,
+					},
+					duplicateCheck: { key: job.duplicate?.key.value ?? null, found: voucher },
+				},
+			},
+		],
+		doneNote: `found invoiced to another RFC (${describeFound(voucher)}), nothing sent`,
+	};
+}
+
 /** The found voucher as the item's result: what identifies it and how it was found. */
 function existingOutput(
 	job: StampJob,
@@ -296,6 +327,10 @@ export function checkedOutcome(
 	if (!duplicate || found.kind === 'none') return undefined;
 	const { key, sale } = duplicate;
 	const where = `series ${key.serie || '(none)'} folio ${key.folio ?? ''}`;
+	if (found.kind === 'collision' && duplicate.recipientRfc)
+		return invoicedToAnotherRfc(job, duplicate.recipientRfc, {
+			...(found.vouchers[0] as unknown as IDataObject),
+		});
 	if (found.kind === 'collision') {
 		const { message, fix } = collisionMessage(key, sale, found.vouchers);
 		throw operationFailed(ctx, job.itemIndex, message, fix, {
@@ -333,6 +368,8 @@ export function checkedOutcome(
 		found.kind === 'stamped' && found.totalChanged
 			? totalChangedMessage(key, found.voucher, found.totalChanged)
 			: undefined;
+	if (anotherRecipient(duplicate.recipientRfc, voucher.recipientRfc))
+		return invoicedToAnotherRfc(job, duplicate.recipientRfc!, voucher);
 	if (duplicate.mode === 'fail') {
 		throw operationFailed(
 			ctx,

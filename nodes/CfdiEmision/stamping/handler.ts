@@ -84,7 +84,11 @@ export interface StampJob {
 	/** Members the body builder adds to the output item. */
 	output: IDataObject;
 	/** The sale's key and facts, and what to do when it is already stamped (absent: no check for this item). */
-	duplicate?: CheckedKey & { mode: Exclude<DuplicateCheckMode, 'off'> };
+	duplicate?: CheckedKey & {
+		mode: Exclude<DuplicateCheckMode, 'off'>;
+		/** A self-invoice request: the voucher found must be this recipient's. */
+		recipientRfc?: string;
+	};
 }
 
 function describeVoucher(body: IDataObject): string {
@@ -139,7 +143,7 @@ export function planStampJob(
 		built instanceof BuiltVoucher ? (built.body as IDataObject) : built,
 		issuer,
 	);
-	const duplicate =
+	const keyed =
 		target.kind === 'create'
 			? duplicateKeyOf(
 					ctx,
@@ -148,6 +152,8 @@ export function planStampJob(
 					built instanceof BuiltVoucher ? built.source.key : undefined,
 				)
 			: undefined;
+	const recipientRfc = built instanceof BuiltVoucher ? built.source.recipientRfc : undefined;
+	const duplicate = keyed && recipientRfc ? { ...keyed, recipientRfc } : keyed;
 	// The key is found on the list by series and folio: a voucher without a folio carries the key's.
 	if (duplicate?.key?.folio && !String(given.folio ?? '').trim())
 		given = { ...given, folio: duplicate.key.folio };

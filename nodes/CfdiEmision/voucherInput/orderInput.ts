@@ -111,6 +111,16 @@ export function readOrderSettings(ctx: IExecuteFunctions, itemIndex: number): Or
 		currency: (options.currency as OrderSettings['currency']) ?? 'presentment',
 		...(text(options.exchangeRate) ? { exchangeRate: text(options.exchangeRate) } : {}),
 		...(text(options.description) ? { description: text(options.description) } : {}),
+		...(text(options.buyerEmail)
+			? {
+					selfInvoice: {
+						buyerEmail: text(options.buyerEmail),
+						windowDays: Number(options.selfInvoiceWindowDays ?? 0) || 0,
+						untilMonthEnd: options.selfInvoiceUntilMonthEnd === true,
+						today: today(ctx),
+					},
+				}
+			: {}),
 	};
 }
 
@@ -259,6 +269,9 @@ export function voucherFromOrder(ctx: IExecuteFunctions, itemIndex: number): Bui
 		{
 			key: orderKey(order, document, result.voucher as IDataObject | undefined, refundId),
 			...(result.source ? { money: result.source } : {}),
+			...(settings.selfInvoice && result.voucher?.receptor?.rfc
+				? { recipientRfc: String(result.voucher.receptor.rfc) }
+				: {}),
 		},
 	);
 }

@@ -375,6 +375,15 @@ export const orderInputFields: INodeProperties[] = [
 		default: {},
 		options: [
 			{
+				displayName: "Buyer's E-Mail (Self-Invoice)",
+				name: 'buyerEmail',
+				type: 'string',
+				default: '',
+				placeholder: "={{ $('Form').item.json['Correo electrónico'] }}",
+				description:
+					"The e-mail a buyer typed on a self-invoice page. When given, the order is invoiced only if it is this buyer's (its e-mail), paid, not cancelled, not refunded in full and inside the self-invoice window; otherwise the item comes out skipped with a reason code and a sentence the page can show. An order already invoiced to another RFC is refused too.",
+			},
+			{
 				displayName: 'Currency',
 				name: 'currency',
 				type: 'options',
@@ -448,6 +457,23 @@ export const orderInputFields: INodeProperties[] = [
 					{ name: 'PPD (Paid Later)', value: 'PPD' },
 				],
 				default: 'auto',
+			},
+			{
+				displayName: 'Self-Invoice Until Month End',
+				name: 'selfInvoiceUntilMonthEnd',
+				type: 'boolean',
+				default: false,
+				description:
+					"Whether a buyer may invoice an order only until the last day of the order's month (the month's sales then go into the global invoice). Checked with Buyer's E-Mail.",
+			},
+			{
+				displayName: 'Self-Invoice Window (Days)',
+				name: 'selfInvoiceWindowDays',
+				type: 'number',
+				typeOptions: { minValue: 0 },
+				default: 0,
+				description:
+					"Days after the order's date during which a buyer may invoice it; 0: no limit. Checked with Buyer's E-Mail.",
 			},
 			{
 				displayName: 'Shipping Product Code',

@@ -1,0 +1,116 @@
+/**
+ * A buyer asking for the invoice of their order on a self-invoice page: the order must be theirs
+ * (its e-mail), paid, not cancelled, not refunded in full, and asked for inside the window the shop
+ * sets. Each refusal has a stable reason code a page can translate and a sentence it can show. The
+ * e-mail is checked first, and a stranger learns nothing else about the order.
+ */
+import { orderLabel, type UnknownRecord } from './shopifyOrder';
+
+export type SelfInvoiceReason =
+	'otherEmail' | 'unpaid' | 'cancelled' | 'refunded' | 'outsideWindow';
+
+export interface SelfInvoiceSettings {
+	/** The e-mail the buyer typed; the checks run only when it is given. */
+	buyerEmail?: string;
+	/** Days after the order's date during which the buyer may invoice it; 0 or absent: no limit. */
+	windowDays?: number;
+	/** The order may be invoiced only until the last day of its month (the month's global invoice follows). */
+	untilMonthEnd?: boolean;
+	/** Today, YYYY-MM-DD, in the shop's time zone. */
+	today: string;
+}
+
+export interface SelfInvoiceRefusal {
+	reason: SelfInvoiceReason;
+	message: string;
+}
+
+const text = (value: unknown): string =>
+	value === undefined || value === null ? '' : String(value).trim();
+
+/** The e-mail of the order's buyer: the order's, else its customer's, else the contact e-mail. */
+export function orderEmail(order: UnknownRecord): string {
+	const customer = order.customer;
+	const customerEmail =
+		customer && typeof customer === 'object' ? (customer as UnknownRecord).email : undefined;
+	return text(order.email) || text(customerEmail) || text(order.contact_email);
+}
+
+/** The order's own date (YYYY-MM-DD as Shopify writes it, in the shop's offset). */
+export function orderDate(order: UnknownRecord): string | undefined {
+	for (const value of [order.created_at, order.processed_at]) {
+		const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(text(value));
+		if (match) return `${match[1]}-${match[2]}-${match[3]}`;
+	}
+	return undefined;
+}
+
+const DAY_MS = 86_400_000;
+
+/** Whole days from `from` to `to` (both YYYY-MM-DD). */
+function daysBetween(from: string, to: string): number {
+	return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+}
+
+/** The last day of the date's month, YYYY-MM-DD. */
+function monthEnd(date: string): string {
+	const [year, month] = date.split('-').map(Number);
+	const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+	return `${date.slice(0, 7)}-${String(last).padStart(2, '0')}`;
+}
+
+const PAID = new Set(['paid', 'partially_refunded']);
+
+/**
+ * Why this order may not be invoiced to the buyer who asks, or undefined when it may. Without a
+ * buyer's e-mail in the settings there is no self-invoice request and nothing is checked.
+ */
+export function selfInvoiceRefusal(
+	order: UnknownRecord,
+	settings: SelfInvoiceSettings,
+): SelfInvoiceRefusal | undefined {
+	const buyer = text(settings.buyerEmail).toLowerCase();
+	if (!buyer) return undefined;
+	const label = orderLabel(order);
+	if (orderEmail(order).toLowerCase() !== buyer)
+		return {
+			reason: 'otherEmail',
+			message: `The e-mail given is not the e-mail of ${label}; only the buyer may invoice it. Nothing was sent.`,
+		};
+	const status = text(order.financial_status).toLowerCase();
+	if (order.cancelled_at || status === 'voided')
+		return { reason: 'cancelled', message: `${label} was cancelled; it cannot be invoiced.` };
+	if (status === 'refunded')
+		return {
+			reason: 'refunded',
+			message: `${label} was refunded in full; there is nothing to invoice.`,
+		};
+	if (!PAID.has(status))
+		return {
+			reason: 'unpaid',
+			message: `${label} is not paid yet (financial status ${status || 'unknown'}); it can be invoiced once it is paid.`,
+		};
+	const days = Number(settings.windowDays ?? 0);
+	if ((days > 0 || settings.untilMonthEnd) && !/^\d{4}-\d{2}-\d{2}$/.test(settings.today))
+		throw new Error(`selfInvoiceRefusal: today is ${JSON.stringify(settings.today)}`);
+	const date = orderDate(order);
+	if (!date) {
+		if (days > 0 || settings.untilMonthEnd)
+			return {
+				reason: 'outsideWindow',
+				message: `${label} carries no date (created_at), so the self-invoice window cannot be checked; ask the shop.`,
+			};
+		return undefined;
+	}
+	if (days > 0 && daysBetween(date, settings.today) > days)
+		return {
+			reason: 'outsideWindow',
+			message: `${label} is dated ${date}: invoices are given within ${days} days of the order (until ${new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10)}).`,
+		};
+	if (settings.untilMonthEnd && settings.today > monthEnd(date))
+		return {
+			reason: 'outsideWindow',
+			message: `${label} is dated ${date}: invoices are given until the end of the order's month (${monthEnd(date)}).`,
+		};
+	return undefined;
+}
