@@ -522,6 +522,56 @@ export async function shippedExamplesCheck(checks: Checks): Promise<void> {
 	}
 }
 
+/** The shop's month (examples 10 and 11): their triggers, pages and placeholder credentials as shipped. */
+export async function shopMonthExamplesCheck(checks: Checks): Promise<void> {
+	checks.section("Example files as shipped: a shop's month (10, 11)");
+	const cfdiNodes = (workflow: WorkflowJson) =>
+		workflow.nodes.filter((node) => node.type === CFDI_NODE_TYPE);
+	const connected = (workflow: WorkflowJson) => {
+		for (const [source, { main }] of Object.entries(workflow.connections)) {
+			nodeNamed(workflow, source);
+			for (const target of main.flat()) nodeNamed(workflow, target.node);
+		}
+	};
+	await checks.check(
+		'selfInvoice: a Form Trigger, every path ends on a Form Ending page; the CFDI nodes and Shopify carry placeholder credentials',
+		() => {
+			const workflow = loadExample('selfInvoice');
+			assert.equal(
+				workflow.nodes.filter((node) => node.type === 'n8n-nodes-base.formTrigger').length,
+				1,
+			);
+			const endings = workflow.nodes.filter(
+				(node) => node.type === 'n8n-nodes-base.form' && node.parameters.operation === 'completion',
+			);
+			assert.equal(endings.length, 3);
+			for (const ending of endings) assert.equal(workflow.connections[ending.name], undefined);
+			assert.equal(cfdiNodes(workflow).length, 4);
+			for (const node of cfdiNodes(workflow))
+				assert.equal(node.credentials?.[CFDI_CREDENTIAL_TYPE]?.id, 'REPLACE_ME_cfdiEmisionApi');
+			const shopify = workflow.nodes.find((node) => node.type === 'n8n-nodes-base.httpRequest')!;
+			assert.equal(
+				shopify.credentials?.shopifyAccessTokenApi?.id,
+				'REPLACE_ME_shopifyAccessTokenApi',
+			);
+			connected(workflow);
+		},
+	);
+	await checks.check(
+		'monthGlobal: a Schedule Trigger and a manual "try it" trigger, the Shopify node and one Create Global Invoice with placeholder credentials',
+		() => {
+			const workflow = loadExample('monthGlobal');
+			assert.ok(workflow.nodes.some((node) => node.type === 'n8n-nodes-base.scheduleTrigger'));
+			assert.ok(workflow.nodes.some((node) => node.type === 'n8n-nodes-base.manualTrigger'));
+			const [global] = cfdiNodes(workflow);
+			assert.equal(cfdiNodes(workflow).length, 1);
+			assert.equal(global.parameters.operation, 'createGlobalInvoice');
+			assert.equal(global.credentials?.[CFDI_CREDENTIAL_TYPE]?.id, 'REPLACE_ME_cfdiEmisionApi');
+			connected(workflow);
+		},
+	);
+}
+
 /** Examples 4-6: payment receipt, credit note and global invoice, each stamped through its "Try it" path. */
 export async function kindExamples(
 	checks: Checks,

@@ -33,6 +33,7 @@ import {
 	reviewExample,
 	seedForCli,
 	shippedExamplesCheck,
+	shopMonthExamplesCheck,
 	shopifyExample,
 } from './cliPhase';
 import { N8nInstance } from './n8n';
@@ -131,6 +132,7 @@ async function main(): Promise<number> {
 		);
 
 		await shippedExamplesCheck(checks);
+		await shopMonthExamplesCheck(checks);
 		if (imported) {
 			const step = async (name: string, body: () => Promise<void>, key: string) => {
 				if (!selected(key)) return;

@@ -19,6 +19,8 @@ export const EXAMPLE_FILES = {
 	cancelReplace: '07-cancel-and-replace.json',
 	orderPaid: '08-shopify-order-paid-payment-receipt.json',
 	orderRefunded: '09-shopify-refund-credit-note.json',
+	selfInvoice: '10-self-invoice-page.json',
+	monthGlobal: '11-global-invoice-of-the-rest.json',
 } as const;
 
 export type ExampleName = keyof typeof EXAMPLE_FILES;
@@ -295,4 +297,56 @@ export function reachableFrom(workflow: WorkflowJson, start: string): WorkflowJs
 		nodes: structuredClone(nodes),
 		connections: structuredClone(connections),
 	};
+}
+
+/**
+ * Points the Shopify reads of an example at a stand-in (scripts/lib/shopifyStandIn.ts) instead of a
+ * shop: an HTTP Request to *.myshopify.com keeps its path and query on the stand-in's host without
+ * credentials; a Shopify node's "get many orders" becomes an HTTP Request for the same orders, one
+ * item per order as the node outputs them. The rest of the workflow is unchanged.
+ */
+export function withShopifyStandIn(workflow: WorkflowJson, baseUrl: string): WorkflowJson {
+	const copy = structuredClone(workflow);
+	for (const node of copy.nodes) {
+		if (node.type === 'n8n-nodes-base.httpRequest') {
+			const url = String(node.parameters.url ?? '');
+			const match = /^https:\/\/[^/]+\.myshopify\.com(\/.*)$/.exec(url);
+			if (!match) continue;
+			node.parameters = {
+				...node.parameters,
+				url: `${baseUrl}${match[1]}`,
+				authentication: 'none',
+			};
+			delete node.parameters.nodeCredentialType;
+			delete node.credentials;
+		} else if (node.type === 'n8n-nodes-base.shopify') {
+			const { resource, operation, options } = node.parameters as {
+				resource?: string;
+				operation?: string;
+				options?: Record<string, unknown>;
+			};
+			if (resource !== 'order' || operation !== 'getAll')
+				throw new Error(`No Shopify stand-in for "${node.name}" (${resource}/${operation})`);
+			const names: Record<string, string> = {
+				createdAtMin: 'created_at_min',
+				createdAtMax: 'created_at_max',
+				financialStatus: 'financial_status',
+				status: 'status',
+			};
+			const parameters = Object.entries(options ?? {}).map(([name, value]) => {
+				if (!names[name]) throw new Error(`Shopify stand-in: option "${name}" is not supported`);
+				return { name: names[name], value };
+			});
+			node.type = 'n8n-nodes-base.httpRequest';
+			node.typeVersion = 4.2;
+			node.parameters = {
+				url: `${baseUrl}/admin/api/2025-01/orders.json`,
+				sendQuery: true,
+				queryParameters: { parameters: [...parameters, { name: 'as', value: 'list' }] },
+				options: {},
+			};
+			delete node.credentials;
+		}
+	}
+	return copy;
 }

@@ -281,6 +281,123 @@ export function dataTableStandIn(tables: TableRows): INodeType {
 	};
 }
 
+/**
+ * HTTP Request, GET only: the URL with its Query Parameters, the JSON answer as the item (a list
+ * answer as one item per element, as n8n's node gives it). Credentials are not applied: the tests
+ * point it at a stand-in server on 127.0.0.1.
+ */
+const httpRequestNode: INodeType = {
+	description: {
+		...description('httpRequest', 'HTTP Request', true, [
+			{ displayName: 'Method', name: 'method', type: 'string', default: 'GET' },
+			{ displayName: 'URL', name: 'url', type: 'string', default: '' },
+			{ displayName: 'Authentication', name: 'authentication', type: 'string', default: 'none' },
+			{ displayName: 'Credential Type', name: 'nodeCredentialType', type: 'string', default: '' },
+			{ displayName: 'Send Query', name: 'sendQuery', type: 'boolean', default: false },
+			{ displayName: 'Query Parameters', name: 'queryParameters', type: 'json', default: {} },
+			{ displayName: 'Options', name: 'options', type: 'json', default: {} },
+		]),
+		version: [4, 4.1, 4.2],
+	} as INodeTypeDescription,
+	async execute(this: IExecuteFunctions) {
+		const out: INodeExecutionData[] = [];
+		const items = this.getInputData();
+		for (let index = 0; index < items.length; index++) {
+			if (String(this.getNodeParameter('method', index, 'GET')) !== 'GET')
+				throw new Error('HTTP Request stand-in: only GET is supported');
+			const url = new URL(String(this.getNodeParameter('url', index)));
+			const query = (
+				this.getNodeParameter('queryParameters', index, {}) as {
+					parameters?: Array<{ name: string; value: unknown }>;
+				}
+			).parameters;
+			if (this.getNodeParameter('sendQuery', index, false))
+				for (const { name, value } of query ?? []) url.searchParams.set(name, String(value));
+			const response = await fetch(url);
+			if (!response.ok)
+				throw new Error(`HTTP Request stand-in: ${response.status} from ${url.href}`);
+			const body = (await response.json()) as unknown;
+			for (const value of Array.isArray(body) ? body : [body])
+				out.push({ json: value as IDataObject, pairedItem: { item: index } });
+		}
+		return [out];
+	},
+};
+
+interface IfCondition {
+	leftValue: unknown;
+	rightValue: unknown;
+	operator: { type: string; operation: string };
+}
+
+/** If (n8n's filter conditions, "and"): number gt/equals, boolean true/false, string equals/notEquals. */
+const ifNode: INodeType = {
+	description: {
+		...description('if', 'If', true, [
+			{ displayName: 'Conditions', name: 'conditions', type: 'json', default: {} },
+			{ displayName: 'Options', name: 'options', type: 'json', default: {} },
+		]),
+		outputs: ['main', 'main'],
+	} as INodeTypeDescription,
+	async execute(this: IExecuteFunctions) {
+		const [kept, other]: INodeExecutionData[][] = [[], []];
+		this.getInputData().forEach((item, index) => {
+			const filter = this.getNodeParameter('conditions', index) as {
+				conditions: IfCondition[];
+				combinator: string;
+			};
+			if (filter.combinator !== 'and')
+				throw new Error('If stand-in: only the "and" combinator is supported');
+			const pass = filter.conditions.every(({ leftValue, rightValue, operator }) => {
+				const key = `${operator.type}/${operator.operation}`;
+				switch (key) {
+					case 'number/gt':
+						return Number(leftValue) > Number(rightValue);
+					case 'number/equals':
+						return Number(leftValue) === Number(rightValue);
+					case 'boolean/true':
+						return leftValue === true;
+					case 'boolean/false':
+						return leftValue === false;
+					case 'string/equals':
+						return String(leftValue ?? '') === String(rightValue ?? '');
+					case 'string/notEquals':
+						return String(leftValue ?? '') !== String(rightValue ?? '');
+					default:
+						throw new Error(`If stand-in: operator ${key} is not supported`);
+				}
+			});
+			(pass ? kept : other).push({ ...item, pairedItem: { item: index } });
+		});
+		return [kept, other];
+	},
+};
+
+/** n8n Form, "Form Ending" only: the page's title and message as the item, to assert what a buyer reads. */
+const formNode: INodeType = {
+	description: description('form', 'n8n Form', true, [
+		{ displayName: 'Page Type', name: 'operation', type: 'string', default: 'page' },
+		{ displayName: 'Completion Title', name: 'completionTitle', type: 'string', default: '' },
+		{ displayName: 'Completion Message', name: 'completionMessage', type: 'string', default: '' },
+		{ displayName: 'Options', name: 'options', type: 'json', default: {} },
+	]),
+	async execute(this: IExecuteFunctions) {
+		return [
+			this.getInputData().map((_item, index) => {
+				if (this.getNodeParameter('operation', index) !== 'completion')
+					throw new Error('n8n Form stand-in: only the "Form Ending" page is supported');
+				return {
+					json: {
+						completionTitle: this.getNodeParameter('completionTitle', index) as string,
+						completionMessage: this.getNodeParameter('completionMessage', index) as string,
+					},
+					pairedItem: { item: index },
+				};
+			}),
+		];
+	},
+};
+
 /** Node types keyed as n8n keys them. */
 export const standInNodeTypes: Record<string, INodeType> = {
 	'n8n-nodes-base.manualTrigger': passThrough('manualTrigger', 'Manual Trigger', false),
@@ -288,4 +405,9 @@ export const standInNodeTypes: Record<string, INodeType> = {
 	'n8n-nodes-base.code': codeNode,
 	'n8n-nodes-base.merge': mergeNode,
 	'n8n-nodes-base.filter': filterNode,
+	'n8n-nodes-base.if': ifNode,
+	'n8n-nodes-base.httpRequest': httpRequestNode,
+	'n8n-nodes-base.form': formNode,
+	// The form's submission is the run's first item (give it as the trigger's data).
+	'n8n-nodes-base.formTrigger': passThrough('formTrigger', 'n8n Form Trigger', false),
 };

@@ -1,0 +1,200 @@
+/**
+ * Example 10, the self-invoice page, through n8n-core's engine: the form's submission as the
+ * trigger's item, the order read from a stand-in Shopify on 127.0.0.1, the CFDI nodes against the
+ * sandbox, the last page's title and message as the buyer reads them.
+ */
+import type { IConnections, IDataObject, INode } from 'n8n-workflow';
+
+import {
+	loadExample,
+	reachableFrom,
+	withCfdiCredential,
+	withShopifyStandIn,
+} from '../../scripts/lib/examples';
+import { CREDENTIAL_ID, Engine, outputOf } from '../../scripts/lib/engine/engine';
+import { PackageNodeTypes } from '../../scripts/lib/engine/nodeTypes';
+import { sandboxCredential } from '../../scripts/lib/sandboxCredential';
+import { startShopifyStandIn, type ShopifyStandIn } from '../../scripts/lib/shopifyStandIn';
+import { standInNodeTypes } from '../../scripts/lib/standInNodes';
+import { corpusOrder } from '../orders/corpusOrder';
+import { useSandboxEngine } from '../engine/nodeTestKit';
+
+const kit = useSandboxEngine();
+let shop: ShopifyStandIn;
+beforeEach(async () => {
+	shop = await startShopifyStandIn();
+});
+afterEach(async () => await shop.close());
+
+const BUYER = 'compras@robotica.example.com';
+const daysAgo = (days: number) =>
+	new Date(Date.now() - days * 86_400_000).toISOString().replace(/\.\d+Z$/, '-00:00');
+
+/** Example 1's order #1001 (1,508.00 paid), placed two days ago, without note attributes. */
+function order(extra: IDataObject = {}): IDataObject {
+	return { ...corpusOrder('example-1'), note_attributes: [], created_at: daysAgo(2), ...extra };
+}
+
+/** What the buyer types (the form's labels as n8n's Form Trigger outputs them). */
+function submission(extra: IDataObject = {}): IDataObject {
+	return {
+		'Número de pedido': '1001',
+		'Correo electrónico': BUYER,
+		RFC: 'URE180429TM6',
+		'Nombre o razón social': 'UNIVERSIDAD ROBOTICA ESPAÑOLA',
+		'Régimen fiscal': '601 - General de Ley Personas Morales',
+		'Uso del CFDI': 'G03 - Gastos en general',
+		'Código postal': '65000',
+		submittedAt: new Date().toISOString(),
+		formMode: 'production',
+		...extra,
+	};
+}
+
+async function submit(form: IDataObject = submission()) {
+	class PageEngine extends Engine {
+		override readonly nodeTypes = new PackageNodeTypes({ ...standInNodeTypes });
+	}
+	const engine = new PageEngine();
+	engine.setCredential(sandboxCredential(kit.sandbox));
+	const workflow = withShopifyStandIn(
+		withCfdiCredential(loadExample('selfInvoice'), { id: CREDENTIAL_ID, name: 'CFDI sandbox' }),
+		shop.url,
+	);
+	const trigger = workflow.nodes.find((node) => node.type === 'n8n-nodes-base.formTrigger')!;
+	const { nodes } = reachableFrom(workflow, trigger.name);
+	const run = await engine.runWorkflow(
+		nodes as unknown as INode[],
+		workflow.connections as unknown as IConnections,
+		[{ json: form }],
+	);
+	expect(run.data.resultData.error).toBeUndefined();
+	const page = (name: string) => outputOf(run, name).map((item) => item.json);
+	const shown = [
+		...page('Página: factura enviada'),
+		...page('Página: no se pudo facturar'),
+		...page('Página: pedido no encontrado'),
+	];
+	expect(shown).toHaveLength(1);
+	return { run, page: shown[0] as { completionTitle: string; completionMessage: string } };
+}
+
+const stamped = () =>
+	[...kit.sandbox.vouchers.values()].filter((voucher) => voucher.stampCount > 0);
+
+describe('Example 10: the self-invoice page', () => {
+	test("the buyer's paid order: one invoice to the form's recipient, e-mailed to the form's address; the page gives its UUID", async () => {
+		shop.orders.push(order());
+		const { run, page } = await submit();
+		expect(stamped()).toHaveLength(1);
+		const [voucher] = stamped();
+		const receptor = voucher.body.receptor as IDataObject;
+		expect([
+			receptor.rfc,
+			receptor.usoCFDI,
+			receptor.regimenFiscalReceptor,
+			receptor.domicilioFiscalReceptor,
+		]).toEqual(['URE180429TM6', 'G03', '601', '65000']);
+		expect([voucher.body.folio, voucher.body.total]).toEqual(['1001', 1508]);
+		expect(
+			kit.sandbox.emails.map((mail) => [mail.body.uuid ?? null, JSON.stringify(mail.body)]),
+		).toHaveLength(1);
+		expect(JSON.stringify(kit.sandbox.emails[0].body)).toContain(BUYER);
+		expect(page.completionTitle).toBe('Tu factura está lista');
+		expect(page.completionMessage).toBe(
+			`Emitimos tu factura (folio fiscal ${voucher.uuid}) y la enviamos a ${BUYER}.`,
+		);
+		// Shopify was asked for the order by its name, cancelled or not.
+		expect(
+			shop.requests.map((url) => [url.searchParams.get('name'), url.searchParams.get('status')]),
+		).toEqual([['#1001', 'any']]);
+		expect(outputOf(run, 'Facturar el pedido')[0].json.status).toBe('stamped');
+	});
+
+	test('the same form submitted again (also "#1001"): nothing more stamped, the same invoice e-mailed again, the page says so', async () => {
+		shop.orders.push(order());
+		await submit();
+		const [first] = stamped();
+		const { page } = await submit(submission({ 'Número de pedido': '#1001' }));
+		expect(stamped()).toHaveLength(1);
+		expect(first.stampCount).toBe(1);
+		expect(kit.sandbox.emails).toHaveLength(2);
+		expect(JSON.stringify(kit.sandbox.emails[1].body)).toContain(String(first.uuid));
+		expect(page.completionMessage).toBe(
+			`Este pedido ya estaba facturado: te enviamos de nuevo la misma factura (folio fiscal ${first.uuid}) y la enviamos a ${BUYER}.`,
+		);
+	});
+
+	test.each([
+		[
+			{},
+			{ 'Correo electrónico': 'otra@persona.example.com' },
+			'El correo no es el del pedido. Escribe el correo con el que compraste.',
+		],
+		[
+			{ financial_status: 'pending' },
+			{},
+			'El pedido aún no está pagado. Podrás facturarlo cuando se confirme el pago.',
+		],
+		[
+			{ cancelled_at: daysAgo(1), financial_status: 'voided' },
+			{},
+			'El pedido fue cancelado, por eso no se puede facturar.',
+		],
+		[
+			{ financial_status: 'refunded' },
+			{},
+			'El pedido fue reembolsado por completo; no hay nada que facturar.',
+		],
+		[
+			{ created_at: daysAgo(31) },
+			{},
+			'El plazo para facturar este pedido terminó; la venta se incluyó en la factura global del periodo.',
+		],
+	])(
+		'order %j, form %j: refused, nothing sent, the page explains: %s',
+		async (orderExtra, formExtra, message) => {
+			shop.orders.push(order(orderExtra));
+			const requestsBefore = kit.sandbox.requests.length;
+			const { page } = await submit(submission(formExtra));
+			expect(page).toEqual({
+				completionTitle: 'No pudimos emitir tu factura',
+				completionMessage: message,
+			});
+			expect(stamped()).toHaveLength(0);
+			expect(kit.sandbox.emails).toHaveLength(0);
+			// Refused before any request to the service.
+			expect(
+				kit.sandbox.requests.slice(requestsBefore).filter((request) => request.route !== 'token'),
+			).toEqual([]);
+		},
+	);
+
+	test('an order already invoiced to another RFC: refused, its invoice is not sent to this buyer', async () => {
+		shop.orders.push(order());
+		await submit();
+		const { page } = await submit(
+			submission({
+				RFC: 'XIA190128J61',
+				'Nombre o razón social': 'XENON INDUSTRIAL ARTICLES',
+				'Código postal': '76343',
+			}),
+		);
+		expect(page.completionMessage).toBe(
+			'Este pedido ya fue facturado a otro RFC. Escríbenos si necesitas corregirlo.',
+		);
+		expect(stamped()).toHaveLength(1);
+		expect(kit.sandbox.emails).toHaveLength(1);
+	});
+
+	test('an order number the shop does not have: the page says so, nothing sent', async () => {
+		shop.orders.push(order());
+		const { page } = await submit(submission({ 'Número de pedido': '9999' }));
+		expect(page).toEqual({
+			completionTitle: 'No encontramos tu pedido',
+			completionMessage:
+				'No hay ningún pedido #9999. Revisa el número en el correo de confirmación de tu compra.',
+		});
+		expect(kit.sandbox.requests.filter((request) => request.route !== 'token')).toEqual([]);
+	});
+});

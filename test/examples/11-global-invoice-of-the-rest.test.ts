@@ -1,0 +1,110 @@
+/**
+ * Example 11, last month's global invoice of the orders nobody invoiced, through n8n-core's engine:
+ * the orders read from a stand-in Shopify on 127.0.0.1 (the Shopify node's "get many" as an HTTP
+ * Request for the same orders), the global invoice stamped in the sandbox.
+ */
+import type { IConnections, IDataObject, INode } from 'n8n-workflow';
+
+import {
+	loadExample,
+	reachableFrom,
+	withCfdiCredential,
+	withShopifyStandIn,
+} from '../../scripts/lib/examples';
+import { CREDENTIAL_ID, Engine, outputOf } from '../../scripts/lib/engine/engine';
+import { PackageNodeTypes } from '../../scripts/lib/engine/nodeTypes';
+import { sandboxCredential } from '../../scripts/lib/sandboxCredential';
+import { startShopifyStandIn, type ShopifyStandIn } from '../../scripts/lib/shopifyStandIn';
+import { standInNodeTypes } from '../../scripts/lib/standInNodes';
+import { corpusOrder } from '../orders/corpusOrder';
+import { orderParams, useSandboxEngine } from '../engine/nodeTestKit';
+
+const kit = useSandboxEngine();
+let shop: ShopifyStandIn;
+beforeEach(async () => {
+	shop = await startShopifyStandIn();
+});
+afterEach(async () => await shop.close());
+
+/** Day `day` of last month in Mexico City, at noon, as Shopify writes it. */
+function lastMonth(day: number): string {
+	const now = new Date(Date.now() - 6 * 3_600_000);
+	const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, day, 12));
+	return `${start.toISOString().slice(0, 19)}-06:00`;
+}
+
+function order(number: number, extra: IDataObject = {}): IDataObject {
+	return {
+		...corpusOrder('example-1'),
+		id: 5829364210000 + number,
+		name: `#${number}`,
+		order_number: number,
+		created_at: lastMonth(number - 1000),
+		...extra,
+	};
+}
+
+async function runExample() {
+	class ScheduleEngine extends Engine {
+		override readonly nodeTypes = new PackageNodeTypes({ ...standInNodeTypes });
+	}
+	const engine = new ScheduleEngine();
+	engine.setCredential(sandboxCredential(kit.sandbox));
+	const workflow = reachableFrom(
+		withShopifyStandIn(
+			withCfdiCredential(loadExample('monthGlobal'), { id: CREDENTIAL_ID, name: 'CFDI sandbox' }),
+			shop.url,
+		),
+		'Try it: run now',
+	);
+	const run = await engine.runWorkflow(
+		workflow.nodes as unknown as INode[],
+		workflow.connections as unknown as IConnections,
+		[{ json: {} }],
+	);
+	expect(run.data.resultData.error).toBeUndefined();
+	return outputOf(run, 'Create global invoice').map((item) => item.json);
+}
+
+describe("Example 11: last month's global invoice of the rest", () => {
+	test('paid orders only, at what was finally paid; the order a buyer invoiced is left out; a second run stamps nothing', async () => {
+		shop.orders.push(
+			order(1001),
+			order(1002, { note_attributes: [] }),
+			order(1003, { note_attributes: [], financial_status: 'refunded' }),
+			order(1004, {
+				note_attributes: [],
+				financial_status: 'partially_refunded',
+				current_total_price: '1160.00',
+			}),
+			order(1005, { note_attributes: [], financial_status: 'pending' }),
+			order(1006, { note_attributes: [], cancelled_at: lastMonth(7), financial_status: 'voided' }),
+		);
+		// #1001's buyer invoiced it (folio 1001, e.g. on the self-invoice page).
+		const individual = await kit.engine.runNode(orderParams(), [shop.orders[0] as IDataObject]);
+		expect(individual.items[0].json.status).toBe('stamped');
+
+		const [global] = await runExample();
+		expect(global.status).toBe('stamped');
+		expect(global.leftOut).toEqual([
+			expect.objectContaining({ ticket: '1001', uuid: individual.items[0].json.uuid }),
+		]);
+		const stored = [...kit.sandbox.vouchers.values()].find(
+			(voucher) => voucher.uuid === global.uuid,
+		)!;
+		const conceptos = stored.body.conceptos as IDataObject[];
+		expect(conceptos.map((concepto) => concepto.noIdentificacion)).toEqual(['1002', '1004']);
+		// 1,508.00 + 1,160.00 collected, IVA included.
+		expect(stored.body.total).toBe(2668);
+		expect((stored.body.receptor as IDataObject).rfc).toBe('XAXX010101000');
+
+		// Shopify was asked for last month's orders, any status.
+		const [asked] = shop.requests;
+		expect(asked.searchParams.get('status')).toBe('any');
+		expect(asked.searchParams.get('created_at_min')?.slice(0, 10)).toBe(lastMonth(1).slice(0, 10));
+
+		const [again] = await runExample();
+		expect([again.status, again.uuid]).toEqual(['alreadyStamped', global.uuid]);
+		expect(stored.stampCount).toBe(1);
+	});
+});
