@@ -110,3 +110,12 @@ export {
 	type RecipientField,
 	type RecipientProblem,
 } from './recipientData';
+export {
+	describePeriod,
+	nextGlobalSaleStep,
+	readGlobalXml,
+	replacementFolio,
+	toGeneralPublic,
+	type GlobalOnList,
+	type GlobalSaleStep,
+} from './globalSale';

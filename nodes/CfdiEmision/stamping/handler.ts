@@ -71,6 +71,16 @@ export interface VoucherOperation {
 	 * is then called once, with item 0, and reads every item itself; the output pairs with all items.
 	 */
 	aggregatesItems?: boolean;
+	/**
+	 * A step before the item's voucher is sent (after the duplicate check found it not stamped):
+	 * may send other requests (a global invoice replaced), throw to stop the item, or answer members
+	 * for the item's output.
+	 */
+	beforeSend?(
+		ctx: IExecuteFunctions,
+		job: StampJob,
+		session: RunSession,
+	): Promise<IDataObject | undefined>;
 }
 
 /** One item, ready to send: everything below is decided before any request. */
@@ -343,6 +353,30 @@ async function sendJob(
 	);
 }
 
+/**
+ * Stamps a voucher a step of an item needs besides the item's own (a global invoice's replacement),
+ * through the same protocol: saved pending, then stamped by read-back (two-phase), or the pending
+ * voucher `pendingId` finished. Answers the service's result (uuid, idComprobante).
+ */
+export async function stampStepVoucher(
+	ctx: IExecuteFunctions,
+	session: RunSession,
+	itemIndex: number,
+	body: IDataObject,
+	pendingId?: number,
+): Promise<DoneAnswer> {
+	const settings = readStampingSettings(ctx);
+	const job: StampJob = {
+		itemIndex,
+		target: pendingId ? { kind: 'update', id: pendingId } : { kind: 'create' },
+		stamp: true,
+		mode: 'twoPhase',
+		voucher: { body: pendingId ? { ...body, id: pendingId } : body, qs: {} },
+		output: {},
+	};
+	return await sendJob(ctx, job, session, settings);
+}
+
 function outcomeOf(job: StampJob, answer: DoneAnswer, format: OutputFormat): ItemOutcome {
 	const shape = {
 		format,
@@ -466,6 +500,10 @@ export async function runStamping(
 							},
 						};
 				}
+				const stepOutput = operation.beforeSend
+					? await operation.beforeSend(ctx, job, session)
+					: undefined;
+				if (stepOutput) job = { ...job, output: { ...job.output, ...stepOutput } };
 				const duplicate = job.duplicate;
 				// While its series is busy (maybe with this very sale, from another execution), look again.
 				const whileSeriesBusy = duplicate

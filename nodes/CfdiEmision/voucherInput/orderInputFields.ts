@@ -9,7 +9,7 @@ import {
 	SHIPPING_PRODUCT_CODE,
 	SHIPPING_UNIT_CODE,
 } from '../orders';
-import { catalogOptions } from '../actions/common.fields';
+import { catalogOptions, FROM_VERSION_1_1 } from '../actions/common.fields';
 import { BUILD_FROM_ORDER, VOUCHER_INPUT_OPERATIONS } from './voucherInputFields';
 
 const inModes = (modes: string[], extra: Record<string, string[]> = {}) => ({
@@ -170,6 +170,37 @@ export const orderInputFields: INodeProperties[] = [
 		description:
 			"The order as Shopify sends it (Shopify Trigger, or the Shopify node's Get): line_items, tax_lines, discounts, shipping_lines, currency, note_attributes, payment_gateway_names, order_number",
 	}),
+	{
+		displayName: 'Sale in a Global Invoice',
+		name: 'saleInGlobalInvoice',
+		type: 'options',
+		options: [
+			{
+				name: 'Fail',
+				value: 'fail',
+				description:
+					"Stop with an error naming the global invoice (UUID, period) that holds the sale and the SAT's procedure; nothing is sent",
+			},
+			{
+				name: 'Replace the Global Invoice',
+				value: 'replace',
+				description:
+					"The SAT's procedure: cancel the global invoice with motive 04, stamp it again without this sale (related with TipoRelacion 04), then the buyer's invoice; a re-run goes on from the step it stopped at",
+			},
+		],
+		default: 'fail',
+		description:
+			"What to do when the order's sale is already in a stamped global invoice (its ticket number is the order's folio)",
+		displayOptions: {
+			show: {
+				resource: ['voucher'],
+				operation: ['create'],
+				inputMode: ['order'],
+				orderDocument: ['invoice'],
+				...FROM_VERSION_1_1,
+			},
+		},
+	},
 	{
 		displayName: 'Line Items',
 		name: 'lineItems',

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 
 import { withRelationsAndLegends } from '../../actions/voucher/fields/voucherKind.fields';
 import { runStamping, stampFields } from '../../stamping';
+import { saleInGlobalInvoice, type SaleInGlobalInvoice } from '../../stamping/saleInGlobalInvoice';
 import { BuiltVoucher, voucherFromInput } from '../../voucherInput';
 
 export const createFields = stampFields(['create']);
@@ -25,5 +26,19 @@ export async function createVoucher(ctx: IExecuteFunctions): Promise<INodeExecut
 	return await runStamping(ctx, {
 		buildVoucher: voucherWithExtras,
 		target: () => ({ kind: 'create' }),
+		beforeSend: async (context, job, session) => {
+			// An order's invoice to its buyer (node version 1.1 on): is the sale in a global invoice?
+			const { itemIndex } = job;
+			if (context.getNode().typeVersion < 1.1) return undefined;
+			if (context.getNodeParameter('inputMode', itemIndex, 'fields') !== 'order') return undefined;
+			if (context.getNodeParameter('orderDocument', itemIndex, 'invoice') !== 'invoice')
+				return undefined;
+			const mode = context.getNodeParameter(
+				'saleInGlobalInvoice',
+				itemIndex,
+				'fail',
+			) as SaleInGlobalInvoice;
+			return await saleInGlobalInvoice(context, job, session, mode);
+		},
 	});
 }

@@ -1,0 +1,172 @@
+/**
+ * Voucher → Create from an order whose sale is already in last month's stamped global invoice
+ * ("Sale in a Global Invoice"), through n8n-core's engine against the sandbox: Fail names the
+ * global invoice and the SAT's procedure; Replace the Global Invoice cancels it with motive 04,
+ * stamps its replacement without the sale (TipoRelacion 04 to the cancelled one), then the buyer's
+ * invoice; a run stopped after any step completes on the next run without repeating a step.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import type { FaultSpec } from '../../../../sandbox/types';
+import { corpusOrder } from '../../../orders/corpusOrder';
+import { orderParams, useSandboxEngine } from '../../../engine/nodeTestKit';
+
+const kit = useSandboxEngine();
+
+/** Day `day` of last month in Mexico City, at noon, as Shopify writes it. */
+function lastMonth(day: number): string {
+	const now = new Date(Date.now() - 6 * 3_600_000);
+	const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, day, 12));
+	return `${start.toISOString().slice(0, 19)}-06:00`;
+}
+
+/** Example 1's order #1001 (1,508.00, its buyer's tax data in note attributes), placed last month. */
+const ORDER = () => ({ ...corpusOrder('example-1'), created_at: lastMonth(5) });
+
+/** Last month's global invoice with tickets 1001 (the order), 1002 and 1003. */
+async function stampGlobal(): Promise<string> {
+	const { items, error } = await kit.engine.runNode(
+		{
+			resource: 'voucher',
+			operation: 'createGlobalInvoice',
+			emisorRfc: 'EKU9003173C9',
+			emisorNombre: 'ESCUELA KEMPER URGATE',
+			emisorRegimenFiscal: '601',
+			serie: 'F',
+			lugarExpedicion: '64000',
+			formaPago: '04',
+			globalPeriodicity: '04',
+			globalMonth: lastMonth(1).slice(5, 7),
+			globalYear: Number(lastMonth(1).slice(0, 4)),
+			saleTicket: '={{ $json.ticket }}',
+			saleAmount: '={{ $json.total }}',
+		},
+		[
+			{ ticket: '1001', total: 1508 },
+			{ ticket: '1002', total: 116 },
+			{ ticket: '1003', total: 58 },
+		],
+		{ typeVersion: 1.1 },
+	);
+	expect(error).toBeUndefined();
+	return String(items[0].json.uuid);
+}
+
+const invoice = (saleInGlobalInvoice?: string) =>
+	kit.engine.runNode(
+		orderParams(saleInGlobalInvoice ? { saleInGlobalInvoice } : {}),
+		[ORDER() as IDataObject],
+		{ typeVersion: 1.1 },
+	);
+
+const stored = (uuid: unknown) =>
+	[...kit.sandbox.vouchers.values()].find((voucher) => voucher.uuid === uuid)!;
+const cancellations = () =>
+	kit.sandbox.requests
+		.filter((request) => request.route === 'cancelVoucher')
+		.map((request) => [request.pathname.split('/').pop(), JSON.parse(request.body).motivo]);
+const stampedVouchers = () =>
+	[...kit.sandbox.vouchers.values()].filter((voucher) => voucher.stampCount > 0);
+const tickets = (uuid: unknown) =>
+	(stored(uuid).body.conceptos as IDataObject[]).map((concepto) => concepto.noIdentificacion);
+
+/** The end state every path must reach: G cancelled once (04), R without 1001 relating G, the buyer's invoice, each stamped once. */
+function expectReplaced(global: string, output: IDataObject) {
+	expect(cancellations()).toEqual([[global, '04']]);
+	expect(kit.sandbox.cancellations.get(global)).toMatchObject({ state: 'cancelled', motivo: '04' });
+	const replacement = (output.globalInvoice as IDataObject).replacement as IDataObject;
+	const r = stored(replacement.uuid);
+	expect(tickets(replacement.uuid)).toEqual(['1002', '1003']);
+	expect(r.body.cfdiRelacionados).toEqual([expect.objectContaining({ tipoRelacion: '04' })]);
+	expect(JSON.stringify(r.body.cfdiRelacionados)).toContain(global);
+	expect([r.body.serie, r.body.folio]).toEqual(['F', `${String(stored(global).body.folio)}-S1`]);
+	// 116.00 + 58.00 collected, IVA included.
+	expect(r.body.total).toBe(174);
+	expect((r.body.receptor as IDataObject).rfc).toBe('XAXX010101000');
+	expect(r.xml).toContain('InformacionGlobal');
+	const buyer = stored(output.uuid);
+	expect([(buyer.body.receptor as IDataObject).rfc, buyer.body.folio]).toEqual([
+		'URE180429TM6',
+		'1001',
+	]);
+	// Each stamped once: the global, its replacement, the buyer's invoice.
+	expect(stampedVouchers().map((voucher) => voucher.stampCount)).toEqual([1, 1, 1]);
+}
+
+describe('Sale in a Global Invoice', () => {
+	test('Fail (the default): the error names the global invoice, its period and the SAT procedure; nothing is sent', async () => {
+		const global = await stampGlobal();
+		const mark = kit.sandbox.requests.length;
+		const { error } = await invoice();
+		expect(error?.message).toContain(`Sale 1001 is already in global invoice ${global} (`);
+		expect(String((error as { description?: string }).description)).toContain('motive 04');
+		expect(String((error as { description?: string }).description)).toContain(
+			'Replace the Global Invoice',
+		);
+		const sent = kit.sandbox.requests.slice(mark).map((request) => request.route);
+		expect(
+			sent.filter((route) => !['token', 'listVouchers', 'downloadXml'].includes(route)),
+		).toEqual([]);
+		expect(stampedVouchers()).toHaveLength(1);
+	});
+
+	test("an order in no global invoice is invoiced as before (one list read, no XML of another sale's global)", async () => {
+		const { items, error } = await invoice();
+		expect(error).toBeUndefined();
+		expect(items[0].json.status).toBe('stamped');
+		expect(items[0].json.globalInvoice).toBeUndefined();
+	});
+
+	test('Replace the Global Invoice: cancelled with motive 04, replaced without the sale (04 relation), then the buyer is invoiced; the output names all three; a re-run sends nothing', async () => {
+		const global = await stampGlobal();
+		const { items, error } = await invoice('replace');
+		expect(error).toBeUndefined();
+		const [output] = items.map((item) => item.json);
+		expect(output.status).toBe('stamped');
+		expect((output.globalInvoice as IDataObject).cancelled).toEqual(
+			expect.objectContaining({ uuid: global, motive: '04' }),
+		);
+		expectReplaced(global, output);
+
+		const again = await invoice('replace');
+		expect([again.items[0].json.status, again.items[0].json.uuid]).toEqual([
+			'alreadyStamped',
+			output.uuid,
+		]);
+		expectReplaced(global, output);
+	});
+
+	test.each<[string, FaultSpec]>([
+		[
+			'after the cancellation (the replacement refused once)',
+			{ route: 'createVoucher', kind: 'status', status: 400 },
+		],
+		[
+			"after the replacement (the buyer's invoice refused once)",
+			{ route: 'createVoucher', kind: 'status', status: 400, after: 1 },
+		],
+	])('stopped %s: the next run goes on from there, no step repeated', async (_when, fault) => {
+		const global = await stampGlobal();
+		kit.sandbox.injectFault(fault);
+		const stopped = await invoice('replace');
+		expect(stopped.error).toBeDefined();
+		expect(cancellations()).toEqual([[global, '04']]);
+		const { items, error } = await invoice('replace');
+		expect(error).toBeUndefined();
+		expect(items[0].json.status).toBe('stamped');
+		expectReplaced(global, items[0].json);
+	});
+
+	test('stopped after the cancellation done by hand (Cancel, motive 04): the next run replaces and invoices without a second cancellation', async () => {
+		const global = await stampGlobal();
+		const cancelled = await kit.engine.runNode(
+			{ resource: 'voucher', operation: 'cancel', uuid: global, motive: '04' },
+			[{}],
+			{ typeVersion: 1.1 },
+		);
+		expect(cancelled.items[0]?.json.status ?? cancelled.error?.message).toBe('cancelled');
+		const { items, error } = await invoice('replace');
+		expect(error).toBeUndefined();
+		expectReplaced(global, items[0].json);
+	});
+});
