@@ -7,6 +7,7 @@ import {
 	describeSale,
 	judgeListed,
 	saleWindow,
+	toGeneralPublic,
 	totalChangedMessage,
 	twinsOf,
 	type BusinessKey,
@@ -20,6 +21,7 @@ import { operationFailed } from '../transport/errors';
 import type { ItemOutcome } from '../execution/runItems';
 import type { RunSession } from '../transport/transport';
 import { readWholeWindow, type WholeWindow } from '../api/voucherList';
+import type { VoucherRecord } from '../api/voucherRecords';
 import type { StampJob } from './handler';
 import { SaleStampedMeanwhile } from './saleStampedMeanwhile';
 import { readOutputFormat, type OutputFormat } from './answer';
@@ -82,6 +84,13 @@ export class DuplicateCheck {
 	/** Pages of the list this run read (the benchmark reads it). */
 	pages = 0;
 
+	/**
+	 * The vouchers to the general public (global invoices) in the run's one read, for Sale in a
+	 * Global Invoice: no read of its own. A global invoice holding a sale is stamped after the sale,
+	 * and the window reaches back before every sale's date (saleWindow), so it is in this read.
+	 */
+	readonly generalPublic: VoucherRecord[] = [];
+
 	constructor(
 		private readonly ctx: IExecuteFunctions,
 		/** Every item's key (plans every item that is not planned yet; local work only). */
@@ -109,7 +118,12 @@ export class DuplicateCheck {
 
 	/** The run's window of the list, read once. */
 	private async listedOnce(session: RunSession): Promise<WholeWindow> {
-		this.listed ??= this.read(session, this.windowOf(this.allKeys()));
+		this.listed ??= this.read(session, this.windowOf(this.allKeys())).then((whole) => {
+			this.generalPublic.push(
+				...whole.records.filter((record) => toGeneralPublic(record.recipientRfc)),
+			);
+			return whole;
+		});
 		return await this.listed;
 	}
 

@@ -21,6 +21,7 @@ import { operationFailed, toNodeError } from '../transport/errors';
 import { ItemPlans, runItems, withItemIndex, type ItemOutcome } from '../execution/runItems';
 import type { RunSession } from '../transport/transport';
 import { voucherPath, VOUCHERS_PATH } from '../api/paths';
+import type { VoucherRecord } from '../api/voucherRecords';
 import { readOutputFormat, stampOutput, type OutputFormat } from './answer';
 import { readStampingSettings, type StampingSettings } from './options';
 import { refuseUnderRetryOnFail } from './retryOnFail';
@@ -74,12 +75,14 @@ export interface VoucherOperation {
 	/**
 	 * A step before the item's voucher is sent (after the duplicate check found it not stamped):
 	 * may send other requests (a global invoice replaced), throw to stop the item, or answer members
-	 * for the item's output.
+	 * for the item's output. `generalPublic`: the general-public vouchers the Duplicate Check's list
+	 * read met (undefined when the item had no check), which the step may update as it changes them.
 	 */
 	beforeSend?(
 		ctx: IExecuteFunctions,
 		job: StampJob,
 		session: RunSession,
+		generalPublic: VoucherRecord[] | undefined,
 	): Promise<IDataObject | undefined>;
 }
 
@@ -501,7 +504,12 @@ export async function runStamping(
 						};
 				}
 				const stepOutput = operation.beforeSend
-					? await operation.beforeSend(ctx, job, session)
+					? await operation.beforeSend(
+							ctx,
+							job,
+							session,
+							job.duplicate ? check.generalPublic : undefined,
+						)
 					: undefined;
 				if (stepOutput) job = { ...job, output: { ...job.output, ...stepOutput } };
 				const duplicate = job.duplicate;

@@ -1,14 +1,13 @@
 /**
  * Voucher → Create from an order, "Sale in a Global Invoice": before the buyer's invoice is sent,
- * the global invoices of the sale's period are read (the list, then each one's XML for its tickets)
- * and a sale found in a stamped one is refused (Fail) or handled the SAT's way (Replace the Global
- * Invoice: cancel it with motive 04, stamp its replacement without the sale, related with
- * TipoRelacion 04, then the buyer's invoice). Each step is found again on a re-run (cfdi/globalSale.ts).
+ * the global invoices that could hold the sale are found (in the Duplicate Check's list read, then
+ * each one's XML for its tickets), and a sale found in a stamped one is refused (Fail) or handled
+ * the SAT's way (Replace the Global Invoice: cancel it with motive 04, stamp its replacement without
+ * the sale, related with TipoRelacion 04, then the buyer's invoice). Each step is found again on a re-run (cfdi/globalSale.ts).
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import {
-	checkWindow,
 	computeTotals,
 	describePeriod,
 	nextGlobalSaleStep,
@@ -20,7 +19,7 @@ import {
 	type Voucher,
 } from '../cfdi';
 import { voucherPath } from '../api/paths';
-import { findVoucherByUuid, listVouchers } from '../api/voucherList';
+import { findVoucherByUuid } from '../api/voucherList';
 import type { VoucherRecord } from '../api/voucherRecords';
 import { downloadVoucherXml } from '../api/voucherXml';
 import { operationFailed, toNodeError } from '../transport/errors';
@@ -29,9 +28,6 @@ import { callService, type RunSession } from '../transport/transport';
 import { stampStepVoucher, type StampJob } from './handler';
 
 export type SaleInGlobalInvoice = 'fail' | 'replace';
-
-/** How far back a sale without a date is looked for in global invoices. */
-const LOOK_BACK_DAYS = 62;
 
 const SAT_PROCEDURE =
 	"The SAT's procedure for a buyer who asks after the global invoice was stamped: cancel the global invoice with motive 04 (operación nominativa relacionada en una factura global), issue it again without this sale, then the buyer's invoice.";
@@ -58,27 +54,39 @@ const VOUCHER_MEMBERS = new Set([
 	'informacionGlobal',
 ]);
 
+/** A global invoice's XML read once per run (its tickets do not change when it is cancelled). */
+const xmlRead = new WeakMap<VoucherRecord, ReturnType<typeof readGlobalXml>>();
+
+/** Slack for the zone-less CFDI Fecha against the sale's moment (Mexico is UTC−5 to UTC−8). */
+const DATE_SLACK_SECONDS = 86_400;
+
+/**
+ * Whether a listed general-public voucher could hold the sale: a global invoice takes sales made
+ * before it, so one dated before the sale (less a day's slack for the time zone) cannot. No date
+ * on either side: it could.
+ */
+function couldHold(record: VoucherRecord, since: string | undefined): boolean {
+	const sale = since ? Date.parse(since) : NaN;
+	const dated = record.date ? Date.parse(`${record.date.slice(0, 19)}Z`) : NaN;
+	if (!Number.isFinite(sale) || !Number.isFinite(dated)) return true;
+	return dated / 1000 >= sale / 1000 - DATE_SLACK_SECONDS;
+}
+
+/**
+ * The global invoices that could hold the sale, oldest first, each with its XML's tickets, from
+ * `listed`: the general-public vouchers the Duplicate Check's one list read met (no read of its own).
+ */
 async function globalsOfPeriod(
 	ctx: IExecuteFunctions,
 	session: RunSession,
 	itemIndex: number,
 	since: string | undefined,
+	records: VoucherRecord[],
 ): Promise<GlobalOnList[]> {
-	const window = checkWindow([since], Math.floor(Date.now() / 1000), LOOK_BACK_DAYS);
-	let records: VoucherRecord[];
-	try {
-		records = await listVouchers(ctx, session, window, {
-			accept: (record) => toGeneralPublic(record.recipientRfc),
-		});
-	} catch (error) {
-		throw toNodeError(ctx, error, itemIndex, {
-			action: "read the global invoices of the sale's period (Sale in a Global Invoice)",
-			readOnly: true,
-		});
-	}
 	const globals: GlobalOnList[] = [];
-	for (const record of [...records].sort((a, b) => text(a.date).localeCompare(text(b.date)))) {
-		const listed: GlobalOnList = {
+	const candidates = records.filter((record) => couldHold(record, since));
+	for (const record of candidates.sort((a, b) => text(a.date).localeCompare(text(b.date)))) {
+		const listedGlobal: GlobalOnList = {
 			uuid: record.uuid,
 			voucherId: record.voucherId,
 			status: record.status,
@@ -88,15 +96,20 @@ async function globalsOfPeriod(
 			folio: record.folio,
 		};
 		if (record.status !== 'pending') {
-			const { xml } = await downloadVoucherXml(ctx, session, record.uuid, itemIndex, {
-				action: `download the XML of global invoice ${record.uuid} to read its tickets (Sale in a Global Invoice)`,
-				subject: `global invoice ${record.uuid}`,
-				consequence:
-					'Nothing was stamped for this item: whether the sale is in that global invoice is unknown. Run the item again; if it repeats, report it to the provider.',
-			});
-			Object.assign(listed, readGlobalXml(xml));
+			let read = xmlRead.get(record);
+			if (!read) {
+				const { xml } = await downloadVoucherXml(ctx, session, record.uuid, itemIndex, {
+					action: `download the XML of global invoice ${record.uuid} to read its tickets (Sale in a Global Invoice)`,
+					subject: `global invoice ${record.uuid}`,
+					consequence:
+						'Nothing was stamped for this item: whether the sale is in that global invoice is unknown. Run the item again; if it repeats, report it to the provider.',
+				});
+				read = readGlobalXml(xml);
+				xmlRead.set(record, read);
+			}
+			Object.assign(listedGlobal, read);
 		}
-		globals.push(listed);
+		globals.push(listedGlobal);
 	}
 	return globals;
 }
@@ -168,7 +181,7 @@ async function replacementBody(
 	try {
 		const response = await callService(ctx, session, {
 			method: 'GET',
-			url: voucherPath(cancelled.voucherId),
+			url: voucherPath(String(cancelled.voucherId)),
 		});
 		stored = parseJsonObject(response.body, 'the global invoice');
 	} catch (error) {
@@ -204,12 +217,15 @@ export async function saleInGlobalInvoice(
 	job: StampJob,
 	session: RunSession,
 	mode: SaleInGlobalInvoice,
+	listed: VoucherRecord[] | undefined,
 ): Promise<IDataObject | undefined> {
 	const { itemIndex } = job;
+	// No Duplicate Check (Off): no list was read, and this look-up adds none.
+	if (!listed) return undefined;
 	const body = job.voucher.body;
 	const ticket = text(job.duplicate?.key.folio ?? body.folio);
 	if (!ticket || toGeneralPublic((body.receptor as IDataObject | undefined)?.rfc)) return undefined;
-	const globals = await globalsOfPeriod(ctx, session, itemIndex, job.duplicate?.key.since);
+	const globals = await globalsOfPeriod(ctx, session, itemIndex, job.duplicate?.key.since, listed);
 	let step = nextGlobalSaleStep(ticket, globals);
 	if (step.kind === 'none') return undefined;
 	if (step.kind === 'cancellationNotDone')
@@ -237,11 +253,15 @@ export async function saleInGlobalInvoice(
 				`Nothing was sent. ${SAT_PROCEDURE} Set Sale in a Global Invoice to "Replace the Global Invoice" to do it here.`,
 				{ status: 'inGlobalInvoice', globalInvoice: facts(step.global) },
 			);
-		await cancelWithMotive04(ctx, session, itemIndex, step.global, ticket);
+		const held = step.global;
+		await cancelWithMotive04(ctx, session, itemIndex, held, ticket);
+		// Later items of this run read the same records: they see it cancelled.
+		const cancelledRecord = listed.find((record) => record.uuid === held.uuid);
+		if (cancelledRecord) cancelledRecord.status = 'cancelled';
 		step = {
 			kind: 'replace',
-			cancelled: { ...step.global, status: 'cancelled' },
-			others: (step.global.tickets ?? []).filter((other) => other !== ticket),
+			cancelled: { ...held, status: 'cancelled' },
+			others: (held.tickets ?? []).filter((other) => other !== ticket),
 		};
 	}
 	const { cancelled, others } = step;
@@ -274,6 +294,26 @@ export async function saleInGlobalInvoice(
 			'The buyer’s invoice was not stamped. Run the item again: it finishes the saved replacement, then stamps the buyer’s invoice.',
 			{ globalInvoice: output },
 		);
+	// Later items of this run see the replacement (its XML is read when one needs its tickets).
+	const pending = listed.find((record) => pendingId && record.voucherId === pendingId);
+	if (pending) Object.assign(pending, { uuid: answer.result.uuid, status: 'stamped' });
+	else
+		listed.push({
+			uuid: String(answer.result.uuid),
+			voucherId: Number(answer.result.idComprobante) || null,
+			// Now in UTC: later than the cancelled one's Mexico time, so it sorts as the newest.
+			date: new Date().toISOString().slice(0, 19),
+			status: 'stamped',
+			subEstatusId: null,
+			statusDescription: null,
+			series: text(newBody.serie) || null,
+			folio: text(newBody.folio) || null,
+			recipientRfc: text((newBody.receptor as IDataObject | undefined)?.rfc) || null,
+			recipientName: null,
+			subtotal: null,
+			total: null,
+			currency: null,
+		});
 	output.replacement = {
 		uuid: answer.result.uuid,
 		voucherId: answer.result.idComprobante ?? null,

@@ -190,7 +190,7 @@ export const orderInputFields: INodeProperties[] = [
 		],
 		default: 'fail',
 		description:
-			"What to do when the order's sale is already in a stamped global invoice (its ticket number is the order's folio)",
+			"What to do when the order's sale is already in a stamped global invoice (its ticket number is the order's folio). The global invoices are found in the Duplicate Check's list read: with Duplicate Check Off they are not looked for.",
 		displayOptions: {
 			show: {
 				resource: ['voucher'],

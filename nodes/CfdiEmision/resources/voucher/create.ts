@@ -26,7 +26,7 @@ export async function createVoucher(ctx: IExecuteFunctions): Promise<INodeExecut
 	return await runStamping(ctx, {
 		buildVoucher: voucherWithExtras,
 		target: () => ({ kind: 'create' }),
-		beforeSend: async (context, job, session) => {
+		beforeSend: async (context, job, session, generalPublic) => {
 			// An order's invoice to its buyer (node version 1.1 on): is the sale in a global invoice?
 			const { itemIndex } = job;
 			if (context.getNode().typeVersion < 1.1) return undefined;
@@ -38,7 +38,7 @@ export async function createVoucher(ctx: IExecuteFunctions): Promise<INodeExecut
 				itemIndex,
 				'fail',
 			) as SaleInGlobalInvoice;
-			return await saleInGlobalInvoice(context, job, session, mode);
+			return await saleInGlobalInvoice(context, job, session, mode, generalPublic);
 		},
 	});
 }

@@ -107,12 +107,29 @@ describe('Sale in a Global Invoice', () => {
 		expect(
 			sent.filter((route) => !['token', 'listVouchers', 'downloadXml'].includes(route)),
 		).toEqual([]);
+		// The Duplicate Check's one list read serves the look-up too; only the global's XML is read.
+		expect(sent.filter((route) => route === 'listVouchers')).toHaveLength(1);
+		expect(
+			kit.sandbox.requests
+				.slice(mark)
+				.filter((request) => request.route === 'downloadXml')
+				.map((request) => request.pathname.split('/').pop()),
+		).toEqual([global]);
 		expect(stampedVouchers()).toHaveLength(1);
 	});
 
-	test("an order in no global invoice is invoiced as before (one list read, no XML of another sale's global)", async () => {
+	test("an order in no global invoice is invoiced as before: one list read (the Duplicate Check's), no XML read", async () => {
+		const mark = kit.sandbox.requests.length;
 		const { items, error } = await invoice();
 		expect(error).toBeUndefined();
+		const sent = kit.sandbox.requests.slice(mark).map((request) => request.route);
+		// Before the stamp, the Duplicate Check's one read; after it, the check's twin look-up.
+		expect(sent.filter((route) => !['token', 'userinfo'].includes(route))).toEqual([
+			'listVouchers',
+			'createVoucher',
+			'updateVoucher',
+			'listVouchers',
+		]);
 		expect(items[0].json.status).toBe('stamped');
 		expect(items[0].json.globalInvoice).toBeUndefined();
 	});
@@ -155,6 +172,41 @@ describe('Sale in a Global Invoice', () => {
 		expect(error).toBeUndefined();
 		expect(items[0].json.status).toBe('stamped');
 		expectReplaced(global, items[0].json);
+	});
+
+	test('two orders of the same global invoice in one run: the second sees the first replacement (the list read once) and replaces it in turn', async () => {
+		const global = await stampGlobal();
+		const second = { ...ORDER(), id: 820982911946154600, name: '#1002', order_number: 1002 };
+		const mark = kit.sandbox.requests.length;
+		const { items, error } = await kit.engine.runNode(
+			orderParams({ saleInGlobalInvoice: 'replace' }),
+			[ORDER() as IDataObject, second as IDataObject],
+			{ typeVersion: 1.1 },
+		);
+		expect(error).toBeUndefined();
+		expect(items.map((item) => item.json.status)).toEqual(['stamped', 'stamped']);
+		const first = (items[0].json.globalInvoice as IDataObject).replacement as IDataObject;
+		const last = (items[1].json.globalInvoice as IDataObject).replacement as IDataObject;
+		expect(tickets(first.uuid)).toEqual(['1002', '1003']);
+		expect(tickets(last.uuid)).toEqual(['1003']);
+		expect(cancellations()).toEqual([
+			[global, '04'],
+			[first.uuid, '04'],
+		]);
+		expect([stored(first.uuid).body.folio, stored(last.uuid).body.folio]).toEqual([
+			`${String(stored(global).body.folio)}-S1`,
+			`${String(stored(global).body.folio)}-S2`,
+		]);
+		// The list is read once for the check, not per item; later reads are the cancellations'
+		// read-backs (by UUID) and the check's twin look-up after the run.
+		const sent = kit.sandbox.requests.slice(mark);
+		const firstCancel = sent.findIndex((request) => request.route === 'cancelVoucher');
+		expect(
+			sent.slice(0, firstCancel).filter((request) => request.route === 'listVouchers'),
+		).toHaveLength(1);
+		expect(
+			sent.filter((request) => request.route === 'listVouchers' && !request.query.uuid),
+		).toHaveLength(2);
 	});
 
 	test('stopped after the cancellation done by hand (Cancel, motive 04): the next run replaces and invoices without a second cancellation', async () => {
