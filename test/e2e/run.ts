@@ -44,13 +44,14 @@ import { guardPhase } from './guardPhase';
 import { duplicatePhase, duplicateWorkflows } from './duplicatePhase';
 import { moneyPhase, moneyWorkflows } from './moneyPhase';
 import { retryFilesPhase, retryFilesWorkflows } from './retryFilesPhase';
+import { selfInvoicePhase } from './selfInvoiceForm';
 import { triggerPhase } from './triggerPhase';
 import { DOCS_DIR, serverPhase, uiWorkflows } from './uiPhase';
 
 const CREDENTIAL = { id: 'cfdiE2eSandboxCred1', name: 'CFDI sandbox' };
 /**
  * `-- --only guard,settle` runs only the named steps (for working on one phase; CI runs all):
- * examples, settle, guard, duplicate, retry-files, money, server, trigger, demo.
+ * examples, settle, guard, duplicate, retry-files, money, server, trigger, self-invoice, demo.
  */
 const onlyIndex = process.argv.indexOf('--only');
 const ONLY =
@@ -186,6 +187,11 @@ async function main(): Promise<number> {
 				'server',
 			);
 			await step('the trigger phase', () => triggerPhase(checks, runtime, timings), 'trigger');
+			await step(
+				'the self-invoice page',
+				() => selfInvoicePhase(checks, runtime, { chromiumPath, timings, screenshotDir }),
+				'self-invoice',
+			);
 		}
 
 		if (selected('demo')) checks.section('Demo');

@@ -4,9 +4,9 @@
  * stand-in Shopify on 127.0.0.1; headless Chromium fills the form as a buyer does. Submitted once:
  * one invoice stamped and e-mailed, the last page names its UUID. Submitted again: nothing more is
  * stamped and the same invoice is e-mailed again. The form as the buyer sees it goes to
- * docs/self-invoice-form.png.
+ * docs/self-invoice-form.png (on the oldest supported n8n).
  *
- * `tsx test/e2e/selfInvoiceForm.ts [--current]` (under `flock /tmp/e2e.lock`).
+ * A step of test/e2e/run.ts: `npm run test:e2e -- --only self-invoice [--current]`.
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -14,20 +14,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { startSandbox } from '../../sandbox';
-import { ensureBuilt } from '../../scripts/lib/build';
 import {
 	CFDI_CREDENTIAL_TYPE,
 	loadExample,
-	REPO_ROOT,
 	withCfdiCredential,
 	withShopifyStandIn,
 } from '../../scripts/lib/examples';
 import { sandboxCredential } from '../../scripts/lib/sandboxCredential';
 import { startShopifyStandIn } from '../../scripts/lib/shopifyStandIn';
 import { corpusOrder } from '../orders/corpusOrder';
+import type { Checks } from './checks';
 import { N8nInstance } from './n8n';
 import { installPackage } from './packageInstall';
-import { describeTarget, ensureChromium, ensureN8n, targetFromArgs } from './runtime';
+import type { N8nRuntime } from './runtime';
 
 const CREDENTIAL = { id: 'cfdiE2eSelfInvoice1', name: 'CFDI sandbox (self-invoice)' };
 const WORKFLOW_ID = 'cfdiE2eSelfInvoice01';
@@ -39,15 +38,16 @@ const OWNER = {
 };
 const BUYER = 'compras@robotica.example.com';
 
-async function main(): Promise<number> {
+export async function selfInvoicePhase(
+	checks: Checks,
+	runtime: N8nRuntime,
+	options: { chromiumPath: string; timings: Record<string, number>; screenshotDir: string },
+): Promise<void> {
+	checks.section('Self-invoice page (example 10): the form through its production URL');
 	const log = (line: string) => console.log(`  ${line}`);
-	const target = targetFromArgs();
-	console.log(`Self-invoice form in a real ${describeTarget(target)}`);
-	await ensureBuilt(log);
-	const runtime = await ensureN8n(log, target);
-	const chromiumPath = await ensureChromium(log);
+	const started = Date.now();
 	const userFolder = mkdtempSync(join(tmpdir(), 'cfdi-e2e-selfinvoice-'));
-	await installPackage(userFolder);
+	installPackage(userFolder);
 	const sandbox = await startSandbox({ host: '127.0.0.1' });
 	const shop = await startShopifyStandIn([
 		{
@@ -56,10 +56,11 @@ async function main(): Promise<number> {
 			created_at: new Date(Date.now() - 2 * 86_400_000).toISOString(),
 		},
 	]);
-	const n8n = await N8nInstance.create(runtime, userFolder, log);
+	let n8n: N8nInstance | undefined;
 	const { chromium } = await import('playwright-core');
-	const browser = await chromium.launch({ executablePath: chromiumPath, headless: true });
+	const browser = await chromium.launch({ executablePath: options.chromiumPath, headless: true });
 	try {
+		n8n = await N8nInstance.create(runtime, userFolder, log);
 		await n8n.importCredentials([
 			{ ...CREDENTIAL, type: CFDI_CREDENTIAL_TYPE, data: sandboxCredential(sandbox) },
 		]);
@@ -99,34 +100,37 @@ async function main(): Promise<number> {
 		const stamped = () =>
 			[...sandbox.vouchers.values()].filter((voucher) => voucher.stampCount > 0);
 
-		const first = await submit('1001', join(REPO_ROOT, 'docs', 'self-invoice-form.png'));
-		assert.equal(stamped().length, 1);
-		const [invoice] = stamped();
-		assert.equal(invoice.stampCount, 1);
-		assert.ok(first.includes(String(invoice.uuid)), first);
-		assert.equal(sandbox.emails.length, 1);
-		console.log(
-			`  ✓ submitted once: one invoice stamped (${String(invoice.uuid)}), e-mailed once, the page names it`,
+		let uuid = '';
+		const once = await checks.check(
+			'submitted once: one invoice stamped and e-mailed once, the last page names its UUID',
+			async () => {
+				const first = await submit('1001', join(options.screenshotDir, 'self-invoice-form.png'));
+				assert.equal(stamped().length, 1);
+				const [invoice] = stamped();
+				uuid = String(invoice.uuid);
+				assert.equal(invoice.stampCount, 1);
+				assert.ok(first.includes(uuid), first);
+				assert.equal(sandbox.emails.length, 1);
+			},
 		);
-
-		const second = await submit('#1001');
-		assert.equal(stamped().length, 1);
-		assert.equal(invoice.stampCount, 1);
-		assert.equal(sandbox.emails.length, 2);
-		assert.ok(JSON.stringify(sandbox.emails[1].body).includes(String(invoice.uuid)));
-		assert.ok(second.includes('ya estaba facturado'), second);
-		console.log('  ✓ submitted again: nothing more stamped, the same invoice e-mailed again');
-		return 0;
-	} catch (error) {
-		console.error(error);
-		return 1;
+		if (once)
+			await checks.check(
+				'submitted again (#1001): nothing more stamped, the same invoice e-mailed again, the page says so',
+				async () => {
+					const second = await submit('#1001');
+					assert.equal(stamped().length, 1);
+					assert.equal(stamped()[0].stampCount, 1);
+					assert.equal(sandbox.emails.length, 2);
+					assert.ok(JSON.stringify(sandbox.emails[1].body).includes(uuid));
+					assert.ok(second.includes('ya estaba facturado'), second);
+				},
+			);
 	} finally {
-		await browser.close();
-		await n8n.stop();
-		await shop.close();
-		await sandbox.close();
+		await browser.close().catch(() => undefined);
+		await n8n?.stop().catch(() => undefined);
+		await shop.close().catch(() => undefined);
+		await sandbox.close().catch(() => undefined);
 		rmSync(userFolder, { recursive: true, force: true });
+		options.timings['self-invoice phase'] = Date.now() - started;
 	}
 }
-
-void main().then((code) => process.exit(code));
