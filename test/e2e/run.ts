@@ -44,6 +44,7 @@ import { guardPhase } from './guardPhase';
 import { duplicatePhase, duplicateWorkflows } from './duplicatePhase';
 import { moneyPhase, moneyWorkflows } from './moneyPhase';
 import { retryFilesPhase, retryFilesWorkflows } from './retryFilesPhase';
+import { globalSalePhase, globalSaleWorkflows } from './globalSalePhase';
 import { selfInvoicePhase } from './selfInvoiceForm';
 import { triggerPhase } from './triggerPhase';
 import { DOCS_DIR, serverPhase, uiWorkflows } from './uiPhase';
@@ -51,7 +52,8 @@ import { DOCS_DIR, serverPhase, uiWorkflows } from './uiPhase';
 const CREDENTIAL = { id: 'cfdiE2eSandboxCred1', name: 'CFDI sandbox' };
 /**
  * `-- --only guard,settle` runs only the named steps (for working on one phase; CI runs all):
- * examples, settle, guard, duplicate, retry-files, money, server, trigger, self-invoice, demo.
+ * examples, settle, guard, duplicate, retry-files, money, global-sale, server, trigger, self-invoice,
+ * demo.
  */
 const onlyIndex = process.argv.indexOf('--only');
 const ONLY =
@@ -125,6 +127,7 @@ async function main(): Promise<number> {
 					...duplicateWorkflows(CREDENTIAL),
 					...retryFilesWorkflows(CREDENTIAL),
 					...moneyWorkflows(CREDENTIAL),
+					...globalSaleWorkflows(CREDENTIAL),
 					...uiWorkflows(CREDENTIAL),
 				]);
 				timings['n8n import:credentials'] = credentials.ms;
@@ -172,6 +175,11 @@ async function main(): Promise<number> {
 				'retry-files',
 			);
 			await step('money refused', () => moneyPhase(checks, n8n!, sandbox!, timings), 'money');
+			await step(
+				'a sale in a global invoice',
+				() => globalSalePhase(checks, n8n!, sandbox!, timings),
+				'global-sale',
+			);
 			// The screenshots in docs/ show the oldest supported n8n; other versions' go to the user folder.
 			const screenshotDir =
 				target.n8n === OLDEST_N8N.n8n && !target.node ? DOCS_DIR : join(userFolder!, 'screenshots');

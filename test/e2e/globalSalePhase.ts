@@ -1,0 +1,160 @@
+/**
+ * Sale in a Global Invoice in the real n8n (`n8n execute`, version 1.1 nodes): order #7001 went
+ * into last month's stamped global invoice; Create with "Replace the Global Invoice" cancels the
+ * global invoice with motive 04, stamps its replacement without ticket 7001 (TipoRelacion 04), then
+ * the buyer's invoice. The first execution is stopped after the replacement (the buyer's invoice
+ * refused once); the second goes on from there; a third sends nothing. Each document exists once.
+ */
+import assert from 'node:assert/strict';
+
+import type { Sandbox } from '../../sandbox';
+import type { WorkflowJson } from '../../scripts/lib/examples';
+import { corpusOrder } from '../orders/corpusOrder';
+import { ISSUER_FIELDS } from '../engine/kindsKit';
+import { orderParams } from '../engine/nodeTestKit';
+import type { Checks } from './checks';
+import { outputJson, type ExecutionJson, type N8nInstance } from './n8n';
+import { cfdiWorkflow } from './workflows';
+
+export const GLOBAL_SALE_WORKFLOWS = {
+	global: 'cfdiE2eGlobSaleG0001',
+	order: 'cfdiE2eGlobSaleO0001',
+} as const;
+
+const TICKETS = ['7001', '7002', '7003'];
+
+/** Day `day` of last month in Mexico City, at noon, as Shopify writes it. */
+function lastMonth(day: number): string {
+	const now = new Date(Date.now() - 6 * 3_600_000);
+	const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, day, 12));
+	return `${start.toISOString().slice(0, 19)}-06:00`;
+}
+
+/** Example 1's sample order as order #7001 (1,508.00, its buyer's tax data in note attributes), placed last month. */
+const ORDER = {
+	...corpusOrder('example-1'),
+	id: 7001000000001,
+	name: '#7001',
+	order_number: 7001,
+	created_at: lastMonth(5),
+};
+
+export function globalSaleWorkflows(credential: { id: string; name: string }): WorkflowJson[] {
+	return [
+		cfdiWorkflow(
+			GLOBAL_SALE_WORKFLOWS.global,
+			"Sale in a Global Invoice: last month's global invoice (sandbox)",
+			TICKETS.map((ticket, index) => ({ ticket, total: [1508, 116, 58][index] })),
+			{
+				resource: 'voucher',
+				operation: 'createGlobalInvoice',
+				...ISSUER_FIELDS,
+				serie: 'F',
+				lugarExpedicion: '64000',
+				formaPago: '04',
+				globalPeriodicity: '04',
+				globalMonth: lastMonth(1).slice(5, 7),
+				globalYear: Number(lastMonth(1).slice(0, 4)),
+				saleTicket: '={{ $json.ticket }}',
+				saleAmount: '={{ $json.total }}',
+			},
+			credential,
+		),
+		cfdiWorkflow(
+			GLOBAL_SALE_WORKFLOWS.order,
+			'Sale in a Global Invoice: order #7001 invoiced to its buyer, Replace the Global Invoice (sandbox)',
+			[ORDER],
+			orderParams({ saleInGlobalInvoice: 'replace' }),
+			credential,
+		),
+	];
+}
+
+const failed = (run: ExecutionJson) => run.data.resultData.error;
+
+export async function globalSalePhase(
+	checks: Checks,
+	n8n: N8nInstance,
+	sandbox: Sandbox,
+	timings: Record<string, number>,
+): Promise<void> {
+	checks.section(
+		'Sale in a Global Invoice (version 1.1 nodes, n8n execute): Replace the Global Invoice, stopped and run again',
+	);
+	const execute = async (id: string, label: string) => {
+		const { run, cli } = await n8n.execute(id);
+		timings[`execute ${label}`] = cli.ms;
+		return run;
+	};
+	const global = await execute(GLOBAL_SALE_WORKFLOWS.global, 'global sale: the global invoice');
+	const globalUuid = String(outputJson(global, 'CFDI')[0]?.uuid ?? '');
+	const ok = await checks.check(
+		"last month's global invoice stamped with tickets 7001, 7002, 7003",
+		() => {
+			assert.equal(failed(global), undefined, JSON.stringify(failed(global)));
+			assert.match(globalUuid, /^[0-9A-F-]{36}$/i);
+		},
+	);
+	if (!ok) return;
+
+	const stored = (uuid: unknown) =>
+		[...sandbox.vouchers.values()].find((voucher) => voucher.uuid === uuid);
+	const ticketsOf = (uuid: unknown) =>
+		((stored(uuid)?.body.conceptos ?? []) as Array<Record<string, unknown>>).map(
+			(concepto) => concepto.noIdentificacion,
+		);
+	const cancellationsOfGlobal = () =>
+		sandbox.requests.filter(
+			(request) => request.route === 'cancelVoucher' && request.pathname.endsWith(globalUuid),
+		);
+	const stampedWith = (predicate: (body: Record<string, unknown>) => boolean) =>
+		[...sandbox.vouchers.values()].filter(
+			(voucher) => voucher.stampCount > 0 && predicate(voucher.body),
+		);
+
+	// The buyer's invoice is the second voucher the first execution creates: refused once.
+	sandbox.injectFault({ route: 'createVoucher', kind: 'status', status: 400, after: 1 });
+	const stopped = await execute(GLOBAL_SALE_WORKFLOWS.order, 'global sale: order (stopped)');
+	const resumed = await execute(GLOBAL_SALE_WORKFLOWS.order, 'global sale: order (again)');
+	const mark = sandbox.requests.length;
+	const third = await execute(GLOBAL_SALE_WORKFLOWS.order, 'global sale: order (third)');
+	await checks.check(
+		"stopped after the replacement, run again: the global invoice cancelled once (motive 04), its replacement once without ticket 7001 (related 04), the buyer's invoice once; a third run stamps nothing",
+		() => {
+			assert.ok(failed(stopped), 'the first execution was to stop at the refused invoice');
+			assert.equal(failed(resumed), undefined, JSON.stringify(failed(resumed)));
+			const output = outputJson(resumed, 'CFDI')[0] ?? {};
+			assert.equal(output.status, 'stamped', JSON.stringify(output));
+			const cancels = cancellationsOfGlobal();
+			assert.equal(cancels.length, 1);
+			assert.equal(JSON.parse(cancels[0].body).motivo, '04');
+			assert.equal(sandbox.cancellations.get(globalUuid)?.state, 'cancelled');
+			const replacements = stampedWith((body) =>
+				JSON.stringify(body.cfdiRelacionados ?? []).includes(globalUuid),
+			);
+			assert.equal(replacements.length, 1);
+			const [replacement] = replacements;
+			assert.equal(replacement.stampCount, 1);
+			assert.deepEqual(ticketsOf(replacement.uuid), ['7002', '7003']);
+			assert.equal(replacement.body.folio, `${String(stored(globalUuid)?.body.folio)}-S1`);
+			assert.match(JSON.stringify(replacement.body.cfdiRelacionados), /"tipoRelacion":"04"/);
+			const buyer = stampedWith(
+				(body) =>
+					String(body.folio) === '7001' &&
+					(body.receptor as Record<string, unknown>).rfc === 'URE180429TM6',
+			);
+			assert.equal(buyer.length, 1);
+			assert.equal(buyer[0].stampCount, 1);
+			assert.equal(buyer[0].uuid, output.uuid);
+			const again = outputJson(third, 'CFDI')[0] ?? {};
+			assert.deepEqual([again.status, again.uuid], ['alreadyStamped', output.uuid]);
+			assert.deepEqual(
+				sandbox.requests
+					.slice(mark)
+					.filter((request) => request.server === 'api')
+					.map((request) => request.route),
+				['listVouchers'],
+			);
+		},
+	);
+}
