@@ -8,10 +8,10 @@
 import assert from 'node:assert/strict';
 
 import type { Sandbox } from '../../sandbox';
-import type { WorkflowJson } from '../../scripts/lib/examples';
-import { corpusOrder } from '../orders/corpusOrder';
-import { ISSUER_FIELDS } from '../engine/kindsKit';
-import { orderParams } from '../engine/nodeTestKit';
+import type { WorkflowJson } from '../support/examples';
+import { corpusOrder } from '../support/corpusOrder';
+import { ISSUER_FIELDS } from '../support/kindsKit';
+import { orderParams } from '../support/nodeTestKit';
 import type { Checks } from './checks';
 import { outputJson, type ExecutionJson, type N8nInstance } from './n8n';
 import { cfdiWorkflow } from './workflows';

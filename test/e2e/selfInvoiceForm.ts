@@ -19,10 +19,10 @@ import {
 	loadExample,
 	withCfdiCredential,
 	withShopifyStandIn,
-} from '../../scripts/lib/examples';
-import { sandboxCredential } from '../../scripts/lib/sandboxCredential';
-import { startShopifyStandIn } from '../../scripts/lib/shopifyStandIn';
-import { corpusOrder } from '../orders/corpusOrder';
+} from '../support/examples';
+import { sandboxCredential } from '../support/sandboxCredential';
+import { startShopifyStandIn } from '../support/shopifyStandIn';
+import { corpusOrder } from '../support/corpusOrder';
 import type { Checks } from './checks';
 import { N8nInstance } from './n8n';
 import { installPackage } from './packageInstall';

@@ -300,7 +300,7 @@ export function reachableFrom(workflow: WorkflowJson, start: string): WorkflowJs
 }
 
 /**
- * Points the Shopify reads of an example at a stand-in (scripts/lib/shopifyStandIn.ts) instead of a
+ * Points the Shopify reads of an example at a stand-in (test/support/shopifyStandIn.ts) instead of a
  * shop: an HTTP Request to *.myshopify.com keeps its path and query on the stand-in's host without
  * credentials; a Shopify node's "get many orders" becomes an HTTP Request for the same orders, one
  * item per order as the node outputs them. The rest of the workflow is unchanged.

@@ -7,7 +7,7 @@ import {
 	selfInvoiceRefusal,
 	type OrderSettings,
 } from '../../../../nodes/CfdiEmision/orders';
-import { corpusOrder, type Order } from '../../../orders/corpusOrder';
+import { corpusOrder, type Order } from '../../../support/corpusOrder';
 
 const BUYER = 'compras@robotica.example.com';
 /** Example 1's order: #1001 of 2026-11-02, paid, 1,508.00. */

@@ -8,8 +8,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { FaultSpec } from '../../../../sandbox/types';
-import { corpusOrder } from '../../../orders/corpusOrder';
-import { orderParams, useSandboxEngine } from '../../../engine/nodeTestKit';
+import { corpusOrder } from '../../../support/corpusOrder';
+import { orderParams, useSandboxEngine } from '../../../support/nodeTestKit';
 
 const kit = useSandboxEngine();
 

@@ -10,14 +10,14 @@ import {
 	reachableFrom,
 	withCfdiCredential,
 	withShopifyStandIn,
-} from '../../scripts/lib/examples';
-import { CREDENTIAL_ID, Engine, outputOf } from '../../scripts/lib/engine/engine';
-import { PackageNodeTypes } from '../../scripts/lib/engine/nodeTypes';
-import { sandboxCredential } from '../../scripts/lib/sandboxCredential';
-import { startShopifyStandIn, type ShopifyStandIn } from '../../scripts/lib/shopifyStandIn';
-import { standInNodeTypes } from '../../scripts/lib/standInNodes';
-import { corpusOrder } from '../orders/corpusOrder';
-import { useSandboxEngine } from '../engine/nodeTestKit';
+} from '../support/examples';
+import { CREDENTIAL_ID, Engine, outputOf } from '../support/engine/engine';
+import { PackageNodeTypes } from '../support/engine/nodeTypes';
+import { sandboxCredential } from '../support/sandboxCredential';
+import { startShopifyStandIn, type ShopifyStandIn } from '../support/shopifyStandIn';
+import { standInNodeTypes } from '../support/standInNodes';
+import { corpusOrder } from '../support/corpusOrder';
+import { useSandboxEngine } from '../support/nodeTestKit';
 
 const kit = useSandboxEngine();
 let shop: ShopifyStandIn;
