@@ -208,7 +208,12 @@ export function planStampJob(
 }
 
 /** The key the item's Duplicate Check setting gives before the voucher is prepared (no key: decided after). */
-type PlannedKey = { mode: Exclude<DuplicateCheckMode, 'off'>; key?: BusinessKey };
+type PlannedKey = {
+	mode: Exclude<DuplicateCheckMode, 'off'>;
+	key?: BusinessKey;
+	/** A self-invoice request: the voucher found must be this recipient's. */
+	recipientRfc?: string;
+};
 
 /**
  * The item's sale, with what the identity rule compares (its recipient and total, as sent), and
@@ -225,7 +230,12 @@ function identityOf(
 ): { job: NonNullable<StampJob['duplicate']>; folio?: string } | { unchecked: string } | undefined {
 	const sale = saleFactsOf(body);
 	const dated = qs.noCalcularFecha === true || qs.noCalcularFecha === 'true';
-	const base = { mode: planned.mode, sale, ...(dated ? { dated } : {}) };
+	const base = {
+		mode: planned.mode,
+		sale,
+		...(dated ? { dated } : {}),
+		...(planned.recipientRfc ? { recipientRfc: planned.recipientRfc } : {}),
+	};
 	if (planned.key) return { job: { ...base, key: planned.key } };
 	// A pending save without a key has no fiscal effect: a repeated one leaves only another draft.
 	if (!stamp) return undefined;
