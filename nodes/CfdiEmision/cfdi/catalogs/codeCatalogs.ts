@@ -1,6 +1,7 @@
 import { CLAVE_PROD_SERV_TEXT } from './generated/claveProdServ';
 import { CLAVE_UNIDAD_TEXT } from './generated/claveUnidad';
 import { CLAVE_UNIDAD } from './claveUnidad';
+import { SEARCH_SYNONYMS } from './searchWords';
 
 /** One code of a large SAT catalog: the code and its official (Spanish) name. */
 export interface CodeEntry {
@@ -10,10 +11,14 @@ export interface CodeEntry {
 	english?: string;
 }
 
-/** A large SAT catalog embedded as "code<TAB>name" lines (scripts/satCatalogs.ts), parsed on first use. */
+/**
+ * A large SAT catalog embedded as "code<TAB>name" lines (scripts/satCatalogs.ts), parsed on first
+ * use; a line may add "<TAB>similar words", the SAT's "palabras similares", searched but not shown.
+ */
 export class CodeCatalog {
 	private entries?: CodeEntry[];
 	private byCode?: Map<string, CodeEntry>;
+	/** Per entry, folded: "code name english", then a tab and the similar words. */
 	private haystacks?: string[];
 
 	constructor(
@@ -25,18 +30,15 @@ export class CodeCatalog {
 
 	private load(): CodeEntry[] {
 		if (!this.entries) {
+			const haystacks: string[] = [];
 			this.entries = this.text.split('\n').map((line) => {
-				const tab = line.indexOf('\t');
-				const code = line.slice(0, tab);
+				const [code, name, similar = ''] = line.split('\t');
 				const english = this.english[code];
-				return english
-					? { code, name: line.slice(tab + 1), english }
-					: { code, name: line.slice(tab + 1) };
+				haystacks.push(foldText(`${code} ${name} ${english ?? ''}\t${similar}`));
+				return english ? { code, name, english } : { code, name };
 			});
 			this.byCode = new Map(this.entries.map((entry) => [entry.code, entry]));
-			this.haystacks = this.entries.map((entry) =>
-				foldText(`${entry.code} ${entry.name} ${entry.english ?? ''}`),
-			);
+			this.haystacks = haystacks;
 		}
 		return this.entries;
 	}
@@ -53,33 +55,82 @@ export class CodeCatalog {
 	}
 
 	/**
-	 * The entries matching a search typed by a person: every word must appear in the code or the
-	 * name (either language), ignoring case and accents ("facturacion" finds "facturación"). Exact
-	 * and leading code matches come first, then names that start with the first word, then the rest,
-	 * each group in code order.
+	 * The entries matching a search typed by a person: every word must appear, in any order, in the
+	 * code, the name (either language) or the SAT's similar words, ignoring case and accents
+	 * ("facturacion" finds "facturación"). A word also matches without its plural ending
+	 * ("oficinas" finds "oficina") and through the everyday words of searchWords.ts ("renta" finds
+	 * "arrendamiento"). Ranked: the exact code, codes starting with what was typed, names starting
+	 * with the first word, then by how many words the name itself holds, words as typed before
+	 * their synonyms; each group in code order.
 	 */
 	search(query: string): CodeEntry[] {
 		const entries = this.load();
 		const words = foldText(query).split(/\s+/).filter(Boolean);
 		if (!words.length) return entries;
 		const whole = words.join(' ');
-		const ranked: Array<[rank: number, index: number]> = [];
-		this.haystacks!.forEach((haystack, index) => {
-			if (!words.every((word) => haystack.includes(word))) return;
+		const forms = words.map(wordForms);
+		const haystacks = this.haystacks!;
+		// Narrow down word by word (any form anywhere), then rank the few entries left.
+		let candidates: number[] = [];
+		for (let index = 0; index < haystacks.length; index++) candidates.push(index);
+		for (const { all } of forms) {
+			candidates = candidates.filter((index) => {
+				const haystack = haystacks[index];
+				for (const form of all) if (haystack.includes(form)) return true;
+				return false;
+			});
+		}
+		// One number per entry sorts it: rank, words missing from the name, synonyms used, code order.
+		const keys = new Float64Array(candidates.length);
+		const size = haystacks.length;
+		candidates.forEach((index, at) => {
+			const haystack = haystacks[index];
+			const nameEnd = haystack.indexOf('\t');
+			let inName = 0;
+			let synonyms = 0;
+			for (const { typed, alike } of forms) {
+				if (foundBefore(haystack, typed, nameEnd)) inName++;
+				else if (foundBefore(haystack, alike, nameEnd)) {
+					inName++;
+					synonyms++;
+				} else if (!foundBefore(haystack, typed, haystack.length)) synonyms++;
+			}
 			const code = entries[index].code.toLowerCase();
 			const rank =
 				code === whole
 					? 0
 					: code.startsWith(whole)
 						? 1
-						: haystack.startsWith(`${code} ${words[0]}`)
+						: inName === words.length && !synonyms && haystack.startsWith(`${code} ${words[0]}`)
 							? 2
 							: 3;
-			ranked.push([rank, index]);
+			keys[at] =
+				((rank * 64 + Math.min(63, words.length - inName)) * 64 + Math.min(63, synonyms)) * size +
+				index;
 		});
-		ranked.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-		return ranked.map(([, index]) => entries[index]);
+		keys.sort();
+		return Array.from(keys, (key) => entries[key % size]);
 	}
+}
+
+/** Whether one of the forms occurs in the text before position `end`. */
+function foundBefore(text: string, forms: string[], end: number): boolean {
+	for (const form of forms) {
+		const at = text.indexOf(form);
+		if (at >= 0 && at < end) return true;
+	}
+	return false;
+}
+
+/** A typed word as it may appear: as typed or without its plural ending, and its synonyms. */
+function wordForms(word: string): { typed: string[]; alike: string[]; all: string[] } {
+	const typed = [word];
+	if (word.length > 4 && /[^aeiou]es$/.test(word)) typed.push(word.slice(0, -2));
+	else if (word.length > 3 && word.endsWith('s')) typed.push(word.slice(0, -1));
+	const alike = typed.flatMap((form) =>
+		Object.prototype.hasOwnProperty.call(SEARCH_SYNONYMS, form) ? SEARCH_SYNONYMS[form] : [],
+	);
+	return { typed, alike, all: [...typed, ...alike] };
 }
 
 /** Lower case without accents, so a search need not type them. */

@@ -2,6 +2,7 @@ import {
 	CANCELLATION_MOTIVE,
 	CLAVE_PROD_SERV_CATALOG,
 	CLAVE_UNIDAD_CATALOG,
+	CodeCatalog,
 	EXPORTACION,
 	FORMA_PAGO,
 	MESES,
@@ -141,5 +142,81 @@ describe('codes outside their catalog are refused locally', () => {
 			claveUnidad: 'KGM',
 		});
 		expect(validateVoucher(voucher).errors).toEqual([]);
+	});
+});
+
+const codes = (query: string, catalog: CodeCatalog = CLAVE_PROD_SERV_CATALOG) =>
+	catalog.search(query).map((entry) => entry.code);
+
+describe('the product code search finds what a person types', () => {
+	it('"consultoria sistemas" finds IT consulting, in either word order and any case or accents', () => {
+		expect(codes('consultoria sistemas')[0]).toBe('80101507');
+		expect(codes('Sistemas CONSULTORÍA')[0]).toBe('80101507');
+		expect(codes('consultoría en sistemas')).toContain('80101507');
+	});
+
+	it('"renta oficina" finds office and commercial premises leasing', () => {
+		const found = codes('renta oficina');
+		expect(found).toEqual(expect.arrayContaining(['80131505', '80131502', '72153613']));
+		expect(codes('renta de oficinas')).toEqual(expect.arrayContaining(['80131502']));
+	});
+
+	it('"envio" finds shipping and courier services, the name that says "envío" first', () => {
+		const found = codes('envio');
+		expect(found).toEqual(expect.arrayContaining(['78102203', '78102204', '78102205']));
+		expect(found.indexOf('78102203')).toBeLessThan(found.indexOf('78102204'));
+	});
+
+	it('searches the SAT similar words, but shows the official name only', () => {
+		// 10101603 "Pavos vivos" lists "Guajolotes" among its similar words.
+		expect(codes('guajolote')).toContain('10101603');
+		expect(CLAVE_PROD_SERV_CATALOG.find('10101603')).toEqual({
+			code: '10101603',
+			name: 'Pavos vivos',
+		});
+	});
+
+	it('every word must match: a word found nowhere finds nothing', () => {
+		expect(codes('renta zzzz')).toEqual([]);
+		expect(codes('envio')).not.toContain('80131502');
+	});
+});
+
+describe('ranking', () => {
+	const catalog = new CodeCatalog(
+		'test',
+		[
+			'10000001\tArrendamiento de oficinas',
+			'10000002\tServicio de mensajería\tRenta de oficinas',
+			'10000003\tRenta de oficinas',
+			'20000000\tOficina de renta',
+			'30000000\tCosa\tOficinas, Rentas',
+		].join('\n'),
+	);
+
+	it('names holding the words as typed first, then through a synonym, then similar words only', () => {
+		expect(codes('renta oficina', catalog)).toEqual([
+			'10000003',
+			'20000000',
+			'10000001',
+			'10000002',
+			'30000000',
+		]);
+	});
+
+	it('the exact code first, then codes starting with what was typed', () => {
+		expect(codes('10000002', catalog)[0]).toBe('10000002');
+		expect(codes('1000000', catalog)).toEqual(['10000001', '10000002', '10000003']);
+		expect(CLAVE_UNIDAD_CATALOG.search('e48')[0].code).toBe('E48');
+	});
+
+	it('an empty search lists the whole catalog in code order', () => {
+		expect(codes('  ', catalog)).toEqual([
+			'10000001',
+			'10000002',
+			'10000003',
+			'20000000',
+			'30000000',
+		]);
 	});
 });
