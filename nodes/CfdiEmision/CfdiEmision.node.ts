@@ -1,6 +1,7 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { operationSubtitle } from './actions/subtitle';
 import { emailDescription, emailOperations } from './resources/email';
 import { pdfDescription, pdfOperations } from './resources/pdf';
 import { voucherDescription, voucherOperations } from './resources/voucher';
@@ -9,7 +10,16 @@ import { catalogListSearch } from './methods/catalogSearch';
 import { APP_DESCRIPTION, emisorIdOverrideField } from './actions/common.fields';
 import { voucherListSearch } from './methods/voucherSearch';
 
+const RESOURCES = [
+	{ name: 'Email', value: 'email' },
+	{ name: 'PDF', value: 'pdf' },
+	{ name: 'Voucher', value: 'voucher' },
+	{ name: 'XML', value: 'xml' },
+];
+
 export class CfdiEmision implements INodeType {
+	// The subtitle is an expression built from the selectors (the rule looks for a string literal).
+	// eslint-disable-next-line n8n-nodes-base/node-class-description-missing-subtitle
 	description: INodeTypeDescription = {
 		displayName: 'CFDI Emision',
 		name: 'cfdiEmision',
@@ -18,7 +28,13 @@ export class CfdiEmision implements INodeType {
 		// 1.1: new defaults for new nodes (see README, "Node versions"); nodes saved as 1 keep theirs.
 		version: [1, 1.1],
 		defaultVersion: 1.1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		// "Create: Voucher": the operation and resource by their display names.
+		subtitle: operationSubtitle(RESOURCES, [
+			...voucherDescription,
+			...xmlDescription,
+			...pdfDescription,
+			...emailDescription,
+		]),
 		description: APP_DESCRIPTION,
 		defaults: { name: 'CFDI Emision' },
 		usableAsTool: true,
@@ -38,12 +54,7 @@ export class CfdiEmision implements INodeType {
 				name: 'resource',
 				type: 'options',
 				noDataExpression: true,
-				options: [
-					{ name: 'Email', value: 'email' },
-					{ name: 'PDF', value: 'pdf' },
-					{ name: 'Voucher', value: 'voucher' },
-					{ name: 'XML', value: 'xml' },
-				],
+				options: RESOURCES,
 				default: 'voucher',
 			},
 			...voucherDescription,

@@ -39,8 +39,9 @@ export class CfdiEmisionTrigger implements INodeType {
 		version: 1,
 		subtitle:
 			'={{$parameter["event"] === "voucherStamped" ? "Voucher Stamped" : "Cancellation Status Changed"}}',
-		// Shown for the node and its trigger together in n8n's node panel (see APP_DESCRIPTION).
-		description: `${APP_DESCRIPTION}; this trigger starts the workflow when a voucher is stamped or the status of its cancellation changes`,
+		// n8n's node panel shows the action node and its trigger as one app, at times with this text:
+		// it describes the app (see APP_DESCRIPTION), never "this trigger".
+		description: `${APP_DESCRIPTION}, and start a workflow when a voucher is stamped or its cancellation status changes`,
 		defaults: { name: 'CFDI Emision Trigger' },
 		polling: true,
 		inputs: [],

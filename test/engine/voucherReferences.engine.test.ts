@@ -91,7 +91,8 @@ describe('version 1.1: voucher references default to the incoming item', () => {
 		const run = await kit.engine.runWorkflow(nodes, chain(nodes), [{ json: {} }]);
 		expect(run.data.resultData.error).toBeUndefined();
 		const saved = outputOf(run, 'Save')[0].json;
-		expect(saved).toMatchObject({ status: 'pending', uuid: null });
+		expect(saved).toMatchObject({ status: 'pending' });
+		expect(saved).not.toHaveProperty('uuid');
 		const updates = kit.sandbox.requests.filter((r) => r.route === 'updateVoucher');
 		expect(updates.map((r) => r.pathname.split('/').pop())).toContain(String(saved.voucherId));
 		expect(outputOf(run, 'Update')[0].json).toMatchObject({
@@ -229,6 +230,7 @@ describe('version 1.1 output: simplified by default, raw on request, version 1 u
 			'folio',
 			'recipientRfc',
 			'recipientName',
+			'subtotal',
 			'total',
 			'currency',
 			'message',
@@ -270,9 +272,10 @@ describe('version 1.1 output: simplified by default, raw on request, version 1 u
 		);
 		expect(items[0].json).toMatchObject({
 			status: 'pending',
-			uuid: null,
 			voucherId: expect.any(Number),
 		});
+		// Not stamped: no UUID member at all, rather than uuid: null.
+		expect(items[0].json).not.toHaveProperty('uuid');
 		expect(items[0].json.message).toBe(
 			`Saved a series A voucher for URE180429TM6: 1000.75 MXN as pending voucher ${items[0].json.voucherId} (not stamped: stamp it with Update).`,
 		);

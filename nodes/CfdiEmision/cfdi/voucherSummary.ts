@@ -19,6 +19,11 @@ export interface VoucherSummary {
 	folio: string | null;
 	recipientRfc: string | null;
 	recipientName: string | null;
+	/** SubTotal, Descuento and the voucher's tax totals (transferred, withheld) as sent; null when absent. */
+	subtotal: number | null;
+	discount: number | null;
+	taxes: number | null;
+	withheldTaxes: number | null;
 	/** The voucher's total; for a payment receipt (total 0 by rule), the amount of the payments. */
 	total: number | null;
 	currency: string | null;
@@ -41,12 +46,17 @@ const amount = (value: unknown): number | null => {
 export function summarizeVoucher(body: unknown): VoucherSummary {
 	const voucher = isRecord(body) ? body : {};
 	const receptor = isRecord(voucher.receptor) ? voucher.receptor : {};
+	const impuestos = isRecord(voucher.impuestos) ? voucher.impuestos : {};
 	const summary: VoucherSummary = {
 		type: text(voucher.tipoDeComprobante),
 		series: text(voucher.serie),
 		folio: text(voucher.folio),
 		recipientRfc: text(receptor.rfc),
 		recipientName: text(receptor.nombre),
+		subtotal: amount(voucher.subTotal),
+		discount: amount(voucher.descuento),
+		taxes: amount(impuestos.totalImpuestosTrasladados),
+		withheldTaxes: amount(impuestos.totalImpuestosRetenidos),
 		total: amount(voucher.total),
 		currency: text(voucher.moneda),
 	};

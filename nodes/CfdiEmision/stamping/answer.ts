@@ -200,7 +200,9 @@ function describeOutcome(
  * Output item of create/update. Raw (version 1, or Output = Raw): the operation result, a readable
  * status, and local findings if any. Simplified: status first, then the same key names Get Status
  * and Get Many use (uuid, voucherId, series, folio, recipientRfc, recipientName, total, currency),
- * a sentence saying what happened, and for a payment receipt each paid invoice's balance left.
+ * the amounts a person checks (subtotal, discount, taxes, withheldTaxes), a sentence saying what
+ * happened, and for a payment receipt each paid invoice's balance left. Members with no value are
+ * left out (a voucher without a series has no `series`; a pending one no `uuid`).
  */
 export function stampOutput(
 	answer: Extract<StampAnswer, { kind: 'done' }>,
@@ -217,7 +219,17 @@ export function stampOutput(
 		Number(answer.result.idComprobante) > 0
 			? Number(answer.result.idComprobante)
 			: (shape.updatedId ?? null);
-	const output: IDataObject = {
+	// A payment receipt's own SubTotal and total are 0 by rule: its total is what was paid.
+	const amounts =
+		summary.type === 'P'
+			? {}
+			: {
+					subtotal: summary.subtotal,
+					discount: summary.discount || null,
+					taxes: summary.taxes,
+					withheldTaxes: summary.withheldTaxes,
+				};
+	const output: IDataObject = withoutEmpty({
 		status: answer.status,
 		uuid:
 			typeof answer.result.uuid === 'string' && answer.result.uuid
@@ -228,11 +240,21 @@ export function stampOutput(
 		folio: summary.folio,
 		recipientRfc: summary.recipientRfc,
 		recipientName: summary.recipientName,
+		...amounts,
 		total: summary.total,
 		currency: summary.currency,
 		message: describeOutcome(answer.status, summary, voucherId, shape.updatedId),
-	};
+	});
 	if (summary.invoices) output.invoices = summary.invoices as unknown as IDataObject[];
 	if (validation) output.validation = validation as unknown as IDataObject;
 	return output;
+}
+
+/** The members that have a value (not null, undefined or ''), in their order. */
+export function withoutEmpty(record: Record<string, unknown>): IDataObject {
+	return Object.fromEntries(
+		Object.entries(record).filter(
+			([, value]) => value !== null && value !== undefined && value !== '',
+		),
+	) as IDataObject;
 }

@@ -24,7 +24,7 @@ import { readWholeWindow, type WholeWindow } from '../api/voucherList';
 import type { VoucherRecord } from '../api/voucherRecords';
 import type { StampJob } from './handler';
 import { SaleStampedMeanwhile } from './saleStampedMeanwhile';
-import { readOutputFormat, type OutputFormat } from './answer';
+import { readOutputFormat, withoutEmpty, type OutputFormat } from './answer';
 
 /** How far back the list is read for a key without a sale date. */
 export const DEFAULT_LOOK_BACK_DAYS = 30;
@@ -271,16 +271,18 @@ function existingOutput(
 		const folio = voucher.folio ?? key?.folio ?? null;
 		const name = series && folio ? `${String(series)}-${String(folio)}` : 'This sale';
 		return {
-			status,
-			uuid: voucher.uuid ?? null,
-			voucherId: voucher.voucherId ?? voucher.idComprobante ?? null,
-			series,
-			folio,
-			recipientRfc: voucher.recipientRfc ?? null,
-			recipientName: voucher.recipientName ?? null,
-			total: voucher.total ?? null,
-			currency: voucher.currency ?? null,
-			...(voucher.date ? { date: voucher.date } : {}),
+			...withoutEmpty({
+				status,
+				uuid: voucher.uuid,
+				voucherId: voucher.voucherId ?? voucher.idComprobante,
+				series,
+				folio,
+				recipientRfc: voucher.recipientRfc,
+				recipientName: voucher.recipientName,
+				total: voucher.total,
+				currency: voucher.currency,
+				date: voucher.date,
+			}),
 			message: `${name} is ${status === 'alreadyStamped' ? 'already stamped' : 'already saved as pending'} (${describeFound(voucher)}): nothing was sent.`,
 			duplicateCheck: { key: key?.value ?? null, keyFrom: key?.from ?? null, found: voucher },
 			...job.output,

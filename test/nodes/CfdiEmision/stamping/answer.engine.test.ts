@@ -3,8 +3,11 @@
  * field to correct, the SAT code and the fix (`recipient`, and every one in `recipientProblems`), so
  * a page can show it next to the field; without Continue On Fail the fix is in the description.
  */
-import { invoiceVoucher } from '../../../support/vouchers';
-import { createParams, useSandboxEngine } from '../../../support/nodeTestKit';
+import type { INodeParameters } from 'n8n-workflow';
+
+import { stampOutput } from '../../../../nodes/CfdiEmision/stamping/answer';
+import { invoiceVoucher, satGuidePaymentComplement } from '../../../support/vouchers';
+import { createParams, FORM_PARTIES, useSandboxEngine } from '../../../support/nodeTestKit';
 
 const kit = useSandboxEngine();
 
@@ -95,5 +98,78 @@ describe("the service's refusal of the recipient, on its field", () => {
 		);
 		expect(items[0].json.error).toContain('FAC112');
 		expect(items[0].json).not.toHaveProperty('recipient');
+	});
+});
+
+const V11 = { typeVersion: 1.1 };
+
+/** A one-line IVA 16 % invoice typed in the form: no series, no folio. */
+const FORM_INVOICE: INodeParameters = {
+	...FORM_PARTIES,
+	conceptos: {
+		concepto: [{ descripcion: 'Keyboard', claveProdServ: '43232408', valorUnitario: 350 }],
+	},
+};
+
+describe('the simplified stamping output (version 1.1)', () => {
+	test('a form invoice gives its subtotal and taxes, and no series or folio members when it has none', async () => {
+		const { items, error } = await kit.engine.runNode(FORM_INVOICE, [{}], V11);
+		expect(error).toBeUndefined();
+		const json = items[0].json;
+		expect(Object.keys(json)).toEqual([
+			'status',
+			'uuid',
+			'voucherId',
+			'recipientRfc',
+			'recipientName',
+			'subtotal',
+			'taxes',
+			'total',
+			'currency',
+			'message',
+		]);
+		expect(json).toMatchObject({ status: 'stamped', subtotal: 350, taxes: 56, total: 406 });
+		expect(Object.values(json)).not.toContain(null);
+	});
+
+	test('withheld taxes and a discount are shown where the voucher has them', () => {
+		const body = invoiceVoucher({
+			descuento: 100.75,
+			total: 868,
+			impuestos: { totalImpuestosTrasladados: 144, totalImpuestosRetenidos: 176 },
+		});
+		const output = stampOutput(
+			{ kind: 'done', status: 'stamped', result: { idComprobante: 9, uuid: 'abc' } },
+			undefined,
+			{ format: 'simplified', body },
+		);
+		expect(output).toMatchObject({
+			series: 'A',
+			subtotal: 1000.75,
+			discount: 100.75,
+			taxes: 144,
+			withheldTaxes: 176,
+			total: 868,
+		});
+	});
+
+	test('a payment receipt shows what was paid, not its own zero subtotal', () => {
+		const output = stampOutput(
+			{ kind: 'done', status: 'stamped', result: { idComprobante: 9, uuid: 'abc' } },
+			undefined,
+			{
+				format: 'simplified',
+				body: {
+					tipoDeComprobante: 'P',
+					subTotal: 0,
+					total: 0,
+					moneda: 'XXX',
+					complementos: [{ complementoPago20: satGuidePaymentComplement() }],
+				},
+			},
+		);
+		expect(output).not.toHaveProperty('subtotal');
+		expect(output).not.toHaveProperty('series');
+		expect(output).toMatchObject({ uuid: 'ABC', voucherId: 9 });
 	});
 });
