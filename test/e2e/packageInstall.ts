@@ -1,25 +1,17 @@
 /**
- * Installs the built package into $N8N_USER_FOLDER/.n8n/nodes the way n8n 2.8's community-package
- * installer does (CommunityPackagesService.downloadPackage): `npm pack`, unpack into
- * nodes/node_modules/<name>, drop dev/peer/optional dependencies from its package.json,
- * `npm install` inside it with n8n's flags, and record it in nodes/package.json.
+ * Installs the package into $N8N_USER_FOLDER/.n8n/nodes the README's way (Installation, "Today,
+ * from a release tarball"): `npm pack` makes the release tarball, then, in the nodes folder,
+ * `npm install --omit=peer <tarball>`. n8n loads it from nodes/node_modules on its next start.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { REPO_ROOT } from '../support/examples';
 import { cleanEnv } from './runtime';
 
-const N8N_NPM_INSTALL_ARGS = [
-	'--audit=false',
-	'--fund=false',
-	'--bin-links=false',
-	'--install-strategy=shallow',
-	'--ignore-scripts=true',
-	'--package-lock=false',
-];
+/** The README's command in the nodes folder, after `npm install`: the tarball's path follows. */
+export const README_INSTALL_ARGS = ['install', '--omit=peer'];
 
 function runOrThrow(command: string, args: string[], cwd: string): string {
 	const result = spawnSync(command, args, {
@@ -40,42 +32,39 @@ export function installPackage(userFolder: string): {
 	version: string;
 	dir: string;
 	files: number;
+	tarball: string;
+	command: string;
 } {
-	const packDir = mkdtempSync(join(tmpdir(), 'cfdi-e2e-pack-'));
-	try {
-		const [packed] = JSON.parse(
-			runOrThrow(
-				'npm',
-				['pack', '--json', '--ignore-scripts', '--pack-destination', packDir],
-				REPO_ROOT,
-			),
-		) as Array<{ name: string; version: string; filename: string; entryCount: number }>;
-		const nodesDir = join(userFolder, '.n8n', 'nodes');
-		const dir = join(nodesDir, 'node_modules', packed.name);
-		rmSync(dir, { recursive: true, force: true });
-		mkdirSync(dir, { recursive: true });
+	// The release tarball, as `npm ci && npm run build && npm pack` makes it (the build is done).
+	const releaseDir = join(userFolder, 'release');
+	mkdirSync(releaseDir, { recursive: true });
+	const [packed] = JSON.parse(
 		runOrThrow(
-			'tar',
-			['-xzf', join(packDir, packed.filename), '-C', dir, '--strip-components=1'],
-			packDir,
-		);
-		const manifestPath = join(dir, 'package.json');
-		// eslint-disable-next-line @typescript-eslint/no-unused-vars
-		const { devDependencies, peerDependencies, optionalDependencies, ...manifest } = JSON.parse(
-			readFileSync(manifestPath, 'utf8'),
-		) as Record<string, unknown>;
-		writeFileSync(manifestPath, JSON.stringify(manifest, null, 2));
-		runOrThrow('npm', ['install', ...N8N_NPM_INSTALL_ARGS], dir);
-		writeFileSync(
-			join(nodesDir, 'package.json'),
-			JSON.stringify(
-				{ name: 'installed-nodes', private: true, dependencies: { [packed.name]: packed.version } },
-				null,
-				2,
-			),
-		);
-		return { name: packed.name, version: packed.version, dir, files: packed.entryCount };
-	} finally {
-		rmSync(packDir, { recursive: true, force: true });
-	}
+			'npm',
+			['pack', '--json', '--ignore-scripts', '--pack-destination', releaseDir],
+			REPO_ROOT,
+		),
+	) as Array<{ name: string; version: string; filename: string; entryCount: number }>;
+	const tarball = join(releaseDir, packed.filename);
+	// mkdir -p ~/.n8n/nodes && cd ~/.n8n/nodes && npm install --omit=peer /path/to/<tarball>
+	const nodesDir = join(userFolder, '.n8n', 'nodes');
+	mkdirSync(nodesDir, { recursive: true });
+	runOrThrow('npm', [...README_INSTALL_ARGS, tarball], nodesDir);
+	const dir = join(nodesDir, 'node_modules', packed.name);
+	const installed = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+		version?: string;
+	};
+	if (installed.version !== packed.version)
+		throw new Error(`${dir} holds version ${String(installed.version)}, not ${packed.version}`);
+	// n8n's own peer (n8n-workflow) must not be installed next to the package: n8n provides it.
+	if (existsSync(join(nodesDir, 'node_modules', 'n8n-workflow')))
+		throw new Error('npm installed n8n-workflow into the nodes folder despite --omit=peer');
+	return {
+		name: packed.name,
+		version: packed.version,
+		dir,
+		files: packed.entryCount,
+		tarball,
+		command: `cd .n8n/nodes && npm ${README_INSTALL_ARGS.join(' ')} ${packed.filename}`,
+	};
 }

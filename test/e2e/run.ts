@@ -103,10 +103,15 @@ async function main(): Promise<number> {
 		);
 
 		userFolder = mkdtempSync(join(tmpdir(), 'cfdi-e2e-n8n-'));
-		const installed = await timed(timings, 'install the package into .n8n/nodes', () =>
-			installPackage(userFolder!),
+		// The README's route: the packed tarball installed with npm in the nodes folder.
+		const installed = await timed(
+			timings,
+			"install the packed tarball the README's way (npm install --omit=peer <tgz> in .n8n/nodes)",
+			() => installPackage(userFolder!),
 		);
-		log(`${installed.name}@${installed.version} (${installed.files} files) → ${installed.dir}`);
+		log(
+			`${installed.command}: ${installed.name}@${installed.version} (${installed.files} files) → ${installed.dir}`,
+		);
 
 		sandbox = await startSandbox({ host: '127.0.0.1' });
 		log(
