@@ -72,10 +72,13 @@ describe('defaults of version 1.1 (issue 18 item 7)', () => {
 		]);
 	});
 
-	test('without issuer data anywhere the voucher is refused locally, naming the members', async () => {
+	test('without issuer data anywhere the voucher is refused locally, naming the form fields', async () => {
 		const { error } = await kit.engine.runNode(WITHOUT_ISSUER, [{}], V1_1);
-		expect(error?.message).toContain('emisor.rfc');
-		expect(error?.message).toContain('lugarExpedicion');
+		expect(error?.message).toContain('Item 0: Issuer RFC is missing.');
+		expect(error?.message).toContain('Item 0: Place of Issue Postal Code is missing.');
+		// The JSON paths stay as a detail.
+		expect(error?.description).toContain('emisor.rfc');
+		expect(error?.description).toContain('lugarExpedicion');
 		expect(kit.sandbox.requests.filter((request) => request.server === 'api')).toHaveLength(0);
 	});
 

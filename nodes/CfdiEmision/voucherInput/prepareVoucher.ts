@@ -20,7 +20,8 @@ import {
 	type WhenTotalsDiffer,
 } from '../cfdi';
 import { withIssuerDefaults, type IssuerDefaults } from './issuerDefaults';
-import { applyBodyOptions, formComputesTotals } from './voucherBody';
+import { formLabel, inFormWords } from './formLabels';
+import { applyBodyOptions, formComputesTotals, formInput } from './voucherBody';
 
 export type ValidationMode = 'strict' | 'warn' | 'off';
 
@@ -89,20 +90,54 @@ function computed(ctx: IExecuteFunctions, itemIndex: number, voucher: IDataObjec
 	}
 }
 
+/** Where the voucher came from, for the error's words and advice. */
+export interface VoucherOrigin {
+	/** Typed in the Fields form: the error names the form's fields, the JSON path is a detail. */
+	form?: boolean;
+	/** The amounts are computed (the form of version 1.1, or Compute Totals on). */
+	computed?: boolean;
+}
+
+// The members Compute Totals fills: a problem there is one Compute Totals can fix.
+const COMPUTED_AMOUNT =
+	/(^|\.)(subTotal|total|descuento|importe|base|importeP|totalImpuestos(Trasladados|Retenidos))$|^impuestos\b|\.impuestos\.(traslados|retenciones)\[\d+\]\.(importe|base)$/;
+
 /** The error for a voucher that fails the local CFDI 4.0 checks: every finding, nothing sent. */
 export function invalidVoucherError(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	result: ValidationResult,
+	origin: VoucherOrigin = {},
+	voucher: IDataObject = {},
 ): NodeOperationError {
-	const lines = result.errors.map((finding) => formatFinding(finding, itemIndex));
+	const findings = result.errors.map((finding) =>
+		origin.form
+			? {
+					...finding,
+					message: inFormWords(finding.message, voucher),
+					fix: inFormWords(finding.fix, voucher),
+					...(formLabel(finding.path, voucher) ? { field: formLabel(finding.path, voucher) } : {}),
+				}
+			: finding,
+	);
+	const lines = findings.map((finding) => formatFinding(finding, itemIndex));
+	const amounts = result.errors.some((finding) => COMPUTED_AMOUNT.test(finding.path));
+	const advice = [
+		`${result.errors.length === 1 ? 'This problem was' : `These ${result.errors.length} problems were`} found before sending, so nothing was sent to the service.`,
+	];
+	if (amounts && !origin.computed)
+		advice.push('For the amount problems, turn on "Compute Totals" to have them computed.');
+	if (origin.form) {
+		const paths = result.errors.map((finding) => finding.path).filter(Boolean);
+		if (paths.length) advice.push(`In the voucher's JSON: ${[...new Set(paths)].join(', ')}.`);
+	} else advice.push('To send it anyway, set "Validation" to Warn.');
 	const error = new NodeOperationError(ctx.getNode(), lines.join('\n'), {
 		itemIndex,
-		description: `${result.errors.length === 1 ? 'This problem was' : `These ${result.errors.length} problems were`} found before sending, so nothing was sent to the service. Fix the voucher, turn on "Compute Totals" for amount problems, or set "Validation" to Warn to send it anyway.`,
+		description: advice.join(' '),
 	});
 	const recipient = recipientFindings(result);
 	error.context.outcome = {
-		errors: result.errors as unknown as IDataObject[],
+		errors: findings as unknown as IDataObject[],
 		warnings: result.warnings as unknown as IDataObject[],
 		...(recipientOutcome(recipient) as unknown as IDataObject),
 	};
@@ -164,7 +199,17 @@ export function prepareVoucher(
 	const mode = (options.validation as ValidationMode | undefined) ?? 'strict';
 	if (mode === 'off') return { body, qs, ...extra };
 	const result = validateVoucher(body, { stamp: stampIntended });
-	if (!result.valid && mode === 'strict') throw invalidVoucherError(ctx, itemIndex, result);
+	if (!result.valid && mode === 'strict')
+		throw invalidVoucherError(
+			ctx,
+			itemIndex,
+			result,
+			{
+				form: formInput(ctx, itemIndex),
+				computed: options.computeTotals === true || formComputesTotals(ctx, itemIndex),
+			},
+			body,
+		);
 	return result.errors.length || result.warnings.length
 		? { body, qs, validation: result, ...extra }
 		: { body, qs, ...extra };

@@ -71,6 +71,16 @@ export function formComputesTotals(ctx: IExecuteFunctions, itemIndex: number): b
 	);
 }
 
+/** Whether the voucher is typed in the Fields form of Create, Update or Validate (any version). */
+export function formInput(ctx: IExecuteFunctions, itemIndex: number): boolean {
+	const get = (name: string) => ctx.getNodeParameter(name, itemIndex, '') as string;
+	return (
+		get('resource') === 'voucher' &&
+		VOUCHER_INPUT_OPERATIONS.includes(get('operation')) &&
+		get('inputMode') === 'fields'
+	);
+}
+
 /** The header members of spec 2.1 from the node's field-by-field parameters (version 1.1). */
 function headerFromFields(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	const get = <T>(name: string, fallback: T) =>

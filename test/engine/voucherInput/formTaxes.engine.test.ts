@@ -352,7 +352,7 @@ describe('Fields mode (version 1.1): taxes per line, amounts computed', () => {
 			[{}],
 		);
 		expect(error?.message).toContain(
-			'conceptos[0].objetoImp is "02" (subject to tax) but the concept has no taxes.',
+			'line 1\'s Tax Object is "02" (subject to tax) but the concept has no taxes.',
 		);
 		expect(kit.sandbox.requests.filter((request) => request.server === 'api')).toHaveLength(0);
 	});

@@ -3,6 +3,8 @@
  * built voucher passes through): the request carries the name without the company type, in upper
  * case with single spaces, and the output item says what was changed.
  */
+import type { INodeParameters } from 'n8n-workflow';
+
 import { invoiceVoucher } from '../../../support/vouchers';
 import { createParams, FORM_PARTIES, useSandboxEngine } from '../../../support/nodeTestKit';
 import { sentBody } from '../../../support/kindsKit';
@@ -109,5 +111,89 @@ describe('the recipient as the SAT records it', () => {
 			message: expect.stringContaining('"612"'),
 			fix: expect.stringContaining('601'),
 		});
+	});
+});
+
+const V11 = { typeVersion: 1.1 };
+
+/** A form invoice for an individual (13-character RFC) with the regime of a company. */
+const INDIVIDUAL_WITH_601: INodeParameters = {
+	...FORM_PARTIES,
+	receptorRfc: 'XIQB891116QE4',
+	receptorNombre: 'BERENICE XIMO QUEZADA',
+	receptorRegimenFiscal: '601',
+	conceptos: {
+		concepto: [{ descripcion: 'Keyboard', claveProdServ: '43232408', valorUnitario: 350 }],
+	},
+};
+
+function apiRequests(): number {
+	return kit.sandbox.requests.filter((request) => request.server === 'api').length;
+}
+
+describe('a voucher typed in the form is refused in the form’s words', () => {
+	test('a regime that does not fit the RFC names Recipient Tax Regime, with the JSON path as a detail', async () => {
+		const { error } = await kit.engine.runNode(INDIVIDUAL_WITH_601, [{}], V11);
+		expect(error?.message).toMatch(
+			/^Item 0: Recipient Tax Regime "601" does not apply to an individual[^;]*; Recipient RFC is "XIQB891116QE4"\. /,
+		);
+		expect(error?.message).not.toContain('receptor.');
+		expect(error?.description).toBe(
+			"This problem was found before sending, so nothing was sent to the service. In the voucher's JSON: receptor.regimenFiscalReceptor.",
+		);
+		expect(error?.description).not.toMatch(/Compute Totals|Validation/);
+		expect(apiRequests()).toBe(0);
+	});
+
+	test('a line problem names the line and its field: "line 2\'s Product or Service Code"', async () => {
+		const { error } = await kit.engine.runNode(
+			{
+				...FORM_PARTIES,
+				conceptos: {
+					concepto: [
+						{ descripcion: 'Keyboard', claveProdServ: '43232408', valorUnitario: 350 },
+						{
+							descripcion: 'Support',
+							claveProdServ: { __rl: true, mode: 'code', value: '12345678' },
+							valorUnitario: 100,
+						},
+					],
+				},
+			},
+			[{}],
+			V11,
+		);
+		expect(error?.message).toBe(
+			'Item 0: line 2\'s Product or Service Code "12345678" is not in the SAT catalog c_ClaveProdServ. ' +
+				'Pick the product or service code from the list (search by name in Spanish, e.g. "servicios de facturación"), or use "01010101" (not in the catalog) only where the SAT allows it.',
+		);
+		expect(error?.message).not.toMatch(/conceptos\[/);
+		expect(error?.description).toContain("In the voucher's JSON: conceptos[1]");
+	});
+});
+
+describe('a voucher given as JSON keeps its paths, and the advice that fits', () => {
+	test('the same regime problem in JSON names the path and offers Validation, not Compute Totals', async () => {
+		const voucher = invoiceVoucher();
+		Object.assign(voucher.receptor as object, {
+			rfc: 'XIQB891116QE4',
+			nombre: 'BERENICE XIMO QUEZADA',
+		});
+		const { error } = await kit.engine.runNode(createParams(voucher), [{}], V11);
+		expect(error?.message).toMatch(/^Item 0: receptor\.regimenFiscalReceptor "601" does not apply/);
+		expect(error?.description).toBe(
+			'This problem was found before sending, so nothing was sent to the service. To send it anyway, set "Validation" to Warn.',
+		);
+	});
+
+	test('an amount problem in JSON offers Compute Totals', async () => {
+		const { error } = await kit.engine.runNode(
+			createParams(invoiceVoucher({ total: 999 })),
+			[{}],
+			V11,
+		);
+		expect(error?.message).toMatch(/\btotal\b/);
+		expect(error?.description).toContain('turn on "Compute Totals"');
+		expect(apiRequests()).toBe(0);
 	});
 });
