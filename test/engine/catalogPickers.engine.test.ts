@@ -161,7 +161,7 @@ describe('Fields mode (version 1.1): the line items pick product and unit codes 
 			{ typeVersion: 1.1 },
 		);
 		expect(error?.message).toContain(
-			'claveProdServ "12345678" is not in the SAT catalog c_ClaveProdServ.',
+			'line 1\'s Product or Service Code "12345678" is not in the SAT catalog c_ClaveProdServ.',
 		);
 		expect(kit.sandbox.requests).toHaveLength(0);
 	});
