@@ -1,4 +1,4 @@
-import { useSandboxEngine } from '../../../engine/nodeTestKit';
+import { useSandboxEngine } from '../../../support/nodeTestKit';
 
 const kit = useSandboxEngine();
 
