@@ -112,7 +112,7 @@ const FORM_INVOICE: INodeParameters = {
 };
 
 describe('the simplified stamping output (version 1.1)', () => {
-	test('a form invoice gives its subtotal and taxes, and no series or folio members when it has none', async () => {
+	test('a form invoice gives its subtotal and taxes, and no series member when it has none', async () => {
 		const { items, error } = await kit.engine.runNode(FORM_INVOICE, [{}], V11);
 		expect(error).toBeUndefined();
 		const json = items[0].json;
@@ -120,6 +120,8 @@ describe('the simplified stamping output (version 1.1)', () => {
 			'status',
 			'uuid',
 			'voucherId',
+			// The Duplicate Check's folio (the sale's key); the form set no series.
+			'folio',
 			'recipientRfc',
 			'recipientName',
 			'subtotal',
