@@ -7,6 +7,8 @@ describe('summarizeVoucher', () => {
 			serie: ' A ',
 			folio: 1001,
 			receptor: { rfc: 'XAXX010101000', nombre: 'PUBLICO EN GENERAL' },
+			subTotal: '1000.00',
+			impuestos: { totalImpuestosTrasladados: '160.00' },
 			total: '1160.00',
 			moneda: 'MXN',
 		});
@@ -16,6 +18,10 @@ describe('summarizeVoucher', () => {
 			folio: '1001',
 			recipientRfc: 'XAXX010101000',
 			recipientName: 'PUBLICO EN GENERAL',
+			subtotal: 1000,
+			discount: null,
+			taxes: 160,
+			withheldTaxes: null,
 			total: 1160,
 			currency: 'MXN',
 		});
