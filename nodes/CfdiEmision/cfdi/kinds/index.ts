@@ -37,3 +37,17 @@ export {
 	type RelationInput,
 } from './relations';
 export { readStampedCfdi, taxRatesOfCfdi, type StampedCfdi, type StampedTax } from './stampedCfdi';
+export {
+	conceptsOfTicket,
+	readSaleDocument,
+	relatesTo,
+	saleNumber,
+	ticketAmount,
+	type SaleConcept,
+	type SaleDocument,
+} from './saleDocument';
+export {
+	buildGlobalSaleCreditNote,
+	ticketBalance,
+	type GlobalSaleCreditInput,
+} from './globalSaleCredit';
