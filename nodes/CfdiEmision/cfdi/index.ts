@@ -11,6 +11,7 @@ export {
 	compareExact,
 	decimalPlaces,
 	multiplyExact,
+	decimalToNumber,
 	parseDecimal,
 	roundHalfUp,
 	subtractExact,

@@ -7,6 +7,7 @@ import type {
 
 import {
 	buildCreditNote,
+	buildGlobalSaleCreditNote,
 	creditedInvoiceFromCfdi,
 	creditNoteMoney,
 	TIPO_RELACION,
@@ -32,6 +33,11 @@ import {
 } from '../../actions/voucher/fields/voucherKind.fields';
 import { readStampingSettings, runStamping, stampFields } from '../../stamping';
 import { BuiltVoucher, relatedParties, relatedPartyFields, voucherField } from '../../voucherInput';
+import {
+	GlobalSaleCredits,
+	globalSaleTicketField,
+	type GlobalSaleFacts,
+} from '../../voucherInput/globalSaleCredit';
 
 const OPERATION = 'createCreditNote';
 const show = showFor('voucher', [OPERATION]);
@@ -65,6 +71,7 @@ export const creditNoteFields: INodeProperties[] = [
 		"Whether to download each related invoice's XML and take its recipient, currency, total and taxes from it",
 		show,
 	),
+	globalSaleTicketField(show),
 	{
 		displayName: 'Related Invoices',
 		name: 'creditedInvoices',
@@ -227,11 +234,71 @@ const LABELS: Record<string, string> = {
 	tipoRelacion: 'Relation Type',
 };
 
+/**
+ * The credit note of a sale of a global invoice (SAT global CFDI guide, appendix 2): to the general
+ * public, related to the global invoice, the ticket's taxes and period, capped at what is left of it.
+ */
+function globalSaleCreditOf(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	facts: GlobalSaleFacts,
+	related: RelatedInvoices,
+): BuiltVoucher {
+	const get = <T>(name: string, fallback: T) =>
+		ctx.getNodeParameter(name, itemIndex, fallback) as T;
+	try {
+		// The issuer and its postal code: the fields when given, else the global invoice's.
+		const cfdi = readsRelatedXml(ctx, itemIndex)
+			? related.of(itemIndex).get((facts.global.uuid ?? '').toUpperCase())
+			: undefined;
+		const { emisor } = relatedParties(ctx, itemIndex, cfdi);
+		const voucher = buildGlobalSaleCreditNote({
+			emisor: emisor as never,
+			lugarExpedicion: get('lugarExpedicion', '') || cfdi?.lugarExpedicion || '',
+			serie: get('serie', ''),
+			descripcionFacturador: get('descripcionFacturador', ''),
+			formaPago: get('formaPago', '03'),
+			tipoRelacion: get('creditRelationType', '01'),
+			global: facts.global,
+			ticket: facts.ticket,
+			alreadyCredited: facts.alreadyCredited,
+			amount: get('creditAmount', 0),
+			descripcion: get('creditDescription', '') || undefined,
+		});
+		const output: IDataObject = {
+			globalSale: {
+				globalInvoice: facts.global.uuid ?? null,
+				ticket: facts.ticket,
+				earlierCredits: facts.earlierCredits.map((note) => ({
+					uuid: note.uuid,
+					status: note.status,
+					amount: note.saleAmount,
+				})),
+			},
+		};
+		return new BuiltVoucher(
+			withRelationsAndLegends(ctx, itemIndex, voucher as IDataObject),
+			output,
+		);
+	} catch (error) {
+		throw kindInputFailure(ctx, itemIndex, error, (field) =>
+			field === 'ticket'
+				? 'Ticket in the Global Invoice'
+				: field === 'amount'
+					? 'Amount'
+					: (LABELS[field] ?? field),
+		);
+	}
+}
+
 function creditNoteOf(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	related: RelatedInvoices,
+	globalSales?: GlobalSaleCredits,
 ): BuiltVoucher {
+	const globalSale = globalSales?.of(itemIndex);
+	if (globalSale) return globalSaleCreditOf(ctx, itemIndex, globalSale, related);
 	const get = <T>(name: string, fallback: T) =>
 		ctx.getNodeParameter(name, itemIndex, fallback) as T;
 	const { entries, invoiceOf } = relatedEntries(
@@ -307,9 +374,11 @@ function creditNoteOf(
  * with their taxes (read from their XML unless turned off), stamped through the one stamping handler.
  */
 export async function createCreditNote(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	const related = await readRelatedInvoices(ctx, readStampingSettings(ctx), INVOICES);
+	const settings = readStampingSettings(ctx);
+	const related = await readRelatedInvoices(ctx, settings, INVOICES);
+	const globalSales = await GlobalSaleCredits.read(ctx, settings, INVOICES);
 	return await runStamping(ctx, {
-		buildVoucher: (context, itemIndex) => creditNoteOf(context, itemIndex, related),
+		buildVoucher: (context, itemIndex) => creditNoteOf(context, itemIndex, related, globalSales),
 		target: () => ({ kind: 'create' }),
 	});
 }

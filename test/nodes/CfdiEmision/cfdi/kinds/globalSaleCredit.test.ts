@@ -11,7 +11,11 @@ import {
 	ticketAmount,
 	validateVoucher,
 } from '../../../../../nodes/CfdiEmision/cfdi';
-import { decimalToString, parseDecimal, type Decimal } from '../../../../../nodes/CfdiEmision/cfdi/decimal';
+import {
+	decimalToString,
+	parseDecimal,
+	type Decimal,
+} from '../../../../../nodes/CfdiEmision/cfdi/decimal';
 
 const GLOBAL_UUID = '11111111-2222-4333-8444-555555555555';
 const EMISOR = { rfc: 'EKU9003173C9', nombre: 'ESCUELA KEMPER URGATE', regimenFiscal: '601' };

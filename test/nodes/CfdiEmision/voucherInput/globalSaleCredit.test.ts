@@ -1,0 +1,120 @@
+/**
+ * Create Credit Note against a global invoice and a ticket (SAT global CFDI guide, appendix 2): the
+ * request sent (general public, related 01 to the global invoice, its period, the ticket and its
+ * taxes), the item returned, and the cap at the ticket less what earlier notes credited.
+ */
+import type { INodeParameters } from 'n8n-workflow';
+
+import { globalParams, SALES, sentBody } from '../../../engine/kindsKit';
+import { useSandboxEngine } from '../../../engine/nodeTestKit';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+const kit = useSandboxEngine();
+
+async function stampGlobal(): Promise<string> {
+	const { items, error } = await kit.engine.runNode(globalParams(), SALES);
+	if (error) throw error;
+	return String(items[0].json.uuid);
+}
+
+const refund = (global: string, extra: INodeParameters = {}): INodeParameters => ({
+	resource: 'voucher',
+	operation: 'createCreditNote',
+	serie: 'NC',
+	formaPago: '04',
+	creditedInvoices: { invoice: [{ uuid: global }] } as INodeParameters,
+	globalSaleTicket: 'T-0002',
+	options: { noCalcularFecha: true, fecha: '2024-06-10T10:00:00' },
+	...extra,
+});
+
+const creates = () => kit.sandbox.requests.filter((r) => r.route === 'createVoucher');
+
+describe('credit note of a sale in a global invoice', () => {
+	test("the ticket's whole amount by default: to the general public, related 01, the global invoice's period and the ticket", async () => {
+		const global = await stampGlobal();
+		kit.sandbox.clearLog();
+		const { items, error } = await kit.engine.runNode(refund(global), [{}], { typeVersion: 1.1 });
+		expect(error).toBeUndefined();
+		const body = sentBody(kit.sandbox) as any;
+		expect(body).toMatchObject({
+			tipoDeComprobante: 'E',
+			metodoPago: 'PUE',
+			formaPago: '04',
+			serie: 'NC',
+			lugarExpedicion: '64000',
+			total: 58,
+			receptor: {
+				rfc: 'XAXX010101000',
+				nombre: 'PUBLICO EN GENERAL',
+				usoCFDI: 'S01',
+				regimenFiscalReceptor: '616',
+				domicilioFiscalReceptor: '64000',
+			},
+			cfdiRelacionados: [{ tipoRelacion: '01', cfdiRelacionado: [{ uuid: global }] }],
+			informacionGlobal: { periodicidad: '04', meses: '05', anio: 2024 },
+		});
+		expect(body.conceptos).toEqual([
+			expect.objectContaining({
+				claveProdServ: '84111506',
+				noIdentificacion: 'T-0002',
+				claveUnidad: 'ACT',
+				valorUnitario: 50,
+				importe: 50,
+			}),
+		]);
+		expect(items[0].json).toMatchObject({
+			status: 'stamped',
+			total: 58,
+			recipientRfc: 'XAXX010101000',
+			globalSale: { globalInvoice: global, ticket: 'T-0002', earlierCredits: [] },
+		});
+	});
+
+	test('capped at the ticket less earlier credits: 20.00, then the 38.00 left, then nothing more', async () => {
+		const global = await stampGlobal();
+		const first = await kit.engine.runNode(refund(global, { creditAmount: 20 }), [{}], {
+			typeVersion: 1.1,
+		});
+		expect(first.error).toBeUndefined();
+		expect(first.items[0].json.total).toBe(20);
+
+		const tooMuch = await kit.engine.runNode(refund(global, { creditAmount: 40 }), [{}], {
+			typeVersion: 1.1,
+		});
+		expect(tooMuch.error?.message).toContain(
+			'The credit note total 40.00 MXN is more than the balance still owed on the related invoice (38.00 MXN)',
+		);
+
+		kit.sandbox.clearLog();
+		const rest = await kit.engine.runNode(refund(global), [{}], { typeVersion: 1.1 });
+		expect(rest.error).toBeUndefined();
+		expect(rest.items[0].json).toMatchObject({
+			total: 38,
+			globalSale: {
+				earlierCredits: [{ uuid: first.items[0].json.uuid, status: 'stamped', amount: 20 }],
+			},
+		});
+
+		kit.sandbox.clearLog();
+		const none = await kit.engine.runNode(refund(global), [{}], { typeVersion: 1.1 });
+		expect(none.error?.message).toContain('is already credited in full');
+		expect(creates()).toEqual([]);
+	});
+
+	test('a ticket the global invoice does not hold is refused, naming its tickets; nothing is stamped', async () => {
+		const global = await stampGlobal();
+		kit.sandbox.clearLog();
+		const { error } = await kit.engine.runNode(
+			refund(global, { globalSaleTicket: 'T-9999' }),
+			[{}],
+			{
+				typeVersion: 1.1,
+			},
+		);
+		expect(error?.message).toContain(
+			`Ticket "T-9999" is not in global invoice ${global} (its tickets: T-0001, T-0002, T-0003)`,
+		);
+		expect(creates()).toEqual([]);
+	});
+});
