@@ -18,6 +18,7 @@ import {
 	readVoucherFilter,
 	voucherFilterFields,
 } from '../../api/voucherFilters';
+import { vouchersOfSale } from '../../api/saleVouchers';
 import { listVouchers } from '../../api/voucherList';
 import { toUnixSeconds, type VoucherRecord } from '../../api/voucherRecords';
 
@@ -73,6 +74,15 @@ export const getManyFields: INodeProperties[] = [
 		displayOptions: show(),
 		options: [
 			...voucherFilterFields,
+			{
+				displayName: 'Sale',
+				name: 'sale',
+				type: 'string',
+				default: '',
+				placeholder: '1001',
+				description:
+					"Only the vouchers that document this sale (an order number or a ticket): its invoice (folio), the global invoice holding its ticket, credit notes and payment receipts relating them, each with its role, state and amounts. Reads each listed voucher's XML, so keep the dates close to the sale.",
+			},
 			{
 				displayName: 'Status',
 				name: 'status',
@@ -171,11 +181,21 @@ export async function getManyVouchers(ctx: IExecuteFunctions): Promise<INodeExec
 				{ itemIndex, description: 'Nothing was sent. Enter 1 or more, or turn on "Return All".' },
 			);
 		}
-		const accept = filterOf(ctx.getNodeParameter('filters', itemIndex, {}) as IDataObject);
+		const filters = ctx.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+		const accept = filterOf(filters);
+		const sale = String(filters.sale ?? '').trim();
 		try {
+			if (sale) {
+				const vouchers = await vouchersOfSale(ctx, session, itemIndex, sale, { from, to }, accept);
+				return {
+					items: vouchers.slice(0, limit ?? vouchers.length).map((voucher) => ({ json: voucher })),
+				};
+			}
 			const records = await listVouchers(ctx, session, { from, to }, { limit, accept });
 			return { items: records.map((record) => ({ json: record })) };
 		} catch (error) {
+			// A voucher's XML that could not be read is already worded for the item.
+			if (error instanceof NodeOperationError) throw error;
 			throw toNodeError(ctx, error, itemIndex, { action: 'list the vouchers', readOnly: true });
 		}
 	});
