@@ -276,4 +276,25 @@ describe('example 06: month-end global invoice (its "Try it" path)', () => {
 		});
 		expect(stored?.xml).toContain('<cfdi:InformacionGlobal Periodicidad="04"');
 	});
+
+	test('warns in the output when stamped more than 24 hours after the period closed; not when in time', async () => {
+		const inTime = await kit.engine.runNode(globalParams(), SALES, { typeVersion: 1.1 });
+		expect(inTime.error).toBeUndefined();
+		expect(inTime.items[0].json).not.toHaveProperty('deadlineWarning');
+		const late = await kit.engine.runNode(
+			globalParams({
+				globalMonth: '04',
+				options: { noCalcularFecha: true, fecha: '2024-06-01T09:00:00' },
+			}),
+			SALES,
+			{ typeVersion: 1.1 },
+		);
+		expect(late.error).toBeUndefined();
+		expect(late.items[0].json).toMatchObject({
+			status: 'stamped',
+			deadlineWarning: expect.stringMatching(
+				/^This global invoice is stamped 753 hours after its period closed \(2024-05-01 00:00 Mexico City time\)/,
+			),
+		});
+	});
 });

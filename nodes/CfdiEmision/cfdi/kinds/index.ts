@@ -51,3 +51,4 @@ export {
 	ticketBalance,
 	type GlobalSaleCreditInput,
 } from './globalSaleCredit';
+export { globalPeriodEnd, lateGlobalInvoiceWarning } from './globalDeadline';

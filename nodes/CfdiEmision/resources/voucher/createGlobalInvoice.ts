@@ -8,6 +8,7 @@ import {
 
 import {
 	buildGlobalInvoice,
+	lateGlobalInvoiceWarning,
 	globalInvoiceMoney,
 	MESES,
 	PERIODICIDAD,
@@ -306,6 +307,14 @@ function globalInvoiceOf(ctx: IExecuteFunctions, invoiced: InvoicedSale[]): Buil
 			sales.map((sale) => sale.ticket),
 			body,
 		);
+		// Stamped more than 24 hours after the period closed: said in the output (the SAT's deadline).
+		const options = ctx.getNodeParameter('options', 0, {}) as IDataObject;
+		const sealedAt =
+			options.noCalcularFecha === true && typeof options.fecha === 'string' && options.fecha
+				? Date.parse(`${options.fecha}-06:00`)
+				: Date.now();
+		const late = lateGlobalInvoiceWarning({ periodicidad, meses, anio }, sealedAt);
+		if (late) output.deadlineWarning = late;
 		// The money collected (Σ sales): the reconciliation rule moves cents between sales to reach it.
 		return new BuiltVoucher(body, output, {
 			key: { ...key, since: periodStart(anio, meses) },
