@@ -125,11 +125,12 @@ async function readFacts(
 			to: Math.floor(Date.now() / 1000) + 86_400,
 		});
 	} catch (error) {
-		if (error instanceof NodeOperationError) throw error;
-		throw toNodeError(ctx, error, itemIndex, {
-			action: `look for earlier credit notes of ticket ${ticket} (the voucher list)`,
-			readOnly: true,
-		});
+		throw error instanceof NodeOperationError
+			? error
+			: toNodeError(ctx, error, itemIndex, {
+					action: `look for earlier credit notes of ticket ${ticket} (the voucher list)`,
+					readOnly: true,
+				});
 	}
 	const earlierCredits = earlier.filter(
 		(voucher) =>

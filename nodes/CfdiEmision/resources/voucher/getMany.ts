@@ -195,8 +195,9 @@ export async function getManyVouchers(ctx: IExecuteFunctions): Promise<INodeExec
 			return { items: records.map((record) => ({ json: record })) };
 		} catch (error) {
 			// A voucher's XML that could not be read is already worded for the item.
-			if (error instanceof NodeOperationError) throw error;
-			throw toNodeError(ctx, error, itemIndex, { action: 'list the vouchers', readOnly: true });
+			throw error instanceof NodeOperationError
+				? error
+				: toNodeError(ctx, error, itemIndex, { action: 'list the vouchers', readOnly: true });
 		}
 	});
 }
