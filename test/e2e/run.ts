@@ -43,6 +43,7 @@ import { settleExample, settleWorkflow } from './settlePhase';
 import { guardPhase } from './guardPhase';
 import { duplicatePhase, duplicateWorkflows } from './duplicatePhase';
 import { moneyPhase, moneyWorkflows } from './moneyPhase';
+import { shopMonthPhase, shopMonthWorkflows } from './shopMonthPhase';
 import { retryFilesPhase, retryFilesWorkflows } from './retryFilesPhase';
 import { globalSalePhase, globalSaleWorkflows } from './globalSalePhase';
 import { selfInvoicePhase } from './selfInvoiceForm';
@@ -52,8 +53,8 @@ import { DOCS_DIR, serverPhase, uiWorkflows } from './uiPhase';
 const CREDENTIAL = { id: 'cfdiE2eSandboxCred1', name: 'CFDI sandbox' };
 /**
  * `-- --only guard,settle` runs only the named steps (for working on one phase; CI runs all):
- * examples, settle, guard, duplicate, retry-files, money, global-sale, server, trigger, self-invoice,
- * demo.
+ * examples, settle, guard, duplicate, retry-files, money, global-sale, shop-month, server, trigger,
+ * self-invoice, demo.
  */
 const onlyIndex = process.argv.indexOf('--only');
 const ONLY =
@@ -133,6 +134,7 @@ async function main(): Promise<number> {
 					...retryFilesWorkflows(CREDENTIAL),
 					...moneyWorkflows(CREDENTIAL),
 					...globalSaleWorkflows(CREDENTIAL),
+					...shopMonthWorkflows(CREDENTIAL),
 					...uiWorkflows(CREDENTIAL),
 				]);
 				timings['n8n import:credentials'] = credentials.ms;
@@ -184,6 +186,11 @@ async function main(): Promise<number> {
 				'a sale in a global invoice',
 				() => globalSalePhase(checks, n8n!, sandbox!, timings),
 				'global-sale',
+			);
+			await step(
+				"a shop's month",
+				() => shopMonthPhase(checks, n8n!, sandbox!, timings),
+				'shop-month',
 			);
 			// The screenshots in docs/ show the oldest supported n8n; other versions' go to the user folder.
 			const screenshotDir =
