@@ -10,9 +10,9 @@
 import assert from 'node:assert/strict';
 
 import type { Sandbox } from '../../sandbox';
-import type { WorkflowJson } from '../../scripts/lib/examples';
-import { invoiceVoucher } from '../../scripts/lib/vouchers';
-import { globalParams } from '../engine/kindsKit';
+import type { WorkflowJson } from '../support/examples';
+import { invoiceVoucher } from '../support/vouchers';
+import { globalParams } from '../support/kindsKit';
 import type { Checks } from './checks';
 import { succeeded } from './duplicatePhase';
 import { cfdiWorkflow } from './workflows';

@@ -5,8 +5,8 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { globalParams, SALES, sentBody } from '../../../engine/kindsKit';
-import { useSandboxEngine } from '../../../engine/nodeTestKit';
+import { globalParams, SALES, sentBody } from '../../../support/kindsKit';
+import { useSandboxEngine } from '../../../support/nodeTestKit';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 const kit = useSandboxEngine();

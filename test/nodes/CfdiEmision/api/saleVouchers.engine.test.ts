@@ -5,9 +5,9 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { apiClient, paymentVoucher, validVoucher } from '../../../sandbox/helpers';
-import { CUSTOMER, globalParams } from '../../../engine/kindsKit';
-import { useSandboxEngine } from '../../../engine/nodeTestKit';
+import { apiClient, paymentVoucher, validVoucher } from '../../../support/sandboxHelpers';
+import { CUSTOMER, globalParams } from '../../../support/kindsKit';
+import { useSandboxEngine } from '../../../support/nodeTestKit';
 
 const kit = useSandboxEngine();
 
