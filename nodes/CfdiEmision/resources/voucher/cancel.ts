@@ -43,7 +43,7 @@ export const cancelFields: INodeProperties[] = [
 		options: catalogOptions(CANCELLATION_MOTIVE),
 		default: '02',
 		description:
-			'The SAT reason for the cancellation. Use 01 when a corrected voucher replaces this one.',
+			'The SAT reason for the cancellation. Use 01 when a corrected voucher replaces this one; 04 for a global invoice holding a sale now invoiced to its buyer (no replacement UUID).',
 		displayOptions: show,
 	},
 	{
