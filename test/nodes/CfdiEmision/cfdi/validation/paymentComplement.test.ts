@@ -1,8 +1,7 @@
 /**
  * Rules of cfdi/validation/paymentComplement.ts: a payment is received before its receipt.
  */
-import { validateVoucher, type Voucher } from '../../../../../nodes/CfdiEmision/cfdi';
-
+import { validateVoucher } from '../../../../../nodes/CfdiEmision/cfdi';
 import { changed, expectOnlyError, paymentReceipt } from '../../../../support/kindFixtures';
 
 describe('a payment is received before its receipt', () => {
