@@ -47,6 +47,10 @@ export interface StampedCfdi {
 	};
 	/** The invoice's taxes per impuesto / tipoFactor / rate, with their bases (from the concepts). */
 	taxes: StampedTax[];
+	/** A global invoice's InformacionGlobal, as written. */
+	informacionGlobal?: { periodicidad?: string; meses?: string; anio?: string };
+	/** Each concept's NoIdentificacion (a global invoice's ticket numbers), in order, trimmed. */
+	conceptIds: string[];
 }
 
 export interface XmlElement {
@@ -188,6 +192,29 @@ function find(element: XmlElement, name: string): XmlElement | undefined {
 	return undefined;
 }
 
+function findAll(element: XmlElement, name: string, into: XmlElement[] = []): XmlElement[] {
+	for (const item of element.children) {
+		if (item.name === name) into.push(item);
+		findAll(item, name, into);
+	}
+	return into;
+}
+
+/**
+ * The one TimbreFiscalDigital of a stamped CFDI. A document with two is refused: which UUID it is
+ * stands in doubt (an XML whose first stamp is another voucher's would be saved under the wrong one).
+ */
+function theTimbre(comprobante: XmlElement): XmlElement | undefined {
+	const timbres = findAll(comprobante, 'TimbreFiscalDigital');
+	if (timbres.length > 1) {
+		const uuids = timbres.map((timbre) => textAttr(timbre, 'UUID') ?? '(no UUID)').join(', ');
+		throw new Error(
+			`The XML carries ${timbres.length} TimbreFiscalDigital stamps (UUIDs ${uuids}); a stamped CFDI has exactly one.`,
+		);
+	}
+	return timbres[0];
+}
+
 function amount(value: string | undefined): number | undefined {
 	const parsed = parseDecimal(value);
 	return parsed ? decimalToNumber(parsed) : undefined;
@@ -282,7 +309,8 @@ export function readStampedCfdi(xml: string): StampedCfdi {
 	const attr = (name: string): string | undefined => textAttr(comprobante, name);
 	const emisor = child(comprobante, 'Emisor');
 	const receptor = child(comprobante, 'Receptor');
-	const timbre = find(comprobante, 'TimbreFiscalDigital');
+	const timbre = theTimbre(comprobante);
+	const global = child(comprobante, 'InformacionGlobal');
 	return defined({
 		uuid: textAttr(timbre, 'UUID'),
 		version: attr('Version'),
@@ -312,6 +340,16 @@ export function readStampedCfdi(xml: string): StampedCfdi {
 			domicilioFiscalReceptor: textAttr(receptor, 'DomicilioFiscalReceptor'),
 		}),
 		taxes: taxesOf(comprobante),
+		informacionGlobal: global
+			? defined({
+					periodicidad: textAttr(global, 'Periodicidad'),
+					meses: textAttr(global, 'Meses'),
+					anio: textAttr(global, 'Año') ?? textAttr(global, 'Anio'),
+				})
+			: undefined,
+		conceptIds: children(child(comprobante, 'Conceptos'), 'Concepto')
+			.map((concepto) => textAttr(concepto, 'NoIdentificacion'))
+			.filter((id): id is string => id !== undefined),
 	}) as StampedCfdi;
 }
 
