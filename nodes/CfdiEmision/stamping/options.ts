@@ -80,6 +80,15 @@ export function stampingOptionsField(
 					'Members merged into the body, for fields the form does not list: folio, descuento, tipoCambio, impuestos, complemento (payment, fiscal legends, Carta Porte, foreign trade) and so on. Objects are merged member by member; arrays replace.',
 			},
 			{
+				displayName: 'Allow IVA 8 % Outside the Border Region',
+				name: 'allowBorderIvaAnywhere',
+				displayOptions: { show: { '/operation': ['create'], '/inputMode': ['fields'] } },
+				type: 'boolean',
+				default: false,
+				description:
+					"Whether to accept IVA 8 % on the form's lines whatever the Place of Issue. IVA 8 % is the border-region stimulus: by default it is refused when the Place of Issue is a postal code outside the northern and southern border region. Turn on only for an issuer whose branch qualifies for the stimulus under another postal code.",
+			},
+			{
 				displayName: 'Busy Series Retries',
 				name: 'busyRetries',
 				displayOptions: STAMPING_ONLY,

@@ -224,8 +224,12 @@ function voucherFromFormLines(
 		},
 		{ member: 'total', label: 'Total', value: ctx.getNodeParameter('total', itemIndex, 0) },
 	];
+	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const { conceptos, notes } = formStep(ctx, itemIndex, () =>
-		conceptsFromFormLines(lines, header.moneda),
+		conceptsFromFormLines(lines, header.moneda, {
+			lugarExpedicion: header.lugarExpedicion,
+			allowBorderRateAnywhere: options.allowBorderIvaAnywhere === true,
+		}),
 	);
 	const voucher = withAdditionalFields(
 		ctx,
