@@ -89,7 +89,26 @@ export function duplicateWorkflows(credential: { id: string; name: string }): Wo
 				resource: 'voucher',
 				operation: 'create',
 				inputMode: 'json',
-				voucherJson: JSON.stringify(invoiceVoucher({ serie: 'A', folio: TICKETS[1] })),
+				// The sale itself (116.00): a ticket is left out only for an invoice of the same amount.
+				voucherJson: JSON.stringify(
+					invoiceVoucher({
+						serie: 'A',
+						folio: TICKETS[1],
+						conceptos: [
+							{
+								claveProdServ: '01010101',
+								cantidad: '1',
+								claveUnidad: 'H87',
+								descripcion: `Sale ${TICKETS[1]}`,
+								valorUnitario: 116,
+								importe: 116,
+								objetoImp: '01',
+							},
+						],
+						subTotal: 116,
+						total: 116,
+					}),
+				),
 			},
 			credential,
 		),

@@ -273,9 +273,28 @@ describe('The same rule for refunds, payments and global invoices', () => {
 		expect(stamped().filter((voucher) => voucher.body.tipoDeComprobante === 'P')).toHaveLength(2);
 	});
 
-	test('a ticket already invoiced to its customer is left out of the global invoice, and said so', async () => {
+	test('a ticket already invoiced to its customer (same folio, same amount) is left out of the global invoice, and said so', async () => {
+		// The sale T-0002 of 58.00, invoiced to its customer (issue 27: the amount must match too).
 		const individual = await kit.engine.runNode(
-			createParams(invoiceVoucher({ serie: 'A', folio: 'T-0002' })),
+			createParams(
+				invoiceVoucher({
+					serie: 'A',
+					folio: 'T-0002',
+					conceptos: [
+						{
+							claveProdServ: '01010101',
+							cantidad: '1',
+							claveUnidad: 'H87',
+							descripcion: 'Sale T-0002',
+							valorUnitario: 58,
+							importe: 58,
+							objetoImp: '01',
+						},
+					],
+					subTotal: 58,
+					total: 58,
+				}),
+			),
 			[{}],
 			V11,
 		);

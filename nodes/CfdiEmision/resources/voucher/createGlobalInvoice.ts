@@ -10,6 +10,7 @@ import {
 	buildGlobalInvoice,
 	lateGlobalInvoiceWarning,
 	globalInvoiceMoney,
+	KindInputError,
 	MESES,
 	PERIODICIDAD,
 	type GlobalInvoiceInput,
@@ -23,14 +24,31 @@ import {
 	taxRateFields,
 	withRelationsAndLegends,
 } from '../../actions/voucher/fields/voucherKind.fields';
+import { checkWindow, globalInvoiceKey } from '../../cfdi/businessKey';
+import { decimalsOf } from '../../cfdi/kinds/taxRates';
+import { parseDecimal, type Decimal } from '../../cfdi/decimal';
+import { GENERIC_NATIONAL_RFC } from '../../cfdi/rfc';
 import {
-	checkWindow,
-	globalInvoiceKey,
-	ticketsInvoicedIndividually,
-	type ListedVoucher,
-} from '../../cfdi/businessKey';
+	mexicoCityMonth,
+	periodOfInformacionGlobal,
+	periodStartIso,
+	resolveGlobalPeriod,
+	type GlobalPeriod,
+} from '../../cfdi/kinds/globalPeriod';
+import {
+	declaredLeftOut,
+	invoicedIndividually,
+	invoicedLeftOut,
+	ticketsDeclaredInGlobals,
+	unrelatedNote,
+	type DeclaredGlobal,
+	type LeftOutSale,
+	type ListedSale,
+} from '../../cfdi/kinds/globalTickets';
+import { lineTotals } from '../../cfdi/kinds/taxIncluded';
 import { RunSession } from '../../transport/transport';
-import { findOnVoucherList } from '../../api/voucherList';
+import { listVouchers } from '../../api/voucherList';
+import { downloadVoucherXml } from '../../api/voucherXml';
 import {
 	duplicateCheckModeOf,
 	readStampingSettings,
@@ -77,7 +95,7 @@ export const globalInvoiceFields: INodeProperties[] = [
 		typeOptions: { minValue: 0 },
 		default: 0,
 		description:
-			'The year of the sales (anio), the current or the previous one; 0: the current year in Mexico City',
+			"The year of the sales (anio), the current or the previous one; 0: the year of the period (in January, December is last year's). A period that has not started is refused.",
 		displayOptions: show,
 	},
 	voucherField('formaPago', show, {
@@ -117,15 +135,6 @@ export const globalInvoiceFields: INodeProperties[] = [
 	...taxRateFields('sale', 'the sale', show),
 	voucherField('descripcionFacturador', show),
 ];
-
-/** The current year in Mexico City, where the voucher is issued. */
-function currentYear(): number {
-	return Number(
-		new Intl.DateTimeFormat('en-US', { timeZone: 'America/Mexico_City', year: 'numeric' }).format(
-			new Date(),
-		),
-	);
-}
 
 /** The settings that make the invoice rather than a sale: one value for every input item. */
 const INVOICE_SETTINGS = [
@@ -195,59 +204,148 @@ function checkUniqueTickets(ctx: IExecuteFunctions, sales: SaleInput[]): void {
 	});
 }
 
-/** A sale already invoiced to its customer, left out of the global invoice. */
-interface InvoicedSale {
-	itemIndex: number;
-	ticket: string;
-	voucher: ListedVoucher;
+/** What the service already documents of this run's sales: stamped global invoices and same-folio vouchers. */
+interface PriorDeclarations {
+	globals: DeclaredGlobal[];
+	listed: ListedSale[];
 }
 
-/** The first day of the period's first month (meses 13-18 are two-month periods), ISO. */
-function periodStart(anio: number, meses: string): string {
-	const month = Number(meses) > 12 ? (Number(meses) - 12) * 2 - 1 : Number(meses);
-	return `${anio}-${String(month || 1).padStart(2, '0')}-01T00:00:00-06:00`;
+const NO_PRIOR: PriorDeclarations = { globals: [], listed: [] };
+
+function periodInput(ctx: IExecuteFunctions) {
+	return {
+		periodicidad: ctx.getNodeParameter('globalPeriodicity', 0, '04') as string,
+		meses: ctx.getNodeParameter('globalMonth', 0, '01') as string,
+		anio: ctx.getNodeParameter('globalYear', 0, 0) as number,
+	};
 }
 
-function yearOf(ctx: IExecuteFunctions): number {
-	return (ctx.getNodeParameter('globalYear', 0, 0) as number) || currentYear();
+/** The period of the node's Periodicity, Month and Year (0: the period's year), checked to have started. */
+function periodOf(ctx: IExecuteFunctions): GlobalPeriod {
+	try {
+		return resolveGlobalPeriod(periodInput(ctx), mexicoCityMonth(new Date()));
+	} catch (error) {
+		if (!(error instanceof KindInputError)) throw error;
+		throw new NodeOperationError(ctx.getNode(), `Item 0: ${error.message}`, {
+			itemIndex: 0,
+			description: `${error.fix} Nothing was sent to the service.`,
+		});
+	}
+}
+
+/** The period when it exists, else undefined (the build refuses it, naming the field). */
+function periodIfValid(ctx: IExecuteFunctions): GlobalPeriod | undefined {
+	try {
+		return resolveGlobalPeriod(periodInput(ctx), mexicoCityMonth(new Date()));
+	} catch {
+		return undefined;
+	}
+}
+
+const ticketsOf = (ctx: IExecuteFunctions): string[] =>
+	ctx
+		.getInputData()
+		.map((_, itemIndex) => String(ctx.getNodeParameter('saleTicket', itemIndex, '') ?? '').trim());
+
+/**
+ * One pass over the service's list for the period (from its first day, less the three days a voucher
+ * may be dated before it is stamped, to now): the vouchers whose folio is one of the tickets (sales
+ * perhaps invoiced to their customer), and the global invoices stamped to the general public, whose
+ * XML gives their period and tickets (Concepto NoIdentificacion). The SAT documents a sale once:
+ * either to its customer or in one global invoice. A global invoice carrying this run's own series
+ * and folio is this run stamped before: the duplicate check answers with it, its XML is not read.
+ */
+async function priorDeclarations(
+	ctx: IExecuteFunctions,
+	period: GlobalPeriod,
+): Promise<PriorDeclarations> {
+	if (duplicateCheckModeOf(ctx, 0) === 'off') return NO_PRIOR;
+	const tickets = ticketsOf(ctx);
+	const wanted = new Set(tickets.filter(Boolean));
+	if (!wanted.size) return NO_PRIOR;
+	const serie = String(ctx.getNodeParameter('serie', 0, '') ?? '').trim();
+	const ownFolio = globalInvoiceKey(period, [...wanted], { serie }).key.folio;
+	const window = checkWindow([periodStartIso(period)], Math.floor(Date.now() / 1000), 0);
+	const session = RunSession.fromNode(ctx, readStampingSettings(ctx));
+	const isGeneralPublic = (rfc: unknown) =>
+		String(rfc ?? '')
+			.trim()
+			.toUpperCase() === GENERIC_NATIONAL_RFC;
+	const records = await listVouchers(ctx, session, window, {
+		accept: (record) =>
+			record.status !== 'cancelled' &&
+			(wanted.has(String(record.folio ?? '').trim()) ||
+				(isGeneralPublic(record.recipientRfc) && record.status !== 'pending')),
+	});
+	const globals: DeclaredGlobal[] = [];
+	for (const record of records) {
+		if (!isGeneralPublic(record.recipientRfc) || !record.uuid) continue;
+		const sameRun =
+			String(record.series ?? '')
+				.trim()
+				.toUpperCase() === serie.toUpperCase() && String(record.folio ?? '').trim() === ownFolio;
+		if (sameRun) continue;
+		const { cfdi } = await downloadVoucherXml(ctx, session, record.uuid, 0, {
+			action: `read the tickets of global invoice ${record.uuid}`,
+			subject: `global invoice ${record.uuid}`,
+			consequence:
+				"Nothing was stamped: without that invoice's tickets the node cannot tell which sales it already declares, and a sale must be declared once. Run again; if it repeats, check that voucher's XML, or set Duplicate Check to Off to stamp without this check.",
+		});
+		const declared = cfdi.informacionGlobal && periodOfInformacionGlobal(cfdi.informacionGlobal);
+		if (!declared) continue;
+		globals.push({
+			uuid: cfdi.uuid ?? record.uuid,
+			serie: cfdi.serie,
+			folio: cfdi.folio,
+			period: declared,
+			tickets: cfdi.conceptIds,
+		});
+	}
+	return { globals, listed: records.filter((record) => !isGeneralPublic(record.recipientRfc)) };
 }
 
 /**
- * The sales of the input already invoiced one by one (a voucher whose folio is the ticket number,
- * not to the general public), read from the service's list in one pass over the period: the SAT
- * documents a sale once, either to its customer or in the global invoice.
+ * The sales of the input already documented, each with its item: declared in a stamped global
+ * invoice of an overlapping period, or invoiced to its customer (same folio and same amount; a
+ * voucher with the folio but another amount is not this sale, and the note says so).
  */
-async function salesInvoicedIndividually(ctx: IExecuteFunctions): Promise<InvoicedSale[]> {
-	if (duplicateCheckModeOf(ctx, 0) === 'off') return [];
-	const tickets = ctx
-		.getInputData()
-		.map((_, itemIndex) => String(ctx.getNodeParameter('saleTicket', itemIndex, '') ?? '').trim());
-	const wanted = [...new Set(tickets.filter(Boolean))];
-	if (!wanted.length) return [];
-	const window = checkWindow(
-		[periodStart(yearOf(ctx), ctx.getNodeParameter('globalMonth', 0, '01') as string)],
-		Math.floor(Date.now() / 1000),
-		0,
+function salesAlreadyDocumented(
+	sales: SaleInput[],
+	period: GlobalPeriod,
+	prior: PriorDeclarations,
+	grossOf: (index: number) => Decimal | undefined,
+): { leftOut: Array<LeftOutSale & { itemIndex: number }>; notes: string[] } {
+	const declared = ticketsDeclaredInGlobals(
+		sales.map((sale) => sale.ticket),
+		period,
+		prior.globals,
 	);
-	const session = RunSession.fromNode(ctx, readStampingSettings(ctx));
-	const found = await findOnVoucherList(
-		ctx,
-		session,
-		wanted.map((folio) => ({ folio })),
-		window,
-		{ firstMatchOnly: false },
-	);
-	const invoiced = ticketsInvoicedIndividually(wanted, found.flat() as unknown as ListedVoucher[]);
-	return tickets.flatMap((ticket, itemIndex) => {
-		const voucher = invoiced.get(ticket);
-		return voucher ? [{ itemIndex, ticket, voucher }] : [];
+	const leftOut: Array<LeftOutSale & { itemIndex: number }> = [];
+	const notes: string[] = [];
+	const currency = 'MXN';
+	sales.forEach((sale, itemIndex) => {
+		const ticket = sale.ticket.trim();
+		const global = declared.get(ticket);
+		if (global) {
+			leftOut.push({ itemIndex, ...declaredLeftOut(ticket, global) });
+			return;
+		}
+		const gross = grossOf(itemIndex);
+		if (!gross) return;
+		const runSale = { ticket, gross, currency, decimals: decimalsOf(currency) };
+		const match = invoicedIndividually(runSale, prior.listed);
+		if (match.kind === 'invoiced')
+			leftOut.push({ itemIndex, ...invoicedLeftOut(runSale, match.voucher) });
+		else if (match.kind === 'unrelated') notes.push(unrelatedNote(runSale, match.vouchers));
 	});
+	return { leftOut, notes };
 }
 
-function globalInvoiceOf(ctx: IExecuteFunctions, invoiced: InvoicedSale[]): BuiltVoucher {
+function globalInvoiceOf(ctx: IExecuteFunctions, prior: PriorDeclarations): BuiltVoucher {
 	const get = <T>(name: string, fallback: T, itemIndex = 0) =>
 		ctx.getNodeParameter(name, itemIndex, fallback) as T;
 	checkOneSetOfSettings(ctx, get);
+	const period = periodOf(ctx);
 	const allSales: SaleInput[] = ctx.getInputData().map((_, itemIndex) => ({
 		ticket: String(get('saleTicket', '', itemIndex) ?? ''),
 		amount: get<number | string>('saleAmount', 0, itemIndex),
@@ -255,25 +353,65 @@ function globalInvoiceOf(ctx: IExecuteFunctions, invoiced: InvoicedSale[]): Buil
 		taxes: readTaxRates((name) => get(name, undefined, itemIndex), 'sale'),
 	}));
 	checkUniqueTickets(ctx, allSales);
-	// Sales already invoiced to their customer are left out (salesInvoicedIndividually).
-	const leftOut = new Set(invoiced.map((sale) => sale.itemIndex));
-	const saleItems = allSales
-		.map((_, itemIndex) => itemIndex)
-		.filter((itemIndex) => !leftOut.has(itemIndex));
+	const header = {
+		emisor: issuerFromFields(ctx, 0) as never,
+		lugarExpedicion: get('lugarExpedicion', ''),
+		serie: get('serie', ''),
+		descripcionFacturador: get('descripcionFacturador', ''),
+		formaPago: get('formaPago', '01'),
+		periodicidad: period.periodicidad,
+		meses: period.meses,
+		anio: period.anio,
+	};
+	let saleItems = allSales.map((_, itemIndex) => itemIndex);
+	const failed = (error: unknown) =>
+		kindInputFailure(ctx, 0, error, (field) => {
+			const sale = /sales\[(\d+)\]\.(\w+)/.exec(field);
+			return sale
+				? `Sale of input item ${saleItems[Number(sale[1])] ?? sale[1]} (${sale[2] === 'ticket' ? 'Sale Ticket Number' : 'Sale Amount'})`
+				: 'Sales';
+		});
+	// What each sale totals with its taxes (an individual invoice of it would total the same).
+	let grossOf: (index: number) => Decimal | undefined = () => undefined;
+	if (prior.listed.length) {
+		let lines: Decimal[];
+		try {
+			lines = lineTotals(buildGlobalInvoice({ ...header, sales: allSales }));
+		} catch (error) {
+			throw failed(error);
+		}
+		grossOf = (index) =>
+			(allSales[index].priceIncludesTax ?? true)
+				? parseDecimal(allSales[index].amount)
+				: lines[index];
+	}
+	const { leftOut, notes } = salesAlreadyDocumented(allSales, period, prior, grossOf);
+	const leftOutItems = new Set(leftOut.map((sale) => sale.itemIndex));
+	saleItems = saleItems.filter((itemIndex) => !leftOutItems.has(itemIndex));
 	const sales = saleItems.map((itemIndex) => allSales[itemIndex]);
-	const output: IDataObject = invoiced.length
-		? {
-				leftOut: invoiced.map((sale) => ({
-					itemIndex: sale.itemIndex,
-					ticket: sale.ticket,
-					reason: 'already invoiced to its customer',
-					uuid: sale.voucher.uuid,
-					serie: sale.voucher.series,
-					folio: sale.voucher.folio,
-					recipientRfc: sale.voucher.recipientRfc ?? null,
-				})),
-			}
-		: {};
+	const output: IDataObject = {
+		...(leftOut.length
+			? {
+					leftOut: leftOut.map((sale) => ({
+						itemIndex: sale.itemIndex,
+						ticket: sale.ticket,
+						reason:
+							sale.reason === 'declaredInGlobalInvoice'
+								? 'already declared in a global invoice of an overlapping period'
+								: 'already invoiced to its customer',
+						message: sale.message,
+						uuid: sale.uuid,
+						serie: sale.serie,
+						folio: sale.folio,
+						...(sale.period ? { period: sale.period } : {}),
+						...(sale.reason === 'invoicedToCustomer'
+							? { recipientRfc: sale.recipientRfc ?? null, total: sale.total ?? null }
+							: {}),
+					})),
+				}
+			: {}),
+		...(notes.length ? { globalInvoiceNotes: notes } : {}),
+	};
 	if (!sales.length) {
 		return new BuiltVoucher(undefined, {
 			...output,
@@ -281,29 +419,16 @@ function globalInvoiceOf(ctx: IExecuteFunctions, invoiced: InvoicedSale[]): Buil
 			skipped: {
 				reason: 'alreadyInvoiced',
 				message:
-					'Every sale of the input is already invoiced to its customer; no global invoice is needed.',
+					'Every sale of the input is already documented (invoiced to its customer or declared in a global invoice of an overlapping period); no global invoice is needed.',
 			},
 		});
 	}
 	try {
-		const periodicidad = get('globalPeriodicity', '04');
-		const meses = get('globalMonth', '01');
-		const anio = yearOf(ctx);
-		const input: GlobalInvoiceInput = {
-			emisor: issuerFromFields(ctx, 0) as never,
-			lugarExpedicion: get('lugarExpedicion', ''),
-			serie: get('serie', ''),
-			descripcionFacturador: get('descripcionFacturador', ''),
-			formaPago: get('formaPago', '01'),
-			periodicidad,
-			meses,
-			anio,
-			sales,
-		};
+		const input: GlobalInvoiceInput = { ...header, sales };
 		const voucher = buildGlobalInvoice(input);
 		const body = withRelationsAndLegends(ctx, 0, voucher as IDataObject);
 		const { key } = globalInvoiceKey(
-			{ periodicidad, meses, anio },
+			period,
 			sales.map((sale) => sale.ticket),
 			body,
 		);
@@ -313,33 +438,35 @@ function globalInvoiceOf(ctx: IExecuteFunctions, invoiced: InvoicedSale[]): Buil
 			options.noCalcularFecha === true && typeof options.fecha === 'string' && options.fecha
 				? Date.parse(`${options.fecha}-06:00`)
 				: Date.now();
-		const late = lateGlobalInvoiceWarning({ periodicidad, meses, anio }, sealedAt);
+		const late = lateGlobalInvoiceWarning(
+			{ periodicidad: period.periodicidad, meses: period.meses, anio: period.anio },
+			sealedAt,
+		);
 		if (late) output.deadlineWarning = late;
 		// The money collected (Σ sales): the reconciliation rule moves cents between sales to reach it.
 		return new BuiltVoucher(body, output, {
-			key: { ...key, since: periodStart(anio, meses) },
+			key: { ...key, since: periodStartIso(period) },
 			money: globalInvoiceMoney(input, voucher),
 		});
 	} catch (error) {
-		throw kindInputFailure(ctx, 0, error, (field) => {
-			const sale = /sales\[(\d+)\]\.(\w+)/.exec(field);
-			return sale
-				? `Sale of input item ${saleItems[Number(sale[1])] ?? sale[1]} (${sale[2] === 'ticket' ? 'Sale Ticket Number' : 'Sale Amount'})`
-				: 'Sales';
-		});
+		throw failed(error);
 	}
 }
 
 /**
  * Voucher → Create Global Invoice: all the input items (one sale each) gathered into one voucher
- * to the general public with InformacionGlobal, stamped through the one stamping handler. With the
- * duplicate check on, sales already invoiced to their customer are left out (listed in the output),
- * and a global invoice already stamped for the period is returned instead of a second one.
+ * to the general public with InformacionGlobal, stamped through the one stamping handler. The period
+ * must have started (Year 0: the period's year). With the duplicate check on, sales already
+ * documented are left out and listed in the output: declared in a stamped global invoice of an
+ * overlapping period (read from its XML), or invoiced to their customer (same folio and amount); a
+ * global invoice already stamped for the same period and sales is returned instead of a second one.
  */
 export async function createGlobalInvoice(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	const invoiced = await salesInvoicedIndividually(ctx);
+	// A period that does not exist is refused by the build, through the stamping handler.
+	const period = periodIfValid(ctx);
+	const prior = period ? await priorDeclarations(ctx, period) : NO_PRIOR;
 	return await runStamping(ctx, {
-		buildVoucher: (context) => globalInvoiceOf(context, invoiced),
+		buildVoucher: (context) => globalInvoiceOf(context, prior),
 		target: () => ({ kind: 'create' }),
 		aggregatesItems: true,
 	});
