@@ -10,7 +10,7 @@ import {
 	buildGlobalInvoice,
 	lateGlobalInvoiceWarning,
 	globalInvoiceMoney,
-	KindInputError,
+	type KindInputError,
 	MESES,
 	PERIODICIDAD,
 	type GlobalInvoiceInput,
@@ -225,10 +225,10 @@ function periodOf(ctx: IExecuteFunctions): GlobalPeriod {
 	try {
 		return resolveGlobalPeriod(periodInput(ctx), mexicoCityMonth(new Date()));
 	} catch (error) {
-		if (!(error instanceof KindInputError)) throw error;
-		throw new NodeOperationError(ctx.getNode(), `Item 0: ${error.message}`, {
+		const refused = error as KindInputError;
+		throw new NodeOperationError(ctx.getNode(), `Item 0: ${refused.message}`, {
 			itemIndex: 0,
-			description: `${error.fix} Nothing was sent to the service.`,
+			description: `${refused.fix ?? 'Check Periodicity, Month and Year.'} Nothing was sent to the service.`,
 		});
 	}
 }
