@@ -4,7 +4,10 @@ import { join } from 'path';
 import { readStampedCfdi } from '../../../../../nodes/CfdiEmision/cfdi/kinds/stampedCfdi';
 
 // A real stamped CFDI 4.0 (test/support/stamped-cfdi, from eclipxe13/CfdiUtils, MIT).
-const real = readFileSync(join(__dirname, '../../../../support/stamped-cfdi/cfdi40-real.xml'), 'utf8');
+const real = readFileSync(
+	join(__dirname, '../../../../support/stamped-cfdi/cfdi40-real.xml'),
+	'utf8',
+);
 
 const globalInvoice = (timbres: string[]) => `<?xml version="1.0" encoding="utf-8"?>
 <cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4" Version="4.0" Serie="G" Folio="G202611-01" Total="348.00" TipoDeComprobante="I" LugarExpedicion="64000">

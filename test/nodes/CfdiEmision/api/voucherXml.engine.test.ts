@@ -4,7 +4,7 @@
  * doubt (issue 27, item 10: an XML whose first stamp was another voucher's was saved under the
  * requested UUID).
  */
-import { stampedUuid, useSandboxEngine } from '../../../engine/nodeTestKit';
+import { stampedUuid, useSandboxEngine } from '../../../support/nodeTestKit';
 
 const kit = useSandboxEngine();
 

@@ -8,9 +8,9 @@
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { mexicoCityMonth } from '../../../../../nodes/CfdiEmision/cfdi/kinds/globalPeriod';
-import { createParams, useSandboxEngine } from '../../../../engine/nodeTestKit';
-import { globalParams, sentBody } from '../../../../engine/kindsKit';
-import { invoiceVoucher } from '../../../../../scripts/lib/vouchers';
+import { createParams, useSandboxEngine } from '../../../../support/nodeTestKit';
+import { globalParams, sentBody } from '../../../../support/kindsKit';
+import { invoiceVoucher } from '../../../../support/vouchers';
 
 const kit = useSandboxEngine();
 const V11 = { typeVersion: 1.1 };

@@ -4,8 +4,8 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { routes } from '../../../../scripts/lib/sandboxCredential';
-import { FORM_PARTIES, useSandboxEngine } from '../../../engine/nodeTestKit';
+import { routes } from '../../../support/sandboxCredential';
+import { FORM_PARTIES, useSandboxEngine } from '../../../support/nodeTestKit';
 
 const kit = useSandboxEngine();
 const V1_1 = { typeVersion: 1.1 };
