@@ -56,8 +56,10 @@ describe('voucher: create credit note', () => {
 		expect(error).toBeUndefined();
 		expect(kit.sandbox.requests.filter((r) => r.server === 'api').map((r) => r.route)).toEqual([
 			'downloadXml',
+			'listVouchers',
 			'createVoucher',
 			'updateVoucher',
+			'listVouchers',
 		]);
 		const body = sentBody(kit.sandbox) as any;
 		expect(body).toMatchObject({

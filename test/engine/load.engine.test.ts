@@ -6,8 +6,9 @@ const kit = useSandboxEngine();
 
 describe('a 100-item run on a fresh credential', () => {
 	test('stamps every item with exactly one token call and one userinfo call', async () => {
+		// 100 sales, each with its own folio (the Duplicate Check, on by default, tells them apart by it).
 		const input = Array.from({ length: 100 }, (_, i) => ({
-			voucher: invoiceVoucher({ descripcionFacturador: `order ${i}` }),
+			voucher: invoiceVoucher({ folio: String(i + 1), descripcionFacturador: `order ${i}` }),
 		}));
 		const { items, error } = await kit.engine.runNode(
 			{

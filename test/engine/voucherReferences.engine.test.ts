@@ -287,7 +287,8 @@ describe('version 1.1 output: simplified by default, raw on request, version 1 u
 			[{}],
 			V11,
 		);
-		const version1 = await kit.engine.runNode(createParams(), [{}]);
+		// Another voucher (its own folio): the same content again would return the first one.
+		const version1 = await kit.engine.runNode(createParams(invoiceVoucher({ folio: '2' })), [{}]);
 		for (const { items } of [raw, version1]) {
 			expect(Object.keys(items[0].json)).toEqual([
 				'esValido',

@@ -1,9 +1,4 @@
-import type {
-	DisplayCondition,
-	IDataObject,
-	IExecuteFunctions,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { DEFAULT_RETRIES, DEFAULT_RETRY_DELAY_MS } from '../transport/backoff';
 import {
@@ -184,7 +179,7 @@ export function stampingOptionsField(
 				],
 				default: 'refuse',
 				description:
-					"What to do when a voucher built from an order, lines, sales, a refund or a payment does not carry its source's money (e.g. an order's total_price) and per-line tax rounding does not explain it. Cents that rounding forces are always moved between lines and named. Default: Refuse (Stamp With Note for nodes saved as version 1).",
+					"What to do when a voucher built from an order, lines, sales, a refund or a payment does not carry its source's money (e.g. an order's total_price) and per-line tax rounding does not explain it. Cents that rounding forces are always moved between lines and named. Default: Refuse, in every node version.",
 			},
 		],
 	};
@@ -246,13 +241,11 @@ const DUPLICATE_CHECK_DESCRIPTION =
 	"Before the first request of an item, look on the service's voucher list for a voucher of the same sale (its key: same series and folio) so that a re-delivered webhook or a re-run does not invoice it twice. One list read per run for all items.";
 
 /**
- * Duplicate Check and Duplicate Check Key of the operations that create a voucher. Version 1 nodes
- * default to Off (their saved workflows keep the calls they made), new nodes (1.1) to Return Existing.
+ * Duplicate Check and Duplicate Check Key of the operations that create a voucher. Return Existing
+ * by default in every node version (issue 27 item 8: safety is not versioned; the package was never
+ * published with version 1's Off, so no saved workflow outside this repository relies on it).
  */
 function duplicateCheckFields(operations: string[]): INodeProperties[] {
-	const forVersion = (version: Array<number | DisplayCondition>) => ({
-		show: { resource: ['voucher'], operation: operations, '@version': version },
-	});
 	return [
 		{
 			displayName: 'Duplicate Check',
@@ -261,16 +254,7 @@ function duplicateCheckFields(operations: string[]): INodeProperties[] {
 			options: DUPLICATE_CHECK_OPTIONS,
 			default: 'returnExisting',
 			description: DUPLICATE_CHECK_DESCRIPTION,
-			displayOptions: forVersion([{ _cnd: { gte: 1.1 } }]),
-		},
-		{
-			displayName: 'Duplicate Check',
-			name: 'duplicateCheck',
-			type: 'options',
-			options: DUPLICATE_CHECK_OPTIONS,
-			default: 'off',
-			description: DUPLICATE_CHECK_DESCRIPTION,
-			displayOptions: forVersion([1]),
+			displayOptions: { show: { resource: ['voucher'], operation: operations } },
 		},
 		{
 			displayName: 'Duplicate Check Key',

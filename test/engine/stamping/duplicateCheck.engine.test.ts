@@ -84,8 +84,8 @@ describe('Duplicate Check: the same sale in separate executions is stamped once'
 		expect(stamped()).toHaveLength(1);
 	});
 
-	test('Off: no list read, the order is stamped again (what version 1 nodes do unless they choose a check)', async () => {
-		await kit.engine.runNode(orderParams(), [corpusOrder('example-1')], V11);
+	test('Off: no list read, the order is stamped again; a version 1 node without the setting checks (Return Existing in every version)', async () => {
+		const first = await kit.engine.runNode(orderParams(), [corpusOrder('example-1')], V11);
 		kit.sandbox.clearLog();
 		const second = await kit.engine.runNode(
 			orderParams({ duplicateCheck: 'off' }),
@@ -95,10 +95,16 @@ describe('Duplicate Check: the same sale in separate executions is stamped once'
 		expect(json(second.items).status).toBe('stamped');
 		expect(routesOf()).not.toContain('listVouchers');
 		expect(stamped()).toHaveLength(2);
-		// A version 1 node without the setting: unchanged, no list read.
+		// A version 1 node without the setting: the list is read and the first voucher returned.
 		kit.sandbox.clearLog();
-		await kit.engine.runNode(orderParams(), [corpusOrder('example-1')]);
-		expect(routesOf()).toEqual(['createVoucher', 'updateVoucher']);
+		const v1 = await kit.engine.runNode(orderParams(), [corpusOrder('example-1')]);
+		// The oldest of the two stamped vouchers of the sale, with the twin named.
+		expect(json(v1.items)).toMatchObject({
+			status: 'alreadyStamped',
+			uuid: json(first.items).uuid,
+		});
+		expect(routesOf()).toEqual(['listVouchers']);
+		expect(stamped()).toHaveLength(2);
 	});
 
 	test('the same order twice in one run: stamped once, the second item returns it; one list read before', async () => {

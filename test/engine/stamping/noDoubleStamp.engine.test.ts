@@ -133,6 +133,8 @@ function stampingNode(c: Case): INode {
 		{
 			...createParams(),
 			voucherJson: '={{ JSON.stringify($json.voucher) }}',
+			// The stamp protocol is under test; the Duplicate Check (on by default) has its own tests.
+			duplicateCheck: 'off',
 			stampingMode: c.mode,
 			options: {
 				concurrency: c.concurrency,
@@ -379,6 +381,7 @@ describe('Retry On Fail: what is refused, what runs, and what the user is told',
 	const fromItems = (extra: IDataObject = {}) => ({
 		...createParams(),
 		voucherJson: '={{ JSON.stringify($json.voucher) }}',
+		duplicateCheck: 'off',
 		...extra,
 	});
 
@@ -452,7 +455,11 @@ describe('a success-shaped answer without a UUID (esValido true, uuid null) is u
 			descripcion: null,
 		});
 	const params = (stampingMode: Mode) =>
-		createParams(invoiceVoucher(), { stampingMode, options: { retryDelayMs: 1 } });
+		createParams(invoiceVoucher(), {
+			stampingMode,
+			duplicateCheck: 'off',
+			options: { retryDelayMs: 1 },
+		});
 
 	test('direct: the error says the voucher may be stamped and what to check, never "nothing was stored"', async () => {
 		kit.sandbox.injectFault({

@@ -18,6 +18,8 @@ const mixed = Array.from({ length: 20 }, (_, i) => ({
 const params = (extra: IDataObject = {}) => ({
 	...createParams(),
 	voucherJson: '={{ JSON.stringify($json.voucher) }}',
+	// Scheduling is under test; the Duplicate Check (on by default) has its own tests.
+	duplicateCheck: 'off',
 	options: { concurrency: 4, retryDelayMs: 1 },
 	...extra,
 });

@@ -15,7 +15,8 @@ const apiRoutes = (sandbox: Sandbox) =>
 const emptyList = JSON.stringify({ numeroComprobantes: 0, resumenComprobante: [] });
 const voucher = () => invoiceVoucher({ serie: 'F', folio: '4242' });
 const stampParams = (extra: IDataObject = {}) =>
-	createParams(voucher(), { options: { retryDelayMs: 1 }, ...extra });
+	// Settling is under test; the Duplicate Check (on by default) has its own tests.
+	createParams(voucher(), { duplicateCheck: 'off', options: { retryDelayMs: 1 }, ...extra });
 const lostPutAnswer = (sandbox: Sandbox) =>
 	sandbox.injectFault({ route: 'updateVoucher', kind: 'connectionReset', perform: true });
 

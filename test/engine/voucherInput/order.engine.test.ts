@@ -581,18 +581,26 @@ describe("An order's or lines' total against the source's money (the reconciliat
 		expect(sentBodies().map((body) => body.total)).toEqual([1508]);
 	});
 
-	test('a node saved as version 1 keeps stamping such an order, now with the reconciliation note in its notes', async () => {
+	test('a node saved as version 1 refuses such an order too (safety is not versioned); its note joins the order notes only when Stamp With Note is chosen', async () => {
 		const { items, error } = await kit.engine.runNode(orderParams(), [orderTotalling('1608.00')]);
-		expect(error).toBeUndefined();
-		expect(items[0].json).toMatchObject({
+		expect(items).toEqual([]);
+		expect(error?.message).toMatch(
+			/^Item 0: The voucher total is 1508\.00 MXN but the order's total_price is 1608\.00/,
+		);
+		expect(sentBodies()).toEqual([]);
+		const noted = await kit.engine.runNode(
+			orderParams({ options: { whenTotalsDiffer: 'stampWithNote' } }),
+			[orderTotalling('1608.00')],
+		);
+		expect(noted.items[0].json).toMatchObject({
 			status: 'stamped',
 			order: { orderTotal: 1608, voucherTotal: 1508 },
 		});
-		const notes = (items[0].json.order as IDataObject).notes as string[];
+		const notes = (noted.items[0].json.order as IDataObject).notes as string[];
 		expect(notes[notes.length - 1]).toMatch(
 			/^Stamped as built \(When Totals Differ: Stamp With Note\)\. The voucher total is 1508\.00 MXN but the order's total_price is 1608\.00/,
 		);
-		expect(items[0].json.reconciliation).toBeUndefined();
+		expect(noted.items[0].json.reconciliation).toBeUndefined();
 	});
 
 	test('Line Items with an Expected Total the lines do not reach: refused; with "Stamp With Note" stamped and the note in the output', async () => {

@@ -51,6 +51,24 @@ export interface StampedCfdi {
 	informacionGlobal?: { periodicidad?: string; meses?: string; anio?: string };
 	/** Each concept's NoIdentificacion (a global invoice's ticket numbers), in order, trimmed. */
 	conceptIds: string[];
+	/** Its concepts as written (a credit note for the whole invoice repeats them). */
+	conceptos?: StampedConcept[];
+	/** Its CfdiRelacionados: each relation type with the UUIDs it relates. */
+	relacionados?: Array<{ tipoRelacion: string; uuids: string[] }>;
+}
+
+/** A concept of a stamped CFDI: what a line of a credit note needs to repeat it. */
+export interface StampedConcept {
+	claveProdServ: string;
+	noIdentificacion?: string;
+	cantidad: string;
+	claveUnidad: string;
+	unidad?: string;
+	descripcion: string;
+	valorUnitario: string;
+	descuento?: string;
+	/** The concept's taxes, rates only (the note computes its own bases and amounts). */
+	taxes: TaxRate[];
 }
 
 export interface XmlElement {
@@ -293,6 +311,65 @@ function taxesOf(comprobante: XmlElement): StampedTax[] {
 	);
 }
 
+function rateLines(lines: XmlElement[], withheld: boolean): TaxRate[] {
+	return lines.flatMap((line) => {
+		const impuesto = textAttr(line, 'Impuesto');
+		const tipoFactor = textAttr(line, 'TipoFactor');
+		if (!impuesto || !tipoFactor) return [];
+		const rate: TaxRate = { impuesto, tipoFactor };
+		const tasa = textAttr(line, 'TasaOCuota');
+		if (tasa !== undefined) rate.tasaOCuota = tasa;
+		if (withheld) rate.withheld = true;
+		return [rate];
+	});
+}
+
+/** The concepts of the voucher as written; undefined when one lacks a member a line needs. */
+function conceptsOf(comprobante: XmlElement): StampedConcept[] | undefined {
+	const concepts: StampedConcept[] = [];
+	for (const concepto of children(child(comprobante, 'Conceptos'), 'Concepto')) {
+		const get = (name: string) => textAttr(concepto, name);
+		const [claveProdServ, cantidad, claveUnidad, descripcion, valorUnitario] = [
+			'ClaveProdServ',
+			'Cantidad',
+			'ClaveUnidad',
+			'Descripcion',
+			'ValorUnitario',
+		].map(get);
+		if (!claveProdServ || !cantidad || !claveUnidad || !descripcion || !valorUnitario)
+			return undefined;
+		const impuestos = child(concepto, 'Impuestos');
+		concepts.push(
+			defined({
+				claveProdServ,
+				noIdentificacion: get('NoIdentificacion'),
+				cantidad,
+				claveUnidad,
+				unidad: get('Unidad'),
+				descripcion,
+				valorUnitario,
+				descuento: get('Descuento'),
+				taxes: [
+					...rateLines(children(child(impuestos, 'Traslados'), 'Traslado'), false),
+					...rateLines(children(child(impuestos, 'Retenciones'), 'Retencion'), true),
+				],
+			}),
+		);
+	}
+	return concepts.length ? concepts : undefined;
+}
+
+/** The voucher's CfdiRelacionados (CFDI 4.0: several groups; 3.3: one). */
+function relationsOf(comprobante: XmlElement): Array<{ tipoRelacion: string; uuids: string[] }> {
+	return children(comprobante, 'CfdiRelacionados').map((group) => ({
+		tipoRelacion: textAttr(group, 'TipoRelacion') ?? '',
+		uuids: children(group, 'CfdiRelacionado')
+			.map((related) => textAttr(related, 'UUID') ?? '')
+			.filter(Boolean)
+			.map((uuid) => uuid.toUpperCase()),
+	}));
+}
+
 /** Reads a stamped CFDI. Throws when the text is not a CFDI (an HTML page, a JSON error, ...). */
 export function readStampedCfdi(xml: string): StampedCfdi {
 	const source = typeof xml === 'string' ? xml.replace(/^\uFEFF/, '') : '';
@@ -350,6 +427,10 @@ export function readStampedCfdi(xml: string): StampedCfdi {
 		conceptIds: children(child(comprobante, 'Conceptos'), 'Concepto')
 			.map((concepto) => textAttr(concepto, 'NoIdentificacion'))
 			.filter((id): id is string => id !== undefined),
+		conceptos: conceptsOf(comprobante),
+		relacionados: children(comprobante, 'CfdiRelacionados').length
+			? relationsOf(comprobante)
+			: undefined,
 	}) as StampedCfdi;
 }
 

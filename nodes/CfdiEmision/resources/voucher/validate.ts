@@ -51,7 +51,7 @@ export function checkedVoucherItem(
 			const outcome: Reconciliation = reconcile(
 				voucher as Voucher,
 				money,
-				whenTotalsDiffer(ctx, options),
+				whenTotalsDiffer(options),
 			);
 			voucher = outcome.voucher as IDataObject;
 			const { voucher: _moved, ...summary } = outcome;
