@@ -43,6 +43,8 @@ export interface VoucherRecord extends IDataObject {
 	subtotal: number | null;
 	total: number | null;
 	currency: string | null;
+	/** Members the list entry left out (series, folio): unknown, unlike a member given as null. */
+	omits?: string[];
 }
 
 const pick = (item: IDataObject, ...keys: string[]): unknown => {
@@ -74,7 +76,19 @@ export function toVoucherRecord(item: IDataObject): VoucherRecord {
 		subtotal: numberOrNull(pick(item, 'subtotal', 'subTotal', 'SubTotal')),
 		total: numberOrNull(pick(item, 'total', 'Total')),
 		currency: textOrNull(pick(item, 'moneda', 'Moneda')),
+		...omitted(item),
 	};
+}
+
+/** The series and folio members an entry lacks altogether (a voucher without a folio lists it as null). */
+function omitted(item: IDataObject): { omits?: string[] } {
+	const omits = [
+		['series', 'serie', 'Serie'],
+		['folio', 'folio', 'Folio'],
+	]
+		.filter(([, ...keys]) => keys.every((key) => !(key in item)))
+		.map(([member]) => member);
+	return omits.length ? { omits } : {};
 }
 
 export interface ListPage {

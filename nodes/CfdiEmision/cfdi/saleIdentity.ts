@@ -35,6 +35,8 @@ export interface ListedSale {
 	recipientName?: string | null;
 	total?: number | string | null;
 	currency?: string | null;
+	/** Members the list left out of this entry; a member given as null means the voucher has none. */
+	omits?: readonly string[];
 }
 
 /** What the sale itself says: who it is to and how much, as the voucher to send carries them. */
@@ -80,13 +82,17 @@ export function stateOf(listed: ListedSale): ListedState {
 type Match = 'yes' | 'no' | 'unknown';
 
 function seriesMatch(listed: ListedSale, key: BusinessKey): Match {
-	if (listed.series === null || listed.series === undefined)
-		return text(key.serie) ? 'unknown' : 'yes';
+	if (!text(listed.series)) {
+		if (!text(key.serie)) return 'yes';
+		return listed.omits?.includes('series') ? 'unknown' : 'no';
+	}
 	return upper(listed.series) === upper(key.serie) ? 'yes' : 'no';
 }
 
+// A folio the list left out could be this sale's; one the list gives as empty is not (a keyed sale
+// always carries its folio).
 function folioMatch(listed: ListedSale, key: BusinessKey): Match {
-	if (!text(listed.folio)) return 'unknown';
+	if (!text(listed.folio)) return listed.omits?.includes('folio') ? 'unknown' : 'no';
 	return upper(listed.folio) === upper(key.folio) ? 'yes' : 'no';
 }
 
