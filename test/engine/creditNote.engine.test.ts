@@ -56,6 +56,8 @@ describe('voucher: create credit note', () => {
 		expect(error).toBeUndefined();
 		expect(kit.sandbox.requests.filter((r) => r.server === 'api').map((r) => r.route)).toEqual([
 			'downloadXml',
+			// The Duplicate Check's read, then the credit notes already stamped against the invoice.
+			'listVouchers',
 			'listVouchers',
 			'createVoucher',
 			'updateVoucher',

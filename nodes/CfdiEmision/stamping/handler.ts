@@ -16,6 +16,7 @@ import {
 	userKey,
 	type BusinessKey,
 	type DuplicateCheckMode,
+	type StampedCfdi,
 } from '../cfdi';
 import { operationFailed, toNodeError } from '../transport/errors';
 import { ItemPlans, runItems, withItemIndex, type ItemOutcome } from '../execution/runItems';
@@ -48,6 +49,7 @@ import {
 	type CheckedKey,
 } from './duplicateCheck';
 import { SaleStampedMeanwhile } from './saleStampedMeanwhile';
+import { SaleSums } from './saleSums';
 
 export type StampingMode = 'direct' | 'twoPhase';
 
@@ -84,6 +86,8 @@ export interface VoucherOperation {
 		session: RunSession,
 		generalPublic: VoucherRecord[] | undefined,
 	): Promise<IDataObject | undefined>;
+	/** The stamped invoices the item's voucher relates, already read (by upper-case UUID): not read again. */
+	relatedInvoices?(itemIndex: number): Map<string, StampedCfdi>;
 }
 
 /** One item, ready to send: everything below is decided before any request. */
@@ -468,6 +472,14 @@ export async function runStamping(
 		}
 		return keys;
 	});
+	// Credit notes and payment receipts: never more than their invoice (saleSums.ts).
+	const sums = new SaleSums(ctx, (itemIndex) => {
+		try {
+			return operation.relatedInvoices?.(itemIndex) ?? new Map<string, StampedCfdi>();
+		} catch {
+			return new Map<string, StampedCfdi>();
+		}
+	});
 	const stampedThisRun: Array<CheckedKey & { uuid: string; output: IDataObject }> = [];
 	let runSession: RunSession | undefined;
 	const withPairing = (outcome: ItemOutcome): ItemOutcome => {
@@ -522,6 +534,8 @@ export async function runStamping(
 						)
 					: undefined;
 				if (stepOutput) job = { ...job, output: { ...job.output, ...stepOutput } };
+				// What is already credited or paid on the invoice, read now that the item will be sent.
+				await sums.check(session, job);
 				const duplicate = job.duplicate;
 				// While its series is busy (maybe with this very sale, from another execution), look again.
 				const whileSeriesBusy = duplicate

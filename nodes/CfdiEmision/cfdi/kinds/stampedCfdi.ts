@@ -55,6 +55,8 @@ export interface StampedCfdi {
 	conceptos?: StampedConcept[];
 	/** Its CfdiRelacionados: each relation type with the UUIDs it relates. */
 	relacionados?: Array<{ tipoRelacion: string; uuids: string[] }>;
+	/** A payment receipt's paid documents (Pagos DoctoRelacionado): invoice UUID and installment. */
+	pagados?: Array<{ uuid: string; installment: number }>;
 }
 
 /** A concept of a stamped CFDI: what a line of a credit note needs to repeat it. */
@@ -359,6 +361,26 @@ function conceptsOf(comprobante: XmlElement): StampedConcept[] | undefined {
 	return concepts.length ? concepts : undefined;
 }
 
+/** Every DoctoRelacionado of a Pagos complement (any version), or undefined without one. */
+function paidDocumentsOf(
+	comprobante: XmlElement,
+): Array<{ uuid: string; installment: number }> | undefined {
+	const found: XmlElement[] = [];
+	const walk = (element: XmlElement) => {
+		for (const item of element.children) {
+			if (item.name === 'DoctoRelacionado') found.push(item);
+			else walk(item);
+		}
+	};
+	const complemento = child(comprobante, 'Complemento');
+	if (complemento) walk(complemento);
+	if (!found.length) return undefined;
+	return found.map((docto) => ({
+		uuid: (textAttr(docto, 'IdDocumento') ?? '').toUpperCase(),
+		installment: Number(textAttr(docto, 'NumParcialidad') ?? 1) || 1,
+	}));
+}
+
 /** The voucher's CfdiRelacionados (CFDI 4.0: several groups; 3.3: one). */
 function relationsOf(comprobante: XmlElement): Array<{ tipoRelacion: string; uuids: string[] }> {
 	return children(comprobante, 'CfdiRelacionados').map((group) => ({
@@ -431,6 +453,7 @@ export function readStampedCfdi(xml: string): StampedCfdi {
 		relacionados: children(comprobante, 'CfdiRelacionados').length
 			? relationsOf(comprobante)
 			: undefined,
+		pagados: paidDocumentsOf(comprobante),
 	}) as StampedCfdi;
 }
 

@@ -380,5 +380,7 @@ export async function createCreditNote(ctx: IExecuteFunctions): Promise<INodeExe
 	return await runStamping(ctx, {
 		buildVoucher: (context, itemIndex) => creditNoteOf(context, itemIndex, related, globalSales),
 		target: () => ({ kind: 'create' }),
+		relatedInvoices: (itemIndex) =>
+			readsRelatedXml(ctx, itemIndex) ? related.of(itemIndex) : new Map(),
 	});
 }

@@ -340,5 +340,7 @@ export async function createPaymentReceipt(
 	return await runStamping(ctx, {
 		buildVoucher: (context, itemIndex) => paymentReceiptOf(context, itemIndex, related),
 		target: () => ({ kind: 'create' }),
+		relatedInvoices: (itemIndex) =>
+			readsRelatedXml(ctx, itemIndex) ? related.of(itemIndex) : new Map(),
 	});
 }
