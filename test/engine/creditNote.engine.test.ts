@@ -1,3 +1,6 @@
+/**
+ * Also covers: nodes/CfdiEmision/api/relatedInvoices.ts (the read of the related invoices a credit note refers to).
+ */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { useSandboxEngine } from '../support/nodeTestKit';

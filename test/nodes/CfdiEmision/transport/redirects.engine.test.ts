@@ -1,7 +1,7 @@
-import { invoiceVoucher } from '../support/vouchers';
-import { routes } from '../support/sandboxCredential';
-import { createParams, stampedUuid, useSandboxEngine } from '../support/nodeTestKit';
-import { FOREIGN_UUID, startForeignHost, type ForeignHost } from '../support/foreignHost';
+import { invoiceVoucher } from '../../../support/vouchers';
+import { routes } from '../../../support/sandboxCredential';
+import { createParams, stampedUuid, useSandboxEngine } from '../../../support/nodeTestKit';
+import { FOREIGN_UUID, startForeignHost, type ForeignHost } from '../../../support/foreignHost';
 
 const kit = useSandboxEngine();
 let foreign: ForeignHost;

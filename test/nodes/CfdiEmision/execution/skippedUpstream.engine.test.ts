@@ -1,9 +1,12 @@
+/**
+ * Also covers: nodes/CfdiEmision/execution/runItems.ts, nodes/CfdiEmision/execution/parameters.ts (the item loop and the parameters each node of the chain reads).
+ */
 import type { IConnections, INodeParameters } from 'n8n-workflow';
 
-import { cfdiNode, outputOf } from '../support/engine/engine';
-import { routes } from '../support/sandboxCredential';
-import { corpusOrder } from '../support/corpusOrder';
-import { orderParams, useSandboxEngine } from '../support/nodeTestKit';
+import { cfdiNode, outputOf } from '../../../support/engine/engine';
+import { routes } from '../../../support/sandboxCredential';
+import { corpusOrder } from '../../../support/corpusOrder';
+import { orderParams, useSandboxEngine } from '../../../support/nodeTestKit';
 
 const kit = useSandboxEngine();
 

@@ -4,17 +4,17 @@
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { startSandbox } from '../../sandbox';
-import { invoiceVoucher } from '../support/vouchers';
-import { apiClient } from '../support/sandboxHelpers';
-import { issuingCalls, receiptParams, stampInvoice } from '../support/kindsKit';
+import { startSandbox } from '../../../../sandbox';
+import { invoiceVoucher } from '../../../support/vouchers';
+import { apiClient } from '../../../support/sandboxHelpers';
+import { issuingCalls, receiptParams, stampInvoice } from '../../../support/kindsKit';
 import {
 	createParams,
 	ENGINE_GET_VOUCHER_SHAPE,
 	stampedUuid,
 	useSandboxEngine,
-} from '../support/nodeTestKit';
-import { routes } from '../support/sandboxCredential';
+} from '../../../support/nodeTestKit';
+import { routes } from '../../../support/sandboxCredential';
 
 const kit = useSandboxEngine();
 

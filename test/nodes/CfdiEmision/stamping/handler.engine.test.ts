@@ -6,19 +6,25 @@
  * so Retry On Fail is n8n's own retry loop (retryOnFail, maxTries, waitBetweenTries on the node).
  * Each case checks, from the sandbox's own state, that no item has two stamped vouchers and no
  * voucher was stamped twice, and what the user sees for every item.
+ * Also covers: nodes/CfdiEmision/stamping/options.ts, nodes/CfdiEmision/stamping/request.ts, nodes/CfdiEmision/stamping/retryOnFail.ts, nodes/CfdiEmision/execution/earlierTries.ts, nodes/CfdiEmision/stamping/index.ts (the stamping options, the requests, n8n's Retry On Fail refused and the earlier tries these runs go through, and the stamping barrel).
  */
 import type { IDataObject, INode, INodeExecutionData, IRun } from 'n8n-workflow';
 
-import { startSandbox, type FaultSpec, type GetVoucherShape, type Sandbox } from '../../../sandbox';
-import { invoiceVoucher } from '../../support/vouchers';
-import { apiClient, validVoucher } from '../../support/sandboxHelpers';
-import { cfdiNode, Engine, outputOf, shutdownEngine } from '../../support/engine/engine';
+import {
+	startSandbox,
+	type FaultSpec,
+	type GetVoucherShape,
+	type Sandbox,
+} from '../../../../sandbox';
+import { invoiceVoucher } from '../../../support/vouchers';
+import { apiClient, validVoucher } from '../../../support/sandboxHelpers';
+import { cfdiNode, Engine, outputOf, shutdownEngine } from '../../../support/engine/engine';
 import {
 	createParams,
 	ENGINE_GET_VOUCHER_SHAPE,
 	useSandboxEngine,
-} from '../../support/nodeTestKit';
-import { routes, sandboxCredential } from '../../support/sandboxCredential';
+} from '../../../support/nodeTestKit';
+import { routes, sandboxCredential } from '../../../support/sandboxCredential';
 
 afterAll(shutdownEngine);
 

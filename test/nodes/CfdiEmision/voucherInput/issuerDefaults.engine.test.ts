@@ -1,7 +1,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { routes, sandboxCredential } from '../support/sandboxCredential';
-import { binaryBytes, stampedUuid, useSandboxEngine } from '../support/nodeTestKit';
+import { routes, sandboxCredential } from '../../../support/sandboxCredential';
+import { binaryBytes, stampedUuid, useSandboxEngine } from '../../../support/nodeTestKit';
 
 const kit = useSandboxEngine();
 const V1_1 = { typeVersion: 1.1 };

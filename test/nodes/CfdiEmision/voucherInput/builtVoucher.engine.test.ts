@@ -1,7 +1,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { routes } from '../../support/sandboxCredential';
-import { FORM_PARTIES, useSandboxEngine } from '../../support/nodeTestKit';
+import { routes } from '../../../support/sandboxCredential';
+import { FORM_PARTIES, useSandboxEngine } from '../../../support/nodeTestKit';
 
 const kit = useSandboxEngine();
 

@@ -1,6 +1,6 @@
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import { binaryBytes, stampedUuid, useSandboxEngine } from '../support/nodeTestKit';
+import { binaryBytes, stampedUuid, useSandboxEngine } from '../../../support/nodeTestKit';
 
 /**
  * Issue 18 item 6 (part): from version 1.1 the XML, PDF and e-mail operations keep the incoming

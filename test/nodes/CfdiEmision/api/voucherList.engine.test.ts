@@ -4,12 +4,16 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';
-import { Engine, outputOf, shutdownEngine } from '../support/engine/engine';
-import { routes, sandboxCredential } from '../support/sandboxCredential';
-import { apiClient, validVoucher } from '../support/sandboxHelpers';
-import { FINDER_PROBE_TYPE, probeNode, voucherFinderProbe } from '../support/voucherFinderProbe';
-import type { VoucherListKey } from '../../nodes/CfdiEmision/api/voucherList';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../../../sandbox';
+import { Engine, outputOf, shutdownEngine } from '../../../support/engine/engine';
+import { routes, sandboxCredential } from '../../../support/sandboxCredential';
+import { apiClient, validVoucher } from '../../../support/sandboxHelpers';
+import {
+	FINDER_PROBE_TYPE,
+	probeNode,
+	voucherFinderProbe,
+} from '../../../support/voucherFinderProbe';
+import type { VoucherListKey } from '../../../../nodes/CfdiEmision/api/voucherList';
 
 afterAll(shutdownEngine);
 

@@ -1,14 +1,17 @@
+/**
+ * Also covers: nodes/CfdiEmision/transport/backoff.ts, nodes/CfdiEmision/transport/serviceError.ts (the pause before a retry and the service's error answers these faults produce).
+ */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { startSandbox } from '../../../sandbox';
-import { invoiceVoucher } from '../../support/vouchers';
+import { startSandbox } from '../../../../sandbox';
+import { invoiceVoucher } from '../../../support/vouchers';
 import {
 	createParams,
 	ENGINE_GET_VOUCHER_SHAPE,
 	stampedUuid,
 	useSandboxEngine,
-} from '../../support/nodeTestKit';
-import { routes, sandboxCredential } from '../../support/sandboxCredential';
+} from '../../../support/nodeTestKit';
+import { routes, sandboxCredential } from '../../../support/sandboxCredential';
 
 const kit = useSandboxEngine();
 

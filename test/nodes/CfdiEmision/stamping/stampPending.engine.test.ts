@@ -6,9 +6,9 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { GetVoucherShape, Sandbox } from '../../../sandbox';
-import { invoiceVoucher } from '../../support/vouchers';
-import { createParams, useSandboxEngine } from '../../support/nodeTestKit';
+import type { GetVoucherShape, Sandbox } from '../../../../sandbox';
+import { invoiceVoucher } from '../../../support/vouchers';
+import { createParams, useSandboxEngine } from '../../../support/nodeTestKit';
 
 const apiRoutes = (sandbox: Sandbox) =>
 	sandbox.requests.filter((r) => r.server === 'api').map((r) => r.route);

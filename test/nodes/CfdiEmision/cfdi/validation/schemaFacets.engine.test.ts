@@ -3,9 +3,9 @@
  * sandbox: each wrong value stops the item before any request, naming the item, the field, the
  * limit and the fix; with Continue On Fail the other items are stamped.
  */
-import { invoiceVoucher } from '../../support/vouchers';
-import { createParams, useSandboxEngine } from '../../support/nodeTestKit';
-import { issuingCalls } from '../../support/kindsKit';
+import { invoiceVoucher } from '../../../../support/vouchers';
+import { createParams, useSandboxEngine } from '../../../../support/nodeTestKit';
+import { issuingCalls } from '../../../../support/kindsKit';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 const kit = useSandboxEngine();

@@ -1,5 +1,5 @@
-import { routes } from '../../support/sandboxCredential';
-import { useSandboxEngine } from '../../support/nodeTestKit';
+import { routes } from '../../../support/sandboxCredential';
+import { useSandboxEngine } from '../../../support/nodeTestKit';
 
 describe('issuer id override', () => {
 	const kit = useSandboxEngine();

@@ -1,6 +1,6 @@
-import { invoiceVoucher } from '../support/vouchers';
-import { createParams, stampedUuid, useSandboxEngine } from '../support/nodeTestKit';
-import { routes } from '../support/sandboxCredential';
+import { invoiceVoucher } from '../../../support/vouchers';
+import { createParams, stampedUuid, useSandboxEngine } from '../../../support/nodeTestKit';
+import { routes } from '../../../support/sandboxCredential';
 
 const kit = useSandboxEngine();
 

@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { invoiceVoucher } from '../../support/vouchers';
-import { createParams, useSandboxEngine } from '../../support/nodeTestKit';
-import { routes } from '../../support/sandboxCredential';
+import { invoiceVoucher } from '../../../support/vouchers';
+import { createParams, useSandboxEngine } from '../../../support/nodeTestKit';
+import { routes } from '../../../support/sandboxCredential';
 
 // Each stamp holds its series for 40 ms in the sandbox, as the real service does (FAC119 meanwhile).
 const kit = useSandboxEngine({ stampingTimeMs: 40 });

@@ -2,10 +2,11 @@
  * Voucher → Create with Input Mode "Order" and "Line Items", and Voucher → Build From Order, run
  * through n8n-core's engine against the sandbox: the request actually sent, the items returned,
  * the errors shown.
+ * Also covers: nodes/CfdiEmision/voucherInput/orderInputFields.ts (the order input fields these runs set).
  */
 import type { IConnections, IDataObject, INode } from 'n8n-workflow';
 
-import { validateVoucher } from '../../../nodes/CfdiEmision/cfdi';
+import { validateVoucher } from '../../../../nodes/CfdiEmision/cfdi';
 import {
 	EXAMPLE_TABLES,
 	type ExampleName,
@@ -15,19 +16,19 @@ import {
 	reachableFrom,
 	withCfdiCredential,
 	withExtraSampleOrders,
-} from '../../support/examples';
-import { dataTableStandIn, standInNodeTypes, type TableRows } from '../../support/standInNodes';
-import { corpusOrder, orderTotalling, type Order } from '../../support/corpusOrder';
-import { CREDENTIAL_ID, Engine, outputOf } from '../../support/engine/engine';
-import { PackageNodeTypes } from '../../support/engine/nodeTypes';
-import { routes, sandboxCredential } from '../../support/sandboxCredential';
+} from '../../../support/examples';
+import { dataTableStandIn, standInNodeTypes, type TableRows } from '../../../support/standInNodes';
+import { corpusOrder, orderTotalling, type Order } from '../../../support/corpusOrder';
+import { CREDENTIAL_ID, Engine, outputOf } from '../../../support/engine/engine';
+import { PackageNodeTypes } from '../../../support/engine/nodeTypes';
+import { routes, sandboxCredential } from '../../../support/sandboxCredential';
 import {
 	binaryBytes,
 	lineItemsParams,
 	orderParams,
 	RECONCILED_LINES,
 	useSandboxEngine,
-} from '../../support/nodeTestKit';
+} from '../../../support/nodeTestKit';
 
 const kit = useSandboxEngine();
 

@@ -1,6 +1,9 @@
-import { invoiceVoucher } from '../support/vouchers';
-import { routes } from '../support/sandboxCredential';
-import { createParams, useSandboxEngine } from '../support/nodeTestKit';
+/**
+ * Also covers: nodes/CfdiEmision/auth/tokenService.ts, nodes/CfdiEmision/auth/authorizeRequest.ts (the sign-in these runs share: the token call and the authorization of each request).
+ */
+import { invoiceVoucher } from '../../../support/vouchers';
+import { routes } from '../../../support/sandboxCredential';
+import { createParams, useSandboxEngine } from '../../../support/nodeTestKit';
 
 const kit = useSandboxEngine();
 

@@ -1,5 +1,5 @@
-import { account, routes } from '../support/sandboxCredential';
-import { binaryBytes, stampedUuid, useSandboxEngine } from '../support/nodeTestKit';
+import { account, routes } from '../../../support/sandboxCredential';
+import { binaryBytes, stampedUuid, useSandboxEngine } from '../../../support/nodeTestKit';
 
 describe('production-style paths (/api/v1) and other answer framings', () => {
 	const kit = useSandboxEngine({
