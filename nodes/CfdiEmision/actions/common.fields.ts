@@ -279,3 +279,21 @@ export function codePickerField(
 		],
 	};
 }
+
+/**
+ * An operation's fields, each shown for that resource and operation only; a field's own conditions
+ * (Input Mode, version, another field) are kept.
+ */
+export function operationFields(
+	resource: string,
+	operation: string,
+	fields: INodeProperties[],
+): INodeProperties[] {
+	return fields.map((field) => ({
+		...field,
+		displayOptions: {
+			...field.displayOptions,
+			show: { ...field.displayOptions?.show, resource: [resource], operation: [operation] },
+		},
+	}));
+}

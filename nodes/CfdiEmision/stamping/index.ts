@@ -15,9 +15,7 @@ export {
 	CREATE_OPERATIONS,
 	STAMPING_OPERATIONS,
 	readStampingSettings,
-	stampFields,
-	stampingOptionsField,
 	type StampingSettings,
 } from './options';
 export { duplicateCheckModeOf } from './duplicateCheck';
-export { outputField, readOutputFormat, type OutputFormat } from './answer';
+export { readOutputFormat, type OutputFormat } from './answer';

@@ -1,43 +1,17 @@
+/** Voucher: the operation selector, then each operation's fields (each file lists its own). */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { showFor, uuidField } from '../../actions/common.fields';
-import { asCustomOperations } from '../../execution/runItems';
-import {
-	fiscalLegendsField,
-	relatedVouchersField,
-} from '../../actions/voucher/fields/voucherKind.fields';
-import {
-	CREATE_OPERATIONS,
-	outputField,
-	STAMPING_OPERATIONS,
-	stampingOptionsField,
-} from '../../stamping';
-import { orderInputFields, voucherInputFields } from '../../voucherInput';
-import { buildVouchersFromOrders } from './buildFromOrder';
-import { cancelFields, cancelVouchers } from './cancel';
-import { createFields, createVoucher } from './create';
-import { createCreditNote, creditNoteFields } from './createCreditNote';
-import { createGlobalInvoice, globalInvoiceFields } from './createGlobalInvoice';
-import { createPaymentReceipt, paymentReceiptFields } from './createPaymentReceipt';
-import { getFields, getVoucher } from './get';
-import { getManyFields, getManyVouchers } from './getMany';
-import { getStatusFields, getVoucherStatus } from './getStatus';
-import { updateFields, updateVoucher } from './update';
-import { validateVouchers } from './validate';
-
-export const voucherOperations = asCustomOperations({
-	buildFromOrder: buildVouchersFromOrders,
-	cancel: cancelVouchers,
-	create: createVoucher,
-	createCreditNote,
-	createGlobalInvoice,
-	createPaymentReceipt,
-	get: getVoucher,
-	getMany: getManyVouchers,
-	getStatus: getVoucherStatus,
-	update: updateVoucher,
-	validate: validateVouchers,
-});
+import * as buildFromOrder from './buildFromOrder.operation';
+import * as cancel from './cancel.operation';
+import * as create from './create.operation';
+import * as createCreditNote from './createCreditNote.operation';
+import * as createGlobalInvoice from './createGlobalInvoice.operation';
+import * as createPaymentReceipt from './createPaymentReceipt.operation';
+import * as get from './get.operation';
+import * as getMany from './getMany.operation';
+import * as getStatus from './getStatus.operation';
+import * as update from './update.operation';
+import * as validate from './validate.operation';
 
 export const voucherDescription: INodeProperties[] = [
 	{
@@ -124,26 +98,15 @@ export const voucherDescription: INodeProperties[] = [
 		],
 		default: 'create',
 	},
-	...getFields,
-	...uuidField('voucher', ['cancel', 'getStatus']),
-	...cancelFields,
-	...getStatusFields,
-	...getManyFields,
-	...createFields,
-	...updateFields,
-	...voucherInputFields,
-	...orderInputFields,
-	...paymentReceiptFields,
-	...creditNoteFields,
-	...globalInvoiceFields,
-	relatedVouchersField(showFor('voucher', CREATE_OPERATIONS)),
-	fiscalLegendsField(showFor('voucher', CREATE_OPERATIONS)),
-	stampingOptionsField([
-		'buildFromOrder',
-		'create',
-		'update',
-		'validate',
-		...CREATE_OPERATIONS.filter((operation) => operation !== 'create'),
-	]),
-	outputField(STAMPING_OPERATIONS),
+	...buildFromOrder.description,
+	...cancel.description,
+	...create.description,
+	...createCreditNote.description,
+	...createGlobalInvoice.description,
+	...createPaymentReceipt.description,
+	...get.description,
+	...getMany.description,
+	...getStatus.description,
+	...update.description,
+	...validate.description,
 ];

@@ -1,3 +1,4 @@
+/** Voucher → Get Status: its fields and its execute. */
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { operationFailed, toNodeError } from '../../transport/errors';
@@ -10,9 +11,10 @@ import {
 } from '../../transport/requestSettings';
 import { runItems } from '../../execution/runItems';
 import { findVoucherByUuid } from '../../api/voucherList';
-import { DEFAULT_READ_CONCURRENCY } from './get';
+import { DEFAULT_READ_CONCURRENCY } from './get.operation';
+import { operationFields, uuidField } from '../common.fields';
 
-export const getStatusFields: INodeProperties[] = [
+const getStatusFields: INodeProperties[] = [
 	{
 		displayName: 'Options',
 		name: 'statusOptions',
@@ -31,8 +33,14 @@ export const getStatusFields: INodeProperties[] = [
 	},
 ];
 
+/** Voucher → Get Status: its fields in the order the editor shows them. */
+export const description: INodeProperties[] = operationFields('voucher', 'getStatus', [
+	...uuidField('voucher', ['getStatus']),
+	...getStatusFields,
+]);
+
 /** The status of each item's voucher by UUID: stamped, cancelled or waiting for the recipient to accept its cancellation. */
-export async function getVoucherStatus(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const settings = readRequestSettings(ctx, 'statusOptions', {
 		concurrency: DEFAULT_READ_CONCURRENCY,
 		batchingSetsConcurrency: false,

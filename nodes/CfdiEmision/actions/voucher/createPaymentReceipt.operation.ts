@@ -1,3 +1,4 @@
+/** Voucher → Create Payment Receipt: its fields and its execute. */
 import type {
 	IDataObject,
 	IExecuteFunctions,
@@ -15,8 +16,8 @@ import {
 	type PaidDocumentInput,
 	type StampedCfdi,
 } from '../../cfdi';
-import { catalogOptions } from '../../actions/common.fields';
-import { showFor } from '../../actions/common.fields';
+import { catalogOptions } from '../common.fields';
+import { showFor } from '../common.fields';
 import {
 	readRelatedInvoices,
 	readRelatedXmlField,
@@ -29,20 +30,33 @@ import {
 	kindInputFailure,
 	positiveNumber,
 	readTaxRates,
-	taxRateFields,
 	withRelationsAndLegends,
-} from '../../actions/voucher/fields/voucherKind.fields';
-import { readStampingSettings, runStamping, stampFields } from '../../stamping';
+} from '../../voucherInput/voucherKind';
+import { readStampingSettings, runStamping } from '../../stamping';
 import { paymentReceiptKey } from '../../cfdi/businessKey';
-import { BuiltVoucher, relatedParties, relatedPartyFields, voucherField } from '../../voucherInput';
+import { BuiltVoucher, relatedParties } from '../../voucherInput';
+import { operationFields } from '../common.fields';
+import {
+	duplicateCheck,
+	duplicateCheckKey,
+	duplicateCheckWindow,
+	fiscalLegends,
+	options,
+	output,
+	relatedPartyFields,
+	relatedVouchers,
+	stamp,
+	stampingMode,
+	taxRateFields,
+	voucherField,
+} from './fields';
 
 const OPERATION = 'createPaymentReceipt';
 const show = showFor('voucher', [OPERATION]);
 const withoutXml = { show: { '/readRelatedXml': [false] } };
 const INVOICES = 'relatedInvoices.invoice';
 
-export const paymentReceiptFields: INodeProperties[] = [
-	...stampFields([OPERATION]),
+const paymentReceiptFields: INodeProperties[] = [
 	...relatedPartyFields(show, 'the customer who paid'),
 	voucherField('serie', show),
 	voucherField('lugarExpedicion', show),
@@ -203,6 +217,20 @@ export const paymentReceiptFields: INodeProperties[] = [
 	voucherField('descripcionFacturador', show),
 ];
 
+/** Voucher → Create Payment Receipt: its fields in the order the editor shows them. */
+export const description: INodeProperties[] = operationFields('voucher', OPERATION, [
+	stamp,
+	stampingMode,
+	...duplicateCheck,
+	duplicateCheckKey,
+	duplicateCheckWindow,
+	...paymentReceiptFields,
+	relatedVouchers,
+	fiscalLegends,
+	options,
+	output,
+]);
+
 const FIELD_LABELS: Record<string, string> = {
 	impSaldoAnt: 'Previous Balance',
 	impPagado: 'Amount Paid',
@@ -333,9 +361,7 @@ function paymentReceiptOf(
  * the payment and the invoices it pays (read from their XML unless turned off), stamped through
  * the one stamping handler.
  */
-export async function createPaymentReceipt(
-	ctx: IExecuteFunctions,
-): Promise<INodeExecutionData[][]> {
+export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const related = await readRelatedInvoices(ctx, readStampingSettings(ctx), INVOICES);
 	return await runStamping(ctx, {
 		buildVoucher: (context, itemIndex) => paymentReceiptOf(context, itemIndex, related),

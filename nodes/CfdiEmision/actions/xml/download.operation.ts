@@ -1,3 +1,4 @@
+/** XML → Download: its fields and its execute. */
 import type {
 	IDataObject,
 	IExecuteFunctions,
@@ -5,7 +6,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { uuidField } from '../../actions/common.fields';
+import { uuidField } from '../common.fields';
 import { addedToIncoming } from '../../execution/incomingItem';
 import { readUuid } from '../../execution/parameters';
 import {
@@ -16,10 +17,11 @@ import {
 } from '../../transport/requestSettings';
 import { runItems } from '../../execution/runItems';
 import { downloadVoucherXml } from '../../api/voucherXml';
+import { operationFields } from '../common.fields';
 
 const DOWNLOAD_CONCURRENCY = 4;
 
-export const downloadFields: INodeProperties[] = [
+const downloadFields: INodeProperties[] = [
 	...uuidField('xml', ['download']),
 	{
 		displayName: 'Options',
@@ -50,7 +52,12 @@ export const downloadFields: INodeProperties[] = [
 	},
 ];
 
-export async function downloadXml(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+/** XML → Download: its fields in the order the editor shows them. */
+export const description: INodeProperties[] = operationFields('xml', 'download', [
+	...downloadFields,
+]);
+
+export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	return await runItems(
 		ctx,
 		readRequestSettings(ctx, 'xmlOptions', {

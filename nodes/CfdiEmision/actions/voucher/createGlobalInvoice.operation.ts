@@ -1,3 +1,4 @@
+/** Voucher → Create Global Invoice: its fields and its execute. */
 import {
 	NodeOperationError,
 	type IDataObject,
@@ -16,14 +17,13 @@ import {
 	type GlobalInvoiceInput,
 	type SaleInput,
 } from '../../cfdi';
-import { catalogOptions } from '../../actions/common.fields';
-import { showFor } from '../../actions/common.fields';
+import { catalogOptions } from '../common.fields';
+import { showFor } from '../common.fields';
 import {
 	kindInputFailure,
 	readTaxRates,
-	taxRateFields,
 	withRelationsAndLegends,
-} from '../../actions/voucher/fields/voucherKind.fields';
+} from '../../voucherInput/voucherKind';
 import { checkWindow, globalInvoiceKey } from '../../cfdi/businessKey';
 import { decimalsOf } from '../../cfdi/kinds/taxRates';
 import { parseDecimal, type Decimal } from '../../cfdi/decimal';
@@ -49,19 +49,27 @@ import { lineTotals } from '../../cfdi/kinds/taxIncluded';
 import { RunSession } from '../../transport/transport';
 import { listVouchers } from '../../api/voucherList';
 import { downloadVoucherXml } from '../../api/voucherXml';
+import { duplicateCheckModeOf, readStampingSettings, runStamping } from '../../stamping';
+import { BuiltVoucher, issuerFromFields } from '../../voucherInput';
+import { operationFields } from '../common.fields';
 import {
-	duplicateCheckModeOf,
-	readStampingSettings,
-	runStamping,
-	stampFields,
-} from '../../stamping';
-import { BuiltVoucher, issuerFromFields, voucherField } from '../../voucherInput';
+	duplicateCheck,
+	duplicateCheckKey,
+	duplicateCheckWindow,
+	fiscalLegends,
+	options,
+	output,
+	relatedVouchers,
+	stamp,
+	stampingMode,
+	taxRateFields,
+	voucherField,
+} from './fields';
 
 const OPERATION = 'createGlobalInvoice';
 const show = showFor('voucher', [OPERATION]);
 
-export const globalInvoiceFields: INodeProperties[] = [
-	...stampFields([OPERATION]),
+const globalInvoiceFields: INodeProperties[] = [
 	voucherField('emisorRfc', show),
 	voucherField('emisorNombre', show),
 	voucherField('emisorRegimenFiscal', show),
@@ -135,6 +143,20 @@ export const globalInvoiceFields: INodeProperties[] = [
 	...taxRateFields('sale', 'the sale', show),
 	voucherField('descripcionFacturador', show),
 ];
+
+/** Voucher → Create Global Invoice: its fields in the order the editor shows them. */
+export const description: INodeProperties[] = operationFields('voucher', OPERATION, [
+	stamp,
+	stampingMode,
+	...duplicateCheck,
+	duplicateCheckKey,
+	duplicateCheckWindow,
+	...globalInvoiceFields,
+	relatedVouchers,
+	fiscalLegends,
+	options,
+	output,
+]);
 
 /** The settings that make the invoice rather than a sale: one value for every input item. */
 const INVOICE_SETTINGS = [
@@ -461,7 +483,7 @@ function globalInvoiceOf(ctx: IExecuteFunctions, prior: PriorDeclarations): Buil
  * overlapping period (read from its XML), or invoiced to their customer (same folio and amount); a
  * global invoice already stamped for the same period and sales is returned instead of a second one.
  */
-export async function createGlobalInvoice(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	// A period that does not exist is refused by the build, through the stamping handler.
 	const period = periodIfValid(ctx);
 	const prior = period ? await priorDeclarations(ctx, period) : NO_PRIOR;

@@ -1,3 +1,4 @@
+/** Voucher → Get Many: its fields and its execute. */
 import type {
 	IDataObject,
 	IExecuteFunctions,
@@ -21,6 +22,7 @@ import {
 import { vouchersOfSale } from '../../api/saleVouchers';
 import { listVouchers } from '../../api/voucherList';
 import { toUnixSeconds, type VoucherRecord } from '../../api/voucherRecords';
+import { operationFields } from '../common.fields';
 
 const show = (extra: IDataObject = {}) => ({
 	show: { resource: ['voucher'], operation: ['getMany'], ...extra },
@@ -28,7 +30,7 @@ const show = (extra: IDataObject = {}) => ({
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const LAST_SECOND_OF_DAY = 86_399;
 
-export const getManyFields: INodeProperties[] = [
+const getManyFields: INodeProperties[] = [
 	{
 		displayName: 'Start Date',
 		name: 'startDate',
@@ -111,6 +113,11 @@ export const getManyFields: INodeProperties[] = [
 	},
 ];
 
+/** Voucher → Get Many: its fields in the order the editor shows them. */
+export const description: INodeProperties[] = operationFields('voucher', 'getMany', [
+	...getManyFields,
+]);
+
 function readDate(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
@@ -150,7 +157,7 @@ function filterOf(values: IDataObject): (record: VoucherRecord) => boolean {
 }
 
 /** Lists the issuer's vouchers dated in a range, one output item per voucher, paging through the service's list. */
-export async function getManyVouchers(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const settings = {
 		...readRequestSettings(ctx, 'getManyOptions', {
 			concurrency: 1,

@@ -1,3 +1,4 @@
+/** Voucher → Create Credit Note: its fields and its execute. */
 import type {
 	IDataObject,
 	IExecuteFunctions,
@@ -15,8 +16,8 @@ import {
 	type CreditNoteInput,
 	type StampedCfdi,
 } from '../../cfdi';
-import { catalogOptions } from '../../actions/common.fields';
-import { showFor } from '../../actions/common.fields';
+import { catalogOptions } from '../common.fields';
+import { showFor } from '../common.fields';
 import {
 	readRelatedInvoices,
 	readRelatedXmlField,
@@ -28,11 +29,25 @@ import {
 	kindInputFailure,
 	positiveNumber,
 	readTaxRates,
-	taxRateFields,
 	withRelationsAndLegends,
-} from '../../actions/voucher/fields/voucherKind.fields';
-import { readStampingSettings, runStamping, stampFields } from '../../stamping';
-import { BuiltVoucher, relatedParties, relatedPartyFields, voucherField } from '../../voucherInput';
+} from '../../voucherInput/voucherKind';
+import { readStampingSettings, runStamping } from '../../stamping';
+import { BuiltVoucher, relatedParties } from '../../voucherInput';
+import { operationFields } from '../common.fields';
+import {
+	duplicateCheck,
+	duplicateCheckKey,
+	duplicateCheckWindow,
+	fiscalLegends,
+	options,
+	output,
+	relatedPartyFields,
+	relatedVouchers,
+	stamp,
+	stampingMode,
+	taxRateFields,
+	voucherField,
+} from './fields';
 import {
 	GlobalSaleCredits,
 	globalSaleTicketField,
@@ -46,8 +61,7 @@ const only = (conditions: Record<string, unknown[]>) => ({
 });
 const INVOICES = 'creditedInvoices.invoice';
 
-export const creditNoteFields: INodeProperties[] = [
-	...stampFields([OPERATION]),
+const creditNoteFields: INodeProperties[] = [
 	...relatedPartyFields(show, 'the customer of the related invoice'),
 	voucherField('receptorUsoCfdi', show, {
 		default: 'G02',
@@ -229,6 +243,20 @@ export const creditNoteFields: INodeProperties[] = [
 	voucherField('descripcionFacturador', show),
 ];
 
+/** Voucher → Create Credit Note: its fields in the order the editor shows them. */
+export const description: INodeProperties[] = operationFields('voucher', OPERATION, [
+	stamp,
+	stampingMode,
+	...duplicateCheck,
+	duplicateCheckKey,
+	duplicateCheckWindow,
+	...creditNoteFields,
+	relatedVouchers,
+	fiscalLegends,
+	options,
+	output,
+]);
+
 const LABELS: Record<string, string> = {
 	invoices: 'Related Invoices',
 	tipoRelacion: 'Relation Type',
@@ -373,7 +401,7 @@ function creditNoteOf(
  * Voucher → Create Credit Note: a type E voucher relating the invoices it corrects (01, 03 or 07),
  * with their taxes (read from their XML unless turned off), stamped through the one stamping handler.
  */
-export async function createCreditNote(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const settings = readStampingSettings(ctx);
 	const related = await readRelatedInvoices(ctx, settings, INVOICES);
 	const globalSales = await GlobalSaleCredits.read(ctx, settings, INVOICES);

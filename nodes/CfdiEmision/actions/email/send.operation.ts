@@ -1,3 +1,4 @@
+/** Email → Send: its fields and its execute. */
 import type {
 	IDataObject,
 	IExecuteFunctions,
@@ -7,7 +8,7 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { backoff, DEFAULT_RETRIES, DEFAULT_RETRY_DELAY_MS } from '../../transport/backoff';
-import { showFor, uuidField, withDefaultFromVersion11 } from '../../actions/common.fields';
+import { showFor, uuidField, withDefaultFromVersion11 } from '../common.fields';
 import { EarlierTries } from '../../execution/earlierTries';
 import { toNodeError } from '../../transport/errors';
 import { addedToIncoming } from '../../execution/incomingItem';
@@ -23,6 +24,7 @@ import { ItemPlans, runItems } from '../../execution/runItems';
 import { callService, type RunSession, type ServiceRequest } from '../../transport/transport';
 import { EMAIL_PATH } from '../../api/paths';
 import { ServiceCallError } from '../../transport/serviceError';
+import { operationFields } from '../common.fields';
 
 const SEND_CONCURRENCY = 2;
 const EMAIL_PATTERN = /^[^\s@,;]+@[^\s@,;]+\.[^\s@,;]+$/;
@@ -36,7 +38,7 @@ const show = showFor('email', ['send']);
 export const EMAIL_MESSAGE_TEMPLATE =
 	"=Hello,\n\nAttached are the XML and PDF files of your invoice{{ [$json.series ?? $json.serie, $json.folio].filter(Boolean).length ? ' ' + [$json.series ?? $json.serie, $json.folio].filter(Boolean).join('-') : '' }} (UUID {{ $json.uuid }}).\n\nThank you.";
 
-export const sendFields: INodeProperties[] = [
+const sendFields: INodeProperties[] = [
 	...uuidField('email', ['send']),
 	{
 		displayName: 'To',
@@ -120,6 +122,9 @@ export const sendFields: INodeProperties[] = [
 		],
 	},
 ];
+
+/** Email → Send: its fields in the order the editor shows them. */
+export const description: INodeProperties[] = operationFields('email', 'send', [...sendFields]);
 
 function addressList(
 	ctx: IExecuteFunctions,
@@ -245,7 +250,7 @@ function retrySetting(value: unknown, fallback: number): number {
 	return value !== undefined && Number.isFinite(n) && n >= 0 ? Math.floor(n) : fallback;
 }
 
-export async function sendEmail(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	// Each e-mail's fields are read and checked before any is sent (see runItems).
 	const plans = new ItemPlans(ctx.getInputData().length, (itemIndex) => {
 		const uuid = readUuid(ctx, itemIndex);

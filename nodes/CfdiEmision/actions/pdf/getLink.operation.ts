@@ -1,3 +1,4 @@
+/** PDF → Get Link: its fields and its execute. */
 import type {
 	IDataObject,
 	IExecuteFunctions,
@@ -11,7 +12,7 @@ import {
 	readNetworkFailure,
 } from '../../transport/failures';
 
-import { showFor, uuidField, withDefaultFromVersion11 } from '../../actions/common.fields';
+import { showFor, uuidField, withDefaultFromVersion11 } from '../common.fields';
 import { addedToIncoming } from '../../execution/incomingItem';
 import { operationFailed, toNodeError } from '../../transport/errors';
 import { readUuid } from '../../execution/parameters';
@@ -26,7 +27,8 @@ import { runItems } from '../../execution/runItems';
 import { ServiceCallError } from '../../transport/serviceError';
 import { callService, type RunSession } from '../../transport/transport';
 import { pdfRenderPath, voucherPdfPath } from '../../api/paths';
-import { describeLink, type PdfLink } from './pdfLink';
+import { describeLink, type PdfLink } from '../../api/pdfLink';
+import { operationFields } from '../common.fields';
 
 const PDF_CONCURRENCY = 4;
 const DEFAULT_LINK_ATTEMPTS = 5;
@@ -36,7 +38,7 @@ const MAX_LINK_DELAY_MS = 10_000;
 const DEFAULT_MAX_PDF_MB = 20;
 const BYTES_PER_MB = 1024 * 1024;
 
-export const getLinkFields: INodeProperties[] = [
+const getLinkFields: INodeProperties[] = [
 	...uuidField('pdf', ['getLink']),
 	// Version 1.1: on by default (a chain to E-mail or storage wants the file, not only its link).
 	...withDefaultFromVersion11(
@@ -99,6 +101,9 @@ export const getLinkFields: INodeProperties[] = [
 		],
 	},
 ];
+
+/** PDF → Get Link: its fields in the order the editor shows them. */
+export const description: INodeProperties[] = operationFields('pdf', 'getLink', [...getLinkFields]);
 
 function isNotReady(error: unknown): boolean {
 	return error instanceof ServiceCallError && error.kind === 'http' && error.details.status === 404;
@@ -267,7 +272,7 @@ async function downloadPdf(
 	return bytes;
 }
 
-export async function getPdfLink(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	return await runItems(
 		ctx,
 		readRequestSettings(ctx, 'pdfOptions', {

@@ -1,3 +1,4 @@
+/** Voucher → Cancel: its fields and its execute. */
 import type {
 	IDataObject,
 	IExecuteFunctions,
@@ -12,7 +13,7 @@ import {
 	isCancellationProblem,
 	type CancellationRequest,
 } from '../../cfdi';
-import { catalogOptions } from '../../actions/common.fields';
+import { catalogOptions } from '../common.fields';
 import { EarlierTries } from '../../execution/earlierTries';
 import { formatErrores, operationFailed, readErrores, toNodeError } from '../../transport/errors';
 import {
@@ -29,13 +30,14 @@ import { voucherPath } from '../../api/paths';
 import { skippedUpstreamFor } from '../../execution/skippedUpstream';
 import { findVoucherByUuid } from '../../api/voucherList';
 import { voucherReferenceValue } from '../../execution/parameters';
+import { operationFields, uuidField } from '../common.fields';
 
 const show = { show: { resource: ['voucher'], operation: ['cancel'] } };
 const DEFAULT_CANCEL_CONCURRENCY = 2;
 const CANCELLED = 3;
 const WAITING = 4;
 
-export const cancelFields: INodeProperties[] = [
+const cancelFields: INodeProperties[] = [
 	{
 		displayName: 'Motive',
 		name: 'motive',
@@ -73,6 +75,12 @@ export const cancelFields: INodeProperties[] = [
 		],
 	},
 ];
+
+/** Voucher → Cancel: its fields in the order the editor shows them. */
+export const description: INodeProperties[] = operationFields('voucher', 'cancel', [
+	...uuidField('voucher', ['cancel']),
+	...cancelFields,
+]);
 
 type CancelStatus = 'cancelled' | 'pendingAcceptance' | 'rejected';
 
@@ -286,7 +294,7 @@ async function cancelOnce(
 	return result;
 }
 
-export async function cancelVouchers(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const settings = readRequestSettings(ctx, 'cancelOptions', {
 		concurrency: DEFAULT_CANCEL_CONCURRENCY,
 		batchingSetsConcurrency: false,

@@ -1,6 +1,7 @@
+/** Voucher → Get: its fields and its execute. */
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { voucherIdField } from '../../actions/common.fields';
+import { voucherIdField } from '../common.fields';
 import { toNodeError } from '../../transport/errors';
 import { readVoucherId } from '../../execution/parameters';
 import { parseJsonObject } from '../../transport/responses';
@@ -13,10 +14,11 @@ import {
 import { runItems } from '../../execution/runItems';
 import { callService } from '../../transport/transport';
 import { voucherPath } from '../../api/paths';
+import { operationFields } from '../common.fields';
 
 export const DEFAULT_READ_CONCURRENCY = 4;
 
-export const getFields: INodeProperties[] = [
+const getFields: INodeProperties[] = [
 	...voucherIdField('voucher', ['get', 'update']),
 	{
 		displayName: 'Options',
@@ -33,7 +35,10 @@ export const getFields: INodeProperties[] = [
 	},
 ];
 
-export async function getVoucher(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+/** Voucher → Get: its fields in the order the editor shows them. */
+export const description: INodeProperties[] = operationFields('voucher', 'get', [...getFields]);
+
+export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	return await runItems(
 		ctx,
 		readRequestSettings(ctx, 'getOptions', {

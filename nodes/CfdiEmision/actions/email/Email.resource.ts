@@ -1,9 +1,7 @@
+/** Email: the operation selector, then each operation's fields. */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { asCustomOperations } from '../../execution/runItems';
-import { sendEmail, sendFields } from './send';
-
-export const emailOperations = asCustomOperations({ send: sendEmail });
+import * as send from './send.operation';
 
 export const emailDescription: INodeProperties[] = [
 	{
@@ -22,5 +20,5 @@ export const emailDescription: INodeProperties[] = [
 		],
 		default: 'send',
 	},
-	...sendFields,
+	...send.description,
 ];

@@ -1,9 +1,7 @@
+/** XML: the operation selector, then each operation's fields. */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { asCustomOperations } from '../../execution/runItems';
-import { downloadFields, downloadXml } from './download';
-
-export const xmlOperations = asCustomOperations({ download: downloadXml });
+import * as download from './download.operation';
 
 export const xmlDescription: INodeProperties[] = [
 	{
@@ -22,5 +20,5 @@ export const xmlDescription: INodeProperties[] = [
 		],
 		default: 'download',
 	},
-	...downloadFields,
+	...download.description,
 ];

@@ -1,9 +1,7 @@
+/** PDF: the operation selector, then each operation's fields. */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { asCustomOperations } from '../../execution/runItems';
-import { getLinkFields, getPdfLink } from './getLink';
-
-export const pdfOperations = asCustomOperations({ getLink: getPdfLink });
+import * as getLink from './getLink.operation';
 
 export const pdfDescription: INodeProperties[] = [
 	{
@@ -23,5 +21,5 @@ export const pdfDescription: INodeProperties[] = [
 		],
 		default: 'getLink',
 	},
-	...getLinkFields,
+	...getLink.description,
 ];

@@ -1,4 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+/** Voucher → Validate: its fields in the order the editor shows them, and its execute (offline). */
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import {
@@ -22,6 +28,89 @@ import {
 	withIssuerDefaults,
 	type IssuerDefaults,
 } from '../../voucherInput';
+
+import { operationFields } from '../common.fields';
+import {
+	conceptos,
+	descripcionFacturador,
+	emisorNombre,
+	emisorRegimenFiscal,
+	emisorRfc,
+	emisorSucursal,
+	exportacion,
+	formaPago,
+	inputMode,
+	invoiceUuid,
+	lineItems,
+	lineItemsOptions,
+	lugarExpedicion,
+	metodoPago,
+	moneda,
+	options,
+	order,
+	orderDocument,
+	orderOptions,
+	paymentForms,
+	paymentOptions,
+	productCodes,
+	receptorDireccion,
+	receptorDireccionId,
+	receptorDomicilioFiscal,
+	receptorNombre,
+	receptorRegimenFiscal,
+	receptorRfc,
+	receptorUsoCfdi,
+	recipientData,
+	refundId,
+	serie,
+	skippedItems,
+	subTotalAndTotal,
+	tipoDeComprobante,
+	voucherJson,
+	withoutTaxData,
+} from './fields';
+
+export const description: INodeProperties[] = operationFields('voucher', 'validate', [
+	// Input Mode: Fields or JSON
+	inputMode,
+	voucherJson,
+	emisorRfc,
+	emisorNombre,
+	emisorRegimenFiscal,
+	emisorSucursal,
+	receptorRfc,
+	receptorNombre,
+	receptorUsoCfdi,
+	receptorRegimenFiscal,
+	receptorDomicilioFiscal,
+	receptorDireccionId,
+	receptorDireccion,
+	...conceptos,
+	tipoDeComprobante,
+	serie,
+	formaPago,
+	metodoPago,
+	moneda,
+	exportacion,
+	lugarExpedicion,
+	...subTotalAndTotal,
+	descripcionFacturador,
+	// Order and Line Items input modes
+	orderDocument,
+	invoiceUuid,
+	refundId,
+	paymentOptions,
+	order,
+	lineItems,
+	withoutTaxData,
+	skippedItems,
+	productCodes,
+	paymentForms,
+	recipientData,
+	orderOptions,
+	lineItemsOptions,
+	options,
+]);
 
 /**
  * The output of an offline check: the voucher as it would be sent, its findings and computed
@@ -97,7 +186,7 @@ export function checkedVoucherItems(
 }
 
 /** Checks each voucher locally and shows the computed totals; no request, no credential. */
-export async function validateVouchers(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const issuer = await readIssuerDefaults(ctx);
 	return await runItems(ctx, LOCAL_ONLY, async (itemIndex) => ({
 		items: checkedVoucherItems(ctx, itemIndex, voucherFromInput(ctx, itemIndex), issuer),
