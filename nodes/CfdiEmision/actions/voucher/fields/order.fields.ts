@@ -24,7 +24,8 @@ export function orderField(
 /** Order fields as Build From Order shows them: without the Input Mode condition. */
 export function withoutInputMode(fields: INodeProperties[]): INodeProperties[] {
 	return fields.map((field) => {
-		const { inputMode: _inputMode, ...show } = field.displayOptions?.show ?? {};
+		const show = { ...field.displayOptions?.show };
+		delete show.inputMode;
 		return { ...field, displayOptions: { ...field.displayOptions, show } };
 	});
 }
