@@ -27,7 +27,7 @@ import { readWholeWindow, type WholeWindow } from '../api/voucherList';
 import { downloadVoucherXml } from '../api/voucherXml';
 import { operationFailed } from '../transport/errors';
 import type { RunSession } from '../transport/transport';
-import type { StampJob } from './handler';
+import type { StampJob } from './job';
 
 const DAY_SECONDS = 86_400;
 

@@ -29,9 +29,4 @@ export {
 	voucherFromOrder,
 } from './orderInput';
 export { relatedParties } from './relatedParties';
-export {
-	ISSUER_CREDENTIAL_FIELDS,
-	readIssuerDefaults,
-	withIssuerDefaults,
-	type IssuerDefaults,
-} from './issuerDefaults';
+export { readIssuerDefaults, withIssuerDefaults, type IssuerDefaults } from './issuerDefaults';
