@@ -1,6 +1,7 @@
 /** Email: the operation selector, then each operation's fields. */
 import type { INodeProperties } from 'n8n-workflow';
 
+import { resourceFields } from '../common.fields';
 import * as send from './send.operation';
 
 export const emailDescription: INodeProperties[] = [
@@ -20,5 +21,5 @@ export const emailDescription: INodeProperties[] = [
 		],
 		default: 'send',
 	},
-	...send.description,
+	...resourceFields('email', { send: send.description }),
 ];

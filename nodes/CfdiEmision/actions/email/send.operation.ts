@@ -24,7 +24,6 @@ import { ItemPlans, runItems } from '../../execution/runItems';
 import { callService, type RunSession, type ServiceRequest } from '../../transport/transport';
 import { EMAIL_PATH } from '../../api/paths';
 import { ServiceCallError } from '../../transport/serviceError';
-import { operationFields } from '../common.fields';
 
 const SEND_CONCURRENCY = 2;
 const EMAIL_PATTERN = /^[^\s@,;]+@[^\s@,;]+\.[^\s@,;]+$/;
@@ -123,8 +122,8 @@ const sendFields: INodeProperties[] = [
 	},
 ];
 
-/** Email → Send: its fields in the order the editor shows them. */
-export const description: INodeProperties[] = operationFields('email', 'send', [...sendFields]);
+/** Email → Send: its fields in the order the editor shows them (Voucher.resource.ts shows them for it). */
+export const description: INodeProperties[] = [...sendFields];
 
 function addressList(
 	ctx: IExecuteFunctions,

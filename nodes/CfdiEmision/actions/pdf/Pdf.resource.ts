@@ -1,6 +1,7 @@
 /** PDF: the operation selector, then each operation's fields. */
 import type { INodeProperties } from 'n8n-workflow';
 
+import { resourceFields } from '../common.fields';
 import * as getLink from './getLink.operation';
 
 export const pdfDescription: INodeProperties[] = [
@@ -21,5 +22,5 @@ export const pdfDescription: INodeProperties[] = [
 		],
 		default: 'getLink',
 	},
-	...getLink.description,
+	...resourceFields('pdf', { getLink: getLink.description }),
 ];

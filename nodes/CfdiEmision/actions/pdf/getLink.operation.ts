@@ -28,7 +28,6 @@ import { ServiceCallError } from '../../transport/serviceError';
 import { callService, type RunSession } from '../../transport/transport';
 import { pdfRenderPath, voucherPdfPath } from '../../api/paths';
 import { describeLink, type PdfLink } from '../../api/pdfLink';
-import { operationFields } from '../common.fields';
 
 const PDF_CONCURRENCY = 4;
 const DEFAULT_LINK_ATTEMPTS = 5;
@@ -102,8 +101,8 @@ const getLinkFields: INodeProperties[] = [
 	},
 ];
 
-/** PDF → Get Link: its fields in the order the editor shows them. */
-export const description: INodeProperties[] = operationFields('pdf', 'getLink', [...getLinkFields]);
+/** PDF → Get Link: its fields in the order the editor shows them (Voucher.resource.ts shows them for it). */
+export const description: INodeProperties[] = [...getLinkFields];
 
 function isNotReady(error: unknown): boolean {
 	return error instanceof ServiceCallError && error.kind === 'http' && error.details.status === 404;

@@ -1,6 +1,10 @@
-/** Voucher: the operation selector, then each operation's fields (each file lists its own). */
+/**
+ * Voucher: the operation selector, then each operation's fields (each operation file lists its own;
+ * a field several operations list is declared once, see resourceFields).
+ */
 import type { INodeProperties } from 'n8n-workflow';
 
+import { resourceFields } from '../common.fields';
 import * as buildFromOrder from './buildFromOrder.operation';
 import * as cancel from './cancel.operation';
 import * as create from './create.operation';
@@ -98,15 +102,17 @@ export const voucherDescription: INodeProperties[] = [
 		],
 		default: 'create',
 	},
-	...buildFromOrder.description,
-	...cancel.description,
-	...create.description,
-	...createCreditNote.description,
-	...createGlobalInvoice.description,
-	...createPaymentReceipt.description,
-	...get.description,
-	...getMany.description,
-	...getStatus.description,
-	...update.description,
-	...validate.description,
+	...resourceFields('voucher', {
+		buildFromOrder: buildFromOrder.description,
+		cancel: cancel.description,
+		create: create.description,
+		createCreditNote: createCreditNote.description,
+		createGlobalInvoice: createGlobalInvoice.description,
+		createPaymentReceipt: createPaymentReceipt.description,
+		get: get.description,
+		getMany: getMany.description,
+		getStatus: getStatus.description,
+		update: update.description,
+		validate: validate.description,
+	}),
 ];

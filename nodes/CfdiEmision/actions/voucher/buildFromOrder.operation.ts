@@ -4,7 +4,6 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { LOCAL_ONLY } from '../../transport/requestSettings';
 import { runItems } from '../../execution/runItems';
 import { readIssuerDefaults, voucherFromOrder } from '../../voucherInput';
-import { operationFields } from '../common.fields';
 import {
 	emisorNombre,
 	emisorRegimenFiscal,
@@ -27,7 +26,7 @@ import {
 } from './fields';
 import { checkedVoucherItems } from './validate.operation';
 
-export const description: INodeProperties[] = operationFields('voucher', 'buildFromOrder', [
+export const description: INodeProperties[] = [
 	emisorRfc,
 	emisorNombre,
 	emisorRegimenFiscal,
@@ -48,7 +47,7 @@ export const description: INodeProperties[] = operationFields('voucher', 'buildF
 		orderOptions,
 	]),
 	options,
-]);
+];
 
 /**
  * Builds each item's voucher from its order with the node's settings and checks it, without

@@ -30,7 +30,7 @@ import { voucherPath } from '../../api/paths';
 import { skippedUpstreamFor } from '../../execution/skippedUpstream';
 import { findVoucherByUuid } from '../../api/voucherList';
 import { voucherReferenceValue } from '../../execution/parameters';
-import { operationFields, uuidField } from '../common.fields';
+import { uuid } from './fields';
 
 const show = { show: { resource: ['voucher'], operation: ['cancel'] } };
 const DEFAULT_CANCEL_CONCURRENCY = 2;
@@ -76,11 +76,8 @@ const cancelFields: INodeProperties[] = [
 	},
 ];
 
-/** Voucher → Cancel: its fields in the order the editor shows them. */
-export const description: INodeProperties[] = operationFields('voucher', 'cancel', [
-	...uuidField('voucher', ['cancel']),
-	...cancelFields,
-]);
+/** Voucher → Cancel: its fields in the order the editor shows them (Voucher.resource.ts shows them for it). */
+export const description: INodeProperties[] = [...uuid, ...cancelFields];
 
 type CancelStatus = 'cancelled' | 'pendingAcceptance' | 'rejected';
 

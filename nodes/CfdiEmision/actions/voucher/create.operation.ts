@@ -12,7 +12,6 @@ import {
 	type SaleInGlobalInvoice,
 } from '../../stamping/saleInGlobalInvoice';
 import { withRelationsAndLegends } from '../../voucherInput/voucherKind';
-import { operationFields } from '../common.fields';
 import {
 	conceptos,
 	descripcionFacturador,
@@ -63,12 +62,12 @@ import {
 } from './fields';
 import { BuiltVoucher, voucherFromInput } from '../../voucherInput';
 
-export const description: INodeProperties[] = operationFields('voucher', 'create', [
-	stamp,
-	stampingMode,
-	...duplicateCheck,
-	duplicateCheckKey,
-	duplicateCheckWindow,
+export const description: INodeProperties[] = [
+	stamp(),
+	stampingMode(),
+	...duplicateCheck(),
+	duplicateCheckKey(),
+	duplicateCheckWindow(),
 	// Input Mode: Fields or JSON
 	inputMode,
 	voucherJson,
@@ -112,7 +111,7 @@ export const description: INodeProperties[] = operationFields('voucher', 'create
 	fiscalLegends,
 	options,
 	output,
-]);
+];
 
 /** The item's voucher from the Input Mode, with its Related Vouchers and Fiscal Legends. */
 function voucherWithExtras(ctx: IExecuteFunctions, itemIndex: number): IDataObject | BuiltVoucher {

@@ -33,7 +33,6 @@ import {
 } from '../../voucherInput/voucherKind';
 import { readStampingSettings, runStamping } from '../../stamping';
 import { BuiltVoucher, relatedParties } from '../../voucherInput';
-import { operationFields } from '../common.fields';
 import {
 	duplicateCheck,
 	duplicateCheckKey,
@@ -243,19 +242,19 @@ const creditNoteFields: INodeProperties[] = [
 	voucherField('descripcionFacturador', show),
 ];
 
-/** Voucher → Create Credit Note: its fields in the order the editor shows them. */
-export const description: INodeProperties[] = operationFields('voucher', OPERATION, [
-	stamp,
-	stampingMode,
-	...duplicateCheck,
-	duplicateCheckKey,
-	duplicateCheckWindow,
+/** Voucher → Create Credit Note: its fields in the order the editor shows them (Voucher.resource.ts shows them for it). */
+export const description: INodeProperties[] = [
+	stamp(),
+	stampingMode(),
+	...duplicateCheck(),
+	duplicateCheckKey(),
+	duplicateCheckWindow(),
 	...creditNoteFields,
 	relatedVouchers,
 	fiscalLegends,
 	options,
 	output,
-]);
+];
 
 const LABELS: Record<string, string> = {
 	invoices: 'Related Invoices',

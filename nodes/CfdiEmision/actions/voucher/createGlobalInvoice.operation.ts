@@ -51,7 +51,6 @@ import { listVouchers } from '../../api/voucherList';
 import { downloadVoucherXml } from '../../api/voucherXml';
 import { duplicateCheckModeOf, readStampingSettings, runStamping } from '../../stamping';
 import { BuiltVoucher, issuerFromFields } from '../../voucherInput';
-import { operationFields } from '../common.fields';
 import {
 	duplicateCheck,
 	duplicateCheckKey,
@@ -144,19 +143,19 @@ const globalInvoiceFields: INodeProperties[] = [
 	voucherField('descripcionFacturador', show),
 ];
 
-/** Voucher → Create Global Invoice: its fields in the order the editor shows them. */
-export const description: INodeProperties[] = operationFields('voucher', OPERATION, [
-	stamp,
-	stampingMode,
-	...duplicateCheck,
-	duplicateCheckKey,
-	duplicateCheckWindow,
+/** Voucher → Create Global Invoice: its fields in the order the editor shows them (Voucher.resource.ts shows them for it). */
+export const description: INodeProperties[] = [
+	stamp(),
+	stampingMode(),
+	...duplicateCheck(),
+	duplicateCheckKey(),
+	duplicateCheckWindow(),
 	...globalInvoiceFields,
 	relatedVouchers,
 	fiscalLegends,
 	options,
 	output,
-]);
+];
 
 /** The settings that make the invoice rather than a sale: one value for every input item. */
 const INVOICE_SETTINGS = [

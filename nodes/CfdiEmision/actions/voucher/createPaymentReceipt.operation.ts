@@ -35,7 +35,6 @@ import {
 import { readStampingSettings, runStamping } from '../../stamping';
 import { paymentReceiptKey } from '../../cfdi/businessKey';
 import { BuiltVoucher, relatedParties } from '../../voucherInput';
-import { operationFields } from '../common.fields';
 import {
 	duplicateCheck,
 	duplicateCheckKey,
@@ -217,19 +216,19 @@ const paymentReceiptFields: INodeProperties[] = [
 	voucherField('descripcionFacturador', show),
 ];
 
-/** Voucher → Create Payment Receipt: its fields in the order the editor shows them. */
-export const description: INodeProperties[] = operationFields('voucher', OPERATION, [
-	stamp,
-	stampingMode,
-	...duplicateCheck,
-	duplicateCheckKey,
-	duplicateCheckWindow,
+/** Voucher → Create Payment Receipt: its fields in the order the editor shows them (Voucher.resource.ts shows them for it). */
+export const description: INodeProperties[] = [
+	stamp(),
+	stampingMode(),
+	...duplicateCheck(),
+	duplicateCheckKey(),
+	duplicateCheckWindow(),
 	...paymentReceiptFields,
 	relatedVouchers,
 	fiscalLegends,
 	options,
 	output,
-]);
+];
 
 const FIELD_LABELS: Record<string, string> = {
 	impSaldoAnt: 'Previous Balance',

@@ -1,7 +1,6 @@
 /** Voucher → Get: its fields and its execute. */
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { voucherIdField } from '../common.fields';
 import { toNodeError } from '../../transport/errors';
 import { readVoucherId } from '../../execution/parameters';
 import { parseJsonObject } from '../../transport/responses';
@@ -14,12 +13,12 @@ import {
 import { runItems } from '../../execution/runItems';
 import { callService } from '../../transport/transport';
 import { voucherPath } from '../../api/paths';
-import { operationFields } from '../common.fields';
+import { voucherId } from './fields';
 
 export const DEFAULT_READ_CONCURRENCY = 4;
 
 const getFields: INodeProperties[] = [
-	...voucherIdField('voucher', ['get', 'update']),
+	...voucherId,
 	{
 		displayName: 'Options',
 		name: 'getOptions',
@@ -35,8 +34,8 @@ const getFields: INodeProperties[] = [
 	},
 ];
 
-/** Voucher → Get: its fields in the order the editor shows them. */
-export const description: INodeProperties[] = operationFields('voucher', 'get', [...getFields]);
+/** Voucher → Get: its fields in the order the editor shows them (Voucher.resource.ts shows them for it). */
+export const description: INodeProperties[] = [...getFields];
 
 export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	return await runItems(

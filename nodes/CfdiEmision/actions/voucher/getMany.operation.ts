@@ -22,7 +22,6 @@ import {
 import { vouchersOfSale } from '../../api/saleVouchers';
 import { listVouchers } from '../../api/voucherList';
 import { toUnixSeconds, type VoucherRecord } from '../../api/voucherRecords';
-import { operationFields } from '../common.fields';
 
 const show = (extra: IDataObject = {}) => ({
 	show: { resource: ['voucher'], operation: ['getMany'], ...extra },
@@ -113,10 +112,8 @@ const getManyFields: INodeProperties[] = [
 	},
 ];
 
-/** Voucher → Get Many: its fields in the order the editor shows them. */
-export const description: INodeProperties[] = operationFields('voucher', 'getMany', [
-	...getManyFields,
-]);
+/** Voucher → Get Many: its fields in the order the editor shows them (Voucher.resource.ts shows them for it). */
+export const description: INodeProperties[] = [...getManyFields];
 
 function readDate(
 	ctx: IExecuteFunctions,

@@ -12,7 +12,7 @@ import {
 import { runItems } from '../../execution/runItems';
 import { findVoucherByUuid } from '../../api/voucherList';
 import { DEFAULT_READ_CONCURRENCY } from './get.operation';
-import { operationFields, uuidField } from '../common.fields';
+import { uuid } from './fields';
 
 const getStatusFields: INodeProperties[] = [
 	{
@@ -33,11 +33,8 @@ const getStatusFields: INodeProperties[] = [
 	},
 ];
 
-/** Voucher → Get Status: its fields in the order the editor shows them. */
-export const description: INodeProperties[] = operationFields('voucher', 'getStatus', [
-	...uuidField('voucher', ['getStatus']),
-	...getStatusFields,
-]);
+/** Voucher → Get Status: its fields in the order the editor shows them (Voucher.resource.ts shows them for it). */
+export const description: INodeProperties[] = [...uuid, ...getStatusFields];
 
 /** The status of each item's voucher by UUID: stamped, cancelled or waiting for the recipient to accept its cancellation. */
 export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {

@@ -4,7 +4,6 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { readVoucherId } from '../../execution/parameters';
 import { runStamping } from '../../stamping';
 import { voucherFromInput } from '../../voucherInput';
-import { operationFields, voucherIdField } from '../common.fields';
 import {
 	conceptos,
 	descripcionFacturador,
@@ -42,12 +41,13 @@ import {
 	skippedItems,
 	subTotalAndTotal,
 	tipoDeComprobante,
+	voucherId,
 	voucherJson,
 	withoutTaxData,
 } from './fields';
 
-export const description: INodeProperties[] = operationFields('voucher', 'update', [
-	...voucherIdField('voucher', ['update']),
+export const description: INodeProperties[] = [
+	...voucherId,
 	{
 		displayName: 'Stamp',
 		name: 'stamp',
@@ -96,7 +96,7 @@ export const description: INodeProperties[] = operationFields('voucher', 'update
 	lineItemsOptions,
 	options,
 	output,
-]);
+];
 
 /** Applies each item's voucher to its pending voucher id, and stamps it unless Stamp is off. */
 export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {

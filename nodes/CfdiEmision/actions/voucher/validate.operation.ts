@@ -29,7 +29,6 @@ import {
 	type IssuerDefaults,
 } from '../../voucherInput';
 
-import { operationFields } from '../common.fields';
 import {
 	conceptos,
 	descripcionFacturador,
@@ -70,7 +69,7 @@ import {
 	withoutTaxData,
 } from './fields';
 
-export const description: INodeProperties[] = operationFields('voucher', 'validate', [
+export const description: INodeProperties[] = [
 	// Input Mode: Fields or JSON
 	inputMode,
 	voucherJson,
@@ -110,7 +109,7 @@ export const description: INodeProperties[] = operationFields('voucher', 'valida
 	orderOptions,
 	lineItemsOptions,
 	options,
-]);
+];
 
 /**
  * The output of an offline check: the voucher as it would be sent, its findings and computed

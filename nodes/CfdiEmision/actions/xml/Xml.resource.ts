@@ -1,6 +1,7 @@
 /** XML: the operation selector, then each operation's fields. */
 import type { INodeProperties } from 'n8n-workflow';
 
+import { resourceFields } from '../common.fields';
 import * as download from './download.operation';
 
 export const xmlDescription: INodeProperties[] = [
@@ -20,5 +21,5 @@ export const xmlDescription: INodeProperties[] = [
 		],
 		default: 'download',
 	},
-	...download.description,
+	...resourceFields('xml', { download: download.description }),
 ];

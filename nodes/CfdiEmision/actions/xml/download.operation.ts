@@ -17,7 +17,6 @@ import {
 } from '../../transport/requestSettings';
 import { runItems } from '../../execution/runItems';
 import { downloadVoucherXml } from '../../api/voucherXml';
-import { operationFields } from '../common.fields';
 
 const DOWNLOAD_CONCURRENCY = 4;
 
@@ -52,10 +51,8 @@ const downloadFields: INodeProperties[] = [
 	},
 ];
 
-/** XML → Download: its fields in the order the editor shows them. */
-export const description: INodeProperties[] = operationFields('xml', 'download', [
-	...downloadFields,
-]);
+/** XML → Download: its fields in the order the editor shows them (Voucher.resource.ts shows them for it). */
+export const description: INodeProperties[] = [...downloadFields];
 
 export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	return await runItems(

@@ -3,6 +3,7 @@ export * from './lineItems.fields';
 export * from './order.fields';
 export * from './orderSettings.fields';
 export * from './output.fields';
+export * from './reference.fields';
 export * from './relatedParties.fields';
 export * from './stamping.fields';
 export * from './voucherForm.fields';

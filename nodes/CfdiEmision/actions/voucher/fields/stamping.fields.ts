@@ -149,18 +149,23 @@ function stampingOptions(): INodeProperties {
 	};
 }
 
-/** Stamp: now, or save as pending (the operations that create a voucher, and Update). */
-export const stamp: INodeProperties = {
+/*
+ * Stamp, Stamping Mode, Duplicate Check and its key: each operation that creates a voucher declares
+ * its own (as since version 1), so these give a new declaration for each.
+ */
+
+/** Stamp: now, or save as pending. */
+export const stamp = (): INodeProperties => ({
 	displayName: 'Stamp',
 	name: 'stamp',
 	type: 'boolean',
 	default: true,
 	description:
 		'Whether to stamp the voucher with the tax authority now (emitir=true). Off saves it as pending, to review and stamp later with Update.',
-};
+});
 
 /** Stamping Mode of the operations that create a voucher (Create and the new kinds). */
-export const stampingMode: INodeProperties = {
+export const stampingMode = (): INodeProperties => ({
 	displayName: 'Stamping Mode',
 	name: 'stampingMode',
 	type: 'options',
@@ -180,7 +185,7 @@ export const stampingMode: INodeProperties = {
 	],
 	default: 'twoPhase',
 	displayOptions: { show: { stamp: [true] } },
-};
+});
 
 const DUPLICATE_CHECK_OPTIONS = [
 	{
@@ -205,9 +210,7 @@ const DUPLICATE_CHECK_DESCRIPTION =
  * version (issue 27 item 8: safety is not versioned; the package was never published with version
  * 1's Off, so no saved workflow outside this repository relies on it).
  */
-export const duplicateCheck: INodeProperties[] = duplicateCheckFields();
-
-function duplicateCheckFields(): INodeProperties[] {
+export function duplicateCheck(): INodeProperties[] {
 	return [
 		{
 			displayName: 'Duplicate Check',
@@ -221,7 +224,7 @@ function duplicateCheckFields(): INodeProperties[] {
 }
 
 /** Duplicate Check Key: what identifies the sale (shown unless the check is Off). */
-export const duplicateCheckKey: INodeProperties = {
+export const duplicateCheckKey = (): INodeProperties => ({
 	displayName: 'Duplicate Check Key',
 	name: 'duplicateCheckKey',
 	type: 'string',
@@ -230,10 +233,10 @@ export const duplicateCheckKey: INodeProperties = {
 	description:
 		"What identifies the sale, e.g. an order number or a refund ID; it is written as the voucher's folio (1-40 characters), which the service's list shows. Empty: the key the input gives (Order and Line Items: the folio; payment receipts: the paid invoices and installments; global invoices: the period). See the README, Duplicate Check.",
 	displayOptions: { hide: { duplicateCheck: ['off'] } },
-};
+});
 
 /** Duplicate Check Window: how long the same content counts as the same sale (no key, no folio). */
-export const duplicateCheckWindow: INodeProperties = {
+export const duplicateCheckWindow = (): INodeProperties => ({
 	displayName: 'Duplicate Check Window (Hours)',
 	name: 'duplicateCheckWindow',
 	type: 'number',
@@ -242,4 +245,4 @@ export const duplicateCheckWindow: INodeProperties = {
 	description:
 		'For a voucher without a key or folio: how long the same content (recipient, lines, total) counts as the same sale. A second voucher with the same content within this window returns the first; give a Duplicate Check Key to stamp a deliberate second one.',
 	displayOptions: { hide: { duplicateCheck: ['off'] } },
-};
+});
