@@ -1,7 +1,7 @@
 import { Workflow, type INode, type INodeParameters } from 'n8n-workflow';
 
-import { cfdiNode, Engine, shutdownEngine } from '../../../support/engine/engine';
-import { NODE_TYPE } from '../../../support/engine/nodeTypes';
+import { cfdiNode, Engine, shutdownEngine } from '../../support/engine/engine';
+import { NODE_TYPE } from '../../support/engine/nodeTypes';
 
 afterAll(shutdownEngine);
 
