@@ -8,13 +8,10 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import {
-	authorizeRequest,
-	ISSUER_CREDENTIAL_FIELDS,
-	KNOWN_ENVIRONMENTS,
-	obtainSession,
-	VOUCHERS_PATH,
-} from '../nodes/CfdiEmision/auth';
+import { authorizeRequest } from '../nodes/CfdiEmision/auth/authorizeRequest';
+import { KNOWN_ENVIRONMENTS, URL_TEMPLATE } from '../nodes/CfdiEmision/auth/endpoints';
+import { obtainSession } from '../nodes/CfdiEmision/auth/tokenService';
+import { ISSUER_CREDENTIAL_FIELDS } from '../nodes/CfdiEmision/voucherInput/issuerDefaults';
 
 /**
  * A boolean switch, not a secret. It is declared apart because the scanner's credential-password-field
@@ -203,7 +200,7 @@ export class CfdiEmisionApi implements ICredentialType {
 	test: ICredentialTestRequest = {
 		request: {
 			method: 'GET',
-			url: VOUCHERS_PATH,
+			url: `${URL_TEMPLATE.apiRoot}/emisores/${URL_TEMPLATE.emisorId}/comprobantes`,
 			qs: {
 				...CREDENTIAL_TEST_LIST_WINDOW,
 				nocomprobante: 0,

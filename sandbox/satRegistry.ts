@@ -6,7 +6,8 @@
  * here is taken as registered with whatever the voucher says: only the company-type rule applies.
  */
 import { isObject } from './modelBinding';
-import type { ValidationError, VoucherBody } from './types';
+import type { ValidationError } from './stamping';
+import type { VoucherBody } from './types';
 
 export interface RegisteredTaxpayer {
 	rfc: string;

@@ -4,11 +4,14 @@
  * Every failing rule is reported, as the service collects them before answering.
  */
 import { isObject, toNumber } from './modelBinding';
-import type { SandboxAccount, ValidationError, VoucherBody } from './types';
+import type { SandboxAccount, VoucherBody } from './types';
 import { recipientRegistryErrors } from './satRegistry';
 import { voucherKindErrors } from './voucherKinds';
 
-export type { ValidationError } from './types';
+export interface ValidationError {
+	codigo: string;
+	mensaje: string;
+}
 
 // One cent (plus float noise): the rounding difference the SAT tolerates for MXN amounts.
 const TOLERANCE = 0.01 + 1e-9;

@@ -12,7 +12,8 @@
  * of the same rules, so the two check each other.
  */
 import { isObject, toNumber } from './modelBinding';
-import type { ValidationError, VoucherBody } from './types';
+import type { ValidationError } from './stamping';
+import type { VoucherBody } from './types';
 
 type Json = Record<string, unknown>;
 

@@ -1,6 +1,3 @@
-/**
- * Also covers: nodes/CfdiEmision/api/voucherXml.ts (the read of a voucher's XML).
- */
 import { account, routes } from '../support/sandboxCredential';
 import { binaryBytes, stampedUuid, useSandboxEngine } from '../support/nodeTestKit';
 

@@ -25,8 +25,7 @@ import { downloadVoucherXml } from '../api/voucherXml';
 import { operationFailed, toNodeError } from '../transport/errors';
 import { parseJsonObject } from '../transport/responses';
 import { callService, type RunSession } from '../transport/transport';
-import { stampStepVoucher } from './handler';
-import type { StampJob } from './job';
+import { stampStepVoucher, type StampJob } from './handler';
 
 export type SaleInGlobalInvoice = 'fail' | 'replace';
 

@@ -142,7 +142,6 @@ describe('the voucher members read', () => {
 			emisor: { rfc: 'EKU9003173C9' },
 			receptor: {},
 			taxes: [],
-			conceptIds: [],
 		});
 	});
 
