@@ -8,10 +8,13 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { authorizeRequest } from '../nodes/CfdiEmision/auth/authorizeRequest';
-import { KNOWN_ENVIRONMENTS, URL_TEMPLATE } from '../nodes/CfdiEmision/auth/endpoints';
-import { obtainSession } from '../nodes/CfdiEmision/auth/tokenService';
-import { ISSUER_CREDENTIAL_FIELDS } from '../nodes/CfdiEmision/voucherInput/issuerDefaults';
+import {
+	authorizeRequest,
+	ISSUER_CREDENTIAL_FIELDS,
+	KNOWN_ENVIRONMENTS,
+	obtainSession,
+	VOUCHERS_PATH,
+} from '../nodes/CfdiEmision/auth';
 
 /**
  * A boolean switch, not a secret. It is declared apart because the scanner's credential-password-field
@@ -200,7 +203,7 @@ export class CfdiEmisionApi implements ICredentialType {
 	test: ICredentialTestRequest = {
 		request: {
 			method: 'GET',
-			url: `${URL_TEMPLATE.apiRoot}/emisores/${URL_TEMPLATE.emisorId}/comprobantes`,
+			url: VOUCHERS_PATH,
 			qs: {
 				...CREDENTIAL_TEST_LIST_WINDOW,
 				nocomprobante: 0,

@@ -9,8 +9,7 @@ import { cfdiDateTime, isBusinessDay, mexicoCityEpoch } from './clock';
 import type { Call, Reply } from './http';
 import { bindJsonObject, isObject, queryValue, toNumber } from './modelBinding';
 import { isJsonMediaType, json, message, unsupportedMediaType, validationProblem } from './replies';
-import type { ValidationError } from './stamping';
-import type { CancellationRecord, StoredVoucher } from './types';
+import type { CancellationRecord, StoredVoucher, ValidationError } from './types';
 
 const MOTIVES = ['01', '02', '03', '04'];
 const UUID_PATTERN = /^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$/;

@@ -6,8 +6,7 @@
  * here is taken as registered with whatever the voucher says: only the company-type rule applies.
  */
 import { isObject } from './modelBinding';
-import type { ValidationError } from './stamping';
-import type { VoucherBody } from './types';
+import type { ValidationError, VoucherBody } from './types';
 
 export interface RegisteredTaxpayer {
 	rfc: string;

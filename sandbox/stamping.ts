@@ -4,14 +4,11 @@
  * Every failing rule is reported, as the service collects them before answering.
  */
 import { isObject, toNumber } from './modelBinding';
-import type { SandboxAccount, VoucherBody } from './types';
+import type { SandboxAccount, ValidationError, VoucherBody } from './types';
 import { recipientRegistryErrors } from './satRegistry';
 import { voucherKindErrors } from './voucherKinds';
 
-export interface ValidationError {
-	codigo: string;
-	mensaje: string;
-}
+export type { ValidationError } from './types';
 
 // One cent (plus float noise): the rounding difference the SAT tolerates for MXN amounts.
 const TOLERANCE = 0.01 + 1e-9;

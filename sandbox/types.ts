@@ -230,3 +230,9 @@ export interface Sandbox {
 	readonly grantedStamps: ReadonlyArray<{ emisorId: number; serie: string; body: VoucherBody }>;
 	close(): Promise<void>;
 }
+
+/** One failed business rule, as the service reports it (errores). */
+export interface ValidationError {
+	codigo: string;
+	mensaje: string;
+}

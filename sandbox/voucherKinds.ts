@@ -12,8 +12,7 @@
  * of the same rules, so the two check each other.
  */
 import { isObject, toNumber } from './modelBinding';
-import type { ValidationError } from './stamping';
-import type { VoucherBody } from './types';
+import type { ValidationError, VoucherBody } from './types';
 
 type Json = Record<string, unknown>;
 

@@ -16,6 +16,7 @@ import { promisify } from 'node:util';
 import { cpus, loadavg, totalmem } from 'node:os';
 
 import { computeTotals, validateVoucher, type Voucher } from '../nodes/CfdiEmision/cfdi';
+import { CLAVE_PROD_SERV_CATALOG } from '../nodes/CfdiEmision/cfdi/catalogs';
 import { DEFAULT_ACCOUNT, startSandbox, type Sandbox } from '../sandbox';
 import { cfdiDateTime } from '../sandbox/clock';
 import { Engine, shutdownEngine } from '../test/support/engine/engine';
@@ -328,12 +329,37 @@ async function freshOrderCase(): Promise<void> {
 	console.log('');
 }
 
+/**
+ * The product-code picker's search (methods.listSearch) with a normal filter and with a
+ * 20,000-character one (pasted text): the search runs in n8n's main process, so it must answer fast
+ * whatever is typed. The catalog is loaded once before timing.
+ */
+function catalogSearchCase(): void {
+	CLAVE_PROD_SERV_CATALOG.search('');
+	// Words every name holds make the search compare each of them with every entry: the costly case.
+	const filters: Array<[string, string]> = [
+		['"facturacion"', 'facturacion'],
+		['"a " × 10,000 (20,000 characters)', 'a '.repeat(10_000)],
+		['"de " × 6,667 (20,000 characters)', 'de '.repeat(6_667).slice(0, 20_000)],
+	];
+	const parts = filters.map(([label, filter]) => {
+		const started = performance.now();
+		const found = CLAVE_PROD_SERV_CATALOG.search(filter).length;
+		return `${label} ${(performance.now() - started).toFixed(0)} ms (${found} found)`;
+	});
+	console.log(
+		`Catalog picker search over ${CLAVE_PROD_SERV_CATALOG.size} product codes: ${parts.join('; ')}.\n`,
+	);
+}
+
 async function main() {
 	if (only === 'freshOrder') {
 		await freshOrderCase();
 		return;
 	}
 	validationCase();
+	catalogSearchCase();
+	if (only === 'catalog') return;
 	if (only === 'duplicate') {
 		await duplicateCase();
 		return;

@@ -1,10 +1,11 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { emailDescription, emailOperations } from './resources/email';
-import { pdfDescription, pdfOperations } from './resources/pdf';
-import { voucherDescription, voucherOperations } from './resources/voucher';
-import { xmlDescription, xmlOperations } from './resources/xml';
+import { emailDescription } from './actions/email/Email.resource';
+import { pdfDescription } from './actions/pdf/Pdf.resource';
+import { voucherDescription } from './actions/voucher/Voucher.resource';
+import { xmlDescription } from './actions/xml/Xml.resource';
+import { router } from './actions/router';
 import { catalogListSearch } from './methods/catalogSearch';
 import { APP_DESCRIPTION, emisorIdOverrideField } from './actions/common.fields';
 import { voucherListSearch } from './methods/voucherSearch';
@@ -67,10 +68,5 @@ export class CfdiEmision implements INodeType {
 
 	// Every operation runs as a custom operation: each needs ordering (the first call signs in
 	// alone), bounded concurrency, retries that cannot duplicate a voucher, or several calls.
-	customOperations = {
-		voucher: voucherOperations,
-		xml: xmlOperations,
-		pdf: pdfOperations,
-		email: emailOperations,
-	};
+	customOperations = router;
 }

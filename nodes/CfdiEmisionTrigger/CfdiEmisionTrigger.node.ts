@@ -7,12 +7,16 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { toNodeError } from '../CfdiEmision/transport/errors';
-import { DEFAULT_TIMEOUT_MS } from '../CfdiEmision/transport/requestSettings';
-import { CREDENTIAL_TYPE, RunSession } from '../CfdiEmision/transport/transport';
-import { APP_DESCRIPTION } from '../CfdiEmision/actions/common.fields';
-import { readVoucherFilter, voucherFilterFields } from '../CfdiEmision/api/voucherFilters';
-import { listVouchers } from '../CfdiEmision/api/voucherList';
+import {
+	APP_DESCRIPTION,
+	CREDENTIAL_TYPE,
+	DEFAULT_TIMEOUT_MS,
+	listVouchers,
+	readVoucherFilter,
+	RunSession,
+	toNodeError,
+	voucherFilterFields,
+} from '../CfdiEmision/trigger';
 import {
 	advanceCursor,
 	isRecord,

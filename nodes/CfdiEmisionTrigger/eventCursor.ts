@@ -12,14 +12,15 @@
  * reported, so raising a window neither reports a voucher again nor back-fills the time before
  * activation. What is remembered is bounded by the window and by MAX_REMEMBERED.
  */
-import { matchesVoucherFilter, type VoucherFilter } from '../CfdiEmision/api/voucherFilters';
 import {
+	isRecord,
+	matchesVoucherFilter,
 	statusFromSubEstatus,
 	toUnixSeconds,
+	type VoucherFilter,
 	type VoucherRecord,
 	type VoucherStatus,
-} from '../CfdiEmision/api/voucherRecords';
-import { isRecord } from '../CfdiEmision/cfdi/voucherShape';
+} from '../CfdiEmision/trigger';
 
 export type TriggerEvent = 'voucherStamped' | 'cancellationStatusChanged';
 

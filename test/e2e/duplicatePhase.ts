@@ -15,6 +15,7 @@ import { orderParams } from '../support/nodeTestKit';
 import type { Checks } from './checks';
 import { outputJson, type ExecutionJson, type N8nInstance } from './n8n';
 import { cfdiWorkflow } from './workflows';
+import { mexicoCityMonth } from '../../nodes/CfdiEmision/cfdi/kinds/globalPeriod';
 
 const PAID_INVOICE = '7A1B2C3D-396D-4725-8521-CDC4BDD20CCF';
 const TICKETS = ['E2E-T-1', 'E2E-T-2', 'E2E-T-3'];
@@ -28,7 +29,23 @@ export const DUPLICATE_WORKFLOWS = {
 	refund: 'cfdiE2eDupRefund0001',
 	ticket: 'cfdiE2eDupTicket0001',
 	global: 'cfdiE2eDupGlobal0001',
+	dailyFirst: 'cfdiE2eDupDaily00001',
+	dailyNext: 'cfdiE2eDupDaily00002',
 } as const;
+
+/** The overlapping daily runs: yesterday's tickets 1-3, today's 1-5 (series F, this month, Year 0). */
+const DAILY_TICKETS = ['E2E-D-1', 'E2E-D-2', 'E2E-D-3', 'E2E-D-4', 'E2E-D-5'];
+const NOW = mexicoCityMonth(new Date());
+const THIS_MONTH = String(NOW.month).padStart(2, '0');
+/** The folio the node writes on a daily global invoice of this month: G<year><month>-01-<hash>. */
+const DAILY_FOLIO = `G${NOW.year}${THIS_MONTH}-01-`;
+const dailyParams = () =>
+	globalParams({
+		globalPeriodicity: '01',
+		globalMonth: THIS_MONTH,
+		globalYear: 0,
+		options: {},
+	});
 
 function workflow(
 	id: string,
@@ -89,7 +106,26 @@ export function duplicateWorkflows(credential: { id: string; name: string }): Wo
 				resource: 'voucher',
 				operation: 'create',
 				inputMode: 'json',
-				voucherJson: JSON.stringify(invoiceVoucher({ serie: 'A', folio: TICKETS[1] })),
+				// The sale itself (116.00): a ticket is left out only for an invoice of the same amount.
+				voucherJson: JSON.stringify(
+					invoiceVoucher({
+						serie: 'A',
+						folio: TICKETS[1],
+						conceptos: [
+							{
+								claveProdServ: '01010101',
+								cantidad: '1',
+								claveUnidad: 'H87',
+								descripcion: `Sale ${TICKETS[1]}`,
+								valorUnitario: 116,
+								importe: 116,
+								objetoImp: '01',
+							},
+						],
+						subTotal: 116,
+						total: 116,
+					}),
+				),
 			},
 			credential,
 		),
@@ -98,6 +134,20 @@ export function duplicateWorkflows(credential: { id: string; name: string }): Wo
 			'the month-end global invoice',
 			TICKETS.map((ticket) => ({ ticket, total: 116 })),
 			globalParams(),
+			credential,
+		),
+		workflow(
+			DUPLICATE_WORKFLOWS.dailyFirst,
+			"yesterday's daily global invoice (tickets 1-3)",
+			DAILY_TICKETS.slice(0, 3).map((ticket) => ({ ticket, total: 116 })),
+			dailyParams(),
+			credential,
+		),
+		workflow(
+			DUPLICATE_WORKFLOWS.dailyNext,
+			"today's daily global invoice, overlapping (tickets 1-5)",
+			DAILY_TICKETS.map((ticket) => ({ ticket, total: 116 })),
+			dailyParams(),
 			credential,
 		),
 	];
@@ -255,6 +305,39 @@ export async function duplicatePhase(
 				stampedWith((body) => body.serie === 'F' && body.folio === 'G202405-04').length,
 				1,
 			);
+		},
+	);
+
+	const daily: ExecutionJson[] = [];
+	for (const id of [DUPLICATE_WORKFLOWS.dailyFirst, DUPLICATE_WORKFLOWS.dailyNext]) {
+		const { run, cli } = await n8n.execute(id);
+		timings[`execute ${id}`] = cli.ms;
+		daily.push(run);
+	}
+	await checks.check(
+		"the overlapping daily global invoice: today's run of tickets 1-5 declares 4 and 5 only and lists 1-3 as declared in yesterday's",
+		() => {
+			daily.forEach(succeeded);
+			const [first, next] = daily.map((run) => outputJson(run, 'CFDI')[0] ?? {});
+			assert.equal(first.status, 'stamped', JSON.stringify(first));
+			assert.equal(next.status, 'stamped', JSON.stringify(next));
+			const leftOut = next.leftOut as Array<Record<string, unknown>>;
+			assert.deepEqual(
+				leftOut.map((sale) => [sale.ticket, sale.uuid, sale.reason]),
+				DAILY_TICKETS.slice(0, 3).map((ticket) => [
+					ticket,
+					first.uuid,
+					'already declared in a global invoice of an overlapping period',
+				]),
+			);
+			const stored = stampedWith(
+				(body) => body.serie === 'F' && String(body.folio).startsWith(DAILY_FOLIO),
+			).map((voucher) =>
+				(voucher.body.conceptos as Array<Record<string, unknown>>).map(
+					(concepto) => concepto.noIdentificacion,
+				),
+			);
+			assert.deepEqual(stored, [DAILY_TICKETS.slice(0, 3), DAILY_TICKETS.slice(3)]);
 		},
 	);
 }

@@ -1,3 +1,6 @@
+/**
+ * Also covers: nodes/CfdiEmision/api/relatedInvoices.ts (the read of the related invoices a credit note refers to).
+ */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { useSandboxEngine } from '../support/nodeTestKit';
@@ -56,8 +59,12 @@ describe('voucher: create credit note', () => {
 		expect(error).toBeUndefined();
 		expect(kit.sandbox.requests.filter((r) => r.server === 'api').map((r) => r.route)).toEqual([
 			'downloadXml',
+			// The Duplicate Check's read, then the credit notes already stamped against the invoice.
+			'listVouchers',
+			'listVouchers',
 			'createVoucher',
 			'updateVoucher',
+			'listVouchers',
 		]);
 		const body = sentBody(kit.sandbox) as any;
 		expect(body).toMatchObject({

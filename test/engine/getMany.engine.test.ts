@@ -1,3 +1,6 @@
+/**
+ * Also covers: nodes/CfdiEmision/api/voucherFilters.ts (the list filters Get Many sends).
+ */
 import type { INodeParameters } from 'n8n-workflow';
 
 import { startSandbox } from '../../sandbox';

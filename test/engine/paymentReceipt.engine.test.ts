@@ -60,11 +60,17 @@ describe('voucher: create payment receipt', () => {
 		);
 		expect(error).toBeUndefined();
 
-		// The invoice's XML was read through the XML download path, then the voucher was saved and stamped.
+		// The invoice's XML was read through the XML download path, the list looked for a receipt of
+		// this receipt's key (Duplicate Check, on by default) and for any receipt of this installment
+		// since the invoice's date (saleSums), then the voucher was saved and stamped and the list read
+		// once more for a twin.
 		expect(kit.sandbox.requests.filter((r) => r.server === 'api').map((r) => r.route)).toEqual([
 			'downloadXml',
+			'listVouchers',
+			'listVouchers',
 			'createVoucher',
 			'updateVoucher',
+			'listVouchers',
 		]);
 		const body = sentBody(kit.sandbox) as any;
 		expect(body).toMatchObject({
@@ -191,6 +197,8 @@ describe('voucher: create payment receipt', () => {
 
 	test('one wrong item among good ones, with Continue On Fail: the others are stamped', async () => {
 		const invoice = await stampInvoice(kit.sandbox);
+		// Another invoice: its first installment is another sale than the first invoice's.
+		const another = await stampInvoice(kit.sandbox);
 		kit.sandbox.clearLog();
 		const params = receiptParams([{ uuid: '={{ $json.uuid }}', amountPaid: '={{ $json.paid }}' }]);
 		const { items } = await kit.engine.runNode(
@@ -198,7 +206,7 @@ describe('voucher: create payment receipt', () => {
 			[
 				{ uuid: invoice, paid: 100 },
 				{ uuid: 'not-a-uuid', paid: 100 },
-				{ uuid: invoice, paid: 200 },
+				{ uuid: another, paid: 200 },
 			],
 			{ continueOnFail: true },
 		);
@@ -210,7 +218,7 @@ describe('voucher: create payment receipt', () => {
 		expect(String(items[1].json.error)).toBe(
 			'Item 1: related invoice UUID "not-a-uuid" is not a UUID.',
 		);
-		expect(kit.sandbox.requests.filter((r) => r.route === 'downloadXml')).toHaveLength(1);
+		expect(kit.sandbox.requests.filter((r) => r.route === 'downloadXml')).toHaveLength(2);
 		expect(kit.sandbox.requests.filter((r) => r.route === 'token')).toHaveLength(1);
 	});
 

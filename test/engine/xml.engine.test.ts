@@ -1,3 +1,6 @@
+/**
+ * Also covers: nodes/CfdiEmision/api/voucherXml.ts (the read of a voucher's XML).
+ */
 import { account, routes } from '../support/sandboxCredential';
 import { binaryBytes, stampedUuid, useSandboxEngine } from '../support/nodeTestKit';
 

@@ -18,6 +18,11 @@ export interface CorpusCase {
 	/** Warning codes expected (exactly), when any. */
 	warnings?: string[];
 	options?: ValidateOptions;
+	/**
+	 * The rule file of nodes/CfdiEmision/cfdi/validation/ that reports an invalid case's error; its
+	 * test (test/nodes/CfdiEmision/cfdi/validation/<rule>.test.ts) runs the case.
+	 */
+	rule?: string;
 }
 
 /** A valid MXN invoice: 2 × 500 + 1 × 500 with IVA 16%, paid at once by transfer. */
@@ -495,126 +500,151 @@ export const INVALID_CASES: CorpusCase[] = [
 		name: 'receptor.usoCFDI removed',
 		voucher: variant((v) => delete v.receptor.usoCFDI),
 		expect: { code: 'REQUIRED', path: 'receptor.usoCFDI' },
+		rule: 'requiredFields',
 	},
 	{
 		name: 'emisor.nombre empty',
 		voucher: variant((v) => (v.emisor.nombre = '  ')),
 		expect: { code: 'REQUIRED', path: 'emisor.nombre' },
+		rule: 'requiredFields',
 	},
 	{
 		name: 'invoice without metodoPago',
 		voucher: variant((v) => delete v.metodoPago),
 		expect: { code: 'REQUIRED', path: 'metodoPago' },
+		rule: 'voucherType',
 	},
 	{
 		name: 'conceptos[1].importe removed',
 		voucher: variant((v) => delete v.conceptos[1].importe),
 		expect: { code: 'REQUIRED', path: 'conceptos[1].importe' },
+		rule: 'requiredFields',
 	},
 	{
 		name: 'conceptos empty',
 		voucher: variant((v) => (v.conceptos = [])),
 		expect: { code: 'CONCEPTOS_EMPTY', path: 'conceptos' },
+		rule: 'requiredFields',
 	},
 	{
 		name: 'valorUnitario sent as a string',
 		voucher: variant((v) => (v.conceptos[0].valorUnitario = '500')),
 		expect: { code: 'NUMBER_EXPECTED', path: 'conceptos[0].valorUnitario' },
+		rule: 'requiredFields',
 	},
 	{
 		name: 'regimenFiscal sent as a number',
 		voucher: variant((v) => (v.emisor.regimenFiscal = 601)),
 		expect: { code: 'STRING_EXPECTED', path: 'emisor.regimenFiscal' },
+		rule: 'requiredFields',
 	},
 	{
 		name: 'cantidad is not a number',
 		voucher: variant((v) => (v.conceptos[0].cantidad = 'two')),
 		expect: { code: 'DECIMAL_INVALID', path: 'conceptos[0].cantidad' },
+		rule: 'requiredFields',
 	},
 	{
 		name: 'cantidad is negative',
 		voucher: variant((v) => (v.conceptos[0].cantidad = '-2')),
 		expect: { code: 'CANTIDAD_NOT_POSITIVE', path: 'conceptos[0].cantidad' },
+		rule: 'formats',
 	},
 	{
 		name: 'version 3.3',
 		voucher: variant((v) => (v.version = '3.3')),
 		expect: { code: 'VERSION', path: 'version' },
+		rule: 'formats',
 	},
 	{
 		name: 'fecha on February 30',
 		voucher: variant((v) => (v.fecha = '2024-02-30T10:00:00')),
 		expect: { code: 'CFDI40101', path: 'fecha' },
+		rule: 'formats',
 	},
 	{
 		name: 'fecha with a space instead of T',
 		voucher: variant((v) => (v.fecha = '2024-05-10 10:30:00')),
 		expect: { code: 'CFDI40101', path: 'fecha' },
+		rule: 'formats',
 	},
 	{
 		name: 'formaPago 07 (not in the catalog)',
 		voucher: variant((v) => (v.formaPago = '07')),
 		expect: { code: 'CFDI40104', path: 'formaPago' },
+		rule: 'codes',
 	},
 	{
 		name: 'metodoPago PPE',
 		voucher: variant((v) => (v.metodoPago = 'PPE')),
 		expect: { code: 'CFDI40124', path: 'metodoPago' },
+		rule: 'codes',
 	},
 	{
 		name: 'moneda MXP',
 		voucher: variant((v) => (v.moneda = 'MXP')),
 		expect: { code: 'CFDI40113', path: 'moneda' },
+		rule: 'codes',
 	},
 	{
 		name: 'tipoDeComprobante X',
 		voucher: variant((v) => (v.tipoDeComprobante = 'X')),
 		expect: { code: 'CFDI40121', path: 'tipoDeComprobante' },
+		rule: 'codes',
 	},
 	{
 		name: 'exportacion 05',
 		voucher: variant((v) => (v.exportacion = '05')),
 		expect: { code: 'CFDI40123', path: 'exportacion' },
+		rule: 'codes',
 	},
 	{
 		name: 'emisor.regimenFiscal 999',
 		voucher: variant((v) => (v.emisor.regimenFiscal = '999')),
 		expect: { code: 'CFDI40140', path: 'emisor.regimenFiscal' },
+		rule: 'codes',
 	},
 	{
 		name: 'receptor.usoCFDI G04',
 		voucher: variant((v) => (v.receptor.usoCFDI = 'G04')),
 		expect: { code: 'CFDI40160', path: 'receptor.usoCFDI' },
+		rule: 'codes',
 	},
 	{
 		name: 'objetoImp 09',
 		voucher: variant((v) => (v.conceptos[0].objetoImp = '09')),
 		expect: { code: 'CFDI40170', path: 'conceptos[0].objetoImp' },
+		rule: 'codes',
 	},
 	{
 		name: 'emisor.rfc too short',
 		voucher: variant((v) => (v.emisor.rfc = 'EKU900317C9')),
 		expect: { code: 'RFC_PATTERN', path: 'emisor.rfc' },
+		rule: 'issuer',
 	},
 	{
 		name: 'receptor.rfc in lower case',
 		voucher: variant((v) => (v.receptor.rfc = 'ure180429tm6')),
 		expect: { code: 'RFC_PATTERN', path: 'receptor.rfc' },
+		rule: 'recipient',
 	},
 	{
 		name: 'issuer uses the generic RFC',
 		voucher: variant((v) => (v.emisor.rfc = 'XAXX010101000')),
 		expect: { code: 'RFC_GENERIC_ISSUER', path: 'emisor.rfc' },
+		rule: 'issuer',
 	},
 	{
 		name: 'legal-entity issuer with regime 612',
 		voucher: variant((v) => (v.emisor.regimenFiscal = '612')),
 		expect: { code: 'CFDI40141', path: 'emisor.regimenFiscal' },
+		rule: 'issuer',
 	},
 	{
 		name: 'legal-entity recipient with regime 605',
 		voucher: variant((v) => (v.receptor.regimenFiscalReceptor = '605')),
 		expect: { code: 'CFDI40158', path: 'receptor.regimenFiscalReceptor' },
+		rule: 'recipient',
 	},
 	{
 		name: 'individual recipient (616) using G01',
@@ -626,16 +656,19 @@ export const INVALID_CASES: CorpusCase[] = [
 			}),
 		),
 		expect: { code: 'CFDI40161', path: 'receptor.usoCFDI' },
+		rule: 'recipient',
 	},
 	{
 		name: 'legal entity using D01',
 		voucher: variant((v) => (v.receptor.usoCFDI = 'D01')),
 		expect: { code: 'CFDI40161', path: 'receptor.usoCFDI' },
+		rule: 'recipient',
 	},
 	{
 		name: 'general public with another name',
 		voucher: variant((v) => (v.receptor = { ...generalPublic, nombre: 'Publico en general' })),
 		expect: { code: 'CFDI40145', path: 'receptor.nombre' },
+		rule: 'recipient',
 	},
 	{
 		name: 'general public with usoCFDI G03',
@@ -646,6 +679,7 @@ export const INVALID_CASES: CorpusCase[] = [
 			}),
 		),
 		expect: { code: 'CFDI40161', path: 'receptor.usoCFDI' },
+		rule: 'recipient',
 	},
 	{
 		name: 'general public with its own postal code',
@@ -656,11 +690,13 @@ export const INVALID_CASES: CorpusCase[] = [
 			}),
 		),
 		expect: { code: 'CFDI40149', path: 'receptor.domicilioFiscalReceptor' },
+		rule: 'recipient',
 	},
 	{
 		name: 'foreign recipient with regime 601',
 		voucher: variant((v) => (v.receptor = { ...foreignRecipient, regimenFiscalReceptor: '601' })),
 		expect: { code: 'CFDI40158', path: 'receptor.regimenFiscalReceptor' },
+		rule: 'recipient',
 	},
 	{
 		name: 'foreign recipient with a Mexican postal code other than lugarExpedicion',
@@ -668,61 +704,73 @@ export const INVALID_CASES: CorpusCase[] = [
 			(v) => (v.receptor = { ...foreignRecipient, domicilioFiscalReceptor: '01000' }),
 		),
 		expect: { code: 'CFDI40149', path: 'receptor.domicilioFiscalReceptor' },
+		rule: 'recipient',
 	},
 	{
 		name: 'lugarExpedicion with 4 digits',
 		voucher: variant((v) => (v.lugarExpedicion = '6400')),
 		expect: { code: 'POSTAL_CODE_PATTERN', path: 'lugarExpedicion' },
+		rule: 'formats',
 	},
 	{
 		name: 'domicilioFiscalReceptor with letters',
 		voucher: variant((v) => (v.receptor.domicilioFiscalReceptor = 'ABCDE')),
 		expect: { code: 'POSTAL_CODE_PATTERN', path: 'receptor.domicilioFiscalReceptor' },
+		rule: 'formats',
 	},
 	{
 		name: 'claveProdServ with 7 digits',
 		voucher: variant((v) => (v.conceptos[0].claveProdServ = '8411150')),
 		expect: { code: 'CLAVE_PROD_SERV_PATTERN', path: 'conceptos[0].claveProdServ' },
+		rule: 'formats',
 	},
 	{
 		name: 'claveUnidad in lower case',
 		voucher: variant((v) => (v.conceptos[1].claveUnidad = 'h87')),
 		expect: { code: 'CLAVE_UNIDAD_PATTERN', path: 'conceptos[1].claveUnidad' },
+		rule: 'formats',
 	},
 	{
 		name: 'PPD with formaPago 03',
 		voucher: variant((v) => (v.metodoPago = 'PPD')),
 		expect: { code: 'CFDI40105', path: 'formaPago' },
+		rule: 'voucherType',
 	},
 	{
 		name: 'USD without tipoCambio',
 		voucher: variant((v) => (v.moneda = 'USD')),
 		expect: { code: 'CFDI40115', path: 'tipoCambio' },
+		rule: 'voucherType',
 	},
 	{
 		name: 'MXN with tipoCambio 17',
 		voucher: variant((v) => (v.tipoCambio = 17)),
 		expect: { code: 'CFDI40114', path: 'tipoCambio' },
+		rule: 'voucherType',
 	},
 	{
 		name: 'payment voucher in MXN',
 		voucher: paymentVariant((v) => (v.moneda = 'MXN')),
 		expect: { code: 'CRP20104', path: 'moneda' },
+		rule: 'voucherType',
 	},
 	{
 		name: 'payment voucher with subTotal 10',
 		voucher: paymentVariant((v) => (v.subTotal = 10)),
 		expect: { code: 'CFDI40109', path: 'subTotal' },
+		rule: 'voucherTotals',
 	},
 	{
 		name: 'payment voucher with usoCFDI G03',
 		voucher: paymentVariant((v) => (v.receptor.usoCFDI = 'G03')),
 		expect: { code: 'CFDI40161', path: 'receptor.usoCFDI' },
+		rule: 'recipient',
 	},
 	{
 		name: 'payment voucher with metodoPago PUE',
 		voucher: paymentVariant((v) => (v.metodoPago = 'PUE')),
 		expect: { code: 'CFDI40125', path: 'metodoPago' },
+		rule: 'voucherType',
 	},
 	{
 		name: 'transfer voucher with formaPago',
@@ -733,31 +781,37 @@ export const INVALID_CASES: CorpusCase[] = [
 			for (const concepto of v.conceptos) Object.assign(concepto, { valorUnitario: 0, importe: 0 });
 		}),
 		expect: { code: 'CFDI40103', path: 'formaPago' },
+		rule: 'voucherType',
 	},
 	{
 		name: 'concept importe far from cantidad × valorUnitario',
 		voucher: variant((v) => (v.conceptos[0].importe = 1300)),
 		expect: { code: 'CFDI40167', path: 'conceptos[0].importe' },
+		rule: 'conceptAmounts',
 	},
 	{
 		name: 'subTotal one cent off',
 		voucher: variant((v) => (v.subTotal = 1500.01)),
 		expect: { code: 'CFDI40108', path: 'subTotal' },
+		rule: 'voucherTotals',
 	},
 	{
 		name: 'subTotal with 3 decimals in MXN',
 		voucher: variant((v) => (v.subTotal = 1500.001)),
 		expect: { code: 'CFDI40107', path: 'subTotal' },
+		rule: 'amountRules',
 	},
 	{
 		name: 'total one cent off',
 		voucher: variant((v) => (v.total = 1740.01)),
 		expect: { code: 'CFDI40119', path: 'total' },
+		rule: 'voucherTotals',
 	},
 	{
 		name: 'valorUnitario negative',
 		voucher: variant((v) => (v.conceptos[1].valorUnitario = -500)),
 		expect: { code: 'AMOUNT_NEGATIVE', path: 'conceptos[1].valorUnitario' },
+		rule: 'amountRules',
 	},
 	{
 		name: 'invoice concept priced at 0',
@@ -766,31 +820,37 @@ export const INVALID_CASES: CorpusCase[] = [
 			Object.assign(v, { subTotal: 1000, total: 1000 });
 		}),
 		expect: { code: 'CFDI40166', path: 'conceptos[1].valorUnitario' },
+		rule: 'conceptAmounts',
 	},
 	{
 		name: 'concept discount above its importe',
 		voucher: variant((v) => (v.conceptos[1].descuento = 600)),
 		expect: { code: 'CFDI40169', path: 'conceptos[1].descuento' },
+		rule: 'conceptAmounts',
 	},
 	{
 		name: 'objetoImp 02 without taxes',
 		voucher: noTaxVariant((v) => (v.conceptos[0].objetoImp = '02')),
 		expect: { code: 'CFDI40171', path: 'conceptos[0].objetoImp' },
+		rule: 'conceptTaxes',
 	},
 	{
 		name: 'objetoImp 01 with taxes',
 		voucher: variant((v) => (v.conceptos[0].objetoImp = '01')),
 		expect: { code: 'CFDI40172', path: 'conceptos[0].objetoImp' },
+		rule: 'conceptTaxes',
 	},
 	{
 		name: 'IVA at 15%',
 		voucher: variant((v) => (v.conceptos[0].impuestos.traslados[0].tasaOCuota = 0.15)),
 		expect: { code: 'CFDI40179', path: 'conceptos[0].impuestos.traslados[0].tasaOCuota' },
+		rule: 'conceptTaxes',
 	},
 	{
 		name: 'concept IVA amount off',
 		voucher: variant((v) => (v.conceptos[0].impuestos.traslados[0].importe = 161)),
 		expect: { code: 'CFDI40180', path: 'conceptos[0].impuestos.traslados[0].importe' },
+		rule: 'conceptTaxes',
 	},
 	{
 		name: 'exempt line with a rate',
@@ -802,6 +862,7 @@ export const INVALID_CASES: CorpusCase[] = [
 			}),
 		),
 		expect: { code: 'CFDI40177', path: 'conceptos[1].impuestos.traslados[0].tasaOCuota' },
+		rule: 'conceptTaxes',
 	},
 	{
 		name: 'exempt withholding',
@@ -813,11 +874,13 @@ export const INVALID_CASES: CorpusCase[] = [
 			};
 		}),
 		expect: { code: 'CFDI40184', path: 'conceptos[0].impuestos.retenciones[0].tipoFactor' },
+		rule: 'conceptTaxes',
 	},
 	{
 		name: 'ISR as a transferred tax',
 		voucher: variant((v) => (v.conceptos[0].impuestos.traslados[0].impuesto = '001')),
 		expect: { code: 'CFDI40175', path: 'conceptos[0].impuestos.traslados[0].impuesto' },
+		rule: 'conceptTaxes',
 	},
 	{
 		name: 'voucher-level IVA recomputed as base × rate instead of summed',
@@ -849,16 +912,19 @@ export const INVALID_CASES: CorpusCase[] = [
 			v.total = 240.02;
 		}),
 		expect: { code: 'CFDI40221', path: 'impuestos.traslados[0].importe' },
+		rule: 'voucherTaxes',
 	},
 	{
 		name: 'voucher-level base off by a cent',
 		voucher: variant((v) => (v.impuestos.traslados[0].base = 1500.01)),
 		expect: { code: 'CFDI40215', path: 'impuestos.traslados[0].base' },
+		rule: 'voucherTaxes',
 	},
 	{
 		name: 'totalImpuestosTrasladados not the sum of the traslados',
 		voucher: variant((v) => (v.impuestos.totalImpuestosTrasladados = 240.01)),
 		expect: { code: 'CFDI40205', path: 'impuestos.totalImpuestosTrasladados' },
+		rule: 'voucherTaxes',
 	},
 	{
 		name: 'voucher-level withholding not the sum of the concepts',
@@ -868,6 +934,7 @@ export const INVALID_CASES: CorpusCase[] = [
 			v.total = 9533.32;
 		}),
 		expect: { code: 'CFDI40211', path: 'impuestos.retenciones[1].importe' },
+		rule: 'voucherTaxes',
 	},
 	{
 		name: 'voucher-level 8% group missing',
@@ -877,6 +944,7 @@ export const INVALID_CASES: CorpusCase[] = [
 			v.total = 1960;
 		}),
 		expect: { code: 'TAX_SUMMARY_MISSING', path: 'impuestos.traslados' },
+		rule: 'voucherTaxes',
 	},
 	{
 		name: 'voucher-level traslado repeated',
@@ -887,11 +955,13 @@ export const INVALID_CASES: CorpusCase[] = [
 			];
 		}),
 		expect: { code: 'CFDI40218', path: 'impuestos.traslados[1]' },
+		rule: 'voucherTaxes',
 	},
 	{
 		name: 'payment voucher with impuestos',
 		voucher: paymentVariant((v) => (v.impuestos = { totalImpuestosTrasladados: 0 })),
 		expect: { code: 'CFDI40201', path: 'impuestos' },
+		rule: 'voucherType',
 	},
 	{
 		name: 'not an object (a string)',
@@ -904,3 +974,8 @@ export const INVALID_CASES: CorpusCase[] = [
 		expect: { code: 'NOT_AN_OBJECT', path: '' },
 	},
 ];
+
+/** The invalid cases whose error the rule file `rule` (cfdi/validation/<rule>.ts) reports. */
+export function invalidCasesOf(rule: string | undefined): CorpusCase[] {
+	return INVALID_CASES.filter((c) => c.rule === rule);
+}

@@ -98,9 +98,15 @@ export const RECONCILED_LINES = [
 	{ quantity: 1, unitPrice: 348, taxRate: 16, priceIncludesTax: true, description: 'Cable' },
 ];
 
-/** Stamps one voucher through the node and returns its UUID. */
+/**
+ * Stamps one voucher through the node and returns its UUID: a new one on every call (Duplicate
+ * Check Off, since the same test voucher is stamped again on purpose).
+ */
 export async function stampedUuid(engine: Engine): Promise<string> {
-	const { items, error } = await engine.runNode(createParams(), [{}]);
+	const { items, error } = await engine.runNode(
+		createParams(invoiceVoucher(), { duplicateCheck: 'off' }),
+		[{}],
+	);
 	if (error) throw error;
 	return String(items[0].json.uuid);
 }

@@ -279,3 +279,52 @@ export function codePickerField(
 		],
 	};
 }
+
+/**
+ * A resource's fields, from its operations' descriptions. A field object several operations list is
+ * declared once and shown for each of them; every field is placed after the fields listed before it
+ * in each operation, so each operation shows its fields in its own order. A field's own conditions
+ * (Input Mode, version, another field) are kept.
+ */
+export function resourceFields(
+	resource: string,
+	operations: Record<string, INodeProperties[]>,
+): INodeProperties[] {
+	const shownFor = new Map<INodeProperties, string[]>();
+	const listedAfter = new Map<INodeProperties, INodeProperties[]>();
+	const firstSeen: INodeProperties[] = [];
+	for (const [operation, fields] of Object.entries(operations)) {
+		fields.forEach((field, index) => {
+			if (!shownFor.has(field)) {
+				shownFor.set(field, []);
+				listedAfter.set(field, []);
+				firstSeen.push(field);
+			}
+			shownFor.get(field)!.push(operation);
+			if (index > 0) listedAfter.get(field)!.push(fields[index - 1]);
+		});
+	}
+	const placed = new Set<INodeProperties>();
+	const ordered: INodeProperties[] = [];
+	while (ordered.length < firstSeen.length) {
+		const next = firstSeen.find(
+			(field) =>
+				!placed.has(field) && listedAfter.get(field)!.every((before) => placed.has(before)),
+		);
+		if (!next)
+			throw new Error(`The ${resource} operations list their shared fields in different orders`);
+		placed.add(next);
+		ordered.push(next);
+	}
+	return ordered.map((field) => ({
+		...field,
+		displayOptions: {
+			...field.displayOptions,
+			show: {
+				...field.displayOptions?.show,
+				resource: [resource],
+				operation: shownFor.get(field)!,
+			},
+		},
+	}));
+}

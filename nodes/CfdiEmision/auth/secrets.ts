@@ -26,9 +26,14 @@ export function secretValues(credentials: ICredentialDataDecryptedObject): strin
 	const password = String(credentials.password ?? '');
 	if (password) {
 		values.add(password);
-		values.add(md5Hex(password));
+		const digest = md5Hex(password);
+		values.add(digest);
+		// The digest's raw bytes, as base64 (a service may print the digest that way).
+		values.add(Buffer.from(digest, 'hex').toString('base64'));
 		// What is sent when the password was typed as a digest.
-		values.add(password.trim().toLowerCase());
+		const typed = password.trim().toLowerCase();
+		values.add(typed);
+		if (/^[0-9a-f]{32}$/.test(typed)) values.add(Buffer.from(typed, 'hex').toString('base64'));
 	}
 	for (const key of ['clientSecret', 'accessToken', 'refreshToken']) {
 		const value = credentials[key];
@@ -77,17 +82,41 @@ function base64Cores(secret: string): string[] {
 	return cores;
 }
 
-/** Every way a secret may be quoted back: as is, URL- or form-encoded, JSON-escaped, inside base64. */
+/** Every byte as %XX: URL encoding that escapes all characters, not only the reserved ones. */
+function percentEveryByte(secret: string): string {
+	return [...Buffer.from(secret, 'utf8')]
+		.map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`)
+		.join('');
+}
+
+/**
+ * Every way a secret may be quoted back: as is, URL-encoded (reserved characters or every byte) or
+ * form-encoded, JSON-escaped, as hexadecimal, as base64 or base64url (whole, unpadded, or inside a
+ * larger blob). Forms are matched without regard to case (SecretRedactor), so an upper-case digest
+ * or hex dump and %2f / %2F are the same form.
+ */
 export function secretForms(secret: string): string[] {
+	const bytes = Buffer.from(secret, 'utf8');
+	const base64 = bytes.toString('base64');
 	const forms = new Set([
 		secret,
 		encodeURIComponent(secret),
 		new URLSearchParams([['', secret]]).toString().slice(1),
+		percentEveryByte(secret),
 		JSON.stringify(secret).slice(1, -1),
 		dotNetJsonEscaped(secret),
+		bytes.toString('hex'),
+		base64,
+		base64.replace(/=+$/, ''),
+		bytes.toString('base64url'),
+		encodeURIComponent(base64),
 		...base64Cores(secret),
 	]);
 	return [...forms].filter((form) => form.length >= MIN_SECRET_LENGTH);
+}
+
+function escapeRegExp(text: string): string {
+	return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /**
@@ -112,17 +141,17 @@ const SECRET_PATTERNS: Array<[RegExp, string]> = [
  * once), and token-shaped values the node cannot know (a token another process holds, an older one).
  */
 export class SecretRedactor {
-	private readonly forms: string[];
+	/** Every form of every secret, in one case-insensitive alternation, longest first. */
+	private readonly forms: RegExp | undefined;
 
 	constructor(secrets: string[]) {
 		// Longest first, so that a form containing another is replaced whole.
-		this.forms = [...new Set(secrets.flatMap(secretForms))].sort((a, b) => b.length - a.length);
+		const forms = [...new Set(secrets.flatMap(secretForms))].sort((a, b) => b.length - a.length);
+		this.forms = forms.length ? new RegExp(forms.map(escapeRegExp).join('|'), 'gi') : undefined;
 	}
 
 	text(text: string): string {
-		let redacted = text;
-		for (const form of this.forms)
-			if (redacted.includes(form)) redacted = redacted.split(form).join(REDACTED);
+		let redacted = this.forms ? text.replace(this.forms, REDACTED) : text;
 		for (const [pattern, replacement] of SECRET_PATTERNS)
 			redacted = redacted.replace(pattern, replacement);
 		return redacted;

@@ -5,6 +5,7 @@
  * price goes through the pricing path of sale lines (orders/pricing.ts), which splits it so the
  * voucher adds up to what was charged.
  */
+import { borderRegionOf } from './catalogs/borderRegion';
 import { currencyDecimals } from './catalogs/moneda';
 import { computeTotals } from './computeTotals';
 import {
@@ -103,6 +104,7 @@ function rate(
 }
 
 const IVA_MAX = parseDecimal('0.16') as Decimal;
+const IVA_BORDER = parseDecimal('0.08') as Decimal;
 const ISR_MAX = parseDecimal('0.35') as Decimal;
 
 /** The line's transferred IVA: a rate, exempt, or none. */
@@ -185,6 +187,7 @@ function ratesOf(line: FormLineInput, index: number, iva: LineTax): TaxRate[] {
 			IVA_MAX,
 			'Choose two thirds of the IVA (10.6667 %), 4 % (freight), 6 % or 16 %, or give a rate such as 0.106667.',
 		);
+		if (!isZero(value)) checkIvaWithheld(value, iva, index);
 		if (!isZero(value))
 			rates.push({
 				impuesto: '002',
@@ -194,6 +197,67 @@ function ratesOf(line: FormLineInput, index: number, iva: LineTax): TaxRate[] {
 			});
 	}
 	return rates;
+}
+
+const percent = (value: Decimal) => `${+(decimalToNumber(value) * 100).toFixed(4)} %`;
+
+/**
+ * IVA withheld is a part of the IVA charged on the line (Ley del IVA, art. 1-A; Anexo 20: the
+ * retención is computed on the line's base): none when the line charges no IVA (exempt, 0 % or not
+ * subject), and at most the rate charged. Both apply to the same base, so comparing rates compares
+ * the amounts.
+ */
+function checkIvaWithheld(withheld: Decimal, iva: LineTax, index: number): void {
+	const path = formLinePath(index, 'ivaRetencion');
+	const charged =
+		iva.kind === 'exempt'
+			? 'is exempt from IVA'
+			: iva.kind === 'notSubject'
+				? 'charges no IVA (IVA is None)'
+				: isZero(iva.rate)
+					? 'charges IVA at 0 %'
+					: undefined;
+	if (charged)
+		throw new FormLineError(
+			path,
+			`${path} is ${percent(withheld)}, but the line ${charged}: IVA can only be withheld from IVA charged.`,
+			`Set ${FORM_LINE_LABELS.ivaRetencion} to None on this line, or charge IVA on it (${formLinePath(index, 'iva')}).`,
+		);
+	if (iva.kind === 'rate' && compareDecimal(withheld, iva.rate) > 0)
+		throw new FormLineError(
+			path,
+			`${path} is ${percent(withheld)}, more than the IVA charged on the line (${percent(iva.rate)}): the withholding is a part of the IVA charged.`,
+			`Withhold at most ${percent(iva.rate)} (the usual withholding for services is two thirds of the IVA charged), or correct ${formLinePath(index, 'iva')}.`,
+		);
+}
+
+/** How the form's lines are checked against the voucher they belong to. */
+export interface FormLineOptions {
+	/** The voucher's place of issue (LugarExpedicion), for IVA 8 %. */
+	lugarExpedicion?: unknown;
+	/**
+	 * Allow IVA 8 % whatever the place of issue: for an issuer whose branch in the border region is
+	 * registered for the stimulus while the voucher carries another place of issue.
+	 */
+	allowBorderRateAnywhere?: boolean;
+}
+
+/**
+ * IVA 8 % is the border-region stimulus: the place of issue must be in the region
+ * (catalogs/borderRegion.ts). Refused otherwise, naming the line, the postal code and the setting.
+ */
+function checkBorderRate(iva: LineTax, index: number, options: FormLineOptions): void {
+	if (iva.kind !== 'rate' || compareDecimal(iva.rate, IVA_BORDER) !== 0) return;
+	if (options.allowBorderRateAnywhere) return;
+	const place = text(options.lugarExpedicion);
+	// A missing or malformed place of issue is refused by its own check, which names it.
+	if (!/^\d{5}$/.test(place) || borderRegionOf(place)) return;
+	const path = formLinePath(index, 'iva');
+	throw new FormLineError(
+		path,
+		`${path} is 8 %, but the Place of Issue (lugarExpedicion) ${place} is not in the northern or southern border region: IVA 8 % is the border-region stimulus, charged only on sales made there.`,
+		`Charge 16 % on this line, or give the postal code of the branch in the border region as Place of Issue. If your branch qualifies for the stimulus under another postal code, turn on "Allow IVA 8 % Outside the Border Region" in the options.`,
+	);
 }
 
 function flag(value: unknown): boolean {
@@ -247,6 +311,7 @@ function ivaBaseOverIeps(concepto: Concepto, decimals: number): void {
 export function conceptsFromFormLines(
 	lines: ReadonlyArray<FormLineInput>,
 	moneda: unknown,
+	options: FormLineOptions = {},
 ): { conceptos: Concepto[]; notes: string[] } {
 	const decimals = currencyDecimals(typeof moneda === 'string' ? moneda : undefined) ?? 2;
 	const conceptos = lines.map((line) => bareConcept(line));
@@ -255,6 +320,7 @@ export function conceptsFromFormLines(
 		const concepto = conceptos[index];
 		if (concepto.objetoImp !== '02') return;
 		const iva = ivaOf(line, index);
+		checkBorderRate(iva, index, options);
 		const rates = ratesOf(line, index, iva);
 		if (rates.length > 0) concepto.impuestos = conceptTaxesFor(rates);
 		if (!flag(line.priceIncludesTax)) {

@@ -334,7 +334,8 @@ function canonical(value: unknown): string {
 
 /**
  * A voucher's content as one text: type, currency, series, recipient, each line (product code,
- * identification, description, quantity, unit, unit value, discount, taxes) and the total. Dates,
+ * identification, description, quantity, unit, unit value, discount, taxes), the total and the
+ * vouchers it relates. Dates,
  * payment data and anything the service adds do not take part: the same sale built again is the
  * same content.
  */
@@ -357,6 +358,16 @@ export function contentOf(body: Body): string {
 			.map(canonical)
 			.join('\u001f');
 	});
+	// The vouchers it relates (a replacement's 04, a credit note's 01): a replacement with the same
+	// lines as the voucher it replaces is another document, not a re-run of it.
+	const relations = (Array.isArray(body.cfdiRelacionados) ? body.cfdiRelacionados : [])
+		.map((group) => {
+			const entry = record(group);
+			const related = Array.isArray(entry.cfdiRelacionado) ? entry.cfdiRelacionado : [];
+			const uuids = related.map((item) => upper(record(item).uuid)).sort();
+			return `${text(entry.tipoRelacion)}:${uuids.join(',')}`;
+		})
+		.sort();
 	return [
 		canonical(body.tipoDeComprobante),
 		upper(body.moneda),
@@ -364,6 +375,7 @@ export function contentOf(body: Body): string {
 		upper(receptor.rfc),
 		...lines,
 		canonical(body.total),
+		...(relations.length ? [`rel\u001f${relations.join(';')}`] : []),
 	].join('\u001e');
 }
 

@@ -4,21 +4,13 @@
  * sets. Each refusal has a stable reason code a page can translate and a sentence it can show. The
  * e-mail is checked first, and a stranger learns nothing else about the order.
  */
+import type { SelfInvoiceSettings } from './settings';
 import { orderLabel, type UnknownRecord } from './shopifyOrder';
+
+export type { SelfInvoiceSettings };
 
 export type SelfInvoiceReason =
 	'otherEmail' | 'unpaid' | 'cancelled' | 'refunded' | 'outsideWindow';
-
-export interface SelfInvoiceSettings {
-	/** The e-mail the buyer typed; the checks run only when it is given. */
-	buyerEmail?: string;
-	/** Days after the order's date during which the buyer may invoice it; 0 or absent: no limit. */
-	windowDays?: number;
-	/** The order may be invoiced only until the last day of its month (the month's global invoice follows). */
-	untilMonthEnd?: boolean;
-	/** Today, YYYY-MM-DD, in the shop's time zone. */
-	today: string;
-}
 
 export interface SelfInvoiceRefusal {
 	reason: SelfInvoiceReason;

@@ -4,7 +4,18 @@
  * documented defaults, so an empty settings object plus the issuer is enough to start.
  */
 import type { Emisor } from '../cfdi/types';
-import type { SelfInvoiceSettings } from './selfInvoice';
+
+/** What a self-invoice request allows (orders/selfInvoice.ts applies it). */
+export interface SelfInvoiceSettings {
+	/** The e-mail the buyer typed; the checks run only when it is given. */
+	buyerEmail?: string;
+	/** Days after the order's date during which the buyer may invoice it; 0 or absent: no limit. */
+	windowDays?: number;
+	/** The order may be invoiced only until the last day of its month (the month's global invoice follows). */
+	untilMonthEnd?: boolean;
+	/** Today, YYYY-MM-DD, in the shop's time zone. */
+	today: string;
+}
 
 /** Which product field a product-code rule matches (case-insensitive, whole value). */
 export type ProductMatchField = 'sku' | 'productType' | 'vendor';

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import {
 	recipientOutcome,
@@ -138,34 +138,6 @@ export function rejectionError(
 
 /** Output of the stamping operations: readable (version 1.1 default) or the service's answer as it came. */
 export type OutputFormat = 'simplified' | 'raw';
-
-/** Output (version 1.1 and later): Simplified, or Raw, the service's answer as version 1 gives it. */
-export function outputField(operations: string[]): INodeProperties {
-	return {
-		displayName: 'Output',
-		name: 'output',
-		type: 'options',
-		options: [
-			{
-				name: 'Simplified',
-				value: 'simplified',
-				description:
-					'Status first, then UUID, voucher ID, series, folio, recipient, total, currency and a sentence saying what happened',
-			},
-			{
-				name: 'Raw',
-				value: 'raw',
-				description:
-					"The service's answer as it came (esValido, idComprobante, errores, uuid, subEstatusId, descripcion) plus status",
-			},
-		],
-		default: 'simplified',
-		displayOptions: {
-			show: { resource: ['voucher'], operation: operations },
-			hide: { '@version': [1] },
-		},
-	};
-}
 
 /** Version 1 nodes keep the raw output they always had. */
 export function readOutputFormat(ctx: IExecuteFunctions): OutputFormat {

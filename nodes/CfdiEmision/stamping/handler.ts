@@ -1,108 +1,29 @@
+/** runStamping: the one per-item handler of Create, Update and every voucher kind (the no-double-stamp protocol). */
 import {
-	NodeOperationError,
 	sleep,
 	type IDataObject,
 	type IExecuteFunctions,
 	type INodeExecutionData,
 } from 'n8n-workflow';
 
-import {
-	BusinessKeyError,
-	contentKey,
-	DEFAULT_CONTENT_WINDOW_HOURS,
-	isGenericRfc,
-	keyOfFolio,
-	keyText,
-	userKey,
-	type BusinessKey,
-	type DuplicateCheckMode,
-} from '../cfdi';
+import { type StampedCfdi } from '../cfdi';
 import { operationFailed, toNodeError } from '../transport/errors';
 import { ItemPlans, runItems, withItemIndex, type ItemOutcome } from '../execution/runItems';
 import type { RunSession } from '../transport/transport';
 import { voucherPath, VOUCHERS_PATH } from '../api/paths';
-import type { VoucherRecord } from '../api/voucherRecords';
 import { readOutputFormat, stampOutput, type OutputFormat } from './answer';
 import { readStampingSettings, type StampingSettings } from './options';
 import { refuseUnderRetryOnFail } from './retryOnFail';
-import {
-	BuiltVoucher,
-	prepareVoucher,
-	readIssuerDefaults,
-	skippedItemOutput,
-	withIssuerDefaults,
-	withReconciliation,
-	type IssuerDefaults,
-	type PreparedVoucher,
-} from '../voucherInput';
+import { BuiltVoucher, readIssuerDefaults, skippedItemOutput } from '../voucherInput';
 import { sendVoucher, type DoneAnswer, type SendVoucherContext } from './request';
 import { SeriesQueue, seriesOf } from './seriesQueue';
 import { stampPending } from './stampPending';
-import {
-	checkedOutcome,
-	DuplicateCheck,
-	duplicateCheckModeOf,
-	saleFactsOf,
-	stampedMeanwhileOutcome,
-	uncheckedNote,
-	type CheckedKey,
-} from './duplicateCheck';
+import { DuplicateCheck, type CheckedKey } from './duplicateCheck';
+import { checkedOutcome, stampedMeanwhileOutcome } from './duplicateOutcome';
 import { SaleStampedMeanwhile } from './saleStampedMeanwhile';
-
-export type StampingMode = 'direct' | 'twoPhase';
-
-/** Where an item's voucher goes: a new voucher, or the pending voucher with this id. */
-export type VoucherTarget = { kind: 'create' } | { kind: 'update'; id: number };
-
-/**
- * What a voucher operation gives the stamping handler; everything else (options, local checks,
- * the no-double-stamp protocol, retries, output, scheduling) is the handler's.
- */
-export interface VoucherOperation {
-	/**
-	 * Builds one item's voucher from the node's parameters (fields, JSON, an order, a payment...).
-	 * Local work only: throw a NodeOperationError naming the field and the fix, nothing is sent.
-	 * A BuiltVoucher adds members to the output item, or skips the item (no body: nothing is sent).
-	 */
-	buildVoucher(ctx: IExecuteFunctions, itemIndex: number): IDataObject | BuiltVoucher;
-	/** Where the item's voucher goes (read the id here, e.g. with readVoucherId). */
-	target(ctx: IExecuteFunctions, itemIndex: number): VoucherTarget;
-	/**
-	 * One voucher for all the input items (a global invoice) instead of one per item: buildVoucher
-	 * is then called once, with item 0, and reads every item itself; the output pairs with all items.
-	 */
-	aggregatesItems?: boolean;
-	/**
-	 * A step before the item's voucher is sent (after the duplicate check found it not stamped):
-	 * may send other requests (a global invoice replaced), throw to stop the item, or answer members
-	 * for the item's output. `generalPublic`: the general-public vouchers the Duplicate Check's list
-	 * read met (undefined when the item had no check), which the step may update as it changes them.
-	 */
-	beforeSend?(
-		ctx: IExecuteFunctions,
-		job: StampJob,
-		session: RunSession,
-		generalPublic: VoucherRecord[] | undefined,
-	): Promise<IDataObject | undefined>;
-}
-
-/** One item, ready to send: everything below is decided before any request. */
-export interface StampJob {
-	itemIndex: number;
-	target: VoucherTarget;
-	/** Stamp now (emitir=true), or only save as pending. */
-	stamp: boolean;
-	mode: StampingMode;
-	voucher: PreparedVoucher;
-	/** Members the body builder adds to the output item. */
-	output: IDataObject;
-	/** The sale's key and facts, and what to do when it is already stamped (absent: no check for this item). */
-	duplicate?: CheckedKey & {
-		mode: Exclude<DuplicateCheckMode, 'off'>;
-		/** A self-invoice request: the voucher found must be this recipient's. */
-		recipientRfc?: string;
-	};
-}
+import { SaleSums } from './saleSums';
+import type { StampJob, VoucherOperation } from './job';
+import { planStampJob } from './plan';
 
 function describeVoucher(body: IDataObject): string {
 	const receptor = (body.receptor ?? {}) as IDataObject;
@@ -126,175 +47,6 @@ function maybeSavedHint(body: IDataObject): string {
 
 function maybeUpdatedHint(id: number): string {
 	return `The service may have saved the changes to voucher ${id} although no success answer arrived. Check it with Voucher > Get (id ${id}).`;
-}
-
-/**
- * Reads and checks one item locally: target, Stamp, Stamping Mode, the voucher body and the CFDI
- * checks. Any problem throws here, before the item takes a turn to send anything. A setting unsafe
- * for the whole run (n8n's Retry On Fail) is refused earlier, by runStamping (retryOnFail.ts).
- */
-export function planStampJob(
-	ctx: IExecuteFunctions,
-	operation: VoucherOperation,
-	itemIndex: number,
-	issuer: IssuerDefaults = {},
-): StampJob | BuiltVoucher {
-	const target = operation.target(ctx, itemIndex);
-	const built = operation.buildVoucher(ctx, itemIndex);
-	if (built instanceof BuiltVoucher && !built.body) return built;
-	const stamp = ctx.getNodeParameter('stamp', itemIndex, true) as boolean;
-	// A pending save is one harmless call; an update of a pending id is always settled by read-back.
-	const mode: StampingMode =
-		target.kind === 'update'
-			? 'twoPhase'
-			: stamp
-				? (ctx.getNodeParameter('stampingMode', itemIndex, 'twoPhase') as StampingMode)
-				: 'direct';
-	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	// The issuer remembered in the credential first: the duplicate check's key and the checks see it.
-	let given = withIssuerDefaults(
-		built instanceof BuiltVoucher ? (built.body as IDataObject) : built,
-		issuer,
-	);
-	const keyed =
-		target.kind === 'create'
-			? duplicateKeyOf(
-					ctx,
-					itemIndex,
-					given,
-					built instanceof BuiltVoucher ? built.source.key : undefined,
-				)
-			: undefined;
-	const recipientRfc = built instanceof BuiltVoucher ? built.source.recipientRfc : undefined;
-	const duplicate = keyed && recipientRfc ? { ...keyed, recipientRfc } : keyed;
-	// The key is found on the list by series and folio: a voucher without a folio carries the key's.
-	if (duplicate?.key?.folio && !String(given.folio ?? '').trim())
-		given = { ...given, folio: duplicate.key.folio };
-	const prepared = prepareVoucher(
-		ctx,
-		itemIndex,
-		given,
-		stamp,
-		options,
-		{},
-		built instanceof BuiltVoucher ? built.source : undefined,
-	);
-	const body = { ...prepared.body };
-	// Create sends no id; the body id of an update must equal the id in the path (spec 4.3).
-	if (target.kind === 'create') delete body.id;
-	else body.id = target.id;
-	const output = withReconciliation(
-		ctx,
-		built instanceof BuiltVoucher ? built.output : {},
-		prepared.reconciliation,
-	);
-	// What was put as the SAT records it (the legal name's company type, spacing, case, codes).
-	if (prepared.recipientChanges)
-		output.recipientNormalized = prepared.recipientChanges as unknown as IDataObject[];
-	const checked = duplicate
-		? identityOf(ctx, itemIndex, duplicate, body, prepared.qs, stamp)
-		: undefined;
-	if (checked && 'folio' in checked && checked.folio) body.folio = checked.folio;
-	if (checked && 'unchecked' in checked) output.duplicateCheck = uncheckedNote(checked.unchecked);
-	return {
-		itemIndex,
-		target,
-		stamp,
-		mode,
-		voucher: { ...prepared, body },
-		output,
-		...(checked && 'job' in checked ? { duplicate: checked.job } : {}),
-	};
-}
-
-/** The key the item's Duplicate Check setting gives before the voucher is prepared (no key: decided after). */
-type PlannedKey = {
-	mode: Exclude<DuplicateCheckMode, 'off'>;
-	key?: BusinessKey;
-	/** A self-invoice request: the voucher found must be this recipient's. */
-	recipientRfc?: string;
-};
-
-/**
- * The item's sale, with what the identity rule compares (its recipient and total, as sent), and
- * for a voucher without a key its content key, whose folio the voucher then carries. A voucher
- * to the general public without a key is not checked: identical sales to it are common.
- */
-function identityOf(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	planned: PlannedKey,
-	body: IDataObject,
-	qs: IDataObject,
-	stamp: boolean,
-): { job: NonNullable<StampJob['duplicate']>; folio?: string } | { unchecked: string } | undefined {
-	const sale = saleFactsOf(body);
-	const dated = qs.noCalcularFecha === true || qs.noCalcularFecha === 'true';
-	const base = {
-		mode: planned.mode,
-		sale,
-		...(dated ? { dated } : {}),
-		...(planned.recipientRfc ? { recipientRfc: planned.recipientRfc } : {}),
-	};
-	if (planned.key) return { job: { ...base, key: planned.key } };
-	// A pending save without a key has no fiscal effect: a repeated one leaves only another draft.
-	if (!stamp) return undefined;
-	const hours = Number(
-		ctx.getNodeParameter('duplicateCheckWindow', itemIndex, DEFAULT_CONTENT_WINDOW_HOURS),
-	);
-	const windowHours = Number.isFinite(hours) && hours > 0 ? hours : DEFAULT_CONTENT_WINDOW_HOURS;
-	const now = Math.floor(Date.now() / 1000);
-	const since = new Date((now - windowHours * 3_600) * 1000).toISOString();
-	const own = keyOfFolio(
-		body,
-		`folio:${String(body.serie ?? '').trim()}-${String(body.folio ?? '').trim()}`,
-		`the voucher's series, folio, recipient and total (no Duplicate Check Key), within ${windowHours} hours`,
-	);
-	if (own) return { job: { ...base, key: { ...own, since, exactSince: true } } };
-	if (isGenericRfc(sale.recipientRfc))
-		return {
-			unchecked: `No check was made: the voucher has no Duplicate Check Key and no folio, and its recipient is the generic RFC ${sale.recipientRfc}, whose identical sales are common. Map a Duplicate Check Key (e.g. a ticket number) so that a re-run returns the first voucher instead of stamping again.`,
-		};
-	const { key, folio } = contentKey(body, now, windowHours);
-	return { job: { ...base, key }, folio };
-}
-
-/**
- * The item's business key under its Duplicate Check setting: the Duplicate Check Key when given,
- * else the one its builder derived (an order, a payment, a period); no key yet when neither gives
- * one (the voucher's content then identifies it: identityOf); none when the check is off.
- */
-function duplicateKeyOf(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	body: IDataObject,
-	derived: BusinessKey | undefined,
-): PlannedKey | undefined {
-	const mode = duplicateCheckModeOf(ctx, itemIndex);
-	if (mode === 'off') return undefined;
-	const raw = ctx.getNodeParameter('duplicateCheckKey', itemIndex, '');
-	const read = keyText(raw);
-	if ('wrongType' in read)
-		throw new NodeOperationError(
-			ctx.getNode(),
-			`Item ${itemIndex}: Duplicate Check Key is ${read.wrongType}, not text or a number`,
-			{
-				itemIndex,
-				description: `The key is written as the voucher's folio, so it must be text or a number; ${read.wrongType} would become "${String(raw).slice(0, 40)}" and match every sale with such a key. Map one member, e.g. {{ $json.order.number }} instead of {{ $json.order }}. Nothing was sent.`,
-			},
-		);
-	const given = read.text;
-	if (!given) return derived?.folio ? { mode, key: derived } : { mode };
-	try {
-		const { key } = userKey(given, body);
-		return { mode, key: derived?.since ? { ...key, since: derived.since } : key };
-	} catch (error) {
-		const fix = error instanceof BusinessKeyError ? error.fix : 'Check the Duplicate Check Key.';
-		throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: ${(error as Error).message}`, {
-			itemIndex,
-			description: `${fix} Nothing was sent.`,
-		});
-	}
 }
 
 async function createTwoPhase(
@@ -468,6 +220,14 @@ export async function runStamping(
 		}
 		return keys;
 	});
+	// Credit notes and payment receipts: never more than their invoice (saleSums.ts).
+	const sums = new SaleSums(ctx, (itemIndex) => {
+		try {
+			return operation.relatedInvoices?.(itemIndex) ?? new Map<string, StampedCfdi>();
+		} catch {
+			return new Map<string, StampedCfdi>();
+		}
+	});
 	const stampedThisRun: Array<CheckedKey & { uuid: string; output: IDataObject }> = [];
 	let runSession: RunSession | undefined;
 	const withPairing = (outcome: ItemOutcome): ItemOutcome => {
@@ -522,6 +282,8 @@ export async function runStamping(
 						)
 					: undefined;
 				if (stepOutput) job = { ...job, output: { ...job.output, ...stepOutput } };
+				// What is already credited or paid on the invoice, read now that the item will be sent.
+				await sums.check(session, job);
 				const duplicate = job.duplicate;
 				// While its series is busy (maybe with this very sale, from another execution), look again.
 				const whileSeriesBusy = duplicate

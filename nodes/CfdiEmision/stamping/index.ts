@@ -3,21 +3,14 @@
  * series scheduling and the result mapping, behind one per-item handler (`runStamping`). How a
  * voucher is made from the input lives in `../voucherInput`; voucher operations import from both.
  */
-export {
-	runStamping,
-	planStampJob,
-	type StampJob,
-	type StampingMode,
-	type VoucherOperation,
-	type VoucherTarget,
-} from './handler';
+export { runStamping } from './handler';
+export { planStampJob } from './plan';
+export type { StampJob, StampingMode, VoucherOperation, VoucherTarget } from './job';
 export {
 	CREATE_OPERATIONS,
 	STAMPING_OPERATIONS,
 	readStampingSettings,
-	stampFields,
-	stampingOptionsField,
 	type StampingSettings,
 } from './options';
 export { duplicateCheckModeOf } from './duplicateCheck';
-export { outputField, readOutputFormat, type OutputFormat } from './answer';
+export { readOutputFormat, type OutputFormat } from './answer';

@@ -25,7 +25,8 @@ import { downloadVoucherXml } from '../api/voucherXml';
 import { operationFailed, toNodeError } from '../transport/errors';
 import { parseJsonObject } from '../transport/responses';
 import { callService, type RunSession } from '../transport/transport';
-import { stampStepVoucher, type StampJob } from './handler';
+import { stampStepVoucher } from './handler';
+import type { StampJob } from './job';
 
 export type SaleInGlobalInvoice = 'fail' | 'replace';
 

@@ -1,6 +1,6 @@
 /**
  * How a voucher is made from the node's input: the input modes (Fields, JSON, Order, Line Items)
- * with their field descriptions and body builders, the parties of a voucher that relates invoices,
+ * and their body builders (the fields are in ../actions/voucher/fields), the parties of a voucher that relates invoices,
  * and the local preparation (options, Compute Totals, CFDI checks) before the stamping protocol
  * (`../stamping`) takes the body. Nothing here sends a request.
  */
@@ -22,18 +22,11 @@ export {
 	recipientFromFields,
 	voucherFromInput,
 } from './voucherBody';
-export { orderInputFields } from './orderInputFields';
 export {
 	conversionFailed,
 	readOrderSettings,
 	skippedItemOutput,
 	voucherFromOrder,
 } from './orderInput';
-export { voucherField, voucherInputFields, type SharedVoucherField } from './voucherInputFields';
-export { relatedParties, relatedPartyFields } from './relatedParties';
-export {
-	ISSUER_CREDENTIAL_FIELDS,
-	readIssuerDefaults,
-	withIssuerDefaults,
-	type IssuerDefaults,
-} from './issuerDefaults';
+export { relatedParties } from './relatedParties';
+export { readIssuerDefaults, withIssuerDefaults, type IssuerDefaults } from './issuerDefaults';

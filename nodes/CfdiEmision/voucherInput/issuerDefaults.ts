@@ -2,12 +2,9 @@
  * The issuer's data remembered in the credential (optional fields): RFC, name, tax regime and place
  * of issue, typed once. A voucher whose Issuer RFC field is left empty takes the whole issuer (RFC,
  * name, regime) from the credential; an empty Place of Issue takes the credential's postal code.
- * Values typed in the node always win.
+ * Values typed in the node always win. The credential's fields are in ../auth/issuerFields.ts.
  */
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-
-import { REGIMEN_FISCAL } from '../cfdi/catalogs';
-import { catalogOptions } from '../actions/common.fields';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 export interface IssuerDefaults {
 	rfc?: string;
@@ -15,43 +12,6 @@ export interface IssuerDefaults {
 	regimenFiscal?: string;
 	lugarExpedicion?: string;
 }
-
-export const ISSUER_CREDENTIAL_FIELDS: INodeProperties[] = [
-	{
-		displayName: 'Issuer RFC',
-		name: 'issuerRfc',
-		type: 'string',
-		default: '',
-		placeholder: 'EKU9003173C9',
-		description:
-			"Optional. The issuer's RFC, used by the CFDI node when its Issuer RFC field is empty, so it is typed once.",
-	},
-	{
-		displayName: 'Issuer Name',
-		name: 'issuerName',
-		type: 'string',
-		default: '',
-		description:
-			'Optional. Legal name as registered with SAT, without the regime suffix; used with the Issuer RFC above.',
-	},
-	{
-		displayName: 'Issuer Tax Regime',
-		name: 'issuerRegime',
-		type: 'options',
-		options: [{ name: 'Not Set', value: '' }, ...catalogOptions(REGIMEN_FISCAL)],
-		default: '',
-		description: 'Optional. Used with the Issuer RFC above.',
-	},
-	{
-		displayName: 'Place of Issue Postal Code',
-		name: 'issuerPostalCode',
-		type: 'string',
-		default: '',
-		placeholder: '64000',
-		description:
-			'Optional. Used by the CFDI node when its Place of Issue Postal Code field is empty.',
-	},
-];
 
 function text(value: unknown): string {
 	return typeof value === 'string' ? value.trim() : '';

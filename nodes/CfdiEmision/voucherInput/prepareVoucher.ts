@@ -38,13 +38,11 @@ export interface PreparedVoucher {
 }
 
 /**
- * "When Totals Differ": the option when given; otherwise Refuse from node version 1.1 on, and
- * Stamp With Note for nodes saved as version 1 (which stamped such vouchers with a note before).
+ * "When Totals Differ": the option when given; otherwise Refuse, in every node version (issue 27
+ * item 8: a node saved as version 1 does not stamp what version 1.1 refuses).
  */
-export function whenTotalsDiffer(ctx: IExecuteFunctions, options: IDataObject): WhenTotalsDiffer {
-	if (options.whenTotalsDiffer === 'refuse' || options.whenTotalsDiffer === 'stampWithNote')
-		return options.whenTotalsDiffer;
-	return ctx.getNode().typeVersion >= 1.1 ? 'refuse' : 'stampWithNote';
+export function whenTotalsDiffer(options: IDataObject): WhenTotalsDiffer {
+	return options.whenTotalsDiffer === 'stampWithNote' ? 'stampWithNote' : 'refuse';
 }
 
 /**
@@ -61,7 +59,7 @@ export function reconciledVoucher(
 ): { body: IDataObject; reconciliation?: Reconciliation } {
 	if (!source?.money) return { body };
 	try {
-		const reconciliation = reconcile(body as Voucher, source.money, whenTotalsDiffer(ctx, options));
+		const reconciliation = reconcile(body as Voucher, source.money, whenTotalsDiffer(options));
 		return { body: reconciliation.voucher as IDataObject, reconciliation };
 	} catch (error) {
 		if (!(error instanceof ReconciliationRefused))

@@ -12,7 +12,6 @@ import type { Voucher } from '../cfdi/types';
 import { codeOf } from '../execution/parameters';
 import { mergeMembers, readJsonParameter } from '../execution/parameters';
 import { BuiltVoucher } from './builtVoucher';
-import { VOUCHER_INPUT_OPERATIONS } from './voucherInputFields';
 import { voucherFromLineItems, voucherFromOrder } from './orderInput';
 
 function compactAddress(address: IDataObject | undefined): IDataObject | undefined {
@@ -56,6 +55,9 @@ export function recipientFromFields(ctx: IExecuteFunctions, itemIndex: number): 
 		direccion: compactAddress(get<IDataObject>('receptorDireccion', {})),
 	});
 }
+
+/** The operations whose voucher comes from the Input Mode. */
+export const VOUCHER_INPUT_OPERATIONS = ['create', 'update', 'validate'];
 
 /**
  * Whether the Fields input mode computes the voucher's amounts from its lines (version 1.1 on):
@@ -224,8 +226,12 @@ function voucherFromFormLines(
 		},
 		{ member: 'total', label: 'Total', value: ctx.getNodeParameter('total', itemIndex, 0) },
 	];
+	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const { conceptos, notes } = formStep(ctx, itemIndex, () =>
-		conceptsFromFormLines(lines, header.moneda),
+		conceptsFromFormLines(lines, header.moneda, {
+			lugarExpedicion: header.lugarExpedicion,
+			allowBorderRateAnywhere: options.allowBorderIvaAnywhere === true,
+		}),
 	);
 	const voucher = withAdditionalFields(
 		ctx,

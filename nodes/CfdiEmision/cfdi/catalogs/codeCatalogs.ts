@@ -12,6 +12,21 @@ export interface CodeEntry {
 }
 
 /**
+ * What a search reads of the filter typed: a person looks a code up with a few words, and the
+ * longest official name is under 300 characters. A longer filter (pasted text, an expression gone
+ * wrong) is cut here, so the editor's list answers at once instead of holding n8n's main process
+ * for seconds (52,513 product codes × every word of a 20,000-character filter).
+ */
+export const SEARCH_MAX_CHARACTERS = 200;
+export const SEARCH_MAX_WORDS = 8;
+
+/** The words a search looks for: folded, the filter cut to SEARCH_MAX_CHARACTERS and SEARCH_MAX_WORDS. */
+export function searchWords(query: string): string[] {
+	const cut = String(query ?? '').slice(0, SEARCH_MAX_CHARACTERS);
+	return [...new Set(foldText(cut).split(/\s+/).filter(Boolean))].slice(0, SEARCH_MAX_WORDS);
+}
+
+/**
  * A large SAT catalog embedded as "code<TAB>name" lines (scripts/satCatalogs.ts), parsed on first
  * use; a line may add "<TAB>similar words", the SAT's "palabras similares", searched but not shown.
  */
@@ -65,7 +80,7 @@ export class CodeCatalog {
 	 */
 	search(query: string): CodeEntry[] {
 		const entries = this.load();
-		const words = foldText(query).split(/\s+/).filter(Boolean);
+		const words = searchWords(query);
 		if (!words.length) return entries;
 		const whole = words.join(' ');
 		const forms = words.map(wordForms);

@@ -32,6 +32,11 @@ export interface CreditedInvoice {
 	moneda?: string;
 	/** The invoice's taxes; a single-amount note applies them. */
 	taxes?: TaxRate[];
+	/**
+	 * The invoice's own concepts (from its XML): a single amount that is the invoice's whole total
+	 * and that no one base reaches (the SAT rounds each concept's tax) credits them line by line.
+	 */
+	lines?: CreditNoteLine[];
 }
 
 export interface CreditNoteLine {
@@ -256,20 +261,57 @@ export function buildCreditNote(input: CreditNoteInput): Voucher {
 			cfdiRelacionado: input.invoices.map((invoice) => ({ uuid: invoice.uuid.trim() })),
 		},
 	]);
-	const { voucher: computed } = computeTotals(related as Voucher);
+	let computed = computeTotals(related as Voucher).voucher;
+	if (!hasLines && amount && input.amountIncludesTax !== false) {
+		const whole = wholeInvoiceCredit(input, related as Voucher, amount, limit);
+		if (whole) computed = whole;
+	}
 
 	const total = dec(computed.total);
 	if (total && compareDecimal(total, limit) > 0) {
 		const what = input.invoices.some((invoice) => dec(invoice.saldo))
 			? 'the balance still owed on the related invoice'
 			: "the related invoice's total";
+		const most = `${decimalToString(limit, decimals)} ${moneda}`;
+		const beforeTaxes = !hasLines && amount && input.amountIncludesTax === false;
 		throw new KindInputError(
 			hasLines ? 'lines' : 'amount',
-			`The credit note total ${decimalToString(total, decimals)} ${moneda} is more than ${what} (${decimalToString(limit, decimals)} ${moneda}).`,
-			`Credit at most ${decimalToString(limit, decimals)} ${moneda}.`,
+			beforeTaxes
+				? `The credit note total ${decimalToString(total, decimals)} ${moneda} is more than ${what} (${most}): the amount ${decimalToString(amount, decimals)} is before taxes, and the invoice's taxes are added on top.`
+				: `The credit note total ${decimalToString(total, decimals)} ${moneda} is more than ${what} (${most}).`,
+			beforeTaxes
+				? `To credit the invoice in full, give ${most} with Amount Includes Taxes on; or an amount before taxes of at most ${decimalToString(baseForGross(limit, invoiceRates(input.invoices), decimals).base, decimals)} ${moneda}.`
+				: `Credit at most ${most}.`,
 		);
 	}
 	return computed;
+}
+
+/**
+ * A single tax-included amount that is the whole of one invoice's total (nothing paid or credited
+ * on it: no balance below its total), when no one base reaches it because the SAT rounds each
+ * concept's tax: the invoice's own concepts, which add up to its total, credited line by line. The
+ * relation and head are the note's. Undefined when the single concept reaches the amount, when the
+ * invoice's concepts are not known, or when they do not give the amount either.
+ */
+function wholeInvoiceCredit(
+	input: CreditNoteInput,
+	single: Voucher,
+	amount: Decimal,
+	limit: Decimal,
+): Voucher | undefined {
+	const reached = dec(computeTotals(single).voucher.total);
+	if (reached && compareDecimal(reached, amount) === 0) return undefined;
+	if (input.invoices.length !== 1 || compareDecimal(amount, limit) !== 0) return undefined;
+	const [invoice] = input.invoices;
+	const total = dec(invoice.total);
+	if (!invoice.lines?.length || !total || compareDecimal(total, amount) !== 0) return undefined;
+	const byLines = computeTotals({
+		...single,
+		conceptos: invoice.lines.map((line) => concept(line, line.taxes ?? [])),
+	}).voucher;
+	const credited = dec(byLines.total);
+	return credited && compareDecimal(credited, amount) === 0 ? byLines : undefined;
 }
 
 /** The first invoice's rates, without its bases and amounts: the taxes of lines that give none. */
@@ -307,6 +349,21 @@ export function creditedInvoiceFromCfdi(
 		moneda: cfdi.moneda,
 		taxes: taxRatesOfCfdi(cfdi),
 	};
+	if (cfdi.conceptos?.length)
+		invoice.lines = cfdi.conceptos.map((concepto) => {
+			const line: CreditNoteLine = {
+				claveProdServ: concepto.claveProdServ,
+				cantidad: concepto.cantidad,
+				claveUnidad: concepto.claveUnidad,
+				descripcion: concepto.descripcion,
+				valorUnitario: concepto.valorUnitario,
+				taxes: concepto.taxes,
+			};
+			if (concepto.noIdentificacion) line.noIdentificacion = concepto.noIdentificacion;
+			if (concepto.unidad) line.unidad = concepto.unidad;
+			if (concepto.descuento !== undefined) line.descuento = concepto.descuento;
+			return line;
+		});
 	if (saldo !== undefined && saldo !== '') invoice.saldo = saldo;
 	return invoice;
 }

@@ -47,6 +47,30 @@ export interface StampedCfdi {
 	};
 	/** The invoice's taxes per impuesto / tipoFactor / rate, with their bases (from the concepts). */
 	taxes: StampedTax[];
+	/** A global invoice's InformacionGlobal, as written. */
+	informacionGlobal?: { periodicidad?: string; meses?: string; anio?: string };
+	/** Each concept's NoIdentificacion (a global invoice's ticket numbers), in order, trimmed. */
+	conceptIds: string[];
+	/** Its concepts as written (a credit note for the whole invoice repeats them). */
+	conceptos?: StampedConcept[];
+	/** Its CfdiRelacionados: each relation type with the UUIDs it relates. */
+	relacionados?: Array<{ tipoRelacion: string; uuids: string[] }>;
+	/** A payment receipt's paid documents (Pagos DoctoRelacionado): invoice UUID and installment. */
+	pagados?: Array<{ uuid: string; installment: number }>;
+}
+
+/** A concept of a stamped CFDI: what a line of a credit note needs to repeat it. */
+export interface StampedConcept {
+	claveProdServ: string;
+	noIdentificacion?: string;
+	cantidad: string;
+	claveUnidad: string;
+	unidad?: string;
+	descripcion: string;
+	valorUnitario: string;
+	descuento?: string;
+	/** The concept's taxes, rates only (the note computes its own bases and amounts). */
+	taxes: TaxRate[];
 }
 
 export interface XmlElement {
@@ -188,6 +212,29 @@ function find(element: XmlElement, name: string): XmlElement | undefined {
 	return undefined;
 }
 
+function findAll(element: XmlElement, name: string, into: XmlElement[] = []): XmlElement[] {
+	for (const item of element.children) {
+		if (item.name === name) into.push(item);
+		findAll(item, name, into);
+	}
+	return into;
+}
+
+/**
+ * The one TimbreFiscalDigital of a stamped CFDI. A document with two is refused: which UUID it is
+ * stands in doubt (an XML whose first stamp is another voucher's would be saved under the wrong one).
+ */
+function theTimbre(comprobante: XmlElement): XmlElement | undefined {
+	const timbres = findAll(comprobante, 'TimbreFiscalDigital');
+	if (timbres.length > 1) {
+		const uuids = timbres.map((timbre) => textAttr(timbre, 'UUID') ?? '(no UUID)').join(', ');
+		throw new Error(
+			`The XML carries ${timbres.length} TimbreFiscalDigital stamps (UUIDs ${uuids}); a stamped CFDI has exactly one.`,
+		);
+	}
+	return timbres[0];
+}
+
 function amount(value: string | undefined): number | undefined {
 	const parsed = parseDecimal(value);
 	return parsed ? decimalToNumber(parsed) : undefined;
@@ -266,6 +313,85 @@ function taxesOf(comprobante: XmlElement): StampedTax[] {
 	);
 }
 
+function rateLines(lines: XmlElement[], withheld: boolean): TaxRate[] {
+	return lines.flatMap((line) => {
+		const impuesto = textAttr(line, 'Impuesto');
+		const tipoFactor = textAttr(line, 'TipoFactor');
+		if (!impuesto || !tipoFactor) return [];
+		const rate: TaxRate = { impuesto, tipoFactor };
+		const tasa = textAttr(line, 'TasaOCuota');
+		if (tasa !== undefined) rate.tasaOCuota = tasa;
+		if (withheld) rate.withheld = true;
+		return [rate];
+	});
+}
+
+/** The concepts of the voucher as written; undefined when one lacks a member a line needs. */
+function conceptsOf(comprobante: XmlElement): StampedConcept[] | undefined {
+	const concepts: StampedConcept[] = [];
+	for (const concepto of children(child(comprobante, 'Conceptos'), 'Concepto')) {
+		const get = (name: string) => textAttr(concepto, name);
+		const [claveProdServ, cantidad, claveUnidad, descripcion, valorUnitario] = [
+			'ClaveProdServ',
+			'Cantidad',
+			'ClaveUnidad',
+			'Descripcion',
+			'ValorUnitario',
+		].map(get);
+		if (!claveProdServ || !cantidad || !claveUnidad || !descripcion || !valorUnitario)
+			return undefined;
+		const impuestos = child(concepto, 'Impuestos');
+		concepts.push(
+			defined({
+				claveProdServ,
+				noIdentificacion: get('NoIdentificacion'),
+				cantidad,
+				claveUnidad,
+				unidad: get('Unidad'),
+				descripcion,
+				valorUnitario,
+				descuento: get('Descuento'),
+				taxes: [
+					...rateLines(children(child(impuestos, 'Traslados'), 'Traslado'), false),
+					...rateLines(children(child(impuestos, 'Retenciones'), 'Retencion'), true),
+				],
+			}),
+		);
+	}
+	return concepts.length ? concepts : undefined;
+}
+
+/** Every DoctoRelacionado of a Pagos complement (any version), or undefined without one. */
+function paidDocumentsOf(
+	comprobante: XmlElement,
+): Array<{ uuid: string; installment: number }> | undefined {
+	const found: XmlElement[] = [];
+	const walk = (element: XmlElement) => {
+		for (const item of element.children) {
+			if (item.name === 'DoctoRelacionado') found.push(item);
+			else walk(item);
+		}
+	};
+	const complemento = child(comprobante, 'Complemento');
+	if (complemento) walk(complemento);
+	if (!found.length) return undefined;
+	return found.map((docto) => ({
+		uuid: (textAttr(docto, 'IdDocumento') ?? '').toUpperCase(),
+		installment: Number(textAttr(docto, 'NumParcialidad') ?? 1) || 1,
+	}));
+}
+
+/** The voucher's CfdiRelacionados (CFDI 4.0: several groups; 3.3: one). */
+function relationsOf(comprobante: XmlElement): Array<{ tipoRelacion: string; uuids: string[] }> {
+	return children(comprobante, 'CfdiRelacionados').map((group) => ({
+		tipoRelacion: textAttr(group, 'TipoRelacion') ?? '',
+		uuids: children(group, 'CfdiRelacionado')
+			.map((related) => textAttr(related, 'UUID') ?? '')
+			.filter(Boolean)
+			.map((uuid) => uuid.toUpperCase()),
+	}));
+}
+
 /** Reads a stamped CFDI. Throws when the text is not a CFDI (an HTML page, a JSON error, ...). */
 export function readStampedCfdi(xml: string): StampedCfdi {
 	const source = typeof xml === 'string' ? xml.replace(/^\uFEFF/, '') : '';
@@ -282,7 +408,8 @@ export function readStampedCfdi(xml: string): StampedCfdi {
 	const attr = (name: string): string | undefined => textAttr(comprobante, name);
 	const emisor = child(comprobante, 'Emisor');
 	const receptor = child(comprobante, 'Receptor');
-	const timbre = find(comprobante, 'TimbreFiscalDigital');
+	const timbre = theTimbre(comprobante);
+	const global = child(comprobante, 'InformacionGlobal');
 	return defined({
 		uuid: textAttr(timbre, 'UUID'),
 		version: attr('Version'),
@@ -312,6 +439,21 @@ export function readStampedCfdi(xml: string): StampedCfdi {
 			domicilioFiscalReceptor: textAttr(receptor, 'DomicilioFiscalReceptor'),
 		}),
 		taxes: taxesOf(comprobante),
+		informacionGlobal: global
+			? defined({
+					periodicidad: textAttr(global, 'Periodicidad'),
+					meses: textAttr(global, 'Meses'),
+					anio: textAttr(global, 'Año') ?? textAttr(global, 'Anio'),
+				})
+			: undefined,
+		conceptIds: children(child(comprobante, 'Conceptos'), 'Concepto')
+			.map((concepto) => textAttr(concepto, 'NoIdentificacion'))
+			.filter((id): id is string => id !== undefined),
+		conceptos: conceptsOf(comprobante),
+		relacionados: children(comprobante, 'CfdiRelacionados').length
+			? relationsOf(comprobante)
+			: undefined,
+		pagados: paidDocumentsOf(comprobante),
 	}) as StampedCfdi;
 }
 

@@ -57,6 +57,8 @@ const grants = (calls: TokenCall[]) => ({
 
 const stampParams = createParams(invoiceVoucher(), {
 	voucherJson: '={{ JSON.stringify($json.voucher) }}',
+	// Sign-in is under test; the Duplicate Check (on by default) has its own tests.
+	duplicateCheck: 'off',
 	options: { concurrency: 4 },
 });
 const orders = (n: number, tag: string, overrides: IDataObject = {}) =>

@@ -297,6 +297,10 @@ describe('the content key of a voucher without one', () => {
 		['series', { serie: 'G' }],
 		['type', { tipoDeComprobante: 'E' }],
 		['currency', { moneda: 'USD' }],
+		[
+			'related voucher (a replacement, 04, with the same lines as the voucher it replaces)',
+			{ cfdiRelacionados: [{ tipoRelacion: '04', cfdiRelacionado: [{ uuid: 'A1' }] }] },
+		],
 	])('another %s is another key', (_, change) => {
 		expect(contentKey({ ...body, ...change }, NOW).folio).not.toBe(contentKey(body, NOW).folio);
 	});
@@ -305,6 +309,19 @@ describe('the content key of a voucher without one', () => {
 		expect(contentOf({})).toBe(['', '', '', '', ''].join('\u001e'));
 		expect(contentOf({ conceptos: [{ impuestos: { a: 1 } }, 'x'] })).toContain('{"a":1}');
 		expect(fingerprint('')).toBe('811C9DC5');
+	});
+
+	test('related vouchers count whatever their order and letter case', () => {
+		const related = (...groups: Array<[string, string[]]>) => ({
+			...body,
+			cfdiRelacionados: groups.map(([tipoRelacion, uuids]) => ({
+				tipoRelacion,
+				cfdiRelacionado: uuids.map((uuid) => ({ uuid })),
+			})),
+		});
+		const one = contentKey(related(['01', ['b2', 'A1']], ['04', ['C3']]), NOW).folio;
+		expect(contentKey(related(['04', ['c3']], ['01', ['A1', 'B2']]), NOW).folio).toBe(one);
+		expect(contentKey(related(['01', ['A1']], ['04', ['C3']]), NOW).folio).not.toBe(one);
 	});
 
 	test('generic RFCs', () => {

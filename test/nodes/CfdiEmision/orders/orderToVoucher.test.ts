@@ -4,6 +4,7 @@
  * rate ÷ (1 + rate)) with prices that include tax, round(charged × rate) without), and total_price
  * is what the customer paid. Every order must become a voucher that passes the local CFDI checks
  * and whose total is exactly total_price.
+ * Also covers: nodes/CfdiEmision/orders/errors.ts, nodes/CfdiEmision/orders/header.ts, nodes/CfdiEmision/orders/recipient.ts, nodes/CfdiEmision/orders/paymentForm.ts, nodes/CfdiEmision/orders/productCodes.ts, nodes/CfdiEmision/orders/result.ts, nodes/CfdiEmision/orders/shopifyOrder.ts, nodes/CfdiEmision/orders/index.ts (the order's parts orderToVoucher is built from: its errors, voucher header, recipient, payment form, product codes, result and the Shopify order reader, through the orders barrel these tests import).
  */
 import { validateVoucher, type Concepto, type Voucher } from '../../../../nodes/CfdiEmision/cfdi';
 import { orderToVoucher, type OrderSettings } from '../../../../nodes/CfdiEmision/orders';

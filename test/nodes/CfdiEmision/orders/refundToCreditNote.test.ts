@@ -1,4 +1,7 @@
-/** Shopify refunds → credit notes (type E) related to the order's invoice. */
+/**
+ * Shopify refunds → credit notes (type E) related to the order's invoice.
+ * Also covers: nodes/CfdiEmision/orders/invoiceLink.ts (the link from a refund to its order's stamped invoice).
+ */
 import { validateVoucher, type Voucher } from '../../../../nodes/CfdiEmision/cfdi';
 import { refundToCreditNote, type RefundSettings } from '../../../../nodes/CfdiEmision/orders';
 import { refusal } from '../../../support/refusal';

@@ -4,10 +4,10 @@
  * a page can show it next to the field; without Continue On Fail the fix is in the description.
  */
 import type { INodeParameters } from 'n8n-workflow';
-
 import { stampOutput } from '../../../../nodes/CfdiEmision/stamping/answer';
 import { invoiceVoucher, satGuidePaymentComplement } from '../../../support/vouchers';
 import { createParams, FORM_PARTIES, useSandboxEngine } from '../../../support/nodeTestKit';
+import { receiptParams, stampInvoice } from '../../../support/kindsKit';
 
 const kit = useSandboxEngine();
 
@@ -173,5 +173,118 @@ describe('the simplified stamping output (version 1.1)', () => {
 		expect(output).not.toHaveProperty('subtotal');
 		expect(output).not.toHaveProperty('series');
 		expect(output).toMatchObject({ uuid: 'ABC', voucherId: 9 });
+	});
+});
+
+describe('version 1.1 output: simplified by default, raw on request, version 1 unchanged', () => {
+	test('Create leads with the status and uses the key names of Get Status', async () => {
+		const { items } = await kit.engine.runNode(
+			createParams(invoiceVoucher({ folio: '77' })),
+			[{}],
+			V11,
+		);
+		const json = items[0].json;
+		expect(Object.keys(json)).toEqual([
+			'status',
+			'uuid',
+			'voucherId',
+			'series',
+			'folio',
+			'recipientRfc',
+			'recipientName',
+			'subtotal',
+			'total',
+			'currency',
+			'message',
+		]);
+		expect(json).toMatchObject({
+			status: 'stamped',
+			series: 'A',
+			folio: '77',
+			recipientRfc: 'URE180429TM6',
+			recipientName: 'UNIVERSIDAD ROBOTICA ESPAÑOLA',
+			total: 1000.75,
+			currency: 'MXN',
+		});
+		expect(json.message).toBe('Stamped A-77 for URE180429TM6: 1000.75 MXN.');
+		const status = await kit.engine.runNode(
+			{ resource: 'voucher', operation: 'getStatus' },
+			[json],
+			V11,
+		);
+		// One name per concept: what Create says is what Get Status says.
+		for (const key of [
+			'status',
+			'uuid',
+			'voucherId',
+			'series',
+			'folio',
+			'recipientRfc',
+			'total',
+			'currency',
+		])
+			expect(status.items[0].json[key]).toEqual(json[key]);
+	});
+
+	test('a pending save says so and gives the voucher id', async () => {
+		const { items } = await kit.engine.runNode(
+			createParams(invoiceVoucher(), { stamp: false }),
+			[{}],
+			V11,
+		);
+		expect(items[0].json).toMatchObject({
+			status: 'pending',
+			voucherId: expect.any(Number),
+		});
+		// Not stamped: no UUID member at all, rather than uuid: null.
+		expect(items[0].json).not.toHaveProperty('uuid');
+		expect(items[0].json.message).toBe(
+			`Saved a series A voucher for URE180429TM6: 1000.75 MXN as pending voucher ${items[0].json.voucherId} (not stamped: stamp it with Update).`,
+		);
+	});
+
+	test('Output = Raw, and version 1, give the service answer as before', async () => {
+		const raw = await kit.engine.runNode(
+			createParams(invoiceVoucher(), { output: 'raw' }),
+			[{}],
+			V11,
+		);
+		// Another voucher (its own folio): the same content again would return the first one.
+		const version1 = await kit.engine.runNode(createParams(invoiceVoucher({ folio: '2' })), [{}]);
+		for (const { items } of [raw, version1]) {
+			expect(Object.keys(items[0].json)).toEqual([
+				'esValido',
+				'idComprobante',
+				'errores',
+				'uuid',
+				'subEstatusId',
+				'descripcion',
+				'status',
+			]);
+			expect(items[0].json).toMatchObject({ esValido: true, status: 'stamped' });
+		}
+	});
+
+	test("a payment receipt shows each invoice's balance left", async () => {
+		const invoice = await stampInvoice(kit.sandbox);
+		const { items, error } = await kit.engine.runNode(
+			receiptParams([{ uuid: invoice, amountPaid: 580 }]),
+			[{}],
+			V11,
+		);
+		expect(error).toBeUndefined();
+		expect(items[0].json).toMatchObject({ status: 'stamped', total: 580, currency: 'MXN' });
+		expect(items[0].json.invoices).toEqual([
+			{
+				uuid: invoice,
+				series: expect.anything(),
+				folio: expect.anything(),
+				installment: 1,
+				previousBalance: 1160,
+				paid: 580,
+				balanceLeft: 580,
+				currency: 'MXN',
+			},
+		]);
 	});
 });

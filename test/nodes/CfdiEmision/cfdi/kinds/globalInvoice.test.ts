@@ -6,16 +6,7 @@ import {
 	globalInvoiceMoney,
 	type GlobalInvoiceInput,
 } from '../../../../../nodes/CfdiEmision/cfdi';
-import {
-	changed,
-	expectOnlyError,
-	globalInvoice,
-	ISSUER,
-	IVA16,
-	paymentReceipt,
-	type WrongCase,
-	kindRefusal,
-} from '../../../../support/kindFixtures';
+import { globalInvoice, ISSUER, IVA16, kindRefusal } from '../../../../support/kindFixtures';
 
 describe('global invoice (público en general)', () => {
 	it('gathers the sales into one voucher: one concept per ticket, taxes per sale, totals', () => {
@@ -127,127 +118,6 @@ describe('global invoice (público en general)', () => {
 			}),
 		).toThrow(/Sale 1 \(ticket "A"\) has amount "ten"/);
 	});
-});
-
-describe('wrong global invoices are stopped, each naming its path', () => {
-	const valid = globalInvoice();
-	const info = 'informacionGlobal';
-	const cases: WrongCase[] = [
-		{
-			name: 'no informacionGlobal',
-			voucher: changed(valid, (v) => delete v.informacionGlobal),
-			code: 'GLOBAL_INFORMATION',
-			path: info,
-		},
-		{
-			name: 'informacionGlobal as text',
-			voucher: changed(valid, (v) => (v.informacionGlobal = '04-05-2024')),
-			code: 'OBJECT_EXPECTED',
-			path: info,
-		},
-		{
-			name: 'periodicidad 06',
-			voucher: changed(valid, (v) => (v.informacionGlobal.periodicidad = '06')),
-			code: 'GLOBAL_PERIODICIDAD',
-			path: `${info}.periodicidad`,
-		},
-		{
-			name: 'periodicidad missing',
-			voucher: changed(valid, (v) => delete v.informacionGlobal.periodicidad),
-			code: 'REQUIRED',
-			path: `${info}.periodicidad`,
-		},
-		{
-			name: 'meses 19',
-			voucher: changed(valid, (v) => (v.informacionGlobal.meses = '19')),
-			code: 'GLOBAL_MESES',
-			path: `${info}.meses`,
-		},
-		{
-			name: 'meses as a number',
-			voucher: changed(valid, (v) => (v.informacionGlobal.meses = 5)),
-			code: 'STRING_EXPECTED',
-			path: `${info}.meses`,
-		},
-		{
-			name: 'bimonthly meses with monthly periodicidad',
-			voucher: changed(valid, (v) => (v.informacionGlobal.meses = '13')),
-			code: 'GLOBAL_MESES',
-			path: `${info}.meses`,
-		},
-		{
-			name: 'single month with bimonthly periodicidad',
-			voucher: changed(valid, (v) => (v.informacionGlobal.periodicidad = '05')),
-			code: 'GLOBAL_MESES',
-			path: `${info}.meses`,
-		},
-		{
-			name: 'anio two years back',
-			voucher: changed(valid, (v) => (v.informacionGlobal.anio = 2022)),
-			code: 'GLOBAL_ANIO',
-			path: `${info}.anio`,
-		},
-		{
-			name: 'anio next year',
-			voucher: changed(valid, (v) => (v.informacionGlobal.anio = 2025)),
-			code: 'GLOBAL_ANIO',
-			path: `${info}.anio`,
-		},
-		{
-			name: 'anio missing',
-			voucher: changed(valid, (v) => delete v.informacionGlobal.anio),
-			code: 'REQUIRED',
-			path: `${info}.anio`,
-		},
-		{
-			name: 'a named customer with informacionGlobal',
-			voucher: changed(valid, (v) =>
-				Object.assign(v.receptor, {
-					rfc: 'URE180429TM6',
-					nombre: 'UNIVERSIDAD ROBOTICA ESPANOLA',
-					regimenFiscalReceptor: '601',
-					usoCFDI: 'G03',
-					domicilioFiscalReceptor: '86991',
-				}),
-			),
-			code: 'GLOBAL_RECIPIENT',
-			path: 'receptor.rfc',
-		},
-		{
-			name: 'recipient name not PUBLICO EN GENERAL',
-			voucher: changed(valid, (v) => (v.receptor.nombre = 'VENTAS DEL MES')),
-			code: 'CFDI40145',
-			path: 'receptor.nombre',
-		},
-		{
-			name: 'recipient regime 601',
-			voucher: changed(valid, (v) => (v.receptor.regimenFiscalReceptor = '601')),
-			code: 'CFDI40158',
-			path: 'receptor.regimenFiscalReceptor',
-		},
-		{
-			name: 'recipient use G03',
-			voucher: changed(valid, (v) => (v.receptor.usoCFDI = 'G03')),
-			code: 'CFDI40161',
-			path: 'receptor.usoCFDI',
-		},
-		{
-			name: "recipient postal code not the issuer's",
-			voucher: changed(valid, (v) => (v.receptor.domicilioFiscalReceptor = '86991')),
-			code: 'CFDI40149',
-			path: 'receptor.domicilioFiscalReceptor',
-		},
-		{
-			name: 'global information on a payment voucher',
-			voucher: changed(paymentReceipt(), (v) => (v.informacionGlobal = valid.informacionGlobal)),
-			code: 'GLOBAL_TIPO',
-			path: 'tipoDeComprobante',
-		},
-	];
-	it('has at least 10 cases', () => expect(cases.length).toBeGreaterThanOrEqual(10));
-	it.each(cases.map((c) => [c.name, c] as const))('%s', (_name, c) =>
-		expectOnlyError(c.voucher, c.code, c.path),
-	);
 });
 
 /**

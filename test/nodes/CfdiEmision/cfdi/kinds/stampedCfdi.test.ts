@@ -142,6 +142,7 @@ describe('the voucher members read', () => {
 			emisor: { rfc: 'EKU9003173C9' },
 			receptor: {},
 			taxes: [],
+			conceptIds: [],
 		});
 	});
 

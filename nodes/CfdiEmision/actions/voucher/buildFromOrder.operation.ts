@@ -1,0 +1,61 @@
+/** Voucher → Build From Order: its fields in the order the editor shows them, and its execute (offline). */
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { LOCAL_ONLY } from '../../transport/requestSettings';
+import { runItems } from '../../execution/runItems';
+import { readIssuerDefaults, voucherFromOrder } from '../../voucherInput';
+import {
+	emisorNombre,
+	emisorRegimenFiscal,
+	emisorRfc,
+	invoiceUuid,
+	lugarExpedicion,
+	options,
+	order,
+	orderDocument,
+	orderOptions,
+	paymentForms,
+	paymentOptions,
+	productCodes,
+	recipientData,
+	refundId,
+	serie,
+	skippedItems,
+	withoutInputMode,
+	withoutTaxData,
+} from './fields';
+import { checkedVoucherItems } from './validate.operation';
+
+export const description: INodeProperties[] = [
+	emisorRfc,
+	emisorNombre,
+	emisorRegimenFiscal,
+	serie,
+	lugarExpedicion,
+	// The Order input mode's fields; Build From Order has no Input Mode.
+	...withoutInputMode([
+		orderDocument,
+		invoiceUuid,
+		refundId,
+		paymentOptions,
+		order,
+		withoutTaxData,
+		skippedItems,
+		productCodes,
+		paymentForms,
+		recipientData,
+		orderOptions,
+	]),
+	options,
+];
+
+/**
+ * Builds each item's voucher from its order with the node's settings and checks it, without
+ * sending anything: what Create with Input Mode "Order" would send. No credential.
+ */
+export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const issuer = await readIssuerDefaults(ctx);
+	return await runItems(ctx, LOCAL_ONLY, async (itemIndex) => ({
+		items: checkedVoucherItems(ctx, itemIndex, voucherFromOrder(ctx, itemIndex), issuer),
+	}));
+}

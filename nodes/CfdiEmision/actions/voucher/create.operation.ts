@@ -1,0 +1,150 @@
+/** Voucher → Create: its fields in the order the editor shows them, and its execute. */
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
+
+import { runStamping } from '../../stamping';
+import {
+	saleInGlobalInvoice as checkSaleInGlobalInvoice,
+	type SaleInGlobalInvoice,
+} from '../../stamping/saleInGlobalInvoice';
+import { withRelationsAndLegends } from '../../voucherInput/voucherKind';
+import {
+	conceptos,
+	descripcionFacturador,
+	duplicateCheck,
+	duplicateCheckKey,
+	duplicateCheckWindow,
+	emisorNombre,
+	emisorRegimenFiscal,
+	emisorRfc,
+	emisorSucursal,
+	exportacion,
+	fiscalLegends,
+	formaPago,
+	inputMode,
+	invoiceUuid,
+	lineItems,
+	lineItemsOptions,
+	lugarExpedicion,
+	metodoPago,
+	moneda,
+	options,
+	order,
+	orderDocument,
+	orderOptions,
+	output,
+	paymentForms,
+	paymentOptions,
+	productCodes,
+	receptorDireccion,
+	receptorDireccionId,
+	receptorDomicilioFiscal,
+	receptorNombre,
+	receptorRegimenFiscal,
+	receptorRfc,
+	receptorUsoCfdi,
+	recipientData,
+	refundId,
+	relatedVouchers,
+	saleInGlobalInvoice,
+	serie,
+	skippedItems,
+	stamp,
+	stampingMode,
+	subTotalAndTotal,
+	tipoDeComprobante,
+	voucherJson,
+	withoutTaxData,
+} from './fields';
+import { BuiltVoucher, voucherFromInput } from '../../voucherInput';
+
+export const description: INodeProperties[] = [
+	stamp(),
+	stampingMode(),
+	...duplicateCheck(),
+	duplicateCheckKey(),
+	duplicateCheckWindow(),
+	// Input Mode: Fields or JSON
+	inputMode,
+	voucherJson,
+	emisorRfc,
+	emisorNombre,
+	emisorRegimenFiscal,
+	emisorSucursal,
+	receptorRfc,
+	receptorNombre,
+	receptorUsoCfdi,
+	receptorRegimenFiscal,
+	receptorDomicilioFiscal,
+	receptorDireccionId,
+	receptorDireccion,
+	...conceptos,
+	tipoDeComprobante,
+	serie,
+	formaPago,
+	metodoPago,
+	moneda,
+	exportacion,
+	lugarExpedicion,
+	...subTotalAndTotal,
+	descripcionFacturador,
+	// Order and Line Items input modes
+	orderDocument,
+	invoiceUuid,
+	refundId,
+	paymentOptions,
+	order,
+	saleInGlobalInvoice,
+	lineItems,
+	withoutTaxData,
+	skippedItems,
+	productCodes,
+	paymentForms,
+	recipientData,
+	orderOptions,
+	lineItemsOptions,
+	relatedVouchers,
+	fiscalLegends,
+	options,
+	output,
+];
+
+/** The item's voucher from the Input Mode, with its Related Vouchers and Fiscal Legends. */
+function voucherWithExtras(ctx: IExecuteFunctions, itemIndex: number): IDataObject | BuiltVoucher {
+	const built = voucherFromInput(ctx, itemIndex);
+	if (!(built instanceof BuiltVoucher)) return withRelationsAndLegends(ctx, itemIndex, built);
+	// A skipped order has no body to add to.
+	return built.body
+		? new BuiltVoucher(
+				withRelationsAndLegends(ctx, itemIndex, built.body),
+				built.output,
+				built.source,
+			)
+		: built;
+}
+
+/** Creates each item's voucher from the input fields, and stamps it or saves it as pending. */
+export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	return await runStamping(ctx, {
+		buildVoucher: voucherWithExtras,
+		target: () => ({ kind: 'create' }),
+		beforeSend: async (context, job, session, generalPublic) => {
+			// An order's invoice to its buyer (node version 1.1 on): is the sale in a global invoice?
+			const { itemIndex } = job;
+			if (context.getNode().typeVersion < 1.1) return undefined;
+			if (context.getNodeParameter('inputMode', itemIndex, 'fields') !== 'order') return undefined;
+			if (context.getNodeParameter('orderDocument', itemIndex, 'invoice') !== 'invoice')
+				return undefined;
+			const mode = context.getNodeParameter(
+				'saleInGlobalInvoice',
+				itemIndex,
+				'fail',
+			) as SaleInGlobalInvoice;
+			return await checkSaleInGlobalInvoice(context, job, session, mode, generalPublic);
+		},
+	});
+}

@@ -1,0 +1,413 @@
+/** Voucher → Create Credit Note: its fields and its execute. */
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
+
+import {
+	buildCreditNote,
+	buildGlobalSaleCreditNote,
+	creditedInvoiceFromCfdi,
+	creditNoteMoney,
+	TIPO_RELACION,
+	type CreditedInvoice,
+	type CreditNoteInput,
+	type StampedCfdi,
+} from '../../cfdi';
+import { catalogOptions } from '../common.fields';
+import { showFor } from '../common.fields';
+import {
+	readRelatedInvoices,
+	readRelatedXmlField,
+	readsRelatedXml,
+	relatedEntries,
+	type RelatedInvoices,
+} from '../../api/relatedInvoices';
+import {
+	kindInputFailure,
+	positiveNumber,
+	readTaxRates,
+	withRelationsAndLegends,
+} from '../../voucherInput/voucherKind';
+import { readStampingSettings, runStamping } from '../../stamping';
+import { BuiltVoucher, relatedParties } from '../../voucherInput';
+import {
+	duplicateCheck,
+	duplicateCheckKey,
+	duplicateCheckWindow,
+	fiscalLegends,
+	options,
+	output,
+	relatedPartyFields,
+	relatedVouchers,
+	stamp,
+	stampingMode,
+	taxRateFields,
+	voucherField,
+} from './fields';
+import {
+	GlobalSaleCredits,
+	globalSaleTicketField,
+	type GlobalSaleFacts,
+} from '../../voucherInput/globalSaleCredit';
+
+const OPERATION = 'createCreditNote';
+const show = showFor('voucher', [OPERATION]);
+const only = (conditions: Record<string, unknown[]>) => ({
+	show: { resource: ['voucher'], operation: [OPERATION], ...conditions },
+});
+const INVOICES = 'creditedInvoices.invoice';
+
+const creditNoteFields: INodeProperties[] = [
+	...relatedPartyFields(show, 'the customer of the related invoice'),
+	voucherField('receptorUsoCfdi', show, {
+		default: 'G02',
+		description:
+			'What the customer will use the credit note for; usually G02 (returns, discounts or rebates)',
+	}),
+	voucherField('serie', show),
+	voucherField('lugarExpedicion', show),
+	{
+		displayName: 'Relation Type',
+		name: 'creditRelationType',
+		type: 'options',
+		options: catalogOptions(
+			TIPO_RELACION.filter((entry) => ['01', '03', '07'].includes(entry.code)),
+		),
+		default: '01',
+		description: 'How the credit note relates to the invoices it corrects (tipoRelacion)',
+		displayOptions: show,
+	},
+	readRelatedXmlField(
+		"Whether to download each related invoice's XML and take its recipient, currency, total and taxes from it",
+		show,
+	),
+	globalSaleTicketField(show),
+	{
+		displayName: 'Related Invoices',
+		name: 'creditedInvoices',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Invoice',
+		default: {},
+		required: true,
+		description: 'The invoices this credit note corrects',
+		displayOptions: show,
+		options: [
+			{
+				displayName: 'Invoice',
+				name: 'invoice',
+				values: [
+					{
+						displayName: 'Invoice UUID',
+						name: 'uuid',
+						type: 'string',
+						default: '',
+						placeholder: '5FB2822E-396D-4725-8521-CDC4BDD20CCF',
+					},
+					{
+						displayName: 'Balance',
+						name: 'balance',
+						type: 'number',
+						typeOptions: { minValue: 0, numberPrecision: 2 },
+						default: 0,
+						description:
+							'What is still owed on the invoice, when less than its total; 0: the total is the limit of the credit',
+					},
+					{
+						displayName: 'Invoice Total',
+						name: 'total',
+						type: 'number',
+						typeOptions: { minValue: 0, numberPrecision: 2 },
+						default: 0,
+						description: 'The invoice total, the most the note may credit; 0: not checked',
+						displayOptions: { show: { '/readRelatedXml': [false] } },
+					},
+				],
+			},
+		],
+	},
+	voucherField('formaPago', show, {
+		default: '03',
+		description:
+			'How the credit is given: 03 transfer, 01 cash, 04 card, or 15 (debt forgiveness) for an invoice not yet paid',
+	}),
+	voucherField('moneda', only({ readRelatedXml: [false] })),
+	...taxRateFields('credit', 'the related invoice', only({ readRelatedXml: [false] })),
+	{
+		displayName: 'Exchange Rate',
+		name: 'creditExchangeRate',
+		type: 'number',
+		typeOptions: { minValue: 0, numberPrecision: 6 },
+		default: 0,
+		description:
+			"MXN per unit of the currency, for a note not in MXN; 0: the related invoice's rate",
+		displayOptions: show,
+	},
+	{
+		displayName: 'Credit',
+		name: 'creditBy',
+		type: 'options',
+		options: [
+			{
+				name: 'An Amount',
+				value: 'amount',
+				description: 'One concept for the whole amount, with the taxes of the related invoice',
+			},
+			{
+				name: 'Line Items',
+				value: 'lines',
+				description: 'The credited items one by one, e.g. the goods returned',
+			},
+		],
+		default: 'amount',
+		displayOptions: show,
+	},
+	{
+		displayName: 'Amount',
+		name: 'creditAmount',
+		type: 'number',
+		typeOptions: { minValue: 0, numberPrecision: 2 },
+		default: 0,
+		required: true,
+		description: 'The amount to credit',
+		displayOptions: only({ creditBy: ['amount'] }),
+	},
+	{
+		displayName: 'Amount Includes Taxes',
+		name: 'creditAmountIncludesTax',
+		type: 'boolean',
+		default: true,
+		description:
+			'Whether the amount is what the customer gets back, taxes included (otherwise taxes are added on top)',
+		displayOptions: only({ creditBy: ['amount'] }),
+	},
+	{
+		displayName: 'Concept Description',
+		name: 'creditDescription',
+		type: 'string',
+		default: '',
+		description: 'Description of the credited concept; empty: one that fits the relation type',
+		displayOptions: only({ creditBy: ['amount'] }),
+	},
+	{
+		displayName: 'Line Items',
+		name: 'creditLines',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true, sortable: true },
+		placeholder: 'Add Line Item',
+		default: {},
+		displayOptions: only({ creditBy: ['lines'] }),
+		options: [
+			{
+				displayName: 'Line Item',
+				name: 'line',
+				values: [
+					{ displayName: 'Description', name: 'descripcion', type: 'string', default: '' },
+					{
+						displayName: 'Product or Service Code',
+						name: 'claveProdServ',
+						type: 'string',
+						default: '84111506',
+						description: 'The 8-digit SAT code of the credited item',
+					},
+					{
+						displayName: 'Quantity',
+						name: 'cantidad',
+						type: 'number',
+						typeOptions: { minValue: 0, numberPrecision: 6 },
+						default: 1,
+					},
+					{
+						displayName: 'Unit Code',
+						name: 'claveUnidad',
+						type: 'string',
+						default: 'ACT',
+						description: 'SAT unit code, e.g. H87 (piece) or ACT (activity)',
+					},
+					{
+						displayName: 'Unit Price',
+						name: 'valorUnitario',
+						type: 'number',
+						typeOptions: { minValue: 0, numberPrecision: 6 },
+						default: 0,
+						description: 'Price before taxes',
+					},
+				],
+			},
+		],
+	},
+	voucherField('descripcionFacturador', show),
+];
+
+/** Voucher → Create Credit Note: its fields in the order the editor shows them (Voucher.resource.ts shows them for it). */
+export const description: INodeProperties[] = [
+	stamp(),
+	stampingMode(),
+	...duplicateCheck(),
+	duplicateCheckKey(),
+	duplicateCheckWindow(),
+	...creditNoteFields,
+	relatedVouchers,
+	fiscalLegends,
+	options,
+	output,
+];
+
+const LABELS: Record<string, string> = {
+	invoices: 'Related Invoices',
+	tipoRelacion: 'Relation Type',
+};
+
+/**
+ * The credit note of a sale of a global invoice (SAT global CFDI guide, appendix 2): to the general
+ * public, related to the global invoice, the ticket's taxes and period, capped at what is left of it.
+ */
+function globalSaleCreditOf(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	facts: GlobalSaleFacts,
+	related: RelatedInvoices,
+): BuiltVoucher {
+	const get = <T>(name: string, fallback: T) =>
+		ctx.getNodeParameter(name, itemIndex, fallback) as T;
+	try {
+		// The issuer and its postal code: the fields when given, else the global invoice's.
+		const cfdi = readsRelatedXml(ctx, itemIndex)
+			? related.of(itemIndex).get((facts.global.uuid ?? '').toUpperCase())
+			: undefined;
+		const { emisor } = relatedParties(ctx, itemIndex, cfdi);
+		const voucher = buildGlobalSaleCreditNote({
+			emisor: emisor as never,
+			lugarExpedicion: get('lugarExpedicion', '') || cfdi?.lugarExpedicion || '',
+			serie: get('serie', ''),
+			descripcionFacturador: get('descripcionFacturador', ''),
+			formaPago: get('formaPago', '03'),
+			tipoRelacion: get('creditRelationType', '01'),
+			global: facts.global,
+			ticket: facts.ticket,
+			alreadyCredited: facts.alreadyCredited,
+			amount: get('creditAmount', 0),
+			descripcion: get('creditDescription', '') || undefined,
+		});
+		const output: IDataObject = {
+			globalSale: {
+				globalInvoice: facts.global.uuid ?? null,
+				ticket: facts.ticket,
+				earlierCredits: facts.earlierCredits.map((note) => ({
+					uuid: note.uuid,
+					status: note.status,
+					amount: note.saleAmount,
+				})),
+			},
+		};
+		return new BuiltVoucher(
+			withRelationsAndLegends(ctx, itemIndex, voucher as IDataObject),
+			output,
+		);
+	} catch (error) {
+		throw kindInputFailure(ctx, itemIndex, error, (field) =>
+			field === 'ticket'
+				? 'Ticket in the Global Invoice'
+				: field === 'amount'
+					? 'Amount'
+					: (LABELS[field] ?? field),
+		);
+	}
+}
+
+function creditNoteOf(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	related: RelatedInvoices,
+	globalSales?: GlobalSaleCredits,
+): BuiltVoucher {
+	const globalSale = globalSales?.of(itemIndex);
+	if (globalSale) return globalSaleCreditOf(ctx, itemIndex, globalSale, related);
+	const get = <T>(name: string, fallback: T) =>
+		ctx.getNodeParameter(name, itemIndex, fallback) as T;
+	const { entries, invoiceOf } = relatedEntries(
+		ctx,
+		itemIndex,
+		related,
+		INVOICES,
+		'A credit note relates the invoice it corrects: add its UUID.',
+	);
+	const fromXml = readsRelatedXml(ctx, itemIndex);
+	const byLines = get<string>('creditBy', 'amount') === 'lines';
+	const cfdiOf = (entry: IDataObject) => invoiceOf(entry) as StampedCfdi;
+	try {
+		const invoices: CreditedInvoice[] = entries.map((entry) =>
+			fromXml
+				? creditedInvoiceFromCfdi(cfdiOf(entry), positiveNumber(entry.balance))
+				: {
+						uuid: String(entry.uuid ?? '').trim(),
+						total: positiveNumber(entry.total),
+						saldo: positiveNumber(entry.balance),
+						moneda: get('moneda', 'MXN'),
+						taxes: readTaxRates((name) => get(name, undefined), 'credit'),
+					},
+		);
+		const first = fromXml ? cfdiOf(entries[0]) : undefined;
+		const { emisor, receptor } = relatedParties(ctx, itemIndex, first);
+		const input: CreditNoteInput = {
+			emisor: emisor as never,
+			receptor: { ...receptor, usoCFDI: get('receptorUsoCfdi', 'G02') } as never,
+			lugarExpedicion: get('lugarExpedicion', ''),
+			serie: get('serie', ''),
+			descripcionFacturador: get('descripcionFacturador', ''),
+			formaPago: get('formaPago', '03'),
+			moneda: fromXml ? undefined : get('moneda', 'MXN'),
+			tipoCambio:
+				positiveNumber(get('creditExchangeRate', 0)) ??
+				(first?.moneda && first.moneda !== 'MXN' ? first.tipoCambio : undefined),
+			tipoRelacion: get('creditRelationType', '01'),
+			invoices,
+			lines: byLines
+				? get<IDataObject[]>('creditLines.line', []).map((line) => ({
+						claveProdServ: String(line.claveProdServ ?? ''),
+						cantidad: Number(line.cantidad ?? 1),
+						claveUnidad: String(line.claveUnidad ?? ''),
+						descripcion: String(line.descripcion ?? ''),
+						valorUnitario: Number(line.valorUnitario ?? 0),
+					}))
+				: undefined,
+			amount: byLines ? undefined : get('creditAmount', 0),
+			amountIncludesTax: get('creditAmountIncludesTax', true),
+			descripcion: get('creditDescription', '') || undefined,
+		};
+		const voucher = buildCreditNote(input);
+		const money = creditNoteMoney(input, String(voucher.moneda));
+		return new BuiltVoucher(
+			withRelationsAndLegends(ctx, itemIndex, voucher as IDataObject),
+			{},
+			money ? { money } : {},
+		);
+	} catch (error) {
+		throw kindInputFailure(ctx, itemIndex, error, (field) =>
+			field === 'amount' || field === 'lines'
+				? byLines
+					? 'Line Items'
+					: 'Amount'
+				: (LABELS[field] ?? field),
+		);
+	}
+}
+
+/**
+ * Voucher → Create Credit Note: a type E voucher relating the invoices it corrects (01, 03 or 07),
+ * with their taxes (read from their XML unless turned off), stamped through the one stamping handler.
+ */
+export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const settings = readStampingSettings(ctx);
+	const related = await readRelatedInvoices(ctx, settings, INVOICES);
+	const globalSales = await GlobalSaleCredits.read(ctx, settings, INVOICES);
+	return await runStamping(ctx, {
+		buildVoucher: (context, itemIndex) => creditNoteOf(context, itemIndex, related, globalSales),
+		target: () => ({ kind: 'create' }),
+		relatedInvoices: (itemIndex) =>
+			readsRelatedXml(ctx, itemIndex) ? related.of(itemIndex) : new Map(),
+	});
+}

@@ -1,0 +1,44 @@
+/** Issuer and recipient fields of a voucher that relates invoices (payment receipt, credit note). */
+import type { INodeProperties } from 'n8n-workflow';
+
+import { voucherField } from './voucherForm.fields';
+
+const FROM_XML = "Empty: taken from the first related invoice's XML.";
+
+/**
+ * Issuer and recipient fields of a voucher that relates invoices (payment receipt, credit note):
+ * optional, since the related invoice's XML names both parties.
+ */
+export function relatedPartyFields(
+	displayOptions: INodeProperties['displayOptions'],
+	customer: string,
+): INodeProperties[] {
+	return [
+		voucherField('emisorRfc', displayOptions, {
+			required: false,
+			description: `Taxpayer ID of the issuer (the credential's account). ${FROM_XML}`,
+		}),
+		voucherField('emisorNombre', displayOptions, {
+			required: false,
+			description: `Legal name of the issuer as registered with SAT. ${FROM_XML}`,
+		}),
+		voucherField('emisorRegimenFiscal', displayOptions, {
+			description: 'Tax regime of the issuer; used when Issuer RFC is given',
+		}),
+		voucherField('receptorRfc', displayOptions, {
+			required: false,
+			description: `Taxpayer ID of ${customer}. ${FROM_XML}`,
+		}),
+		voucherField('receptorNombre', displayOptions, {
+			required: false,
+			description: `Name of ${customer} exactly as in their tax certificate. ${FROM_XML}`,
+		}),
+		voucherField('receptorRegimenFiscal', displayOptions, {
+			description: 'Tax regime of the customer; used when Recipient RFC is given',
+		}),
+		voucherField('receptorDomicilioFiscal', displayOptions, {
+			required: false,
+			description: `Postal code of the customer's fiscal address. ${FROM_XML}`,
+		}),
+	];
+}

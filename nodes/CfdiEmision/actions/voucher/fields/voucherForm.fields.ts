@@ -1,0 +1,325 @@
+/**
+ * The voucher form of the Input Mode (Create, Update, Validate): Input Mode, JSON, issuer, recipient,
+ * general voucher fields and totals, and the shared voucher fields other operations show by name.
+ */
+import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
+
+import {
+	EXPORTACION,
+	FORMA_PAGO,
+	METODO_PAGO,
+	MONEDA,
+	REGIMEN_FISCAL,
+	TIPO_DE_COMPROBANTE,
+	USO_CFDI,
+} from '../../../cfdi/catalogs';
+import { catalogOptions, FROM_VERSION_1_1, ONLY_VERSION_1 } from '../../common.fields';
+
+/** Display conditions within an operation (each operation file adds its resource and operation). */
+export const show = (extra: IDisplayOptions['show'] = {}) => ({ show: { ...extra } });
+const showFields = show({ inputMode: ['fields'] });
+// Recipient, payment and currency fields also set those of a voucher built from line items.
+const showFieldsOrLines = show({ inputMode: ['fields', 'lineItems'] });
+// Issuer, place of issue and series also set those of a voucher built from an order or line items,
+// so a workflow can switch modes without retyping them; Build From Order shows no Input Mode.
+const showIssuer = { hide: { inputMode: ['json'] } };
+
+/** Spec 2.5: every address member is an optional string. */
+const ADDRESS_FIELDS: INodeProperties[] = [
+	['Name', 'nombre'],
+	['Street', 'calle'],
+	['Exterior Number', 'noExterior'],
+	['Interior Number', 'noInterior'],
+	['Neighborhood', 'colonia'],
+	['Locality', 'localidad'],
+	['Municipality', 'municipio'],
+	['State', 'estado'],
+	['Country', 'pais'],
+	['Postal Code', 'codigoPostal'],
+	['Reference', 'referencia'],
+	['Email', 'correo'],
+].map(([displayName, name]) => ({
+	displayName,
+	name,
+	type: 'string',
+	default: '',
+	...(name === 'correo' ? { placeholder: 'name@email.com' } : {}),
+}));
+
+function addressField(displayName: string, name: string, description: string): INodeProperties {
+	return {
+		displayName,
+		name,
+		type: 'collection',
+		placeholder: 'Add Address Field',
+		default: {},
+		description,
+		options: ADDRESS_FIELDS,
+		displayOptions: showFields,
+	};
+}
+
+/** Fields the voucher operations share, by parameter name; each operation gives its own displayOptions. */
+const SHARED_FIELDS = {
+	emisorRfc: {
+		displayName: 'Issuer RFC',
+		name: 'emisorRfc',
+		type: 'string',
+		default: '',
+		placeholder: 'EKU9003173C9',
+		description:
+			"Taxpayer ID of the issuer; it must be the RFC of the credential's account. Leave empty to use the issuer (RFC, name, regime) remembered in the credential.",
+	},
+	emisorNombre: {
+		displayName: 'Issuer Name',
+		name: 'emisorNombre',
+		type: 'string',
+		default: '',
+		description:
+			'Legal name of the issuer as registered with SAT, without the regime suffix (e.g. without "SA de CV"); empty with an empty Issuer RFC: the credential\'s',
+	},
+	emisorRegimenFiscal: {
+		displayName: 'Issuer Tax Regime',
+		name: 'emisorRegimenFiscal',
+		type: 'options',
+		options: catalogOptions(REGIMEN_FISCAL),
+		default: '601',
+	},
+	receptorRfc: {
+		displayName: 'Recipient RFC',
+		name: 'receptorRfc',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'XAXX010101000',
+		description:
+			'Taxpayer ID of the recipient; XAXX010101000 for the general public, XEXX010101000 for a foreign recipient',
+	},
+	receptorNombre: {
+		displayName: 'Recipient Name',
+		name: 'receptorNombre',
+		type: 'string',
+		required: true,
+		default: '',
+		description: 'Name of the recipient exactly as in their tax certificate',
+	},
+	receptorUsoCfdi: {
+		displayName: 'Recipient CFDI Use',
+		name: 'receptorUsoCfdi',
+		type: 'options',
+		options: catalogOptions(USO_CFDI),
+		default: 'G03',
+		description:
+			'What the recipient will use the voucher for (usoCFDI); it must be allowed for the recipient tax regime',
+	},
+	receptorRegimenFiscal: {
+		displayName: 'Recipient Tax Regime',
+		name: 'receptorRegimenFiscal',
+		type: 'options',
+		options: catalogOptions(REGIMEN_FISCAL),
+		default: '601',
+	},
+	receptorDomicilioFiscal: {
+		displayName: 'Recipient Fiscal Postal Code',
+		name: 'receptorDomicilioFiscal',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: '64000',
+		description: 'Postal code of the recipient fiscal address (domicilioFiscalReceptor)',
+	},
+	serie: {
+		displayName: 'Series',
+		name: 'serie',
+		type: 'string',
+		default: '',
+		placeholder: 'A',
+		description: 'Series label configured in the provider account; leave empty to send none',
+	},
+	formaPago: {
+		displayName: 'Payment Form',
+		name: 'formaPago',
+		type: 'options',
+		options: catalogOptions(FORMA_PAGO),
+		default: '01',
+		description: 'How it was paid (formaPago); use 99 with the PPD payment method',
+	},
+	moneda: {
+		displayName: 'Currency',
+		name: 'moneda',
+		type: 'options',
+		options: catalogOptions(MONEDA),
+		default: 'MXN',
+	},
+	lugarExpedicion: {
+		displayName: 'Place of Issue Postal Code',
+		name: 'lugarExpedicion',
+		type: 'string',
+		default: '',
+		placeholder: '64000',
+		description:
+			'Postal code where the voucher is issued (lugarExpedicion); leave empty to use the one remembered in the credential',
+	},
+	descripcionFacturador: {
+		displayName: 'Voucher Description',
+		name: 'descripcionFacturador',
+		type: 'string',
+		default: '',
+		description: 'Free label of the voucher in the provider account (descripcionFacturador)',
+	},
+} satisfies Record<string, Omit<INodeProperties, 'displayOptions'>>;
+
+export type SharedVoucherField = keyof typeof SHARED_FIELDS;
+
+/** A shared voucher field (same name, so the value follows the user across operations) shown where asked. */
+export function voucherField(
+	name: SharedVoucherField,
+	displayOptions: INodeProperties['displayOptions'],
+	overrides: Partial<INodeProperties> = {},
+): INodeProperties {
+	return { ...(SHARED_FIELDS[name] as INodeProperties), displayOptions, ...overrides };
+}
+
+/** Subtotal and Total: typed in version 1; in 1.1 computed from the lines, and a typed amount is checked. */
+/** Version 1 keeps its fields exactly (n8n stores only non-default values); 1.1 has the new ones. */
+const V1: IDisplayOptions['show'] = ONLY_VERSION_1;
+const FROM_V1_1: IDisplayOptions['show'] = FROM_VERSION_1_1;
+
+export const subTotalAndTotal: INodeProperties[] = totalFields();
+
+function totalFields(): INodeProperties[] {
+	const total = (
+		displayName: string,
+		name: string,
+		description: string,
+		version: IDisplayOptions['show'],
+	): INodeProperties => ({
+		displayName,
+		name,
+		type: 'number',
+		typeOptions: { numberPrecision: 2 },
+		default: 0,
+		description,
+		displayOptions: show({ inputMode: ['fields'], ...version }),
+	});
+	return [
+		total('Subtotal', 'subTotal', 'Sum of the line item amounts before taxes', V1),
+		total(
+			'Total',
+			'total',
+			'Subtotal minus discounts plus transferred taxes minus withheld taxes',
+			V1,
+		),
+		total(
+			'Subtotal',
+			'subTotal',
+			'Leave at 0 to compute it from the line items (the sum of quantity × unit price); an amount typed here is checked against the computed one',
+			FROM_V1_1,
+		),
+		total(
+			'Total',
+			'total',
+			'Leave at 0 to compute it from the line items (subtotal − discounts + transferred taxes − withheld taxes); an amount typed here is checked against the computed one',
+			FROM_V1_1,
+		),
+	];
+}
+
+export const inputMode: INodeProperties = {
+	displayName: 'Input Mode',
+	name: 'inputMode',
+	type: 'options',
+	options: [
+		{ name: 'Fields', value: 'fields', description: 'Fill in the voucher field by field' },
+		{
+			name: 'JSON',
+			value: 'json',
+			description: 'Give the whole voucher object, e.g. mapped from a previous node',
+		},
+		{
+			name: 'Order',
+			value: 'order',
+			description: 'Build the voucher from a Shopify order, by the settings below (no code)',
+		},
+		{
+			name: 'Line Items',
+			value: 'lineItems',
+			description: 'Build the voucher from sale lines of any source (WooCommerce, a sheet, a form)',
+		},
+	],
+	default: 'fields',
+	displayOptions: show(),
+};
+
+export const voucherJson: INodeProperties = {
+	displayName: 'Voucher (JSON)',
+	name: 'voucherJson',
+	type: 'json',
+	default: '{\n  "version": "4.0",\n  "emisor": {},\n  "receptor": {},\n  "conceptos": []\n}',
+	required: true,
+	description:
+		'The voucher body as the API expects it (spec section 2.1), e.g. {{ $JSON.voucher }}',
+	displayOptions: show({ inputMode: ['json'] }),
+};
+
+// Issuer (spec 2.2)
+export const emisorRfc = voucherField('emisorRfc', showIssuer);
+export const emisorNombre = voucherField('emisorNombre', showIssuer);
+export const emisorRegimenFiscal = voucherField('emisorRegimenFiscal', showIssuer);
+export const emisorSucursal = addressField(
+	'Issuer Branch Address',
+	'emisorSucursal',
+	'Optional branch (sucursal) address of the issuer',
+);
+
+// Recipient (spec 2.3)
+export const receptorRfc = voucherField('receptorRfc', showFieldsOrLines);
+export const receptorNombre = voucherField('receptorNombre', showFieldsOrLines);
+export const receptorUsoCfdi = voucherField('receptorUsoCfdi', showFieldsOrLines);
+export const receptorRegimenFiscal = voucherField('receptorRegimenFiscal', showFieldsOrLines);
+export const receptorDomicilioFiscal = voucherField('receptorDomicilioFiscal', showFieldsOrLines);
+export const receptorDireccionId: INodeProperties = {
+	displayName: 'Recipient Address ID',
+	name: 'receptorDireccionId',
+	type: 'number',
+	default: 0,
+	description:
+		'Optional ID of an address stored in the provider account (direccionIDFacturador); 0 sends none',
+	displayOptions: showFields,
+};
+export const receptorDireccion = addressField(
+	'Recipient Address',
+	'receptorDireccion',
+	'Optional address of the recipient (direccion)',
+);
+
+// General voucher fields (spec 2.1)
+export const tipoDeComprobante: INodeProperties = {
+	displayName: 'Voucher Type',
+	name: 'tipoDeComprobante',
+	type: 'options',
+	options: catalogOptions(TIPO_DE_COMPROBANTE),
+	default: 'I',
+	displayOptions: showFields,
+};
+export const serie = voucherField('serie', showIssuer);
+export const formaPago = voucherField('formaPago', showFieldsOrLines);
+export const metodoPago: INodeProperties = {
+	displayName: 'Payment Method',
+	name: 'metodoPago',
+	type: 'options',
+	options: catalogOptions(METODO_PAGO),
+	default: 'PUE',
+	displayOptions: showFieldsOrLines,
+};
+export const moneda = voucherField('moneda', showFieldsOrLines);
+export const exportacion: INodeProperties = {
+	displayName: 'Export',
+	name: 'exportacion',
+	type: 'options',
+	options: catalogOptions(EXPORTACION),
+	default: '01',
+	displayOptions: showFields,
+};
+export const lugarExpedicion = voucherField('lugarExpedicion', showIssuer);
+export const descripcionFacturador = voucherField('descripcionFacturador', showFields);

@@ -1,0 +1,193 @@
+/** Voucher → Validate: its fields in the order the editor shows them, and its execute (offline). */
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import {
+	computeTotals,
+	reconcile,
+	ReconciliationRefused,
+	validateVoucher,
+	type Reconciliation,
+	type Voucher,
+} from '../../cfdi';
+import { LOCAL_ONLY } from '../../transport/requestSettings';
+import { runItems } from '../../execution/runItems';
+import {
+	applyBodyOptions,
+	BuiltVoucher,
+	formComputesTotals,
+	readIssuerDefaults,
+	skippedItemOutput,
+	voucherFromInput,
+	whenTotalsDiffer,
+	withIssuerDefaults,
+	type IssuerDefaults,
+} from '../../voucherInput';
+
+import {
+	conceptos,
+	descripcionFacturador,
+	emisorNombre,
+	emisorRegimenFiscal,
+	emisorRfc,
+	emisorSucursal,
+	exportacion,
+	formaPago,
+	inputMode,
+	invoiceUuid,
+	lineItems,
+	lineItemsOptions,
+	lugarExpedicion,
+	metodoPago,
+	moneda,
+	options,
+	order,
+	orderDocument,
+	orderOptions,
+	paymentForms,
+	paymentOptions,
+	productCodes,
+	receptorDireccion,
+	receptorDireccionId,
+	receptorDomicilioFiscal,
+	receptorNombre,
+	receptorRegimenFiscal,
+	receptorRfc,
+	receptorUsoCfdi,
+	recipientData,
+	refundId,
+	serie,
+	skippedItems,
+	subTotalAndTotal,
+	tipoDeComprobante,
+	voucherJson,
+	withoutTaxData,
+} from './fields';
+
+export const description: INodeProperties[] = [
+	// Input Mode: Fields or JSON
+	inputMode,
+	voucherJson,
+	emisorRfc,
+	emisorNombre,
+	emisorRegimenFiscal,
+	emisorSucursal,
+	receptorRfc,
+	receptorNombre,
+	receptorUsoCfdi,
+	receptorRegimenFiscal,
+	receptorDomicilioFiscal,
+	receptorDireccionId,
+	receptorDireccion,
+	...conceptos,
+	tipoDeComprobante,
+	serie,
+	formaPago,
+	metodoPago,
+	moneda,
+	exportacion,
+	lugarExpedicion,
+	...subTotalAndTotal,
+	descripcionFacturador,
+	// Order and Line Items input modes
+	orderDocument,
+	invoiceUuid,
+	refundId,
+	paymentOptions,
+	order,
+	lineItems,
+	withoutTaxData,
+	skippedItems,
+	productCodes,
+	paymentForms,
+	recipientData,
+	orderOptions,
+	lineItemsOptions,
+	options,
+];
+
+/**
+ * The output of an offline check: the voucher as it would be sent, its findings and computed
+ * totals, plus what the body builder says (e.g. an order's totals); a skipped item says why.
+ */
+export function checkedVoucherItem(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	built: IDataObject | BuiltVoucher,
+	issuer: IssuerDefaults = {},
+): INodeExecutionData {
+	const extra = built instanceof BuiltVoucher ? built.output : {};
+	const body = built instanceof BuiltVoucher ? built.body : built;
+	if (!body) return { json: extra };
+	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const given = applyBodyOptions(ctx, itemIndex, withIssuerDefaults(body, issuer), options);
+	// A form voucher of version 1.1 comes computed, with the IVA bases over IEPS it gives kept.
+	const formComputed = formComputesTotals(ctx, itemIndex);
+	const totals = computeTotals(given as Voucher, { keepTaxBases: formComputed });
+	let voucher =
+		options.computeTotals === true && !formComputed ? (totals.voucher as IDataObject) : given;
+	// The reconciliation rule, as stamping would apply it: the voucher with cents moved, or the refusal.
+	const money = built instanceof BuiltVoucher ? built.source.money : undefined;
+	let reconciliation: IDataObject | undefined;
+	if (money) {
+		try {
+			const outcome: Reconciliation = reconcile(
+				voucher as Voucher,
+				money,
+				whenTotalsDiffer(options),
+			);
+			voucher = outcome.voucher as IDataObject;
+			const { voucher: _moved, ...summary } = outcome;
+			void _moved;
+			reconciliation = summary as unknown as IDataObject;
+		} catch (error) {
+			if (!(error instanceof ReconciliationRefused))
+				throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
+			reconciliation = {
+				outcome: 'refused',
+				from: money.from,
+				sourceTotal: money.amount,
+				message: error.message,
+				fix: error.fix,
+			};
+		}
+	}
+	const result = validateVoucher(voucher);
+	return {
+		json: {
+			valid: result.valid && reconciliation?.outcome !== 'refused',
+			// A new output member: node version 1.1 on (README, Node versions).
+			...(reconciliation && ctx.getNode().typeVersion >= 1.1 ? { reconciliation } : {}),
+			errors: result.errors as unknown as IDataObject[],
+			warnings: result.warnings as unknown as IDataObject[],
+			computed: totals.computed as unknown as IDataObject,
+			voucher,
+			...extra,
+		},
+	};
+}
+
+/** The checked item, or nothing for an item skipped on purpose when "Skipped Items" is Drop. */
+export function checkedVoucherItems(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	built: IDataObject | BuiltVoucher,
+	issuer: IssuerDefaults = {},
+): INodeExecutionData[] {
+	if (built instanceof BuiltVoucher && !built.body)
+		return skippedItemOutput(ctx, itemIndex, built.output);
+	return [checkedVoucherItem(ctx, itemIndex, built, issuer)];
+}
+
+/** Checks each voucher locally and shows the computed totals; no request, no credential. */
+export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const issuer = await readIssuerDefaults(ctx);
+	return await runItems(ctx, LOCAL_ONLY, async (itemIndex) => ({
+		items: checkedVoucherItems(ctx, itemIndex, voucherFromInput(ctx, itemIndex), issuer),
+	}));
+}

@@ -1,0 +1,85 @@
+/** XML → Download: its fields and its execute. */
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
+
+import { uuidField } from '../common.fields';
+import { addedToIncoming } from '../../execution/incomingItem';
+import { readUuid } from '../../execution/parameters';
+import {
+	concurrencyOption,
+	ignoreSslOption,
+	readRequestSettings,
+	timeoutOption,
+} from '../../transport/requestSettings';
+import { runItems } from '../../execution/runItems';
+import { downloadVoucherXml } from '../../api/voucherXml';
+
+const DOWNLOAD_CONCURRENCY = 4;
+
+const downloadFields: INodeProperties[] = [
+	...uuidField('xml', ['download']),
+	{
+		displayName: 'Options',
+		name: 'xmlOptions',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show: { resource: ['xml'], operation: ['download'] } },
+		options: [
+			{
+				displayName: 'Put Output File in Field',
+				name: 'binaryPropertyName',
+				type: 'string',
+				default: 'data',
+				description: 'The name of the output binary field to put the XML file in',
+			},
+			concurrencyOption(DOWNLOAD_CONCURRENCY, 'How many XML files are downloaded at the same time'),
+			ignoreSslOption(),
+			{
+				displayName: 'Include XML Text',
+				name: 'includeXmlText',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to also return the XML as text in the "xml" field of the JSON output',
+			},
+			timeoutOption(),
+		],
+	},
+];
+
+/** XML → Download: its fields in the order the editor shows them (Voucher.resource.ts shows them for it). */
+export const description: INodeProperties[] = [...downloadFields];
+
+export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	return await runItems(
+		ctx,
+		readRequestSettings(ctx, 'xmlOptions', {
+			concurrency: DOWNLOAD_CONCURRENCY,
+			batchingSetsConcurrency: true,
+		}),
+		async (itemIndex, session) => {
+			const uuid = readUuid(ctx, itemIndex);
+			const options = ctx.getNodeParameter('xmlOptions', itemIndex, {}) as IDataObject;
+			const { xml } = await downloadVoucherXml(ctx, session, uuid, itemIndex);
+			const fileName = `${uuid}.xml`;
+			const binary = await ctx.helpers.prepareBinaryData(
+				Buffer.from(xml, 'utf8'),
+				fileName,
+				'application/xml',
+			);
+			const json: IDataObject = { uuid, fileName, fileSize: Buffer.byteLength(xml, 'utf8') };
+			if (options.includeXmlText === true) json.xml = xml;
+			return {
+				items: [
+					addedToIncoming(ctx, itemIndex, json, {
+						[String(options.binaryPropertyName || 'data').trim() || 'data']: binary,
+					}),
+				],
+			};
+		},
+	);
+}

@@ -1,0 +1,72 @@
+/** What a voucher operation gives the stamping handler, and one item's job once planned (types only). */
+import { type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
+
+import type { BusinessKey, DuplicateCheckMode, SaleFacts, StampedCfdi } from '../cfdi';
+import type { RunSession } from '../transport/transport';
+import type { VoucherRecord } from '../api/voucherRecords';
+import { BuiltVoucher, type PreparedVoucher } from '../voucherInput';
+
+export type StampingMode = 'direct' | 'twoPhase';
+
+/** Where an item's voucher goes: a new voucher, or the pending voucher with this id. */
+export type VoucherTarget = { kind: 'create' } | { kind: 'update'; id: number };
+
+/**
+ * What a voucher operation gives the stamping handler; everything else (options, local checks,
+ * the no-double-stamp protocol, retries, output, scheduling) is the handler's.
+ */
+export interface VoucherOperation {
+	/**
+	 * Builds one item's voucher from the node's parameters (fields, JSON, an order, a payment...).
+	 * Local work only: throw a NodeOperationError naming the field and the fix, nothing is sent.
+	 * A BuiltVoucher adds members to the output item, or skips the item (no body: nothing is sent).
+	 */
+	buildVoucher(ctx: IExecuteFunctions, itemIndex: number): IDataObject | BuiltVoucher;
+	/** Where the item's voucher goes (read the id here, e.g. with readVoucherId). */
+	target(ctx: IExecuteFunctions, itemIndex: number): VoucherTarget;
+	/**
+	 * One voucher for all the input items (a global invoice) instead of one per item: buildVoucher
+	 * is then called once, with item 0, and reads every item itself; the output pairs with all items.
+	 */
+	aggregatesItems?: boolean;
+	/**
+	 * A step before the item's voucher is sent (after the duplicate check found it not stamped):
+	 * may send other requests (a global invoice replaced), throw to stop the item, or answer members
+	 * for the item's output. `generalPublic`: the general-public vouchers the Duplicate Check's list
+	 * read met (undefined when the item had no check), which the step may update as it changes them.
+	 */
+	beforeSend?(
+		ctx: IExecuteFunctions,
+		job: StampJob,
+		session: RunSession,
+		generalPublic: VoucherRecord[] | undefined,
+	): Promise<IDataObject | undefined>;
+	/** The stamped invoices the item's voucher relates, already read (by upper-case UUID): not read again. */
+	relatedInvoices?(itemIndex: number): Map<string, StampedCfdi>;
+}
+
+/** One item, ready to send: everything below is decided before any request. */
+export interface StampJob {
+	itemIndex: number;
+	target: VoucherTarget;
+	/** Stamp now (emitir=true), or only save as pending. */
+	stamp: boolean;
+	mode: StampingMode;
+	voucher: PreparedVoucher;
+	/** Members the body builder adds to the output item. */
+	output: IDataObject;
+	/** The sale's key and facts, and what to do when it is already stamped (absent: no check for this item). */
+	duplicate?: CheckedKey & {
+		mode: Exclude<DuplicateCheckMode, 'off'>;
+		/** A self-invoice request: the voucher found must be this recipient's. */
+		recipientRfc?: string;
+	};
+}
+
+/** One item's key with what the identity rule compares. */
+export interface CheckedKey {
+	key: BusinessKey;
+	sale: SaleFacts;
+	/** The voucher is sent with its own date (Use Voucher Date): the window reaches 72 hours further back. */
+	dated?: boolean;
+}

@@ -1,0 +1,193 @@
+/** Plans one item before any request: reads and checks it locally into a StampJob (its duplicate key included). */
+import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
+
+import {
+	BusinessKeyError,
+	contentKey,
+	DEFAULT_CONTENT_WINDOW_HOURS,
+	isGenericRfc,
+	keyOfFolio,
+	keyText,
+	userKey,
+	type BusinessKey,
+	type DuplicateCheckMode,
+} from '../cfdi';
+import {
+	BuiltVoucher,
+	prepareVoucher,
+	withIssuerDefaults,
+	withReconciliation,
+	type IssuerDefaults,
+} from '../voucherInput';
+import { duplicateCheckModeOf, saleFactsOf } from './duplicateCheck';
+import { uncheckedNote } from './duplicateOutcome';
+import type { StampJob, StampingMode, VoucherOperation } from './job';
+
+/**
+ * Reads and checks one item locally: target, Stamp, Stamping Mode, the voucher body and the CFDI
+ * checks. Any problem throws here, before the item takes a turn to send anything. A setting unsafe
+ * for the whole run (n8n's Retry On Fail) is refused earlier, by runStamping (retryOnFail.ts).
+ */
+export function planStampJob(
+	ctx: IExecuteFunctions,
+	operation: VoucherOperation,
+	itemIndex: number,
+	issuer: IssuerDefaults = {},
+): StampJob | BuiltVoucher {
+	const target = operation.target(ctx, itemIndex);
+	const built = operation.buildVoucher(ctx, itemIndex);
+	if (built instanceof BuiltVoucher && !built.body) return built;
+	const stamp = ctx.getNodeParameter('stamp', itemIndex, true) as boolean;
+	// A pending save is one harmless call; an update of a pending id is always settled by read-back.
+	const mode: StampingMode =
+		target.kind === 'update'
+			? 'twoPhase'
+			: stamp
+				? (ctx.getNodeParameter('stampingMode', itemIndex, 'twoPhase') as StampingMode)
+				: 'direct';
+	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	// The issuer remembered in the credential first: the duplicate check's key and the checks see it.
+	let given = withIssuerDefaults(
+		built instanceof BuiltVoucher ? (built.body as IDataObject) : built,
+		issuer,
+	);
+	const keyed =
+		target.kind === 'create'
+			? duplicateKeyOf(
+					ctx,
+					itemIndex,
+					given,
+					built instanceof BuiltVoucher ? built.source.key : undefined,
+				)
+			: undefined;
+	const recipientRfc = built instanceof BuiltVoucher ? built.source.recipientRfc : undefined;
+	const duplicate = keyed && recipientRfc ? { ...keyed, recipientRfc } : keyed;
+	// The key is found on the list by series and folio: a voucher without a folio carries the key's.
+	if (duplicate?.key?.folio && !String(given.folio ?? '').trim())
+		given = { ...given, folio: duplicate.key.folio };
+	const prepared = prepareVoucher(
+		ctx,
+		itemIndex,
+		given,
+		stamp,
+		options,
+		{},
+		built instanceof BuiltVoucher ? built.source : undefined,
+	);
+	const body = { ...prepared.body };
+	// Create sends no id; the body id of an update must equal the id in the path (spec 4.3).
+	if (target.kind === 'create') delete body.id;
+	else body.id = target.id;
+	const output = withReconciliation(
+		ctx,
+		built instanceof BuiltVoucher ? built.output : {},
+		prepared.reconciliation,
+	);
+	// What was put as the SAT records it (the legal name's company type, spacing, case, codes).
+	if (prepared.recipientChanges)
+		output.recipientNormalized = prepared.recipientChanges as unknown as IDataObject[];
+	const checked = duplicate
+		? identityOf(ctx, itemIndex, duplicate, body, prepared.qs, stamp)
+		: undefined;
+	if (checked && 'folio' in checked && checked.folio) body.folio = checked.folio;
+	if (checked && 'unchecked' in checked) output.duplicateCheck = uncheckedNote(checked.unchecked);
+	return {
+		itemIndex,
+		target,
+		stamp,
+		mode,
+		voucher: { ...prepared, body },
+		output,
+		...(checked && 'job' in checked ? { duplicate: checked.job } : {}),
+	};
+}
+
+/** The key the item's Duplicate Check setting gives before the voucher is prepared (no key: decided after). */
+export type PlannedKey = {
+	mode: Exclude<DuplicateCheckMode, 'off'>;
+	key?: BusinessKey;
+	/** A self-invoice request: the voucher found must be this recipient's. */
+	recipientRfc?: string;
+};
+
+/**
+ * The item's sale, with what the identity rule compares (its recipient and total, as sent), and
+ * for a voucher without a key its content key, whose folio the voucher then carries. A voucher
+ * to the general public without a key is not checked: identical sales to it are common.
+ */
+export function identityOf(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	planned: PlannedKey,
+	body: IDataObject,
+	qs: IDataObject,
+	stamp: boolean,
+): { job: NonNullable<StampJob['duplicate']>; folio?: string } | { unchecked: string } | undefined {
+	const sale = saleFactsOf(body);
+	const dated = qs.noCalcularFecha === true || qs.noCalcularFecha === 'true';
+	const base = {
+		mode: planned.mode,
+		sale,
+		...(dated ? { dated } : {}),
+		...(planned.recipientRfc ? { recipientRfc: planned.recipientRfc } : {}),
+	};
+	if (planned.key) return { job: { ...base, key: planned.key } };
+	// A pending save without a key has no fiscal effect: a repeated one leaves only another draft.
+	if (!stamp) return undefined;
+	const hours = Number(
+		ctx.getNodeParameter('duplicateCheckWindow', itemIndex, DEFAULT_CONTENT_WINDOW_HOURS),
+	);
+	const windowHours = Number.isFinite(hours) && hours > 0 ? hours : DEFAULT_CONTENT_WINDOW_HOURS;
+	const now = Math.floor(Date.now() / 1000);
+	const since = new Date((now - windowHours * 3_600) * 1000).toISOString();
+	const own = keyOfFolio(
+		body,
+		`folio:${String(body.serie ?? '').trim()}-${String(body.folio ?? '').trim()}`,
+		`the voucher's series, folio, recipient and total (no Duplicate Check Key), within ${windowHours} hours`,
+	);
+	if (own) return { job: { ...base, key: { ...own, since, exactSince: true } } };
+	if (isGenericRfc(sale.recipientRfc))
+		return {
+			unchecked: `No check was made: the voucher has no Duplicate Check Key and no folio, and its recipient is the generic RFC ${sale.recipientRfc}, whose identical sales are common. Map a Duplicate Check Key (e.g. a ticket number) so that a re-run returns the first voucher instead of stamping again.`,
+		};
+	const { key, folio } = contentKey(body, now, windowHours);
+	return { job: { ...base, key }, folio };
+}
+
+/**
+ * The item's business key under its Duplicate Check setting: the Duplicate Check Key when given,
+ * else the one its builder derived (an order, a payment, a period); no key yet when neither gives
+ * one (the voucher's content then identifies it: identityOf); none when the check is off.
+ */
+export function duplicateKeyOf(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	body: IDataObject,
+	derived: BusinessKey | undefined,
+): PlannedKey | undefined {
+	const mode = duplicateCheckModeOf(ctx, itemIndex);
+	if (mode === 'off') return undefined;
+	const raw = ctx.getNodeParameter('duplicateCheckKey', itemIndex, '');
+	const read = keyText(raw);
+	if ('wrongType' in read)
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Item ${itemIndex}: Duplicate Check Key is ${read.wrongType}, not text or a number`,
+			{
+				itemIndex,
+				description: `The key is written as the voucher's folio, so it must be text or a number; ${read.wrongType} would become "${String(raw).slice(0, 40)}" and match every sale with such a key. Map one member, e.g. {{ $json.order.number }} instead of {{ $json.order }}. Nothing was sent.`,
+			},
+		);
+	const given = read.text;
+	if (!given) return derived?.folio ? { mode, key: derived } : { mode };
+	try {
+		const { key } = userKey(given, body);
+		return { mode, key: derived?.since ? { ...key, since: derived.since } : key };
+	} catch (error) {
+		const fix = error instanceof BusinessKeyError ? error.fix : 'Check the Duplicate Check Key.';
+		throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: ${(error as Error).message}`, {
+			itemIndex,
+			description: `${fix} Nothing was sent.`,
+		});
+	}
+}

@@ -1,0 +1,19 @@
+/** The one module the trigger (../CfdiEmisionTrigger) imports from the action node: the list, its filters and errors. */
+export { APP_DESCRIPTION } from './actions/common.fields';
+export {
+	matchesVoucherFilter,
+	readVoucherFilter,
+	voucherFilterFields,
+	type VoucherFilter,
+} from './api/voucherFilters';
+export { listVouchers } from './api/voucherList';
+export {
+	statusFromSubEstatus,
+	toUnixSeconds,
+	type VoucherRecord,
+	type VoucherStatus,
+} from './api/voucherRecords';
+export { isRecord } from './cfdi/voucherShape';
+export { toNodeError } from './transport/errors';
+export { DEFAULT_TIMEOUT_MS } from './transport/requestSettings';
+export { CREDENTIAL_TYPE, RunSession } from './transport/transport';

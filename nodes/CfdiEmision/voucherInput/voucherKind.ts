@@ -1,0 +1,103 @@
+/**
+ * Readers the voucher kinds share: an invoice's or a sale's tax rates, the related vouchers and
+ * fiscal legends every Create offers, and the error for a builder's input problem.
+ */
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import {
+	KindInputError,
+	withFiscalLegends,
+	withRelatedVouchers,
+	type TaxRate,
+	type Voucher,
+} from '../cfdi';
+import { decimalToNumber, parseDecimal, roundDecimal } from '../cfdi/decimal';
+
+/** A tax rate field's parameter name; `prefix` keeps the names of two uses apart. */
+export function taxFieldName(prefix: string, name: string): string {
+	return prefix ? `${prefix}${name.charAt(0).toUpperCase()}${name.slice(1)}` : name;
+}
+
+/** A percentage as the CFDI rate (exact: 10.6667 → 0.106667); undefined for 0 or nothing. */
+function rateOfPercent(value: unknown): number | undefined {
+	const percent =
+		typeof value === 'number' || typeof value === 'string' ? parseDecimal(value) : undefined;
+	if (!percent || percent.units <= BigInt(0)) return undefined;
+	return decimalToNumber(roundDecimal({ units: percent.units, scale: percent.scale + 2 }, 6));
+}
+
+/** The TaxRate list of `taxRateFields`, from a collection entry or from the node's parameters. */
+export function readTaxRates(read: (name: string) => unknown, prefix = ''): TaxRate[] {
+	const get = (name: string) => read(taxFieldName(prefix, name));
+	const rates: TaxRate[] = [];
+	const iva = String(get('ivaRate') ?? '0.16');
+	if (iva === 'exempt') rates.push({ impuesto: '002', tipoFactor: 'Exento' });
+	else if (iva !== 'none')
+		rates.push({ impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: Number(iva) });
+	const ieps = rateOfPercent(get('iepsRate'));
+	if (ieps !== undefined) rates.push({ impuesto: '003', tipoFactor: 'Tasa', tasaOCuota: ieps });
+	const ivaWithheld = rateOfPercent(get('ivaWithheldRate'));
+	if (ivaWithheld !== undefined)
+		rates.push({ impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: ivaWithheld, withheld: true });
+	const isrWithheld = rateOfPercent(get('isrWithheldRate'));
+	if (isrWithheld !== undefined)
+		rates.push({ impuesto: '001', tipoFactor: 'Tasa', tasaOCuota: isrWithheld, withheld: true });
+	return rates;
+}
+
+/** The voucher with the item's Related Vouchers and Fiscal Legends added (after any it had). */
+export function withRelationsAndLegends(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	voucher: IDataObject,
+): IDataObject {
+	const relations = (
+		ctx.getNodeParameter('relatedVouchers.relation', itemIndex, []) as IDataObject[]
+	).map((entry) => ({
+		tipoRelacion: String(entry.tipoRelacion ?? ''),
+		uuids: String(entry.uuids ?? ''),
+	}));
+	const legends = (
+		ctx.getNodeParameter('fiscalLegends.legend', itemIndex, []) as IDataObject[]
+	).map((entry) => ({
+		textoLeyenda: String(entry.textoLeyenda ?? ''),
+		disposicionFiscal: String(entry.disposicionFiscal ?? ''),
+		norma: String(entry.norma ?? ''),
+	}));
+	const related = withRelatedVouchers(voucher as Voucher, relations);
+	return withFiscalLegends(related, legends) as IDataObject;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Input problems and dates
+// ---------------------------------------------------------------------------------------------
+
+/** A builder's input problem as the item's error, naming the field the user filled in. */
+export function kindInputFailure(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	error: unknown,
+	label: (field: string) => string,
+): Error {
+	if (!(error instanceof KindInputError)) return error as Error;
+	return new NodeOperationError(
+		ctx.getNode(),
+		`Item ${itemIndex}: ${label(error.field)}: ${error.message}`,
+		{ itemIndex, description: `${error.fix} Nothing was sent to the service.` },
+	);
+}
+
+/** A date or date-time as CFDI local time YYYY-MM-DDThh:mm:ss (a date alone is taken at noon). */
+export function cfdiDateTime(value: unknown): string {
+	const text = value instanceof Date ? value.toISOString() : String(value ?? '').trim();
+	const match = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2})(?::(\d{2}))?)?/.exec(text);
+	if (!match) return text;
+	return `${match[1]}T${match[2] ?? '12:00'}:${match[3] ?? '00'}`;
+}
+
+/** A positive number from a field, or undefined (0 and empty mean "not given"). */
+export function positiveNumber(value: unknown): number | undefined {
+	const n = Number(value);
+	return Number.isFinite(n) && n > 0 ? n : undefined;
+}

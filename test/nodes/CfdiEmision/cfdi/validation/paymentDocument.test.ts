@@ -1,0 +1,324 @@
+/**
+ * Rules of cfdi/validation/paymentDocument.ts and its neighbours: wrong payment vouchers are
+ * stopped, each naming its path.
+ * Also covers: nodes/CfdiEmision/cfdi/validation/paymentTaxes.ts, nodes/CfdiEmision/cfdi/validation/paymentVoucher.ts, nodes/CfdiEmision/cfdi/validation/members.ts, nodes/CfdiEmision/cfdi/validation/paymentAmounts.ts (the Pagos 2.0 rules of the payment taxes, the payment voucher's fixed members, the member checks these cases reach and the numbers the payment checks share).
+ */
+import { baseVoucher } from '../../../../support/corpus';
+import {
+	changed,
+	expectOnlyError,
+	INVOICE_UUID,
+	IVA16,
+	paymentReceipt,
+	satGuidePayment,
+	type Mutable,
+	type WrongCase,
+} from '../../../../support/kindFixtures';
+
+const P = 'complemento.complementoPago20';
+const PAGO = `${P}.pago[0]`;
+const DR = `${PAGO}.doctoRelacionado[0]`;
+
+describe('wrong payment vouchers are stopped, each naming its path', () => {
+	// Built when each case runs, not while the cases are listed: a mutation run then runs only the
+	// cases that reach a mutant (code run while test files load counts as reached by every test).
+	const valid = () => paymentReceipt();
+	const withRetention = () =>
+		paymentReceipt([
+			satGuidePayment({
+				documents: [
+					{
+						idDocumento: INVOICE_UUID,
+						impSaldoAnt: 1044,
+						impPagado: 1044,
+						taxes: [
+							IVA16,
+							{ impuesto: '001', tipoFactor: 'Tasa', tasaOCuota: 0.1, withheld: true },
+						],
+					},
+				],
+			}),
+		]);
+	const pago = (v: Mutable) => v.complemento.complementoPago20.pago[0];
+	const dr = (v: Mutable) => pago(v).doctoRelacionado[0];
+	const cases: WrongCase[] = [
+		{
+			name: 'formaDePagoP 99',
+			voucher: () => changed(valid(), (v) => (pago(v).formaDePagoP = '99')),
+			code: 'CRP20212',
+			path: `${PAGO}.formaDePagoP`,
+		},
+		{
+			name: 'monedaP XXX',
+			voucher: () => changed(valid(), (v) => (pago(v).monedaP = 'XXX')),
+			code: 'CRP20213',
+			path: `${PAGO}.monedaP`,
+		},
+		{
+			name: 'USD payment without tipoCambioP',
+			voucher: () =>
+				changed(valid(), (v) => {
+					Object.assign(pago(v), { monedaP: 'USD' });
+					delete pago(v).tipoCambioP;
+					dr(v).monedaDR = 'USD';
+				}),
+			code: 'CRP20214',
+			path: `${PAGO}.tipoCambioP`,
+		},
+		{
+			name: 'MXN payment with tipoCambioP 17',
+			voucher: () => changed(valid(), (v) => (pago(v).tipoCambioP = 17)),
+			code: 'CRP20215',
+			path: `${PAGO}.tipoCambioP`,
+		},
+		{
+			name: 'monto below the amounts paid',
+			voucher: () => changed(valid(), (v) => (pago(v).monto = 500)),
+			code: 'CRP20217',
+			path: `${PAGO}.monto`,
+		},
+		{
+			name: 'monto 0',
+			voucher: () => changed(valid(), (v) => (pago(v).monto = 0)),
+			code: 'CRP20218',
+			path: `${PAGO}.monto`,
+		},
+		{
+			name: 'monto with 3 decimals in MXN',
+			voucher: () => changed(valid(), (v) => (pago(v).monto = 580.001)),
+			code: 'CRP20219',
+			path: `${PAGO}.monto`,
+		},
+		{
+			name: 'fechaPago not a date',
+			voucher: () => changed(valid(), (v) => (pago(v).fechaPago = '2024-13-01T00:00:00')),
+			code: 'FECHA_PAGO_FORMAT',
+			path: `${PAGO}.fechaPago`,
+		},
+		{
+			name: 'no related document',
+			voucher: () => changed(valid(), (v) => (pago(v).doctoRelacionado = [])),
+			code: 'LIST_EMPTY',
+			path: `${PAGO}.doctoRelacionado`,
+		},
+		{
+			name: 'idDocumento not a UUID',
+			voucher: () => changed(valid(), (v) => (dr(v).idDocumento = 'A-1000')),
+			code: 'UUID_PATTERN',
+			path: `${DR}.idDocumento`,
+		},
+		{
+			name: 'monedaDR XXX',
+			voucher: () => changed(valid(), (v) => (dr(v).monedaDR = 'XXX')),
+			code: 'CRP20236',
+			path: `${DR}.monedaDR`,
+		},
+		{
+			name: 'USD invoice without equivalenciaDR',
+			voucher: () =>
+				changed(valid(), (v) =>
+					Object.assign(dr(v), { monedaDR: 'USD', equivalenciaDR: undefined }),
+				),
+			code: 'CRP20237',
+			path: `${DR}.equivalenciaDR`,
+		},
+		{
+			name: 'equivalenciaDR 2 in the same currency',
+			voucher: () => changed(valid(), (v) => (dr(v).equivalenciaDR = 2)),
+			code: 'CRP20238',
+			path: `${DR}.equivalenciaDR`,
+		},
+		{
+			name: 'numParcialidad 0',
+			voucher: () => changed(valid(), (v) => (dr(v).numParcialidad = 0)),
+			code: 'NUM_PARCIALIDAD',
+			path: `${DR}.numParcialidad`,
+		},
+		{
+			name: 'impSaldoAnt 0',
+			voucher: () => changed(valid(), (v) => (dr(v).impSaldoAnt = 0)),
+			code: 'CRP20239',
+			path: `${DR}.impSaldoAnt`,
+		},
+		{
+			name: 'impSaldoInsoluto not the difference',
+			voucher: () => changed(valid(), (v) => (dr(v).impSaldoInsoluto = 0)),
+			code: 'CRP20244',
+			path: `${DR}.impSaldoInsoluto`,
+		},
+		{
+			name: 'paid more than owed',
+			voucher: () =>
+				changed(valid(), (v) => Object.assign(dr(v), { impSaldoAnt: 500, impSaldoInsoluto: 0 })),
+			code: 'CRP20244',
+			path: `${DR}.impPagado`,
+		},
+		{
+			name: 'impSaldoInsoluto missing',
+			voucher: () => changed(valid(), (v) => delete dr(v).impSaldoInsoluto),
+			code: 'REQUIRED',
+			path: `${DR}.impSaldoInsoluto`,
+		},
+		{
+			name: 'objetoImpDR 02 without impuestosDR',
+			voucher: () => changed(valid(), (v) => delete dr(v).impuestosDR),
+			code: 'CRP20246',
+			path: `${DR}.impuestosDR`,
+		},
+		{
+			name: 'objetoImpDR 01 with impuestosDR',
+			voucher: () => changed(valid(), (v) => (dr(v).objetoImpDR = '01')),
+			code: 'CRP20247',
+			path: `${DR}.impuestosDR`,
+		},
+		{
+			name: 'importeDR not baseDR × rate',
+			voucher: () => changed(valid(), (v) => (dr(v).impuestosDR.trasladosDR[0].importeDR = 90)),
+			code: 'CRP20261',
+			path: `${DR}.impuestosDR.trasladosDR[0].importeDR`,
+		},
+		{
+			name: 'IVA rate 15 % in a DR',
+			voucher: () =>
+				changed(valid(), (v) => (dr(v).impuestosDR.trasladosDR[0].tasaOCuotaDR = 0.15)),
+			code: 'CRP20260',
+			path: `${DR}.impuestosDR.trasladosDR[0].tasaOCuotaDR`,
+		},
+		{
+			name: 'exempt DR line with a rate',
+			voucher: () =>
+				changed(valid(), (v) => {
+					dr(v).impuestosDR.trasladosDR[0].tipoFactorDR = 'Exento';
+					delete dr(v).impuestosDR.trasladosDR[0].importeDR;
+				}),
+			code: 'CRP20258',
+			path: `${DR}.impuestosDR.trasladosDR[0].tasaOCuotaDR`,
+		},
+		{
+			name: 'exempt withholding',
+			voucher: () =>
+				changed(
+					withRetention(),
+					(v) => (dr(v).impuestosDR.retencionesDR[0].tipoFactorDR = 'Exento'),
+				),
+			code: 'CRP20252',
+			path: `${DR}.impuestosDR.retencionesDR[0].tipoFactorDR`,
+		},
+		{
+			name: 'baseP not the sum of baseDR',
+			voucher: () => changed(valid(), (v) => (pago(v).impuestosP.trasladosP[0].baseP = 400)),
+			code: 'CRP20268',
+			path: `${PAGO}.impuestosP.trasladosP[0].baseP`,
+		},
+		{
+			name: 'importeP not the sum of importeDR',
+			voucher: () => changed(valid(), (v) => (pago(v).impuestosP.trasladosP[0].importeP = 81)),
+			code: 'CRP20274',
+			path: `${PAGO}.impuestosP.trasladosP[0].importeP`,
+		},
+		{
+			name: 'withheld importeP wrong',
+			voucher: () =>
+				changed(withRetention(), (v) => (pago(v).impuestosP.retencionesP[0].importeP = 99)),
+			code: 'CRP20265',
+			path: `${PAGO}.impuestosP.retencionesP[0].importeP`,
+		},
+		{
+			name: 'impuestosP missing',
+			voucher: () => changed(valid(), (v) => delete pago(v).impuestosP),
+			code: 'IMPUESTOS_P_REQUIRED',
+			path: `${PAGO}.impuestosP`,
+		},
+		{
+			name: 'totales tax amount off by a cent',
+			voucher: () =>
+				changed(
+					valid(),
+					(v) => (v.complemento.complementoPago20.totales.totalTrasladosImpuestoIVA16 = 80.01),
+				),
+			code: 'CRP20205',
+			path: `${P}.totales.totalTrasladosImpuestoIVA16`,
+		},
+		{
+			name: 'totales with an 8 % total no payment has',
+			voucher: () =>
+				changed(
+					valid(),
+					(v) => (v.complemento.complementoPago20.totales.totalTrasladosBaseIVA8 = 100),
+				),
+			code: 'CRP20206',
+			path: `${P}.totales.totalTrasladosBaseIVA8`,
+		},
+		{
+			name: 'totales without montoTotalPagos',
+			voucher: () =>
+				changed(valid(), (v) => delete v.complemento.complementoPago20.totales.montoTotalPagos),
+			code: 'CRP20211',
+			path: `${P}.totales.montoTotalPagos`,
+		},
+		{
+			name: 'complement version 1.0',
+			voucher: () => changed(valid(), (v) => (v.complemento.complementoPago20.version = '1.0')),
+			code: 'COMPLEMENT_VERSION',
+			path: `${P}.version`,
+		},
+		{
+			name: 'no payment',
+			voucher: () => changed(valid(), (v) => (v.complemento.complementoPago20.pago = [])),
+			code: 'LIST_EMPTY',
+			path: `${P}.pago`,
+		},
+		{
+			name: 'type P without the complement',
+			voucher: () => changed(valid(), (v) => delete v.complemento),
+			code: 'REQUIRED',
+			path: P,
+		},
+		{
+			name: 'payment complement on an invoice',
+			voucher: () => changed(baseVoucher(), (v) => (v.complemento = valid().complemento)),
+			code: 'CRP20101',
+			path: 'tipoDeComprobante',
+		},
+		{
+			name: 'exportacion 02',
+			voucher: () => changed(valid(), (v) => (v.exportacion = '02')),
+			code: 'CRP20102',
+			path: 'exportacion',
+		},
+		{
+			name: 'condicionesDePago',
+			voucher: () => changed(valid(), (v) => (v.condicionesDePago = '30 days')),
+			code: 'CRP20107',
+			path: 'condicionesDePago',
+		},
+		{
+			name: 'two concepts',
+			voucher: () => changed(valid(), (v) => v.conceptos.push({ ...v.conceptos[0] })),
+			code: 'CRP20111',
+			path: 'conceptos',
+		},
+		{
+			name: 'concept 01010101',
+			voucher: () => changed(valid(), (v) => (v.conceptos[0].claveProdServ = '01010101')),
+			code: 'CRP20113',
+			path: 'conceptos[0].claveProdServ',
+		},
+		{
+			name: 'concept with noIdentificacion',
+			voucher: () => changed(valid(), (v) => (v.conceptos[0].noIdentificacion = 'X')),
+			code: 'CRP20114',
+			path: 'conceptos[0].noIdentificacion',
+		},
+		{
+			name: 'concept description "Payment"',
+			voucher: () => changed(valid(), (v) => (v.conceptos[0].descripcion = 'Payment')),
+			code: 'CRP20118',
+			path: 'conceptos[0].descripcion',
+		},
+	];
+	it('has at least 10 cases', () => expect(cases.length).toBeGreaterThanOrEqual(10));
+	it.each(cases.map((c) => [c.name, c] as const))('%s', (_name, c) =>
+		expectOnlyError(c.voucher, c.code, c.path),
+	);
+});

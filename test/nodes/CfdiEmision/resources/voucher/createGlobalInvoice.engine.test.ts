@@ -1,0 +1,196 @@
+/**
+ * Voucher > Create Global Invoice: periods that exist, each sale declared once (issue 27, item 6),
+ * through n8n-core's engine against the sandbox. The SAT's "Guía de llenado del CFDI global"
+ * (versión 4.0): InformacionGlobal Periodicidad 01 daily ... 05 bimonthly, Meses 01-12 (13-18 for
+ * two months), Año the year of the sales; a sale goes either to its customer's invoice or into one
+ * global invoice.
+ */
+import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+
+import { mexicoCityMonth } from '../../../../../nodes/CfdiEmision/cfdi/kinds/globalPeriod';
+import { createParams, useSandboxEngine } from '../../../../support/nodeTestKit';
+import { globalParams, sentBody } from '../../../../support/kindsKit';
+import { invoiceVoucher } from '../../../../support/vouchers';
+
+const kit = useSandboxEngine();
+const V11 = { typeVersion: 1.1 };
+
+const today = mexicoCityMonth(new Date());
+const month = String(today.month).padStart(2, '0');
+const json = (items: INodeExecutionData[]) => items[0]?.json as IDataObject;
+const routesOf = () =>
+	kit.sandbox.requests
+		.filter((request) => request.server === 'api')
+		.map((request) => request.route);
+const stampedBodies = () =>
+	[...kit.sandbox.vouchers.values()].filter((voucher) => voucher.state === 'stamped');
+const ticketsOf = (body: Record<string, unknown>) =>
+	(body.conceptos as IDataObject[]).map((concepto) => concepto.noIdentificacion);
+
+/** A daily global invoice of this month (Year 0), sealed by the service now. */
+const daily = (extra: INodeParameters = {}) =>
+	globalParams({
+		globalPeriodicity: '01',
+		globalMonth: month,
+		globalYear: 0,
+		options: {},
+		...extra,
+	});
+const sales = (...tickets: string[]) => tickets.map((ticket) => ({ ticket, total: 116 }));
+
+describe('a period that exists', () => {
+	test('Year 0 is the year of the period: this month is this year, written as Año', async () => {
+		const { error } = await kit.engine.runNode(daily(), sales('T1'), V11);
+		expect(error).toBeUndefined();
+		expect(sentBody(kit.sandbox).informacionGlobal).toEqual({
+			periodicidad: '01',
+			meses: month,
+			anio: today.year,
+		});
+	});
+
+	test('a year that has not started is refused on Year, before anything is sent', async () => {
+		const { error } = await kit.engine.runNode(
+			daily({ globalYear: today.year + 1 }),
+			sales('T1'),
+			V11,
+		);
+		expect(error?.message).toBe(
+			`Item 0: Year ${today.year + 1} has not started (it is ${today.year} in Mexico City): a global invoice declares sales already made.`,
+		);
+		expect(error?.description).toBe(
+			`Give the year of the sales (${today.year} or ${today.year - 1}), or 0 for the year of the period. Nothing was sent to the service.`,
+		);
+		expect(routesOf()).toEqual([]);
+	});
+
+	(today.month < 12 ? test : test.skip)(
+		'"next month" with Year 0 is refused on Month, naming the fix',
+		async () => {
+			const next = String(today.month + 1).padStart(2, '0');
+			const { error } = await kit.engine.runNode(
+				daily({ globalPeriodicity: '04', globalMonth: next }),
+				sales('T1'),
+				V11,
+			);
+			expect(error?.message).toMatch(
+				new RegExp(`^Item 0: Month ${next} with Year 0: \\w+ ${today.year} has not started`),
+			);
+			expect(error?.description).toContain(`give Year ${today.year - 1}`);
+			expect(routesOf()).toEqual([]);
+		},
+	);
+});
+
+describe('the overlapping daily global invoice', () => {
+	test("T1-T3 declared yesterday; today's run of T1-T5 declares T4 and T5 only, and lists T1-T3 as left out", async () => {
+		const first = await kit.engine.runNode(daily(), sales('T1', 'T2', 'T3'), V11);
+		expect(json(first.items).status).toBe('stamped');
+		const yesterday = String(json(first.items).uuid);
+		kit.sandbox.clearLog();
+
+		const { items, error } = await kit.engine.runNode(
+			daily(),
+			sales('T1', 'T2', 'T3', 'T4', 'T5'),
+			V11,
+		);
+		expect(error).toBeUndefined();
+		expect(json(items)).toMatchObject({ status: 'stamped' });
+		expect(ticketsOf(sentBody(kit.sandbox))).toEqual(['T4', 'T5']);
+		const leftOut = json(items).leftOut as IDataObject[];
+		expect(leftOut.map((sale) => [sale.itemIndex, sale.ticket, sale.uuid])).toEqual([
+			[0, 'T1', yesterday],
+			[1, 'T2', yesterday],
+			[2, 'T3', yesterday],
+		]);
+		expect(leftOut[0]).toMatchObject({
+			reason: 'already declared in a global invoice of an overlapping period',
+			serie: 'F',
+		});
+		expect(String(leftOut[0].message)).toContain(
+			`Ticket T1 is already declared in global invoice ${yesterday}`,
+		);
+		// The global invoice's tickets were read from its stamped XML.
+		expect(routesOf().slice(0, 2)).toEqual(['listVouchers', 'downloadXml']);
+		expect(stampedBodies()).toHaveLength(2);
+	});
+
+	test('every ticket already declared: nothing is stamped, the output says why', async () => {
+		await kit.engine.runNode(daily(), sales('T1', 'T2', 'T3'), V11);
+		kit.sandbox.clearLog();
+		const { items } = await kit.engine.runNode(daily(), sales('T2', 'T3'), V11);
+		expect(json(items)).toMatchObject({
+			status: 'skipped',
+			skipped: { reason: 'alreadyInvoiced' },
+		});
+		expect(routesOf()).not.toContain('createVoucher');
+		expect(stampedBodies()).toHaveLength(1);
+	});
+
+	test('the same daily run again is answered with its invoice (the duplicate check), not left out', async () => {
+		const first = await kit.engine.runNode(daily(), sales('T1', 'T2'), V11);
+		kit.sandbox.clearLog();
+		const second = await kit.engine.runNode(daily(), sales('T1', 'T2'), V11);
+		expect(json(second.items)).toMatchObject({
+			status: 'alreadyStamped',
+			uuid: json(first.items).uuid,
+		});
+		expect(json(second.items).leftOut).toBeUndefined();
+		expect(routesOf()).not.toContain('downloadXml');
+	});
+});
+
+describe('a ticket invoiced to its customer is left out only when it is the same sale', () => {
+	/** An invoice to a customer, folio = the ticket, of `total` (no taxes). */
+	const individual = (folio: string, total: number, serie = 'A') =>
+		createParams(
+			invoiceVoucher({
+				serie,
+				folio,
+				conceptos: [
+					{
+						claveProdServ: '01010101',
+						cantidad: '1',
+						claveUnidad: 'H87',
+						descripcion: `Sale ${folio}`,
+						valorUnitario: total,
+						importe: total,
+						objetoImp: '01',
+					},
+				],
+				subTotal: total,
+				total,
+			}),
+		);
+
+	test('same folio and the same amount (116.00): left out, with the invoice', async () => {
+		const invoice = await kit.engine.runNode(individual('T2', 116), [{}], V11);
+		expect(json(invoice.items).status).toBe('stamped');
+		kit.sandbox.clearLog();
+		const { items } = await kit.engine.runNode(daily(), sales('T1', 'T2', 'T3'), V11);
+		expect(ticketsOf(sentBody(kit.sandbox))).toEqual(['T1', 'T3']);
+		expect(json(items).leftOut).toEqual([
+			expect.objectContaining({
+				itemIndex: 1,
+				ticket: 'T2',
+				reason: 'already invoiced to its customer',
+				uuid: json(invoice.items).uuid,
+				recipientRfc: 'URE180429TM6',
+			}),
+		]);
+	});
+
+	test('an unrelated invoice of another series with the ticket as folio (5,800.00): the sale is declared, and a note says why', async () => {
+		const unrelated = await kit.engine.runNode(individual('T2', 5800, 'B'), [{}], V11);
+		expect(json(unrelated.items).status).toBe('stamped');
+		kit.sandbox.clearLog();
+		const { items } = await kit.engine.runNode(daily(), sales('T1', 'T2', 'T3'), V11);
+		expect(ticketsOf(sentBody(kit.sandbox))).toEqual(['T1', 'T2', 'T3']);
+		expect(json(items).leftOut).toBeUndefined();
+		const [note] = json(items).globalInvoiceNotes as string[];
+		expect(note).toContain('Ticket T2 (116.00 MXN) is included');
+		expect(note).toContain(
+			`${json(unrelated.items).uuid} (series B, recipient URE180429TM6, total 5800)`,
+		);
+	});
+});

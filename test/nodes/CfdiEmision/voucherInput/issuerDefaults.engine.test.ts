@@ -1,0 +1,125 @@
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { routes, sandboxCredential } from '../../../support/sandboxCredential';
+import { binaryBytes, stampedUuid, useSandboxEngine } from '../../../support/nodeTestKit';
+
+const kit = useSandboxEngine();
+const V1_1 = { typeVersion: 1.1 };
+
+/** A one-line invoice at IVA 16 % with no issuer field typed: the issuer comes from the credential. */
+const WITHOUT_ISSUER: INodeParameters = {
+	resource: 'voucher',
+	operation: 'create',
+	receptorRfc: 'URE180429TM6',
+	receptorNombre: 'UNIVERSIDAD ROBOTICA ESPAÑOLA',
+	receptorDomicilioFiscal: '65000',
+	conceptos: {
+		concepto: [{ descripcion: 'Keyboard', claveProdServ: '43211706', valorUnitario: 350 }],
+	},
+};
+
+const ISSUER_IN_CREDENTIAL = {
+	issuerRfc: 'eku9003173c9',
+	issuerName: 'ESCUELA KEMPER URGATE',
+	issuerRegime: '601',
+	issuerPostalCode: '64000',
+};
+
+function sentBodies(): IDataObject[] {
+	return routes(kit.sandbox, 'createVoucher').map(
+		(request) => JSON.parse(request.body) as IDataObject,
+	);
+}
+
+describe('defaults of version 1.1 (issue 18 item 7)', () => {
+	test('the issuer remembered in the credential fills an invoice whose issuer fields are empty: six fields and a line are enough', async () => {
+		kit.engine.setCredential(sandboxCredential(kit.sandbox, ISSUER_IN_CREDENTIAL));
+		const { items, error } = await kit.engine.runNode(WITHOUT_ISSUER, [{}], V1_1);
+		expect(error).toBeUndefined();
+		const [body] = sentBodies();
+		expect(body.emisor).toEqual({
+			rfc: 'EKU9003173C9',
+			nombre: 'ESCUELA KEMPER URGATE',
+			regimenFiscal: '601',
+		});
+		expect([body.lugarExpedicion, body.total]).toEqual(['64000', 406]);
+		expect(items[0].json.status).toBe('stamped');
+	});
+
+	test('issuer fields typed in the node win over the credential', async () => {
+		kit.engine.setCredential(
+			sandboxCredential(kit.sandbox, {
+				...ISSUER_IN_CREDENTIAL,
+				issuerName: 'SOMEONE ELSE',
+				issuerPostalCode: '01000',
+			}),
+		);
+		await kit.engine.runNode(
+			{
+				...WITHOUT_ISSUER,
+				emisorRfc: 'EKU9003173C9',
+				emisorNombre: 'ESCUELA KEMPER URGATE',
+				emisorRegimenFiscal: '601',
+				lugarExpedicion: '64000',
+			},
+			[{}],
+			V1_1,
+		);
+		const [body] = sentBodies();
+		expect([(body.emisor as IDataObject).nombre, body.lugarExpedicion]).toEqual([
+			'ESCUELA KEMPER URGATE',
+			'64000',
+		]);
+	});
+
+	test('without issuer data anywhere the voucher is refused locally, naming the form fields', async () => {
+		const { error } = await kit.engine.runNode(WITHOUT_ISSUER, [{}], V1_1);
+		expect(error?.message).toContain('Item 0: Issuer RFC is missing.');
+		expect(error?.message).toContain('Item 0: Place of Issue Postal Code is missing.');
+		// The JSON paths stay as a detail.
+		expect(error?.description).toContain('emisor.rfc');
+		expect(error?.description).toContain('lugarExpedicion');
+		expect(kit.sandbox.requests.filter((request) => request.server === 'api')).toHaveLength(0);
+	});
+
+	test('PDF > Get Link downloads the PDF by default in 1.1, not in 1', async () => {
+		const uuid = await stampedUuid(kit.engine);
+		const { items: v11 } = await kit.engine.runNode(
+			{ resource: 'pdf', operation: 'getLink', uuid },
+			[{}],
+			V1_1,
+		);
+		expect(binaryBytes(v11[0]).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+		const { items: v1 } = await kit.engine.runNode(
+			{ resource: 'pdf', operation: 'getLink', uuid },
+			[{}],
+		);
+		expect(v1[0].binary).toBeUndefined();
+	});
+
+	test('E-mail > Send has a default message in 1.1 naming the series-folio and UUID of the incoming item', async () => {
+		const uuid = await stampedUuid(kit.engine);
+		const { error } = await kit.engine.runNode(
+			{ resource: 'email', operation: 'send', uuid, to: 'a@example.com', subject: 'Your invoice' },
+			[{ uuid, series: 'A', folio: '1001' }],
+			V1_1,
+		);
+		expect(error).toBeUndefined();
+		expect(kit.sandbox.emails[0].body.mensaje).toBe(
+			`Hello,\n\nAttached are the XML and PDF files of your invoice A-1001 (UUID ${uuid}).\n\nThank you.`,
+		);
+		// Version 1 keeps an empty default: the message is required there, so n8n refuses to run the node.
+		await expect(
+			kit.engine.runNode(
+				{
+					resource: 'email',
+					operation: 'send',
+					uuid,
+					to: 'a@example.com',
+					subject: 'Your invoice',
+				},
+				[{}],
+			),
+		).rejects.toThrow('The workflow has issues');
+	});
+});
