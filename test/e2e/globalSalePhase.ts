@@ -49,7 +49,9 @@ export function globalSaleWorkflows(credential: { id: string; name: string }): W
 				resource: 'voucher',
 				operation: 'createGlobalInvoice',
 				...ISSUER_FIELDS,
-				serie: 'F',
+				// Series B, not F: example 6 stamps last month's monthly global invoice (series F) in the same
+				// account, and a monthly global invoice's key is its series and period.
+				serie: 'B',
 				lugarExpedicion: '64000',
 				formaPago: '04',
 				globalPeriodicity: '04',
@@ -88,21 +90,25 @@ export async function globalSalePhase(
 	};
 	const global = await execute(GLOBAL_SALE_WORKFLOWS.global, 'global sale: the global invoice');
 	const globalUuid = String(outputJson(global, 'CFDI')[0]?.uuid ?? '');
-	const ok = await checks.check(
-		"last month's global invoice stamped with tickets 7001, 7002, 7003",
-		() => {
-			assert.equal(failed(global), undefined, JSON.stringify(failed(global)));
-			assert.match(globalUuid, /^[0-9A-F-]{36}$/i);
-		},
-	);
-	if (!ok) return;
-
 	const stored = (uuid: unknown) =>
 		[...sandbox.vouchers.values()].find((voucher) => voucher.uuid === uuid);
 	const ticketsOf = (uuid: unknown) =>
 		((stored(uuid)?.body.conceptos ?? []) as Array<Record<string, unknown>>).map(
 			(concepto) => concepto.noIdentificacion,
 		);
+	const ok = await checks.check(
+		"last month's global invoice stamped with tickets 7001, 7002, 7003",
+		() => {
+			assert.equal(failed(global), undefined, JSON.stringify(failed(global)));
+			assert.match(globalUuid, /^[0-9A-F-]{36}$/i);
+			assert.deepEqual(
+				[outputJson(global, 'CFDI')[0]?.status, ticketsOf(globalUuid)],
+				['stamped', TICKETS],
+			);
+		},
+	);
+	if (!ok) return;
+
 	const cancellationsOfGlobal = () =>
 		sandbox.requests.filter(
 			(request) => request.route === 'cancelVoucher' && request.pathname.endsWith(globalUuid),
@@ -121,7 +127,10 @@ export async function globalSalePhase(
 	await checks.check(
 		"stopped after the replacement, run again: the global invoice cancelled once (motive 04), its replacement once without ticket 7001 (related 04), the buyer's invoice once; a third run stamps nothing",
 		() => {
-			assert.ok(failed(stopped), 'the first execution was to stop at the refused invoice');
+			assert.ok(
+				failed(stopped),
+				`the first execution was to stop at the refused invoice; its items: ${JSON.stringify(outputJson(stopped, 'CFDI'))}`,
+			);
 			assert.equal(failed(resumed), undefined, JSON.stringify(failed(resumed)));
 			const output = outputJson(resumed, 'CFDI')[0] ?? {};
 			assert.equal(output.status, 'stamped', JSON.stringify(output));

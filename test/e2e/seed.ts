@@ -56,6 +56,27 @@ export async function saveVouchers(
 	return ids;
 }
 
+/** Cancels each stamped voucher with motive 02 over HTTP, the recipient accepting where SAT asks it. */
+export async function cancelVouchers(sandbox: Sandbox, uuids: string[]): Promise<void> {
+	const bearer = await token(sandbox);
+	for (const uuid of uuids) {
+		const response = await fetch(
+			`${sandbox.baseUrl}/businessEmision/api/v1/emisores/${DEFAULT_ACCOUNT.emisorId}/comprobantes/${uuid}`,
+			{
+				method: 'DELETE',
+				headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
+				body: JSON.stringify({ motivo: '02' }),
+			},
+		);
+		if (!response.ok)
+			throw new Error(`Seeding: cancelling ${uuid} failed: HTTP ${response.status}`);
+		if (sandbox.cancellations.get(uuid)?.state === 'pending')
+			sandbox.resolveCancellation(uuid, 'accepted');
+		if (sandbox.cancellations.get(uuid)?.state !== 'cancelled')
+			throw new Error(`Seeding: ${uuid} is not cancelled`);
+	}
+}
+
 /**
  * The rows of pending_vouchers for the scheduled example: two good pending vouchers, one whose
  * totals the service refuses to stamp, one already stamped elsewhere, and an id that does not exist.

@@ -33,7 +33,7 @@ import {
 	FORM_WORKFLOW_ID,
 	formWorkflow,
 } from './formPhase';
-import { MISSING_VOUCHER_ID, seedPendingVouchers } from './seed';
+import { cancelVouchers, MISSING_VOUCHER_ID, seedPendingVouchers } from './seed';
 
 export const DOCS_DIR = join(REPO_ROOT, 'docs');
 const OWNER = {
@@ -342,6 +342,21 @@ export async function serverPhase(
 			}
 			assert.match(String(byId.get(seeded.badTotals)?.lastError), /subTotal|CFDI40108/i);
 		},
+	);
+
+	// The examples step invoiced the same sample orders (#1001, #1002) in this account; the Duplicate
+	// Check (on in every version) would answer them with those invoices, which "Stamped only" drops.
+	// Cancelled first, they are invoiced anew, as in a fresh account.
+	await cancelVouchers(
+		sandbox,
+		[...sandbox.vouchers.values()]
+			.filter(
+				(voucher) =>
+					voucher.state === 'stamped' &&
+					voucher.body.serie === 'A' &&
+					['1001', '1002'].includes(String(voucher.body.folio)),
+			)
+			.map((voucher) => String(voucher.uuid)),
 	);
 
 	let shopifyExecution: string | undefined;
