@@ -133,9 +133,8 @@ export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionDat
 		buildVoucher: voucherWithExtras,
 		target: () => ({ kind: 'create' }),
 		beforeSend: async (context, job, session, generalPublic) => {
-			// An order's invoice to its buyer (node version 1.1 on): is the sale in a global invoice?
+			// An order's invoice to its buyer, in every node version: is the sale in a global invoice?
 			const { itemIndex } = job;
-			if (context.getNode().typeVersion < 1.1) return undefined;
 			if (context.getNodeParameter('inputMode', itemIndex, 'fields') !== 'order') return undefined;
 			if (context.getNodeParameter('orderDocument', itemIndex, 'invoice') !== 'invoice')
 				return undefined;

@@ -1,8 +1,6 @@
 /** The Order and Line Items input modes' fields: the order, the document made of it, and what a missing tax datum does. */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { FROM_VERSION_1_1 } from '../../common.fields';
-
 const inModes = (modes: string[], extra: Record<string, string[]> = {}) => ({
 	show: { inputMode: modes, ...extra },
 });
@@ -127,7 +125,7 @@ export const order = orderField({
 		"The order as Shopify sends it (Shopify Trigger, or the Shopify node's Get): line_items, tax_lines, discounts, shipping_lines, currency, note_attributes, payment_gateway_names, order_number",
 });
 
-/** Create only (version 1.1 on): an order's invoice whose sale is already in a stamped global invoice. */
+/** Create only, every version (a sale declared twice is not versioned): an order's invoice whose sale is already in a stamped global invoice. */
 export const saleInGlobalInvoice: INodeProperties = {
 	displayName: 'Sale in a Global Invoice',
 	name: 'saleInGlobalInvoice',
@@ -153,7 +151,6 @@ export const saleInGlobalInvoice: INodeProperties = {
 		show: {
 			inputMode: ['order'],
 			orderDocument: ['invoice'],
-			...FROM_VERSION_1_1,
 		},
 	},
 };
