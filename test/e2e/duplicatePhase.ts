@@ -3,6 +3,11 @@
  * refund and month-end run delivered twice in separate executions give one voucher each; the second
  * execution returns the first's UUID as alreadyStamped and sends nothing but its list read. A sale
  * already invoiced to its customer is left out of the global invoice.
+ *
+ * A sale's identity (issue 27): the same JSON voucher without a key executed three times is one
+ * invoice; another shop's order with the same number is a folio collision (never the first shop's
+ * voucher) or, with a series per shop, its own invoice; an order edited after its invoice says its
+ * total changed; credit notes against one invoice are summed across executions.
  */
 import assert from 'node:assert/strict';
 
@@ -23,8 +28,75 @@ const TICKETS = ['E2E-T-1', 'E2E-T-2', 'E2E-T-3'];
 /** Example 1's sample order as order #4242 (its own folio, so no other phase's voucher matches). */
 const ORDER = { ...corpusOrder('example-1'), id: 4242000000001, name: '#4242', order_number: 4242 };
 
+/** Another shop of the same issuer, its own order #4242: another order id, another customer. */
+const OTHER_SHOP_ORDER = {
+	...ORDER,
+	id: 4242000000002,
+	customer: {
+		id: 7300000004242,
+		email: 'ingrid@example.com',
+		first_name: 'Ingrid',
+		last_name: 'Xodar',
+	},
+	email: 'ingrid@example.com',
+	note_attributes: [
+		{ name: 'RFC', value: 'XOJI740919U48' },
+		{ name: 'Razon social', value: 'INGRID XODAR JIMENEZ' },
+		{ name: 'Regimen fiscal', value: '612' },
+		{ name: 'Codigo postal', value: '88965' },
+	],
+};
+
+/** Shopify money as an order carries it: the amount and its *_set twin. */
+function setMoney(target: Record<string, any>, field: string, amount: string): void {
+	target[field] = amount;
+	for (const money of ['shop_money', 'presentment_money'])
+		if (target[`${field}_set`]?.[money]) target[`${field}_set`][money].amount = amount;
+}
+
+/**
+ * Order #4242 edited after its invoice: 3 keyboards instead of 2 (3 × 580.00 + 348.00 = 2,088.00,
+ * IVA 288.00 included), re-delivered with the same order id.
+ */
+function editedOrder(): Record<string, any> {
+	const order = structuredClone(ORDER) as Record<string, any>;
+	const [keyboard] = order.line_items as Array<Record<string, any>>;
+	keyboard.quantity = 3;
+	setMoney(keyboard.tax_lines[0], 'price', '240.00');
+	setMoney(order, 'total_tax', '288.00');
+	setMoney(order, 'subtotal_price', '2088.00');
+	setMoney(order, 'total_price', '2088.00');
+	return order;
+}
+
+/** A JSON voucher without a Duplicate Check Key or a folio: its content is its identity. */
+const UNKEYED_VOUCHER = invoiceVoucher({
+	conceptos: [
+		{
+			claveProdServ: '43232408',
+			cantidad: '1',
+			claveUnidad: 'H87',
+			descripcion: 'E2E: the same JSON voucher executed three times',
+			valorUnitario: 777,
+			importe: 777,
+			objetoImp: '01',
+		},
+	],
+	subTotal: 777,
+	total: 777,
+});
+
+/** Two refunds of 1,000.00 each against order #4242's invoice of 1,508.00. */
+const REFUNDS = ['E2E-RF-4242-1', 'E2E-RF-4242-2'];
+const REFUND_AMOUNT = 1000;
+
 export const DUPLICATE_WORKFLOWS = {
 	order: 'cfdiE2eDupOrder00001',
+	unkeyed: 'cfdiE2eDupJson000001',
+	otherShop: 'cfdiE2eDupShopB00001',
+	otherShopSeries: 'cfdiE2eDupShopB00002',
+	edited: 'cfdiE2eDupEdited0001',
+	credits: ['cfdiE2eDupCredit0001', 'cfdiE2eDupCredit0002'],
 	payment: 'cfdiE2eDupPayment001',
 	refund: 'cfdiE2eDupRefund0001',
 	ticket: 'cfdiE2eDupTicket0001',
@@ -60,6 +132,39 @@ function workflow(
 export function duplicateWorkflows(credential: { id: string; name: string }): WorkflowJson[] {
 	return [
 		workflow(DUPLICATE_WORKFLOWS.order, 'a Shopify order', [ORDER], orderParams(), credential),
+		workflow(
+			DUPLICATE_WORKFLOWS.unkeyed,
+			'a JSON voucher without key or folio',
+			undefined,
+			{
+				resource: 'voucher',
+				operation: 'create',
+				inputMode: 'json',
+				voucherJson: JSON.stringify(UNKEYED_VOUCHER),
+			},
+			credential,
+		),
+		workflow(
+			DUPLICATE_WORKFLOWS.otherShop,
+			"another shop's order #4242, the same series A",
+			[OTHER_SHOP_ORDER],
+			orderParams(),
+			credential,
+		),
+		workflow(
+			DUPLICATE_WORKFLOWS.otherShopSeries,
+			"another shop's order #4242, its own series B",
+			[OTHER_SHOP_ORDER],
+			orderParams({ serie: 'B' }),
+			credential,
+		),
+		workflow(
+			DUPLICATE_WORKFLOWS.edited,
+			'order #4242 edited after its invoice (2,088.00), re-delivered',
+			[editedOrder()],
+			orderParams(),
+			credential,
+		),
 		workflow(
 			DUPLICATE_WORKFLOWS.payment,
 			'a payment',
@@ -153,6 +258,33 @@ export function duplicateWorkflows(credential: { id: string; name: string }): Wo
 	];
 }
 
+/**
+ * A refund credited against `invoice` (Create Credit Note, the invoice read from its XML, Duplicate
+ * Check Key = the refund id): imported once the invoice's UUID is known.
+ */
+function creditWorkflow(
+	id: string,
+	refund: string,
+	invoice: string,
+	credential: { id: string; name: string },
+): WorkflowJson {
+	return workflow(
+		id,
+		`refund ${refund}: ${REFUND_AMOUNT.toFixed(2)} credited against invoice ${invoice}`,
+		[{ refundId: refund }],
+		{
+			resource: 'voucher',
+			operation: 'createCreditNote',
+			lugarExpedicion: '64000',
+			serie: 'NC',
+			creditedInvoices: { invoice: [{ uuid: invoice }] },
+			creditAmount: REFUND_AMOUNT,
+			duplicateCheckKey: '={{ $json.refundId }}',
+		},
+		credential,
+	);
+}
+
 export function succeeded(run: ExecutionJson): void {
 	const error = run.data.resultData.error;
 	assert.equal(
@@ -162,17 +294,18 @@ export function succeeded(run: ExecutionJson): void {
 	);
 }
 
-/** Runs a workflow twice in separate executions; the API routes each sent. */
+/** Runs a workflow `times` times (twice unless given) in separate executions; the API routes each sent. */
 async function twice(
 	n8n: N8nInstance,
 	sandbox: Sandbox,
 	id: string,
 	timings: Record<string, number>,
 	label: string,
+	times = 2,
 ) {
 	const routes: string[][] = [];
 	const runs: ExecutionJson[] = [];
-	for (const round of [1, 2]) {
+	for (let round = 1; round <= times; round++) {
 		const mark = sandbox.requests.length;
 		const { run, cli } = await n8n.execute(id);
 		timings[`execute ${label} (${round})`] = cli.ms;
@@ -187,15 +320,23 @@ async function twice(
 	return {
 		first: outputJson(runs[0], 'CFDI')[0] ?? {},
 		second: outputJson(runs[1], 'CFDI')[0] ?? {},
+		outputs: runs.map((run) => outputJson(run, 'CFDI')[0] ?? {}),
 		runs,
 		routes,
 	};
+}
+
+/** The error a failed execution shows (message and description), or '' when it did not fail. */
+function shownError(run: ExecutionJson): { message: string; description: string } {
+	const error = run.data.resultData.error;
+	return { message: error?.message ?? '', description: error?.description ?? '' };
 }
 
 export async function duplicatePhase(
 	checks: Checks,
 	n8n: N8nInstance,
 	sandbox: Sandbox,
+	credential: { id: string; name: string },
 	timings: Record<string, number>,
 ): Promise<void> {
 	checks.section(
@@ -222,6 +363,190 @@ export async function duplicatePhase(
 			);
 			assert.deepEqual(order.routes[1], ['listVouchers']);
 			assert.equal(stampedWith((body) => body.serie === 'A' && body.folio === '4242').length, 1);
+		},
+	);
+
+	const unkeyed = await twice(
+		n8n,
+		sandbox,
+		DUPLICATE_WORKFLOWS.unkeyed,
+		timings,
+		'duplicate: JSON voucher without key',
+		3,
+	);
+	await checks.check(
+		'the same JSON voucher (no Duplicate Check Key, no folio) executed three times: one invoice, folio C-<content fingerprint>; the 2nd and 3rd return it with a note on stamping a deliberate second, sending only the list read',
+		() => {
+			unkeyed.runs.forEach(succeeded);
+			const [first, second, third] = unkeyed.outputs;
+			assert.equal(first.status, 'stamped', JSON.stringify(first));
+			assert.match(String(first.folio), /^C-[0-9A-F]{8}$/);
+			for (const again of [second, third]) {
+				assert.deepEqual(
+					[again.status, again.uuid, again.folio],
+					['alreadyStamped', first.uuid, first.folio],
+				);
+				const check = again.duplicateCheck as Record<string, unknown>;
+				assert.equal(check.key, `content:${String(first.folio).slice(2)}`);
+				assert.match(String(check.note), /map a Duplicate Check Key that tells the sales apart/);
+			}
+			assert.deepEqual(unkeyed.routes.slice(1), [['listVouchers'], ['listVouchers']]);
+			const stored = stampedWith((body) =>
+				JSON.stringify(body.conceptos).includes('the same JSON voucher executed three times'),
+			);
+			assert.deepEqual(
+				stored.map((voucher) => [voucher.uuid, voucher.body.folio]),
+				[[first.uuid, first.folio]],
+			);
+		},
+	);
+
+	const otherShop = await twice(
+		n8n,
+		sandbox,
+		DUPLICATE_WORKFLOWS.otherShop,
+		timings,
+		"duplicate: another shop's #4242, series A",
+		1,
+	);
+	await checks.check(
+		"two shops, both with order #4242, one series: the second shop's order fails as a folio collision naming both sales (the listed UUID, both recipients and totals) and how to keep shops apart; nothing stamped, never the first shop's voucher",
+		() => {
+			const [run] = otherShop.runs;
+			assert.deepEqual(outputJson(run, 'CFDI'), []);
+			const { message, description } = shownError(run);
+			assert.match(message, /Folio collision: series A folio 4242 already documents another sale/);
+			assert.ok(message.includes(`UUID ${String(order.first.uuid)}`), message);
+			assert.ok(message.includes('recipient URE180429TM6, total 1508.00'), message);
+			assert.ok(message.includes(`order:${OTHER_SHOP_ORDER.id}`), message);
+			assert.ok(message.includes('recipient XOJI740919U48, total 1508.00'), message);
+			assert.match(description, /Nothing was sent/);
+			assert.match(description, /its own series/);
+			assert.deepEqual(otherShop.routes[0], ['listVouchers']);
+			assert.equal(
+				stampedWith((body) => (body.receptor as Record<string, unknown>).rfc === 'XOJI740919U48')
+					.length,
+				0,
+			);
+		},
+	);
+
+	const seriesB = await twice(
+		n8n,
+		sandbox,
+		DUPLICATE_WORKFLOWS.otherShopSeries,
+		timings,
+		"duplicate: another shop's #4242, series B",
+	);
+	await checks.check(
+		"two shops with a series each (A and B): the second shop's order #4242 is its own invoice B-4242 to its customer; re-delivered, it returns that invoice, not shop A's",
+		() => {
+			seriesB.runs.forEach(succeeded);
+			assert.deepEqual(
+				[seriesB.first.status, seriesB.first.series, seriesB.first.folio],
+				['stamped', 'B', '4242'],
+				JSON.stringify(seriesB.first),
+			);
+			assert.equal(seriesB.first.recipientRfc, 'XOJI740919U48');
+			assert.notEqual(seriesB.first.uuid, order.first.uuid);
+			assert.deepEqual(
+				[seriesB.second.status, seriesB.second.uuid, seriesB.second.recipientRfc],
+				['alreadyStamped', seriesB.first.uuid, 'XOJI740919U48'],
+			);
+			assert.deepEqual(seriesB.routes[1], ['listVouchers']);
+			const stored = stampedWith((body) => body.folio === '4242').map((voucher) => [
+				voucher.body.serie,
+				(voucher.body.receptor as Record<string, unknown>).rfc,
+			]);
+			assert.deepEqual(stored, [
+				['A', 'URE180429TM6'],
+				['B', 'XOJI740919U48'],
+			]);
+		},
+	);
+
+	const edited = await twice(
+		n8n,
+		sandbox,
+		DUPLICATE_WORKFLOWS.edited,
+		timings,
+		'duplicate: order edited after its invoice',
+		1,
+	);
+	await checks.check(
+		'order #4242 edited after its invoice (1508.00 -> 2088.00) and re-delivered: not a plain alreadyStamped; the output gives both totals and what to do (an additional invoice or a credit note); nothing sent but the list read',
+		() => {
+			edited.runs.forEach(succeeded);
+			const [item] = edited.outputs;
+			assert.deepEqual([item.status, item.uuid], ['alreadyStamped', order.first.uuid]);
+			const changed = (item.duplicateCheck as Record<string, unknown>).totalChanged as Record<
+				string,
+				unknown
+			>;
+			assert.deepEqual([changed?.invoiced, changed?.now], ['1508.00', '2088.00']);
+			assert.match(String(item.message), /for 1508\.00, but the sale now totals 2088\.00/);
+			assert.match(String(item.message), /additional invoice/);
+			assert.match(String(item.message), /credit note/);
+			assert.deepEqual(edited.routes[0], ['listVouchers']);
+			assert.deepEqual(
+				stampedWith((body) => body.serie === 'A' && body.folio === '4242').map(
+					(voucher) => voucher.body.total,
+				),
+				[1508],
+			);
+		},
+	);
+
+	const invoice = String(order.first.uuid ?? '');
+	const credits: Array<{ run: ExecutionJson; routes: string[] }> = [];
+	if (invoice) {
+		await n8n.importWorkflows(
+			DUPLICATE_WORKFLOWS.credits.map((id, index) =>
+				creditWorkflow(id, REFUNDS[index], invoice, credential),
+			),
+		);
+		for (const [index, id] of DUPLICATE_WORKFLOWS.credits.entries()) {
+			const mark = sandbox.requests.length;
+			const { run, cli } = await n8n.execute(id);
+			timings[`execute duplicate: credit note ${index + 1}`] = cli.ms;
+			credits.push({
+				run,
+				routes: sandbox.requests
+					.slice(mark)
+					.filter((request) => request.server === 'api')
+					.map((request) => request.route),
+			});
+		}
+	}
+	await checks.check(
+		"credit notes summed across executions: 1000.00 then another 1000.00 against order #4242's invoice of 1508.00; the second is refused with the three figures (already credited, this credit note, the invoice total), nothing sent for it",
+		() => {
+			assert.equal(credits.length, 2, 'order #4242 was not invoiced, so nothing to credit');
+			const [first, second] = credits;
+			succeeded(first.run);
+			const [note] = outputJson(first.run, 'CFDI');
+			assert.equal(note?.status, 'stamped', JSON.stringify(note));
+			assert.deepEqual(outputJson(second.run, 'CFDI'), []);
+			const { message, description } = shownError(second.run);
+			assert.ok(
+				message.includes(
+					`This credit note would credit more than invoice ${invoice} totals: already credited 1000.00 MXN (credit notes ${String(note.uuid)} 1000.00 MXN), this credit note 1000.00 MXN, invoice total 1508.00 MXN.`,
+				),
+				message,
+			);
+			assert.match(description, /Nothing was sent\. Credit at most 508\.00 MXN/);
+			assert.ok(
+				second.routes.every((route) => route !== 'createVoucher' && route !== 'updateVoucher'),
+				second.routes.join(', '),
+			);
+			const creditNotes = stampedWith(
+				(body) =>
+					body.tipoDeComprobante === 'E' && JSON.stringify(body.cfdiRelacionados).includes(invoice),
+			);
+			assert.deepEqual(
+				creditNotes.map((voucher) => [voucher.uuid, voucher.body.folio, voucher.body.total]),
+				[[note.uuid, REFUNDS[0], REFUND_AMOUNT]],
+			);
 		},
 	);
 

@@ -173,7 +173,7 @@ async function main(): Promise<number> {
 			);
 			await step(
 				'the duplicate check',
-				() => duplicatePhase(checks, n8n!, sandbox!, timings),
+				() => duplicatePhase(checks, n8n!, sandbox!, CREDENTIAL, timings),
 				'duplicate',
 			);
 			await step(
