@@ -317,13 +317,8 @@ async function twice(
 				.map((request) => request.route),
 		);
 	}
-	return {
-		first: outputJson(runs[0], 'CFDI')[0] ?? {},
-		second: outputJson(runs[1], 'CFDI')[0] ?? {},
-		outputs: runs.map((run) => outputJson(run, 'CFDI')[0] ?? {}),
-		runs,
-		routes,
-	};
+	const outputs = runs.map((run) => outputJson(run, 'CFDI')[0] ?? {});
+	return { first: outputs[0], second: outputs[1] ?? {}, outputs, runs, routes };
 }
 
 /** The error a failed execution shows (message and description), or '' when it did not fail. */
