@@ -495,11 +495,12 @@ export async function duplicatePhase(
 	const invoice = String(order.first.uuid ?? '');
 	const credits: Array<{ run: ExecutionJson; routes: string[] }> = [];
 	if (invoice) {
-		await n8n.importWorkflows(
+		const imported = await n8n.importWorkflows(
 			DUPLICATE_WORKFLOWS.credits.map((id, index) =>
 				creditWorkflow(id, REFUNDS[index], invoice, credential),
 			),
 		);
+		timings['n8n import:workflow (the two credit notes)'] = imported.ms;
 		for (const [index, id] of DUPLICATE_WORKFLOWS.credits.entries()) {
 			const mark = sandbox.requests.length;
 			const { run, cli } = await n8n.execute(id);
