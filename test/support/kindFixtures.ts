@@ -9,6 +9,7 @@ import {
 	KindInputError,
 	validateVoucher,
 	type CreditNoteInput,
+	type PaidDocumentInput,
 	type PaymentInput,
 	type Voucher,
 } from '../../nodes/CfdiEmision/cfdi';
@@ -29,7 +30,36 @@ export const CUSTOMER = {
 };
 export const INVOICE_UUID = '5FB2822E-396D-4725-8521-CDC4BDD20CCF';
 export const SECOND_UUID = '8C3B1B0A-6F1E-4E2B-9D5C-2A7E4F1B3C9D';
+export const THIRD_UUID = '11111111-2222-4333-8444-555555555555';
 export const IVA16 = { impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0.16 };
+export const ISR10 = { impuesto: '001', tipoFactor: 'Tasa', tasaOCuota: 0.1, withheld: true };
+/** Two thirds of IVA 16 %, as a company withholds it from an individual's services. */
+export const IVA_WITHHELD = {
+	impuesto: '002',
+	tipoFactor: 'Tasa',
+	tasaOCuota: 0.106667,
+	withheld: true,
+};
+export const EXEMPT = { impuesto: '002', tipoFactor: 'Exento' };
+
+/** A paid invoice of the guide's case (1,160.00, 580.00 paid, IVA 16 %), with what a test changes. */
+export function paidDocument(overrides: Partial<PaidDocumentInput>): PaidDocumentInput {
+	return {
+		idDocumento: INVOICE_UUID,
+		impSaldoAnt: 1160,
+		impPagado: 580,
+		taxes: [IVA16],
+		...overrides,
+	};
+}
+
+/** The guide's payment paying `documents`. */
+export function paymentOf(
+	documents: PaidDocumentInput[],
+	overrides: Partial<PaymentInput> = {},
+): PaymentInput {
+	return satGuidePayment({ documents, ...overrides });
+}
 
 /** The SAT Pagos 2.0 guide's case: invoice 1,160.00 (1,000.00 + IVA 16 %), installment 1 of 580.00. */
 export function satGuidePayment(overrides: Partial<PaymentInput> = {}): PaymentInput {

@@ -1,47 +1,22 @@
 /**
- * Payment receipts built from what a user knows (cfdi/kinds/paymentReceipt.ts, paymentDocument.ts,
- * paymentTaxes.ts, paymentTotals.ts, paidBalances.ts, paidInvoice.ts): each related document's
- * balance and taxes, the payment's taxes and Monto, the MXN Totales, and each refusal with the input
- * it names, its figures and its fix. Figures from the SAT's Pagos 2.0 filling guide and decimal.js.
+ * Balances across a payment receipt (cfdi/kinds/paidBalances.ts): one invoice listed more than once
+ * counts once against its balance. Figures from the SAT's Pagos 2.0 filling guide.
  */
 
-import {
-	validateVoucher,
-	voucherShape,
-	type PaidDocumentInput,
-	type PaymentInput,
-	type Voucher,
-} from '../../../../../nodes/CfdiEmision/cfdi';
+import { validateVoucher, voucherShape, type Voucher } from '../../../../../nodes/CfdiEmision/cfdi';
 
 import {
 	INVOICE_UUID,
-	IVA16,
 	kindRefusal,
 	paymentReceipt,
-	satGuidePayment,
 	SECOND_UUID,
+	paidDocument as doc,
+	paymentOf as payment,
 } from '../../../../support/kindFixtures';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 const complement = (voucher: Voucher): any =>
 	voucherShape.complementOf(voucher as Record<string, unknown>, 'payments');
-
-function doc(overrides: Partial<PaidDocumentInput>): PaidDocumentInput {
-	return {
-		idDocumento: INVOICE_UUID,
-		impSaldoAnt: 1160,
-		impPagado: 580,
-		taxes: [IVA16],
-		...overrides,
-	};
-}
-
-function payment(
-	documents: PaidDocumentInput[],
-	overrides: Partial<PaymentInput> = {},
-): PaymentInput {
-	return satGuidePayment({ documents, ...overrides });
-}
 
 describe('one invoice listed more than once counts once against its balance', () => {
 	const listed = (

@@ -1,8 +1,7 @@
 /**
- * Payment receipts built from what a user knows (cfdi/kinds/paymentReceipt.ts, paymentDocument.ts,
- * paymentTaxes.ts, paymentTotals.ts, paidBalances.ts, paidInvoice.ts): each related document's
- * balance and taxes, the payment's taxes and Monto, the MXN Totales, and each refusal with the input
- * it names, its figures and its fix. Figures from the SAT's Pagos 2.0 filling guide and decimal.js.
+ * A payment receipt's related documents (cfdi/kinds/paymentDocument.ts): each paid invoice's balance
+ * and taxes, and each refusal with the input it names, its figures and its fix. Figures from the
+ * SAT's Pagos 2.0 filling guide and decimal.js.
  */
 import Decimal from 'decimal.js';
 
@@ -29,34 +28,18 @@ import {
 	IVA16,
 	kindRefusal,
 	paymentReceipt,
-	satGuidePayment,
 	SECOND_UUID,
 	type Mutable,
+	paidDocument as doc,
+	paymentOf as payment,
+	ISR10,
+	IVA_WITHHELD,
+	EXEMPT,
 } from '../../../../support/kindFixtures';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 const complement = (voucher: Voucher): any =>
 	voucherShape.complementOf(voucher as Record<string, unknown>, 'payments');
-const ISR10 = { impuesto: '001', tipoFactor: 'Tasa', tasaOCuota: 0.1, withheld: true };
-const IVA_WITHHELD = { impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0.106667, withheld: true };
-const EXEMPT = { impuesto: '002', tipoFactor: 'Exento' };
-
-function doc(overrides: Partial<PaidDocumentInput>): PaidDocumentInput {
-	return {
-		idDocumento: INVOICE_UUID,
-		impSaldoAnt: 1160,
-		impPagado: 580,
-		taxes: [IVA16],
-		...overrides,
-	};
-}
-
-function payment(
-	documents: PaidDocumentInput[],
-	overrides: Partial<PaymentInput> = {},
-): PaymentInput {
-	return satGuidePayment({ documents, ...overrides });
-}
 
 describe('one related document (DoctoRelacionado)', () => {
 	it('writes the members the SAT guide shows, in the schema order, and leaves out serie and folio when blank', () => {

@@ -1,43 +1,21 @@
 /**
- * Payment receipts built from what a user knows (cfdi/kinds/paymentReceipt.ts, paymentDocument.ts,
- * paymentTaxes.ts, paymentTotals.ts, paidBalances.ts, paidInvoice.ts): each related document's
- * balance and taxes, the payment's taxes and Monto, the MXN Totales, and each refusal with the input
- * it names, its figures and its fix. Figures from the SAT's Pagos 2.0 filling guide and decimal.js.
+ * A payment's taxes and Monto (cfdi/kinds/paymentTaxes.ts): the Pago node, its taxes from the paid
+ * documents' and its amount. Figures from the SAT's Pagos 2.0 filling guide and decimal.js.
  */
 import Decimal from 'decimal.js';
 
-import {
-	buildPaymentComplement,
-	type PaidDocumentInput,
-	type PaymentInput,
-} from '../../../../../nodes/CfdiEmision/cfdi';
+import { buildPaymentComplement } from '../../../../../nodes/CfdiEmision/cfdi';
 
 import {
 	INVOICE_UUID,
 	IVA16,
-	satGuidePayment,
 	SECOND_UUID,
+	paidDocument as doc,
+	paymentOf as payment,
+	ISR10,
+	EXEMPT,
+	THIRD_UUID,
 } from '../../../../support/kindFixtures';
-const ISR10 = { impuesto: '001', tipoFactor: 'Tasa', tasaOCuota: 0.1, withheld: true };
-const EXEMPT = { impuesto: '002', tipoFactor: 'Exento' };
-const THIRD_UUID = '11111111-2222-4333-8444-555555555555';
-
-function doc(overrides: Partial<PaidDocumentInput>): PaidDocumentInput {
-	return {
-		idDocumento: INVOICE_UUID,
-		impSaldoAnt: 1160,
-		impPagado: 580,
-		taxes: [IVA16],
-		...overrides,
-	};
-}
-
-function payment(
-	documents: PaidDocumentInput[],
-	overrides: Partial<PaymentInput> = {},
-): PaymentInput {
-	return satGuidePayment({ documents, ...overrides });
-}
 
 describe('the payment (Pago)', () => {
 	it('writes NumOperacion before the related documents, as the schema orders them, and only when given', () => {

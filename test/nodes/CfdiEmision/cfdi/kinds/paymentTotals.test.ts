@@ -1,44 +1,23 @@
 /**
- * Payment receipts built from what a user knows (cfdi/kinds/paymentReceipt.ts, paymentDocument.ts,
- * paymentTaxes.ts, paymentTotals.ts, paidBalances.ts, paidInvoice.ts): each related document's
- * balance and taxes, the payment's taxes and Monto, the MXN Totales, and each refusal with the input
- * it names, its figures and its fix. Figures from the SAT's Pagos 2.0 filling guide and decimal.js.
+ * A payment receipt's Totales in MXN (cfdi/kinds/paymentTotals.ts): every member the SAT defines, in
+ * the schema's order, from the payments' taxes and amounts. Figures from the SAT's Pagos 2.0 filling
+ * guide and decimal.js; the shared paid invoice and payment are test/support/kindFixtures.ts.
  */
 import Decimal from 'decimal.js';
 
-import {
-	buildPaymentComplement,
-	type PaidDocumentInput,
-	type PaymentInput,
-} from '../../../../../nodes/CfdiEmision/cfdi';
+import { buildPaymentComplement } from '../../../../../nodes/CfdiEmision/cfdi';
 
 import {
 	INVOICE_UUID,
 	IVA16,
-	satGuidePayment,
 	SECOND_UUID,
+	paidDocument as doc,
+	paymentOf as payment,
+	ISR10,
+	IVA_WITHHELD,
+	EXEMPT,
+	THIRD_UUID,
 } from '../../../../support/kindFixtures';
-const ISR10 = { impuesto: '001', tipoFactor: 'Tasa', tasaOCuota: 0.1, withheld: true };
-const IVA_WITHHELD = { impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0.106667, withheld: true };
-const EXEMPT = { impuesto: '002', tipoFactor: 'Exento' };
-const THIRD_UUID = '11111111-2222-4333-8444-555555555555';
-
-function doc(overrides: Partial<PaidDocumentInput>): PaidDocumentInput {
-	return {
-		idDocumento: INVOICE_UUID,
-		impSaldoAnt: 1160,
-		impPagado: 580,
-		taxes: [IVA16],
-		...overrides,
-	};
-}
-
-function payment(
-	documents: PaidDocumentInput[],
-	overrides: Partial<PaymentInput> = {},
-): PaymentInput {
-	return satGuidePayment({ documents, ...overrides });
-}
 
 describe('Totales in MXN', () => {
 	it('every member the SAT defines, in the schema order: IVA withheld, ISR withheld, IEPS withheld, IVA 16/8/0 bases and amounts, exempt base, the payments', () => {
