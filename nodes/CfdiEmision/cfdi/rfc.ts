@@ -13,20 +13,11 @@ export const GENERIC_FOREIGN_RFC = 'XEXX010101000';
 
 export type RfcKind = 'moral' | 'fisica' | 'generic-national' | 'generic-foreign' | 'invalid';
 
-const MONTH_NAMES = [
-	'January',
-	'February',
-	'March',
-	'April',
-	'May',
-	'June',
-	'July',
-	'August',
-	'September',
-	'October',
-	'November',
-	'December',
-];
+/** "February" for 2: English month names from the runtime's Intl (no table to keep). */
+const monthName = (month: number): string =>
+	new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: 'UTC' }).format(
+		Date.UTC(2000, month - 1, 1),
+	);
 
 /**
  * The RFC's yymmdd (date of birth or of incorporation) when it is not a day of the calendar:
@@ -45,7 +36,7 @@ export function rfcDateProblem(rfc: string): string | undefined {
 	if (day <= daysInMonth) return undefined;
 	const leap =
 		month === 2 && day === 29 ? ` (19${match[1]} and 20${match[1]} are not leap years)` : '';
-	return `its date ${match[1]}${match[2]}${match[3]} (yymmdd) is not a real day: ${MONTH_NAMES[month - 1]} has ${daysInMonth} days${leap}`;
+	return `its date ${match[1]}${match[2]}${match[3]} (yymmdd) is not a real day: ${monthName(month)} has ${daysInMonth} days${leap}`;
 }
 
 /** 12 characters = legal entity (moral), 13 = individual (fisica); generic RFCs are told apart. */

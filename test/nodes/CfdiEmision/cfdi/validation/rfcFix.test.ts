@@ -9,6 +9,9 @@ describe('the fix offered for a value that is not an RFC', () => {
 
 	it('names a date that is not a real day', () => {
 		expect(rfcFix('EKU9002303C9')).toContain('its date 900230 (yymmdd) is not a real day');
+		expect(rfcFix('EKU9002303C9')).toContain('February has 28 days');
+		expect(rfcFix('EKU0002303C9')).toContain('February has 29 days');
+		expect(rfcFix('EKU9004313C9')).toContain('April has 30 days');
 		expect(rfcFix('EKU9002303C9')).toMatch(
 			/^Check the RFC on the taxpayer's tax status certificate/,
 		);
