@@ -42,6 +42,33 @@ export const createParams = (
 	...extra,
 });
 
+/**
+ * Stamps invoices (version 1.1 Create) with these folios and recipients, in order, and returns their
+ * UUIDs (the list shows the newest first).
+ */
+export async function stampSeveral(
+	kit: { engine: Engine },
+	vouchers: Array<{ folio: string; rfc?: string; nombre?: string }>,
+): Promise<string[]> {
+	const uuids: string[] = [];
+	for (const { folio, rfc, nombre } of vouchers) {
+		const voucher = invoiceVoucher({ folio });
+		if (rfc)
+			Object.assign(voucher.receptor as IDataObject, {
+				rfc,
+				nombre,
+				regimenFiscalReceptor: '612',
+				usoCFDI: 'G03',
+			});
+		const { items, error } = await kit.engine.runNode(createParams(voucher), [{}], {
+			typeVersion: 1.1,
+		});
+		if (error) throw error;
+		uuids.push(String(items[0].json.uuid));
+	}
+	return uuids;
+}
+
 /** What a user types for the parties in a version 1.1 Fields-mode form (issuer regime: the form's default). */
 export const FORM_PARTIES: INodeParameters = {
 	emisorRfc: 'EKU9003173C9',

@@ -1,9 +1,9 @@
-import type { IConnections, IDataObject, INode } from 'n8n-workflow';
+import type { IConnections, INode } from 'n8n-workflow';
 
 import { cfdiNode, outputOf } from '../../../support/engine/engine';
 import { invoiceVoucher } from '../../../support/vouchers';
 
-import { createParams, useSandboxEngine } from '../../../support/nodeTestKit';
+import { createParams, stampSeveral, useSandboxEngine } from '../../../support/nodeTestKit';
 
 const kit = useSandboxEngine();
 const V11 = { typeVersion: 1.1 };
@@ -18,27 +18,6 @@ function chain(nodes: INode[]): IConnections {
 			}),
 	);
 	return connections;
-}
-
-/** Stamps invoices with these series/folio and recipients, in order (the list shows the newest first). */
-async function stampSeveral(
-	vouchers: Array<{ folio: string; rfc?: string; nombre?: string }>,
-): Promise<string[]> {
-	const uuids: string[] = [];
-	for (const { folio, rfc, nombre } of vouchers) {
-		const voucher = invoiceVoucher({ folio });
-		if (rfc)
-			Object.assign(voucher.receptor as IDataObject, {
-				rfc,
-				nombre,
-				regimenFiscalReceptor: '612',
-				usoCFDI: 'G03',
-			});
-		const { items, error } = await kit.engine.runNode(createParams(voucher), [{}], V11);
-		if (error) throw error;
-		uuids.push(String(items[0].json.uuid));
-	}
-	return uuids;
 }
 
 describe('version 1.1: voucher references default to the incoming item', () => {
@@ -102,7 +81,7 @@ describe('version 1.1: voucher references default to the incoming item', () => {
 	});
 
 	test('a locator picked from the list, by UUID or by ID is read like the plain value of version 1', async () => {
-		const [uuid] = await stampSeveral([{ folio: '501' }]);
+		const [uuid] = await stampSeveral(kit, [{ folio: '501' }]);
 		const byList = await kit.engine.runNode(
 			{
 				resource: 'voucher',

@@ -1,36 +1,11 @@
-import type { IDataObject } from 'n8n-workflow';
-
-import { invoiceVoucher } from '../../../support/vouchers';
-
-import { createParams, useSandboxEngine } from '../../../support/nodeTestKit';
+import { stampSeveral, useSandboxEngine } from '../../../support/nodeTestKit';
 
 const kit = useSandboxEngine();
 const V11 = { typeVersion: 1.1 };
 
-/** Stamps invoices with these series/folio and recipients, in order (the list shows the newest first). */
-async function stampSeveral(
-	vouchers: Array<{ folio: string; rfc?: string; nombre?: string }>,
-): Promise<string[]> {
-	const uuids: string[] = [];
-	for (const { folio, rfc, nombre } of vouchers) {
-		const voucher = invoiceVoucher({ folio });
-		if (rfc)
-			Object.assign(voucher.receptor as IDataObject, {
-				rfc,
-				nombre,
-				regimenFiscalReceptor: '612',
-				usoCFDI: 'G03',
-			});
-		const { items, error } = await kit.engine.runNode(createParams(voucher), [{}], V11);
-		if (error) throw error;
-		uuids.push(String(items[0].json.uuid));
-	}
-	return uuids;
-}
-
 describe('From List: recent vouchers through the list endpoint', () => {
 	test('searchable by series-folio, recipient and UUID; the value is the UUID (or the id)', async () => {
-		const [first, second, third] = await stampSeveral([
+		const [first, second, third] = await stampSeveral(kit, [
 			{ folio: '1001' },
 			{ folio: '1002', rfc: 'PEGJ800101AB2', nombre: 'JUAN PÉREZ GARCÍA' },
 			{ folio: '1003' },
