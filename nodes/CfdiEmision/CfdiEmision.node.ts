@@ -8,6 +8,7 @@ import { xmlDescription } from './actions/xml/Xml.resource';
 import { router } from './actions/router';
 import { catalogListSearch } from './methods/catalogSearch';
 import { APP_DESCRIPTION, emisorIdOverrideField } from './actions/common.fields';
+import { regimeLoadOptions } from './methods/regimeOptions';
 import { voucherListSearch } from './methods/voucherSearch';
 
 const RESOURCES = [
@@ -61,9 +62,10 @@ export class CfdiEmision implements INodeType {
 	};
 
 	// The pickers' searches: product and unit codes over the embedded SAT catalogs, recent vouchers
-	// through the service's list.
+	// through the service's list; the recipient's regimes that fit the RFC typed.
 	methods = {
 		listSearch: { ...catalogListSearch, ...voucherListSearch },
+		loadOptions: regimeLoadOptions,
 	};
 
 	// Every operation runs as a custom operation: each needs ordering (the first call signs in

@@ -59,6 +59,44 @@ export function withDefaultFromVersion11(
 		},
 	];
 }
+/**
+ * The binary field a file goes to: the Options' "Put Output File in Field" when set, otherwise the
+ * node's default: `data` for nodes saved as version 1, and from 1.1 a field per file (`xml`, `pdf`),
+ * so a chain Create → XML → PDF keeps both files.
+ */
+export function fileFieldOf(
+	ctx: { getNode(): { typeVersion: number } },
+	options: { binaryPropertyName?: unknown },
+	fileField: 'xml' | 'pdf',
+): string {
+	const fallback = ctx.getNode().typeVersion >= 1.1 ? fileField : 'data';
+	return String(options.binaryPropertyName || fallback).trim() || fallback;
+}
+
+/**
+ * An Options collection holding "Put Output File in Field" (binaryPropertyName), once per version:
+ * version 1 with its default `data`, 1.1 with `fileField`.
+ */
+export function withFileFieldDefault(
+	collection: INodeProperties,
+	fileField: 'xml' | 'pdf',
+): INodeProperties[] {
+	const v11Options = (collection.options as INodeProperties[]).map((option) =>
+		option.name === 'binaryPropertyName' ? { ...option, default: fileField } : option,
+	);
+	const show = collection.displayOptions?.show ?? {};
+	return [
+		{
+			...collection,
+			displayOptions: { ...collection.displayOptions, show: { ...show, ...ONLY_VERSION_1 } },
+		},
+		{
+			...collection,
+			options: v11Options,
+			displayOptions: { ...collection.displayOptions, show: { ...show, ...FROM_VERSION_1_1 } },
+		},
+	];
+}
 /*
  * How a voucher is named in the parameters that point at one (UUID: XML, PDF, E-mail, Get Status,
  * Cancel; Voucher ID: Get, Update). Version 1 keeps its plain text or number field; version 1.1 has

@@ -30,12 +30,23 @@ const EMAIL_PATTERN = /^[^\s@,;]+@[^\s@,;]+\.[^\s@,;]+$/;
 
 const show = showFor('email', ['send']);
 
+// The voucher's name from the incoming item: "A-1001" (series and folio, either may be missing:
+// Create's simplified output leaves out what the voucher has not), else its UUID.
+const VOUCHER_NAME =
+	"[$json.series ?? $json.serie, $json.folio].filter(Boolean).join('-') || $json.uuid";
+
+/** The default subject of version 1.1: "Your invoice A-1001". */
+export const EMAIL_SUBJECT_TEMPLATE = `={{ 'Your invoice ' + (${VOUCHER_NAME}) }}`;
+
 /**
- * The default message of version 1.1: the series-folio of the voucher when the incoming item has
+ * The default message of version 1.1: the voucher by its series-folio when the incoming item has
  * them (Create's output, passed on by XML and PDF), and its UUID.
  */
-export const EMAIL_MESSAGE_TEMPLATE =
-	"=Hello,\n\nAttached are the XML and PDF files of your invoice{{ [$json.series ?? $json.serie, $json.folio].filter(Boolean).length ? ' ' + [$json.series ?? $json.serie, $json.folio].filter(Boolean).join('-') : '' }} (UUID {{ $json.uuid }}).\n\nThank you.";
+export const EMAIL_MESSAGE_TEMPLATE = `=Hello,
+
+Attached are the XML and PDF files of your invoice {{ ${VOUCHER_NAME} }} (folio fiscal {{ $json.uuid }}).
+
+Thank you.`;
 
 const sendFields: INodeProperties[] = [
 	...uuidField('email', ['send']),
@@ -49,14 +60,19 @@ const sendFields: INodeProperties[] = [
 		description: 'Recipient address; separate several with commas',
 		displayOptions: show,
 	},
-	{
-		displayName: 'Subject',
-		name: 'subject',
-		type: 'string',
-		required: true,
-		default: '',
-		displayOptions: show,
-	},
+	// Version 1.1: a subject naming the voucher (series-folio, or UUID, of the incoming item).
+	...withDefaultFromVersion11(
+		{
+			displayName: 'Subject',
+			name: 'subject',
+			type: 'string',
+			required: true,
+			default: '',
+			displayOptions: show,
+		},
+		EMAIL_SUBJECT_TEMPLATE,
+		'The subject line; the default names the voucher by its series and folio (or UUID) from the incoming item',
+	),
 	// Version 1.1: a message naming the voucher (series-folio and UUID of the incoming item).
 	...withDefaultFromVersion11(
 		{

@@ -12,7 +12,13 @@ import {
 	readNetworkFailure,
 } from '../../transport/failures';
 
-import { showFor, uuidField, withDefaultFromVersion11 } from '../common.fields';
+import {
+	fileFieldOf,
+	showFor,
+	withFileFieldDefault,
+	uuidField,
+	withDefaultFromVersion11,
+} from '../common.fields';
 import { addedToIncoming } from '../../execution/incomingItem';
 import { operationFailed, toNodeError } from '../../transport/errors';
 import { readUuid } from '../../execution/parameters';
@@ -47,58 +53,61 @@ const getLinkFields: INodeProperties[] = [
 			type: 'boolean',
 			default: false,
 			description:
-				'Whether to also download the PDF into a binary field (as &lt;uuid&gt;.pdf; the field is "data" unless the option "Put Output File in Field" names another)',
+				'Whether to also download the PDF into a binary field (as &lt;uuid&gt;.pdf; the field is "pdf" unless the option "Put Output File in Field" names another)',
 			displayOptions: showFor('pdf', ['getLink']),
 		},
 		true,
 	),
-	{
-		displayName: 'Options',
-		name: 'pdfOptions',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: showFor('pdf', ['getLink']),
-		options: [
-			{
-				displayName: 'Put Output File in Field',
-				name: 'binaryPropertyName',
-				type: 'string',
-				default: 'data',
-				description:
-					'The name of the output binary field to put the downloaded PDF in (with Download on)',
-			},
-			concurrencyOption(PDF_CONCURRENCY, 'How many PDFs are requested at the same time'),
-			ignoreSslOption(),
-			{
-				displayName: 'Link Attempts',
-				name: 'linkAttempts',
-				type: 'number',
-				typeOptions: { minValue: 1 },
-				default: DEFAULT_LINK_ATTEMPTS,
-				description: 'How many times to ask for the link while the PDF is still being generated',
-			},
-			{
-				displayName: 'Link Retry Pause (Ms)',
-				name: 'linkRetryDelayMs',
-				type: 'number',
-				typeOptions: { minValue: 0 },
-				default: DEFAULT_LINK_DELAY_MS,
-				description:
-					'Pause before the second attempt; each further attempt waits twice as long (at most 10 seconds)',
-			},
-			{
-				displayName: 'Max PDF Size (MB)',
-				name: 'maxPdfSizeMb',
-				type: 'number',
-				typeOptions: { minValue: 1 },
-				default: DEFAULT_MAX_PDF_MB,
-				description:
-					'The largest PDF the download accepts. It is checked while the file arrives, and a larger one stops the item with an error instead of filling memory.',
-			},
-			timeoutOption(),
-		],
-	},
+	...withFileFieldDefault(
+		{
+			displayName: 'Options',
+			name: 'pdfOptions',
+			type: 'collection',
+			placeholder: 'Add Option',
+			default: {},
+			displayOptions: showFor('pdf', ['getLink']),
+			options: [
+				{
+					displayName: 'Put Output File in Field',
+					name: 'binaryPropertyName',
+					type: 'string',
+					default: 'data',
+					description:
+						'The name of the output binary field to put the downloaded PDF in (with Download on; default "pdf", "data" in nodes saved as version 1)',
+				},
+				concurrencyOption(PDF_CONCURRENCY, 'How many PDFs are requested at the same time'),
+				ignoreSslOption(),
+				{
+					displayName: 'Link Attempts',
+					name: 'linkAttempts',
+					type: 'number',
+					typeOptions: { minValue: 1 },
+					default: DEFAULT_LINK_ATTEMPTS,
+					description: 'How many times to ask for the link while the PDF is still being generated',
+				},
+				{
+					displayName: 'Link Retry Pause (Ms)',
+					name: 'linkRetryDelayMs',
+					type: 'number',
+					typeOptions: { minValue: 0 },
+					default: DEFAULT_LINK_DELAY_MS,
+					description:
+						'Pause before the second attempt; each further attempt waits twice as long (at most 10 seconds)',
+				},
+				{
+					displayName: 'Max PDF Size (MB)',
+					name: 'maxPdfSizeMb',
+					type: 'number',
+					typeOptions: { minValue: 1 },
+					default: DEFAULT_MAX_PDF_MB,
+					description:
+						'The largest PDF the download accepts. It is checked while the file arrives, and a larger one stops the item with an error instead of filling memory.',
+				},
+				timeoutOption(),
+			],
+		},
+		'pdf',
+	),
 ];
 
 /** PDF → Get Link: its fields in the order the editor shows them (Voucher.resource.ts shows them for it). */
@@ -308,7 +317,7 @@ export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionDat
 				const fileName = `${uuid}.pdf`;
 				json.fileName = fileName;
 				json.fileSize = bytes.length;
-				const field = String(options.binaryPropertyName || 'data').trim() || 'data';
+				const field = fileFieldOf(ctx, options, 'pdf');
 				return {
 					items: [
 						addedToIncoming(ctx, itemIndex, json, {

@@ -6,7 +6,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { uuidField } from '../common.fields';
+import { fileFieldOf, uuidField, withFileFieldDefault } from '../common.fields';
 import { addedToIncoming } from '../../execution/incomingItem';
 import { readUuid } from '../../execution/parameters';
 import {
@@ -22,33 +22,41 @@ const DOWNLOAD_CONCURRENCY = 4;
 
 const downloadFields: INodeProperties[] = [
 	...uuidField('xml', ['download']),
-	{
-		displayName: 'Options',
-		name: 'xmlOptions',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: { show: { resource: ['xml'], operation: ['download'] } },
-		options: [
-			{
-				displayName: 'Put Output File in Field',
-				name: 'binaryPropertyName',
-				type: 'string',
-				default: 'data',
-				description: 'The name of the output binary field to put the XML file in',
-			},
-			concurrencyOption(DOWNLOAD_CONCURRENCY, 'How many XML files are downloaded at the same time'),
-			ignoreSslOption(),
-			{
-				displayName: 'Include XML Text',
-				name: 'includeXmlText',
-				type: 'boolean',
-				default: false,
-				description: 'Whether to also return the XML as text in the "xml" field of the JSON output',
-			},
-			timeoutOption(),
-		],
-	},
+	...withFileFieldDefault(
+		{
+			displayName: 'Options',
+			name: 'xmlOptions',
+			type: 'collection',
+			placeholder: 'Add Option',
+			default: {},
+			displayOptions: { show: { resource: ['xml'], operation: ['download'] } },
+			options: [
+				{
+					displayName: 'Put Output File in Field',
+					name: 'binaryPropertyName',
+					type: 'string',
+					default: 'data',
+					description:
+						'The name of the output binary field to put the XML file in (default "xml"; "data" in nodes saved as version 1)',
+				},
+				concurrencyOption(
+					DOWNLOAD_CONCURRENCY,
+					'How many XML files are downloaded at the same time',
+				),
+				ignoreSslOption(),
+				{
+					displayName: 'Include XML Text',
+					name: 'includeXmlText',
+					type: 'boolean',
+					default: false,
+					description:
+						'Whether to also return the XML as text in the "xml" field of the JSON output',
+				},
+				timeoutOption(),
+			],
+		},
+		'xml',
+	),
 ];
 
 /** XML → Download: its fields in the order the editor shows them (Voucher.resource.ts shows them for it). */
@@ -76,7 +84,7 @@ export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionDat
 			return {
 				items: [
 					addedToIncoming(ctx, itemIndex, json, {
-						[String(options.binaryPropertyName || 'data').trim() || 'data']: binary,
+						[fileFieldOf(ctx, options, 'xml')]: binary,
 					}),
 				],
 			};

@@ -201,10 +201,38 @@ function byName(a: INodeProperties, b: INodeProperties): number {
 	return a.displayName.localeCompare(b.displayName);
 }
 
+/**
+ * Version 1.1's line in the order a person fills it: what, how many, at what price, then the taxes.
+ * n8n shows a fixedCollection's values in the order given (it sorts a collection's options, not
+ * these), so the order is set here; version 1 keeps its alphabetical order.
+ */
+const FILL_ORDER = [
+	'descripcion',
+	'claveProdServ',
+	'cantidad',
+	'claveUnidad',
+	'valorUnitario',
+	'descuento',
+	'priceIncludesTax',
+	'objetoImp',
+	'iva',
+	'ieps',
+	'iepsRate',
+	'ivaRetencion',
+	'isrRetencion',
+];
+
+function inFillOrder(a: INodeProperties, b: INodeProperties): number {
+	const rank = (field: INodeProperties) =>
+		FILL_ORDER.includes(field.name) ? FILL_ORDER.indexOf(field.name) : FILL_ORDER.length;
+	return rank(a) - rank(b) || byName(a, b);
+}
+
 function lineItemsField(
 	displayOptions: INodeProperties['displayOptions'],
 	values: INodeProperties[],
 	description?: string,
+	order: (a: INodeProperties, b: INodeProperties) => number = byName,
 ): INodeProperties {
 	return {
 		displayName: 'Line Items',
@@ -216,7 +244,7 @@ function lineItemsField(
 		required: true,
 		...(description ? { description } : {}),
 		displayOptions,
-		options: [{ displayName: 'Line Item', name: 'concepto', values: [...values].sort(byName) }],
+		options: [{ displayName: 'Line Item', name: 'concepto', values: [...values].sort(order) }],
 	};
 }
 
@@ -259,6 +287,7 @@ function lineItemFields(): INodeProperties[] {
 			show({ inputMode: ['fields'], ...FROM_V1_1 }),
 			[...CODE_AND_UNIT_VALUES.map(withCodePickers), ...LINE_TAX_VALUES],
 			'Each line with its taxes; the line amounts, the taxes, the subtotal and the total are computed from them',
+			inFillOrder,
 		),
 	];
 }

@@ -34,7 +34,9 @@ export function relatedPartyFields(
 			description: `Name of ${customer} exactly as in their tax certificate. ${FROM_XML}`,
 		}),
 		voucherField('receptorRegimenFiscal', displayOptions, {
-			description: 'Tax regime of the customer; used when Recipient RFC is given',
+			required: false,
+			description:
+				'Tax regime of the customer; used when Recipient RFC is given (the list shows the regimes that fit it). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 		}),
 		voucherField('receptorDomicilioFiscal', displayOptions, {
 			required: false,

@@ -112,12 +112,18 @@ const SHARED_FIELDS = {
 		description:
 			'What the recipient will use the voucher for (usoCFDI); it must be allowed for the recipient tax regime',
 	},
+	// No preset regime: the person chooses among those that fit the Recipient RFC. The label stays the
+	// form's word (errors name it): the options are SAT codes with their names, not entities' IDs.
 	receptorRegimenFiscal: {
+		// eslint-disable-next-line n8n-nodes-base/node-param-display-name-wrong-for-dynamic-options
 		displayName: 'Recipient Tax Regime',
 		name: 'receptorRegimenFiscal',
 		type: 'options',
-		options: catalogOptions(REGIMEN_FISCAL),
-		default: '601',
+		typeOptions: { loadOptionsMethod: 'recipientRegimes', loadOptionsDependsOn: ['receptorRfc'] },
+		required: true,
+		default: '',
+		description:
+			'The recipient\'s tax regime as on their Constancia de Situación Fiscal; the list shows the regimes that fit the Recipient RFC (12 characters: a company, 13: an individual). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 	},
 	receptorDomicilioFiscal: {
 		displayName: 'Recipient Fiscal Postal Code',
@@ -141,7 +147,9 @@ const SHARED_FIELDS = {
 		name: 'formaPago',
 		type: 'options',
 		options: catalogOptions(FORMA_PAGO),
-		default: '01',
+		// No preset: cash (01) is not a safe guess.
+		required: true,
+		default: '',
 		description: 'How it was paid (formaPago); use 99 with the PPD payment method',
 	},
 	moneda: {
