@@ -130,7 +130,6 @@ const creditNoteFields: INodeProperties[] = [
 		],
 	},
 	voucherField('formaPago', show, {
-		required: false,
 		default: '03',
 		description:
 			'How the credit is given: 03 transfer, 01 cash, 04 card, or 15 (debt forgiveness) for an invoice not yet paid',

@@ -106,8 +106,6 @@ const globalInvoiceFields: INodeProperties[] = [
 		displayOptions: show,
 	},
 	voucherField('formaPago', show, {
-		required: false,
-		default: '01',
 		description: 'How the sales were paid (formaPago), e.g. 01 cash or 04 credit card',
 	}),
 	{

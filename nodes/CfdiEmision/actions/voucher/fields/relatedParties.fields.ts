@@ -1,7 +1,7 @@
 /** Issuer and recipient fields of a voucher that relates invoices (payment receipt, credit note). */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { voucherField } from './voucherForm.fields';
+import { askedFromVersion11, voucherField } from './voucherForm.fields';
 
 const FROM_XML = "Empty: taken from the first related invoice's XML.";
 
@@ -33,11 +33,16 @@ export function relatedPartyFields(
 			required: false,
 			description: `Name of ${customer} exactly as in their tax certificate. ${FROM_XML}`,
 		}),
-		voucherField('receptorRegimenFiscal', displayOptions, {
-			required: false,
-			description:
-				'Tax regime of the customer; used when Recipient RFC is given (the list shows the regimes that fit it). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-		}),
+		// Version 1.1: no preset regime; the list shows those that fit the Recipient RFC typed.
+		...askedFromVersion11(
+			voucherField('receptorRegimenFiscal', displayOptions, {
+				description: 'Tax regime of the customer; used when Recipient RFC is given',
+			}),
+			{
+				required: false,
+				description: `Tax regime of ${customer} as on their tax certificate; used when Recipient RFC is given (the list shows the regimes that fit it). ${FROM_XML}`,
+			},
+		),
 		voucherField('receptorDomicilioFiscal', displayOptions, {
 			required: false,
 			description: `Postal code of the customer's fiscal address. ${FROM_XML}`,

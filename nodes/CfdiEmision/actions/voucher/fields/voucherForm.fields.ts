@@ -112,18 +112,12 @@ const SHARED_FIELDS = {
 		description:
 			'What the recipient will use the voucher for (usoCFDI); it must be allowed for the recipient tax regime',
 	},
-	// No preset regime: the person chooses among those that fit the Recipient RFC. The label stays the
-	// form's word (errors name it): the options are SAT codes with their names, not entities' IDs.
 	receptorRegimenFiscal: {
-		// eslint-disable-next-line n8n-nodes-base/node-param-display-name-wrong-for-dynamic-options
 		displayName: 'Recipient Tax Regime',
 		name: 'receptorRegimenFiscal',
 		type: 'options',
-		typeOptions: { loadOptionsMethod: 'recipientRegimes', loadOptionsDependsOn: ['receptorRfc'] },
-		required: true,
-		default: '',
-		description:
-			'The recipient\'s tax regime as on their Constancia de Situación Fiscal; the list shows the regimes that fit the Recipient RFC (12 characters: a company, 13: an individual). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		options: catalogOptions(REGIMEN_FISCAL),
+		default: '601',
 	},
 	receptorDomicilioFiscal: {
 		displayName: 'Recipient Fiscal Postal Code',
@@ -147,9 +141,7 @@ const SHARED_FIELDS = {
 		name: 'formaPago',
 		type: 'options',
 		options: catalogOptions(FORMA_PAGO),
-		// No preset: cash (01) is not a safe guess.
-		required: true,
-		default: '',
+		default: '01',
 		description: 'How it was paid (formaPago); use 99 with the PPD payment method',
 	},
 	moneda: {
@@ -186,6 +178,53 @@ export function voucherField(
 	overrides: Partial<INodeProperties> = {},
 ): INodeProperties {
 	return { ...(SHARED_FIELDS[name] as INodeProperties), displayOptions, ...overrides };
+}
+
+/**
+ * Version 1.1's form asks, without a preset, what a preset could get wrong: the Payment Form (cash
+ * is not a safe guess) and the Recipient Tax Regime (601 refuses every individual's RFC), whose list
+ * shows only the regimes that fit the Recipient RFC typed. Version 1 keeps its presets (n8n stores
+ * only non-default values, so a saved workflow relies on them).
+ */
+const ASKED_FROM_VERSION_1_1: Partial<Record<SharedVoucherField, Partial<INodeProperties>>> = {
+	formaPago: {
+		default: '',
+		description:
+			'How it was paid (formaPago), e.g. 03 funds transfer or 04 credit card; use 99 with the PPD payment method',
+	},
+	receptorRegimenFiscal: {
+		// The label stays the form's word (errors name it): the options are SAT codes, not entities' IDs.
+		// eslint-disable-next-line n8n-nodes-base/node-param-display-name-wrong-for-dynamic-options
+		displayName: 'Recipient Tax Regime',
+		options: undefined,
+		typeOptions: { loadOptionsMethod: 'recipientRegimes', loadOptionsDependsOn: ['receptorRfc'] },
+		default: '',
+		description:
+			'The recipient\'s tax regime as on their tax certificate (Constancia de Situación Fiscal); the list shows the regimes that fit the Recipient RFC (12 characters: a company, 13: an individual). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	},
+};
+
+/**
+ * A shared field once per version: version 1 as it is, 1.1 without a preset and with `overrides`
+ * (required unless they say `required: false`, as where the related invoice's XML fills an empty field).
+ */
+export function askedFromVersion11(
+	field: INodeProperties,
+	overrides: Partial<INodeProperties> = {},
+): INodeProperties[] {
+	const show = field.displayOptions?.show ?? {};
+	const v11: INodeProperties = {
+		...field,
+		...ASKED_FROM_VERSION_1_1[field.name as SharedVoucherField],
+		required: true,
+		...overrides,
+		displayOptions: { ...field.displayOptions, show: { ...show, ...FROM_VERSION_1_1 } },
+	};
+	if (v11.options === undefined) delete v11.options;
+	return [
+		{ ...field, displayOptions: { ...field.displayOptions, show: { ...show, ...ONLY_VERSION_1 } } },
+		v11,
+	];
 }
 
 /** Subtotal and Total: typed in version 1; in 1.1 computed from the lines, and a typed amount is checked. */
@@ -284,7 +323,9 @@ export const emisorSucursal = addressField(
 export const receptorRfc = voucherField('receptorRfc', showFieldsOrLines);
 export const receptorNombre = voucherField('receptorNombre', showFieldsOrLines);
 export const receptorUsoCfdi = voucherField('receptorUsoCfdi', showFieldsOrLines);
-export const receptorRegimenFiscal = voucherField('receptorRegimenFiscal', showFieldsOrLines);
+export const receptorRegimenFiscal = askedFromVersion11(
+	voucherField('receptorRegimenFiscal', showFieldsOrLines),
+);
 export const receptorDomicilioFiscal = voucherField('receptorDomicilioFiscal', showFieldsOrLines);
 export const receptorDireccionId: INodeProperties = {
 	displayName: 'Recipient Address ID',
@@ -311,7 +352,7 @@ export const tipoDeComprobante: INodeProperties = {
 	displayOptions: showFields,
 };
 export const serie = voucherField('serie', showIssuer);
-export const formaPago = voucherField('formaPago', showFieldsOrLines);
+export const formaPago = askedFromVersion11(voucherField('formaPago', showFieldsOrLines));
 export const metodoPago: INodeProperties = {
 	displayName: 'Payment Method',
 	name: 'metodoPago',
