@@ -37,6 +37,11 @@ const HEADER: Array<[string, string]> = [
 	['receptorNombre', 'UNIVERSIDAD ROBOTICA ESPAÑOLA'],
 	['receptorDomicilioFiscal', '65000'],
 ];
+/** The choices the form asks for without a preset: the recipient's regime and the payment form. */
+const CHOICES: Array<[string, string]> = [
+	['receptorRegimenFiscal', '601'],
+	['formaPago', '03'],
+];
 export const FORM_LINES = [
 	{
 		descripcion: 'Keyboard',
@@ -292,6 +297,9 @@ export async function buildInvoiceInTheForm(
 		await page.getByTestId('parameter-input-inputMode').first().waitFor();
 		trace.note('parameter panel open');
 		for (const [name, value] of HEADER) await fillText(page, name, value);
+		// No preset for these two: the form asks (the regime list holds the regimes that fit the RFC).
+		for (const [name, option] of CHOICES) await choose(page, name, option);
+		trace.note('regime and payment form chosen');
 		for (const [index, line] of FORM_LINES.entries()) {
 			await page.getByRole('button', { name: 'Add Line Item' }).last().click();
 			await page.getByTestId('parameter-input-descripcion').nth(index).waitFor();

@@ -69,7 +69,10 @@ export async function stampSeveral(
 	return uuids;
 }
 
-/** What a user types for the parties in a version 1.1 Fields-mode form (issuer regime: the form's default). */
+/**
+ * What a user types for the parties in a version 1.1 Fields-mode form (issuer regime: the form's
+ * default), and what the form asks without a preset: the recipient's regime and the payment form.
+ */
 export const FORM_PARTIES: INodeParameters = {
 	emisorRfc: 'EKU9003173C9',
 	emisorNombre: 'ESCUELA KEMPER URGATE',
@@ -77,6 +80,8 @@ export const FORM_PARTIES: INodeParameters = {
 	receptorRfc: 'URE180429TM6',
 	receptorNombre: 'UNIVERSIDAD ROBOTICA ESPAÑOLA',
 	receptorDomicilioFiscal: '65000',
+	receptorRegimenFiscal: '601',
+	formaPago: '03',
 };
 
 /** The settings a shop types once in the node (issuer as in the Fields mode, product codes, gateways). */
