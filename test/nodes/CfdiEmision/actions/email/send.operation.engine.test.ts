@@ -1,7 +1,7 @@
 import type { IConnections, INode } from 'n8n-workflow';
 
-import { cfdiNode, outputOf } from '../../../../../scripts/lib/engine/engine';
-import { FORM_PARTIES, useSandboxEngine } from '../../../../engine/nodeTestKit';
+import { cfdiNode, outputOf } from '../../../../support/engine/engine';
+import { FORM_PARTIES, stampedUuid, useSandboxEngine } from '../../../../support/nodeTestKit';
 
 const kit = useSandboxEngine();
 const V11 = { typeVersion: 1.1 };
@@ -58,27 +58,50 @@ describe('defaults that chain (version 1.1): Create → XML → PDF → E-mail',
 		);
 	});
 
-	test('without series or folio the subject and message name the UUID and do not fail', async () => {
-		const nodes = invoiceChain();
-		const run = await kit.engine.runWorkflow(nodes, chain(nodes), [{ json: {} }]);
-		expect(run.data.resultData.error).toBeUndefined();
-		const [mailed] = outputOf(run, 'E-mail');
-		const uuid = String(mailed.json.uuid);
-		const [mail] = kit.sandbox.requests.filter((request) => request.route === 'sendEmail');
-		const sent = JSON.parse(mail.body) as { asunto: string; mensaje: string };
-		expect(sent.asunto).toBe(
-			mailed.json.folio ? `Your invoice ${String(mailed.json.folio)}` : `Your invoice ${uuid}`,
+	test.each([
+		['series and folio', { series: 'A', folio: '1001' }, 'A-1001'],
+		['a folio only', { series: null, folio: '77' }, '77'],
+		['a series only', { serie: 'B' }, 'B'],
+	])('the voucher is named by %s of the incoming item', async (_case, naming, name) => {
+		const uuid = await stampedUuid(kit.engine);
+		const { error } = await kit.engine.runNode(
+			{ resource: 'email', operation: 'send', to: 'buyer@example.com' },
+			[{ uuid, ...naming }],
+			V11,
 		);
-		expect(sent.mensaje).not.toMatch(/undefined|null/);
+		expect(error).toBeUndefined();
+		const [mail] = kit.sandbox.emails.slice(-1);
+		expect(mail.body.asunto).toBe(`Your invoice ${name}`);
+		expect(mail.body.mensaje).toContain(`your invoice ${name} (folio fiscal ${uuid})`);
 	});
 
-	test('version 1 nodes keep the field "data"', async () => {
-		const nodes = invoiceChain({ serie: 'A' });
-		const xml = await kit.engine.runNode(
-			{ resource: 'xml', operation: 'download', uuid: '={{ $json.uuid }}' },
-			outputOf(await kit.engine.runWorkflow([nodes[0]], {}, [{ json: {} }]), 'Create'),
-			{ typeVersion: 1 },
+	test('without series or folio the subject and message name the UUID, never "undefined" or "null"', async () => {
+		const uuid = await stampedUuid(kit.engine);
+		const { error } = await kit.engine.runNode(
+			{ resource: 'email', operation: 'send', to: 'buyer@example.com' },
+			[{ uuid, series: null, folio: null }],
+			V11,
 		);
-		expect(Object.keys(xml.items[0].binary ?? {})).toEqual(['data']);
+		expect(error).toBeUndefined();
+		const [mail] = kit.sandbox.emails.slice(-1);
+		expect(mail.body.asunto).toBe(`Your invoice ${uuid}`);
+		expect(mail.body.mensaje).toBe(
+			`Hello,\n\nAttached are the XML and PDF files of your invoice ${uuid} (folio fiscal ${uuid}).\n\nThank you.`,
+		);
+	});
+
+	test('Subject and Message are required and filled in version 1.1; empty (to type) in version 1', async () => {
+		const { CfdiEmision } = await import('../../../../../nodes/CfdiEmision/CfdiEmision.node');
+		const fields = new CfdiEmision().description.properties.filter(
+			(field) =>
+				field.displayOptions?.show?.resource?.includes('email') &&
+				['subject', 'message'].includes(field.name),
+		);
+		expect(fields).toHaveLength(4);
+		for (const field of fields) {
+			expect(field.required).toBe(true);
+			const v11 = JSON.stringify(field.displayOptions?.show?.['@version']).includes('gte');
+			expect(field.default === '').toBe(!v11);
+		}
 	});
 });
