@@ -110,13 +110,20 @@ describe('version 1.1: XML, PDF and e-mail pass the incoming item on', () => {
 			1.1,
 		);
 		expect(first[0].json).toMatchObject({ fileName: `${uuid}.xml`, keep: 1 });
+		// The same field named for both files: the PDF replaces the XML there.
 		const again = await chainStep(
-			{ resource: 'pdf', operation: 'getLink', uuid, download: true },
+			{
+				resource: 'pdf',
+				operation: 'getLink',
+				uuid,
+				download: true,
+				pdfOptions: { binaryPropertyName: 'xml' },
+			},
 			first,
 			1.1,
 		);
-		expect(Object.keys(again[0].binary ?? {})).toEqual(['data']);
-		expect(again[0].binary?.data.fileName).toBe(`${uuid}.pdf`);
+		expect(Object.keys(again[0].binary ?? {})).toEqual(['xml']);
+		expect(again[0].binary?.xml.fileName).toBe(`${uuid}.pdf`);
 	});
 });
 

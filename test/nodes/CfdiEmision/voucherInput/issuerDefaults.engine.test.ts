@@ -13,6 +13,9 @@ const WITHOUT_ISSUER: INodeParameters = {
 	receptorRfc: 'URE180429TM6',
 	receptorNombre: 'UNIVERSIDAD ROBOTICA ESPAÑOLA',
 	receptorDomicilioFiscal: '65000',
+	// Chosen in the form: neither has a preset.
+	receptorRegimenFiscal: '601',
+	formaPago: '03',
 	conceptos: {
 		concepto: [{ descripcion: 'Keyboard', claveProdServ: '43211706', valorUnitario: 350 }],
 	},
@@ -32,7 +35,7 @@ function sentBodies(): IDataObject[] {
 }
 
 describe('defaults of version 1.1 (issue 18 item 7)', () => {
-	test('the issuer remembered in the credential fills an invoice whose issuer fields are empty: six fields and a line are enough', async () => {
+	test('the issuer remembered in the credential fills an invoice whose issuer fields are empty: the recipient's five fields, the payment form and a line are enough', async () => {
 		kit.engine.setCredential(sandboxCredential(kit.sandbox, ISSUER_IN_CREDENTIAL));
 		const { items, error } = await kit.engine.runNode(WITHOUT_ISSUER, [{}], V1_1);
 		expect(error).toBeUndefined();
@@ -89,7 +92,8 @@ describe('defaults of version 1.1 (issue 18 item 7)', () => {
 			[{}],
 			V1_1,
 		);
-		expect(binaryBytes(v11[0]).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+		// In its own field, "pdf", beside an XML downloaded before it.
+		expect(binaryBytes(v11[0], 'pdf').subarray(0, 5).toString('latin1')).toBe('%PDF-');
 		const { items: v1 } = await kit.engine.runNode(
 			{ resource: 'pdf', operation: 'getLink', uuid },
 			[{}],
@@ -106,7 +110,7 @@ describe('defaults of version 1.1 (issue 18 item 7)', () => {
 		);
 		expect(error).toBeUndefined();
 		expect(kit.sandbox.emails[0].body.mensaje).toBe(
-			`Hello,\n\nAttached are the XML and PDF files of your invoice A-1001 (UUID ${uuid}).\n\nThank you.`,
+			`Hello,\n\nAttached are the XML and PDF files of your invoice A-1001 (folio fiscal ${uuid}).\n\nThank you.`,
 		);
 		// Version 1 keeps an empty default: the message is required there, so n8n refuses to run the node.
 		await expect(
