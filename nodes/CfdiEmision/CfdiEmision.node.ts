@@ -24,7 +24,7 @@ export class CfdiEmision implements INodeType {
 		name: 'cfdiEmision',
 		icon: { light: 'file:cfdiEmision.svg', dark: 'file:cfdiEmision.dark.svg' },
 		group: ['output'],
-		// 1.1: new defaults for new nodes (see README, "Node versions"); nodes saved as 1 keep theirs.
+		// 1.1: new defaults for new nodes (docs/creating-vouchers.md, "Node versions"); nodes saved as 1 keep theirs.
 		version: [1, 1.1],
 		defaultVersion: 1.1,
 		// "Create: Voucher": the operation and resource by their display names, written out as a literal

@@ -32,7 +32,7 @@ export const emisorIdOverrideField: INodeProperties = {
 /** The UUID pattern SAT uses for the folio fiscal. */
 export { FOLIO_FISCAL_PATTERN as UUID_PATTERN } from '../cfdi/cancellation';
 
-/** displayOptions.show members for fields of node version 1 only, and of 1.1 on (see README, "Node versions"). */
+/** displayOptions.show members for fields of node version 1 only, and of 1.1 on (docs/creating-vouchers.md, "Node versions"). */
 export const ONLY_VERSION_1 = { '@version': [1] };
 export const FROM_VERSION_1_1 = { '@version': [{ _cnd: { gte: 1.1 } }] };
 

@@ -1,6 +1,6 @@
 /**
  * The voucher list of the service (not in the spec; shape seen in public integrations, see
- * README "Beyond the spec"): its two answer framings, its status codes, and the item this package
+ * docs/spec-choices.md, "Calls beyond the documentation"): its two answer framings, its status codes, and the item this package
  * outputs for a voucher. Pure: no requests here.
  */
 import type { IDataObject } from 'n8n-workflow';

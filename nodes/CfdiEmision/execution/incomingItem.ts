@@ -5,7 +5,7 @@ import type {
 	INodeExecutionData,
 } from 'n8n-workflow';
 
-/** From version 1.1 the XML, PDF and e-mail operations pass the incoming item on (README, "Node versions"). */
+/** From version 1.1 the XML, PDF and e-mail operations pass the incoming item on (docs/creating-vouchers.md, "Node versions"). */
 const KEEPS_INCOMING_FROM = 1.1;
 
 /**

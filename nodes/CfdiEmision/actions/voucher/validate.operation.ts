@@ -161,7 +161,7 @@ export function checkedVoucherItem(
 	return {
 		json: {
 			valid: result.valid && reconciliation?.outcome !== 'refused',
-			// A new output member: node version 1.1 on (README, Node versions).
+			// A new output member: node version 1.1 on (docs/creating-vouchers.md, "Node versions").
 			...(reconciliation && ctx.getNode().typeVersion >= 1.1 ? { reconciliation } : {}),
 			errors: result.errors as unknown as IDataObject[],
 			warnings: result.warnings as unknown as IDataObject[],
