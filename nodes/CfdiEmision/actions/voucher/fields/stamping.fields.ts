@@ -231,7 +231,7 @@ export const duplicateCheckKey = (): INodeProperties => ({
 	default: '',
 	placeholder: '={{ $json.orderNumber }}',
 	description:
-		"What identifies the sale, e.g. an order number or a refund ID; it is written as the voucher's folio (1-40 characters), which the service's list shows. Empty: the key the input gives (Order and Line Items: the folio; payment receipts: the paid invoices and installments; global invoices: the period). See <a href=\"https://github.com/n8n-nodes-cfdi-emision/n8n-nodes-cfdi-emision/blob/main/docs/duplicate-check.md#how-a-sale-is-recognised\">The Duplicate Check</a>.",
+		'What identifies the sale, e.g. an order number or a refund ID; it is written as the voucher\'s folio (1-40 characters), which the service\'s list shows. Empty: the key the input gives (Order and Line Items: the folio; payment receipts: the paid invoices and installments; global invoices: the period). See <a href="https://github.com/n8n-nodes-cfdi-emision/n8n-nodes-cfdi-emision/blob/main/docs/duplicate-check.md#how-a-sale-is-recognised">The Duplicate Check</a>.',
 	displayOptions: { hide: { duplicateCheck: ['off'] } },
 });
 

@@ -194,7 +194,6 @@ const ASKED_FROM_VERSION_1_1: Partial<Record<SharedVoucherField, Partial<INodePr
 	},
 	receptorRegimenFiscal: {
 		// The label stays the form's word (errors name it): the options are SAT codes, not entities' IDs.
-		// eslint-disable-next-line n8n-nodes-base/node-param-display-name-wrong-for-dynamic-options
 		displayName: 'Recipient Tax Regime',
 		options: undefined,
 		typeOptions: { loadOptionsMethod: 'recipientRegimes', loadOptionsDependsOn: ['receptorRfc'] },
