@@ -1,17 +1,16 @@
 /**
  * The duplicate check's pure rules: the business key of each kind of voucher (which series and
  * folio find it on the service's list), how the listed vouchers are read against a key (the one
- * already stamped, a pending one to finish, twins stamped at the same moment), and which sales of a
- * global invoice were already invoiced one by one. No n8n types, no requests: the stamping handler
- * does the list calls (stamping/duplicateCheck.ts).
+ * already stamped is judged by saleIdentity.ts; here: twins stamped at the same moment) and the date
+ * window of a global invoice's look-up. No n8n types, no requests: the stamping handler does the list
+ * calls (stamping/duplicateCheck.ts).
  *
  * Why series + folio: the service's list (service-facts.md) shows, per voucher, its UUID, id, date,
  * state, series, folio, recipient and totals, and nothing else the voucher carries. The folio is the
  * one member a workflow controls that the list echoes, so a key is found through it.
  */
 import type { BusinessKey } from './voucherSource';
-import { GENERIC_NATIONAL_RFC } from './rfc';
-import { stateOf, type SaleFacts } from './saleIdentity';
+import { byAge, fingerprint, stateOf, type SaleFacts } from './saleIdentity';
 
 /** Anexo 20: Folio is 1 to 40 characters. */
 export const FOLIO_MAX_LENGTH = 40;
@@ -59,16 +58,6 @@ export function keyOfFolio(
 	const folio = text(body.folio);
 	if (!folio) return undefined;
 	return { value, from, serie: text(body.serie), folio };
-}
-
-/** FNV-1a, 32 bits, as 8 hex digits: a short stable folio for a key too long to be one. */
-function shortHash(value: string): string {
-	let hash = 0x811c9dc5;
-	for (const char of value) {
-		hash ^= char.codePointAt(0) as number;
-		hash = Math.imul(hash, 0x01000193) >>> 0;
-	}
-	return hash.toString(16).toUpperCase().padStart(8, '0');
 }
 
 function usableAsFolio(value: string): boolean {
@@ -134,7 +123,7 @@ export function paymentReceiptKey(
 	const folio =
 		entries.length === 1
 			? `${entries[0].uuid.slice(0, 8)}-P${entries[0].installment}`
-			: `P-${shortHash(value)}`;
+			: `P-${fingerprint(value)}`;
 	return { key: { value, from, serie: text(body.serie), folio }, folio };
 }
 
@@ -158,7 +147,7 @@ export function globalInvoiceKey(
 ): { key: BusinessKey; folio?: string } {
 	const base = `global:${text(period.anio)}-${text(period.meses)}/${text(period.periodicidad)}`;
 	const byPeriod = period.periodicidad === '04' || period.periodicidad === '05';
-	const value = byPeriod ? base : `${base}:${shortHash([...tickets].sort().join('\u0000'))}`;
+	const value = byPeriod ? base : `${base}:${fingerprint([...tickets].sort().join('\u0000'))}`;
 	const from = byPeriod
 		? 'the period of the global invoice'
 		: 'the period and tickets of the global invoice';
@@ -178,35 +167,6 @@ export function listedUnderKey(listed: ListedVoucher, key: BusinessKey): boolean
 /** Cancelled vouchers do not count: a key may be stamped again after its voucher was cancelled. */
 function counts(listed: ListedVoucher): boolean {
 	return stateOf(listed) !== 'cancelled';
-}
-
-/** Oldest first: the voucher a later twin duplicates. */
-function byAge(a: ListedVoucher, b: ListedVoucher): number {
-	const dateA = text(a.date);
-	const dateB = text(b.date);
-	if (dateA !== dateB) return dateA < dateB ? -1 : 1;
-	return (a.voucherId ?? 0) - (b.voucherId ?? 0);
-}
-
-export type ExistingVoucher =
-	| { kind: 'none' }
-	| { kind: 'stamped'; voucher: ListedVoucher; others: ListedVoucher[] }
-	| { kind: 'pending'; voucher: ListedVoucher };
-
-/**
- * What the list holds for a key: the oldest voucher stamped under it (awaiting a cancellation still
- * counts: it is valid until the recipient accepts), else a pending one to finish, else none.
- */
-export function existingUnderKey(key: BusinessKey, listed: ListedVoucher[]): ExistingVoucher {
-	const under = listed
-		.filter((voucher) => listedUnderKey(voucher, key) && counts(voucher))
-		.sort(byAge);
-	const stamped = under.filter((voucher) => voucher.status !== 'pending' && voucher.uuid);
-	if (stamped.length) return { kind: 'stamped', voucher: stamped[0], others: stamped.slice(1) };
-	const pending = under.find(
-		(voucher) => voucher.status === 'pending' && (voucher.voucherId ?? 0) > 0,
-	);
-	return pending ? { kind: 'pending', voucher: pending } : { kind: 'none' };
 }
 
 export interface TwinReport {
@@ -257,26 +217,6 @@ export function twinsOf(
 		thisOneIsTwin,
 		message,
 	};
-}
-
-/**
- * The tickets of a global invoice already invoiced one by one: a listed voucher, not to the general
- * public, whose folio is the ticket number (in any series: individual invoices usually have their own).
- */
-export function ticketsInvoicedIndividually(
-	tickets: string[],
-	listed: ListedVoucher[],
-): Map<string, ListedVoucher> {
-	const wanted = new Set(tickets.map(text));
-	const found = new Map<string, ListedVoucher>();
-	for (const voucher of [...listed].sort(byAge)) {
-		const folio = text(voucher.folio);
-		if (!wanted.has(folio) || found.has(folio) || !counts(voucher) || voucher.status === 'pending')
-			continue;
-		if (same(voucher.recipientRfc, GENERIC_NATIONAL_RFC)) continue;
-		found.set(folio, voucher);
-	}
-	return found;
 }
 
 /** One day, in seconds. */

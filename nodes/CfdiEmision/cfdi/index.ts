@@ -63,18 +63,15 @@ export type { BusinessKey, SourceMoney, VoucherSource } from './voucherSource';
 export {
 	checkWindow,
 	DAY_SECONDS,
-	existingUnderKey,
 	globalInvoiceKey,
 	keyOfFolio,
 	listedUnderKey,
 	paymentReceiptKey,
-	ticketsInvoicedIndividually,
 	twinsOf,
 	userKey,
 	BusinessKeyError,
 	TWIN_CANCELLATION_MOTIVE,
 	type DuplicateCheckMode,
-	type ExistingVoucher,
 	type ListedVoucher,
 	type TwinReport,
 } from './businessKey';

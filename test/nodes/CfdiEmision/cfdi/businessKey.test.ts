@@ -1,15 +1,13 @@
 /**
- * The duplicate check's pure rules (cfdi/businessKey.ts): keys, folios, what the list holds under a
- * key, twins, tickets already invoiced, the date window.
+ * The duplicate check's pure rules (cfdi/businessKey.ts): keys, folios, twins, the date window.
+ * (What the list holds for a sale: saleIdentity.test.ts.)
  */
 import {
 	BusinessKeyError,
 	checkWindow,
-	existingUnderKey,
 	globalInvoiceKey,
 	keyOfFolio,
 	paymentReceiptKey,
-	ticketsInvoicedIndividually,
 	twinsOf,
 	userKey,
 	type ListedVoucher,
@@ -122,33 +120,6 @@ describe('keys and folios', () => {
 	});
 });
 
-describe('what the list holds under a key', () => {
-	test('the oldest stamped voucher of the same series and folio; series compared without case, other folios ignored', () => {
-		const older = listed({ uuid: UUID_B, voucherId: 2, date: '2026-11-19T09:00:00', series: 'a' });
-		const found = existingUnderKey(KEY, [
-			listed({}),
-			older,
-			listed({ uuid: UUID_C, folio: '1002' }),
-		]);
-		expect(found).toEqual({ kind: 'stamped', voucher: older, others: [listed({})] });
-	});
-
-	test('cancelled vouchers do not count; a voucher awaiting cancellation still does; a pending one is to finish', () => {
-		expect(existingUnderKey(KEY, [listed({ status: 'cancelled' })])).toEqual({ kind: 'none' });
-		expect(existingUnderKey(KEY, [listed({ status: 'pendingAcceptance' })]).kind).toBe('stamped');
-		expect(existingUnderKey(KEY, [listed({ status: 'pending', uuid: '', voucherId: 77 })])).toEqual(
-			{ kind: 'pending', voucher: expect.objectContaining({ voucherId: 77 }) },
-		);
-		expect(existingUnderKey(KEY, [listed({ series: 'B' })])).toEqual({ kind: 'none' });
-	});
-
-	test('a key without series matches vouchers without series only', () => {
-		const key = { ...KEY, serie: '' };
-		expect(existingUnderKey(key, [listed({})]).kind).toBe('none');
-		expect(existingUnderKey(key, [listed({ series: null })]).kind).toBe('stamped');
-	});
-});
-
 describe('twins', () => {
 	test('two stamped under one key: the older is kept, the newer is cancelled with motive 02; both sides say so', () => {
 		const list = [listed({ uuid: UUID_B, voucherId: 2, date: '2026-11-20T10:00:01' }), listed({})];
@@ -164,20 +135,6 @@ describe('twins', () => {
 		expect(
 			twinsOf(KEY, UUID_A, [listed({}), listed({ uuid: UUID_B, status: 'cancelled' })]),
 		).toBeUndefined();
-	});
-});
-
-describe('tickets of a global invoice', () => {
-	test('a ticket is invoiced when a voucher not to the general public carries it as folio, in any series', () => {
-		const found = ticketsInvoicedIndividually(
-			['T-1', 'T-2', 'T-3'],
-			[
-				listed({ folio: 'T-2', series: 'B' }),
-				listed({ uuid: UUID_B, folio: 'T-3', recipientRfc: 'XAXX010101000' }),
-				listed({ uuid: UUID_C, folio: 'T-1', status: 'cancelled' }),
-			],
-		);
-		expect([...found.keys()]).toEqual(['T-2']);
 	});
 });
 
