@@ -48,6 +48,63 @@ describe('keys and folios', () => {
 		expect(() => userKey('a|b', {})).toThrow('without "|"');
 	});
 
+	test('a key that cannot be a folio is refused naming the field, the key (cut at 60 characters) and the fix', () => {
+		const refusal = (given: string, body: { folio?: string } = {}) => {
+			try {
+				userKey(given, body);
+			} catch (error) {
+				return error as BusinessKeyError;
+			}
+			throw new Error(`accepted ${given}`);
+		};
+		expect(userKey('x'.repeat(40), {}).folio).toBe('x'.repeat(40));
+		const long = refusal(`${'a'.repeat(60)}${'b'.repeat(40)}`);
+		expect(long.field).toBe('duplicateCheckKey');
+		expect(long.message).toBe(
+			`Duplicate Check Key "${'a'.repeat(60)}" is not usable: it becomes the voucher's folio, which is 1 to 40 characters without "|".`,
+		);
+		expect(long.fix).toContain('Map a shorter identifier of the sale');
+		expect(refusal('   ').message).toContain('Duplicate Check Key "" is not usable');
+		const other = refusal(' SO-77 ', { folio: '100' });
+		expect(other.field).toBe('duplicateCheckKey');
+		expect(other.message).toBe(
+			`Duplicate Check Key "SO-77" differs from the voucher's folio "100". The check finds vouchers on the service's list by series and folio, so the key is the folio.`,
+		);
+		expect(other.fix).toContain('Leave the folio out');
+	});
+
+	test('payment receipt: entries without an invoice are left out, installment 0 is the first, the UUID is trimmed', () => {
+		expect(
+			paymentReceiptKey(
+				[
+					{ uuid: '', installment: 4 },
+					{ uuid: ` ${UUID_A.toLowerCase()} `, installment: 0 },
+				],
+				{},
+			),
+		).toEqual({
+			key: {
+				value: `payment:${UUID_A}#1`,
+				from: 'the paid invoices and installments',
+				serie: '',
+				folio: '5FB2822E-P1',
+			},
+			folio: '5FB2822E-P1',
+		});
+		expect(paymentReceiptKey([{ uuid: '', installment: 1 }], {})).toBeUndefined();
+		// Several invoices: one stable folio per set of installments.
+		const folio = (second: number) =>
+			paymentReceiptKey(
+				[
+					{ uuid: UUID_A, installment: 1 },
+					{ uuid: UUID_B, installment: second },
+				],
+				{},
+			)?.folio;
+		expect(folio(1)).toBe(folio(1));
+		expect(folio(2)).not.toBe(folio(1));
+	});
+
 	test('payment receipt: the invoices and installments; folio from the UUID and installment, or a hash for several', () => {
 		const one = paymentReceiptKey([{ uuid: UUID_A.toLowerCase(), installment: 2 }], { serie: 'P' });
 		expect(one).toEqual({
@@ -98,6 +155,42 @@ describe('keys and folios', () => {
 		expect(dayOne.folio?.length).toBeLessThanOrEqual(40);
 	});
 
+	test('global invoice: bimonthly is keyed by its period; a shorter period by its tickets too; a given folio is kept', () => {
+		expect(
+			globalInvoiceKey({ periodicidad: '05', meses: '13', anio: 2024 }, ['T-1'], { serie: 'F' }),
+		).toEqual({
+			key: {
+				value: 'global:2024-13/05',
+				from: 'the period of the global invoice',
+				serie: 'F',
+				folio: 'G202413-05',
+			},
+			folio: 'G202413-05',
+		});
+		const daily = globalInvoiceKey({ periodicidad: '01', meses: '05', anio: 2024 }, ['T-1'], {});
+		expect(daily.key.from).toBe('the period and tickets of the global invoice');
+		expect(daily.folio).toMatch(/^G202405-01-[0-9A-F]{8}$/);
+		expect(daily.key.value).toMatch(/^global:2024-05\/01:[0-9A-F]{8}$/);
+		expect(daily.key.value.slice(-8)).toBe(daily.folio?.slice(-8));
+		// Other tickets, even when their characters run together, are another key.
+		const tickets = (list: string[]) =>
+			globalInvoiceKey({ periodicidad: '01', meses: '05', anio: 2024 }, list, {}).key.value;
+		expect(tickets(['T-12'])).not.toBe(tickets(['T-1', '2']));
+		expect(
+			globalInvoiceKey({ periodicidad: '04', meses: '05', anio: 2024 }, [], {
+				serie: 'F',
+				folio: ' MAY-24 ',
+			}),
+		).toEqual({
+			key: {
+				value: 'global:2024-05/04',
+				from: 'the period of the global invoice',
+				serie: 'F',
+				folio: 'MAY-24',
+			},
+		});
+	});
+
 	test('every derived folio fits the SAT folio (1-40 characters, no "|")', () => {
 		const uuids = [UUID_A, UUID_B, UUID_C, UUID_A.toLowerCase()];
 		for (let count = 1; count <= 4; count++) {
@@ -135,6 +228,72 @@ describe('twins', () => {
 		expect(
 			twinsOf(KEY, UUID_A, [listed({}), listed({ uuid: UUID_B, status: 'cancelled' })]),
 		).toBeUndefined();
+	});
+
+	test('the messages name the sale, the key, the voucher to keep and every one to cancel', () => {
+		const key = { ...KEY, serie: '' };
+		const list = [
+			listed({ series: null, date: '2026-11-20T10:00:00' }),
+			listed({ uuid: UUID_B, series: null, voucherId: 2, date: '2026-11-20T10:00:01' }),
+			listed({ uuid: UUID_C, series: null, voucherId: 3, date: '2026-11-20T10:00:02' }),
+		];
+		expect(twinsOf(key, UUID_C, list)).toEqual({
+			keep: UUID_A,
+			cancel: [
+				{ uuid: UUID_B, motive: '02' },
+				{ uuid: UUID_C, motive: '02' },
+			],
+			thisOneIsTwin: true,
+			message: `Another execution stamped the same sale (order:5001, series (none) folio 1001) at the same moment as UUID ${UUID_A}; this voucher, UUID ${UUID_C}, is its twin. Cancel ${UUID_B}, ${UUID_C} with motive 02 (issued with errors, without relation) and keep ${UUID_A}.`,
+		});
+		expect(twinsOf(key, UUID_A, list)?.message).toBe(
+			`Another execution stamped the same sale (order:5001, series (none) folio 1001) at the same moment: ${UUID_B}, ${UUID_C}. Keep this voucher, UUID ${UUID_A}, and cancel ${UUID_B}, ${UUID_C} with motive 02 (issued with errors, without relation).`,
+		);
+	});
+
+	test('this voucher not yet on the list is still a twin of the one listed; listed in other case it is itself', () => {
+		expect(twinsOf(KEY, UUID_B, [listed({})])).toMatchObject({
+			keep: UUID_A,
+			cancel: [{ uuid: UUID_B, motive: '02' }],
+			thisOneIsTwin: true,
+		});
+		expect(twinsOf(KEY, UUID_A.toLowerCase(), [listed({})])).toBeUndefined();
+		expect(
+			twinsOf(KEY, UUID_A, [listed({}), listed({ uuid: UUID_A.toLowerCase() })]),
+		).toBeUndefined();
+	});
+
+	test('stamped at the same second: the lower voucher id is the one to keep', () => {
+		const same = '2026-11-20T10:00:00';
+		const list = [
+			listed({ uuid: UUID_B, voucherId: 9, date: same }),
+			listed({ voucherId: 3, date: same }),
+		];
+		expect(twinsOf(KEY, UUID_B, list)).toMatchObject({ keep: UUID_A, thisOneIsTwin: true });
+	});
+
+	test('not twins: another recipient under the key, a pending draft, a voucher without UUID, one cancelled in words, another folio', () => {
+		const sale = { recipientRfc: 'ure180429tm6' };
+		const later = { voucherId: 2, date: '2026-11-20T10:00:01' };
+		const notTwin = (over: Partial<ListedVoucher>) =>
+			twinsOf(KEY, UUID_A, [listed({}), listed({ uuid: UUID_B, ...later, ...over })], sale);
+		expect(notTwin({ recipientRfc: 'XOJI740919U48' })).toBeUndefined();
+		expect(notTwin({ status: 'pending' })).toBeUndefined();
+		expect(notTwin({ uuid: '' })).toBeUndefined();
+		expect(notTwin({ status: 'unknown', statusDescription: 'Cancelado' })).toBeUndefined();
+		expect(notTwin({ folio: '1002' })).toBeUndefined();
+		expect(notTwin({ series: 'B' })).toBeUndefined();
+		// The same recipient in another case, or a list without recipients: a twin.
+		expect(notTwin({ recipientRfc: 'URE180429TM6' })?.cancel).toEqual([
+			{ uuid: UUID_B, motive: '02' },
+		]);
+		expect(notTwin({ recipientRfc: null })?.cancel).toEqual([{ uuid: UUID_B, motive: '02' }]);
+		expect(
+			twinsOf(KEY, UUID_A, [
+				listed({}),
+				listed({ uuid: UUID_B, ...later, recipientRfc: 'XOJI740919U48' }),
+			])?.cancel,
+		).toEqual([{ uuid: UUID_B, motive: '02' }]);
 	});
 });
 
