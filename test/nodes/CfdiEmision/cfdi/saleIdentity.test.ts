@@ -179,10 +179,74 @@ describe('judgeListed: which listed voucher is this sale', () => {
 		);
 	});
 
+	test('the list in another case or with spaces still names this sale', () => {
+		const voucher = listed({ recipientRfc: ' ure180429tm6 ' });
+		expect(judgeListed(KEY, SALE, [voucher])).toEqual({ kind: 'stamped', voucher, others: [] });
+	});
+
+	test('stamped at the same second: the lower voucher id is the invoice, the other its twin', () => {
+		const second = listed({ date: '2026-11-20T10:00:00', voucherId: 9 });
+		const first = listed({ date: '2026-11-20T10:00:00', voucherId: 3 });
+		const third = listed({ date: '2026-11-20T10:00:00', voucherId: 5 });
+		expect(judgeListed(KEY, SALE, [second, first, third])).toEqual({
+			kind: 'stamped',
+			voucher: first,
+			others: [third, second],
+		});
+	});
+
+	test('two invoices whose total is no longer the sale: the oldest answers with both totals, the other is its twin', () => {
+		const older = listed({ date: '2026-11-20T10:00:00', total: 1508 });
+		const newer = listed({ date: '2026-11-21T10:00:00', total: 1508 });
+		expect(judgeListed(KEY, { ...SALE, total: '2088' }, [newer, older])).toEqual({
+			kind: 'stamped',
+			voucher: older,
+			others: [newer],
+			totalChanged: { invoiced: '1508.00', now: '2088.00' },
+		});
+	});
+
+	test('a sale without a recipient RFC cannot be told from a voucher under its key: undecidable', () => {
+		const voucher = listed();
+		expect(judgeListed(KEY, { total: '1160.00' }, [voucher])).toEqual({
+			kind: 'undecidable',
+			reason: `the list shows a voucher that could be this sale's without its recipient RFC (UUID ${voucher.uuid}, id ${voucher.voucherId}, series A folio 1001, recipient URE180429TM6, total 1160.00, dated ${voucher.date})`,
+			vouchers: [voucher],
+		});
+	});
+
+	test('a state the list does not give, with another total under the same series and folio: undecidable, not another sale', () => {
+		const voucher = listed({ status: 'unknown', total: 99 });
+		expect(judgeListed(KEY, SALE, [voucher])).toMatchObject({
+			kind: 'undecidable',
+			vouchers: [voucher],
+		});
+	});
+
+	test('what decides first: this sale stamped, then an unclear voucher, then a pending one, then a collision', () => {
+		const unclear = listed({ folio: null, omits: ['folio'] });
+		const pending = listed({ status: 'pending', uuid: '' });
+		const collision = listed({ recipientRfc: 'XOJI740919U48', date: '2026-11-20T10:00:00' });
+		expect(judgeListed(KEY, SALE, [collision, pending, unclear]).kind).toBe('undecidable');
+		expect(judgeListed(KEY, SALE, [collision, pending])).toEqual({
+			kind: 'pending',
+			voucher: pending,
+		});
+		expect(judgeListed(KEY, SALE, [collision, unclear]).kind).toBe('undecidable');
+		const later = listed({ recipientRfc: 'EKU9003173C9', date: '2026-11-21T10:00:00' });
+		expect(judgeListed(KEY, SALE, [later, collision])).toEqual({
+			kind: 'collision',
+			vouchers: [collision, later],
+		});
+	});
+
 	test('two vouchers without facts: the reason counts them', () => {
 		const unclear = listed({ folio: null, omits: ['folio'] });
 		const verdict = judgeListed(KEY, SALE, [unclear, { ...unclear }]);
-		expect(verdict.kind === 'undecidable' && verdict.reason).toMatch(/^the list shows 2 vouchers/);
+		expect(verdict.kind === 'undecidable' && verdict.reason).toBe(
+			`the list shows 2 vouchers that could be this sale's without its folio (UUID ${unclear.uuid}, id ${unclear.voucherId}, series A folio (none), recipient URE180429TM6, total 1160.00, dated ${unclear.date})`,
+		);
+		expect(verdict.kind === 'undecidable' && verdict.vouchers).toEqual([unclear, unclear]);
 	});
 });
 
@@ -198,6 +262,9 @@ describe('stateOf', () => {
 		['unknown', 'Timbrado', 'stamped'],
 		['unknown', 'Pendiente', 'pending'],
 		['unknown', 'Borrador', 'pending'],
+		['unknown', 'Pendiente de aceptación', 'pendingAcceptance'],
+		['unknown', 'Cancelled', 'cancelled'],
+		['unknown', 'Stamped', 'stamped'],
 		['unknown', '', 'unknown'],
 		['unknown', 'Procesado', 'unknown'],
 		['pending', null, 'pending'],
@@ -210,19 +277,50 @@ describe('stateOf', () => {
 describe('messages', () => {
 	test('a collision names both sales and how to keep shops apart', () => {
 		const { message, fix } = collisionMessage(KEY, SALE, [
-			listed({ uuid: 'AAA', recipientRfc: 'XOJI740919U48', total: 116, date: '2026-11-20' }),
+			listed({
+				uuid: 'AAA',
+				voucherId: 1,
+				recipientRfc: 'XOJI740919U48',
+				total: 116,
+				date: '2026-11-20',
+			}),
 		]);
 		expect(message).toContain(
 			'Folio collision: series A folio 1001 already documents another sale',
 		);
-		expect(message).toContain('UUID AAA');
-		expect(message).toContain('recipient XOJI740919U48, total 116');
+		expect(message).toContain(
+			'(UUID AAA, id 1, series A folio 1001, recipient XOJI740919U48, total 116.00, dated 2026-11-20)',
+		);
 		expect(message).toContain(
 			'this sale (order:1, from the order) is for recipient URE180429TM6, total 1160.00',
 		);
+		expect(fix).toMatch(/^Nothing was sent\. The listed voucher is another recipient's/);
+		expect(fix).toContain('cancel it first (motive 01 or 02)');
 		expect(fix).toContain('its own series');
 		expect(fix).toContain('Folio = Order ID');
 		expect(fix).toContain('Duplicate Check Key');
+	});
+
+	test('a collision of a key without series, in a currency without decimals, for a sale given in lower case', () => {
+		const { message } = collisionMessage(
+			{ ...KEY, serie: '' },
+			{ recipientRfc: 'ure180429tm6', total: '1160', currency: 'JPY' },
+			[
+				listed({
+					uuid: 'AAA',
+					voucherId: null,
+					date: null,
+					series: null,
+					folio: '1001',
+					recipientRfc: 'XOJI740919U48',
+					total: 116,
+					currency: 'JPY',
+				}),
+			],
+		);
+		expect(message).toBe(
+			'Folio collision: series (none) folio 1001 already documents another sale (UUID AAA, series (none) folio 1001, recipient XOJI740919U48, total 116); this sale (order:1, from the order) is for recipient URE180429TM6, total 1160',
+		);
 	});
 
 	test('a changed total says both totals and what to do', () => {
@@ -233,6 +331,8 @@ describe('messages', () => {
 		expect(text).toContain('invoiced by UUID BBB for 1508.00, but the sale now totals 2088.00');
 		expect(text).toContain('additional invoice');
 		expect(text).toContain('credit note against UUID BBB');
+		expect(text).toMatch(/^The sale changed after its invoice: order:1 is invoiced/);
+		expect(text).toContain('Nothing was sent.');
 	});
 
 	test('describeListed leaves out what the list does not give', () => {
@@ -272,8 +372,11 @@ describe('the content key of a voucher without one', () => {
 			folio,
 			since: '2026-11-24T12:00:00.000Z',
 			exactSince: true,
+			from: "the voucher's content (recipient, lines and total; no Duplicate Check Key), within 24 hours",
 		});
 		expect(contentKey(body, NOW, 2).key.since).toBe('2026-11-25T10:00:00.000Z');
+		// A negative window is no window: from now.
+		expect(contentKey(body, NOW, -5).key.since).toBe('2026-11-25T12:00:00.000Z');
 	});
 
 	test('the same content in another notation is the same key; dates and payment data do not count', () => {
@@ -309,6 +412,8 @@ describe('the content key of a voucher without one', () => {
 		expect(contentOf({})).toBe(['', '', '', '', ''].join('\u001e'));
 		expect(contentOf({ conceptos: [{ impuestos: { a: 1 } }, 'x'] })).toContain('{"a":1}');
 		expect(fingerprint('')).toBe('811C9DC5');
+		// Members given as null (a JSON body) read as absent.
+		expect(contentOf({ receptor: null, conceptos: [null] })).toBe(contentOf({ conceptos: [{}] }));
 	});
 
 	test('related vouchers count whatever their order and letter case', () => {
