@@ -30,4 +30,6 @@ export default {
 	incremental: true,
 	incrementalFile: `reports/mutation/${report}-incremental.json`,
 	tempDirName: '.stryker-tmp-identity',
+	// A mutant that loops (the cents search) would otherwise hold a worker for a minute or more.
+	timeoutMS: 20000,
 };

@@ -137,8 +137,8 @@ describe('reconcile: the three outcomes', () => {
 		expect(validateVoucher(result.voucher).errors).toEqual([]);
 	});
 
-	test('500 tax-included sales: the invoice carries the money collected to the cent (before: it drifted)', () => {
-		const amounts = Array.from({ length: 500 }, (_, index) =>
+	test('500 tax-included sales (100 under npm run mutate): the invoice carries the money collected to the cent (before: it drifted)', () => {
+		const amounts = Array.from({ length: Math.max(100, Math.round(500 * SCALE)) }, (_, index) =>
 			new Decimal(37).plus(new Decimal(index).mul('1.37')).toFixed(2),
 		);
 		const { input, voucher } = globalInvoice(amounts);
