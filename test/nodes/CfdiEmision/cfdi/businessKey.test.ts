@@ -124,6 +124,7 @@ describe('keys and folios', () => {
 			{ serie: 'P' },
 		);
 		expect(two?.folio).toMatch(/^P-[0-9A-F]{8}$/);
+		expect(two?.key.value).toBe(`payment:${UUID_A}#1,${UUID_B}#1`);
 		expect(
 			paymentReceiptKey([{ uuid: UUID_A, installment: 1 }], { serie: 'P', folio: 'R-9' }),
 		).toEqual({ key: expect.objectContaining({ folio: 'R-9' }) });

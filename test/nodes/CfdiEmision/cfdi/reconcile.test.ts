@@ -20,6 +20,8 @@ import {
 	type CreditNoteInput,
 	type GlobalInvoiceInput,
 	type PaymentInput,
+	computeTotals,
+	type Concepto,
 	type Reconciliation,
 	type Voucher,
 } from '../../../../nodes/CfdiEmision/cfdi';
@@ -155,9 +157,9 @@ describe('reconcile: the three outcomes', () => {
 		const result = reconcile(voucher, creditNoteMoney(input) as never);
 		expect(result.outcome).toBe('roundingRemainder');
 		expect(result.voucherTotal).toBe(new Decimal(amount).minus(CENT).toFixed(2));
-		expect(result.note).toContain(`0.01 below the amount to credit (${amount})`);
-		expect(result.note).toContain(
-			`no choice of bases within 3 cents per concept reaches ${amount}`,
+		// The credit note is built at the nearest total below already: no concept is named as moved.
+		expect(result.note).toBe(
+			`The voucher total is ${result.voucherTotal} MXN, 0.01 below the amount to credit (${amount}): the SAT rounds each concept's tax to cents, so a tax-included amount cannot always be reached line by line, and no choice of bases within 3 cents per concept reaches ${amount}.`,
 		);
 	});
 
@@ -195,6 +197,7 @@ describe('reconcile: the three outcomes', () => {
 			refusal = error as ReconciliationRefused;
 		}
 		expect(refusal).toBeInstanceOf(ReconciliationRefused);
+		expect(refusal?.name).toBe('ReconciliationRefused');
 		expect(refusal?.field).toBe('settings.expectedTotal');
 		expect(refusal?.message).toBe(
 			"The voucher total is 1508.00 MXN but Expected Total is 1608.00: 100.00 less than the source, more than per-line tax rounding explains (at most 0.02 here). The source's lines, shipping and taxes add up to 1508.00, not 1608.00: 100.00 is in the source itself.",
@@ -253,9 +256,17 @@ describe('reconcile: the three outcomes', () => {
 
 	test('a voucher in another currency than its source is refused', () => {
 		const { voucher } = creditNote('116.00');
-		expect(() =>
-			reconcile(voucher, { amount: '116.00', currency: 'USD', from: 'the refund' }),
-		).toThrow('cannot be compared with the refund (116.00 USD): the voucher is in MXN');
+		let refusal: ReconciliationRefused | undefined;
+		try {
+			reconcile(voucher, { amount: '116.00', currency: 'USD', from: 'the refund' });
+		} catch (error) {
+			refusal = error as ReconciliationRefused;
+		}
+		expect(refusal?.message).toContain(
+			'cannot be compared with the refund (116.00 USD): the voucher is in MXN',
+		);
+		expect(refusal?.fix).toBe('Issue the voucher in USD, the currency of its source.');
+		expect(refusal?.field).toBe('');
 	});
 });
 
@@ -359,6 +370,90 @@ describe('reconcile: what the user reads', () => {
 		expect(() => reconcile(mixed, source('500.00'))).toThrow(
 			'The amount of the payment receipt cannot be compared with the payments recorded (500.00 MXN): the voucher is in no single currency.',
 		);
+	});
+});
+
+describe('reconcile: which concepts can carry a cent', () => {
+	const line = (valorUnitario: number, impuestos?: Concepto['impuestos']): Concepto =>
+		({
+			claveProdServ: '01010101',
+			cantidad: 1,
+			claveUnidad: 'H87',
+			descripcion: 'Item',
+			valorUnitario,
+			objetoImp: impuestos ? '02' : '01',
+			...(impuestos ? { impuestos } : {}),
+		}) as Concepto;
+	const tax = (impuesto: string, tipoFactor: string, tasaOCuota?: number) => ({
+		impuesto,
+		tipoFactor,
+		...(tasaOCuota === undefined ? {} : { tasaOCuota }),
+	});
+	const voucherOf = (conceptos: Concepto[], moneda = 'MXN') =>
+		computeTotals({ tipoDeComprobante: 'I', moneda, conceptos } as unknown as Voucher, {
+			decimals: moneda === 'JPY' ? 0 : 2,
+		}).voucher;
+	const order = (amount: string, currency = 'MXN') => ({
+		amount,
+		currency,
+		from: "the order's total_price",
+		field: 'total_price',
+	});
+
+	test('a line without taxes next to a taxed one: the taxed line carries the cent, the other is counted as it is', () => {
+		const voucher = voucherOf([
+			line(50),
+			line(100, { traslados: [tax('002', 'Tasa', 0.16)] } as never),
+		]);
+		const result = reconcile(voucher, order('166.01'));
+		expect(result).toMatchObject({ outcome: 'centsMoved', voucherTotal: '166.01' });
+		expect(result.voucher.total).toBe(166.01);
+		expect(result.note).toContain(
+			'conceptos[1] ("Item") carries 0.01 more than its amount as built (116.00)',
+		);
+	});
+
+	test('a line taxed only by a withholding at a rate can carry a cent', () => {
+		const voucher = voucherOf([
+			line(100, { retenciones: [tax('002', 'Tasa', 0.106667)] } as never),
+		]);
+		expect(reconcile(voucher, order('89.34'))).toMatchObject({
+			outcome: 'centsMoved',
+			voucherTotal: '89.34',
+		});
+	});
+
+	test.each([
+		['without taxes', undefined],
+		['at 0 %', { traslados: [tax('002', 'Tasa', 0)] }],
+		['exempt', { traslados: [tax('002', 'Exento')] }],
+		[
+			'with a tax per unit (Cuota)',
+			{ traslados: [tax('003', 'Cuota', 1.5), tax('002', 'Tasa', 0.16)] },
+		],
+	])(
+		'a voucher whose only line is %s has no rounding to explain a cent: refused',
+		(_, impuestos) => {
+			const voucher = voucherOf([line(100, impuestos as never)]);
+			const off = (Number(voucher.total) + 0.01).toFixed(2);
+			expect(() => reconcile(voucher, order(off))).toThrow(
+				`: 0.01 less than the source, more than per-line tax rounding explains (at most 0.01 here).`,
+			);
+		},
+	);
+
+	test('a currency without decimals moves whole units', () => {
+		const voucher = voucherOf(
+			[line(1000, { traslados: [tax('002', 'Tasa', 0.16)] } as never)],
+			'JPY',
+		);
+		const result = reconcile(voucher, order('1161', 'JPY'));
+		expect(result).toMatchObject({
+			outcome: 'centsMoved',
+			sourceTotal: '1161',
+			voucherTotal: '1161',
+		});
+		expect(result.note).toContain('carries 1 more than its amount as built (1160)');
 	});
 });
 

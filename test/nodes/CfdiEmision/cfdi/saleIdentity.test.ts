@@ -223,6 +223,35 @@ describe('judgeListed: which listed voucher is this sale', () => {
 		});
 	});
 
+	test('a key without series: a state the list does not give, with another total, is still undecidable', () => {
+		const voucher = listed({ series: null, status: 'unknown', total: 99 });
+		expect(judgeListed({ ...KEY, serie: '' }, SALE, [voucher]).kind).toBe('undecidable');
+	});
+
+	test('every fact the list lacks is named', () => {
+		const voucher = listed({
+			folio: null,
+			omits: ['folio'],
+			recipientRfc: null,
+			status: 'unknown',
+		});
+		const verdict = judgeListed(KEY, SALE, [voucher]);
+		expect(verdict.kind === 'undecidable' && verdict.reason).toContain(
+			"could be this sale's without its folio, recipient RFC, state (",
+		);
+	});
+
+	test("totals in the decimals of the sale's currency, or of the listed voucher's when the sale names none", () => {
+		const voucher = listed({ total: 1508, currency: 'JPY' });
+		const changed = { invoiced: '1508', now: '2088' };
+		expect(judgeListed(KEY, { ...SALE, total: '2088', currency: 'JPY' }, [voucher])).toMatchObject({
+			totalChanged: changed,
+		});
+		expect(
+			judgeListed(KEY, { recipientRfc: SALE.recipientRfc, total: '2088' }, [voucher]),
+		).toMatchObject({ totalChanged: changed });
+	});
+
 	test('what decides first: this sale stamped, then an unclear voucher, then a pending one, then a collision', () => {
 		const unclear = listed({ folio: null, omits: ['folio'] });
 		const pending = listed({ status: 'pending', uuid: '' });
@@ -323,6 +352,14 @@ describe('messages', () => {
 		);
 	});
 
+	test('a collision for a sale whose total is not known names what is known', () => {
+		const vouchers = [listed({ recipientRfc: 'XOJI740919U48' })];
+		expect(collisionMessage(KEY, { recipientRfc: 'URE180429TM6' }, vouchers).message).toMatch(
+			/this sale \(order:1, from the order\) is for recipient URE180429TM6$/,
+		);
+		expect(collisionMessage(KEY, {}, vouchers).message).toMatch(/is for another recipient$/);
+	});
+
 	test('a changed total says both totals and what to do', () => {
 		const text = totalChangedMessage(KEY, listed({ uuid: 'BBB' }), {
 			invoiced: '1508.00',
@@ -349,6 +386,17 @@ describe('messages', () => {
 		expect(
 			describeListed({ uuid: 'U', voucherId: 7, date: 'd', status: '', series: null, folio: '9' }),
 		).toBe('UUID U, id 7, series (none) folio 9, dated d');
+		expect(
+			describeListed({
+				uuid: 'U',
+				voucherId: null,
+				date: null,
+				status: '',
+				series: 'A',
+				folio: null,
+				total: 'n/a',
+			}),
+		).toBe('UUID U, series A folio (none), total n/a');
 	});
 });
 
@@ -414,6 +462,32 @@ describe('the content key of a voucher without one', () => {
 		expect(fingerprint('')).toBe('811C9DC5');
 		// Members given as null (a JSON body) read as absent.
 		expect(contentOf({ receptor: null, conceptos: [null] })).toBe(contentOf({ conceptos: [{}] }));
+	});
+
+	test('sales that differ only in how their figures or words run together are different sales', () => {
+		const folio = (line: Record<string, unknown>) =>
+			contentKey({ ...body, conceptos: [{ ...body.conceptos[0], ...line }] }, NOW).folio;
+		const values = [100.05, 100.5, 1005, 10.05].map((valorUnitario) => folio({ valorUnitario }));
+		expect(new Set(values).size).toBe(4);
+		expect(folio({ valorUnitario: 100.5 })).toBe(folio({ valorUnitario: '100.50' }));
+		expect(folio({ noIdentificacion: 'AB', descripcion: 'C' })).not.toBe(
+			folio({ noIdentificacion: 'A', descripcion: 'BC' }),
+		);
+		expect(folio({ descripcion: ' Widget ' })).toBe(folio({ descripcion: 'Widget' }));
+	});
+
+	test('a replacement of one voucher is not a replacement of another; a credit note is not a replacement', () => {
+		const relating = (tipoRelacion: string, uuid: string) =>
+			contentKey(
+				{ ...body, cfdiRelacionados: [{ tipoRelacion, cfdiRelacionado: [{ uuid }] }] },
+				NOW,
+			).folio;
+		expect(relating('04', 'A1')).not.toBe(relating('04', 'B2'));
+		expect(relating('04', 'A1')).not.toBe(relating('01', 'A1'));
+	});
+
+	test('the folio always carries eight hex digits', () => {
+		expect(fingerprint('T-28')).toBe('0F2CE6D0');
 	});
 
 	test('related vouchers count whatever their order and letter case', () => {
