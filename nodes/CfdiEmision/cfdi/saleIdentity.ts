@@ -102,8 +102,8 @@ function recipientMatch(listed: ListedSale, sale: SaleFacts): Match {
 }
 
 /** The sale's currency decimals (2 when it names none the catalog knows). */
-function decimalsOf(sale: SaleFacts, listed?: ListedSale): number {
-	return currencyDecimals(text(sale.currency) || text(listed?.currency)) ?? 2;
+function decimalsOf(sale: SaleFacts, listed: ListedSale): number {
+	return currencyDecimals(text(sale.currency) || text(listed.currency)) ?? 2;
 }
 
 /** A listed amount as the sale's decimal text, or undefined when it is not an amount. */

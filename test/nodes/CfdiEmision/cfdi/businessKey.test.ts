@@ -176,7 +176,7 @@ describe('keys and folios', () => {
 		// Other tickets, even when their characters run together, are another key.
 		const tickets = (list: string[]) =>
 			globalInvoiceKey({ periodicidad: '01', meses: '05', anio: 2024 }, list, {}).key.value;
-		expect(tickets(['T-12'])).not.toBe(tickets(['T-1', '2']));
+		expect(tickets(['T-1T-2'])).not.toBe(tickets(['T-1', 'T-2']));
 		expect(
 			globalInvoiceKey({ periodicidad: '04', meses: '05', anio: 2024 }, [], {
 				serie: 'F',

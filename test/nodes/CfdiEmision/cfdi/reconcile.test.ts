@@ -303,6 +303,7 @@ describe('reconcile: what the user reads', () => {
 		expect(result.voucherTotal).toBe('10.44');
 		expect(result.note?.match(/carries 0\.01 (more|less) than its source amount/g)).toHaveLength(5);
 		expect(result.note).toMatch(/; and 3 more concepts likewise\.$/);
+		expect(result.note).toContain('its source amount 1.05; conceptos[1] (T-2, "Venta")');
 	});
 
 	test('a voucher above its source: "more than the source"; the source\'s own detail and fix are quoted', () => {
@@ -331,7 +332,10 @@ describe('reconcile: what the user reads', () => {
 	test('a source figure that is not an amount is refused naming it', () => {
 		const { voucher } = creditNote('116.00');
 		expect(() => reconcile(voucher, money('abc'))).toThrow(
-			'The source\'s money "abc" (the amount to credit) is not an amount.',
+			expect.objectContaining({
+				message: 'The source\'s money "abc" (the amount to credit) is not an amount.',
+				fix: 'Give the source amount as a decimal number.',
+			}),
 		);
 	});
 
@@ -438,6 +442,11 @@ describe('reconcile: which concepts can carry a cent', () => {
 			const off = (Number(voucher.total) + 0.01).toFixed(2);
 			expect(() => reconcile(voucher, order(off))).toThrow(
 				`: 0.01 less than the source, more than per-line tax rounding explains (at most 0.01 here).`,
+			);
+			expect(() => reconcile(voucher, order(off))).toThrow(
+				expect.objectContaining({
+					fix: expect.stringContaining('figures agree (its lines, taxes and total)'),
+				}),
 			);
 		},
 	);

@@ -228,6 +228,17 @@ describe('judgeListed: which listed voucher is this sale', () => {
 		expect(judgeListed({ ...KEY, serie: '' }, SALE, [voucher]).kind).toBe('undecidable');
 	});
 
+	test('a listed voucher whose total the list leaves out is this sale by its recipient', () => {
+		const voucher = listed({ total: null });
+		expect(judgeListed(KEY, SALE, [voucher])).toEqual({ kind: 'stamped', voucher, others: [] });
+	});
+
+	test('a voucher without its series on the list, with another total, is another sale', () => {
+		expect(judgeListed(KEY, SALE, [listed({ series: null, omits: ['series'], total: 3 })])).toEqual(
+			{ kind: 'none' },
+		);
+	});
+
 	test('every fact the list lacks is named', () => {
 		const voucher = listed({
 			folio: null,
@@ -352,6 +363,16 @@ describe('messages', () => {
 		);
 	});
 
+	test('a collision with two listed sales names both', () => {
+		const { message } = collisionMessage(KEY, SALE, [
+			listed({ uuid: 'AAA', voucherId: 1, date: null, recipientRfc: 'XOJI740919U48', total: 116 }),
+			listed({ uuid: 'BBB', voucherId: 2, date: null, recipientRfc: 'EKU9003173C9', total: 58 }),
+		]);
+		expect(message).toContain(
+			'(UUID AAA, id 1, series A folio 1001, recipient XOJI740919U48, total 116.00; UUID BBB, id 2, series A folio 1001, recipient EKU9003173C9, total 58.00)',
+		);
+	});
+
 	test('a collision for a sale whose total is not known names what is known', () => {
 		const vouchers = [listed({ recipientRfc: 'XOJI740919U48' })];
 		expect(collisionMessage(KEY, { recipientRfc: 'URE180429TM6' }, vouchers).message).toMatch(
@@ -460,6 +481,9 @@ describe('the content key of a voucher without one', () => {
 		expect(contentOf({})).toBe(['', '', '', '', ''].join('\u001e'));
 		expect(contentOf({ conceptos: [{ impuestos: { a: 1 } }, 'x'] })).toContain('{"a":1}');
 		expect(fingerprint('')).toBe('811C9DC5');
+		expect(
+			contentKey({ ...body, conceptos: [{ ...body.conceptos[0], descuento: null }] }, NOW).folio,
+		).toBe(contentKey(body, NOW).folio);
 		// Members given as null (a JSON body) read as absent.
 		expect(contentOf({ receptor: null, conceptos: [null] })).toBe(contentOf({ conceptos: [{}] }));
 	});
