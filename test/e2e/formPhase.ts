@@ -69,7 +69,7 @@ export const FORM_LINES = [
 export const FORM_TOTALS = { subTotal: 1500.75, iva: 160.12, total: 1660.87 };
 
 /** A timestamped record of what the editor and n8n did during the form check, printed when it fails. */
-class Trace {
+export class Trace {
 	private readonly started = Date.now();
 	readonly lines: string[] = [];
 	note(line: string): void {
@@ -96,13 +96,13 @@ const searchFilterOf = (request: Request): string | undefined => {
 	}
 };
 
-interface EditorWatch {
+export interface EditorWatch {
 	/** The push messages received so far (their types), in order. */
 	pushTypes: string[];
 	sockets: number;
 }
 
-function watchEditor(page: Page, trace: Trace): EditorWatch {
+export function watchEditor(page: Page, trace: Trace): EditorWatch {
 	const watch: EditorWatch = { pushTypes: [], sockets: 0 };
 	const { pushTypes } = watch;
 	page.on('request', (request) => {
@@ -142,7 +142,7 @@ function watchEditor(page: Page, trace: Trace): EditorWatch {
 }
 
 /** Waits until n8n has pushed a message of this type to the editor after the first `after` messages. */
-async function waitForPush(
+export async function waitForPush(
 	page: Page,
 	watch: EditorWatch,
 	type: string,
@@ -159,7 +159,7 @@ async function waitForPush(
 	}
 }
 
-async function fillText(page: Page, name: string, value: string, nth = 0): Promise<void> {
+export async function fillText(page: Page, name: string, value: string, nth = 0): Promise<void> {
 	const input = page
 		.getByTestId(`parameter-input-${name}`)
 		.nth(nth)
@@ -184,7 +184,7 @@ async function fillText(page: Page, name: string, value: string, nth = 0): Promi
  * that answer moves the key and leaves the list loading without asking again). Where one of them
  * does not come, it types the code again, as a user would, which asks again.
  */
-async function pickCode(
+export async function pickCode(
 	page: Page,
 	trace: Trace,
 	name: string,
@@ -258,7 +258,7 @@ async function pickCode(
 	trace.note(`${name}[${nth}]: picked ${code}`);
 }
 
-async function choose(page: Page, name: string, option: string, nth = 0): Promise<void> {
+export async function choose(page: Page, name: string, option: string, nth = 0): Promise<void> {
 	await page.getByTestId(`parameter-input-${name}`).nth(nth).click();
 	await page
 		.getByRole('option', {

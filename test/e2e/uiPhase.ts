@@ -34,6 +34,7 @@ import {
 	formWorkflow,
 } from './formPhase';
 import { cancelVouchers, MISSING_VOUCHER_ID, seedPendingVouchers } from './seed';
+import { assertChain, buildChainInTheEditor, chainWorkflow } from './chainPhase';
 
 export const DOCS_DIR = join(REPO_ROOT, 'docs');
 const OWNER = {
@@ -132,6 +133,7 @@ export function uiWorkflows(credential: { id: string; name: string }): WorkflowJ
 		playground,
 		pickers,
 		formWorkflow(credential),
+		chainWorkflow(),
 	];
 }
 
@@ -480,6 +482,7 @@ export async function serverPhase(
 	await editorChecks(checks, n8n, {
 		...options,
 		sandbox,
+		parseFlatted,
 		executions: { shopify: shopifyExecution, pending: pendingExecution, review: reviewExecution },
 	});
 }
@@ -493,6 +496,7 @@ async function editorChecks(
 		screenshots: string[];
 		screenshotDir: string;
 		sandbox: Sandbox;
+		parseFlatted: (text: string) => unknown;
 		executions: Partial<Record<'shopify' | 'pending' | 'review', string>>;
 	},
 ): Promise<void> {
@@ -769,6 +773,46 @@ async function editorChecks(
 					await formPage.close();
 				},
 			);
+
+		// Issue 25 items 3 and 4: Create → XML → PDF → E-mail added from the node panel with their
+		// defaults, only the invoice's data and the buyer's address typed (chainPhase.ts).
+		await checks.check(
+			"Create → XML → PDF → E-mail built in the editor with the defaults and the invoice's own data: the regime list fits the RFC, the last item carries both files (xml, pdf), one stamp and one e-mail naming the invoice (screenshots)",
+			async () => {
+				const chainPage = await context!.newPage();
+				chainPage.on('pageerror', (error) => pageErrors.push(error.message));
+				chainPage.on('dialog', (dialog) => void dialog.accept().catch(() => undefined));
+				const started = Date.now();
+				const run = await buildChainInTheEditor(chainPage, {
+					baseUrl: n8n.baseUrl,
+					sandbox: options.sandbox,
+					displayName: labels.displayName,
+					readExecution: async (executionId) => {
+						assert.ok(executionId, 'the editor started no execution');
+						const execution = await n8n.rest<
+							ExecutionRecord & {
+								workflowData: {
+									nodes: Array<{ name: string; typeVersion: number; type: string }>;
+									connections: Record<string, { main: Array<Array<{ node: string }>> }>;
+								};
+							}
+						>('GET', `/executions/${executionId}`);
+						const data = options.parseFlatted(execution.data) as {
+							resultData: { runData: Record<string, any[]> };
+						};
+						return {
+							runData: data.resultData.runData,
+							nodes: execution.workflowData.nodes,
+							connections: execution.workflowData.connections,
+						};
+					},
+					screenshot: (file) => shot(chainPage, file),
+				});
+				assertChain(options.sandbox, run);
+				options.timings['chain built and run in the editor'] = Date.now() - started;
+				await chainPage.close();
+			},
+		);
 
 		await checks.check('no uncaught error in the editor page', () => {
 			assert.deepEqual(pageErrors, []);
