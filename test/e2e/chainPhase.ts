@@ -48,14 +48,17 @@ const PARTIES: Array<[string, string]> = [
 	['receptorNombre', 'UNIVERSIDAD ROBOTICA ESPAÑOLA'],
 	['receptorDomicilioFiscal', '65000'],
 ];
+// A sale no other phase stamps (the Duplicate Check would answer with that voucher instead).
 const LINE = {
-	descripcion: 'Keyboard',
+	descripcion: 'Mechanical keyboard',
 	claveProdServ: '43211706',
-	cantidad: '1',
-	valorUnitario: '350',
+	cantidad: '2',
+	valorUnitario: '1249.5',
 };
 
 export interface ChainRun {
+	/** The Create node's issues on the canvas before the two choices: what the node still asks for. */
+	asks: string;
 	/** The regime list as the form showed it for the company RFC typed. */
 	regimes: string[];
 	/** Subject and Message as the new E-mail node showed them, untouched. */
@@ -77,7 +80,9 @@ async function addCfdiNode(
 	displayName: string,
 	action: string,
 ): Promise<void> {
-	// The "+" shows on an output with no connection: the last node of the chain.
+	// The "+" shows on an output with no connection: the last node of the chain, in view once the
+	// canvas is fitted to the view.
+	await page.getByTestId('zoom-to-fit').filter({ visible: true }).first().click();
 	await page.getByTestId('canvas-handle-plus').filter({ visible: true }).last().click();
 	const search = page.getByTestId('node-creator-search-bar');
 	await search.waitFor();
@@ -98,7 +103,12 @@ async function addCfdiNode(
 }
 
 async function closeNdv(page: Page): Promise<void> {
-	await page.getByTestId('back-to-canvas').or(page.getByTestId('ndv-close')).first().click();
+	await page
+		.getByTestId('ndv-close-button')
+		.or(page.getByTestId('back-to-canvas'))
+		.filter({ visible: true })
+		.first()
+		.click();
 	await page.getByTestId('ndv').waitFor({ state: 'hidden' });
 }
 
@@ -114,6 +124,7 @@ export async function buildChainInTheEditor(
 	page: Page,
 	options: {
 		baseUrl: string;
+		workflowId?: string;
 		sandbox: Sandbox;
 		displayName: string;
 		readExecution: (executionId?: string) => Promise<{
@@ -129,15 +140,44 @@ export async function buildChainInTheEditor(
 	const editor = watchEditor(page, trace);
 	try {
 		const mark = sandbox.requests.length;
-		await page.goto(`${options.baseUrl}/workflow/${CHAIN_WORKFLOW_ID}`);
+		await page.goto(`${options.baseUrl}/workflow/${options.workflowId ?? CHAIN_WORKFLOW_ID}`);
 		await page.getByTestId('canvas-node').first().waitFor();
 
 		// Create: the invoice's own data only.
 		await addCfdiNode(page, trace, options.displayName, 'Create a voucher');
 		await page.getByTestId('parameter-input-inputMode').first().waitFor();
 		for (const [name, value] of PARTIES) await fillText(page, name, value);
+		await page.getByRole('button', { name: 'Add Line Item' }).last().click();
+		await page.getByTestId('parameter-input-descripcion').first().waitFor();
+		await fillText(page, 'descripcion', LINE.descripcion);
+		await pickCode(page, trace, 'claveProdServ', LINE.claveProdServ);
+		await fillText(page, 'cantidad', LINE.cantidad);
+		await fillText(page, 'valorUnitario', LINE.valorUnitario);
+		trace.note('line typed');
+		await closeNdv(page);
+
+		// Left empty, the two choices without a preset are what the node still asks for.
+		const createNode = page
+			.getByTestId('canvas-node')
+			.filter({ hasText: 'Create a voucher' })
+			.first();
+		await createNode.getByTestId('node-issues').first().hover();
+		// n8n 2.8.4 shows them in a div.n8n-tooltip (no tooltip role), a titled list of the issues.
+		const tooltip = page
+			.locator('.n8n-tooltip, [role="tooltip"]')
+			.filter({ visible: true, hasText: /is required/ })
+			.last();
+		await tooltip.waitFor();
+		const asks = (await tooltip.innerText()).trim();
+		await screenshot('editor-chain-form-asks.png');
+		trace.note(`the node's issues: ${asks.replace(/\s+/g, ' ')}`);
+
 		// The regime list, loaded for the RFC typed: a company's regimes only.
-		await page.getByTestId('parameter-input-receptorRegimenFiscal').first().click();
+		await createNode.dblclick();
+		await page.getByTestId('ndv').waitFor();
+		const regime = page.getByTestId('parameter-input-receptorRegimenFiscal').first();
+		await regime.scrollIntoViewIfNeeded();
+		await regime.click();
 		const items = page.getByRole('option').filter({ visible: true });
 		await items
 			.filter({ hasText: /^\s*601 - / })
@@ -151,13 +191,6 @@ export async function buildChainInTheEditor(
 			.click();
 		await choose(page, 'formaPago', '03');
 		trace.note('regime and payment form chosen');
-		await page.getByRole('button', { name: 'Add Line Item' }).last().click();
-		await page.getByTestId('parameter-input-descripcion').first().waitFor();
-		await fillText(page, 'descripcion', LINE.descripcion);
-		await pickCode(page, trace, 'claveProdServ', LINE.claveProdServ);
-		await fillText(page, 'cantidad', LINE.cantidad);
-		await fillText(page, 'valorUnitario', LINE.valorUnitario);
-		trace.note('line typed');
 		await closeNdv(page);
 
 		await addCfdiNode(page, trace, options.displayName, 'Download the XML of a voucher');
@@ -223,6 +256,7 @@ export async function buildChainInTheEditor(
 		await screenshot('editor-chain-files.png');
 		await closeNdv(page);
 		return {
+			asks,
 			regimes,
 			emailDefaults,
 			added,
@@ -247,6 +281,8 @@ export function assertChain(sandbox: Sandbox, run: ChainRun): void {
 		[1.1, 1.1, 1.1, 1.1],
 		`the chain the editor built: ${JSON.stringify(run.added)}`,
 	);
+	assert.match(run.asks, /Recipient Tax Regime/, run.asks);
+	assert.match(run.asks, /Payment Form/, run.asks);
 	assert.ok(run.regimes.length > 0 && run.regimes.some((text) => /^601 - /.test(text)));
 	assert.ok(
 		!run.regimes.some((text) => /^(605|606|612|621) - /.test(text)),

@@ -35,8 +35,8 @@ const show = showFor('email', ['send']);
 const VOUCHER_NAME =
 	"[$json.series ?? $json.serie, $json.folio].filter(Boolean).join('-') || $json.uuid";
 
-/** The default subject of version 1.1: "Your invoice A-1001". */
-export const EMAIL_SUBJECT_TEMPLATE = `={{ 'Your invoice ' + (${VOUCHER_NAME}) }}`;
+/** The default subject of version 1.1: "Your invoice A-1001" (the words first, then the name). */
+export const EMAIL_SUBJECT_TEMPLATE = `=Your invoice {{ ${VOUCHER_NAME} }}`;
 
 /**
  * The default message of version 1.1: the voucher by its series-folio when the incoming item has
