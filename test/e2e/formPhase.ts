@@ -86,6 +86,13 @@ export class Trace {
 	}
 }
 
+const pageTokenOf = (request: Request): string | undefined => {
+	try {
+		return (request.postDataJSON() as { paginationToken?: string } | null)?.paginationToken;
+	} catch {
+		return undefined;
+	}
+};
 /** The editor's calls to the node's list search (POST /rest/dynamic-node-parameters/resource-locator-results). */
 const LIST_SEARCH_PATH = '/dynamic-node-parameters/resource-locator-results';
 const searchFilterOf = (request: Request): string | undefined => {
@@ -107,7 +114,9 @@ export function watchEditor(page: Page, trace: Trace): EditorWatch {
 	const { pushTypes } = watch;
 	page.on('request', (request) => {
 		if (request.url().includes(LIST_SEARCH_PATH))
-			trace.note(`list search sent: filter "${searchFilterOf(request)}"`);
+			trace.note(
+				`list search sent: filter "${searchFilterOf(request)}"${pageTokenOf(request) ? `, page token ${pageTokenOf(request)}` : ''}`,
+			);
 		else if (/\/rest\/workflows\/[^/]+\/run/.test(request.url()))
 			trace.note('run requested (POST /workflows/:id/run)');
 	});

@@ -13,7 +13,11 @@ export function searchCodePage(
 	paginationToken: string | undefined,
 ): INodeListSearchResult {
 	const matches = catalog.search(filter ?? '');
-	const start = Math.max(0, Number(paginationToken) || 0);
+	// A token past the last match belongs to another search: n8n's list can send the next-page token
+	// of the list it showed before the typing (seen in a real editor: "81112101" answered with nothing
+	// after the unfiltered first page). The catalog does not change, so such a search starts over.
+	const offset = Math.max(0, Number(paginationToken) || 0);
+	const start = offset < matches.length ? offset : 0;
 	const page = matches.slice(start, start + CODE_PAGE_SIZE);
 	const end = start + page.length;
 	return {

@@ -114,6 +114,12 @@ describe('product and unit code pickers search the embedded SAT catalogs', () =>
 		expect(kit.sandbox.requests).toHaveLength(0);
 	});
 
+	it("a search typed while the list was paging (the unfiltered list's next-page token) still finds the code", async () => {
+		const typed = await kit.engine.listSearch('searchProductCodes', {}, '81112101', '100');
+		expect(typed.results.map((result) => result.value)).toEqual(['81112101']);
+		expect(typed.paginationToken).toBeUndefined();
+	});
+
 	it('finds unit codes in Spanish and, for the common ones, in English', async () => {
 		const spanish = await kit.engine.listSearch('searchUnitCodes', {}, 'pieza');
 		expect(spanish.results[0]).toEqual({ name: 'H87 - Pieza (Piece)', value: 'H87' });
