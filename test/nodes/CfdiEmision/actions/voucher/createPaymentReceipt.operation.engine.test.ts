@@ -1,8 +1,12 @@
+/**
+ * Voucher > Create Payment Receipt through n8n-core's engine against the sandbox: the receipt sent and
+ * stamped, the related invoices read from their XML or typed in, and example 04's path.
+ */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { Engine } from '../support/engine/engine';
-import { satGuideDoctoRelacionado, satGuideSparseReceipt } from '../support/vouchers';
-import { createParams, useSandboxEngine } from '../support/nodeTestKit';
+import { Engine } from '../../../../support/engine/engine';
+import { satGuideDoctoRelacionado, satGuideSparseReceipt } from '../../../../support/vouchers';
+import { createParams, useSandboxEngine } from '../../../../support/nodeTestKit';
 import {
 	CUSTOMER,
 	CUSTOMER_FIELDS,
@@ -15,7 +19,7 @@ import {
 	sentBody,
 	stampedXml,
 	stampInvoice,
-} from '../support/kindsKit';
+} from '../../../../support/kindsKit';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 const kit = useSandboxEngine();

@@ -1,8 +1,10 @@
 /**
- * Also covers: nodes/CfdiEmision/api/voucherXml.ts (the read of a voucher's XML).
+ * XML > Download through n8n-core's engine against the sandbox: the file served, as binary data.
+ *
+ * Also covers: nodes/CfdiEmision/actions/xml/Xml.resource.ts (the operation selector these runs pick from).
  */
-import { account, routes } from '../support/sandboxCredential';
-import { binaryBytes, stampedUuid, useSandboxEngine } from '../support/nodeTestKit';
+import { account, routes } from '../../../../support/sandboxCredential';
+import { binaryBytes, stampedUuid, useSandboxEngine } from '../../../../support/nodeTestKit';
 
 const kit = useSandboxEngine();
 const apiRoot = `/businessEmision/api/v1/emisores/${account.emisorId}`;

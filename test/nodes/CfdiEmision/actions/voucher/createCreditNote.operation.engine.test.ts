@@ -3,7 +3,7 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { useSandboxEngine } from '../support/nodeTestKit';
+import { useSandboxEngine } from '../../../../support/nodeTestKit';
 import {
 	CUSTOMER,
 	CUSTOMER_FIELDS,
@@ -15,7 +15,7 @@ import {
 	sentBody,
 	stampedXml,
 	stampInvoice,
-} from '../support/kindsKit';
+} from '../../../../support/kindsKit';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 const kit = useSandboxEngine();

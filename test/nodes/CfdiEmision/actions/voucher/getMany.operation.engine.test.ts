@@ -3,11 +3,11 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { startSandbox } from '../../sandbox';
-import { apiClient, type ApiClient, validVoucher } from '../support/sandboxHelpers';
-import { Engine } from '../support/engine/engine';
-import { useSandboxEngine } from '../support/nodeTestKit';
-import { routes, sandboxCredential } from '../support/sandboxCredential';
+import { startSandbox } from '../../../../../sandbox';
+import { apiClient, type ApiClient, validVoucher } from '../../../../support/sandboxHelpers';
+import { Engine } from '../../../../support/engine/engine';
+import { useSandboxEngine } from '../../../../support/nodeTestKit';
+import { routes, sandboxCredential } from '../../../../support/sandboxCredential';
 
 const kit = useSandboxEngine();
 const HOUR_MS = 3600_000;

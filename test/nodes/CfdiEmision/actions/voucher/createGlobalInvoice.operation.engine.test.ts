@@ -1,6 +1,11 @@
+/**
+ * Voucher > Create Global Invoice through n8n-core's engine against the sandbox: the input items
+ * (one sale each) as one voucher to the general public with InformacionGlobal, one set of settings,
+ * each sale once, and example 06's path. Its periods: createGlobalInvoice.operation.periods.engine.test.ts.
+ */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { useSandboxEngine } from '../support/nodeTestKit';
+import { useSandboxEngine } from '../../../../support/nodeTestKit';
 import {
 	findElement,
 	globalParams,
@@ -10,7 +15,7 @@ import {
 	SALES,
 	sentBody,
 	stampedXml,
-} from '../support/kindsKit';
+} from '../../../../support/kindsKit';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 const kit = useSandboxEngine();
