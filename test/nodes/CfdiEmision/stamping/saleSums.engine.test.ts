@@ -2,8 +2,10 @@
  * Sums that never exceed the sale (issue 27 item 5), through n8n-core's engine against the sandbox:
  * credit notes against one invoice are summed with those already stamped (read from the list and
  * their XML's CfdiRelacionados) and with this run's; a payment receipt looks up each invoice and
- * installment it pays; a receipt for an invoice issued PUE is refused. Also covers:
- * cfdi/saleSums.ts (the figures and wording of each refusal).
+ * installment it pays; a receipt for an invoice issued PUE is refused.
+ *
+ * Also covers:
+ * nodes/CfdiEmision/cfdi/saleSums.ts (the figures and wording of each refusal).
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 

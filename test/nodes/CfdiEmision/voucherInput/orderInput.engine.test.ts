@@ -1,8 +1,9 @@
 /**
- * Voucher → Create with Input Mode "Order" and "Line Items", and Voucher → Build From Order, run
- * through n8n-core's engine against the sandbox: the request actually sent, the items returned,
- * the errors shown.
- * Also covers: nodes/CfdiEmision/voucherInput/orderInputFields.ts (the order input fields these runs set).
+ * Voucher → Create with Input Mode "Order" and "Line Items", run through n8n-core's engine against
+ * the sandbox: the request actually sent, the items returned, the errors shown. (Build From Order:
+ * test/nodes/CfdiEmision/actions/voucher/buildFromOrder.operation.engine.test.ts.)
+ *
+ * Also covers: nodes/CfdiEmision/actions/voucher/fields/order.fields.ts, nodes/CfdiEmision/actions/voucher/fields/orderSettings.fields.ts, nodes/CfdiEmision/actions/voucher/fields/lineItems.fields.ts (the order, order settings and line items fields these runs set).
  */
 import type { IConnections, IDataObject, INode } from 'n8n-workflow';
 
@@ -438,41 +439,6 @@ describe("Paid and refunded orders: payment receipt and credit note of the order
 		expect(error?.message).toContain('does not say which invoice the credit note refers to');
 		expect(error?.description).toContain('Invoice UUID');
 		expect(kit.sandbox.requests).toHaveLength(0);
-	});
-});
-
-describe('Build From Order (offline)', () => {
-	test('returns the voucher Create would send, its checks and the order totals, with no credential and no request', async () => {
-		// Build From Order has no Input Mode: the order fields show by the operation alone.
-		const { inputMode: _mode, ...params } = orderParams();
-		const { items, error } = await kit.engine.runNode(
-			{ ...params, operation: 'buildFromOrder' },
-			[corpusOrder('example-1'), corpusOrder('no-tax-data-general-public')],
-			{
-				credentialId: 'none',
-			},
-		);
-		expect(error).toBeUndefined();
-		expect(kit.sandbox.requests).toHaveLength(0);
-		expect(items[0].json).toMatchObject({
-			valid: true,
-			errors: [],
-			voucher: { total: 1508, subTotal: 1300, folio: '1001' },
-			computed: { total: 1508 },
-			order: { orderTotal: 1508, voucherTotal: 1508 },
-		});
-		expect(items[1].json).toMatchObject({ status: 'skipped', skipped: { reason: 'noTaxData' } });
-	});
-
-	test('Validate with Input Mode "Order" gives the same voucher', async () => {
-		const built = await kit.engine.runNode({ ...orderParams(), operation: 'buildFromOrder' }, [
-			corpusOrder('many-lines'),
-		]);
-		const validated = await kit.engine.runNode({ ...orderParams(), operation: 'validate' }, [
-			corpusOrder('many-lines'),
-		]);
-		expect(validated.items[0].json.voucher).toEqual(built.items[0].json.voucher);
-		expect(validated.items[0].json.valid).toBe(true);
 	});
 });
 

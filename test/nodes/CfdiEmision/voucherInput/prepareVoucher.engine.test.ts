@@ -7,7 +7,6 @@ import type { INodeParameters } from 'n8n-workflow';
 import { invoiceVoucher } from '../../../support/vouchers';
 import { createParams, FORM_PARTIES, useSandboxEngine } from '../../../support/nodeTestKit';
 import { sentBody } from '../../../support/kindsKit';
-import { Engine } from '../../../support/engine/engine';
 import { routes } from '../../../support/sandboxCredential';
 
 const kit = useSandboxEngine();
@@ -303,61 +302,5 @@ describe('local CFDI 4.0 checks before sending', () => {
 		expect(body.impuestos.totalImpuestosTrasladados).toBe(184.02);
 		expect(body.total).toBe(1484.21);
 		expect(items[0].json.status).toBe('stamped');
-	});
-});
-
-describe('voucher: validate', () => {
-	test('returns valid, errors, warnings and computed totals for each item with no network call and no credential', async () => {
-		const offline = new Engine();
-		const { items, error } = await offline.runNode(
-			{
-				resource: 'voucher',
-				operation: 'validate',
-				inputMode: 'json',
-				voucherJson: '={{ JSON.stringify($json.voucher) }}',
-			},
-			[{ voucher: invoiceVoucher() }, { voucher: wrongUse }, { voucher: ratesOnly }],
-		);
-		expect(error).toBeUndefined();
-		expect(items).toHaveLength(3);
-		expect(items[0].json).toMatchObject({
-			valid: true,
-			errors: [],
-			computed: { subTotal: 1000.75, total: 1000.75 },
-		});
-		expect(items[1].json).toMatchObject({
-			valid: false,
-			errors: [
-				expect.objectContaining({
-					path: 'receptor.usoCFDI',
-					value: 'G01',
-					code: expect.any(String),
-				}),
-			],
-		});
-		expect(items[2].json).toMatchObject({
-			valid: false,
-			computed: { subTotal: 1300.19, totalImpuestosTrasladados: 184.02, total: 1484.21 },
-		});
-		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
-		expect(offline.credentials.count('decrypt')).toBe(0);
-		expect(kit.sandbox.requests).toHaveLength(0);
-	});
-
-	test('with Compute Totals the computed voucher is valid and returned for the next node', async () => {
-		const { items } = await new Engine().runNode(
-			{
-				resource: 'voucher',
-				operation: 'validate',
-				inputMode: 'json',
-				voucherJson: JSON.stringify(ratesOnly),
-				options: { computeTotals: true },
-			},
-			[{}],
-		);
-		expect(items[0].json).toMatchObject({
-			valid: true,
-			voucher: { subTotal: 1300.19, total: 1484.21 },
-		});
 	});
 });

@@ -1,0 +1,102 @@
+/**
+ * Voucher > Validate through n8n-core's engine, offline: valid, errors, warnings and the computed
+ * totals per item, with no request and no credential; with Compute Totals the voucher for the next node.
+ */
+import { invoiceVoucher } from '../../../../support/vouchers';
+import { useSandboxEngine } from '../../../../support/nodeTestKit';
+import { Engine } from '../../../../support/engine/engine';
+
+const kit = useSandboxEngine();
+
+/** A person without tax obligations (regime 616) given a use code that regime does not allow. */
+const wrongUse = invoiceVoucher({
+	receptor: {
+		rfc: 'MASO451221PM4',
+		nombre: 'MARIA OLIVIA MARTINEZ SAGAZ',
+		usoCFDI: 'G01',
+		regimenFiscalReceptor: '616',
+		domicilioFiscalReceptor: '80290',
+	},
+});
+
+/** Quantities, prices and rates only: importe, taxes, subTotal and total are left to the node. */
+const ratesOnly = invoiceVoucher({
+	conceptos: [
+		{
+			claveProdServ: '43232408',
+			cantidad: '3',
+			claveUnidad: 'H87',
+			descripcion: 'Keyboard',
+			valorUnitario: 333.333,
+			objetoImp: '02',
+			impuestos: { traslados: [{ impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0.16 }] },
+		},
+		{
+			claveProdServ: '81112101',
+			cantidad: '1.5',
+			claveUnidad: 'E48',
+			descripcion: 'Support',
+			valorUnitario: 200.1234,
+			objetoImp: '02',
+			impuestos: { traslados: [{ impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0.08 }] },
+		},
+	],
+	subTotal: 0,
+	total: 0,
+});
+
+describe('voucher: validate', () => {
+	test('returns valid, errors, warnings and computed totals for each item with no network call and no credential', async () => {
+		const offline = new Engine();
+		const { items, error } = await offline.runNode(
+			{
+				resource: 'voucher',
+				operation: 'validate',
+				inputMode: 'json',
+				voucherJson: '={{ JSON.stringify($json.voucher) }}',
+			},
+			[{ voucher: invoiceVoucher() }, { voucher: wrongUse }, { voucher: ratesOnly }],
+		);
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(3);
+		expect(items[0].json).toMatchObject({
+			valid: true,
+			errors: [],
+			computed: { subTotal: 1000.75, total: 1000.75 },
+		});
+		expect(items[1].json).toMatchObject({
+			valid: false,
+			errors: [
+				expect.objectContaining({
+					path: 'receptor.usoCFDI',
+					value: 'G01',
+					code: expect.any(String),
+				}),
+			],
+		});
+		expect(items[2].json).toMatchObject({
+			valid: false,
+			computed: { subTotal: 1300.19, totalImpuestosTrasladados: 184.02, total: 1484.21 },
+		});
+		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		expect(offline.credentials.count('decrypt')).toBe(0);
+		expect(kit.sandbox.requests).toHaveLength(0);
+	});
+
+	test('with Compute Totals the computed voucher is valid and returned for the next node', async () => {
+		const { items } = await new Engine().runNode(
+			{
+				resource: 'voucher',
+				operation: 'validate',
+				inputMode: 'json',
+				voucherJson: JSON.stringify(ratesOnly),
+				options: { computeTotals: true },
+			},
+			[{}],
+		);
+		expect(items[0].json).toMatchObject({
+			valid: true,
+			voucher: { subTotal: 1300.19, total: 1484.21 },
+		});
+	});
+});
