@@ -17,3 +17,33 @@ export function orderTotalling(total: string): Order {
 		if (order.total_price_set?.[money]) order.total_price_set[money].amount = total;
 	return order;
 }
+
+/** A one-line order of 116.00 with IVA included, in the plain (shop-money) shape, to vary member by member. */
+export function plainOrder(extra: Order = {}): Order {
+	return {
+		id: 99,
+		name: '#2001',
+		order_number: 2001,
+		created_at: '2026-11-20T10:00:00-06:00',
+		currency: 'MXN',
+		financial_status: 'paid',
+		payment_gateway_names: ['shopify_payments'],
+		taxes_included: true,
+		total_price: '116.00',
+		note_attributes: corpusOrder('example-1').note_attributes,
+		line_items: [
+			{
+				id: 1,
+				title: 'Mug',
+				name: 'Mug - blue',
+				sku: 'MUG',
+				quantity: 1,
+				price: '116.00',
+				tax_lines: [{ title: 'IVA 16%', rate: 0.16, price: '16.00' }],
+				discount_allocations: [],
+			},
+		],
+		shipping_lines: [],
+		...extra,
+	};
+}
