@@ -4,10 +4,10 @@
  * rate ÷ (1 + rate)) with prices that include tax, round(charged × rate) without), and total_price
  * is what the customer paid. Every order must become a voucher that passes the local CFDI checks
  * and whose total is exactly total_price.
- * The order's parts split out have their own tests beside this one (recipient, paymentForm,
- * shopifyOrder, result).
+ * The order's parts split out have their own tests beside this one (recipient, paymentForm, header,
+ * productCodes, shopifyOrder, result).
  *
- * Also covers: nodes/CfdiEmision/orders/errors.ts, nodes/CfdiEmision/orders/header.ts, nodes/CfdiEmision/orders/productCodes.ts, nodes/CfdiEmision/orders/index.ts (the order's parts orderToVoucher is built from: its errors, voucher header and product codes, through the orders barrel these tests import).
+ * Also covers: nodes/CfdiEmision/orders/errors.ts, nodes/CfdiEmision/orders/index.ts (the errors of the order's parts, through the orders barrel these tests import).
  */
 import { validateVoucher, type Concepto, type Voucher } from '../../../../nodes/CfdiEmision/cfdi';
 import { orderToVoucher, type OrderSettings } from '../../../../nodes/CfdiEmision/orders';

@@ -1,6 +1,6 @@
 /**
  * Shopify refunds → credit notes (type E) related to the order's invoice.
- * Also covers: nodes/CfdiEmision/orders/invoiceLink.ts (the link from a refund to its order's stamped invoice).
+ * The link from a refund to its order's stamped invoice: invoiceLink.test.ts beside this one.
  */
 import { validateVoucher, type Voucher } from '../../../../nodes/CfdiEmision/cfdi';
 import { refundToCreditNote, type RefundSettings } from '../../../../nodes/CfdiEmision/orders';
