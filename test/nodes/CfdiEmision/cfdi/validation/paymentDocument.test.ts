@@ -1,16 +1,15 @@
 /**
  * Rules of cfdi/validation/paymentDocument.ts and its neighbours: wrong payment vouchers are
  * stopped, each naming its path.
- * Also covers: nodes/CfdiEmision/cfdi/validation/paymentTaxes.ts, nodes/CfdiEmision/cfdi/validation/paymentVoucher.ts, nodes/CfdiEmision/cfdi/validation/members.ts, nodes/CfdiEmision/cfdi/validation/paymentAmounts.ts (the Pagos 2.0 rules of the payment taxes, the payment voucher's fixed members, the member checks these cases reach and the numbers the payment checks share).
+ * The cases of the payment voucher's fixed members, the payment taxes and the paid documents' taxes are in
+ * paymentVoucher.test.ts, paymentTaxes.test.ts and paymentDocumentTaxes.test.ts beside this one.
+ *
+ * Also covers: nodes/CfdiEmision/cfdi/validation/members.ts, nodes/CfdiEmision/cfdi/validation/paymentAmounts.ts (the member checks these cases reach and the numbers the payment checks share).
  */
-import { baseVoucher } from '../../../../support/corpus';
 import {
 	changed,
 	expectOnlyError,
-	INVOICE_UUID,
-	IVA16,
 	paymentReceipt,
-	satGuidePayment,
 	type Mutable,
 	type WrongCase,
 } from '../../../../support/kindFixtures';
@@ -23,22 +22,6 @@ describe('wrong payment vouchers are stopped, each naming its path', () => {
 	// Built when each case runs, not while the cases are listed: a mutation run then runs only the
 	// cases that reach a mutant (code run while test files load counts as reached by every test).
 	const valid = () => paymentReceipt();
-	const withRetention = () =>
-		paymentReceipt([
-			satGuidePayment({
-				documents: [
-					{
-						idDocumento: INVOICE_UUID,
-						impSaldoAnt: 1044,
-						impPagado: 1044,
-						taxes: [
-							IVA16,
-							{ impuesto: '001', tipoFactor: 'Tasa', tasaOCuota: 0.1, withheld: true },
-						],
-					},
-				],
-			}),
-		]);
 	const pago = (v: Mutable) => v.complemento.complementoPago20.pago[0];
 	const dr = (v: Mutable) => pago(v).doctoRelacionado[0];
 	const cases: WrongCase[] = [
@@ -160,76 +143,6 @@ describe('wrong payment vouchers are stopped, each naming its path', () => {
 			path: `${DR}.impSaldoInsoluto`,
 		},
 		{
-			name: 'objetoImpDR 02 without impuestosDR',
-			voucher: () => changed(valid(), (v) => delete dr(v).impuestosDR),
-			code: 'CRP20246',
-			path: `${DR}.impuestosDR`,
-		},
-		{
-			name: 'objetoImpDR 01 with impuestosDR',
-			voucher: () => changed(valid(), (v) => (dr(v).objetoImpDR = '01')),
-			code: 'CRP20247',
-			path: `${DR}.impuestosDR`,
-		},
-		{
-			name: 'importeDR not baseDR × rate',
-			voucher: () => changed(valid(), (v) => (dr(v).impuestosDR.trasladosDR[0].importeDR = 90)),
-			code: 'CRP20261',
-			path: `${DR}.impuestosDR.trasladosDR[0].importeDR`,
-		},
-		{
-			name: 'IVA rate 15 % in a DR',
-			voucher: () =>
-				changed(valid(), (v) => (dr(v).impuestosDR.trasladosDR[0].tasaOCuotaDR = 0.15)),
-			code: 'CRP20260',
-			path: `${DR}.impuestosDR.trasladosDR[0].tasaOCuotaDR`,
-		},
-		{
-			name: 'exempt DR line with a rate',
-			voucher: () =>
-				changed(valid(), (v) => {
-					dr(v).impuestosDR.trasladosDR[0].tipoFactorDR = 'Exento';
-					delete dr(v).impuestosDR.trasladosDR[0].importeDR;
-				}),
-			code: 'CRP20258',
-			path: `${DR}.impuestosDR.trasladosDR[0].tasaOCuotaDR`,
-		},
-		{
-			name: 'exempt withholding',
-			voucher: () =>
-				changed(
-					withRetention(),
-					(v) => (dr(v).impuestosDR.retencionesDR[0].tipoFactorDR = 'Exento'),
-				),
-			code: 'CRP20252',
-			path: `${DR}.impuestosDR.retencionesDR[0].tipoFactorDR`,
-		},
-		{
-			name: 'baseP not the sum of baseDR',
-			voucher: () => changed(valid(), (v) => (pago(v).impuestosP.trasladosP[0].baseP = 400)),
-			code: 'CRP20268',
-			path: `${PAGO}.impuestosP.trasladosP[0].baseP`,
-		},
-		{
-			name: 'importeP not the sum of importeDR',
-			voucher: () => changed(valid(), (v) => (pago(v).impuestosP.trasladosP[0].importeP = 81)),
-			code: 'CRP20274',
-			path: `${PAGO}.impuestosP.trasladosP[0].importeP`,
-		},
-		{
-			name: 'withheld importeP wrong',
-			voucher: () =>
-				changed(withRetention(), (v) => (pago(v).impuestosP.retencionesP[0].importeP = 99)),
-			code: 'CRP20265',
-			path: `${PAGO}.impuestosP.retencionesP[0].importeP`,
-		},
-		{
-			name: 'impuestosP missing',
-			voucher: () => changed(valid(), (v) => delete pago(v).impuestosP),
-			code: 'IMPUESTOS_P_REQUIRED',
-			path: `${PAGO}.impuestosP`,
-		},
-		{
 			name: 'totales tax amount off by a cent',
 			voucher: () =>
 				changed(
@@ -273,48 +186,6 @@ describe('wrong payment vouchers are stopped, each naming its path', () => {
 			voucher: () => changed(valid(), (v) => delete v.complemento),
 			code: 'REQUIRED',
 			path: P,
-		},
-		{
-			name: 'payment complement on an invoice',
-			voucher: () => changed(baseVoucher(), (v) => (v.complemento = valid().complemento)),
-			code: 'CRP20101',
-			path: 'tipoDeComprobante',
-		},
-		{
-			name: 'exportacion 02',
-			voucher: () => changed(valid(), (v) => (v.exportacion = '02')),
-			code: 'CRP20102',
-			path: 'exportacion',
-		},
-		{
-			name: 'condicionesDePago',
-			voucher: () => changed(valid(), (v) => (v.condicionesDePago = '30 days')),
-			code: 'CRP20107',
-			path: 'condicionesDePago',
-		},
-		{
-			name: 'two concepts',
-			voucher: () => changed(valid(), (v) => v.conceptos.push({ ...v.conceptos[0] })),
-			code: 'CRP20111',
-			path: 'conceptos',
-		},
-		{
-			name: 'concept 01010101',
-			voucher: () => changed(valid(), (v) => (v.conceptos[0].claveProdServ = '01010101')),
-			code: 'CRP20113',
-			path: 'conceptos[0].claveProdServ',
-		},
-		{
-			name: 'concept with noIdentificacion',
-			voucher: () => changed(valid(), (v) => (v.conceptos[0].noIdentificacion = 'X')),
-			code: 'CRP20114',
-			path: 'conceptos[0].noIdentificacion',
-		},
-		{
-			name: 'concept description "Payment"',
-			voucher: () => changed(valid(), (v) => (v.conceptos[0].descripcion = 'Payment')),
-			code: 'CRP20118',
-			path: 'conceptos[0].descripcion',
 		},
 	];
 	it('has at least 10 cases', () => expect(cases.length).toBeGreaterThanOrEqual(10));
