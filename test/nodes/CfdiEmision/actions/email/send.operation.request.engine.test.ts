@@ -1,8 +1,6 @@
 /**
  * E-mail > Send through n8n-core's engine against the sandbox: the request sent, the item returned,
  * and no second e-mail under n8n's Retry On Fail.
- *
- * Also covers: nodes/CfdiEmision/actions/email/Email.resource.ts (the operation selector these runs pick from).
  */
 import { cfdiNode } from '../../../../support/engine/engine';
 import { account, routes } from '../../../../support/sandboxCredential';

@@ -1,8 +1,6 @@
 /**
  * PDF > Get Link through n8n-core's engine against the sandbox: the generation and link requests,
  * the link and its expiry returned, a raw-URL answer, and the download's size limit.
- *
- * Also covers: nodes/CfdiEmision/actions/pdf/Pdf.resource.ts (the operation selector these runs pick from).
  */
 import { account, routes } from '../../../../support/sandboxCredential';
 import { binaryBytes, stampedUuid, useSandboxEngine } from '../../../../support/nodeTestKit';

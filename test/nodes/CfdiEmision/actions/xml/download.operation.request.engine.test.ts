@@ -1,7 +1,5 @@
 /**
  * XML > Download through n8n-core's engine against the sandbox: the file served, as binary data.
- *
- * Also covers: nodes/CfdiEmision/actions/xml/Xml.resource.ts (the operation selector these runs pick from).
  */
 import { account, routes } from '../../../../support/sandboxCredential';
 import { binaryBytes, stampedUuid, useSandboxEngine } from '../../../../support/nodeTestKit';
