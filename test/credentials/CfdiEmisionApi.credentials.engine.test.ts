@@ -1,3 +1,8 @@
+/**
+ * The credential through n8n-core's engine against the sandbox: its test, sign-in and request signing.
+ *
+ * Also covers: nodes/CfdiEmision/auth/index.ts (the one module the credential imports).
+ */
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { invoiceVoucher } from '../support/vouchers';
 import { CREDENTIAL_ID, Engine, shutdownEngine } from '../support/engine/engine';

@@ -1,3 +1,8 @@
+/**
+ * The trigger through n8n-core's engine against the sandbox: its events polled from the voucher list.
+ *
+ * Also covers: nodes/CfdiEmision/trigger.ts (the one module the trigger imports from the action node).
+ */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { cfdiDateTime } from '../../../sandbox/clock';

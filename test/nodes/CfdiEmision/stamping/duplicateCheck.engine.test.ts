@@ -4,7 +4,8 @@
  * nothing; the same for a refund, a payment and a global invoice; a sale already invoiced to its
  * customer is left out of the global invoice; two executions at the same moment give one voucher or
  * a twin reported on the item.
- * Also covers: nodes/CfdiEmision/stamping/saleStampedMeanwhile.ts (a sale stamped meanwhile by another execution).
+ *
+ * Also covers: nodes/CfdiEmision/stamping/saleStampedMeanwhile.ts, nodes/CfdiEmision/stamping/duplicateOutcome.ts (a sale stamped meanwhile by another execution, and the item's result when its sale is found).
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { invoiceVoucher } from '../../../support/vouchers';

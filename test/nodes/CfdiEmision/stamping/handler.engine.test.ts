@@ -6,7 +6,8 @@
  * so Retry On Fail is n8n's own retry loop (retryOnFail, maxTries, waitBetweenTries on the node).
  * Each case checks, from the sandbox's own state, that no item has two stamped vouchers and no
  * voucher was stamped twice, and what the user sees for every item.
- * Also covers: nodes/CfdiEmision/stamping/options.ts, nodes/CfdiEmision/stamping/request.ts, nodes/CfdiEmision/stamping/retryOnFail.ts, nodes/CfdiEmision/execution/earlierTries.ts, nodes/CfdiEmision/stamping/index.ts (the stamping options, the requests, n8n's Retry On Fail refused and the earlier tries these runs go through, and the stamping barrel).
+ *
+ * Also covers: nodes/CfdiEmision/stamping/options.ts, nodes/CfdiEmision/stamping/request.ts, nodes/CfdiEmision/stamping/retryOnFail.ts, nodes/CfdiEmision/execution/earlierTries.ts, nodes/CfdiEmision/stamping/index.ts, nodes/CfdiEmision/stamping/job.ts, nodes/CfdiEmision/stamping/plan.ts (the stamping options, the requests, n8n's Retry On Fail refused and the earlier tries these runs go through, the stamping barrel, the job types and each item's plan).
  */
 import type { IDataObject, INode, INodeExecutionData, IRun } from 'n8n-workflow';
 

@@ -1,3 +1,9 @@
+/**
+ * Defaults of version 1.1 through n8n-core's engine against the sandbox: the issuer typed once in the
+ * credential fills every voucher's issuer and place of issue.
+ *
+ * Also covers: nodes/CfdiEmision/auth/issuerFields.ts (the credential's issuer fields these runs fill).
+ */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { routes, sandboxCredential } from '../../../support/sandboxCredential';
