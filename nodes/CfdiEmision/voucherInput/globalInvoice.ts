@@ -1,0 +1,240 @@
+/**
+ * Voucher → Create Global Invoice's voucher: the input items (one sale each) gathered into one
+ * voucher to the general public with InformacionGlobal, after checking that they share one set of
+ * settings, one period and distinct tickets; sales the service already documents are left out and
+ * listed in the output. Nothing here sends a request (the reads are in globalInvoiceDeclarations.ts).
+ */
+import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
+
+import {
+	buildGlobalInvoice,
+	lateGlobalInvoiceWarning,
+	globalInvoiceMoney,
+	type KindInputError,
+	type GlobalInvoiceInput,
+	type SaleInput,
+} from '../cfdi';
+import { kindInputFailure, readTaxRates, withRelationsAndLegends } from './voucherKind';
+import { globalInvoiceKey } from '../cfdi/businessKey';
+import { parseDecimal, type Decimal } from '../cfdi/decimal';
+import {
+	mexicoCityMonth,
+	periodStartIso,
+	resolveGlobalPeriod,
+	type GlobalPeriod,
+} from '../cfdi/kinds/globalPeriod';
+import { type PriorDeclarations, salesAlreadyDocumented } from './globalInvoiceDeclarations';
+import { lineTotals } from '../cfdi/kinds/taxIncluded';
+import { BuiltVoucher } from './builtVoucher';
+import { issuerFromFields } from './voucherBody';
+
+/** The settings that make the invoice rather than a sale: one value for every input item. */
+const INVOICE_SETTINGS = [
+	'emisorRfc',
+	'emisorNombre',
+	'emisorRegimenFiscal',
+	'serie',
+	'lugarExpedicion',
+	'globalPeriodicity',
+	'globalMonth',
+	'globalYear',
+	'formaPago',
+	'descripcionFacturador',
+];
+
+/**
+ * One global invoice has one period, one month, one year and one payment form (InformacionGlobal
+ * and FormaPago are voucher members): when an expression gives another item another value, the
+ * items belong to different invoices. They are refused instead of silently taking item 0's.
+ */
+function checkOneSetOfSettings(
+	ctx: IExecuteFunctions,
+	get: <T>(name: string, fallback: T, itemIndex?: number) => T,
+	settingLabel: (name: string) => string,
+): void {
+	const count = ctx.getInputData().length;
+	for (const name of INVOICE_SETTINGS) {
+		const first = JSON.stringify(get<unknown>(name, ''));
+		for (let itemIndex = 1; itemIndex < count; itemIndex++) {
+			const value = JSON.stringify(get<unknown>(name, '', itemIndex));
+			if (value === first) continue;
+			throw new NodeOperationError(
+				ctx.getNode(),
+				`Item ${itemIndex}: ${settingLabel(name)} is ${value}, but item 0 has ${first}; one global invoice has one ${settingLabel(name)}.`,
+				{
+					itemIndex,
+					description: `Give every sale of the invoice the same ${settingLabel(name)} (a fixed value rather than an expression that changes per item), or split the sales into one run per ${settingLabel(name)}. Nothing was sent to the service.`,
+				},
+			);
+		}
+	}
+}
+
+/** A sale is in a global invoice once: a ticket number given twice is a sale counted twice. */
+function checkUniqueTickets(ctx: IExecuteFunctions, sales: SaleInput[]): void {
+	const seen = new Map<string, number>();
+	sales.forEach((sale, itemIndex) => {
+		const ticket = sale.ticket.trim();
+		if (ticket === '') return;
+		const earlier = seen.get(ticket);
+		if (earlier === undefined) {
+			seen.set(ticket, itemIndex);
+			return;
+		}
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Item ${itemIndex}: Sale Ticket Number ${JSON.stringify(ticket)} is also the ticket of item ${earlier}; a sale goes into a global invoice once.`,
+			{
+				itemIndex,
+				description:
+					'Remove the repeated sale (e.g. with a Remove Duplicates node before this one), or give each sale its own ticket number. Nothing was sent to the service.',
+			},
+		);
+	});
+}
+
+function periodInput(ctx: IExecuteFunctions) {
+	return {
+		periodicidad: ctx.getNodeParameter('globalPeriodicity', 0, '04') as string,
+		meses: ctx.getNodeParameter('globalMonth', 0, '01') as string,
+		anio: ctx.getNodeParameter('globalYear', 0, 0) as number,
+	};
+}
+
+/** The period of the node's Periodicity, Month and Year (0: the period's year), checked to have started. */
+function periodOf(ctx: IExecuteFunctions): GlobalPeriod {
+	try {
+		return resolveGlobalPeriod(periodInput(ctx), mexicoCityMonth(new Date()));
+	} catch (error) {
+		const refused = error as KindInputError;
+		throw new NodeOperationError(ctx.getNode(), `Item 0: ${refused.message}`, {
+			itemIndex: 0,
+			description: `${refused.fix ?? 'Check Periodicity, Month and Year.'} Nothing was sent to the service.`,
+		});
+	}
+}
+
+/** The period when it exists, else undefined (the build refuses it, naming the field). */
+export function periodIfValid(ctx: IExecuteFunctions): GlobalPeriod | undefined {
+	try {
+		return resolveGlobalPeriod(periodInput(ctx), mexicoCityMonth(new Date()));
+	} catch {
+		return undefined;
+	}
+}
+
+export function globalInvoiceOf(
+	ctx: IExecuteFunctions,
+	prior: PriorDeclarations,
+	settingLabel: (name: string) => string,
+): BuiltVoucher {
+	const get = <T>(name: string, fallback: T, itemIndex = 0) =>
+		ctx.getNodeParameter(name, itemIndex, fallback) as T;
+	checkOneSetOfSettings(ctx, get, settingLabel);
+	const period = periodOf(ctx);
+	const allSales: SaleInput[] = ctx.getInputData().map((_, itemIndex) => ({
+		ticket: String(get('saleTicket', '', itemIndex) ?? ''),
+		amount: get<number | string>('saleAmount', 0, itemIndex),
+		priceIncludesTax: get('salePricesIncludeTax', true, itemIndex),
+		taxes: readTaxRates((name) => get(name, undefined, itemIndex), 'sale'),
+	}));
+	checkUniqueTickets(ctx, allSales);
+	const header = {
+		emisor: issuerFromFields(ctx, 0) as never,
+		lugarExpedicion: get('lugarExpedicion', ''),
+		serie: get('serie', ''),
+		descripcionFacturador: get('descripcionFacturador', ''),
+		formaPago: get('formaPago', '01'),
+		periodicidad: period.periodicidad,
+		meses: period.meses,
+		anio: period.anio,
+	};
+	let saleItems = allSales.map((_, itemIndex) => itemIndex);
+	const failed = (error: unknown) =>
+		kindInputFailure(ctx, 0, error, (field) => {
+			const sale = /sales\[(\d+)\]\.(\w+)/.exec(field);
+			return sale
+				? `Sale of input item ${saleItems[Number(sale[1])] ?? sale[1]} (${sale[2] === 'ticket' ? 'Sale Ticket Number' : 'Sale Amount'})`
+				: 'Sales';
+		});
+	// What each sale totals with its taxes (an individual invoice of it would total the same).
+	let grossOf: (index: number) => Decimal | undefined = () => undefined;
+	if (prior.listed.length) {
+		let lines: Decimal[];
+		try {
+			lines = lineTotals(buildGlobalInvoice({ ...header, sales: allSales }));
+		} catch (error) {
+			throw failed(error);
+		}
+		grossOf = (index) =>
+			(allSales[index].priceIncludesTax ?? true)
+				? parseDecimal(allSales[index].amount)
+				: lines[index];
+	}
+	const { leftOut, notes } = salesAlreadyDocumented(allSales, period, prior, grossOf);
+	const leftOutItems = new Set(leftOut.map((sale) => sale.itemIndex));
+	saleItems = saleItems.filter((itemIndex) => !leftOutItems.has(itemIndex));
+	const sales = saleItems.map((itemIndex) => allSales[itemIndex]);
+	const output: IDataObject = {
+		...(leftOut.length
+			? {
+					leftOut: leftOut.map((sale) => ({
+						itemIndex: sale.itemIndex,
+						ticket: sale.ticket,
+						reason:
+							sale.reason === 'declaredInGlobalInvoice'
+								? 'already declared in a global invoice of an overlapping period'
+								: 'already invoiced to its customer',
+						message: sale.message,
+						uuid: sale.uuid,
+						serie: sale.serie,
+						folio: sale.folio,
+						...(sale.period ? { period: sale.period } : {}),
+						...(sale.reason === 'invoicedToCustomer'
+							? { recipientRfc: sale.recipientRfc ?? null, total: sale.total ?? null }
+							: {}),
+					})),
+				}
+			: {}),
+		...(notes.length ? { globalInvoiceNotes: notes } : {}),
+	};
+	if (!sales.length) {
+		return new BuiltVoucher(undefined, {
+			...output,
+			status: 'skipped',
+			skipped: {
+				reason: 'alreadyInvoiced',
+				message:
+					'Every sale of the input is already documented (invoiced to its customer or declared in a global invoice of an overlapping period); no global invoice is needed.',
+			},
+		});
+	}
+	try {
+		const input: GlobalInvoiceInput = { ...header, sales };
+		const voucher = buildGlobalInvoice(input);
+		const body = withRelationsAndLegends(ctx, 0, voucher as IDataObject);
+		const { key } = globalInvoiceKey(
+			period,
+			sales.map((sale) => sale.ticket),
+			body,
+		);
+		// Stamped more than 24 hours after the period closed: said in the output (the SAT's deadline).
+		const options = ctx.getNodeParameter('options', 0, {}) as IDataObject;
+		const sealedAt =
+			options.noCalcularFecha === true && typeof options.fecha === 'string' && options.fecha
+				? Date.parse(`${options.fecha}-06:00`)
+				: Date.now();
+		const late = lateGlobalInvoiceWarning(
+			{ periodicidad: period.periodicidad, meses: period.meses, anio: period.anio },
+			sealedAt,
+		);
+		if (late) output.deadlineWarning = late;
+		// The money collected (Σ sales): the reconciliation rule moves cents between sales to reach it.
+		return new BuiltVoucher(body, output, {
+			key: { ...key, since: periodStartIso(period) },
+			money: globalInvoiceMoney(input, voucher),
+		});
+	} catch (error) {
+		throw failed(error);
+	}
+}

@@ -1,0 +1,140 @@
+/**
+ * What the service already documents of a global invoice's sales, read before the invoice is built:
+ * the stamped global invoices of an overlapping period (their tickets, from their XML) and the
+ * vouchers whose folio is one of the tickets (sales perhaps invoiced to their customer); and which of
+ * the run's sales they already document.
+ */
+import { type IExecuteFunctions } from 'n8n-workflow';
+
+import { type SaleInput } from '../cfdi';
+import { checkWindow, globalInvoiceKey } from '../cfdi/businessKey';
+import { decimalsOf } from '../cfdi/kinds/taxRates';
+import { type Decimal } from '../cfdi/decimal';
+import { GENERIC_NATIONAL_RFC } from '../cfdi/rfc';
+import {
+	periodOfInformacionGlobal,
+	periodStartIso,
+	type GlobalPeriod,
+} from '../cfdi/kinds/globalPeriod';
+import {
+	declaredLeftOut,
+	invoicedIndividually,
+	invoicedLeftOut,
+	ticketsDeclaredInGlobals,
+	unrelatedNote,
+	type DeclaredGlobal,
+	type LeftOutSale,
+	type ListedSale,
+} from '../cfdi/kinds/globalTickets';
+import { RunSession } from '../transport/transport';
+import { listVouchers } from '../api/voucherList';
+import { downloadVoucherXml } from '../api/voucherXml';
+import { duplicateCheckModeOf } from '../stamping/duplicateCheck';
+import { readStampingSettings } from '../stamping/options';
+
+/** What the service already documents of this run's sales: stamped global invoices and same-folio vouchers. */
+export interface PriorDeclarations {
+	globals: DeclaredGlobal[];
+	listed: ListedSale[];
+}
+
+export const NO_PRIOR: PriorDeclarations = { globals: [], listed: [] };
+
+const ticketsOf = (ctx: IExecuteFunctions): string[] =>
+	ctx
+		.getInputData()
+		.map((_, itemIndex) => String(ctx.getNodeParameter('saleTicket', itemIndex, '') ?? '').trim());
+
+/**
+ * One pass over the service's list for the period (from its first day, less the three days a voucher
+ * may be dated before it is stamped, to now): the vouchers whose folio is one of the tickets (sales
+ * perhaps invoiced to their customer), and the global invoices stamped to the general public, whose
+ * XML gives their period and tickets (Concepto NoIdentificacion). The SAT documents a sale once:
+ * either to its customer or in one global invoice. A global invoice carrying this run's own series
+ * and folio is this run stamped before: the duplicate check answers with it, its XML is not read.
+ */
+export async function priorDeclarations(
+	ctx: IExecuteFunctions,
+	period: GlobalPeriod,
+): Promise<PriorDeclarations> {
+	if (duplicateCheckModeOf(ctx, 0) === 'off') return NO_PRIOR;
+	const tickets = ticketsOf(ctx);
+	const wanted = new Set(tickets.filter(Boolean));
+	if (!wanted.size) return NO_PRIOR;
+	const serie = String(ctx.getNodeParameter('serie', 0, '') ?? '').trim();
+	const ownFolio = globalInvoiceKey(period, [...wanted], { serie }).key.folio;
+	const window = checkWindow([periodStartIso(period)], Math.floor(Date.now() / 1000), 0);
+	const session = RunSession.fromNode(ctx, readStampingSettings(ctx));
+	const isGeneralPublic = (rfc: unknown) =>
+		String(rfc ?? '')
+			.trim()
+			.toUpperCase() === GENERIC_NATIONAL_RFC;
+	const records = await listVouchers(ctx, session, window, {
+		accept: (record) =>
+			record.status !== 'cancelled' &&
+			(wanted.has(String(record.folio ?? '').trim()) ||
+				(isGeneralPublic(record.recipientRfc) && record.status !== 'pending')),
+	});
+	const globals: DeclaredGlobal[] = [];
+	for (const record of records) {
+		if (!isGeneralPublic(record.recipientRfc) || !record.uuid) continue;
+		const sameRun =
+			String(record.series ?? '')
+				.trim()
+				.toUpperCase() === serie.toUpperCase() && String(record.folio ?? '').trim() === ownFolio;
+		if (sameRun) continue;
+		const { cfdi } = await downloadVoucherXml(ctx, session, record.uuid, 0, {
+			action: `read the tickets of global invoice ${record.uuid}`,
+			subject: `global invoice ${record.uuid}`,
+			consequence:
+				"Nothing was stamped: without that invoice's tickets the node cannot tell which sales it already declares, and a sale must be declared once. Run again; if it repeats, check that voucher's XML, or set Duplicate Check to Off to stamp without this check.",
+		});
+		const declared = cfdi.informacionGlobal && periodOfInformacionGlobal(cfdi.informacionGlobal);
+		if (!declared) continue;
+		globals.push({
+			uuid: cfdi.uuid ?? record.uuid,
+			serie: cfdi.serie,
+			folio: cfdi.folio,
+			period: declared,
+			tickets: cfdi.conceptIds,
+		});
+	}
+	return { globals, listed: records.filter((record) => !isGeneralPublic(record.recipientRfc)) };
+}
+
+/**
+ * The sales of the input already documented, each with its item: declared in a stamped global
+ * invoice of an overlapping period, or invoiced to its customer (same folio and same amount; a
+ * voucher with the folio but another amount is not this sale, and the note says so).
+ */
+export function salesAlreadyDocumented(
+	sales: SaleInput[],
+	period: GlobalPeriod,
+	prior: PriorDeclarations,
+	grossOf: (index: number) => Decimal | undefined,
+): { leftOut: Array<LeftOutSale & { itemIndex: number }>; notes: string[] } {
+	const declared = ticketsDeclaredInGlobals(
+		sales.map((sale) => sale.ticket),
+		period,
+		prior.globals,
+	);
+	const leftOut: Array<LeftOutSale & { itemIndex: number }> = [];
+	const notes: string[] = [];
+	const currency = 'MXN';
+	sales.forEach((sale, itemIndex) => {
+		const ticket = sale.ticket.trim();
+		const global = declared.get(ticket);
+		if (global) {
+			leftOut.push({ itemIndex, ...declaredLeftOut(ticket, global) });
+			return;
+		}
+		const gross = grossOf(itemIndex);
+		if (!gross) return;
+		const runSale = { ticket, gross, currency, decimals: decimalsOf(currency) };
+		const match = invoicedIndividually(runSale, prior.listed);
+		if (match.kind === 'invoiced')
+			leftOut.push({ itemIndex, ...invoicedLeftOut(runSale, match.voucher) });
+		else if (match.kind === 'unrelated') notes.push(unrelatedNote(runSale, match.vouchers));
+	});
+	return { leftOut, notes };
+}
