@@ -1,38 +1,15 @@
 /** Voucher → Create Credit Note: its fields and its execute. */
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import {
-	buildCreditNote,
-	buildGlobalSaleCreditNote,
-	creditedInvoiceFromCfdi,
-	creditNoteMoney,
-	TIPO_RELACION,
-	type CreditedInvoice,
-	type CreditNoteInput,
-	type StampedCfdi,
-} from '../../cfdi';
+import { TIPO_RELACION } from '../../cfdi';
 import { catalogOptions } from '../common.fields';
 import { showFor } from '../common.fields';
 import {
 	readRelatedInvoices,
 	readRelatedXmlField,
 	readsRelatedXml,
-	relatedEntries,
-	type RelatedInvoices,
 } from '../../api/relatedInvoices';
-import {
-	kindInputFailure,
-	positiveNumber,
-	readTaxRates,
-	withRelationsAndLegends,
-} from '../../voucherInput/voucherKind';
 import { readStampingSettings, runStamping } from '../../stamping';
-import { BuiltVoucher, relatedParties } from '../../voucherInput';
 import {
 	duplicateCheck,
 	duplicateCheckKey,
@@ -47,18 +24,15 @@ import {
 	taxRateFields,
 	voucherField,
 } from './fields';
-import {
-	GlobalSaleCredits,
-	globalSaleTicketField,
-	type GlobalSaleFacts,
-} from '../../voucherInput/globalSaleCredit';
+import { GlobalSaleCredits, globalSaleTicketField } from '../../voucherInput/globalSaleCredit';
+import { CREDITED_INVOICES, creditNoteOf } from '../../voucherInput/creditNote';
 
 const OPERATION = 'createCreditNote';
 const show = showFor('voucher', [OPERATION]);
 const only = (conditions: Record<string, unknown[]>) => ({
 	show: { resource: ['voucher'], operation: [OPERATION], ...conditions },
 });
-const INVOICES = 'creditedInvoices.invoice';
+const INVOICES = CREDITED_INVOICES;
 
 const creditNoteFields: INodeProperties[] = [
 	...relatedPartyFields(show, 'the customer of the related invoice'),
@@ -255,146 +229,6 @@ export const description: INodeProperties[] = [
 	options,
 	output,
 ];
-
-const LABELS: Record<string, string> = {
-	invoices: 'Related Invoices',
-	tipoRelacion: 'Relation Type',
-};
-
-/**
- * The credit note of a sale of a global invoice (SAT global CFDI guide, appendix 2): to the general
- * public, related to the global invoice, the ticket's taxes and period, capped at what is left of it.
- */
-function globalSaleCreditOf(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	facts: GlobalSaleFacts,
-	related: RelatedInvoices,
-): BuiltVoucher {
-	const get = <T>(name: string, fallback: T) =>
-		ctx.getNodeParameter(name, itemIndex, fallback) as T;
-	try {
-		// The issuer and its postal code: the fields when given, else the global invoice's.
-		const cfdi = readsRelatedXml(ctx, itemIndex)
-			? related.of(itemIndex).get((facts.global.uuid ?? '').toUpperCase())
-			: undefined;
-		const { emisor } = relatedParties(ctx, itemIndex, cfdi);
-		const voucher = buildGlobalSaleCreditNote({
-			emisor: emisor as never,
-			lugarExpedicion: get('lugarExpedicion', '') || cfdi?.lugarExpedicion || '',
-			serie: get('serie', ''),
-			descripcionFacturador: get('descripcionFacturador', ''),
-			formaPago: get('formaPago', '03'),
-			tipoRelacion: get('creditRelationType', '01'),
-			global: facts.global,
-			ticket: facts.ticket,
-			alreadyCredited: facts.alreadyCredited,
-			amount: get('creditAmount', 0),
-			descripcion: get('creditDescription', '') || undefined,
-		});
-		const output: IDataObject = {
-			globalSale: {
-				globalInvoice: facts.global.uuid ?? null,
-				ticket: facts.ticket,
-				earlierCredits: facts.earlierCredits.map((note) => ({
-					uuid: note.uuid,
-					status: note.status,
-					amount: note.saleAmount,
-				})),
-			},
-		};
-		return new BuiltVoucher(
-			withRelationsAndLegends(ctx, itemIndex, voucher as IDataObject),
-			output,
-		);
-	} catch (error) {
-		throw kindInputFailure(ctx, itemIndex, error, (field) =>
-			field === 'ticket'
-				? 'Ticket in the Global Invoice'
-				: field === 'amount'
-					? 'Amount'
-					: (LABELS[field] ?? field),
-		);
-	}
-}
-
-function creditNoteOf(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	related: RelatedInvoices,
-	globalSales?: GlobalSaleCredits,
-): BuiltVoucher {
-	const globalSale = globalSales?.of(itemIndex);
-	if (globalSale) return globalSaleCreditOf(ctx, itemIndex, globalSale, related);
-	const get = <T>(name: string, fallback: T) =>
-		ctx.getNodeParameter(name, itemIndex, fallback) as T;
-	const { entries, invoiceOf } = relatedEntries(
-		ctx,
-		itemIndex,
-		related,
-		INVOICES,
-		'A credit note relates the invoice it corrects: add its UUID.',
-	);
-	const fromXml = readsRelatedXml(ctx, itemIndex);
-	const byLines = get<string>('creditBy', 'amount') === 'lines';
-	const cfdiOf = (entry: IDataObject) => invoiceOf(entry) as StampedCfdi;
-	try {
-		const invoices: CreditedInvoice[] = entries.map((entry) =>
-			fromXml
-				? creditedInvoiceFromCfdi(cfdiOf(entry), positiveNumber(entry.balance))
-				: {
-						uuid: String(entry.uuid ?? '').trim(),
-						total: positiveNumber(entry.total),
-						saldo: positiveNumber(entry.balance),
-						moneda: get('moneda', 'MXN'),
-						taxes: readTaxRates((name) => get(name, undefined), 'credit'),
-					},
-		);
-		const first = fromXml ? cfdiOf(entries[0]) : undefined;
-		const { emisor, receptor } = relatedParties(ctx, itemIndex, first);
-		const input: CreditNoteInput = {
-			emisor: emisor as never,
-			receptor: { ...receptor, usoCFDI: get('receptorUsoCfdi', 'G02') } as never,
-			lugarExpedicion: get('lugarExpedicion', ''),
-			serie: get('serie', ''),
-			descripcionFacturador: get('descripcionFacturador', ''),
-			formaPago: get('formaPago', '03'),
-			moneda: fromXml ? undefined : get('moneda', 'MXN'),
-			tipoCambio:
-				positiveNumber(get('creditExchangeRate', 0)) ??
-				(first?.moneda && first.moneda !== 'MXN' ? first.tipoCambio : undefined),
-			tipoRelacion: get('creditRelationType', '01'),
-			invoices,
-			lines: byLines
-				? get<IDataObject[]>('creditLines.line', []).map((line) => ({
-						claveProdServ: String(line.claveProdServ ?? ''),
-						cantidad: Number(line.cantidad ?? 1),
-						claveUnidad: String(line.claveUnidad ?? ''),
-						descripcion: String(line.descripcion ?? ''),
-						valorUnitario: Number(line.valorUnitario ?? 0),
-					}))
-				: undefined,
-			amount: byLines ? undefined : get('creditAmount', 0),
-			amountIncludesTax: get('creditAmountIncludesTax', true),
-			descripcion: get('creditDescription', '') || undefined,
-		};
-		const voucher = buildCreditNote(input);
-		const money = creditNoteMoney(input, String(voucher.moneda));
-		return new BuiltVoucher(
-			withRelationsAndLegends(ctx, itemIndex, voucher as IDataObject),
-			{},
-			money ? { money } : {},
-		);
-	} catch (error) {
-		throw kindInputFailure(ctx, itemIndex, error, (field) =>
-			field === 'amount' || field === 'lines'
-				? byLines
-					? 'Line Items'
-					: 'Amount'
-				: (LABELS[field] ?? field),
-		);
-	}
-}
 
 /**
  * Voucher → Create Credit Note: a type E voucher relating the invoices it corrects (01, 03 or 07),
