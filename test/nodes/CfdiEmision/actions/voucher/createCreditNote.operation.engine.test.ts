@@ -2,7 +2,7 @@
  * Voucher > Create Credit Note through n8n-core's engine against the sandbox: the note sent and stamped,
  * its related invoices read from their XML or typed in, and example 05's path.
  *
- * Also covers: nodes/CfdiEmision/api/relatedInvoices.ts, nodes/CfdiEmision/actions/voucher/fields/relatedParties.fields.ts (the read of the related invoices a credit note refers to, and the issuer and recipient fields of a voucher that relates invoices).
+ * Also covers: nodes/CfdiEmision/voucherInput/creditNote.ts, nodes/CfdiEmision/api/relatedInvoices.ts, nodes/CfdiEmision/actions/voucher/fields/relatedParties.fields.ts (the credit note built for each item, the read of the related invoices a credit note refers to, and the issuer and recipient fields of a voucher that relates invoices).
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 

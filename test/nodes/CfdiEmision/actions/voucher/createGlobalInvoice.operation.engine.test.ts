@@ -1,7 +1,8 @@
 /**
  * Voucher > Create Global Invoice through n8n-core's engine against the sandbox: the input items
- * (one sale each) as one voucher to the general public with InformacionGlobal, one set of settings,
- * each sale once, and example 06's path. Its periods: createGlobalInvoice.operation.periods.engine.test.ts.
+ * (one sale each) as one voucher to the general public with InformacionGlobal, and example 06's
+ * path. Its period, one set of settings and each sale once: test/nodes/CfdiEmision/voucherInput/
+ * globalInvoice.engine.test.ts; the sales already documented: globalInvoiceDeclarations.engine.test.ts.
  */
 import type { INodeParameters } from 'n8n-workflow';
 
@@ -184,59 +185,6 @@ describe('voucher: create global invoice', () => {
 	test.each(wrong)('stops locally with nothing sent: %s', async (_name, params, message) => {
 		const { error } = await kit.engine.runNode(params, SALES);
 		expect(error?.message).toMatch(message);
-		expect(issuingCalls(kit.sandbox)).toEqual([]);
-	});
-});
-
-describe('global invoice: one set of settings, each sale once', () => {
-	const sales = SALES.map((sale) => ({ ...sale, month: '05', form: '01' }));
-
-	test('a month that changes from item to item is refused, naming the item and both values', async () => {
-		const changing = sales.map((sale, index) => (index === 2 ? { ...sale, month: '04' } : sale));
-		const { error } = await kit.engine.runNode(
-			globalParams({ globalMonth: '={{ $json.month }}' }),
-			changing,
-		);
-		expect(error?.message).toBe(
-			'Item 2: Month is "04", but item 0 has "05"; one global invoice has one Month.',
-		);
-		expect((error as any)?.description).toMatch(
-			/^Give every sale of the invoice the same Month .* Nothing was sent to the service\.$/,
-		);
-		expect(issuingCalls(kit.sandbox)).toEqual([]);
-	});
-
-	test('a payment form that changes from item to item is refused', async () => {
-		const changing = sales.map((sale, index) => (index === 1 ? { ...sale, form: '04' } : sale));
-		const { error } = await kit.engine.runNode(
-			globalParams({ formaPago: '={{ $json.form }}' }),
-			changing,
-		);
-		expect(error?.message).toMatch(/^Item 1: Payment Form is "04", but item 0 has "01"/);
-		expect(issuingCalls(kit.sandbox)).toEqual([]);
-	});
-
-	test('the same settings given by an expression on every item are accepted', async () => {
-		const { error } = await kit.engine.runNode(
-			globalParams({ globalMonth: '={{ $json.month }}', formaPago: '={{ $json.form }}' }),
-			sales,
-		);
-		expect(error).toBeUndefined();
-		expect((sentBody(kit.sandbox) as any).informacionGlobal).toEqual({
-			periodicidad: '04',
-			meses: '05',
-			anio: 2024,
-		});
-	});
-
-	test('a ticket given twice is refused, naming both items', async () => {
-		const { error } = await kit.engine.runNode(globalParams(), [
-			...SALES,
-			{ ...SALES[0], total: 10 },
-		]);
-		expect(error?.message).toBe(
-			'Item 3: Sale Ticket Number "T-0001" is also the ticket of item 0; a sale goes into a global invoice once.',
-		);
 		expect(issuingCalls(kit.sandbox)).toEqual([]);
 	});
 });
