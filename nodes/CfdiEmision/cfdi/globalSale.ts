@@ -6,7 +6,7 @@
  * invoices of the sale's period say and decides the next step; each step is found again on a re-run,
  * so a run stopped between steps goes on where it stopped. Pure: no n8n imports.
  */
-import { parseElements, type XmlElement } from './kinds/stampedCfdi';
+import { parseElements, type XmlElement } from './kinds/xmlElements';
 import { GENERIC_NATIONAL_RFC } from './rfc';
 
 /** A global invoice of the period as listed, with what its XML says. */

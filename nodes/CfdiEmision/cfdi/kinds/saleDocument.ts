@@ -12,7 +12,7 @@ import {
 	subtractDecimal,
 	type Decimal,
 } from '../decimal';
-import { parseElements, type XmlElement } from './stampedCfdi';
+import { parseElements, type XmlElement } from './xmlElements';
 import type { TaxRate } from './taxRates';
 
 export interface SaleConcept {

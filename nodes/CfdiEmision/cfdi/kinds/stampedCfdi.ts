@@ -1,14 +1,12 @@
 /**
  * Reads the figures a payment receipt or a credit note needs from a stamped CFDI's XML text, as
- * the service's XML download returns it. No XML library (the package has no runtime
- * dependencies): a small tokenizer that ignores namespace prefixes and attribute order, accepts
- * single or double quotes, normalises attribute values as XML 1.0 requires (section 3.3.3),
- * decodes entities and skips comments, CDATA, processing instructions and the DOCTYPE. It reads
+ * the service's XML download returns it (its element tree read by ./xmlElements.ts). It reads
  * CFDI 4.0 and 3.3 (an invoice of 2021 may still be paid with a Pagos 2.0 receipt); a CFDI 3.2 or
  * older file is refused with a message saying so.
  */
 import { addDecimal, decimalToNumber, parseDecimal, type Decimal } from '../decimal';
 import type { TaxRate } from './taxRates';
+import { child, children, find, findAll, parseElements, type XmlElement } from './xmlElements';
 
 export interface StampedTax {
 	impuesto: string;
@@ -73,33 +71,6 @@ export interface StampedConcept {
 	taxes: TaxRate[];
 }
 
-export interface XmlElement {
-	/** Local name, without the namespace prefix. */
-	name: string;
-	attrs: Record<string, string>;
-	children: XmlElement[];
-}
-
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-
-function decodeEntities(value: string): string {
-	return value.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|[a-zA-Z]+);/g, (match, entity: string) => {
-		if (entity.startsWith('#x')) return String.fromCodePoint(parseInt(entity.slice(2), 16));
-		if (entity.startsWith('#')) return String.fromCodePoint(parseInt(entity.slice(1), 10));
-		return ENTITIES[entity] ?? match;
-	});
-}
-
-/**
- * XML 1.0, sections 2.11 and 3.3.3: a line break written inside an attribute value (CR LF, CR or
- * LF) and a literal tab each become one space before character references are decoded; a
- * character reference such as &#10; keeps its character. A parser does this; so does the SAT when
- * it builds the original chain, so the value read here is the value the SAT signed.
- */
-function normaliseAttributeValue(raw: string): string {
-	return decodeEntities(raw.replace(/\r\n|[\r\n\t]/g, ' '));
-}
-
 /** The CFDI versions whose attribute names this reader knows. */
 export const READABLE_CFDI_VERSIONS: ReadonlyArray<string> = ['4.0', '3.3'];
 
@@ -116,108 +87,6 @@ function checkVersion(comprobante: XmlElement): void {
 	throw new Error(
 		`The XML is ${what}; only CFDI ${READABLE_CFDI_VERSIONS.join(' and ')} files can be read.`,
 	);
-}
-
-/** The name after the namespace prefix (all of it when there is none: indexOf gives -1). */
-function localName(qualified: string): string {
-	return qualified.slice(qualified.indexOf(':') + 1);
-}
-
-const ATTRIBUTE = /([^\s=/>]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
-
-/**
- * A forgiving parse of the element tree (text content is not kept: CFDI data is in attributes).
- * Also reads the SAT's schemas for scripts/generateXsdFacets.ts.
- */
-export function parseElements(xml: string): XmlElement | undefined {
-	const stack: XmlElement[] = [];
-	let root: XmlElement | undefined;
-	let index = 0;
-	while (index < xml.length) {
-		const open = xml.indexOf('<', index);
-		if (open === -1) break;
-		if (xml.startsWith('<!--', open)) {
-			const end = xml.indexOf('-->', open + 4);
-			index = end === -1 ? xml.length : end + 3;
-			continue;
-		}
-		if (xml.startsWith('<![CDATA[', open)) {
-			const end = xml.indexOf(']]>', open + 9);
-			index = end === -1 ? xml.length : end + 3;
-			continue;
-		}
-		if (xml.startsWith('<?', open)) {
-			const end = xml.indexOf('?>', open + 2);
-			index = end === -1 ? xml.length : end + 2;
-			continue;
-		}
-		if (xml.startsWith('<!', open)) {
-			const end = xml.indexOf('>', open + 2);
-			index = end === -1 ? xml.length : end + 1;
-			continue;
-		}
-		// The tag ends at the first '>' outside quotes.
-		let end = open + 1;
-		let quote: string | undefined;
-		for (; end < xml.length; end++) {
-			const char = xml[end];
-			if (quote) {
-				if (char === quote) quote = undefined;
-			} else if (char === '"' || char === "'") {
-				quote = char;
-			} else if (char === '>') {
-				break;
-			}
-		}
-		const tag = xml.slice(open + 1, end);
-		index = end + 1;
-		if (tag.startsWith('/')) {
-			const name = localName(tag.slice(1).trim());
-			// Pop to the matching element; tolerate stray closing tags.
-			const at = stack.map((element) => element.name).lastIndexOf(name);
-			if (at !== -1) stack.length = at;
-			continue;
-		}
-		const selfClosing = tag.endsWith('/');
-		const body = selfClosing ? tag.slice(0, -1) : tag;
-		const nameMatch = /^\s*([^\s/>]+)/.exec(body);
-		if (!nameMatch) continue;
-		const element: XmlElement = { name: localName(nameMatch[1]), attrs: {}, children: [] };
-		for (const match of body.slice(nameMatch[0].length).matchAll(ATTRIBUTE)) {
-			const attrName = match[1];
-			if (attrName === 'xmlns' || attrName.startsWith('xmlns:')) continue;
-			element.attrs[localName(attrName)] = normaliseAttributeValue(match[2] ?? match[3] ?? '');
-		}
-		if (stack.length > 0) stack[stack.length - 1].children.push(element);
-		else root ??= element;
-		if (!selfClosing) stack.push(element);
-	}
-	return root;
-}
-
-function child(element: XmlElement | undefined, name: string): XmlElement | undefined {
-	return element?.children.find((item) => item.name === name);
-}
-
-function children(element: XmlElement | undefined, name: string): XmlElement[] {
-	return element?.children.filter((item) => item.name === name) ?? [];
-}
-
-function find(element: XmlElement, name: string): XmlElement | undefined {
-	for (const item of element.children) {
-		if (item.name === name) return item;
-		const found = find(item, name);
-		if (found) return found;
-	}
-	return undefined;
-}
-
-function findAll(element: XmlElement, name: string, into: XmlElement[] = []): XmlElement[] {
-	for (const item of element.children) {
-		if (item.name === name) into.push(item);
-		findAll(item, name, into);
-	}
-	return into;
 }
 
 /**

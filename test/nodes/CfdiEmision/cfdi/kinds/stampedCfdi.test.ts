@@ -1,13 +1,11 @@
 /**
- * The stamped-XML reader (cfdi/kinds/stampedCfdi.ts) on the XML a user may really be given: markup
- * it must skip (comments, CDATA, processing instructions holding "<" and ">"), closing tags with
- * spaces, unprefixed elements, a CFDI inside another document, attributes in single quotes, the five
- * XML entities; and the taxes it sums per rate (transfers and withholdings of one rate kept apart,
- * lines without a base skipped). Each case states the figures read.
+ * The stamped-XML reader (cfdi/kinds/stampedCfdi.ts) on the XML a user may really be given: the
+ * members it reads and the taxes it sums per rate (transfers and withholdings of one rate kept apart,
+ * lines without a base skipped). Each case states the figures read. The markup it skips and the
+ * element tree: xmlElements.test.ts beside this one.
  */
 import Decimal from 'decimal.js';
 import {
-	parseElements,
 	readStampedCfdi,
 	taxRatesOfCfdi,
 } from '../../../../../nodes/CfdiEmision/cfdi/kinds/stampedCfdi';
@@ -37,96 +35,6 @@ const IVA_200 = [
 		withheld: false,
 	},
 ];
-
-describe('markup the reader skips', () => {
-	it.each([
-		[
-			'a comment holding an element and ">"',
-			'<!-- old line: <cfdi:Traslado Base="999" Impuesto="002" TipoFactor="Tasa" TasaOCuota="0.160000" Importe="1"/> -> -->',
-		],
-		[
-			'CDATA holding ">" before an element',
-			'<![CDATA[ a > b <cfdi:Traslado Base="999" Impuesto="002" TipoFactor="Tasa" TasaOCuota="0.160000" Importe="1"/> ]]>',
-		],
-		[
-			'a processing instruction holding ">" before an element',
-			'<?note a > b <cfdi:Traslado Base="999" Impuesto="002" TipoFactor="Tasa" TasaOCuota="0.160000" Importe="1"/> ?>',
-		],
-	])('%s', (_name, markup) => {
-		const read = readStampedCfdi(
-			cfdi(concept(IVA('100.00', '16.00'), markup) + concept(IVA('100.00', '16.00'))),
-		);
-		expect(read.taxes).toEqual(IVA_200);
-		expect(read.uuid).toBe(UUID);
-	});
-
-	it('markup never closed ends the reading where it starts', () => {
-		for (const open of ['<!-- never closed', '<![CDATA[ never closed', '<? never closed']) {
-			const read = readStampedCfdi(
-				`<cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4" Total="1.00">${open}${TFD}</cfdi:Comprobante>`,
-			);
-			expect(read.total).toBe(1);
-			expect(read.uuid).toBeUndefined();
-		}
-	});
-
-	it('a stray "<>", a stray closing tag and an attribute in single quotes holding ">" do not lose what follows', () => {
-		const xml = cfdi(
-			`<>${concept(IVA('100.00', '16.00'))}</cfdi:Addenda><cfdi:Concepto Descripcion='a > b'><cfdi:Impuestos><cfdi:Traslados>${IVA('100.00', '16.00')}</cfdi:Traslados></cfdi:Impuestos></cfdi:Concepto>`,
-		);
-		expect(readStampedCfdi(xml).taxes).toEqual(IVA_200);
-	});
-});
-
-describe('the element tree', () => {
-	it('closing tags with spaces before ">" close their element: the second concept is still a concept', () => {
-		const xml = cfdi(
-			concept(IVA('100.00', '16.00')).replace('</cfdi:Concepto>', '</cfdi:Concepto >') +
-				concept(IVA('100.00', '16.00')),
-		);
-		expect(readStampedCfdi(xml).taxes).toEqual(IVA_200);
-	});
-
-	it('unprefixed elements (a default namespace) close as well', () => {
-		const plain = (body: string) =>
-			`<Comprobante xmlns="http://www.sat.gob.mx/cfd/4" Total="232.00"><Conceptos>${body}</Conceptos></Comprobante>`;
-		const line =
-			'<Concepto><Impuestos><Traslados><Traslado Base="100.00" Impuesto="002" TipoFactor="Tasa" TasaOCuota="0.160000" Importe="16.00"/></Traslados></Impuestos></Concepto>';
-		expect(readStampedCfdi(plain(line + line)).taxes).toEqual(IVA_200);
-	});
-
-	it('a CFDI inside another document (a PAC response envelope) is found', () => {
-		const read = readStampedCfdi(
-			`<?xml version="1.0"?><Envelope><Body><Response>${cfdi(concept(IVA('200.00', '32.00')))}</Response></Body></Envelope>`,
-		);
-		expect(read).toMatchObject({ uuid: UUID, total: 232, taxes: IVA_200 });
-	});
-
-	it('namespace declarations are not attributes; prefixes are dropped from names', () => {
-		expect(
-			parseElements('<p:a xmlns="urn:x" xmlns:p="urn:p" p:b="1" c=\'2\'><p:d/></p:a>'),
-		).toEqual({
-			name: 'a',
-			attrs: { b: '1', c: '2' },
-			children: [{ name: 'd', attrs: {}, children: [] }],
-		});
-	});
-
-	it('an attribute in single quotes may hold ">" and a double quote; the attributes after it are read', () => {
-		const read = readStampedCfdi(cfdi('', `Version='4.0' Serie='A>"B"' Total="1.00"`));
-		expect(read).toMatchObject({ serie: 'A>"B"', total: 1 });
-	});
-
-	it('decodes the five XML entities and character references in attribute values', () => {
-		const read = readStampedCfdi(
-			cfdi(
-				'',
-				'Version="4.0" Serie="&lt;A&gt; &amp; &quot;B&quot; &apos;C&apos; &#65;&#x42; &unknown;"',
-			),
-		);
-		expect(read.serie).toBe(`<A> & "B" 'C' AB &unknown;`);
-	});
-});
 
 describe('the voucher members read', () => {
 	it('text members trimmed, blank ones absent; amounts that are not numbers absent; only the members present', () => {
@@ -572,44 +480,6 @@ describe('the real CFDI 4.0 figures', () => {
 				withheld: false,
 			},
 		]);
-	});
-});
-
-describe('attribute values are normalised as XML 1.0 requires (section 3.3.3)', () => {
-	const xml = file('cfdi40-real.xml');
-	const withName = (nombre: string) =>
-		xml.replace('Nombre="CARLOS CORTES SOTO"', `Nombre="${nombre}"`);
-
-	it.each([
-		['a literal line feed', 'CARLOS\nCORTES SOTO', 'CARLOS CORTES SOTO'],
-		['a literal tab', 'CARLOS\tCORTES SOTO', 'CARLOS CORTES SOTO'],
-		[
-			'a CR LF line end (one line break, so one space)',
-			'CARLOS\r\nCORTES SOTO',
-			'CARLOS CORTES SOTO',
-		],
-		['a lone CR', 'CARLOS\rCORTES SOTO', 'CARLOS CORTES SOTO'],
-		[
-			'a line break and indentation (each character a space; no collapsing)',
-			'CARLOS\n  CORTES SOTO',
-			'CARLOS   CORTES SOTO',
-		],
-	])('%s becomes a space', (_what, written, read) => {
-		expect(readStampedCfdi(withName(written)).receptor.nombre).toBe(read);
-	});
-
-	it.each([
-		['&#10;', 'CARLOS\nCORTES SOTO'],
-		['&#xA;', 'CARLOS\nCORTES SOTO'],
-		['&#9;', 'CARLOS\tCORTES SOTO'],
-		['&#13;&#10;', 'CARLOS\r\nCORTES SOTO'],
-	])('the character reference %s keeps its character', (reference, read) => {
-		expect(readStampedCfdi(withName(`CARLOS${reference}CORTES SOTO`)).receptor.nombre).toBe(read);
-	});
-
-	it('an amount written across a line break is still read', () => {
-		const cfdi = readStampedCfdi(xml.replace('Total="1000.00"', 'Total="\n1000.00"'));
-		expect(cfdi.total).toBe(1000);
 	});
 });
 
