@@ -1,3 +1,10 @@
+/**
+ * The form's line items as CFDI concepts (cfdi/formLines.ts): taxes per line computed by
+ * computeTotals, typed totals checked against the computed ones. The taxes each line may carry:
+ * formLineTaxes.test.ts beside this one.
+ *
+ * Also covers: nodes/CfdiEmision/cfdi/formLineInput.ts (the form line, its error naming the field, the options).
+ */
 import Decimal from 'decimal.js';
 import fc from 'fast-check';
 

@@ -1,3 +1,8 @@
+/**
+ * The taxes a form line may carry (cfdi/formLineTaxes.ts), read through conceptsFromFormLines: the
+ * IVA charged, IEPS, ISR and IVA withheld, each rate checked and refused naming its field; IVA
+ * withheld at most the IVA charged; IVA 8 % only from the border region (issue 27, item 7).
+ */
 import { conceptsFromFormLines, FormLineError } from '../../../../nodes/CfdiEmision/cfdi/formLines';
 import { borderRegionOf } from '../../../../nodes/CfdiEmision/cfdi/catalogs/borderRegion';
 
