@@ -4,7 +4,7 @@
  * period) and the credit notes already issued against that ticket (the voucher list from the
  * global invoice's date to now, each voucher's XML), so building the note stays local.
  */
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { readSaleDocument, type SaleDocument } from '../cfdi';
@@ -18,22 +18,6 @@ import type { RequestSettings } from '../transport/requestSettings';
 import { RunSession } from '../transport/transport';
 
 export const GLOBAL_SALE_TICKET = 'globalSaleTicket';
-
-/** The field of Create Credit Note that turns it into the credit of a global invoice's sale. */
-export function globalSaleTicketField(
-	displayOptions: INodeProperties['displayOptions'],
-): INodeProperties {
-	return {
-		displayName: 'Ticket in the Global Invoice',
-		name: GLOBAL_SALE_TICKET,
-		type: 'string',
-		default: '',
-		placeholder: '1001',
-		description:
-			"For a refund or discount on a sale that went into a global invoice: its ticket number (the global invoice concept's NoIdentificacion). The note then goes to the general public (XAXX010101000, regime 616, use S01, the issuer's postal code), relates the global invoice given as the one Related Invoice (01), and credits at most the ticket's amount less earlier credit notes of it. Empty: a credit note to the related invoice's customer.",
-		displayOptions,
-	};
-}
 
 /** What an item's global-sale credit is built from. */
 export interface GlobalSaleFacts {

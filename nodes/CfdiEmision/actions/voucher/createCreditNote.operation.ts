@@ -15,6 +15,7 @@ import {
 	duplicateCheckKey,
 	duplicateCheckWindow,
 	fiscalLegends,
+	globalSaleTicketField,
 	options,
 	output,
 	relatedPartyFields,
@@ -24,7 +25,7 @@ import {
 	taxRateFields,
 	voucherField,
 } from './fields';
-import { GlobalSaleCredits, globalSaleTicketField } from '../../voucherInput/globalSaleCredit';
+import { GlobalSaleCredits } from '../../voucherInput/globalSaleCredit';
 import { CREDITED_INVOICES, creditNoteOf } from '../../voucherInput/creditNote';
 
 const OPERATION = 'createCreditNote';

@@ -1,4 +1,5 @@
 /** The voucher operations' shared fields, imported by name by each operation file. */
+export * from './globalSale.fields';
 export * from './lineItems.fields';
 export * from './order.fields';
 export * from './orderSettings.fields';
