@@ -5,7 +5,7 @@
  * customer is left out of the global invoice; two executions at the same moment give one voucher or
  * a twin reported on the item.
  *
- * Also covers: nodes/CfdiEmision/stamping/saleStampedMeanwhile.ts, nodes/CfdiEmision/stamping/duplicateOutcome.ts (a sale stamped meanwhile by another execution, and the item's result when its sale is found).
+ * Also covers: nodes/CfdiEmision/stamping/saleStampedMeanwhile.ts (a sale stamped meanwhile by another execution).
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { invoiceVoucher } from '../../../support/vouchers';
