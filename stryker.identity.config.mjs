@@ -2,6 +2,26 @@
 // reconciliation rule (cfdi/saleIdentity.ts, cfdi/businessKey.ts, cfdi/reconcile.ts) with their pure
 // tests, its own report (reports/mutation/identity.json) and incremental file. MUTATE_TESTS, when set,
 // replaces the default tests. See DEVELOPMENT.md "Mutation testing".
+// The survivors of npm run mutate:identity, read and kept:
+// - Equivalent by construction: a comparison already guarded (`<=` under `!==` in `byAge`; `a && b`
+//   where both are parsed amounts; a match result only compared with `'no'`/`'unknown'`, so `'yes'`
+//   or `'unknown'` as `""` act alike; `if (!words)` before patterns an empty text cannot match).
+// - `canonical` in the content key: `String(n)` and `parseDecimal` give the same text for every amount
+//   a voucher carries, and `parseDecimal` refuses what the number pattern refuses; `text()` already
+//   reads undefined as empty; a text member's properties read as absent like an empty object's.
+//   Separators between fixed-length UUIDs or relation groups change nothing. `Number.isFinite` already
+//   implies a number (`keyText`).
+// - `?? 2` / `&& 2` on a currency's decimals: `currencyDecimals` answers 0 or 2 for the currencies in
+//   use, and `moneyText`'s default is 2.
+// - The cents search (`reconcile.ts`): the pruning window, the initial step's `option`, the length
+//   given to `new Array`, the tie-break of equal sums (states are inserted below-first), the cost and
+//   "fewest concepts" tie-breaks among choices the notes and totals cannot tell apart, shift 0 taking
+//   the line as built, the entry guard before the search (the remainder check after it refuses the
+//   same), `remainder === 0` with `total === target` (each implies the other), and "above" (with IVA
+//   rates every concept reaches within a cent below, so a remainder is never above).
+// - Defensive branches no caller reaches: a source `lines` list of another length, a payment receipt
+//   without its Pagos complement, a key without folio in a twin message, a concept whose every shift
+//   lands at or below its discount, `unitsOf` at the scale it rounds to (× 10⁰ = ÷ 10⁰).
 import { readFileSync } from 'fs';
 
 const base = JSON.parse(readFileSync(new URL('./stryker.config.json', import.meta.url), 'utf8'));

@@ -167,11 +167,11 @@ function outcomeOf(job: StampJob, answer: DoneAnswer, format: OutputFormat): Ite
  * Items are scheduled by series (SeriesQueue): the same series one at a time in input order,
  * different series in parallel up to Concurrency, so a run never collides with itself (FAC119).
  *
- * How a new voucher kind plugs in: write its operation file in resources/voucher/ with its fields
+ * How a new voucher kind plugs in: write its operation file in actions/voucher/ with its fields
  * and an execute that returns `runStamping(ctx, { buildVoucher, target })`, where `buildVoucher`
  * turns the item's parameters into the voucher body and `target` says create or update which id.
- * Add the operation's name to STAMPING_OPERATIONS (stamping/options.ts) and pass it to
- * stampFields() so it gets the same Stamp, Stamping Mode and Options fields.
+ * Add the operation's name to CREATE_OPERATIONS (stamping/options.ts) and list the stamping fields
+ * of actions/voucher/fields (Stamp, Stamping Mode, Duplicate Check, Options) in its description.
  */
 export async function runStamping(
 	ctx: IExecuteFunctions,

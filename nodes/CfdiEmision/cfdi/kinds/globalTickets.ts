@@ -11,7 +11,7 @@
  *   series may number its invoices like the tickets, and leaving a sale out because of an unrelated
  *   invoice leaves it undeclared.
  *
- * Pure: the operation reads the list and the XML (actions or resources/voucher/createGlobalInvoice).
+ * Pure: voucherInput/globalInvoiceDeclarations.ts reads the list and the XML.
  */
 import {
 	compareDecimal,
