@@ -12,13 +12,15 @@
  * RFC, a state) and could be this sale's makes the check undecidable: the caller stamps nothing.
  *
  * A voucher without a key (Fields, JSON or Line Items without folio) is identified by its content
- * (`contentKey`): a fingerprint of its recipient, lines and total, written as its folio so that the
- * list shows it, looked for over a window (a day by default).
+ * (`contentKey`, in ./contentKey.ts).
  */
 import { currencyDecimals } from './catalogs/moneda';
 import { compareDecimal, decimalToString, parseDecimal } from './decimal';
 import { GENERIC_FOREIGN_RFC, GENERIC_NATIONAL_RFC } from './rfc';
 import type { BusinessKey } from './voucherSource';
+
+// The content key and the sale's window (their own module; importable from here as before).
+export * from './contentKey';
 
 /** A voucher as the list shows it, with what the identity rule reads. */
 export interface ListedSale {
@@ -294,161 +296,4 @@ export function totalChangedMessage(
 export function isGenericRfc(rfc: unknown): boolean {
 	const value = upper(rfc);
 	return value === GENERIC_NATIONAL_RFC || value === GENERIC_FOREIGN_RFC;
-}
-
-/** FNV-1a, 32 bits, as 8 hex digits. */
-export function fingerprint(value: string): string {
-	let hash = 0x811c9dc5;
-	for (const char of value) {
-		hash ^= char.codePointAt(0) as number;
-		hash = Math.imul(hash, 0x01000193) >>> 0;
-	}
-	return hash.toString(16).toUpperCase().padStart(8, '0');
-}
-
-/** The prefix of a folio the node writes from a voucher's content. */
-export const CONTENT_FOLIO_PREFIX = 'C-';
-
-/** One hour and the default content window, in seconds. */
-export const HOUR_SECONDS = 3_600;
-export const DEFAULT_CONTENT_WINDOW_HOURS = 24;
-
-type Body = Record<string, unknown>;
-
-const record = (value: unknown): Body =>
-	value && typeof value === 'object' && !Array.isArray(value) ? (value as Body) : {};
-
-/** A member's value as stable text: numbers as decimals without trailing zeros, text trimmed. */
-function canonical(value: unknown): string {
-	if (value === undefined || value === null) return '';
-	if (typeof value === 'number' || (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value))) {
-		const parsed = parseDecimal(value);
-		if (parsed)
-			return decimalToString(parsed)
-				.replace(/(\.\d*?)0+$/, '$1')
-				.replace(/\.$/, '');
-	}
-	if (typeof value === 'object') return JSON.stringify(value);
-	return text(value);
-}
-
-/**
- * A voucher's content as one text: type, currency, series, recipient, each line (product code,
- * identification, description, quantity, unit, unit value, discount, taxes), the total and the
- * vouchers it relates. Dates,
- * payment data and anything the service adds do not take part: the same sale built again is the
- * same content.
- */
-export function contentOf(body: Body): string {
-	const receptor = record(body.receptor);
-	const lines = (Array.isArray(body.conceptos) ? body.conceptos : []).map((line) => {
-		const concepto = record(line);
-		return [
-			concepto.claveProdServ,
-			concepto.noIdentificacion,
-			concepto.descripcion,
-			concepto.cantidad,
-			concepto.claveUnidad,
-			concepto.valorUnitario,
-			concepto.importe,
-			concepto.descuento,
-			concepto.objetoImp,
-			concepto.impuestos,
-		]
-			.map(canonical)
-			.join('\u001f');
-	});
-	// The vouchers it relates (a replacement's 04, a credit note's 01): a replacement with the same
-	// lines as the voucher it replaces is another document, not a re-run of it.
-	const relations = (Array.isArray(body.cfdiRelacionados) ? body.cfdiRelacionados : [])
-		.map((group) => {
-			const entry = record(group);
-			const related = Array.isArray(entry.cfdiRelacionado) ? entry.cfdiRelacionado : [];
-			const uuids = related.map((item) => upper(record(item).uuid)).sort();
-			return `${text(entry.tipoRelacion)}:${uuids.join(',')}`;
-		})
-		.sort();
-	return [
-		canonical(body.tipoDeComprobante),
-		upper(body.moneda),
-		upper(body.serie),
-		upper(receptor.rfc),
-		...lines,
-		canonical(body.total),
-		...(relations.length ? [`rel\u001f${relations.join(';')}`] : []),
-	].join('\u001e');
-}
-
-/**
- * The key of a voucher without one: its content, for `windowHours` before `nowSeconds`. Its folio,
- * written on the voucher so that the list shows it: "C-" and the content's fingerprint.
- */
-export function contentKey(
-	body: Body,
-	nowSeconds: number,
-	windowHours = DEFAULT_CONTENT_WINDOW_HOURS,
-): { key: BusinessKey; folio: string } {
-	const hash = fingerprint(contentOf(body));
-	const folio = `${CONTENT_FOLIO_PREFIX}${hash}`;
-	const since = new Date((nowSeconds - Math.max(0, windowHours) * HOUR_SECONDS) * 1000);
-	return {
-		key: {
-			value: `content:${hash}`,
-			from: `the voucher's content (recipient, lines and total; no Duplicate Check Key), within ${windowHours} hours`,
-			serie: text(body.serie),
-			folio,
-			since: since.toISOString(),
-			exactSince: true,
-		},
-		folio,
-	};
-}
-
-/** Margin either side of a sale's window for clocks that disagree (shop, n8n, service). */
-export const CLOCK_MARGIN_SECONDS = 30 * 60;
-/** The SAT accepts a voucher dated up to 72 hours before its stamp. */
-export const BACKDATE_SECONDS = 72 * HOUR_SECONDS;
-
-/**
- * The window of the list (voucher dates, Unix seconds) where a voucher of these sales can be. A
- * voucher of a sale is stamped after the sale and dated at its stamp by the service, so it is not
- * dated before the sale: the window starts at the earliest sale date (less a clock margin; less
- * 72 hours when vouchers are sent with their own date, which the SAT accepts that far back) and
- * ends now. A key without a date looks back `lookBackDays`.
- */
-export function saleWindow(
-	keys: Array<Pick<BusinessKey, 'since' | 'exactSince'>>,
-	nowSeconds: number,
-	lookBackDays: number,
-	datedBySender = false,
-): { from: number; to: number } {
-	let from = nowSeconds;
-	for (const key of keys) {
-		const parsed = key.since ? Date.parse(key.since) : NaN;
-		const start = Number.isFinite(parsed)
-			? Math.floor(parsed / 1000) -
-				(key.exactSince ? 0 : CLOCK_MARGIN_SECONDS) -
-				(datedBySender ? BACKDATE_SECONDS : 0)
-			: nowSeconds - lookBackDays * 24 * HOUR_SECONDS;
-		from = Math.min(from, start);
-	}
-	return { from: Math.max(0, from), to: nowSeconds + CLOCK_MARGIN_SECONDS };
-}
-
-/**
- * A Duplicate Check Key as given: text or a number. Anything else (an object, a list, a boolean)
- * would be written as "[object Object]" and match every sale with such a key.
- */
-export function keyText(value: unknown): { text: string } | { wrongType: string } {
-	if (value === undefined || value === null) return { text: '' };
-	if (typeof value === 'string') return { text: value.trim() };
-	if (typeof value === 'number' && Number.isFinite(value)) return { text: String(value) };
-	const type = Array.isArray(value)
-		? 'a list'
-		: typeof value === 'object'
-			? 'an object'
-			: typeof value === 'number'
-				? `the number ${String(value)}`
-				: `a ${typeof value}`;
-	return { wrongType: type };
 }
