@@ -2,9 +2,10 @@
  * Rules of cfdi/validation/paymentDocument.ts and its neighbours: wrong payment vouchers are
  * stopped, each naming its path.
  * The cases of the payment voucher's fixed members, the payment taxes and the paid documents' taxes are in
- * paymentVoucher.test.ts, paymentTaxes.test.ts and paymentDocumentTaxes.test.ts beside this one.
+ * paymentVoucher.test.ts, paymentTaxes.test.ts and paymentDocumentTaxes.test.ts beside this one; the
+ * empty lists in members.test.ts.
  *
- * Also covers: nodes/CfdiEmision/cfdi/validation/members.ts, nodes/CfdiEmision/cfdi/validation/paymentAmounts.ts (the member checks these cases reach and the numbers the payment checks share).
+ * Also covers: nodes/CfdiEmision/cfdi/validation/paymentAmounts.ts (the numbers the payment checks share).
  */
 import {
 	changed,
@@ -77,12 +78,6 @@ describe('wrong payment vouchers are stopped, each naming its path', () => {
 			voucher: () => changed(valid(), (v) => (pago(v).fechaPago = '2024-13-01T00:00:00')),
 			code: 'FECHA_PAGO_FORMAT',
 			path: `${PAGO}.fechaPago`,
-		},
-		{
-			name: 'no related document',
-			voucher: () => changed(valid(), (v) => (pago(v).doctoRelacionado = [])),
-			code: 'LIST_EMPTY',
-			path: `${PAGO}.doctoRelacionado`,
 		},
 		{
 			name: 'idDocumento not a UUID',
@@ -174,12 +169,6 @@ describe('wrong payment vouchers are stopped, each naming its path', () => {
 			voucher: () => changed(valid(), (v) => (v.complemento.complementoPago20.version = '1.0')),
 			code: 'COMPLEMENT_VERSION',
 			path: `${P}.version`,
-		},
-		{
-			name: 'no payment',
-			voucher: () => changed(valid(), (v) => (v.complemento.complementoPago20.pago = [])),
-			code: 'LIST_EMPTY',
-			path: `${P}.pago`,
 		},
 		{
 			name: 'type P without the complement',

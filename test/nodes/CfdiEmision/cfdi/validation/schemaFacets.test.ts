@@ -1,20 +1,15 @@
 /**
  * The SAT schemas' limits (cfdv40.xsd, Pagos20.xsd, tdCFDI.xsd in test/support/sat-xsd/) refused
  * before sending: each wrong value gives exactly one error naming its full path, the limit and the
- * fix. The data module is generated from the schemas; the first test keeps it in step with them.
- * Also covers: nodes/CfdiEmision/cfdi/validation/xsdFacets.ts, nodes/CfdiEmision/cfdi/validation/xsdFacetTypes.ts (the generated facet data and its types: the first test keeps them in step with the schemas).
+ * fix. The data module is generated from the schemas.
+ * The data module kept in step with the schemas: xsdFacets.test.ts beside this one.
  */
-import { readFileSync } from 'fs';
-import { join } from 'path';
 
 import {
 	formatFinding,
 	validateVoucher,
 	type Voucher,
 } from '../../../../../nodes/CfdiEmision/cfdi';
-import { PATTERN_DESCRIPTIONS } from '../../../../../nodes/CfdiEmision/cfdi/validation/schemaFacets';
-import { XSD_ELEMENTS } from '../../../../../nodes/CfdiEmision/cfdi/validation/xsdFacets';
-import { generateXsdFacetsModule } from '../../../../support/xsdFacets';
 import { invoiceVoucher } from '../../../../support/vouchers';
 import {
 	changed,
@@ -23,96 +18,9 @@ import {
 	type Mutable,
 } from '../../../../support/kindFixtures';
 
-const XSD_DIR = join(__dirname, '..', '..', '..', '..', 'support', 'sat-xsd');
-
 function invoice(): Voucher {
 	return invoiceVoucher() as unknown as Voucher;
 }
-
-function facetsOf(xsd: string, name: string) {
-	const element = XSD_ELEMENTS.find((item) => item.xsd === xsd);
-	const attribute = element?.attributes.find((item) => item.name === name);
-	if (!attribute) throw new Error(`${xsd}@${name} is not in the data`);
-	return attribute;
-}
-
-describe('the facet data module', () => {
-	it('is what the generator makes of the SAT schemas kept in test/support/sat-xsd', () => {
-		const generated = generateXsdFacetsModule((file) => readFileSync(join(XSD_DIR, file), 'utf8'));
-		const committed = readFileSync(
-			join(
-				__dirname,
-				'..',
-				'..',
-				'..',
-				'..',
-				'..',
-				'nodes',
-				'CfdiEmision',
-				'cfdi',
-				'validation',
-				'xsdFacets.ts',
-			),
-			'utf8',
-		);
-		expect(committed).toBe(generated);
-	});
-
-	it('holds the limits as the schemas state them', () => {
-		expect(facetsOf('cfdi:Comprobante', 'Serie')).toMatchObject({
-			minLength: 1,
-			maxLength: 25,
-			pattern: '[^|]{1,25}',
-		});
-		expect(facetsOf('cfdi:Comprobante', 'Folio')).toMatchObject({ maxLength: 40 });
-		expect(facetsOf('cfdi:Comprobante/Conceptos/Concepto', 'Descripcion')).toMatchObject({
-			maxLength: 1000,
-		});
-		expect(facetsOf('cfdi:Comprobante/Conceptos/Concepto', 'Unidad')).toMatchObject({
-			maxLength: 20,
-		});
-		expect(facetsOf('cfdi:Comprobante/Emisor', 'Rfc')).toMatchObject({
-			type: 't_RFC',
-			minLength: 12,
-			maxLength: 13,
-		});
-		expect(facetsOf('pago20:Pagos/Pago/DoctoRelacionado', 'NumParcialidad')).toMatchObject({
-			base: 'integer',
-			pattern: '[1-9][0-9]{0,2}',
-		});
-		expect(facetsOf('pago20:Pagos/Pago', 'CtaBeneficiario')).toMatchObject({
-			minLength: 10,
-			maxLength: 50,
-			pattern: '[A-Z0-9_]{10,50}',
-		});
-		expect(facetsOf('pago20:Pagos/Totales', 'MontoTotalPagos')).toMatchObject({
-			type: 't_ImporteMXN',
-			fractionDigits: 2,
-		});
-		expect(
-			XSD_ELEMENTS.find(
-				(item) => item.xsd === 'cfdi:Comprobante/Conceptos/Concepto/Impuestos/Traslados/Traslado',
-			)?.json,
-		).toEqual(['conceptos[]', 'impuestos', 'traslados[]']);
-		expect(
-			XSD_ELEMENTS.find((item) => item.xsd === 'pago20:Pagos/Pago/DoctoRelacionado')?.json,
-		).toEqual(['complemento', 'complementoPago20', 'pago[]', 'doctoRelacionado[]']);
-	});
-
-	it('describes every pattern of the schemas in words', () => {
-		const patterns = new Set(
-			XSD_ELEMENTS.flatMap((element) =>
-				element.attributes.map((attribute) => attribute.pattern),
-			).filter((pattern) => pattern !== undefined),
-		);
-		const undescribed = [...patterns].filter(
-			(pattern) =>
-				!/^\[\^\|\]\{\d+,\d+\}$/.test(pattern as string) &&
-				!((pattern as string) in PATTERN_DESCRIPTIONS),
-		);
-		expect(undescribed).toEqual([]);
-	});
-});
 
 describe('lengths over the schema maximum are refused', () => {
 	const long = (count: number) => 'A'.repeat(count);
