@@ -1,5 +1,7 @@
 /**
- * Also covers: nodes/CfdiEmision/cfdi/catalogs/searchWords.ts (the search words of the SAT catalogs the pickers search).
+ * The SAT catalog pickers through n8n-core's engine: code lists found in Spanish and in English,
+ * product and unit codes searched in the embedded catalogs, and picked in the Fields mode's lines.
+ * Everyday words for the product codes: test/nodes/CfdiEmision/cfdi/catalogs/searchWords.engine.test.ts.
  */
 import { useSandboxEngine, createParams, FORM_PARTIES } from '../../../support/nodeTestKit';
 import type { INodeProperties, INodePropertyCollection, INodePropertyOptions } from 'n8n-workflow';
@@ -7,36 +9,6 @@ import { NODE_TYPE } from '../../../support/engine/nodeTypes';
 import { invoiceVoucher } from '../../../support/vouchers';
 
 const kit = useSandboxEngine();
-
-/** What the product code picker lists for a search typed in the editor. */
-async function picker(query: string): Promise<string[]> {
-	const page = await kit.engine.listSearch('searchProductCodes', {}, query);
-	return page.results.map((result) => String(result.name));
-}
-
-describe('the product code picker finds codes by everyday words', () => {
-	it('"consultoria sistemas" lists IT consulting first', async () => {
-		expect((await picker('consultoria sistemas'))[0]).toBe(
-			'80101507 - Servicios de asesoramiento sobre tecnologías de la información',
-		);
-	});
-
-	it('"renta oficina" lists the leasing of commercial premises', async () => {
-		expect(await picker('renta oficina')).toContain(
-			'80131502 - Arrendamiento de instalaciones comerciales o industriales',
-		);
-	});
-
-	it('"envio" lists the courier services', async () => {
-		expect(await picker('envio')).toEqual(
-			expect.arrayContaining([
-				'78102203 - Servicios de envío, recogida o entrega de correo',
-				'78102205 - Servicios de entrega local de cartas o paquetes pequeños',
-			]),
-		);
-		expect(kit.sandbox.requests).toHaveLength(0);
-	});
-});
 
 /** The editor's option search (element-plus select): a case-insensitive substring test on the option's name only. */
 function editorFilter(options: INodePropertyOptions[], query: string): INodePropertyOptions[] {
