@@ -1,5 +1,5 @@
 // npm run mutate:identity (not in CI): stryker.config.json narrowed to a sale's identity and the
-// reconciliation rule (cfdi/saleIdentity.ts, cfdi/businessKey.ts, cfdi/reconcile.ts) with their pure
+// reconciliation rule (cfdi/saleIdentity.ts and its contentKey.ts, cfdi/businessKey.ts, cfdi/reconcile.ts) with their pure
 // tests, its own report (reports/mutation/identity.json) and incremental file. MUTATE_TESTS, when set,
 // replaces the default tests. See DEVELOPMENT.md "Mutation testing".
 // The survivors of npm run mutate:identity, read and kept:
@@ -32,6 +32,7 @@ const report = process.env.MUTATE_REPORT || 'identity';
 process.env.MUTATE_TESTS ||= [
 	'saleIdentity.test.ts',
 	'saleIdentity.property.test.ts',
+	'contentKey.test.ts',
 	'businessKey.test.ts',
 	'reconcile.test.ts',
 ]
@@ -42,6 +43,7 @@ export default {
 	...base,
 	mutate: [
 		'nodes/CfdiEmision/cfdi/saleIdentity.ts',
+		'nodes/CfdiEmision/cfdi/contentKey.ts',
 		'nodes/CfdiEmision/cfdi/businessKey.ts',
 		'nodes/CfdiEmision/cfdi/reconcile.ts',
 	],
