@@ -144,9 +144,12 @@ export function globalInvoiceKey(
 	period: GlobalPeriod,
 	tickets: string[],
 	body: { serie?: unknown; folio?: unknown },
+	/** A global invoice of other sales already holds the period's folio: this one adds its tickets. */
+	options: { periodFolioTaken?: boolean } = {},
 ): { key: BusinessKey; folio?: string } {
 	const base = `global:${text(period.anio)}-${text(period.meses)}/${text(period.periodicidad)}`;
-	const byPeriod = period.periodicidad === '04' || period.periodicidad === '05';
+	const byPeriod =
+		(period.periodicidad === '04' || period.periodicidad === '05') && !options.periodFolioTaken;
 	const value = byPeriod ? base : `${base}:${fingerprint([...tickets].sort().join('\u0000'))}`;
 	const from = byPeriod
 		? 'the period of the global invoice'

@@ -217,6 +217,7 @@ export function globalInvoiceOf(
 			period,
 			sales.map((sale) => sale.ticket),
 			body,
+			{ periodFolioTaken: prior.periodFolioTaken },
 		);
 		// Stamped more than 24 hours after the period closed: said in the output (the SAT's deadline).
 		const options = ctx.getNodeParameter('options', 0, {}) as IDataObject;

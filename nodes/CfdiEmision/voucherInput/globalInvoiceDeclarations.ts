@@ -36,6 +36,11 @@ import { readStampingSettings } from '../stamping/options';
 export interface PriorDeclarations {
 	globals: DeclaredGlobal[];
 	listed: ListedSale[];
+	/**
+	 * A stamped global invoice already carries this period's own series and folio but not every sale
+	 * of the input: it is another set of sales, so this one needs a folio of its own.
+	 */
+	periodFolioTaken?: boolean;
 }
 
 export const NO_PRIOR: PriorDeclarations = { globals: [], listed: [] };
@@ -51,7 +56,8 @@ const ticketsOf = (ctx: IExecuteFunctions): string[] =>
  * perhaps invoiced to their customer), and the global invoices stamped to the general public, whose
  * XML gives their period and tickets (Concepto NoIdentificacion). The SAT documents a sale once:
  * either to its customer or in one global invoice. A global invoice carrying this run's own series
- * and folio is this run stamped before: the duplicate check answers with it, its XML is not read.
+ * and folio with every sale of the input is this run stamped before: the duplicate check answers
+ * with it.
  */
 export async function priorDeclarations(
 	ctx: IExecuteFunctions,
@@ -63,6 +69,7 @@ export async function priorDeclarations(
 	if (!wanted.size) return NO_PRIOR;
 	const serie = String(ctx.getNodeParameter('serie', 0, '') ?? '').trim();
 	const ownFolio = globalInvoiceKey(period, [...wanted], { serie }).key.folio;
+	const periodFolio = period.periodicidad === '04' || period.periodicidad === '05';
 	const window = checkWindow([periodStartIso(period)], Math.floor(Date.now() / 1000), 0);
 	const session = RunSession.fromNode(ctx, readStampingSettings(ctx));
 	const isGeneralPublic = (rfc: unknown) =>
@@ -76,13 +83,15 @@ export async function priorDeclarations(
 				(isGeneralPublic(record.recipientRfc) && record.status !== 'pending')),
 	});
 	const globals: DeclaredGlobal[] = [];
+	let periodFolioTaken = false;
 	for (const record of records) {
 		if (!isGeneralPublic(record.recipientRfc) || !record.uuid) continue;
-		const sameRun =
+		const ownKey =
 			String(record.series ?? '')
 				.trim()
 				.toUpperCase() === serie.toUpperCase() && String(record.folio ?? '').trim() === ownFolio;
-		if (sameRun) continue;
+		// A daily, weekly or fortnightly folio carries a hash of its tickets: under it, the same sales.
+		if (ownKey && !periodFolio) continue;
 		const { cfdi } = await downloadVoucherXml(ctx, session, record.uuid, 0, {
 			action: `read the tickets of global invoice ${record.uuid}`,
 			subject: `global invoice ${record.uuid}`,
@@ -91,6 +100,13 @@ export async function priorDeclarations(
 		});
 		const declared = cfdi.informacionGlobal && periodOfInformacionGlobal(cfdi.informacionGlobal);
 		if (!declared) continue;
+		// Under this run's own series and folio with every sale of the input: this run stamped before,
+		// and the duplicate check answers with it. Without some of them it is another set of sales.
+		if (ownKey) {
+			const held = new Set(cfdi.conceptIds);
+			if ([...wanted].every((ticket) => held.has(ticket))) continue;
+			periodFolioTaken = true;
+		}
 		globals.push({
 			uuid: cfdi.uuid ?? record.uuid,
 			serie: cfdi.serie,
@@ -99,7 +115,11 @@ export async function priorDeclarations(
 			tickets: cfdi.conceptIds,
 		});
 	}
-	return { globals, listed: records.filter((record) => !isGeneralPublic(record.recipientRfc)) };
+	return {
+		globals,
+		listed: records.filter((record) => !isGeneralPublic(record.recipientRfc)),
+		...(periodFolioTaken ? { periodFolioTaken } : {}),
+	};
 }
 
 /**

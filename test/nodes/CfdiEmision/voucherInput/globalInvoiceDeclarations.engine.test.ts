@@ -95,6 +95,59 @@ describe('the overlapping daily global invoice', () => {
 	});
 });
 
+/** This month's monthly global invoice (Year 0): one folio per period, G<year><month>-04. */
+const monthly = () =>
+	globalParams({ globalPeriodicity: '04', globalMonth: month, globalYear: 0, options: {} });
+
+describe("a monthly global invoice of a period that already has one (another run's sales)", () => {
+	test('other sales of the month: stamped under a folio of their own, never answered with the first invoice', async () => {
+		const first = await kit.engine.runNode(monthly(), sales('T1', 'T2', 'T3'), V11);
+		expect(json(first.items)).toMatchObject({ status: 'stamped' });
+		const firstUuid = String(json(first.items).uuid);
+		const periodFolio = `G${today.year}${month}-04`;
+		expect(stampedBodies()[0].body.folio).toBe(periodFolio);
+
+		const { items, error } = await kit.engine.runNode(monthly(), sales('T4', 'T5'), V11);
+		expect(error).toBeUndefined();
+		expect(json(items).status).toBe('stamped');
+		expect(json(items).uuid).not.toBe(firstUuid);
+		const second = stampedBodies()[1].body;
+		expect(ticketsOf(second)).toEqual(['T4', 'T5']);
+		expect(String(second.folio)).toMatch(new RegExp(`^${periodFolio}-[0-9A-F]{8}$`));
+
+		// Run again: both invoices are found, nothing is stamped a third time.
+		const again = await kit.engine.runNode(monthly(), sales('T4', 'T5'), V11);
+		expect([json(again.items).status, json(again.items).uuid]).toEqual([
+			'alreadyStamped',
+			json(items).uuid,
+		]);
+		expect(stampedBodies()).toHaveLength(2);
+	});
+
+	test('a late ticket: the month run again with T1-T4 declares T4 alone, T1-T3 listed as left out', async () => {
+		const first = await kit.engine.runNode(monthly(), sales('T1', 'T2', 'T3'), V11);
+		const firstUuid = String(json(first.items).uuid);
+		const { items } = await kit.engine.runNode(monthly(), sales('T1', 'T2', 'T3', 'T4'), V11);
+		expect(json(items).status).toBe('stamped');
+		expect(ticketsOf(stampedBodies()[1].body)).toEqual(['T4']);
+		expect((json(items).leftOut as IDataObject[]).map((sale) => [sale.ticket, sale.uuid])).toEqual([
+			['T1', firstUuid],
+			['T2', firstUuid],
+			['T3', firstUuid],
+		]);
+	});
+
+	test('the same month run again with the same sales is answered with its invoice (the duplicate check)', async () => {
+		const first = await kit.engine.runNode(monthly(), sales('T1', 'T2', 'T3'), V11);
+		const { items } = await kit.engine.runNode(monthly(), sales('T1', 'T2', 'T3'), V11);
+		expect([json(items).status, json(items).uuid]).toEqual([
+			'alreadyStamped',
+			json(first.items).uuid,
+		]);
+		expect(stampedBodies()).toHaveLength(1);
+	});
+});
+
 describe('a ticket invoiced to its customer is left out only when it is the same sale', () => {
 	/** An invoice to a customer, folio = the ticket, of `total` (no taxes). */
 	const individual = (folio: string, total: number, serie = 'A') =>
