@@ -171,7 +171,12 @@ export function globalInvoiceOf(
 				? parseDecimal(allSales[index].amount)
 				: lines[index];
 	}
-	const { leftOut, notes } = salesAlreadyDocumented(allSales, period, prior, grossOf);
+	const { leftOut, notes, periodFolioTaken } = salesAlreadyDocumented(
+		allSales,
+		period,
+		prior,
+		grossOf,
+	);
 	const leftOutItems = new Set(leftOut.map((sale) => sale.itemIndex));
 	saleItems = saleItems.filter((itemIndex) => !leftOutItems.has(itemIndex));
 	const sales = saleItems.map((itemIndex) => allSales[itemIndex]);
@@ -217,7 +222,7 @@ export function globalInvoiceOf(
 			period,
 			sales.map((sale) => sale.ticket),
 			body,
-			{ periodFolioTaken: prior.periodFolioTaken },
+			{ periodFolioTaken },
 		);
 		// Stamped more than 24 hours after the period closed: said in the output (the SAT's deadline).
 		const options = ctx.getNodeParameter('options', 0, {}) as IDataObject;

@@ -37,10 +37,10 @@ export interface PriorDeclarations {
 	globals: DeclaredGlobal[];
 	listed: ListedSale[];
 	/**
-	 * A stamped global invoice already carries this period's own series and folio but not every sale
-	 * of the input: it is another set of sales, so this one needs a folio of its own.
+	 * The stamped global invoice under this monthly or bimonthly period's own series and folio: this
+	 * run stamped before when it holds every sale not documented elsewhere, else another set of sales.
 	 */
-	periodFolioTaken?: boolean;
+	periodGlobal?: DeclaredGlobal;
 }
 
 export const NO_PRIOR: PriorDeclarations = { globals: [], listed: [] };
@@ -56,8 +56,8 @@ const ticketsOf = (ctx: IExecuteFunctions): string[] =>
  * perhaps invoiced to their customer), and the global invoices stamped to the general public, whose
  * XML gives their period and tickets (Concepto NoIdentificacion). The SAT documents a sale once:
  * either to its customer or in one global invoice. A global invoice carrying this run's own series
- * and folio with every sale of the input is this run stamped before: the duplicate check answers
- * with it.
+ * and folio is this run stamped before when it holds every sale not documented elsewhere (the
+ * duplicate check answers with it); see salesAlreadyDocumented.
  */
 export async function priorDeclarations(
 	ctx: IExecuteFunctions,
@@ -83,7 +83,7 @@ export async function priorDeclarations(
 				(isGeneralPublic(record.recipientRfc) && record.status !== 'pending')),
 	});
 	const globals: DeclaredGlobal[] = [];
-	let periodFolioTaken = false;
+	let periodGlobal: DeclaredGlobal | undefined;
 	for (const record of records) {
 		if (!isGeneralPublic(record.recipientRfc) || !record.uuid) continue;
 		const ownKey =
@@ -100,25 +100,20 @@ export async function priorDeclarations(
 		});
 		const declared = cfdi.informacionGlobal && periodOfInformacionGlobal(cfdi.informacionGlobal);
 		if (!declared) continue;
-		// Under this run's own series and folio with every sale of the input: this run stamped before,
-		// and the duplicate check answers with it. Without some of them it is another set of sales.
-		if (ownKey) {
-			const held = new Set(cfdi.conceptIds);
-			if ([...wanted].every((ticket) => held.has(ticket))) continue;
-			periodFolioTaken = true;
-		}
-		globals.push({
+		const global = {
 			uuid: cfdi.uuid ?? record.uuid,
 			serie: cfdi.serie,
 			folio: cfdi.folio,
 			period: declared,
 			tickets: cfdi.conceptIds,
-		});
+		};
+		if (ownKey) periodGlobal = global;
+		else globals.push(global);
 	}
 	return {
 		globals,
 		listed: records.filter((record) => !isGeneralPublic(record.recipientRfc)),
-		...(periodFolioTaken ? { periodFolioTaken } : {}),
+		...(periodGlobal ? { periodGlobal } : {}),
 	};
 }
 
@@ -132,7 +127,11 @@ export function salesAlreadyDocumented(
 	period: GlobalPeriod,
 	prior: PriorDeclarations,
 	grossOf: (index: number) => Decimal | undefined,
-): { leftOut: Array<LeftOutSale & { itemIndex: number }>; notes: string[] } {
+): {
+	leftOut: Array<LeftOutSale & { itemIndex: number }>;
+	notes: string[];
+	periodFolioTaken: boolean;
+} {
 	const declared = ticketsDeclaredInGlobals(
 		sales.map((sale) => sale.ticket),
 		period,
@@ -156,5 +155,19 @@ export function salesAlreadyDocumented(
 			leftOut.push({ itemIndex, ...invoicedLeftOut(runSale, match.voucher) });
 		else if (match.kind === 'unrelated') notes.push(unrelatedNote(runSale, match.vouchers));
 	});
-	return { leftOut, notes };
+	// The period's own global invoice holding every sale left to declare is this run stamped before
+	// (the duplicate check answers with it); lacking some, it holds other sales: those it holds are
+	// left out, and the rest need a global invoice with a folio of its own.
+	const own = prior.periodGlobal;
+	const documented = new Set(leftOut.map((sale) => sale.itemIndex));
+	const remaining = sales
+		.map((sale, itemIndex) => ({ ticket: sale.ticket.trim(), itemIndex }))
+		.filter((sale) => !documented.has(sale.itemIndex));
+	if (!own || remaining.every((sale) => own.tickets.includes(sale.ticket)))
+		return { leftOut, notes, periodFolioTaken: false };
+	for (const sale of remaining)
+		if (own.tickets.includes(sale.ticket))
+			leftOut.push({ itemIndex: sale.itemIndex, ...declaredLeftOut(sale.ticket, own) });
+	leftOut.sort((a, b) => a.itemIndex - b.itemIndex);
+	return { leftOut, notes, periodFolioTaken: true };
 }
