@@ -482,7 +482,8 @@ export async function retryFilesPhase(
 						[
 							items[index].json.uuid,
 							items[index].json.fileSize,
-							items[index].binary?.data?.fileName,
+							// Version 1.1 nodes: the XML in binary field "xml", the PDF in "pdf".
+							items[index].binary?.xml?.fileName,
 						],
 						[vouchers[index], Buffer.byteLength(stored?.xml ?? ''), `${vouchers[index]}.xml`],
 					);
@@ -518,7 +519,7 @@ export async function retryFilesPhase(
 					[vouchers[2], SMALL_PDF_BYTES, undefined],
 				);
 				assert.deepEqual(
-					[items[2].binary?.data?.fileName, items[2].binary?.data?.mimeType],
+					[items[2].binary?.pdf?.fileName, items[2].binary?.pdf?.mimeType],
 					[`${vouchers[2]}.pdf`, 'application/pdf'],
 				);
 			},
