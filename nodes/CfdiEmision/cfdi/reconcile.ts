@@ -94,7 +94,7 @@ function conceptLabel(concepto: Concepto, index: number): string {
 }
 
 /** A taxed concept whose base can move by a few cents: its candidate unit values and the line total each gives. */
-interface ConceptOptions {
+export interface ConceptOptions {
 	index: number;
 	/** The line total the concept is measured against: its source amount, or its total as built. */
 	reference: Decimal;
@@ -157,52 +157,78 @@ function conceptOptions(
 	return options.length > 0 ? { index, reference: ref, options } : undefined;
 }
 
-interface Step {
-	cost: number;
-	moved: number;
-	previous: number;
-	option: number;
-}
+/**
+ * How far the running sum may stray from the straight line from 0 to the cents wanted: the moves
+ * a search needs are as many as cents to move (capped), plus a few concepts' worth of slack.
+ * The band keeps the search linear in the concepts (a month's sales) in time and memory.
+ */
+const BAND_CENTS_CAP = 64;
+const BAND_SLACK_UNITS = 8 * MAX_SHIFT_UNITS;
 
 /**
  * One option per concept so that Σ deviations = `wanted` (units), with the fewest units away from
- * each concept's own amount, then the fewest concepts changed; when `wanted` cannot be reached, the
- * reachable sum nearest it, below it on a tie. Exact search over the running sum (a narrow window:
- * each concept moves a few units at most). Returns the chosen option per concept and the sum reached.
+ * each concept's own amount, then the fewest concepts changed (ties: the earliest option found);
+ * when `wanted` cannot be reached, the reachable sum nearest it, below it on a tie. Exact search over
+ * the running sum within a band around the line from 0 to `wanted` (BAND_* above): states per
+ * concept are bounded by the cents to move, not by the number of concepts. Only each state's chosen
+ * option is kept per concept (one byte); the previous sum is the sum less that option's deviation.
  */
-function chooseOptions(
+export function chooseOptions(
 	concepts: ConceptOptions[],
 	wanted: number,
 ): { picks: number[]; reached: number } {
-	const window = Math.abs(wanted) + concepts.length + 2 * MAX_SHIFT_UNITS;
-	const layers: Array<Map<number, Step>> = [];
-	let states = new Map<number, Step>([[0, { cost: 0, moved: 0, previous: 0, option: -1 }]]);
-	for (const concept of concepts) {
-		const next = new Map<number, Step>();
-		for (const [sum, step] of states) {
-			concept.options.forEach((option, index) => {
-				const key = sum + option.deviation;
-				if (Math.abs(key) > window) return;
-				const cost = step.cost + Math.abs(option.deviation);
-				const moved = step.moved + (option.shift === 0 ? 0 : 1);
-				const known = next.get(key);
-				if (!known || cost < known.cost || (cost === known.cost && moved < known.moved))
-					next.set(key, { cost, moved, previous: sum, option: index });
-			});
+	const count = concepts.length;
+	const half = Math.min(Math.abs(wanted), BAND_CENTS_CAP) + BAND_SLACK_UNITS;
+	const width = 2 * half + 1;
+	// The band after `layer` concepts: sums from lowOf(layer) to lowOf(layer) + width - 1.
+	const lowOf = (layer: number): number =>
+		(count === 0 ? 0 : Math.round((wanted * layer) / count)) - half;
+	// Cost and moves folded into one exact number: cost first, then moves (moves ≤ count).
+	const movesWeight = count + 1;
+	const choice = new Int8Array(count * width).fill(-1);
+	let costs = new Float64Array(width).fill(Infinity);
+	let next = new Float64Array(width);
+	costs[-lowOf(0)] = 0;
+	for (let layer = 0; layer < count; layer++) {
+		const low = lowOf(layer);
+		const nextLow = lowOf(layer + 1);
+		const options = concepts[layer].options;
+		next.fill(Infinity);
+		const row = layer * width;
+		for (let slot = 0; slot < width; slot++) {
+			const cost = costs[slot];
+			if (cost === Infinity) continue;
+			const sum = low + slot;
+			for (let index = 0; index < options.length; index++) {
+				const option = options[index];
+				const target = sum + option.deviation - nextLow;
+				if (target < 0 || target >= width) continue;
+				const total =
+					cost + Math.abs(option.deviation) * movesWeight + (option.shift === 0 ? 0 : 1);
+				if (total < next[target]) {
+					next[target] = total;
+					choice[row + target] = index;
+				}
+			}
 		}
-		layers.push(next);
-		states = next;
+		[costs, next] = [next, costs];
 	}
-	const sums = [...states.keys()].sort(
-		(x, y) => Math.abs(x - wanted) - Math.abs(y - wanted) || x - y,
-	);
-	const reached = sums[0];
-	const picks: number[] = new Array(concepts.length);
-	let key = reached;
-	for (let layer = concepts.length - 1; layer >= 0; layer--) {
-		const step = layers[layer].get(key) as Step;
-		picks[layer] = step.option;
-		key = step.previous;
+	const finalLow = lowOf(count);
+	let best = -1;
+	for (let slot = 0; slot < width; slot++) {
+		if (costs[slot] === Infinity) continue;
+		const distance = Math.abs(finalLow + slot - wanted);
+		const bestDistance = best < 0 ? Infinity : Math.abs(finalLow + best - wanted);
+		// Slots run upwards, so on equal distance the lower sum (below the source) is kept.
+		if (distance < bestDistance) best = slot;
+	}
+	const reached = finalLow + best;
+	const picks: number[] = new Array(count);
+	let sum = reached;
+	for (let layer = count - 1; layer >= 0; layer--) {
+		const index = choice[layer * width + sum - lowOf(layer + 1)];
+		picks[layer] = index;
+		sum -= concepts[layer].options[index].deviation;
 	}
 	return { picks, reached };
 }
