@@ -137,26 +137,36 @@ export interface GlobalPeriod {
 /**
  * A global invoice's key: its period, which one global invoice covers when monthly (04) or bimonthly
  * (05). Daily, weekly and fortnightly invoices share their month in InformacionGlobal, so their key
- * adds the tickets they gather. Folio when none: "G202611-04" for a month, with a hash of the
- * tickets for the shorter periods.
+ * adds the tickets they gather; so does a part of a period split into several invoices, or a second
+ * invoice of a period whose folio is taken. Folio when none: "G202611-04" for a month, with a hash
+ * of the tickets otherwise, and the part's number before it ("G202611-04-P2-1a2b3c4d").
  */
 export function globalInvoiceKey(
 	period: GlobalPeriod,
 	tickets: string[],
 	body: { serie?: unknown; folio?: unknown },
-	/** A global invoice of other sales already holds the period's folio: this one adds its tickets. */
-	options: { periodFolioTaken?: boolean } = {},
+	options: {
+		/** A global invoice of other sales already holds the period's folio: this one adds its tickets. */
+		periodFolioTaken?: boolean;
+		/** The period's sales are split into several invoices: this one's number (1-based). */
+		part?: number;
+	} = {},
 ): { key: BusinessKey; folio?: string } {
 	const base = `global:${text(period.anio)}-${text(period.meses)}/${text(period.periodicidad)}`;
 	const byPeriod =
-		(period.periodicidad === '04' || period.periodicidad === '05') && !options.periodFolioTaken;
+		(period.periodicidad === '04' || period.periodicidad === '05') &&
+		!options.periodFolioTaken &&
+		options.part === undefined;
 	const value = byPeriod ? base : `${base}:${fingerprint([...tickets].sort().join('\u0000'))}`;
 	const from = byPeriod
 		? 'the period of the global invoice'
-		: 'the period and tickets of the global invoice';
+		: options.part === undefined
+			? 'the period and tickets of the global invoice'
+			: 'the period and tickets of this part of the global invoice';
 	const given = text(body.folio);
 	if (given) return { key: { value, from, serie: text(body.serie), folio: given } };
-	const folio = `G${text(period.anio)}${text(period.meses)}-${text(period.periodicidad)}${byPeriod ? '' : `-${value.slice(-8)}`}`;
+	const part = options.part === undefined ? '' : `-P${options.part}`;
+	const folio = `G${text(period.anio)}${text(period.meses)}-${text(period.periodicidad)}${byPeriod ? '' : `${part}-${value.slice(-8)}`}`;
 	return { key: { value, from, serie: text(body.serie), folio }, folio };
 }
 

@@ -185,7 +185,9 @@ export async function runStamping(
 	const issuer = await readIssuerDefaults(ctx);
 	const format = readOutputFormat(ctx);
 	const inputCount = ctx.getInputData().length;
-	const count = operation.aggregatesItems ? Math.min(inputCount, 1) : inputCount;
+	// A global invoice gathers items into one voucher per part: one turn (and one output) per voucher.
+	const gathered = inputCount > 0 ? operation.itemsPerVoucher?.(ctx) : undefined;
+	const count = gathered ? gathered.length : inputCount;
 	// An item is planned (built and checked locally) before its turn: its series decides when it may
 	// go. A planning error is kept and raised at the item's turn; without Continue On Fail, runItems
 	// checks every item before sending any.
@@ -230,10 +232,10 @@ export async function runStamping(
 	});
 	const stampedThisRun: Array<CheckedKey & { uuid: string; output: IDataObject }> = [];
 	let runSession: RunSession | undefined;
-	const withPairing = (outcome: ItemOutcome): ItemOutcome => {
-		if (operation.aggregatesItems) {
+	const withPairing = (outcome: ItemOutcome, itemIndex: number): ItemOutcome => {
+		if (gathered) {
 			for (const item of outcome.items)
-				item.pairedItem = Array.from({ length: inputCount }, (_, item) => ({ item }));
+				item.pairedItem = (gathered[itemIndex] ?? []).map((input) => ({ item: input }));
 		}
 		return outcome;
 	};
@@ -247,7 +249,7 @@ export async function runStamping(
 				let job = plans.get(itemIndex);
 				// A skipped item (e.g. an order without tax data) is passed on with why; nothing is sent.
 				if (job instanceof BuiltVoucher)
-					return { items: skippedItemOutput(ctx, itemIndex, job.output) };
+					return withPairing({ items: skippedItemOutput(ctx, itemIndex, job.output) }, itemIndex);
 				// The duplicate check, before the item's first request: a sale already stamped is
 				// returned (or refused) and nothing is sent; a pending voucher of it is finished.
 				if (job.duplicate) {
@@ -261,7 +263,7 @@ export async function runStamping(
 						throw nodeError;
 					});
 					const answered = checkedOutcome(ctx, job, found);
-					if (answered) return withPairing(answered);
+					if (answered) return withPairing(answered, itemIndex);
 					if (found.kind === 'pending' && found.voucher.voucherId)
 						job = {
 							...job,
@@ -295,7 +297,7 @@ export async function runStamping(
 				);
 				if ('error' in sent) {
 					if (sent.error instanceof SaleStampedMeanwhile)
-						return withPairing(stampedMeanwhileOutcome(job, sent.error, format));
+						return withPairing(stampedMeanwhileOutcome(job, sent.error, format), itemIndex);
 					throw withItemIndex(ctx, sent.error, itemIndex);
 				}
 				const outcome = outcomeOf(job, sent.answer, format);
@@ -308,7 +310,7 @@ export async function runStamping(
 						output: stampedItem.json,
 					});
 				}
-				return withPairing(outcome);
+				return withPairing(outcome, itemIndex);
 			},
 			{ queue, plans },
 		);

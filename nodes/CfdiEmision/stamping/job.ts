@@ -25,10 +25,11 @@ export interface VoucherOperation {
 	/** Where the item's voucher goes (read the id here, e.g. with readVoucherId). */
 	target(ctx: IExecuteFunctions, itemIndex: number): VoucherTarget;
 	/**
-	 * One voucher for all the input items (a global invoice) instead of one per item: buildVoucher
-	 * is then called once, with item 0, and reads every item itself; the output pairs with all items.
+	 * The input items each voucher gathers, when a voucher is not one item (a global invoice, or its
+	 * parts): buildVoucher is then called once per voucher with its position here, and reads the
+	 * items itself; each output pairs with its voucher's items. Local work only, read once per run.
 	 */
-	aggregatesItems?: boolean;
+	itemsPerVoucher?(ctx: IExecuteFunctions): number[][];
 	/**
 	 * A step before the item's voucher is sent (after the duplicate check found it not stamped):
 	 * may send other requests (a global invoice replaced), throw to stop the item, or answer members

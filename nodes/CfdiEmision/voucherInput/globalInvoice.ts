@@ -40,7 +40,15 @@ const INVOICE_SETTINGS = [
 	'globalYear',
 	'formaPago',
 	'descripcionFacturador',
+	'salesPerGlobalInvoice',
 ];
+
+/**
+ * How many sales one global invoice declares unless the node says otherwise: a published peer caps
+ * a global invoice at 5,000 concepts and stamps asynchronously above 2 MB; 2,000 concepts keep the
+ * XML near 1 MB (docs/global-invoices.md).
+ */
+export const DEFAULT_SALES_PER_GLOBAL_INVOICE = 2000;
 
 /**
  * One global invoice has one period, one month, one year and one payment form (InformacionGlobal
@@ -123,14 +131,67 @@ export function periodIfValid(ctx: IExecuteFunctions): GlobalPeriod | undefined 
 	}
 }
 
-export function globalInvoiceOf(
+/** A period's sales as global invoices: the input items each one gathers, and each one's voucher. */
+export interface GlobalInvoiceParts {
+	itemsPerVoucher: number[][];
+	vouchers: BuiltVoucher[];
+}
+
+/** Earlier parts of this period under this series (folio G<year><month>-<periodicity>-P<n>-...). */
+function earlierPartsOf(prior: PriorDeclarations, period: GlobalPeriod, serie: string): number {
+	const prefix = `G${period.anio}${period.meses}-${period.periodicidad}-P`;
+	const uuids = new Set<string>();
+	for (const global of prior.globals) {
+		const sameSeries =
+			String(global.serie ?? '')
+				.trim()
+				.toUpperCase() === serie.toUpperCase();
+		const samePeriod =
+			global.period.periodicidad === period.periodicidad &&
+			global.period.meses === period.meses &&
+			Number(global.period.anio) === Number(period.anio);
+		if (sameSeries && samePeriod && String(global.folio ?? '').startsWith(prefix))
+			uuids.add(global.uuid.toUpperCase());
+	}
+	return uuids.size;
+}
+
+/** The sales per invoice the node asks for, checked: a whole number of at least 1. */
+function salesPerInvoice(ctx: IExecuteFunctions): number {
+	const value = ctx.getNodeParameter(
+		'salesPerGlobalInvoice',
+		0,
+		DEFAULT_SALES_PER_GLOBAL_INVOICE,
+	) as unknown;
+	const count = Number(value);
+	if (Number.isInteger(count) && count >= 1) return count;
+	throw new NodeOperationError(
+		ctx.getNode(),
+		`Item 0: Sales Per Global Invoice is ${JSON.stringify(value)}, not a whole number of at least 1.`,
+		{
+			itemIndex: 0,
+			description: `Give how many sales one global invoice may declare, e.g. ${DEFAULT_SALES_PER_GLOBAL_INVOICE}. Nothing was sent to the service.`,
+		},
+	);
+}
+
+/**
+ * Voucher → Create Global Invoice's vouchers: the input items (one sale each) gathered into global
+ * invoices to the general public with InformacionGlobal, at most Sales Per Global Invoice sales each,
+ * in input order. Sales already documented (elsewhere, or in an earlier run's part of this period)
+ * are left out and listed on the first invoice's output; a run stopped after some parts therefore
+ * resumes with the same next part (same sales, same folio), and the Duplicate Check finds it if it
+ * was sent. Local work only.
+ */
+export function globalInvoiceParts(
 	ctx: IExecuteFunctions,
 	prior: PriorDeclarations,
 	settingLabel: (name: string) => string,
-): BuiltVoucher {
+): GlobalInvoiceParts {
 	const get = <T>(name: string, fallback: T, itemIndex = 0) =>
 		ctx.getNodeParameter(name, itemIndex, fallback) as T;
 	checkOneSetOfSettings(ctx, get, settingLabel);
+	const perInvoice = salesPerInvoice(ctx);
 	const period = periodOf(ctx);
 	const allSales: SaleInput[] = ctx.getInputData().map((_, itemIndex) => ({
 		ticket: String(get('saleTicket', '', itemIndex) ?? ''),
@@ -149,14 +210,14 @@ export function globalInvoiceOf(
 		meses: period.meses,
 		anio: period.anio,
 	};
-	let saleItems = allSales.map((_, itemIndex) => itemIndex);
-	const failed = (error: unknown) =>
-		kindInputFailure(ctx, 0, error, (field) => {
+	const failedFor = (saleItems: number[]) => (error: unknown) =>
+		kindInputFailure(ctx, saleItems[0] ?? 0, error, (field) => {
 			const sale = /sales\[(\d+)\]\.(\w+)/.exec(field);
 			return sale
 				? `Sale of input item ${saleItems[Number(sale[1])] ?? sale[1]} (${sale[2] === 'ticket' ? 'Sale Ticket Number' : 'Sale Amount'})`
 				: 'Sales';
 		});
+	const allItems = allSales.map((_, itemIndex) => itemIndex);
 	// What each sale totals with its taxes (an individual invoice of it would total the same).
 	let grossOf: (index: number) => Decimal | undefined = () => undefined;
 	if (prior.listed.length) {
@@ -164,7 +225,7 @@ export function globalInvoiceOf(
 		try {
 			lines = lineTotals(buildGlobalInvoice({ ...header, sales: allSales }));
 		} catch (error) {
-			throw failed(error);
+			throw failedFor(allItems)(error);
 		}
 		grossOf = (index) =>
 			(allSales[index].priceIncludesTax ?? true)
@@ -178,8 +239,7 @@ export function globalInvoiceOf(
 		grossOf,
 	);
 	const leftOutItems = new Set(leftOut.map((sale) => sale.itemIndex));
-	saleItems = saleItems.filter((itemIndex) => !leftOutItems.has(itemIndex));
-	const sales = saleItems.map((itemIndex) => allSales[itemIndex]);
+	const saleItems = allItems.filter((itemIndex) => !leftOutItems.has(itemIndex));
 	const output: IDataObject = {
 		...(leftOut.length
 			? {
@@ -203,8 +263,8 @@ export function globalInvoiceOf(
 			: {}),
 		...(notes.length ? { globalInvoiceNotes: notes } : {}),
 	};
-	if (!sales.length) {
-		return new BuiltVoucher(undefined, {
+	if (!saleItems.length) {
+		const skipped = new BuiltVoucher(undefined, {
 			...output,
 			status: 'skipped',
 			skipped: {
@@ -213,34 +273,58 @@ export function globalInvoiceOf(
 					'Every sale of the input is already documented (invoiced to its customer or declared in a global invoice of an overlapping period); no global invoice is needed.',
 			},
 		});
+		return { itemsPerVoucher: [allItems], vouchers: [skipped] };
 	}
-	try {
-		const input: GlobalInvoiceInput = { ...header, sales };
-		const voucher = buildGlobalInvoice(input);
-		const body = withRelationsAndLegends(ctx, 0, voucher as IDataObject);
-		const { key } = globalInvoiceKey(
-			period,
-			sales.map((sale) => sale.ticket),
-			body,
-			{ periodFolioTaken },
-		);
-		// Stamped more than 24 hours after the period closed: said in the output (the SAT's deadline).
-		const options = ctx.getNodeParameter('options', 0, {}) as IDataObject;
-		const sealedAt =
-			options.noCalcularFecha === true && typeof options.fecha === 'string' && options.fecha
-				? Date.parse(`${options.fecha}-06:00`)
-				: Date.now();
-		const late = lateGlobalInvoiceWarning(
-			{ periodicidad: period.periodicidad, meses: period.meses, anio: period.anio },
-			sealedAt,
-		);
-		if (late) output.deadlineWarning = late;
-		// The money collected (Σ sales): the reconciliation rule moves cents between sales to reach it.
-		return new BuiltVoucher(body, output, {
-			key: { ...key, since: periodStartIso(period) },
-			money: globalInvoiceMoney(input, voucher),
-		});
-	} catch (error) {
-		throw failed(error);
-	}
+	const chunks: number[][] = [];
+	for (let start = 0; start < saleItems.length; start += perInvoice)
+		chunks.push(saleItems.slice(start, start + perInvoice));
+	// Parts are numbered after those an earlier run stamped, so a resumed run repeats no folio.
+	const earlierParts = earlierPartsOf(prior, period, String(header.serie ?? '').trim());
+	const parted = chunks.length > 1 || earlierParts > 0;
+	// Stamped more than 24 hours after the period closed: said in the output (the SAT's deadline).
+	const options = ctx.getNodeParameter('options', 0, {}) as IDataObject;
+	const sealedAt =
+		options.noCalcularFecha === true && typeof options.fecha === 'string' && options.fecha
+			? Date.parse(`${options.fecha}-06:00`)
+			: Date.now();
+	const late = lateGlobalInvoiceWarning(
+		{ periodicidad: period.periodicidad, meses: period.meses, anio: period.anio },
+		sealedAt,
+	);
+	const vouchers = chunks.map((items, position) => {
+		const sales = items.map((itemIndex) => allSales[itemIndex]);
+		const part = earlierParts + position + 1;
+		try {
+			const input: GlobalInvoiceInput = { ...header, sales };
+			const voucher = buildGlobalInvoice(input);
+			const body = withRelationsAndLegends(ctx, 0, voucher as IDataObject);
+			const { key } = globalInvoiceKey(
+				period,
+				sales.map((sale) => sale.ticket),
+				body,
+				parted ? { part } : { periodFolioTaken },
+			);
+			const partOutput: IDataObject = position === 0 ? { ...output } : {};
+			if (parted)
+				partOutput.globalInvoicePart = {
+					part,
+					parts: earlierParts + chunks.length,
+					sales: sales.length,
+					firstTicket: sales[0].ticket,
+					lastTicket: sales[sales.length - 1].ticket,
+				};
+			if (late) partOutput.deadlineWarning = late;
+			// The money collected (Σ sales): the reconciliation rule moves cents between sales to reach it.
+			return new BuiltVoucher(body, partOutput, {
+				key: { ...key, since: periodStartIso(period) },
+				money: globalInvoiceMoney(input, voucher),
+			});
+		} catch (error) {
+			throw failedFor(items)(error);
+		}
+	});
+	// The sales left out are listed on the first invoice's output, and pair with it.
+	const itemsPerVoucher = chunks.map((items) => [...items]);
+	itemsPerVoucher[0] = [...itemsPerVoucher[0], ...leftOutItems].sort((a, b) => a - b);
+	return { itemsPerVoucher, vouchers };
 }

@@ -140,6 +140,14 @@ export function salesAlreadyDocumented(
 	const leftOut: Array<LeftOutSale & { itemIndex: number }> = [];
 	const notes: string[] = [];
 	const currency = 'MXN';
+	// The listed vouchers by folio, once: each sale looks only at those carrying its ticket.
+	const byFolio = new Map<string, ListedSale[]>();
+	for (const voucher of prior.listed) {
+		const folio = String(voucher.folio ?? '').trim();
+		const same = byFolio.get(folio);
+		if (same) same.push(voucher);
+		else byFolio.set(folio, [voucher]);
+	}
 	sales.forEach((sale, itemIndex) => {
 		const ticket = sale.ticket.trim();
 		const global = declared.get(ticket);
@@ -150,7 +158,7 @@ export function salesAlreadyDocumented(
 		const gross = grossOf(itemIndex);
 		if (!gross) return;
 		const runSale = { ticket, gross, currency, decimals: decimalsOf(currency) };
-		const match = invoicedIndividually(runSale, prior.listed);
+		const match = invoicedIndividually(runSale, byFolio.get(ticket) ?? []);
 		if (match.kind === 'invoiced')
 			leftOut.push({ itemIndex, ...invoicedLeftOut(runSale, match.voucher) });
 		else if (match.kind === 'unrelated') notes.push(unrelatedNote(runSale, match.vouchers));
@@ -163,10 +171,11 @@ export function salesAlreadyDocumented(
 	const remaining = sales
 		.map((sale, itemIndex) => ({ ticket: sale.ticket.trim(), itemIndex }))
 		.filter((sale) => !documented.has(sale.itemIndex));
-	if (!own || remaining.every((sale) => own.tickets.includes(sale.ticket)))
+	const held = new Set(own?.tickets.map((ticket) => String(ticket).trim()));
+	if (!own || remaining.every((sale) => held.has(sale.ticket)))
 		return { leftOut, notes, periodFolioTaken: false };
 	for (const sale of remaining)
-		if (own.tickets.includes(sale.ticket))
+		if (held.has(sale.ticket))
 			leftOut.push({ itemIndex: sale.itemIndex, ...declaredLeftOut(sale.ticket, own) });
 	leftOut.sort((a, b) => a.itemIndex - b.itemIndex);
 	return { leftOut, notes, periodFolioTaken: true };

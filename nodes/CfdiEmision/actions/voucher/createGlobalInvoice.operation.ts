@@ -22,7 +22,12 @@ import {
 	taxRateFields,
 	voucherField,
 } from './fields';
-import { globalInvoiceOf, periodIfValid } from '../../voucherInput/globalInvoice';
+import {
+	DEFAULT_SALES_PER_GLOBAL_INVOICE,
+	globalInvoiceParts,
+	periodIfValid,
+	type GlobalInvoiceParts,
+} from '../../voucherInput/globalInvoice';
 import { NO_PRIOR, priorDeclarations } from '../../voucherInput/globalInvoiceDeclarations';
 
 const OPERATION = 'createGlobalInvoice';
@@ -100,6 +105,16 @@ const globalInvoiceFields: INodeProperties[] = [
 		displayOptions: show,
 	},
 	...taxRateFields('sale', 'the sale', show),
+	{
+		displayName: 'Sales Per Global Invoice',
+		name: 'salesPerGlobalInvoice',
+		type: 'number',
+		typeOptions: { minValue: 1, numberPrecision: 0 },
+		default: DEFAULT_SALES_PER_GLOBAL_INVOICE,
+		description:
+			'At most this many sales go into one global invoice; a period with more is declared in several, in input order, each with its own folio (the period, the part and its sales). A run stopped after some parts continues with the next one when run again.',
+		displayOptions: show,
+	},
 	voucherField('descripcionFacturador', show),
 ];
 
@@ -123,8 +138,9 @@ function settingLabel(name: string): string {
 }
 
 /**
- * Voucher → Create Global Invoice: all the input items (one sale each) gathered into one voucher
- * to the general public with InformacionGlobal, stamped through the one stamping handler. The period
+ * Voucher → Create Global Invoice: the input items (one sale each) gathered into vouchers to the
+ * general public with InformacionGlobal (one per Sales Per Global Invoice sales), stamped through
+ * the one stamping handler, one output item each. The period
  * must have started (Year 0: the period's year). With the duplicate check on, sales already
  * documented are left out and listed in the output: declared in a stamped global invoice of an
  * overlapping period (read from its XML), or invoiced to their customer (same folio and amount); a
@@ -134,9 +150,30 @@ export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionDat
 	// A period that does not exist is refused by the build, through the stamping handler.
 	const period = periodIfValid(ctx);
 	const prior = period ? await priorDeclarations(ctx, period) : NO_PRIOR;
+	// The parts are worked out once; a local mistake is raised at the first voucher's turn.
+	let parts: GlobalInvoiceParts | { error: unknown } | undefined;
+	const partsOnce = () => {
+		if (!parts) {
+			try {
+				parts = globalInvoiceParts(ctx, prior, settingLabel);
+			} catch (error) {
+				parts = { error };
+			}
+		}
+		return parts;
+	};
 	return await runStamping(ctx, {
-		buildVoucher: (context) => globalInvoiceOf(context, prior, settingLabel),
+		buildVoucher: (_, position) => {
+			const built = partsOnce();
+			if ('error' in built) throw built.error;
+			return built.vouchers[position];
+		},
 		target: () => ({ kind: 'create' }),
-		aggregatesItems: true,
+		itemsPerVoucher: (context) => {
+			const built = partsOnce();
+			return 'error' in built
+				? [context.getInputData().map((_, itemIndex) => itemIndex)]
+				: built.itemsPerVoucher;
+		},
 	});
 }
