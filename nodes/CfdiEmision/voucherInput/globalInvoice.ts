@@ -61,7 +61,11 @@ function checkOneSetOfSettings(
 	settingLabel: (name: string) => string,
 ): void {
 	const count = ctx.getInputData().length;
+	const parameters = ctx.getNode().parameters;
 	for (const name of INVOICE_SETTINGS) {
+		// A fixed value (no expression) is the same for every item: n8n need not evaluate it per item.
+		const raw = parameters[name];
+		if (typeof raw !== 'string' || !raw.startsWith('=')) continue;
 		const first = JSON.stringify(get<unknown>(name, ''));
 		for (let itemIndex = 1; itemIndex < count; itemIndex++) {
 			const value = JSON.stringify(get<unknown>(name, '', itemIndex));
