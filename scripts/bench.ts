@@ -6,6 +6,7 @@
  *                 [--series 4 --series-n 200 --stamping-time 50 --repeat 3 --continue-on-fail on|off --only series]
  *                 [--only duplicate --duplicate-n 200 --window-fill 1000]   (the duplicate check's list calls)
  *                 [--only freshOrder --per-day 300,3000]   (list pages one fresh order's Duplicate Check reads)
+ *                 [--only global --global-sizes 1000,5000,20000,50000]   (Create Global Invoice, heap capped at 1 GB)
  *                 [--cpu-prof <dir>]   (a V8 CPU profile of each measured run, for Chrome DevTools)
  *
  * Each measured run is a separate child process, so peak RSS belongs to that run alone; the
@@ -61,6 +62,7 @@ const run = promisify(execFile);
 async function runWorker(
 	sandbox: Sandbox,
 	args: Omit<WorkerArgs, 'authUrl' | 'baseUrl' | 'series'> & { series?: string[] },
+	nodeFlags: string[] = [],
 ): Promise<RunResult & { tokenCalls: number; userinfoCalls: number }> {
 	sandbox.clearLog();
 	const payload: WorkerArgs = {
@@ -73,6 +75,7 @@ async function runWorker(
 		process.execPath,
 		[
 			'--expose-gc',
+			...nodeFlags,
 			...cpuProfFlags,
 			'--import',
 			'tsx',
@@ -352,6 +355,36 @@ function catalogSearchCase(): void {
 	);
 }
 
+/**
+ * The month-end global invoice: Create Global Invoice of N sales in one execution, in a process whose
+ * heap is capped at 1 GB as an n8n instance might be; time in the node, CPU, peak heap and RSS.
+ */
+async function globalInvoiceCase(sandbox: Sandbox): Promise<void> {
+	const globalSizes = argList('global-sizes', [1000, 5000, 20000, 50000]);
+	console.log(
+		'Create Global Invoice of a month (tax-included sales at 16 %, Sales Per Global Invoice at its default), one execution, heap capped at 1 GB (--max-old-space-size=1024):\n',
+	);
+	console.log(
+		'| sales | global invoices | time in the node | CPU | ms per sale | peak heap | peak RSS |',
+	);
+	console.log('|---:|---:|---:|---:|---:|---:|---:|');
+	for (const [position, n] of globalSizes.entries()) {
+		const month = String((position % 12) + 1).padStart(2, '0');
+		const result = await runWorker(sandbox, { mode: 'engine-global', n, concurrency: 1, month }, [
+			'--max-old-space-size=1024',
+		]).catch((error: Error) => ({ failed: error.message.split('\n').slice(-3).join(' ') }));
+		if ('failed' in result) {
+			console.log(`| ${n} | the run died: ${result.failed} | | | | | |`);
+			continue;
+		}
+		if (result.items !== n) throw new Error(`global run incomplete: ${result.items} of ${n} sales`);
+		console.log(
+			`| ${n} | ${result.parts} | ${(result.ms / 1000).toFixed(1)} s | ${(result.cpuMs / 1000).toFixed(1)} s | ${(result.ms / n).toFixed(2)} | ${mb(result.peakHeapKb ?? 0)} | ${mb(result.maxRssKb)} |`,
+		);
+	}
+	console.log('');
+}
+
 async function main() {
 	if (only === 'freshOrder') {
 		await freshOrderCase();
@@ -369,6 +402,10 @@ async function main() {
 		accounts: [{ ...DEFAULT_ACCOUNT, series: BENCH_SERIES }],
 	});
 	try {
+		if (only === 'global') {
+			await globalInvoiceCase(sandbox);
+			return;
+		}
 		if (only === 'series') {
 			console.log(
 				`CFDI node benchmark: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, load average ${loadavg()[0].toFixed(1)} at start\n`,
@@ -411,6 +448,7 @@ async function main() {
 		}
 
 		console.log('');
+		await globalInvoiceCase(sandbox);
 		await seriesCase(sandbox);
 		await duplicateCase();
 

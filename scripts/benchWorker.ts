@@ -13,7 +13,8 @@ export interface WorkerArgs {
 		| 'engine-idle'
 		| 'engine-series'
 		| 'engine-duplicate'
-		| 'engine-twins';
+		| 'engine-twins'
+		| 'engine-global';
 	n: number;
 	concurrency: number;
 	/** The series the vouchers spread over, round robin (the sandbox account must have them). */
@@ -25,6 +26,8 @@ export interface WorkerArgs {
 	/** engine-duplicate: the Duplicate Check setting, and the prefix of each voucher's Duplicate Check Key. */
 	duplicateCheck?: 'returnExisting' | 'off';
 	keyPrefix?: string;
+	/** engine-global: the month of 2024 the sales belong to (each size its own, so none is declared already). */
+	month?: string;
 	authUrl: string;
 	baseUrl: string;
 }
@@ -40,6 +43,10 @@ export interface RunResult {
 	cpuMs: number;
 	/** engine-twins: per trial of two simultaneous executions, how it ended. */
 	twins?: { oneInvoice: number; twinReported: number; twoSilent: number };
+	/** engine-global: the highest heap in use seen while the run went (sampled every 10 ms). */
+	peakHeapKb?: number;
+	/** engine-global: the global invoices stamped and the sales they declare. */
+	parts?: number;
 	/** UUIDs stamped by a plain run (used to prepare the PDF run). */
 	uuids?: string[];
 }
@@ -194,6 +201,53 @@ async function main() {
 			items = out.filter(
 				(item) => item.json.status === 'stamped' || item.json.status === 'alreadyStamped',
 			).length;
+		} else if (args.mode === 'engine-global') {
+			// A month of N tax-included sales at 16 %, in parts of the default size (a month of 2024).
+			const sales = Array.from({ length: args.n }, (_, i) => ({
+				ticket: `S-${i + 1}`,
+				total: Number((37 + ((i * 137) % 9000) / 100 + (i % 7) * 1.01).toFixed(2)),
+			}));
+			let peakHeap = 0;
+			const sampler = setInterval(() => {
+				peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
+			}, 10);
+			started = performance.now();
+			cpuAtStart = process.cpuUsage();
+			const { items: out, error } = await engine.runNode(
+				{
+					resource: 'voucher',
+					operation: 'createGlobalInvoice',
+					emisorRfc: 'EKU9003173C9',
+					emisorNombre: 'ESCUELA KEMPER URGATE',
+					emisorRegimenFiscal: '601',
+					serie: args.series[0],
+					lugarExpedicion: '64000',
+					formaPago: '01',
+					globalPeriodicity: '04',
+					globalMonth: args.month ?? '05',
+					globalYear: 2024,
+					saleTicket: '={{ $json.ticket }}',
+					saleAmount: '={{ $json.total }}',
+					options: { noCalcularFecha: true, fecha: '2024-06-01T09:00:00' },
+				},
+				sales,
+				{ typeVersion: 1.1 },
+			);
+			const ms = performance.now() - started;
+			const cpu = process.cpuUsage(cpuAtStart);
+			clearInterval(sampler);
+			if (error) throw error;
+			const stamped = out.filter((item) => item.json.status === 'stamped');
+			const declared = stamped.reduce(
+				(sum, item) =>
+					sum + Number((item.json.globalInvoicePart as { sales?: number })?.sales ?? args.n),
+				0,
+			);
+			shutdownEngine();
+			process.stdout.write(
+				`${JSON.stringify({ items: declared, ms, maxRssKb: process.resourceUsage().maxRSS, binaryBytes: 0, heapAfterGcKb: 0, cpuMs: (cpu.user + cpu.system) / 1000, peakHeapKb: Math.round(peakHeap / 1024), parts: stamped.length })}\n`,
+			);
+			return;
 		} else if (args.mode === 'engine-twins') {
 			// `n` trials: the same sale (its own key per trial) run by two executions at the same moment.
 			const twins = { oneInvoice: 0, twinReported: 0, twoSilent: 0 };
