@@ -136,19 +136,23 @@ export class N8nInstance {
 	}
 
 	/** Spawns `node n8n/bin/n8n <args>` on the runtime's Node. */
-	private spawnN8n(args: string[]): ChildProcess {
+	private spawnN8n(args: string[], env: NodeJS.ProcessEnv = {}): ChildProcess {
 		return spawn(this.runtime.node, [this.runtime.bin, ...args], {
-			env: this.env(),
+			env: { ...this.env(), ...env },
 			cwd: this.userFolder,
 			stdio: ['ignore', 'pipe', 'pipe'],
 		});
 	}
 
 	/** Runs an n8n CLI command (each one boots n8n: 5-10 s). */
-	async cli(args: string[], timeoutMs = 180 * SECOND): Promise<CliResult> {
+	async cli(
+		args: string[],
+		timeoutMs = 180 * SECOND,
+		env: NodeJS.ProcessEnv = {},
+	): Promise<CliResult> {
 		const started = Date.now();
 		return await new Promise((resolve, reject) => {
-			const child = this.spawnN8n(args);
+			const child = this.spawnN8n(args, env);
 			let stdout = '';
 			let stderr = '';
 			child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
@@ -207,8 +211,15 @@ export class N8nInstance {
 	}
 
 	/** `n8n execute --id=<id> --rawOutput`: the run data, whether it succeeded or not. */
-	async execute(workflowId: string): Promise<{ run: ExecutionJson; cli: CliResult }> {
-		const cli = await this.cli(['execute', `--id=${workflowId}`, '--rawOutput']);
+	async execute(
+		workflowId: string,
+		options: { env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
+	): Promise<{ run: ExecutionJson; cli: CliResult }> {
+		const cli = await this.cli(
+			['execute', `--id=${workflowId}`, '--rawOutput'],
+			options.timeoutMs,
+			options.env,
+		);
 		let run: ExecutionJson;
 		try {
 			run = extractRunJson(cli.stdout);

@@ -46,6 +46,7 @@ import { moneyPhase, moneyWorkflows } from './moneyPhase';
 import { shopMonthPhase, shopMonthWorkflows } from './shopMonthPhase';
 import { retryFilesPhase, retryFilesWorkflows } from './retryFilesPhase';
 import { globalSalePhase, globalSaleWorkflows } from './globalSalePhase';
+import { monthScalePhase, monthScaleWorkflows } from './monthScalePhase';
 import { selfInvoicePhase } from './selfInvoiceForm';
 import { triggerPhase } from './triggerPhase';
 import { DOCS_DIR, serverPhase, uiWorkflows } from './uiPhase';
@@ -53,7 +54,7 @@ import { DOCS_DIR, serverPhase, uiWorkflows } from './uiPhase';
 const CREDENTIAL = { id: 'cfdiE2eSandboxCred1', name: 'CFDI sandbox' };
 /**
  * `-- --only guard,settle` runs only the named steps (for working on one phase; CI runs all):
- * examples, settle, guard, duplicate, retry-files, money, global-sale, shop-month, server, trigger,
+ * examples, settle, guard, duplicate, retry-files, money, global-sale, month-scale, shop-month, server, trigger,
  * self-invoice, demo.
  */
 const onlyIndex = process.argv.indexOf('--only');
@@ -134,6 +135,7 @@ async function main(): Promise<number> {
 					...retryFilesWorkflows(CREDENTIAL),
 					...moneyWorkflows(CREDENTIAL),
 					...globalSaleWorkflows(CREDENTIAL),
+					...monthScaleWorkflows(CREDENTIAL),
 					...shopMonthWorkflows(CREDENTIAL),
 					...uiWorkflows(CREDENTIAL),
 				]);
@@ -186,6 +188,11 @@ async function main(): Promise<number> {
 				'a sale in a global invoice',
 				() => globalSalePhase(checks, n8n!, sandbox!, timings),
 				'global-sale',
+			);
+			await step(
+				'a month of 20,000 sales',
+				() => monthScalePhase(checks, n8n!, sandbox!, timings),
+				'month-scale',
 			);
 			await step(
 				"a shop's month",
