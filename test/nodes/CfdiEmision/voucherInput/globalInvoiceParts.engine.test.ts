@@ -133,4 +133,43 @@ describe('a period in several global invoices', () => {
 			globalSale: { globalInvoice: second, ticket: 'T-0004' },
 		});
 	});
+
+	test("Get Many's Sale filter finds a ticket in its part, with the ticket's amount and the part's credit note", async () => {
+		const { items } = await kit.engine.runNode(parted(), sales(5), V11);
+		const second = String(items[1].json.uuid);
+		const note = await kit.engine.runNode(
+			{
+				resource: 'voucher',
+				operation: 'createCreditNote',
+				serie: 'NC',
+				formaPago: '04',
+				creditedInvoices: { invoice: [{ uuid: second }] } as INodeParameters,
+				globalSaleTicket: 'T-0003',
+				creditAmount: 18,
+				options: { noCalcularFecha: true, fecha: '2024-06-10T10:00:00' },
+			},
+			[{}],
+			V11,
+		);
+		expect(note.error).toBeUndefined();
+		const found = await kit.engine.runNode(
+			{
+				resource: 'voucher',
+				operation: 'getMany',
+				startDate: '2024-01-01',
+				returnAll: true,
+				filters: { sale: 'T-0003' },
+			},
+			[{}],
+			V11,
+		);
+		expect(
+			found.items
+				.map(({ json }) => [json.role, json.uuid, json.saleAmount])
+				.sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+		).toEqual([
+			['creditNote', String(note.items[0].json.uuid), 18],
+			['globalInvoice', second, 118],
+		]);
+	});
 });
