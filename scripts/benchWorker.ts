@@ -55,10 +55,14 @@ isolateUserFolder('cfdi-bench-');
 
 const account = DEFAULT_ACCOUNT;
 
+// Each run's vouchers are other sales than any earlier run's: a folio of their own (the Duplicate
+// Check, on by default, would rightly answer a voucher of identical content with the first one).
+const RUN_TAG = `${process.pid.toString(36)}${Date.now().toString(36)}`;
 const vouchers = (n: number, series: string[]) =>
 	Array.from({ length: n }, (_, i) => ({
 		voucher: invoiceVoucher({
 			serie: series[i % series.length],
+			folio: `${RUN_TAG}-${i}`,
 			descripcionFacturador: `bench ${i}`,
 		}),
 	}));
