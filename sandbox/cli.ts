@@ -1,6 +1,6 @@
 /**
  * Runs the sandbox in the foreground as its own process (manual testing, demos, queue-mode e2e):
- *   npm run sandbox -- [--api-port 4010 --auth-port 4011 --blob-port 4012 --control-port 4013 --latency 0 --token-lifetime 3600 --json]
+ *   npm run sandbox -- [--api-port 4010 --auth-port 4011 --blob-port 4012 --shop-port 4014 --control-port 4013 --latency 0 --token-lifetime 3600 --json]
  * Not shipped with the package, so plain console output is fine here.
  */
 import { createHash } from 'crypto';
@@ -12,6 +12,7 @@ const USAGE = `Usage: npx tsx sandbox/cli.ts [options]
   --api-port <n>         issuing API port (default 4010)
   --auth-port <n>        token service port (default 4011)
   --blob-port <n>        PDF blob storage port (default 4012)
+  --shop-port <n>        store stand-in port, the Shopify Admin API's orders (default 4014)
   --control-port <n>     control API port (default 4013; see sandbox/control.ts)
   --latency <ms>         delay before every response (default 0)
   --token-lifetime <s>   access-token lifetime in seconds (default 3600)
@@ -20,7 +21,7 @@ const USAGE = `Usage: npx tsx sandbox/cli.ts [options]
   --path-style <style>   'spec' (/businessEmision/api/v1) or 'short' (/api/v1) (default spec)
   --get-voucher-shape <shape>  'bodyWithState' or 'bodyOnly': what GET .../comprobantes/{id} shows (default bodyWithState)
   --host <address>       listen address (default 127.0.0.1)
-  --json                 print one JSON line with the four URLs instead of the banner
+  --json                 print one JSON line with the five URLs instead of the banner
   Port 0 picks a free port.`;
 
 interface CliOptions {
@@ -36,6 +37,7 @@ function parseArgs(argv: string[]): CliOptions {
 		apiPort: 4010,
 		authPort: 4011,
 		blobPort: 4012,
+		shopPort: 4014,
 		latencyMs: 0,
 		tokenLifetimeSeconds: 3600,
 	};
@@ -57,6 +59,9 @@ function parseArgs(argv: string[]): CliOptions {
 				break;
 			case '--blob-port':
 				options.blobPort = numeric(flag, value);
+				break;
+			case '--shop-port':
+				options.shopPort = numeric(flag, value);
 				break;
 			case '--control-port':
 				controlPort = numeric(flag, value);
@@ -133,6 +138,7 @@ async function main(): Promise<void> {
 				authUrl: sandbox.authUrl,
 				baseUrl: sandbox.baseUrl,
 				blobUrl: sandbox.blobUrl,
+				shopUrl: sandbox.shopUrl,
 				controlUrl: control.url,
 				pid: process.pid,
 			}),
@@ -146,6 +152,7 @@ async function main(): Promise<void> {
 		`  auth_url  (token service)  ${sandbox.authUrl}`,
 		`  base_url  (issuing API)    ${sandbox.baseUrl}`,
 		`  blob url  (PDF storage)    ${sandbox.blobUrl}`,
+		`  shop url  (store stand-in) ${sandbox.shopUrl}  (for https://<shop>.myshopify.com)`,
 		'',
 		'Test credential:',
 		`  username       ${account.username}`,
@@ -164,6 +171,11 @@ async function main(): Promise<void> {
 				`  ${route.display.replace(' ', ' '.repeat(Math.max(1, 5 - route.method.length)) + sandbox.baseUrl)}`,
 		),
 		`  GET  ${sandbox.blobUrl}/cfdi-pdfs/{emisorId}/{uuid}.pdf?sv=...&st=...&se=...&sr=b&sp=r&sig=...`,
+		`  GET  ${sandbox.shopUrl}/admin/api/{version}/orders.json?name=&status=&created_at_min=&created_at_max=&limit=&page_info=`,
+		'',
+		`Store stand-in: X-Shopify-Access-Token ${sandbox.options.shopAccessToken}; orders ${sandbox.shopOrders
+			.map((order) => String(order.name))
+			.join(', ')} (examples 10 and 11: set their "Shop URL" node to ${sandbox.shopUrl}).`,
 		'',
 		`Control API (${control.url}):`,
 		`  GET  ${control.url}/{${Object.keys(CONTROL_VIEWS).join('|')}}`,

@@ -13,6 +13,7 @@ import * as http from 'http';
 import type { AddressInfo, Socket } from 'net';
 
 import { readBody } from './http';
+import type { ShopOrderInput } from './shopifyAdmin';
 import type { FaultSpec, GetVoucherShape, LoggedRequest, Sandbox } from './types';
 
 type Args = Record<string, unknown>;
@@ -38,6 +39,12 @@ export const CONTROL_ACTIONS: Record<string, (sandbox: Sandbox, args: Args) => u
 	setStampingTime: (sandbox, args) => sandbox.setStampingTime(numberArg(args, 'ms')),
 	setGetVoucherShape: (sandbox, args) => sandbox.setGetVoucherShape(args.shape as GetVoucherShape),
 	injectFault: (sandbox, args) => sandbox.injectFault(args as unknown as FaultSpec),
+	// The store stand-in: { orders: [whole Shopify orders, or sample-order facts { number, createdAt, email, lines, ... }] }.
+	addShopOrders: (sandbox, args) =>
+		Array.isArray(args.orders)
+			? sandbox.addShopOrders(args.orders as ShopOrderInput[]).map((order) => order.name)
+			: fail('"orders" must be an array'),
+	clearShopOrders: (sandbox) => sandbox.clearShopOrders(),
 	clearFaults: (sandbox) => sandbox.clearFaults(),
 	resolveCancellation: (sandbox, args) =>
 		sandbox.resolveCancellation(
@@ -108,6 +115,7 @@ export const CONTROL_VIEWS: Record<string, (sandbox: Sandbox, query: URLSearchPa
 			authUrl: sandbox.authUrl,
 			baseUrl: sandbox.baseUrl,
 			blobUrl: sandbox.blobUrl,
+			shopUrl: sandbox.shopUrl,
 			options: sandbox.options,
 		}),
 		counts: (sandbox) => sandboxCounts(sandbox),
@@ -116,6 +124,7 @@ export const CONTROL_VIEWS: Record<string, (sandbox: Sandbox, query: URLSearchPa
 		vouchers: (sandbox) => [...sandbox.vouchers.values()],
 		emails: (sandbox) => sandbox.emails,
 		cancellations: (sandbox) => [...sandbox.cancellations.values()],
+		shopOrders: (sandbox) => sandbox.shopOrders,
 	};
 
 export interface ControlServer {

@@ -20,6 +20,7 @@ const ROUTES: readonly RouteName[] = [
 	'cancelVoucher',
 	'listVouchers',
 	'blob',
+	'shopifyOrders',
 ];
 
 // Kinds that only make sense on some routes; injecting them elsewhere is a test bug.

@@ -1,12 +1,15 @@
 /**
  * Local stand-in of the CFDI 4.0 issuing service: token service, issuing API and PDF blob
- * storage on three loopback ports. See sandbox/README.md for behaviour and choices.
+ * storage on three loopback ports, and a fourth for the store stand-in (the Shopify Admin API's
+ * order list the shop examples read). See sandbox/README.md for behaviour and choices.
  */
 import { BlobStorage } from './blobStorage';
 import { dispatch } from './dispatch';
 import { FaultBook } from './faults';
 import { type HttpHost, listen } from './http';
 import { IssuingApi } from './issuingApi';
+import { ShopifyAdmin } from './shopifyAdmin';
+import { sampleShopifyOrders } from './shopifyOrders';
 import { TokenService } from './tokenService';
 import type {
 	FaultSpec,
@@ -37,6 +40,21 @@ export type {
 	VoucherBody,
 } from './types';
 export { routeTable } from './issuingApi';
+export type { ShopOrderInput } from './shopifyAdmin';
+export {
+	dayOfLastMonth,
+	sampleShopifyOrders,
+	SAMPLE_BUYER,
+	shopifyDateTime,
+	shopifyOrder,
+	type CheckoutTaxData,
+	type SampleLine,
+	type SampleOrderSpec,
+	type ShopifyOrder,
+} from './shopifyOrders';
+
+/** The X-Shopify-Access-Token the store stand-in accepts unless `shopAccessToken` says another. */
+export const SHOP_ACCESS_TOKEN = 'shpat_sandbox_0000000000000000';
 
 /** The test account (the SAT's public test taxpayer EKU9003173C9). */
 export const DEFAULT_ACCOUNT: SandboxAccount = Object.freeze({
@@ -54,9 +72,13 @@ export const DEFAULT_ACCOUNT: SandboxAccount = Object.freeze({
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
 	const resolved = resolveOptions(options);
+	const shop = new ShopifyAdmin(
+		structuredClone(options.shopOrders ?? sampleShopifyOrders(resolved.now())),
+		() => resolved.shopAccessToken,
+	);
 	const requests: LoggedRequest[] = [];
 	const env = { now: resolved.now, latencyMs: () => resolved.latencyMs, log: requests };
-	const urls = { auth: '', api: '', blob: '' };
+	const urls = { auth: '', api: '', blob: '', shop: '' };
 
 	const faults = new FaultBook();
 	const tokens = new TokenService({
@@ -80,6 +102,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			{ name: 'auth', port: resolved.authPort, resolver: tokens },
 			{ name: 'api', port: resolved.apiPort, resolver: api },
 			{ name: 'blob', port: resolved.blobPort, resolver: blobs },
+			{ name: 'shop', port: resolved.shopPort, resolver: shop },
 		] as const;
 		for (const { name, port, resolver } of servers) {
 			const server = await listen({
@@ -103,6 +126,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		authUrl: urls.auth,
 		baseUrl: urls.api,
 		blobUrl: urls.blob,
+		shopUrl: urls.shop,
 		options: resolved,
 		requests,
 		clearLog: () => {
@@ -133,6 +157,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		seriesBusyCount: () => api.seriesLock.busyAnswers,
 		peakBusySeries: () => api.seriesLock.peakBusySeries,
 		grantedStamps: api.seriesLock.granted,
+		shopOrders: shop.orders,
+		addShopOrders: (orders) => shop.add(orders),
+		clearShopOrders: () => {
+			shop.orders.length = 0;
+		},
 		close: () => (closed ??= closeAll()),
 	};
 }
@@ -153,6 +182,8 @@ function resolveOptions(options: SandboxOptions): ResolvedSandboxOptions {
 		apiPort: options.apiPort ?? 0,
 		authPort: options.authPort ?? 0,
 		blobPort: options.blobPort ?? 0,
+		shopPort: options.shopPort ?? 0,
+		shopAccessToken: options.shopAccessToken ?? SHOP_ACCESS_TOKEN,
 		tokenLifetimeSeconds: nonNegative(options.tokenLifetimeSeconds ?? 3600, 'tokenLifetimeSeconds'),
 		latencyMs: nonNegative(options.latencyMs ?? 0, 'latencyMs'),
 		pdfLinkLifetimeSeconds: nonNegative(

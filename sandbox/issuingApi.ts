@@ -46,7 +46,7 @@ import type {
 	VoucherBody,
 } from './types';
 
-type ApiRoute = Exclude<RouteName, 'token' | 'userinfo' | 'blob'>;
+type ApiRoute = Exclude<RouteName, 'token' | 'userinfo' | 'blob' | 'shopifyOrders'>;
 
 interface RouteDef {
 	route: ApiRoute;

@@ -2,6 +2,8 @@
  * Public types of the CFDI issuing-service sandbox. Engine tests, the demo and the
  * benchmarks depend on these names, so changes here are API changes.
  */
+import type { ShopOrderInput } from './shopifyAdmin';
+import type { ShopifyOrder } from './shopifyOrders';
 
 export type RouteName =
 	| 'token'
@@ -15,9 +17,10 @@ export type RouteName =
 	| 'sendEmail'
 	| 'cancelVoucher'
 	| 'listVouchers'
-	| 'blob';
+	| 'blob'
+	| 'shopifyOrders';
 
-export type ServerName = 'auth' | 'api' | 'blob';
+export type ServerName = 'auth' | 'api' | 'blob' | 'shop';
 
 export interface SandboxAccount {
 	/** RFC of the account, used as the password-grant username. */
@@ -40,6 +43,12 @@ export interface SandboxOptions {
 	apiPort?: number;
 	authPort?: number;
 	blobPort?: number;
+	/** Port of the store stand-in (shopifyAdmin.ts), the shop's https://<shop>.myshopify.com. */
+	shopPort?: number;
+	/** The X-Shopify-Access-Token the store stand-in accepts (default SHOP_ACCESS_TOKEN). */
+	shopAccessToken?: string;
+	/** The orders the store stand-in starts with (default: the sample orders, dated from `now`). */
+	shopOrders?: ShopifyOrder[];
 	/** Access-token lifetime; `expires_in` reports it in seconds. */
 	tokenLifetimeSeconds?: number;
 	/** Delay applied before every response of every server. */
@@ -79,7 +88,7 @@ export interface SandboxOptions {
 
 export type GetVoucherShape = 'bodyWithState' | 'bodyOnly';
 
-export type ResolvedSandboxOptions = Required<SandboxOptions>;
+export type ResolvedSandboxOptions = Required<Omit<SandboxOptions, 'shopOrders'>>;
 
 export interface LoggedRequest {
 	server: ServerName;
@@ -226,6 +235,14 @@ export interface Sandbox {
 	seriesBusyCount(): number;
 	/** The most series that were being stamped at the same moment (0 with a stamping time of 0). */
 	peakBusySeries(): number;
+	/** The store stand-in (https://<shop>.myshopify.com): http://127.0.0.1:PORT, no path. */
+	readonly shopUrl: string;
+	/** The orders the store stand-in serves, live (change, add or remove them between requests). */
+	readonly shopOrders: ShopifyOrder[];
+	/** Adds orders (whole Shopify orders, or sample-order facts built by shopifyOrder); a known name is replaced. */
+	addShopOrders(orders: ShopOrderInput[]): ShopifyOrder[];
+	/** Removes every order from the store stand-in. */
+	clearShopOrders(): void;
 	/** The stamps the series lock let through, in order (series and voucher body). */
 	readonly grantedStamps: ReadonlyArray<{ emisorId: number; serie: string; body: VoucherBody }>;
 	close(): Promise<void>;
