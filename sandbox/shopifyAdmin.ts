@@ -24,7 +24,8 @@ export const DEFAULT_PAGE = 50;
 export const MAX_PAGE = 250;
 
 /** Shopify's answer to a missing or wrong access token. */
-export const INVALID_TOKEN = '[API] Invalid API key or access token (unrecognized login or wrong password)';
+export const INVALID_TOKEN =
+	'[API] Invalid API key or access token (unrecognized login or wrong password)';
 
 /** The filters a first page was asked with; page_info carries them to the next pages. */
 const FILTERS = [
@@ -116,8 +117,7 @@ export class ShopifyAdmin {
 
 	resolve(call: Call): Resolution {
 		const version = ORDERS_PATH.exec(call.pathname)?.[1];
-		if (!version)
-			return { route: 'unknown', reply: shopifyError(404, 'Not Found') };
+		if (!version) return { route: 'unknown', reply: shopifyError(404, 'Not Found') };
 		if (call.method !== 'GET') return { route: 'shopifyOrders', reply: methodNotAllowed(['GET']) };
 		const handler: RouteHandler = {
 			route: 'shopifyOrders',

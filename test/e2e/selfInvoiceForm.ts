@@ -1,7 +1,8 @@
 /**
  * The self-invoice page (example 10) in a real n8n, through its own production form URL: the
- * workflow published with the CFDI credential for the sandbox and its Shopify read pointed at a
- * stand-in Shopify on 127.0.0.1; headless Chromium fills the form as a buyer does. Submitted once:
+ * workflow published with the CFDI credential for the sandbox, its "Shop URL" set to the sandbox's
+ * store stand-in and a Shopify Access Token credential for it, as the docs tell a user; headless
+ * Chromium fills the form as a buyer does. Submitted once:
  * one invoice stamped and e-mailed, the last page names its UUID. Submitted again: nothing more is
  * stamped and the same invoice is e-mailed again. The form as the buyer sees it goes to
  * docs/self-invoice-form.png (on the oldest supported n8n).
@@ -13,15 +14,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { startSandbox } from '../../sandbox';
+import { SHOP_ACCESS_TOKEN, startSandbox } from '../../sandbox';
 import {
 	CFDI_CREDENTIAL_TYPE,
 	loadExample,
 	withCfdiCredential,
-	withShopifyStandIn,
+	withShopStandIn,
 } from '../support/examples';
 import { sandboxCredential } from '../support/sandboxCredential';
-import { startShopifyStandIn } from '../support/shopifyStandIn';
 import { corpusOrder } from '../support/corpusOrder';
 import type { Checks } from './checks';
 import { N8nInstance } from './n8n';
@@ -29,6 +29,7 @@ import { installPackage } from './packageInstall';
 import type { N8nRuntime } from './runtime';
 
 const CREDENTIAL = { id: 'cfdiE2eSelfInvoice1', name: 'CFDI sandbox (self-invoice)' };
+const SHOP_CREDENTIAL = { id: 'cfdiE2eShopToken001', name: 'Shopify (sandbox store)' };
 const WORKFLOW_ID = 'cfdiE2eSelfInvoice01';
 const OWNER = {
 	email: 'owner@example.com',
@@ -48,14 +49,16 @@ export async function selfInvoicePhase(
 	const started = Date.now();
 	const userFolder = mkdtempSync(join(tmpdir(), 'cfdi-e2e-selfinvoice-'));
 	installPackage(userFolder);
-	const sandbox = await startSandbox({ host: '127.0.0.1' });
-	const shop = await startShopifyStandIn([
-		{
-			...corpusOrder('example-1'),
-			note_attributes: [],
-			created_at: new Date(Date.now() - 2 * 86_400_000).toISOString(),
-		},
-	]);
+	const sandbox = await startSandbox({
+		host: '127.0.0.1',
+		shopOrders: [
+			{
+				...corpusOrder('example-1'),
+				note_attributes: [],
+				created_at: new Date(Date.now() - 2 * 86_400_000).toISOString(),
+			},
+		],
+	});
 	let n8n: N8nInstance | undefined;
 	const { chromium } = await import('playwright-core');
 	const browser = await chromium.launch({ executablePath: options.chromiumPath, headless: true });
@@ -63,10 +66,16 @@ export async function selfInvoicePhase(
 		n8n = await N8nInstance.create(runtime, userFolder, log);
 		await n8n.importCredentials([
 			{ ...CREDENTIAL, type: CFDI_CREDENTIAL_TYPE, data: sandboxCredential(sandbox) },
+			{
+				...SHOP_CREDENTIAL,
+				type: 'shopifyAccessTokenApi',
+				data: { shopSubdomain: 'sandbox', accessToken: SHOP_ACCESS_TOKEN, appSecretKey: 'unused' },
+			},
 		]);
-		const workflow = withShopifyStandIn(
+		const workflow = withShopStandIn(
 			withCfdiCredential(loadExample('selfInvoice'), CREDENTIAL),
-			shop.url,
+			sandbox.shopUrl,
+			SHOP_CREDENTIAL,
 		);
 		await n8n.importWorkflows([{ ...workflow, id: WORKFLOW_ID }]);
 		await n8n.start();
@@ -111,6 +120,18 @@ export async function selfInvoicePhase(
 				assert.equal(invoice.stampCount, 1);
 				assert.ok(first.includes(uuid), first);
 				assert.equal(sandbox.emails.length, 1);
+				// The order was read from the store stand-in with the credential's token.
+				assert.deepEqual(
+					sandbox.requests
+						.filter((request) => request.route === 'shopifyOrders')
+						.map((request) => [
+							request.query.name,
+							request.query.status,
+							request.headers['x-shopify-access-token'],
+							request.status,
+						]),
+					[['#1001', 'any', SHOP_ACCESS_TOKEN, 200]],
+				);
 			},
 		);
 		if (once)
@@ -128,7 +149,6 @@ export async function selfInvoicePhase(
 	} finally {
 		await browser.close().catch(() => undefined);
 		await n8n?.stop().catch(() => undefined);
-		await shop.close().catch(() => undefined);
 		await sandbox.close().catch(() => undefined);
 		rmSync(userFolder, { recursive: true, force: true });
 		options.timings['self-invoice phase'] = Date.now() - started;

@@ -1,30 +1,36 @@
 /**
  * Example 10, the self-invoice page, through n8n-core's engine: the form's submission as the
- * trigger's item, the order read from a stand-in Shopify on 127.0.0.1, the CFDI nodes against the
+ * trigger's item, the order read from a the sandbox's store stand-in, the CFDI nodes against the
  * sandbox, the last page's title and message as the buyer reads them.
  */
 import type { IConnections, IDataObject, INode } from 'n8n-workflow';
+
+import { SHOP_ACCESS_TOKEN } from '../../sandbox';
 
 import {
 	loadExample,
 	reachableFrom,
 	withCfdiCredential,
-	withShopifyStandIn,
+	withShopStandIn,
 } from '../support/examples';
 import { CREDENTIAL_ID, Engine, outputOf } from '../support/engine/engine';
 import { PackageNodeTypes } from '../support/engine/nodeTypes';
 import { sandboxCredential } from '../support/sandboxCredential';
-import { startShopifyStandIn, type ShopifyStandIn } from '../support/shopifyStandIn';
 import { standInNodeTypes } from '../support/standInNodes';
 import { corpusOrder } from '../support/corpusOrder';
 import { useSandboxEngine } from '../support/nodeTestKit';
 
-const kit = useSandboxEngine();
-let shop: ShopifyStandIn;
-beforeEach(async () => {
-	shop = await startShopifyStandIn();
-});
-afterEach(async () => await shop.close());
+// The sandbox's store stand-in, empty: each test puts in the orders it needs.
+const kit = useSandboxEngine({ shopOrders: [] });
+const shop = {
+	get orders() {
+		return kit.sandbox.shopOrders;
+	},
+	/** The store stand-in's requests: query and X-Shopify-Access-Token. */
+	get requests() {
+		return kit.sandbox.requests.filter((request) => request.route === 'shopifyOrders');
+	},
+};
 
 const BUYER = 'compras@robotica.example.com';
 const daysAgo = (days: number) =>
@@ -57,9 +63,9 @@ async function submit(form: IDataObject = submission()) {
 	}
 	const engine = new PageEngine();
 	engine.setCredential(sandboxCredential(kit.sandbox));
-	const workflow = withShopifyStandIn(
+	const workflow = withShopStandIn(
 		withCfdiCredential(loadExample('selfInvoice'), { id: CREDENTIAL_ID, name: 'CFDI sandbox' }),
-		shop.url,
+		kit.sandbox.shopUrl,
 	);
 	const trigger = workflow.nodes.find((node) => node.type === 'n8n-nodes-base.formTrigger')!;
 	const { nodes } = reachableFrom(workflow, trigger.name);
@@ -104,10 +110,16 @@ describe('Example 10: the self-invoice page', () => {
 		expect(page.completionMessage).toBe(
 			`Emitimos tu factura (folio fiscal ${voucher.uuid}) y la enviamos a ${BUYER}.`,
 		);
-		// Shopify was asked for the order by its name, cancelled or not.
+		// Shopify was asked for the order by its name, cancelled or not, with the store's token.
 		expect(
-			shop.requests.map((url) => [url.searchParams.get('name'), url.searchParams.get('status')]),
-		).toEqual([['#1001', 'any']]);
+			shop.requests.map((request) => [
+				request.pathname,
+				request.query.name,
+				request.query.status,
+				request.headers['x-shopify-access-token'],
+				request.status,
+			]),
+		).toEqual([['/admin/api/2025-01/orders.json', '#1001', 'any', SHOP_ACCESS_TOKEN, 200]]);
 		expect(outputOf(run, 'Facturar el pedido')[0].json.status).toBe('stamped');
 	});
 
@@ -166,7 +178,9 @@ describe('Example 10: the self-invoice page', () => {
 			expect(kit.sandbox.emails).toHaveLength(0);
 			// Refused before any request to the service.
 			expect(
-				kit.sandbox.requests.slice(requestsBefore).filter((request) => request.route !== 'token'),
+				kit.sandbox.requests
+					.slice(requestsBefore)
+					.filter((request) => request.route !== 'token' && request.server !== 'shop'),
 			).toEqual([]);
 		},
 	);
@@ -196,6 +210,13 @@ describe('Example 10: the self-invoice page', () => {
 			completionMessage:
 				'No hay ningún pedido #9999. Revisa el número en el correo de confirmación de tu compra.',
 		});
-		expect(kit.sandbox.requests.filter((request) => request.route !== 'token')).toEqual([]);
+		expect(
+			kit.sandbox.requests.filter(
+				(request) => request.route !== 'token' && request.server !== 'shop',
+			),
+		).toEqual([]);
+		expect(shop.requests.map((request) => [request.query.name, request.status])).toEqual([
+			['#9999', 200],
+		]);
 	});
 });

@@ -1,6 +1,6 @@
 /**
  * Example 11, last month's global invoice of the orders nobody invoiced, through n8n-core's engine:
- * the orders read from a stand-in Shopify on 127.0.0.1 (the Shopify node's "get many" as an HTTP
+ * the orders read from a the sandbox's store stand-in (the Shopify node's "get many" as an HTTP
  * Request for the same orders), the global invoice stamped in the sandbox.
  */
 import type { IConnections, IDataObject, INode } from 'n8n-workflow';
@@ -9,22 +9,26 @@ import {
 	loadExample,
 	reachableFrom,
 	withCfdiCredential,
-	withShopifyStandIn,
+	withShopStandIn,
 } from '../support/examples';
 import { CREDENTIAL_ID, Engine, outputOf } from '../support/engine/engine';
 import { PackageNodeTypes } from '../support/engine/nodeTypes';
 import { sandboxCredential } from '../support/sandboxCredential';
-import { startShopifyStandIn, type ShopifyStandIn } from '../support/shopifyStandIn';
 import { standInNodeTypes } from '../support/standInNodes';
 import { corpusOrder } from '../support/corpusOrder';
 import { orderParams, useSandboxEngine } from '../support/nodeTestKit';
 
-const kit = useSandboxEngine();
-let shop: ShopifyStandIn;
-beforeEach(async () => {
-	shop = await startShopifyStandIn();
-});
-afterEach(async () => await shop.close());
+// The sandbox's store stand-in, empty: each test puts in the orders it needs.
+const kit = useSandboxEngine({ shopOrders: [] });
+const shop = {
+	get orders() {
+		return kit.sandbox.shopOrders;
+	},
+	/** The store stand-in's requests: query and X-Shopify-Access-Token. */
+	get requests() {
+		return kit.sandbox.requests.filter((request) => request.route === 'shopifyOrders');
+	},
+};
 
 /** Day `day` of last month in Mexico City, at noon, as Shopify writes it. */
 function lastMonth(day: number): string {
@@ -51,9 +55,9 @@ async function runExample() {
 	const engine = new ScheduleEngine();
 	engine.setCredential(sandboxCredential(kit.sandbox));
 	const workflow = reachableFrom(
-		withShopifyStandIn(
+		withShopStandIn(
 			withCfdiCredential(loadExample('monthGlobal'), { id: CREDENTIAL_ID, name: 'CFDI sandbox' }),
-			shop.url,
+			kit.sandbox.shopUrl,
 		),
 		'Try it: run now',
 	);
@@ -93,18 +97,46 @@ describe("Example 11: last month's global invoice of the rest", () => {
 			(voucher) => voucher.uuid === global.uuid,
 		)!;
 		const conceptos = stored.body.conceptos as IDataObject[];
-		expect(conceptos.map((concepto) => concepto.noIdentificacion)).toEqual(['1002', '1004']);
+		// Shopify lists the newest first.
+		expect(conceptos.map((concepto) => concepto.noIdentificacion)).toEqual(['1004', '1002']);
 		// 1,508.00 + 1,160.00 collected, IVA included.
 		expect(stored.body.total).toBe(2668);
 		expect((stored.body.receptor as IDataObject).rfc).toBe('XAXX010101000');
 
 		// Shopify was asked for last month's orders, any status.
 		const [asked] = shop.requests;
-		expect(asked.searchParams.get('status')).toBe('any');
-		expect(asked.searchParams.get('created_at_min')?.slice(0, 10)).toBe(lastMonth(1).slice(0, 10));
+		expect([asked.query.status, asked.query.limit, asked.status]).toEqual(['any', '250', 200]);
+		expect(asked.query.created_at_min?.slice(0, 10)).toBe(lastMonth(1).slice(0, 10));
 
 		const [again] = await runExample();
 		expect([again.status, again.uuid]).toEqual(['alreadyStamped', global.uuid]);
 		expect(stored.stampCount).toBe(1);
+	});
+
+	test("a month of 260 orders: read over Shopify's two pages (250, then 10 through the Link header's page_info), all in one global invoice", async () => {
+		kit.sandbox.addShopOrders(
+			Array.from({ length: 260 }, (_, index) => ({
+				number: 3001 + index,
+				createdAt: Date.parse(lastMonth(1 + (index % 28))),
+				email: `buyer${index}@example.com`,
+				lines: [{ title: 'Cable USB-C', quantity: 1, price: '116.00' }],
+			})),
+		);
+		const [global] = await runExample();
+		expect(global.status).toBe('stamped');
+		const stored = [...kit.sandbox.vouchers.values()].find(
+			(voucher) => voucher.uuid === global.uuid,
+		)!;
+		const tickets = (stored.body.conceptos as IDataObject[]).map(
+			(concepto) => concepto.noIdentificacion,
+		);
+		expect(new Set(tickets).size).toBe(260);
+		expect(stored.body.total).toBe(260 * 116);
+		expect(
+			shop.requests.map((request) => [Object.keys(request.query).sort(), request.status]),
+		).toEqual([
+			[['created_at_max', 'created_at_min', 'limit', 'status'], 200],
+			[['limit', 'page_info'], 200],
+		]);
 	});
 });

@@ -6,6 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { SHOP_ACCESS_TOKEN } from '../../sandbox';
+
 export const REPO_ROOT = join(__dirname, '..', '..');
 export const EXAMPLES_DIR = join(REPO_ROOT, 'examples');
 
@@ -300,53 +302,43 @@ export function reachableFrom(workflow: WorkflowJson, start: string): WorkflowJs
 }
 
 /**
- * Points the Shopify reads of an example at a stand-in (test/support/shopifyStandIn.ts) instead of a
- * shop: an HTTP Request to *.myshopify.com keeps its path and query on the stand-in's host without
- * credentials; a Shopify node's "get many orders" becomes an HTTP Request for the same orders, one
- * item per order as the node outputs them. The rest of the workflow is unchanged.
+ * Points an example's store reads at the sandbox's store stand-in (`sandbox.shopUrl`) the way a user
+ * does: the value of its "Shop URL" node. With `credential`, the Shopify Access Token credential of
+ * its HTTP Request nodes is that one (a real n8n, whose credential sends X-Shopify-Access-Token);
+ * without it (n8n-core's engine, which holds no Shopify credential type), those nodes send the
+ * header themselves. Nothing else changes.
  */
-export function withShopifyStandIn(workflow: WorkflowJson, baseUrl: string): WorkflowJson {
+export function withShopStandIn(
+	workflow: WorkflowJson,
+	shopUrl: string,
+	credential?: { id: string; name: string },
+): WorkflowJson {
 	const copy = structuredClone(workflow);
+	const shop = nodeNamed(copy, 'Shop URL');
+	const assignments = (
+		shop.parameters.assignments as { assignments: Array<{ name: string; value: unknown }> }
+	).assignments;
+	const url = assignments.find((assignment) => assignment.name === 'shopUrl');
+	if (!url) throw new Error(`"Shop URL" of "${workflow.name}" sets no shopUrl`);
+	url.value = shopUrl;
 	for (const node of copy.nodes) {
-		if (node.type === 'n8n-nodes-base.httpRequest') {
-			const url = String(node.parameters.url ?? '');
-			const match = /^https:\/\/[^/]+\.myshopify\.com(\/.*)$/.exec(url);
-			if (!match) continue;
-			node.parameters = {
-				...node.parameters,
-				url: `${baseUrl}${match[1]}`,
-				authentication: 'none',
-			};
-			delete node.parameters.nodeCredentialType;
-			delete node.credentials;
-		} else if (node.type === 'n8n-nodes-base.shopify') {
-			const { resource, operation, options } = node.parameters as {
-				resource?: string;
-				operation?: string;
-				options?: Record<string, unknown>;
-			};
-			if (resource !== 'order' || operation !== 'getAll')
-				throw new Error(`No Shopify stand-in for "${node.name}" (${resource}/${operation})`);
-			const names: Record<string, string> = {
-				createdAtMin: 'created_at_min',
-				createdAtMax: 'created_at_max',
-				financialStatus: 'financial_status',
-				status: 'status',
-			};
-			const parameters = Object.entries(options ?? {}).map(([name, value]) => {
-				if (!names[name]) throw new Error(`Shopify stand-in: option "${name}" is not supported`);
-				return { name: names[name], value };
-			});
-			node.type = 'n8n-nodes-base.httpRequest';
-			node.typeVersion = 4.2;
-			node.parameters = {
-				url: `${baseUrl}/admin/api/2025-01/orders.json`,
-				sendQuery: true,
-				queryParameters: { parameters: [...parameters, { name: 'as', value: 'list' }] },
-				options: {},
-			};
-			delete node.credentials;
+		if (node.type === 'n8n-nodes-base.shopify')
+			throw new Error(`"${node.name}": the Shopify node cannot be pointed at a stand-in`);
+		if (node.parameters.nodeCredentialType !== 'shopifyAccessTokenApi') continue;
+		if (credential) {
+			node.credentials = { shopifyAccessTokenApi: { ...credential } };
+			continue;
 		}
+		node.parameters = {
+			...node.parameters,
+			authentication: 'none',
+			sendHeaders: true,
+			headerParameters: {
+				parameters: [{ name: 'X-Shopify-Access-Token', value: SHOP_ACCESS_TOKEN }],
+			},
+		};
+		delete node.parameters.nodeCredentialType;
+		delete node.credentials;
 	}
 	return copy;
 }

@@ -286,6 +286,12 @@ export function dataTableStandIn(tables: TableRows): INodeType {
  * answer as one item per element, as n8n's node gives it). Credentials are not applied: the tests
  * point it at a stand-in server on 127.0.0.1.
  */
+/**
+ * HTTP Request, GET only: the URL, its query parameters and headers; the JSON body becomes the
+ * items (an array, one per element). With pagination "Response Contains Next URL" it follows the
+ * answer's `Link: <...>; rel="next"` (how Shopify pages, what example 11's expressions read),
+ * one item per page, as the real node does.
+ */
 const httpRequestNode: INodeType = {
 	description: {
 		...description('httpRequest', 'HTTP Request', true, [
@@ -295,6 +301,8 @@ const httpRequestNode: INodeType = {
 			{ displayName: 'Credential Type', name: 'nodeCredentialType', type: 'string', default: '' },
 			{ displayName: 'Send Query', name: 'sendQuery', type: 'boolean', default: false },
 			{ displayName: 'Query Parameters', name: 'queryParameters', type: 'json', default: {} },
+			{ displayName: 'Send Headers', name: 'sendHeaders', type: 'boolean', default: false },
+			{ displayName: 'Header Parameters', name: 'headerParameters', type: 'json', default: {} },
 			{ displayName: 'Options', name: 'options', type: 'json', default: {} },
 		]),
 		version: [4, 4.1, 4.2],
@@ -302,23 +310,37 @@ const httpRequestNode: INodeType = {
 	async execute(this: IExecuteFunctions) {
 		const out: INodeExecutionData[] = [];
 		const items = this.getInputData();
+		type Pairs = { parameters?: Array<{ name: string; value: unknown }> };
 		for (let index = 0; index < items.length; index++) {
 			if (String(this.getNodeParameter('method', index, 'GET')) !== 'GET')
 				throw new Error('HTTP Request stand-in: only GET is supported');
 			const url = new URL(String(this.getNodeParameter('url', index)));
-			const query = (
-				this.getNodeParameter('queryParameters', index, {}) as {
-					parameters?: Array<{ name: string; value: unknown }>;
-				}
-			).parameters;
+			const query = (this.getNodeParameter('queryParameters', index, {}) as Pairs).parameters;
 			if (this.getNodeParameter('sendQuery', index, false))
 				for (const { name, value } of query ?? []) url.searchParams.set(name, String(value));
-			const response = await fetch(url);
-			if (!response.ok)
-				throw new Error(`HTTP Request stand-in: ${response.status} from ${url.href}`);
-			const body = (await response.json()) as unknown;
-			for (const value of Array.isArray(body) ? body : [body])
-				out.push({ json: value as IDataObject, pairedItem: { item: index } });
+			const headers: Record<string, string> = {};
+			if (this.getNodeParameter('sendHeaders', index, false))
+				for (const { name, value } of (
+					this.getNodeParameter('headerParameters', index, {}) as Pairs
+				).parameters ?? [])
+					headers[name] = String(value);
+			const options = this.getNodeParameter('options', index, {}) as {
+				pagination?: { pagination?: { paginationMode?: string } };
+			};
+			const paging = options.pagination?.pagination?.paginationMode;
+			if (paging && paging !== 'off' && paging !== 'responseContainsNextURL')
+				throw new Error(`HTTP Request stand-in: pagination "${paging}" is not supported`);
+			for (let next: string | undefined = url.href; next;) {
+				const response = await fetch(next, { headers });
+				if (!response.ok) throw new Error(`HTTP Request stand-in: ${response.status} from ${next}`);
+				const body = (await response.json()) as unknown;
+				for (const value of Array.isArray(body) ? body : [body])
+					out.push({ json: value as IDataObject, pairedItem: { item: index } });
+				next =
+					paging === 'responseContainsNextURL'
+						? /<([^>]+)>;\s*rel="next"/.exec(response.headers.get('link') ?? '')?.[1]
+						: undefined;
+			}
 		}
 		return [out];
 	},
@@ -398,6 +420,38 @@ const formNode: INodeType = {
 	},
 };
 
+/** Edit Fields (Set), manual mode: each assignment's value (numbers as numbers), with or without the item's fields. */
+const setNode: INodeType = {
+	description: {
+		...description('set', 'Edit Fields (Set)', true, [
+			{ displayName: 'Assignments', name: 'assignments', type: 'json', default: {} },
+			{
+				displayName: 'Include Other Fields',
+				name: 'includeOtherFields',
+				type: 'boolean',
+				default: false,
+			},
+			{ displayName: 'Options', name: 'options', type: 'json', default: {} },
+		]),
+		version: [3, 3.1, 3.2, 3.3, 3.4],
+	} as INodeTypeDescription,
+	async execute(this: IExecuteFunctions) {
+		return [
+			this.getInputData().map((item, index) => {
+				const { assignments = [] } = this.getNodeParameter('assignments', index) as {
+					assignments?: Array<{ name: string; value: unknown; type?: string }>;
+				};
+				const json: IDataObject = this.getNodeParameter('includeOtherFields', index, false)
+					? { ...item.json }
+					: {};
+				for (const { name, value, type } of assignments)
+					json[name] = (type === 'number' ? Number(value) : value) as IDataObject[string];
+				return { json, pairedItem: { item: index } };
+			}),
+		];
+	},
+};
+
 /** Node types keyed as n8n keys them. */
 export const standInNodeTypes: Record<string, INodeType> = {
 	'n8n-nodes-base.manualTrigger': passThrough('manualTrigger', 'Manual Trigger', false),
@@ -407,6 +461,7 @@ export const standInNodeTypes: Record<string, INodeType> = {
 	'n8n-nodes-base.filter': filterNode,
 	'n8n-nodes-base.if': ifNode,
 	'n8n-nodes-base.httpRequest': httpRequestNode,
+	'n8n-nodes-base.set': setNode,
 	'n8n-nodes-base.form': formNode,
 	// The form's submission is the run's first item (give it as the trigger's data).
 	'n8n-nodes-base.formTrigger': passThrough('formTrigger', 'n8n Form Trigger', false),
