@@ -558,7 +558,39 @@ export async function shopMonthExamplesCheck(checks: Checks): Promise<void> {
 		},
 	);
 	await checks.check(
-		'monthGlobal: a Schedule Trigger and a manual "try it" trigger, the Shopify node and one Create Global Invoice with placeholder credentials',
+		'selfInvoice and monthGlobal: the store\'s address is one setting, "Shop URL" (https://YOUR-SHOP.myshopify.com), where every Shopify read starts, with a placeholder Shopify Access Token credential',
+		() => {
+			for (const name of ['selfInvoice', 'monthGlobal'] as const) {
+				const workflow = loadExample(name);
+				const shop = nodeNamed(workflow, 'Shop URL');
+				assert.match(
+					JSON.stringify(shop.parameters),
+					/"shopUrl","value":"https:\/\/YOUR-SHOP\.myshopify\.com"/,
+				);
+				const reads = workflow.nodes.filter(
+					(node) =>
+						/shopify/i.test(JSON.stringify(node.parameters.url ?? '')) ||
+						node.type === 'n8n-nodes-base.shopify' ||
+						node.parameters.nodeCredentialType === 'shopifyAccessTokenApi',
+				);
+				assert.ok(reads.length >= 1, name);
+				for (const node of reads) {
+					assert.equal(node.type, 'n8n-nodes-base.httpRequest', node.name);
+					assert.match(
+						String(node.parameters.url),
+						/^=\{\{ \$\('Shop URL'\)\.first\(\)\.json\.shopUrl/,
+						node.name,
+					);
+					assert.equal(
+						node.credentials?.shopifyAccessTokenApi?.id,
+						'REPLACE_ME_shopifyAccessTokenApi',
+					);
+				}
+			}
+		},
+	);
+	await checks.check(
+		'monthGlobal: a Schedule Trigger and a manual "try it" trigger, the store read and one Create Global Invoice with placeholder credentials',
 		() => {
 			const workflow = loadExample('monthGlobal');
 			assert.ok(workflow.nodes.some((node) => node.type === 'n8n-nodes-base.scheduleTrigger'));

@@ -48,6 +48,7 @@ import { retryFilesPhase, retryFilesWorkflows } from './retryFilesPhase';
 import { globalSalePhase, globalSaleWorkflows } from './globalSalePhase';
 import { monthScalePhase, monthScaleWorkflows } from './monthScalePhase';
 import { selfInvoicePhase } from './selfInvoiceForm';
+import { shopCredentialJson, shopExamplesPhase, shopExampleWorkflows } from './shopExamplesPhase';
 import { triggerPhase } from './triggerPhase';
 import { DOCS_DIR, serverPhase, uiWorkflows } from './uiPhase';
 
@@ -117,7 +118,7 @@ async function main(): Promise<number> {
 
 		sandbox = await startSandbox({ host: '127.0.0.1' });
 		log(
-			`sandbox: token service ${sandbox.authUrl}, issuing API ${sandbox.baseUrl}, PDF storage ${sandbox.blobUrl}`,
+			`sandbox: token service ${sandbox.authUrl}, issuing API ${sandbox.baseUrl}, PDF storage ${sandbox.blobUrl}, store stand-in ${sandbox.shopUrl}`,
 		);
 		n8n = await N8nInstance.create(runtime, userFolder, log);
 		const seeded = await seedForCli(sandbox);
@@ -127,6 +128,7 @@ async function main(): Promise<number> {
 			async () => {
 				const credentials = await n8n!.importCredentials([
 					{ ...CREDENTIAL, type: CFDI_CREDENTIAL_TYPE, data: sandboxCredential(sandbox!) },
+					shopCredentialJson(),
 				]);
 				const workflows = await n8n!.importWorkflows([
 					...cliWorkflows(CREDENTIAL, seeded.rows),
@@ -137,6 +139,7 @@ async function main(): Promise<number> {
 					...globalSaleWorkflows(CREDENTIAL),
 					...monthScaleWorkflows(CREDENTIAL),
 					...shopMonthWorkflows(CREDENTIAL),
+					...shopExampleWorkflows(CREDENTIAL, sandbox!.shopUrl),
 					...uiWorkflows(CREDENTIAL),
 				]);
 				timings['n8n import:credentials'] = credentials.ms;
@@ -163,6 +166,11 @@ async function main(): Promise<number> {
 			);
 			await step('example 3', () => reviewExample(checks, n8n!, sandbox!, timings), 'examples');
 			await step('examples 4-6', () => kindExamples(checks, n8n!, sandbox!, timings), 'examples');
+			await step(
+				'example 11',
+				() => shopExamplesPhase(checks, n8n!, sandbox!, timings),
+				'examples',
+			);
 			await step(
 				'an ambiguous stamp settled by facts',
 				() => settleExample(checks, n8n!, sandbox!, timings),

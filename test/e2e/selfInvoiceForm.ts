@@ -24,12 +24,12 @@ import {
 import { sandboxCredential } from '../support/sandboxCredential';
 import { corpusOrder } from '../support/corpusOrder';
 import type { Checks } from './checks';
+import { SHOP_CREDENTIAL, shopCredentialJson } from './shopExamplesPhase';
 import { N8nInstance } from './n8n';
 import { installPackage } from './packageInstall';
 import type { N8nRuntime } from './runtime';
 
 const CREDENTIAL = { id: 'cfdiE2eSelfInvoice1', name: 'CFDI sandbox (self-invoice)' };
-const SHOP_CREDENTIAL = { id: 'cfdiE2eShopToken001', name: 'Shopify (sandbox store)' };
 const WORKFLOW_ID = 'cfdiE2eSelfInvoice01';
 const OWNER = {
 	email: 'owner@example.com',
@@ -66,11 +66,7 @@ export async function selfInvoicePhase(
 		n8n = await N8nInstance.create(runtime, userFolder, log);
 		await n8n.importCredentials([
 			{ ...CREDENTIAL, type: CFDI_CREDENTIAL_TYPE, data: sandboxCredential(sandbox) },
-			{
-				...SHOP_CREDENTIAL,
-				type: 'shopifyAccessTokenApi',
-				data: { shopSubdomain: 'sandbox', accessToken: SHOP_ACCESS_TOKEN, appSecretKey: 'unused' },
-			},
+			shopCredentialJson(),
 		]);
 		const workflow = withShopStandIn(
 			withCfdiCredential(loadExample('selfInvoice'), CREDENTIAL),
