@@ -48,7 +48,12 @@ import { retryFilesPhase, retryFilesWorkflows } from './retryFilesPhase';
 import { globalSalePhase, globalSaleWorkflows } from './globalSalePhase';
 import { monthScalePhase, monthScaleWorkflows } from './monthScalePhase';
 import { selfInvoicePhase } from './selfInvoiceForm';
-import { shopCredentialJson, shopExamplesPhase, shopExampleWorkflows } from './shopExamplesPhase';
+import {
+	SHOP_CFDI_CREDENTIAL,
+	shopCredentialJson,
+	shopExamplesPhase,
+	shopExampleWorkflows,
+} from './shopExamplesPhase';
 import { triggerPhase } from './triggerPhase';
 import { DOCS_DIR, serverPhase, uiWorkflows } from './uiPhase';
 
@@ -87,6 +92,8 @@ async function main(): Promise<number> {
 	const screenshots: string[] = [];
 	const log = (line: string) => console.log(`  ${line}`);
 	let sandbox: Sandbox | undefined;
+	// Example 11's own service and store, so the other examples' global invoices do not meet it.
+	let shopSandbox: Sandbox | undefined;
 	let n8n: N8nInstance | undefined;
 	let userFolder: string | undefined;
 
@@ -120,6 +127,7 @@ async function main(): Promise<number> {
 		log(
 			`sandbox: token service ${sandbox.authUrl}, issuing API ${sandbox.baseUrl}, PDF storage ${sandbox.blobUrl}, store stand-in ${sandbox.shopUrl}`,
 		);
+		shopSandbox = await startSandbox({ host: '127.0.0.1', shopOrders: [] });
 		n8n = await N8nInstance.create(runtime, userFolder, log);
 		const seeded = await seedForCli(sandbox);
 
@@ -128,6 +136,11 @@ async function main(): Promise<number> {
 			async () => {
 				const credentials = await n8n!.importCredentials([
 					{ ...CREDENTIAL, type: CFDI_CREDENTIAL_TYPE, data: sandboxCredential(sandbox!) },
+					{
+						...SHOP_CFDI_CREDENTIAL,
+						type: CFDI_CREDENTIAL_TYPE,
+						data: sandboxCredential(shopSandbox!),
+					},
 					shopCredentialJson(),
 				]);
 				const workflows = await n8n!.importWorkflows([
@@ -139,7 +152,7 @@ async function main(): Promise<number> {
 					...globalSaleWorkflows(CREDENTIAL),
 					...monthScaleWorkflows(CREDENTIAL),
 					...shopMonthWorkflows(CREDENTIAL),
-					...shopExampleWorkflows(CREDENTIAL, sandbox!.shopUrl),
+					...shopExampleWorkflows(SHOP_CFDI_CREDENTIAL, shopSandbox!.shopUrl),
 					...uiWorkflows(CREDENTIAL),
 				]);
 				timings['n8n import:credentials'] = credentials.ms;
@@ -168,7 +181,7 @@ async function main(): Promise<number> {
 			await step('examples 4-6', () => kindExamples(checks, n8n!, sandbox!, timings), 'examples');
 			await step(
 				'example 11',
-				() => shopExamplesPhase(checks, n8n!, sandbox!, timings),
+				() => shopExamplesPhase(checks, n8n!, shopSandbox!, timings),
 				'examples',
 			);
 			await step(
@@ -260,6 +273,7 @@ async function main(): Promise<number> {
 		await n8n?.stop().catch(() => undefined);
 		if (n8n) timings['n8n stop'] = Date.now() - stopping;
 		await sandbox?.close().catch(() => undefined);
+		await shopSandbox?.close().catch(() => undefined);
 		if (userFolder && process.env.CFDI_E2E_KEEP)
 			console.log(`\nn8n user folder kept: ${userFolder}`);
 		else if (userFolder) rmSync(userFolder, { recursive: true, force: true });

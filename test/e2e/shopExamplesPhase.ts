@@ -5,7 +5,9 @@
  * The store holds last month's 255 paid orders (two of Shopify's pages of 250), one order a buyer
  * already invoiced (folio = order number), one partly refunded, one pending and one cancelled. The
  * global invoice holds the paid rest at what was finally paid; the invoiced one is left out; a
- * second run stamps nothing. (Example 10 runs in the self-invoice step, through its form.)
+ * second run stamps nothing. It runs against a sandbox of its own (a fresh service and store), so
+ * example 6's global invoice of the same month does not meet it. (Example 10 runs in the
+ * self-invoice step, through its form.)
  * Part of the `examples` step of test/e2e/run.ts.
  */
 import assert from 'node:assert/strict';
@@ -28,6 +30,12 @@ import type { Checks } from './checks';
 import { succeeded } from './duplicatePhase';
 import { outputJson, type N8nInstance } from './n8n';
 import { saveVouchers } from './seed';
+
+/** The CFDI credential of example 11's own sandbox (its service and store). */
+export const SHOP_CFDI_CREDENTIAL = {
+	id: 'cfdiE2eShopCfdi0001',
+	name: 'CFDI sandbox (shop examples)',
+};
 
 /** The Shopify Access Token credential the e2e imports for the store stand-in. */
 export const SHOP_CREDENTIAL = { id: 'cfdiE2eShopToken001', name: 'Shopify (sandbox store)' };
