@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { readStampedCfdi, type StampedCfdi } from '../cfdi';
+import { noStampMessage, readStampedCfdi, type StampedCfdi } from '../cfdi';
 import { toNodeError } from '../transport/errors';
 import { extractXml } from '../transport/responses';
 import { callService, type RunSession } from '../transport/transport';
@@ -64,9 +64,7 @@ export async function downloadVoucherXml(
 		throw wrong(`the XML of ${subject} could not be read: ${(error as Error).message}`);
 	}
 	if (!cfdi.uuid)
-		throw wrong(
-			`the XML the service answered for ${subject} has no TimbreFiscalDigital UUID: it is not a stamped voucher.`,
-		);
+		throw wrong(noStampMessage(cfdi, `the XML the service answered for ${subject}`, 'voucher'));
 	if (cfdi.uuid.toUpperCase() !== uuid.toUpperCase())
 		throw wrong(`the service answered the XML of ${cfdi.uuid} for ${subject}.`);
 	return { xml, cfdi };

@@ -11,7 +11,7 @@ import type { SourceMoney } from '../voucherSource';
 import { baseForGross } from './taxIncluded';
 import { dec, decimalsOf, KindInputError, num, rateOf, type TaxRate } from './taxRates';
 import { voucherHead, withConceptTaxes, type VoucherHeadInput } from './voucherParts';
-import { taxRatesOfCfdi, type StampedCfdi } from './stampedCfdi';
+import { noStampMessage, taxRatesOfCfdi, type StampedCfdi } from './stampedCfdi';
 
 export const CREDIT_NOTE_RELATIONS = ['01', '03', '07'] as const;
 
@@ -333,7 +333,7 @@ export function creditedInvoiceFromCfdi(
 	if (!cfdi.uuid)
 		throw new KindInputError(
 			'invoices',
-			'The related XML has no TimbreFiscalDigital UUID: it is not a stamped CFDI.',
+			noStampMessage(cfdi, 'The related XML'),
 			'Check the UUID of the related invoice.',
 		);
 	if (cfdi.tipoDeComprobante && cfdi.tipoDeComprobante !== 'I') {

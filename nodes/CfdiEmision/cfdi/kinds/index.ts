@@ -36,7 +36,13 @@ export {
 	type LegendInput,
 	type RelationInput,
 } from './relations';
-export { readStampedCfdi, taxRatesOfCfdi, type StampedCfdi, type StampedTax } from './stampedCfdi';
+export {
+	noStampMessage,
+	readStampedCfdi,
+	taxRatesOfCfdi,
+	type StampedCfdi,
+	type StampedTax,
+} from './stampedCfdi';
 export {
 	conceptsOfTicket,
 	readSaleDocument,

@@ -2,7 +2,7 @@
  * A payment's related document read from the paid invoice's stamped XML.
  */
 import type { PaidDocumentInput } from './paymentDocument';
-import { taxRatesOfCfdi, type StampedCfdi } from './stampedCfdi';
+import { noStampMessage, taxRatesOfCfdi, type StampedCfdi } from './stampedCfdi';
 import { KindInputError } from './taxRates';
 
 export interface PaymentOfInvoice {
@@ -28,7 +28,7 @@ export function paidDocumentFromCfdi(
 	if (!cfdi.uuid)
 		throw new KindInputError(
 			path,
-			'The related XML has no TimbreFiscalDigital UUID: it is not a stamped CFDI.',
+			noStampMessage(cfdi, 'The related XML'),
 			'Check the UUID of the related invoice.',
 		);
 	if (cfdi.metodoPago === 'PUE') {

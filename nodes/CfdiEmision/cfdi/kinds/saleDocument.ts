@@ -12,6 +12,7 @@ import {
 	subtractDecimal,
 	type Decimal,
 } from '../decimal';
+import { satStamps } from './stampedCfdi';
 import { parseElements, type XmlElement } from './xmlElements';
 import type { TaxRate } from './taxRates';
 
@@ -101,10 +102,11 @@ export function readSaleDocument(xml: string): SaleDocument {
 		['moneda', 'Moneda'],
 	] as const)
 		if (attrs[name] !== undefined) document[key] = attrs[name];
+	// The SAT's stamp only: in its namespace, directly under Complemento (never an Addenda's).
+	const stamp = satStamps(comprobante)[0];
+	if (stamp?.attrs.UUID) document.uuid = stamp.attrs.UUID.toUpperCase();
 	walk(comprobante, (node) => {
-		if (node.name === 'TimbreFiscalDigital' && node.attrs.UUID)
-			document.uuid = node.attrs.UUID.toUpperCase();
-		else if (node.name === 'InformacionGlobal')
+		if (node.name === 'InformacionGlobal')
 			document.informacionGlobal = {
 				periodicidad: node.attrs.Periodicidad,
 				meses: node.attrs.Meses,

@@ -6,7 +6,7 @@
  */
 import { addDecimal, decimalToNumber, parseDecimal, type Decimal } from '../decimal';
 import type { TaxRate } from './taxRates';
-import { child, children, find, findAll, parseElements, type XmlElement } from './xmlElements';
+import { child, children, find, parseElements, type XmlElement } from './xmlElements';
 
 export interface StampedTax {
 	impuesto: string;
@@ -55,6 +55,16 @@ export interface StampedCfdi {
 	relacionados?: Array<{ tipoRelacion: string; uuids: string[] }>;
 	/** A payment receipt's paid documents (Pagos DoctoRelacionado): invoice UUID and installment. */
 	pagados?: Array<{ uuid: string; installment: number }>;
+	/**
+	 * Without a stamp, why an element named TimbreFiscalDigital in the SAT's namespace is none (where
+	 * it stands instead of directly under Complemento); absent when there is no such element.
+	 */
+	stampNote?: string;
+}
+
+/** The sentence saying a CFDI has no stamp, with why when it carries one out of place. */
+export function noStampMessage(cfdi: StampedCfdi, what: string, kind = 'CFDI'): string {
+	return `${what} has no TimbreFiscalDigital UUID${cfdi.stampNote ? ` (${cfdi.stampNote})` : ''}: it is not a stamped ${kind}.`;
 }
 
 /** A concept of a stamped CFDI: what a line of a credit note needs to repeat it. */
@@ -89,12 +99,47 @@ function checkVersion(comprobante: XmlElement): void {
 	);
 }
 
+/** The SAT's namespace of its stamp (Anexo 20, TimbreFiscalDigital 1.0 and 1.1). */
+export const TFD_NAMESPACE = 'http://www.sat.gob.mx/TimbreFiscalDigital';
+
 /**
- * The one TimbreFiscalDigital of a stamped CFDI. A document with two is refused: which UUID it is
- * stands in doubt (an XML whose first stamp is another voucher's would be saved under the wrong one).
+ * The SAT's stamps of a CFDI: each TimbreFiscalDigital in the SAT's namespace (resolved from the
+ * xmlns declarations in scope, whatever the prefix) directly under the Comprobante's Complemento.
+ * An element of that name elsewhere (an Addenda's, a foreign namespace's) is no stamp: the Addenda
+ * lies outside the sealed document and may carry anything.
+ */
+export function satStamps(comprobante: XmlElement): XmlElement[] {
+	return children(comprobante, 'Complemento')
+		.filter((complemento) => complemento.namespace === comprobante.namespace)
+		.flatMap((complemento) => children(complemento, 'TimbreFiscalDigital'))
+		.filter((timbre) => timbre.namespace === TFD_NAMESPACE);
+}
+
+/**
+ * Why a CFDI without a stamp is not one, when it carries the SAT's TimbreFiscalDigital elsewhere
+ * (inside its Addenda, say): the sentence that tells the user where it was found.
+ */
+export function misplacedStampNote(comprobante: XmlElement): string | undefined {
+	const where: string[] = [];
+	const walk = (element: XmlElement, path: string[]) => {
+		for (const item of element.children) {
+			const at = [...path, item.name];
+			if (item.name === 'TimbreFiscalDigital' && item.namespace === TFD_NAMESPACE)
+				where.push(at.join('/'));
+			else walk(item, at);
+		}
+	};
+	walk(comprobante, ['Comprobante']);
+	if (!where.length) return undefined;
+	return `its TimbreFiscalDigital in the SAT's namespace stands at ${where.join(', ')}, not directly under Comprobante/Complemento, where the SAT's stamp goes`;
+}
+
+/**
+ * The one SAT stamp of a CFDI. A document with two is refused: which UUID it is stands in doubt
+ * (an XML whose first stamp is another voucher's would be saved under the wrong one).
  */
 function theTimbre(comprobante: XmlElement): XmlElement | undefined {
-	const timbres = findAll(comprobante, 'TimbreFiscalDigital');
+	const timbres = satStamps(comprobante);
 	if (timbres.length > 1) {
 		const uuids = timbres.map((timbre) => textAttr(timbre, 'UUID') ?? '(no UUID)').join(', ');
 		throw new Error(
@@ -323,6 +368,7 @@ export function readStampedCfdi(xml: string): StampedCfdi {
 			? relationsOf(comprobante)
 			: undefined,
 		pagados: paidDocumentsOf(comprobante),
+		stampNote: timbre ? undefined : misplacedStampNote(comprobante),
 	}) as StampedCfdi;
 }
 

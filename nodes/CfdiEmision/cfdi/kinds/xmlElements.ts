@@ -1,6 +1,8 @@
 /**
  * The element tree of a CFDI's XML text, without an XML library (the package has no runtime
- * dependencies): a small tokenizer that ignores namespace prefixes and attribute order, accepts
+ * dependencies): a small tokenizer that names elements by their local name and resolves each
+ * element's namespace URI from the xmlns declarations in scope (Namespaces in XML 1.0, section 6:
+ * a prefix means what its nearest declaration binds it to, whatever its text), ignores attribute order, accepts
  * single or double quotes, normalises attribute values as XML 1.0 requires (section 3.3.3), decodes
  * entities and skips comments, CDATA, processing instructions and the DOCTYPE; and the look-ups the
  * readers of a stamped CFDI use.
@@ -8,6 +10,11 @@
 export interface XmlElement {
 	/** Local name, without the namespace prefix. */
 	name: string;
+	/**
+	 * The namespace URI the element's prefix (or, without one, the default namespace) is bound to
+	 * where it stands; absent when the prefix is bound to nothing.
+	 */
+	namespace?: string;
 	attrs: Record<string, string>;
 	children: XmlElement[];
 }
@@ -37,7 +44,18 @@ function localName(qualified: string): string {
 	return qualified.slice(qualified.indexOf(':') + 1);
 }
 
+/** The prefix before the colon; '' for an unprefixed name (the default namespace). */
+function prefixOf(qualified: string): string {
+	const colon = qualified.indexOf(':');
+	return colon === -1 ? '' : qualified.slice(0, colon);
+}
+
 const ATTRIBUTE = /([^\s=/>]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
+
+/** The prefixes bound where no element declared any (the xml prefix is bound by definition). */
+const DOCUMENT_SCOPE: ReadonlyMap<string, string> = new Map([
+	['xml', 'http://www.w3.org/XML/1998/namespace'],
+]);
 
 /**
  * A forgiving parse of the element tree (text content is not kept: CFDI data is in attributes).
@@ -45,6 +63,8 @@ const ATTRIBUTE = /([^\s=/>]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
  */
 export function parseElements(xml: string): XmlElement | undefined {
 	const stack: XmlElement[] = [];
+	// The prefix bindings in scope inside each open element, in step with the stack.
+	const scopes: Array<ReadonlyMap<string, string>> = [];
 	let root: XmlElement | undefined;
 	let index = 0;
 	while (index < xml.length) {
@@ -89,7 +109,7 @@ export function parseElements(xml: string): XmlElement | undefined {
 			const name = localName(tag.slice(1).trim());
 			// Pop to the matching element; tolerate stray closing tags.
 			const at = stack.map((element) => element.name).lastIndexOf(name);
-			if (at !== -1) stack.length = at;
+			if (at !== -1) stack.length = scopes.length = at;
 			continue;
 		}
 		const selfClosing = tag.endsWith('/');
@@ -97,14 +117,27 @@ export function parseElements(xml: string): XmlElement | undefined {
 		const nameMatch = /^\s*([^\s/>]+)/.exec(body);
 		if (!nameMatch) continue;
 		const element: XmlElement = { name: localName(nameMatch[1]), attrs: {}, children: [] };
+		const outer = scopes[scopes.length - 1] ?? DOCUMENT_SCOPE;
+		let scope = outer;
 		for (const match of body.slice(nameMatch[0].length).matchAll(ATTRIBUTE)) {
 			const attrName = match[1];
-			if (attrName === 'xmlns' || attrName.startsWith('xmlns:')) continue;
-			element.attrs[localName(attrName)] = normaliseAttributeValue(match[2] ?? match[3] ?? '');
+			const value = normaliseAttributeValue(match[2] ?? match[3] ?? '');
+			if (attrName === 'xmlns' || attrName.startsWith('xmlns:')) {
+				if (scope === outer) scope = new Map(outer);
+				// xmlns="" undeclares the default namespace.
+				(scope as Map<string, string>).set(attrName === 'xmlns' ? '' : attrName.slice(6), value);
+				continue;
+			}
+			element.attrs[localName(attrName)] = value;
 		}
+		const namespace = scope.get(prefixOf(nameMatch[1]));
+		if (namespace) element.namespace = namespace;
 		if (stack.length > 0) stack[stack.length - 1].children.push(element);
 		else root ??= element;
-		if (!selfClosing) stack.push(element);
+		if (!selfClosing) {
+			stack.push(element);
+			scopes.push(scope);
+		}
 	}
 	return root;
 }

@@ -65,6 +65,27 @@ describe('readSaleDocument', () => {
 		});
 	});
 
+	test("the UUID is the SAT's stamp under Complemento, never an Addenda's TimbreFiscalDigital (issue 33)", () => {
+		const addenda = (inner: string) =>
+			GLOBAL_XML.replace(
+				'</cfdi:Comprobante>',
+				`<cfdi:Addenda>${inner}</cfdi:Addenda></cfdi:Comprobante>`,
+			);
+		const OTHER = 'CCCCCCCC-3333-4333-8333-333333333333';
+		// A foreign element of that name, and the SAT's element out of place: neither is the stamp.
+		for (const inner of [
+			`<p:TimbreFiscalDigital xmlns:p="urn:proveedor" UUID="${OTHER}"/>`,
+			`<tfd:TimbreFiscalDigital UUID="${OTHER}"/>`,
+		])
+			expect(readSaleDocument(addenda(inner)).uuid).toBe('5FB2822E-396D-4725-8521-CDC4BDD20CCF');
+		// Only in the Addenda: the document has no stamp.
+		const unstamped = addenda(`<tfd:TimbreFiscalDigital UUID="${OTHER}"/>`).replace(
+			/<tfd:TimbreFiscalDigital Version[^>]*\/>/,
+			'',
+		);
+		expect(readSaleDocument(unstamped).uuid).toBeUndefined();
+	});
+
 	test('each concept: its ticket, its base (Importe − Descuento), what the buyer paid and its taxes', () => {
 		const [first, second] = readSaleDocument(GLOBAL_XML).concepts;
 		expect(first).toEqual({

@@ -96,14 +96,52 @@ describe('the element tree', () => {
 		expect(read).toMatchObject({ uuid: UUID, total: 232, taxes: IVA_200 });
 	});
 
-	it('namespace declarations are not attributes; prefixes are dropped from names', () => {
+	it('namespace declarations are not attributes; prefixes are dropped from names, their namespace kept', () => {
 		expect(
-			parseElements('<p:a xmlns="urn:x" xmlns:p="urn:p" p:b="1" c=\'2\'><p:d/></p:a>'),
+			parseElements('<p:a xmlns="urn:x" xmlns:p="urn:p" p:b="1" c=\'2\'><p:d/><e/></p:a>'),
 		).toEqual({
 			name: 'a',
+			namespace: 'urn:p',
 			attrs: { b: '1', c: '2' },
-			children: [{ name: 'd', attrs: {}, children: [] }],
+			children: [
+				{ name: 'd', namespace: 'urn:p', attrs: {}, children: [] },
+				{ name: 'e', namespace: 'urn:x', attrs: {}, children: [] },
+			],
 		});
+	});
+
+	it("an element's namespace is the URI its prefix is bound to where it stands, not the prefix's text", () => {
+		const root = parseElements(
+			[
+				'<r xmlns:t="urn:one">',
+				'<t:a/>',
+				'<q xmlns:t="urn:two"><t:b/><t:c xmlns:t=\'urn:three\'/><t:d/></q>',
+				'<t:e/>',
+				'<n xmlns="urn:default"><f/><g xmlns=""/></n>',
+				'<u:h/>',
+				'<xml:i/>',
+				'</r>',
+			].join(''),
+		)!;
+		const names = (element: typeof root): Array<[string, string | undefined]> =>
+			element.children.flatMap((item) => [
+				[item.name, item.namespace] as [string, string | undefined],
+				...names(item),
+			]);
+		expect(root.namespace).toBeUndefined();
+		expect(names(root)).toEqual([
+			['a', 'urn:one'],
+			['q', undefined],
+			['b', 'urn:two'],
+			['c', 'urn:three'],
+			['d', 'urn:two'],
+			['e', 'urn:one'],
+			['n', 'urn:default'],
+			['f', 'urn:default'],
+			['g', undefined],
+			['h', undefined],
+			['i', 'http://www.w3.org/XML/1998/namespace'],
+		]);
 	});
 
 	it('an attribute in single quotes may hold ">" and a double quote; the attributes after it are read', () => {
