@@ -401,7 +401,13 @@ export const VALID_CASES: CorpusCase[] = [
 		}),
 		expect: 'valid',
 	},
-	{ name: 'mixed IVA rates 16%, 8% and 0%', voucher: mixedRatesVariant(), expect: 'valid' },
+	{
+		name: 'mixed IVA rates 16%, 8% and 0%',
+		voucher: mixedRatesVariant(),
+		expect: 'valid',
+		// IVA 8 % from 64000 (Monterrey, Nuevo León): the border municipality is the service's to judge.
+		warnings: ['IVA8_BORDER_UNVERIFIED'],
+	},
 	{
 		name: 'discount on a concept',
 		voucher: variant((v) => {

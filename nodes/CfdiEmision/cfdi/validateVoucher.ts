@@ -1,6 +1,7 @@
 import type { Finding, ValidateOptions, ValidationResult } from './types';
 import { isRecord, ValidationContext, viewOf } from './validation/context';
 import { show } from './validation/describe';
+import { checkBorderRate } from './validation/borderRate';
 import { checkCodes } from './validation/codes';
 import { checkConceptAmounts } from './validation/conceptAmounts';
 import { checkConceptTaxes } from './validation/conceptTaxes';
@@ -24,6 +25,7 @@ const CHECKS = [
 	checkVoucherType,
 	checkConceptAmounts,
 	checkConceptTaxes,
+	checkBorderRate,
 	checkVoucherTaxes,
 	checkVoucherTotals,
 	checkVoucherKinds,
