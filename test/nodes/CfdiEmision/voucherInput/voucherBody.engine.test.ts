@@ -151,8 +151,8 @@ describe('form taxes the SAT accepts (issue 27, item 7)', () => {
 		});
 	});
 
-	test('IVA 8 % outside the region with "Allow IVA 8 % Outside the Border Region" on: stamps', async () => {
-		const { error } = await kit.engine.runNode(
+	test('IVA 8 % outside the region with "Allow IVA 8 % Outside the Border Region" on: stamps, the item warned', async () => {
+		const { items, error } = await kit.engine.runNode(
 			form(
 				{ iva: '0.08' },
 				{ lugarExpedicion: '06600', options: { allowBorderIvaAnywhere: true } },
@@ -162,5 +162,49 @@ describe('form taxes the SAT accepts (issue 27, item 7)', () => {
 		);
 		expect(error).toBeUndefined();
 		expect(stamps()).toBe(1);
+		const validation = items[0].json.validation as { warnings: IDataObject[] };
+		expect(validation.warnings).toEqual([
+			expect.objectContaining({
+				code: 'IVA8_OUTSIDE_BORDER',
+				path: 'lugarExpedicion',
+				value: '06600',
+			}),
+		]);
+	});
+
+	test('IVA 8 % in Monterrey (64000, Nuevo León, outside its border municipality): stamped, and the item says the service judges it (issue 33)', async () => {
+		const { items, error } = await kit.engine.runNode(
+			form({ iva: '0.08' }, { lugarExpedicion: '64000' }),
+			[{}],
+			V1_1,
+		);
+		expect(error).toBeUndefined();
+		expect(items[0].json.status).toBe('stamped');
+		expect(stamps()).toBe(1);
+		const validation = items[0].json.validation as { valid: boolean; warnings: IDataObject[] };
+		expect(validation.valid).toBe(true);
+		expect(validation.warnings).toEqual([
+			{
+				code: 'IVA8_BORDER_UNVERIFIED',
+				path: 'lugarExpedicion',
+				value: '64000',
+				message:
+					'line 2 charges IVA 8 %, the border-region stimulus (estímulo fiscal región fronteriza), and the Place of Issue Postal Code (lugarExpedicion) 64000 is in Nuevo León, a state with border municipalities, but only their postal codes qualify. The SAT\'s c_CodigoPostal marks them (column "Estímulo Franja Fronteriza"); that column is not embedded in this node, so 64000 was not checked here: the stamping service will judge it.',
+				fix: "If 64000 is not the postal code of a branch in a border municipality, charge 16 % on that line, or give the issuing branch's postal code as the Place of Issue Postal Code (lugarExpedicion).",
+			},
+		]);
+	});
+
+	test('IVA 16 % in Monterrey: no border warning on the item', async () => {
+		const { items, error } = await kit.engine.runNode(
+			form({ iva: '0.16' }, { lugarExpedicion: '64000' }),
+			[{}],
+			V1_1,
+		);
+		expect(error).toBeUndefined();
+		const validation = items[0].json.validation as { warnings: IDataObject[] } | undefined;
+		expect(
+			(validation?.warnings ?? []).filter((warning) => String(warning.code).startsWith('IVA8_')),
+		).toEqual([]);
 	});
 });
