@@ -18,8 +18,11 @@
  * A place of issue outside them (Mexico City's 06600, Guadalajara's 44100) can never carry IVA 8 %, and
  * is refused with the code named. Inside them the municipality decides and the stamping service,
  * which holds the catalog, is the judge: the catalog's per-code column (a 3 MB table) could not be
- * obtained when this was written, so a Hermosillo code (83000, Sonora, outside the region) is not
- * refused here. Narrowing these ranges to the marked codes is a data change only.
+ * obtained when this was written (nor on 2026-11-27: the stored snapshot of
+ * phpcfdi/resources-sat-catalogs leaves out its database/data/cfdi_40_codigos_postales.sql, and no
+ * other public copy with a source was found), so a Hermosillo code (83000, Sonora, outside the region)
+ * is not refused here: a voucher charging IVA 8 % gets a warning on its item instead
+ * (validation/borderRate.ts). Narrowing these ranges to the marked codes is a data change only.
  */
 
 /** [first, last] postal codes (inclusive) of a state with border-region municipalities. */
