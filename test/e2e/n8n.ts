@@ -4,7 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 import { cleanEnv, type N8nRuntime } from './runtime';
@@ -136,26 +136,30 @@ export class N8nInstance {
 	}
 
 	/** Spawns `node n8n/bin/n8n <args>` on the runtime's Node. */
-	private spawnN8n(args: string[], env: NodeJS.ProcessEnv = {}): ChildProcess {
+	private spawnN8n(args: string[], env: NodeJS.ProcessEnv = {}, outFd?: number): ChildProcess {
 		return spawn(this.runtime.node, [this.runtime.bin, ...args], {
 			env: { ...this.env(), ...env },
 			cwd: this.userFolder,
-			stdio: ['ignore', 'pipe', 'pipe'],
+			stdio: ['ignore', outFd ?? 'pipe', 'pipe'],
 		});
 	}
 
-	/** Runs an n8n CLI command (each one boots n8n: 5-10 s). */
+	/**
+	 * Runs an n8n CLI command (each one boots n8n: 5-10 s). `stdoutFile`: its standard output goes to
+	 * that file rather than a pipe (a process that exits at once may cut a pipe's last megabytes).
+	 */
 	async cli(
 		args: string[],
 		timeoutMs = 180 * SECOND,
-		env: NodeJS.ProcessEnv = {},
+		options: { env?: NodeJS.ProcessEnv; stdoutFile?: string } = {},
 	): Promise<CliResult> {
 		const started = Date.now();
+		const outFd = options.stdoutFile ? openSync(options.stdoutFile, 'w') : undefined;
 		return await new Promise((resolve, reject) => {
-			const child = this.spawnN8n(args, env);
+			const child = this.spawnN8n(args, options.env, outFd);
 			let stdout = '';
 			let stderr = '';
-			child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+			child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
 			child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
 			const timer = setTimeout(() => {
 				child.kill('SIGKILL');
@@ -171,6 +175,10 @@ export class N8nInstance {
 			});
 			child.on('close', (code) => {
 				clearTimeout(timer);
+				if (outFd !== undefined) {
+					closeSync(outFd);
+					stdout = readFileSync(options.stdoutFile!, 'utf8');
+				}
 				resolve({ code, stdout, stderr, ms: Date.now() - started });
 			});
 		});
@@ -213,12 +221,17 @@ export class N8nInstance {
 	/** `n8n execute --id=<id> --rawOutput`: the run data, whether it succeeded or not. */
 	async execute(
 		workflowId: string,
-		options: { env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
+		options: { env?: NodeJS.ProcessEnv; timeoutMs?: number; stdoutToFile?: boolean } = {},
 	): Promise<{ run: ExecutionJson; cli: CliResult }> {
 		const cli = await this.cli(
 			['execute', `--id=${workflowId}`, '--rawOutput'],
 			options.timeoutMs,
-			options.env,
+			{
+				env: options.env,
+				stdoutFile: options.stdoutToFile
+					? join(this.userFolder, `execute-${workflowId}.json`)
+					: undefined,
+			},
 		);
 		let run: ExecutionJson;
 		try {
