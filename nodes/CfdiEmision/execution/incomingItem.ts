@@ -12,7 +12,9 @@ const KEEPS_INCOMING_FROM = 1.1;
  * The output item of an operation that adds to a voucher (its XML file, its PDF, its e-mail):
  * from version 1.1 the incoming item's fields and files with the operation's own on top, so a
  * later step still has the recipient, the order or the other file without an expression pointing
- * back at an earlier node; version 1 returns only the operation's own fields and file.
+ * back at an earlier node; version 1 returns only the operation's own fields and file, and the
+ * incoming `status` (safety is not versioned: E-mail → Send reads it to send only for a voucher
+ * stamped in this execution, see stampedThisRun.ts).
  */
 export function addedToIncoming(
 	ctx: IExecuteFunctions,
@@ -20,8 +22,12 @@ export function addedToIncoming(
 	json: IDataObject,
 	binary?: IBinaryKeyData,
 ): INodeExecutionData {
-	if (ctx.getNode().typeVersion < KEEPS_INCOMING_FROM) return binary ? { json, binary } : { json };
 	const incoming = ctx.getInputData()[itemIndex];
+	if (ctx.getNode().typeVersion < KEEPS_INCOMING_FROM) {
+		const status = incoming?.json?.status;
+		const own = status !== undefined && !('status' in json) ? { ...json, status } : json;
+		return binary ? { json: own, binary } : { json: own };
+	}
 	const files = { ...(incoming?.binary ?? {}), ...(binary ?? {}) };
 	const item: INodeExecutionData = { json: { ...(incoming?.json ?? {}), ...json } };
 	if (Object.keys(files).length) item.binary = files;

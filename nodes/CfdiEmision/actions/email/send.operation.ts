@@ -24,6 +24,12 @@ import { ItemPlans, runItems } from '../../execution/runItems';
 import { callService, type RunSession, type ServiceRequest } from '../../transport/transport';
 import { EMAIL_PATH } from '../../api/paths';
 import { ServiceCallError } from '../../transport/serviceError';
+import {
+	notSentHint,
+	notStampedNow,
+	SEND_AGAIN_OPTION,
+	type NotSent,
+} from '../../execution/stampedThisRun';
 
 const SEND_CONCURRENCY = 2;
 const EMAIL_PATTERN = /^[^\s@,;]+@[^\s@,;]+\.[^\s@,;]+$/;
@@ -113,6 +119,14 @@ const sendFields: INodeProperties[] = [
 		default: {},
 		displayOptions: show,
 		options: [
+			{
+				displayName: SEND_AGAIN_OPTION,
+				name: 'sendAgainForEarlierVouchers',
+				type: 'boolean',
+				default: false,
+				description:
+					"Whether to send also when the incoming item's voucher was not stamped in this execution (e.g. status alreadyStamped: the workflow ran again for a sale already invoiced). Off, such an item is passed on with sent: false and notSent saying why; an item with no status is always sent.",
+			},
 			concurrencyOption(SEND_CONCURRENCY, 'How many e-mail requests are sent at the same time'),
 			ignoreSslOption(),
 			{
@@ -266,8 +280,36 @@ function retrySetting(value: unknown, fallback: number): number {
 }
 
 export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	// Each e-mail's fields are read and checked before any is sent (see runItems).
-	const plans = new ItemPlans(ctx.getInputData().length, (itemIndex) => {
+	// Each e-mail's fields are read and checked before any is sent (see runItems). An item whose
+	// voucher was not stamped in this execution is not sent unless the option says so (a re-run
+	// sends nothing twice; see execution/stampedThisRun.ts).
+	type Plan =
+		| { notSent: NotSent; uuid?: string }
+		| {
+				notSent?: undefined;
+				uuid: string;
+				body: {
+					para: string;
+					asunto: string;
+					mensaje: string;
+					cc: string;
+					responderA: string;
+					cfdi: { uuid: string };
+				};
+				options: IDataObject;
+		  };
+	const plans = new ItemPlans<Plan>(ctx.getInputData().length, (itemIndex) => {
+		const options = ctx.getNodeParameter('emailOptions', itemIndex, {}) as IDataObject;
+		const incoming = ctx.getInputData()[itemIndex]?.json ?? {};
+		const notSent =
+			options.sendAgainForEarlierVouchers === true ? undefined : notStampedNow(incoming, itemIndex);
+		if (notSent)
+			return {
+				notSent,
+				...(typeof incoming.uuid === 'string' && incoming.uuid
+					? { uuid: incoming.uuid.toUpperCase() }
+					: {}),
+			};
 		const uuid = readUuid(ctx, itemIndex);
 		return {
 			uuid,
@@ -282,19 +324,30 @@ export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionDat
 				}),
 				cfdi: { uuid },
 			},
-			options: ctx.getNodeParameter('emailOptions', itemIndex, {}) as IDataObject,
+			options,
 		};
 	});
+	const notSent: NotSent[] = [];
 	// Under n8n's Retry On Fail: what earlier tries of this run sent (see execution/earlierTries.ts).
 	const tries = EarlierTries.open(ctx);
-	return await runItems(
+	const output = await runItems(
 		ctx,
 		readRequestSettings(ctx, 'emailOptions', {
 			concurrency: SEND_CONCURRENCY,
 			batchingSetsConcurrency: true,
 		}),
 		async (itemIndex, session) => {
-			const { uuid, body, options } = plans.get(itemIndex);
+			const plan = plans.get(itemIndex);
+			if (plan.notSent) {
+				notSent[itemIndex] = plan.notSent;
+				const json: IDataObject = {
+					...(plan.uuid ? { uuid: plan.uuid } : {}),
+					sent: false,
+					notSent: { ...plan.notSent },
+				};
+				return { items: [addedToIncoming(ctx, itemIndex, json)] };
+			}
+			const { uuid, body, options } = plan;
 			const target = JSON.stringify([uuid, body.para, body.cc, body.asunto]);
 			const earlier = tries?.earlier(itemIndex, target);
 			if (earlier?.state === 'done')
@@ -349,4 +402,8 @@ export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionDat
 		},
 		{ plans },
 	);
+	const notSentItems = notSent.filter(Boolean);
+	if (notSentItems.length)
+		ctx.addExecutionHints({ message: notSentHint(notSentItems), location: 'outputPane' });
+	return output;
 }
