@@ -17,6 +17,8 @@ export interface VoucherSummary {
 	type: string | null;
 	series: string | null;
 	folio: string | null;
+	/** The issuer's name as sent (absent when the service fills the issuer from the account). */
+	issuerName: string | null;
 	recipientRfc: string | null;
 	recipientName: string | null;
 	/** SubTotal, Descuento and the voucher's tax totals (transferred, withheld) as sent; null when absent. */
@@ -46,11 +48,13 @@ const amount = (value: unknown): number | null => {
 export function summarizeVoucher(body: unknown): VoucherSummary {
 	const voucher = isRecord(body) ? body : {};
 	const receptor = isRecord(voucher.receptor) ? voucher.receptor : {};
+	const emisor = isRecord(voucher.emisor) ? voucher.emisor : {};
 	const impuestos = isRecord(voucher.impuestos) ? voucher.impuestos : {};
 	const summary: VoucherSummary = {
 		type: text(voucher.tipoDeComprobante),
 		series: text(voucher.serie),
 		folio: text(voucher.folio),
+		issuerName: text(emisor.nombre),
 		recipientRfc: text(receptor.rfc),
 		recipientName: text(receptor.nombre),
 		subtotal: amount(voucher.subTotal),

@@ -172,6 +172,7 @@ function describeOutcome(
  * Output item of create/update. Raw (version 1, or Output = Raw): the operation result, a readable
  * status, and local findings if any. Simplified: status first, then the same key names Get Status
  * and Get Many use (uuid, voucherId, series, folio, recipientRfc, recipientName, total, currency),
+ * the issuer's name (E-mail → Send's default subject names it when the folio is a content code),
  * the amounts a person checks (subtotal, discount, taxes, withheldTaxes), a sentence saying what
  * happened, and for a payment receipt each paid invoice's balance left. Members with no value are
  * left out (a voucher without a series has no `series`; a pending one no `uuid`).
@@ -212,6 +213,7 @@ export function stampOutput(
 		folio: summary.folio,
 		recipientRfc: summary.recipientRfc,
 		recipientName: summary.recipientName,
+		issuerName: summary.issuerName,
 		...amounts,
 		total: summary.total,
 		currency: summary.currency,

@@ -24,6 +24,7 @@ import { ItemPlans, runItems } from '../../execution/runItems';
 import { callService, type RunSession, type ServiceRequest } from '../../transport/transport';
 import { EMAIL_PATH } from '../../api/paths';
 import { ServiceCallError } from '../../transport/serviceError';
+import { CONTENT_FOLIO_PREFIX } from '../../cfdi/contentKey';
 import {
 	notSentHint,
 	notStampedNow,
@@ -38,10 +39,21 @@ const show = showFor('email', ['send']);
 
 // The voucher's name from the incoming item: "A-1001" (series and folio, either may be missing:
 // Create's simplified output leaves out what the voucher has not), else its UUID.
-const VOUCHER_NAME =
+const SERIES_FOLIO =
 	"[$json.series ?? $json.serie, $json.folio].filter(Boolean).join('-') || $json.uuid";
 
-/** The default subject of version 1.1: "Your invoice A-1001" (the words first, then the name). */
+// A folio the node wrote from the voucher's content ("C-488C0590", cfdi/contentKey.ts) means nothing
+// to the buyer: such an invoice is named by its issuer and total ("from ESCUELA KEMPER URGATE for
+// 1508.00 MXN"), else by its date.
+const CONTENT_FOLIO = `/^${CONTENT_FOLIO_PREFIX}[0-9A-F]{8}$/`;
+const ISSUER_AND_TOTAL =
+	"[$json.issuerName && 'from ' + $json.issuerName, $json.total != null && 'for ' + Number($json.total).toFixed(2) + ' ' + ($json.currency ?? '')].filter(Boolean).join(' ').trim() || 'of ' + String($json.date ?? $now.toISODate()).slice(0, 10)";
+const VOUCHER_NAME = `${CONTENT_FOLIO}.test($json.folio ?? '') ? ${ISSUER_AND_TOTAL} : ${SERIES_FOLIO}`;
+
+/**
+ * The default subject of version 1.1: "Your invoice A-1001" (the words first, then the name), or
+ * "Your invoice from <issuer> for <total>" when the folio is a content code.
+ */
 export const EMAIL_SUBJECT_TEMPLATE = `=Your invoice {{ ${VOUCHER_NAME} }}`;
 
 /**
@@ -77,7 +89,7 @@ const sendFields: INodeProperties[] = [
 			displayOptions: show,
 		},
 		EMAIL_SUBJECT_TEMPLATE,
-		'The subject line; the default names the voucher by its series and folio (or UUID) from the incoming item',
+		'The subject line; the default names the voucher by its series and folio (or UUID) from the incoming item, or by its issuer and total when the folio is a content code (C-…)',
 	),
 	// Version 1.1: a message naming the voucher (series-folio and UUID of the incoming item).
 	...withDefaultFromVersion11(

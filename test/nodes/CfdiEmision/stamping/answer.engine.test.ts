@@ -124,6 +124,8 @@ describe('the simplified stamping output (version 1.1)', () => {
 			'folio',
 			'recipientRfc',
 			'recipientName',
+			// E-mail → Send's default subject names the issuer when the folio is a content code.
+			'issuerName',
 			'subtotal',
 			'taxes',
 			'total',
@@ -192,6 +194,8 @@ describe('version 1.1 output: simplified by default, raw on request, version 1 u
 			'folio',
 			'recipientRfc',
 			'recipientName',
+			// E-mail → Send's default subject names the issuer when the folio is a content code.
+			'issuerName',
 			'subtotal',
 			'total',
 			'currency',

@@ -38,7 +38,7 @@ function invoiceChain(extra: Record<string, unknown> = {}): INode[] {
 }
 
 describe('defaults that chain (version 1.1): Create → XML → PDF → E-mail', () => {
-	test('both files stay on the item (xml, pdf) and one e-mail names the invoice', async () => {
+	test('both files stay on the item (xml, pdf) and one e-mail names the invoice by its issuer and total, not its content code (issue 32 item 6a)', async () => {
 		const nodes = invoiceChain({ serie: 'A' });
 		const run = await kit.engine.runWorkflow(nodes, chain(nodes), [{ json: {} }]);
 		expect(run.data.resultData.error).toBeUndefined();
@@ -50,8 +50,10 @@ describe('defaults that chain (version 1.1): Create → XML → PDF → E-mail',
 		expect(mails).toHaveLength(1);
 		const sent = JSON.parse(mails[0].body) as { asunto: string; mensaje: string };
 		const uuid = String(mailed.json.uuid);
-		const folio = String(mailed.json.folio ?? '');
-		const name = ['A', folio].filter(Boolean).join('-');
+		// A keyless form invoice: its folio is the content code the Duplicate Check wrote, which the
+		// buyer would not recognise ("Your invoice A-C-488C0590").
+		expect(mailed.json.folio).toMatch(/^C-[0-9A-F]{8}$/);
+		const name = 'from ESCUELA KEMPER URGATE for 406.00 MXN';
 		expect(sent.asunto).toBe(`Your invoice ${name}`);
 		expect(sent.mensaje).toBe(
 			`Hello,\n\nAttached are the XML and PDF files of your invoice ${name} (folio fiscal ${uuid}).\n\nThank you.`,
@@ -73,6 +75,50 @@ describe('defaults that chain (version 1.1): Create → XML → PDF → E-mail',
 		const [mail] = kit.sandbox.emails.slice(-1);
 		expect(mail.body.asunto).toBe(`Your invoice ${name}`);
 		expect(mail.body.mensaje).toContain(`your invoice ${name} (folio fiscal ${uuid})`);
+	});
+
+	test.each([
+		[
+			'issuer and total',
+			{
+				series: 'A',
+				folio: 'C-488C0590',
+				issuerName: 'ESCUELA KEMPER URGATE',
+				total: 1508,
+				currency: 'MXN',
+			},
+			'from ESCUELA KEMPER URGATE for 1508.00 MXN',
+		],
+		['the total only', { folio: 'C-0000ABCD', total: '99.5', currency: 'USD' }, 'for 99.50 USD'],
+		[
+			'its date when it has neither (an existing voucher found again)',
+			{ folio: 'C-0000ABCD', date: '2026-03-04T10:11:12' },
+			'of 2026-03-04',
+		],
+	])(
+		'a content-code folio (C- and 8 hex digits) is not shown: the invoice is named by %s',
+		async (_case, naming, name) => {
+			const uuid = await stampedUuid(kit.engine);
+			const { error } = await kit.engine.runNode(
+				{ resource: 'email', operation: 'send', to: 'buyer@example.com' },
+				[{ uuid, ...naming }],
+				V11,
+			);
+			expect(error).toBeUndefined();
+			const [mail] = kit.sandbox.emails.slice(-1);
+			expect(mail.body.asunto).toBe(`Your invoice ${name}`);
+			expect(mail.body.mensaje).toContain(`your invoice ${name} (folio fiscal ${uuid})`);
+		},
+	);
+
+	test('a folio that only looks alike is the voucher\'s own: "C-1001" names it', async () => {
+		const uuid = await stampedUuid(kit.engine);
+		await kit.engine.runNode(
+			{ resource: 'email', operation: 'send', to: 'buyer@example.com' },
+			[{ uuid, series: 'B', folio: 'C-1001', issuerName: 'X', total: 1 }],
+			V11,
+		);
+		expect(kit.sandbox.emails.slice(-1)[0].body.asunto).toBe('Your invoice B-C-1001');
 	});
 
 	test('without series or folio the subject and message name the UUID, never "undefined" or "null"', async () => {
