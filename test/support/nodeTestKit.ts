@@ -70,12 +70,14 @@ export async function stampSeveral(
 }
 
 /**
- * What a user types for the parties in a version 1.1 Fields-mode form (issuer regime: the form's
- * default), and what the form asks without a preset: the recipient's regime and the payment form.
+ * What a user types for the parties in a version 1.1 Fields-mode form, and what the form asks
+ * without a preset: the issuer's regime (no credential issuer here), the recipient's regime and the
+ * payment form.
  */
 export const FORM_PARTIES: INodeParameters = {
 	emisorRfc: 'EKU9003173C9',
 	emisorNombre: 'ESCUELA KEMPER URGATE',
+	emisorRegimenFiscal: '601',
 	lugarExpedicion: '64000',
 	receptorRfc: 'URE180429TM6',
 	receptorNombre: 'UNIVERSIDAD ROBOTICA ESPAÑOLA',

@@ -49,9 +49,18 @@ export function withIssuerDefaults(voucher: IDataObject, defaults: IssuerDefault
 			...emisor,
 			rfc: defaults.rfc,
 			...(defaults.nombre && empty(emisor.nombre) ? { nombre: defaults.nombre } : {}),
-			// The node's regime field always has a value (601 by default): the credential's goes with its RFC.
+			// Version 1's regime field always has a value (601 by default): the credential's goes with its RFC.
 			...(defaults.regimenFiscal ? { regimenFiscal: defaults.regimenFiscal } : {}),
 		};
+	} else if (
+		defaults.regimenFiscal &&
+		empty(emisor.regimenFiscal) &&
+		String(emisor.rfc ?? '')
+			.trim()
+			.toUpperCase() === defaults.rfc
+	) {
+		// The credential's own RFC typed in the node, its regime left empty (no preset from version 1.1).
+		out.emisor = { ...emisor, regimenFiscal: defaults.regimenFiscal };
 	}
 	if (defaults.lugarExpedicion && empty(out.lugarExpedicion)) {
 		out.lugarExpedicion = defaults.lugarExpedicion;

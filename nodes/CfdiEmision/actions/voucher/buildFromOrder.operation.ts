@@ -29,7 +29,7 @@ import { checkedVoucherItems } from './validate.operation';
 export const description: INodeProperties[] = [
 	emisorRfc,
 	emisorNombre,
-	emisorRegimenFiscal,
+	...emisorRegimenFiscal,
 	serie,
 	lugarExpedicion,
 	// The Order input mode's fields; Build From Order has no Input Mode.

@@ -20,6 +20,7 @@ import {
 	stamp,
 	stampingMode,
 	taxRateFields,
+	issuerRegimeField,
 	voucherField,
 } from './fields';
 import {
@@ -36,7 +37,7 @@ const show = showFor('voucher', [OPERATION]);
 const globalInvoiceFields: INodeProperties[] = [
 	voucherField('emisorRfc', show),
 	voucherField('emisorNombre', show),
-	voucherField('emisorRegimenFiscal', show),
+	...issuerRegimeField(show),
 	voucherField('serie', show),
 	voucherField('lugarExpedicion', show, {
 		description:

@@ -61,7 +61,7 @@ export const description: INodeProperties[] = [
 	voucherJson,
 	emisorRfc,
 	emisorNombre,
-	emisorRegimenFiscal,
+	...emisorRegimenFiscal,
 	emisorSucursal,
 	receptorRfc,
 	receptorNombre,

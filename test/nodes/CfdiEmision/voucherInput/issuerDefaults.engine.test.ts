@@ -91,6 +91,65 @@ describe('defaults of version 1.1 (issue 18 item 7)', () => {
 		expect(kit.sandbox.requests.filter((request) => request.server === 'api')).toHaveLength(0);
 	});
 
+	test("issue 32 item 6b: the issuer fields left empty, the credential's regime is sent (a preset 601 would not show)", async () => {
+		// 603 (a non-profit company) fits a company's RFC; a preset 601 would hide it.
+		kit.engine.setCredential(
+			sandboxCredential(kit.sandbox, { ...ISSUER_IN_CREDENTIAL, issuerRegime: '603' }),
+		);
+		const { error } = await kit.engine.runNode(WITHOUT_ISSUER, [{}], V1_1);
+		expect(error).toBeUndefined();
+		expect((sentBodies()[0].emisor as IDataObject).regimenFiscal).toBe('603');
+	});
+
+	test("the credential's own RFC typed in the node with the regime left empty: the credential's regime is sent", async () => {
+		kit.engine.setCredential(
+			sandboxCredential(kit.sandbox, { ...ISSUER_IN_CREDENTIAL, issuerRegime: '603' }),
+		);
+		const { error } = await kit.engine.runNode(
+			{ ...WITHOUT_ISSUER, emisorRfc: 'EKU9003173C9', emisorNombre: 'ESCUELA KEMPER URGATE' },
+			[{}],
+			V1_1,
+		);
+		expect(error).toBeUndefined();
+		expect((sentBodies()[0].emisor as IDataObject).regimenFiscal).toBe('603');
+	});
+
+	test('an issuer typed in the node without a regime, and none in the credential: refused before any request, naming Issuer Tax Regime', async () => {
+		const { error } = await kit.engine.runNode(
+			{
+				...WITHOUT_ISSUER,
+				emisorRfc: 'EKU9003173C9',
+				emisorNombre: 'ESCUELA KEMPER URGATE',
+				lugarExpedicion: '64000',
+			},
+			[{}],
+			V1_1,
+		);
+		expect(error?.message).toBe(
+			'Item 0: Issuer Tax Regime is missing. Add the issuer tax regime code, e.g. "601".',
+		);
+		expect(kit.sandbox.requests.filter((request) => request.server === 'api')).toHaveLength(0);
+	});
+
+	test('the Issuer Tax Regime field: empty by default from 1.1 with an empty first option; 601 kept in version 1', async () => {
+		const { CfdiEmision } = await import('../../../../nodes/CfdiEmision/CfdiEmision.node');
+		const fields = new CfdiEmision().description.properties.filter(
+			(field) => field.name === 'emisorRegimenFiscal',
+		);
+		const byVersion = (v11: boolean) =>
+			fields.filter(
+				(field) => JSON.stringify(field.displayOptions?.show?.['@version']).includes('gte') === v11,
+			);
+		expect(byVersion(true).length).toBeGreaterThan(0);
+		for (const field of byVersion(true)) {
+			expect(field.default).toBe('');
+			expect((field.options as Array<{ value: string }>)[0].value).toBe('');
+		}
+		expect(byVersion(false).map((field) => field.default)).toEqual(
+			byVersion(true).map(() => '601'),
+		);
+	});
+
 	test('PDF > Get Link downloads the PDF by default in 1.1, not in 1', async () => {
 		const uuid = await stampedUuid(kit.engine);
 		const { items: v11 } = await kit.engine.runNode(

@@ -1,7 +1,7 @@
 /** Issuer and recipient fields of a voucher that relates invoices (payment receipt, credit note). */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { askedFromVersion11, voucherField } from './voucherForm.fields';
+import { askedFromVersion11, issuerRegimeField, voucherField } from './voucherForm.fields';
 
 const FROM_XML = "Empty: taken from the first related invoice's XML.";
 
@@ -22,7 +22,7 @@ export function relatedPartyFields(
 			required: false,
 			description: `Legal name of the issuer as registered with SAT. ${FROM_XML}`,
 		}),
-		voucherField('emisorRegimenFiscal', displayOptions, {
+		...issuerRegimeField(displayOptions, {
 			description: 'Tax regime of the issuer; used when Issuer RFC is given',
 		}),
 		voucherField('receptorRfc', displayOptions, {

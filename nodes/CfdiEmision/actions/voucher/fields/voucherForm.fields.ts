@@ -2,7 +2,7 @@
  * The voucher form of the Input Mode (Create, Update, Validate): Input Mode, JSON, issuer, recipient,
  * general voucher fields and totals, and the shared voucher fields other operations show by name.
  */
-import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
+import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import {
 	EXPORTACION,
@@ -13,7 +13,12 @@ import {
 	TIPO_DE_COMPROBANTE,
 	USO_CFDI,
 } from '../../../cfdi/catalogs';
-import { catalogOptions, FROM_VERSION_1_1, ONLY_VERSION_1 } from '../../common.fields';
+import {
+	catalogOptions,
+	FROM_VERSION_1_1,
+	ONLY_VERSION_1,
+	withDefaultFromVersion11,
+} from '../../common.fields';
 
 /** Display conditions within an operation (each operation file adds its resource and operation). */
 export const show = (extra: IDisplayOptions['show'] = {}) => ({ show: { ...extra } });
@@ -180,6 +185,37 @@ export function voucherField(
 	return { ...(SHARED_FIELDS[name] as INodeProperties), displayOptions, ...overrides };
 }
 
+/** The Issuer Tax Regime's first option from version 1.1: empty, the credential's regime. */
+export const ISSUER_REGIME_FROM_CREDENTIAL = "(Empty: The Credential's)";
+
+/**
+ * The Issuer Tax Regime once per version: version 1 keeps its preset 601 (a saved workflow relies on
+ * it); version 1.1 has none, so an issuer typed once in the credential is used as the README says,
+ * and a regime that neither gives is refused naming the field before anything is sent.
+ */
+export function issuerRegimeField(
+	displayOptions: INodeProperties['displayOptions'],
+	overrides: Partial<INodeProperties> = {},
+): INodeProperties[] {
+	const [v1, v11] = withDefaultFromVersion11(
+		voucherField('emisorRegimenFiscal', displayOptions, overrides),
+		'',
+		overrides.description
+			? `${overrides.description}; empty: the Issuer Tax Regime of the credential`
+			: "The issuer's tax regime as on its tax certificate, e.g. 601 (a company, general regime) or 612 (an individual with business activity). Leave it empty to use the Issuer Tax Regime of the credential.",
+	);
+	return [
+		v1,
+		{
+			...v11,
+			options: [
+				{ name: ISSUER_REGIME_FROM_CREDENTIAL, value: '' },
+				...(v11.options as INodePropertyOptions[]),
+			],
+		},
+	];
+}
+
 /**
  * Version 1.1's form asks, without a preset, what a preset could get wrong: the Payment Form (cash
  * is not a safe guess) and the Recipient Tax Regime (601 refuses every individual's RFC), whose list
@@ -311,7 +347,7 @@ export const voucherJson: INodeProperties = {
 // Issuer (spec 2.2)
 export const emisorRfc = voucherField('emisorRfc', showIssuer);
 export const emisorNombre = voucherField('emisorNombre', showIssuer);
-export const emisorRegimenFiscal = voucherField('emisorRegimenFiscal', showIssuer);
+export const emisorRegimenFiscal = issuerRegimeField(showIssuer);
 export const emisorSucursal = addressField(
 	'Issuer Branch Address',
 	'emisorSucursal',

@@ -40,7 +40,6 @@ function readmeChain(emailOptions: INodeParameters = {}): INode[] {
 			'Create',
 			{
 				...FORM_PARTIES,
-				emisorRegimenFiscal: '601',
 				conceptos: {
 					concepto: [{ descripcion: 'Keyboard', claveProdServ: '43232408', valorUnitario: 350 }],
 				},
