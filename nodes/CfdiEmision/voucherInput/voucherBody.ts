@@ -9,6 +9,7 @@ import {
 	type TypedTotal,
 } from '../cfdi/formLines';
 import type { Voucher } from '../cfdi/types';
+import { unitForProduct } from '../cfdi/catalogs/unitForProduct';
 import { codeOf } from '../execution/parameters';
 import { mergeMembers, readJsonParameter } from '../execution/parameters';
 import { BuiltVoucher } from './builtVoucher';
@@ -213,11 +214,12 @@ function voucherFromFormLines(
 	const lines = (
 		(ctx.getNodeParameter('conceptos', itemIndex, {}) as { concepto?: FormLineInput[] }).concepto ??
 		[]
-	).map((line) => ({
-		...line,
-		claveProdServ: codeOf(line.claveProdServ),
-		claveUnidad: codeOf(line.claveUnidad),
-	}));
+	).map((line) => {
+		const claveProdServ = codeOf(line.claveProdServ);
+		// An empty Unit Code (no preset from 1.1) fits the product code: E48 for a service, else H87.
+		const claveUnidad = codeOf(line.claveUnidad) || unitForProduct(String(claveProdServ ?? ''));
+		return { ...line, claveProdServ, claveUnidad };
+	});
 	const typed: TypedTotal[] = [
 		{
 			member: 'subTotal',

@@ -208,3 +208,64 @@ describe('form taxes the SAT accepts (issue 27, item 7)', () => {
 		).toEqual([]);
 	});
 });
+
+describe('issue 32 item 6c: a form line whose Unit Code is left empty (version 1.1, no preset)', () => {
+	const line = (claveProdServ: string, extra: Record<string, unknown> = {}) => ({
+		descripcion: 'Line',
+		claveProdServ: { __rl: true, mode: 'list', value: claveProdServ },
+		valorUnitario: 100,
+		...extra,
+	});
+
+	test('gets E48 "Unidad de servicio" for a service\'s product code, H87 "Pieza" for goods; a typed unit is kept', async () => {
+		const { error } = await kit.engine.runNode(
+			{
+				...FORM_PARTIES,
+				conceptos: {
+					concepto: [
+						// 84111506 "Servicios de facturación" (segment 84, services).
+						line('84111506'),
+						// 43211706 "Teclados" (segment 43, goods).
+						line('43211706'),
+						// 95101501 "Parcela para vivienda unifamiliar" (segment 95: land, not a service).
+						line('95101501'),
+						line('84111506', { claveUnidad: { __rl: true, mode: 'code', value: 'ACT' } }),
+					],
+				},
+			},
+			[{}],
+			{ typeVersion: 1.1 },
+		);
+		expect(error).toBeUndefined();
+		const [sent] = routes(kit.sandbox, 'createVoucher').map(
+			(request) => JSON.parse(request.body) as { conceptos: Array<{ claveUnidad: string }> },
+		);
+		expect(sent.conceptos.map((concepto) => concepto.claveUnidad)).toEqual([
+			'E48',
+			'H87',
+			'H87',
+			'ACT',
+		]);
+	});
+
+	test('the field is empty by default from 1.1; version 1 keeps H87', async () => {
+		const { CfdiEmision } = await import('../../../../nodes/CfdiEmision/CfdiEmision.node');
+		const lineFields = new CfdiEmision().description.properties
+			.filter((field) => field.name === 'conceptos' && field.type === 'fixedCollection')
+			.flatMap((field) =>
+				((field.options ?? []) as Array<{ values?: Array<{ name: string; default: unknown }> }>)
+					.flatMap((option) => option.values ?? [])
+					.filter((value) => value.name === 'claveUnidad')
+					.map((value) => ({
+						v11: JSON.stringify(field.displayOptions?.show?.['@version']).includes('gte'),
+						default: value.default,
+					})),
+			);
+		const v11 = lineFields.filter((field) => field.v11);
+		const v1 = lineFields.filter((field) => !field.v11);
+		expect(v11.length).toBeGreaterThan(0);
+		expect(v1.length).toBeGreaterThan(0);
+		for (const field of v11) expect(field.default).toMatchObject({ value: '' });
+		for (const field of v1) expect(field.default).toBe('H87');
+	});
+});

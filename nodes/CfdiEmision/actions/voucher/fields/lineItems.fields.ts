@@ -260,12 +260,14 @@ function withCodePickers(field: INodeProperties): INodeProperties {
 		});
 	}
 	if (field.name === 'claveUnidad') {
+		// No preset: an empty unit fits the product code (cfdi/catalogs/unitForProduct.ts), where
+		// version 1's H87 "Pieza" also named a service line in pieces.
 		return codePickerField('unit', {
 			displayName: field.displayName,
 			name: field.name,
-			code: String(field.default),
+			code: '',
 			description:
-				'SAT unit code (c_ClaveUnidad): search by name in Spanish or English (e.g. "pieza" or "piece"), or type it',
+				'SAT unit code (c_ClaveUnidad): search by name in Spanish or English (e.g. "pieza" or "piece"), or type it. Empty: E48 (service unit) for a service\'s product code (c_ClaveProdServ 70000000 to 94999999), H87 (piece) for any other.',
 		});
 	}
 	return field;
