@@ -77,3 +77,21 @@ const PATH_IN_TEXT =
 export function inFormWords(text: string, voucher: Voucher = {}): string {
 	return text.replace(PATH_IN_TEXT, (path) => formLabel(path, voucher) ?? path);
 }
+
+/**
+ * A finding of the local checks as the Fields form speaks: its message and fix with the form's
+ * field names, and `field` when the form has one for its path (the JSON path stays in `path`).
+ * Create's refusal and Validate's output of a form voucher both use it.
+ */
+export function inFormFinding<F extends { path: string; message: string; fix: string }>(
+	finding: F,
+	voucher: Voucher = {},
+): F & { field?: string } {
+	const field = formLabel(finding.path, voucher);
+	return {
+		...finding,
+		message: inFormWords(finding.message, voucher),
+		fix: inFormWords(finding.fix, voucher),
+		...(field ? { field } : {}),
+	};
+}

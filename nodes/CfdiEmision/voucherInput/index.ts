@@ -17,6 +17,7 @@ export {
 export {
 	applyBodyOptions,
 	formComputesTotals,
+	formInput,
 	issuerFromFields,
 	normalizeVoucher,
 	recipientFromFields,
@@ -30,3 +31,4 @@ export {
 } from './orderInput';
 export { relatedParties } from './relatedParties';
 export { readIssuerDefaults, withIssuerDefaults, type IssuerDefaults } from './issuerDefaults';
+export { inFormFinding } from './formLabels';

@@ -20,7 +20,7 @@ import {
 	type WhenTotalsDiffer,
 } from '../cfdi';
 import { withIssuerDefaults, type IssuerDefaults } from './issuerDefaults';
-import { formLabel, inFormWords } from './formLabels';
+import { inFormFinding } from './formLabels';
 import { applyBodyOptions, formComputesTotals, formInput } from './voucherBody';
 
 export type ValidationMode = 'strict' | 'warn' | 'off';
@@ -109,14 +109,7 @@ export function invalidVoucherError(
 	voucher: IDataObject = {},
 ): NodeOperationError {
 	const findings = result.errors.map((finding) =>
-		origin.form
-			? {
-					...finding,
-					message: inFormWords(finding.message, voucher),
-					fix: inFormWords(finding.fix, voucher),
-					...(formLabel(finding.path, voucher) ? { field: formLabel(finding.path, voucher) } : {}),
-				}
-			: finding,
+		origin.form ? inFormFinding(finding, voucher) : finding,
 	);
 	const lines = findings.map((finding) => formatFinding(finding, itemIndex));
 	const amounts = result.errors.some((finding) => COMPUTED_AMOUNT.test(finding.path));

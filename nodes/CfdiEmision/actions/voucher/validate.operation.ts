@@ -21,6 +21,8 @@ import {
 	applyBodyOptions,
 	BuiltVoucher,
 	formComputesTotals,
+	formInput,
+	inFormFinding,
 	readIssuerDefaults,
 	skippedItemOutput,
 	voucherFromInput,
@@ -158,13 +160,18 @@ export function checkedVoucherItem(
 		}
 	}
 	const result = validateVoucher(voucher);
+	// A voucher typed in the Fields form is spoken of in the form's words, as Create's refusal does.
+	const inWords = formInput(ctx, itemIndex)
+		? (findings: typeof result.errors) =>
+				findings.map((finding) => inFormFinding(finding, voucher as Voucher))
+		: (findings: typeof result.errors) => findings;
 	return {
 		json: {
 			valid: result.valid && reconciliation?.outcome !== 'refused',
 			// A new output member: node version 1.1 on (docs/creating-vouchers.md, "Node versions").
 			...(reconciliation && ctx.getNode().typeVersion >= 1.1 ? { reconciliation } : {}),
-			errors: result.errors as unknown as IDataObject[],
-			warnings: result.warnings as unknown as IDataObject[],
+			errors: inWords(result.errors) as unknown as IDataObject[],
+			warnings: inWords(result.warnings) as unknown as IDataObject[],
 			computed: totals.computed as unknown as IDataObject,
 			voucher,
 			...extra,

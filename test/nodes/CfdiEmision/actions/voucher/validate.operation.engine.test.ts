@@ -3,7 +3,7 @@
  * totals per item, with no request and no credential; with Compute Totals the voucher for the next node.
  */
 import { invoiceVoucher } from '../../../../support/vouchers';
-import { useSandboxEngine } from '../../../../support/nodeTestKit';
+import { FORM_PARTIES, useSandboxEngine } from '../../../../support/nodeTestKit';
 import { Engine } from '../../../../support/engine/engine';
 
 const kit = useSandboxEngine();
@@ -98,5 +98,56 @@ describe('voucher: validate', () => {
 			valid: true,
 			voucher: { subTotal: 1300.19, total: 1484.21 },
 		});
+	});
+});
+
+describe("issue 32 item 6d: Validate in Fields mode names the form's fields, as Create does", () => {
+	/** A company's RFC with an individual's regime (612), typed in the version 1.1 form. */
+	const wrongRegime = {
+		...FORM_PARTIES,
+		receptorRegimenFiscal: '612',
+		conceptos: {
+			concepto: [{ descripcion: 'Keyboard', claveProdServ: '43232408', valorUnitario: 350 }],
+		},
+	};
+
+	test('the finding speaks of "Recipient Tax Regime", keeps the JSON path apart, and reads as Create\'s refusal', async () => {
+		const { items, error } = await kit.engine.runNode(
+			{ ...wrongRegime, operation: 'validate' },
+			[{}],
+			{ typeVersion: 1.1 },
+		);
+		expect(error).toBeUndefined();
+		const [finding] = items[0].json.errors as Array<{
+			path: string;
+			field?: string;
+			message: string;
+			fix: string;
+		}>;
+		expect(finding.path).toBe('receptor.regimenFiscalReceptor');
+		expect(finding.field).toBe('Recipient Tax Regime');
+		expect(finding.message).toContain('Recipient Tax Regime "612"');
+		expect(`${finding.message} ${finding.fix}`).not.toMatch(/receptor\.|regimenFiscalReceptor/);
+
+		// The same voucher given to Create: refused before sending, in the very same words.
+		const created = await kit.engine.runNode(wrongRegime, [{}], { typeVersion: 1.1 });
+		expect(created.error?.message).toContain(finding.message);
+		expect(kit.sandbox.requests.filter((request) => request.server === 'api')).toHaveLength(0);
+	});
+
+	test("in JSON mode the findings keep the voucher's member names (there is no form)", async () => {
+		const { items } = await kit.engine.runNode(
+			{
+				resource: 'voucher',
+				operation: 'validate',
+				inputMode: 'json',
+				voucherJson: JSON.stringify(wrongUse),
+			},
+			[{}],
+			{ typeVersion: 1.1 },
+		);
+		const [finding] = items[0].json.errors as Array<{ field?: string; message: string }>;
+		expect(finding.field).toBeUndefined();
+		expect(finding.message).toMatch(/receptor\.usoCFDI/);
 	});
 });
