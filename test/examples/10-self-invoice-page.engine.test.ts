@@ -220,3 +220,40 @@ describe('Example 10: the self-invoice page', () => {
 		]);
 	});
 });
+
+describe("Example 10's form page speaks the buyer's language (issue 32 item 6e)", () => {
+	/**
+	 * n8n's Form Trigger (2.8.4 and 2.41.1) takes a placeholder on text fields only: it hides the
+	 * Placeholder parameter for a dropdown and its page writes "Select an option ..." there itself.
+	 * So the text fields carry Spanish placeholders and the description says, in Spanish, how to
+	 * answer the two lists.
+	 */
+	test('every placeholder the page can show is Spanish, none is set where n8n ignores it, and the description explains the lists', () => {
+		const workflow = loadExample('selfInvoice');
+		const trigger = workflow.nodes.find((node) => node.type === 'n8n-nodes-base.formTrigger')!;
+		const parameters = trigger.parameters as {
+			formDescription: string;
+			formFields: {
+				values: Array<{ fieldLabel: string; fieldType?: string; placeholder?: string }>;
+			};
+		};
+		const fields = parameters.formFields.values;
+		const lists = fields.filter((field) => field.fieldType === 'dropdown');
+		expect(lists.map((field) => field.fieldLabel)).toEqual(['Régimen fiscal', 'Uso del CFDI']);
+		for (const field of lists) expect(field.placeholder).toBeUndefined();
+		expect(
+			fields
+				.filter((field) => field.fieldType !== 'dropdown')
+				.map((field) => [field.fieldLabel, field.placeholder]),
+		).toEqual([
+			['Número de pedido', '#1001'],
+			['Correo electrónico', 'el correo con el que compraste'],
+			['RFC', 'XAXX010101000'],
+			['Nombre o razón social', 'como en tu Constancia, sin "S.A. de C.V."'],
+			['Código postal', '06000'],
+		]);
+		expect(parameters.formDescription).toContain(
+			'En «Régimen fiscal» y «Uso del CFDI», abre la lista y elige una opción.',
+		);
+	});
+});
