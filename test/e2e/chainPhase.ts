@@ -1,11 +1,13 @@
 /**
  * Defaults that chain, in a real editor (issue 25 items 3 and 4): from an empty workflow, a user adds
  * Create → XML → PDF → E-mail from the node panel (new nodes, every parameter at its default), types
- * only the invoice's own data (the parties, the Payment Form and the Recipient Tax Regime the form
- * asks for, one line) and the buyer's address, and clicks "Execute workflow". The last item carries
- * both files (`xml` and `pdf`), the sandbox received one stamp and one e-mail, and the e-mail's
- * subject and message name the invoice. Screenshots of the regime list, the e-mail's defaults and
- * the last node's files go to the screenshot folder.
+ * only the invoice's own data (the parties with the issuer's regime, the Payment Form and the
+ * Recipient Tax Regime the form asks for, one line) and the buyer's address, and clicks "Execute
+ * workflow" three times. The last item of the first run carries both files (`xml` and `pdf`), the
+ * sandbox received one stamp and one e-mail in all, the later runs' E-mail items say why nothing was
+ * sent (issue 32 item 3), and the e-mail's subject and message name the invoice by its issuer and
+ * total (its folio is a content code). Screenshots of the regime list, the e-mail's defaults and the
+ * last node's files go to the screenshot folder.
  */
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
@@ -66,6 +68,8 @@ export interface ChainRun {
 	/** The nodes the editor added, in the order of the chain (their names and versions as saved). */
 	added: Array<{ name: string; typeVersion: number }>;
 	requests: LoggedRequest[];
+	/** The E-mail node's item of each of the two later runs of the same chain. */
+	reruns: Array<Record<string, unknown>>;
 	/** The last node's item: its JSON and its binary fields' file names. */
 	lastItem: { json: Record<string, unknown>; files: Record<string, string> };
 	/** What the output panel of the last node showed in its Binary view. */
@@ -147,6 +151,8 @@ export async function buildChainInTheEditor(
 		await addCfdiNode(page, trace, options.displayName, 'Create a voucher');
 		await page.getByTestId('parameter-input-inputMode').first().waitFor();
 		for (const [name, value] of PARTIES) await fillText(page, name, value);
+		// No preset issuer regime (issue 32 item 6b) and no issuer in this credential: typed as the rest.
+		await choose(page, 'emisorRegimenFiscal', '601');
 		await page.getByRole('button', { name: 'Add Line Item' }).last().click();
 		await page.getByTestId('parameter-input-descripcion').first().waitFor();
 		await fillText(page, 'descripcion', LINE.descripcion);
@@ -206,19 +212,24 @@ export async function buildChainInTheEditor(
 		await screenshot('editor-chain-email-defaults.png');
 		await closeNdv(page);
 
-		const pushed = editor.pushTypes.length;
-		const runRequest = page.waitForResponse(
-			(response) => /\/rest\/workflows\/[^/]+\/run/.test(response.url()),
-			{ timeout: 60_000 },
-		);
-		await page.getByTestId('execute-workflow-button').first().click();
-		trace.note('"Execute workflow" clicked');
-		const started = (await (await runRequest).json().catch(() => ({}))) as {
-			data?: { executionId?: string };
+		// "Execute workflow" as the user clicks it, and the execution n8n saved.
+		const executeWorkflow = async () => {
+			const pushed = editor.pushTypes.length;
+			const runRequest = page.waitForResponse(
+				(response) => /\/rest\/workflows\/[^/]+\/run/.test(response.url()),
+				{ timeout: 60_000 },
+			);
+			await page.getByTestId('execute-workflow-button').first().click();
+			trace.note('"Execute workflow" clicked');
+			const started = (await (await runRequest).json().catch(() => ({}))) as {
+				data?: { executionId?: string };
+			};
+			if (editor.sockets) await waitForPush(page, editor, 'executionFinished', pushed, 180_000);
+			const read = await options.readExecution(started.data?.executionId);
+			trace.note(`execution ${started.data?.executionId} read back`);
+			return read;
 		};
-		if (editor.sockets) await waitForPush(page, editor, 'executionFinished', pushed, 180_000);
-		const execution = await options.readExecution(started.data?.executionId);
-		trace.note(`execution ${started.data?.executionId} read back`);
+		const execution = await executeWorkflow();
 
 		// The chain as the editor built it: Start → four CFDI nodes.
 		const added: ChainRun['added'] = [];
@@ -255,7 +266,19 @@ export async function buildChainInTheEditor(
 		const binaryPanelText = await panel.innerText();
 		await screenshot('editor-chain-files.png');
 		await closeNdv(page);
+
+		// Issue 32 item 3: the same chain run twice more from the editor stamps nothing and e-mails
+		// nothing; the E-mail node's item says why.
+		const reruns: ChainRun['reruns'] = [];
+		for (let again = 0; again < 2; again++) {
+			const rerun = await executeWorkflow();
+			const [mailed] = (rerun.runData[last]?.[0]?.data?.main?.[0] ?? []) as Array<{
+				json: Record<string, unknown>;
+			}>;
+			reruns.push(mailed?.json ?? {});
+		}
 		return {
+			reruns,
 			asks,
 			regimes,
 			emailDefaults,
@@ -294,8 +317,20 @@ export function assertChain(sandbox: Sandbox, run: ChainRun): void {
 			request.query.emitir !== 'false',
 	);
 	const emails = run.requests.filter((request) => request.route === 'sendEmail');
+	// Three runs of the chain: one stamp, one e-mail (issue 32 item 3).
 	assert.equal(stamps.length, 1, `${stamps.length} stamp requests`);
 	assert.equal(emails.length, 1, `${emails.length} e-mail requests`);
+	assert.deepEqual(
+		run.reruns.map((item) => [
+			item.status,
+			item.sent,
+			(item.notSent as { reason?: string } | undefined)?.reason,
+		]),
+		[
+			['alreadyStamped', false, 'stampedEarlier'],
+			['alreadyStamped', false, 'stampedEarlier'],
+		],
+	);
 	const uuid = String(run.lastItem.json.uuid);
 	assert.deepEqual(run.lastItem.files, { xml: `${uuid}.xml`, pdf: `${uuid}.pdf` });
 	assert.equal(run.lastItem.json.sent, true);
@@ -305,10 +340,10 @@ export function assertChain(sandbox: Sandbox, run: ChainRun): void {
 	assert.equal(sent.para, CHAIN_BUYER);
 	const voucher = [...sandbox.vouchers.values()].find((stored) => stored.uuid === uuid)!;
 	assert.equal(voucher.stampCount, 1);
-	const name =
-		[voucher.body.serie, voucher.body.folio]
-			.filter((part) => part !== undefined && part !== '')
-			.join('-') || uuid;
+	// A keyless form invoice: its folio is a content code, so the e-mail names the issuer and total
+	// (issue 32 item 6a).
+	assert.match(String(voucher.body.folio), /^C-[0-9A-F]{8}$/);
+	const name = `from ESCUELA KEMPER URGATE for ${Number(voucher.body.total).toFixed(2)} MXN`;
 	assert.equal(sent.asunto, `Your invoice ${name}`);
 	assert.ok(sent.mensaje.includes(`folio fiscal ${uuid}`), sent.mensaje);
 	assert.match(run.emailDefaults.subject, /Your invoice/);

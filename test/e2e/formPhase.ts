@@ -37,8 +37,12 @@ const HEADER: Array<[string, string]> = [
 	['receptorNombre', 'UNIVERSIDAD ROBOTICA ESPAÑOLA'],
 	['receptorDomicilioFiscal', '65000'],
 ];
-/** The choices the form asks for without a preset: the recipient's regime and the payment form. */
+/**
+ * The choices the form has no preset for: the recipient's regime and the payment form (asked), and
+ * the issuer's regime (empty takes the credential's; this credential has no issuer).
+ */
 const CHOICES: Array<[string, string]> = [
+	['emisorRegimenFiscal', '601'],
 	['receptorRegimenFiscal', '601'],
 	['formaPago', '03'],
 ];
