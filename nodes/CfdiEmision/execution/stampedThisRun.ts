@@ -32,13 +32,15 @@ export interface NotSent {
 
 /**
  * Why the item's e-mail is not sent, or undefined when it is: no status, a voucher stamped now, or
- * an item skipped upstream (passed on by the item loop, as by every operation).
+ * an item skipped upstream without a voucher (passed on by the item loop, as by every operation).
  */
 export function notStampedNow(json: IDataObject, itemIndex: number): NotSent | undefined {
 	const status = json.status;
 	if (typeof status !== 'string' || !status.trim()) return undefined;
-	if (STAMPED_NOW.has(status) || status === 'skipped') return undefined;
+	if (STAMPED_NOW.has(status)) return undefined;
 	const uuid = typeof json.uuid === 'string' && json.uuid ? json.uuid.toUpperCase() : '';
+	// Skipped upstream without a voucher: passed on by the item loop with its own notice.
+	if (status === 'skipped' && !uuid) return undefined;
 	const voucher = uuid ? `voucher ${uuid}` : 'its voucher';
 	const sendAnyway = `To send it on purpose, turn on the option "${SEND_AGAIN_OPTION}".`;
 	if (status === STAMPED_EARLIER_STATUS)

@@ -4,8 +4,7 @@
  * stamped before (alreadyStamped) is passed on with sent: false, notSent and an execution hint,
  * unless the option "Send Again for Vouchers Stamped Earlier" is on. An item with no status is sent.
  * Every node version: version 1's XML and PDF pass the status on.
- *
- * Also covers: nodes/CfdiEmision/execution/stampedThisRun.ts (the rule), nodes/CfdiEmision/execution/incomingItem.ts (version 1 passes the status on).
+
  */
 import type { IConnections, INode, INodeParameters, IRun } from 'n8n-workflow';
 
