@@ -4,7 +4,6 @@
  * stamped before (alreadyStamped) is passed on with sent: false, notSent and an execution hint,
  * unless the option "Send Again for Vouchers Stamped Earlier" is on. An item with no status is sent.
  * Every node version: version 1's XML and PDF pass the status on.
-
  */
 import type { IConnections, INode, INodeParameters, IRun } from 'n8n-workflow';
 
