@@ -14,6 +14,5 @@ export {
 	type VoucherStatus,
 } from './api/voucherRecords';
 export { isRecord } from './cfdi/voucherShape';
-export { toNodeError } from './transport/errors';
-export { DEFAULT_TIMEOUT_MS } from './transport/requestSettings';
-export { CREDENTIAL_TYPE, RunSession } from './transport/transport';
+export { DEFAULT_TIMEOUT_MS } from './execution/requestSettings';
+export { CREDENTIAL_TYPE, RunSession, toNodeError } from './api/client';

@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { StampedCfdi } from '../cfdi';
 import { FOLIO_FISCAL_PATTERN as UUID_PATTERN } from '../cfdi/cancellation';
-import type { RequestSettings } from '../transport/requestSettings';
+import type { RequestSettings } from '../execution/requestSettings';
 import { RunSession } from '../transport/transport';
 import { downloadVoucherXml, type VoucherXml } from './voucherXml';
 

@@ -22,6 +22,32 @@ export interface VoucherListOptions {
 }
 
 /**
+ * GET .../comprobantes: one page of the voucher list of a date window, from `skip` on (the one
+ * request every read of the list sends).
+ */
+export async function readListPageAt(
+	ctx: ServiceContext,
+	session: RunSession,
+	query: VoucherListQuery,
+	skip: number,
+): Promise<ListPage> {
+	const response = await callService(ctx, session, {
+		method: 'GET',
+		url: VOUCHERS_PATH,
+		qs: {
+			finicial: query.from,
+			ffinal: query.to,
+			nocomprobante: 0,
+			tipoConfirmacionId: 0,
+			skip,
+			take: LIST_PAGE_SIZE,
+			...(query.uuid ? { uuid: query.uuid } : {}),
+		},
+	});
+	return readListPage(parseJsonBody(response.body, 'the voucher list'));
+}
+
+/**
  * Every voucher of the list in the service's order, read page by page (skip/take) as the caller
  * asks for more: leaving the loop early sends no further page. A voucher met twice (the list
  * shifted while paging) is given once. Paging ends at an empty page, at the count the summary
@@ -34,20 +60,7 @@ export async function* listedVouchers(
 ): AsyncGenerator<VoucherRecord> {
 	const seen = new Set<string>();
 	for (let skip = 0; ;) {
-		const response = await callService(ctx, session, {
-			method: 'GET',
-			url: VOUCHERS_PATH,
-			qs: {
-				finicial: query.from,
-				ffinal: query.to,
-				nocomprobante: 0,
-				tipoConfirmacionId: 0,
-				skip,
-				take: LIST_PAGE_SIZE,
-				...(query.uuid ? { uuid: query.uuid } : {}),
-			},
-		});
-		const page = readListPage(parseJsonBody(response.body, 'the voucher list'));
+		const page = await readListPageAt(ctx, session, query, skip);
 		let fresh = 0;
 		for (const item of page.items) {
 			const record = toVoucherRecord(item);
@@ -88,21 +101,9 @@ export async function readWholeWindow(
 	session: RunSession,
 	window: VoucherListWindow,
 ): Promise<WholeWindow> {
-	return await readWholeList(async (skip) => {
-		const response = await callService(ctx, session, {
-			method: 'GET',
-			url: VOUCHERS_PATH,
-			qs: {
-				finicial: window.from,
-				ffinal: window.to,
-				nocomprobante: 0,
-				tipoConfirmacionId: 0,
-				skip,
-				take: LIST_PAGE_SIZE,
-			},
-		});
-		return readListPage(parseJsonBody(response.body, 'the voucher list'));
-	});
+	return await readWholeList(
+		async (skip) => await readListPageAt(ctx, session, { from: window.from, to: window.to }, skip),
+	);
 }
 
 /** readWholeWindow's paging over any page source (`skip` to the page there): pure, no requests. */

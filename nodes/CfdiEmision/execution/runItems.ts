@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
-import type { RequestSettings } from '../transport/requestSettings';
+import type { RequestSettings } from './requestSettings';
 import { skippedItemsHint, SkippedUpstream } from './skippedUpstream';
-import { RunSession } from '../transport/transport';
+import { RunSession } from '../api/client';
 
 export interface ItemOutcome {
 	items: INodeExecutionData[];

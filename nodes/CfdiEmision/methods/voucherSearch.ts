@@ -8,8 +8,8 @@ import type {
 import { listedVouchers } from '../api/voucherList';
 import type { VoucherRecord } from '../api/voucherRecords';
 import { foldText } from '../cfdi/catalogs';
-import { DEFAULT_TIMEOUT_MS } from '../transport/requestSettings';
-import { RunSession } from '../transport/transport';
+import { DEFAULT_TIMEOUT_MS } from '../execution/requestSettings';
+import { RunSession } from '../api/client';
 
 /** How far back "From List" looks: recent vouchers, newest first as the service lists them. */
 export const PICKER_WINDOW_DAYS = 90;

@@ -12,10 +12,9 @@ import {
 	formatErrores,
 	operationFailed,
 	readErrores,
+	ServiceCallError,
 	type ServiceErrorEntry,
-} from '../transport/errors';
-import { parseJsonObject } from '../transport/responses';
-import { ServiceCallError } from '../transport/serviceError';
+} from '../api/client';
 
 export type VoucherStatus = 'stamped' | 'pending';
 
@@ -28,12 +27,11 @@ export type StampAnswer =
 	| { kind: 'rejected'; result: IDataObject; errores: ServiceErrorEntry[] };
 
 /**
- * Reads an operation result (spec 2.6). esValido false with errores is a failure whatever the HTTP
+ * Reads an operation result (spec 2.6), as api/vouchers.ts parsed it. esValido false with errores is a failure whatever the HTTP
  * status; esValido false without errores is the documented pending save. A stamp answer that says
  * esValido true without a UUID throws a 'malformed' ServiceCallError: the caller treats it as unclear.
  */
-export function readStampAnswer(body: unknown, stampRequested: boolean): StampAnswer {
-	const result = parseJsonObject(body, 'the voucher request');
+export function readStampAnswer(result: IDataObject, stampRequested: boolean): StampAnswer {
 	const errores = readErrores(result.errores);
 	if (result.esValido === true && typeof result.uuid === 'string' && result.uuid) {
 		return { kind: 'done', result, status: 'stamped' };

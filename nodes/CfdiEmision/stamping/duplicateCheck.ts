@@ -12,7 +12,7 @@ import {
 	type SaleFacts,
 	type Verdict,
 } from '../cfdi';
-import type { RunSession } from '../transport/transport';
+import type { RunSession } from '../api/client';
 import { readWholeWindow, type WholeWindow } from '../api/voucherList';
 import type { VoucherRecord } from '../api/voucherRecords';
 import type { CheckedKey } from './job';

@@ -10,7 +10,7 @@ import {
 	type BusinessKey,
 	type Verdict,
 } from '../cfdi';
-import { operationFailed } from '../transport/errors';
+import { operationFailed } from '../api/client';
 import type { ItemOutcome } from '../execution/runItems';
 import type { StampJob } from './job';
 

@@ -7,10 +7,9 @@ import {
 } from 'n8n-workflow';
 
 import { type StampedCfdi } from '../cfdi';
-import { operationFailed, toNodeError } from '../transport/errors';
+import { operationFailed, toNodeError, type RunSession } from '../api/client';
+import { createVoucher, updatePendingVoucher } from '../api/vouchers';
 import { ItemPlans, runItems, withItemIndex, type ItemOutcome } from '../execution/runItems';
-import type { RunSession } from '../transport/transport';
-import { voucherPath, VOUCHERS_PATH } from '../api/paths';
 import { readOutputFormat, stampOutput, type OutputFormat } from './answer';
 import { readStampingSettings, type StampingSettings } from './options';
 import { refuseUnderRetryOnFail } from './retryOnFail';
@@ -57,7 +56,7 @@ async function createTwoPhase(
 	const { body, qs } = job.voucher;
 	const saved = await sendVoucher(
 		ctx,
-		{ method: 'POST', url: VOUCHERS_PATH, qs: { ...qs, emitir: false }, json: body },
+		async () => await createVoucher(ctx, context.session, job.voucher, false),
 		{ ...context, stampRequested: false, ifMaybeDone: maybeSavedHint(body) },
 	);
 	// A service that stamped anyway has done the job: never stamp it again.
@@ -101,19 +100,14 @@ async function sendJob(
 		if (stamp) return await stampPending(ctx, target.id, body, qs, context);
 		return await sendVoucher(
 			ctx,
-			{
-				method: 'PUT',
-				url: voucherPath(target.id),
-				qs: { ...qs, emitir: false },
-				json: body,
-			},
+			async () => await updatePendingVoucher(ctx, session, target.id, job.voucher),
 			context,
 		);
 	}
 	if (job.mode === 'twoPhase') return await createTwoPhase(ctx, job, context);
 	return await sendVoucher(
 		ctx,
-		{ method: 'POST', url: VOUCHERS_PATH, qs: { ...qs, emitir: stamp }, json: body },
+		async () => await createVoucher(ctx, session, job.voucher, stamp),
 		context,
 	);
 }

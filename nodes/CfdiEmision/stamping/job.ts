@@ -2,7 +2,7 @@
 import { type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 
 import type { BusinessKey, DuplicateCheckMode, SaleFacts, StampedCfdi } from '../cfdi';
-import type { RunSession } from '../transport/transport';
+import type { RunSession } from '../api/client';
 import type { VoucherRecord } from '../api/voucherRecords';
 import { BuiltVoucher, type PreparedVoucher } from '../voucherInput';
 

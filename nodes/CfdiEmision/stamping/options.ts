@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { DEFAULT_RETRIES, DEFAULT_RETRY_DELAY_MS } from '../transport/backoff';
-import { readRequestSettings, type RequestSettings } from '../transport/requestSettings';
+import { DEFAULT_RETRIES, DEFAULT_RETRY_DELAY_MS } from '../api/client';
+import { readRequestSettings, type RequestSettings } from '../execution/requestSettings';
 
 export const DEFAULT_STAMP_CONCURRENCY = 1;
 export const DEFAULT_BUSY_RETRIES = DEFAULT_RETRIES;
@@ -22,7 +22,7 @@ export const STAMPING_OPERATIONS = [...CREATE_OPERATIONS, 'update'];
 export interface StampingSettings extends RequestSettings {
 	/** Retries of answers that prove nothing was stored (FAC119 series busy, HTTP 429). */
 	busyRetries: number;
-	/** The first pause of every stamping retry; each further one doubles (transport/backoff). */
+	/** The first pause of every stamping retry; each further one doubles (the package's one back-off). */
 	retryDelayMs: number;
 }
 

@@ -1,9 +1,12 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { backoff } from '../transport/backoff';
-import { operationFailed, toNodeError } from '../transport/errors';
-import { ServiceCallError } from '../transport/serviceError';
-import { callService, type RunSession, type ServiceRequest } from '../transport/transport';
+import {
+	backoff,
+	operationFailed,
+	ServiceCallError,
+	toNodeError,
+	type RunSession,
+} from '../api/client';
 import { readStampAnswer, rejectionError, SERIES_BUSY_CODE, type StampAnswer } from './answer';
 import type { StampingSettings } from './options';
 
@@ -29,6 +32,9 @@ export interface SendVoucherContext {
 const BUSY_ADVICE =
 	'The service refuses a stamp while another stamp on the same series is running, so this request changed nothing. Items of one series already go one at a time within a run: another run, workflow or program is stamping on this series. Run the item again later, or raise "Busy Series Retries" or "Retry Pause (Ms)".';
 
+/** One save or stamp through the client (api/vouchers.ts), answering the operation result it parsed. */
+export type VoucherCall = () => Promise<IDataObject>;
+
 /** How one create/update request ended, once retries of harmless answers are done. */
 export type VoucherRequestOutcome =
 	| { kind: 'done'; answer: DoneAnswer }
@@ -53,7 +59,7 @@ export async function pause(settings: StampingSettings, retry: number): Promise<
  */
 export async function requestVoucher(
 	ctx: IExecuteFunctions,
-	request: ServiceRequest,
+	call: VoucherCall,
 	context: SendVoucherContext,
 ): Promise<VoucherRequestOutcome> {
 	const { itemIndex, settings } = context;
@@ -61,9 +67,7 @@ export async function requestVoucher(
 		const canRetry = attempt < settings.busyRetries;
 		let answer: StampAnswer;
 		try {
-			// A redirect is never the answer to a save or a stamp (callService reports it as unclear).
-			const response = await callService(ctx, context.session, { ...request, savesVoucher: true });
-			answer = readStampAnswer(response.body, context.stampRequested);
+			answer = readStampAnswer(await call(), context.stampRequested);
 		} catch (error) {
 			if (!(error instanceof ServiceCallError))
 				throw toNodeError(ctx, error, itemIndex, { action: actionOf(context) });
@@ -98,10 +102,10 @@ export async function requestVoucher(
 /** One request, no recovery: an unclear outcome is an error that tells the user how to check. */
 export async function sendVoucher(
 	ctx: IExecuteFunctions,
-	request: ServiceRequest,
+	call: VoucherCall,
 	context: SendVoucherContext,
 ): Promise<DoneAnswer> {
-	const outcome = await requestVoucher(ctx, request, context);
+	const outcome = await requestVoucher(ctx, call, context);
 	if (outcome.kind === 'done') return outcome.answer;
 	if (outcome.kind === 'rejected') throw rejectionError(ctx, context.itemIndex, outcome.answer);
 	throw toNodeError(ctx, outcome.failure, context.itemIndex, {

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { LOCAL_ONLY } from '../transport/requestSettings';
+import { LOCAL_ONLY } from '../execution/requestSettings';
 import { runItems } from '../execution/runItems';
 
 /**

@@ -18,13 +18,11 @@ import {
 	type GlobalOnList,
 	type Voucher,
 } from '../cfdi';
-import { voucherPath } from '../api/paths';
+import { operationFailed, toNodeError, type RunSession } from '../api/client';
 import { findVoucherByUuid } from '../api/voucherList';
 import type { VoucherRecord } from '../api/voucherRecords';
+import { cancelVoucher, readVoucher } from '../api/vouchers';
 import { downloadVoucherXml } from '../api/voucherXml';
-import { operationFailed, toNodeError } from '../transport/errors';
-import { parseJsonObject } from '../transport/responses';
-import { callService, type RunSession } from '../transport/transport';
 import { stampStepVoucher } from './handler';
 import type { StampJob } from './job';
 
@@ -134,12 +132,7 @@ async function cancelWithMotive04(
 ): Promise<void> {
 	let answer: IDataObject = {};
 	try {
-		const response = await callService(ctx, session, {
-			method: 'DELETE',
-			url: voucherPath(encodeURIComponent(global.uuid)),
-			json: { motivo: '04' },
-		});
-		answer = parseJsonObject(response.body, 'the cancellation');
+		answer = await cancelVoucher(ctx, session, global.uuid, { motivo: '04' });
 	} catch {
 		// Whether it was recorded is read back below: the state decides, never a second request blindly.
 	}
@@ -180,11 +173,7 @@ async function replacementBody(
 ): Promise<IDataObject> {
 	let stored: IDataObject;
 	try {
-		const response = await callService(ctx, session, {
-			method: 'GET',
-			url: voucherPath(String(cancelled.voucherId)),
-		});
-		stored = parseJsonObject(response.body, 'the global invoice');
+		stored = await readVoucher(ctx, session, String(cancelled.voucherId), 'the global invoice');
 	} catch (error) {
 		throw toNodeError(ctx, error, itemIndex, {
 			action: `read global invoice ${cancelled.uuid} (voucher ${String(cancelled.voucherId)}) to stamp its replacement`,

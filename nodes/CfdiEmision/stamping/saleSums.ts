@@ -25,8 +25,7 @@ import {
 import { readsRelatedXml } from '../api/relatedInvoices';
 import { readWholeWindow, type WholeWindow } from '../api/voucherList';
 import { downloadVoucherXml } from '../api/voucherXml';
-import { operationFailed } from '../transport/errors';
-import type { RunSession } from '../transport/transport';
+import { operationFailed, type RunSession } from '../api/client';
 import type { StampJob } from './job';
 
 const DAY_SECONDS = 86_400;

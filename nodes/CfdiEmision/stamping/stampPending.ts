@@ -1,11 +1,7 @@
 import type { IDataObject, IExecuteFunctions, NodeApiError } from 'n8n-workflow';
 
-import { readNetworkFailure } from '../transport/failures';
-import { operationFailed, toNodeError } from '../transport/errors';
-import { parseJsonObject } from '../transport/responses';
-import { ServiceCallError } from '../transport/serviceError';
-import { callService } from '../transport/transport';
-import { voucherPath } from '../api/paths';
+import { operationFailed, ServiceCallError, timedOut, toNodeError } from '../api/client';
+import { readVoucher, stampPendingVoucher } from '../api/vouchers';
 import { findVoucherOnList } from '../api/voucherList';
 import { toUnixSeconds } from '../api/voucherRecords';
 import { alreadyStampedSaying, rejectionError } from './answer';
@@ -46,7 +42,7 @@ type Facts =
 
 type ReadBack = { uuid: string; stamped: boolean } | { stateless: true } | { failed: Failure };
 
-/** GET .../comprobantes/{id}: trusted only for the state members it actually has. */
+/** The voucher read back by id (readVoucher): trusted only for the state members it actually has. */
 async function readBack(
 	ctx: IExecuteFunctions,
 	id: number,
@@ -57,11 +53,7 @@ async function readBack(
 	for (let attempt = 0; attempt < READ_BACK_ATTEMPTS; attempt++) {
 		if (attempt > 0) await pause(context.settings, attempt - 1);
 		try {
-			const response = await callService(ctx, context.session, {
-				method: 'GET',
-				url: voucherPath(id),
-			});
-			const voucher = parseJsonObject(response.body, 'the voucher lookup');
+			const voucher = await readVoucher(ctx, context.session, id);
 			// Only an answer that names this voucher is evidence of its state (issue 27 item 4).
 			if (!namesThisVoucher(voucher, id, body)) return { stateless: true };
 			const uuid = typeof voucher.uuid === 'string' ? voucher.uuid : '';
@@ -226,13 +218,6 @@ function reasonOf(failure: Failure): string {
 	return text.replace(/\.$/, '');
 }
 
-function timedOut(failure: ServiceCallError | undefined): boolean {
-	return (
-		!!failure?.details.code &&
-		readNetworkFailure({ code: failure.details.code })?.kind === 'timeout'
-	);
-}
-
 /** Adds what only the stamping loop knows (the pending id) to an error the request already worded. */
 function withNote(
 	ctx: IExecuteFunctions,
@@ -293,12 +278,7 @@ export async function stampPending(
 	qs: IDataObject,
 	context: SendVoucherContext,
 ): Promise<DoneAnswer> {
-	const request = {
-		method: 'PUT' as const,
-		url: voucherPath(id),
-		qs: { ...qs, emitir: true },
-		json: { ...body, id },
-	};
+	const stampIt = async () => await stampPendingVoucher(ctx, context.session, id, { body, qs });
 	const action = `stamp voucher ${id}`;
 	const pendingContext: SendVoucherContext = { ...context, pendingId: id };
 	let lastFailure: ServiceCallError | undefined;
@@ -308,7 +288,7 @@ export async function stampPending(
 		let outcome: Awaited<ReturnType<typeof requestVoucher>> | undefined;
 		let thrown: unknown;
 		try {
-			outcome = await requestVoucher(ctx, request, pendingContext);
+			outcome = await requestVoucher(ctx, stampIt, pendingContext);
 		} catch (error) {
 			thrown = error;
 		}

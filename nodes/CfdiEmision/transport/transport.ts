@@ -26,7 +26,6 @@ import {
 	type RequestHop,
 } from './redirects';
 import { ServiceCallError } from './serviceError';
-import type { RequestSettings } from './requestSettings';
 import { SessionGate } from './sessionGate';
 
 export const CREDENTIAL_TYPE = 'cfdiEmisionApi';
@@ -71,7 +70,11 @@ export class RunSession {
 		readonly allowUnauthorizedCerts: boolean,
 	) {}
 
-	static fromNode(ctx: IExecuteFunctions, settings: RequestSettings): RunSession {
+	/** `settings`: the run's request settings (execution/requestSettings.ts), of which the session keeps the connection's. */
+	static fromNode(
+		ctx: IExecuteFunctions,
+		settings: { timeoutMs: number; allowUnauthorizedCerts: boolean },
+	): RunSession {
 		const override = String(ctx.getNodeParameter('emisorIdOverride', 0, '') ?? '').trim();
 		if (override && !/^\d+$/.test(override)) {
 			throw new NodeOperationError(

@@ -26,7 +26,7 @@ import {
 	type LeftOutSale,
 	type ListedSale,
 } from '../cfdi/kinds/globalTickets';
-import { RunSession } from '../transport/transport';
+import { RunSession } from '../api/client';
 import { listVouchers } from '../api/voucherList';
 import { downloadVoucherXml } from '../api/voucherXml';
 import { duplicateCheckModeOf } from '../stamping/duplicateCheck';

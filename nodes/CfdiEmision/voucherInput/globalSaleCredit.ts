@@ -13,9 +13,8 @@ import { FOLIO_FISCAL_PATTERN } from '../cfdi/cancellation';
 import { vouchersOfSale, type SaleVoucher } from '../api/saleVouchers';
 import { toUnixSeconds } from '../api/voucherRecords';
 import { downloadVoucherXml } from '../api/voucherXml';
-import { toNodeError } from '../transport/errors';
-import type { RequestSettings } from '../transport/requestSettings';
-import { RunSession } from '../transport/transport';
+import { RunSession, toNodeError } from '../api/client';
+import type { RequestSettings } from '../execution/requestSettings';
 
 export const GLOBAL_SALE_TICKET = 'globalSaleTicket';
 

@@ -7,23 +7,24 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { backoff, DEFAULT_RETRIES, DEFAULT_RETRY_DELAY_MS } from '../../transport/backoff';
 import { showFor, uuidField, withDefaultFromVersion11 } from '../common.fields';
 import { EarlierTries } from '../../execution/earlierTries';
-import { toNodeError } from '../../transport/errors';
+import {
+	DEFAULT_RETRIES,
+	DEFAULT_RETRY_DELAY_MS,
+	ServiceCallError,
+	toNodeError,
+} from '../../api/client';
+import { sendVoucherEmail } from '../../api/email';
 import { addedToIncoming } from '../../execution/incomingItem';
 import { readUuid } from '../../execution/parameters';
-import { parseJsonBody } from '../../transport/responses';
 import {
 	concurrencyOption,
 	ignoreSslOption,
 	readRequestSettings,
 	timeoutOption,
-} from '../../transport/requestSettings';
+} from '../../execution/requestSettings';
 import { ItemPlans, runItems } from '../../execution/runItems';
-import { callService, type RunSession, type ServiceRequest } from '../../transport/transport';
-import { EMAIL_PATH } from '../../api/paths';
-import { ServiceCallError } from '../../transport/serviceError';
 import { CONTENT_FOLIO_PREFIX } from '../../cfdi/contentKey';
 import {
 	notSentHint,
@@ -226,28 +227,6 @@ function oneLine(ctx: IExecuteFunctions, itemIndex: number, name: string, label:
 	return value;
 }
 
-/**
- * Sends again after HTTP 429 (nothing was sent), pausing through the package's one back-off; any
- * other failure, or a 429 after the last retry, is thrown as the service gave it.
- */
-async function callRetryingRateLimit(
-	ctx: IExecuteFunctions,
-	session: RunSession,
-	request: ServiceRequest,
-	retry: { retries: number; firstDelayMs: number },
-) {
-	for (let attempt = 0; ; attempt++) {
-		const outcome = await callService(ctx, session, request).then(
-			(response) => ({ response }),
-			(error: unknown) => ({ error }),
-		);
-		if ('response' in outcome) return outcome.response;
-		const rateLimited = outcome.error instanceof ServiceCallError && outcome.error.rateLimited;
-		if (!rateLimited || attempt >= retry.retries) throw outcome.error;
-		await backoff(retry.firstDelayMs, attempt);
-	}
-}
-
 /** Whether a failed send proves that no e-mail went out (refused, never reached, not signed in). */
 function provesNothingSent(error: unknown): boolean {
 	return (
@@ -377,22 +356,10 @@ export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionDat
 			};
 			tries?.sending(itemIndex, target);
 			try {
-				const request: ServiceRequest = {
-					method: 'POST',
-					url: EMAIL_PATH,
-					json: body,
-				};
-				const response = await callRetryingRateLimit(ctx, session, request, {
+				await sendVoucherEmail(ctx, session, body, {
 					retries: retrySetting(options.rateLimitRetries, DEFAULT_RETRIES),
 					firstDelayMs: retrySetting(options.retryDelayMs, DEFAULT_RETRY_DELAY_MS),
 				});
-				const sent = parseJsonBody(response.body, 'the e-mail request');
-				if (sent !== true) {
-					throw new ServiceCallError(
-						`the service answered ${JSON.stringify(sent)} instead of true`,
-						'malformed',
-					);
-				}
 			} catch (error) {
 				if (provesNothingSent(error)) tries?.nothingHappened(itemIndex);
 				else tries?.unclear(itemIndex, target, unclearReason(error));

@@ -1,7 +1,7 @@
 /** Voucher → Build From Order: its fields in the order the editor shows them, and its execute (offline). */
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { LOCAL_ONLY } from '../../transport/requestSettings';
+import { LOCAL_ONLY } from '../../execution/requestSettings';
 import { runItems } from '../../execution/runItems';
 import { readIssuerDefaults, voucherFromOrder } from '../../voucherInput';
 import {

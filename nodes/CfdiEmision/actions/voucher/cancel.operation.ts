@@ -15,20 +15,24 @@ import {
 } from '../../cfdi';
 import { catalogOptions } from '../common.fields';
 import { EarlierTries } from '../../execution/earlierTries';
-import { formatErrores, operationFailed, readErrores, toNodeError } from '../../transport/errors';
+import {
+	formatErrores,
+	operationFailed,
+	readErrores,
+	ServiceCallError,
+	toNodeError,
+	type RunSession,
+} from '../../api/client';
 import {
 	concurrencyOption,
 	ignoreSslOption,
 	readRequestSettings,
 	timeoutOption,
-} from '../../transport/requestSettings';
-import { parseJsonObject } from '../../transport/responses';
+} from '../../execution/requestSettings';
 import { ItemPlans, runItems, type ItemOutcome } from '../../execution/runItems';
-import { ServiceCallError } from '../../transport/serviceError';
-import { callService, type RunSession } from '../../transport/transport';
-import { voucherPath } from '../../api/paths';
 import { skippedUpstreamFor } from '../../execution/skippedUpstream';
 import { findVoucherByUuid } from '../../api/voucherList';
+import { cancelVoucher } from '../../api/vouchers';
 import { voucherReferenceValue } from '../../execution/parameters';
 import { uuid } from './fields';
 
@@ -152,12 +156,10 @@ async function cancelOne(
 	for (let attempt = 1; ; attempt++) {
 		let answer: IDataObject;
 		try {
-			const response = await callService(ctx, session, {
-				method: 'DELETE',
-				url: voucherPath(encodeURIComponent(uuid)),
-				json: { motivo: request.motive, folioSustitucion: request.replacementUuid },
+			answer = await cancelVoucher(ctx, session, uuid, {
+				motivo: request.motive,
+				folioSustitucion: request.replacementUuid,
 			});
-			answer = parseJsonObject(response.body, 'the cancellation');
 		} catch (error) {
 			if (!mayHaveActed(error)) throw toNodeError(ctx, error, itemIndex, { action });
 			const record = await readStatus();

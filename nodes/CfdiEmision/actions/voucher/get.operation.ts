@@ -1,18 +1,16 @@
 /** Voucher → Get: its fields and its execute. */
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { toNodeError } from '../../transport/errors';
+import { toNodeError } from '../../api/client';
+import { readVoucher } from '../../api/vouchers';
 import { readVoucherId } from '../../execution/parameters';
-import { parseJsonObject } from '../../transport/responses';
 import {
 	concurrencyOption,
 	ignoreSslOption,
 	readRequestSettings,
 	timeoutOption,
-} from '../../transport/requestSettings';
+} from '../../execution/requestSettings';
 import { runItems } from '../../execution/runItems';
-import { callService } from '../../transport/transport';
-import { voucherPath } from '../../api/paths';
 import { voucherId } from './fields';
 
 export const DEFAULT_READ_CONCURRENCY = 4;
@@ -47,11 +45,7 @@ export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionDat
 		async (itemIndex, session) => {
 			const id = readVoucherId(ctx, itemIndex);
 			try {
-				const response = await callService(ctx, session, {
-					method: 'GET',
-					url: voucherPath(id),
-				});
-				return { items: [{ json: parseJsonObject(response.body, 'the voucher lookup') }] };
+				return { items: [{ json: await readVoucher(ctx, session, id) }] };
 			} catch (error) {
 				throw toNodeError(ctx, error, itemIndex, { action: `get voucher ${id}`, readOnly: true });
 			}

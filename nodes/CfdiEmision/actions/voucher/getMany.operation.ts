@@ -7,12 +7,12 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { toNodeError } from '../../transport/errors';
+import { toNodeError } from '../../api/client';
 import {
 	ignoreSslOption,
 	readRequestSettings,
 	timeoutOption,
-} from '../../transport/requestSettings';
+} from '../../execution/requestSettings';
 import { runItems } from '../../execution/runItems';
 import {
 	matchesVoucherFilter,

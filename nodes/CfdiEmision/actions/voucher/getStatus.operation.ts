@@ -1,14 +1,14 @@
 /** Voucher → Get Status: its fields and its execute. */
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { operationFailed, toNodeError } from '../../transport/errors';
+import { operationFailed, toNodeError } from '../../api/client';
 import { readUuid } from '../../execution/parameters';
 import {
 	concurrencyOption,
 	ignoreSslOption,
 	readRequestSettings,
 	timeoutOption,
-} from '../../transport/requestSettings';
+} from '../../execution/requestSettings';
 import { runItems } from '../../execution/runItems';
 import { findVoucherByUuid } from '../../api/voucherList';
 import { DEFAULT_READ_CONCURRENCY } from './get.operation';

@@ -15,7 +15,7 @@ import {
 	type Reconciliation,
 	type Voucher,
 } from '../../cfdi';
-import { LOCAL_ONLY } from '../../transport/requestSettings';
+import { LOCAL_ONLY } from '../../execution/requestSettings';
 import { runItems } from '../../execution/runItems';
 import {
 	applyBodyOptions,

@@ -14,7 +14,7 @@ import {
 	ignoreSslOption,
 	readRequestSettings,
 	timeoutOption,
-} from '../../transport/requestSettings';
+} from '../../execution/requestSettings';
 import { runItems } from '../../execution/runItems';
 import { downloadVoucherXml } from '../../api/voucherXml';
 

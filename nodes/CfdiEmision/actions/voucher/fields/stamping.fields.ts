@@ -11,7 +11,7 @@ import {
 	concurrencyOption,
 	ignoreSslOption,
 	timeoutOption,
-} from '../../../transport/requestSettings';
+} from '../../../execution/requestSettings';
 
 /** The stamping options show only for the operations that send a voucher. */
 const STAMPING_ONLY = { show: { '/operation': STAMPING_OPERATIONS } };

@@ -1,0 +1,114 @@
+/**
+ * The service's voucher writes and single reads (spec 4.1-4.3, 4.5): create (pending or stamped),
+ * change or stamp a pending voucher, read one back by id, cancel one by UUID. Each sends its one
+ * request through callService and parses its own answer; what the answer means (stamped, refused,
+ * busy series) is the stamping protocol's to judge.
+ */
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { parseJsonObject } from '../transport/responses';
+import { callService, type RunSession } from '../transport/transport';
+import { voucherPath, VOUCHERS_PATH } from './paths';
+
+/** A voucher as the service takes it: the body, and the query members sent beside `emitir`. */
+export interface VoucherWrite {
+	body: IDataObject;
+	qs: IDataObject;
+}
+
+/** An answer to a save or stamp: the operation result (spec 2.6), parsed strictly. */
+function operationResult(body: unknown): IDataObject {
+	return parseJsonObject(body, 'the voucher request');
+}
+
+/**
+ * POST .../comprobantes: creates the voucher, stamped when `stamp` (emitir=true), else saved as
+ * pending. A redirect is never its answer (callService reports it as unclear).
+ */
+export async function createVoucher(
+	ctx: IExecuteFunctions,
+	session: RunSession,
+	voucher: VoucherWrite,
+	stamp: boolean,
+): Promise<IDataObject> {
+	const response = await callService(ctx, session, {
+		method: 'POST',
+		url: VOUCHERS_PATH,
+		qs: { ...voucher.qs, emitir: stamp },
+		json: voucher.body,
+		savesVoucher: true,
+	});
+	return operationResult(response.body);
+}
+
+/** PUT .../comprobantes/{id} with emitir=false: changes a pending voucher, stamps nothing. */
+export async function updatePendingVoucher(
+	ctx: IExecuteFunctions,
+	session: RunSession,
+	id: number,
+	voucher: VoucherWrite,
+): Promise<IDataObject> {
+	const response = await callService(ctx, session, {
+		method: 'PUT',
+		url: voucherPath(id),
+		qs: { ...voucher.qs, emitir: false },
+		json: voucher.body,
+		savesVoucher: true,
+	});
+	return operationResult(response.body);
+}
+
+/**
+ * PUT .../comprobantes/{id} with emitir=true: stamps the pending voucher `id` with this body (its
+ * id in the body too). A PUT on an id cannot create a second voucher, so it may go again.
+ */
+export async function stampPendingVoucher(
+	ctx: IExecuteFunctions,
+	session: RunSession,
+	id: number,
+	voucher: VoucherWrite,
+): Promise<IDataObject> {
+	const response = await callService(ctx, session, {
+		method: 'PUT',
+		url: voucherPath(id),
+		qs: { ...voucher.qs, emitir: true },
+		json: { ...voucher.body, id },
+		savesVoucher: true,
+	});
+	return operationResult(response.body);
+}
+
+/**
+ * GET .../comprobantes/{id}: one voucher as the service stores it (Voucher → Get, the stamping
+ * protocol's read-back, a global invoice read to replace it). `what` names it in a malformed answer's error.
+ */
+export async function readVoucher(
+	ctx: IExecuteFunctions,
+	session: RunSession,
+	id: number | string,
+	what = 'the voucher lookup',
+): Promise<IDataObject> {
+	const response = await callService(ctx, session, { method: 'GET', url: voucherPath(id) });
+	return parseJsonObject(response.body, what);
+}
+
+/** What a cancellation sends: the SAT motive, and the replacing voucher's UUID for motive 01. */
+export interface CancellationBody extends IDataObject {
+	motivo: string;
+	folioSustitucion?: string;
+}
+
+/** DELETE .../comprobantes/{uuid}: asks the service to cancel a stamped voucher; its answer as sent. */
+export async function cancelVoucher(
+	ctx: IExecuteFunctions,
+	session: RunSession,
+	uuid: string,
+	cancellation: CancellationBody,
+): Promise<IDataObject> {
+	const response = await callService(ctx, session, {
+		method: 'DELETE',
+		url: voucherPath(encodeURIComponent(uuid)),
+		json: cancellation,
+	});
+	return parseJsonObject(response.body, 'the cancellation');
+}
