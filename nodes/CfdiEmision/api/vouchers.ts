@@ -1,6 +1,7 @@
 /**
- * The service's voucher writes and single reads (spec 4.1-4.3, 4.5): create (pending or stamped),
- * change or stamp a pending voucher, read one back by id, cancel one by UUID. Each sends its one
+ * The service's voucher writes and single reads: create (pending or stamped), change or stamp a
+ * pending voucher, read one back by id (spec 4.1-4.3), cancel one by UUID (beyond the spec:
+ * docs/spec-choices.md). Each sends its one
  * request through callService and parses its own answer; what the answer means (stamped, refused,
  * busy series) is the stamping protocol's to judge.
  */

@@ -1,6 +1,7 @@
 /**
  * PDF > Get Link through n8n-core's engine against the sandbox: the generation and link requests,
  * the link and its expiry returned, a raw-URL answer, and the download's size limit.
+ * Also covers: nodes/CfdiEmision/api/pdf.ts (the render and link requests, the download from the storage host).
  */
 import { account, routes } from '../../../../support/sandboxCredential';
 import { binaryBytes, stampedUuid, useSandboxEngine } from '../../../../support/nodeTestKit';

@@ -1,0 +1,198 @@
+/**
+ * The layout's rules about the service, read from the sources (issue 33 item 1, "one client of the
+ * service"): every call goes through api/, so outside api/ (and auth/, the credential's sign-in)
+ * no file imports transport/ or the path builders of api/paths.ts, writes a path of the issuing API,
+ * or calls n8n's request helpers; the token service's paths live in auth/. Each rule is also shown
+ * failing on a made-up source, so a scanner that sees nothing cannot pass.
+ * Also covers: nodes/CfdiEmision/api/client.ts (what callers of the client import instead of transport/).
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { dirname, join, posix } from 'node:path';
+import ts from 'typescript';
+
+const ROOT = join(__dirname, '..', '..', '..');
+const NODE = 'nodes/CfdiEmision';
+
+/** Route segments of the issuing API and the e-mail endpoint (spec section 4). */
+const SERVICE_ROUTE = /\/(emisores|comprobantes|descargacomprobantes|pdfs|enviocorreo)\b/i;
+/** Paths of the token service (spec 5): the sign-in's own. */
+const TOKEN_ROUTE = /\/connect\/(token|userinfo)\b/i;
+/** n8n's request helpers: only the transport, the client and the sign-in send requests. */
+const REQUEST_HELPERS = new Set([
+	'httpRequest',
+	'httpRequestWithAuthentication',
+	'request',
+	'requestWithAuthentication',
+	'requestOAuth2',
+]);
+
+const inside = (file: string, ...rooms: string[]) =>
+	rooms.some((room) => file.startsWith(`${NODE}/${room}/`));
+
+interface Finding {
+	file: string;
+	rule: string;
+	text: string;
+}
+
+/** What one source breaks, by its path from the repository root (posix). */
+function scan(file: string, source: string): Finding[] {
+	const tree = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true);
+	const findings: Finding[] = [];
+	const found = (rule: string, text: string) => findings.push({ file, rule, text });
+	const specifiers = new Set<ts.Node>();
+	const target = (specifier: string) =>
+		specifier.startsWith('.') ? posix.normalize(posix.join(dirname(file), specifier)) : specifier;
+	const checkImport = (node: ts.Node, specifier: string) => {
+		specifiers.add(node);
+		const to = target(specifier);
+		if (to.startsWith(`${NODE}/transport/`) && !inside(file, 'api', 'auth', 'transport'))
+			found('imports transport/', specifier);
+		if (to === `${NODE}/api/paths` && !inside(file, 'api', 'auth'))
+			found('imports the service paths', specifier);
+	};
+	const visit = (node: ts.Node): void => {
+		if (
+			(ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+			node.moduleSpecifier &&
+			ts.isStringLiteral(node.moduleSpecifier)
+		)
+			checkImport(node.moduleSpecifier, node.moduleSpecifier.text);
+		if (
+			ts.isCallExpression(node) &&
+			(node.expression.kind === ts.SyntaxKind.ImportKeyword ||
+				(ts.isIdentifier(node.expression) && node.expression.text === 'require')) &&
+			node.arguments[0] &&
+			ts.isStringLiteral(node.arguments[0])
+		)
+			checkImport(node.arguments[0], node.arguments[0].text);
+		if (
+			(ts.isStringLiteral(node) ||
+				ts.isNoSubstitutionTemplateLiteral(node) ||
+				ts.isTemplateHead(node) ||
+				ts.isTemplateMiddle(node) ||
+				ts.isTemplateTail(node)) &&
+			!specifiers.has(node)
+		) {
+			if (SERVICE_ROUTE.test(node.text) && !inside(file, 'api'))
+				found('writes a path of the issuing API', node.text);
+			if (TOKEN_ROUTE.test(node.text) && !inside(file, 'auth'))
+				found('writes a path of the token service', node.text);
+		}
+		if (
+			ts.isPropertyAccessExpression(node) &&
+			REQUEST_HELPERS.has(node.name.text) &&
+			/\bhelpers$/.test(node.expression.getText(tree)) &&
+			!inside(file, 'api', 'auth', 'transport')
+		)
+			found("calls n8n's request helpers", node.getText(tree));
+		ts.forEachChild(node, visit);
+	};
+	visit(tree);
+	return findings;
+}
+
+function sources(): string[] {
+	return execFileSync('git', ['ls-files', '-co', '--exclude-standard', 'nodes', 'credentials'], {
+		cwd: ROOT,
+		encoding: 'utf8',
+	})
+		.split('\n')
+		.filter((file) => file.endsWith('.ts') && !file.includes('/generated/'));
+}
+
+describe('one client of the service', () => {
+	test('outside api/ and auth/ no source imports transport/ or api/paths.ts, writes a service path or calls a request helper', () => {
+		const files = sources();
+		// The scan reached the rooms it judges (a wrong root would find nothing and pass).
+		expect(files).toEqual(
+			expect.arrayContaining([
+				`${NODE}/stamping/handler.ts`,
+				`${NODE}/actions/voucher/cancel.operation.ts`,
+				`${NODE}/api/vouchers.ts`,
+				'credentials/CfdiEmisionApi.credentials.ts',
+			]),
+		);
+		const findings = files.flatMap((file) => scan(file, readFileSync(join(ROOT, file), 'utf8')));
+		expect(findings).toEqual([]);
+	});
+
+	test('the same source passes in api/ and is found out in another room', () => {
+		const rulesIn = (file: string, from: string) =>
+			[...new Set(scan(file, readFileSync(join(ROOT, from), 'utf8')).map((f) => f.rule))].sort();
+		expect(rulesIn(`${NODE}/api/vouchers.ts`, `${NODE}/api/vouchers.ts`)).toEqual([]);
+		// Its './paths' would then be another file; its '../transport/' import is still the transport.
+		expect(rulesIn(`${NODE}/stamping/vouchers.ts`, `${NODE}/api/vouchers.ts`)).toEqual([
+			'imports transport/',
+		]);
+		expect(rulesIn(`${NODE}/stamping/paths.ts`, `${NODE}/api/paths.ts`)).toEqual([
+			'writes a path of the issuing API',
+		]);
+		expect(rulesIn(`${NODE}/api/tokenService.ts`, `${NODE}/auth/tokenService.ts`)).toEqual([
+			'writes a path of the token service',
+		]);
+	});
+
+	test.each([
+		[
+			'a transport import',
+			`${NODE}/stamping/request.ts`,
+			"import { callService } from '../transport/transport';",
+			'imports transport/',
+		],
+		[
+			'a re-export of transport',
+			`${NODE}/trigger.ts`,
+			"export { RunSession } from './transport/transport';",
+			'imports transport/',
+		],
+		[
+			'a path builder',
+			`${NODE}/actions/voucher/get.operation.ts`,
+			"import { voucherPath } from '../../api/paths';",
+			'imports the service paths',
+		],
+		[
+			'a path in a template',
+			`${NODE}/stamping/handler.ts`,
+			'const url = `${API_ROOT}/comprobantes/${id}`;',
+			'writes a path of the issuing API',
+		],
+		[
+			'a path in a string',
+			`${NODE}/actions/email/send.operation.ts`,
+			"const url = '/BusinessEmision/api/v1/emisores/1/enviocorreo';",
+			'writes a path of the issuing API',
+		],
+		[
+			'a token path outside auth/',
+			`${NODE}/execution/runItems.ts`,
+			'const url = `${authUrl}/connect/token`;',
+			'writes a path of the token service',
+		],
+		[
+			'a request helper',
+			`${NODE}/actions/pdf/getLink.operation.ts`,
+			'await ctx.helpers.httpRequest({ url });',
+			"calls n8n's request helpers",
+		],
+	])('finds %s outside api/', (_what, file, source, rule) => {
+		expect(scan(file, source).map((finding) => finding.rule)).toEqual([rule]);
+	});
+
+	test('words in comments and imports inside api/ are not findings', () => {
+		expect(
+			scan(
+				`${NODE}/stamping/stampPending.ts`,
+				"// GET .../comprobantes/{id}\nimport { readVoucher } from '../api/vouchers';",
+			),
+		).toEqual([]);
+		expect(
+			scan(
+				`${NODE}/api/voucherXml.ts`,
+				"import { callService } from '../transport/transport';\nconst p = `${API_ROOT}/descargacomprobantes/${uuid}`;",
+			),
+		).toEqual([]);
+	});
+});
