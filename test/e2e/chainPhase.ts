@@ -318,7 +318,11 @@ export function assertChain(sandbox: Sandbox, run: ChainRun): void {
 	);
 	const emails = run.requests.filter((request) => request.route === 'sendEmail');
 	// Three runs of the chain: one stamp, one e-mail (issue 32 item 3).
-	assert.equal(stamps.length, 1, `${stamps.length} stamp requests`);
+	assert.equal(
+		stamps.length,
+		1,
+		`${stamps.length} stamp requests; the requests: ${run.requests.map((request) => `${request.route}${request.query.emitir ? `?emitir=${String(request.query.emitir)}` : ''}`).join(', ')}; the first run's item: ${JSON.stringify(run.lastItem.json).slice(0, 600)}`,
+	);
 	assert.equal(emails.length, 1, `${emails.length} e-mail requests`);
 	assert.deepEqual(
 		run.reruns.map((item) => [

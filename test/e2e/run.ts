@@ -134,8 +134,9 @@ async function main(): Promise<number> {
 		const imported = await checks.check(
 			`n8n import:credentials (a ${CFDI_CREDENTIAL_TYPE} credential for the sandbox) and import:workflow (examples as shipped and their sandbox variants)`,
 			async () => {
-				const credentials = await n8n!.importCredentials([
-					{ ...CREDENTIAL, type: CFDI_CREDENTIAL_TYPE, data: sandboxCredential(sandbox!) },
+				// Example 11's credentials first: the editor preselects the newest credential of a type, and
+				// the nodes the editor phases add must use the shared sandbox's.
+				const shopCredentials = await n8n!.importCredentials([
 					{
 						...SHOP_CFDI_CREDENTIAL,
 						type: CFDI_CREDENTIAL_TYPE,
@@ -143,6 +144,10 @@ async function main(): Promise<number> {
 					},
 					shopCredentialJson(),
 				]);
+				const credentials = await n8n!.importCredentials([
+					{ ...CREDENTIAL, type: CFDI_CREDENTIAL_TYPE, data: sandboxCredential(sandbox!) },
+				]);
+				credentials.ms += shopCredentials.ms;
 				const workflows = await n8n!.importWorkflows([
 					...cliWorkflows(CREDENTIAL, seeded.rows),
 					settleWorkflow(CREDENTIAL),
