@@ -32,11 +32,24 @@ export async function createVoucher(
 	voucher: VoucherWrite,
 	stamp: boolean,
 ): Promise<IDataObject> {
+	return await writeVoucher(ctx, session, 'POST', VOUCHERS_PATH, voucher, stamp);
+}
+
+/** One write of a voucher: its query with `emitir`, its body, and the operation result it answers. */
+async function writeVoucher(
+	ctx: IExecuteFunctions,
+	session: RunSession,
+	method: 'POST' | 'PUT',
+	url: string,
+	voucher: VoucherWrite,
+	emitir: boolean,
+	body: IDataObject = voucher.body,
+): Promise<IDataObject> {
 	const response = await callService(ctx, session, {
-		method: 'POST',
-		url: VOUCHERS_PATH,
-		qs: { ...voucher.qs, emitir: stamp },
-		json: voucher.body,
+		method,
+		url,
+		qs: { ...voucher.qs, emitir },
+		json: body,
 		savesVoucher: true,
 	});
 	return operationResult(response.body);
@@ -49,14 +62,7 @@ export async function updatePendingVoucher(
 	id: number,
 	voucher: VoucherWrite,
 ): Promise<IDataObject> {
-	const response = await callService(ctx, session, {
-		method: 'PUT',
-		url: voucherPath(id),
-		qs: { ...voucher.qs, emitir: false },
-		json: voucher.body,
-		savesVoucher: true,
-	});
-	return operationResult(response.body);
+	return await writeVoucher(ctx, session, 'PUT', voucherPath(id), voucher, false);
 }
 
 /**
@@ -69,14 +75,10 @@ export async function stampPendingVoucher(
 	id: number,
 	voucher: VoucherWrite,
 ): Promise<IDataObject> {
-	const response = await callService(ctx, session, {
-		method: 'PUT',
-		url: voucherPath(id),
-		qs: { ...voucher.qs, emitir: true },
-		json: { ...voucher.body, id },
-		savesVoucher: true,
+	return await writeVoucher(ctx, session, 'PUT', voucherPath(id), voucher, true, {
+		...voucher.body,
+		id,
 	});
-	return operationResult(response.body);
 }
 
 /**

@@ -31,6 +31,22 @@ async function declaredTickets(uuids: string[]): Promise<string[][]> {
 		),
 	);
 }
+/** Create Credit Note of a global invoice's ticket (its whole amount unless `creditAmount`). */
+const creditOfTicket = (uuid: string, ticket: string, extra: INodeParameters = {}) =>
+	kit.engine.runNode(
+		{
+			resource: 'voucher',
+			operation: 'createCreditNote',
+			serie: 'NC',
+			formaPago: '04',
+			creditedInvoices: { invoice: [{ uuid }] } as INodeParameters,
+			globalSaleTicket: ticket,
+			options: { noCalcularFecha: true, fecha: '2024-06-10T10:00:00' },
+			...extra,
+		},
+		[{}],
+		V11,
+	);
 const stampedGlobals = () =>
 	[...kit.sandbox.vouchers.values()].filter(
 		(voucher: any) => voucher.stampCount > 0 && voucher.body?.informacionGlobal,
@@ -113,19 +129,7 @@ describe('a period in several global invoices', () => {
 	test('a ticket of the second part is credited against that part', async () => {
 		const { items } = await kit.engine.runNode(parted(), sales(5), V11);
 		const second = String(items[1].json.uuid);
-		const credit = await kit.engine.runNode(
-			{
-				resource: 'voucher',
-				operation: 'createCreditNote',
-				serie: 'NC',
-				formaPago: '04',
-				creditedInvoices: { invoice: [{ uuid: second }] } as INodeParameters,
-				globalSaleTicket: 'T-0004',
-				options: { noCalcularFecha: true, fecha: '2024-06-10T10:00:00' },
-			},
-			[{}],
-			V11,
-		);
+		const credit = await creditOfTicket(second, 'T-0004');
 		expect(credit.error).toBeUndefined();
 		expect(credit.items[0].json).toMatchObject({
 			status: 'stamped',
@@ -137,20 +141,7 @@ describe('a period in several global invoices', () => {
 	test("Get Many's Sale filter finds a ticket in its part, with the ticket's amount and the part's credit note", async () => {
 		const { items } = await kit.engine.runNode(parted(), sales(5), V11);
 		const second = String(items[1].json.uuid);
-		const note = await kit.engine.runNode(
-			{
-				resource: 'voucher',
-				operation: 'createCreditNote',
-				serie: 'NC',
-				formaPago: '04',
-				creditedInvoices: { invoice: [{ uuid: second }] } as INodeParameters,
-				globalSaleTicket: 'T-0003',
-				creditAmount: 18,
-				options: { noCalcularFecha: true, fecha: '2024-06-10T10:00:00' },
-			},
-			[{}],
-			V11,
-		);
+		const note = await creditOfTicket(second, 'T-0003', { creditAmount: 18 });
 		expect(note.error).toBeUndefined();
 		const found = await kit.engine.runNode(
 			{
