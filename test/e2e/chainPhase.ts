@@ -16,6 +16,7 @@ import type { Sandbox } from '../../sandbox';
 import type { LoggedRequest } from '../../sandbox/types';
 import type { WorkflowJson } from '../support/examples';
 import { choose, fillText, pickCode, Trace, waitForPush, watchEditor } from './formPhase';
+import { E2E_CREDENTIAL } from './workflows';
 
 export const CHAIN_WORKFLOW_ID = 'cfdiE2eUiChain00001';
 export const CHAIN_BUYER = 'buyer@example.com';
@@ -103,7 +104,23 @@ async function addCfdiNode(
 		.click();
 	await page.getByTestId('ndv').waitFor();
 	await page.getByTestId('node-parameters').waitFor();
-	trace.note(`added "${action}"`);
+	// n8n preselects a credential of the type; the chain's calls must go to the shared sandbox's.
+	const credential = page.getByTestId('node-credentials-select').first();
+	await credential.waitFor();
+	const shown = await credential
+		.locator('input')
+		.first()
+		.inputValue()
+		.catch(() => '');
+	if (shown !== E2E_CREDENTIAL.name) {
+		await credential.click();
+		await page
+			.locator('[role="option"], .el-select-dropdown__item')
+			.filter({ visible: true, hasText: exactly(E2E_CREDENTIAL.name) })
+			.first()
+			.click();
+	}
+	trace.note(`added "${action}" (credential ${shown || '(none)'} → ${E2E_CREDENTIAL.name})`);
 }
 
 async function closeNdv(page: Page): Promise<void> {

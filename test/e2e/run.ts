@@ -56,8 +56,9 @@ import {
 } from './shopExamplesPhase';
 import { triggerPhase } from './triggerPhase';
 import { DOCS_DIR, serverPhase, uiWorkflows } from './uiPhase';
+import { E2E_CREDENTIAL } from './workflows';
 
-const CREDENTIAL = { id: 'cfdiE2eSandboxCred1', name: 'CFDI sandbox' };
+const CREDENTIAL = E2E_CREDENTIAL;
 /**
  * `-- --only guard,settle` runs only the named steps (for working on one phase; CI runs all):
  * examples, settle, guard, duplicate, retry-files, money, global-sale, month-scale, shop-month, server, trigger,

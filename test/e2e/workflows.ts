@@ -6,6 +6,9 @@ import { CFDI_CREDENTIAL_TYPE, CFDI_NODE_TYPE, type WorkflowJson } from '../supp
  * CFDI node with `parameters`, named `nodeName` ('CFDI' unless given); `settings` adds node settings
  * such as onError.
  */
+/** The CFDI credential of the shared sandbox, imported into every e2e n8n. */
+export const E2E_CREDENTIAL = { id: 'cfdiE2eSandboxCred1', name: 'CFDI sandbox' };
+
 export function cfdiWorkflow(
 	id: string,
 	name: string,
