@@ -116,7 +116,8 @@ async function addCfdiNode(
 		await credential.click();
 		await page
 			.locator('[role="option"], .el-select-dropdown__item')
-			.filter({ visible: true, hasText: exactly(E2E_CREDENTIAL.name) })
+			// Each option shows the credential's name, then its type's name on a line below.
+			.filter({ visible: true, hasText: new RegExp(`^\\s*${E2E_CREDENTIAL.name}(?!\\s*\\()`) })
 			.first()
 			.click();
 	}
