@@ -7,6 +7,7 @@
  *                 [--only duplicate --duplicate-n 200 --window-fill 1000]   (the duplicate check's list calls)
  *                 [--only freshOrder --per-day 300,3000]   (list pages one fresh order's Duplicate Check reads)
  *                 [--only global --global-sizes 1000,5000,20000,50000]   (Create Global Invoice, heap capped at 1 GB)
+ *                 [--only stamp --stamp-repeat 3]   (only the Create table: direct/two-phase × check on/off)
  *                 [--cpu-prof <dir>]   (a V8 CPU profile of each measured run, for Chrome DevTools)
  *
  * Each measured run is a separate child process, so peak RSS belongs to that run alone; the
@@ -159,7 +160,80 @@ async function seriesCase(sandbox: Sandbox): Promise<void> {
 	}
 }
 
-/** Pure CFDI work, no network: Compute Totals + the local checks, as Create runs them per item. */
+/**
+ * Voucher > Create through n8n's engine against a plain client making the same stamping calls
+ * (direct: one POST; two-phase: POST pending, then PUT ...?emitir=true), for each stamping mode and
+ * Duplicate Check on (its default, Return Existing) and off. The plain client reads no list: the
+ * check's list reads are part of the node's cost. Each engine run has an account of its own (the
+ * list holds that run's vouchers only). `--stamp-repeat` runs each case that often
+ * (engine and plain alternate, so a change in the machine's load weighs on both); the ratio is the
+ * median one, CPU per voucher min / median (process.cpuUsage of the measured run only).
+ */
+async function stampCase(sandbox: Sandbox): Promise<void> {
+	const repeat = argList('stamp-repeat', [1])[0];
+	console.log(
+		`"plain" is Node's fetch (keep-alive), the same stamping calls, no list reads; "plain, new connection each" is node:http without keep-alive (direct only), which is how n8n's request helper connects. ${repeat} run(s) per case: ratio is the median, CPU min / median.\n`,
+	);
+	console.log(
+		'| N | concurrency | stamping | Duplicate Check | engine items/s | plain items/s | node/plain (time) | engine CPU ms per voucher | plain CPU ms per voucher | list reads | plain, new connection each, items/s | node/that (time) | token calls | userinfo calls | engine peak RSS |',
+	);
+	console.log('|---:|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+	const cases = [
+		['direct', 'returnExisting'],
+		['direct', 'off'],
+		['twoPhase', 'returnExisting'],
+		['twoPhase', 'off'],
+	] as const;
+	for (const n of sizes) {
+		for (const concurrency of concurrencies) {
+			for (const [stampingMode, duplicateCheck] of cases) {
+				const engineRuns: Array<
+					RunResult & { lists: number; tokenCalls: number; userinfoCalls: number }
+				> = [];
+				const plainRuns: RunResult[] = [];
+				for (let round = 0; round < repeat; round++) {
+					// A fresh account per engine run: the check's list reads then cover this run's own
+					// vouchers only, not every earlier run's (which would make later cases read more pages).
+					const own = await startSandbox({
+						latencyMs,
+						accounts: [{ ...DEFAULT_ACCOUNT, series: BENCH_SERIES }],
+					});
+					const engine = await runWorker(own, {
+						mode: 'engine-stamp',
+						n,
+						concurrency,
+						stampingMode,
+						duplicateCheck,
+					});
+					const lists = own.requests.filter((r) => r.route === 'listVouchers').length;
+					await own.close();
+					const plain = await runWorker(sandbox, {
+						mode: 'plain-stamp',
+						n,
+						concurrency,
+						stampingMode,
+					});
+					if (engine.items !== n || plain.items !== n)
+						throw new Error(`run incomplete: engine ${engine.items}, plain ${plain.items} of ${n}`);
+					engineRuns.push({ ...engine, lists });
+					plainRuns.push(plain);
+				}
+				const fresh =
+					stampingMode === 'direct' && duplicateCheck === 'returnExisting'
+						? await runWorker(sandbox, { mode: 'plain-stamp-no-keepalive', n, concurrency })
+						: undefined;
+				const rate = (run: RunResult) => n / (run.ms / 1000);
+				const ratio = median(engineRuns.map((run, i) => run.ms / plainRuns[i].ms));
+				const cpu = engineRuns.map((run) => run.cpuMs / n);
+				const plainCpu = plainRuns.map((run) => run.cpuMs / n);
+				const last = engineRuns[engineRuns.length - 1];
+				console.log(
+					`| ${n} | ${concurrency} | ${stampingMode} | ${duplicateCheck === 'off' ? 'off' : 'on'} | ${median(engineRuns.map(rate)).toFixed(1)} | ${median(plainRuns.map(rate)).toFixed(1)} | ${ratio.toFixed(2)} | ${Math.min(...cpu).toFixed(2)} / ${median(cpu).toFixed(2)} | ${median(plainCpu).toFixed(2)} | ${last.lists} | ${fresh ? rate(fresh).toFixed(1) : ''} | ${fresh ? (median(engineRuns.map((run) => run.ms)) / fresh.ms).toFixed(2) : ''} | ${last.tokenCalls} | ${last.userinfoCalls} | ${mb(last.maxRssKb)} |`,
+				);
+			}
+		}
+	}
+}
 /**
  * The duplicate check's cost: list requests per run and per voucher, and the rate, for a run that
  * stamps N new vouchers (check off, then on) and for the same run delivered again (everything found,
@@ -246,6 +320,7 @@ async function duplicateCase(): Promise<void> {
 	console.log('');
 }
 
+/** Pure CFDI work, no network: Compute Totals + the local checks, as Create runs them per item. */
 function validationCase(): void {
 	const vouchers = manyLineVouchers(() => invoiceVoucher() as unknown as Voucher, 300, 20);
 	const started = performance.now();
@@ -417,36 +492,10 @@ async function main() {
 			`CFDI node benchmark: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, sandbox latency ${latencyMs} ms per call`,
 		);
 		console.log(
-			`Operation: Voucher > Create, direct stamping (one POST per voucher), fresh credential per run, vouchers spread round robin over ${BENCH_SERIES.length} series (no stamping time: the series lock never answers FAC119 here).\n`,
+			`Operation: Voucher > Create, JSON input mode, fresh credential per run, vouchers spread round robin over ${BENCH_SERIES.length} series (no stamping time: the series lock never answers FAC119 here).\n`,
 		);
-		console.log(
-			'"plain" is Node\'s fetch (keep-alive); "plain, new connection each" is node:http without keep-alive, which is how n8n\'s request helper connects.\n',
-		);
-		console.log(
-			'| N | concurrency | engine items/s | plain items/s | engine / plain | plain, new connection each, items/s | engine / that | token calls | userinfo calls | engine peak RSS | plain peak RSS |',
-		);
-		console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
-		for (const n of sizes) {
-			for (const concurrency of concurrencies) {
-				const engine = await runWorker(sandbox, { mode: 'engine-stamp', n, concurrency });
-				const plain = await runWorker(sandbox, { mode: 'plain-stamp', n, concurrency });
-				const fresh = await runWorker(sandbox, {
-					mode: 'plain-stamp-no-keepalive',
-					n,
-					concurrency,
-				});
-				if (engine.items !== n || plain.items !== n || fresh.items !== n) {
-					throw new Error(
-						`run incomplete: engine ${engine.items}, plain ${plain.items}, plain without keep-alive ${fresh.items} of ${n}`,
-					);
-				}
-				const rate = (run: RunResult) => n / (run.ms / 1000);
-				console.log(
-					`| ${n} | ${concurrency} | ${rate(engine).toFixed(1)} | ${rate(plain).toFixed(1)} | ${(rate(engine) / rate(plain)).toFixed(2)} | ${rate(fresh).toFixed(1)} | ${(rate(engine) / rate(fresh)).toFixed(2)} | ${engine.tokenCalls} | ${engine.userinfoCalls} | ${mb(engine.maxRssKb)} | ${mb(plain.maxRssKb)} |`,
-				);
-			}
-		}
-
+		await stampCase(sandbox);
+		if (only === 'stamp') return;
 		console.log('');
 		await globalInvoiceCase(sandbox);
 		await seriesCase(sandbox);
