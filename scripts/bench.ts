@@ -183,6 +183,9 @@ async function stampCase(sandbox: Sandbox): Promise<void> {
 		['direct', 'off'],
 		['twoPhase', 'returnExisting'],
 		['twoPhase', 'off'],
+		// n8n's floor: the same expression and calls through n8n's helpers, nothing of ours but the credential.
+		['direct', 'floor'],
+		['twoPhase', 'floor'],
 	] as const;
 	for (const n of sizes) {
 		for (const concurrency of concurrencies) {
@@ -199,11 +202,11 @@ async function stampCase(sandbox: Sandbox): Promise<void> {
 						accounts: [{ ...DEFAULT_ACCOUNT, series: BENCH_SERIES }],
 					});
 					const engine = await runWorker(own, {
-						mode: 'engine-stamp',
+						mode: duplicateCheck === 'floor' ? 'engine-floor' : 'engine-stamp',
 						n,
 						concurrency,
 						stampingMode,
-						duplicateCheck,
+						...(duplicateCheck === 'floor' ? {} : { duplicateCheck }),
 					});
 					const lists = own.requests.filter((r) => r.route === 'listVouchers').length;
 					await own.close();
@@ -228,12 +231,13 @@ async function stampCase(sandbox: Sandbox): Promise<void> {
 				const plainCpu = plainRuns.map((run) => run.cpuMs / n);
 				const last = engineRuns[engineRuns.length - 1];
 				console.log(
-					`| ${n} | ${concurrency} | ${stampingMode} | ${duplicateCheck === 'off' ? 'off' : 'on'} | ${median(engineRuns.map(rate)).toFixed(1)} | ${median(plainRuns.map(rate)).toFixed(1)} | ${ratio.toFixed(2)} | ${Math.min(...cpu).toFixed(2)} / ${median(cpu).toFixed(2)} | ${median(plainCpu).toFixed(2)} | ${last.lists} | ${fresh ? rate(fresh).toFixed(1) : ''} | ${fresh ? (median(engineRuns.map((run) => run.ms)) / fresh.ms).toFixed(2) : ''} | ${last.tokenCalls} | ${last.userinfoCalls} | ${mb(last.maxRssKb)} |`,
+					`| ${n} | ${concurrency} | ${stampingMode} | ${{ off: 'off', returnExisting: 'on', floor: 'n8n floor (no CFDI node)' }[duplicateCheck]} | ${median(engineRuns.map(rate)).toFixed(1)} | ${median(plainRuns.map(rate)).toFixed(1)} | ${ratio.toFixed(2)} | ${Math.min(...cpu).toFixed(2)} / ${median(cpu).toFixed(2)} | ${median(plainCpu).toFixed(2)} | ${last.lists} | ${fresh ? rate(fresh).toFixed(1) : ''} | ${fresh ? (median(engineRuns.map((run) => run.ms)) / fresh.ms).toFixed(2) : ''} | ${last.tokenCalls} | ${last.userinfoCalls} | ${mb(last.maxRssKb)} |`,
 				);
 			}
 		}
 	}
 }
+
 /**
  * The duplicate check's cost: list requests per run and per voucher, and the rate, for a run that
  * stamps N new vouchers (check off, then on) and for the same run delivered again (everything found,

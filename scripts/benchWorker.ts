@@ -1,4 +1,12 @@
 /** One measured benchmark run, in its own process (see bench.ts). Prints one JSON line. */
+import {
+	NodeConnectionTypes,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeType,
+} from 'n8n-workflow';
+
 import { DEFAULT_ACCOUNT } from '../sandbox';
 import { isolateUserFolder } from './lib/isolatedUserFolder';
 import { sandboxCredential } from '../test/support/sandboxCredential';
@@ -7,6 +15,7 @@ import { invoiceVoucher } from '../test/support/vouchers';
 export interface WorkerArgs {
 	mode:
 		| 'engine-stamp'
+		| 'engine-floor'
 		| 'plain-stamp'
 		| 'plain-stamp-no-keepalive'
 		| 'engine-pdf'
@@ -154,6 +163,51 @@ async function plainStamp(
 	return stamped;
 }
 
+/**
+ * n8n's own floor for the same work: a node with nothing of ours but the credential, that reads the
+ * same JSON expression per item and sends the same stamping calls through n8n's
+ * httpRequestWithAuthentication (direct: one POST; two-phase: POST pending, then PUT). What the CFDI
+ * node costs beyond this is ours.
+ */
+async function floorNodeType(stampingMode: 'direct' | 'twoPhase'): Promise<INodeType> {
+	const { VOUCHERS_PATH, voucherPath } = await import('../nodes/CfdiEmision/api/paths');
+	return {
+		description: {
+			displayName: 'Floor',
+			name: 'floor',
+			group: ['transform'],
+			version: 1,
+			description: 'n8n floor probe',
+			defaults: { name: 'Floor' },
+			inputs: [NodeConnectionTypes.Main],
+			outputs: [NodeConnectionTypes.Main],
+			credentials: [{ name: 'cfdiEmisionApi', required: true }],
+			properties: [{ displayName: 'Voucher', name: 'voucherJson', type: 'string', default: '' }],
+		},
+		async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+			const out: INodeExecutionData[] = [];
+			for (let index = 0; index < this.getInputData().length; index++) {
+				const body = JSON.parse(this.getNodeParameter('voucherJson', index) as string);
+				const send = async (method: 'POST' | 'PUT', url: string, emitir: boolean, json: unknown) =>
+					(await this.helpers.httpRequestWithAuthentication.call(this, 'cfdiEmisionApi', {
+						method,
+						url,
+						qs: { emitir },
+						body: json as IDataObject,
+						json: true,
+					})) as IDataObject;
+				let answer = await send('POST', VOUCHERS_PATH, stampingMode === 'direct', body);
+				if (stampingMode === 'twoPhase') {
+					const id = Number(answer.idComprobante);
+					answer = await send('PUT', voucherPath(id), true, { ...body, id });
+				}
+				out.push({ json: { status: answer.uuid ? 'stamped' : 'failed', uuid: answer.uuid } });
+			}
+			return [out];
+		},
+	};
+}
+
 async function main() {
 	const args = JSON.parse(process.argv[2]) as WorkerArgs;
 	let items = 0;
@@ -165,8 +219,12 @@ async function main() {
 	} else if (args.mode === 'plain-stamp-no-keepalive') {
 		items = await plainStamp(args, false);
 	} else {
-		const { Engine, shutdownEngine } = await import('../test/support/engine/engine');
-		const engine = new Engine();
+		const { Engine, shutdownEngine, cfdiNode } = await import('../test/support/engine/engine');
+		const engine = new Engine(
+			args.mode === 'engine-floor'
+				? { nodeTypes: { 'bench.floor': await floorNodeType(args.stampingMode ?? 'direct') } }
+				: {},
+		);
 		engine.setCredential(sandboxCredential(args));
 		if (args.mode === 'engine-stamp') {
 			const input = vouchers(args.n, args.series);
@@ -185,6 +243,17 @@ async function main() {
 				},
 				input,
 			);
+			items = out.filter((item) => item.json.status === 'stamped').length;
+		} else if (args.mode === 'engine-floor') {
+			const input = vouchers(args.n, args.series).map((json) => ({ json }));
+			const node = {
+				...cfdiNode('Floor', { voucherJson: '={{ JSON.stringify($json.voucher) }}' }),
+				type: 'bench.floor',
+			};
+			started = performance.now();
+			cpuAtStart = process.cpuUsage();
+			const run = await engine.runWorkflow([node], {}, input);
+			const out = run.data.resultData.runData.Floor?.[0]?.data?.main?.[0] ?? [];
 			items = out.filter((item) => item.json.status === 'stamped').length;
 		} else if (args.mode === 'engine-series') {
 			started = performance.now();

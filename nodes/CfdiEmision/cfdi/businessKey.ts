@@ -177,6 +177,24 @@ export function listedUnderKey(listed: ListedVoucher, key: BusinessKey): boolean
 	return same(listed.series, key.serie) && same(listed.folio, key.folio);
 }
 
+const keyId = (series: unknown, folio: unknown) =>
+	JSON.stringify([text(series).toUpperCase(), text(folio).toUpperCase()]);
+
+/**
+ * The listed vouchers under each key (listedUnderKey's comparison), in list order: after a run, one
+ * pass over the list for all its keys instead of one per key.
+ */
+export function indexByKey(listed: ListedVoucher[]): (key: BusinessKey) => ListedVoucher[] {
+	const groups = new Map<string, ListedVoucher[]>();
+	for (const voucher of listed) {
+		const id = keyId(voucher.series, voucher.folio);
+		const group = groups.get(id);
+		if (group) group.push(voucher);
+		else groups.set(id, [voucher]);
+	}
+	return (key) => groups.get(keyId(key.serie, key.folio)) ?? [];
+}
+
 /** Cancelled vouchers do not count: a key may be stamped again after its voucher was cancelled. */
 function counts(listed: ListedVoucher): boolean {
 	return stateOf(listed) !== 'cancelled';

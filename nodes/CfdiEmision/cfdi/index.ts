@@ -65,6 +65,7 @@ export {
 	DAY_SECONDS,
 	globalInvoiceKey,
 	keyOfFolio,
+	indexByKey,
 	listedUnderKey,
 	paymentReceiptKey,
 	twinsOf,

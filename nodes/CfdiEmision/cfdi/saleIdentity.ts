@@ -178,10 +178,13 @@ export function judgeListed(key: BusinessKey, sale: SaleFacts, listed: ListedSal
 	const pending: ListedSale[] = [];
 	const collisions: ListedSale[] = [];
 	const unclear: Array<{ voucher: ListedSale; missing: string }> = [];
-	for (const voucher of [...listed].sort(byAge)) {
+	// Only vouchers that may carry the key are sorted (filter keeps their order, sort is stable).
+	const candidates = listed.filter(
+		(voucher) => seriesMatch(voucher, key) !== 'no' && folioMatch(voucher, key) !== 'no',
+	);
+	for (const voucher of candidates.sort(byAge)) {
 		const series = seriesMatch(voucher, key);
 		const folio = folioMatch(voucher, key);
-		if (series === 'no' || folio === 'no') continue;
 		const state = stateOf(voucher);
 		if (state === 'cancelled') continue;
 		const recipient = recipientMatch(voucher, sale);

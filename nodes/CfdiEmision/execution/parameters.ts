@@ -23,6 +23,23 @@ function overflowingLiterals(text: string): string[] {
 	return tokens.filter((token) => !token.startsWith('"') && !Number.isFinite(Number(token)));
 }
 
+/** Whether any number in the value is not finite: a walk without the paths, as nearly every value has none. */
+function hasNonFinite(value: unknown): boolean {
+	if (typeof value === 'number') return !Number.isFinite(value);
+	if (!value || typeof value !== 'object') return false;
+	if (Array.isArray(value)) {
+		for (const member of value) if (hasNonFinite(member)) return true;
+		return false;
+	}
+	for (const key in value)
+		if (
+			Object.prototype.hasOwnProperty.call(value, key) &&
+			hasNonFinite((value as Record<string, unknown>)[key])
+		)
+			return true;
+	return false;
+}
+
 /** Refuses numbers that JSON would send as null, naming the member and the value as written. */
 function refuseNonFinite(
 	ctx: IExecuteFunctions,
@@ -31,6 +48,7 @@ function refuseNonFinite(
 	value: unknown,
 	text?: string,
 ): void {
+	if (!hasNonFinite(value)) return;
 	const paths = nonFiniteNumbers(value);
 	if (!paths.length) return;
 	const literals = text === undefined ? [] : overflowingLiterals(text);

@@ -2,6 +2,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import {
+	indexByKey,
 	judgeListed,
 	saleWindow,
 	toGeneralPublic,
@@ -17,6 +18,7 @@ import { readWholeWindow, type WholeWindow } from '../api/voucherList';
 import type { VoucherRecord } from '../api/voucherRecords';
 import type { CheckedKey } from './job';
 import { SaleStampedMeanwhile } from './saleStampedMeanwhile';
+import { runParameter } from '../execution/runParameters';
 
 export type { CheckedKey } from './job';
 
@@ -29,7 +31,7 @@ export function duplicateCheckModeOf(
 	itemIndex: number,
 ): DuplicateCheckMode {
 	const fallback: DuplicateCheckMode = 'returnExisting';
-	const mode = ctx.getNodeParameter('duplicateCheck', itemIndex, fallback) as DuplicateCheckMode;
+	const mode = runParameter<DuplicateCheckMode>(ctx, 'duplicateCheck', itemIndex, fallback);
 	return mode === 'fail' || mode === 'off' || mode === 'returnExisting' ? mode : fallback;
 }
 
@@ -186,13 +188,9 @@ export class DuplicateCheck {
 				entry.output.duplicate = { key: entry.key.value, unchecked: note };
 			return;
 		}
+		const underKey = indexByKey(found.records as unknown as ListedVoucher[]);
 		for (const entry of stamped) {
-			const twins = twinsOf(
-				entry.key,
-				entry.uuid,
-				found.records as unknown as ListedVoucher[],
-				entry.sale,
-			);
+			const twins = twinsOf(entry.key, entry.uuid, underKey(entry.key), entry.sale);
 			if (!twins) {
 				if (!found.complete)
 					entry.output.duplicate = {

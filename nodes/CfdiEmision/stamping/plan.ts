@@ -22,6 +22,7 @@ import {
 import { duplicateCheckModeOf, saleFactsOf } from './duplicateCheck';
 import { uncheckedNote } from './duplicateOutcome';
 import type { StampJob, StampingMode, VoucherOperation } from './job';
+import { runParameter } from '../execution/runParameters';
 
 /**
  * Reads and checks one item locally: target, Stamp, Stamping Mode, the voucher body and the CFDI
@@ -37,15 +38,15 @@ export function planStampJob(
 	const target = operation.target(ctx, itemIndex);
 	const built = operation.buildVoucher(ctx, itemIndex);
 	if (built instanceof BuiltVoucher && !built.body) return built;
-	const stamp = ctx.getNodeParameter('stamp', itemIndex, true) as boolean;
+	const stamp = runParameter(ctx, 'stamp', itemIndex, true) as boolean;
 	// A pending save is one harmless call; an update of a pending id is always settled by read-back.
 	const mode: StampingMode =
 		target.kind === 'update'
 			? 'twoPhase'
 			: stamp
-				? (ctx.getNodeParameter('stampingMode', itemIndex, 'twoPhase') as StampingMode)
+				? (runParameter<StampingMode>(ctx, 'stampingMode', itemIndex, 'twoPhase') as StampingMode)
 				: 'direct';
-	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const options = runParameter<IDataObject>(ctx, 'options', itemIndex, {});
 	// The issuer remembered in the credential first: the duplicate check's key and the checks see it.
 	let given = withIssuerDefaults(
 		built instanceof BuiltVoucher ? (built.body as IDataObject) : built,
@@ -135,7 +136,7 @@ export function identityOf(
 	// A pending save without a key has no fiscal effect: a repeated one leaves only another draft.
 	if (!stamp) return undefined;
 	const hours = Number(
-		ctx.getNodeParameter('duplicateCheckWindow', itemIndex, DEFAULT_CONTENT_WINDOW_HOURS),
+		runParameter(ctx, 'duplicateCheckWindow', itemIndex, DEFAULT_CONTENT_WINDOW_HOURS),
 	);
 	const windowHours = Number.isFinite(hours) && hours > 0 ? hours : DEFAULT_CONTENT_WINDOW_HOURS;
 	const now = Math.floor(Date.now() / 1000);
@@ -167,7 +168,7 @@ export function duplicateKeyOf(
 ): PlannedKey | undefined {
 	const mode = duplicateCheckModeOf(ctx, itemIndex);
 	if (mode === 'off') return undefined;
-	const raw = ctx.getNodeParameter('duplicateCheckKey', itemIndex, '');
+	const raw = runParameter<unknown>(ctx, 'duplicateCheckKey', itemIndex, '');
 	const read = keyText(raw);
 	if ('wrongType' in read)
 		throw new NodeOperationError(

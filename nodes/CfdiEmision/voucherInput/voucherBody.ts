@@ -14,6 +14,7 @@ import { codeOf } from '../execution/parameters';
 import { mergeMembers, readJsonParameter } from '../execution/parameters';
 import { BuiltVoucher } from './builtVoucher';
 import { voucherFromLineItems, voucherFromOrder } from './orderInput';
+import { runParameter } from '../execution/runParameters';
 
 function compactAddress(address: IDataObject | undefined): IDataObject | undefined {
 	if (!address) return undefined;
@@ -66,7 +67,7 @@ export const VOUCHER_INPUT_OPERATIONS = ['create', 'update', 'validate'];
  */
 export function formComputesTotals(ctx: IExecuteFunctions, itemIndex: number): boolean {
 	if (ctx.getNode().typeVersion < 1.1) return false;
-	const get = (name: string) => ctx.getNodeParameter(name, itemIndex, '') as string;
+	const get = (name: string) => runParameter(ctx, name, itemIndex, '');
 	return (
 		get('resource') === 'voucher' &&
 		VOUCHER_INPUT_OPERATIONS.includes(get('operation')) &&
@@ -76,7 +77,7 @@ export function formComputesTotals(ctx: IExecuteFunctions, itemIndex: number): b
 
 /** Whether the voucher is typed in the Fields form of Create, Update or Validate (any version). */
 export function formInput(ctx: IExecuteFunctions, itemIndex: number): boolean {
-	const get = (name: string) => ctx.getNodeParameter(name, itemIndex, '') as string;
+	const get = (name: string) => runParameter(ctx, name, itemIndex, '');
 	return (
 		get('resource') === 'voucher' &&
 		VOUCHER_INPUT_OPERATIONS.includes(get('operation')) &&
@@ -284,7 +285,7 @@ export function voucherFromInput(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 ): IDataObject | BuiltVoucher {
-	const mode = ctx.getNodeParameter('inputMode', itemIndex, 'fields') as string;
+	const mode = runParameter<string>(ctx, 'inputMode', itemIndex, 'fields');
 	if (mode === 'order') return voucherFromOrder(ctx, itemIndex);
 	if (mode === 'lineItems') return voucherFromLineItems(ctx, itemIndex);
 	return mode === 'json'

@@ -13,6 +13,7 @@ import {
 	type Voucher,
 } from '../cfdi';
 import { decimalToNumber, parseDecimal, roundDecimal } from '../cfdi/decimal';
+import { runParameter } from '../execution/runParameters';
 
 /** A tax rate field's parameter name; `prefix` keeps the names of two uses apart. */
 export function taxFieldName(prefix: string, name: string): string {
@@ -52,19 +53,19 @@ export function withRelationsAndLegends(
 	itemIndex: number,
 	voucher: IDataObject,
 ): IDataObject {
-	const relations = (
-		ctx.getNodeParameter('relatedVouchers.relation', itemIndex, []) as IDataObject[]
-	).map((entry) => ({
-		tipoRelacion: String(entry.tipoRelacion ?? ''),
-		uuids: String(entry.uuids ?? ''),
-	}));
-	const legends = (
-		ctx.getNodeParameter('fiscalLegends.legend', itemIndex, []) as IDataObject[]
-	).map((entry) => ({
-		textoLeyenda: String(entry.textoLeyenda ?? ''),
-		disposicionFiscal: String(entry.disposicionFiscal ?? ''),
-		norma: String(entry.norma ?? ''),
-	}));
+	const relations = runParameter<IDataObject[]>(ctx, 'relatedVouchers.relation', itemIndex, []).map(
+		(entry) => ({
+			tipoRelacion: String(entry.tipoRelacion ?? ''),
+			uuids: String(entry.uuids ?? ''),
+		}),
+	);
+	const legends = runParameter<IDataObject[]>(ctx, 'fiscalLegends.legend', itemIndex, []).map(
+		(entry) => ({
+			textoLeyenda: String(entry.textoLeyenda ?? ''),
+			disposicionFiscal: String(entry.disposicionFiscal ?? ''),
+			norma: String(entry.norma ?? ''),
+		}),
+	);
 	const related = withRelatedVouchers(voucher as Voucher, relations);
 	return withFiscalLegends(related, legends) as IDataObject;
 }

@@ -61,6 +61,7 @@ import {
 	withoutTaxData,
 } from './fields';
 import { BuiltVoucher, voucherFromInput } from '../../voucherInput';
+import { runParameter } from '../../execution/runParameters';
 
 export const description: INodeProperties[] = [
 	stamp(),
@@ -135,7 +136,8 @@ export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionDat
 		beforeSend: async (context, job, session, generalPublic) => {
 			// An order's invoice to its buyer, in every node version: is the sale in a global invoice?
 			const { itemIndex } = job;
-			if (context.getNodeParameter('inputMode', itemIndex, 'fields') !== 'order') return undefined;
+			if (runParameter<string>(context, 'inputMode', itemIndex, 'fields') !== 'order')
+				return undefined;
 			if (context.getNodeParameter('orderDocument', itemIndex, 'invoice') !== 'invoice')
 				return undefined;
 			const mode = context.getNodeParameter(

@@ -136,8 +136,23 @@ function patternOf(source: string): RegExp {
 	return pattern;
 }
 
+// Without a surrogate half every UTF-16 unit is one character: no array of them needed.
+const SURROGATE = /[\uD800-\uDFFF]/;
+
 function characters(text: string): number {
-	return [...text].length;
+	return SURROGATE.test(text) ? [...text].length : text.length;
+}
+
+const boundCache = new Map<string, Decimal>();
+
+/** A schema bound (minInclusive, maxInclusive) as a decimal, parsed once per bound text. */
+export function boundOf(source: string): Decimal {
+	let bound = boundCache.get(source);
+	if (!bound) {
+		bound = parseDecimal(source) as Decimal;
+		boundCache.set(source, bound);
+	}
+	return bound;
 }
 
 function checkAttribute(
@@ -160,9 +175,15 @@ function checkAttribute(
 	const lexical = lexicalOf(value, attribute);
 	if (!lexical) return;
 	const { text, number } = lexical;
-	const schema = `the SAT's schema (${where(element, attribute)})`;
+	// The schema's name is only spelled out for a finding (most values pass).
 	const refuse = (code: string, problem: string, fix: string) =>
-		ctx.error(code, path, `${path} ${show(value)} ${problem} ${schema}.`, fix, value);
+		ctx.error(
+			code,
+			path,
+			`${path} ${show(value)} ${problem} the SAT's schema (${where(element, attribute)}).`,
+			fix,
+			value,
+		);
 
 	// A pattern that says more than its lengths (an RFC, an account) is reported first, in words;
 	// for free text ([^|]{1,N}) the length is what the user must change, so lengths come first.
@@ -212,7 +233,7 @@ function checkAttribute(
 	if (number) {
 		if (
 			attribute.minInclusive !== undefined &&
-			compareDecimal(number, parseDecimal(attribute.minInclusive) as Decimal) < 0
+			compareDecimal(number, boundOf(attribute.minInclusive)) < 0
 		) {
 			return refuse(
 				'XSD_RANGE',
@@ -222,7 +243,7 @@ function checkAttribute(
 		}
 		if (
 			attribute.maxInclusive !== undefined &&
-			compareDecimal(number, parseDecimal(attribute.maxInclusive) as Decimal) > 0
+			compareDecimal(number, boundOf(attribute.maxInclusive)) > 0
 		) {
 			return refuse(
 				'XSD_RANGE',

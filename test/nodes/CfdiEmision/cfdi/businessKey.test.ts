@@ -2,11 +2,15 @@
  * The duplicate check's pure rules (cfdi/businessKey.ts): keys, folios, twins, the date window.
  * (What the list holds for a sale: saleIdentity.test.ts.)
  */
+import fc from 'fast-check';
+
 import {
 	BusinessKeyError,
 	checkWindow,
 	globalInvoiceKey,
+	indexByKey,
 	keyOfFolio,
+	listedUnderKey,
 	paymentReceiptKey,
 	twinsOf,
 	userKey,
@@ -295,6 +299,60 @@ describe('twins', () => {
 				listed({ uuid: UUID_B, ...later, recipientRfc: 'XOJI740919U48' }),
 			])?.cancel,
 		).toEqual([{ uuid: UUID_B, motive: '02' }]);
+	});
+});
+
+describe('indexByKey (one pass over the list for every key of a run)', () => {
+	// Series and folios that differ only in case, spaces or type, and ones that are missing.
+	const texts = fc.constantFrom(
+		undefined,
+		null,
+		'',
+		' ',
+		'A',
+		'a',
+		' A ',
+		'B',
+		'1001',
+		' 1001',
+		1001,
+		'x"y',
+		'["A"]',
+	);
+	const voucherArb = fc.record({ series: texts, folio: texts, voucherId: fc.nat(50) });
+	test('gives each key exactly the vouchers listedUnderKey gives, in list order', () => {
+		fc.assert(
+			fc.property(
+				fc.array(voucherArb, { maxLength: 30 }),
+				fc.array(voucherArb, { minLength: 1, maxLength: 8 }),
+				(vouchers, keys) => {
+					const list = vouchers.map((voucher) =>
+						listed(voucher as unknown as Partial<ListedVoucher>),
+					);
+					const underKey = indexByKey(list);
+					for (const key of keys) {
+						const businessKey = {
+							value: 'k',
+							from: 'test',
+							serie: key.series,
+							folio: key.folio,
+						} as never;
+						expect(underKey(businessKey)).toEqual(
+							list.filter((voucher) => listedUnderKey(voucher, businessKey)),
+						);
+					}
+				},
+			),
+		);
+	});
+	test('twinsOf answers the same over the key’s vouchers as over the whole list', () => {
+		const list = [
+			listed({ uuid: UUID_B, voucherId: 2, date: '2026-11-20T09:00:00' }),
+			listed({ uuid: UUID_C, voucherId: 3, folio: '1002' }),
+			listed({ uuid: UUID_C, voucherId: 4, series: 'a', folio: ' 1001 ' }),
+		];
+		expect(twinsOf(KEY, UUID_A, indexByKey(list)(KEY))).toEqual(twinsOf(KEY, UUID_A, list));
+		expect(twinsOf(KEY, UUID_A, list)?.cancel.length).toBe(2);
 	});
 });
 

@@ -10,6 +10,9 @@ import {
 	validateVoucher,
 	type Voucher,
 } from '../../../../../nodes/CfdiEmision/cfdi';
+import { parseDecimal } from '../../../../../nodes/CfdiEmision/cfdi/decimal';
+import { boundOf } from '../../../../../nodes/CfdiEmision/cfdi/validation/schemaFacets';
+import { XSD_ELEMENTS } from '../../../../../nodes/CfdiEmision/cfdi/validation/xsdFacets';
 import { invoiceVoucher } from '../../../../support/vouchers';
 import {
 	changed,
@@ -314,5 +317,36 @@ describe('RFCs with a date that does not exist', () => {
 		expect(validateVoucher(receipt).errors.map((error) => `${error.code} ${error.path}`)).toContain(
 			'RFC_DATE complemento.complementoPago20.pago[0].rfcEmisorCtaBen',
 		);
+	});
+});
+
+describe('the schema bounds, parsed once', () => {
+	it('every minInclusive and maxInclusive of the schemas reads as parseDecimal reads it, first and later', () => {
+		const bounds = XSD_ELEMENTS.flatMap((element) =>
+			element.attributes.flatMap((attribute) =>
+				[attribute.minInclusive, attribute.maxInclusive].filter(
+					(bound): bound is string => bound !== undefined,
+				),
+			),
+		);
+		expect(bounds.length).toBeGreaterThan(10);
+		for (const bound of bounds) {
+			expect(boundOf(bound)).toEqual(parseDecimal(bound));
+			expect(boundOf(bound)).toEqual(parseDecimal(bound));
+		}
+	});
+
+	it('a quantity of 0 is refused alike however often the check runs', () => {
+		const voucher = changed(invoice(), (v) => (v.conceptos[0].cantidad = 0));
+		const first = validateVoucher(voucher).errors;
+		expect(first.length).toBeGreaterThan(0);
+		expect(validateVoucher(voucher).errors).toEqual(first);
+	});
+
+	it('26 characters with emoji are 26, not their UTF-16 units', () => {
+		const voucher = changed(invoice(), (v) => (v.serie = 'A'.repeat(21) + '😀'.repeat(5)));
+		expect(validateVoucher(voucher).errors.map((error) => error.message)).toEqual([
+			expect.stringContaining('has 26 characters; at most 25'),
+		]);
 	});
 });
