@@ -6,6 +6,11 @@
 /** Statuses that send a request elsewhere (with a Location header). */
 const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
 
+/** Whether an answer's status sends the request elsewhere (readRedirect reads no other). */
+export function isRedirectStatus(status: number): boolean {
+	return REDIRECT_STATUSES.has(status);
+}
+
 /** How many redirects within one host a request follows before it is an error. */
 export const MAX_SAME_ORIGIN_REDIRECTS = 5;
 

@@ -21,6 +21,7 @@ import { SecretRedactor, secretValues } from '../auth/secrets';
 import { describeServiceFailure, readNetworkFailure } from './failures';
 import {
 	describeRefusedRedirect,
+	isRedirectStatus,
 	readRedirect,
 	sendWithinOrigin,
 	type RequestHop,
@@ -162,6 +163,8 @@ async function refuseRedirectedSave(
 	answer: IN8nHttpFullResponse,
 	url: string,
 ): Promise<void> {
+	// Nearly every answer is no redirect: the credential is then not read for its host.
+	if (!isRedirectStatus(answer.statusCode)) return;
 	const from = hop.first ? await absoluteServiceUrl(ctx, hop.url) : hop.url;
 	const redirect = readRedirect(answer.statusCode, answer.headers as Record<string, unknown>, from);
 	if (!redirect || !redirect.sameOrigin) return;
