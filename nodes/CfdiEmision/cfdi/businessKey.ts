@@ -10,7 +10,7 @@
  * one member a workflow controls that the list echoes, so a key is found through it.
  */
 import type { BusinessKey } from './voucherSource';
-import { byAge, fingerprint, stateOf, type SaleFacts } from './saleIdentity';
+import { byAge, fingerprint, KEEP_SALES_APART, stateOf, type SaleFacts } from './saleIdentity';
 
 /** Anexo 20: Folio is 1 to 40 characters. */
 export const FOLIO_MAX_LENGTH = 40;
@@ -203,16 +203,27 @@ function counts(listed: ListedVoucher): boolean {
 export interface TwinReport {
 	/** The voucher to keep: the oldest stamped under the key. */
 	keep: string;
-	/** The vouchers to cancel, with the SAT motive. */
-	cancel: Array<{ uuid: string; motive: string }>;
+	/**
+	 * The vouchers to cancel, with the SAT motive; `declareAgain`: the tickets a global invoice
+	 * cancelled with motive 04 declares that no kept one does (its replacement's).
+	 */
+	cancel: Array<{ uuid: string; motive: string; declareAgain?: string[] }>;
 	/** Whether the voucher this item stamped is one to cancel. */
 	thisOneIsTwin: boolean;
+	/** Each twin's recipient, when they are not all to one recipient. */
+	recipients?: Array<{ uuid: string; recipientRfc: string }>;
 	message: string;
 }
 
 /**
  * After stamping: the key's stamped vouchers other than cancelled ones. More than one means another
  * execution stamped the same sale at the same moment; the oldest is kept, the others are to cancel.
+ * Whatever their recipients (issue 33 item 3): two executions of one sale with different RFCs (a
+ * self-invoice page submitted twice, an order whose RFC was corrected between deliveries) are two
+ * invoices for one sale, reported with both RFCs; before stamping the same case is a folio
+ * collision and is refused, so a voucher of another recipient under the key stamped during this
+ * run is one of these, or two sales numbered alike stamped at the same moment, which the message
+ * also names.
  */
 export function twinsOf(
 	key: BusinessKey,
@@ -220,15 +231,12 @@ export function twinsOf(
 	listed: ListedVoucher[],
 	sale: SaleFacts = {},
 ): TwinReport | undefined {
-	const otherRecipient = (voucher: ListedVoucher) =>
-		!!voucher.recipientRfc && !!sale.recipientRfc && !same(voucher.recipientRfc, sale.recipientRfc);
 	const stamped = listed
 		.filter(
 			(voucher) =>
 				listedUnderKey(voucher, key) &&
 				counts(voucher) &&
 				stateOf(voucher) !== 'pending' &&
-				!otherRecipient(voucher) &&
 				voucher.uuid,
 		)
 		.sort(byAge);
@@ -239,15 +247,33 @@ export function twinsOf(
 	const [keep, ...cancel] = uuids;
 	const where = `series ${key.serie || '(none)'} folio ${key.folio ?? ''}`;
 	const thisOneIsTwin = own !== keep;
-	const message = thisOneIsTwin
-		? `Another execution stamped the same sale (${key.value}, ${where}) at the same moment as UUID ${keep}; this voucher, UUID ${own}, is its twin. Cancel ${cancel.join(', ')} with motive ${TWIN_CANCELLATION_MOTIVE} (issued with errors, without relation) and keep ${keep}.`
-		: `Another execution stamped the same sale (${key.value}, ${where}) at the same moment: ${cancel.join(', ')}. Keep this voucher, UUID ${own}, and cancel ${cancel.join(', ')} with motive ${TWIN_CANCELLATION_MOTIVE} (issued with errors, without relation).`;
-	return {
+	const rfcOf = new Map<string, string>();
+	for (const voucher of stamped)
+		if (text(voucher.recipientRfc))
+			rfcOf.set(voucher.uuid.toUpperCase(), text(voucher.recipientRfc).toUpperCase());
+	if (!rfcOf.has(own) && text(sale.recipientRfc))
+		rfcOf.set(own, text(sale.recipientRfc).toUpperCase());
+	const motive = TWIN_CANCELLATION_MOTIVE;
+	const report = {
 		keep,
-		cancel: cancel.map((twin) => ({ uuid: twin, motive: TWIN_CANCELLATION_MOTIVE })),
+		cancel: cancel.map((twin) => ({ uuid: twin, motive })),
 		thisOneIsTwin,
-		message,
 	};
+	if (new Set(uuids.map((one) => rfcOf.get(one) ?? '')).size > 1) {
+		const recipients = uuids.map((one) => ({ uuid: one, recipientRfc: rfcOf.get(one) ?? '' }));
+		const named = recipients
+			.map((entry) => `UUID ${entry.uuid} to ${entry.recipientRfc || 'an unknown RFC'}`)
+			.join(', ');
+		return {
+			...report,
+			recipients,
+			message: `One sale (${key.value}, ${where}) was stamped by two executions at the same moment to different recipients: ${named}. This voucher is UUID ${own}${thisOneIsTwin ? ', the newer' : ', the older'}. One sale takes one invoice: keep the one whose RFC is the buyer's and cancel the other with motive ${motive} (issued with errors, without relation); unless told otherwise, keep ${keep} (the older) and cancel ${cancel.join(', ')}. If they are two different sales numbered alike, keep both and keep their sales apart from now on: ${KEEP_SALES_APART}`,
+		};
+	}
+	const message = thisOneIsTwin
+		? `Another execution stamped the same sale (${key.value}, ${where}) at the same moment as UUID ${keep}; this voucher, UUID ${own}, is its twin. Cancel ${cancel.join(', ')} with motive ${motive} (issued with errors, without relation) and keep ${keep}.`
+		: `Another execution stamped the same sale (${key.value}, ${where}) at the same moment: ${cancel.join(', ')}. Keep this voucher, UUID ${own}, and cancel ${cancel.join(', ')} with motive ${motive} (issued with errors, without relation).`;
+	return { ...report, message };
 }
 
 /** One day, in seconds. */

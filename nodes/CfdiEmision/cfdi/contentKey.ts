@@ -52,9 +52,24 @@ function canonical(value: unknown): string {
  * identification, description, quantity, unit, unit value, discount, taxes), the total and the
  * vouchers it relates. Dates,
  * payment data and anything the service adds do not take part: the same sale built again is the
- * same content.
+ * same content. The lines are taken in sorted order: a shop or a form that re-delivers the sale
+ * with its lines in another order is the same sale (issue 33 item 3), and a voucher of one line
+ * keeps the text, hence the folio, it had before the lines were sorted.
  */
 export function contentOf(body: Body): string {
+	return contentText(body, true);
+}
+
+/**
+ * The content as it was read before its lines were sorted (issue 33): the folio a voucher of
+ * several lines was written with then. A re-run within the window of a voucher stamped before
+ * the change must still find it, so the check looks for this folio too (`formerContentFolio`).
+ */
+export function contentOfInGivenOrder(body: Body): string {
+	return contentText(body, false);
+}
+
+function contentText(body: Body, sortLines: boolean): string {
 	const receptor = record(body.receptor);
 	const lines = (Array.isArray(body.conceptos) ? body.conceptos : []).map((line) => {
 		const concepto = record(line);
@@ -73,6 +88,7 @@ export function contentOf(body: Body): string {
 			.map(canonical)
 			.join('\u001f');
 	});
+	if (sortLines) lines.sort();
 	// The vouchers it relates (a replacement's 04, a credit note's 01): a replacement with the same
 	// lines as the voucher it replaces is another document, not a re-run of it.
 	const relations = (Array.isArray(body.cfdiRelacionados) ? body.cfdiRelacionados : [])
@@ -105,6 +121,7 @@ export function contentKey(
 ): { key: BusinessKey; folio: string } {
 	const hash = fingerprint(contentOf(body));
 	const folio = `${CONTENT_FOLIO_PREFIX}${hash}`;
+	const former = `${CONTENT_FOLIO_PREFIX}${fingerprint(contentOfInGivenOrder(body))}`;
 	const since = new Date((nowSeconds - Math.max(0, windowHours) * HOUR_SECONDS) * 1000);
 	return {
 		key: {
@@ -114,6 +131,7 @@ export function contentKey(
 			folio,
 			since: since.toISOString(),
 			exactSince: true,
+			...(former !== folio ? { formerFolio: former } : {}),
 		},
 		folio,
 	};
@@ -166,4 +184,37 @@ export function keyText(value: unknown): { text: string } | { wrongType: string 
 				? `the number ${String(value)}`
 				: `a ${typeof value}`;
 	return { wrongType: type };
+}
+
+/** A CFDI date-time as comparable text ("2026-11-20T09:15:00"), whatever separator the list uses. */
+const cfdiDateText = (value: unknown): string => text(value).replace(' ', 'T').slice(0, 19);
+
+/**
+ * The listed vouchers a key may match. A key bound to a window (`exactSince`: a content key, or a
+ * voucher's own folio without a Duplicate Check Key) identifies a sale only within its own window
+ * (issue 33 item 3): the run reads the list once over the union of its items' windows (an order
+ * key reaches 30 days back), and the Use Voucher Date allowance widens that read by 72 hours, but
+ * neither may widen what this key matches, or a keyless sale is answered with an identical invoice
+ * of days ago. One exception keeps a re-run safe under Use Voucher Date: a voucher dated with this
+ * very voucher's own date (the same voucher sent again, its date given, not the stamp's) is matched
+ * however old that date is. `secondsOf` reads a listed date (the service's wall-clock time); a
+ * voucher whose date cannot be read is kept, so that the rule weighs it rather than stamping twice.
+ */
+export function withinKeyWindow<T extends { date?: string | null }>(
+	key: Pick<BusinessKey, 'since' | 'exactSince'>,
+	listed: T[],
+	secondsOf: (date: string) => number | null,
+	ownDate?: string,
+): T[] {
+	if (!key.exactSince || !key.since) return listed;
+	const parsed = Date.parse(key.since);
+	if (!Number.isFinite(parsed)) return listed;
+	const since = Math.floor(parsed / 1000);
+	const own = ownDate ? cfdiDateText(ownDate) : '';
+	return listed.filter((voucher) => {
+		if (!voucher.date) return true;
+		if (own && cfdiDateText(voucher.date) === own) return true;
+		const seconds = secondsOf(voucher.date);
+		return seconds === null || seconds >= since;
+	});
 }

@@ -89,11 +89,19 @@ export {
 	saleWindow,
 	stateOf,
 	totalChangedMessage,
+	withinKeyWindow,
 	type ListedSale,
 	type ListedState,
 	type SaleFacts,
 	type Verdict,
 } from './saleIdentity';
+export {
+	fiscalChangedMessage,
+	fiscalChanges,
+	fiscalFactsOf,
+	type FiscalChange,
+	type FiscalFacts,
+} from './contentTwin';
 export {
 	seriesFolio,
 	summarizeVoucher,

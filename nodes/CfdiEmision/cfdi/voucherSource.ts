@@ -39,6 +39,12 @@ export interface BusinessKey {
 	since?: string;
 	/** `since` is the window's exact start (a content key's window), not a sale date to widen by a clock margin. */
 	exactSince?: boolean;
+	/**
+	 * Another folio the same sale may carry on the list: a content key's folio as written before
+	 * the lines were sorted (a voucher of several lines in another order than sorted). Looked for
+	 * only when the key's own folio finds nothing.
+	 */
+	formerFolio?: string;
 }
 
 export interface VoucherSource {

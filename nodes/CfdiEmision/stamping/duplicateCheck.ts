@@ -3,11 +3,15 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import {
 	indexByKey,
+	fiscalChanges,
 	judgeListed,
 	saleWindow,
 	toGeneralPublic,
 	twinsOf,
+	withinKeyWindow,
 	type DuplicateCheckMode,
+	type FiscalChange,
+	type FiscalFacts,
 	type ListedSale,
 	type ListedVoucher,
 	type SaleFacts,
@@ -15,10 +19,12 @@ import {
 } from '../cfdi';
 import type { RunSession } from '../api/client';
 import { readWholeWindow, type WholeWindow } from '../api/voucherList';
-import type { VoucherRecord } from '../api/voucherRecords';
+import { toUnixSeconds, type VoucherRecord } from '../api/voucherRecords';
+import { downloadVoucherXml } from '../api/voucherXml';
 import type { CheckedKey } from './job';
 import { SaleStampedMeanwhile } from './saleStampedMeanwhile';
 import { runParameter } from '../execution/runParameters';
+import { globalTwinsReport } from './globalTwins';
 
 export type { CheckedKey } from './job';
 
@@ -35,8 +41,38 @@ export function duplicateCheckModeOf(
 	return mode === 'fail' || mode === 'off' || mode === 'returnExisting' ? mode : fallback;
 }
 
-/** What the check found for one item before its first request. */
-export type CheckedItem = Verdict & { thisRun?: boolean };
+/**
+ * What the check found for one item before its first request. `fiscalChanged`: the twin found by
+ * content differs from this voucher in fiscal fields; `fiscalUnread`: they could not be compared.
+ */
+export type CheckedItem = Verdict & {
+	thisRun?: boolean;
+	fiscalChanged?: FiscalChange[];
+	fiscalUnread?: string;
+};
+
+/** Unix seconds of a date as the list gives it (the service's wall clock: Mexico City). */
+const listedSeconds = (date: string) => toUnixSeconds(date, 'America/Mexico_City');
+
+/**
+ * The listed vouchers (and this run's) one item's key may match, by its own rule (issue 33 item
+ * 3): the run's read spans the union of every item's window, so a key bound to a window (content,
+ * own folio) is held to its own here, never to another item's or to the voucher-date allowance.
+ */
+export function candidatesOf(entry: CheckedKey, listed: ListedSale[]): ListedSale[] {
+	return withinKeyWindow(entry.key, listed, listedSeconds, entry.ownDate);
+}
+
+/**
+ * The verdict on one item's sale: its key's folio, then the folio a content key was written with
+ * before the lines were sorted (a voucher of several lines stamped before that change).
+ */
+export function verdictOf(entry: CheckedKey, listed: ListedSale[]): Verdict {
+	const candidates = candidatesOf(entry, listed);
+	const verdict = judgeListed(entry.key, entry.sale, candidates);
+	if (verdict.kind !== 'none' || !entry.key.formerFolio) return verdict;
+	return judgeListed({ ...entry.key, folio: entry.key.formerFolio }, entry.sale, candidates);
+}
 
 /** The sale's own facts (recipient, total, currency) as the voucher to send carries them. */
 export function saleFactsOf(body: IDataObject): SaleFacts {
@@ -66,6 +102,9 @@ export class DuplicateCheck {
 	private readonly stampedThisRun: ListedSale[] = [];
 
 	private readonly outputsThisRun = new Map<string, IDataObject>();
+
+	/** The fiscal fields of the vouchers this run stamped (by UUID), for a later content twin. */
+	private readonly fiscalThisRun = new Map<string, FiscalFacts>();
 
 	private readonly startedAt = nowSeconds();
 
@@ -116,7 +155,7 @@ export class DuplicateCheck {
 	}
 
 	private judge(entry: CheckedKey, whole: WholeWindow): CheckedItem {
-		const verdict = judgeListed(entry.key, entry.sale, [
+		const verdict = verdictOf(entry, [
 			...(whole.records as unknown as ListedSale[]),
 			...this.stampedThisRun,
 		]);
@@ -133,7 +172,43 @@ export class DuplicateCheck {
 
 	/** What the list (and this run) holds for an item's sale, before its first request. */
 	async before(session: RunSession, entry: CheckedKey): Promise<CheckedItem> {
-		return this.judge(entry, await this.listedOnce(session));
+		const found = this.judge(entry, await this.listedOnce(session));
+		if (found.kind !== 'stamped' || !entry.fiscal) return found;
+		return await this.withFiscalFields(session, entry.fiscal, found);
+	}
+
+	/**
+	 * A twin found without a Duplicate Check Key (by content, or by its own folio): the fields the
+	 * content leaves out (payment form and method, CFDI use, recipient regime) are read from its
+	 * XML and compared, so that a twin that differs in one is named, never answered in silence.
+	 * A read that fails does not stamp: the twin is still this sale's; the item says they were not
+	 * compared.
+	 */
+	private async withFiscalFields(
+		session: RunSession,
+		now: FiscalFacts,
+		found: Extract<CheckedItem, { kind: 'stamped' }>,
+	): Promise<CheckedItem> {
+		const uuid = found.voucher.uuid.toUpperCase();
+		let invoiced = this.fiscalThisRun.get(uuid);
+		if (!invoiced) {
+			try {
+				const { cfdi } = await downloadVoucherXml(this.ctx, session, uuid, 0);
+				invoiced = {
+					formaPago: cfdi.formaPago,
+					metodoPago: cfdi.metodoPago,
+					usoCFDI: cfdi.receptor.usoCFDI,
+					regimenFiscalReceptor: cfdi.receptor.regimenFiscalReceptor,
+				};
+			} catch (error) {
+				return {
+					...found,
+					fiscalUnread: `The payment form, payment method, CFDI use and recipient regime of UUID ${uuid} could not be compared with this voucher's (its XML could not be read: ${(error as Error).message}); check them on that invoice.`,
+				};
+			}
+		}
+		const changes = fiscalChanges(invoiced, now);
+		return changes.length ? { ...found, fiscalChanged: changes } : found;
 	}
 
 	/**
@@ -142,7 +217,7 @@ export class DuplicateCheck {
 	 */
 	async recheck(session: RunSession, entry: CheckedKey, pendingId?: number): Promise<void> {
 		const whole = await this.read(session, this.windowOf([entry]));
-		const found = judgeListed(entry.key, entry.sale, whole.records as unknown as ListedSale[]);
+		const found = verdictOf(entry, whole.records as unknown as ListedSale[]);
 		if (found.kind === 'stamped' && !found.totalChanged)
 			throw new SaleStampedMeanwhile(found.voucher as unknown as IDataObject, pendingId);
 	}
@@ -151,6 +226,7 @@ export class DuplicateCheck {
 	stamped(entry: CheckedKey, output: IDataObject): void {
 		const uuid = String(output.uuid ?? '').toUpperCase();
 		this.outputsThisRun.set(uuid, output);
+		if (entry.fiscal) this.fiscalThisRun.set(uuid, entry.fiscal);
 		this.stampedThisRun.push({
 			uuid,
 			voucherId: Number(output.idComprobante ?? output.voucherId) || null,
@@ -189,8 +265,19 @@ export class DuplicateCheck {
 			return;
 		}
 		const underKey = indexByKey(found.records as unknown as ListedVoucher[]);
+		const ticketsRead = new Map<string, Promise<string[]>>();
 		for (const entry of stamped) {
-			const twins = twinsOf(entry.key, entry.uuid, underKey(entry.key), entry.sale);
+			let twins = twinsOf(entry.key, entry.uuid, underKey(entry.key), entry.sale);
+			// Two global invoices of one period: which to cancel depends on the tickets each declares.
+			if (twins && entry.key.value.startsWith('global:'))
+				twins = await globalTwinsReport(
+					this.ctx,
+					session,
+					entry.key,
+					entry.uuid,
+					twins,
+					ticketsRead,
+				);
 			if (!twins) {
 				if (!found.complete)
 					entry.output.duplicate = {
@@ -204,6 +291,7 @@ export class DuplicateCheck {
 				key: entry.key.value,
 				keep: twins.keep,
 				cancel: twins.cancel,
+				...(twins.recipients ? { recipients: twins.recipients } : {}),
 				message: twins.message,
 			} as unknown as IDataObject;
 		}

@@ -6,6 +6,7 @@ import {
 	collisionMessage,
 	describeListed,
 	describeSale,
+	fiscalChangedMessage,
 	totalChangedMessage,
 	type BusinessKey,
 	type Verdict,
@@ -177,10 +178,16 @@ export function checkedOutcome(
 		...(found.thisRun ? { note: 'stamped by an earlier item of this run' } : {}),
 	};
 	const status = found.kind === 'pending' ? 'alreadyPending' : 'alreadyStamped';
-	const changed =
+	const totalChanged =
 		found.kind === 'stamped' && found.totalChanged
 			? totalChangedMessage(key, found.voucher, found.totalChanged)
 			: undefined;
+	// A twin found without a key that carries other fiscal data: named, as a changed total is.
+	const fiscalChanged =
+		found.kind === 'stamped' && found.fiscalChanged?.length
+			? fiscalChangedMessage(key, found.voucher.uuid, found.fiscalChanged)
+			: undefined;
+	const changed = [totalChanged, fiscalChanged].filter(Boolean).join(' ') || undefined;
 	if (anotherRecipient(duplicate.recipientRfc, voucher.recipientRfc))
 		return invoicedToAnotherRfc(job, duplicate.recipientRfc!, voucher);
 	if (duplicate.mode === 'fail') {
@@ -196,9 +203,17 @@ export function checkedOutcome(
 	const check = json.duplicateCheck as IDataObject;
 	if (found.kind === 'stamped') Object.assign(check, alsoStamped(found));
 	if (found.kind === 'stamped' && found.totalChanged) {
-		check.totalChanged = { ...found.totalChanged, message: changed };
+		check.totalChanged = { ...found.totalChanged, message: totalChanged };
 		json.message = changed;
 	}
+	if (found.kind === 'stamped' && found.fiscalChanged?.length) {
+		check.fiscalChanged = {
+			fields: found.fiscalChanged as unknown as IDataObject[],
+			message: fiscalChanged,
+		};
+		json.message = changed;
+	}
+	if (found.fiscalUnread) check.fiscalUnread = found.fiscalUnread;
 	const note = contentNote(key);
 	if (note) check.note = note;
 	const doneNote = `${status === 'alreadyStamped' ? 'found already stamped' : 'found already pending'} (${describeFound(voucher)}), nothing sent`;

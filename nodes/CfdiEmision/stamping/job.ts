@@ -1,7 +1,7 @@
 /** What a voucher operation gives the stamping handler, and one item's job once planned (types only). */
 import { type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 
-import type { BusinessKey, DuplicateCheckMode, SaleFacts, StampedCfdi } from '../cfdi';
+import type { BusinessKey, DuplicateCheckMode, FiscalFacts, SaleFacts, StampedCfdi } from '../cfdi';
 import type { RunSession } from '../api/client';
 import type { VoucherRecord } from '../api/voucherRecords';
 import { BuiltVoucher, type PreparedVoucher } from '../voucherInput';
@@ -70,4 +70,11 @@ export interface CheckedKey {
 	sale: SaleFacts;
 	/** The voucher is sent with its own date (Use Voucher Date): the window reaches 72 hours further back. */
 	dated?: boolean;
+	/** The voucher's own date when it is sent with it: a listed voucher of that date is its re-run. */
+	ownDate?: string;
+	/**
+	 * The voucher's fiscal fields, for a key without a Duplicate Check Key (content or own folio):
+	 * a twin found that differs in one is named on the item (contentTwin.ts).
+	 */
+	fiscal?: FiscalFacts;
 }

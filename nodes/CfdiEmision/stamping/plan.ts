@@ -5,6 +5,7 @@ import {
 	BusinessKeyError,
 	contentKey,
 	DEFAULT_CONTENT_WINDOW_HOURS,
+	fiscalFactsOf,
 	isGenericRfc,
 	keyOfFolio,
 	keyText,
@@ -141,18 +142,24 @@ export function identityOf(
 	const windowHours = Number.isFinite(hours) && hours > 0 ? hours : DEFAULT_CONTENT_WINDOW_HOURS;
 	const now = Math.floor(Date.now() / 1000);
 	const since = new Date((now - windowHours * 3_600) * 1000).toISOString();
+	// Bound to its window: matched only within it, and, sent with its own date, also at that date.
+	const bound = {
+		...base,
+		...(dated && body.fecha ? { ownDate: String(body.fecha) } : {}),
+		fiscal: fiscalFactsOf(body),
+	};
 	const own = keyOfFolio(
 		body,
 		`folio:${String(body.serie ?? '').trim()}-${String(body.folio ?? '').trim()}`,
 		`the voucher's series, folio, recipient and total (no Duplicate Check Key), within ${windowHours} hours`,
 	);
-	if (own) return { job: { ...base, key: { ...own, since, exactSince: true } } };
+	if (own) return { job: { ...bound, key: { ...own, since, exactSince: true } } };
 	if (isGenericRfc(sale.recipientRfc))
 		return {
 			unchecked: `No check was made: the voucher has no Duplicate Check Key and no folio, and its recipient is the generic RFC ${sale.recipientRfc}, whose identical sales are common. Map a Duplicate Check Key (e.g. a ticket number) so that a re-run returns the first voucher instead of stamping again.`,
 		};
 	const { key, folio } = contentKey(body, now, windowHours);
-	return { job: { ...base, key }, folio };
+	return { job: { ...bound, key }, folio };
 }
 
 /**

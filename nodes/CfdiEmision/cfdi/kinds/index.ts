@@ -58,3 +58,9 @@ export {
 	type GlobalSaleCreditInput,
 } from './globalSaleCredit';
 export { globalPeriodEnd, lateGlobalInvoiceWarning } from './globalDeadline';
+export {
+	globalTwinAdvice,
+	globalTwinMessage,
+	type GlobalTwin,
+	type GlobalTwinAdvice,
+} from './globalTwins';

@@ -1,0 +1,52 @@
+/**
+ * The twin report of a global invoice stamped by two concurrent runs: the tickets of each twin read
+ * from its XML, so that the advice keeps every ticket declared exactly once (cfdi/kinds/globalTwins.ts).
+ */
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import { globalTwinAdvice, globalTwinMessage, type BusinessKey, type TwinReport } from '../cfdi';
+import type { RunSession } from '../api/client';
+import { downloadVoucherXml } from '../api/voucherXml';
+
+/**
+ * The report with the global invoices' tickets weighed. `read` caches each UUID's tickets over the
+ * run's items. A read that fails leaves the usual report with a warning: the vouchers are stamped,
+ * and the user must compare their tickets before cancelling either.
+ */
+export async function globalTwinsReport(
+	ctx: IExecuteFunctions,
+	session: RunSession,
+	key: BusinessKey,
+	own: string,
+	report: TwinReport,
+	read: Map<string, Promise<string[]>>,
+): Promise<TwinReport> {
+	const uuids = [report.keep, ...report.cancel.map((entry) => entry.uuid)];
+	const ticketsOf = (uuid: string) => {
+		let tickets = read.get(uuid);
+		if (!tickets) {
+			tickets = downloadVoucherXml(ctx, session, uuid, 0).then(({ cfdi }) => cfdi.conceptIds);
+			read.set(uuid, tickets);
+		}
+		return tickets;
+	};
+	let twins;
+	try {
+		twins = await Promise.all(
+			uuids.map(async (uuid) => ({ uuid, tickets: await ticketsOf(uuid) })),
+		);
+	} catch (error) {
+		return {
+			...report,
+			message: `${report.message} The tickets of these global invoices could not be read (${(error as Error).message}): before cancelling one, check that the one kept declares every ticket of the other, or a sale is left undeclared.`,
+		};
+	}
+	const advice = globalTwinAdvice(twins);
+	const upperOwn = own.toUpperCase();
+	return {
+		keep: advice.keep[0] ?? report.keep,
+		cancel: advice.cancel,
+		thisOneIsTwin: !advice.keep.includes(upperOwn),
+		message: globalTwinMessage(key, upperOwn, twins, advice),
+	};
+}
