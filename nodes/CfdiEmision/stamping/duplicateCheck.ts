@@ -267,7 +267,13 @@ export class DuplicateCheck {
 		const underKey = indexByKey(found.records as unknown as ListedVoucher[]);
 		const ticketsRead = new Map<string, Promise<string[]>>();
 		for (const entry of stamped) {
-			let twins = twinsOf(entry.key, entry.uuid, underKey(entry.key), entry.sale);
+			// Held to its own window as before stamping: an older identical sale is not this one's twin.
+			let twins = twinsOf(
+				entry.key,
+				entry.uuid,
+				candidatesOf(entry, underKey(entry.key) as unknown as ListedSale[]) as ListedVoucher[],
+				entry.sale,
+			);
 			// Two global invoices of one period: which to cancel depends on the tickets each declares.
 			if (twins && entry.key.value.startsWith('global:'))
 				twins = await globalTwinsReport(

@@ -277,12 +277,11 @@ describe('twins', () => {
 		expect(twinsOf(KEY, UUID_B, list)).toMatchObject({ keep: UUID_A, thisOneIsTwin: true });
 	});
 
-	test('not twins: another recipient under the key, a pending draft, a voucher without UUID, one cancelled in words, another folio', () => {
+	test('not twins: a pending draft, a voucher without UUID, one cancelled in words, another folio', () => {
 		const sale = { recipientRfc: 'ure180429tm6' };
 		const later = { voucherId: 2, date: '2026-11-20T10:00:01' };
 		const notTwin = (over: Partial<ListedVoucher>) =>
 			twinsOf(KEY, UUID_A, [listed({}), listed({ uuid: UUID_B, ...later, ...over })], sale);
-		expect(notTwin({ recipientRfc: 'XOJI740919U48' })).toBeUndefined();
 		expect(notTwin({ status: 'pending' })).toBeUndefined();
 		expect(notTwin({ uuid: '' })).toBeUndefined();
 		expect(notTwin({ status: 'unknown', statusDescription: 'Cancelado' })).toBeUndefined();
@@ -299,6 +298,36 @@ describe('twins', () => {
 				listed({ uuid: UUID_B, ...later, recipientRfc: 'XOJI740919U48' }),
 			])?.cancel,
 		).toEqual([{ uuid: UUID_B, motive: '02' }]);
+	});
+
+	test('another recipient under the key is a twin too (issue 33): both RFCs named, the newer to cancel, and the case of two sales numbered alike', () => {
+		const sale = { recipientRfc: 'ure180429tm6' };
+		const later = { voucherId: 2, date: '2026-11-20T10:00:01' };
+		const other = listed({ uuid: UUID_B, ...later, recipientRfc: 'XOJI740919U48' });
+		const fromOlder = twinsOf(KEY, UUID_A, [listed({}), other], sale);
+		expect(fromOlder).toMatchObject({
+			keep: UUID_A,
+			cancel: [{ uuid: UUID_B, motive: '02' }],
+			thisOneIsTwin: false,
+			recipients: [
+				{ uuid: UUID_A, recipientRfc: 'URE180429TM6' },
+				{ uuid: UUID_B, recipientRfc: 'XOJI740919U48' },
+			],
+		});
+		expect(fromOlder?.message).toContain(
+			`UUID ${UUID_A} to URE180429TM6, UUID ${UUID_B} to XOJI740919U48`,
+		);
+		expect(fromOlder?.message).toContain('keep the one whose RFC is the buyer');
+		expect(fromOlder?.message).toContain('two different sales numbered alike');
+		// Seen from the newer voucher's item: it is the twin; its own RFC comes from the sale when the list lags.
+		const fromNewer = twinsOf(KEY, UUID_B, [listed({})], { recipientRfc: 'XOJI740919U48' });
+		expect(fromNewer).toMatchObject({ keep: UUID_A, thisOneIsTwin: true });
+		expect(fromNewer?.recipients).toEqual([
+			{ uuid: UUID_A, recipientRfc: 'URE180429TM6' },
+			{ uuid: UUID_B, recipientRfc: 'XOJI740919U48' },
+		]);
+		// One recipient: no recipients member, the usual message.
+		expect(twinsOf(KEY, UUID_B, [listed({})], sale)?.recipients).toBeUndefined();
 	});
 });
 
