@@ -8,8 +8,10 @@ import {
 	BACKDATE_SECONDS,
 	CLOCK_MARGIN_SECONDS,
 	contentKey,
+	contentOf,
 	keyText,
 	saleWindow,
+	withinKeyWindow,
 } from '../../../../nodes/CfdiEmision/cfdi/contentKey';
 import { invoiceVoucher } from '../../../support/vouchers';
 
@@ -54,6 +56,77 @@ describe('contentKey', () => {
 
 	test('the window is the given hours before now', () => {
 		expect(contentKey(invoiceVoucher(), NOW, 2).key.since).toBe('2026-11-27T10:00:00.000Z');
+	});
+});
+
+describe('lines in any order (issue 33)', () => {
+	const lines = () => invoiceVoucher().conceptos as Array<Record<string, unknown>>;
+
+	test('the same lines in another order are the same content; the folio of the sorted order is kept and the given order is looked for as the former folio', () => {
+		const sorted = contentKey(invoiceVoucher(), NOW);
+		const reversed = contentKey(invoiceVoucher({ conceptos: [...lines()].reverse() }), NOW);
+		expect(reversed.folio).toBe(sorted.folio);
+		// Pinned: the folios the node wrote before the lines were sorted (C-006FF58F for this order).
+		expect(sorted.folio).toBe('C-006FF58F');
+		expect(sorted.key.formerFolio).toBeUndefined();
+		expect(reversed.key.formerFolio).toBe('C-894E3391');
+	});
+
+	test('a voucher of one line keeps the folio it had before (C-A650ADFD)', () => {
+		const single = invoiceVoucher({ conceptos: [lines()[0]], total: 700, subTotal: 700 });
+		expect(contentKey(single, NOW)).toMatchObject({
+			folio: 'C-A650ADFD',
+			key: { folio: 'C-A650ADFD' },
+		});
+		expect(contentKey(single, NOW).key.formerFolio).toBeUndefined();
+	});
+
+	test('the lines still count: another quantity on one line is another content, whatever the order', () => {
+		const changed = lines();
+		changed[1] = { ...changed[1], cantidad: '2.5' };
+		expect(contentOf(invoiceVoucher({ conceptos: changed }))).not.toBe(contentOf(invoiceVoucher()));
+		// Two lines that swap their quantities are not the same content either.
+		const swapped = lines();
+		[swapped[0].cantidad, swapped[1].cantidad] = [swapped[1].cantidad, swapped[0].cantidad];
+		expect(contentOf(invoiceVoucher({ conceptos: swapped }))).not.toBe(contentOf(invoiceVoucher()));
+	});
+});
+
+describe('withinKeyWindow (issue 33)', () => {
+	const since = '2026-11-26T12:00:00.000Z';
+	const bound = { since, exactSince: true };
+	// Listed dates as Unix seconds, for the test: ISO dates with a zone.
+	const seconds = (date: string) => {
+		const parsed = Date.parse(date);
+		return Number.isNaN(parsed) ? null : Math.floor(parsed / 1000);
+	};
+	const at = (date: string | null) => ({ date });
+
+	test("a window-bound key keeps only the vouchers dated within its own window, whatever the read's span", () => {
+		const listed = [
+			at('2026-11-22T12:00:00Z'),
+			at('2026-11-26T11:59:59Z'),
+			at('2026-11-26T12:00:00Z'),
+			at('2026-11-27T11:00:00Z'),
+		];
+		expect(withinKeyWindow(bound, listed, seconds)).toEqual(listed.slice(2));
+	});
+
+	test('a key not bound to a window (an order, a Duplicate Check Key) keeps every voucher', () => {
+		const listed = [at('2026-10-01T00:00:00Z')];
+		expect(withinKeyWindow({ since }, listed, seconds)).toEqual(listed);
+		expect(withinKeyWindow({}, listed, seconds)).toEqual(listed);
+	});
+
+	test('with its own date (Use Voucher Date): a voucher of that very date is kept however old, others of that age are not', () => {
+		const own = '2026-11-25T09:15:00';
+		const listed = [at('2026-11-25 09:15:00'), at('2026-11-25T09:15:01Z')];
+		expect(withinKeyWindow(bound, listed, seconds, own)).toEqual([listed[0]]);
+	});
+
+	test('a voucher whose date is missing or unreadable is kept: the rule weighs it rather than stamping twice', () => {
+		const listed = [at(null), at('not a date')];
+		expect(withinKeyWindow(bound, listed, seconds)).toEqual(listed);
 	});
 });
 
