@@ -10,7 +10,9 @@ import { downloadVoucherXml, type VoucherXml } from './voucherXml';
 // Related invoices are read a few at a time, like XML → Download.
 const READ_CONCURRENCY = 4;
 
-type ItemInvoices = { invoices: Map<string, StampedCfdi> } | { error: unknown };
+type ItemInvoices =
+	| { invoices: Map<string, StampedCfdi>; xml: Map<string, string> }
+	| { error: unknown };
 
 /**
  * The stamped invoices the items relate (payment receipts, credit notes), read from their XML
@@ -43,6 +45,7 @@ export class RelatedInvoices {
 		};
 		const readItem = async (itemIndex: number): Promise<ItemInvoices> => {
 			const invoices = new Map<string, StampedCfdi>();
+			const texts = new Map<string, string>();
 			for (const given of uuidsOf(itemIndex)) {
 				const uuid = given.trim();
 				if (!UUID_PATTERN.test(uuid)) {
@@ -69,8 +72,9 @@ export class RelatedInvoices {
 					xml = await started;
 				}
 				invoices.set(key, xml.cfdi);
+				texts.set(key, xml.xml);
 			}
-			return { invoices };
+			return { invoices, xml: texts };
 		};
 		let next = 0;
 		const worker = async () => {
@@ -95,6 +99,12 @@ export class RelatedInvoices {
 		if (!entry) return new Map();
 		if ('error' in entry) throw entry.error;
 		return entry.invoices;
+	}
+
+	/** The XML text of the item's invoices by upper-case UUID (the run's ledger reads them from here); none after an error. */
+	xmlOf(itemIndex: number): Map<string, string> {
+		const entry = this.byItem[itemIndex];
+		return entry && 'xml' in entry ? entry.xml : new Map();
 	}
 }
 

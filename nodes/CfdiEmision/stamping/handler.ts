@@ -6,7 +6,6 @@ import {
 	type INodeExecutionData,
 } from 'n8n-workflow';
 
-import { type StampedCfdi } from '../cfdi';
 import { operationFailed, toNodeError, type RunSession } from '../api/client';
 import { createVoucher, updatePendingVoucher } from '../api/vouchers';
 import { ItemPlans, runItems, withItemIndex, type ItemOutcome } from '../execution/runItems';
@@ -20,7 +19,7 @@ import { stampPending } from './stampPending';
 import { DuplicateCheck, type CheckedKey } from './duplicateCheck';
 import { checkedOutcome, stampedMeanwhileOutcome } from './duplicateOutcome';
 import { SaleStampedMeanwhile } from './saleStampedMeanwhile';
-import { SaleSums } from './saleSums';
+import { SaleLedger } from './saleLedger';
 import type { StampJob, VoucherOperation } from './job';
 import { planStampJob } from './plan';
 
@@ -216,14 +215,8 @@ export async function runStamping(
 		}
 		return keys;
 	});
-	// Credit notes and payment receipts: never more than their invoice (saleSums.ts).
-	const sums = new SaleSums(ctx, (itemIndex) => {
-		try {
-			return operation.relatedInvoices?.(itemIndex) ?? new Map<string, StampedCfdi>();
-		} catch {
-			return new Map<string, StampedCfdi>();
-		}
-	});
+	// Credit notes and payment receipts: the run's ledger of what their invoices already have (saleLedger.ts).
+	const ledger = new SaleLedger(ctx, (itemIndex) => operation.relatedXml?.(itemIndex));
 	const stampedThisRun: Array<CheckedKey & { uuid: string; output: IDataObject }> = [];
 	let runSession: RunSession | undefined;
 	const withPairing = (outcome: ItemOutcome, itemIndex: number): ItemOutcome => {
@@ -244,6 +237,9 @@ export async function runStamping(
 				// A skipped item (e.g. an order without tax data) is passed on with why; nothing is sent.
 				if (job instanceof BuiltVoucher)
 					return withPairing({ items: skippedItemOutput(ctx, itemIndex, job.output) }, itemIndex);
+				// A receipt's installment already paid for another amount is a new payment: refused
+				// before the Duplicate Check could answer it with the other receipt.
+				await ledger.beforeDuplicateCheck(session, job);
 				// The duplicate check, before the item's first request: a sale already stamped is
 				// returned (or refused) and nothing is sent; a pending voucher of it is finished.
 				if (job.duplicate) {
@@ -279,7 +275,7 @@ export async function runStamping(
 					: undefined;
 				if (stepOutput) job = { ...job, output: { ...job.output, ...stepOutput } };
 				// What is already credited or paid on the invoice, read now that the item will be sent.
-				await sums.check(session, job);
+				await ledger.check(session, job);
 				const duplicate = job.duplicate;
 				// While its series is busy (maybe with this very sale, from another execution), look again.
 				const whileSeriesBusy = duplicate
@@ -296,6 +292,9 @@ export async function runStamping(
 				}
 				const outcome = outcomeOf(job, sent.answer, format);
 				const [stampedItem] = outcome.items;
+				if (stampedItem?.json.status === 'stamped' || stampedItem?.json.status === 'alreadyStamped')
+					ledger.stamped(itemIndex, stampedItem.json.uuid);
+				else ledger.notStamped(itemIndex);
 				if (job.duplicate && stampedItem?.json.status === 'stamped') {
 					check.stamped(job.duplicate, stampedItem.json);
 					stampedThisRun.push({

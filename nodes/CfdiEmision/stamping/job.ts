@@ -1,7 +1,7 @@
 /** What a voucher operation gives the stamping handler, and one item's job once planned (types only). */
 import { type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 
-import type { BusinessKey, DuplicateCheckMode, FiscalFacts, SaleFacts, StampedCfdi } from '../cfdi';
+import type { BusinessKey, DuplicateCheckMode, FiscalFacts, SaleFacts } from '../cfdi';
 import type { RunSession } from '../api/client';
 import type { VoucherRecord } from '../api/voucherRecords';
 import { BuiltVoucher, type PreparedVoucher } from '../voucherInput';
@@ -42,8 +42,8 @@ export interface VoucherOperation {
 		session: RunSession,
 		generalPublic: VoucherRecord[] | undefined,
 	): Promise<IDataObject | undefined>;
-	/** The stamped invoices the item's voucher relates, already read (by upper-case UUID): not read again. */
-	relatedInvoices?(itemIndex: number): Map<string, StampedCfdi>;
+	/** The XML text of the invoices the item relates, already downloaded (by upper-case UUID): not read again. */
+	relatedXml?(itemIndex: number): Map<string, string>;
 }
 
 /** One item, ready to send: everything below is decided before any request. */

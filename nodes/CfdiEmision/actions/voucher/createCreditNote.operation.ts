@@ -4,11 +4,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { TIPO_RELACION } from '../../cfdi';
 import { catalogOptions } from '../common.fields';
 import { showFor } from '../common.fields';
-import {
-	readRelatedInvoices,
-	readRelatedXmlField,
-	readsRelatedXml,
-} from '../../api/relatedInvoices';
+import { readRelatedInvoices, readRelatedXmlField } from '../../api/relatedInvoices';
 import { readStampingSettings, runStamping } from '../../stamping';
 import {
 	duplicateCheck,
@@ -242,7 +238,6 @@ export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionDat
 	return await runStamping(ctx, {
 		buildVoucher: (context, itemIndex) => creditNoteOf(context, itemIndex, related, globalSales),
 		target: () => ({ kind: 'create' }),
-		relatedInvoices: (itemIndex) =>
-			readsRelatedXml(ctx, itemIndex) ? related.of(itemIndex) : new Map(),
+		relatedXml: (itemIndex) => related.xmlOf(itemIndex),
 	});
 }

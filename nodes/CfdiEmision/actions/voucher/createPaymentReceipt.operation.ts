@@ -365,7 +365,6 @@ export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionDat
 	return await runStamping(ctx, {
 		buildVoucher: (context, itemIndex) => paymentReceiptOf(context, itemIndex, related),
 		target: () => ({ kind: 'create' }),
-		relatedInvoices: (itemIndex) =>
-			readsRelatedXml(ctx, itemIndex) ? related.of(itemIndex) : new Map(),
+		relatedXml: (itemIndex) => related.xmlOf(itemIndex),
 	});
 }

@@ -53,8 +53,17 @@ export interface StampedCfdi {
 	conceptos?: StampedConcept[];
 	/** Its CfdiRelacionados: each relation type with the UUIDs it relates. */
 	relacionados?: Array<{ tipoRelacion: string; uuids: string[] }>;
-	/** A payment receipt's paid documents (Pagos DoctoRelacionado): invoice UUID and installment. */
-	pagados?: Array<{ uuid: string; installment: number }>;
+	/**
+	 * A payment receipt's paid documents (Pagos DoctoRelacionado): invoice UUID and installment, and
+	 * as written (decimal text, for exact sums) the previous balance, the amount paid and its currency.
+	 */
+	pagados?: Array<{
+		uuid: string;
+		installment: number;
+		impSaldoAnt?: string;
+		impPagado?: string;
+		monedaDR?: string;
+	}>;
 	/**
 	 * Without a stamp, why an element named TimbreFiscalDigital in the SAT's namespace is none (where
 	 * it stands instead of directly under Complemento); absent when there is no such element.
@@ -276,9 +285,7 @@ function conceptsOf(comprobante: XmlElement): StampedConcept[] | undefined {
 }
 
 /** Every DoctoRelacionado of a Pagos complement (any version), or undefined without one. */
-function paidDocumentsOf(
-	comprobante: XmlElement,
-): Array<{ uuid: string; installment: number }> | undefined {
+function paidDocumentsOf(comprobante: XmlElement): StampedCfdi['pagados'] {
 	const found: XmlElement[] = [];
 	const walk = (element: XmlElement) => {
 		for (const item of element.children) {
@@ -289,10 +296,15 @@ function paidDocumentsOf(
 	const complemento = child(comprobante, 'Complemento');
 	if (complemento) walk(complemento);
 	if (!found.length) return undefined;
-	return found.map((docto) => ({
-		uuid: (textAttr(docto, 'IdDocumento') ?? '').toUpperCase(),
-		installment: Number(textAttr(docto, 'NumParcialidad') ?? 1) || 1,
-	}));
+	return found.map((docto) =>
+		defined({
+			uuid: (textAttr(docto, 'IdDocumento') ?? '').toUpperCase(),
+			installment: Number(textAttr(docto, 'NumParcialidad') ?? 1) || 1,
+			impSaldoAnt: textAttr(docto, 'ImpSaldoAnt'),
+			impPagado: textAttr(docto, 'ImpPagado'),
+			monedaDR: textAttr(docto, 'MonedaDR'),
+		}),
+	);
 }
 
 /** The voucher's CfdiRelacionados (CFDI 4.0: several groups; 3.3: one). */

@@ -1,0 +1,295 @@
+/**
+ * The run's ledger (cfdi/ledger.ts) filled from the service, and its rules applied to each credit
+ * note and payment receipt in the item's turn, before the voucher's first request (issue 33 items
+ * 2 and 3). Every voucher of type E relating invoices and every type P is checked, whatever the
+ * operation, input mode or "Read Related Invoices From Their XML" says: the sums do not depend on a
+ * setting.
+ *
+ * What it reads, once per run: the XML of each invoice an item credits or pays, the service's list
+ * from the earliest such invoice's date to now (the invoices' states, and the candidates: a credit
+ * note or a receipt is not older than its invoice), and the XML of each listed voucher to the same
+ * recipient that could credit or pay (their CfdiRelacionados and Pagos say what). What the run
+ * sends is added as it goes, so a later item sees what an earlier one stamped.
+ */
+import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
+
+import { stateOf, type ListedSale } from '../cfdi';
+import {
+	creditRefusal,
+	installmentConflictRefusal,
+	ledgerDocumentFromBody,
+	ledgerDocumentFromXml,
+	paymentRefusal,
+	Ledger,
+	type LedgerDocument,
+	type LedgerState,
+	type Refusal,
+} from '../cfdi/ledger';
+import { readWholeWindow, type WholeWindow } from '../api/voucherList';
+import type { VoucherRecord } from '../api/voucherRecords';
+import { downloadVoucherXml } from '../api/voucherXml';
+import { operationFailed, type RunSession } from '../api/client';
+import type { StampJob } from './job';
+
+const DAY_SECONDS = 86_400;
+
+const upper = (value: unknown): string =>
+	value === undefined || value === null ? '' : String(value).trim().toUpperCase();
+
+/** A CFDI date (Mexico local time, no zone) as Unix seconds, a day early for any zone; NaN without one. */
+function secondsOf(fecha: string | undefined): number {
+	const parsed = fecha ? Date.parse(`${fecha.slice(0, 19)}Z`) : NaN;
+	return Number.isFinite(parsed) ? Math.floor(parsed / 1000) - DAY_SECONDS : NaN;
+}
+
+function stateOfRecord(record: VoucherRecord): LedgerState {
+	switch (stateOf(record as unknown as ListedSale)) {
+		case 'cancelled':
+			return 'cancelled';
+		case 'pendingAcceptance':
+			return 'inCancellation';
+		case 'pending':
+			return 'pending';
+		default:
+			return 'valid';
+	}
+}
+
+/** The form's words for a body path, beside the path itself (the Create operations' JSON). */
+function fieldName(path: string | undefined): string {
+	if (!path) return '';
+	const docto = /pago\[(\d+)\]\.doctoRelacionado\[(\d+)\]\.(\w+)$/.exec(path);
+	if (docto) {
+		const label: Record<string, string> = {
+			impSaldoAnt: 'Previous Balance',
+			numParcialidad: 'Installment',
+			impPagado: 'Amount Paid',
+			idDocumento: 'Invoice UUID',
+		};
+		return `Related Invoices › invoice ${Number(docto[2]) + 1} › ${label[docto[3]] ?? docto[3]} (${path})`;
+	}
+	if (path === 'total') return 'Amount (total)';
+	if (path === 'cfdiRelacionados') return 'Related Invoices (cfdiRelacionados)';
+	if (path === 'tipoCambio') return 'Exchange Rate (tipoCambio)';
+	return path;
+}
+
+/** One run's ledger: the XML read, the list read, and what this run's items sent. */
+export class SaleLedger {
+	readonly ledger = new Ledger();
+
+	private readonly xml = new Map<string, Promise<LedgerDocument>>();
+
+	private list?: { from: number; read: Promise<WholeWindow> };
+
+	/** The run's documents by item, until the service gives their UUID. */
+	private readonly sent = new Map<number, string>();
+
+	private turn: Promise<unknown> = Promise.resolve();
+
+	constructor(
+		private readonly ctx: IExecuteFunctions,
+		/** The XML the operation downloaded for the item (its related invoices): not downloaded again. */
+		private readonly known: (itemIndex: number) => Map<string, string> | undefined = () =>
+			undefined,
+	) {}
+
+	private document(
+		session: RunSession,
+		uuid: string,
+		itemIndex: number,
+		role: string,
+		state: LedgerState,
+	): Promise<LedgerDocument> {
+		const key = upper(uuid);
+		let read = this.xml.get(key);
+		const known = this.known(itemIndex)?.get(key);
+		if (!read && known !== undefined) {
+			read = Promise.resolve(ledgerDocumentFromXml(known, state));
+			this.xml.set(key, read);
+		}
+		if (!read) {
+			read = downloadVoucherXml(this.ctx, session, key, itemIndex, {
+				action: `read the XML of ${role} ${key} (to sum what is credited or paid on the invoice)`,
+				subject: `${role} ${key}`,
+				consequence:
+					'Nothing was sent for this item: without it the node cannot tell whether the invoice is already credited or paid. Run the item again; if it repeats, check the UUID.',
+			}).then(({ xml }) => ledgerDocumentFromXml(xml, state));
+			read.catch(() => this.xml.delete(key));
+			this.xml.set(key, read);
+		}
+		return read;
+	}
+
+	/** The list from `from` (a day's start) to tomorrow: one read per run, read again only further back. */
+	private window(session: RunSession, from: number): Promise<WholeWindow> {
+		const day = Math.max(0, Math.floor(from / DAY_SECONDS) * DAY_SECONDS);
+		if (!this.list || day < this.list.from) {
+			const now = Math.floor(Date.now() / 1000);
+			const read = readWholeWindow(this.ctx, session, { from: day, to: now + DAY_SECONDS });
+			const entry = { from: day, read };
+			read.catch(() => {
+				if (this.list === entry) this.list = undefined;
+			});
+			this.list = entry;
+		}
+		return this.list.read;
+	}
+
+	/**
+	 * Fills the ledger for `invoices`: their XML and state, and every live document that may relate
+	 * them. Answers false when the service holds none of them (404: invoices stamped elsewhere, typed
+	 * in with the XML not read): nothing here credits or pays them, so there is nothing to sum.
+	 */
+	private async fill(session: RunSession, itemIndex: number, invoices: string[]): Promise<boolean> {
+		const found = await Promise.all(
+			invoices.map((uuid) =>
+				this.document(session, uuid, itemIndex, 'related invoice', 'valid').catch(
+					(error: unknown) => {
+						if ((error as { httpCode?: string }).httpCode === '404') return undefined;
+						throw error;
+					},
+				),
+			),
+		);
+		const read = found.filter((invoice): invoice is LedgerDocument => invoice !== undefined);
+		if (!read.length) return false;
+		for (const invoice of read) if (!this.ledger.has(invoice.uuid)) this.ledger.put(invoice);
+		const from = Math.min(...read.map((invoice) => secondsOf(invoice.fecha)));
+		const whole = await this.window(session, Number.isFinite(from) ? from : 0);
+		if (!whole.complete) {
+			throw operationFailed(
+				this.ctx,
+				itemIndex,
+				`Could not read the whole voucher list to sum what is already credited or paid on the invoice: ${whole.why ?? 'incomplete'}`,
+				'Nothing was sent. Run the item again (a list that moved while it was read settles by itself).',
+			);
+		}
+		const wanted = new Set(invoices);
+		const recipients = new Set(read.map((invoice) => invoice.recipientRfc).filter(Boolean));
+		const candidates: VoucherRecord[] = [];
+		for (const record of whole.records) {
+			const uuid = upper(record.uuid);
+			if (!uuid) continue;
+			const state = stateOfRecord(record);
+			// The states come from the list: an invoice cancelled or in cancellation, a note cancelled.
+			if (this.ledger.has(uuid)) {
+				this.ledger.setState(uuid, state);
+				continue;
+			}
+			if (wanted.has(uuid) || state === 'cancelled' || state === 'pending') continue;
+			if (record.recipientRfc && recipients.size && !recipients.has(upper(record.recipientRfc)))
+				continue;
+			// A credit note has a total; a receipt totals 0 in XXX.
+			candidates.push(record);
+		}
+		const documents = await Promise.all(
+			candidates.map((record) =>
+				this.document(session, record.uuid, itemIndex, 'listed voucher', stateOfRecord(record)),
+			),
+		);
+		for (const document of documents)
+			if (!this.ledger.has(document.uuid) && (document.type === 'E' || document.type === 'P'))
+				this.ledger.put(document);
+		return true;
+	}
+
+	private refuse(itemIndex: number, refusal: Refusal, body: IDataObject): NodeOperationError {
+		const field = refusal.field
+			? ` Field: ${fieldName(refusal.field)}${refusal.value !== undefined ? `, value ${refusal.value}` : ''}.`
+			: '';
+		const error = new NodeOperationError(
+			this.ctx.getNode(),
+			`Item ${itemIndex}: ${refusal.message}`,
+			{
+				itemIndex,
+				description: `${refusal.fix}${field}`,
+			},
+		);
+		error.context.outcome = {
+			status: refusal.status,
+			...(refusal.figures ?? {}),
+			voucherType: String(body.tipoDeComprobante ?? ''),
+		};
+		return error;
+	}
+
+	/** The invoices a document credits or pays. */
+	private static invoicesOf(document: LedgerDocument): string[] {
+		return [
+			...new Set(
+				document.type === 'E' ? document.credits : document.paid.map((entry) => entry.invoice),
+			),
+		];
+	}
+
+	/** One item at a time: each counts what the run's earlier items sent. */
+	private async inTurn<T>(work: () => Promise<T>): Promise<T> {
+		const mine = this.turn.then(work);
+		this.turn = mine.catch(() => undefined);
+		return await mine;
+	}
+
+	private async prepared(
+		session: RunSession,
+		job: StampJob,
+	): Promise<LedgerDocument | undefined> {
+		if (!job.stamp) return undefined;
+		const document = ledgerDocumentFromBody(
+			job.voucher.body,
+			`RUN-ITEM-${job.itemIndex}`,
+			'pending',
+		);
+		if (!document) return undefined;
+		document.label = `this run's item ${job.itemIndex}`;
+		const invoices = SaleLedger.invoicesOf(document);
+		if (!(await this.fill(session, job.itemIndex, invoices))) return undefined;
+		return document;
+	}
+
+	/**
+	 * Before the Duplicate Check answers: a payment receipt whose installment another receipt already
+	 * pays for another amount is a new payment, refused naming both amounts (never answered with the
+	 * other receipt). The same installment for the same amount is left to the Duplicate Check (a re-run).
+	 */
+	async beforeDuplicateCheck(session: RunSession, job: StampJob): Promise<void> {
+		if (String(job.voucher.body.tipoDeComprobante ?? '').toUpperCase() !== 'P') return;
+		await this.inTurn(async () => {
+			const document = await this.prepared(session, job);
+			if (!document) return;
+			const refusal = installmentConflictRefusal(this.ledger, document);
+			if (refusal) throw this.refuse(job.itemIndex, refusal, job.voucher.body);
+		});
+	}
+
+	/** Throws the item's refusal when the voucher breaks a rule of the ledger; records it when it fits. */
+	async check(session: RunSession, job: StampJob): Promise<void> {
+		await this.inTurn(async () => {
+			const document = await this.prepared(session, job);
+			if (!document) return;
+			const refusal =
+				document.type === 'E'
+					? creditRefusal(this.ledger, document)
+					: paymentRefusal(this.ledger, document);
+			if (refusal) throw this.refuse(job.itemIndex, refusal, job.voucher.body);
+			// Counted from now on (pending: sent, not confirmed), so a later item sees it.
+			this.ledger.put(document);
+			this.sent.set(job.itemIndex, document.uuid);
+		});
+	}
+
+	/** The item's voucher was stamped: its document carries its UUID from now on. */
+	stamped(itemIndex: number, uuid: unknown): void {
+		const from = this.sent.get(itemIndex);
+		if (!from || !uuid) return;
+		this.ledger.rename(from, String(uuid), 'valid');
+		this.sent.delete(itemIndex);
+	}
+
+	/** The item's voucher was only saved (not stamped): it credits or pays nothing yet. */
+	notStamped(itemIndex: number): void {
+		const from = this.sent.get(itemIndex);
+		if (from) this.ledger.remove(from);
+		this.sent.delete(itemIndex);
+	}
+}
