@@ -158,7 +158,10 @@ export function ledgerDocumentFromXml(xml: string, state: LedgerState): LedgerDo
 		fecha: cfdi.fecha,
 		recipientRfc: upper(cfdi.receptor.rfc) || undefined,
 		global: cfdi.informacionGlobal !== undefined,
-		credits: creditedBy({ tipoDeComprobante: cfdi.tipoDeComprobante, relacionados: cfdi.relacionados }),
+		credits: creditedBy({
+			tipoDeComprobante: cfdi.tipoDeComprobante,
+			relacionados: cfdi.relacionados,
+		}),
 		tickets,
 		paid: (cfdi.pagados ?? []).map((entry) => ({
 			invoice: upper(entry.uuid),
@@ -353,7 +356,10 @@ export class Ledger {
 					if (entry.invoice === key) payments.push({ document, entry });
 		}
 		const credited = credits.reduce((sum, credit) => addDecimal(sum, credit.amount), DECIMAL_ZERO);
-		const paid = payments.reduce((sum, payment) => addDecimal(sum, payment.entry.amount), DECIMAL_ZERO);
+		const paid = payments.reduce(
+			(sum, payment) => addDecimal(sum, payment.entry.amount),
+			DECIMAL_ZERO,
+		);
 		return {
 			invoice,
 			credits,
@@ -428,7 +434,7 @@ export function creditRefusal(ledger: Ledger, note: LedgerDocument): Refusal | u
 		return {
 			status: 'exchangeRateMissing',
 			message: `The credit note is in ${note.currency} and invoice ${first.uuid} in ${currency}, and no exchange rate converts one into the other.`,
-			fix: 'Nothing was sent. Give the exchange rate (TipoCambio, MXN per unit of the currency) of the note, or issue it in the invoice\'s currency.',
+			fix: "Nothing was sent. Give the exchange rate (TipoCambio, MXN per unit of the currency) of the note, or issue it in the invoice's currency.",
 			field: 'tipoCambio',
 			value: note.exchangeRate ? decimalToString(note.exchangeRate) : '',
 		};
@@ -524,9 +530,7 @@ export function installmentsTaken(ledger: Ledger, receipt: LedgerDocument): Inst
 	const taken: InstallmentTaken[] = [];
 	for (const entry of receipt.paid) {
 		const sums = ledger.sums(entry.invoice, receipt.uuid);
-		const other = sums?.payments.find(
-			(payment) => payment.entry.installment === entry.installment,
-		);
+		const other = sums?.payments.find((payment) => payment.entry.installment === entry.installment);
 		if (other)
 			taken.push({
 				entry,

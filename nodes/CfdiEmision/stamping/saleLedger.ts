@@ -87,6 +87,9 @@ export class SaleLedger {
 
 	private turn: Promise<unknown> = Promise.resolve();
 
+	/** Invoices the service does not hold (404). */
+	private readonly absent = new Set<string>();
+
 	constructor(
 		private readonly ctx: IExecuteFunctions,
 		/** The XML the operation downloaded for the item (its related invoices): not downloaded again. */
@@ -144,12 +147,16 @@ export class SaleLedger {
 	private async fill(session: RunSession, itemIndex: number, invoices: string[]): Promise<boolean> {
 		const found = await Promise.all(
 			invoices.map((uuid) =>
-				this.document(session, uuid, itemIndex, 'related invoice', 'valid').catch(
-					(error: unknown) => {
-						if ((error as { httpCode?: string }).httpCode === '404') return undefined;
-						throw error;
-					},
-				),
+				this.absent.has(uuid)
+					? undefined
+					: this.document(session, uuid, itemIndex, 'related invoice', 'valid').catch(
+							(error: unknown) => {
+								if ((error as { httpCode?: string }).httpCode !== '404') throw error;
+								// Looked up once per run.
+								this.absent.add(uuid);
+								return undefined;
+							},
+						),
 			),
 		);
 		const read = found.filter((invoice): invoice is LedgerDocument => invoice !== undefined);
@@ -230,10 +237,7 @@ export class SaleLedger {
 		return await mine;
 	}
 
-	private async prepared(
-		session: RunSession,
-		job: StampJob,
-	): Promise<LedgerDocument | undefined> {
+	private async prepared(session: RunSession, job: StampJob): Promise<LedgerDocument | undefined> {
 		if (!job.stamp) return undefined;
 		const document = ledgerDocumentFromBody(
 			job.voucher.body,

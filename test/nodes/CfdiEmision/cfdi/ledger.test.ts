@@ -54,7 +54,12 @@ function note(uuid: string, total: string, extra: Partial<LedgerDocument> = {}):
 	};
 }
 
-function receipt(uuid: string, installment: number, previous: string, amount: string): LedgerDocument {
+function receipt(
+	uuid: string,
+	installment: number,
+	previous: string,
+	amount: string,
+): LedgerDocument {
 	return {
 		uuid,
 		type: 'P',
@@ -80,7 +85,10 @@ describe('creditedBy and relationsOfBody', () => {
 			}),
 		).toEqual([U, OTHER]);
 		expect(
-			creditedBy({ tipoDeComprobante: 'I', relacionados: [{ tipoRelacion: '01', uuids: [OTHER] }] }),
+			creditedBy({
+				tipoDeComprobante: 'I',
+				relacionados: [{ tipoRelacion: '01', uuids: [OTHER] }],
+			}),
 		).toEqual([]);
 	});
 
@@ -148,7 +156,10 @@ describe('creditRefusal', () => {
 		const ledger = new Ledger();
 		ledger.put(invoice({ currency: 'USD', exchangeRate: d('17.00') }));
 		ledger.put(note('NC-MXN', '2278.00'));
-		const refusal = creditRefusal(ledger, note('NEW', '1160.00', { currency: 'USD', exchangeRate: d('17.00') }));
+		const refusal = creditRefusal(
+			ledger,
+			note('NEW', '1160.00', { currency: 'USD', exchangeRate: d('17.00') }),
+		);
 		expect(refusal?.message).toBe(
 			`This credit note would credit more than invoice ${U} totals: already credited 134.00 USD (credit notes NC-MXN 134.00 USD from 2278.00 MXN), this credit note 1160.00 USD, invoice total 1160.00 USD.`,
 		);
@@ -169,7 +180,9 @@ describe('creditRefusal', () => {
 		const ledger = new Ledger();
 		ledger.put(invoice({ global: true, tickets: { 'T-1': d('116.00'), 'T-2': d('58.00') } }));
 		ledger.put(note('NC-1', '100.00', { tickets: { 'T-1': d('100.00') } }));
-		expect(creditRefusal(ledger, note('NEW', '16.00', { tickets: { 'T-1': d('16.00') } }))).toBeUndefined();
+		expect(
+			creditRefusal(ledger, note('NEW', '16.00', { tickets: { 'T-1': d('16.00') } })),
+		).toBeUndefined();
 		const refusal = creditRefusal(ledger, note('NEW', '20.00', { tickets: { 'T-1': d('20.00') } }));
 		expect(refusal?.message).toBe(
 			`This credit note would credit more than ticket T-1 of global invoice ${U} holds: already credited 100.00 MXN, this credit note 20.00 MXN, ticket amount 116.00 MXN.`,
@@ -200,7 +213,9 @@ describe('paymentRefusal', () => {
 			`Installment 1 of invoice ${U} is already paid by payment receipt R-1 for 1000.00 MXN; this receipt pays 160.00 MXN as the same installment.`,
 		);
 		expect(conflict?.fix).toContain('give installment 2 with the previous balance 160.00 MXN');
-		expect(installmentConflictRefusal(ledger, receipt('NEW', 1, '1160.00', '1000.00'))).toBeUndefined();
+		expect(
+			installmentConflictRefusal(ledger, receipt('NEW', 1, '1160.00', '1000.00')),
+		).toBeUndefined();
 		expect(paymentRefusal(ledger, receipt('NEW', 1, '1160.00', '1000.00'))?.status).toBe(
 			'installmentReceipted',
 		);

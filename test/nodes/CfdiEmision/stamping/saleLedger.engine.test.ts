@@ -88,7 +88,7 @@ describe('credit notes against one invoice never credit more than its total', ()
 		expect(error).toBeUndefined();
 		expect(items[0].json.status).toBe('stamped');
 		expect(String(items[1].json.error)).toBe(
-			`Item 1: This credit note would credit more than invoice ${invoice} totals: already credited 600.00 MXN (credit notes this run, item 0 600.00 MXN), this credit note 600.00 MXN, invoice total 1160.00 MXN.`,
+			`Item 1: This credit note would credit more than invoice ${invoice} totals: already credited 600.00 MXN (credit notes ${String(items[0].json.uuid)} 600.00 MXN), this credit note 600.00 MXN, invoice total 1160.00 MXN.`,
 		);
 		expect(issuingCalls(kit.sandbox).filter((call) => call.route === 'createVoucher')).toHaveLength(
 			1,

@@ -132,7 +132,11 @@ describe('voucher: create credit note', () => {
 			[{}],
 		);
 		expect(error).toBeUndefined();
-		expect(kit.sandbox.requests.filter((r) => r.route === 'downloadXml')).toHaveLength(0);
+		// The operation reads no XML; the ledger looks the invoice up (the sums do not depend on the
+		// setting) and the sandbox does not hold it (404): nothing at this service relates it.
+		expect(
+			kit.sandbox.requests.filter((r) => r.route === 'downloadXml').map((r) => r.status),
+		).toEqual([404]);
 		const body = sentBody(kit.sandbox) as any;
 		expect(body).toMatchObject({ subTotal: 700, total: 812 });
 		expect(body.cfdiRelacionados).toEqual([
