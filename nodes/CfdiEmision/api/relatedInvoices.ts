@@ -11,8 +11,7 @@ import { downloadVoucherXml, type VoucherXml } from './voucherXml';
 const READ_CONCURRENCY = 4;
 
 type ItemInvoices =
-	| { invoices: Map<string, StampedCfdi>; xml: Map<string, string> }
-	| { error: unknown };
+	{ invoices: Map<string, StampedCfdi>; xml: Map<string, string> } | { error: unknown };
 
 /**
  * The stamped invoices the items relate (payment receipts, credit notes), read from their XML
