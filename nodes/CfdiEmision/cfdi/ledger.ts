@@ -3,7 +3,7 @@
  * up to in the invoice's currency. Pure: no n8n types, no requests (stamping/saleLedger.ts fills it
  * from the service's list and the documents' XML, and from what a run stamps).
  *
- * Rules it answers, the same in every setting (node version, input mode, XML reading, currency):
+ * Its rules (ledgerRules.ts), the same in every setting (node version, input mode, XML reading, currency):
  * - live credit notes relating an invoice (relations 01, 03, 07) credit at most its total, each note
  *   converted into the invoice's currency; a credit of a ticket of a global invoice at most the ticket;
  * - live receipts pay at most the invoice's total, one installment number per payment, and each
@@ -79,17 +79,17 @@ export interface Refusal {
 	figures?: Record<string, string>;
 }
 
-const upper = (value: unknown): string =>
+export const upper = (value: unknown): string =>
 	value === undefined || value === null ? '' : String(value).trim().toUpperCase();
 
-const decimalsOf = (currency: string): number => currencyDecimals(currency) ?? 2;
+export const decimalsOf = (currency: string): number => currencyDecimals(currency) ?? 2;
 
 /** Amount with its currency, at the currency's decimals. */
 export function money(value: Decimal, currency: string): string {
 	return `${decimalToString(value, decimalsOf(currency))} ${currency}`;
 }
 
-const STATE_WORDS: Record<LedgerState, string> = {
+export const STATE_WORDS: Record<LedgerState, string> = {
 	valid: 'valid',
 	cancelled: 'cancelled',
 	inCancellation: 'in cancellation (awaiting the recipient or the SAT)',
@@ -372,282 +372,44 @@ export class Ledger {
 		};
 	}
 
-	/** What live credit notes credited on one ticket of a global invoice. */
-	ticketCredited(globalUuid: string, ticket: string, except?: string): Decimal {
-		const key = upper(globalUuid);
+	/**
+	 * One ticket of a global invoice: its amount there, the live credit notes carrying it (their
+	 * concepts with that NoIdentificacion), what they credited and what is left; undefined when the
+	 * invoice is unknown or does not hold the ticket.
+	 */
+	ticket(globalUuid: string, ticket: string, except?: string): TicketSums | undefined {
+		const global = this.get(globalUuid);
 		const wanted = saleNumber(ticket);
-		let sum = DECIMAL_ZERO;
+		const amount = global?.tickets[wanted];
+		if (!global || !amount) return undefined;
+		const credits: CountedCredit[] = [];
 		for (const document of this.documents.values())
 			if (
 				live(document) &&
 				document.uuid !== except &&
 				document.type === 'E' &&
-				document.credits.includes(key) &&
+				document.credits.includes(global.uuid) &&
 				document.tickets[wanted]
 			)
-				sum = addDecimal(sum, document.tickets[wanted]);
-		return sum;
-	}
-}
-
-const nameOf = (document: LedgerDocument) => document.label ?? document.uuid;
-
-/** Nothing is credited or paid on an invoice cancelled or in cancellation. */
-export function liveInvoiceRefusal(invoice: LedgerDocument, what: string): Refusal | undefined {
-	if (invoice.state !== 'cancelled' && invoice.state !== 'inCancellation') return undefined;
-	return {
-		status: invoice.state === 'cancelled' ? 'invoiceCancelled' : 'invoiceInCancellation',
-		message: `Invoice ${invoice.uuid} is ${STATE_WORDS[invoice.state]}: ${what} cannot relate it.`,
-		fix:
-			invoice.state === 'cancelled'
-				? `Nothing was sent. Relate the invoice that replaced it (the one stamped with relation 04 to ${invoice.uuid}), or stamp a new invoice first.`
-				: `Nothing was sent. Wait until the cancellation of ${invoice.uuid} is accepted or rejected (Voucher > Get Status): if it is rejected the invoice is valid again; if accepted, relate the invoice that replaced it.`,
-		figures: { invoice: invoice.uuid, state: invoice.state },
-	};
-}
-
-/**
- * The refusal of a credit note (`note`, not yet in the ledger) that, with the live notes already
- * relating its invoice(s), would credit more than their total; or of a note on a ticket of a global
- * invoice beyond the ticket's amount; undefined when it fits. Figures in the first invoice's currency.
- */
-export function creditRefusal(ledger: Ledger, note: LedgerDocument): Refusal | undefined {
-	const invoices = note.credits.map((uuid) => ledger.get(uuid));
-	const unknown = note.credits.find((_, index) => !invoices[index]);
-	if (unknown)
+				credits.push({ document, amount: document.tickets[wanted] });
+		const credited = credits.reduce((sum, credit) => addDecimal(sum, credit.amount), DECIMAL_ZERO);
 		return {
-			status: 'invoiceUnknown',
-			message: `Invoice ${unknown} the credit note relates could not be read.`,
-			fix: 'Nothing was sent. Check the UUID of the related invoice.',
-			field: 'cfdiRelacionados',
-			value: unknown,
-		};
-	const known = invoices as LedgerDocument[];
-	for (const invoice of known) {
-		const refused = liveInvoiceRefusal(invoice, 'a credit note');
-		if (refused) return { ...refused, field: 'cfdiRelacionados', value: invoice.uuid };
-	}
-	const first = known[0];
-	const currency = first.currency;
-	const mine = inInvoiceCurrency(note.total, note, first);
-	if (!mine)
-		return {
-			status: 'exchangeRateMissing',
-			message: `The credit note is in ${note.currency} and invoice ${first.uuid} in ${currency}, and no exchange rate converts one into the other.`,
-			fix: "Nothing was sent. Give the exchange rate (TipoCambio, MXN per unit of the currency) of the note, or issue it in the invoice's currency.",
-			field: 'tipoCambio',
-			value: note.exchangeRate ? decimalToString(note.exchangeRate) : '',
-		};
-	// Global invoice: each ticket the note carries is credited at most its own amount.
-	for (const invoice of known.filter((entry) => entry.global)) {
-		for (const [ticket, amount] of Object.entries(note.tickets)) {
-			const ticketTotal = invoice.tickets[ticket];
-			if (!ticketTotal) continue;
-			const before = ledger.ticketCredited(invoice.uuid, ticket, note.uuid);
-			if (compareDecimal(addDecimal(before, amount), ticketTotal) <= 0) continue;
-			const left = subtractDecimal(ticketTotal, before);
-			return {
-				status: 'creditExceedsTicket',
-				message: `This credit note would credit more than ticket ${ticket} of global invoice ${invoice.uuid} holds: already credited ${money(before, currency)}, this credit note ${money(amount, currency)}, ticket amount ${money(ticketTotal, currency)}.`,
-				fix:
-					compareDecimal(left, DECIMAL_ZERO) > 0
-						? `Nothing was sent. Credit at most ${money(left, currency)} on ticket ${ticket}, or cancel a credit note that was wrong first.`
-						: `Nothing was sent. Ticket ${ticket} is credited in full already; cancel a credit note that was wrong first if a new one is needed.`,
-				field: 'total',
-				value: decimalToString(amount),
-				figures: {
-					ticket,
-					alreadyCredited: decimalToString(before, decimalsOf(currency)),
-					ticketAmount: decimalToString(ticketTotal, decimalsOf(currency)),
-				},
-			};
-		}
-	}
-	const limit = known.reduce((sum, invoice) => addDecimal(sum, invoice.total), DECIMAL_ZERO);
-	// Each earlier note once, even when it relates several of the invoices.
-	const earlier = new Map<string, CountedCredit>();
-	for (const invoice of known) {
-		const sums = ledger.sums(invoice.uuid, note.uuid) as InvoiceSums;
-		const blind = sums.unconverted[0];
-		if (blind)
-			return {
-				status: 'exchangeRateMissing',
-				message: `Credit note ${nameOf(blind)} on invoice ${invoice.uuid} is in ${blind.currency} without an exchange rate to ${currency}: what is already credited cannot be summed.`,
-				fix: 'Nothing was sent. Check that credit note (XML > Download); the sum needs its TipoCambio.',
-			};
-		for (const credit of sums.credits)
-			if (invoice === first || credit.document.currency === currency)
-				earlier.set(credit.document.uuid, credit);
-			else if (!earlier.has(credit.document.uuid)) {
-				const amount = inInvoiceCurrency(credit.document.total, credit.document, first);
-				if (amount) earlier.set(credit.document.uuid, { document: credit.document, amount });
-			}
-	}
-	const credits = [...earlier.values()];
-	const credited = credits.reduce((sum, credit) => addDecimal(sum, credit.amount), DECIMAL_ZERO);
-	if (compareDecimal(addDecimal(credited, mine), limit) <= 0) return undefined;
-	const which =
-		known.length === 1
-			? `invoice ${first.uuid} totals`
-			: `invoices ${known.map((invoice) => invoice.uuid).join(', ')} total`;
-	const listed = credits.length
-		? ` (credit notes ${credits
-				.map(
-					(credit) =>
-						`${nameOf(credit.document)} ${money(credit.amount, currency)}${credit.document.currency !== currency ? ` from ${money(credit.document.total, credit.document.currency)}` : ''}`,
-				)
-				.join(', ')})`
-		: '';
-	const converted =
-		note.currency !== currency ? ` (${money(note.total, note.currency)} converted)` : '';
-	const remaining = subtractDecimal(limit, credited);
-	return {
-		status: 'creditExceedsInvoice',
-		message: `This credit note would credit more than ${which}: already credited ${money(credited, currency)}${listed}, this credit note ${money(mine, currency)}${converted}, invoice total ${money(limit, currency)}.`,
-		fix:
-			compareDecimal(remaining, DECIMAL_ZERO) > 0
-				? `Nothing was sent. Credit at most ${money(remaining, currency)} (the invoice total less what is already credited), or cancel a credit note that was wrong first.`
-				: `Nothing was sent. The invoice is credited in full already; cancel a credit note that was wrong first if a new one is needed.`,
-		field: 'total',
-		value: decimalToString(note.total),
-		figures: {
-			alreadyCredited: decimalToString(credited, decimalsOf(currency)),
-			invoiceTotal: decimalToString(limit, decimalsOf(currency)),
-			currency,
-		},
-	};
-}
-
-/** An installment of the receipt already paid by another live receipt, with both amounts. */
-export interface InstallmentTaken {
-	entry: LedgerPaid;
-	other: CountedPayment;
-	sameAmount: boolean;
-}
-
-/** The installments of `receipt` another live receipt already pays. */
-export function installmentsTaken(ledger: Ledger, receipt: LedgerDocument): InstallmentTaken[] {
-	const taken: InstallmentTaken[] = [];
-	for (const entry of receipt.paid) {
-		const sums = ledger.sums(entry.invoice, receipt.uuid);
-		const other = sums?.payments.find((payment) => payment.entry.installment === entry.installment);
-		if (other)
-			taken.push({
-				entry,
-				other,
-				sameAmount: compareDecimal(other.entry.amount, entry.amount) === 0,
-			});
-	}
-	return taken;
-}
-
-/** An installment number used before for another amount: never the other receipt's answer. */
-export function installmentConflictRefusal(
-	ledger: Ledger,
-	receipt: LedgerDocument,
-): Refusal | undefined {
-	const conflict = installmentsTaken(ledger, receipt).find((taken) => !taken.sameAmount);
-	if (!conflict) return undefined;
-	const { entry, other } = conflict;
-	const invoice = ledger.get(entry.invoice);
-	const currency = invoice?.currency ?? 'MXN';
-	const sums = ledger.sums(entry.invoice, receipt.uuid);
-	const next = Math.max(...(sums?.payments.map((payment) => payment.entry.installment) ?? [0])) + 1;
-	return {
-		status: 'installmentUsed',
-		message: `Installment ${entry.installment} of invoice ${entry.invoice} is already paid by payment receipt ${nameOf(other.document)} for ${money(other.entry.amount, currency)}; this receipt pays ${money(entry.amount, currency)} as the same installment.`,
-		fix: `Nothing was sent. A new payment is a new installment: give installment ${next} with the previous balance ${sums ? money(sums.balance, currency) : 'the earlier receipt left'}. If the earlier receipt's amount was wrong, cancel it first.`,
-		field: entry.path ? `${entry.path}.numParcialidad` : 'numParcialidad',
-		value: String(entry.installment),
-		figures: {
-			invoice: entry.invoice,
-			installment: String(entry.installment),
-			otherReceipt: nameOf(other.document),
-			otherAmount: decimalToString(other.entry.amount, decimalsOf(currency)),
-			amount: decimalToString(entry.amount, decimalsOf(currency)),
-		},
-	};
-}
-
-/**
- * The refusal of a payment receipt (`receipt`, not yet in the ledger): an invoice unknown, cancelled
- * or in cancellation, issued PUE, an installment already paid, a previous balance other than what
- * the earlier receipts left, or more paid than owed; undefined when it fits.
- */
-export function paymentRefusal(ledger: Ledger, receipt: LedgerDocument): Refusal | undefined {
-	for (const entry of receipt.paid) {
-		const invoice = ledger.get(entry.invoice);
-		const field = entry.path ?? 'doctoRelacionado';
-		if (!invoice)
-			return {
-				status: 'invoiceUnknown',
-				message: `Invoice ${entry.invoice} the receipt pays could not be read.`,
-				fix: 'Nothing was sent. Check the UUID of the paid invoice.',
-				field: `${field}.idDocumento`,
-				value: entry.invoice,
-			};
-		const refused = liveInvoiceRefusal(invoice, 'a payment receipt');
-		if (refused) return { ...refused, field: `${field}.idDocumento`, value: invoice.uuid };
-		if (upper(invoice.metodoPago) === 'PUE')
-			return {
-				status: 'invoicePaidInFull',
-				message: `Invoice ${invoice.uuid}${invoice.name ? ` (${invoice.name})` : ''} was issued with payment method PUE (paid in full when issued): it takes no payment receipt.`,
-				fix: 'Nothing was sent. Only an invoice issued PPD (paid later) takes payment receipts; for a PUE invoice the payment is already recorded in it.',
-				field: `${field}.idDocumento`,
-				value: invoice.uuid,
-			};
-	}
-	const conflict = installmentConflictRefusal(ledger, receipt);
-	if (conflict) return conflict;
-	const taken = installmentsTaken(ledger, receipt);
-	if (taken.length) {
-		const named = taken
-			.map(
-				({ entry, other }) =>
-					`installment ${entry.installment} of invoice ${entry.invoice} is already paid by payment receipt ${nameOf(other.document)}`,
-			)
-			.join('; ');
-		return {
-			status: 'installmentReceipted',
-			message: `This payment receipt pays what another receipt already pays: ${named}.`,
-			fix: 'Nothing was sent. An installment of an invoice is receipted once: give the next installment number with the balance the earlier receipt left, or cancel the earlier receipt first if it was wrong.',
-			field: taken[0].entry.path ? `${taken[0].entry.path}.numParcialidad` : 'numParcialidad',
-			value: String(taken[0].entry.installment),
+			global,
+			ticket: wanted,
+			amount,
+			credits,
+			credited,
+			left: subtractDecimal(amount, credited),
 		};
 	}
-	// An invoice listed twice in this receipt: its second listing starts where the first left off.
-	const listedBefore = new Map<string, Decimal>();
-	for (const entry of [...receipt.paid].sort((a, b) => a.installment - b.installment)) {
-		const invoice = ledger.get(entry.invoice) as LedgerDocument;
-		const sums = ledger.sums(entry.invoice, receipt.uuid) as InvoiceSums;
-		const currency = invoice.currency;
-		const earlierHere = listedBefore.get(entry.invoice) ?? DECIMAL_ZERO;
-		const balance = subtractDecimal(sums.balance, earlierHere);
-		listedBefore.set(entry.invoice, addDecimal(earlierHere, entry.amount));
-		const field = entry.path ?? 'doctoRelacionado';
-		// Pagos 2.0 filling guide, ImpSaldoAnt: the document's total for the first installment, then
-		// the balance (ImpSaldoInsoluto) the previous installment left.
-		if (entry.previous && compareDecimal(entry.previous, balance) !== 0)
-			return {
-				status: 'previousBalanceStale',
-				message: `The previous balance ${money(entry.previous, currency)} of invoice ${entry.invoice} (installment ${entry.installment}) is not what is owed: its receipts already paid ${money(sums.paid, currency)} of ${money(invoice.total, currency)}, so the balance is ${money(balance, currency)}.`,
-				fix: `Nothing was sent. Set the previous balance to ${money(balance, currency)}${compareDecimal(entry.amount, balance) > 0 ? ` and pay at most that` : ''}, or leave it to the invoice's XML.`,
-				field: `${field}.impSaldoAnt`,
-				value: decimalToString(entry.previous, decimalsOf(currency)),
-				figures: {
-					invoice: entry.invoice,
-					balance: decimalToString(balance, decimalsOf(currency)),
-					paid: decimalToString(sums.paid, decimalsOf(currency)),
-				},
-			};
-		if (compareDecimal(entry.amount, balance) > 0)
-			return {
-				status: 'paymentExceedsBalance',
-				message: `This receipt pays ${money(entry.amount, currency)} on invoice ${entry.invoice}, which owes ${money(balance, currency)} (total ${money(invoice.total, currency)}, already paid ${money(sums.paid, currency)}).`,
-				fix: `Nothing was sent. Pay at most ${money(balance, currency)} on this invoice.`,
-				field: `${field}.impPagado`,
-				value: decimalToString(entry.amount, decimalsOf(currency)),
-			};
-	}
-	return undefined;
+}
+
+/** What one ticket of a global invoice has credited, in the global invoice's currency. */
+export interface TicketSums {
+	global: LedgerDocument;
+	ticket: string;
+	amount: Decimal;
+	credits: CountedCredit[];
+	credited: Decimal;
+	left: Decimal;
 }

@@ -14,12 +14,10 @@
 import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 
 import { stateOf, type ListedSale } from '../cfdi';
+import { creditRefusal, installmentConflictRefusal, paymentRefusal } from '../cfdi/ledgerRules';
 import {
-	creditRefusal,
-	installmentConflictRefusal,
 	ledgerDocumentFromBody,
 	ledgerDocumentFromXml,
-	paymentRefusal,
 	Ledger,
 	type LedgerDocument,
 	type LedgerState,

@@ -10,12 +10,11 @@ import Decimal from 'decimal.js';
 import fc from 'fast-check';
 
 import {
-	creditRefusal,
 	Ledger,
-	paymentRefusal,
 	type LedgerDocument,
 	type LedgerState,
 } from '../../../../nodes/CfdiEmision/cfdi/ledger';
+import { creditRefusal, paymentRefusal } from '../../../../nodes/CfdiEmision/cfdi/ledgerRules';
 import { parseDecimal, type Decimal as Exact } from '../../../../nodes/CfdiEmision/cfdi/decimal';
 
 // `npm run mutate` lowers the runs (ORACLE_RUNS) so that each mutant's test run stays short.

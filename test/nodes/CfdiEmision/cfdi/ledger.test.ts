@@ -3,20 +3,23 @@
  * an invoice's live documents add up to in its currency, and the refusals with their figures.
  * Through the engine: test/nodes/CfdiEmision/stamping/saleLedger.engine.test.ts; random sequences:
  * ledger.property.test.ts.
+ * Also covers: nodes/CfdiEmision/cfdi/ledgerRules.ts (the refusals).
  */
 import Decimal from 'decimal.js';
 
 import {
 	creditedBy,
-	creditRefusal,
 	inInvoiceCurrency,
-	installmentConflictRefusal,
 	Ledger,
 	ledgerDocumentFromBody,
-	paymentRefusal,
 	relationsOfBody,
 	type LedgerDocument,
 } from '../../../../nodes/CfdiEmision/cfdi/ledger';
+import {
+	creditRefusal,
+	installmentConflictRefusal,
+	paymentRefusal,
+} from '../../../../nodes/CfdiEmision/cfdi/ledgerRules';
 import { parseDecimal, decimalToString } from '../../../../nodes/CfdiEmision/cfdi/decimal';
 
 const INVOICE = '5fb2822e-396d-4725-8521-cdc4bdd20ccf';
@@ -183,6 +186,12 @@ describe('creditRefusal', () => {
 		expect(
 			creditRefusal(ledger, note('NEW', '16.00', { tickets: { 'T-1': d('16.00') } })),
 		).toBeUndefined();
+		expect(ledger.ticket(U, 't-1')).toMatchObject({
+			ticket: 'T-1',
+			credited: d('100.00'),
+			left: d('16.00'),
+		});
+		expect(ledger.ticket(U, 'T-9')).toBeUndefined();
 		const refusal = creditRefusal(ledger, note('NEW', '20.00', { tickets: { 'T-1': d('20.00') } }));
 		expect(refusal?.message).toBe(
 			`This credit note would credit more than ticket T-1 of global invoice ${U} holds: already credited 100.00 MXN, this credit note 20.00 MXN, ticket amount 116.00 MXN.`,
