@@ -16,7 +16,7 @@ import {
 import { CREDENTIAL_ID, Engine, outputOf } from '../support/engine/engine';
 import { PackageNodeTypes } from '../support/engine/nodeTypes';
 import { sandboxCredential } from '../support/sandboxCredential';
-import { standInNodeTypes } from '../support/standInNodes';
+import { sentMails, standInNodeTypes } from '../support/standInNodes';
 import { corpusOrder } from '../support/corpusOrder';
 import { useSandboxEngine } from '../support/nodeTestKit';
 
@@ -33,6 +33,7 @@ const shop = {
 };
 
 const BUYER = 'compras@robotica.example.com';
+beforeEach(() => sentMails.splice(0));
 const daysAgo = (days: number) =>
 	new Date(Date.now() - days * 86_400_000).toISOString().replace(/\.\d+Z$/, '-00:00');
 
@@ -218,6 +219,143 @@ describe('Example 10: the self-invoice page', () => {
 		expect(shop.requests.map((request) => [request.query.name, request.status])).toEqual([
 			['#9999', 200],
 		]);
+	});
+
+	describe("refused data: the buyer reads the page's own field and what to do, in Spanish", () => {
+		/** A registered test RFC of the sandbox: an individual, regime 612, fiscal postal code 01160. */
+		const KARLA = {
+			RFC: 'FUNK671228PH6',
+			'Nombre o razón social': 'KARLA FUENTE NOLASCO',
+			'Régimen fiscal': '612 - Personas Físicas con Actividades Empresariales y Profesionales',
+			'Código postal': '01160',
+		};
+		const serviceCalls = (from: number) =>
+			kit.sandbox.requests
+				.slice(from)
+				.filter((request) => request.route !== 'token' && request.server !== 'shop');
+
+		test.each([
+			[
+				'a malformed RFC (11 characters)',
+				{ ...KARLA, RFC: 'FUNK67122PH' },
+				{
+					by: 'localCheck',
+					sent: false,
+					field: 'Recipient RFC',
+					path: 'receptor.rfc',
+					code: 'RFC_PATTERN',
+					value: 'FUNK67122PH',
+				},
+				'Revisa el campo «RFC» («FUNK67122PH»): escribe tu RFC como aparece en tu Constancia de Situación Fiscal (12 caracteres si es de una empresa, 13 si es de una persona). Corrige el dato y envía el formulario de nuevo.',
+			],
+			[
+				"a regime that does not fit the RFC (601, a company's, for an individual)",
+				{ ...KARLA, 'Régimen fiscal': '601 - General de Ley Personas Morales' },
+				{
+					by: 'localCheck',
+					sent: false,
+					field: 'Recipient Tax Regime',
+					path: 'receptor.regimenFiscalReceptor',
+					code: 'CFDI40158',
+					value: '601',
+				},
+				'Revisa el campo «Régimen fiscal» («601»): elige el régimen fiscal de tu Constancia de Situación Fiscal; debe corresponder a tu RFC (de empresa o de persona). Corrige el dato y envía el formulario de nuevo.',
+			],
+		])(
+			'%s: checked before sending, nothing sent, no "SAT" on the page',
+			async (_case, form, refusal, message) => {
+				shop.orders.push(order());
+				const mark = kit.sandbox.requests.length;
+				const { run, page } = await submit(submission(form));
+				const item = outputOf(run, 'Facturar el pedido')[0].json;
+				expect(item.refusal).toMatchObject(refusal);
+				expect((item.refusal as IDataObject).fix).toEqual(expect.any(String));
+				expect(item.needsAttention).toBeUndefined();
+				expect(page).toEqual({
+					completionTitle: 'Revisa tus datos fiscales',
+					completionMessage: message,
+				});
+				expect(page.completionMessage).not.toMatch(/SAT|receptor\.|Item \d|\.\.| the /);
+				// Checked locally: only the Duplicate Check's list read (no create, no stamp).
+				expect(serviceCalls(mark).map((request) => request.route)).not.toContain('createVoucher');
+				expect(kit.sandbox.vouchers.size).toBe(0);
+				expect(sentMails).toEqual([]);
+			},
+		);
+
+		test('a postal code the SAT refuses (CFDI40147): the service refused it, the page names «Código postal»; the corrected form stamps, one voucher left', async () => {
+			shop.orders.push(order());
+			const { run, page } = await submit(submission({ ...KARLA, 'Código postal': '06000' }));
+			const item = outputOf(run, 'Facturar el pedido')[0].json;
+			expect(item.refusal).toMatchObject({
+				by: 'service',
+				sent: true,
+				field: 'Recipient Fiscal Postal Code',
+				path: 'receptor.domicilioFiscalReceptor',
+				code: 'CFDI40147',
+				value: '06000',
+			});
+			expect(page).toEqual({
+				completionTitle: 'Revisa tus datos fiscales',
+				completionMessage:
+					'El SAT no aceptó el dato «Código postal» («06000») para tu RFC: escribe el código postal del domicilio fiscal de tu Constancia de Situación Fiscal (5 dígitos). Corrige el dato y envía el formulario de nuevo.',
+			});
+			expect(sentMails).toEqual([]);
+			const corrected = await submit(submission(KARLA));
+			expect(corrected.page.completionTitle).toBe('Tu factura está lista');
+			expect(stamped()).toHaveLength(1);
+		});
+	});
+
+	test('a late request for an order already in the global invoice: the buyer is told the shop will review it, the owner gets an e-mail', async () => {
+		shop.orders.push(order());
+		const month = new Date(Date.now() - 6 * 3_600_000);
+		const { error } = await kit.engine.runNode(
+			{
+				resource: 'voucher',
+				operation: 'createGlobalInvoice',
+				emisorRfc: 'EKU9003173C9',
+				emisorNombre: 'ESCUELA KEMPER URGATE',
+				emisorRegimenFiscal: '601',
+				serie: 'F',
+				lugarExpedicion: '64000',
+				formaPago: '04',
+				globalPeriodicity: '04',
+				globalMonth: String(month.getUTCMonth() + 1).padStart(2, '0'),
+				globalYear: month.getUTCFullYear(),
+				saleTicket: '={{ $json.ticket }}',
+				saleAmount: '={{ $json.total }}',
+			},
+			[
+				{ ticket: '1001', total: 1508 },
+				{ ticket: '1002', total: 116 },
+			],
+			{ typeVersion: 1.1 },
+		);
+		expect(error).toBeUndefined();
+		const { run, page } = await submit();
+		const item = outputOf(run, 'Facturar el pedido')[0].json;
+		expect(item.needsAttention).toEqual({
+			reason: 'saleInGlobalInvoice',
+			message: expect.stringContaining(
+				'A buyer asked for an invoice of sale 1001, which is already in global invoice',
+			),
+		});
+		expect(page).toEqual({
+			completionTitle: 'Recibimos tu solicitud',
+			completionMessage: `Tus datos están bien. La tienda revisará tu solicitud y te enviará la factura a ${BUYER}.`,
+		});
+		expect(sentMails).toHaveLength(1);
+		expect(sentMails[0]).toMatchObject({
+			node: 'Avisar a la tienda',
+			to: 'dueno@tu-tienda.example',
+			subject: 'Solicitud de factura del pedido #1001: la tienda debe actuar',
+		});
+		expect(sentMails[0].text).toContain('Motivo: saleInGlobalInvoice');
+		expect(sentMails[0].text).toContain(`Correo del comprador: ${BUYER}`);
+		// Nothing stamped for the buyer, nothing e-mailed to the buyer.
+		expect(stamped()).toHaveLength(1);
+		expect(kit.sandbox.emails).toHaveLength(0);
 	});
 });
 

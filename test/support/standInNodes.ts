@@ -452,6 +452,47 @@ const setNode: INodeType = {
 	},
 };
 
+/** What the Send Email stand-in "sent": one entry per item, as the SMTP server would receive it. */
+export interface SentMail {
+	node: string;
+	from: string;
+	to: string;
+	subject: string;
+	text: string;
+}
+export const sentMails: SentMail[] = [];
+
+/** Send Email (SMTP), text format: records the message in `sentMails` instead of connecting to a server. */
+const emailSendNode: INodeType = {
+	description: {
+		...description('emailSend', 'Send Email', true, [
+			{ displayName: 'From Email', name: 'fromEmail', type: 'string', default: '' },
+			{ displayName: 'To Email', name: 'toEmail', type: 'string', default: '' },
+			{ displayName: 'Subject', name: 'subject', type: 'string', default: '' },
+			{ displayName: 'Email Format', name: 'emailFormat', type: 'string', default: 'html' },
+			{ displayName: 'Text', name: 'text', type: 'string', default: '' },
+			{ displayName: 'Options', name: 'options', type: 'json', default: {} },
+		]),
+		version: [2, 2.1],
+	} as INodeTypeDescription,
+	async execute(this: IExecuteFunctions) {
+		return [
+			this.getInputData().map((item, index) => {
+				if (this.getNodeParameter('emailFormat', index) !== 'text')
+					throw new Error('Send Email stand-in: only the "Text" format is supported');
+				sentMails.push({
+					node: this.getNode().name,
+					from: this.getNodeParameter('fromEmail', index) as string,
+					to: this.getNodeParameter('toEmail', index) as string,
+					subject: this.getNodeParameter('subject', index) as string,
+					text: this.getNodeParameter('text', index) as string,
+				});
+				return { json: { ...item.json, accepted: true }, pairedItem: { item: index } };
+			}),
+		];
+	},
+};
+
 /** Node types keyed as n8n keys them. */
 export const standInNodeTypes: Record<string, INodeType> = {
 	'n8n-nodes-base.manualTrigger': passThrough('manualTrigger', 'Manual Trigger', false),
@@ -463,6 +504,7 @@ export const standInNodeTypes: Record<string, INodeType> = {
 	'n8n-nodes-base.httpRequest': httpRequestNode,
 	'n8n-nodes-base.set': setNode,
 	'n8n-nodes-base.form': formNode,
+	'n8n-nodes-base.emailSend': emailSendNode,
 	// The form's submission is the run's first item (give it as the trigger's data).
 	'n8n-nodes-base.formTrigger': passThrough('formTrigger', 'n8n Form Trigger', false),
 };

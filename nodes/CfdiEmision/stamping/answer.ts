@@ -15,6 +15,7 @@ import {
 	ServiceCallError,
 	type ServiceErrorEntry,
 } from '../api/client';
+import { serviceRefusal } from '../voucherInput/dataRefusal';
 
 export type VoucherStatus = 'stamped' | 'pending';
 
@@ -130,6 +131,8 @@ export function rejectionError(
 			idComprobante: id || null,
 			status: 'rejected',
 			...(recipientOutcome(recipient) as unknown as IDataObject),
+			// Every code as one structure (label, path, code, fix; the value is added where the body is known).
+			refusal: serviceRefusal(answer.errores) as unknown as IDataObject,
 		},
 	);
 }

@@ -18,6 +18,7 @@ import type { StampJob } from './job';
 export type { CheckedKey } from './job';
 import { SaleStampedMeanwhile } from './saleStampedMeanwhile';
 import { readOutputFormat, withoutEmpty, type OutputFormat } from './answer';
+import { needsAttention } from './needsAttention';
 import type { CheckedItem } from './duplicateCheck';
 
 /** The RFC of the voucher found when it is not the one asked for (a self-invoice request). */
@@ -149,6 +150,7 @@ export function checkedOutcome(
 		const { message, fix } = collisionMessage(key, sale, found.vouchers);
 		throw operationFailed(ctx, job.itemIndex, message, fix, {
 			status: 'folioCollision',
+			...needsAttention('folioCollision', `${message} ${fix}`),
 			duplicateCheck: {
 				key: key.value,
 				sale: sale as IDataObject,
@@ -164,6 +166,10 @@ export function checkedOutcome(
 			`Nothing was sent. Look the sale up (${where}, ${describeSale(sale)}) with Voucher > Get Many or in the provider's portal. If it has no voucher, run the item again (a list that moved while it was read settles by itself), or set Duplicate Check to Off for this item to stamp without the look-up.`,
 			{
 				status: 'duplicateCheckUndecided',
+				...needsAttention(
+					'duplicateCheckUndecided',
+					`The Duplicate Check could not decide whether sale ${key.value} (${where}) is already stamped: ${found.reason}. Look it up with Voucher > Get Many; if it has no voucher, run the request again.`,
+				),
 				duplicateCheck: {
 					key: key.value,
 					reason: found.reason,

@@ -12,7 +12,14 @@ import { ItemPlans, runItems, withItemIndex, type ItemOutcome } from '../executi
 import { readOutputFormat, stampOutput, type OutputFormat } from './answer';
 import { readStampingSettings, type StampingSettings } from './options';
 import { refuseUnderRetryOnFail } from './retryOnFail';
-import { BuiltVoucher, readIssuerDefaults, skippedItemOutput } from '../voucherInput';
+import {
+	BuiltVoucher,
+	readIssuerDefaults,
+	skippedItemOutput,
+	withValues,
+	type DataRefusal,
+} from '../voucherInput';
+import { addOutcomeHints, markTwins } from './needsAttention';
 import { sendVoucher, type DoneAnswer, type SendVoucherContext } from './request';
 import { SeriesQueue, seriesOf } from './seriesQueue';
 import { stampPending } from './stampPending';
@@ -133,6 +140,17 @@ export async function stampStepVoucher(
 		output: {},
 	};
 	return await sendJob(ctx, job, session, settings);
+}
+
+/** The service's refusal names codes, not values: the values are the body's that was sent. */
+function withRefusedValues<T extends { context: IDataObject }>(error: T, body: IDataObject): T {
+	const outcome = error.context.outcome as IDataObject | undefined;
+	if (outcome?.refusal)
+		outcome.refusal = withValues(
+			outcome.refusal as unknown as DataRefusal,
+			body,
+		) as unknown as IDataObject;
+	return error;
 }
 
 function outcomeOf(job: StampJob, answer: DoneAnswer, format: OutputFormat): ItemOutcome {
@@ -288,7 +306,7 @@ export async function runStamping(
 				if ('error' in sent) {
 					if (sent.error instanceof SaleStampedMeanwhile)
 						return withPairing(stampedMeanwhileOutcome(job, sent.error, format), itemIndex);
-					throw withItemIndex(ctx, sent.error, itemIndex);
+					throw withRefusedValues(withItemIndex(ctx, sent.error, itemIndex), job.voucher.body);
 				}
 				const outcome = outcomeOf(job, sent.answer, format);
 				const [stampedItem] = outcome.items;
@@ -310,6 +328,8 @@ export async function runStamping(
 		// Twins: another execution may have stamped the same sale at the same moment; one pass over
 		// the list for the keys this run stamped reports them on the items.
 		if (runSession && stampedThisRun.length) await check.afterRun(runSession, stampedThisRun);
+		markTwins(output[0] ?? []);
+		addOutcomeHints(ctx, output[0] ?? []);
 		return output;
 	} finally {
 		runEnded = true;

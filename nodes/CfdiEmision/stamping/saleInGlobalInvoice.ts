@@ -19,6 +19,7 @@ import {
 	type Voucher,
 } from '../cfdi';
 import { operationFailed, toNodeError, type RunSession } from '../api/client';
+import { needsAttention } from './needsAttention';
 import { findVoucherByUuid } from '../api/voucherList';
 import type { VoucherRecord } from '../api/voucherRecords';
 import { cancelVoucher, readVoucher } from '../api/vouchers';
@@ -159,7 +160,13 @@ async function cancelWithMotive04(
 			? `The cancellation (motive 04) of global invoice ${global.uuid} (${describePeriod(global)}) awaits acceptance; sale ${ticket} stays in it`
 			: `The service did not cancel global invoice ${global.uuid} (${describePeriod(global)}) with motive 04${errores ? `: ${errores}` : ''}`,
 		'Nothing else was stamped: no replacement and no invoice for the buyer. Once the global invoice shows as cancelled (Voucher → Get Status), run the item again; it goes on with the replacement.',
-		{ globalInvoice: facts({ ...global, status: record?.status ?? global.status }) },
+		{
+			globalInvoice: facts({ ...global, status: record?.status ?? global.status }),
+			...needsAttention(
+				'saleInGlobalInvoice',
+				`Sale ${ticket} is in global invoice ${global.uuid}, whose cancellation (motive 04) is not done: once it shows as cancelled, run the request again to stamp the buyer's invoice.`,
+			),
+		},
 	);
 }
 
@@ -224,7 +231,13 @@ export async function saleInGlobalInvoice(
 			itemIndex,
 			`Sale ${ticket} is in global invoice ${step.global.uuid} (${describePeriod(step.global)}), whose cancellation awaits acceptance`,
 			'Nothing was stamped. Once the global invoice shows as cancelled (Voucher → Get Status), run the item again; it goes on with the replacement and the buyer’s invoice.',
-			{ globalInvoice: facts(step.global) },
+			{
+				globalInvoice: facts(step.global),
+				...needsAttention(
+					'saleInGlobalInvoice',
+					`Sale ${ticket} is in global invoice ${step.global.uuid}, whose cancellation awaits acceptance: once it shows as cancelled, run the request again to stamp the buyer's invoice.`,
+				),
+			},
 		);
 	if (step.kind === 'conflict')
 		throw operationFailed(
@@ -232,7 +245,14 @@ export async function saleInGlobalInvoice(
 			itemIndex,
 			`Sale ${ticket} was in global invoice ${step.cancelled.uuid} (${describePeriod(step.cancelled)}), which is cancelled; its other sales ${step.tickets.join(', ')} are in global invoice ${step.holder.uuid}, which does not relate it`,
 			'Nothing was stamped: a replacement now would count those sales twice. Check the two global invoices; relate the valid one to the cancelled one, or invoice the buyer with Sale in a Global Invoice set to Fail after settling it.',
-			{ globalInvoice: facts(step.cancelled), holder: facts(step.holder) },
+			{
+				globalInvoice: facts(step.cancelled),
+				holder: facts(step.holder),
+				...needsAttention(
+					'saleInGlobalInvoice',
+					`Sale ${ticket}: global invoices ${step.cancelled.uuid} (cancelled) and ${step.holder.uuid} disagree about it; settle them before invoicing the buyer.`,
+				),
+			},
 		);
 	if (step.kind === 'inGlobal') {
 		if (mode !== 'replace')
@@ -241,7 +261,15 @@ export async function saleInGlobalInvoice(
 				itemIndex,
 				`Sale ${ticket} is already in global invoice ${step.global.uuid} (${describePeriod(step.global)}${step.global.folio ? `, folio ${step.global.folio}` : ''}), stamped to the general public`,
 				`Nothing was sent. ${SAT_PROCEDURE} Set Sale in a Global Invoice to "Replace the Global Invoice" to do it here.`,
-				{ status: 'inGlobalInvoice', globalInvoice: facts(step.global) },
+				{
+					status: 'inGlobalInvoice',
+					globalInvoice: facts(step.global),
+					// The buyer's data is right: only the shop can replace the global invoice or allow it.
+					...needsAttention(
+						'saleInGlobalInvoice',
+						`A buyer asked for an invoice of sale ${ticket}, which is already in global invoice ${step.global.uuid} (${describePeriod(step.global)}). Replace the global invoice (Sale in a Global Invoice: Replace the Global Invoice, SAT motive 04) and run the request again, or tell the buyer why not.`,
+					),
+				},
 			);
 		const held = step.global;
 		await cancelWithMotive04(ctx, session, itemIndex, held, ticket);

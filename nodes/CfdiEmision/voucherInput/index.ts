@@ -29,6 +29,14 @@ export {
 	skippedItemOutput,
 	voucherFromOrder,
 } from './orderInput';
+export {
+	localRefusal,
+	serviceRefusal,
+	valueAt,
+	withValues,
+	type DataProblem,
+	type DataRefusal,
+} from './dataRefusal';
 export { relatedParties } from './relatedParties';
 export { readIssuerDefaults, withIssuerDefaults, type IssuerDefaults } from './issuerDefaults';
 export { inFormFinding } from './formLabels';

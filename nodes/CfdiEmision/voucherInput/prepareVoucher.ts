@@ -21,6 +21,7 @@ import {
 } from '../cfdi';
 import { withIssuerDefaults, type IssuerDefaults } from './issuerDefaults';
 import { inFormFinding } from './formLabels';
+import { localRefusal } from './dataRefusal';
 import { applyBodyOptions, formComputesTotals, formInput } from './voucherBody';
 
 export type ValidationMode = 'strict' | 'warn' | 'off';
@@ -131,6 +132,8 @@ export function invalidVoucherError(
 		errors: findings as unknown as IDataObject[],
 		warnings: result.warnings as unknown as IDataObject[],
 		...(recipientOutcome(recipient) as unknown as IDataObject),
+		// Every finding as one structure (label, path, code, value, fix, nothing sent), for a page to word.
+		refusal: localRefusal(findings, voucher) as unknown as IDataObject,
 	};
 	return error;
 }
