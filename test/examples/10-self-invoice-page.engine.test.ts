@@ -303,7 +303,14 @@ describe('Example 10: the self-invoice page', () => {
 			expect(sentMails).toEqual([]);
 			const corrected = await submit(submission(KARLA));
 			expect(corrected.page.completionTitle).toBe('Tu factura está lista');
-			expect(stamped()).toHaveLength(1);
+			// Stamping Mode Direct: the refused submission stored nothing, no pending draft beside the invoice.
+			expect(
+				[...kit.sandbox.vouchers.values()].map((voucher) => [
+					voucher.body.folio,
+					voucher.state,
+					voucher.stampCount,
+				]),
+			).toEqual([['1001', 'stamped', 1]]);
 		});
 	});
 

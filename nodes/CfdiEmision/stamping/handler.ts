@@ -23,6 +23,7 @@ import { addOutcomeHints, markTwins } from './needsAttention';
 import { sendVoucher, type DoneAnswer, type SendVoucherContext } from './request';
 import { SeriesQueue, seriesOf } from './seriesQueue';
 import { stampPending } from './stampPending';
+import { createAndStamp, type LookUpSale } from './createAndStamp';
 import { DuplicateCheck, type CheckedKey } from './duplicateCheck';
 import { checkedOutcome, stampedMeanwhileOutcome } from './duplicateOutcome';
 import { SaleStampedMeanwhile } from './saleStampedMeanwhile';
@@ -86,6 +87,7 @@ async function sendJob(
 	session: RunSession,
 	settings: StampingSettings,
 	whileSeriesBusy?: SendVoucherContext['whileSeriesBusy'],
+	lookUpSale?: LookUpSale,
 ): Promise<DoneAnswer> {
 	const { body, qs } = job.voucher;
 	const { target, stamp } = job;
@@ -110,6 +112,10 @@ async function sendJob(
 			context,
 		);
 	}
+	// Direct (one call) for a sale the Duplicate Check identifies: a refusal stores nothing, and an
+	// unclear answer is settled by the sale's key on the list instead of failing blind.
+	if (stamp && job.mode === 'direct' && lookUpSale)
+		return await createAndStamp(ctx, job, context, lookUpSale, describeVoucher(body));
 	if (job.mode === 'twoPhase') return await createTwoPhase(ctx, job, context);
 	return await sendVoucher(
 		ctx,
@@ -299,7 +305,12 @@ export async function runStamping(
 				const whileSeriesBusy = duplicate
 					? (context: SendVoucherContext) => check.recheck(session, duplicate, context.pendingId)
 					: undefined;
-				const sent = await sendJob(ctx, job, session, settings, whileSeriesBusy).then(
+				// A new voucher of an identified sale: looked up by its key if its stamp goes unanswered.
+				const lookUpSale =
+					duplicate && job.target.kind === 'create'
+						? async () => await check.recheck(session, duplicate)
+						: undefined;
+				const sent = await sendJob(ctx, job, session, settings, whileSeriesBusy, lookUpSale).then(
 					(answer) => ({ answer }),
 					(error: unknown) => ({ error }),
 				);

@@ -12,10 +12,15 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
  *   or that invoice's cancellation awaits acceptance, or two global invoices disagree about it;
  * - folioCollision: the key's series and folio are another recipient's voucher;
  * - duplicateCheckUndecided: the list could not tell whether the sale is stamped;
- * - twinStamped: the sale has more than one stamped voucher (one to cancel).
+ * - twinStamped: the sale has more than one stamped voucher (one to cancel);
+ * - stampUnclear: a stamp got no clear answer and the list does not show it yet.
  */
 export type AttentionReason =
-	'saleInGlobalInvoice' | 'folioCollision' | 'duplicateCheckUndecided' | 'twinStamped';
+	| 'saleInGlobalInvoice'
+	| 'folioCollision'
+	| 'duplicateCheckUndecided'
+	| 'twinStamped'
+	| 'stampUnclear';
 
 export interface NeedsAttention {
 	reason: AttentionReason;

@@ -8,7 +8,12 @@ describe("the node's own request options (Timeout, Ignore SSL Issues, Concurrenc
 	test('Options > Timeout (Ms) on a stamping operation: a held stamp ends as a timeout, reported as possibly stamped', async () => {
 		kit.sandbox.injectFault({ route: 'createVoucher', kind: 'timeout', holdMs: 10_000 });
 		const { items } = await kit.engine.runNode(
-			createParams(invoiceVoucher(), { stampingMode: 'direct', options: { timeout: 1500 } }),
+			// Duplicate Check off: with a key, direct mode settles the timeout on the list (createAndStamp).
+			createParams(invoiceVoucher(), {
+				stampingMode: 'direct',
+				duplicateCheck: 'off',
+				options: { timeout: 1500 },
+			}),
 			[{}],
 			{ continueOnFail: true },
 		);
@@ -23,6 +28,7 @@ describe("the node's own request options (Timeout, Ignore SSL Issues, Concurrenc
 		kit.sandbox.injectFault({ route: 'createVoucher', kind: 'timeout', holdMs: 10_000 });
 		const params = createParams(invoiceVoucher(), {
 			stampingMode: 'direct',
+			duplicateCheck: 'off',
 			options: { timeout: 1000 },
 			requestOptions: { timeout: 60_000 },
 		});
