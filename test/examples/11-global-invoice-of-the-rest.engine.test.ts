@@ -14,7 +14,7 @@ import {
 import { CREDENTIAL_ID, Engine, outputOf } from '../support/engine/engine';
 import { PackageNodeTypes } from '../support/engine/nodeTypes';
 import { sandboxCredential } from '../support/sandboxCredential';
-import { standInNodeTypes } from '../support/standInNodes';
+import { sentMails, standInNodeTypes } from '../support/standInNodes';
 import { corpusOrder } from '../support/corpusOrder';
 import { orderParams, useSandboxEngine } from '../support/nodeTestKit';
 
@@ -36,6 +36,8 @@ function lastMonth(day: number): string {
 	const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, day, 12));
 	return `${start.toISOString().slice(0, 19)}-06:00`;
 }
+
+beforeEach(() => sentMails.splice(0));
 
 function order(number: number, extra: IDataObject = {}): IDataObject {
 	return {
@@ -111,6 +113,24 @@ describe("Example 11: last month's global invoice of the rest", () => {
 		const [again] = await runExample();
 		expect([again.status, again.uuid]).toEqual(['alreadyStamped', global.uuid]);
 		expect(stored.stampCount).toBe(1);
+		// Nothing for the owner to do: no alert.
+		expect(sentMails).toEqual([]);
+	});
+
+	test('the service refuses the global invoice (HTTP 400): nothing stamped, the error item is routed and the owner is e-mailed it', async () => {
+		shop.orders.push(order(1002, { note_attributes: [] }));
+		kit.sandbox.injectFault({ route: 'createVoucher', kind: 'status', status: 400, times: 100 });
+		const [global] = await runExample();
+		expect(global.error).toEqual(expect.stringContaining('Could not'));
+		expect(kit.sandbox.stampCount()).toBe(0);
+		expect(sentMails).toHaveLength(1);
+		expect(sentMails[0]).toMatchObject({
+			node: 'Alert the owner',
+			to: 'dueno@tu-tienda.example',
+			subject: `Global invoice ${lastMonth(1).slice(0, 7)}: the shop must act`,
+		});
+		expect(sentMails[0].text).toContain('Reason: error');
+		expect(sentMails[0].text).toContain(String(global.error));
 	});
 
 	test("a month of 260 orders: read over Shopify's two pages (250, then 10 through the Link header's page_info), all in one global invoice", async () => {
