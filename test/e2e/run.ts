@@ -53,6 +53,7 @@ import {
 	shopCredentialJson,
 	shopExamplesPhase,
 	shopExampleWorkflows,
+	smtpCredentialJson,
 } from './shopExamplesPhase';
 import { triggerPhase } from './triggerPhase';
 import { DOCS_DIR, serverPhase, uiWorkflows } from './uiPhase';
@@ -144,6 +145,7 @@ async function main(): Promise<number> {
 						data: sandboxCredential(shopSandbox!),
 					},
 					shopCredentialJson(),
+					smtpCredentialJson(),
 				]);
 				const credentials = await n8n!.importCredentials([
 					{ ...CREDENTIAL, type: CFDI_CREDENTIAL_TYPE, data: sandboxCredential(sandbox!) },

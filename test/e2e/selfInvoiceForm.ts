@@ -20,11 +20,17 @@ import {
 	loadExample,
 	withCfdiCredential,
 	withShopStandIn,
+	withSmtpCredential,
 } from '../support/examples';
 import { sandboxCredential } from '../support/sandboxCredential';
 import { corpusOrder } from '../support/corpusOrder';
 import type { Checks } from './checks';
-import { SHOP_CREDENTIAL, shopCredentialJson } from './shopExamplesPhase';
+import {
+	SHOP_CREDENTIAL,
+	shopCredentialJson,
+	SMTP_CREDENTIAL,
+	smtpCredentialJson,
+} from './shopExamplesPhase';
 import { N8nInstance } from './n8n';
 import { installPackage } from './packageInstall';
 import type { N8nRuntime } from './runtime';
@@ -67,9 +73,13 @@ export async function selfInvoicePhase(
 		await n8n.importCredentials([
 			{ ...CREDENTIAL, type: CFDI_CREDENTIAL_TYPE, data: sandboxCredential(sandbox) },
 			shopCredentialJson(),
+			smtpCredentialJson(),
 		]);
 		const workflow = withShopStandIn(
-			withCfdiCredential(loadExample('selfInvoice'), CREDENTIAL),
+			withSmtpCredential(
+				withCfdiCredential(loadExample('selfInvoice'), CREDENTIAL),
+				SMTP_CREDENTIAL,
+			),
 			sandbox.shopUrl,
 			SHOP_CREDENTIAL,
 		);

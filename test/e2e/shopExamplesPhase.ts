@@ -23,6 +23,7 @@ import {
 	reachableFrom,
 	withCfdiCredential,
 	withShopStandIn,
+	withSmtpCredential,
 	type WorkflowJson,
 } from '../support/examples';
 import { invoiceVoucher } from '../support/vouchers';
@@ -48,6 +49,20 @@ export function shopCredentialJson(credential = SHOP_CREDENTIAL) {
 	};
 }
 
+/**
+ * The SMTP credential of the examples' owner alerts. No e2e step makes an alert go out yet (no
+ * mailbox stand-in): it points at a closed local port, so a stray alert fails visibly.
+ */
+export const SMTP_CREDENTIAL = { id: 'cfdiE2eSmtpAlert0001', name: 'SMTP (owner alerts)' };
+
+export function smtpCredentialJson(credential = SMTP_CREDENTIAL) {
+	return {
+		...credential,
+		type: 'smtp',
+		data: { host: '127.0.0.1', port: 2, secure: false, user: '', password: '' },
+	};
+}
+
 const WORKFLOW_ID = 'cfdiE2eMonthGlobal01';
 
 export function shopExampleWorkflows(
@@ -56,7 +71,10 @@ export function shopExampleWorkflows(
 ): WorkflowJson[] {
 	const tryIt = reachableFrom(
 		withShopStandIn(
-			withCfdiCredential(loadExample('monthGlobal'), credential),
+			withSmtpCredential(
+				withCfdiCredential(loadExample('monthGlobal'), credential),
+				SMTP_CREDENTIAL,
+			),
 			shopUrl,
 			SHOP_CREDENTIAL,
 		),

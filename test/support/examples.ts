@@ -79,6 +79,21 @@ export function withCfdiCredential(
 	return copy;
 }
 
+/**
+ * The examples' owner alerts (Send Email) with this SMTP credential instead of their placeholder:
+ * n8n refuses to publish a workflow whose node names a credential it does not have.
+ */
+export function withSmtpCredential(
+	workflow: WorkflowJson,
+	credential: { id: string; name: string },
+): WorkflowJson {
+	const copy = structuredClone(workflow);
+	for (const node of copy.nodes) {
+		if (node.type === 'n8n-nodes-base.emailSend') node.credentials = { smtp: { ...credential } };
+	}
+	return copy;
+}
+
 // ------------------------------------------------------------------ data tables of the examples
 
 export type ColumnType = 'string' | 'number' | 'boolean' | 'date';
