@@ -370,7 +370,7 @@ export async function duplicatePhase(
 		3,
 	);
 	await checks.check(
-		'the same JSON voucher (no Duplicate Check Key, no folio) executed three times: one invoice, folio C-<content fingerprint>; the 2nd and 3rd return it with a note on stamping a deliberate second, sending only the list read',
+		"the same JSON voucher (no Duplicate Check Key, no folio) executed three times: one invoice, folio C-<content fingerprint>; the 2nd and 3rd return it with a note on stamping a deliberate second, sending only the list read and the twin's XML (its fiscal fields compared)",
 		() => {
 			unkeyed.runs.forEach(succeeded);
 			const [first, second, third] = unkeyed.outputs;
@@ -385,7 +385,10 @@ export async function duplicatePhase(
 				assert.equal(check.key, `content:${String(first.folio).slice(2)}`);
 				assert.match(String(check.note), /map a Duplicate Check Key that tells the sales apart/);
 			}
-			assert.deepEqual(unkeyed.routes.slice(1), [['listVouchers'], ['listVouchers']]);
+			assert.deepEqual(unkeyed.routes.slice(1), [
+				['listVouchers', 'downloadXml'],
+				['listVouchers', 'downloadXml'],
+			]);
 			const stored = stampedWith((body) =>
 				JSON.stringify(body.conceptos).includes('the same JSON voucher executed three times'),
 			);
