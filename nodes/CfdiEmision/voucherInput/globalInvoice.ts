@@ -27,6 +27,7 @@ import { type PriorDeclarations, salesAlreadyDocumented } from './globalInvoiceD
 import { lineTotals } from '../cfdi/kinds/taxIncluded';
 import { BuiltVoucher } from './builtVoucher';
 import { issuerFromFields } from './voucherBody';
+import { runParameter } from '../execution/runParameters';
 
 /** The settings that make the invoice rather than a sale: one value for every input item. */
 const INVOICE_SETTINGS = [
@@ -57,18 +58,14 @@ export const DEFAULT_SALES_PER_GLOBAL_INVOICE = 2000;
  */
 function checkOneSetOfSettings(
 	ctx: IExecuteFunctions,
-	get: <T>(name: string, fallback: T, itemIndex?: number) => T,
 	settingLabel: (name: string) => string,
 ): void {
 	const count = ctx.getInputData().length;
-	const parameters = ctx.getNode().parameters;
 	for (const name of INVOICE_SETTINGS) {
-		// A fixed value (no expression) is the same for every item: n8n need not evaluate it per item.
-		const raw = parameters[name];
-		if (typeof raw !== 'string' || !raw.startsWith('=')) continue;
-		const first = JSON.stringify(get<unknown>(name, ''));
+		// runParameter reads a value without an expression once per run: then every item agrees.
+		const first = JSON.stringify(runParameter<unknown>(ctx, name, 0, ''));
 		for (let itemIndex = 1; itemIndex < count; itemIndex++) {
-			const value = JSON.stringify(get<unknown>(name, '', itemIndex));
+			const value = JSON.stringify(runParameter<unknown>(ctx, name, itemIndex, ''));
 			if (value === first) continue;
 			throw new NodeOperationError(
 				ctx.getNode(),
@@ -194,7 +191,7 @@ export function globalInvoiceParts(
 ): GlobalInvoiceParts {
 	const get = <T>(name: string, fallback: T, itemIndex = 0) =>
 		ctx.getNodeParameter(name, itemIndex, fallback) as T;
-	checkOneSetOfSettings(ctx, get, settingLabel);
+	checkOneSetOfSettings(ctx, settingLabel);
 	const perInvoice = salesPerInvoice(ctx);
 	const period = periodOf(ctx);
 	const allSales: SaleInput[] = ctx.getInputData().map((_, itemIndex) => ({

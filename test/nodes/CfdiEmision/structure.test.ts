@@ -196,3 +196,46 @@ describe('one client of the service', () => {
 		).toEqual([]);
 	});
 });
+
+/**
+ * Whether a parameter holds an expression is decided in one place (execution/runParameters.ts):
+ * nothing else reads the node's raw parameters (`getNode().parameters`) to tell.
+ */
+function rawParameterReads(file: string, source: string): string[] {
+	if (file === `${NODE}/execution/runParameters.ts`) return [];
+	const tree = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true);
+	const reads: string[] = [];
+	const visit = (node: ts.Node): void => {
+		if (
+			ts.isPropertyAccessExpression(node) &&
+			node.name.text === 'parameters' &&
+			/getNode\(\)\??$/.test(node.expression.getText(tree).replace(/\?\.?$/, ''))
+		)
+			reads.push(node.getText(tree));
+		ts.forEachChild(node, visit);
+	};
+	visit(tree);
+	return reads;
+}
+
+describe('one rule for "is this parameter an expression"', () => {
+	test("only execution/runParameters.ts reads the node's raw parameters", () => {
+		const findings = sources().flatMap((file) =>
+			rawParameterReads(file, readFileSync(join(ROOT, file), 'utf8')).map(
+				(text) => `${file}: ${text}`,
+			),
+		);
+		expect(findings).toEqual([]);
+	});
+
+	test('a raw read elsewhere is found, in runParameters.ts it is not', () => {
+		const source = 'const raw = ctx.getNode().parameters[name];';
+		expect(rawParameterReads(`${NODE}/voucherInput/globalInvoice.ts`, source)).toEqual([
+			'ctx.getNode().parameters',
+		]);
+		expect(
+			rawParameterReads(`${NODE}/voucherInput/globalInvoice.ts`, 'ctx.getNode()?.parameters'),
+		).toEqual(['ctx.getNode()?.parameters']);
+		expect(rawParameterReads(`${NODE}/execution/runParameters.ts`, source)).toEqual([]);
+	});
+});
