@@ -203,6 +203,57 @@ describe('Example 10: the self-invoice page', () => {
 		expect(kit.sandbox.emails).toHaveLength(1);
 	});
 
+	describe('an order that carries tax data from checkout (issue 33 item 3)', () => {
+		const checkout = (rfc: string) => [
+			{ name: 'RFC', value: rfc },
+			{ name: 'Razon social', value: 'XENON INDUSTRIAL ARTICLES' },
+			{ name: 'Regimen fiscal', value: '601' },
+			{ name: 'Codigo postal', value: '76343' },
+		];
+
+		test('another RFC given at checkout: nothing stamped, the page names both RFCs and what to do', async () => {
+			shop.orders.push(order({ note_attributes: checkout('XIA190128J61') }));
+			const { run, page } = await submit();
+			expect(stamped()).toHaveLength(0);
+			expect(
+				kit.sandbox.requests.filter(
+					(request) => request.route !== 'token' && request.server !== 'shop',
+				),
+			).toEqual([]);
+			const item = outputOf(run, 'Facturar el pedido')[0].json;
+			expect(item.status).toBe('skipped');
+			expect(item.skipped).toMatchObject({
+				reason: 'otherRfcAtCheckout',
+				checkoutRfc: 'XIA190128J61',
+				requestedRfc: 'URE180429TM6',
+			});
+			expect(String((item.skipped as IDataObject).message)).toContain('XIA190128J61');
+			expect(page).toEqual({
+				completionTitle: 'No pudimos emitir tu factura',
+				completionMessage:
+					'Al comprar diste el RFC XIA190128J61 y en este formulario escribiste URE180429TM6. Envía el formulario con el RFC que diste al comprar, o pide a la tienda que corrija los datos fiscales del pedido.',
+			});
+			expect(kit.sandbox.emails).toHaveLength(0);
+		});
+
+		test('the same RFC given at checkout (typed in lower case with dashes on the page): invoiced to it', async () => {
+			shop.orders.push(order({ note_attributes: checkout('XIA190128J61') }));
+			const { page } = await submit(
+				submission({
+					RFC: 'xia-190128-j61',
+					'Nombre o razón social': 'XENON INDUSTRIAL ARTICLES',
+					'Código postal': '76343',
+				}),
+			);
+			expect(stamped()).toHaveLength(1);
+			const [voucher] = stamped();
+			expect((voucher.body.receptor as IDataObject).rfc).toBe('XIA190128J61');
+			expect(page.completionMessage).toBe(
+				`Emitimos tu factura (folio fiscal ${voucher.uuid}) y la enviamos a ${BUYER}.`,
+			);
+		});
+	});
+
 	test('an order number the shop does not have: the page says so, nothing sent', async () => {
 		shop.orders.push(order());
 		const { page } = await submit(submission({ 'Número de pedido': '9999' }));

@@ -10,7 +10,7 @@ import { paymentFormTable, paymentTerms } from './paymentForm';
 import { checkIssuerSettings, voucherHeader } from './header';
 import { priceVoucher } from './pricing';
 import { findRecipient, generalPublicReceptor } from './recipient';
-import { selfInvoiceRefusal } from './selfInvoice';
+import { otherRfcAtCheckout, selfInvoiceRefusal } from './selfInvoice';
 import { finishConversion, type ConversionResult, type KnownDifference } from './result';
 import { DEFAULT_USO_CFDI, type OrderSettings } from './settings';
 import {
@@ -41,6 +41,9 @@ function decideRecipient(order: UnknownRecord, settings: OrderSettings): Recipie
 		settings.recipient,
 		settings.defaultUsoCfdi || DEFAULT_USO_CFDI,
 	);
+	// A self-invoice request for another RFC than the checkout's: refused, never invoiced in silence.
+	if (settings.selfInvoice && lookup.otherRfc)
+		return { skipped: otherRfcAtCheckout(order, lookup.otherRfc), notes: [] };
 	if (lookup.receptor) return { receptor: lookup.receptor, notes: [] };
 	const label = orderLabel(order);
 	const missing = lookup.missing.map((name) => `"${name}"`).join(', ');

@@ -23,6 +23,8 @@ export interface RecipientLookup {
 	missing: string[];
 	/** The same, as members of the recipient data. */
 	missingFields: Array<keyof RecipientData>;
+	/** The RFC of the note attributes (checkout) when Recipient Data gives another one (which loses). */
+	otherRfc?: { checkout: string; given: string };
 }
 
 /** Note attributes as name → value, names normalized; Shopify sends [{ name, value }]. */
@@ -84,6 +86,10 @@ export function findRecipient(
 			: undefined;
 	const fallbackApplies =
 		!attributeRfc || (fallbackRfc !== undefined && cleanRfc(fallbackRfc) === rfc);
+	const otherRfc =
+		attributeRfc && fallbackRfc && !fallbackApplies
+			? { checkout: cleanRfc(attributeRfc), given: cleanRfc(fallbackRfc) }
+			: undefined;
 	const pick = (key: AttributeKey, member: keyof RecipientData) =>
 		fromAttribute(key) ?? (fallbackApplies ? text(fallback[member]) : undefined);
 
@@ -102,7 +108,8 @@ export function findRecipient(
 	).filter(([, , value]) => !value);
 	const missing = absent.map(([key]) => namesFor(key)[0]);
 	const missingFields = absent.map(([, member]) => member);
-	if (!rfc || !nombre || !regimen || !codigoPostal) return { missing, missingFields };
+	if (!rfc || !nombre || !regimen || !codigoPostal)
+		return { missing, missingFields, ...(otherRfc ? { otherRfc } : {}) };
 	return {
 		receptor: {
 			rfc,
@@ -113,6 +120,7 @@ export function findRecipient(
 		},
 		missing: [],
 		missingFields: [],
+		...(otherRfc ? { otherRfc } : {}),
 	};
 }
 

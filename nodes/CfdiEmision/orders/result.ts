@@ -25,7 +25,14 @@ export interface ConversionResult {
 	voucherTotal?: number;
 	/** Present only when the two totals differ: both figures and why. */
 	roundingNote?: string;
-	skipped?: { reason: SkipReason; message: string; missing?: string[] };
+	skipped?: {
+		reason: SkipReason;
+		message: string;
+		missing?: string[];
+		/** otherRfcAtCheckout: the RFC the order carries from checkout, and the one the buyer asked for. */
+		checkoutRfc?: string;
+		requestedRfc?: string;
+	};
 	/** Lines left out, defaults applied, cents moved between lines. */
 	notes: string[];
 	/** The money the voucher must equal (the reconciliation rule, cfdi/reconcile.ts): the source total less the amounts left out on purpose. */

@@ -10,7 +10,7 @@ import { orderLabel, type UnknownRecord } from './shopifyOrder';
 export type { SelfInvoiceSettings };
 
 export type SelfInvoiceReason =
-	'otherEmail' | 'unpaid' | 'cancelled' | 'refunded' | 'outsideWindow';
+	'otherEmail' | 'unpaid' | 'cancelled' | 'refunded' | 'outsideWindow' | 'otherRfcAtCheckout';
 
 export interface SelfInvoiceRefusal {
 	reason: SelfInvoiceReason;
@@ -105,4 +105,21 @@ export function selfInvoiceRefusal(
 			message: `${label} is dated ${date}: invoices are given until the end of the order's month (${monthEnd(date)}).`,
 		};
 	return undefined;
+}
+
+/**
+ * A buyer asking with an RFC other than the one the order carries from checkout: the order's tax
+ * data is the shop's record of the sale, so the page neither invoices the checkout RFC in silence
+ * nor overrides it; the buyer uses the checkout RFC, or the shop corrects the order.
+ */
+export function otherRfcAtCheckout(
+	order: UnknownRecord,
+	rfcs: { checkout: string; given: string },
+): SelfInvoiceRefusal & { checkoutRfc: string; requestedRfc: string } {
+	return {
+		reason: 'otherRfcAtCheckout',
+		message: `${orderLabel(order)} carries RFC ${rfcs.checkout} from checkout; it was asked to be invoiced to ${rfcs.given}. Nothing was sent. Ask again with RFC ${rfcs.checkout}, or the shop corrects the order's tax data (its note attributes) first.`,
+		checkoutRfc: rfcs.checkout,
+		requestedRfc: rfcs.given,
+	};
 }
