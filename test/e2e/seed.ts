@@ -78,6 +78,26 @@ export async function cancelVouchers(sandbox: Sandbox, uuids: string[]): Promise
 }
 
 /**
+ * What Voucher > Get Many reads: the service's voucher list (GET .../comprobantes) over every date,
+ * newest first, at most `take` entries.
+ */
+export async function listedVouchers(sandbox: Sandbox, take = 100): Promise<IDataObject[]> {
+	const bearer = await token(sandbox);
+	const query = new URLSearchParams({
+		finicial: '0',
+		ffinal: String(Math.floor(Date.now() / 1000) + 86_400),
+		take: String(take),
+	});
+	const response = await fetch(
+		`${sandbox.baseUrl}/businessEmision/api/v1/emisores/${DEFAULT_ACCOUNT.emisorId}/comprobantes?${query}`,
+		{ headers: { authorization: `Bearer ${bearer}` } },
+	);
+	if (!response.ok) throw new Error(`Listing vouchers failed: HTTP ${response.status}`);
+	const body = (await response.json()) as IDataObject[] | { resumenComprobante: IDataObject[] };
+	return Array.isArray(body) ? body : body.resumenComprobante;
+}
+
+/**
  * The rows of pending_vouchers for the scheduled example: two good pending vouchers, one whose
  * totals the service refuses to stamp, one already stamped elsewhere, and an id that does not exist.
  */

@@ -5,7 +5,9 @@
  * Chromium fills the form as a buyer does. Submitted once:
  * one invoice stamped and e-mailed, the last page names its UUID. Submitted again: nothing more is
  * stamped and the same invoice is e-mailed again. The form as the buyer sees it goes to
- * docs/self-invoice-form.png (on the oldest supported n8n).
+ * docs/self-invoice-form.png (on the oldest supported n8n). Then the buyer's refused and late
+ * requests in the same n8n (selfInvoicePages.ts), the owner's alert delivered by n8n's Send Email
+ * node to a stand-in mailbox (smtpMailbox.ts) that the SMTP credential points at.
  *
  * A step of test/e2e/run.ts: `npm run test:e2e -- --only self-invoice [--current]`.
  */
@@ -34,6 +36,14 @@ import {
 import { N8nInstance } from './n8n';
 import { installPackage } from './packageInstall';
 import type { N8nRuntime } from './runtime';
+import {
+	buyerPagesChecks,
+	LATE_ORDER,
+	REFUSED_ORDER,
+	seedGlobalInvoice,
+	submitForm,
+} from './selfInvoicePages';
+import { SmtpMailbox } from './smtpMailbox';
 
 const CREDENTIAL = { id: 'cfdiE2eSelfInvoice1', name: 'CFDI sandbox (self-invoice)' };
 const WORKFLOW_ID = 'cfdiE2eSelfInvoice01';
@@ -55,16 +65,22 @@ export async function selfInvoicePhase(
 	const started = Date.now();
 	const userFolder = mkdtempSync(join(tmpdir(), 'cfdi-e2e-selfinvoice-'));
 	installPackage(userFolder);
+	const createdAt = new Date(Date.now() - 2 * 86_400_000).toISOString();
+	// Example 1's order #1001 (1,508.00 paid, bought with BUYER), and the same sale as #1002 and #1003.
+	const order = (number: number) => ({
+		...corpusOrder('example-1'),
+		id: 5829364210000 + number,
+		name: `#${number}`,
+		order_number: number,
+		note_attributes: [],
+		created_at: createdAt,
+	});
 	const sandbox = await startSandbox({
 		host: '127.0.0.1',
-		shopOrders: [
-			{
-				...corpusOrder('example-1'),
-				note_attributes: [],
-				created_at: new Date(Date.now() - 2 * 86_400_000).toISOString(),
-			},
-		],
+		shopOrders: [order(1001), order(Number(REFUSED_ORDER)), order(Number(LATE_ORDER))],
 	});
+	await seedGlobalInvoice(sandbox, createdAt);
+	const mailbox = await SmtpMailbox.start();
 	let n8n: N8nInstance | undefined;
 	const { chromium } = await import('playwright-core');
 	const browser = await chromium.launch({ executablePath: options.chromiumPath, headless: true });
@@ -73,7 +89,7 @@ export async function selfInvoicePhase(
 		await n8n.importCredentials([
 			{ ...CREDENTIAL, type: CFDI_CREDENTIAL_TYPE, data: sandboxCredential(sandbox) },
 			shopCredentialJson(),
-			smtpCredentialJson(),
+			smtpCredentialJson(SMTP_CREDENTIAL, mailbox.port),
 		]);
 		const workflow = withShopStandIn(
 			withSmtpCredential(
@@ -94,26 +110,28 @@ export async function selfInvoicePhase(
 
 		const page = await browser.newPage({ viewport: { width: 900, height: 1300 } });
 		const submit = async (orderNumber: string, shot?: string) => {
-			for (let tries = 0; ; tries++) {
-				const response = await page.goto(formUrl);
-				if (response?.status() === 200) break;
-				if (tries > 30) throw new Error(`the form answered ${response?.status()}`);
-				await page.waitForTimeout(1000);
-			}
-			await page.getByLabel('Número de pedido').fill(orderNumber);
-			await page.getByLabel('Correo electrónico').fill(BUYER);
-			await page.getByLabel('RFC').fill('URE180429TM6');
-			await page.getByLabel('Nombre o razón social').fill('UNIVERSIDAD ROBOTICA ESPAÑOLA');
-			await page.getByLabel('Régimen fiscal').selectOption({ index: 1 });
-			await page.getByLabel('Uso del CFDI').selectOption({ label: 'G03 - Gastos en general' });
-			await page.getByLabel('Código postal').fill('65000');
-			if (shot) await page.screenshot({ path: shot, fullPage: true });
-			await page.getByRole('button', { name: 'Solicitar factura' }).click();
-			await page.getByText('Tu factura está lista').waitFor({ timeout: 120_000 });
-			return await page.locator('body').innerText();
+			const text = await submitForm(
+				page,
+				formUrl,
+				{
+					'Número de pedido': orderNumber,
+					'Correo electrónico': BUYER,
+					RFC: 'URE180429TM6',
+					'Nombre o razón social': 'UNIVERSIDAD ROBOTICA ESPAÑOLA',
+					'Régimen fiscal': '601 - General de Ley Personas Morales',
+					'Uso del CFDI': 'G03 - Gastos en general',
+					'Código postal': '65000',
+				},
+				shot,
+			);
+			assert.match(text, /Tu factura está lista/);
+			return text;
 		};
+		// The buyers' invoices (the seeded global invoice left aside).
 		const stamped = () =>
-			[...sandbox.vouchers.values()].filter((voucher) => voucher.stampCount > 0);
+			[...sandbox.vouchers.values()].filter(
+				(voucher) => voucher.stampCount > 0 && voucher.body.serie !== 'F',
+			);
 
 		let uuid = '';
 		const once = await checks.check(
@@ -152,10 +170,27 @@ export async function selfInvoicePhase(
 					assert.ok(second.includes('ya estaba facturado'), second);
 				},
 			);
+		const shop = workflow.nodes.find((node) => node.name === 'Shop URL')!;
+		const ownerEmail = (
+			shop.parameters.assignments as { assignments: Array<{ name: string; value: string }> }
+		).assignments.find((assignment) => assignment.name === 'ownerEmail')!.value;
+		const pagesStarted = Date.now();
+		await buyerPagesChecks(checks, {
+			page,
+			formUrl,
+			sandbox,
+			mailbox,
+			ownerEmail,
+			buyer: BUYER,
+			screenshotDir: options.screenshotDir,
+			log,
+		});
+		options.timings['self-invoice: refused and late requests'] = Date.now() - pagesStarted;
 	} finally {
 		await browser.close().catch(() => undefined);
 		await n8n?.stop().catch(() => undefined);
 		await sandbox.close().catch(() => undefined);
+		await mailbox.close().catch(() => undefined);
 		rmSync(userFolder, { recursive: true, force: true });
 		options.timings['self-invoice phase'] = Date.now() - started;
 	}

@@ -50,16 +50,17 @@ export function shopCredentialJson(credential = SHOP_CREDENTIAL) {
 }
 
 /**
- * The SMTP credential of the examples' owner alerts. No e2e step makes an alert go out yet (no
- * mailbox stand-in): it points at a closed local port, so a stray alert fails visibly.
+ * The SMTP credential of the examples' owner alerts: plain SMTP without sign-in to `port` on
+ * 127.0.0.1, the self-invoice step's stand-in mailbox (smtpMailbox.ts). Without a port it points at
+ * a closed one, so an alert where none is expected fails visibly.
  */
 export const SMTP_CREDENTIAL = { id: 'cfdiE2eSmtpAlert0001', name: 'SMTP (owner alerts)' };
 
-export function smtpCredentialJson(credential = SMTP_CREDENTIAL) {
+export function smtpCredentialJson(credential = SMTP_CREDENTIAL, port = 2) {
 	return {
 		...credential,
 		type: 'smtp',
-		data: { host: '127.0.0.1', port: 2, secure: false, user: '', password: '' },
+		data: { host: '127.0.0.1', port, secure: false, user: '', password: '' },
 	};
 }
 
