@@ -7,12 +7,8 @@ export {
 	type VoucherFilter,
 } from './api/voucherFilters';
 export { listVouchers } from './api/voucherList';
-export {
-	statusFromSubEstatus,
-	toUnixSeconds,
-	type VoucherRecord,
-	type VoucherStatus,
-} from './api/voucherRecords';
+export { statusFromSubEstatus, type VoucherRecord, type VoucherStatus } from './api/voucherRecords';
+export { unixSeconds } from './cfdi/mexicoTime';
 export { isRecord } from './cfdi/voucherShape';
 export { DEFAULT_TIMEOUT_MS } from './execution/requestSettings';
 export { CREDENTIAL_TYPE, RunSession, toNodeError } from './api/client';

@@ -16,7 +16,7 @@ import {
 	isRecord,
 	matchesVoucherFilter,
 	statusFromSubEstatus,
-	toUnixSeconds,
+	unixSeconds,
 	type VoucherFilter,
 	type VoucherRecord,
 	type VoucherStatus,
@@ -50,8 +50,6 @@ export interface TriggerItem extends VoucherRecord {
 	previousStatus?: VoucherStatus;
 }
 
-/** The service writes voucher dates in Mexico City time. */
-const SERVICE_TIME_ZONE = 'America/Mexico_City';
 /** Reach a little past "now" in case the service's clock runs ahead of this one. */
 const CLOCK_SKEW_SECONDS = 600;
 /**
@@ -190,7 +188,8 @@ export function pollWindow(
 }
 
 function dateSeconds(record: VoucherRecord, fallback: number): number {
-	return (record.date ? toUnixSeconds(record.date, SERVICE_TIME_ZONE) : null) ?? fallback;
+	// The service writes voucher dates on Mexico City's clock, unixSeconds' default.
+	return (record.date ? unixSeconds(record.date) : null) ?? fallback;
 }
 
 function remembered(event: TriggerEvent, subEstatusId: number | null): boolean {

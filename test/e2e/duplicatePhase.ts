@@ -20,7 +20,7 @@ import { orderParams } from '../support/nodeTestKit';
 import type { Checks } from './checks';
 import { outputJson, type ExecutionJson, type N8nInstance } from './n8n';
 import { cfdiWorkflow } from './workflows';
-import { mexicoCityMonth } from '../../nodes/CfdiEmision/cfdi/kinds/globalPeriod';
+import { mexicoCityMonth } from '../../nodes/CfdiEmision/cfdi/mexicoTime';
 
 const PAID_INVOICE = '7A1B2C3D-396D-4725-8521-CDC4BDD20CCF';
 const TICKETS = ['E2E-T-1', 'E2E-T-2', 'E2E-T-3'];
@@ -107,7 +107,7 @@ export const DUPLICATE_WORKFLOWS = {
 
 /** The overlapping daily runs: yesterday's tickets 1-3, today's 1-5 (series F, this month, Year 0). */
 const DAILY_TICKETS = ['E2E-D-1', 'E2E-D-2', 'E2E-D-3', 'E2E-D-4', 'E2E-D-5'];
-const NOW = mexicoCityMonth(new Date());
+const NOW = mexicoCityMonth();
 const THIS_MONTH = String(NOW.month).padStart(2, '0');
 /** The folio the node writes on a daily global invoice of this month: G<year><month>-01-<hash>. */
 const DAILY_FOLIO = `G${NOW.year}${THIS_MONTH}-01-`;

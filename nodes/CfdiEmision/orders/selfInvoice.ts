@@ -4,6 +4,7 @@
  * sets. Each refusal has a stable reason code a page can translate and a sentence it can show. The
  * e-mail is checked first, and a stranger learns nothing else about the order.
  */
+import { addDays, daysBetween, lastDayOfMonth } from '../cfdi/mexicoTime';
 import type { SelfInvoiceSettings } from './settings';
 import { orderLabel, type UnknownRecord } from './shopifyOrder';
 
@@ -35,20 +36,6 @@ export function orderDate(order: UnknownRecord): string | undefined {
 		if (match) return `${match[1]}-${match[2]}-${match[3]}`;
 	}
 	return undefined;
-}
-
-const DAY_MS = 86_400_000;
-
-/** Whole days from `from` to `to` (both YYYY-MM-DD). */
-function daysBetween(from: string, to: string): number {
-	return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
-}
-
-/** The last day of the date's month, YYYY-MM-DD. */
-function monthEnd(date: string): string {
-	const [year, month] = date.split('-').map(Number);
-	const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
-	return `${date.slice(0, 7)}-${String(last).padStart(2, '0')}`;
 }
 
 const PAID = new Set(['paid', 'partially_refunded']);
@@ -97,12 +84,12 @@ export function selfInvoiceRefusal(
 	if (days > 0 && daysBetween(date, settings.today) > days)
 		return {
 			reason: 'outsideWindow',
-			message: `${label} is dated ${date}: invoices are given within ${days} days of the order (until ${new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10)}).`,
+			message: `${label} is dated ${date}: invoices are given within ${days} days of the order (until ${addDays(date, days)}).`,
 		};
-	if (settings.untilMonthEnd && settings.today > monthEnd(date))
+	if (settings.untilMonthEnd && settings.today > lastDayOfMonth(date))
 		return {
 			reason: 'outsideWindow',
-			message: `${label} is dated ${date}: invoices are given until the end of the order's month (${monthEnd(date)}).`,
+			message: `${label} is dated ${date}: invoices are given until the end of the order's month (${lastDayOfMonth(date)}).`,
 		};
 	return undefined;
 }

@@ -19,7 +19,8 @@ import {
 } from '../cfdi';
 import type { RunSession } from '../api/client';
 import { readWholeWindow, type WholeWindow } from '../api/voucherList';
-import { toUnixSeconds, type VoucherRecord } from '../api/voucherRecords';
+import type { VoucherRecord } from '../api/voucherRecords';
+import { unixSeconds } from '../cfdi/mexicoTime';
 import { downloadVoucherXml } from '../api/voucherXml';
 import type { CheckedKey } from './job';
 import { SaleStampedMeanwhile } from './saleStampedMeanwhile';
@@ -52,7 +53,7 @@ export type CheckedItem = Verdict & {
 };
 
 /** Unix seconds of a date as the list gives it (the service's wall clock: Mexico City). */
-const listedSeconds = (date: string) => toUnixSeconds(date, 'America/Mexico_City');
+const listedSeconds = (date: string) => unixSeconds(date);
 
 /**
  * The listed vouchers (and this run's) one item's key may match, by its own rule (issue 33 item

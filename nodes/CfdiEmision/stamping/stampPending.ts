@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, NodeApiError } from 'n8n-workflow'
 import { operationFailed, ServiceCallError, timedOut, toNodeError } from '../api/client';
 import { readVoucher, stampPendingVoucher } from '../api/vouchers';
 import { findVoucherOnList } from '../api/voucherList';
-import { toUnixSeconds } from '../api/voucherRecords';
+import { unixSeconds } from '../cfdi/mexicoTime';
 import { alreadyStampedSaying, rejectionError } from './answer';
 import { SaleStampedMeanwhile } from './saleStampedMeanwhile';
 import {
@@ -19,8 +19,6 @@ const MAX_STAMP_ATTEMPTS = 3;
 const READ_BACK_ATTEMPTS = 3;
 /** The list is searched this far either side of the voucher's date (its date is the stamp's, or the one sent). */
 const LIST_MARGIN_SECONDS = 2 * 86_400;
-/** The service dates vouchers in Mexico City time (the CFDI Fecha). */
-const SERVICE_TIME_ZONE = 'America/Mexico_City';
 
 /** A failure while gathering facts: a service failure, or any other error. */
 type Failure = ServiceCallError | Error;
@@ -101,7 +99,7 @@ export function namesThisVoucher(found: IDataObject, id: number, body: IDataObje
 /** The date window to search the list in: around now, and around the date sent when the voucher carries one. */
 function listWindow(body: IDataObject): { from: number; to: number } {
 	const now = Math.floor(Date.now() / 1000);
-	const sent = body.fecha === undefined ? null : toUnixSeconds(body.fecha, SERVICE_TIME_ZONE);
+	const sent = body.fecha === undefined ? null : unixSeconds(body.fecha);
 	return {
 		from: Math.min(now, sent ?? now) - LIST_MARGIN_SECONDS,
 		to: Math.max(now, sent ?? now) + LIST_MARGIN_SECONDS,

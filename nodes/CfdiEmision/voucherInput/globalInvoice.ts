@@ -17,14 +17,10 @@ import {
 import { kindInputFailure, readTaxRates, withRelationsAndLegends } from './voucherKind';
 import { globalInvoiceKey } from '../cfdi/businessKey';
 import { parseDecimal, type Decimal } from '../cfdi/decimal';
-import {
-	mexicoCityMonth,
-	periodStartIso,
-	resolveGlobalPeriod,
-	type GlobalPeriod,
-} from '../cfdi/kinds/globalPeriod';
+import { resolveGlobalPeriod, type GlobalPeriod } from '../cfdi/kinds/globalPeriod';
 import { type PriorDeclarations, salesAlreadyDocumented } from './globalInvoiceDeclarations';
 import { lineTotals } from '../cfdi/kinds/taxIncluded';
+import { mexicoCityEpochMs, mexicoCityMonth, monthStartIso } from '../cfdi/mexicoTime';
 import { BuiltVoucher } from './builtVoucher';
 import { issuerFromFields } from './voucherBody';
 import { runParameter } from '../execution/runParameters';
@@ -113,7 +109,7 @@ function periodInput(ctx: IExecuteFunctions) {
 /** The period of the node's Periodicity, Month and Year (0: the period's year), checked to have started. */
 function periodOf(ctx: IExecuteFunctions): GlobalPeriod {
 	try {
-		return resolveGlobalPeriod(periodInput(ctx), mexicoCityMonth(new Date()));
+		return resolveGlobalPeriod(periodInput(ctx), mexicoCityMonth());
 	} catch (error) {
 		const refused = error as KindInputError;
 		throw new NodeOperationError(ctx.getNode(), `Item 0: ${refused.message}`, {
@@ -126,7 +122,7 @@ function periodOf(ctx: IExecuteFunctions): GlobalPeriod {
 /** The period when it exists, else undefined (the build refuses it, naming the field). */
 export function periodIfValid(ctx: IExecuteFunctions): GlobalPeriod | undefined {
 	try {
-		return resolveGlobalPeriod(periodInput(ctx), mexicoCityMonth(new Date()));
+		return resolveGlobalPeriod(periodInput(ctx), mexicoCityMonth());
 	} catch {
 		return undefined;
 	}
@@ -286,7 +282,7 @@ export function globalInvoiceParts(
 	const options = ctx.getNodeParameter('options', 0, {}) as IDataObject;
 	const sealedAt =
 		options.noCalcularFecha === true && typeof options.fecha === 'string' && options.fecha
-			? Date.parse(`${options.fecha}-06:00`)
+			? mexicoCityEpochMs(options.fecha)
 			: Date.now();
 	const late = lateGlobalInvoiceWarning(
 		{ periodicidad: period.periodicidad, meses: period.meses, anio: period.anio },
@@ -317,7 +313,7 @@ export function globalInvoiceParts(
 			if (late) partOutput.deadlineWarning = late;
 			// The money collected (Σ sales): the reconciliation rule moves cents between sales to reach it.
 			return new BuiltVoucher(body, partOutput, {
-				key: { ...key, since: periodStartIso(period) },
+				key: { ...key, since: monthStartIso(period.anio, period.firstMonth) },
 				money: globalInvoiceMoney(input, voucher),
 			});
 		} catch (error) {

@@ -11,11 +11,8 @@ import { checkWindow, globalInvoiceKey } from '../cfdi/businessKey';
 import { decimalsOf } from '../cfdi/kinds/taxRates';
 import { type Decimal } from '../cfdi/decimal';
 import { GENERIC_NATIONAL_RFC } from '../cfdi/rfc';
-import {
-	periodOfInformacionGlobal,
-	periodStartIso,
-	type GlobalPeriod,
-} from '../cfdi/kinds/globalPeriod';
+import { monthStartIso } from '../cfdi/mexicoTime';
+import { periodOfInformacionGlobal, type GlobalPeriod } from '../cfdi/kinds/globalPeriod';
 import {
 	declaredLeftOut,
 	invoicedIndividually,
@@ -70,7 +67,11 @@ export async function priorDeclarations(
 	const serie = String(ctx.getNodeParameter('serie', 0, '') ?? '').trim();
 	const ownFolio = globalInvoiceKey(period, [...wanted], { serie }).key.folio;
 	const periodFolio = period.periodicidad === '04' || period.periodicidad === '05';
-	const window = checkWindow([periodStartIso(period)], Math.floor(Date.now() / 1000), 0);
+	const window = checkWindow(
+		[monthStartIso(period.anio, period.firstMonth)],
+		Math.floor(Date.now() / 1000),
+		0,
+	);
 	const session = RunSession.fromNode(ctx, readStampingSettings(ctx));
 	const isGeneralPublic = (rfc: unknown) =>
 		String(rfc ?? '')

@@ -11,7 +11,7 @@ import { readSaleDocument, type SaleDocument } from '../cfdi';
 import { addDecimal, parseDecimal, type Decimal } from '../cfdi/decimal';
 import { FOLIO_FISCAL_PATTERN } from '../cfdi/cancellation';
 import { vouchersOfSale, type SaleVoucher } from '../api/saleVouchers';
-import { toUnixSeconds } from '../api/voucherRecords';
+import { unixSeconds } from '../cfdi/mexicoTime';
 import { downloadVoucherXml } from '../api/voucherXml';
 import { RunSession, toNodeError } from '../api/client';
 import type { RequestSettings } from '../execution/requestSettings';
@@ -100,7 +100,7 @@ async function readFacts(
 	});
 	const global = readSaleDocument(xml);
 	// Earlier notes of the ticket are dated from the global invoice on.
-	const from = toUnixSeconds(global.fecha ?? '', 'America/Mexico_City') ?? 0;
+	const from = unixSeconds(global.fecha ?? '') ?? 0;
 	let earlier: SaleVoucher[];
 	try {
 		earlier = await vouchersOfSale(ctx, session, itemIndex, ticket, {

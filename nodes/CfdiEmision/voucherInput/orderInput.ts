@@ -22,6 +22,7 @@ import {
 } from '../orders';
 import { KindInputError } from '../cfdi/kinds';
 import { keyOfFolio } from '../cfdi/businessKey';
+import { mexicoCityDate } from '../cfdi/mexicoTime';
 import type { BusinessKey } from '../cfdi/voucherSource';
 import type { Emisor } from '../cfdi/types';
 import { readJsonValue } from '../execution/parameters';
@@ -117,22 +118,12 @@ export function readOrderSettings(ctx: IExecuteFunctions, itemIndex: number): Or
 						buyerEmail: text(options.buyerEmail),
 						windowDays: Number(options.selfInvoiceWindowDays ?? 0) || 0,
 						untilMonthEnd: options.selfInvoiceUntilMonthEnd === true,
-						today: today(ctx),
+						// Today on the SAT's clock (Mexico City), whatever the workflow's time zone.
+						today: mexicoCityDate(),
 					},
 				}
 			: {}),
 	};
-}
-
-/** Today's date where the workflow runs (its time zone), as YYYY-MM-DD. */
-function today(ctx: IExecuteFunctions): string {
-	const parts = new Intl.DateTimeFormat('en-CA', {
-		timeZone: ctx.getTimezone(),
-		year: 'numeric',
-		month: '2-digit',
-		day: '2-digit',
-	}).format(new Date());
-	return parts.slice(0, 10);
 }
 
 function readLineItemsSettings(ctx: IExecuteFunctions, itemIndex: number): LineItemsSettings {
@@ -153,7 +144,7 @@ function readLineItemsSettings(ctx: IExecuteFunctions, itemIndex: number): LineI
 		moneda: text(get('moneda', 'MXN')) || 'MXN',
 		tipoCambio: text(options.tipoCambio) || undefined,
 		folio: text(options.folio) || undefined,
-		date: text(options.date) || today(ctx),
+		date: text(options.date) || mexicoCityDate(),
 		pricesIncludeTax: options.pricesIncludeTax === true,
 		defaultTaxRate: text(options.defaultTaxRate) || undefined,
 		productCodes: productCodes(get, options),

@@ -89,14 +89,6 @@ export function kindInputFailure(
 	);
 }
 
-/** A date or date-time as CFDI local time YYYY-MM-DDThh:mm:ss (a date alone is taken at noon). */
-export function cfdiDateTime(value: unknown): string {
-	const text = value instanceof Date ? value.toISOString() : String(value ?? '').trim();
-	const match = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2})(?::(\d{2}))?)?/.exec(text);
-	if (!match) return text;
-	return `${match[1]}T${match[2] ?? '12:00'}:${match[3] ?? '00'}`;
-}
-
 /** A positive number from a field, or undefined (0 and empty mean "not given"). */
 export function positiveNumber(value: unknown): number | undefined {
 	const n = Number(value);

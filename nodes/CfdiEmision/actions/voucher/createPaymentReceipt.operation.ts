@@ -26,7 +26,6 @@ import {
 	type RelatedInvoices,
 } from '../../api/relatedInvoices';
 import {
-	cfdiDateTime,
 	kindInputFailure,
 	positiveNumber,
 	readTaxRates,
@@ -34,6 +33,7 @@ import {
 } from '../../voucherInput/voucherKind';
 import { readStampingSettings, runStamping } from '../../stamping';
 import { paymentReceiptKey } from '../../cfdi/businessKey';
+import { cfdiDateTime } from '../../cfdi/mexicoTime';
 import { BuiltVoucher, relatedParties } from '../../voucherInput';
 import {
 	duplicateCheck,

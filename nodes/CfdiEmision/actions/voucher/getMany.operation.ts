@@ -21,7 +21,8 @@ import {
 } from '../../api/voucherFilters';
 import { vouchersOfSale } from '../../api/saleVouchers';
 import { listVouchers } from '../../api/voucherList';
-import { toUnixSeconds, type VoucherRecord } from '../../api/voucherRecords';
+import type { VoucherRecord } from '../../api/voucherRecords';
+import { unixSeconds } from '../../cfdi/mexicoTime';
 
 const show = (extra: IDataObject = {}) => ({
 	show: { resource: ['voucher'], operation: ['getMany'], ...extra },
@@ -130,7 +131,7 @@ function readDate(
 			description: 'Pick the first date of the vouchers to list, e.g. 2024-05-01.',
 		});
 	}
-	const seconds = toUnixSeconds(raw, ctx.getTimezone());
+	const seconds = unixSeconds(raw, ctx.getTimezone());
 	if (seconds === null) {
 		throw new NodeOperationError(
 			ctx.getNode(),

@@ -4,9 +4,8 @@
  * ends). InformacionGlobal names the month (01-12) or the two months (13-18); a daily, weekly or
  * fortnightly period ends by the end of its month at the latest, so only that bound is known there.
  */
+import { mexicoCityDateOf, monthEndMs } from '../mexicoTime';
 
-/** Mexico City has kept UTC−6 all year since 2022 (no daylight saving time). */
-const MEXICO_CITY_OFFSET_MS = 6 * 3_600_000;
 const DAY_MS = 86_400_000;
 
 /** The end of the months InformacionGlobal names, as an instant (epoch ms), or undefined when unreadable. */
@@ -21,8 +20,7 @@ export function globalPeriodEnd(info: {
 	// 13 = January-February ... 18 = November-December: the period ends with the second month.
 	const lastMonth = meses >= 13 && meses <= 18 ? (meses - 12) * 2 : meses;
 	if (lastMonth < 1 || lastMonth > 12) return undefined;
-	// Midnight at the start of the next month, Mexico City time.
-	return Date.UTC(anio, lastMonth, 1) + MEXICO_CITY_OFFSET_MS;
+	return monthEndMs(anio, lastMonth);
 }
 
 /**
@@ -36,7 +34,7 @@ export function lateGlobalInvoiceWarning(
 	const end = globalPeriodEnd(info);
 	if (end === undefined || stampedAt <= end + DAY_MS) return undefined;
 	const hours = Math.floor((stampedAt - end) / 3_600_000);
-	const closed = new Date(end - MEXICO_CITY_OFFSET_MS).toISOString().slice(0, 10);
+	const closed = mexicoCityDateOf(end);
 	const bound = ['01', '02', '03'].includes(String(info.periodicidad))
 		? ' (a daily, weekly or fortnightly period closes at the end of its month at the latest)'
 		: '';

@@ -15,6 +15,7 @@
  * Daily, weekly and fortnightly invoices carry only their month in InformacionGlobal, so two global
  * invoices overlap when their month spans share a month of the same year.
  */
+import type { YearMonth } from '../mexicoTime';
 import { KindInputError } from './taxRates';
 
 const MONTH_NAMES = [
@@ -31,23 +32,6 @@ const MONTH_NAMES = [
 	'November',
 	'December',
 ];
-
-/** A year and month (1-12), as a day in Mexico City falls. */
-export interface YearMonth {
-	year: number;
-	month: number;
-}
-
-/** The month in Mexico City at an instant (the place whose clock the SAT's dates follow). */
-export function mexicoCityMonth(instant: Date): YearMonth {
-	const parts = new Intl.DateTimeFormat('en-US', {
-		timeZone: 'America/Mexico_City',
-		year: 'numeric',
-		month: 'numeric',
-	}).formatToParts(instant);
-	const part = (type: string) => Number(parts.find((entry) => entry.type === type)?.value);
-	return { year: part('year'), month: part('month') };
-}
 
 /** A resolved period: InformacionGlobal's members and the months it spans. */
 export interface GlobalPeriod {
@@ -176,9 +160,4 @@ export function periodsOverlap(a: GlobalPeriod, b: GlobalPeriod): boolean {
 	const startB = monthIndex(b.anio, b.firstMonth);
 	const endB = monthIndex(b.anio, b.lastMonth);
 	return startA <= endB && startB <= endA;
-}
-
-/** The first instant of the period in Mexico City (UTC-6 all year since 2022), ISO 8601. */
-export function periodStartIso(period: GlobalPeriod): string {
-	return `${period.anio}-${String(period.firstMonth).padStart(2, '0')}-01T00:00:00-06:00`;
 }

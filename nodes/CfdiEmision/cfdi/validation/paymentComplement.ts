@@ -8,6 +8,7 @@ import { FORMA_PAGO } from '../catalogs/formaPago';
 import { currencyDecimals, MONEDA } from '../catalogs/moneda';
 import { compareDecimal, type Decimal } from '../decimal';
 import { paidBalanceProblems } from '../kinds/paidBalances';
+import { mexicoCityDate } from '../mexicoTime';
 import { minimumMonto } from '../kinds/paymentTaxes';
 import { paymentTotals, readPagoAmounts, type PagoAmounts } from '../kinds/paymentTotals';
 import {
@@ -55,24 +56,6 @@ const TOTALES_CODES: Record<keyof PaymentTotals, string> = {
 	montoTotalPagos: 'CRP20211',
 };
 
-/** A day in Mexico City as YYYY-MM-DD, `days` after today (the service's clock when fecha is left out). */
-function mexicoCityDay(days: number): string {
-	const parts = Object.fromEntries(
-		new Intl.DateTimeFormat('en-US', {
-			timeZone: 'America/Mexico_City',
-			year: 'numeric',
-			month: '2-digit',
-			day: '2-digit',
-		})
-			.formatToParts(new Date())
-			.map((part) => [part.type, part.value]),
-	);
-	const day = new Date(
-		Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day) + days),
-	);
-	return day.toISOString().slice(0, 10);
-}
-
 // Without fecha the receipt's date is the moment it is stamped, which may be days after the data
 // was prepared (a scheduled run, a store in another time zone); only dates clearly ahead are refused.
 const DAYS_AHEAD_WITHOUT_FECHA = 30;
@@ -86,7 +69,7 @@ const DAYS_AHEAD_WITHOUT_FECHA = 30;
 function checkPaymentNotAhead(ctx: ValidationContext, fechaPago: string, at: string): void {
 	const fecha = ctx.isClean('fecha') ? ctx.view.root.fecha : undefined;
 	const issued = typeof fecha === 'string' && isRealDateTime(fecha) ? fecha : undefined;
-	const limit = issued ?? `${mexicoCityDay(DAYS_AHEAD_WITHOUT_FECHA)}T23:59:59`;
+	const limit = issued ?? `${mexicoCityDate(DAYS_AHEAD_WITHOUT_FECHA)}T23:59:59`;
 	if (fechaPago <= limit) return;
 	const against = issued
 		? `the receipt's fecha ${show(issued)}`

@@ -1,7 +1,6 @@
 import {
 	readListPage,
 	statusFromSubEstatus,
-	toUnixSeconds,
 	toVoucherRecord,
 } from '../../../../nodes/CfdiEmision/api/voucherRecords';
 
@@ -61,26 +60,5 @@ describe('voucher list records', () => {
 			'unknown',
 			'unknown',
 		]);
-	});
-
-	it('converts dates to Unix seconds in the given time zone', () => {
-		// Mexico City has been UTC-6 all year since 2023; it was UTC-5 in summer 2022.
-		expect(toUnixSeconds('2024-05-01T10:00:00', 'America/Mexico_City')).toBe(
-			Date.UTC(2024, 4, 1, 16) / 1000,
-		);
-		expect(toUnixSeconds('2022-07-01T10:00:00', 'America/Mexico_City')).toBe(
-			Date.UTC(2022, 6, 1, 15) / 1000,
-		);
-		expect(toUnixSeconds('2024-05-01', 'America/Mexico_City')).toBe(Date.UTC(2024, 4, 1, 6) / 1000);
-		expect(toUnixSeconds('2024-05-01T10:00:00Z', 'America/Mexico_City')).toBe(
-			Date.UTC(2024, 4, 1, 10) / 1000,
-		);
-		expect(toUnixSeconds('2024-05-01T10:00:00.000-06:00', 'UTC')).toBe(
-			Date.UTC(2024, 4, 1, 16) / 1000,
-		);
-		expect(toUnixSeconds(new Date(Date.UTC(2024, 0, 1)), 'UTC')).toBe(Date.UTC(2024, 0, 1) / 1000);
-		expect(toUnixSeconds({ toMillis: () => 1_700_000_000_500 }, 'UTC')).toBe(1_700_000_000);
-		expect(toUnixSeconds('yesterday', 'UTC')).toBeNull();
-		expect(toUnixSeconds(42, 'UTC')).toBeNull();
 	});
 });

@@ -6,7 +6,7 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { mexicoCityMonth } from '../../../../nodes/CfdiEmision/cfdi/kinds/globalPeriod';
+import { mexicoCityMonth } from '../../../../nodes/CfdiEmision/cfdi/mexicoTime';
 import { useSandboxEngine } from '../../../support/nodeTestKit';
 import { globalParams, issuingCalls, SALES, sentBody } from '../../../support/kindsKit';
 
@@ -14,7 +14,7 @@ import { globalParams, issuingCalls, SALES, sentBody } from '../../../support/ki
 const kit = useSandboxEngine();
 const V11 = { typeVersion: 1.1 };
 
-const today = mexicoCityMonth(new Date());
+const today = mexicoCityMonth();
 const month = String(today.month).padStart(2, '0');
 const routesOf = () =>
 	kit.sandbox.requests

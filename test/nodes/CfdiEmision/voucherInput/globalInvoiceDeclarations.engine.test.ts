@@ -6,7 +6,7 @@
  */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import { mexicoCityMonth } from '../../../../nodes/CfdiEmision/cfdi/kinds/globalPeriod';
+import { mexicoCityMonth } from '../../../../nodes/CfdiEmision/cfdi/mexicoTime';
 import { createParams, useSandboxEngine } from '../../../support/nodeTestKit';
 import { globalParams, sentBody } from '../../../support/kindsKit';
 import { invoiceVoucher } from '../../../support/vouchers';
@@ -14,7 +14,7 @@ import { invoiceVoucher } from '../../../support/vouchers';
 const kit = useSandboxEngine();
 const V11 = { typeVersion: 1.1 };
 
-const today = mexicoCityMonth(new Date());
+const today = mexicoCityMonth();
 const month = String(today.month).padStart(2, '0');
 const json = (items: INodeExecutionData[]) => items[0]?.json as IDataObject;
 const routesOf = () =>

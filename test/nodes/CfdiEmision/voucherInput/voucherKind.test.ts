@@ -1,10 +1,9 @@
 /**
  * The readers the voucher kinds share (voucherInput/voucherKind.ts): the tax rates of a kind's tax
- * fields as the CFDI writes them, dates as CFDI local time, and positive amounts; the engine runs of
+ * fields as the CFDI writes them and positive amounts (dates: cfdi/mexicoTime.test.ts); the engine runs of
  * the kinds that use them: test/nodes/CfdiEmision/actions/voucher/create*.operation.engine.test.ts.
  */
 import {
-	cfdiDateTime,
 	positiveNumber,
 	readTaxRates,
 	taxFieldName,
@@ -47,15 +46,7 @@ describe('readTaxRates', () => {
 	});
 });
 
-describe('cfdiDateTime and positiveNumber', () => {
-	test('a date alone is taken at noon; a date-time keeps its time, seconds added when missing', () => {
-		expect(cfdiDateTime('2026-11-27')).toBe('2026-11-27T12:00:00');
-		expect(cfdiDateTime('2026-11-27 09:30')).toBe('2026-11-27T09:30:00');
-		expect(cfdiDateTime('2026-11-27T09:30:15-06:00')).toBe('2026-11-27T09:30:15');
-		expect(cfdiDateTime(new Date('2026-11-27T18:05:00Z'))).toBe('2026-11-27T18:05:00');
-		expect(cfdiDateTime(' yesterday ')).toBe('yesterday');
-	});
-
+describe('positiveNumber', () => {
 	test('0, empty and not-a-number mean "not given"', () => {
 		expect(positiveNumber('12.5')).toBe(12.5);
 		for (const value of [0, '0', '', undefined, 'abc', -3, Infinity])

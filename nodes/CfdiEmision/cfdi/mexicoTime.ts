@@ -1,0 +1,134 @@
+/**
+ * Mexico City's clock: the one the CFDI's dates, the service's voucher dates and a global
+ * invoice's months follow. Every date of a sale is read or written here, through luxon (n8n's own
+ * date library: n8n gives it to community packages, as it gives n8n-workflow; `$now` is a luxon
+ * DateTime) with the zone rules of Node's ICU: UTC-6 all year since 30 October 2022, daylight
+ * saving time (UTC-5, April to October) before. Pure: no n8n import.
+ */
+import { DateTime } from 'luxon';
+
+export const MEXICO_CITY = 'America/Mexico_City';
+
+/** A year and month (1-12), as a day in Mexico City falls. */
+export interface YearMonth {
+	year: number;
+	month: number;
+}
+
+const CFDI_FORMAT = "yyyy-MM-dd'T'HH:mm:ss";
+const DATE_FORMAT = 'yyyy-MM-dd';
+
+/** A luxon DateTime from any copy of luxon (n8n's `$now`), or another object that gives its instant. */
+function hasMillis(value: unknown): value is { toMillis: () => number } {
+	return (
+		!!value &&
+		typeof value === 'object' &&
+		typeof (value as { toMillis?: unknown }).toMillis === 'function'
+	);
+}
+
+/** The instant a Date, a DateTime or a zoned ISO text stands for; a zone-less text is read in `zone`. */
+function readInstant(value: unknown, zone: string): DateTime | null {
+	if (value instanceof Date) return DateTime.fromJSDate(value);
+	if (hasMillis(value)) return DateTime.fromMillis(value.toMillis());
+	if (typeof value !== 'string') return null;
+	const text = value.trim();
+	// ISO 8601 with a space for the T (as lists and spreadsheets write it), else RFC 2822 / HTTP.
+	for (const read of [
+		() => DateTime.fromISO(text.replace(/^(\d{4}-\d{2}-\d{2}) (\d)/, '$1T$2'), { zone }),
+		() => DateTime.fromRFC2822(text, { zone }),
+		() => DateTime.fromHTTP(text, { zone }),
+	]) {
+		const parsed = read();
+		if (parsed.isValid) return parsed;
+	}
+	return null;
+}
+
+/**
+ * Unix seconds of a date the user typed or mapped, or the service listed: an ISO text with a zone,
+ * a zone-less date or date-time read in `zone` (Mexico City unless said: the service's clock), a
+ * Date, or a luxon DateTime. Null when it cannot be read.
+ */
+export function unixSeconds(value: unknown, zone: string = MEXICO_CITY): number | null {
+	const instant = readInstant(value, zone);
+	if (!instant?.isValid) return null;
+	return Math.floor(instant.toMillis() / 1000);
+}
+
+/** Epoch ms of a Mexico City wall-clock date-time (the CFDI's fecha), NaN when unreadable. */
+export function mexicoCityEpochMs(local: string): number {
+	const seconds = unixSeconds(local, MEXICO_CITY);
+	return seconds === null ? Number.NaN : seconds * 1000;
+}
+
+/**
+ * A date or date-time as the CFDI writes it (YYYY-MM-DDThh:mm:ss, Mexico City's wall clock): an
+ * instant (a Date, `$now`, an ISO text with a zone or offset) is converted to Mexico City; a
+ * zone-less text is already a wall clock and kept; a date alone is taken at `dateOnlyAt`. Text that
+ * is not a date comes back as given, for the validation to name.
+ */
+export function cfdiDateTime(value: unknown, dateOnlyAt = '12:00:00'): string {
+	if (value instanceof Date || hasMillis(value)) {
+		const instant = readInstant(value, MEXICO_CITY);
+		return instant?.isValid ? instant.setZone(MEXICO_CITY).toFormat(CFDI_FORMAT) : String(value);
+	}
+	const text = String(value ?? '').trim();
+	const local = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2})(?::(\d{2}))?(?:\.\d+)?)?$/.exec(text);
+	if (local) return `${local[1]}T${local[2] ? `${local[2]}:${local[3] ?? '00'}` : dateOnlyAt}`;
+	const zoned = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(text) ? readInstant(text, 'UTC') : null;
+	if (zoned?.isValid) return zoned.setZone(MEXICO_CITY).toFormat(CFDI_FORMAT);
+	return text;
+}
+
+/** The month in Mexico City at an instant (epoch ms; now when left out). */
+export function mexicoCityMonth(atMs: number = Date.now()): YearMonth {
+	const local = DateTime.fromMillis(atMs, { zone: MEXICO_CITY });
+	return { year: local.year, month: local.month };
+}
+
+/** The day in Mexico City (YYYY-MM-DD), `plusDays` after the one at an instant (epoch ms; now when left out). */
+export function mexicoCityDate(plusDays = 0, atMs: number = Date.now()): string {
+	return DateTime.fromMillis(atMs, { zone: MEXICO_CITY })
+		.plus({ days: plusDays })
+		.toFormat(DATE_FORMAT);
+}
+
+/** Midnight in Mexico City at the start of a month, `plusMonths` after year/month, as an instant. */
+function monthStart(year: number, month: number, plusMonths = 0): DateTime {
+	return DateTime.fromObject({ year, month, day: 1 }, { zone: MEXICO_CITY }).plus({
+		months: plusMonths,
+	});
+}
+
+/** The first instant of a month in Mexico City, ISO 8601 with the offset of that day. */
+export function monthStartIso(year: number, month: number): string {
+	return monthStart(year, month).toISO({ suppressMilliseconds: true }) ?? '';
+}
+
+/** Epoch ms of the midnight that ends a month in Mexico City (December's is New Year's). */
+export function monthEndMs(year: number, month: number): number {
+	return monthStart(year, month, 1).toMillis();
+}
+
+/** Whole calendar days from `from` to `to` (both YYYY-MM-DD; negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+	const start = DateTime.fromISO(from, { zone: 'UTC' });
+	const end = DateTime.fromISO(to, { zone: 'UTC' });
+	return Math.round(end.diff(start, 'days').days);
+}
+
+/** The calendar date `days` after a YYYY-MM-DD date. */
+export function addDays(date: string, days: number): string {
+	return DateTime.fromISO(date, { zone: 'UTC' }).plus({ days }).toFormat(DATE_FORMAT);
+}
+
+/** The last day of the date's month (YYYY-MM-DD). */
+export function lastDayOfMonth(date: string): string {
+	return DateTime.fromISO(date.slice(0, 10), { zone: 'UTC' }).endOf('month').toFormat(DATE_FORMAT);
+}
+
+/** The Mexico City wall-clock date (YYYY-MM-DD) of an instant in epoch ms. */
+export function mexicoCityDateOf(epochMs: number): string {
+	return DateTime.fromMillis(epochMs, { zone: MEXICO_CITY }).toFormat(DATE_FORMAT);
+}

@@ -1,0 +1,175 @@
+/**
+ * Mexico City's clock (cfdi/mexicoTime.ts). Oracles: Node's ICU zone data read through
+ * Intl.DateTimeFormat (not luxon), and the dates of the SAT's and the law's rules: Mexico City kept
+ * daylight saving time (UTC-5 from the first Sunday of April to the last Sunday of October) until
+ * it ended on 30 October 2022 at 02:00, and has been UTC-6 all year since.
+ */
+import { DateTime } from 'luxon';
+
+import {
+	addDays,
+	cfdiDateTime,
+	daysBetween,
+	lastDayOfMonth,
+	mexicoCityDate,
+	mexicoCityDateOf,
+	mexicoCityEpochMs,
+	mexicoCityMonth,
+	monthEndMs,
+	monthStartIso,
+	unixSeconds,
+} from '../../../../nodes/CfdiEmision/cfdi/mexicoTime';
+
+const ICU = new Intl.DateTimeFormat('en-CA', {
+	timeZone: 'America/Mexico_City',
+	year: 'numeric',
+	month: '2-digit',
+	day: '2-digit',
+	hour: '2-digit',
+	minute: '2-digit',
+	second: '2-digit',
+	hourCycle: 'h23',
+});
+
+/** The oracle: Mexico City's wall clock at an instant, YYYY-MM-DDThh:mm:ss. */
+function wallClock(epochMs: number): string {
+	const parts: Record<string, string> = {};
+	for (const part of ICU.formatToParts(new Date(epochMs))) parts[part.type] = part.value;
+	return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
+}
+
+const utc = (iso: string) => Date.parse(`${iso}Z`);
+
+/** A small deterministic generator (mulberry32), so a failure names a reproducible instant. */
+function random(seed: number): () => number {
+	return () => {
+		seed = (seed + 0x6d2b79f5) | 0;
+		let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+		t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+		return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+	};
+}
+
+describe('unixSeconds: the instant a typed, mapped or listed date stands for', () => {
+	it('reads zone-less dates in the given zone (Mexico City by default), zoned ones as written', () => {
+		expect(unixSeconds('2024-05-01T10:00:00', 'America/Mexico_City')).toBe(
+			utc('2024-05-01T16:00:00') / 1000,
+		);
+		expect(unixSeconds('2022-07-01T10:00:00', 'America/Mexico_City')).toBe(
+			utc('2022-07-01T15:00:00') / 1000,
+		);
+		expect(unixSeconds('2024-05-01', 'America/Mexico_City')).toBe(
+			utc('2024-05-01T06:00:00') / 1000,
+		);
+		expect(unixSeconds('2024-05-01T10:00:00Z', 'America/Mexico_City')).toBe(
+			utc('2024-05-01T10:00:00') / 1000,
+		);
+		expect(unixSeconds('2024-05-01T10:00:00.000-06:00', 'UTC')).toBe(
+			utc('2024-05-01T16:00:00') / 1000,
+		);
+		expect(unixSeconds('2024-05-01 10:00:00')).toBe(utc('2024-05-01T16:00:00') / 1000);
+		expect(unixSeconds(new Date(Date.UTC(2024, 0, 1)), 'UTC')).toBe(Date.UTC(2024, 0, 1) / 1000);
+		expect(unixSeconds({ toMillis: () => 1_700_000_000_500 }, 'UTC')).toBe(1_700_000_000);
+		expect(unixSeconds(DateTime.fromISO('2026-11-30T23:30:00', { zone: 'America/New_York' }))).toBe(
+			utc('2026-12-01T04:30:00') / 1000,
+		);
+		expect(unixSeconds('yesterday', 'UTC')).toBeNull();
+		expect(unixSeconds(42, 'UTC')).toBeNull();
+	});
+
+	it('around the end of daylight saving time (2022-10-30 02:00 CDT became 01:00 CST)', () => {
+		// The day before: UTC-5; the day after: UTC-6; the first midnight of November 2022: UTC-6.
+		expect(unixSeconds('2022-10-29T12:00:00')).toBe(utc('2022-10-29T17:00:00') / 1000);
+		expect(unixSeconds('2022-10-30T00:30:00')).toBe(utc('2022-10-30T05:30:00') / 1000);
+		expect(unixSeconds('2022-10-30T02:30:00')).toBe(utc('2022-10-30T08:30:00') / 1000);
+		expect(unixSeconds('2022-10-31T12:00:00')).toBe(utc('2022-10-31T18:00:00') / 1000);
+		expect(unixSeconds('2022-11-01')).toBe(utc('2022-11-01T06:00:00') / 1000);
+		// 2023 kept UTC-6 through April-October: no daylight time returned.
+		expect(unixSeconds('2023-07-01T12:00:00')).toBe(utc('2023-07-01T18:00:00') / 1000);
+	});
+
+	it('is the inverse of the wall clock for 5,000 random instants, 2015-2030 (ICU the oracle)', () => {
+		const next = random(33);
+		const from = utc('2015-01-01T00:00:00');
+		const to = utc('2031-01-01T00:00:00');
+		for (let run = 0; run < 5_000; run++) {
+			const at = Math.floor((from + next() * (to - from)) / 1000) * 1000;
+			const local = wallClock(at);
+			expect(cfdiDateTime(new Date(at))).toBe(local);
+			// The hour repeated when daylight time ended has two instants; both read back to it.
+			expect(wallClock(mexicoCityEpochMs(local))).toBe(local);
+			expect(mexicoCityDateOf(at)).toBe(local.slice(0, 10));
+			expect(mexicoCityMonth(at)).toEqual({
+				year: Number(local.slice(0, 4)),
+				month: Number(local.slice(5, 7)),
+			});
+		}
+	});
+});
+
+describe('cfdiDateTime: a date or date-time as the CFDI writes it, on Mexico City wall clock', () => {
+	it('a date alone is taken at noon; a zone-less date-time keeps its time, seconds added when missing', () => {
+		expect(cfdiDateTime('2026-11-27')).toBe('2026-11-27T12:00:00');
+		expect(cfdiDateTime('2026-11-27 09:30')).toBe('2026-11-27T09:30:00');
+		expect(cfdiDateTime('2026-11-27T09:30:15-06:00')).toBe('2026-11-27T09:30:15');
+		expect(cfdiDateTime(' yesterday ')).toBe('yesterday');
+	});
+
+	it('an instant is dated in Mexico City, not in UTC nor the workflow zone: a payment at 23:30 on the last day of November stays in November', () => {
+		// The same payment, 2026-11-30 23:30 in Mexico City, as a Date, a UTC text, n8n's $now in
+		// New York (the workflow's default zone), and as Shopify writes it for a shop in Tijuana.
+		expect(cfdiDateTime(new Date('2026-12-01T05:30:00Z'))).toBe('2026-11-30T23:30:00');
+		expect(cfdiDateTime('2026-12-01T05:30:00Z')).toBe('2026-11-30T23:30:00');
+		expect(cfdiDateTime('2026-12-01T05:30:00.000+00:00')).toBe('2026-11-30T23:30:00');
+		expect(
+			cfdiDateTime(DateTime.fromISO('2026-12-01T00:30:00', { zone: 'America/New_York' })),
+		).toBe('2026-11-30T23:30:00');
+		expect(cfdiDateTime('2026-11-30T21:30:00-08:00')).toBe('2026-11-30T23:30:00');
+		// Before October 2022 the offset of the day applies: 1 July 2022 was UTC-5.
+		expect(cfdiDateTime('2022-07-01T04:30:00Z')).toBe('2022-06-30T23:30:00');
+	});
+});
+
+describe('months and days in Mexico City', () => {
+	it('a month starts at midnight with the offset of its first day', () => {
+		expect(monthStartIso(2022, 5)).toBe('2022-05-01T00:00:00-05:00');
+		expect(monthStartIso(2022, 11)).toBe('2022-11-01T00:00:00-06:00');
+		expect(monthStartIso(2026, 12)).toBe('2026-12-01T00:00:00-06:00');
+		expect(unixSeconds(monthStartIso(2022, 5))).toBe(utc('2022-05-01T05:00:00') / 1000);
+	});
+
+	it("a month ends at the next month's midnight; December's is New Year's", () => {
+		expect(monthEndMs(2026, 12)).toBe(utc('2027-01-01T06:00:00'));
+		expect(monthEndMs(2022, 4)).toBe(utc('2022-05-01T05:00:00'));
+		expect(monthEndMs(2022, 10)).toBe(utc('2022-11-01T06:00:00'));
+		for (let month = 1; month <= 12; month++)
+			for (const year of [2016, 2022, 2026]) {
+				const end = monthEndMs(year, month);
+				expect(wallClock(end)).toBe(
+					month === 12
+						? `${year + 1}-01-01T00:00:00`
+						: `${year}-${String(month + 1).padStart(2, '0')}-01T00:00:00`,
+				);
+			}
+	});
+
+	it("today in Mexico City, and the days after it, whatever this process's zone", () => {
+		const lateNovember = utc('2026-12-01T05:30:00'); // 23:30 on 30 November in Mexico City
+		expect(mexicoCityDate(0, lateNovember)).toBe('2026-11-30');
+		expect(mexicoCityDate(30, lateNovember)).toBe('2026-12-30');
+		expect(mexicoCityDate(32, lateNovember)).toBe('2027-01-01');
+		expect(mexicoCityMonth(lateNovember)).toEqual({ year: 2026, month: 11 });
+		expect(mexicoCityMonth(utc('2027-01-01T05:59:59'))).toEqual({ year: 2026, month: 12 });
+		expect(mexicoCityMonth(utc('2027-01-01T06:00:00'))).toEqual({ year: 2027, month: 1 });
+		expect(mexicoCityDate()).toBe(wallClock(Date.now()).slice(0, 10));
+	});
+
+	it('calendar arithmetic on YYYY-MM-DD dates', () => {
+		expect(daysBetween('2026-11-20', '2026-12-20')).toBe(30);
+		expect(daysBetween('2022-10-29', '2022-10-31')).toBe(2);
+		expect(daysBetween('2026-12-20', '2026-11-20')).toBe(-30);
+		expect(addDays('2026-12-20', 15)).toBe('2027-01-04');
+		expect(lastDayOfMonth('2028-02-10')).toBe('2028-02-29');
+		expect(lastDayOfMonth('2026-12-31')).toBe('2026-12-31');
+	});
+});
