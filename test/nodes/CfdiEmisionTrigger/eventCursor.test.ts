@@ -343,3 +343,46 @@ describe('trigger cursor', () => {
 		});
 	});
 });
+
+describe('trigger cursor on Mexico City time (the service lists dates on its wall clock)', () => {
+	// Daylight saving time ended on 2022-10-30 at 02:00 CDT (07:00 UTC); the oracle is the UTC
+	// instant of each wall-clock date under the offset of its day (UTC-5 before, UTC-6 after).
+	const AT = Date.parse('2022-10-30T12:00:00Z') / 1000;
+	const state = (coveredFrom: number): CursorState => ({
+		version: 2,
+		event: 'voucherStamped',
+		activatedAt: AT - DAY_S,
+		polledUntil: AT - HOUR,
+		coveredFrom,
+		vouchers: {},
+	});
+
+	it('a voucher dated 00:30 on the day daylight time ended is 05:30 UTC: before a cursor covering from 05:45 UTC, learned silently', () => {
+		const coveredFrom = Date.parse('2022-10-30T05:45:00Z') / 1000;
+		const { changes, state: next } = advanceCursor(
+			'voucherStamped',
+			state(coveredFrom),
+			[record('EARLY', 2, '2022-10-30T00:30:00'), record('LATE', 2, '2022-10-30T02:30:00')],
+			AT,
+			3 * DAY_S,
+		);
+		expect(changes.map((change) => change.uuid)).toEqual(['LATE']);
+		expect(next.vouchers).toEqual({
+			EARLY: [2, Date.parse('2022-10-30T05:30:00Z') / 1000],
+			LATE: [2, Date.parse('2022-10-30T08:30:00Z') / 1000],
+		});
+	});
+
+	it('a summer 2022 voucher is remembered at its UTC-5 instant, a 2026 one at UTC-6', () => {
+		const now = Date.parse('2026-07-01T18:00:00Z') / 1000;
+		const { state: next } = advanceCursor(
+			'voucherStamped',
+			undefined,
+			[record('OLD', 2, '2022-07-01T12:00:00'), record('NEW', 2, '2026-07-01T11:00:00')],
+			now,
+			5 * 365 * DAY_S,
+		);
+		expect(next.vouchers.OLD).toEqual([2, Date.parse('2022-07-01T17:00:00Z') / 1000]);
+		expect(next.vouchers.NEW).toEqual([2, Date.parse('2026-07-01T17:00:00Z') / 1000]);
+	});
+});

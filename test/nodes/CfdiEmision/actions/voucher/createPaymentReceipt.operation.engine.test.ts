@@ -164,6 +164,25 @@ describe('voucher: create payment receipt', () => {
 		expect(items[0].json.status).toBe('stamped');
 	});
 
+	test("a payment received at 23:30 on the last day of September in Mexico City is dated that day, whether the date comes as a UTC text or as n8n's $now in another zone", async () => {
+		// 2026-09-30 23:30 in Mexico City is 2026-10-01 05:30 UTC and 01:30 in New York (n8n's
+		// default workflow zone): a receipt dated 1 October would put the payment in the wrong month.
+		// Each for its own invoice, so the second is not answered with the first.
+		for (const [uuid, paymentDate] of [
+			[UUID, '2026-10-01T05:30:00Z'],
+			[
+				'6A1C7C1E-2B3D-4E5F-8A9B-0C1D2E3F4A5B',
+				"={{ DateTime.fromISO('2026-10-01T01:30:00', { zone: 'America/New_York' }) }}",
+			],
+		]) {
+			kit.sandbox.clearLog();
+			const { error } = await kit.engine.runNode(typedParams({ uuid }, { paymentDate }), [{}]);
+			expect(error).toBeUndefined();
+			const body = sentBody(kit.sandbox) as any;
+			expect(body.complemento.complementoPago20.pago[0].fechaPago).toBe('2026-09-30T23:30:00');
+		}
+	});
+
 	test('a USD invoice paid in MXN, figures typed in (no XML read)', async () => {
 		const { items, error } = await kit.engine.runNode(
 			typedParams(

@@ -43,3 +43,24 @@ describe('the global invoice deadline: 24 hours after its period closes (RMF rul
 		);
 	});
 });
+
+describe('the deadline on the clock of the period (luxon over ICU zone data)', () => {
+	test('a period that closed under daylight saving time (April 2022: 1 May 00:00 was UTC-5)', () => {
+		const april2022 = { periodicidad: '04', meses: '04', anio: 2022 };
+		expect(globalPeriodEnd(april2022)).toBe(Date.parse('2022-05-01T00:00:00-05:00'));
+		// 2 May 00:30 in Mexico City (05:30 UTC): 24.5 hours after the period closed.
+		expect(lateGlobalInvoiceWarning(april2022, Date.parse('2022-05-02T05:30:00Z'))).toMatch(
+			/^This global invoice is stamped 24 hours after its period closed \(2022-05-01 00:00 Mexico City time\)/,
+		);
+		expect(lateGlobalInvoiceWarning(april2022, Date.parse('2022-05-02T04:59:59Z'))).toBeUndefined();
+	});
+
+	test('October 2022 closed after daylight time ended (1 November 00:00 was UTC-6); December 2022 at New Year', () => {
+		expect(globalPeriodEnd({ periodicidad: '04', meses: '10', anio: 2022 })).toBe(
+			Date.parse('2022-11-01T00:00:00-06:00'),
+		);
+		expect(globalPeriodEnd({ periodicidad: '05', meses: '18', anio: 2022 })).toBe(
+			Date.parse('2023-01-01T00:00:00-06:00'),
+		);
+	});
+});
