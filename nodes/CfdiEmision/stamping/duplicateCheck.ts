@@ -20,7 +20,7 @@ import {
 import type { RunSession } from '../api/client';
 import { readWholeWindow, type WholeWindow } from '../api/voucherList';
 import type { VoucherRecord } from '../api/voucherRecords';
-import { unixSeconds } from '../cfdi/mexicoTime';
+import { cfdiDateTime, unixSeconds } from '../cfdi/mexicoTime';
 import { downloadVoucherXml } from '../api/voucherXml';
 import type { CheckedKey } from './job';
 import { SaleStampedMeanwhile } from './saleStampedMeanwhile';
@@ -231,7 +231,7 @@ export class DuplicateCheck {
 		this.stampedThisRun.push({
 			uuid,
 			voucherId: Number(output.idComprobante ?? output.voucherId) || null,
-			date: new Date().toISOString(),
+			date: cfdiDateTime(new Date()),
 			status: 'stamped',
 			series: entry.key.serie ?? '',
 			folio: entry.key.folio ?? '',

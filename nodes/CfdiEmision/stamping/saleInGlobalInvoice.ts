@@ -22,6 +22,7 @@ import { operationFailed, toNodeError, type RunSession } from '../api/client';
 import { needsAttention } from './needsAttention';
 import { findVoucherByUuid } from '../api/voucherList';
 import type { VoucherRecord } from '../api/voucherRecords';
+import { cfdiDateTime, unixSeconds } from '../cfdi/mexicoTime';
 import { cancelVoucher, readVoucher } from '../api/vouchers';
 import { downloadVoucherXml } from '../api/voucherXml';
 import { stampStepVoucher } from './handler';
@@ -57,7 +58,7 @@ const VOUCHER_MEMBERS = new Set([
 /** A global invoice's XML read once per run (its tickets do not change when it is cancelled). */
 const xmlRead = new WeakMap<VoucherRecord, ReturnType<typeof readGlobalXml>>();
 
-/** Slack for the zone-less CFDI Fecha against the sale's moment (Mexico is UTC−5 to UTC−8). */
+/** Slack for a CFDI Fecha written on a clock west of Mexico City's (Mexico is UTC−5 to UTC−8). */
 const DATE_SLACK_SECONDS = 86_400;
 
 /**
@@ -66,10 +67,10 @@ const DATE_SLACK_SECONDS = 86_400;
  * on either side: it could.
  */
 function couldHold(record: VoucherRecord, since: string | undefined): boolean {
-	const sale = since ? Date.parse(since) : NaN;
-	const dated = record.date ? Date.parse(`${record.date.slice(0, 19)}Z`) : NaN;
-	if (!Number.isFinite(sale) || !Number.isFinite(dated)) return true;
-	return dated / 1000 >= sale / 1000 - DATE_SLACK_SECONDS;
+	const sale = since ? unixSeconds(since) : null;
+	const dated = record.date ? unixSeconds(record.date) : null;
+	if (sale === null || dated === null) return true;
+	return dated >= sale - DATE_SLACK_SECONDS;
 }
 
 /**
@@ -319,8 +320,8 @@ export async function saleInGlobalInvoice(
 		listed.push({
 			uuid: String(answer.result.uuid),
 			voucherId: Number(answer.result.idComprobante) || null,
-			// Now in UTC: later than the cancelled one's Mexico time, so it sorts as the newest.
-			date: new Date().toISOString().slice(0, 19),
+			// Now, on the list's clock: the newest (pushed last, it stays last on a tie).
+			date: cfdiDateTime(new Date()),
 			status: 'stamped',
 			subEstatusId: null,
 			statusDescription: null,

@@ -1,5 +1,6 @@
 /** Global invoices (público en general): InformacionGlobal and the recipient it requires. */
 import { MESES, PERIODICIDAD } from '../catalogs/informacionGlobal';
+import { mexicoCityMonth } from '../mexicoTime';
 import { GENERIC_NATIONAL_RFC } from '../rfc';
 import { globalInformationOf, memberPath, PATHS } from '../voucherShape';
 import { show } from './describe';
@@ -10,11 +11,11 @@ const GENERAL_PUBLIC_NAME = 'PUBLICO EN GENERAL';
 const BIMONTHLY = '05';
 const BIMONTHLY_MESES = ['13', '14', '15', '16', '17', '18'];
 
-/** The reference year: the voucher's fecha, else today (the service stamps with today's date). */
+/** The reference year: the voucher's fecha, else today in Mexico City (the service stamps with today's date). */
 function issueYear(ctx: ValidationContext): number {
 	const fecha = textOf(ctx.view.root, 'fecha');
 	const year = fecha && ctx.isClean('fecha') ? Number(fecha.slice(0, 4)) : NaN;
-	return Number.isInteger(year) ? year : new Date().getFullYear();
+	return Number.isInteger(year) ? year : mexicoCityMonth().year;
 }
 
 function checkAnio(ctx: ValidationContext, info: Record<string, unknown>): void {
