@@ -9,6 +9,7 @@
  * state, series, folio, recipient and totals, and nothing else the voucher carries. The folio is the
  * one member a workflow controls that the list echoes, so a key is found through it.
  */
+import { unixSeconds } from './mexicoTime';
 import type { BusinessKey } from './voucherSource';
 import { byAge, fingerprint, KEEP_SALES_APART, stateOf, type SaleFacts } from './saleIdentity';
 
@@ -291,10 +292,9 @@ export function checkWindow(
 ): { from: number; to: number } {
 	let from = nowSeconds;
 	for (const since of sinceDates) {
-		const parsed = since ? Date.parse(since) : NaN;
-		const start = Number.isFinite(parsed)
-			? Math.floor(parsed / 1000) - 3 * DAY_SECONDS
-			: nowSeconds - lookBackDays * DAY_SECONDS;
+		const parsed = since ? unixSeconds(since) : null;
+		const start =
+			parsed !== null ? parsed - 3 * DAY_SECONDS : nowSeconds - lookBackDays * DAY_SECONDS;
 		from = Math.min(from, start);
 	}
 	return { from: Math.max(0, from), to: nowSeconds + DAY_SECONDS };

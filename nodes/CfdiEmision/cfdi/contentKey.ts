@@ -5,6 +5,7 @@
  * the window a keyed sale is looked for in, and a key typed by the user read as text. Pure.
  */
 import { decimalToString, parseDecimal } from './decimal';
+import { unixSeconds } from './mexicoTime';
 import type { BusinessKey } from './voucherSource';
 
 const text = (value: unknown): string =>
@@ -157,12 +158,13 @@ export function saleWindow(
 ): { from: number; to: number } {
 	let from = nowSeconds;
 	for (const key of keys) {
-		const parsed = key.since ? Date.parse(key.since) : NaN;
-		const start = Number.isFinite(parsed)
-			? Math.floor(parsed / 1000) -
-				(key.exactSince ? 0 : CLOCK_MARGIN_SECONDS) -
-				(datedBySender ? BACKDATE_SECONDS : 0)
-			: nowSeconds - lookBackDays * 24 * HOUR_SECONDS;
+		const parsed = key.since ? unixSeconds(key.since) : null;
+		const start =
+			parsed !== null
+				? parsed -
+					(key.exactSince ? 0 : CLOCK_MARGIN_SECONDS) -
+					(datedBySender ? BACKDATE_SECONDS : 0)
+				: nowSeconds - lookBackDays * 24 * HOUR_SECONDS;
 		from = Math.min(from, start);
 	}
 	return { from: Math.max(0, from), to: nowSeconds + CLOCK_MARGIN_SECONDS };
@@ -207,9 +209,8 @@ export function withinKeyWindow<T extends { date?: string | null }>(
 	ownDate?: string,
 ): T[] {
 	if (!key.exactSince || !key.since) return listed;
-	const parsed = Date.parse(key.since);
-	if (!Number.isFinite(parsed)) return listed;
-	const since = Math.floor(parsed / 1000);
+	const since = unixSeconds(key.since);
+	if (since === null) return listed;
 	const own = ownDate ? cfdiDateText(ownDate) : '';
 	return listed.filter((voucher) => {
 		if (!voucher.date) return true;

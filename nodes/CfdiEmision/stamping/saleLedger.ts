@@ -25,6 +25,7 @@ import {
 } from '../cfdi/ledger';
 import { readWholeWindow, type WholeWindow } from '../api/voucherList';
 import type { VoucherRecord } from '../api/voucherRecords';
+import { unixSeconds } from '../cfdi/mexicoTime';
 import { downloadVoucherXml } from '../api/voucherXml';
 import { operationFailed, type RunSession } from '../api/client';
 import type { StampJob } from './job';
@@ -34,10 +35,10 @@ const DAY_SECONDS = 86_400;
 const upper = (value: unknown): string =>
 	value === undefined || value === null ? '' : String(value).trim().toUpperCase();
 
-/** A CFDI date (Mexico local time, no zone) as Unix seconds, a day early for any zone; NaN without one. */
+/** A CFDI date (Mexico City's wall clock) as Unix seconds, a day early for a clock west of it; NaN without one. */
 function secondsOf(fecha: string | undefined): number {
-	const parsed = fecha ? Date.parse(`${fecha.slice(0, 19)}Z`) : NaN;
-	return Number.isFinite(parsed) ? Math.floor(parsed / 1000) - DAY_SECONDS : NaN;
+	const parsed = fecha ? unixSeconds(fecha) : null;
+	return parsed === null ? NaN : parsed - DAY_SECONDS;
 }
 
 function stateOfRecord(record: VoucherRecord): LedgerState {

@@ -13,6 +13,7 @@ import {
 	saleWindow,
 	withinKeyWindow,
 } from '../../../../nodes/CfdiEmision/cfdi/contentKey';
+import { unixSeconds } from '../../../../nodes/CfdiEmision/cfdi/mexicoTime';
 import { invoiceVoucher } from '../../../support/vouchers';
 
 const NOW = Date.parse('2026-11-27T12:00:00Z') / 1000;
@@ -122,6 +123,16 @@ describe('withinKeyWindow (issue 33)', () => {
 		const own = '2026-11-25T09:15:00';
 		const listed = [at('2026-11-25 09:15:00'), at('2026-11-25T09:15:01Z')];
 		expect(withinKeyWindow(bound, listed, seconds, own)).toEqual([listed[0]]);
+	});
+
+	test("a zone-less window start is Mexico City's wall clock, as the list's dates are, not this process's zone", () => {
+		// 2026-11-26 06:00 in Mexico City is 12:00 UTC: a voucher listed at 05:59 there is before it.
+		const mexicoBound = { since: '2026-11-26T06:00:00', exactSince: true };
+		const listed = [at('2026-11-26T05:59:00'), at('2026-11-26T06:00:00')];
+		expect(withinKeyWindow(mexicoBound, listed, unixSeconds)).toEqual([listed[1]]);
+		expect(saleWindow([{ since: '2026-11-26', exactSince: true }], NOW, 30).from).toBe(
+			Date.parse('2026-11-26T06:00:00Z') / 1000,
+		);
 	});
 
 	test('a voucher whose date is missing or unreadable is kept: the rule weighs it rather than stamping twice', () => {
