@@ -65,7 +65,8 @@ const paymentReceiptFields: INodeProperties[] = [
 		type: 'dateTime',
 		required: true,
 		default: '',
-		description: 'When the payment was received (fechaPago), Mexico local time',
+		description:
+			'When the payment was received (fechaPago), Mexico City time; a date with a zone or offset (e.g. {{ $now }}) is converted to it',
 		displayOptions: show,
 	},
 	{
