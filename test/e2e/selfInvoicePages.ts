@@ -14,7 +14,7 @@ import type { Page } from 'playwright-core';
 
 import type { Sandbox } from '../../sandbox';
 import { buildGlobalInvoice } from '../../nodes/CfdiEmision/cfdi';
-import { mexicoCityMonth } from '../../nodes/CfdiEmision/cfdi/kinds/globalPeriod';
+import { mexicoCityMonth } from '../../nodes/CfdiEmision/cfdi/mexicoTime';
 import type { Checks } from './checks';
 import { listedVouchers, saveVouchers } from './seed';
 import type { SmtpMailbox } from './smtpMailbox';
@@ -101,7 +101,7 @@ export const LATE_ORDER = '1003';
  * sale (ticket 1003) and another: what the month-end workflow leaves when the buyer asks late.
  */
 export async function seedGlobalInvoice(sandbox: Sandbox, createdAt: string): Promise<void> {
-	const { year, month } = mexicoCityMonth(new Date(createdAt));
+	const { year, month } = mexicoCityMonth(Date.parse(createdAt));
 	const voucher = buildGlobalInvoice({
 		emisor: { rfc: 'EKU9003173C9', nombre: 'ESCUELA KEMPER URGATE', regimenFiscal: '601' },
 		lugarExpedicion: '64000',
