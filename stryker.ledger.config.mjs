@@ -10,7 +10,12 @@ delete base._comment;
 const report = process.env.MUTATE_REPORT || 'ledger';
 
 // Read by stryker.jest.config.js in the test runner processes, which inherit this environment.
-process.env.MUTATE_TESTS ||= ['ledger.test.ts', 'ledger.property.test.ts', 'reconcile.test.ts']
+process.env.MUTATE_TESTS ||= [
+	'ledger.test.ts',
+	'ledger.documents.test.ts',
+	'ledger.property.test.ts',
+	'reconcile.test.ts',
+]
 	.map((file) => `test/nodes/CfdiEmision/cfdi/${file}`)
 	.join(',');
 
