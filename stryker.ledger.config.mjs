@@ -13,6 +13,7 @@ const report = process.env.MUTATE_REPORT || 'ledger';
 process.env.MUTATE_TESTS ||= [
 	'ledger.test.ts',
 	'ledger.documents.test.ts',
+	'ledgerRules.test.ts',
 	'ledger.property.test.ts',
 	'reconcile.test.ts',
 ]

@@ -97,7 +97,20 @@ export function creditRefusal(ledger: Ledger, note: LedgerDocument): Refusal | u
 			};
 		}
 	}
-	const limit = known.reduce((sum, invoice) => addDecimal(sum, invoice.total), DECIMAL_ZERO);
+	// Several invoices: each total in the first one's currency, as the notes are.
+	let limit = DECIMAL_ZERO;
+	for (const invoice of known) {
+		const total = inInvoiceCurrency(invoice.total, invoice, first);
+		if (!total)
+			return {
+				status: 'exchangeRateMissing',
+				message: `Invoice ${invoice.uuid} is in ${invoice.currency} and invoice ${first.uuid} in ${currency}, and no exchange rate converts one into the other: their totals cannot be summed.`,
+				fix: 'Nothing was sent. Issue one credit note per invoice currency.',
+				field: 'cfdiRelacionados',
+				value: invoice.uuid,
+			};
+		limit = addDecimal(limit, total);
+	}
 	// Each earlier note once, even when it relates several of the invoices.
 	const earlier = new Map<string, CountedCredit>();
 	for (const invoice of known) {
