@@ -2,7 +2,7 @@
 // (cfdi/ledger.ts, cfdi/ledgerRules.ts) and the reconciliation rule (cfdi/reconcile.ts), with their pure
 // tests, its own report (reports/mutation/ledger.json) and incremental file. MUTATE_TESTS, when set,
 // replaces the default tests. reconcile.centsSearch.test.ts is left out: its month-scale cases take
-// minutes per mutant. See DEVELOPMENT.md "Mutation testing" for the survivors read and kept.
+// a minute or more per mutant (the cents search's oracle is in reconcile.centsOracle.test.ts). See DEVELOPMENT.md "Mutation testing" for the survivors read and kept.
 import { readFileSync } from 'fs';
 
 const base = JSON.parse(readFileSync(new URL('./stryker.config.json', import.meta.url), 'utf8'));
@@ -16,6 +16,8 @@ process.env.MUTATE_TESTS ||= [
 	'ledgerRules.test.ts',
 	'ledger.property.test.ts',
 	'reconcile.test.ts',
+	'reconcile.cents.test.ts',
+	'reconcile.centsOracle.test.ts',
 ]
 	.map((file) => `test/nodes/CfdiEmision/cfdi/${file}`)
 	.join(',');

@@ -1,0 +1,181 @@
+/**
+ * The reconciliation rule (cfdi/reconcile.ts), the edges of moving cents: which lines may carry one
+ * (not a line at 0 %, never one priced down to nothing), what the note says when a cent remains
+ * after a line moved, exactly five lines named, and a receipt whose payment is not an amount.
+ * decimal.js says which amounts no base reaches. The main cases: reconcile.test.ts.
+ */
+import Decimal from 'decimal.js';
+
+import {
+	buildGlobalInvoice,
+	buildPaymentReceipt,
+	computeTotals,
+	globalInvoiceMoney,
+	reconcile,
+	ReconciliationRefused,
+	type Concepto,
+	type GlobalInvoiceInput,
+	type Voucher,
+} from '../../../../nodes/CfdiEmision/cfdi';
+import { CUSTOMER, INVOICE_UUID, ISSUER } from '../../../support/kindFixtures';
+
+const CENT = new Decimal('0.01');
+const round2 = (value: Decimal) => value.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+
+/** decimal.js: whether some base within 3 cents gives `amount` with its 16 % tax rounded to cents. */
+function reaches(amount: string): boolean {
+	const target = new Decimal(amount);
+	const plain = round2(target.div('1.16'));
+	for (let step = -3; step <= 3; step++) {
+		const base = plain.plus(CENT.mul(step));
+		if (base.plus(round2(base.mul('0.16'))).equals(target)) return true;
+	}
+	return false;
+}
+
+const line = (valorUnitario: number, tasaOCuota?: number, tipoFactor = 'Tasa'): Concepto =>
+	({
+		claveProdServ: '01010101',
+		cantidad: 1,
+		claveUnidad: 'H87',
+		descripcion: 'Item',
+		valorUnitario,
+		objetoImp: '02',
+		impuestos: {
+			traslados: [
+				{ impuesto: '002', tipoFactor, ...(tasaOCuota === undefined ? {} : { tasaOCuota }) },
+			],
+		},
+	}) as Concepto;
+const voucherOf = (conceptos: Concepto[]) =>
+	computeTotals({ tipoDeComprobante: 'I', moneda: 'MXN', conceptos } as unknown as Voucher, {
+		decimals: 2,
+	}).voucher;
+const order = (amount: string) => ({
+	amount,
+	currency: 'MXN',
+	from: "the order's total_price",
+	field: 'total_price',
+});
+
+function globalInvoice(amounts: string[]): { input: GlobalInvoiceInput; voucher: Voucher } {
+	const input: GlobalInvoiceInput = {
+		emisor: ISSUER,
+		lugarExpedicion: '64000',
+		formaPago: '01',
+		periodicidad: '04',
+		meses: '05',
+		anio: 2026,
+		taxes: [{ impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: '0.16' }],
+		sales: amounts.map((amount, index) => ({ ticket: `T-${index + 1}`, amount })),
+	};
+	return { input, voucher: buildGlobalInvoice(input) };
+}
+
+describe('which lines carry a cent', () => {
+	test('a line at IVA 0 % or exempt has no per-line rounding: a cent off is refused, not moved onto it', () => {
+		for (const voucher of [
+			voucherOf([line(100, 0)]),
+			voucherOf([line(100, undefined, 'Exento')]),
+		]) {
+			expect(voucher.total).toBe(100);
+			let refusal: unknown;
+			try {
+				reconcile(voucher, order('100.01'));
+			} catch (error) {
+				refusal = error;
+			}
+			expect(refusal).toBeInstanceOf(ReconciliationRefused);
+			expect((refusal as Error).message).toBe(
+				"The voucher total is 100.00 MXN but the order's total_price is 100.01: 0.01 less than the source, more than per-line tax rounding explains (at most 0.01 here).",
+			);
+		}
+	});
+
+	test('a line of one cent is never priced down to zero to reach the source: the cent stays, with the note', () => {
+		const voucher = voucherOf([line(0.01, 0.16)]);
+		expect(voucher.total).toBe(0.01);
+		const result = reconcile(voucher, order('0.00'));
+		expect(result).toMatchObject({ outcome: 'roundingRemainder', voucherTotal: '0.01' });
+		expect(result.voucher.conceptos[0].valorUnitario).toBe(0.01);
+		expect(result.note).toContain("0.01 above the order's total_price (0.00)");
+	});
+});
+
+describe('what the note names', () => {
+	test('one sale no base reaches: the line moved to the nearest total below is named after the remainder', () => {
+		let amount = new Decimal('200.00');
+		while (reaches(amount.toFixed(2))) amount = amount.plus(CENT);
+		const sale = amount.toFixed(2);
+		const { input, voucher } = globalInvoice([sale]);
+		const result = reconcile(voucher, globalInvoiceMoney(input, voucher));
+		const below = amount.minus(CENT).toFixed(2);
+		expect(result).toMatchObject({ outcome: 'roundingRemainder', voucherTotal: below });
+		expect(result.note).toBe(
+			`The voucher total is ${below} MXN, 0.01 below the sum of the 1 sales (${sale}): the SAT rounds each concept's tax to cents, so a tax-included amount cannot always be reached line by line, and no choice of bases within 3 cents per concept reaches ${sale}; conceptos[0] (T-1, "Venta") carries 0.01 less than its source amount ${sale}.`,
+		);
+	});
+
+	test('exactly five lines moved: all five named, no "more concepts"', () => {
+		const amounts = ['1.05', '1.12', '1.20', '1.27', '1.34'];
+		expect(amounts.some(reaches)).toBe(false);
+		const { input, voucher } = globalInvoice(amounts);
+		const result = reconcile(voucher, globalInvoiceMoney(input, voucher));
+		expect(result.outcome).toBe('centsMoved');
+		expect(result.voucherTotal).toBe(
+			amounts.reduce((sum, amount) => sum.plus(amount), new Decimal(0)).toFixed(2),
+		);
+		// Five ±1 cents cannot add up to 0: one line carries 2.
+		expect(result.note?.match(/carries 0\.0[12] (more|less) than its source amount/g)).toHaveLength(
+			5,
+		);
+		expect(result.note).not.toContain('more concepts likewise');
+		expect(result.note).toMatch(
+			/conceptos\[4\] \(T-5, "Venta"\) carries 0\.0[12] (more|less) than its source amount 1\.34\.$/,
+		);
+	});
+});
+
+describe('a payment receipt', () => {
+	test('a payment whose Monto is not an amount: refused as not comparable, not a crash', () => {
+		const receipt = buildPaymentReceipt({
+			emisor: ISSUER,
+			receptor: CUSTOMER,
+			lugarExpedicion: '64000',
+			serie: 'P',
+			fecha: '2024-05-10T09:00:00',
+			payments: [
+				{
+					fechaPago: '2024-05-09T12:00:00',
+					formaDePagoP: '03',
+					monedaP: 'MXN',
+					documents: [
+						{
+							idDocumento: INVOICE_UUID,
+							monedaDR: 'MXN',
+							numParcialidad: 1,
+							impSaldoAnt: '1000.00',
+							impPagado: '300.00',
+						},
+					],
+				},
+			],
+		});
+		let replaced = 0;
+		const damaged = JSON.parse(JSON.stringify(receipt), (key, value) => {
+			if (key !== 'monto' && key !== 'Monto') return value;
+			replaced++;
+			return 'three hundred';
+		}) as Voucher;
+		expect(replaced).toBe(1);
+		expect(() =>
+			reconcile(damaged, { amount: '300.00', currency: 'MXN', from: 'the payments recorded' }),
+		).toThrow(
+			new ReconciliationRefused(
+				'',
+				'The amount of the payment receipt cannot be compared with the payments recorded (300.00 MXN): the voucher is in no single currency.',
+				'',
+			),
+		);
+	});
+});
