@@ -192,6 +192,13 @@ describe('ledgerDocumentFromBody: what a voucher about to be sent adds', () => {
 			),
 		).toBeUndefined();
 		expect(ledgerDocumentFromBody({ tipoDeComprobante: 'P' }, 'x')).toBeUndefined();
+		// A credit note's body without Moneda is in MXN.
+		expect(
+			ledgerDocumentFromBody(
+				{ tipoDeComprobante: 'E', total: '5', cfdiRelacionados: relation },
+				'x',
+			)?.currency,
+		).toBe('MXN');
 		expect(ledgerDocumentFromBody({ tipoDeComprobante: 'T' }, 'x')).toBeUndefined();
 	});
 
@@ -335,5 +342,7 @@ describe('the ledger as a run stamps', () => {
 	test('money: an amount at its currency decimals (JPY none, MXN two)', () => {
 		expect(money(d('1234.5'), 'JPY')).toBe('1235 JPY');
 		expect(money(d('1234.5'), 'MXN')).toBe('1234.50 MXN');
+		// A currency the catalog does not know: two decimals, as most.
+		expect(money(d('1234.5'), 'ABC')).toBe('1234.50 ABC');
 	});
 });
