@@ -1,9 +1,10 @@
 /**
  * Sale in a Global Invoice in the real n8n (`n8n execute`, version 1.1 nodes): order #7001 went
- * into last month's stamped global invoice; Create with "Replace the Global Invoice" cancels the
- * global invoice with motive 04, stamps its replacement without ticket 7001 (TipoRelacion 04), then
- * the buyer's invoice. The first execution is stopped after the replacement (the buyer's invoice
- * refused once); the second goes on from there; a third sends nothing. Each document exists once.
+ * into last month's stamped global invoice; Create with "Replace the Global Invoice" stamps the
+ * global invoice's replacement without ticket 7001 (folio -S1), then the buyer's invoice, and
+ * cancels the global invoice with motive 04 last. The first execution is stopped after the
+ * replacement (the buyer's invoice refused once: nothing cancelled yet); the second goes on from
+ * there; a third sends nothing. Each document exists once.
  */
 import assert from 'node:assert/strict';
 
@@ -121,16 +122,19 @@ export async function globalSalePhase(
 	// The buyer's invoice is the second voucher the first execution creates: refused once.
 	sandbox.injectFault({ route: 'createVoucher', kind: 'status', status: 400, after: 1 });
 	const stopped = await execute(GLOBAL_SALE_WORKFLOWS.order, 'global sale: order (stopped)');
+	const cancelledBeforeResume = sandbox.cancellations.get(globalUuid)?.state;
 	const resumed = await execute(GLOBAL_SALE_WORKFLOWS.order, 'global sale: order (again)');
 	const mark = sandbox.requests.length;
 	const third = await execute(GLOBAL_SALE_WORKFLOWS.order, 'global sale: order (third)');
 	await checks.check(
-		"stopped after the replacement, run again: the global invoice cancelled once (motive 04), its replacement once without ticket 7001 (related 04), the buyer's invoice once; a third run stamps nothing",
+		"stopped after the replacement (the global invoice still valid), run again: the buyer's invoice once, then the global invoice cancelled once (motive 04), its replacement once without ticket 7001; a third run stamps nothing",
 		() => {
 			assert.ok(
 				failed(stopped),
 				`the first execution was to stop at the refused invoice; its items: ${JSON.stringify(outputJson(stopped, 'CFDI'))}`,
 			);
+			// A refused step cancels nothing: every ticket stays declared until the buyer's invoice exists.
+			assert.equal(cancelledBeforeResume, undefined);
 			assert.equal(failed(resumed), undefined, JSON.stringify(failed(resumed)));
 			const output = outputJson(resumed, 'CFDI')[0] ?? {};
 			assert.equal(output.status, 'stamped', JSON.stringify(output));
@@ -138,15 +142,25 @@ export async function globalSalePhase(
 			assert.equal(cancels.length, 1);
 			assert.equal(JSON.parse(cancels[0].body).motivo, '04');
 			assert.equal(sandbox.cancellations.get(globalUuid)?.state, 'cancelled');
-			const replacements = stampedWith((body) =>
-				JSON.stringify(body.cfdiRelacionados ?? []).includes(globalUuid),
+			// Found by its folio: relating the global invoice would make it "no cancelable" (FAC205).
+			const replacements = stampedWith(
+				(body) => body.folio === `${String(stored(globalUuid)?.body.folio)}-S1`,
 			);
 			assert.equal(replacements.length, 1);
 			const [replacement] = replacements;
 			assert.equal(replacement.stampCount, 1);
 			assert.deepEqual(ticketsOf(replacement.uuid), ['7002', '7003']);
-			assert.equal(replacement.body.folio, `${String(stored(globalUuid)?.body.folio)}-S1`);
-			assert.match(JSON.stringify(replacement.body.cfdiRelacionados), /"tipoRelacion":"04"/);
+			assert.equal(replacement.body.cfdiRelacionados, undefined);
+			// The cancellation came after the buyer's invoice.
+			const order = sandbox.requests.filter(
+				(request) =>
+					(request.route === 'cancelVoucher' && request.pathname.endsWith(globalUuid)) ||
+					(request.route === 'updateVoucher' && request.body.includes('URE180429TM6')),
+			);
+			assert.deepEqual(
+				order.map((request) => request.route),
+				['updateVoucher', 'cancelVoucher'],
+			);
 			const buyer = stampedWith(
 				(body) =>
 					String(body.folio) === '7001' &&
@@ -162,7 +176,8 @@ export async function globalSalePhase(
 					.slice(mark)
 					.filter((request) => request.server === 'api')
 					.map((request) => request.route),
-				['listVouchers'],
+				// The list, and the XML of the live global invoice (the replacement): none holds 7001.
+				['listVouchers', 'downloadXml'],
 			);
 		},
 	);

@@ -1,8 +1,10 @@
 /**
  * A sale a buyer asks to invoice after it went into a stamped global invoice. The SAT's procedure
- * (cancellation motive 04, "operación nominativa relacionada en una factura global"): cancel the
- * global invoice with motive 04, stamp it again without that sale (related to the cancelled one with
- * TipoRelacion 04, substitution), then stamp the buyer's invoice. This module reads what the global
+ * (cancellation motive 04, "operación nominativa relacionada en una factura global"): stamp the
+ * global invoice again without that sale (under the replacement folio, -S1), stamp the buyer's
+ * invoice, and cancel the global invoice with motive 04 last, so a refused step leaves every sale
+ * declared. The replacement relates nothing: a valid voucher relating the global invoice makes it
+ * "no cancelable", and motive 04 takes no folioSustitucion to name it. This module reads what the global
  * invoices of the sale's period say and decides the next step; each step is found again on a re-run,
  * so a run stopped between steps goes on where it stopped. Pure: no n8n imports.
  */
@@ -30,7 +32,7 @@ export interface GlobalOnList {
 export type GlobalSaleStep =
 	/** No global invoice holds the sale: stamp the buyer's invoice. */
 	| { kind: 'none' }
-	/** A valid global invoice holds the sale: Fail, or cancel it with motive 04 (step 1). */
+	/** A valid global invoice holds the sale: Fail, or replace it and cancel it with motive 04 last. */
 	| { kind: 'inGlobal'; global: GlobalOnList }
 	/** Its cancellation awaits the recipient, or was refused: stop with the facts. */
 	| { kind: 'cancellationNotDone'; global: GlobalOnList }
@@ -112,6 +114,31 @@ const valid = (global: GlobalOnList) =>
 	global.status === 'stamped' || global.status === 'pendingAcceptance';
 
 /**
+ * The replacement of global invoice `replaced` among `globals`: a live one relating it with
+ * TipoRelacion 04 (as stamped before the cancellation came last), else a live or pending one under
+ * its replacement folio and series. It relates nothing now: a valid voucher relating the global
+ * invoice makes it "no cancelable", and motive 04 cannot name a replacement (folioSustitucion).
+ */
+export function replacementOf(
+	replaced: GlobalOnList,
+	globals: GlobalOnList[],
+): GlobalOnList | undefined {
+	const uuid = replaced.uuid.toUpperCase();
+	const folio = replacementFolio(replaced.folio);
+	return (
+		globals.find(
+			(global) => global.status !== 'cancelled' && (global.substitutes ?? []).includes(uuid),
+		) ??
+		globals.find(
+			(global) =>
+				global.status !== 'cancelled' &&
+				text(global.folio) === folio &&
+				text(global.series).toUpperCase() === text(replaced.series).toUpperCase(),
+		)
+	);
+}
+
+/**
  * The next step for the sale `ticket`, from the global invoices of its period (oldest first).
  * `refusedCancellation`: the UUID whose motive-04 cancellation this run was refused (still valid).
  */
@@ -126,18 +153,7 @@ export function nextGlobalSaleStep(ticket: string, globals: GlobalOnList[]): Glo
 	const cancelled = [...holding].reverse().find((global) => global.status === 'cancelled');
 	if (!cancelled) return { kind: 'none' };
 	const others = (cancelled.tickets ?? []).filter((other) => other !== wanted);
-	const uuid = cancelled.uuid.toUpperCase();
-	const folio = replacementFolio(cancelled.folio);
-	const replacement =
-		globals.find(
-			(global) => global.status !== 'cancelled' && (global.substitutes ?? []).includes(uuid),
-		) ??
-		globals.find(
-			(global) =>
-				global.status === 'pending' &&
-				text(global.folio) === folio &&
-				text(global.series).toUpperCase() === text(cancelled.series).toUpperCase(),
-		);
+	const replacement = replacementOf(cancelled, globals);
 	if (!replacement && others.length) {
 		// Another valid global invoice already holds the cancelled one's sales: never count them twice.
 		const holder = globals.find(

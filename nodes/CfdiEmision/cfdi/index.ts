@@ -122,6 +122,7 @@ export {
 	nextGlobalSaleStep,
 	readGlobalXml,
 	replacementFolio,
+	replacementOf,
 	toGeneralPublic,
 	type GlobalOnList,
 	type GlobalSaleStep,

@@ -8,6 +8,7 @@ import {
 
 import { operationFailed, toNodeError, type RunSession } from '../api/client';
 import { createVoucher, updatePendingVoucher } from '../api/vouchers';
+import type { VoucherRecord } from '../api/voucherRecords';
 import { ItemPlans, runItems, withItemIndex, type ItemOutcome } from '../execution/runItems';
 import { readOutputFormat, stampOutput, type OutputFormat } from './answer';
 import { readStampingSettings, type StampingSettings } from './options';
@@ -242,6 +243,16 @@ export async function runStamping(
 	// Credit notes and payment receipts: the run's ledger of what their invoices already have (saleLedger.ts).
 	const ledger = new SaleLedger(ctx, (itemIndex) => operation.relatedXml?.(itemIndex));
 	const stampedThisRun: Array<CheckedKey & { uuid: string; output: IDataObject }> = [];
+	// The operation's step after a stamp (or one found on a re-run): its members join the item.
+	const afterStamped = async (
+		job: StampJob,
+		session: RunSession,
+		json: IDataObject,
+		generalPublic: VoucherRecord[] | undefined,
+	) => {
+		const more = await operation.afterStamped?.(ctx, job, session, generalPublic);
+		if (more) Object.assign(json, more);
+	};
 	let runSession: RunSession | undefined;
 	const withPairing = (outcome: ItemOutcome, itemIndex: number): ItemOutcome => {
 		if (gathered) {
@@ -277,7 +288,12 @@ export async function runStamping(
 						throw nodeError;
 					});
 					const answered = checkedOutcome(ctx, job, found);
-					if (answered) return withPairing(answered, itemIndex);
+					if (answered) {
+						const [item] = answered.items;
+						if (item?.json.status === 'alreadyStamped')
+							await afterStamped(job, session, item.json, check.generalPublic);
+						return withPairing(answered, itemIndex);
+					}
 					if (found.kind === 'pending' && found.voucher.voucherId)
 						job = {
 							...job,
@@ -332,6 +348,13 @@ export async function runStamping(
 						output: stampedItem.json,
 					});
 				}
+				if (stampedItem?.json.status === 'stamped')
+					await afterStamped(
+						job,
+						session,
+						stampedItem.json,
+						job.duplicate ? check.generalPublic : undefined,
+					);
 				return withPairing(outcome, itemIndex);
 			},
 			{ queue, plans },

@@ -42,6 +42,18 @@ export interface VoucherOperation {
 		session: RunSession,
 		generalPublic: VoucherRecord[] | undefined,
 	): Promise<IDataObject | undefined>;
+	/**
+	 * A step after the item's voucher was stamped, or found stamped by the duplicate check (a re-run
+	 * of a run stopped after the stamp): may send other requests (a replaced global invoice cancelled
+	 * last) and answer members for the item's output. It does not throw: the voucher is stamped, so
+	 * what is left for the shop goes into the output (needsAttention).
+	 */
+	afterStamped?(
+		ctx: IExecuteFunctions,
+		job: StampJob,
+		session: RunSession,
+		generalPublic: VoucherRecord[] | undefined,
+	): Promise<IDataObject | undefined>;
 	/** The XML text of the invoices the item relates, already downloaded (by upper-case UUID): not read again. */
 	relatedXml?(itemIndex: number): Map<string, string>;
 }

@@ -2,8 +2,10 @@
  * Voucher → Create from an order, "Sale in a Global Invoice": before the buyer's invoice is sent,
  * the global invoices that could hold the sale are found (in the Duplicate Check's list read, then
  * each one's XML for its tickets), and a sale found in a stamped one is refused (Fail) or handled
- * the SAT's way (Replace the Global Invoice: cancel it with motive 04, stamp its replacement without
- * the sale, related with TipoRelacion 04, then the buyer's invoice). Each step is found again on a re-run (cfdi/globalSale.ts).
+ * the SAT's way (Replace the Global Invoice): its replacement without the sale (folio -S1) is
+ * stamped first, then the buyer's invoice, and the global invoice is cancelled with motive 04 last
+ * (globalCancellation.ts), so a refused step cancels nothing and every sale stays declared. Each
+ * step is found again on a re-run (cfdi/globalSale.ts, which says why the replacement relates nothing).
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
@@ -13,17 +15,16 @@ import {
 	nextGlobalSaleStep,
 	readGlobalXml,
 	replacementFolio,
+	replacementOf,
 	toGeneralPublic,
-	withRelatedVouchers,
 	type GlobalOnList,
 	type Voucher,
 } from '../cfdi';
 import { operationFailed, toNodeError, type RunSession } from '../api/client';
 import { needsAttention } from './needsAttention';
-import { findVoucherByUuid } from '../api/voucherList';
 import type { VoucherRecord } from '../api/voucherRecords';
 import { cfdiDateTime, unixSeconds } from '../cfdi/mexicoTime';
-import { cancelVoucher, readVoucher } from '../api/vouchers';
+import { readVoucher } from '../api/vouchers';
 import { downloadVoucherXml } from '../api/voucherXml';
 import { stampStepVoucher } from './handler';
 import type { StampJob } from './job';
@@ -31,7 +32,7 @@ import type { StampJob } from './job';
 export type SaleInGlobalInvoice = 'fail' | 'replace';
 
 const SAT_PROCEDURE =
-	"The SAT's procedure for a buyer who asks after the global invoice was stamped: cancel the global invoice with motive 04 (operación nominativa relacionada en una factura global), issue it again without this sale, then the buyer's invoice.";
+	"The SAT's procedure for a buyer who asks after the global invoice was stamped: issue the global invoice again without this sale (related to it, TipoRelacion 04), stamp the buyer's invoice, and cancel the global invoice with motive 04 (operación nominativa relacionada en una factura global).";
 
 const text = (value: unknown): string =>
 	value === undefined || value === null ? '' : String(value).trim();
@@ -115,7 +116,7 @@ async function globalsOfPeriod(
 	return globals;
 }
 
-const facts = (global: GlobalOnList) => ({
+export const facts = (global: GlobalOnList) => ({
 	uuid: global.uuid,
 	voucherId: global.voucherId,
 	status: global.status,
@@ -124,67 +125,20 @@ const facts = (global: GlobalOnList) => ({
 	period: describePeriod(global),
 });
 
-/** Step 1: cancel the global invoice with motive 04, then read its state back. */
-async function cancelWithMotive04(
-	ctx: IExecuteFunctions,
-	session: RunSession,
-	itemIndex: number,
-	global: GlobalOnList,
-	ticket: string,
-): Promise<void> {
-	let answer: IDataObject = {};
-	try {
-		answer = await cancelVoucher(ctx, session, global.uuid, { motivo: '04' });
-	} catch {
-		// Whether it was recorded is read back below: the state decides, never a second request blindly.
-	}
-	let record: VoucherRecord | undefined;
-	try {
-		record = await findVoucherByUuid(ctx, session, global.uuid);
-	} catch (error) {
-		throw toNodeError(ctx, error, itemIndex, {
-			action: `read the state of global invoice ${global.uuid} after asking to cancel it with motive 04`,
-			ifMaybeDone:
-				'The cancellation may have been recorded: run the item again; it reads the state first and goes on from there.',
-		});
-	}
-	if (record?.status === 'cancelled') return;
-	const errores = Array.isArray(answer.errores)
-		? (answer.errores as IDataObject[])
-				.map((error) => `${text(error.codigo)}: ${text(error.mensaje)}`)
-				.join('; ')
-		: '';
-	throw operationFailed(
-		ctx,
-		itemIndex,
-		record?.status === 'pendingAcceptance'
-			? `The cancellation (motive 04) of global invoice ${global.uuid} (${describePeriod(global)}) awaits acceptance; sale ${ticket} stays in it`
-			: `The service did not cancel global invoice ${global.uuid} (${describePeriod(global)}) with motive 04${errores ? `: ${errores}` : ''}`,
-		'Nothing else was stamped: no replacement and no invoice for the buyer. Once the global invoice shows as cancelled (Voucher → Get Status), run the item again; it goes on with the replacement.',
-		{
-			globalInvoice: facts({ ...global, status: record?.status ?? global.status }),
-			...needsAttention(
-				'saleInGlobalInvoice',
-				`Sale ${ticket} is in global invoice ${global.uuid}, whose cancellation (motive 04) is not done: once it shows as cancelled, run the request again to stamp the buyer's invoice.`,
-			),
-		},
-	);
-}
-
-/** The replacement's body: the cancelled global's voucher without the sale, related to it (04). */
+/** The replacement's body: the replaced global's voucher with only the `others` sales, under its replacement folio. */
 async function replacementBody(
 	ctx: IExecuteFunctions,
 	session: RunSession,
 	itemIndex: number,
-	cancelled: GlobalOnList,
-	ticket: string,
+	replaced: GlobalOnList,
+	others: string[],
 ): Promise<IDataObject> {
 	let stored: IDataObject;
 	try {
-		stored = await readVoucher(ctx, session, String(cancelled.voucherId), 'the global invoice');
+		stored = await readVoucher(ctx, session, String(replaced.voucherId), 'the global invoice');
 	} catch (error) {
 		throw toNodeError(ctx, error, itemIndex, {
-			action: `read global invoice ${cancelled.uuid} (voucher ${String(cancelled.voucherId)}) to stamp its replacement`,
+			action: `read global invoice ${replaced.uuid} (voucher ${String(replaced.voucherId)}) to stamp its replacement`,
 			readOnly: true,
 		});
 	}
@@ -192,23 +146,119 @@ async function replacementBody(
 	for (const [name, value] of Object.entries(stored))
 		if (VOUCHER_MEMBERS.has(name)) body[name] = value;
 	body.conceptos = ((stored.conceptos ?? []) as IDataObject[])
-		.filter((concepto) => text(concepto.noIdentificacion) !== ticket)
+		.filter((concepto) => others.includes(text(concepto.noIdentificacion)))
 		.map((concepto) => {
 			const copy = { ...concepto };
 			delete copy.importe;
 			return copy;
 		});
-	body.folio = replacementFolio(cancelled.folio);
-	const related = withRelatedVouchers(body as unknown as Voucher, [
-		{ tipoRelacion: '04', uuids: cancelled.uuid },
-	]);
-	return computeTotals(related).voucher as unknown as IDataObject;
+	body.folio = replacementFolio(replaced.folio);
+	return computeTotals(body as unknown as Voucher).voucher as unknown as IDataObject;
 }
 
 /**
+ * The global invoices of the sale's period and the next step for its ticket; undefined: no look-up.
+ * `liveOnly`: only the valid ones are read (a cancelled one needs no cancellation).
+ */
+export async function stepOf(
+	ctx: IExecuteFunctions,
+	job: StampJob,
+	session: RunSession,
+	listed: VoucherRecord[] | undefined,
+	liveOnly = false,
+) {
+	// No Duplicate Check (Off): no list was read, and this look-up adds none.
+	if (!listed) return undefined;
+	const body = job.voucher.body;
+	const ticket = text(job.duplicate?.key.folio ?? body.folio);
+	if (!ticket || toGeneralPublic((body.receptor as IDataObject | undefined)?.rfc)) return undefined;
+	const globals = await globalsOfPeriod(
+		ctx,
+		session,
+		job.itemIndex,
+		job.duplicate?.key.since,
+		liveOnly
+			? listed.filter((one) => one.status === 'stamped' || one.status === 'pendingAcceptance')
+			: listed,
+	);
+	return { ticket, globals, step: nextGlobalSaleStep(ticket, globals) };
+}
+
+/**
+ * The replacement of `replaced` without the sale: found again when stamped, finished when pending,
+ * else stamped. Null: the global invoice held only this sale. Throws when the service
+ * does not stamp it: nothing is cancelled then, and no invoice is stamped for the buyer.
+ */
+export async function ensureReplacement(
+	ctx: IExecuteFunctions,
+	session: RunSession,
+	itemIndex: number,
+	replaced: GlobalOnList,
+	found: GlobalOnList | undefined,
+	others: string[],
+	listed: VoucherRecord[],
+): Promise<IDataObject | null> {
+	if (!others.length) return null;
+	if (found?.status === 'stamped' || found?.status === 'pendingAcceptance')
+		return { ...facts(found), tickets: found.tickets ?? [], foundAgain: true };
+	const newBody = await replacementBody(ctx, session, itemIndex, replaced, others);
+	const pendingId = found?.status === 'pending' ? (found.voucherId ?? undefined) : undefined;
+	const answer = await stampStepVoucher(ctx, session, itemIndex, newBody, pendingId);
+	if (answer.status !== 'stamped')
+		throw operationFailed(
+			ctx,
+			itemIndex,
+			`The replacement of global invoice ${replaced.uuid} was saved but not stamped (voucher ${String(answer.result.idComprobante)})`,
+			'Nothing was cancelled and the buyer’s invoice was not stamped: every sale is still declared. Run the item again: it finishes the saved replacement, stamps the buyer’s invoice, then cancels the global invoice.',
+			{ globalInvoice: { replaced: facts(replaced) } },
+		);
+	// Later items of this run, and the cancellation after the buyer's invoice, see the replacement.
+	let record = listed.find((one) => pendingId && one.voucherId === pendingId);
+	if (record) Object.assign(record, { uuid: answer.result.uuid, status: 'stamped' });
+	else {
+		record = {
+			uuid: String(answer.result.uuid),
+			voucherId: Number(answer.result.idComprobante) || null,
+			// Now, on the list's clock: the newest (pushed last, it stays last on a tie).
+			date: cfdiDateTime(new Date()),
+			status: 'stamped',
+			subEstatusId: null,
+			statusDescription: null,
+			series: text(newBody.serie) || null,
+			folio: text(newBody.folio) || null,
+			recipientRfc: text((newBody.receptor as IDataObject | undefined)?.rfc) || null,
+			recipientName: null,
+			subtotal: null,
+			total: null,
+			currency: null,
+		};
+		listed.push(record);
+	}
+	// What its XML says is known from its body: not downloaded again in this run.
+	xmlRead.set(record, {
+		tickets: others,
+		substitutes: [],
+		...(replaced.period ? { period: replaced.period } : {}),
+	});
+	return {
+		uuid: answer.result.uuid,
+		voucherId: answer.result.idComprobante ?? null,
+		serie: newBody.serie ?? null,
+		folio: newBody.folio,
+		total: newBody.total ?? null,
+		tickets: others,
+		replaces: replaced.uuid,
+	};
+}
+
+export const NO_REPLACEMENT_NOTE = (uuid: string) =>
+	`Global invoice ${uuid} held only this sale: no replacement was needed.`;
+
+/**
  * The step before the buyer's invoice of an order. Undefined: no global invoice holds the sale.
- * Throws with the facts when it must stop; answers the global invoice's facts for the output once
- * the global invoice is cancelled and replaced.
+ * Throws with the facts when it must stop; with Replace the Global Invoice, stamps the global
+ * invoice's replacement without the sale and answers its facts for the output (the global invoice
+ * itself is cancelled after the buyer's invoice: globalCancellation.ts).
  */
 export async function saleInGlobalInvoice(
 	ctx: IExecuteFunctions,
@@ -218,13 +268,9 @@ export async function saleInGlobalInvoice(
 	listed: VoucherRecord[] | undefined,
 ): Promise<IDataObject | undefined> {
 	const { itemIndex } = job;
-	// No Duplicate Check (Off): no list was read, and this look-up adds none.
-	if (!listed) return undefined;
-	const body = job.voucher.body;
-	const ticket = text(job.duplicate?.key.folio ?? body.folio);
-	if (!ticket || toGeneralPublic((body.receptor as IDataObject | undefined)?.rfc)) return undefined;
-	const globals = await globalsOfPeriod(ctx, session, itemIndex, job.duplicate?.key.since, listed);
-	let step = nextGlobalSaleStep(ticket, globals);
+	const found = await stepOf(ctx, job, session, listed);
+	if (!found || !listed) return undefined;
+	const { ticket, globals, step } = found;
 	if (step.kind === 'none') return undefined;
 	if (step.kind === 'cancellationNotDone')
 		throw operationFailed(
@@ -255,92 +301,38 @@ export async function saleInGlobalInvoice(
 				),
 			},
 		);
-	if (step.kind === 'inGlobal') {
-		if (mode !== 'replace')
-			throw operationFailed(
-				ctx,
-				itemIndex,
-				`Sale ${ticket} is already in global invoice ${step.global.uuid} (${describePeriod(step.global)}${step.global.folio ? `, folio ${step.global.folio}` : ''}), stamped to the general public`,
-				`Nothing was sent. ${SAT_PROCEDURE} Set Sale in a Global Invoice to "Replace the Global Invoice" to do it here.`,
-				{
-					status: 'inGlobalInvoice',
-					globalInvoice: facts(step.global),
-					// The buyer's data is right: only the shop can replace the global invoice or allow it.
-					...needsAttention(
-						'saleInGlobalInvoice',
-						`A buyer asked for an invoice of sale ${ticket}, which is already in global invoice ${step.global.uuid} (${describePeriod(step.global)}). Replace the global invoice (Sale in a Global Invoice: Replace the Global Invoice, SAT motive 04) and run the request again, or tell the buyer why not.`,
-					),
-				},
-			);
-		const held = step.global;
-		await cancelWithMotive04(ctx, session, itemIndex, held, ticket);
-		// Later items of this run read the same records: they see it cancelled.
-		const cancelledRecord = listed.find((record) => record.uuid === held.uuid);
-		if (cancelledRecord) cancelledRecord.status = 'cancelled';
-		step = {
-			kind: 'replace',
-			cancelled: { ...held, status: 'cancelled' },
-			others: (held.tickets ?? []).filter((other) => other !== ticket),
-		};
-	}
-	const { cancelled, others } = step;
-	const output: IDataObject = {
-		cancelled: { ...facts(cancelled), motive: '04' },
-	};
-	if (!others.length) {
-		output.replacement = null;
-		output.note = `Global invoice ${cancelled.uuid} held only this sale: no replacement was needed.`;
-		return { globalInvoice: output };
-	}
-	const replacement = step.replacement;
-	if (replacement?.status === 'stamped' || replacement?.status === 'pendingAcceptance') {
-		output.replacement = {
-			...facts(replacement),
-			tickets: replacement.tickets ?? [],
-			foundAgain: true,
-		};
-		return { globalInvoice: output };
-	}
-	const newBody = await replacementBody(ctx, session, itemIndex, cancelled, ticket);
-	const pendingId =
-		replacement?.status === 'pending' ? (replacement.voucherId ?? undefined) : undefined;
-	const answer = await stampStepVoucher(ctx, session, itemIndex, newBody, pendingId);
-	if (answer.status !== 'stamped')
+	if (step.kind === 'inGlobal' && mode !== 'replace')
 		throw operationFailed(
 			ctx,
 			itemIndex,
-			`The replacement of global invoice ${cancelled.uuid} was saved but not stamped (voucher ${String(answer.result.idComprobante)})`,
-			'The buyer’s invoice was not stamped. Run the item again: it finishes the saved replacement, then stamps the buyer’s invoice.',
-			{ globalInvoice: output },
+			`Sale ${ticket} is already in global invoice ${step.global.uuid} (${describePeriod(step.global)}${step.global.folio ? `, folio ${step.global.folio}` : ''}), stamped to the general public`,
+			`Nothing was sent. ${SAT_PROCEDURE} Set Sale in a Global Invoice to "Replace the Global Invoice" to do it here.`,
+			{
+				status: 'inGlobalInvoice',
+				globalInvoice: facts(step.global),
+				// The buyer's data is right: only the shop can replace the global invoice or allow it.
+				...needsAttention(
+					'saleInGlobalInvoice',
+					`A buyer asked for an invoice of sale ${ticket}, which is already in global invoice ${step.global.uuid} (${describePeriod(step.global)}). Replace the global invoice (Sale in a Global Invoice: Replace the Global Invoice, SAT motive 04) and run the request again, or tell the buyer why not.`,
+				),
+			},
 		);
-	// Later items of this run see the replacement (its XML is read when one needs its tickets).
-	const pending = listed.find((record) => pendingId && record.voucherId === pendingId);
-	if (pending) Object.assign(pending, { uuid: answer.result.uuid, status: 'stamped' });
-	else
-		listed.push({
-			uuid: String(answer.result.uuid),
-			voucherId: Number(answer.result.idComprobante) || null,
-			// Now, on the list's clock: the newest (pushed last, it stays last on a tie).
-			date: cfdiDateTime(new Date()),
-			status: 'stamped',
-			subEstatusId: null,
-			statusDescription: null,
-			series: text(newBody.serie) || null,
-			folio: text(newBody.folio) || null,
-			recipientRfc: text((newBody.receptor as IDataObject | undefined)?.rfc) || null,
-			recipientName: null,
-			subtotal: null,
-			total: null,
-			currency: null,
-		});
-	output.replacement = {
-		uuid: answer.result.uuid,
-		voucherId: answer.result.idComprobante ?? null,
-		serie: newBody.serie ?? null,
-		folio: newBody.folio,
-		total: newBody.total ?? null,
-		tickets: others,
-		relatedTo: { tipoRelacion: '04', uuid: cancelled.uuid },
+	const replaced = step.kind === 'inGlobal' ? step.global : step.cancelled;
+	const others = (replaced.tickets ?? []).filter((other) => other !== ticket);
+	const replacement = await ensureReplacement(
+		ctx,
+		session,
+		itemIndex,
+		replaced,
+		step.kind === 'inGlobal' ? replacementOf(replaced, globals) : step.replacement,
+		others,
+		listed,
+	);
+	const output: IDataObject = {
+		[step.kind === 'inGlobal' ? 'replaced' : 'cancelled']:
+			step.kind === 'inGlobal' ? facts(replaced) : { ...facts(replaced), motive: '04' },
+		replacement,
 	};
+	if (!replacement) output.note = NO_REPLACEMENT_NOTE(replaced.uuid);
 	return { globalInvoice: output };
 }

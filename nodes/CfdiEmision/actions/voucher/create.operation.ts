@@ -11,6 +11,7 @@ import {
 	saleInGlobalInvoice as checkSaleInGlobalInvoice,
 	type SaleInGlobalInvoice,
 } from '../../stamping/saleInGlobalInvoice';
+import { cancelReplacedGlobal } from '../../stamping/globalCancellation';
 import { withRelationsAndLegends } from '../../voucherInput/voucherKind';
 import {
 	conceptos,
@@ -128,24 +129,35 @@ function voucherWithExtras(ctx: IExecuteFunctions, itemIndex: number): IDataObje
 		: built;
 }
 
+/** Sale in a Global Invoice for this item: only an order's invoice to its buyer has it, in every node version. */
+function saleInGlobalMode(
+	context: IExecuteFunctions,
+	itemIndex: number,
+): SaleInGlobalInvoice | undefined {
+	if (runParameter<string>(context, 'inputMode', itemIndex, 'fields') !== 'order') return undefined;
+	if (context.getNodeParameter('orderDocument', itemIndex, 'invoice') !== 'invoice')
+		return undefined;
+	return context.getNodeParameter('saleInGlobalInvoice', itemIndex, 'fail') as SaleInGlobalInvoice;
+}
+
 /** Creates each item's voucher from the input fields, and stamps it or saves it as pending. */
 export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	return await runStamping(ctx, {
 		buildVoucher: voucherWithExtras,
 		target: () => ({ kind: 'create' }),
 		beforeSend: async (context, job, session, generalPublic) => {
-			// An order's invoice to its buyer, in every node version: is the sale in a global invoice?
-			const { itemIndex } = job;
-			if (runParameter<string>(context, 'inputMode', itemIndex, 'fields') !== 'order')
-				return undefined;
-			if (context.getNodeParameter('orderDocument', itemIndex, 'invoice') !== 'invoice')
-				return undefined;
-			const mode = context.getNodeParameter(
-				'saleInGlobalInvoice',
-				itemIndex,
-				'fail',
-			) as SaleInGlobalInvoice;
-			return await checkSaleInGlobalInvoice(context, job, session, mode, generalPublic);
+			// Is the sale in a global invoice? Fail, or stamp its replacement without the sale first.
+			const mode = saleInGlobalMode(context, job.itemIndex);
+			return mode
+				? await checkSaleInGlobalInvoice(context, job, session, mode, generalPublic)
+				: undefined;
+		},
+		afterStamped: async (context, job, session, generalPublic) => {
+			// Motive 04's last step: the replaced global invoice cancelled once the buyer's invoice is stamped.
+			const mode = saleInGlobalMode(context, job.itemIndex);
+			return mode
+				? await cancelReplacedGlobal(context, job, session, mode, generalPublic)
+				: undefined;
 		},
 	});
 }

@@ -1,9 +1,11 @@
 /**
+ * Also covers: nodes/CfdiEmision/stamping/globalCancellation.ts (motive 04's last step, the cancellation).
  * Voucher → Create from an order whose sale is already in last month's stamped global invoice
  * ("Sale in a Global Invoice"), through n8n-core's engine against the sandbox: Fail names the
- * global invoice and the SAT's procedure; Replace the Global Invoice cancels it with motive 04,
- * stamps its replacement without the sale (TipoRelacion 04 to the cancelled one), then the buyer's
- * invoice; a run stopped after any step completes on the next run without repeating a step.
+ * global invoice and the SAT's procedure; Replace the Global Invoice stamps its replacement without
+ * the sale (its folio -S1), then the buyer's invoice, and cancels it with motive 04 last, so
+ * a refused step leaves every sale declared; a run stopped after any step completes on the next run
+ * without repeating a step.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -71,14 +73,16 @@ const tickets = (uuid: unknown) =>
 	(stored(uuid).body.conceptos as IDataObject[]).map((concepto) => concepto.noIdentificacion);
 
 /** The end state every path must reach: G cancelled once (04), R without 1001 relating G, the buyer's invoice, each stamped once. */
-function expectReplaced(global: string, output: IDataObject) {
-	expect(cancellations()).toEqual([[global, '04']]);
+function expectReplaced(global: string, output: IDataObject, cancelRequests = 1) {
+	expect(cancellations()).toEqual(Array(cancelRequests).fill([global, '04']));
 	expect(kit.sandbox.cancellations.get(global)).toMatchObject({ state: 'cancelled', motivo: '04' });
 	const replacement = (output.globalInvoice as IDataObject).replacement as IDataObject;
 	const r = stored(replacement.uuid);
 	expect(tickets(replacement.uuid)).toEqual(['1002', '1003']);
-	expect(r.body.cfdiRelacionados).toEqual([expect.objectContaining({ tipoRelacion: '04' })]);
-	expect(JSON.stringify(r.body.cfdiRelacionados)).toContain(global);
+	// It relates nothing: a valid voucher relating G would make G "no cancelable" (FAC205), and
+	// motive 04 takes no folioSustitucion to name it; it is found again by its folio.
+	expect(r.body.cfdiRelacionados).toBeUndefined();
+	expect(((output.globalInvoice as IDataObject).replacement as IDataObject).uuid).toBe(r.uuid);
 	expect([r.body.serie, r.body.folio]).toEqual(['F', `${String(stored(global).body.folio)}-S1`]);
 	// 116.00 + 58.00 collected, IVA included.
 	expect(r.body.total).toBe(174);
@@ -138,8 +142,28 @@ describe('Sale in a Global Invoice', () => {
 		expect(items[0].json.globalInvoice).toBeUndefined();
 	});
 
-	test('Replace the Global Invoice: cancelled with motive 04, replaced without the sale (04 relation), then the buyer is invoiced; the output names all three; a re-run sends nothing', async () => {
+	/** The writes the run sent, in order: what each stamped or cancelled. */
+	const writes = (mark: number) =>
+		kit.sandbox.requests
+			.slice(mark)
+			.filter((request) =>
+				['createVoucher', 'updateVoucher', 'cancelVoucher'].includes(request.route),
+			)
+			.map((request) => {
+				if (request.route === 'cancelVoucher')
+					return `cancel ${String(request.pathname.split('/').pop())} ${String(JSON.parse(request.body).motivo)}`;
+				const body = JSON.parse(request.body) as IDataObject;
+				const to = (body.receptor as IDataObject | undefined)?.rfc;
+				const related = JSON.stringify(body.cfdiRelacionados ?? []).includes('"04"')
+					? ' related 04'
+					: '';
+				return `${request.route === 'createVoucher' ? 'save' : 'stamp'} ${String(body.folio)} to ${String(to)}${related}`;
+			});
+
+	test("Replace the Global Invoice: the replacement without the sale, then the buyer's invoice, then the global invoice cancelled with motive 04; the output names all three; a re-run sends nothing", async () => {
 		const global = await stampGlobal();
+		const folio = String(stored(global).body.folio);
+		const mark = kit.sandbox.requests.length;
 		const { items, error } = await invoice('replace');
 		expect(error).toBeUndefined();
 		const [output] = items.map((item) => item.json);
@@ -147,36 +171,84 @@ describe('Sale in a Global Invoice', () => {
 		expect((output.globalInvoice as IDataObject).cancelled).toEqual(
 			expect.objectContaining({ uuid: global, motive: '04' }),
 		);
+		expect(writes(mark)).toEqual([
+			`save ${folio}-S1 to XAXX010101000`,
+			`stamp ${folio}-S1 to XAXX010101000`,
+			'save 1001 to URE180429TM6',
+			'stamp 1001 to URE180429TM6',
+			`cancel ${global} 04`,
+		]);
 		expectReplaced(global, output);
 
+		const rerun = kit.sandbox.requests.length;
 		const again = await invoice('replace');
 		expect([again.items[0].json.status, again.items[0].json.uuid]).toEqual([
 			'alreadyStamped',
 			output.uuid,
 		]);
+		expect(writes(rerun)).toEqual([]);
 		expectReplaced(global, output);
 	});
 
-	test.each<[string, FaultSpec]>([
-		[
-			'after the cancellation (the replacement refused once)',
-			{ route: 'createVoucher', kind: 'status', status: 400 },
-		],
-		[
-			"after the replacement (the buyer's invoice refused once)",
-			{ route: 'createVoucher', kind: 'status', status: 400, after: 1 },
-		],
-	])('stopped %s: the next run goes on from there, no step repeated', async (_when, fault) => {
+	test('a replacement the service refuses: nothing cancelled, no invoice for the buyer, every ticket still declared; the next run completes', async () => {
 		const global = await stampGlobal();
-		kit.sandbox.injectFault(fault);
+		kit.sandbox.injectFault({ route: 'createVoucher', kind: 'status', status: 400 });
 		const stopped = await invoice('replace');
 		expect(stopped.error).toBeDefined();
-		expect(cancellations()).toEqual([[global, '04']]);
+		expect(cancellations()).toEqual([]);
+		expect(kit.sandbox.cancellations.get(global)).toBeUndefined();
+		expect(stampedVouchers().map((voucher) => voucher.uuid)).toEqual([global]);
 		const { items, error } = await invoice('replace');
 		expect(error).toBeUndefined();
 		expect(items[0].json.status).toBe('stamped');
 		expectReplaced(global, items[0].json);
 	});
+
+	test.each<[string, FaultSpec, number]>([
+		[
+			"after the replacement (the buyer's invoice refused once)",
+			{ route: 'createVoucher', kind: 'status', status: 400, after: 1 },
+			2,
+		],
+		[
+			"after the buyer's invoice (the cancellation answered 500 unperformed once)",
+			{ route: 'cancelVoucher', kind: 'status', status: 500 },
+			3,
+		],
+	])(
+		'stopped %s: the global invoice still valid; the next run goes on from there, nothing stamped twice',
+		async (_when, fault, stampedBefore) => {
+			const global = await stampGlobal();
+			kit.sandbox.injectFault(fault);
+			const stopped = await invoice('replace');
+			expect(kit.sandbox.cancellations.get(global)).toBeUndefined();
+			expect(stampedVouchers()).toHaveLength(stampedBefore);
+			if (stampedBefore === 3) {
+				// The buyer's invoice is valid and theirs; only the shop's part is left.
+				expect(stopped.items[0].json.status).toBe('stamped');
+				expect(stopped.items[0].json.needsAttention).toEqual(
+					expect.objectContaining({ reason: 'saleInGlobalInvoice' }),
+				);
+			} else expect(stopped.error).toBeDefined();
+			const { items, error } = await invoice('replace');
+			expect(error).toBeUndefined();
+			expect(items[0].json.status).toBe(stampedBefore === 3 ? 'alreadyStamped' : 'stamped');
+			expect(kit.sandbox.cancellations.get(global)).toMatchObject({ state: 'cancelled' });
+			const buyer = stampedVouchers().find(
+				(voucher) => (voucher.body.receptor as IDataObject).rfc === 'URE180429TM6',
+			)!;
+			expectReplaced(
+				global,
+				{
+					...items[0].json,
+					uuid: buyer.uuid,
+					globalInvoice: stopped.items[0]?.json.globalInvoice ?? items[0].json.globalInvoice,
+				},
+				// The refused cancellation was asked again by the re-run.
+				stampedBefore === 3 ? 2 : 1,
+			);
+		},
+	);
 
 	test('two orders of the same global invoice in one run: the second sees the first replacement (the list read once) and replaces it in turn', async () => {
 		const global = await stampGlobal();
