@@ -18,7 +18,7 @@ import { PackageNodeTypes } from '../support/engine/nodeTypes';
 import { sandboxCredential } from '../support/sandboxCredential';
 import { sentMails, standInNodeTypes } from '../support/standInNodes';
 import { corpusOrder } from '../support/corpusOrder';
-import { useSandboxEngine } from '../support/nodeTestKit';
+import { orderParams, useSandboxEngine } from '../support/nodeTestKit';
 
 // The sandbox's store stand-in, empty: each test puts in the orders it needs.
 const kit = useSandboxEngine({ shopOrders: [] });
@@ -414,6 +414,26 @@ describe('Example 10: the self-invoice page', () => {
 		// Nothing stamped for the buyer, nothing e-mailed to the buyer.
 		expect(stamped()).toHaveLength(1);
 		expect(kit.sandbox.emails).toHaveLength(0);
+	});
+
+	test('an order the shop invoiced to the general public (Without Tax Data) is a sale in a global invoice: the shop reviews it (motive 04), the buyer is not told it went to another RFC', async () => {
+		shop.orders.push(order());
+		const { items, error } = await kit.engine.runNode(
+			orderParams({ withoutTaxData: 'generalPublic', serie: 'A' }),
+			[order() as IDataObject],
+			{ typeVersion: 1.1 },
+		);
+		expect(error).toBeUndefined();
+		expect(items[0].json.recipientRfc).toBe('XAXX010101000');
+		const { run, page } = await submit();
+		const item = outputOf(run, 'Facturar el pedido')[0].json;
+		expect(item.needsAttention).toEqual({
+			reason: 'saleInGlobalInvoice',
+			message: expect.stringContaining(`already in global invoice ${String(items[0].json.uuid)}`),
+		});
+		expect(page.completionTitle).toBe('Recibimos tu solicitud');
+		expect(sentMails).toHaveLength(1);
+		expect(stamped()).toHaveLength(1);
 	});
 });
 

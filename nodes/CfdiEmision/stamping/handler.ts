@@ -6,6 +6,7 @@ import {
 	type INodeExecutionData,
 } from 'n8n-workflow';
 
+import { toGeneralPublic } from '../cfdi';
 import { operationFailed, toNodeError, type RunSession } from '../api/client';
 import { createVoucher, updatePendingVoucher } from '../api/vouchers';
 import type { VoucherRecord } from '../api/voucherRecords';
@@ -25,7 +26,7 @@ import { sendVoucher, type DoneAnswer, type SendVoucherContext } from './request
 import { SeriesQueue, seriesOf } from './seriesQueue';
 import { stampPending } from './stampPending';
 import { createAndStamp, type LookUpSale } from './createAndStamp';
-import { DuplicateCheck, type CheckedKey } from './duplicateCheck';
+import { DuplicateCheck, type CheckedItem, type CheckedKey } from './duplicateCheck';
 import { checkedOutcome, stampedMeanwhileOutcome } from './duplicateOutcome';
 import { SaleStampedMeanwhile } from './saleStampedMeanwhile';
 import { SaleLedger } from './saleLedger';
@@ -243,6 +244,14 @@ export async function runStamping(
 	// Credit notes and payment receipts: the run's ledger of what their invoices already have (saleLedger.ts).
 	const ledger = new SaleLedger(ctx, (itemIndex) => operation.relatedXml?.(itemIndex));
 	const stampedThisRun: Array<CheckedKey & { uuid: string; output: IDataObject }> = [];
+	// Only the general public's vouchers under the key of a sale that may be in a global invoice:
+	// none of this sale to another recipient; beforeSend finds them as global invoices holding it.
+	const heldByGeneralPublic = (found: CheckedItem, itemIndex: number): CheckedItem =>
+		found.kind === 'collision' &&
+		found.vouchers.every((voucher) => toGeneralPublic(voucher.recipientRfc)) &&
+		operation.mayBeInGlobalInvoice?.(ctx, itemIndex)
+			? { kind: 'none' }
+			: found;
 	// The operation's step after a stamp (or one found on a re-run): its members join the item.
 	const afterStamped = async (
 		job: StampJob,
@@ -287,7 +296,7 @@ export async function runStamping(
 							`${nodeError.description ?? ''} Nothing was sent for this item. To stamp without the look-up, set Duplicate Check to Off.`.trim();
 						throw nodeError;
 					});
-					const answered = checkedOutcome(ctx, job, found);
+					const answered = checkedOutcome(ctx, job, heldByGeneralPublic(found, itemIndex));
 					if (answered) {
 						const [item] = answered.items;
 						if (item?.json.status === 'alreadyStamped')

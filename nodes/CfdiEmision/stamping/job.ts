@@ -43,6 +43,12 @@ export interface VoucherOperation {
 		generalPublic: VoucherRecord[] | undefined,
 	): Promise<IDataObject | undefined>;
 	/**
+	 * Whether the item's sale may already be documented to the general public (an order's invoice to
+	 * its buyer): a general-public voucher under its key is then not another recipient's voucher of
+	 * the sale but a global invoice holding it, which beforeSend handles (Sale in a Global Invoice).
+	 */
+	mayBeInGlobalInvoice?(ctx: IExecuteFunctions, itemIndex: number): boolean;
+	/**
 	 * A step after the item's voucher was stamped, or found stamped by the duplicate check (a re-run
 	 * of a run stopped after the stamp): may send other requests (a replaced global invoice cancelled
 	 * last) and answer members for the item's output. It does not throw: the voucher is stamped, so

@@ -74,6 +74,12 @@ function couldHold(record: VoucherRecord, since: string | undefined): boolean {
 	return dated >= sale - DATE_SLACK_SECONDS;
 }
 
+/** Whether a listed voucher carries the sale's own series and folio. */
+const isOwnVoucher = (record: VoucherRecord, own: { serie: string; folio: string }) =>
+	text(record.folio) !== '' &&
+	text(record.folio) === text(own.folio) &&
+	text(record.series).toUpperCase() === text(own.serie).toUpperCase();
+
 /**
  * The global invoices that could hold the sale, oldest first, each with its XML's tickets, from
  * `listed`: the general-public vouchers the Duplicate Check's one list read met (no read of its own).
@@ -84,6 +90,7 @@ async function globalsOfPeriod(
 	itemIndex: number,
 	since: string | undefined,
 	records: VoucherRecord[],
+	own?: { ticket: string; serie: string; folio: string },
 ): Promise<GlobalOnList[]> {
 	const globals: GlobalOnList[] = [];
 	const candidates = records.filter((record) => couldHold(record, since));
@@ -110,6 +117,8 @@ async function globalsOfPeriod(
 				xmlRead.set(record, read);
 			}
 			Object.assign(listedGlobal, read);
+			// The order's own invoice to the general public (Without Tax Data): it holds this sale alone.
+			if (own && isOwnVoucher(record, own)) listedGlobal.tickets = [own.ticket];
 		}
 		globals.push(listedGlobal);
 	}
@@ -180,6 +189,7 @@ export async function stepOf(
 		liveOnly
 			? listed.filter((one) => one.status === 'stamped' || one.status === 'pendingAcceptance')
 			: listed,
+		job.duplicate ? { ticket, serie: job.duplicate.key.serie ?? '', folio: ticket } : undefined,
 	);
 	return { ticket, globals, step: nextGlobalSaleStep(ticket, globals) };
 }

@@ -152,6 +152,9 @@ export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionDat
 				? await checkSaleInGlobalInvoice(context, job, session, mode, generalPublic)
 				: undefined;
 		},
+		// An order the node invoiced to the general public is a global invoice holding the sale.
+		mayBeInGlobalInvoice: (context, itemIndex) =>
+			saleInGlobalMode(context, itemIndex) !== undefined,
 		afterStamped: async (context, job, session, generalPublic) => {
 			// Motive 04's last step: the replaced global invoice cancelled once the buyer's invoice is stamped.
 			const mode = saleInGlobalMode(context, job.itemIndex);

@@ -297,4 +297,70 @@ describe('Sale in a Global Invoice', () => {
 		expect(error).toBeUndefined();
 		expectReplaced(global, items[0].json);
 	});
+
+	describe('an order the node invoiced to the general public (Without Tax Data → Invoice the General Public)', () => {
+		/** The order as it came without tax data: invoiced to XAXX010101000 under its own folio. */
+		async function invoicedToGeneralPublic(): Promise<string> {
+			const { items, error } = await kit.engine.runNode(
+				orderParams({ withoutTaxData: 'generalPublic' }),
+				[{ ...ORDER(), note_attributes: [] } as IDataObject],
+				{ typeVersion: 1.1 },
+			);
+			expect(error).toBeUndefined();
+			expect([items[0].json.status, items[0].json.recipientRfc]).toEqual([
+				'stamped',
+				'XAXX010101000',
+			]);
+			return String(items[0].json.uuid);
+		}
+
+		test("Replace the Global Invoice: the buyer's invoice, then the general-public one cancelled with motive 04 (it held only this sale: no replacement); a re-run writes nothing", async () => {
+			const publicUuid = await invoicedToGeneralPublic();
+			const mark = kit.sandbox.requests.length;
+			const { items, error } = await invoice('replace');
+			expect(error).toBeUndefined();
+			const [output] = items.map((item) => item.json);
+			expect([output.status, output.recipientRfc, output.folio]).toEqual([
+				'stamped',
+				'URE180429TM6',
+				'1001',
+			]);
+			expect(writes(mark)).toEqual([
+				'save 1001 to URE180429TM6',
+				'stamp 1001 to URE180429TM6',
+				`cancel ${publicUuid} 04`,
+			]);
+			expect(output.globalInvoice).toMatchObject({
+				cancelled: { uuid: publicUuid, motive: '04' },
+				replacement: null,
+			});
+			expect(output.needsAttention).toBeUndefined();
+			expect(kit.sandbox.cancellations.get(publicUuid)).toMatchObject({ state: 'cancelled' });
+
+			const rerun = kit.sandbox.requests.length;
+			const again = await invoice('replace');
+			expect([again.items[0].json.status, again.items[0].json.uuid]).toEqual([
+				'alreadyStamped',
+				output.uuid,
+			]);
+			expect(writes(rerun)).toEqual([]);
+			expect(stampedVouchers().map((voucher) => voucher.stampCount)).toEqual([1, 1]);
+		});
+
+		test('Fail (the default): refused as a sale in a global invoice (not as another RFC, not motive 02), needsAttention for the shop; nothing sent', async () => {
+			const publicUuid = await invoicedToGeneralPublic();
+			const mark = kit.sandbox.requests.length;
+			const { items } = await kit.engine.runNode(orderParams(), [ORDER() as IDataObject], {
+				typeVersion: 1.1,
+				continueOnFail: true,
+			});
+			const [item] = items.map((one) => one.json);
+			expect(String(item.error)).toContain(`Sale 1001 is already in global invoice ${publicUuid}`);
+			expect(item.needsAttention).toEqual({
+				reason: 'saleInGlobalInvoice',
+				message: expect.stringContaining('Replace the Global Invoice'),
+			});
+			expect(writes(mark)).toEqual([]);
+		});
+	});
 });
