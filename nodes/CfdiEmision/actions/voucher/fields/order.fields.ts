@@ -141,12 +141,12 @@ export const saleInGlobalInvoice: INodeProperties = {
 			name: 'Replace the Global Invoice',
 			value: 'replace',
 			description:
-				"The SAT's procedure: cancel the global invoice with motive 04, stamp it again without this sale (related with TipoRelacion 04), then the buyer's invoice; a re-run goes on from the step it stopped at",
+				"The SAT's procedure, cancelling last: stamp the global invoice again without this sale, then the buyer's invoice, then cancel the global invoice with motive 04; a re-run goes on from the step it stopped at",
 		},
 	],
 	default: 'fail',
 	description:
-		"What to do when the order's sale is already in a stamped global invoice (its ticket number is the order's folio). The global invoices are found in the Duplicate Check's list read: with Duplicate Check Off they are not looked for.",
+		"What to do when the order's sale is already in a stamped global invoice (its ticket number is the order's folio), or in the order's own invoice to the general public. The global invoices are found in the Duplicate Check's list read: with Duplicate Check Off they are not looked for.",
 	displayOptions: {
 		show: {
 			inputMode: ['order'],
