@@ -186,10 +186,10 @@ describe('Example 10: the self-invoice page', () => {
 		},
 	);
 
-	test('an order already invoiced to another RFC: refused, its invoice is not sent to this buyer', async () => {
+	test("an order already invoiced to another RFC: refused, its invoice is not sent to this buyer, and the owner is alerted (only the shop can cancel the other RFC's invoice)", async () => {
 		shop.orders.push(order());
 		await submit();
-		const { page } = await submit(
+		const { run, page } = await submit(
 			submission({
 				RFC: 'XIA190128J61',
 				'Nombre o razón social': 'XENON INDUSTRIAL ARTICLES',
@@ -199,6 +199,16 @@ describe('Example 10: the self-invoice page', () => {
 		expect(page.completionMessage).toBe(
 			'Este pedido ya fue facturado a otro RFC. Escríbenos si necesitas corregirlo.',
 		);
+		expect(outputOf(run, 'Facturar el pedido')[0].json.needsAttention).toEqual({
+			reason: 'invoicedToAnotherRfc',
+			message: expect.stringContaining('Order #1001 is already invoiced to another RFC'),
+		});
+		expect(sentMails).toHaveLength(1);
+		expect(sentMails[0]).toMatchObject({
+			node: 'Avisar a la tienda',
+			to: 'dueno@tu-tienda.example',
+		});
+		expect(sentMails[0].text).toContain('Motivo: invoicedToAnotherRfc');
 		expect(stamped()).toHaveLength(1);
 		expect(kit.sandbox.emails).toHaveLength(1);
 	});

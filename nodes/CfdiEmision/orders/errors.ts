@@ -7,6 +7,8 @@ export class OrderInputError extends Error {
 		readonly path: string,
 		message: string,
 		readonly fix: string,
+		/** The recipient's members missing (receptor.rfc, ...): the buyer's data, not the order's. */
+		readonly recipientFields: string[] = [],
 	) {
 		super(message);
 		this.name = 'OrderInputError';

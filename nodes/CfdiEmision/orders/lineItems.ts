@@ -246,6 +246,7 @@ export function lineItemsToVoucher(lines: unknown, settings: LineItemsSettings):
 				`settings.recipient.${lookup.missingFields[0]}`,
 				`The recipient is incomplete: ${missing} missing.`,
 				'Give the recipient RFC, name, tax regime and postal code, or set Without Tax Data to "General Public".',
+				lookup.missingFields.map((field) => `receptor.${field}`),
 			);
 		}
 		if (policy === 'skip') {

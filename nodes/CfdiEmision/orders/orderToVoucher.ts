@@ -53,6 +53,7 @@ function decideRecipient(order: UnknownRecord, settings: OrderSettings): Recipie
 			'note_attributes',
 			`${label} has no complete recipient tax data: note attribute ${missing} is missing.`,
 			'Ask for the tax data at checkout (cart attributes), give Recipient Data from a lookup, or set Without Tax Data to "Skip" or "General Public".',
+			lookup.missingFields.map((field) => `receptor.${field}`),
 		);
 	}
 	if (policy === 'generalPublic') {

@@ -38,16 +38,19 @@ export function invoicedToAnotherRfc(
 ): ItemOutcome {
 	const name = job.output.order as IDataObject | undefined;
 	const label = name?.name ? `Order ${String(name.name)}` : 'This sale';
+	const message = `${label} is already invoiced to another RFC; it cannot be invoiced to ${rfc}. Nothing was sent. The shop can cancel that invoice (motive 02) before invoicing it again.`;
 	return {
 		items: [
 			{
 				json: {
 					...job.output,
 					status: 'skipped',
-					skipped: {
-						reason: 'invoicedToAnotherRfc',
-						message: `${label} is already invoiced to another RFC; it cannot be invoiced to ${rfc}. Nothing was sent. The shop can cancel that invoice (motive 02) before invoicing it again.`,
-					},
+					skipped: { reason: 'invoicedToAnotherRfc', message },
+					// Only the shop can cancel the other RFC's invoice: routable like the other shop outcomes.
+					...needsAttention(
+						'invoicedToAnotherRfc',
+						`${message} The invoice found: ${describeFound(voucher)}.`,
+					),
 					duplicateCheck: { key: job.duplicate?.key.value ?? null, found: voucher },
 				},
 			},

@@ -13,14 +13,19 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
  * - folioCollision: the key's series and folio are another recipient's voucher;
  * - duplicateCheckUndecided: the list could not tell whether the sale is stamped;
  * - twinStamped: the sale has more than one stamped voucher (one to cancel);
- * - stampUnclear: a stamp got no clear answer and the list does not show it yet.
+ * - stampUnclear: a stamp got no clear answer and the list does not show it yet;
+ * - invoicedToAnotherRfc: a buyer asks for a sale already invoiced to another RFC (cancel it first);
+ * - orderData: the order (the shop's record) cannot become a voucher, or its figures cannot be met
+ *   to the cent: the buyer can correct nothing.
  */
 export type AttentionReason =
 	| 'saleInGlobalInvoice'
 	| 'folioCollision'
 	| 'duplicateCheckUndecided'
 	| 'twinStamped'
-	| 'stampUnclear';
+	| 'stampUnclear'
+	| 'invoicedToAnotherRfc'
+	| 'orderData';
 
 export interface NeedsAttention {
 	reason: AttentionReason;

@@ -109,3 +109,30 @@ export function withValues(refused: DataRefusal, voucher: Voucher): DataRefusal 
 	});
 	return { ...refused, ...problems[0], problems };
 }
+
+/** The stable code of a total that cannot meet its source's money to the cent (cfdi/reconcile.ts). */
+export const TOTALS_DIFFER = 'TOTALS_DIFFER';
+
+/**
+ * A reconciliation refusal as a problem: the source's figure (its input member and where it comes
+ * from) against the voucher's total. `from` names a node field ("Expected Total") or a member of
+ * the source ("the order's total_price"): only the first is a field of the form.
+ */
+export function totalsProblem(
+	refused: { field: string; message: string; fix: string },
+	money: { amount: string; from: string; field?: string },
+): DataProblem {
+	return {
+		field: /^the\b/i.test(money.from) ? null : money.from,
+		path: money.field || refused.field || null,
+		code: TOTALS_DIFFER,
+		value: money.amount,
+		message: refused.message,
+		fix: refused.fix,
+	};
+}
+
+/** Problems found before sending (validation findings, a total that differs) as one refusal. */
+export function localProblemsRefusal(problems: DataProblem[]): DataRefusal | undefined {
+	return refusal('localCheck', problems);
+}

@@ -30,8 +30,11 @@ export {
 	voucherFromOrder,
 } from './orderInput';
 export {
+	localProblemsRefusal,
 	localRefusal,
 	serviceRefusal,
+	totalsProblem,
+	TOTALS_DIFFER,
 	valueAt,
 	withValues,
 	type DataProblem,

@@ -27,6 +27,9 @@ import type { BusinessKey } from '../cfdi/voucherSource';
 import type { Emisor } from '../cfdi/types';
 import { readJsonValue } from '../execution/parameters';
 import { BuiltVoucher } from './builtVoucher';
+import { localProblemsRefusal, type DataProblem } from './dataRefusal';
+import { formLabel } from './formLabels';
+import { needsAttention } from '../stamping/needsAttention';
 
 type Get = <T>(name: string, fallback: T) => T;
 
@@ -157,29 +160,80 @@ export function conversionFailed(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	error: OrderInputError,
+	mode: 'order' | 'lineItems' = 'order',
 ): NodeOperationError {
 	const where = error.path ? ` (${error.path})` : '';
-	return new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: ${error.message}`, {
+	const refused = new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: ${error.message}`, {
 		itemIndex,
 		description: `${error.fix} Nothing was sent.${where ? ` The member at fault${where}.` : ''}`,
 	});
+	refused.context.outcome = conversionOutcome(error, mode);
+	return refused;
+}
+
+/** Recipient Data's labels (the Order input mode), for a refusal of the buyer's missing data. */
+const RECIPIENT_DATA_LABELS: Record<string, string> = {
+	'receptor.rfc': 'RFC',
+	'receptor.nombre': 'Name',
+	'receptor.regimenFiscalReceptor': 'Tax Regime',
+	'receptor.domicilioFiscalReceptor': 'Fiscal Postal Code',
+	'receptor.usoCFDI': 'CFDI Use',
+};
+
+/**
+ * The structured part of a conversion's refusal: the buyer's missing tax data is a `refusal` on
+ * each recipient field (the buyer can give it); anything else is the order's, the shop's record,
+ * so it is `needsAttention` (the buyer can correct nothing).
+ */
+export function conversionOutcome(
+	error: OrderInputError,
+	mode: 'order' | 'lineItems',
+): IDataObject {
+	if (!error.recipientFields.length)
+		return mode === 'order'
+			? needsAttention('orderData', `${error.message} ${error.fix} Nothing was sent.`)
+			: { refusal: localProblemsRefusal([conversionProblem(error)]) as unknown as IDataObject };
+	const problems = error.recipientFields.map((path): DataProblem => ({
+		field:
+			mode === 'order'
+				? `Recipient Data > ${RECIPIENT_DATA_LABELS[path] ?? path}`
+				: (formLabel(path) ?? null),
+		path,
+		code: 'RECIPIENT_DATA_MISSING',
+		message: error.message,
+		fix: error.fix,
+	}));
+	return { refusal: localProblemsRefusal(problems) as unknown as IDataObject };
+}
+
+/** A Line Items refusal: the lines are the data the node was given, named by their member. */
+function conversionProblem(error: OrderInputError): DataProblem {
+	return {
+		field: null,
+		path: error.path || null,
+		code: 'LINE_ITEMS_INPUT',
+		message: error.message,
+		fix: error.fix,
+	};
 }
 
 function convert(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
+	mode: 'order' | 'lineItems',
 	run: () => ConversionResult,
 ): ConversionResult {
 	try {
 		return run();
 	} catch (error) {
-		if (error instanceof OrderInputError) throw conversionFailed(ctx, itemIndex, error);
+		if (error instanceof OrderInputError) throw conversionFailed(ctx, itemIndex, error, mode);
 		// The voucher-kinds builders name their input member (field) the same way.
 		if (error instanceof KindInputError)
 			throw conversionFailed(
 				ctx,
 				itemIndex,
 				new OrderInputError(error.field, error.message, error.fix),
+				mode,
 			);
 		throw new NodeOperationError(ctx.getNode(), error as Error, {
 			itemIndex,
@@ -232,7 +286,7 @@ export function voucherFromOrder(ctx: IExecuteFunctions, itemIndex: number): Bui
 	const settings = readOrderSettings(ctx, itemIndex);
 	const document = ctx.getNodeParameter('orderDocument', itemIndex, 'invoice') as string;
 	const invoiceUuid = text(ctx.getNodeParameter('invoiceUuid', itemIndex, '')) || undefined;
-	const result = convert(ctx, itemIndex, () => {
+	const result = convert(ctx, itemIndex, 'order', () => {
 		if (document === 'paymentReceipt') {
 			const options = ctx.getNodeParameter('paymentOptions', itemIndex, {}) as IDataObject;
 			return orderPaymentToReceipt(order, {
@@ -308,7 +362,7 @@ export function voucherFromLineItems(ctx: IExecuteFunctions, itemIndex: number):
 		'Map the list of lines with an expression such as {{ $json.lines }}.',
 	);
 	const settings = readLineItemsSettings(ctx, itemIndex);
-	const result = convert(ctx, itemIndex, () => lineItemsToVoucher(lines, settings));
+	const result = convert(ctx, itemIndex, 'lineItems', () => lineItemsToVoucher(lines, settings));
 	const voucher = result.voucher as IDataObject | undefined;
 	const key = voucher
 		? keyOfFolio(

@@ -21,8 +21,15 @@ import {
 } from '../cfdi';
 import { withIssuerDefaults, type IssuerDefaults } from './issuerDefaults';
 import { inFormFinding } from './formLabels';
-import { localRefusal } from './dataRefusal';
-import { applyBodyOptions, formComputesTotals, formInput } from './voucherBody';
+import { localProblemsRefusal, localRefusal, totalsProblem } from './dataRefusal';
+import { needsAttention } from '../stamping/needsAttention';
+import {
+	applyBodyOptions,
+	formComputesTotals,
+	formInput,
+	VOUCHER_INPUT_OPERATIONS,
+} from './voucherBody';
+import { runParameter } from '../execution/runParameters';
 
 export type ValidationMode = 'strict' | 'warn' | 'off';
 
@@ -66,11 +73,32 @@ export function reconciledVoucher(
 		if (!(error instanceof ReconciliationRefused))
 			throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
 		const where = error.field ? ` The figure comes from ${error.field}.` : '';
-		throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: ${error.message}`, {
+		const refused = new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: ${error.message}`, {
 			itemIndex,
 			description: `${error.fix} Nothing was sent.${where}`,
 		});
+		refused.context.outcome = orderInput(ctx, itemIndex)
+			? needsAttention('orderData', `${error.message} ${error.fix} Nothing was sent.`)
+			: {
+					refusal: localProblemsRefusal([
+						totalsProblem(error, source.money),
+					]) as unknown as IDataObject,
+				};
+		throw refused;
 	}
+}
+
+/**
+ * An order's data is the shop's record: what it cannot become (or the totals it cannot meet) is
+ * the shop's to act on, not a refusal a buyer could correct.
+ */
+export function orderInput(ctx: IExecuteFunctions, itemIndex: number): boolean {
+	const get = (name: string) => runParameter(ctx, name, itemIndex, '');
+	return (
+		get('resource') === 'voucher' &&
+		VOUCHER_INPUT_OPERATIONS.includes(get('operation')) &&
+		get('inputMode') === 'order'
+	);
 }
 
 function computed(ctx: IExecuteFunctions, itemIndex: number, voucher: IDataObject): IDataObject {

@@ -23,11 +23,15 @@ import {
 	formComputesTotals,
 	formInput,
 	inFormFinding,
+	localProblemsRefusal,
+	localRefusal,
 	readIssuerDefaults,
 	skippedItemOutput,
+	totalsProblem,
 	voucherFromInput,
 	whenTotalsDiffer,
 	withIssuerDefaults,
+	type DataProblem,
 	type IssuerDefaults,
 } from '../../voucherInput';
 
@@ -136,6 +140,7 @@ export function checkedVoucherItem(
 	// The reconciliation rule, as stamping would apply it: the voucher with cents moved, or the refusal.
 	const money = built instanceof BuiltVoucher ? built.source.money : undefined;
 	let reconciliation: IDataObject | undefined;
+	let totalsRefused: DataProblem | undefined;
 	if (money) {
 		try {
 			const outcome: Reconciliation = reconcile(
@@ -150,6 +155,7 @@ export function checkedVoucherItem(
 		} catch (error) {
 			if (!(error instanceof ReconciliationRefused))
 				throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
+			totalsRefused = totalsProblem(error, money);
 			reconciliation = {
 				outcome: 'refused',
 				from: money.from,
@@ -165,12 +171,19 @@ export function checkedVoucherItem(
 		? (findings: typeof result.errors) =>
 				findings.map((finding) => inFormFinding(finding, voucher as Voucher))
 		: (findings: typeof result.errors) => findings;
+	const errors = inWords(result.errors);
+	// The refusal Create would give this voucher, in the same structure, for a page or a clerk to act on.
+	const localProblems = localRefusal(errors, voucher)?.problems ?? [];
+	const refusal = localProblemsRefusal(
+		totalsRefused ? [...localProblems, totalsRefused] : localProblems,
+	);
 	return {
 		json: {
 			valid: result.valid && reconciliation?.outcome !== 'refused',
+			...(refusal ? { refusal: refusal as unknown as IDataObject } : {}),
 			// A new output member: node version 1.1 on (docs/creating-vouchers.md, "Node versions").
 			...(reconciliation && ctx.getNode().typeVersion >= 1.1 ? { reconciliation } : {}),
-			errors: inWords(result.errors) as unknown as IDataObject[],
+			errors: errors as unknown as IDataObject[],
 			warnings: inWords(result.warnings) as unknown as IDataObject[],
 			computed: totals.computed as unknown as IDataObject,
 			voucher,

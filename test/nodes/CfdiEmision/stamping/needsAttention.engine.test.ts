@@ -95,4 +95,41 @@ describe('needsAttention and the execution hints of Create', () => {
 		]);
 		expect(kit.sandbox.stampCount()).toBe(1);
 	});
+
+	test('a buyer asks for an order invoiced to another RFC: skipped, needsAttention invoicedToAnotherRfc, and the warning hint beside the left-out one', async () => {
+		const order = corpusOrder('example-1') as IDataObject;
+		const first = await kit.engine.runNode(orderParams(), [order], { typeVersion: 1.1 });
+		expect(first.items[0].json.status).toBe('stamped');
+		const { items, run } = await kit.engine.runNode(
+			orderParams({
+				orderOptions: { buyerEmail: String(order.email) },
+				recipientData: {
+					rfc: 'XIA190128J61',
+					nombre: 'XENON INDUSTRIAL ARTICLES',
+					regimenFiscalReceptor: '601',
+					domicilioFiscalReceptor: '76343',
+					usoCFDI: 'G03',
+				},
+			}),
+			[{ ...order, note_attributes: [] }],
+			{ typeVersion: 1.1 },
+		);
+		expect(items[0].json).toMatchObject({
+			status: 'skipped',
+			skipped: { reason: 'invoicedToAnotherRfc' },
+			needsAttention: {
+				reason: 'invoicedToAnotherRfc',
+				message: expect.stringContaining(String(first.items[0].json.uuid)),
+			},
+		});
+		expect(items[0].json).not.toHaveProperty('uuid');
+		expect(hintsOf(run, run.data.resultData.lastNodeExecuted!)).toEqual([
+			['info', expect.stringContaining('item 0 (invoicedToAnotherRfc)')],
+			[
+				'warning',
+				expect.stringContaining("One item needs the shop's action: item 0 (invoicedToAnotherRfc)."),
+			],
+		]);
+		expect(kit.sandbox.stampCount()).toBe(1);
+	});
 });

@@ -3,7 +3,12 @@
  * totals per item, with no request and no credential; with Compute Totals the voucher for the next node.
  */
 import { invoiceVoucher } from '../../../../support/vouchers';
-import { FORM_PARTIES, useSandboxEngine } from '../../../../support/nodeTestKit';
+import {
+	FORM_PARTIES,
+	lineItemsParams,
+	RECONCILED_LINES,
+	useSandboxEngine,
+} from '../../../../support/nodeTestKit';
 import { Engine } from '../../../../support/engine/engine';
 
 const kit = useSandboxEngine();
@@ -133,6 +138,51 @@ describe("issue 32 item 6d: Validate in Fields mode names the form's fields, as 
 		const created = await kit.engine.runNode(wrongRegime, [{}], { typeVersion: 1.1 });
 		expect(created.error?.message).toContain(finding.message);
 		expect(kit.sandbox.requests.filter((request) => request.server === 'api')).toHaveLength(0);
+	});
+
+	test("issue 32 item 1: a refused voucher carries Create's refusal structure, with the form's labels", async () => {
+		const { items } = await kit.engine.runNode({ ...wrongRegime, operation: 'validate' }, [{}], {
+			typeVersion: 1.1,
+		});
+		expect(items[0].json).toMatchObject({ valid: false });
+		expect(items[0].json.refusal).toMatchObject({
+			by: 'localCheck',
+			sent: false,
+			field: 'Recipient Tax Regime',
+			path: 'receptor.regimenFiscalReceptor',
+			value: '612',
+			code: expect.any(String),
+			fix: expect.any(String),
+		});
+		// The same voucher given to Create (Continue On Fail): the very same refusal on its error item.
+		const created = await kit.engine.runNode(wrongRegime, [{}], {
+			typeVersion: 1.1,
+			continueOnFail: true,
+		});
+		expect(created.items[0].json.refusal).toEqual(items[0].json.refusal);
+		expect(kit.sandbox.requests.filter((request) => request.server === 'api')).toHaveLength(0);
+	});
+
+	test('a valid voucher carries no refusal; totals that cannot meet Expected Total are refused as Create refuses them', async () => {
+		const valid = await kit.engine.runNode(
+			{ ...wrongRegime, receptorRegimenFiscal: '601', operation: 'validate' },
+			[{}],
+			{ typeVersion: 1.1 },
+		);
+		expect(valid.items[0].json.valid).toBe(true);
+		expect(valid.items[0].json).not.toHaveProperty('refusal');
+		const lines = await kit.engine.runNode(
+			lineItemsParams({ operation: 'validate', lineItemsOptions: { expectedTotal: '1500.00' } }),
+			[{ lines: RECONCILED_LINES }],
+			{ typeVersion: 1.1 },
+		);
+		expect(lines.items[0].json.valid).toBe(false);
+		expect(lines.items[0].json.refusal).toMatchObject({
+			by: 'localCheck',
+			field: 'Expected Total',
+			code: 'TOTALS_DIFFER',
+			value: '1500.00',
+		});
 	});
 
 	test("in JSON mode the findings keep the voucher's member names (there is no form)", async () => {
