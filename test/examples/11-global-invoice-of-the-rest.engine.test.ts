@@ -133,6 +133,23 @@ describe("Example 11: last month's global invoice of the rest", () => {
 		expect(sentMails[0].text).toContain(String(global.error));
 	});
 
+	test('Create Global Invoice fails as a whole, before its item loop (the look-up of what the month already declared is refused): one error item, the owner is e-mailed once', async () => {
+		shop.orders.push(order(1002, { note_attributes: [] }), order(1004, { note_attributes: [] }));
+		kit.sandbox.injectFault({ route: 'listVouchers', kind: 'status', status: 400, times: 100 });
+		const output = await runExample();
+		// One error item for the whole node, not the two sales passed on unchanged.
+		expect(output).toEqual([
+			expect.objectContaining({ error: expect.any(String), failedBeforeItems: true }),
+		]);
+		expect(kit.sandbox.requests.filter((request) => request.route === 'createVoucher')).toEqual([]);
+		expect(sentMails).toHaveLength(1);
+		expect(sentMails[0]).toMatchObject({
+			node: 'Alert the owner',
+			subject: `Global invoice ${lastMonth(1).slice(0, 7)}: the shop must act`,
+		});
+		expect(sentMails[0].text).toContain(String(output[0].error));
+	});
+
 	test("a month of 260 orders: read over Shopify's two pages (250, then 10 through the Link header's page_info), all in one global invoice", async () => {
 		kit.sandbox.addShopOrders(
 			Array.from({ length: 260 }, (_, index) => ({

@@ -22,6 +22,22 @@ function errorItem(error: Error, itemIndex: number): INodeExecutionData {
 	return { json, pairedItem: { item: itemIndex } };
 }
 
+/**
+ * A failure of the whole node (before its item loop, e.g. the look-up an aggregating operation makes
+ * for all its items) as one error item paired with every input item, for Continue On Fail: n8n
+ * itself would pass the input items on unchanged, with nothing a workflow can route (no error).
+ */
+export function wholeNodeErrorItem(ctx: IExecuteFunctions, error: unknown): INodeExecutionData {
+	const nodeError =
+		error instanceof NodeApiError || error instanceof NodeOperationError
+			? error
+			: new NodeOperationError(ctx.getNode(), error as Error);
+	const item = errorItem(nodeError, 0);
+	item.json.failedBeforeItems = true;
+	item.pairedItem = ctx.getInputData().map((_, itemIndex) => ({ item: itemIndex }));
+	return item;
+}
+
 /** The error of one item as n8n shows it: a node error with the item's index. */
 export function withItemIndex(
 	ctx: IExecuteFunctions,

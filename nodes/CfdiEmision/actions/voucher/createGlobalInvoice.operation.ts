@@ -9,6 +9,7 @@ import { MESES, PERIODICIDAD } from '../../cfdi';
 import { catalogOptions } from '../common.fields';
 import { showFor } from '../common.fields';
 import { runStamping } from '../../stamping';
+import { wholeNodeErrorItem } from '../../execution/runItems';
 import {
 	duplicateCheck,
 	duplicateCheckKey,
@@ -148,6 +149,16 @@ function settingLabel(name: string): string {
  * global invoice already stamped for the same period and sales is returned instead of a second one.
  */
 export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	try {
+		return await createGlobalInvoices(ctx);
+	} catch (error) {
+		// One invoice stands for all items: a failure before the item loop is one routable error item.
+		if (!ctx.continueOnFail()) throw error;
+		return [[wholeNodeErrorItem(ctx, error)]];
+	}
+}
+
+async function createGlobalInvoices(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	// A period that does not exist is refused by the build, through the stamping handler.
 	const period = periodIfValid(ctx);
 	const prior = period ? await priorDeclarations(ctx, period) : NO_PRIOR;
