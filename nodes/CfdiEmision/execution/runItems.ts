@@ -35,7 +35,8 @@ export function wholeNodeErrorItem(ctx: IExecuteFunctions, error: unknown): INod
 	const item = errorItem(nodeError, 0);
 	item.json.failedBeforeItems = true;
 	item.pairedItem = ctx.getInputData().map((_, itemIndex) => ({ item: itemIndex }));
-	return item;
+	// The node error itself, for the caller to throw without Continue On Fail (not in the output).
+	return { ...item, error: nodeError };
 }
 
 /** The error of one item as n8n shows it: a node error with the item's index. */

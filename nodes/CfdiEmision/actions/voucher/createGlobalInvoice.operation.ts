@@ -153,8 +153,9 @@ export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionDat
 		return await createGlobalInvoices(ctx);
 	} catch (error) {
 		// One invoice stands for all items: a failure before the item loop is one routable error item.
-		if (!ctx.continueOnFail()) throw error;
-		return [[wholeNodeErrorItem(ctx, error)]];
+		const item = wholeNodeErrorItem(ctx, error);
+		if (!ctx.continueOnFail()) throw item.error;
+		return [[{ json: item.json, pairedItem: item.pairedItem }]];
 	}
 }
 
