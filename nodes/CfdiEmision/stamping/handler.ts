@@ -22,6 +22,7 @@ import {
 	type DataRefusal,
 } from '../voucherInput';
 import { addOutcomeHints, markTwins } from './needsAttention';
+import { forgetDraft, rememberDraft, rememberedDraft } from './pendingDrafts';
 import { sendVoucher, type DoneAnswer, type SendVoucherContext } from './request';
 import { SeriesQueue, seriesOf } from './seriesQueue';
 import { stampPending } from './stampPending';
@@ -314,6 +315,14 @@ export async function runStamping(
 							},
 						};
 				}
+				// A refused Two-Phase stamp of this sale left a pending draft: stamp that one, corrected.
+				const draftId = rememberedDraft(ctx, job);
+				if (draftId)
+					job = {
+						...job,
+						target: { kind: 'update', id: draftId },
+						voucher: { ...job.voucher, body: { ...job.voucher.body, id: draftId } },
+					};
 				const stepOutput = operation.beforeSend
 					? await operation.beforeSend(
 							ctx,
@@ -342,10 +351,22 @@ export async function runStamping(
 				if ('error' in sent) {
 					if (sent.error instanceof SaleStampedMeanwhile)
 						return withPairing(stampedMeanwhileOutcome(job, sent.error, format), itemIndex);
-					throw withRefusedValues(withItemIndex(ctx, sent.error, itemIndex), job.voucher.body);
+					const failed = withRefusedValues(
+						withItemIndex(ctx, sent.error, itemIndex),
+						job.voucher.body,
+					);
+					const left = failed.context.outcome as IDataObject | undefined;
+					if (
+						job.mode === 'twoPhase' &&
+						left?.status === 'rejected' &&
+						Number(left.idComprobante) > 0
+					)
+						rememberDraft(ctx, job, Number(left.idComprobante));
+					throw failed;
 				}
 				const outcome = outcomeOf(job, sent.answer, format);
 				const [stampedItem] = outcome.items;
+				if (stampedItem?.json.status === 'stamped') forgetDraft(ctx, job);
 				if (stampedItem?.json.status === 'stamped' || stampedItem?.json.status === 'alreadyStamped')
 					ledger.stamped(itemIndex, stampedItem.json.uuid);
 				else ledger.notStamped(itemIndex);

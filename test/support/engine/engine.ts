@@ -68,6 +68,13 @@ export class Engine {
 	private executionCount = 0;
 
 	/**
+	 * The workflow's static data kept from one run to the next, as n8n saves it after each
+	 * production execution of an active workflow (a form page, a trigger). Unset: every run starts
+	 * empty, as a manual run from the editor keeps nothing.
+	 */
+	staticData?: IDataObject;
+
+	/**
 	 * A second n8n process in queue mode: `copy: 'source'` loads the package from its TypeScript
 	 * sources (own module-level state), `sharedDatabase` shares another engine's stored credentials.
 	 * `nodeTypes` adds node types by name (a test's probe of a shared module, run with n8n's real context).
@@ -135,6 +142,7 @@ export class Engine {
 			active: false,
 			nodeTypes: this.nodeTypes,
 			settings: { executionOrder: 'v1' },
+			...(this.staticData ? { staticData: this.staticData } : {}),
 		});
 		const hooks = new ExecutionLifecycleHooks('manual', executionId, {
 			id: 'wf-test',
