@@ -22,10 +22,11 @@ interface Draft {
 // More than this many remembered drafts: the oldest go (a draft only matters until it is corrected).
 const MAX_DRAFTS = 200;
 
-function drafts(ctx: IExecuteFunctions): Record<string, Draft> {
+/** The remembered drafts; created only to remember one (a write marks the static data for saving). */
+function drafts(ctx: IExecuteFunctions, create = false): Record<string, Draft> {
 	const data = ctx.getWorkflowStaticData('node') as IDataObject;
-	data.pendingDrafts ??= {};
-	return data.pendingDrafts as unknown as Record<string, Draft>;
+	if (create) data.pendingDrafts ??= {};
+	return (data.pendingDrafts ?? {}) as unknown as Record<string, Draft>;
 }
 
 function issuerOf(body: IDataObject): string {
@@ -55,7 +56,7 @@ export function rememberedDraft(ctx: IExecuteFunctions, job: StampJob): number |
 export function rememberDraft(ctx: IExecuteFunctions, job: StampJob, id: number): void {
 	const key = saleKey(job);
 	if (!key) return;
-	const all = drafts(ctx);
+	const all = drafts(ctx, true);
 	all[key] = { id, issuer: issuerOf(job.voucher.body), at: new Date().toISOString() };
 	const keys = Object.keys(all);
 	if (keys.length > MAX_DRAFTS)
