@@ -32,7 +32,7 @@ import type { StampJob } from './job';
 export type SaleInGlobalInvoice = 'fail' | 'replace';
 
 const SAT_PROCEDURE =
-	"The SAT's procedure for a buyer who asks after the global invoice was stamped: issue the global invoice again without this sale (related to it, TipoRelacion 04), stamp the buyer's invoice, and cancel the global invoice with motive 04 (operación nominativa relacionada en una factura global).";
+	"The SAT's procedure for a buyer who asks after the global invoice was stamped: issue the global invoice again without this sale, stamp the buyer's invoice, and then cancel the global invoice with motive 04 (operación nominativa relacionada en una factura global).";
 
 const text = (value: unknown): string =>
 	value === undefined || value === null ? '' : String(value).trim();

@@ -73,7 +73,7 @@ export function globalTwinMessage(
 		.join(' and ');
 	const steps = advice.cancel.map((entry) =>
 		entry.motive === '04'
-			? `replace UUID ${entry.uuid} with motive 04: stamp a global invoice of the same period with only the tickets no kept invoice declares (${ticketList(entry.declareAgain ?? [])}), relating UUID ${entry.uuid} with TipoRelacion 04, then cancel UUID ${entry.uuid} with motive 04 (cancelling it alone would leave those tickets undeclared)`
+			? `replace UUID ${entry.uuid} with motive 04: stamp a global invoice of the same period with only the tickets no kept invoice declares (${ticketList(entry.declareAgain ?? [])}) and relating nothing (a valid voucher relating UUID ${entry.uuid} would make it not cancellable), then cancel UUID ${entry.uuid} with motive 04 (cancelling it alone would leave those tickets undeclared)`
 			: `cancel UUID ${entry.uuid} with motive 02 (issued with errors, without relation): every ticket it declares stays declared by ${advice.keep.join(', ')}`,
 	);
 	const role = advice.keep.includes(own) ? 'to keep' : 'to cancel or replace';

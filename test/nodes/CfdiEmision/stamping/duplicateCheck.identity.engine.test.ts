@@ -333,7 +333,9 @@ describe('concurrent runs', () => {
 				keep: older.uuid,
 				cancel: [{ uuid: newer.uuid, motive: '04', declareAgain: undeclared }],
 			});
-			expect(String((report.duplicate as IDataObject).message)).toContain('TipoRelacion 04');
+			expect(String((report.duplicate as IDataObject).message)).toContain(
+				`relating nothing (a valid voucher relating UUID ${newer.uuid} would make it not cancellable), then cancel UUID ${newer.uuid} with motive 04`,
+			);
 		}
 		const twin = outputs.find((output) => output.uuid === newer.uuid) as IDataObject;
 		expect(twin.status).toBe('stampedTwin');

@@ -80,7 +80,7 @@ describe('globalTwinMessage', () => {
 		expect(message).toContain('This one, UUID B, is to cancel or replace');
 		expect(message).toContain('every ticket is declared exactly once: keep UUID A');
 		expect(message).toContain(
-			'with only the tickets no kept invoice declares (T4), relating UUID B with TipoRelacion 04, then cancel UUID B with motive 04',
+			'with only the tickets no kept invoice declares (T4) and relating nothing (a valid voucher relating UUID B would make it not cancellable), then cancel UUID B with motive 04',
 		);
 		expect(message).toContain('would leave those tickets undeclared');
 		const subset = [twin('A', 'T1'), twin('B', 'T1', 'T2')];
