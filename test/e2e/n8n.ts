@@ -3,6 +3,7 @@
  * nodes), the pinned n8n binary, CLI commands and `n8n start` on 127.0.0.1.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { closeSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -68,6 +69,15 @@ export function extractRunJson(stdout: string): ExecutionJson {
 	const end = lines.findIndex((line, index) => index > start && line === '}');
 	if (end < 0) throw new Error('The run JSON of n8n execute is not terminated');
 	return JSON.parse(lines.slice(start, end + 1).join('\n')) as ExecutionJson;
+}
+
+/** An execution read through the REST API, as the editor shows it. */
+export interface EditorExecution {
+	executionId: string;
+	status: string;
+	finished: boolean;
+	runData: Record<string, any[]>;
+	error?: { message: string; description?: string };
 }
 
 export class N8nInstance {
@@ -345,6 +355,60 @@ export class N8nInstance {
 		const auth = setCookie ? /n8n-auth=[^;]+/.exec(setCookie) : null;
 		if (auth) this.cookie = auth[0];
 		return (text ? (JSON.parse(text) as { data: T }).data : undefined) as T;
+	}
+
+	/** An execution as the editor reads it: its status and its run data (parsed with n8n's own flatted). */
+	async readExecution(executionId: string): Promise<EditorExecution> {
+		const execution = await this.rest<{ status: string; finished: boolean; data?: string }>(
+			'GET',
+			`/executions/${executionId}`,
+		);
+		const { parse } = createRequire(join(this.runtime.dir, 'node_modules', 'n8n', 'package.json'))(
+			'flatted',
+		) as { parse: (text: string) => unknown };
+		// A running execution may come without its data, or with none of its results yet.
+		const data = (execution.data ? parse(execution.data) : undefined) as
+			| { resultData?: { runData?: Record<string, any[]>; error?: EditorExecution['error'] } }
+			| undefined;
+		return {
+			executionId,
+			status: execution.status,
+			finished: execution.finished,
+			runData: data?.resultData?.runData ?? {},
+			error: data?.resultData?.error,
+		};
+	}
+
+	/** Runs a workflow the way the editor's "Execute workflow" does, from the given trigger, and waits for it. */
+	async runAsEditor(
+		workflowId: string,
+		trigger: string,
+	): Promise<EditorExecution & { ms: number }> {
+		const started = Date.now();
+		const workflowData = await this.rest<Record<string, unknown>>(
+			'GET',
+			`/workflows/${workflowId}`,
+		);
+		const { executionId } = await this.rest<{ executionId: string }>(
+			'POST',
+			`/workflows/${workflowId}/run`,
+			{ workflowData, triggerToStartFrom: { name: trigger } },
+		);
+		if (!executionId) throw new Error('n8n did not start an execution');
+		const deadline = Date.now() + 180 * SECOND;
+		for (;;) {
+			const execution = await this.readExecution(executionId);
+			if (
+				execution.finished ||
+				['success', 'error', 'crashed', 'canceled'].includes(execution.status)
+			)
+				return { ...execution, ms: Date.now() - started };
+			if (Date.now() > deadline)
+				throw new Error(
+					`Execution ${executionId} did not finish within 180 s (status ${execution.status})`,
+				);
+			await new Promise((resolve) => setTimeout(resolve, 250));
+		}
 	}
 
 	/** Creates the owner account (first start) and keeps its session. */

@@ -48,6 +48,7 @@ import { retryFilesPhase, retryFilesWorkflows } from './retryFilesPhase';
 import { globalSalePhase, globalSaleWorkflows } from './globalSalePhase';
 import { monthScalePhase, monthScaleWorkflows } from './monthScalePhase';
 import { selfInvoicePhase } from './selfInvoiceForm';
+import { ledgerPhase } from './ledgerPhase';
 import {
 	SHOP_CFDI_CREDENTIAL,
 	shopCredentialJson,
@@ -63,7 +64,7 @@ const CREDENTIAL = E2E_CREDENTIAL;
 /**
  * `-- --only guard,settle` runs only the named steps (for working on one phase; CI runs all):
  * examples, settle, guard, duplicate, retry-files, money, global-sale, month-scale, shop-month, server, trigger,
- * self-invoice, demo.
+ * self-invoice, ledger, demo.
  */
 const onlyIndex = process.argv.indexOf('--only');
 const ONLY =
@@ -247,6 +248,11 @@ async function main(): Promise<number> {
 				'the self-invoice page',
 				() => selfInvoicePhase(checks, runtime, { chromiumPath, timings, screenshotDir }),
 				'self-invoice',
+			);
+			await step(
+				"a sale's ledger: the page submitted twice at once, sums across currencies and settings",
+				() => ledgerPhase(checks, runtime, timings),
+				'ledger',
 			);
 		}
 

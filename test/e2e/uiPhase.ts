@@ -189,53 +189,6 @@ interface ExecutionRecord {
 	data: string;
 }
 
-/** Runs a workflow the way the editor's "Execute workflow" does, from the given trigger, and waits for it. */
-async function runFromEditor(
-	n8n: N8nInstance,
-	workflowId: string,
-	trigger: string,
-	parseFlatted: (text: string) => any,
-): Promise<{
-	executionId: string;
-	status: string;
-	runData: Record<string, any[]>;
-	error?: { message: string };
-	ms: number;
-}> {
-	const started = Date.now();
-	const workflowData = await n8n.rest<Record<string, unknown>>('GET', `/workflows/${workflowId}`);
-	const { executionId } = await n8n.rest<{ executionId: string }>(
-		'POST',
-		`/workflows/${workflowId}/run`,
-		{ workflowData, triggerToStartFrom: { name: trigger } },
-	);
-	assert.ok(executionId, 'n8n did not start an execution');
-	const deadline = Date.now() + 180_000;
-	for (;;) {
-		const execution = await n8n.rest<ExecutionRecord>('GET', `/executions/${executionId}`);
-		if (
-			execution.finished ||
-			['success', 'error', 'crashed', 'canceled'].includes(execution.status)
-		) {
-			const data = parseFlatted(execution.data) as {
-				resultData: { runData: Record<string, any[]>; error?: { message: string } };
-			};
-			return {
-				executionId,
-				status: execution.status,
-				runData: data.resultData.runData,
-				error: data.resultData.error,
-				ms: Date.now() - started,
-			};
-		}
-		if (Date.now() > deadline)
-			throw new Error(
-				`Execution ${executionId} did not finish within 180 s (status ${execution.status})`,
-			);
-		await new Promise((resolve) => setTimeout(resolve, 250));
-	}
-}
-
 const outputOf = (
 	runData: Record<string, any[]>,
 	node: string,
@@ -318,12 +271,7 @@ export async function serverPhase(
 	await checks.check(
 		'example 2 from "Try it: run now": data table read, vouchers stamped, data table rows updated',
 		async () => {
-			const result = await runFromEditor(
-				n8n,
-				UI_WORKFLOW_IDS.pending,
-				'Try it: run now',
-				parseFlatted,
-			);
+			const result = await n8n.runAsEditor(UI_WORKFLOW_IDS.pending, 'Try it: run now');
 			timings['run example 2 from the editor'] = result.ms;
 			pendingExecution = result.executionId;
 			assert.equal(result.status, 'success', result.error?.message);
@@ -366,12 +314,7 @@ export async function serverPhase(
 		'example 1 from "Try it: sample order": the RFC of order #1002 comes from the customer_tax_data table',
 		async () => {
 			const before = new Set(sandbox.vouchers.keys());
-			const result = await runFromEditor(
-				n8n,
-				UI_WORKFLOW_IDS.shopify,
-				'Try it: sample order',
-				parseFlatted,
-			);
+			const result = await n8n.runAsEditor(UI_WORKFLOW_IDS.shopify, 'Try it: sample order');
 			timings['run example 1 from the editor'] = result.ms;
 			shopifyExecution = result.executionId;
 			assert.equal(result.status, 'success', result.error?.message);
@@ -407,20 +350,16 @@ export async function serverPhase(
 	await checks.check(
 		'example 8: "Try it 1" invoices a pending order PPD; "Try it 2" (paid) finds it in cfdi_invoices and stamps its payment receipt',
 		async () => {
-			const first = await runFromEditor(
-				n8n,
+			const first = await n8n.runAsEditor(
 				UI_WORKFLOW_IDS.orderPaid,
 				'Try it 1: invoice a pending order',
-				parseFlatted,
 			);
 			assert.equal(first.status, 'success', first.error?.message);
 			const [invoice] = outputOf(first.runData, 'Invoice it (PPD)');
 			assert.equal(sandbox.vouchers.get(Number(invoice.idComprobante))?.body.metodoPago, 'PPD');
-			const second = await runFromEditor(
-				n8n,
+			const second = await n8n.runAsEditor(
 				UI_WORKFLOW_IDS.orderPaid,
 				'Try it 2: the order is paid',
-				parseFlatted,
 			);
 			timings['run example 8 from the editor'] = first.ms + second.ms;
 			assert.equal(second.status, 'success', second.error?.message);
@@ -439,18 +378,14 @@ export async function serverPhase(
 	await checks.check(
 		'example 9: "Try it 2" (one keyboard refunded) finds the invoice of #1001 in cfdi_invoices and stamps a credit note of 580.00 related to it',
 		async () => {
-			const first = await runFromEditor(
-				n8n,
+			const first = await n8n.runAsEditor(
 				UI_WORKFLOW_IDS.orderRefunded,
 				'Try it 1: invoice the sample order',
-				parseFlatted,
 			);
 			assert.equal(first.status, 'success', first.error?.message);
-			const second = await runFromEditor(
-				n8n,
+			const second = await n8n.runAsEditor(
 				UI_WORKFLOW_IDS.orderRefunded,
 				'Try it 2: one keyboard refunded',
-				parseFlatted,
 			);
 			timings['run example 9 from the editor'] = first.ms + second.ms;
 			assert.equal(second.status, 'success', second.error?.message);
@@ -466,7 +401,7 @@ export async function serverPhase(
 	await checks.check(
 		'example 3 from its manual trigger: a pending voucher is created, reviewed and stamped',
 		async () => {
-			const result = await runFromEditor(n8n, UI_WORKFLOW_IDS.review, 'Start', parseFlatted);
+			const result = await n8n.runAsEditor(UI_WORKFLOW_IDS.review, 'Start');
 			timings['run example 3 from the editor'] = result.ms;
 			reviewExecution = result.executionId;
 			assert.equal(result.status, 'success', result.error?.message);
