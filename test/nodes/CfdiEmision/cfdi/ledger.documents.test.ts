@@ -308,6 +308,7 @@ describe('the ledger as a run stamps', () => {
 			credits: [],
 			paid: [{ invoice: SECOND, installment: 1, amount: d('9') }],
 		});
+		ledger.put(note('N-OTHER', '7.00', { credits: [SECOND] }));
 		const sums = ledger.sums(INVOICE, 'N-2')!;
 		expect(sums.credits.map((credit) => credit.document.uuid)).toEqual(['N-1']);
 		expect(sums.payments.map((payment) => payment.document.uuid)).toEqual(['R-1']);
