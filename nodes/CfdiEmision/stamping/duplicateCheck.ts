@@ -20,12 +20,13 @@ import {
 import type { RunSession } from '../api/client';
 import { readWholeWindow, type WholeWindow } from '../api/voucherList';
 import type { VoucherRecord } from '../api/voucherRecords';
-import { cfdiDateTime, unixSeconds } from '../cfdi/mexicoTime';
+import { cfdiDateTime } from '../cfdi/mexicoTime';
 import { downloadVoucherXml } from '../api/voucherXml';
 import type { CheckedKey } from './job';
 import { SaleStampedMeanwhile } from './saleStampedMeanwhile';
 import { runParameter } from '../execution/runParameters';
 import { globalTwinsReport } from './globalTwins';
+import { listedSeconds, type RunVoucherList } from './runList';
 
 export type { CheckedKey } from './job';
 
@@ -51,9 +52,6 @@ export type CheckedItem = Verdict & {
 	fiscalChanged?: FiscalChange[];
 	fiscalUnread?: string;
 };
-
-/** Unix seconds of a date as the list gives it (the service's wall clock: Mexico City). */
-const listedSeconds = (date: string) => unixSeconds(date);
 
 /**
  * The listed vouchers (and this run's) one item's key may match, by its own rule (issue 33 item
@@ -109,9 +107,6 @@ export class DuplicateCheck {
 
 	private readonly startedAt = nowSeconds();
 
-	/** Pages of the list this run read (the benchmark reads it). */
-	pages = 0;
-
 	/**
 	 * The vouchers to the general public (global invoices) in the run's one read, for Sale in a
 	 * Global Invoice: no read of its own. A global invoice holding a sale is stamped after the sale,
@@ -123,16 +118,22 @@ export class DuplicateCheck {
 		private readonly ctx: IExecuteFunctions,
 		/** Every item's key (plans every item that is not planned yet; local work only). */
 		private readonly allKeys: () => CheckedKey[],
+		/** The run's one list read, shared with the sale's ledger. */
+		private readonly list: RunVoucherList,
 		private readonly lookBackDays = DEFAULT_LOOK_BACK_DAYS,
-	) {}
+	) {
+		list.announce(async () => {
+			const keys = this.allKeys();
+			return keys.length ? this.windowOf(keys) : undefined;
+		});
+	}
 
+	/** A read of its own (a recheck, the after-run look-up): not the run's shared one. */
 	private async read(
 		session: RunSession,
 		window: { from: number; to: number },
 	): Promise<WholeWindow> {
-		const whole = await readWholeWindow(this.ctx, session, window);
-		this.pages += whole.pages;
-		return whole;
+		return await readWholeWindow(this.ctx, session, window);
 	}
 
 	private windowOf(keys: CheckedKey[]): { from: number; to: number } {
@@ -144,9 +145,9 @@ export class DuplicateCheck {
 		);
 	}
 
-	/** The run's window of the list, read once. */
+	/** The run's window of the list, from the run's one read. */
 	private async listedOnce(session: RunSession): Promise<WholeWindow> {
-		this.listed ??= this.read(session, this.windowOf(this.allKeys())).then((whole) => {
+		this.listed ??= this.list.within(session, this.windowOf(this.allKeys())).then((whole) => {
 			this.generalPublic.push(
 				...whole.records.filter((record) => toGeneralPublic(record.recipientRfc)),
 			);

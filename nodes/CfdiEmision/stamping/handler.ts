@@ -31,6 +31,7 @@ import { DuplicateCheck, type CheckedItem, type CheckedKey } from './duplicateCh
 import { checkedOutcome, stampedMeanwhileOutcome } from './duplicateOutcome';
 import { SaleStampedMeanwhile } from './saleStampedMeanwhile';
 import { SaleLedger } from './saleLedger';
+import { RunVoucherList } from './runList';
 import type { StampJob, VoucherOperation } from './job';
 import { planStampJob } from './plan';
 
@@ -232,18 +233,26 @@ export async function runStamping(
 			? seriesOf(entry.plan.voucher.body)
 			: undefined;
 	});
-	// Every item's key, for the one list pass of the check (plans the items not planned yet: local work).
-	const check = new DuplicateCheck(ctx, () => {
-		const keys: CheckedKey[] = [];
+	// Every item's planned job (plans the items not planned yet: local work), for the one list read.
+	const allJobs = (): StampJob[] => {
+		const jobs: StampJob[] = [];
 		for (let itemIndex = 0; itemIndex < count; itemIndex++) {
 			const entry = plans.entry(itemIndex);
-			if ('plan' in entry && !(entry.plan instanceof BuiltVoucher) && entry.plan.duplicate)
-				keys.push(entry.plan.duplicate);
+			if ('plan' in entry && !(entry.plan instanceof BuiltVoucher)) jobs.push(entry.plan);
 		}
-		return keys;
-	});
+		return jobs;
+	};
+	// The run's one read of the voucher list, over the windows of the check and of the ledger.
+	const list = new RunVoucherList(ctx);
+	const check = new DuplicateCheck(
+		ctx,
+		() => allJobs().flatMap((job) => (job.duplicate ? [job.duplicate] : [])),
+		list,
+	);
 	// Credit notes and payment receipts: the run's ledger of what their invoices already have (saleLedger.ts).
-	const ledger = new SaleLedger(ctx, (itemIndex) => operation.relatedXml?.(itemIndex));
+	const ledger = new SaleLedger(ctx, list, allJobs, (itemIndex) =>
+		operation.relatedXml?.(itemIndex),
+	);
 	const stampedThisRun: Array<CheckedKey & { uuid: string; output: IDataObject }> = [];
 	// Only the general public's vouchers under the key of a sale that may be in a global invoice:
 	// none of this sale to another recipient; beforeSend finds them as global invoices holding it.

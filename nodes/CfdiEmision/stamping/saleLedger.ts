@@ -23,12 +23,12 @@ import {
 	type LedgerState,
 	type Refusal,
 } from '../cfdi/ledger';
-import { readWholeWindow, type WholeWindow } from '../api/voucherList';
 import type { VoucherRecord } from '../api/voucherRecords';
 import { unixSeconds } from '../cfdi/mexicoTime';
 import { downloadVoucherXml } from '../api/voucherXml';
 import { operationFailed, type RunSession } from '../api/client';
 import type { StampJob } from './job';
+import type { RunVoucherList } from './runList';
 
 const DAY_SECONDS = 86_400;
 
@@ -79,8 +79,6 @@ export class SaleLedger {
 
 	private readonly xml = new Map<string, Promise<LedgerDocument>>();
 
-	private list?: { from: number; read: Promise<WholeWindow> };
-
 	/** The run's documents by item, until the service gives their UUID. */
 	private readonly sent = new Map<number, string>();
 
@@ -91,10 +89,29 @@ export class SaleLedger {
 
 	constructor(
 		private readonly ctx: IExecuteFunctions,
+		/** The run's one list read, shared with the Duplicate Check. */
+		private readonly list: RunVoucherList,
+		/** Every item's job (plans every item not planned yet; local work only). */
+		allJobs: () => StampJob[],
 		/** The XML the operation downloaded for the item (its related invoices): not downloaded again. */
 		private readonly known: (itemIndex: number) => Map<string, string> | undefined = () =>
 			undefined,
-	) {}
+	) {
+		// The list from the earliest invoice an item credits or pays whose XML is at hand (no request
+		// for it): the run's one read spans it. An older one read later may widen the read.
+		list.announce(async () => {
+			const at: LedgerDocument[] = [];
+			for (const job of allJobs()) {
+				const document = job.stamp ? SaleLedger.documentOf(job) : undefined;
+				for (const uuid of document ? SaleLedger.invoicesOf(document) : []) {
+					const xml = this.known(job.itemIndex)?.get(upper(uuid));
+					if (xml !== undefined) at.push(ledgerDocumentFromXml(xml, 'valid'));
+				}
+			}
+			const from = SaleLedger.earliest(at);
+			return from === undefined ? undefined : SaleLedger.window(from);
+		});
+	}
 
 	private document(
 		session: RunSession,
@@ -123,27 +140,25 @@ export class SaleLedger {
 		return read;
 	}
 
-	/** The list from `from` (a day's start) to tomorrow: one read per run, read again only further back. */
-	private window(session: RunSession, from: number): Promise<WholeWindow> {
+	/** The list from `from` (a day's start) to tomorrow. */
+	private static window(from: number): { from: number; to: number } {
 		const day = Math.max(0, Math.floor(from / DAY_SECONDS) * DAY_SECONDS);
-		if (!this.list || day < this.list.from) {
-			const now = Math.floor(Date.now() / 1000);
-			const read = readWholeWindow(this.ctx, session, { from: day, to: now + DAY_SECONDS });
-			const entry = { from: day, read };
-			read.catch(() => {
-				if (this.list === entry) this.list = undefined;
-			});
-			this.list = entry;
-		}
-		return this.list.read;
+		return { from: day, to: Math.floor(Date.now() / 1000) + DAY_SECONDS };
 	}
 
-	/**
-	 * Fills the ledger for `invoices`: their XML and state, and every live document that may relate
-	 * them. Answers false when the service holds none of them (404: invoices stamped elsewhere, typed
-	 * in with the XML not read): nothing here credits or pays them, so there is nothing to sum.
-	 */
-	private async fill(session: RunSession, itemIndex: number, invoices: string[]): Promise<boolean> {
+	/** The earliest date among the invoices (a day early); undefined without any. */
+	private static earliest(invoices: LedgerDocument[]): number | undefined {
+		if (!invoices.length) return undefined;
+		const from = Math.min(...invoices.map((invoice) => secondsOf(invoice.fecha)));
+		return Number.isFinite(from) ? from : 0;
+	}
+
+	/** The invoices' XML (each read once per run); those the service does not hold (404) left out. */
+	private async invoicesRead(
+		session: RunSession,
+		itemIndex: number,
+		invoices: string[],
+	): Promise<LedgerDocument[]> {
 		const found = await Promise.all(
 			invoices.map((uuid) =>
 				this.absent.has(uuid)
@@ -158,11 +173,20 @@ export class SaleLedger {
 						),
 			),
 		);
-		const read = found.filter((invoice): invoice is LedgerDocument => invoice !== undefined);
-		if (!read.length) return false;
+		return found.filter((invoice): invoice is LedgerDocument => invoice !== undefined);
+	}
+
+	/**
+	 * Fills the ledger for `invoices`: their XML and state, and every live document that may relate
+	 * them. Answers false when the service holds none of them (404: invoices stamped elsewhere, typed
+	 * in with the XML not read): nothing here credits or pays them, so there is nothing to sum.
+	 */
+	private async fill(session: RunSession, itemIndex: number, invoices: string[]): Promise<boolean> {
+		const read = await this.invoicesRead(session, itemIndex, invoices);
+		const from = SaleLedger.earliest(read);
+		if (from === undefined) return false;
 		for (const invoice of read) if (!this.ledger.has(invoice.uuid)) this.ledger.put(invoice);
-		const from = Math.min(...read.map((invoice) => secondsOf(invoice.fecha)));
-		const whole = await this.window(session, Number.isFinite(from) ? from : 0);
+		const whole = await this.list.within(session, SaleLedger.window(from));
 		if (!whole.complete) {
 			throw operationFailed(
 				this.ctx,
@@ -236,13 +260,14 @@ export class SaleLedger {
 		return await mine;
 	}
 
+	/** What the item's voucher would add to the ledger (a credit note or receipt relating invoices). */
+	private static documentOf(job: StampJob): LedgerDocument | undefined {
+		return ledgerDocumentFromBody(job.voucher.body, `RUN-ITEM-${job.itemIndex}`, 'pending');
+	}
+
 	private async prepared(session: RunSession, job: StampJob): Promise<LedgerDocument | undefined> {
 		if (!job.stamp) return undefined;
-		const document = ledgerDocumentFromBody(
-			job.voucher.body,
-			`RUN-ITEM-${job.itemIndex}`,
-			'pending',
-		);
+		const document = SaleLedger.documentOf(job);
 		if (!document) return undefined;
 		document.label = `this run's item ${job.itemIndex}`;
 		const invoices = SaleLedger.invoicesOf(document);

@@ -62,8 +62,7 @@ describe('voucher: create credit note', () => {
 		expect(error).toBeUndefined();
 		expect(kit.sandbox.requests.filter((r) => r.server === 'api').map((r) => r.route)).toEqual([
 			'downloadXml',
-			// The Duplicate Check's read, then the credit notes already stamped against the invoice.
-			'listVouchers',
+			// One read for the Duplicate Check and the credit notes already stamped against the invoice.
 			'listVouchers',
 			'createVoucher',
 			'updateVoucher',

@@ -1,0 +1,83 @@
+/**
+ * The run's one read of the voucher list (issue 33 item 2), shared by the Duplicate Check and the
+ * sale's ledger: each announces the window it needs, the first to ask reads the union of them once,
+ * and each gets only the vouchers of its own window back (a sale is never judged on another
+ * reader's window). A window the read does not reach back to is read again, widened.
+ */
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import type { RunSession } from '../api/client';
+import { readWholeWindow, type VoucherListWindow, type WholeWindow } from '../api/voucherList';
+import type { VoucherRecord } from '../api/voucherRecords';
+import { unixSeconds } from '../cfdi/mexicoTime';
+
+/** Unix seconds of a date as the list gives it (the CFDI Fecha: Mexico City's wall clock). */
+export const listedSeconds = (date: unknown): number | null => unixSeconds(date);
+
+/** Whether a listed voucher is dated in the window, as the service's finicial/ffinal compare it. */
+export function datedWithin(record: VoucherRecord, window: VoucherListWindow): boolean {
+	const seconds = listedSeconds(record.date);
+	// Undated: the service's filter cannot be repeated here; kept, as the read returned it.
+	return seconds === null || (seconds >= window.from && seconds <= window.to);
+}
+
+/** A window a reader will need, known once the run's items are planned (undefined: none). */
+export type AnnouncedWindow = (session: RunSession) => Promise<VoucherListWindow | undefined>;
+
+export class RunVoucherList {
+	private read?: { window: VoucherListWindow; whole: Promise<WholeWindow> };
+
+	private readonly announced: AnnouncedWindow[] = [];
+
+	constructor(private readonly ctx: IExecuteFunctions) {}
+
+	/** A reader says which window it will need, so the first read spans it too. */
+	announce(window: AnnouncedWindow): void {
+		this.announced.push(window);
+	}
+
+	private start(session: RunSession, windows: Promise<VoucherListWindow[]>): void {
+		const entry = { window: { from: 0, to: 0 } } as {
+			window: VoucherListWindow;
+			whole: Promise<WholeWindow>;
+		};
+		entry.whole = windows.then(async (all) => {
+			entry.window = {
+				from: Math.max(0, Math.min(...all.map((window) => window.from))),
+				to: Math.max(...all.map((window) => window.to)),
+			};
+			return await readWholeWindow(this.ctx, session, entry.window);
+		});
+		this.read = entry;
+	}
+
+	/**
+	 * The vouchers dated in `want`, from the run's one read. A failed read stays failed for the
+	 * run (each item says so; none sends without its look-up).
+	 */
+	async within(session: RunSession, want: VoucherListWindow): Promise<WholeWindow> {
+		if (!this.read) {
+			// A reader's window it cannot tell now (its look-up failed) is its own affair at its turn.
+			const others = Promise.all(
+				this.announced.map(async (window) => await window(session).catch(() => undefined)),
+			);
+			this.start(
+				session,
+				others.then((windows) => [
+					want,
+					...windows.filter((window): window is VoucherListWindow => window !== undefined),
+				]),
+			);
+		}
+		let read = this.read as NonNullable<typeof this.read>;
+		await read.whole;
+		// Its end is "now" for every reader: only a window reaching further back needs a new read.
+		if (want.from < read.window.from) {
+			const wider = [want, read.window];
+			this.start(session, Promise.resolve(wider));
+			read = this.read as NonNullable<typeof this.read>;
+		}
+		const whole = await read.whole;
+		return { ...whole, records: whole.records.filter((record) => datedWithin(record, want)) };
+	}
+}
