@@ -31,7 +31,6 @@ import { DuplicateCheck, type CheckedItem, type CheckedKey } from './duplicateCh
 import { checkedOutcome, stampedMeanwhileOutcome } from './duplicateOutcome';
 import { SaleStampedMeanwhile } from './saleStampedMeanwhile';
 import { SaleLedger } from './saleLedger';
-import { RunVoucherList } from './runList';
 import type { StampJob, VoucherOperation } from './job';
 import { planStampJob } from './plan';
 
@@ -242,16 +241,14 @@ export async function runStamping(
 		}
 		return jobs;
 	};
-	// The run's one read of the voucher list, over the windows of the check and of the ledger.
-	const list = new RunVoucherList(ctx);
+	// Credit notes and payment receipts: the run's ledger of what their invoices already have
+	// (saleLedger.ts). Its list read is the run's one, shared with the Duplicate Check.
+	const ledger = SaleLedger.of(ctx);
+	ledger.use(allJobs, (itemIndex) => operation.relatedXml?.(itemIndex));
 	const check = new DuplicateCheck(
 		ctx,
 		() => allJobs().flatMap((job) => (job.duplicate ? [job.duplicate] : [])),
-		list,
-	);
-	// Credit notes and payment receipts: the run's ledger of what their invoices already have (saleLedger.ts).
-	const ledger = new SaleLedger(ctx, list, allJobs, (itemIndex) =>
-		operation.relatedXml?.(itemIndex),
+		ledger.list,
 	);
 	const stampedThisRun: Array<CheckedKey & { uuid: string; output: IDataObject }> = [];
 	// Only the general public's vouchers under the key of a sale that may be in a global invoice:

@@ -22,13 +22,14 @@ import {
 	type LedgerDocument,
 	type LedgerState,
 	type Refusal,
+	type TicketSums,
 } from '../cfdi/ledger';
 import type { VoucherRecord } from '../api/voucherRecords';
 import { unixSeconds } from '../cfdi/mexicoTime';
 import { downloadVoucherXml } from '../api/voucherXml';
 import { operationFailed, type RunSession } from '../api/client';
 import type { StampJob } from './job';
-import type { RunVoucherList } from './runList';
+import { RunVoucherList } from './runList';
 
 const DAY_SECONDS = 86_400;
 
@@ -74,6 +75,9 @@ function fieldName(path: string | undefined): string {
 }
 
 /** One run's ledger: the XML read, the list read, and what this run's items sent. */
+/** One ledger per node execution (its n8n context), dropped with it. */
+const runLedgers = new WeakMap<IExecuteFunctions, SaleLedger>();
+
 export class SaleLedger {
 	readonly ledger = new Ledger();
 
@@ -87,21 +91,22 @@ export class SaleLedger {
 	/** Invoices the service does not hold (404). */
 	private readonly absent = new Set<string>();
 
-	constructor(
-		private readonly ctx: IExecuteFunctions,
-		/** The run's one list read, shared with the Duplicate Check. */
-		private readonly list: RunVoucherList,
-		/** Every item's job (plans every item not planned yet; local work only). */
-		allJobs: () => StampJob[],
-		/** The XML the operation downloaded for the item (its related invoices): not downloaded again. */
-		private readonly known: (itemIndex: number) => Map<string, string> | undefined = () =>
-			undefined,
-	) {
+	/** Every item's job (plans every item not planned yet; local work only); set by runStamping. */
+	private allJobs: () => StampJob[] = () => [];
+
+	/** The XML the operation downloaded for the item (its related invoices): not downloaded again. */
+	private known: (itemIndex: number) => Map<string, string> | undefined = () => undefined;
+
+	/** The run's one list read, shared with the Duplicate Check. */
+	readonly list: RunVoucherList;
+
+	private constructor(private readonly ctx: IExecuteFunctions) {
+		this.list = new RunVoucherList(ctx);
 		// The list from the earliest invoice an item credits or pays whose XML is at hand (no request
 		// for it): the run's one read spans it. An older one read later may widen the read.
-		list.announce(async () => {
+		this.list.announce(async () => {
 			const at: LedgerDocument[] = [];
-			for (const job of allJobs()) {
+			for (const job of this.allJobs()) {
 				const document = job.stamp ? SaleLedger.documentOf(job) : undefined;
 				for (const uuid of document ? SaleLedger.invoicesOf(document) : []) {
 					const xml = this.known(job.itemIndex)?.get(upper(uuid));
@@ -110,6 +115,51 @@ export class SaleLedger {
 			}
 			const from = SaleLedger.earliest(at);
 			return from === undefined ? undefined : SaleLedger.window(from);
+		});
+	}
+
+	/**
+	 * The run's ledger (one per node execution): the operation may read it before its items are
+	 * planned (a global sale's credits), runStamping gives it the items' jobs.
+	 */
+	static of(ctx: IExecuteFunctions): SaleLedger {
+		let ledger = runLedgers.get(ctx);
+		if (!ledger) {
+			ledger = new SaleLedger(ctx);
+			runLedgers.set(ctx, ledger);
+		}
+		return ledger;
+	}
+
+	/** The run's items and the XML their operation holds. */
+	use(
+		allJobs: () => StampJob[],
+		known?: (itemIndex: number) => Map<string, string> | undefined,
+	): void {
+		this.allJobs = allJobs;
+		if (known) this.known = known;
+	}
+
+	/**
+	 * One ticket of a global invoice (the ledger's ticket view): its amount there and the live credit
+	 * notes carrying it, read from the list and their XML; undefined when the service does not hold
+	 * the global invoice or it does not hold the ticket.
+	 */
+	async ticket(
+		session: RunSession,
+		itemIndex: number,
+		globalUuid: string,
+		ticket: string,
+		known?: Map<string, string>,
+	): Promise<TicketSums | undefined> {
+		if (known) {
+			const before = this.known;
+			this.known = (index) => (index === itemIndex ? known : before(index));
+		}
+		return await this.inTurn(async () => {
+			const uuid = upper(globalUuid);
+			if (!(await this.fill(session, itemIndex, [uuid]))) return undefined;
+			return this.ledger.ticket(uuid, ticket);
 		});
 	}
 

@@ -68,11 +68,7 @@ function globalSaleCreditOf(
 			globalSale: {
 				globalInvoice: facts.global.uuid ?? null,
 				ticket: facts.ticket,
-				earlierCredits: facts.earlierCredits.map((note) => ({
-					uuid: note.uuid,
-					status: note.status,
-					amount: note.saleAmount,
-				})),
+				earlierCredits: facts.earlierCredits,
 			},
 		};
 		return new BuiltVoucher(

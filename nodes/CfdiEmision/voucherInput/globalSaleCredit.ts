@@ -1,18 +1,18 @@
 /**
  * Create Credit Note for a sale of a global invoice ("Ticket in the Global Invoice" given): before
  * the items are planned, each such item reads its global invoice's XML (tickets, amounts, taxes,
- * period) and the credit notes already issued against that ticket (the voucher list from the
- * global invoice's date to now, each voucher's XML), so building the note stays local.
+ * period) and the credit notes already issued against that ticket (the run's ledger, its ticket
+ * view: stamping/saleLedger.ts), so building the note stays local.
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { readSaleDocument, type SaleDocument } from '../cfdi';
-import { addDecimal, parseDecimal, type Decimal } from '../cfdi/decimal';
+import { decimalToNumber, readSaleDocument, type SaleDocument } from '../cfdi';
+import { DECIMAL_ZERO, type Decimal } from '../cfdi/decimal';
 import { FOLIO_FISCAL_PATTERN } from '../cfdi/cancellation';
-import { vouchersOfSale, type SaleVoucher } from '../api/saleVouchers';
-import { unixSeconds } from '../cfdi/mexicoTime';
+import type { LedgerState, TicketSums } from '../cfdi/ledger';
 import { downloadVoucherXml } from '../api/voucherXml';
+import { SaleLedger } from '../stamping/saleLedger';
 import { RunSession, toNodeError } from '../api/client';
 import type { RequestSettings } from '../execution/requestSettings';
 
@@ -23,9 +23,17 @@ export interface GlobalSaleFacts {
 	global: SaleDocument;
 	ticket: string;
 	alreadyCredited: Decimal;
-	/** The earlier credit notes of the ticket (valid ones), for the output. */
-	earlierCredits: SaleVoucher[];
+	/** The earlier credit notes of the ticket (live ones), for the output: as the list states them. */
+	earlierCredits: Array<{ uuid: string; status: string; amount: number }>;
 }
+
+/** A ledger state in the words of the voucher list (the output's earlier credit notes). */
+const LISTED_STATUS: Record<LedgerState, string> = {
+	valid: 'stamped',
+	inCancellation: 'pendingAcceptance',
+	pending: 'pending',
+	cancelled: 'cancelled',
+};
 
 type ItemFacts = { facts?: GlobalSaleFacts } | { error: unknown };
 
@@ -99,14 +107,16 @@ async function readFacts(
 			'Nothing was stamped for this item. Check the UUID of the global invoice and run the item again.',
 	});
 	const global = readSaleDocument(xml);
-	// Earlier notes of the ticket are dated from the global invoice on.
-	const from = unixSeconds(global.fecha ?? '') ?? 0;
-	let earlier: SaleVoucher[];
+	// What earlier credit notes credited against the ticket: the run's ledger, its ticket view.
+	let sums: TicketSums | undefined;
 	try {
-		earlier = await vouchersOfSale(ctx, session, itemIndex, ticket, {
-			from,
-			to: Math.floor(Date.now() / 1000) + 86_400,
-		});
+		sums = await SaleLedger.of(ctx).ticket(
+			session,
+			itemIndex,
+			uuid,
+			ticket,
+			new Map([[uuid.toUpperCase(), xml]]),
+		);
 	} catch (error) {
 		throw error instanceof NodeOperationError
 			? error
@@ -115,16 +125,10 @@ async function readFacts(
 					readOnly: true,
 				});
 	}
-	const earlierCredits = earlier.filter(
-		(voucher) =>
-			voucher.role === 'creditNote' &&
-			voucher.status !== 'cancelled' &&
-			voucher.relatesTo.includes(uuid.toUpperCase()),
-	);
-	const zero = parseDecimal('0') as Decimal;
-	const alreadyCredited = earlierCredits.reduce(
-		(sum, voucher) => addDecimal(sum, parseDecimal(String(voucher.saleAmount ?? 0)) ?? zero),
-		zero,
-	);
-	return { global, ticket, alreadyCredited, earlierCredits };
+	const earlierCredits = (sums?.credits ?? []).map(({ document, amount }) => ({
+		uuid: document.uuid,
+		status: LISTED_STATUS[document.state],
+		amount: decimalToNumber(amount),
+	}));
+	return { global, ticket, alreadyCredited: sums?.credited ?? DECIMAL_ZERO, earlierCredits };
 }

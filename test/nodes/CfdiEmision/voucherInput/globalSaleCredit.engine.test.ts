@@ -7,7 +7,7 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { globalParams, SALES, sentBody } from '../../../support/kindsKit';
+import { globalParams, SALES, sentBody, stampInvoice } from '../../../support/kindsKit';
 import { useSandboxEngine } from '../../../support/nodeTestKit';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -102,6 +102,44 @@ describe('credit note of a sale in a global invoice', () => {
 		const none = await kit.engine.runNode(refund(global), [{}], { typeVersion: 1.1 });
 		expect(none.error?.message).toContain('is already credited in full');
 		expect(creates()).toEqual([]);
+	});
+
+	test("two tickets credited in one run ask the run's ledger: one list read before sending (three before), no XML of a voucher to another recipient, and each ticket's earlier credit counted", async () => {
+		const global = await stampGlobal();
+		const earlier = await kit.engine.runNode(refund(global, { creditAmount: 20 }), [{}], {
+			typeVersion: 1.1,
+		});
+		expect(earlier.error).toBeUndefined();
+		// An invoice to a named customer in the same window: it cannot credit a general-public ticket.
+		const customer = await stampInvoice(kit.sandbox);
+		kit.sandbox.clearLog();
+		const { items, error } = await kit.engine.runNode(
+			refund(global, {
+				globalSaleTicket: '={{ $json.ticket }}',
+				duplicateCheckKey: '={{ $json.refund }}',
+			}),
+			[
+				{ ticket: 'T-0002', refund: 'R-2' },
+				{ ticket: 'T-0003', refund: 'R-3' },
+			],
+			{ typeVersion: 1.1 },
+		);
+		expect(error).toBeUndefined();
+		// T-0002 had 20.00 of its 58.00 credited: 38.00 is left; T-0003 had nothing: its 23.20.
+		expect(items.map((item) => [item.json.status, item.json.total])).toEqual([
+			['stamped', 38],
+			['stamped', 23.2],
+		]);
+		expect(items[0].json.globalSale).toMatchObject({
+			earlierCredits: [{ uuid: earlier.items[0].json.uuid, status: 'stamped', amount: 20 }],
+		});
+		const routes = kit.sandbox.requests.filter((r) => r.server === 'api').map((r) => r.route);
+		const sending = routes.indexOf('createVoucher');
+		expect(routes.slice(0, sending).filter((route) => route === 'listVouchers')).toHaveLength(1);
+		const xmlRead = kit.sandbox.requests
+			.filter((r) => r.route === 'downloadXml')
+			.map((r) => r.pathname.split('/').pop());
+		expect(xmlRead).not.toContain(customer);
 	});
 
 	test('a ticket the global invoice does not hold is refused, naming its tickets; nothing is stamped', async () => {
