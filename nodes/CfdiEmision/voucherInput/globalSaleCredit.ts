@@ -49,20 +49,26 @@ export class GlobalSaleCredits {
 		ctx: IExecuteFunctions,
 		settings: RequestSettings,
 		invoicesParameter: string,
+		/** The XML the operation already read per item (Read Related Invoices From Their XML). */
+		readAlready?: (itemIndex: number) => Map<string, string> | undefined,
 	): Promise<GlobalSaleCredits> {
 		const count = ctx.getInputData().length;
 		const byItem: ItemFacts[] = new Array(count);
 		let session: RunSession | undefined;
+		const globalXml = new Map<string, Promise<string>>();
 		for (let itemIndex = 0; itemIndex < count; itemIndex++) {
 			const ticket = ticketOf(ctx, itemIndex);
 			if (!ticket) {
 				byItem[itemIndex] = {};
 				continue;
 			}
+			for (const [uuid, xml] of readAlready?.(itemIndex) ?? [])
+				if (!globalXml.has(uuid.toUpperCase()))
+					globalXml.set(uuid.toUpperCase(), Promise.resolve(xml));
 			try {
 				session ??= RunSession.fromNode(ctx, settings);
 				byItem[itemIndex] = {
-					facts: await readFacts(ctx, session, itemIndex, ticket, invoicesParameter),
+					facts: await readFacts(ctx, session, itemIndex, ticket, invoicesParameter, globalXml),
 				};
 			} catch (error) {
 				byItem[itemIndex] = { error };
@@ -86,6 +92,7 @@ async function readFacts(
 	itemIndex: number,
 	ticket: string,
 	invoicesParameter: string,
+	globalXml: Map<string, Promise<string>>,
 ): Promise<GlobalSaleFacts> {
 	const entries = ctx.getNodeParameter(invoicesParameter, itemIndex, []) as IDataObject[];
 	const uuid = String(entries[0]?.uuid ?? '').trim();
@@ -100,12 +107,19 @@ async function readFacts(
 			},
 		);
 	}
-	const { xml } = await downloadVoucherXml(ctx, session, uuid, itemIndex, {
-		action: `read the XML of global invoice ${uuid}`,
-		subject: `global invoice ${uuid}`,
-		consequence:
-			'Nothing was stamped for this item. Check the UUID of the global invoice and run the item again.',
-	});
+	// One download per global invoice for the run's items (a failed one is tried again by the next).
+	let read = globalXml.get(uuid.toUpperCase());
+	if (!read) {
+		read = downloadVoucherXml(ctx, session, uuid, itemIndex, {
+			action: `read the XML of global invoice ${uuid}`,
+			subject: `global invoice ${uuid}`,
+			consequence:
+				'Nothing was stamped for this item. Check the UUID of the global invoice and run the item again.',
+		}).then(({ xml }) => xml);
+		globalXml.set(uuid.toUpperCase(), read);
+		read.catch(() => globalXml.delete(uuid.toUpperCase()));
+	}
+	const xml = await read;
 	const global = readSaleDocument(xml);
 	// What earlier credit notes credited against the ticket: the run's ledger, its ticket view.
 	let sums: TicketSums | undefined;

@@ -234,7 +234,9 @@ export const description: INodeProperties[] = [
 export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const settings = readStampingSettings(ctx);
 	const related = await readRelatedInvoices(ctx, settings, INVOICES);
-	const globalSales = await GlobalSaleCredits.read(ctx, settings, INVOICES);
+	const globalSales = await GlobalSaleCredits.read(ctx, settings, INVOICES, (itemIndex) =>
+		related.xmlOf(itemIndex),
+	);
 	return await runStamping(ctx, {
 		buildVoucher: (context, itemIndex) => creditNoteOf(context, itemIndex, related, globalSales),
 		target: () => ({ kind: 'create' }),

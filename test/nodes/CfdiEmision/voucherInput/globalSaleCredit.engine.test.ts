@@ -104,7 +104,7 @@ describe('credit note of a sale in a global invoice', () => {
 		expect(creates()).toEqual([]);
 	});
 
-	test("two tickets credited in one run ask the run's ledger: one list read before sending (three before), no XML of a voucher to another recipient, and each ticket's earlier credit counted", async () => {
+	test("two tickets credited in one run ask the run's ledger: one list read before sending (three before), the global invoice's XML once (five times before), no XML of a voucher to another recipient, and each ticket's earlier credit counted", async () => {
 		const global = await stampGlobal();
 		const earlier = await kit.engine.runNode(refund(global, { creditAmount: 20 }), [{}], {
 			typeVersion: 1.1,
@@ -140,6 +140,8 @@ describe('credit note of a sale in a global invoice', () => {
 			.filter((r) => r.route === 'downloadXml')
 			.map((r) => r.pathname.split('/').pop());
 		expect(xmlRead).not.toContain(customer);
+		// The global invoice's XML once for the run (the related invoice read, the ticket, the ledger).
+		expect(xmlRead.filter((uuid) => uuid === global)).toHaveLength(1);
 	});
 
 	test('a ticket the global invoice does not hold is refused, naming its tickets; nothing is stamped', async () => {
