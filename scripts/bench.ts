@@ -7,6 +7,7 @@
  *                 [--only duplicate --duplicate-n 200 --window-fill 1000]   (the duplicate check's list calls)
  *                 [--only freshOrder --per-day 300,3000]   (list pages one fresh order's Duplicate Check reads)
  *                 [--only global --global-sizes 1000,5000,20000,50000]   (Create Global Invoice, heap capped at 1 GB)
+ *                 [--only ledger --ledger-globals 1,3 --ledger-credits 1,10]   (credit notes against tickets of 2,000-sale global invoices)
  *                 [--only stamp --stamp-repeat 3]   (only the Create table: direct/two-phase × check on/off)
  *                 [--cpu-prof <dir>]   (a V8 CPU profile of each measured run, for Chrome DevTools)
  *
@@ -464,6 +465,54 @@ async function globalInvoiceCase(sandbox: Sandbox): Promise<void> {
 	console.log('');
 }
 
+/**
+ * The sale's ledger before a credit note of a global invoice's ticket: the period holds G global
+ * invoices of 2,000 sales each (to the general public, as the credit notes are); one run credits K
+ * tickets of the first. Requests the run sent by route, time, CPU and peak heap.
+ */
+async function ledgerCase(sandbox: Sandbox): Promise<void> {
+	const globalCounts = argList('ledger-globals', [1, 3]);
+	const creditCounts = argList('ledger-credits', [1, 10]);
+	console.log(
+		'Credit notes against tickets of a 2,000-sale global invoice (Create Credit Note, Ticket in the Global Invoice), with G global invoices of 2,000 sales in the period; one run of K notes:\n',
+	);
+	console.log(
+		'| G globals | K notes | stamped | list requests | XML downloads | other requests | time in the node | CPU | peak heap |',
+	);
+	console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+	for (const [position, globals] of globalCounts.entries()) {
+		const month = String((position % 12) + 1).padStart(2, '0');
+		await runWorker(sandbox, { mode: 'engine-global', n: globals * 2000, concurrency: 1, month });
+		const holder = [...sandbox.vouchers.values()].find(
+			(voucher) =>
+				voucher.state === 'stamped' &&
+				(voucher.body as { informacionGlobal?: { meses?: string } }).informacionGlobal?.meses ===
+					month &&
+				JSON.stringify(voucher.body).includes('"S-1"'),
+		);
+		if (!holder?.uuid) throw new Error(`no global invoice of month ${month}`);
+		for (const credits of creditCounts) {
+			const tickets = Array.from({ length: credits }, (_, i) => `S-${i + 1 + credits * 100}`);
+			const result = await runWorker(sandbox, {
+				mode: 'engine-ledger',
+				n: credits,
+				concurrency: 1,
+				globalUuid: holder.uuid,
+				tickets,
+			});
+			const count = (route: string) =>
+				sandbox.requests.filter((request) => request.route === route).length;
+			const api = sandbox.requests.filter((request) => request.server === 'api').length;
+			const list = count('listVouchers');
+			const xml = count('downloadXml');
+			console.log(
+				`| ${globals} | ${credits} | ${result.items} | ${list} | ${xml} | ${api - list - xml} | ${(result.ms / 1000).toFixed(1)} s | ${(result.cpuMs / 1000).toFixed(1)} s | ${mb(result.peakHeapKb ?? 0)} |`,
+			);
+		}
+	}
+	console.log('');
+}
+
 async function main() {
 	if (only === 'freshOrder') {
 		await freshOrderCase();
@@ -483,6 +532,10 @@ async function main() {
 	try {
 		if (only === 'global') {
 			await globalInvoiceCase(sandbox);
+			return;
+		}
+		if (only === 'ledger') {
+			await ledgerCase(sandbox);
 			return;
 		}
 		if (only === 'series') {

@@ -23,7 +23,8 @@ export interface WorkerArgs {
 		| 'engine-series'
 		| 'engine-duplicate'
 		| 'engine-twins'
-		| 'engine-global';
+		| 'engine-global'
+		| 'engine-ledger';
 	n: number;
 	concurrency: number;
 	/** The series the vouchers spread over, round robin (the sandbox account must have them). */
@@ -37,6 +38,9 @@ export interface WorkerArgs {
 	keyPrefix?: string;
 	/** engine-global: the month of 2024 the sales belong to (each size its own, so none is declared already). */
 	month?: string;
+	/** engine-ledger: the global invoice credited, and its tickets credited (one credit note each). */
+	globalUuid?: string;
+	tickets?: string[];
 	authUrl: string;
 	baseUrl: string;
 }
@@ -340,6 +344,39 @@ async function main() {
 			shutdownEngine();
 			process.stdout.write(
 				`${JSON.stringify({ items: declared, ms, maxRssKb: process.resourceUsage().maxRSS, binaryBytes: 0, heapAfterGcKb: 0, cpuMs: (cpu.user + cpu.system) / 1000, peakHeapKb: Math.round(peakHeap / 1024), parts: stamped.length })}\n`,
+			);
+			return;
+		} else if (args.mode === 'engine-ledger') {
+			// One run of credit notes, each against one ticket of the global invoice (1.00 each).
+			let peakHeap = 0;
+			const sampler = setInterval(() => {
+				peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
+			}, 10);
+			started = performance.now();
+			cpuAtStart = process.cpuUsage();
+			const { items: out, error } = await engine.runNode(
+				{
+					resource: 'voucher',
+					operation: 'createCreditNote',
+					serie: args.series[0],
+					lugarExpedicion: '64000',
+					formaPago: '04',
+					creditedInvoices: { invoice: [{ uuid: args.globalUuid }] },
+					globalSaleTicket: '={{ $json.ticket }}',
+					creditAmount: 1,
+					duplicateCheckKey: '={{ $json.refund }}',
+					options: { noCalcularFecha: true, fecha: '2024-06-10T10:00:00' },
+				},
+				(args.tickets ?? []).map((ticket) => ({ ticket, refund: `${RUN_TAG}-${ticket}` })),
+				{ typeVersion: 1.1 },
+			);
+			const ms = performance.now() - started;
+			const cpu = process.cpuUsage(cpuAtStart);
+			clearInterval(sampler);
+			if (error) throw error;
+			shutdownEngine();
+			process.stdout.write(
+				`${JSON.stringify({ items: out.filter((item) => item.json.status === 'stamped').length, ms, maxRssKb: process.resourceUsage().maxRSS, binaryBytes: 0, heapAfterGcKb: 0, cpuMs: (cpu.user + cpu.system) / 1000, peakHeapKb: Math.round(peakHeap / 1024) })}\n`,
 			);
 			return;
 		} else if (args.mode === 'engine-twins') {
