@@ -31,6 +31,7 @@ import { DuplicateCheck, type CheckedItem, type CheckedKey } from './duplicateCh
 import { checkedOutcome, stampedMeanwhileOutcome } from './duplicateOutcome';
 import { SaleStampedMeanwhile } from './saleStampedMeanwhile';
 import { SaleLedger } from './saleLedger';
+import { RunVoucherList } from './runList';
 import type { StampJob, VoucherOperation } from './job';
 import { planStampJob } from './plan';
 
@@ -232,22 +233,22 @@ export async function runStamping(
 			? seriesOf(entry.plan.voucher.body)
 			: undefined;
 	});
-	// Every item's planned job (plans the items not planned yet: local work), for the one list read.
-	const allJobs = (): StampJob[] => {
-		const jobs: StampJob[] = [];
-		for (let itemIndex = 0; itemIndex < count; itemIndex++) {
-			const entry = plans.entry(itemIndex);
-			if ('plan' in entry && !(entry.plan instanceof BuiltVoucher)) jobs.push(entry.plan);
-		}
-		return jobs;
-	};
 	// Credit notes and payment receipts: the run's ledger of what their invoices already have
 	// (saleLedger.ts). Its list read is the run's one, shared with the Duplicate Check.
-	const ledger = SaleLedger.of(ctx);
-	ledger.use(allJobs, (itemIndex) => operation.relatedXml?.(itemIndex));
+	const ledger = operation.ledger ?? new SaleLedger(ctx, new RunVoucherList(ctx));
+	ledger.use(count, (itemIndex) => operation.relatedXml?.(itemIndex));
+	// Every item's key, for the one list pass of the check (plans the items not planned yet: local work).
 	const check = new DuplicateCheck(
 		ctx,
-		() => allJobs().flatMap((job) => (job.duplicate ? [job.duplicate] : [])),
+		() => {
+			const keys: CheckedKey[] = [];
+			for (let itemIndex = 0; itemIndex < count; itemIndex++) {
+				const entry = plans.entry(itemIndex);
+				if ('plan' in entry && !(entry.plan instanceof BuiltVoucher) && entry.plan.duplicate)
+					keys.push(entry.plan.duplicate);
+			}
+			return keys;
+		},
 		ledger.list,
 	);
 	const stampedThisRun: Array<CheckedKey & { uuid: string; output: IDataObject }> = [];

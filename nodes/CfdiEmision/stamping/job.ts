@@ -2,6 +2,7 @@
 import { type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 
 import type { BusinessKey, DuplicateCheckMode, FiscalFacts, SaleFacts } from '../cfdi';
+import type { SaleLedger } from './saleLedger';
 import type { RunSession } from '../api/client';
 import type { VoucherRecord } from '../api/voucherRecords';
 import { BuiltVoucher, type PreparedVoucher } from '../voucherInput';
@@ -62,6 +63,8 @@ export interface VoucherOperation {
 	): Promise<IDataObject | undefined>;
 	/** The XML text of the invoices the item relates, already downloaded (by upper-case UUID): not read again. */
 	relatedXml?(itemIndex: number): Map<string, string>;
+	/** The run's ledger when the operation read it before planning (a global sale's credits). */
+	ledger?: SaleLedger;
 }
 
 /** One item, ready to send: everything below is decided before any request. */

@@ -29,7 +29,7 @@ import { unixSeconds } from '../cfdi/mexicoTime';
 import { downloadVoucherXml } from '../api/voucherXml';
 import { operationFailed, type RunSession } from '../api/client';
 import type { StampJob } from './job';
-import { RunVoucherList } from './runList';
+import type { RunVoucherList } from './runList';
 
 const DAY_SECONDS = 86_400;
 
@@ -75,9 +75,6 @@ function fieldName(path: string | undefined): string {
 }
 
 /** One run's ledger: the XML read, the list read, and what this run's items sent. */
-/** One ledger per node execution (its n8n context), dropped with it. */
-const runLedgers = new WeakMap<IExecuteFunctions, SaleLedger>();
-
 export class SaleLedger {
 	readonly ledger = new Ledger();
 
@@ -91,52 +88,32 @@ export class SaleLedger {
 	/** Invoices the service does not hold (404). */
 	private readonly absent = new Set<string>();
 
-	/** Every item's job (plans every item not planned yet; local work only); set by runStamping. */
-	private allJobs: () => StampJob[] = () => [];
+	/** How many items the run has; set by runStamping. */
+	private items = 0;
 
 	/** The XML the operation downloaded for the item (its related invoices): not downloaded again. */
 	private known: (itemIndex: number) => Map<string, string> | undefined = () => undefined;
 
-	/** The run's one list read, shared with the Duplicate Check. */
-	readonly list: RunVoucherList;
-
-	private constructor(private readonly ctx: IExecuteFunctions) {
-		this.list = new RunVoucherList(ctx);
-		// The list from the earliest invoice an item credits or pays whose XML is at hand (no request
+	constructor(
+		private readonly ctx: IExecuteFunctions,
+		/** The run's one list read, shared with the Duplicate Check. */
+		readonly list: RunVoucherList,
+	) {
+		// The list from the earliest invoice whose XML the operation holds for an item (no request
 		// for it): the run's one read spans it. An older one read later may widen the read.
 		this.list.announce(async () => {
 			const at: LedgerDocument[] = [];
-			for (const job of this.allJobs()) {
-				const document = job.stamp ? SaleLedger.documentOf(job) : undefined;
-				for (const uuid of document ? SaleLedger.invoicesOf(document) : []) {
-					const xml = this.known(job.itemIndex)?.get(upper(uuid));
-					if (xml !== undefined) at.push(ledgerDocumentFromXml(xml, 'valid'));
-				}
-			}
+			for (let itemIndex = 0; itemIndex < this.items; itemIndex++)
+				for (const xml of this.known(itemIndex)?.values() ?? [])
+					at.push(ledgerDocumentFromXml(xml, 'valid'));
 			const from = SaleLedger.earliest(at);
 			return from === undefined ? undefined : SaleLedger.window(from);
 		});
 	}
 
-	/**
-	 * The run's ledger (one per node execution): the operation may read it before its items are
-	 * planned (a global sale's credits), runStamping gives it the items' jobs.
-	 */
-	static of(ctx: IExecuteFunctions): SaleLedger {
-		let ledger = runLedgers.get(ctx);
-		if (!ledger) {
-			ledger = new SaleLedger(ctx);
-			runLedgers.set(ctx, ledger);
-		}
-		return ledger;
-	}
-
 	/** The run's items and the XML their operation holds. */
-	use(
-		allJobs: () => StampJob[],
-		known?: (itemIndex: number) => Map<string, string> | undefined,
-	): void {
-		this.allJobs = allJobs;
+	use(items: number, known?: (itemIndex: number) => Map<string, string> | undefined): void {
+		this.items = items;
 		if (known) this.known = known;
 	}
 
@@ -203,12 +180,12 @@ export class SaleLedger {
 		return Number.isFinite(from) ? from : 0;
 	}
 
-	/** The invoices' XML (each read once per run); those the service does not hold (404) left out. */
-	private async invoicesRead(
-		session: RunSession,
-		itemIndex: number,
-		invoices: string[],
-	): Promise<LedgerDocument[]> {
+	/**
+	 * Fills the ledger for `invoices`: their XML and state, and every live document that may relate
+	 * them. Answers false when the service holds none of them (404: invoices stamped elsewhere, typed
+	 * in with the XML not read): nothing here credits or pays them, so there is nothing to sum.
+	 */
+	private async fill(session: RunSession, itemIndex: number, invoices: string[]): Promise<boolean> {
 		const found = await Promise.all(
 			invoices.map((uuid) =>
 				this.absent.has(uuid)
@@ -223,16 +200,7 @@ export class SaleLedger {
 						),
 			),
 		);
-		return found.filter((invoice): invoice is LedgerDocument => invoice !== undefined);
-	}
-
-	/**
-	 * Fills the ledger for `invoices`: their XML and state, and every live document that may relate
-	 * them. Answers false when the service holds none of them (404: invoices stamped elsewhere, typed
-	 * in with the XML not read): nothing here credits or pays them, so there is nothing to sum.
-	 */
-	private async fill(session: RunSession, itemIndex: number, invoices: string[]): Promise<boolean> {
-		const read = await this.invoicesRead(session, itemIndex, invoices);
+		const read = found.filter((invoice): invoice is LedgerDocument => invoice !== undefined);
 		const from = SaleLedger.earliest(read);
 		if (from === undefined) return false;
 		for (const invoice of read) if (!this.ledger.has(invoice.uuid)) this.ledger.put(invoice);
@@ -310,14 +278,13 @@ export class SaleLedger {
 		return await mine;
 	}
 
-	/** What the item's voucher would add to the ledger (a credit note or receipt relating invoices). */
-	private static documentOf(job: StampJob): LedgerDocument | undefined {
-		return ledgerDocumentFromBody(job.voucher.body, `RUN-ITEM-${job.itemIndex}`, 'pending');
-	}
-
 	private async prepared(session: RunSession, job: StampJob): Promise<LedgerDocument | undefined> {
 		if (!job.stamp) return undefined;
-		const document = SaleLedger.documentOf(job);
+		const document = ledgerDocumentFromBody(
+			job.voucher.body,
+			`RUN-ITEM-${job.itemIndex}`,
+			'pending',
+		);
 		if (!document) return undefined;
 		document.label = `this run's item ${job.itemIndex}`;
 		const invoices = SaleLedger.invoicesOf(document);

@@ -12,7 +12,7 @@ import { DECIMAL_ZERO, type Decimal } from '../cfdi/decimal';
 import { FOLIO_FISCAL_PATTERN } from '../cfdi/cancellation';
 import type { LedgerState, TicketSums } from '../cfdi/ledger';
 import { downloadVoucherXml } from '../api/voucherXml';
-import { SaleLedger } from '../stamping/saleLedger';
+import type { SaleLedger } from '../stamping/saleLedger';
 import { RunSession, toNodeError } from '../api/client';
 import type { RequestSettings } from '../execution/requestSettings';
 
@@ -50,7 +50,9 @@ export class GlobalSaleCredits {
 		settings: RequestSettings,
 		invoicesParameter: string,
 		/** The XML the operation already read per item (Read Related Invoices From Their XML). */
-		readAlready?: (itemIndex: number) => Map<string, string> | undefined,
+		readAlready: (itemIndex: number) => Map<string, string> | undefined,
+		/** The run's ledger, which runStamping goes on with. */
+		ledger: SaleLedger,
 	): Promise<GlobalSaleCredits> {
 		const count = ctx.getInputData().length;
 		const byItem: ItemFacts[] = new Array(count);
@@ -68,7 +70,15 @@ export class GlobalSaleCredits {
 			try {
 				session ??= RunSession.fromNode(ctx, settings);
 				byItem[itemIndex] = {
-					facts: await readFacts(ctx, session, itemIndex, ticket, invoicesParameter, globalXml),
+					facts: await readFacts(
+						ctx,
+						session,
+						itemIndex,
+						ticket,
+						invoicesParameter,
+						globalXml,
+						ledger,
+					),
 				};
 			} catch (error) {
 				byItem[itemIndex] = { error };
@@ -93,6 +103,7 @@ async function readFacts(
 	ticket: string,
 	invoicesParameter: string,
 	globalXml: Map<string, Promise<string>>,
+	ledger: SaleLedger,
 ): Promise<GlobalSaleFacts> {
 	const entries = ctx.getNodeParameter(invoicesParameter, itemIndex, []) as IDataObject[];
 	const uuid = String(entries[0]?.uuid ?? '').trim();
@@ -124,7 +135,7 @@ async function readFacts(
 	// What earlier credit notes credited against the ticket: the run's ledger, its ticket view.
 	let sums: TicketSums | undefined;
 	try {
-		sums = await SaleLedger.of(ctx).ticket(
+		sums = await ledger.ticket(
 			session,
 			itemIndex,
 			uuid,

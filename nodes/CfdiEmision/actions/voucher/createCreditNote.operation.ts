@@ -22,6 +22,8 @@ import {
 	voucherField,
 } from './fields';
 import { GlobalSaleCredits } from '../../voucherInput/globalSaleCredit';
+import { SaleLedger } from '../../stamping/saleLedger';
+import { RunVoucherList } from '../../stamping/runList';
 import { CREDITED_INVOICES, creditNoteOf } from '../../voucherInput/creditNote';
 
 const OPERATION = 'createCreditNote';
@@ -234,12 +236,19 @@ export const description: INodeProperties[] = [
 export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const settings = readStampingSettings(ctx);
 	const related = await readRelatedInvoices(ctx, settings, INVOICES);
-	const globalSales = await GlobalSaleCredits.read(ctx, settings, INVOICES, (itemIndex) =>
-		related.xmlOf(itemIndex),
+	// The run's ledger: the global sales' credits are read from it before planning, then it stamps.
+	const ledger = new SaleLedger(ctx, new RunVoucherList(ctx));
+	const globalSales = await GlobalSaleCredits.read(
+		ctx,
+		settings,
+		INVOICES,
+		(itemIndex) => related.xmlOf(itemIndex),
+		ledger,
 	);
 	return await runStamping(ctx, {
 		buildVoucher: (context, itemIndex) => creditNoteOf(context, itemIndex, related, globalSales),
 		target: () => ({ kind: 'create' }),
 		relatedXml: (itemIndex) => related.xmlOf(itemIndex),
+		ledger,
 	});
 }
