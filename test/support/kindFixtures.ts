@@ -9,6 +9,7 @@ import {
 	KindInputError,
 	validateVoucher,
 	type CreditNoteInput,
+	type GlobalInvoiceInput,
 	type PaidDocumentInput,
 	type PaymentInput,
 	type Voucher,
@@ -351,4 +352,22 @@ export function kindRefusal(run: () => unknown): { field: string; message: strin
 		throw error;
 	}
 	throw new Error('expected a KindInputError, nothing was thrown');
+}
+
+/** A monthly global invoice (May 2026, IVA 16 %) of one sale per amount, tickets T-1, T-2, ...: its input and voucher. */
+export function monthlyGlobalInvoiceOf(amounts: string[]): {
+	input: GlobalInvoiceInput;
+	voucher: Voucher;
+} {
+	const input: GlobalInvoiceInput = {
+		emisor: ISSUER,
+		lugarExpedicion: '64000',
+		formaPago: '01',
+		periodicidad: '04',
+		meses: '05',
+		anio: 2026,
+		taxes: [{ impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: '0.16' }],
+		sales: amounts.map((amount, index) => ({ ticket: `T-${index + 1}`, amount })),
+	};
+	return { input, voucher: buildGlobalInvoice(input) };
 }

@@ -55,7 +55,21 @@ export const CUSTOMER_FIELDS = {
 	receptorDomicilioFiscal: CUSTOMER.domicilioFiscalReceptor,
 };
 
-/** An invoice of 1,000.00 + IVA 16 % = 1,160.00 to CUSTOMER, stamped in the sandbox (PPD unless `paidAtIssue`). */
+/** Voucher > Create Credit Note, series NC, crediting `invoices` (each `{ uuid }`, or typed figures). */
+export function creditNoteParams(
+	invoices: IDataObject[],
+	extra: INodeParameters = {},
+): INodeParameters {
+	return {
+		resource: 'voucher',
+		operation: 'createCreditNote',
+		lugarExpedicion: '64000',
+		serie: 'NC',
+		creditedInvoices: { invoice: invoices } as INodeParameters,
+		...extra,
+	};
+}
+
 /** Voucher > Create Payment Receipt for a payment received on 2024-05-09 by transfer (03), series P. */
 export function receiptParams(
 	invoices: IDataObject[],
@@ -73,6 +87,7 @@ export function receiptParams(
 	};
 }
 
+/** An invoice of 1,000.00 + IVA 16 % = 1,160.00 to CUSTOMER, stamped in the sandbox (PPD unless `paidAtIssue`). */
 export async function stampInvoice(
 	sandbox: Sandbox,
 	options: { paidAtIssue?: boolean; moneda?: string; tipoCambio?: number } = {},

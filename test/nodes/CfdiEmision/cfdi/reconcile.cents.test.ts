@@ -7,17 +7,20 @@
 import Decimal from 'decimal.js';
 
 import {
-	buildGlobalInvoice,
 	buildPaymentReceipt,
 	computeTotals,
 	globalInvoiceMoney,
 	reconcile,
 	ReconciliationRefused,
 	type Concepto,
-	type GlobalInvoiceInput,
 	type Voucher,
 } from '../../../../nodes/CfdiEmision/cfdi';
-import { CUSTOMER, INVOICE_UUID, ISSUER } from '../../../support/kindFixtures';
+import {
+	CUSTOMER,
+	INVOICE_UUID,
+	ISSUER,
+	monthlyGlobalInvoiceOf,
+} from '../../../support/kindFixtures';
 
 const CENT = new Decimal('0.01');
 const round2 = (value: Decimal) => value.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
@@ -58,20 +61,6 @@ const order = (amount: string) => ({
 	field: 'total_price',
 });
 
-function globalInvoice(amounts: string[]): { input: GlobalInvoiceInput; voucher: Voucher } {
-	const input: GlobalInvoiceInput = {
-		emisor: ISSUER,
-		lugarExpedicion: '64000',
-		formaPago: '01',
-		periodicidad: '04',
-		meses: '05',
-		anio: 2026,
-		taxes: [{ impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: '0.16' }],
-		sales: amounts.map((amount, index) => ({ ticket: `T-${index + 1}`, amount })),
-	};
-	return { input, voucher: buildGlobalInvoice(input) };
-}
-
 describe('which lines carry a cent', () => {
 	test('a line at IVA 0 % or exempt has no per-line rounding: a cent off is refused, not moved onto it', () => {
 		for (const voucher of [
@@ -107,7 +96,7 @@ describe('what the note names', () => {
 		let amount = new Decimal('200.00');
 		while (reaches(amount.toFixed(2))) amount = amount.plus(CENT);
 		const sale = amount.toFixed(2);
-		const { input, voucher } = globalInvoice([sale]);
+		const { input, voucher } = monthlyGlobalInvoiceOf([sale]);
 		const result = reconcile(voucher, globalInvoiceMoney(input, voucher));
 		const below = amount.minus(CENT).toFixed(2);
 		expect(result).toMatchObject({ outcome: 'roundingRemainder', voucherTotal: below });
@@ -119,7 +108,7 @@ describe('what the note names', () => {
 	test('exactly five lines moved: all five named, no "more concepts"', () => {
 		const amounts = ['1.05', '1.12', '1.20', '1.27', '1.34'];
 		expect(amounts.some(reaches)).toBe(false);
-		const { input, voucher } = globalInvoice(amounts);
+		const { input, voucher } = monthlyGlobalInvoiceOf(amounts);
 		const result = reconcile(voucher, globalInvoiceMoney(input, voucher));
 		expect(result.outcome).toBe('centsMoved');
 		expect(result.voucherTotal).toBe(

@@ -5,32 +5,12 @@
  */
 import Decimal from 'decimal.js';
 
-import {
-	buildGlobalInvoice,
-	globalInvoiceMoney,
-	reconcile,
-	type GlobalInvoiceInput,
-	type Voucher,
-} from '../../../../nodes/CfdiEmision/cfdi';
+import { globalInvoiceMoney, reconcile } from '../../../../nodes/CfdiEmision/cfdi';
 import { chooseOptions, type ConceptOptions } from '../../../../nodes/CfdiEmision/cfdi/reconcile';
 import { measureChoice as measure } from '../../../support/centsSearch';
-import { ISSUER } from '../../../support/kindFixtures';
+import { monthlyGlobalInvoiceOf } from '../../../support/kindFixtures';
 
 type Option = ConceptOptions['options'][number];
-
-function globalInvoiceOf(amounts: string[]): { input: GlobalInvoiceInput; voucher: Voucher } {
-	const input: GlobalInvoiceInput = {
-		emisor: ISSUER,
-		lugarExpedicion: '64000',
-		formaPago: '01',
-		periodicidad: '04',
-		meses: '05',
-		anio: 2026,
-		taxes: [{ impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: '0.16' }],
-		sales: amounts.map((amount, index) => ({ ticket: `T-${index + 1}`, amount })),
-	};
-	return { input, voucher: buildGlobalInvoice(input) };
-}
 
 describe('the cents search at a month of sales', () => {
 	test('1 sale with no base at 16 %: the nearest total below, not above (decimal.js says which amounts have none)', () => {
@@ -45,7 +25,7 @@ describe('the cents search at a month of sales', () => {
 		};
 		let amount = new Decimal('100.00');
 		while (reachable(amount)) amount = amount.plus('0.01');
-		const { input, voucher } = globalInvoiceOf([amount.toFixed(2)]);
+		const { input, voucher } = monthlyGlobalInvoiceOf([amount.toFixed(2)]);
 		const result = reconcile(voucher, globalInvoiceMoney(input, voucher));
 		expect(result.outcome).toBe('roundingRemainder');
 		expect(result.voucherTotal).toBe(amount.minus('0.01').toFixed(2));
@@ -75,7 +55,7 @@ describe('the cents search at a month of sales', () => {
 				.plus((index % 7) * 1.01)
 				.toFixed(2),
 		);
-		const { input, voucher } = globalInvoiceOf(amounts);
+		const { input, voucher } = monthlyGlobalInvoiceOf(amounts);
 		const money = globalInvoiceMoney(input, voucher);
 		const collected = amounts.reduce((sum, amount) => sum.plus(amount), new Decimal(0));
 		expect(money.amount).toBe(collected.toFixed(2));

@@ -7,21 +7,13 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { cfdiDateTime } from '../../../../sandbox/clock';
 import { useSandboxEngine } from '../../../support/nodeTestKit';
-import { receiptParams, stampInvoice } from '../../../support/kindsKit';
+import { receiptParams, stampInvoice, creditNoteParams } from '../../../support/kindsKit';
 
 const kit = useSandboxEngine();
 const V11 = { typeVersion: 1.1 };
 
-function noteParams(invoice: string, extra: INodeParameters = {}): INodeParameters {
-	return {
-		resource: 'voucher',
-		operation: 'createCreditNote',
-		lugarExpedicion: '64000',
-		serie: 'NC',
-		creditedInvoices: { invoice: [{ uuid: invoice }] } as INodeParameters,
-		...extra,
-	};
-}
+const noteParams = (invoice: string, extra: INodeParameters = {}): INodeParameters =>
+	creditNoteParams([{ uuid: invoice }], extra);
 
 const apiRoutes = () =>
 	kit.sandbox.requests.filter((request) => request.server === 'api').map((r) => r.route);

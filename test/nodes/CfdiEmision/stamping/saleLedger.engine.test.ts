@@ -19,21 +19,14 @@ import {
 	receiptParams,
 	SALES,
 	stampInvoice,
+	creditNoteParams,
 } from '../../../support/kindsKit';
 
 const kit = useSandboxEngine();
 const V11 = { typeVersion: 1.1 };
 
-function noteParams(invoice: string, extra: INodeParameters = {}): INodeParameters {
-	return {
-		resource: 'voucher',
-		operation: 'createCreditNote',
-		lugarExpedicion: '64000',
-		serie: 'NC',
-		creditedInvoices: { invoice: [{ uuid: invoice }] } as INodeParameters,
-		...extra,
-	};
-}
+const noteParams = (invoice: string, extra: INodeParameters = {}): INodeParameters =>
+	creditNoteParams([{ uuid: invoice }], extra);
 
 const totalOf = (uuid: string) =>
 	Number(

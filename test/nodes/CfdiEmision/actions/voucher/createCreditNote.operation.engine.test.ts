@@ -4,11 +4,12 @@
  *
  * Also covers: nodes/CfdiEmision/voucherInput/creditNote.ts, nodes/CfdiEmision/api/relatedInvoices.ts, nodes/CfdiEmision/actions/voucher/fields/relatedParties.fields.ts (the credit note built for each item, the read of the related invoices a credit note refers to, and the issuer and recipient fields of a voucher that relates invoices).
  */
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { INodeParameters } from 'n8n-workflow';
 
 import { useSandboxEngine } from '../../../../support/nodeTestKit';
 import {
 	CUSTOMER,
+	creditNoteParams,
 	CUSTOMER_FIELDS,
 	findElement,
 	issuingCalls,
@@ -25,16 +26,7 @@ const kit = useSandboxEngine();
 
 const UUID = '5FB2822E-396D-4725-8521-CDC4BDD20CCF';
 
-function noteParams(invoices: IDataObject[], extra: INodeParameters = {}): INodeParameters {
-	return {
-		resource: 'voucher',
-		operation: 'createCreditNote',
-		lugarExpedicion: '64000',
-		serie: 'NC',
-		creditedInvoices: { invoice: invoices } as INodeParameters,
-		...extra,
-	};
-}
+const noteParams = creditNoteParams;
 
 /** A credit note with the invoice figures typed in (Read Related Invoices From Their XML off). */
 function typedParams(
