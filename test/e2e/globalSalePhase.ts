@@ -121,6 +121,8 @@ export async function globalSalePhase(
 
 	// The buyer's invoice is the second voucher the first execution creates: refused once.
 	sandbox.injectFault({ route: 'createVoucher', kind: 'status', status: 400, after: 1 });
+	// This order's requests only: other steps share the sandbox and write to the same RFC.
+	const orderStart = sandbox.requests.length;
 	const stopped = await execute(GLOBAL_SALE_WORKFLOWS.order, 'global sale: order (stopped)');
 	const cancelledBeforeResume = sandbox.cancellations.get(globalUuid)?.state;
 	const resumed = await execute(GLOBAL_SALE_WORKFLOWS.order, 'global sale: order (again)');
@@ -152,11 +154,13 @@ export async function globalSalePhase(
 			assert.deepEqual(ticketsOf(replacement.uuid), ['7002', '7003']);
 			assert.equal(replacement.body.cfdiRelacionados, undefined);
 			// The cancellation came after the buyer's invoice.
-			const order = sandbox.requests.filter(
-				(request) =>
-					(request.route === 'cancelVoucher' && request.pathname.endsWith(globalUuid)) ||
-					(request.route === 'updateVoucher' && request.body.includes('URE180429TM6')),
-			);
+			const order = sandbox.requests
+				.slice(orderStart)
+				.filter(
+					(request) =>
+						(request.route === 'cancelVoucher' && request.pathname.endsWith(globalUuid)) ||
+						(request.route === 'updateVoucher' && request.body.includes('URE180429TM6')),
+				);
 			assert.deepEqual(
 				order.map((request) => request.route),
 				['updateVoucher', 'cancelVoucher'],
