@@ -15,6 +15,7 @@ process.env.MUTATE_TESTS ||= [
 	'ledger.documents.test.ts',
 	'ledgerRules.test.ts',
 	'ledger.property.test.ts',
+	'ledger.sales.property.test.ts',
 	'reconcile.test.ts',
 	'reconcile.cents.test.ts',
 	'reconcile.centsOracle.test.ts',

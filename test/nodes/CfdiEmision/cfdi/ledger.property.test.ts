@@ -4,7 +4,8 @@
  * balances, and cancellations, each applied only when the ledger's rule lets it through (as the
  * stamping handler does). After every step, with decimal.js as the oracle for the arithmetic and
  * the conversion: per invoice, live credits ≤ its total, payments ≤ its total, and nothing stamped
- * on an invoice cancelled or in cancellation.
+ * on an invoice cancelled or in cancellation. The sales' declarations (global invoices, the page,
+ * concurrent runs, re-deliveries) are ledger.sales.property.test.ts.
  */
 import Decimal from 'decimal.js';
 import fc from 'fast-check';
@@ -240,7 +241,8 @@ test(`per invoice: live credits ≤ the invoice, payments ≤ the invoice, nothi
 				totals.refused += refused;
 			},
 		),
-		{ numRuns: RUNS },
+		// Seeded: the same sequences on every run (a failure is reproduced as it was seen).
+		{ numRuns: RUNS, seed: 33 },
 	);
 	// The sequences exercise both sides of the rules (not everything refused, not everything let through).
 	expect(totals.sequences).toBe(RUNS);
