@@ -175,13 +175,23 @@ export async function globalSalePhase(
 			assert.equal(buyer[0].uuid, output.uuid);
 			const again = outputJson(third, 'CFDI')[0] ?? {};
 			assert.deepEqual([again.status, again.uuid], ['alreadyStamped', output.uuid]);
+			// The list, and the XML of each live global invoice of the period once (the replacement,
+			// and in the full run other steps' global invoices in the shared sandbox): none holds 7001.
+			const thirdRequests = sandbox.requests
+				.slice(mark)
+				.filter((request) => request.server === 'api');
 			assert.deepEqual(
-				sandbox.requests
-					.slice(mark)
-					.filter((request) => request.server === 'api')
-					.map((request) => request.route),
-				// The list, and the XML of the live global invoice (the replacement): none holds 7001.
+				[...new Set(thirdRequests.map((request) => request.route))],
 				['listVouchers', 'downloadXml'],
+			);
+			assert.equal(thirdRequests.filter((r) => r.route === 'listVouchers').length, 1);
+			const xmlRead = thirdRequests
+				.filter((request) => request.route === 'downloadXml')
+				.map((request) => request.pathname);
+			assert.equal(new Set(xmlRead).size, xmlRead.length, `an XML read twice: ${xmlRead}`);
+			assert.ok(
+				xmlRead.some((path) => path.endsWith(String(replacement.uuid))),
+				`the replacement's XML was not read: ${xmlRead}`,
 			);
 		},
 	);
