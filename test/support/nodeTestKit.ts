@@ -31,6 +31,21 @@ export function useSandboxEngine(options: SandboxOptions = {}) {
 	return kit;
 }
 
+/** Voucher > Get Many of the last hour, as a user checks what the account holds. */
+export async function getManyOfLastHour(engine: Engine): Promise<IDataObject[]> {
+	const { items, error } = await engine.runNode(
+		{
+			resource: 'voucher',
+			operation: 'getMany',
+			startDate: new Date(Date.now() - 3_600_000).toISOString(),
+		},
+		[{}],
+		{ typeVersion: 1.1 },
+	);
+	expect(error).toBeUndefined();
+	return items.map((item) => item.json);
+}
+
 export const createParams = (
 	voucher: IDataObject = invoiceVoucher(),
 	extra: INodeParameters = {},

@@ -8,7 +8,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { corpusOrder } from '../../../support/corpusOrder';
-import { orderParams, useSandboxEngine } from '../../../support/nodeTestKit';
+import { getManyOfLastHour, orderParams, useSandboxEngine } from '../../../support/nodeTestKit';
 import { routes } from '../../../support/sandboxCredential';
 
 const kit = useSandboxEngine();
@@ -37,19 +37,7 @@ const invoice = (postalCode: string, extra: INodeParameters = {}) =>
 const direct = { stampingMode: 'direct' };
 const creates = () => routes(kit.sandbox, 'createVoucher').map((request) => request.query.emitir);
 
-async function getMany(): Promise<IDataObject[]> {
-	const { items, error } = await kit.engine.runNode(
-		{
-			resource: 'voucher',
-			operation: 'getMany',
-			startDate: new Date(Date.now() - 3_600_000).toISOString(),
-		},
-		[{}],
-		{ typeVersion: 1.1 },
-	);
-	expect(error).toBeUndefined();
-	return items.map((item) => item.json);
-}
+const getMany = () => getManyOfLastHour(kit.engine);
 
 describe('Direct stamping of an identified sale: nothing left behind', () => {
 	test('a postal code the SAT refuses (CFDI40147): nothing stored; the corrected data stamps; the sandbox holds one voucher and Get Many shows one', async () => {

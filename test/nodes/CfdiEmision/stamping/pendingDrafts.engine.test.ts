@@ -10,7 +10,12 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { corpusOrder } from '../../../support/corpusOrder';
 import { invoiceVoucher } from '../../../support/vouchers';
-import { createParams, orderParams, useSandboxEngine } from '../../../support/nodeTestKit';
+import {
+	createParams,
+	getManyOfLastHour,
+	orderParams,
+	useSandboxEngine,
+} from '../../../support/nodeTestKit';
 import { routes } from '../../../support/sandboxCredential';
 
 const kit = useSandboxEngine();
@@ -31,19 +36,7 @@ const KARLA = {
 const run = (parameters: INodeParameters, input: IDataObject[] = [{}]) =>
 	kit.engine.runNode(parameters, input, { typeVersion: 1.1, continueOnFail: true });
 
-async function getMany(): Promise<IDataObject[]> {
-	const { items, error } = await kit.engine.runNode(
-		{
-			resource: 'voucher',
-			operation: 'getMany',
-			startDate: new Date(Date.now() - 3_600_000).toISOString(),
-		},
-		[{}],
-		{ typeVersion: 1.1 },
-	);
-	expect(error).toBeUndefined();
-	return items.map((item) => item.json);
-}
+const getMany = () => getManyOfLastHour(kit.engine);
 
 const stored = () =>
 	[...kit.sandbox.vouchers.values()].map((voucher) => [
