@@ -182,6 +182,13 @@ function outcomeOf(job: StampJob, answer: DoneAnswer, format: OutputFormat): Ite
 	return { items: [{ json }], doneNote };
 }
 
+/** The job sent as an update of pending voucher `id` (the update carries its id in the body). */
+const updating = (job: StampJob, id: number): StampJob => ({
+	...job,
+	target: { kind: 'update', id },
+	voucher: { ...job.voucher, body: { ...job.voucher.body, id } },
+});
+
 /**
  * The one per-item handler of every operation that saves or stamps a voucher: plan each item
  * locally, send it through the no-double-stamp protocol, map the answer to the output item.
@@ -312,24 +319,11 @@ export async function runStamping(
 						return withPairing(answered, itemIndex);
 					}
 					if (found.kind === 'pending' && found.voucher.voucherId)
-						job = {
-							...job,
-							target: { kind: 'update', id: found.voucher.voucherId },
-							mode: 'twoPhase',
-							voucher: {
-								...job.voucher,
-								body: { ...job.voucher.body, id: found.voucher.voucherId },
-							},
-						};
+						job = { ...updating(job, found.voucher.voucherId), mode: 'twoPhase' };
 				}
 				// A refused Two-Phase stamp of this sale left a pending draft: stamp that one, corrected.
 				const draftId = rememberedDraft(ctx, job);
-				if (draftId)
-					job = {
-						...job,
-						target: { kind: 'update', id: draftId },
-						voucher: { ...job.voucher, body: { ...job.voucher.body, id: draftId } },
-					};
+				if (draftId) job = updating(job, draftId);
 				const stepOutput = operation.beforeSend
 					? await operation.beforeSend(
 							ctx,
