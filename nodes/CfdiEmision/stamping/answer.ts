@@ -96,7 +96,7 @@ type RejectedAnswer = Extract<StampAnswer, { kind: 'rejected' }>;
 
 /** The error for a voucher the service refused, listing every code it returned. */
 export function rejectionError(
-	ctx: IExecuteFunctions,
+	ctx: Pick<IExecuteFunctions, 'getNode'>,
 	itemIndex: number,
 	answer: Extract<StampAnswer, { kind: 'rejected' }>,
 	knownId?: number,

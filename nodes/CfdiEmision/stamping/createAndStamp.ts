@@ -14,10 +14,8 @@
  * run's Duplicate Check returns it once it is listed. Two-Phase stays the default: it settles an
  * unclear stamp by the voucher's id within the run, which the list cannot always do.
  */
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
-import { toNodeError } from '../api/client';
-import { createVoucher } from '../api/vouchers';
 import { rejectionError } from './answer';
 import { needsAttention } from './needsAttention';
 import { pause, requestVoucher, type DoneAnswer, type SendVoucherContext } from './request';
@@ -46,20 +44,20 @@ function recovered(voucher: IDataObject): DoneAnswer {
 }
 
 export async function createAndStamp(
-	ctx: IExecuteFunctions,
 	job: StampJob,
 	context: SendVoucherContext,
 	lookUp: LookUpSale,
 	describe: string,
 ): Promise<DoneAnswer> {
-	const outcome = await requestVoucher(
-		ctx,
-		async () => await createVoucher(ctx, context.session, job.voucher, true),
-		{ ...context, stampRequested: true },
-	);
+	const { client } = context;
+	const outcome = await requestVoucher(async () => await client.createVoucher(job.voucher, true), {
+		...context,
+		stampRequested: true,
+	});
 	if (outcome.kind === 'done') return outcome.answer;
 	// Refused: the service stored nothing, so the corrected data simply creates the voucher.
-	if (outcome.kind === 'rejected') throw rejectionError(ctx, context.itemIndex, outcome.answer);
+	if (outcome.kind === 'rejected')
+		throw rejectionError(client.node, context.itemIndex, outcome.answer);
 	let lookUpFailure: Error | undefined;
 	for (let attempt = 0; attempt < LOOK_UPS; attempt++) {
 		await pause(context.settings, attempt);
@@ -75,7 +73,7 @@ export async function createAndStamp(
 	const looked = lookUpFailure
 		? `Looking the sale up on the voucher list failed (${lookUpFailure.message}).`
 		: `The voucher list did not show it after ${LOOK_UPS} look-ups.`;
-	const error = toNodeError(ctx, outcome.failure, context.itemIndex, {
+	const error = client.nodeError(outcome.failure, context.itemIndex, {
 		action: 'stamp the voucher',
 		ifMaybeDone: `The service may have stamped this voucher (${describe}) although no answer arrived. ${looked} Do not send it again under another key: run the item again later, its Duplicate Check returns the voucher if it was stamped and stamps it otherwise.`,
 	});

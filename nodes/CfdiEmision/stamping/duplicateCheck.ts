@@ -17,11 +17,10 @@ import {
 	type SaleFacts,
 	type Verdict,
 } from '../cfdi';
-import type { RunSession } from '../api/client';
-import { readWholeWindow, type WholeWindow } from '../api/voucherList';
+import type { RunClient } from '../api/runClient';
+import type { WholeWindow } from '../api/voucherList';
 import type { VoucherRecord } from '../api/voucherRecords';
 import { cfdiDateTime } from '../cfdi/mexicoTime';
-import { downloadVoucherXml } from '../api/voucherXml';
 import type { CheckedKey } from './job';
 import { SaleStampedMeanwhile } from './saleStampedMeanwhile';
 import { runParameter } from '../execution/runParameters';
@@ -115,7 +114,6 @@ export class DuplicateCheck {
 	readonly generalPublic: VoucherRecord[] = [];
 
 	constructor(
-		private readonly ctx: IExecuteFunctions,
 		/** Every item's key (plans every item that is not planned yet; local work only). */
 		private readonly allKeys: () => CheckedKey[],
 		/** The run's one list read, shared with the sale's ledger. */
@@ -130,10 +128,10 @@ export class DuplicateCheck {
 
 	/** A read of its own (a recheck, the after-run look-up): not the run's shared one. */
 	private async read(
-		session: RunSession,
+		client: RunClient,
 		window: { from: number; to: number },
 	): Promise<WholeWindow> {
-		return await readWholeWindow(this.ctx, session, window);
+		return await client.readWholeWindow(window);
 	}
 
 	private windowOf(keys: CheckedKey[]): { from: number; to: number } {
@@ -146,13 +144,15 @@ export class DuplicateCheck {
 	}
 
 	/** The run's window of the list, from the run's one read. */
-	private async listedOnce(session: RunSession): Promise<WholeWindow> {
-		this.listed ??= this.list.within(session, this.windowOf(this.allKeys())).then((whole) => {
-			this.generalPublic.push(
-				...whole.records.filter((record) => toGeneralPublic(record.recipientRfc)),
-			);
-			return whole;
-		});
+	private async listedOnce(client: RunClient): Promise<WholeWindow> {
+		this.listed ??= this.list
+			.within(client.session, this.windowOf(this.allKeys()))
+			.then((whole) => {
+				this.generalPublic.push(
+					...whole.records.filter((record) => toGeneralPublic(record.recipientRfc)),
+				);
+				return whole;
+			});
 		return await this.listed;
 	}
 
@@ -173,10 +173,10 @@ export class DuplicateCheck {
 	}
 
 	/** What the list (and this run) holds for an item's sale, before its first request. */
-	async before(session: RunSession, entry: CheckedKey): Promise<CheckedItem> {
-		const found = this.judge(entry, await this.listedOnce(session));
+	async before(client: RunClient, entry: CheckedKey): Promise<CheckedItem> {
+		const found = this.judge(entry, await this.listedOnce(client));
 		if (found.kind !== 'stamped' || !entry.fiscal) return found;
-		return await this.withFiscalFields(session, entry.fiscal, found);
+		return await this.withFiscalFields(client, entry.fiscal, found);
 	}
 
 	/**
@@ -187,7 +187,7 @@ export class DuplicateCheck {
 	 * compared.
 	 */
 	private async withFiscalFields(
-		session: RunSession,
+		client: RunClient,
 		now: FiscalFacts,
 		found: Extract<CheckedItem, { kind: 'stamped' }>,
 	): Promise<CheckedItem> {
@@ -195,7 +195,7 @@ export class DuplicateCheck {
 		let invoiced = this.fiscalThisRun.get(uuid);
 		if (!invoiced) {
 			try {
-				const { cfdi } = await downloadVoucherXml(this.ctx, session, uuid, 0);
+				const { cfdi } = await client.downloadVoucherXml(uuid, 0);
 				invoiced = {
 					formaPago: cfdi.formaPago,
 					metodoPago: cfdi.metodoPago,
@@ -217,8 +217,8 @@ export class DuplicateCheck {
 	 * Looks again for one key (a series-busy answer says another stamp runs on its series, maybe this
 	 * very sale from another execution): throws SaleStampedMeanwhile when it is stamped now.
 	 */
-	async recheck(session: RunSession, entry: CheckedKey, pendingId?: number): Promise<void> {
-		const whole = await this.read(session, this.windowOf([entry]));
+	async recheck(client: RunClient, entry: CheckedKey, pendingId?: number): Promise<void> {
+		const whole = await this.read(client, this.windowOf([entry]));
 		const found = verdictOf(entry, whole.records as unknown as ListedSale[]);
 		if (found.kind === 'stamped' && !found.totalChanged)
 			throw new SaleStampedMeanwhile(found.voucher as unknown as IDataObject, pendingId);
@@ -247,7 +247,7 @@ export class DuplicateCheck {
 	 * voucher of the same sale besides ours is a twin, reported on the item's output (never silently).
 	 */
 	async afterRun(
-		session: RunSession,
+		client: RunClient,
 		stamped: Array<CheckedKey & { uuid: string; output: IDataObject }>,
 	): Promise<void> {
 		if (!stamped.length) return;
@@ -258,7 +258,7 @@ export class DuplicateCheck {
 		const window = { from: Math.max(wide.from, earliest), to: wide.to };
 		let found: WholeWindow;
 		try {
-			found = await this.read(session, window);
+			found = await this.read(client, window);
 		} catch (error) {
 			// The vouchers are stamped: failing the node now would hide them. Say the look-up failed.
 			const note = `The look-up for a twin stamped by another execution at the same moment failed (${(error as Error).message}); check the list for this voucher's series and folio.`;
@@ -278,14 +278,7 @@ export class DuplicateCheck {
 			);
 			// Two global invoices of one period: which to cancel depends on the tickets each declares.
 			if (twins && entry.key.value.startsWith('global:'))
-				twins = await globalTwinsReport(
-					this.ctx,
-					session,
-					entry.key,
-					entry.uuid,
-					twins,
-					ticketsRead,
-				);
+				twins = await globalTwinsReport(client, entry.key, entry.uuid, twins, ticketsRead);
 			if (!twins) {
 				if (!found.complete)
 					entry.output.duplicate = {

@@ -2,11 +2,8 @@
  * The twin report of a global invoice stamped by two concurrent runs: the tickets of each twin read
  * from its XML, so that the advice keeps every ticket declared exactly once (cfdi/kinds/globalTwins.ts).
  */
-import type { IExecuteFunctions } from 'n8n-workflow';
-
 import { globalTwinAdvice, globalTwinMessage, type BusinessKey, type TwinReport } from '../cfdi';
-import type { RunSession } from '../api/client';
-import { downloadVoucherXml } from '../api/voucherXml';
+import type { RunClient } from '../api/runClient';
 
 /**
  * The report with the global invoices' tickets weighed. `read` caches each UUID's tickets over the
@@ -14,8 +11,7 @@ import { downloadVoucherXml } from '../api/voucherXml';
  * and the user must compare their tickets before cancelling either.
  */
 export async function globalTwinsReport(
-	ctx: IExecuteFunctions,
-	session: RunSession,
+	client: RunClient,
 	key: BusinessKey,
 	own: string,
 	report: TwinReport,
@@ -25,7 +21,7 @@ export async function globalTwinsReport(
 	const ticketsOf = (uuid: string) => {
 		let tickets = read.get(uuid);
 		if (!tickets) {
-			tickets = downloadVoucherXml(ctx, session, uuid, 0).then(({ cfdi }) => cfdi.conceptIds);
+			tickets = client.downloadVoucherXml(uuid, 0).then(({ cfdi }) => cfdi.conceptIds);
 			read.set(uuid, tickets);
 		}
 		return tickets;

@@ -7,8 +7,8 @@ import {
 } from 'n8n-workflow';
 
 import { toGeneralPublic } from '../cfdi';
-import { operationFailed, toNodeError, type RunSession } from '../api/client';
-import { createVoucher, updatePendingVoucher } from '../api/vouchers';
+import { toNodeError, type RunSession } from '../api/client';
+import { RunClient } from '../api/runClient';
 import type { VoucherRecord } from '../api/voucherRecords';
 import { ItemPlans, runItems, withItemIndex, type ItemOutcome } from '../execution/runItems';
 import { readOutputFormat, stampOutput, type OutputFormat } from './answer';
@@ -59,36 +59,29 @@ function maybeUpdatedHint(id: number): string {
 	return `The service may have saved the changes to voucher ${id} although no success answer arrived. Check it with Voucher > Get (id ${id}).`;
 }
 
-async function createTwoPhase(
-	ctx: IExecuteFunctions,
-	job: StampJob,
-	context: SendVoucherContext,
-): Promise<DoneAnswer> {
+async function createTwoPhase(job: StampJob, context: SendVoucherContext): Promise<DoneAnswer> {
 	const { body, qs } = job.voucher;
 	const saved = await sendVoucher(
-		ctx,
-		async () => await createVoucher(ctx, context.session, job.voucher, false),
+		async () => await context.client.createVoucher(job.voucher, false),
 		{ ...context, stampRequested: false, ifMaybeDone: maybeSavedHint(body) },
 	);
 	// A service that stamped anyway has done the job: never stamp it again.
 	if (saved.status === 'stamped') return saved;
 	const id = Number(saved.result.idComprobante);
 	if (!Number.isInteger(id) || id <= 0) {
-		throw operationFailed(
-			ctx,
+		throw context.client.operationFailed(
 			context.itemIndex,
 			`Saving the voucher as pending did not return a voucher id (idComprobante ${String(saved.result.idComprobante)})`,
 			'The service answered the pending save in an unexpected way; nothing was stamped. A pending voucher may have been stored without its id reaching the node; it has no fiscal effect. Running the item again is safe (at worst it leaves an extra pending draft).',
 		);
 	}
-	return await stampPending(ctx, id, body, qs, context);
+	return await stampPending(id, body, qs, context);
 }
 
 /** Sends one planned item through the protocol: the only code that decides which calls go out. */
 async function sendJob(
-	ctx: IExecuteFunctions,
 	job: StampJob,
-	session: RunSession,
+	client: RunClient,
 	settings: StampingSettings,
 	whileSeriesBusy?: SendVoucherContext['whileSeriesBusy'],
 	lookUpSale?: LookUpSale,
@@ -97,7 +90,7 @@ async function sendJob(
 	const { target, stamp } = job;
 	const context: SendVoucherContext = {
 		itemIndex: job.itemIndex,
-		session,
+		client,
 		settings,
 		whileSeriesBusy,
 		stampRequested: stamp,
@@ -109,23 +102,18 @@ async function sendJob(
 					: maybeSavedHint(body),
 	};
 	if (target.kind === 'update') {
-		if (stamp) return await stampPending(ctx, target.id, body, qs, context);
+		if (stamp) return await stampPending(target.id, body, qs, context);
 		return await sendVoucher(
-			ctx,
-			async () => await updatePendingVoucher(ctx, session, target.id, job.voucher),
+			async () => await client.updatePendingVoucher(target.id, job.voucher),
 			context,
 		);
 	}
 	// Direct (one call) for a sale the Duplicate Check identifies: a refusal stores nothing, and an
 	// unclear answer is settled by the sale's key on the list instead of failing blind.
 	if (stamp && job.mode === 'direct' && lookUpSale)
-		return await createAndStamp(ctx, job, context, lookUpSale, describeVoucher(body));
-	if (job.mode === 'twoPhase') return await createTwoPhase(ctx, job, context);
-	return await sendVoucher(
-		ctx,
-		async () => await createVoucher(ctx, session, job.voucher, stamp),
-		context,
-	);
+		return await createAndStamp(job, context, lookUpSale, describeVoucher(body));
+	if (job.mode === 'twoPhase') return await createTwoPhase(job, context);
+	return await sendVoucher(async () => await client.createVoucher(job.voucher, stamp), context);
 }
 
 /**
@@ -149,7 +137,7 @@ export async function stampStepVoucher(
 		voucher: { body: pendingId ? { ...body, id: pendingId } : body, qs: {} },
 		output: {},
 	};
-	return await sendJob(ctx, job, session, settings);
+	return await sendJob(job, new RunClient(ctx, session), settings);
 }
 
 /** The service's refusal names codes, not values: the values are the body's that was sent. */
@@ -242,22 +230,18 @@ export async function runStamping(
 	});
 	// Credit notes and payment receipts: the run's ledger of what their invoices already have
 	// (saleLedger.ts). Its list read is the run's one, shared with the Duplicate Check.
-	const ledger = operation.ledger ?? new SaleLedger(ctx, new RunVoucherList(ctx));
+	const ledger = operation.ledger ?? new SaleLedger(new RunVoucherList(ctx));
 	ledger.use(count, (itemIndex) => operation.relatedXml?.(itemIndex));
 	// Every item's key, for the one list pass of the check (plans the items not planned yet: local work).
-	const check = new DuplicateCheck(
-		ctx,
-		() => {
-			const keys: CheckedKey[] = [];
-			for (let itemIndex = 0; itemIndex < count; itemIndex++) {
-				const entry = plans.entry(itemIndex);
-				if ('plan' in entry && !(entry.plan instanceof BuiltVoucher) && entry.plan.duplicate)
-					keys.push(entry.plan.duplicate);
-			}
-			return keys;
-		},
-		ledger.list,
-	);
+	const check = new DuplicateCheck(() => {
+		const keys: CheckedKey[] = [];
+		for (let itemIndex = 0; itemIndex < count; itemIndex++) {
+			const entry = plans.entry(itemIndex);
+			if ('plan' in entry && !(entry.plan instanceof BuiltVoucher) && entry.plan.duplicate)
+				keys.push(entry.plan.duplicate);
+		}
+		return keys;
+	}, ledger.list);
 	const stampedThisRun: Array<CheckedKey & { uuid: string; output: IDataObject }> = [];
 	// Only the general public's vouchers under the key of a sale that may be in a global invoice:
 	// none of this sale to another recipient; beforeSend finds them as global invoices holding it.
@@ -277,7 +261,8 @@ export async function runStamping(
 		const more = await operation.afterStamped?.(ctx, job, session, generalPublic);
 		if (more) Object.assign(json, more);
 	};
-	let runSession: RunSession | undefined;
+	// The run's one client of the service, made at the first item from the run's session.
+	let runClient: RunClient | undefined;
 	const withPairing = (outcome: ItemOutcome, itemIndex: number): ItemOutcome => {
 		if (gathered) {
 			for (const item of outcome.items)
@@ -291,18 +276,18 @@ export async function runStamping(
 			settings,
 			async (itemIndex, session) => {
 				void planOneAhead();
-				runSession = session;
+				const client = (runClient ??= new RunClient(ctx, session));
 				let job = plans.get(itemIndex);
 				// A skipped item (e.g. an order without tax data) is passed on with why; nothing is sent.
 				if (job instanceof BuiltVoucher)
 					return withPairing({ items: skippedItemOutput(ctx, itemIndex, job.output) }, itemIndex);
 				// A receipt's installment already paid for another amount is a new payment: refused
 				// before the Duplicate Check could answer it with the other receipt.
-				await ledger.beforeDuplicateCheck(session, job);
+				await ledger.beforeDuplicateCheck(client, job);
 				// The duplicate check, before the item's first request: a sale already stamped is
 				// returned (or refused) and nothing is sent; a pending voucher of it is finished.
 				if (job.duplicate) {
-					const found = await check.before(session, job.duplicate).catch((error: unknown) => {
+					const found = await check.before(client, job.duplicate).catch((error: unknown) => {
 						const nodeError = toNodeError(ctx, error, itemIndex, {
 							action:
 								'look for an earlier voucher of this sale on the voucher list (Duplicate Check)',
@@ -334,18 +319,18 @@ export async function runStamping(
 					: undefined;
 				if (stepOutput) job = { ...job, output: { ...job.output, ...stepOutput } };
 				// What is already credited or paid on the invoice, read now that the item will be sent.
-				await ledger.check(session, job);
+				await ledger.check(client, job);
 				const duplicate = job.duplicate;
 				// While its series is busy (maybe with this very sale, from another execution), look again.
 				const whileSeriesBusy = duplicate
-					? (context: SendVoucherContext) => check.recheck(session, duplicate, context.pendingId)
+					? (context: SendVoucherContext) => check.recheck(client, duplicate, context.pendingId)
 					: undefined;
 				// A new voucher of an identified sale: looked up by its key if its stamp goes unanswered.
 				const lookUpSale =
 					duplicate && job.target.kind === 'create'
-						? async () => await check.recheck(session, duplicate)
+						? async () => await check.recheck(client, duplicate)
 						: undefined;
-				const sent = await sendJob(ctx, job, session, settings, whileSeriesBusy, lookUpSale).then(
+				const sent = await sendJob(job, client, settings, whileSeriesBusy, lookUpSale).then(
 					(answer) => ({ answer }),
 					(error: unknown) => ({ error }),
 				);
@@ -392,7 +377,7 @@ export async function runStamping(
 		);
 		// Twins: another execution may have stamped the same sale at the same moment; one pass over
 		// the list for the keys this run stamped reports them on the items.
-		if (runSession && stampedThisRun.length) await check.afterRun(runSession, stampedThisRun);
+		if (runClient && stampedThisRun.length) await check.afterRun(runClient, stampedThisRun);
 		markTwins(output[0] ?? []);
 		addOutcomeHints(ctx, output[0] ?? []);
 		return output;

@@ -1,12 +1,7 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
-import {
-	backoff,
-	operationFailed,
-	ServiceCallError,
-	toNodeError,
-	type RunSession,
-} from '../api/client';
+import { backoff, ServiceCallError } from '../api/client';
+import type { RunClient } from '../api/runClient';
 import { readStampAnswer, rejectionError, SERIES_BUSY_CODE, type StampAnswer } from './answer';
 import type { StampingSettings } from './options';
 
@@ -15,7 +10,8 @@ export type RejectedAnswer = Extract<StampAnswer, { kind: 'rejected' }>;
 
 export interface SendVoucherContext {
 	itemIndex: number;
-	session: RunSession;
+	/** The run's client of the service: every request and the node its errors name. */
+	client: RunClient;
 	settings: StampingSettings;
 	stampRequested: boolean;
 	/** What to tell the user if the service may have acted although no success was seen. */
@@ -58,11 +54,10 @@ export async function pause(settings: StampingSettings, retry: number): Promise<
  * never retried here: the service may have stored or stamped the voucher.
  */
 export async function requestVoucher(
-	ctx: IExecuteFunctions,
 	call: VoucherCall,
 	context: SendVoucherContext,
 ): Promise<VoucherRequestOutcome> {
-	const { itemIndex, settings } = context;
+	const { itemIndex, settings, client } = context;
 	for (let attempt = 0; ; attempt++) {
 		const canRetry = attempt < settings.busyRetries;
 		let answer: StampAnswer;
@@ -70,14 +65,14 @@ export async function requestVoucher(
 			answer = readStampAnswer(await call(), context.stampRequested);
 		} catch (error) {
 			if (!(error instanceof ServiceCallError))
-				throw toNodeError(ctx, error, itemIndex, { action: actionOf(context) });
+				throw client.nodeError(error, itemIndex, { action: actionOf(context) });
 			if (canRetry && error.rateLimited) {
 				await pause(settings, attempt);
 				continue;
 			}
 			if (error.mayHaveTakenEffect || error.kind === 'malformed')
 				return { kind: 'unclear', failure: error };
-			throw toNodeError(ctx, error, itemIndex, { action: actionOf(context) });
+			throw client.nodeError(error, itemIndex, { action: actionOf(context) });
 		}
 		if (answer.kind === 'busy') {
 			if (canRetry) {
@@ -88,8 +83,7 @@ export async function requestVoucher(
 			const left = context.pendingId
 				? `voucher ${context.pendingId} stays pending`
 				: 'nothing was stored';
-			throw operationFailed(
-				ctx,
+			throw client.operationFailed(
 				itemIndex,
 				`Could not ${actionOf(context)}: the series is still busy (${SERIES_BUSY_CODE}) after ${attempt + 1} attempts; ${left}`,
 				BUSY_ADVICE,
@@ -101,14 +95,14 @@ export async function requestVoucher(
 
 /** One request, no recovery: an unclear outcome is an error that tells the user how to check. */
 export async function sendVoucher(
-	ctx: IExecuteFunctions,
 	call: VoucherCall,
 	context: SendVoucherContext,
 ): Promise<DoneAnswer> {
-	const outcome = await requestVoucher(ctx, call, context);
+	const outcome = await requestVoucher(call, context);
 	if (outcome.kind === 'done') return outcome.answer;
-	if (outcome.kind === 'rejected') throw rejectionError(ctx, context.itemIndex, outcome.answer);
-	throw toNodeError(ctx, outcome.failure, context.itemIndex, {
+	if (outcome.kind === 'rejected')
+		throw rejectionError(context.client.node, context.itemIndex, outcome.answer);
+	throw context.client.nodeError(outcome.failure, context.itemIndex, {
 		action: actionOf(context),
 		ifMaybeDone: context.ifMaybeDone,
 	});

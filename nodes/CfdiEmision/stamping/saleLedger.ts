@@ -11,7 +11,7 @@
  * recipient that could credit or pay (their CfdiRelacionados and Pagos say what). What the run
  * sends is added as it goes, so a later item sees what an earlier one stamped.
  */
-import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError, type IDataObject } from 'n8n-workflow';
 
 import { stateOf, type ListedSale } from '../cfdi';
 import { creditRefusal, installmentConflictRefusal, paymentRefusal } from '../cfdi/ledgerRules';
@@ -26,8 +26,7 @@ import {
 } from '../cfdi/ledger';
 import type { VoucherRecord } from '../api/voucherRecords';
 import { unixSeconds } from '../cfdi/mexicoTime';
-import { downloadVoucherXml } from '../api/voucherXml';
-import { operationFailed, type RunSession } from '../api/client';
+import type { RunClient } from '../api/runClient';
 import type { StampJob } from './job';
 import type { RunVoucherList } from './runList';
 
@@ -95,7 +94,6 @@ export class SaleLedger {
 	private known: (itemIndex: number) => Map<string, string> | undefined = () => undefined;
 
 	constructor(
-		private readonly ctx: IExecuteFunctions,
 		/** The run's one list read, shared with the Duplicate Check. */
 		readonly list: RunVoucherList,
 	) {
@@ -123,7 +121,7 @@ export class SaleLedger {
 	 * the global invoice or it does not hold the ticket.
 	 */
 	async ticket(
-		session: RunSession,
+		client: RunClient,
 		itemIndex: number,
 		globalUuid: string,
 		ticket: string,
@@ -135,13 +133,13 @@ export class SaleLedger {
 		}
 		return await this.inTurn(async () => {
 			const uuid = upper(globalUuid);
-			if (!(await this.fill(session, itemIndex, [uuid]))) return undefined;
+			if (!(await this.fill(client, itemIndex, [uuid]))) return undefined;
 			return this.ledger.ticket(uuid, ticket);
 		});
 	}
 
 	private document(
-		session: RunSession,
+		client: RunClient,
 		uuid: string,
 		itemIndex: number,
 		role: string,
@@ -155,12 +153,14 @@ export class SaleLedger {
 			this.xml.set(key, read);
 		}
 		if (!read) {
-			read = downloadVoucherXml(this.ctx, session, key, itemIndex, {
-				action: `read the XML of ${role} ${key} (to sum what is credited or paid on the invoice)`,
-				subject: `${role} ${key}`,
-				consequence:
-					'Nothing was sent for this item: without it the node cannot tell whether the invoice is already credited or paid. Run the item again; if it repeats, check the UUID.',
-			}).then(({ xml }) => ledgerDocumentFromXml(xml, state));
+			read = client
+				.downloadVoucherXml(key, itemIndex, {
+					action: `read the XML of ${role} ${key} (to sum what is credited or paid on the invoice)`,
+					subject: `${role} ${key}`,
+					consequence:
+						'Nothing was sent for this item: without it the node cannot tell whether the invoice is already credited or paid. Run the item again; if it repeats, check the UUID.',
+				})
+				.then(({ xml }) => ledgerDocumentFromXml(xml, state));
 			read.catch(() => this.xml.delete(key));
 			this.xml.set(key, read);
 		}
@@ -185,12 +185,12 @@ export class SaleLedger {
 	 * them. Answers false when the service holds none of them (404: invoices stamped elsewhere, typed
 	 * in with the XML not read): nothing here credits or pays them, so there is nothing to sum.
 	 */
-	private async fill(session: RunSession, itemIndex: number, invoices: string[]): Promise<boolean> {
+	private async fill(client: RunClient, itemIndex: number, invoices: string[]): Promise<boolean> {
 		const found = await Promise.all(
 			invoices.map((uuid) =>
 				this.absent.has(uuid)
 					? undefined
-					: this.document(session, uuid, itemIndex, 'related invoice', 'valid').catch(
+					: this.document(client, uuid, itemIndex, 'related invoice', 'valid').catch(
 							(error: unknown) => {
 								if ((error as { httpCode?: string }).httpCode !== '404') throw error;
 								// Looked up once per run.
@@ -204,10 +204,9 @@ export class SaleLedger {
 		const from = SaleLedger.earliest(read);
 		if (from === undefined) return false;
 		for (const invoice of read) if (!this.ledger.has(invoice.uuid)) this.ledger.put(invoice);
-		const whole = await this.list.within(session, SaleLedger.window(from));
+		const whole = await this.list.within(client.session, SaleLedger.window(from));
 		if (!whole.complete) {
-			throw operationFailed(
-				this.ctx,
+			throw client.operationFailed(
 				itemIndex,
 				`Could not read the whole voucher list to sum what is already credited or paid on the invoice: ${whole.why ?? 'incomplete'}`,
 				'Nothing was sent. Run the item again (a list that moved while it was read settles by itself).',
@@ -233,7 +232,7 @@ export class SaleLedger {
 		}
 		const documents = await Promise.all(
 			candidates.map((record) =>
-				this.document(session, record.uuid, itemIndex, 'listed voucher', stateOfRecord(record)),
+				this.document(client, record.uuid, itemIndex, 'listed voucher', stateOfRecord(record)),
 			),
 		);
 		for (const document of documents)
@@ -242,12 +241,17 @@ export class SaleLedger {
 		return true;
 	}
 
-	private refuse(itemIndex: number, refusal: Refusal, body: IDataObject): NodeOperationError {
+	private static refuse(
+		client: RunClient,
+		itemIndex: number,
+		refusal: Refusal,
+		body: IDataObject,
+	): NodeOperationError {
 		const field = refusal.field
 			? ` Field: ${fieldName(refusal.field)}${refusal.value !== undefined ? `, value ${refusal.value}` : ''}.`
 			: '';
 		const error = new NodeOperationError(
-			this.ctx.getNode(),
+			client.node.getNode(),
 			`Item ${itemIndex}: ${refusal.message}`,
 			{
 				itemIndex,
@@ -278,7 +282,7 @@ export class SaleLedger {
 		return await mine;
 	}
 
-	private async prepared(session: RunSession, job: StampJob): Promise<LedgerDocument | undefined> {
+	private async prepared(client: RunClient, job: StampJob): Promise<LedgerDocument | undefined> {
 		if (!job.stamp) return undefined;
 		const document = ledgerDocumentFromBody(
 			job.voucher.body,
@@ -288,7 +292,7 @@ export class SaleLedger {
 		if (!document) return undefined;
 		document.label = `this run's item ${job.itemIndex}`;
 		const invoices = SaleLedger.invoicesOf(document);
-		if (!(await this.fill(session, job.itemIndex, invoices))) return undefined;
+		if (!(await this.fill(client, job.itemIndex, invoices))) return undefined;
 		return document;
 	}
 
@@ -297,26 +301,26 @@ export class SaleLedger {
 	 * pays for another amount is a new payment, refused naming both amounts (never answered with the
 	 * other receipt). The same installment for the same amount is left to the Duplicate Check (a re-run).
 	 */
-	async beforeDuplicateCheck(session: RunSession, job: StampJob): Promise<void> {
+	async beforeDuplicateCheck(client: RunClient, job: StampJob): Promise<void> {
 		if (String(job.voucher.body.tipoDeComprobante ?? '').toUpperCase() !== 'P') return;
 		await this.inTurn(async () => {
-			const document = await this.prepared(session, job);
+			const document = await this.prepared(client, job);
 			if (!document) return;
 			const refusal = installmentConflictRefusal(this.ledger, document);
-			if (refusal) throw this.refuse(job.itemIndex, refusal, job.voucher.body);
+			if (refusal) throw SaleLedger.refuse(client, job.itemIndex, refusal, job.voucher.body);
 		});
 	}
 
 	/** Throws the item's refusal when the voucher breaks a rule of the ledger; records it when it fits. */
-	async check(session: RunSession, job: StampJob): Promise<void> {
+	async check(client: RunClient, job: StampJob): Promise<void> {
 		await this.inTurn(async () => {
-			const document = await this.prepared(session, job);
+			const document = await this.prepared(client, job);
 			if (!document) return;
 			const refusal =
 				document.type === 'E'
 					? creditRefusal(this.ledger, document)
 					: paymentRefusal(this.ledger, document);
-			if (refusal) throw this.refuse(job.itemIndex, refusal, job.voucher.body);
+			if (refusal) throw SaleLedger.refuse(client, job.itemIndex, refusal, job.voucher.body);
 			// Counted from now on (pending: sent, not confirmed), so a later item sees it.
 			this.ledger.put(document);
 			this.sent.set(job.itemIndex, document.uuid);

@@ -1,8 +1,7 @@
-import type { IDataObject, IExecuteFunctions, NodeApiError } from 'n8n-workflow';
+import type { IDataObject, NodeApiError } from 'n8n-workflow';
 
-import { operationFailed, ServiceCallError, timedOut, toNodeError } from '../api/client';
-import { readVoucher, stampPendingVoucher } from '../api/vouchers';
-import { findVoucherOnList } from '../api/voucherList';
+import { ServiceCallError, timedOut } from '../api/client';
+import type { RunClient } from '../api/runClient';
 import { unixSeconds } from '../cfdi/mexicoTime';
 import { alreadyStampedSaying, rejectionError } from './answer';
 import { SaleStampedMeanwhile } from './saleStampedMeanwhile';
@@ -42,7 +41,6 @@ type ReadBack = { uuid: string; stamped: boolean } | { stateless: true } | { fai
 
 /** The voucher read back by id (readVoucher): trusted only for the state members it actually has. */
 async function readBack(
-	ctx: IExecuteFunctions,
 	id: number,
 	body: IDataObject,
 	context: SendVoucherContext,
@@ -51,7 +49,7 @@ async function readBack(
 	for (let attempt = 0; attempt < READ_BACK_ATTEMPTS; attempt++) {
 		if (attempt > 0) await pause(context.settings, attempt - 1);
 		try {
-			const voucher = await readVoucher(ctx, context.session, id);
+			const voucher = await context.client.readVoucher(id);
 			// Only an answer that names this voucher is evidence of its state (issue 27 item 4).
 			if (!namesThisVoucher(voucher, id, body)) return { stateless: true };
 			const uuid = typeof voucher.uuid === 'string' ? voucher.uuid : '';
@@ -108,12 +106,11 @@ function listWindow(body: IDataObject): { from: number; to: number } {
 
 /** The voucher's UUID from the list (by its id), undefined when the list does not show it. */
 async function uuidOnList(
-	ctx: IExecuteFunctions,
 	id: number,
 	body: IDataObject,
 	context: SendVoucherContext,
 ): Promise<string | undefined> {
-	const record = await findVoucherOnList(ctx, context.session, { voucherId: id }, listWindow(body));
+	const record = await context.client.findVoucherOnList({ voucherId: id }, listWindow(body));
 	// The list entry names this voucher: its id, and the series and folio sent (when it shows them).
 	if (!record || !namesThisVoucher(record, id, body)) return undefined;
 	return record.uuid || undefined;
@@ -126,13 +123,12 @@ async function uuidOnList(
  * UUID is sought, and a missing listing is looked for again before giving up.
  */
 async function gatherFacts(
-	ctx: IExecuteFunctions,
 	id: number,
 	body: IDataObject,
 	context: SendVoucherContext,
 	stampedSaid = false,
 ): Promise<Facts> {
-	const read = await readBack(ctx, id, body, context);
+	const read = await readBack(id, body, context);
 	if ('uuid' in read && read.uuid) return { state: 'stamped', uuid: read.uuid };
 	if ('uuid' in read && !read.stamped && !stampedSaid) return { state: 'pending' };
 	const listAttempts = stampedSaid || ('uuid' in read && read.stamped) ? READ_BACK_ATTEMPTS : 1;
@@ -140,7 +136,7 @@ async function gatherFacts(
 	for (let attempt = 0; attempt < listAttempts; attempt++) {
 		if (attempt > 0) await pause(context.settings, attempt - 1);
 		try {
-			const uuid = await uuidOnList(ctx, id, body, context);
+			const uuid = await uuidOnList(id, body, context);
 			if (uuid) return { state: 'stamped', uuid };
 			listFailure = undefined;
 		} catch (error) {
@@ -218,14 +214,14 @@ function reasonOf(failure: Failure): string {
 
 /** Adds what only the stamping loop knows (the pending id) to an error the request already worded. */
 function withNote(
-	ctx: IExecuteFunctions,
+	client: RunClient,
 	error: unknown,
 	itemIndex: number,
 	action: string,
 	note: string,
 	id: number,
 ): NodeApiError {
-	const nodeError = toNodeError(ctx, error, itemIndex, { action });
+	const nodeError = client.nodeError(error, itemIndex, { action });
 	nodeError.description = [nodeError.description, note].filter(Boolean).join(' ');
 	nodeError.context.outcome = {
 		...(nodeError.context.outcome as IDataObject | undefined),
@@ -242,7 +238,6 @@ function withNote(
  * voucher cannot change). Without a UUID it fails as stamped, saying where to look.
  */
 async function settleAlreadyStamped(
-	ctx: IExecuteFunctions,
 	id: number,
 	body: IDataObject,
 	context: SendVoucherContext,
@@ -251,10 +246,9 @@ async function settleAlreadyStamped(
 ): Promise<DoneAnswer> {
 	const carried = typeof answer.result.uuid === 'string' ? answer.result.uuid : '';
 	if (carried) return recoveredAnswer(id, carried, saying);
-	const facts = await gatherFacts(ctx, id, body, context, true);
+	const facts = await gatherFacts(id, body, context, true);
 	if (facts.state === 'stamped') return recoveredAnswer(id, facts.uuid, saying);
-	throw operationFailed(
-		ctx,
+	throw context.client.operationFailed(
 		context.itemIndex,
 		`Voucher ${id} is already stamped (the service says: ${saying}), but its UUID could not be read`,
 		`${facts.state === 'unknown' ? `Looking it up failed (${reasonOf(facts.failure)}). ` : 'The voucher list did not show it yet. '}Look it up (${lookUpBy(id, body)}) with Voucher > Get Many or in the provider's portal. Do not run Create again for this item: that would stamp a second invoice.`,
@@ -270,13 +264,13 @@ async function settleAlreadyStamped(
  * id and says what is known about it.
  */
 export async function stampPending(
-	ctx: IExecuteFunctions,
 	id: number,
 	body: IDataObject,
 	qs: IDataObject,
 	context: SendVoucherContext,
 ): Promise<DoneAnswer> {
-	const stampIt = async () => await stampPendingVoucher(ctx, context.session, id, { body, qs });
+	const { client } = context;
+	const stampIt = async () => await client.stampPendingVoucher(id, { body, qs });
 	const action = `stamp voucher ${id}`;
 	const pendingContext: SendVoucherContext = { ...context, pendingId: id };
 	let lastFailure: ServiceCallError | undefined;
@@ -286,7 +280,7 @@ export async function stampPending(
 		let outcome: Awaited<ReturnType<typeof requestVoucher>> | undefined;
 		let thrown: unknown;
 		try {
-			outcome = await requestVoucher(ctx, stampIt, pendingContext);
+			outcome = await requestVoucher(stampIt, pendingContext);
 		} catch (error) {
 			thrown = error;
 		}
@@ -295,13 +289,20 @@ export async function stampPending(
 		if (outcome?.kind === 'done') return outcome.answer;
 		if (outcome?.kind === 'rejected') {
 			const saying = alreadyStampedSaying(outcome.answer);
-			if (saying) return await settleAlreadyStamped(ctx, id, body, context, outcome.answer, saying);
+			if (saying) return await settleAlreadyStamped(id, body, context, outcome.answer, saying);
 		}
 		// Before any unclear attempt a definite failure is just that; after one, look first.
 		if (thrown && !lastFailure)
-			throw withNote(ctx, thrown, context.itemIndex, action, pendingNote(id, 'refused', false), id);
+			throw withNote(
+				client,
+				thrown,
+				context.itemIndex,
+				action,
+				pendingNote(id, 'refused', false),
+				id,
+			);
 		if (outcome?.kind === 'rejected' && !lastFailure)
-			throw rejectionError(ctx, context.itemIndex, outcome.answer, id);
+			throw rejectionError(client.node, context.itemIndex, outcome.answer, id);
 		if (outcome?.kind === 'unclear') {
 			lastFailure = outcome.failure;
 			anyTimedOut ||= timedOut(lastFailure);
@@ -309,9 +310,9 @@ export async function stampPending(
 
 		// Give a slow stamp time to finish before judging the voucher's state.
 		await pause(context.settings, attempt - 1);
-		const facts = await gatherFacts(ctx, id, body, context);
+		const facts = await gatherFacts(id, body, context);
 		if (facts.state === 'unknown') {
-			throw toNodeError(ctx, lastFailure ?? facts.failure, context.itemIndex, {
+			throw client.nodeError(lastFailure ?? facts.failure, context.itemIndex, {
 				action,
 				ifMaybeDone: `Reading voucher ${id} back failed too (${reasonOf(facts.failure)}). ${mayBeStampedNote(id, body)}`,
 				outcome: { idComprobante: id },
@@ -320,10 +321,10 @@ export async function stampPending(
 		if (facts.state === 'stamped') return recoveredAnswer(id, facts.uuid);
 		lastKnown = facts.state === 'pending' ? 'pending' : 'notListed';
 		if (outcome?.kind === 'rejected')
-			throw rejectionError(ctx, context.itemIndex, outcome.answer, id);
+			throw rejectionError(client.node, context.itemIndex, outcome.answer, id);
 		if (thrown)
 			throw withNote(
-				ctx,
+				client,
 				thrown,
 				context.itemIndex,
 				action,
@@ -331,8 +332,7 @@ export async function stampPending(
 				id,
 			);
 	}
-	throw operationFailed(
-		ctx,
+	throw context.client.operationFailed(
 		context.itemIndex,
 		`Could not stamp voucher ${id}: ${MAX_STAMP_ATTEMPTS} attempts failed (last: ${reasonOf(lastFailure ?? new Error('no usable answer'))}); ${lastKnown === 'pending' ? 'it is still pending' : 'the service does not show it stamped'}`,
 		pendingNote(id, lastKnown === 'pending' ? 'readBack' : 'notListed', anyTimedOut),

@@ -187,7 +187,7 @@ function wordedError(
 
 /** An error for an answer that arrived fine but says the operation failed (e.g. esValido false). */
 export function operationFailed(
-	ctx: IExecuteFunctions,
+	ctx: Pick<IExecuteFunctions, 'getNode'>,
 	itemIndex: number,
 	message: string,
 	description: string,

@@ -14,6 +14,7 @@ import type { LedgerState, TicketSums } from '../cfdi/ledger';
 import { downloadVoucherXml } from '../api/voucherXml';
 import type { SaleLedger } from '../stamping/saleLedger';
 import { RunSession, toNodeError } from '../api/client';
+import { RunClient } from '../api/runClient';
 import type { RequestSettings } from '../execution/requestSettings';
 
 export const GLOBAL_SALE_TICKET = 'globalSaleTicket';
@@ -136,7 +137,7 @@ async function readFacts(
 	let sums: TicketSums | undefined;
 	try {
 		sums = await ledger.ticket(
-			session,
+			new RunClient(ctx, session),
 			itemIndex,
 			uuid,
 			ticket,
