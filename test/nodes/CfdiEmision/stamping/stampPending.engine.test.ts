@@ -4,6 +4,7 @@
  * stamped" answer to a PUT sent again, the voucher list. Through n8n-core's WorkflowExecute against
  * the sandbox; each test checks the items a user gets and the requests the service received.
  * Also covers: nodes/CfdiEmision/api/vouchers.ts (the pending save, the PUT that stamps it, the read-back by id).
+ * Also covers: nodes/CfdiEmision/api/runClient.ts (the run's client every request of the protocol goes through).
  */
 import type { IDataObject } from 'n8n-workflow';
 
