@@ -1,4 +1,4 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions, INode } from 'n8n-workflow';
 
 /**
  * Parameters read once per run when they hold no expression. n8n resolves, copies and validates a
@@ -29,13 +29,13 @@ function rawAt(parameters: unknown, name: string): unknown {
 const copyOf = <T>(value: T): T =>
 	value && typeof value === 'object' ? (structuredClone(value) as T) : value;
 
-interface RunParameters {
+interface ParameterCache {
 	raw: unknown;
 	values: Map<string, unknown>;
 }
 
 // One entry per n8n execution context (one per node run), dropped with it.
-const runs = new WeakMap<object, RunParameters>();
+const runs = new WeakMap<object, ParameterCache>();
 
 /**
  * ctx.getNodeParameter(name, itemIndex, fallback), kept for the run when the parameter holds no
@@ -59,4 +59,18 @@ export function runParameter<T>(
 	const raw = rawAt(run.raw, name);
 	if (raw !== undefined && !holdsExpression(raw)) run.values.set(name, copyOf(value));
 	return value;
+}
+
+/** The run's reader of per-item parameters (runParameter), made once so that callers need no context. */
+export class RunParameters {
+	constructor(private readonly ctx: IExecuteFunctions) {}
+
+	get<T>(name: string, itemIndex: number, fallback: T): T {
+		return runParameter(this.ctx, name, itemIndex, fallback);
+	}
+
+	/** The node whose parameters these are, for an error naming one. */
+	getNode(): INode {
+		return this.ctx.getNode();
+	}
 }

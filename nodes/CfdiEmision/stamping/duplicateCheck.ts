@@ -1,5 +1,5 @@
 /** The Duplicate Check: one list read per run for all items, and the verdict on each item's sale. */
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import {
 	indexByKey,
@@ -23,7 +23,7 @@ import type { VoucherRecord } from '../api/voucherRecords';
 import { cfdiDateTime } from '../cfdi/mexicoTime';
 import type { CheckedKey } from './job';
 import { SaleStampedMeanwhile } from './saleStampedMeanwhile';
-import { runParameter } from '../execution/runParameters';
+import type { RunParameters } from '../execution/runParameters';
 import { globalTwinsReport } from './globalTwins';
 import { listedSeconds, type RunVoucherList } from './runList';
 
@@ -34,11 +34,11 @@ export const DEFAULT_LOOK_BACK_DAYS = 30;
 
 /** The Duplicate Check setting: on (Return Existing) unless the node says otherwise, in every version. */
 export function duplicateCheckModeOf(
-	ctx: IExecuteFunctions,
+	parameters: RunParameters,
 	itemIndex: number,
 ): DuplicateCheckMode {
 	const fallback: DuplicateCheckMode = 'returnExisting';
-	const mode = runParameter<DuplicateCheckMode>(ctx, 'duplicateCheck', itemIndex, fallback);
+	const mode = parameters.get<DuplicateCheckMode>('duplicateCheck', itemIndex, fallback);
 	return mode === 'fail' || mode === 'off' || mode === 'returnExisting' ? mode : fallback;
 }
 

@@ -1,5 +1,5 @@
 /** The item's result when the Duplicate Check finds its sale: the voucher found, or why the item stops. */
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import {
 	CONTENT_FOLIO_PREFIX,
@@ -12,12 +12,13 @@ import {
 	type Verdict,
 } from '../cfdi';
 import { operationFailed } from '../api/client';
+import type { NodeRef } from '../api/runClient';
 import type { ItemOutcome } from '../execution/runItems';
 import type { StampJob } from './job';
 
 export type { CheckedKey } from './job';
 import { SaleStampedMeanwhile } from './saleStampedMeanwhile';
-import { readOutputFormat, withoutEmpty, type OutputFormat } from './answer';
+import { withoutEmpty, type OutputFormat } from './answer';
 import { needsAttention } from './needsAttention';
 import type { CheckedItem } from './duplicateCheck';
 
@@ -137,9 +138,10 @@ export function alsoStamped(found: Extract<Verdict, { kind: 'stamped' }>): IData
  * every mode. Undefined: the item goes on (nothing found, or a pending voucher to finish with Update).
  */
 export function checkedOutcome(
-	ctx: IExecuteFunctions,
+	node: NodeRef,
 	job: StampJob,
 	found: CheckedItem,
+	format: OutputFormat,
 ): ItemOutcome | undefined {
 	const duplicate = job.duplicate;
 	if (!duplicate || found.kind === 'none') return undefined;
@@ -151,7 +153,7 @@ export function checkedOutcome(
 		});
 	if (found.kind === 'collision') {
 		const { message, fix } = collisionMessage(key, sale, found.vouchers);
-		throw operationFailed(ctx, job.itemIndex, message, fix, {
+		throw operationFailed(node, job.itemIndex, message, fix, {
 			status: 'folioCollision',
 			...needsAttention('folioCollision', `${message} ${fix}`),
 			duplicateCheck: {
@@ -163,7 +165,7 @@ export function checkedOutcome(
 	}
 	if (found.kind === 'undecidable') {
 		throw operationFailed(
-			ctx,
+			node,
 			job.itemIndex,
 			`The Duplicate Check could not decide whether this sale (${key.value}, ${where}, ${describeSale(sale) || 'no recipient or total'}) is already stamped: ${found.reason}`,
 			`Nothing was sent. Look the sale up (${where}, ${describeSale(sale)}) with Voucher > Get Many or in the provider's portal. If it has no voucher, run the item again (a list that moved while it was read settles by itself), or set Duplicate Check to Off for this item to stamp without the look-up.`,
@@ -201,14 +203,14 @@ export function checkedOutcome(
 		return invoicedToAnotherRfc(job, duplicate.recipientRfc!, voucher);
 	if (duplicate.mode === 'fail') {
 		throw operationFailed(
-			ctx,
+			node,
 			job.itemIndex,
 			`This sale (${key.value}, from ${key.from}) is ${status === 'alreadyStamped' ? 'already stamped' : 'already saved as pending'}: ${where}, ${describeFound(voucher)}${changed ? `. ${changed}` : ''}`,
 			'Nothing was sent. Duplicate Check is set to Fail; set it to Return Existing to get the existing voucher as the result instead, or cancel that voucher first if a new one is really wanted.',
 			{ status, duplicateCheck: { key: key.value, found: voucher } },
 		);
 	}
-	const json = existingOutput(job, status, voucher, readOutputFormat(ctx));
+	const json = existingOutput(job, status, voucher, format);
 	const check = json.duplicateCheck as IDataObject;
 	if (found.kind === 'stamped') Object.assign(check, alsoStamped(found));
 	if (found.kind === 'stamped' && found.totalChanged) {

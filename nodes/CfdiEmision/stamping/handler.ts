@@ -1,5 +1,7 @@
 /** runStamping: the one per-item handler of Create, Update and every voucher kind (the no-double-stamp protocol). */
 import {
+	NodeApiError,
+	NodeOperationError,
 	sleep,
 	type IDataObject,
 	type IExecuteFunctions,
@@ -10,7 +12,8 @@ import { toGeneralPublic } from '../cfdi';
 import { toNodeError, type RunSession } from '../api/client';
 import { RunClient } from '../api/runClient';
 import type { VoucherRecord } from '../api/voucherRecords';
-import { ItemPlans, runItems, withItemIndex, type ItemOutcome } from '../execution/runItems';
+import { ItemPlans, runItems, type ItemOutcome } from '../execution/runItems';
+import { RunParameters } from '../execution/runParameters';
 import { readOutputFormat, stampOutput, type OutputFormat } from './answer';
 import { readStampingSettings, type StampingSettings } from './options';
 import { refuseUnderRetryOnFail } from './retryOnFail';
@@ -21,8 +24,8 @@ import {
 	withValues,
 	type DataRefusal,
 } from '../voucherInput';
-import { addOutcomeHints, markTwins } from './needsAttention';
-import { forgetDraft, rememberDraft, rememberedDraft } from './pendingDrafts';
+import { markTwins, outcomeHints } from './needsAttention';
+import { forgetDraft, rememberDraft, rememberedDraft, type NodeStaticData } from './pendingDrafts';
 import { sendVoucher, type DoneAnswer, type SendVoucherContext } from './request';
 import { SeriesQueue, seriesOf } from './seriesQueue';
 import { stampPending } from './stampPending';
@@ -197,6 +200,10 @@ export async function runStamping(
 	const refused = await refuseUnderRetryOnFail(ctx);
 	if (refused) return refused;
 	const settings = readStampingSettings(ctx);
+	// Per-item parameters through one reader (one read per run where they hold no expression).
+	const parameters = new RunParameters(ctx);
+	// Where a refused Two-Phase stamp's draft is remembered (pendingDrafts.ts).
+	const nodeData: NodeStaticData = () => ctx.getWorkflowStaticData('node');
 	// The issuer's data remembered in the credential, for vouchers whose issuer fields are empty.
 	const issuer = await readIssuerDefaults(ctx);
 	const format = readOutputFormat(ctx);
@@ -208,7 +215,7 @@ export async function runStamping(
 	// go. A planning error is kept and raised at the item's turn; without Continue On Fail, runItems
 	// checks every item before sending any.
 	const plans = new ItemPlans<StampJob | BuiltVoucher>(count, (itemIndex) =>
-		planStampJob(ctx, operation, itemIndex, issuer),
+		planStampJob(ctx, parameters, operation, itemIndex, issuer),
 	);
 	// Each item that starts plans one more item in the background, in the idle time while answers
 	// are awaited, so that a series whose stamp has just finished sends its next voucher at once
@@ -296,7 +303,12 @@ export async function runStamping(
 							`${nodeError.description ?? ''} Nothing was sent for this item. To stamp without the look-up, set Duplicate Check to Off.`.trim();
 						throw nodeError;
 					});
-					const answered = checkedOutcome(ctx, job, heldByGeneralPublic(found, itemIndex));
+					const answered = checkedOutcome(
+						client.node,
+						job,
+						heldByGeneralPublic(found, itemIndex),
+						format,
+					);
 					if (answered) {
 						const [item] = answered.items;
 						if (item?.json.status === 'alreadyStamped')
@@ -307,7 +319,7 @@ export async function runStamping(
 						job = { ...updating(job, found.voucher.voucherId), mode: 'twoPhase' };
 				}
 				// A refused Two-Phase stamp of this sale left a pending draft: stamp that one, corrected.
-				const draftId = rememberedDraft(ctx, job);
+				const draftId = rememberedDraft(nodeData, job);
 				if (draftId) job = updating(job, draftId);
 				const stepOutput = operation.beforeSend
 					? await operation.beforeSend(
@@ -337,22 +349,22 @@ export async function runStamping(
 				if ('error' in sent) {
 					if (sent.error instanceof SaleStampedMeanwhile)
 						return withPairing(stampedMeanwhileOutcome(job, sent.error, format), itemIndex);
-					const failed = withRefusedValues(
-						withItemIndex(ctx, sent.error, itemIndex),
-						job.voucher.body,
-					);
+					// Any other error is worded by runItems (withItemIndex): it carries no outcome to read here.
+					if (!(sent.error instanceof NodeApiError || sent.error instanceof NodeOperationError))
+						throw sent.error;
+					const failed = withRefusedValues(sent.error, job.voucher.body);
 					const left = failed.context.outcome as IDataObject | undefined;
 					if (
 						job.mode === 'twoPhase' &&
 						left?.status === 'rejected' &&
 						Number(left.idComprobante) > 0
 					)
-						rememberDraft(ctx, job, Number(left.idComprobante));
+						rememberDraft(nodeData, job, Number(left.idComprobante));
 					throw failed;
 				}
 				const outcome = outcomeOf(job, sent.answer, format);
 				const [stampedItem] = outcome.items;
-				if (stampedItem?.json.status === 'stamped') forgetDraft(ctx, job);
+				if (stampedItem?.json.status === 'stamped') forgetDraft(nodeData, job);
 				if (stampedItem?.json.status === 'stamped' || stampedItem?.json.status === 'alreadyStamped')
 					ledger.stamped(itemIndex, stampedItem.json.uuid);
 				else ledger.notStamped(itemIndex);
@@ -379,7 +391,8 @@ export async function runStamping(
 		// the list for the keys this run stamped reports them on the items.
 		if (runClient && stampedThisRun.length) await check.afterRun(runClient, stampedThisRun);
 		markTwins(output[0] ?? []);
-		addOutcomeHints(ctx, output[0] ?? []);
+		const hints = outcomeHints(output[0] ?? []);
+		if (hints.length) ctx.addExecutionHints(...hints);
 		return output;
 	} finally {
 		runEnded = true;

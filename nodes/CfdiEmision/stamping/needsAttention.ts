@@ -5,7 +5,7 @@
  * without this the owner never learns that a buyer is waiting. Also the editor's execution hints
  * for items answered with an existing voucher, left out, or needing the owner.
  */
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, NodeExecutionHint } from 'n8n-workflow';
 
 /**
  * - saleInGlobalInvoice: the sale is in a stamped global invoice (Sale in a Global Invoice: Fail),
@@ -74,7 +74,8 @@ function count(items: number, one: string, many: string): string {
  * for them), items left out (skipped), and items the shop must act on. The item's JSON says the
  * same; the hint is where a person looking at the run sees it.
  */
-export function addOutcomeHints(ctx: IExecuteFunctions, items: INodeExecutionData[]): void {
+export function outcomeHints(items: INodeExecutionData[]): NodeExecutionHint[] {
+	const hints: NodeExecutionHint[] = [];
 	const existing: number[] = [];
 	const skipped: Array<{ item: number; why: string }> = [];
 	const attention: Array<{ item: number; why: string }> = [];
@@ -89,13 +90,13 @@ export function addOutcomeHints(ctx: IExecuteFunctions, items: INodeExecutionDat
 		if (owner) attention.push({ item, why: String(owner.reason) });
 	});
 	if (existing.length)
-		ctx.addExecutionHints({
+		hints.push({
 			message: `${count(existing.length, `Item ${existing[0]} was`, `Items ${existing.join(', ')} were`)} answered with an existing voucher (status alreadyStamped or alreadyPending): nothing was stamped for ${count(existing.length, 'it', 'them')}, and the UUID given is the earlier voucher's (see duplicateCheck in the item).`,
 			type: 'info',
 			location: 'outputPane',
 		});
 	if (skipped.length)
-		ctx.addExecutionHints({
+		hints.push({
 			message: `${count(skipped.length, 'One item was', '{n} items were')} left out, nothing sent: ${skipped
 				.slice(0, 10)
 				.map((entry) => `item ${entry.item} (${entry.why})`)
@@ -104,7 +105,7 @@ export function addOutcomeHints(ctx: IExecuteFunctions, items: INodeExecutionDat
 			location: 'outputPane',
 		});
 	if (attention.length)
-		ctx.addExecutionHints({
+		hints.push({
 			message: `${count(attention.length, 'One item needs', '{n} items need')} the shop's action: ${attention
 				.slice(0, 10)
 				.map((entry) => `item ${entry.item} (${entry.why})`)
@@ -114,4 +115,5 @@ export function addOutcomeHints(ctx: IExecuteFunctions, items: INodeExecutionDat
 			type: 'warning',
 			location: 'outputPane',
 		});
+	return hints;
 }

@@ -6,7 +6,7 @@
  * kept in the workflow's static data, which n8n saves after each production execution of an active
  * workflow (a form page, a trigger); a manual run from the editor keeps nothing.
  */
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import type { StampJob } from './job';
 
@@ -22,9 +22,12 @@ interface Draft {
 // More than this many remembered drafts: the oldest go (a draft only matters until it is corrected).
 const MAX_DRAFTS = 200;
 
+/** The node's static data in the workflow (n8n's getWorkflowStaticData('node')), read when needed. */
+export type NodeStaticData = () => IDataObject;
+
 /** The remembered drafts; created only to remember one (a write marks the static data for saving). */
-function drafts(ctx: IExecuteFunctions, create = false): Record<string, Draft> {
-	const data = ctx.getWorkflowStaticData('node') as IDataObject;
+function drafts(nodeData: NodeStaticData, create = false): Record<string, Draft> {
+	const data = nodeData();
 	if (create) data.pendingDrafts ??= {};
 	return (data.pendingDrafts ?? {}) as unknown as Record<string, Draft>;
 }
@@ -44,19 +47,19 @@ function saleKey(job: StampJob): string | undefined {
 }
 
 /** The pending voucher a refused stamp of this sale left, when this workflow remembers one. */
-export function rememberedDraft(ctx: IExecuteFunctions, job: StampJob): number | undefined {
+export function rememberedDraft(nodeData: NodeStaticData, job: StampJob): number | undefined {
 	const key = saleKey(job);
 	if (!key || job.target.kind !== 'create' || job.mode !== 'twoPhase' || !job.stamp)
 		return undefined;
-	const draft = drafts(ctx)[key];
+	const draft = drafts(nodeData)[key];
 	return draft && draft.issuer === issuerOf(job.voucher.body) ? draft.id : undefined;
 }
 
 /** Remembers the draft a refused stamp left (the voucher stays pending, the service said so). */
-export function rememberDraft(ctx: IExecuteFunctions, job: StampJob, id: number): void {
+export function rememberDraft(nodeData: NodeStaticData, job: StampJob, id: number): void {
 	const key = saleKey(job);
 	if (!key) return;
-	const all = drafts(ctx, true);
+	const all = drafts(nodeData, true);
 	all[key] = { id, issuer: issuerOf(job.voucher.body), at: new Date().toISOString() };
 	const keys = Object.keys(all);
 	if (keys.length > MAX_DRAFTS)
@@ -67,7 +70,7 @@ export function rememberDraft(ctx: IExecuteFunctions, job: StampJob, id: number)
 }
 
 /** The sale is stamped (its draft or another voucher): nothing is left to finish. */
-export function forgetDraft(ctx: IExecuteFunctions, job: StampJob): void {
+export function forgetDraft(nodeData: NodeStaticData, job: StampJob): void {
 	const key = saleKey(job);
-	if (key && drafts(ctx)[key]) delete drafts(ctx)[key];
+	if (key && drafts(nodeData)[key]) delete drafts(nodeData)[key];
 }

@@ -23,7 +23,7 @@ import {
 import { duplicateCheckModeOf, saleFactsOf } from './duplicateCheck';
 import { uncheckedNote } from './duplicateOutcome';
 import type { StampJob, StampingMode, VoucherOperation } from './job';
-import { runParameter } from '../execution/runParameters';
+import type { RunParameters } from '../execution/runParameters';
 
 /**
  * Reads and checks one item locally: target, Stamp, Stamping Mode, the voucher body and the CFDI
@@ -32,6 +32,7 @@ import { runParameter } from '../execution/runParameters';
  */
 export function planStampJob(
 	ctx: IExecuteFunctions,
+	parameters: RunParameters,
 	operation: VoucherOperation,
 	itemIndex: number,
 	issuer: IssuerDefaults = {},
@@ -39,15 +40,15 @@ export function planStampJob(
 	const target = operation.target(ctx, itemIndex);
 	const built = operation.buildVoucher(ctx, itemIndex);
 	if (built instanceof BuiltVoucher && !built.body) return built;
-	const stamp = runParameter(ctx, 'stamp', itemIndex, true) as boolean;
+	const stamp = parameters.get('stamp', itemIndex, true) as boolean;
 	// A pending save is one harmless call; an update of a pending id is always settled by read-back.
 	const mode: StampingMode =
 		target.kind === 'update'
 			? 'twoPhase'
 			: stamp
-				? (runParameter<StampingMode>(ctx, 'stampingMode', itemIndex, 'twoPhase') as StampingMode)
+				? (parameters.get<StampingMode>('stampingMode', itemIndex, 'twoPhase') as StampingMode)
 				: 'direct';
-	const options = runParameter<IDataObject>(ctx, 'options', itemIndex, {});
+	const options = parameters.get<IDataObject>('options', itemIndex, {});
 	// The issuer remembered in the credential first: the duplicate check's key and the checks see it.
 	let given = withIssuerDefaults(
 		built instanceof BuiltVoucher ? (built.body as IDataObject) : built,
@@ -56,7 +57,7 @@ export function planStampJob(
 	const keyed =
 		target.kind === 'create'
 			? duplicateKeyOf(
-					ctx,
+					parameters,
 					itemIndex,
 					given,
 					built instanceof BuiltVoucher ? built.source.key : undefined,
@@ -89,7 +90,7 @@ export function planStampJob(
 	if (prepared.recipientChanges)
 		output.recipientNormalized = prepared.recipientChanges as unknown as IDataObject[];
 	const checked = duplicate
-		? identityOf(ctx, itemIndex, duplicate, body, prepared.qs, stamp)
+		? identityOf(parameters, itemIndex, duplicate, body, prepared.qs, stamp)
 		: undefined;
 	if (checked && 'folio' in checked && checked.folio) body.folio = checked.folio;
 	if (checked && 'unchecked' in checked) output.duplicateCheck = uncheckedNote(checked.unchecked);
@@ -118,7 +119,7 @@ export type PlannedKey = {
  * to the general public without a key is not checked: identical sales to it are common.
  */
 export function identityOf(
-	ctx: IExecuteFunctions,
+	parameters: RunParameters,
 	itemIndex: number,
 	planned: PlannedKey,
 	body: IDataObject,
@@ -137,7 +138,7 @@ export function identityOf(
 	// A pending save without a key has no fiscal effect: a repeated one leaves only another draft.
 	if (!stamp) return undefined;
 	const hours = Number(
-		runParameter(ctx, 'duplicateCheckWindow', itemIndex, DEFAULT_CONTENT_WINDOW_HOURS),
+		parameters.get('duplicateCheckWindow', itemIndex, DEFAULT_CONTENT_WINDOW_HOURS),
 	);
 	const windowHours = Number.isFinite(hours) && hours > 0 ? hours : DEFAULT_CONTENT_WINDOW_HOURS;
 	const now = Math.floor(Date.now() / 1000);
@@ -168,18 +169,18 @@ export function identityOf(
  * one (the voucher's content then identifies it: identityOf); none when the check is off.
  */
 export function duplicateKeyOf(
-	ctx: IExecuteFunctions,
+	parameters: RunParameters,
 	itemIndex: number,
 	body: IDataObject,
 	derived: BusinessKey | undefined,
 ): PlannedKey | undefined {
-	const mode = duplicateCheckModeOf(ctx, itemIndex);
+	const mode = duplicateCheckModeOf(parameters, itemIndex);
 	if (mode === 'off') return undefined;
-	const raw = runParameter<unknown>(ctx, 'duplicateCheckKey', itemIndex, '');
+	const raw = parameters.get<unknown>('duplicateCheckKey', itemIndex, '');
 	const read = keyText(raw);
 	if ('wrongType' in read)
 		throw new NodeOperationError(
-			ctx.getNode(),
+			parameters.getNode(),
 			`Item ${itemIndex}: Duplicate Check Key is ${read.wrongType}, not text or a number`,
 			{
 				itemIndex,
@@ -193,9 +194,13 @@ export function duplicateKeyOf(
 		return { mode, key: derived?.since ? { ...key, since: derived.since } : key };
 	} catch (error) {
 		const fix = error instanceof BusinessKeyError ? error.fix : 'Check the Duplicate Check Key.';
-		throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: ${(error as Error).message}`, {
-			itemIndex,
-			description: `${fix} Nothing was sent.`,
-		});
+		throw new NodeOperationError(
+			parameters.getNode(),
+			`Item ${itemIndex}: ${(error as Error).message}`,
+			{
+				itemIndex,
+				description: `${fix} Nothing was sent.`,
+			},
+		);
 	}
 }

@@ -27,6 +27,7 @@ import { RunSession } from '../api/client';
 import { listVouchers } from '../api/voucherList';
 import { downloadVoucherXml } from '../api/voucherXml';
 import { duplicateCheckModeOf } from '../stamping/duplicateCheck';
+import { RunParameters } from '../execution/runParameters';
 import { readStampingSettings } from '../stamping/options';
 
 /** What the service already documents of this run's sales: stamped global invoices and same-folio vouchers. */
@@ -60,7 +61,7 @@ export async function priorDeclarations(
 	ctx: IExecuteFunctions,
 	period: GlobalPeriod,
 ): Promise<PriorDeclarations> {
-	if (duplicateCheckModeOf(ctx, 0) === 'off') return NO_PRIOR;
+	if (duplicateCheckModeOf(new RunParameters(ctx), 0) === 'off') return NO_PRIOR;
 	const tickets = ticketsOf(ctx);
 	const wanted = new Set(tickets.filter(Boolean));
 	if (!wanted.size) return NO_PRIOR;
