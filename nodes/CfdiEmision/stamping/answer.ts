@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import {
 	recipientOutcome,
@@ -15,6 +15,7 @@ import {
 	ServiceCallError,
 	type ServiceErrorEntry,
 } from '../api/client';
+import type { NodeRef } from '../api/runClient';
 import { serviceRefusal } from '../voucherInput/dataRefusal';
 
 export type VoucherStatus = 'stamped' | 'pending';
@@ -96,7 +97,7 @@ type RejectedAnswer = Extract<StampAnswer, { kind: 'rejected' }>;
 
 /** The error for a voucher the service refused, listing every code it returned. */
 export function rejectionError(
-	ctx: Pick<IExecuteFunctions, 'getNode'>,
+	node: NodeRef,
 	itemIndex: number,
 	answer: Extract<StampAnswer, { kind: 'rejected' }>,
 	knownId?: number,
@@ -107,7 +108,7 @@ export function rejectionError(
 		const uuid =
 			typeof answer.result.uuid === 'string' && answer.result.uuid ? answer.result.uuid : '';
 		return operationFailed(
-			ctx,
+			node,
 			itemIndex,
 			`Voucher ${id} is already stamped${uuid ? ` (UUID ${uuid})` : ''}: the service refused to change it (${saying})`,
 			`A stamped voucher cannot be changed, so nothing was changed. Do not run Create again for it: that would stamp a second invoice.${uuid ? '' : ` Find its UUID with Voucher > Get Many (idComprobante ${id}).`} To correct it, cancel it (Voucher > Cancel) and issue a new one.`,
@@ -122,7 +123,7 @@ export function rejectionError(
 	const recipient = recipientProblems(answer.errores);
 	const fixes = [...new Set(recipient.map((problem) => `${problem.path}: ${problem.fix}`))];
 	return operationFailed(
-		ctx,
+		node,
 		itemIndex,
 		`The service refused the voucher: ${formatErrores(answer.errores)}`,
 		`Each code names the rule that failed (CFDI40xxx codes are SAT rules, FACxxx codes are the provider's).${fixes.length ? ` ${fixes.join(' ')}` : ''}${stored}`,
@@ -139,12 +140,6 @@ export function rejectionError(
 
 /** Output of the stamping operations: readable (version 1.1 default) or the service's answer as it came. */
 export type OutputFormat = 'simplified' | 'raw';
-
-/** Version 1 nodes keep the raw output they always had. */
-export function readOutputFormat(ctx: IExecuteFunctions): OutputFormat {
-	if (ctx.getNode().typeVersion < 1.1) return 'raw';
-	return ctx.getNodeParameter('output', 0, 'simplified') === 'raw' ? 'raw' : 'simplified';
-}
 
 /** What the operation did, for the output's "message", e.g. "Stamped A-1001 for URE180429TM6: 1508.00 MXN." */
 function describeOutcome(

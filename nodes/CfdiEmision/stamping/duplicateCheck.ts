@@ -145,14 +145,12 @@ export class DuplicateCheck {
 
 	/** The run's window of the list, from the run's one read. */
 	private async listedOnce(client: RunClient): Promise<WholeWindow> {
-		this.listed ??= this.list
-			.within(client.session, this.windowOf(this.allKeys()))
-			.then((whole) => {
-				this.generalPublic.push(
-					...whole.records.filter((record) => toGeneralPublic(record.recipientRfc)),
-				);
-				return whole;
-			});
+		this.listed ??= this.list.within(client, this.windowOf(this.allKeys())).then((whole) => {
+			this.generalPublic.push(
+				...whole.records.filter((record) => toGeneralPublic(record.recipientRfc)),
+			);
+			return whole;
+		});
 		return await this.listed;
 	}
 

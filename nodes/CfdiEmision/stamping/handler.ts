@@ -14,8 +14,8 @@ import { RunClient } from '../api/runClient';
 import type { VoucherRecord } from '../api/voucherRecords';
 import { ItemPlans, runItems, type ItemOutcome } from '../execution/runItems';
 import { RunParameters } from '../execution/runParameters';
-import { readOutputFormat, stampOutput, type OutputFormat } from './answer';
-import { readStampingSettings, type StampingSettings } from './options';
+import { stampOutput, type OutputFormat } from './answer';
+import { readOutputFormat, readStampingSettings, type StampingSettings } from './options';
 import { refuseUnderRetryOnFail } from './retryOnFail';
 import {
 	BuiltVoucher,
@@ -237,7 +237,7 @@ export async function runStamping(
 	});
 	// Credit notes and payment receipts: the run's ledger of what their invoices already have
 	// (saleLedger.ts). Its list read is the run's one, shared with the Duplicate Check.
-	const ledger = operation.ledger ?? new SaleLedger(new RunVoucherList(ctx));
+	const ledger = operation.ledger ?? new SaleLedger(new RunVoucherList());
 	ledger.use(count, (itemIndex) => operation.relatedXml?.(itemIndex));
 	// Every item's key, for the one list pass of the check (plans the items not planned yet: local work).
 	const check = new DuplicateCheck(() => {

@@ -9,8 +9,9 @@ export type { StampJob, StampingMode, VoucherOperation, VoucherTarget } from './
 export {
 	CREATE_OPERATIONS,
 	STAMPING_OPERATIONS,
+	readOutputFormat,
 	readStampingSettings,
 	type StampingSettings,
 } from './options';
 export { duplicateCheckModeOf } from './duplicateCheck';
-export { readOutputFormat, type OutputFormat } from './answer';
+export type { OutputFormat } from './answer';

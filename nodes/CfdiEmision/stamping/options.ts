@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { DEFAULT_RETRIES, DEFAULT_RETRY_DELAY_MS } from '../api/client';
 import { readRequestSettings, type RequestSettings } from '../execution/requestSettings';
+import type { OutputFormat } from './answer';
 
 export const DEFAULT_STAMP_CONCURRENCY = 1;
 export const DEFAULT_BUSY_RETRIES = DEFAULT_RETRIES;
@@ -24,6 +25,12 @@ export interface StampingSettings extends RequestSettings {
 	busyRetries: number;
 	/** The first pause of every stamping retry; each further one doubles (the package's one back-off). */
 	retryDelayMs: number;
+}
+
+/** Version 1 nodes keep the raw output they always had. */
+export function readOutputFormat(ctx: IExecuteFunctions): OutputFormat {
+	if (ctx.getNode().typeVersion < 1.1) return 'raw';
+	return ctx.getNodeParameter('output', 0, 'simplified') === 'raw' ? 'raw' : 'simplified';
 }
 
 export function readStampingSettings(ctx: IExecuteFunctions): StampingSettings {

@@ -4,10 +4,9 @@
  * and each gets only the vouchers of its own window back (a sale is never judged on another
  * reader's window). A window the read does not reach back to is read again, widened.
  */
-import type { IExecuteFunctions } from 'n8n-workflow';
-
 import type { RunSession } from '../api/client';
-import { readWholeWindow, type VoucherListWindow, type WholeWindow } from '../api/voucherList';
+import type { RunClient } from '../api/runClient';
+import type { VoucherListWindow, WholeWindow } from '../api/voucherList';
 import type { VoucherRecord } from '../api/voucherRecords';
 import { unixSeconds } from '../cfdi/mexicoTime';
 
@@ -29,14 +28,12 @@ export class RunVoucherList {
 
 	private readonly announced: AnnouncedWindow[] = [];
 
-	constructor(private readonly ctx: IExecuteFunctions) {}
-
 	/** A reader says which window it will need, so the first read spans it too. */
 	announce(window: AnnouncedWindow): void {
 		this.announced.push(window);
 	}
 
-	private start(session: RunSession, windows: Promise<VoucherListWindow[]>): void {
+	private start(client: RunClient, windows: Promise<VoucherListWindow[]>): void {
 		const entry = { window: { from: 0, to: 0 } } as {
 			window: VoucherListWindow;
 			whole: Promise<WholeWindow>;
@@ -46,7 +43,7 @@ export class RunVoucherList {
 				from: Math.max(0, Math.min(...all.map((window) => window.from))),
 				to: Math.max(...all.map((window) => window.to)),
 			};
-			return await readWholeWindow(this.ctx, session, entry.window);
+			return await client.readWholeWindow(entry.window);
 		});
 		this.read = entry;
 	}
@@ -55,14 +52,14 @@ export class RunVoucherList {
 	 * The vouchers dated in `want`, from the run's one read. A failed read stays failed for the
 	 * run (each item says so; none sends without its look-up).
 	 */
-	async within(session: RunSession, want: VoucherListWindow): Promise<WholeWindow> {
+	async within(client: RunClient, want: VoucherListWindow): Promise<WholeWindow> {
 		if (!this.read) {
 			// A reader's window it cannot tell now (its look-up failed) is its own affair at its turn.
 			const others = Promise.all(
-				this.announced.map(async (window) => await window(session).catch(() => undefined)),
+				this.announced.map(async (window) => await window(client.session).catch(() => undefined)),
 			);
 			this.start(
-				session,
+				client,
 				others.then((windows) => [
 					want,
 					...windows.filter((window): window is VoucherListWindow => window !== undefined),
@@ -74,7 +71,7 @@ export class RunVoucherList {
 		// Its end is "now" for every reader: only a window reaching further back needs a new read.
 		if (want.from < read.window.from) {
 			const wider = [want, read.window];
-			this.start(session, Promise.resolve(wider));
+			this.start(client, Promise.resolve(wider));
 			read = this.read as NonNullable<typeof this.read>;
 		}
 		const whole = await read.whole;

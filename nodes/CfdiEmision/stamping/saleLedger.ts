@@ -204,7 +204,7 @@ export class SaleLedger {
 		const from = SaleLedger.earliest(read);
 		if (from === undefined) return false;
 		for (const invoice of read) if (!this.ledger.has(invoice.uuid)) this.ledger.put(invoice);
-		const whole = await this.list.within(client.session, SaleLedger.window(from));
+		const whole = await this.list.within(client, SaleLedger.window(from));
 		if (!whole.complete) {
 			throw client.operationFailed(
 				itemIndex,

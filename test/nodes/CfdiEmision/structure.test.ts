@@ -239,3 +239,64 @@ describe('one rule for "is this parameter an expression"', () => {
 		expect(rawParameterReads(`${NODE}/execution/runParameters.ts`, source)).toEqual([]);
 	});
 });
+
+/**
+ * The stamping protocol holds the run's client of the service (api/runClient.ts), plain settings
+ * and the per-item parameter reader, not n8n's context (issue 33: the context of one stamping run
+ * stays near the top). Only these stamping/ files take the context, each for a reason.
+ */
+const TAKE_THE_CONTEXT = new Map([
+	['handler.ts', 'runStamping: n8n runs it, and it makes the client, the reader and the hints'],
+	['job.ts', "the operations' contract: their builders read the node's fields"],
+	['plan.ts', "calls the operation's builders for one item"],
+	['options.ts', "the run's settings, read once at the top"],
+	['retryOnFail.ts', 'the run-wide refusal, decided before any item'],
+	['saleInGlobalInvoice.ts', "Sale in a Global Invoice's step, called through beforeSend"],
+	['globalCancellation.ts', "Sale in a Global Invoice's last step, called through afterStamped"],
+]);
+
+/** Whether a source imports n8n's execution context (IExecuteFunctions) from n8n-workflow. */
+function importsTheContext(file: string, source: string): boolean {
+	const tree = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true);
+	return tree.statements.some(
+		(statement) =>
+			ts.isImportDeclaration(statement) &&
+			ts.isStringLiteral(statement.moduleSpecifier) &&
+			statement.moduleSpecifier.text === 'n8n-workflow' &&
+			!!statement.importClause?.namedBindings &&
+			ts.isNamedImports(statement.importClause.namedBindings) &&
+			statement.importClause.namedBindings.elements.some(
+				(element) => (element.propertyName ?? element.name).text === 'IExecuteFunctions',
+			),
+	);
+}
+
+describe("the stamping protocol without n8n's context", () => {
+	test('only the listed stamping/ files import IExecuteFunctions', () => {
+		const stamping = sources().filter((file) => file.startsWith(`${NODE}/stamping/`));
+		expect(stamping).toEqual(expect.arrayContaining([`${NODE}/stamping/stampPending.ts`]));
+		const taking = stamping
+			.filter((file) => importsTheContext(file, readFileSync(join(ROOT, file), 'utf8')))
+			.map((file) => posix.basename(file));
+		expect(taking.filter((file) => !TAKE_THE_CONTEXT.has(file))).toEqual([]);
+		// The list shrinks with the code: a file listed that no longer takes the context is struck.
+		expect([...TAKE_THE_CONTEXT.keys()].filter((file) => !taking.includes(file))).toEqual([]);
+	});
+
+	test.each([
+		"import type { IExecuteFunctions } from 'n8n-workflow';",
+		"import { NodeOperationError, type IExecuteFunctions } from 'n8n-workflow';",
+		"import type { IExecuteFunctions as Context } from 'n8n-workflow';",
+	])('finds %s', (source) => {
+		expect(importsTheContext(`${NODE}/stamping/request.ts`, source)).toBe(true);
+	});
+
+	test('other n8n types are not the context', () => {
+		expect(
+			importsTheContext(
+				`${NODE}/stamping/request.ts`,
+				"import type { IDataObject, INode } from 'n8n-workflow';",
+			),
+		).toBe(false);
+	});
+});

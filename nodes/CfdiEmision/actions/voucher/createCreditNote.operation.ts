@@ -237,7 +237,7 @@ export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionDat
 	const settings = readStampingSettings(ctx);
 	const related = await readRelatedInvoices(ctx, settings, INVOICES);
 	// The run's ledger: the global sales' credits are read from it before planning, then it stamps.
-	const ledger = new SaleLedger(new RunVoucherList(ctx));
+	const ledger = new SaleLedger(new RunVoucherList());
 	const globalSales = await GlobalSaleCredits.read(
 		ctx,
 		settings,
