@@ -11,7 +11,6 @@ import { decimalToNumber, readSaleDocument, type SaleDocument } from '../cfdi';
 import { DECIMAL_ZERO, type Decimal } from '../cfdi/decimal';
 import { FOLIO_FISCAL_PATTERN } from '../cfdi/cancellation';
 import type { LedgerState, TicketSums } from '../cfdi/ledger';
-import { downloadVoucherXml } from '../api/voucherXml';
 import type { SaleLedger } from '../stamping/saleLedger';
 import { RunSession, toNodeError } from '../api/client';
 import { RunClient } from '../api/runClient';
@@ -57,7 +56,8 @@ export class GlobalSaleCredits {
 	): Promise<GlobalSaleCredits> {
 		const count = ctx.getInputData().length;
 		const byItem: ItemFacts[] = new Array(count);
-		let session: RunSession | undefined;
+		// The run's client of the service, made at the first item that reads a global invoice.
+		let client: RunClient | undefined;
 		const globalXml = new Map<string, Promise<string>>();
 		for (let itemIndex = 0; itemIndex < count; itemIndex++) {
 			const ticket = ticketOf(ctx, itemIndex);
@@ -69,11 +69,11 @@ export class GlobalSaleCredits {
 				if (!globalXml.has(uuid.toUpperCase()))
 					globalXml.set(uuid.toUpperCase(), Promise.resolve(xml));
 			try {
-				session ??= RunSession.fromNode(ctx, settings);
+				client ??= new RunClient(ctx, RunSession.fromNode(ctx, settings));
 				byItem[itemIndex] = {
 					facts: await readFacts(
 						ctx,
-						session,
+						client,
 						itemIndex,
 						ticket,
 						invoicesParameter,
@@ -99,7 +99,7 @@ export class GlobalSaleCredits {
 
 async function readFacts(
 	ctx: IExecuteFunctions,
-	session: RunSession,
+	client: RunClient,
 	itemIndex: number,
 	ticket: string,
 	invoicesParameter: string,
@@ -122,12 +122,14 @@ async function readFacts(
 	// One download per global invoice for the run's items (a failed one is tried again by the next).
 	let read = globalXml.get(uuid.toUpperCase());
 	if (!read) {
-		read = downloadVoucherXml(ctx, session, uuid, itemIndex, {
-			action: `read the XML of global invoice ${uuid}`,
-			subject: `global invoice ${uuid}`,
-			consequence:
-				'Nothing was stamped for this item. Check the UUID of the global invoice and run the item again.',
-		}).then(({ xml }) => xml);
+		read = client
+			.downloadVoucherXml(uuid, itemIndex, {
+				action: `read the XML of global invoice ${uuid}`,
+				subject: `global invoice ${uuid}`,
+				consequence:
+					'Nothing was stamped for this item. Check the UUID of the global invoice and run the item again.',
+			})
+			.then(({ xml }) => xml);
 		globalXml.set(uuid.toUpperCase(), read);
 		read.catch(() => globalXml.delete(uuid.toUpperCase()));
 	}
@@ -137,7 +139,7 @@ async function readFacts(
 	let sums: TicketSums | undefined;
 	try {
 		sums = await ledger.ticket(
-			new RunClient(ctx, session),
+			client,
 			itemIndex,
 			uuid,
 			ticket,
