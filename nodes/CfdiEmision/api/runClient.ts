@@ -1,7 +1,8 @@
 /**
  * The service's client bound to one run: n8n's context and the run's session joined once, so that
- * the stamping protocol (stamping/) holds this object, not n8n's context. Each call is the api/
- * function of the same name; the errors it words name the node (the only part of n8n they need).
+ * the stamping protocol holds this object (as what it asks of the service, stamping/service.ts),
+ * not n8n's context. Each call is the api/ function of the same name; the errors it words name the
+ * node (the only part of n8n they need).
  */
 import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 

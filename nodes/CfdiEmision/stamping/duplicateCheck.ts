@@ -17,7 +17,7 @@ import {
 	type SaleFacts,
 	type Verdict,
 } from '../cfdi';
-import type { RunClient } from '../api/runClient';
+import type { StampingService } from './service';
 import type { WholeWindow } from '../api/voucherList';
 import type { VoucherRecord } from '../api/voucherRecords';
 import { cfdiDateTime } from '../cfdi/mexicoTime';
@@ -128,7 +128,7 @@ export class DuplicateCheck {
 
 	/** A read of its own (a recheck, the after-run look-up): not the run's shared one. */
 	private async read(
-		client: RunClient,
+		client: StampingService,
 		window: { from: number; to: number },
 	): Promise<WholeWindow> {
 		return await client.readWholeWindow(window);
@@ -144,7 +144,7 @@ export class DuplicateCheck {
 	}
 
 	/** The run's window of the list, from the run's one read. */
-	private async listedOnce(client: RunClient): Promise<WholeWindow> {
+	private async listedOnce(client: StampingService): Promise<WholeWindow> {
 		this.listed ??= this.list.within(client, this.windowOf(this.allKeys())).then((whole) => {
 			this.generalPublic.push(
 				...whole.records.filter((record) => toGeneralPublic(record.recipientRfc)),
@@ -171,7 +171,7 @@ export class DuplicateCheck {
 	}
 
 	/** What the list (and this run) holds for an item's sale, before its first request. */
-	async before(client: RunClient, entry: CheckedKey): Promise<CheckedItem> {
+	async before(client: StampingService, entry: CheckedKey): Promise<CheckedItem> {
 		const found = this.judge(entry, await this.listedOnce(client));
 		if (found.kind !== 'stamped' || !entry.fiscal) return found;
 		return await this.withFiscalFields(client, entry.fiscal, found);
@@ -185,7 +185,7 @@ export class DuplicateCheck {
 	 * compared.
 	 */
 	private async withFiscalFields(
-		client: RunClient,
+		client: StampingService,
 		now: FiscalFacts,
 		found: Extract<CheckedItem, { kind: 'stamped' }>,
 	): Promise<CheckedItem> {
@@ -215,7 +215,7 @@ export class DuplicateCheck {
 	 * Looks again for one key (a series-busy answer says another stamp runs on its series, maybe this
 	 * very sale from another execution): throws SaleStampedMeanwhile when it is stamped now.
 	 */
-	async recheck(client: RunClient, entry: CheckedKey, pendingId?: number): Promise<void> {
+	async recheck(client: StampingService, entry: CheckedKey, pendingId?: number): Promise<void> {
 		const whole = await this.read(client, this.windowOf([entry]));
 		const found = verdictOf(entry, whole.records as unknown as ListedSale[]);
 		if (found.kind === 'stamped' && !found.totalChanged)
@@ -245,7 +245,7 @@ export class DuplicateCheck {
 	 * voucher of the same sale besides ours is a twin, reported on the item's output (never silently).
 	 */
 	async afterRun(
-		client: RunClient,
+		client: StampingService,
 		stamped: Array<CheckedKey & { uuid: string; output: IDataObject }>,
 	): Promise<void> {
 		if (!stamped.length) return;

@@ -3,7 +3,7 @@
  * from its XML, so that the advice keeps every ticket declared exactly once (cfdi/kinds/globalTwins.ts).
  */
 import { globalTwinAdvice, globalTwinMessage, type BusinessKey, type TwinReport } from '../cfdi';
-import type { RunClient } from '../api/runClient';
+import type { StampingService } from './service';
 
 /**
  * The report with the global invoices' tickets weighed. `read` caches each UUID's tickets over the
@@ -11,7 +11,7 @@ import type { RunClient } from '../api/runClient';
  * and the user must compare their tickets before cancelling either.
  */
 export async function globalTwinsReport(
-	client: RunClient,
+	client: StampingService,
 	key: BusinessKey,
 	own: string,
 	report: TwinReport,

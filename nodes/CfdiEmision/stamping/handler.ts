@@ -34,6 +34,7 @@ import { DuplicateCheck, type CheckedItem, type CheckedKey } from './duplicateCh
 import { checkedOutcome, stampedMeanwhileOutcome } from './duplicateOutcome';
 import { SaleStampedMeanwhile } from './saleStampedMeanwhile';
 import { SaleLedger } from './saleLedger';
+import type { StampingService } from './service';
 import { RunVoucherList } from './runList';
 import type { StampJob, VoucherOperation } from './job';
 import { planStampJob } from './plan';
@@ -84,7 +85,7 @@ async function createTwoPhase(job: StampJob, context: SendVoucherContext): Promi
 /** Sends one planned item through the protocol: the only code that decides which calls go out. */
 async function sendJob(
 	job: StampJob,
-	client: RunClient,
+	client: StampingService,
 	settings: StampingSettings,
 	whileSeriesBusy?: SendVoucherContext['whileSeriesBusy'],
 	lookUpSale?: LookUpSale,
@@ -268,8 +269,9 @@ export async function runStamping(
 		const more = await operation.afterStamped?.(ctx, job, session, generalPublic);
 		if (more) Object.assign(json, more);
 	};
-	// The run's one client of the service, made at the first item from the run's session.
-	let runClient: RunClient | undefined;
+	// The run's one client of the service, made at the first item from the session runItems opens.
+	let runClient: StampingService | undefined;
+	const clientOf = (session: RunSession) => (runClient ??= new RunClient(ctx, session));
 	const withPairing = (outcome: ItemOutcome, itemIndex: number): ItemOutcome => {
 		if (gathered) {
 			for (const item of outcome.items)
@@ -283,7 +285,7 @@ export async function runStamping(
 			settings,
 			async (itemIndex, session) => {
 				void planOneAhead();
-				const client = (runClient ??= new RunClient(ctx, session));
+				const client = clientOf(session);
 				let job = plans.get(itemIndex);
 				// A skipped item (e.g. an order without tax data) is passed on with why; nothing is sent.
 				if (job instanceof BuiltVoucher)

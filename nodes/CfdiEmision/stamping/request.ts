@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { backoff, ServiceCallError } from '../api/client';
-import type { RunClient } from '../api/runClient';
+import type { StampingService } from './service';
 import { readStampAnswer, rejectionError, SERIES_BUSY_CODE, type StampAnswer } from './answer';
 import type { StampingSettings } from './options';
 
@@ -11,7 +11,7 @@ export type RejectedAnswer = Extract<StampAnswer, { kind: 'rejected' }>;
 export interface SendVoucherContext {
 	itemIndex: number;
 	/** The run's client of the service: every request and the node its errors name. */
-	client: RunClient;
+	client: StampingService;
 	settings: StampingSettings;
 	stampRequested: boolean;
 	/** What to tell the user if the service may have acted although no success was seen. */

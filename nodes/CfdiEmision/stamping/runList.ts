@@ -4,8 +4,7 @@
  * and each gets only the vouchers of its own window back (a sale is never judged on another
  * reader's window). A window the read does not reach back to is read again, widened.
  */
-import type { RunSession } from '../api/client';
-import type { RunClient } from '../api/runClient';
+import type { StampingService } from './service';
 import type { VoucherListWindow, WholeWindow } from '../api/voucherList';
 import type { VoucherRecord } from '../api/voucherRecords';
 import { unixSeconds } from '../cfdi/mexicoTime';
@@ -21,7 +20,7 @@ export function datedWithin(record: VoucherRecord, window: VoucherListWindow): b
 }
 
 /** A window a reader will need, known once the run's items are planned (undefined: none). */
-export type AnnouncedWindow = (session: RunSession) => Promise<VoucherListWindow | undefined>;
+export type AnnouncedWindow = () => Promise<VoucherListWindow | undefined>;
 
 export class RunVoucherList {
 	private read?: { window: VoucherListWindow; whole: Promise<WholeWindow> };
@@ -33,7 +32,7 @@ export class RunVoucherList {
 		this.announced.push(window);
 	}
 
-	private start(client: RunClient, windows: Promise<VoucherListWindow[]>): void {
+	private start(client: StampingService, windows: Promise<VoucherListWindow[]>): void {
 		const entry = { window: { from: 0, to: 0 } } as {
 			window: VoucherListWindow;
 			whole: Promise<WholeWindow>;
@@ -52,11 +51,11 @@ export class RunVoucherList {
 	 * The vouchers dated in `want`, from the run's one read. A failed read stays failed for the
 	 * run (each item says so; none sends without its look-up).
 	 */
-	async within(client: RunClient, want: VoucherListWindow): Promise<WholeWindow> {
+	async within(client: StampingService, want: VoucherListWindow): Promise<WholeWindow> {
 		if (!this.read) {
 			// A reader's window it cannot tell now (its look-up failed) is its own affair at its turn.
 			const others = Promise.all(
-				this.announced.map(async (window) => await window(client.session).catch(() => undefined)),
+				this.announced.map(async (window) => await window().catch(() => undefined)),
 			);
 			this.start(
 				client,

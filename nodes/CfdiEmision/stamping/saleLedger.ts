@@ -26,7 +26,7 @@ import {
 } from '../cfdi/ledger';
 import type { VoucherRecord } from '../api/voucherRecords';
 import { unixSeconds } from '../cfdi/mexicoTime';
-import type { RunClient } from '../api/runClient';
+import type { StampingService } from './service';
 import type { StampJob } from './job';
 import type { RunVoucherList } from './runList';
 
@@ -121,7 +121,7 @@ export class SaleLedger {
 	 * the global invoice or it does not hold the ticket.
 	 */
 	async ticket(
-		client: RunClient,
+		client: StampingService,
 		itemIndex: number,
 		globalUuid: string,
 		ticket: string,
@@ -139,7 +139,7 @@ export class SaleLedger {
 	}
 
 	private document(
-		client: RunClient,
+		client: StampingService,
 		uuid: string,
 		itemIndex: number,
 		role: string,
@@ -185,7 +185,11 @@ export class SaleLedger {
 	 * them. Answers false when the service holds none of them (404: invoices stamped elsewhere, typed
 	 * in with the XML not read): nothing here credits or pays them, so there is nothing to sum.
 	 */
-	private async fill(client: RunClient, itemIndex: number, invoices: string[]): Promise<boolean> {
+	private async fill(
+		client: StampingService,
+		itemIndex: number,
+		invoices: string[],
+	): Promise<boolean> {
 		const found = await Promise.all(
 			invoices.map((uuid) =>
 				this.absent.has(uuid)
@@ -242,7 +246,7 @@ export class SaleLedger {
 	}
 
 	private static refuse(
-		client: RunClient,
+		client: StampingService,
 		itemIndex: number,
 		refusal: Refusal,
 		body: IDataObject,
@@ -282,7 +286,10 @@ export class SaleLedger {
 		return await mine;
 	}
 
-	private async prepared(client: RunClient, job: StampJob): Promise<LedgerDocument | undefined> {
+	private async prepared(
+		client: StampingService,
+		job: StampJob,
+	): Promise<LedgerDocument | undefined> {
 		if (!job.stamp) return undefined;
 		const document = ledgerDocumentFromBody(
 			job.voucher.body,
@@ -301,7 +308,7 @@ export class SaleLedger {
 	 * pays for another amount is a new payment, refused naming both amounts (never answered with the
 	 * other receipt). The same installment for the same amount is left to the Duplicate Check (a re-run).
 	 */
-	async beforeDuplicateCheck(client: RunClient, job: StampJob): Promise<void> {
+	async beforeDuplicateCheck(client: StampingService, job: StampJob): Promise<void> {
 		if (String(job.voucher.body.tipoDeComprobante ?? '').toUpperCase() !== 'P') return;
 		await this.inTurn(async () => {
 			const document = await this.prepared(client, job);
@@ -312,7 +319,7 @@ export class SaleLedger {
 	}
 
 	/** Throws the item's refusal when the voucher breaks a rule of the ledger; records it when it fits. */
-	async check(client: RunClient, job: StampJob): Promise<void> {
+	async check(client: StampingService, job: StampJob): Promise<void> {
 		await this.inTurn(async () => {
 			const document = await this.prepared(client, job);
 			if (!document) return;

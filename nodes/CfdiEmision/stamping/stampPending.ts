@@ -1,7 +1,7 @@
 import type { IDataObject, NodeApiError } from 'n8n-workflow';
 
 import { ServiceCallError, timedOut } from '../api/client';
-import type { RunClient } from '../api/runClient';
+import type { StampingService } from './service';
 import { unixSeconds } from '../cfdi/mexicoTime';
 import { alreadyStampedSaying, rejectionError } from './answer';
 import { SaleStampedMeanwhile } from './saleStampedMeanwhile';
@@ -214,7 +214,7 @@ function reasonOf(failure: Failure): string {
 
 /** Adds what only the stamping loop knows (the pending id) to an error the request already worded. */
 function withNote(
-	client: RunClient,
+	client: StampingService,
 	error: unknown,
 	itemIndex: number,
 	action: string,

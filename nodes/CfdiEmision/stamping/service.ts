@@ -1,0 +1,41 @@
+/**
+ * What the stamping protocol asks of the service: the calls its modules make, and the node their
+ * errors name. runStamping hands them the run's client (api/runClient.ts), which is this; the
+ * protocol's modules know no other part of api/ nor n8n's context.
+ */
+import type { IDataObject, NodeApiError } from 'n8n-workflow';
+
+import type { FailureContext } from '../api/client';
+import type { NodeRef } from '../api/runClient';
+import type { VoucherListKey, VoucherListWindow, WholeWindow } from '../api/voucherList';
+import type { VoucherRecord } from '../api/voucherRecords';
+import type { VoucherXml, XmlPurpose } from '../api/voucherXml';
+import type { VoucherWrite } from '../api/vouchers';
+
+export interface StampingService {
+	/** The node, for errors worded outside the client (a rule's refusal). */
+	readonly node: NodeRef;
+	createVoucher(voucher: VoucherWrite, stamp: boolean): Promise<IDataObject>;
+	updatePendingVoucher(id: number, voucher: VoucherWrite): Promise<IDataObject>;
+	stampPendingVoucher(id: number, voucher: VoucherWrite): Promise<IDataObject>;
+	readVoucher(id: number | string, what?: string): Promise<IDataObject>;
+	readWholeWindow(window: VoucherListWindow): Promise<WholeWindow>;
+	findVoucherOnList(
+		key: VoucherListKey,
+		window: VoucherListWindow,
+	): Promise<VoucherRecord | undefined>;
+	downloadVoucherXml(
+		uuid: string,
+		itemIndex: number,
+		purpose?: Partial<XmlPurpose>,
+	): Promise<VoucherXml>;
+	/** A failed call as the error the user sees. */
+	nodeError(error: unknown, itemIndex: number, context: FailureContext): NodeApiError;
+	/** An answer that arrived but says the operation failed. */
+	operationFailed(
+		itemIndex: number,
+		message: string,
+		fix: string,
+		outcome?: IDataObject,
+	): NodeApiError;
+}
