@@ -12,6 +12,7 @@
 import { unixSeconds } from './mexicoTime';
 import type { BusinessKey } from './voucherSource';
 import { byAge, fingerprint, KEEP_SALES_APART, stateOf, type SaleFacts } from './saleIdentity';
+import { fieldText } from './fieldText';
 
 /** Anexo 20: Folio is 1 to 40 characters. */
 export const FOLIO_MAX_LENGTH = 40;
@@ -47,18 +48,15 @@ export interface ListedVoucher {
 	statusDescription?: string | null;
 }
 
-const text = (value: unknown): string =>
-	value === undefined || value === null ? '' : String(value).trim();
-
 /** The key of a voucher whose series and folio identify it, or undefined without a folio. */
 export function keyOfFolio(
 	body: { serie?: unknown; folio?: unknown },
 	value: string,
 	from: string,
 ): BusinessKey | undefined {
-	const folio = text(body.folio);
+	const folio = fieldText(body.folio);
 	if (!folio) return undefined;
-	return { value, from, serie: text(body.serie), folio };
+	return { value, from, serie: fieldText(body.serie), folio };
 }
 
 function usableAsFolio(value: string): boolean {
@@ -81,7 +79,7 @@ export function userKey(
 			'Map a shorter identifier of the sale (an order number, a refund id), or leave the field empty for the default key.',
 		);
 	}
-	const folio = text(body.folio);
+	const folio = fieldText(body.folio);
 	if (folio && folio !== value) {
 		throw new BusinessKeyError(
 			'duplicateCheckKey',
@@ -90,7 +88,7 @@ export function userKey(
 		);
 	}
 	return {
-		key: { value, from: 'Duplicate Check Key', serie: text(body.serie), folio: value },
+		key: { value, from: 'Duplicate Check Key', serie: fieldText(body.serie), folio: value },
 		...(folio ? {} : { folio: value }),
 	};
 }
@@ -119,13 +117,13 @@ export function paymentReceiptKey(
 	if (!entries.length) return undefined;
 	const value = `payment:${entries.map((entry) => `${entry.uuid}#${entry.installment}`).join(',')}`;
 	const from = 'the paid invoices and installments';
-	const given = text(body.folio);
-	if (given) return { key: { value, from, serie: text(body.serie), folio: given } };
+	const given = fieldText(body.folio);
+	if (given) return { key: { value, from, serie: fieldText(body.serie), folio: given } };
 	const folio =
 		entries.length === 1
 			? `${entries[0].uuid.slice(0, 8)}-P${entries[0].installment}`
 			: `P-${fingerprint(value)}`;
-	return { key: { value, from, serie: text(body.serie), folio }, folio };
+	return { key: { value, from, serie: fieldText(body.serie), folio }, folio };
 }
 
 /** The period of a global invoice (InformacionGlobal). */
@@ -153,7 +151,7 @@ export function globalInvoiceKey(
 		part?: number;
 	} = {},
 ): { key: BusinessKey; folio?: string } {
-	const base = `global:${text(period.anio)}-${text(period.meses)}/${text(period.periodicidad)}`;
+	const base = `global:${fieldText(period.anio)}-${fieldText(period.meses)}/${fieldText(period.periodicidad)}`;
 	const byPeriod =
 		(period.periodicidad === '04' || period.periodicidad === '05') &&
 		!options.periodFolioTaken &&
@@ -164,14 +162,14 @@ export function globalInvoiceKey(
 		: options.part === undefined
 			? 'the period and tickets of the global invoice'
 			: 'the period and tickets of this part of the global invoice';
-	const given = text(body.folio);
-	if (given) return { key: { value, from, serie: text(body.serie), folio: given } };
+	const given = fieldText(body.folio);
+	if (given) return { key: { value, from, serie: fieldText(body.serie), folio: given } };
 	const part = options.part === undefined ? '' : `-P${options.part}`;
-	const folio = `G${text(period.anio)}${text(period.meses)}-${text(period.periodicidad)}${byPeriod ? '' : `${part}-${value.slice(-8)}`}`;
-	return { key: { value, from, serie: text(body.serie), folio }, folio };
+	const folio = `G${fieldText(period.anio)}${fieldText(period.meses)}-${fieldText(period.periodicidad)}${byPeriod ? '' : `${part}-${value.slice(-8)}`}`;
+	return { key: { value, from, serie: fieldText(body.serie), folio }, folio };
 }
 
-const same = (a: unknown, b: unknown) => text(a).toUpperCase() === text(b).toUpperCase();
+const same = (a: unknown, b: unknown) => fieldText(a).toUpperCase() === fieldText(b).toUpperCase();
 
 /** Whether a listed voucher carries the key's series and folio. */
 export function listedUnderKey(listed: ListedVoucher, key: BusinessKey): boolean {
@@ -179,7 +177,7 @@ export function listedUnderKey(listed: ListedVoucher, key: BusinessKey): boolean
 }
 
 const keyId = (series: unknown, folio: unknown) =>
-	JSON.stringify([text(series).toUpperCase(), text(folio).toUpperCase()]);
+	JSON.stringify([fieldText(series).toUpperCase(), fieldText(folio).toUpperCase()]);
 
 /**
  * The listed vouchers under each key (listedUnderKey's comparison), in list order: after a run, one
@@ -250,10 +248,10 @@ export function twinsOf(
 	const thisOneIsTwin = own !== keep;
 	const rfcOf = new Map<string, string>();
 	for (const voucher of stamped)
-		if (text(voucher.recipientRfc))
-			rfcOf.set(voucher.uuid.toUpperCase(), text(voucher.recipientRfc).toUpperCase());
-	if (!rfcOf.has(own) && text(sale.recipientRfc))
-		rfcOf.set(own, text(sale.recipientRfc).toUpperCase());
+		if (fieldText(voucher.recipientRfc))
+			rfcOf.set(voucher.uuid.toUpperCase(), fieldText(voucher.recipientRfc).toUpperCase());
+	if (!rfcOf.has(own) && fieldText(sale.recipientRfc))
+		rfcOf.set(own, fieldText(sale.recipientRfc).toUpperCase());
 	const motive = TWIN_CANCELLATION_MOTIVE;
 	const report = {
 		keep,

@@ -1,4 +1,5 @@
 import { CANCELLATION_MOTIVE, findEntry } from './catalogs';
+import { fieldText } from './fieldText';
 
 /** The SAT folio fiscal (UUID) in any letter case. */
 export const FOLIO_FISCAL_PATTERN =
@@ -18,9 +19,6 @@ export interface CancellationProblem {
 	fix: string;
 }
 
-const text = (value: unknown): string =>
-	value === undefined || value === null ? '' : String(value).trim();
-
 /**
  * Checks a cancellation before anything is sent: a well-formed UUID, a motive of the SAT catalog,
  * and the replacement UUID that motive 01 requires and the other motives refuse.
@@ -30,7 +28,7 @@ export function checkCancellationRequest(input: {
 	motive: unknown;
 	replacementUuid: unknown;
 }): CancellationRequest | CancellationProblem {
-	const uuid = text(input.uuid);
+	const uuid = fieldText(input.uuid);
 	if (!FOLIO_FISCAL_PATTERN.test(uuid)) {
 		return {
 			field: 'uuid',
@@ -38,7 +36,7 @@ export function checkCancellationRequest(input: {
 			fix: 'Use the 36-character UUID (folio fiscal) of the stamped voucher to cancel.',
 		};
 	}
-	const motive = text(input.motive);
+	const motive = fieldText(input.motive);
 	const entry = findEntry(CANCELLATION_MOTIVE, motive);
 	if (!entry) {
 		return {
@@ -47,7 +45,7 @@ export function checkCancellationRequest(input: {
 			fix: `Use one of ${CANCELLATION_MOTIVE.map((m) => `${m.code} (${m.description})`).join(', ')}.`,
 		};
 	}
-	const replacementUuid = text(input.replacementUuid);
+	const replacementUuid = fieldText(input.replacementUuid);
 	if (entry.requiresFolioSustitucion) {
 		if (!replacementUuid) {
 			return {

@@ -7,10 +7,7 @@
 import { decimalToString, parseDecimal } from './decimal';
 import { unixSeconds } from './mexicoTime';
 import type { BusinessKey } from './voucherSource';
-
-const text = (value: unknown): string =>
-	value === undefined || value === null ? '' : String(value).trim();
-const upper = (value: unknown): string => text(value).toUpperCase();
+import { fieldText, fieldCode } from './fieldText';
 
 /** FNV-1a, 32 bits, as 8 hex digits. */
 export function fingerprint(value: string): string {
@@ -45,7 +42,7 @@ function canonical(value: unknown): string {
 				.replace(/\.$/, '');
 	}
 	if (typeof value === 'object') return JSON.stringify(value);
-	return text(value);
+	return fieldText(value);
 }
 
 /**
@@ -96,15 +93,15 @@ function contentText(body: Body, sortLines: boolean): string {
 		.map((group) => {
 			const entry = record(group);
 			const related = Array.isArray(entry.cfdiRelacionado) ? entry.cfdiRelacionado : [];
-			const uuids = related.map((item) => upper(record(item).uuid)).sort();
-			return `${text(entry.tipoRelacion)}:${uuids.join(',')}`;
+			const uuids = related.map((item) => fieldCode(record(item).uuid)).sort();
+			return `${fieldText(entry.tipoRelacion)}:${uuids.join(',')}`;
 		})
 		.sort();
 	return [
 		canonical(body.tipoDeComprobante),
-		upper(body.moneda),
-		upper(body.serie),
-		upper(receptor.rfc),
+		fieldCode(body.moneda),
+		fieldCode(body.serie),
+		fieldCode(receptor.rfc),
 		...lines,
 		canonical(body.total),
 		...(relations.length ? [`rel\u001f${relations.join(';')}`] : []),
@@ -128,7 +125,7 @@ export function contentKey(
 		key: {
 			value: `content:${hash}`,
 			from: `the voucher's content (recipient, lines and total; no Duplicate Check Key), within ${windowHours} hours`,
-			serie: text(body.serie),
+			serie: fieldText(body.serie),
 			folio,
 			since: since.toISOString(),
 			exactSince: true,
@@ -189,7 +186,7 @@ export function keyText(value: unknown): { text: string } | { wrongType: string 
 }
 
 /** A CFDI date-time as comparable text ("2026-11-20T09:15:00"), whatever separator the list uses. */
-const cfdiDateText = (value: unknown): string => text(value).replace(' ', 'T').slice(0, 19);
+const cfdiDateText = (value: unknown): string => fieldText(value).replace(' ', 'T').slice(0, 19);
 
 /**
  * The listed vouchers a key may match. A key bound to a window (`exactSince`: a content key, or a

@@ -7,6 +7,7 @@
  * field is named, with both values and what to do, as a changed total is (totalChanged). Pure.
  */
 import type { BusinessKey } from './voucherSource';
+import { fieldText } from './fieldText';
 
 /** The fiscal fields a content twin may differ in, as the voucher carries them. */
 export interface FiscalFacts {
@@ -35,17 +36,14 @@ const FIELDS: Array<{ member: keyof FiscalFacts; field: string; label: string }>
 	},
 ];
 
-const text = (value: unknown): string =>
-	value === undefined || value === null ? '' : String(value).trim();
-
 /** The fiscal fields of a voucher body (the one to send). */
 export function fiscalFactsOf(body: Record<string, unknown>): FiscalFacts {
 	const receptor = (body.receptor ?? {}) as Record<string, unknown>;
 	const facts: FiscalFacts = {
-		formaPago: text(body.formaPago),
-		metodoPago: text(body.metodoPago),
-		usoCFDI: text(receptor.usoCFDI),
-		regimenFiscalReceptor: text(receptor.regimenFiscalReceptor),
+		formaPago: fieldText(body.formaPago),
+		metodoPago: fieldText(body.metodoPago),
+		usoCFDI: fieldText(receptor.usoCFDI),
+		regimenFiscalReceptor: fieldText(receptor.regimenFiscalReceptor),
 	};
 	for (const key of Object.keys(facts) as Array<keyof FiscalFacts>)
 		if (!facts[key]) delete facts[key];
@@ -60,8 +58,8 @@ export function fiscalFactsOf(body: Record<string, unknown>): FiscalFacts {
 export function fiscalChanges(invoiced: FiscalFacts, now: FiscalFacts): FiscalChange[] {
 	const changes: FiscalChange[] = [];
 	for (const { member, field, label } of FIELDS) {
-		const before = text(invoiced[member]).toUpperCase();
-		const after = text(now[member]).toUpperCase();
+		const before = fieldText(invoiced[member]).toUpperCase();
+		const after = fieldText(now[member]).toUpperCase();
 		if (before && after && before !== after)
 			changes.push({ field, label, invoiced: before, now: after });
 	}

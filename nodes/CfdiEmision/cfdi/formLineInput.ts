@@ -1,3 +1,4 @@
+import { fieldText } from './fieldText';
 /**
  * A line of the Fields input mode as the form gives it, the error that names its field as the user
  * sees it, and the options the lines are checked with (the taxes: formLineTaxes.ts; the concepts:
@@ -54,12 +55,8 @@ export function formLinePath(index: number, field: keyof typeof FORM_LINE_LABELS
 	return `Line Items > Line Item ${index + 1} > ${FORM_LINE_LABELS[field]}`;
 }
 
-export function text(value: unknown): string {
-	return value === undefined || value === null ? '' : String(value).trim();
-}
-
 export function absent(value: unknown): boolean {
-	const raw = text(value).toLowerCase();
+	const raw = fieldText(value).toLowerCase();
 	return raw === '' || raw === 'none';
 }
 

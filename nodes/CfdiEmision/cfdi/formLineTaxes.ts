@@ -20,10 +20,10 @@ import {
 	FORM_LINE_LABELS,
 	FormLineError,
 	formLinePath,
-	text,
 	type FormLineInput,
 	type FormLineOptions,
 } from './formLineInput';
+import { fieldText } from './fieldText';
 
 /** A rate of 0 or more and at most `max`, or the error naming the field. */
 function rate(
@@ -50,7 +50,7 @@ const ISR_MAX = parseDecimal('0.35') as Decimal;
 
 /** The line's transferred IVA: a rate, exempt, or none. */
 export function ivaOf(line: FormLineInput, index: number): LineTax {
-	const raw = text(line.iva).toLowerCase();
+	const raw = fieldText(line.iva).toLowerCase();
 	if (raw === 'exempt' || raw === 'exento') return { kind: 'exempt' };
 	if (raw === 'none') return { kind: 'notSubject' };
 	// An absent value is the form's default.
@@ -73,7 +73,7 @@ export function ratesOf(line: FormLineInput, index: number, iva: LineTax): TaxRa
 	if (iva.kind === 'rate')
 		rates.push({ impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: decimalToNumber(iva.rate) });
 	if (iva.kind === 'exempt') rates.push({ impuesto: '002', tipoFactor: 'Exento' });
-	const ieps = text(line.ieps).toLowerCase();
+	const ieps = fieldText(line.ieps).toLowerCase();
 	if (ieps === 'tasa' || ieps === 'cuota') {
 		const value = parseDecimal(line.iepsRate);
 		if (!value || isNegative(value) || isZero(value)) {
@@ -179,7 +179,7 @@ function checkIvaWithheld(withheld: Decimal, iva: LineTax, index: number): void 
 export function checkBorderRate(iva: LineTax, index: number, options: FormLineOptions): void {
 	if (iva.kind !== 'rate' || compareDecimal(iva.rate, IVA_BORDER) !== 0) return;
 	if (options.allowBorderRateAnywhere) return;
-	const place = text(options.lugarExpedicion);
+	const place = fieldText(options.lugarExpedicion);
 	// A missing or malformed place of issue is refused by its own check, which names it.
 	if (!/^\d{5}$/.test(place) || borderRegionOf(place)) return;
 	const path = formLinePath(index, 'iva');

@@ -24,11 +24,11 @@ import type { Concepto, Voucher } from './types';
 import {
 	FormLineError,
 	formLinePath,
-	text,
 	type FormLineInput,
 	type FormLineOptions,
 } from './formLineInput';
 import { checkBorderRate, ivaOf, ratesOf } from './formLineTaxes';
+import { fieldText } from './fieldText';
 
 export {
 	FORM_LINE_LABELS,
@@ -39,19 +39,19 @@ export {
 } from './formLineInput';
 
 function flag(value: unknown): boolean {
-	return value === true || ['true', 'yes', '1'].includes(text(value).toLowerCase());
+	return value === true || ['true', 'yes', '1'].includes(fieldText(value).toLowerCase());
 }
 
 /** The concept without its taxes, amounts as given (computeTotals fills importe). */
 function bareConcept(line: FormLineInput): Concepto {
 	const descuento = parseDecimal(line.descuento);
 	const concepto: Concepto = {
-		claveProdServ: text(line.claveProdServ),
-		cantidad: text(line.cantidad),
-		claveUnidad: text(line.claveUnidad),
-		descripcion: text(line.descripcion),
+		claveProdServ: fieldText(line.claveProdServ),
+		cantidad: fieldText(line.cantidad),
+		claveUnidad: fieldText(line.claveUnidad),
+		descripcion: fieldText(line.descripcion),
 		valorUnitario: line.valorUnitario as number,
-		objetoImp: text(line.objetoImp) || '02',
+		objetoImp: fieldText(line.objetoImp) || '02',
 	};
 	if (descuento && !isZero(descuento)) concepto.descuento = decimalToNumber(descuento);
 	return concepto;
@@ -184,7 +184,7 @@ export function computeFormVoucher(voucher: Voucher, typed: ReadonlyArray<TypedT
 	const { voucher: computed, computed: totals } = computeTotals(voucher, { keepTaxBases: true });
 	for (const entry of typed) {
 		const value = parseDecimal(entry.value);
-		if (text(entry.value) === '' || (value && isZero(value))) continue;
+		if (fieldText(entry.value) === '' || (value && isZero(value))) continue;
 		if (!value)
 			throw new FormLineError(
 				entry.label,

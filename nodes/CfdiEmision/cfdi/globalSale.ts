@@ -10,6 +10,7 @@
  */
 import { parseElements, type XmlElement } from './kinds/xmlElements';
 import { GENERIC_NATIONAL_RFC } from './rfc';
+import { fieldText } from './fieldText';
 
 /** A global invoice of the period as listed, with what its XML says. */
 export interface GlobalOnList {
@@ -50,9 +51,6 @@ export type GlobalSaleStep =
 	/** The cancelled global's other sales are in another valid global invoice not related to it. */
 	| { kind: 'conflict'; cancelled: GlobalOnList; holder: GlobalOnList; tickets: string[] };
 
-const text = (value: unknown): string =>
-	value === undefined || value === null ? '' : String(value).trim();
-
 function all(
 	element: XmlElement | undefined,
 	name: string,
@@ -73,12 +71,12 @@ export function readGlobalXml(xml: string): Pick<
 } {
 	const root = parseElements(xml.replace(/^\uFEFF/, ''));
 	const tickets = all(root, 'Concepto')
-		.map((concepto) => text(concepto.attrs.NoIdentificacion))
+		.map((concepto) => fieldText(concepto.attrs.NoIdentificacion))
 		.filter(Boolean);
 	const substitutes = all(root, 'CfdiRelacionados')
-		.filter((group) => text(group.attrs.TipoRelacion) === '04')
+		.filter((group) => fieldText(group.attrs.TipoRelacion) === '04')
 		.flatMap((group) =>
-			all(group, 'CfdiRelacionado').map((one) => text(one.attrs.UUID).toUpperCase()),
+			all(group, 'CfdiRelacionado').map((one) => fieldText(one.attrs.UUID).toUpperCase()),
 		)
 		.filter(Boolean);
 	const info = all(root, 'InformacionGlobal')[0];
@@ -89,23 +87,23 @@ export function readGlobalXml(xml: string): Pick<
 		...(info
 			? {
 					period: {
-						periodicidad: text(info.attrs.Periodicidad),
-						meses: text(info.attrs.Meses),
-						anio: text(info.attrs['Año'] ?? info.attrs.Anio),
+						periodicidad: fieldText(info.attrs.Periodicidad),
+						meses: fieldText(info.attrs.Meses),
+						anio: fieldText(info.attrs['Año'] ?? info.attrs.Anio),
 					},
 				}
 			: {}),
-		...(receptor ? { recipientRfc: text(receptor.attrs.Rfc) } : {}),
+		...(receptor ? { recipientRfc: fieldText(receptor.attrs.Rfc) } : {}),
 	};
 }
 
 /** Whether a listed voucher is to the general public (a global invoice is). */
 export const toGeneralPublic = (rfc: unknown): boolean =>
-	text(rfc).toUpperCase() === GENERIC_NATIONAL_RFC;
+	fieldText(rfc).toUpperCase() === GENERIC_NATIONAL_RFC;
 
 /** The folio of a global invoice's replacement: -S1 after the original's, then -S2, -S3 ... */
 export function replacementFolio(folio: string | null): string {
-	const base = text(folio) || 'G';
+	const base = fieldText(folio) || 'G';
 	const numbered = /^(.*)-S(\d+)$/.exec(base);
 	return numbered ? `${numbered[1]}-S${Number(numbered[2]) + 1}` : `${base}-S1`;
 }
@@ -132,8 +130,8 @@ export function replacementOf(
 		globals.find(
 			(global) =>
 				global.status !== 'cancelled' &&
-				text(global.folio) === folio &&
-				text(global.series).toUpperCase() === text(replaced.series).toUpperCase(),
+				fieldText(global.folio) === folio &&
+				fieldText(global.series).toUpperCase() === fieldText(replaced.series).toUpperCase(),
 		)
 	);
 }
@@ -143,7 +141,7 @@ export function replacementOf(
  * `refusedCancellation`: the UUID whose motive-04 cancellation this run was refused (still valid).
  */
 export function nextGlobalSaleStep(ticket: string, globals: GlobalOnList[]): GlobalSaleStep {
-	const wanted = text(ticket);
+	const wanted = fieldText(ticket);
 	const holding = globals.filter((global) => (global.tickets ?? []).includes(wanted));
 	const awaiting = holding.find((global) => global.status === 'pendingAcceptance');
 	if (awaiting) return { kind: 'cancellationNotDone', global: awaiting };
@@ -184,5 +182,5 @@ export function describePeriod(global: GlobalOnList): string {
 	};
 	if (global.period)
 		return `${names[global.period.periodicidad] ?? `periodicity ${global.period.periodicidad}`} ${global.period.anio}-${global.period.meses}`;
-	return `dated ${text(global.date) || 'unknown'}`;
+	return `dated ${fieldText(global.date) || 'unknown'}`;
 }

@@ -28,6 +28,7 @@ import {
 import { CREDIT_NOTE_RELATIONS } from './kinds/creditNote';
 import { readSaleDocument, saleNumber, ticketAmount } from './kinds/saleDocument';
 import { readStampedCfdi } from './kinds/stampedCfdi';
+import { fieldCode } from './fieldText';
 
 export type LedgerState = 'valid' | 'cancelled' | 'inCancellation' | 'pending';
 
@@ -79,9 +80,6 @@ export interface Refusal {
 	figures?: Record<string, string>;
 }
 
-export const upper = (value: unknown): string =>
-	value === undefined || value === null ? '' : String(value).trim().toUpperCase();
-
 export const decimalsOf = (currency: string): number => currencyDecimals(currency) ?? 2;
 
 /** Amount with its currency, at the currency's decimals. */
@@ -101,14 +99,14 @@ export function creditedBy(voucher: {
 	tipoDeComprobante?: unknown;
 	relacionados?: Array<{ tipoRelacion: string; uuids: string[] }>;
 }): string[] {
-	if (upper(voucher.tipoDeComprobante) !== 'E') return [];
+	if (fieldCode(voucher.tipoDeComprobante) !== 'E') return [];
 	return [
 		...new Set(
 			(voucher.relacionados ?? [])
 				.filter((group) =>
 					(CREDIT_NOTE_RELATIONS as readonly string[]).includes(group.tipoRelacion),
 				)
-				.flatMap((group) => group.uuids.map(upper))
+				.flatMap((group) => group.uuids.map(fieldCode))
 				.filter(Boolean),
 		),
 	];
@@ -124,7 +122,7 @@ export function relationsOfBody(
 		const related = Array.isArray(entry.cfdiRelacionado) ? entry.cfdiRelacionado : [];
 		return {
 			tipoRelacion: String(entry.tipoRelacion ?? '').trim(),
-			uuids: related.map((item) => upper((item as Record<string, unknown>)?.uuid)),
+			uuids: related.map((item) => fieldCode((item as Record<string, unknown>)?.uuid)),
 		};
 	});
 }
@@ -142,12 +140,12 @@ const rateOf = (currency: string, value: unknown): Decimal | undefined => {
 export function ledgerDocumentFromXml(xml: string, state: LedgerState): LedgerDocument {
 	const cfdi = readStampedCfdi(xml);
 	const sale = readSaleDocument(xml);
-	const currency = upper(cfdi.moneda) || 'MXN';
+	const currency = fieldCode(cfdi.moneda) || 'MXN';
 	const tickets: Record<string, Decimal> = {};
 	for (const id of cfdi.conceptIds) tickets[saleNumber(id)] = ticketAmount(sale, id);
 	return {
-		uuid: upper(cfdi.uuid),
-		type: upper(cfdi.tipoDeComprobante),
+		uuid: fieldCode(cfdi.uuid),
+		type: fieldCode(cfdi.tipoDeComprobante),
 		state,
 		currency,
 		exchangeRate: rateOf(currency, cfdi.tipoCambio),
@@ -156,7 +154,7 @@ export function ledgerDocumentFromXml(xml: string, state: LedgerState): LedgerDo
 		metodoPago: cfdi.metodoPago,
 		name: [cfdi.serie, cfdi.folio].filter(Boolean).join('-') || undefined,
 		fecha: cfdi.fecha,
-		recipientRfc: upper(cfdi.receptor.rfc) || undefined,
+		recipientRfc: fieldCode(cfdi.receptor.rfc) || undefined,
 		global: cfdi.informacionGlobal !== undefined,
 		credits: creditedBy({
 			tipoDeComprobante: cfdi.tipoDeComprobante,
@@ -164,7 +162,7 @@ export function ledgerDocumentFromXml(xml: string, state: LedgerState): LedgerDo
 		}),
 		tickets,
 		paid: (cfdi.pagados ?? []).map((entry) => ({
-			invoice: upper(entry.uuid),
+			invoice: fieldCode(entry.uuid),
 			installment: entry.installment,
 			previous: decimal(entry.impSaldoAnt),
 			amount: decimal(entry.impPagado) ?? DECIMAL_ZERO,
@@ -198,8 +196,8 @@ export function ledgerDocumentFromBody(
 	uuid: string,
 	state: LedgerState = 'pending',
 ): LedgerDocument | undefined {
-	const type = upper(body.tipoDeComprobante);
-	const currency = upper(body.moneda) || 'MXN';
+	const type = fieldCode(body.tipoDeComprobante);
+	const currency = fieldCode(body.moneda) || 'MXN';
 	if (type === 'E') {
 		const credits = creditedBy({ tipoDeComprobante: 'E', relacionados: relationsOfBody(body) });
 		if (!credits.length) return undefined;
@@ -225,7 +223,7 @@ export function ledgerDocumentFromBody(
 	const paid = list(((complemento.complementoPago20 ?? {}) as Body).pago).flatMap(
 		(pago, pagoIndex) =>
 			list(pago.doctoRelacionado).map((docto, index) => ({
-				invoice: upper(docto.idDocumento),
+				invoice: fieldCode(docto.idDocumento),
 				installment: Number(docto.numParcialidad ?? 1) || 1,
 				previous: decimal(docto.impSaldoAnt),
 				amount: decimal(docto.impPagado) ?? DECIMAL_ZERO,
@@ -304,19 +302,19 @@ export class Ledger {
 
 	/** Adds or replaces a document (by UUID). */
 	put(document: LedgerDocument): void {
-		this.documents.set(upper(document.uuid), document);
+		this.documents.set(fieldCode(document.uuid), document);
 	}
 
 	get(uuid: string): LedgerDocument | undefined {
-		return this.documents.get(upper(uuid));
+		return this.documents.get(fieldCode(uuid));
 	}
 
 	has(uuid: string): boolean {
-		return this.documents.has(upper(uuid));
+		return this.documents.has(fieldCode(uuid));
 	}
 
 	remove(uuid: string): void {
-		this.documents.delete(upper(uuid));
+		this.documents.delete(fieldCode(uuid));
 	}
 
 	/** Renames a document this run sent once the service gave its UUID. */
@@ -324,7 +322,7 @@ export class Ledger {
 		const document = this.get(from);
 		if (!document) return;
 		this.remove(from);
-		this.put({ ...document, uuid: upper(to), state, label: undefined });
+		this.put({ ...document, uuid: fieldCode(to), state, label: undefined });
 	}
 
 	setState(uuid: string, state: LedgerState): void {
@@ -340,7 +338,7 @@ export class Ledger {
 	sums(uuid: string, except?: string): InvoiceSums | undefined {
 		const invoice = this.get(uuid);
 		if (!invoice) return undefined;
-		const key = upper(uuid);
+		const key = fieldCode(uuid);
 		const credits: CountedCredit[] = [];
 		const payments: CountedPayment[] = [];
 		const unconverted: LedgerDocument[] = [];

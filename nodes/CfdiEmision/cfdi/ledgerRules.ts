@@ -14,7 +14,6 @@ import {
 	inInvoiceCurrency,
 	money,
 	STATE_WORDS,
-	upper,
 	decimalsOf,
 	type CountedCredit,
 	type CountedPayment,
@@ -24,6 +23,7 @@ import {
 	type LedgerPaid,
 	type Refusal,
 } from './ledger';
+import { fieldCode } from './fieldText';
 
 const nameOf = (document: LedgerDocument) => document.label ?? document.uuid;
 
@@ -235,7 +235,7 @@ export function paymentRefusal(ledger: Ledger, receipt: LedgerDocument): Refusal
 			};
 		const refused = liveInvoiceRefusal(invoice, 'a payment receipt');
 		if (refused) return { ...refused, field: `${field}.idDocumento`, value: invoice.uuid };
-		if (upper(invoice.metodoPago) === 'PUE')
+		if (fieldCode(invoice.metodoPago) === 'PUE')
 			return {
 				status: 'invoicePaidInFull',
 				message: `Invoice ${invoice.uuid}${invoice.name ? ` (${invoice.name})` : ''} was issued with payment method PUE (paid in full when issued): it takes no payment receipt.`,

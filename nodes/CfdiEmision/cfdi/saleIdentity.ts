@@ -18,6 +18,7 @@ import { currencyDecimals } from './catalogs/moneda';
 import { compareDecimal, decimalToString, parseDecimal } from './decimal';
 import { GENERIC_FOREIGN_RFC, GENERIC_NATIONAL_RFC } from './rfc';
 import type { BusinessKey } from './voucherSource';
+import { fieldText, fieldCode } from './fieldText';
 
 // The content key and the sale's window (their own module; importable from here as before).
 export * from './contentKey';
@@ -51,11 +52,8 @@ export interface SaleFacts {
 
 export type ListedState = 'stamped' | 'pendingAcceptance' | 'cancelled' | 'pending' | 'unknown';
 
-const text = (value: unknown): string =>
-	value === undefined || value === null ? '' : String(value).trim();
-const upper = (value: unknown): string => text(value).toUpperCase();
 const plain = (value: unknown): string =>
-	upper(value)
+	fieldCode(value)
 		.normalize('NFD')
 		.replace(/[\u0300-\u036f]/g, '');
 
@@ -84,28 +82,28 @@ export function stateOf(listed: ListedSale): ListedState {
 type Match = 'yes' | 'no' | 'unknown';
 
 function seriesMatch(listed: ListedSale, key: BusinessKey): Match {
-	if (!text(listed.series)) {
-		if (!text(key.serie)) return 'yes';
+	if (!fieldText(listed.series)) {
+		if (!fieldText(key.serie)) return 'yes';
 		return listed.omits?.includes('series') ? 'unknown' : 'no';
 	}
-	return upper(listed.series) === upper(key.serie) ? 'yes' : 'no';
+	return fieldCode(listed.series) === fieldCode(key.serie) ? 'yes' : 'no';
 }
 
 // A folio the list left out could be this sale's; one the list gives as empty is not (a keyed sale
 // always carries its folio).
 function folioMatch(listed: ListedSale, key: BusinessKey): Match {
-	if (!text(listed.folio)) return listed.omits?.includes('folio') ? 'unknown' : 'no';
-	return upper(listed.folio) === upper(key.folio) ? 'yes' : 'no';
+	if (!fieldText(listed.folio)) return listed.omits?.includes('folio') ? 'unknown' : 'no';
+	return fieldCode(listed.folio) === fieldCode(key.folio) ? 'yes' : 'no';
 }
 
 function recipientMatch(listed: ListedSale, sale: SaleFacts): Match {
-	if (!text(listed.recipientRfc) || !text(sale.recipientRfc)) return 'unknown';
-	return upper(listed.recipientRfc) === upper(sale.recipientRfc) ? 'yes' : 'no';
+	if (!fieldText(listed.recipientRfc) || !fieldText(sale.recipientRfc)) return 'unknown';
+	return fieldCode(listed.recipientRfc) === fieldCode(sale.recipientRfc) ? 'yes' : 'no';
 }
 
 /** The sale's currency decimals (2 when it names none the catalog knows). */
 function decimalsOf(sale: SaleFacts, listed: ListedSale): number {
-	return currencyDecimals(text(sale.currency) || text(listed.currency)) ?? 2;
+	return currencyDecimals(fieldText(sale.currency) || fieldText(listed.currency)) ?? 2;
 }
 
 /** A listed amount as the sale's decimal text, or undefined when it is not an amount. */
@@ -126,8 +124,8 @@ function totalMatch(listed: ListedSale, sale: SaleFacts): Match {
 
 /** Oldest first: the voucher a later twin duplicates. */
 export function byAge(a: ListedSale, b: ListedSale): number {
-	const dateA = text(a.date);
-	const dateB = text(b.date);
+	const dateA = fieldText(a.date);
+	const dateB = fieldText(b.date);
 	if (dateA !== dateB) return dateA < dateB ? -1 : 1;
 	return (a.voucherId ?? 0) - (b.voucherId ?? 0);
 }
@@ -220,8 +218,8 @@ export function judgeListed(key: BusinessKey, sale: SaleFacts, listed: ListedSal
 			voucher: changed[0],
 			others: changed.slice(1),
 			totalChanged: {
-				invoiced: moneyText(changed[0].total, decimals) ?? text(changed[0].total),
-				now: moneyText(sale.total, decimals) ?? text(sale.total),
+				invoiced: moneyText(changed[0].total, decimals) ?? fieldText(changed[0].total),
+				now: moneyText(sale.total, decimals) ?? fieldText(sale.total),
 			},
 		};
 	}
@@ -243,11 +241,11 @@ export function describeListed(voucher: ListedSale): string {
 	return [
 		voucher.uuid ? `UUID ${voucher.uuid}` : '',
 		voucher.voucherId ? `id ${voucher.voucherId}` : '',
-		text(voucher.series) || text(voucher.folio)
-			? `series ${text(voucher.series) || '(none)'} folio ${text(voucher.folio) || '(none)'}`
+		fieldText(voucher.series) || fieldText(voucher.folio)
+			? `series ${fieldText(voucher.series) || '(none)'} folio ${fieldText(voucher.folio) || '(none)'}`
 			: '',
-		text(voucher.recipientRfc) ? `recipient ${text(voucher.recipientRfc)}` : '',
-		text(voucher.total) ? `total ${moneyOf(voucher.total, voucher.currency)}` : '',
+		fieldText(voucher.recipientRfc) ? `recipient ${fieldText(voucher.recipientRfc)}` : '',
+		fieldText(voucher.total) ? `total ${moneyOf(voucher.total, voucher.currency)}` : '',
 		voucher.date ? `dated ${voucher.date}` : '',
 	]
 		.filter(Boolean)
@@ -256,13 +254,13 @@ export function describeListed(voucher: ListedSale): string {
 
 /** An amount with its currency's decimals (as given when it is not an amount). */
 function moneyOf(value: unknown, currency: unknown): string {
-	return moneyText(value, currencyDecimals(text(currency)) ?? 2) ?? text(value);
+	return moneyText(value, currencyDecimals(fieldText(currency)) ?? 2) ?? fieldText(value);
 }
 
 /** The sale in a few words: recipient and total. */
 export function describeSale(sale: SaleFacts): string {
 	return [
-		sale.recipientRfc ? `recipient ${upper(sale.recipientRfc)}` : '',
+		sale.recipientRfc ? `recipient ${fieldCode(sale.recipientRfc)}` : '',
 		sale.total !== undefined ? `total ${moneyOf(sale.total, sale.currency)}` : '',
 	]
 		.filter(Boolean)
@@ -279,7 +277,7 @@ export function collisionMessage(
 	sale: SaleFacts,
 	vouchers: ListedSale[],
 ): { message: string; fix: string } {
-	const where = `series ${text(key.serie) || '(none)'} folio ${text(key.folio)}`;
+	const where = `series ${fieldText(key.serie) || '(none)'} folio ${fieldText(key.folio)}`;
 	return {
 		message: `Folio collision: ${where} already documents another sale (${vouchers.map(describeListed).join('; ')}); this sale (${key.value}, from ${key.from}) is for ${describeSale(sale) || 'another recipient'}`,
 		fix: `Nothing was sent. The listed voucher is another recipient's, so it is not this sale's invoice. ${KEEP_SALES_APART} If the listed voucher was issued to the wrong recipient, cancel it first (motive 01 or 02) and run again.`,
@@ -297,6 +295,6 @@ export function totalChangedMessage(
 
 /** Whether an RFC is the SAT's generic one (sales to the general public, or abroad). */
 export function isGenericRfc(rfc: unknown): boolean {
-	const value = upper(rfc);
+	const value = fieldCode(rfc);
 	return value === GENERIC_NATIONAL_RFC || value === GENERIC_FOREIGN_RFC;
 }

@@ -33,7 +33,8 @@ export interface VoucherSummary {
 	invoices?: PaidInvoiceSummary[];
 }
 
-const text = (value: unknown): string | null =>
+/** A summary's field: text or a number as given, null when absent or blank (the output says "not known"). */
+const summaryField = (value: unknown): string | null =>
 	typeof value === 'string' && value.trim()
 		? value.trim()
 		: typeof value === 'number'
@@ -51,18 +52,18 @@ export function summarizeVoucher(body: unknown): VoucherSummary {
 	const emisor = isRecord(voucher.emisor) ? voucher.emisor : {};
 	const impuestos = isRecord(voucher.impuestos) ? voucher.impuestos : {};
 	const summary: VoucherSummary = {
-		type: text(voucher.tipoDeComprobante),
-		series: text(voucher.serie),
-		folio: text(voucher.folio),
-		issuerName: text(emisor.nombre),
-		recipientRfc: text(receptor.rfc),
-		recipientName: text(receptor.nombre),
+		type: summaryField(voucher.tipoDeComprobante),
+		series: summaryField(voucher.serie),
+		folio: summaryField(voucher.folio),
+		issuerName: summaryField(emisor.nombre),
+		recipientRfc: summaryField(receptor.rfc),
+		recipientName: summaryField(receptor.nombre),
 		subtotal: amount(voucher.subTotal),
 		discount: amount(voucher.descuento),
 		taxes: amount(impuestos.totalImpuestosTrasladados),
 		withheldTaxes: amount(impuestos.totalImpuestosRetenidos),
 		total: amount(voucher.total),
-		currency: text(voucher.moneda),
+		currency: summaryField(voucher.moneda),
 	};
 	const payments = complementOf(voucher, 'payments') as PaymentComplement | undefined;
 	if (isRecord(payments) && Array.isArray(payments.pago)) {
@@ -71,14 +72,14 @@ export function summarizeVoucher(body: unknown): VoucherSummary {
 			(Array.isArray(pago.doctoRelacionado) ? pago.doctoRelacionado : [])
 				.filter(isRecord)
 				.map((doc) => ({
-					uuid: text(doc.idDocumento)?.toUpperCase() ?? null,
-					series: text(doc.serie),
-					folio: text(doc.folio),
+					uuid: summaryField(doc.idDocumento)?.toUpperCase() ?? null,
+					series: summaryField(doc.serie),
+					folio: summaryField(doc.folio),
 					installment: amount(doc.numParcialidad),
 					previousBalance: amount(doc.impSaldoAnt),
 					paid: amount(doc.impPagado),
 					balanceLeft: amount(doc.impSaldoInsoluto),
-					currency: text(doc.monedaDR),
+					currency: summaryField(doc.monedaDR),
 				})),
 		);
 		const totales: JsonRecord = isRecord(payments.totales) ? payments.totales : {};
@@ -89,7 +90,7 @@ export function summarizeVoucher(body: unknown): VoucherSummary {
 			summary.currency = 'MXN';
 		} else if (pagos.length === 1) {
 			summary.total = amount(pagos[0].monto);
-			summary.currency = text(pagos[0].monedaP);
+			summary.currency = summaryField(pagos[0].monedaP);
 		}
 	}
 	return summary;

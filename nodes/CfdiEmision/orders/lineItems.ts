@@ -29,6 +29,7 @@ import {
 	type RecipientData,
 	type WithoutTaxData,
 } from './settings';
+import { fieldText } from '../cfdi/fieldText';
 
 /**
  * One line as given. Amounts may be numbers or decimal text. taxRate: a fraction (0.16), a percent
@@ -119,10 +120,6 @@ function flag(value: unknown, fallback: boolean): boolean {
 	return ['true', 'yes', 'y', '1', 'si', 'sí'].includes(String(value).trim().toLowerCase());
 }
 
-function text(value: unknown): string {
-	return value === undefined || value === null ? '' : String(value).trim();
-}
-
 function readLine(input: unknown, index: number, settings: LineItemsSettings): SaleLine {
 	const path = `lines[${index}]`;
 	if (typeof input !== 'object' || input === null || Array.isArray(input)) {
@@ -134,7 +131,7 @@ function readLine(input: unknown, index: number, settings: LineItemsSettings): S
 	}
 	const line = input as LineItemInput;
 	const unitPriceValue = present(line.unitPrice) ? line.unitPrice : line.price;
-	const descripcion = text(line.description ?? line.name ?? line.title);
+	const descripcion = fieldText(line.description ?? line.name ?? line.title);
 	if (!descripcion)
 		throw new OrderInputError(
 			`${path}.description`,
@@ -175,13 +172,15 @@ function readLine(input: unknown, index: number, settings: LineItemsSettings): S
 	const tax = present(line.taxRate)
 		? parseTaxRate(line.taxRate, `${path}.taxRate`)
 		: parseTaxRate(settings.defaultTaxRate ?? '0.16', 'settings.defaultTaxRate');
-	const sku = text(line.sku);
+	const sku = fieldText(line.sku);
 	return {
 		path,
 		descripcion,
-		claveProdServ: text(line.claveProdServ) || codes.claveProdServ,
-		claveUnidad: text(line.claveUnidad) || codes.claveUnidad,
-		...(text(line.unidad) || codes.unidad ? { unidad: text(line.unidad) || codes.unidad } : {}),
+		claveProdServ: fieldText(line.claveProdServ) || codes.claveProdServ,
+		claveUnidad: fieldText(line.claveUnidad) || codes.claveUnidad,
+		...(fieldText(line.unidad) || codes.unidad
+			? { unidad: fieldText(line.unidad) || codes.unidad }
+			: {}),
 		...(sku ? { noIdentificacion: sku } : {}),
 		quantity,
 		unitPrice,
@@ -213,7 +212,7 @@ export function lineItemsToVoucher(lines: unknown, settings: LineItemsSettings):
 			'Give a list of lines, each with quantity, unitPrice, taxRate and description.',
 		);
 	}
-	const moneda = text(settings.moneda).toUpperCase() || 'MXN';
+	const moneda = fieldText(settings.moneda).toUpperCase() || 'MXN';
 	if (!findEntry(MONEDA, moneda)) {
 		throw new OrderInputError(
 			'settings.moneda',
@@ -278,7 +277,7 @@ export function lineItemsToVoucher(lines: unknown, settings: LineItemsSettings):
 		}
 		tipoCambio = decimalToNumber(rate);
 	}
-	const formaPago = text(settings.formaPago);
+	const formaPago = fieldText(settings.formaPago);
 	const metodoPago = settings.metodoPago ?? (formaPago && formaPago !== '99' ? 'PUE' : 'PPD');
 	if (metodoPago === 'PUE' && (!formaPago || formaPago === '99')) {
 		throw new OrderInputError(
@@ -297,7 +296,7 @@ export function lineItemsToVoucher(lines: unknown, settings: LineItemsSettings):
 		tipoCambio,
 		formaPago: metodoPago === 'PPD' ? '99' : formaPago,
 		metodoPago,
-		folio: text(settings.folio) || undefined,
+		folio: fieldText(settings.folio) || undefined,
 		descripcionFacturador: settings.description,
 		period: periodOf(settings.date),
 		periodPath: 'settings.date',

@@ -7,6 +7,7 @@
 import { addDays, daysBetween, lastDayOfMonth } from '../cfdi/mexicoTime';
 import type { SelfInvoiceSettings } from './settings';
 import { orderLabel, type UnknownRecord } from './shopifyOrder';
+import { fieldText } from '../cfdi/fieldText';
 
 export type { SelfInvoiceSettings };
 
@@ -18,21 +19,18 @@ export interface SelfInvoiceRefusal {
 	message: string;
 }
 
-const text = (value: unknown): string =>
-	value === undefined || value === null ? '' : String(value).trim();
-
 /** The e-mail of the order's buyer: the order's, else its customer's, else the contact e-mail. */
 export function orderEmail(order: UnknownRecord): string {
 	const customer = order.customer;
 	const customerEmail =
 		customer && typeof customer === 'object' ? (customer as UnknownRecord).email : undefined;
-	return text(order.email) || text(customerEmail) || text(order.contact_email);
+	return fieldText(order.email) || fieldText(customerEmail) || fieldText(order.contact_email);
 }
 
 /** The order's own date (YYYY-MM-DD as Shopify writes it, in the shop's offset). */
 export function orderDate(order: UnknownRecord): string | undefined {
 	for (const value of [order.created_at, order.processed_at]) {
-		const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(text(value));
+		const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(fieldText(value));
 		if (match) return `${match[1]}-${match[2]}-${match[3]}`;
 	}
 	return undefined;
@@ -48,7 +46,7 @@ export function selfInvoiceRefusal(
 	order: UnknownRecord,
 	settings: SelfInvoiceSettings,
 ): SelfInvoiceRefusal | undefined {
-	const buyer = text(settings.buyerEmail).toLowerCase();
+	const buyer = fieldText(settings.buyerEmail).toLowerCase();
 	if (!buyer) return undefined;
 	const label = orderLabel(order);
 	if (orderEmail(order).toLowerCase() !== buyer)
@@ -56,7 +54,7 @@ export function selfInvoiceRefusal(
 			reason: 'otherEmail',
 			message: `The e-mail given is not the e-mail of ${label}; only the buyer may invoice it. Nothing was sent.`,
 		};
-	const status = text(order.financial_status).toLowerCase();
+	const status = fieldText(order.financial_status).toLowerCase();
 	if (order.cancelled_at || status === 'voided')
 		return { reason: 'cancelled', message: `${label} was cancelled; it cannot be invoiced.` };
 	if (status === 'refunded')

@@ -20,9 +20,7 @@ import {
 	stepOf,
 	type SaleInGlobalInvoice,
 } from './saleInGlobalInvoice';
-
-const text = (value: unknown): string =>
-	value === undefined || value === null ? '' : String(value).trim();
+import { fieldText as text } from '../cfdi/fieldText';
 
 /**
  * The last step: cancel the global invoice with motive 04 (no folioSustitucion: the motive names no

@@ -28,14 +28,12 @@ import { readVoucher } from '../api/vouchers';
 import { downloadVoucherXml } from '../api/voucherXml';
 import { stampStepVoucher } from './handler';
 import type { StampJob } from './job';
+import { fieldText as text } from '../cfdi/fieldText';
 
 export type SaleInGlobalInvoice = 'fail' | 'replace';
 
 const SAT_PROCEDURE =
 	"The SAT's procedure for a buyer who asks after the global invoice was stamped: issue the global invoice again without this sale, stamp the buyer's invoice, and then cancel the global invoice with motive 04 (operación nominativa relacionada en una factura global).";
-
-const text = (value: unknown): string =>
-	value === undefined || value === null ? '' : String(value).trim();
 
 /** The CFDI members a replacement keeps from the global invoice it replaces (not its state, date or relations). */
 const VOUCHER_MEMBERS = new Set([

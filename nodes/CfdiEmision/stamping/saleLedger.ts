@@ -29,11 +29,9 @@ import { unixSeconds } from '../cfdi/mexicoTime';
 import type { StampingService } from './service';
 import type { StampJob } from './job';
 import type { RunVoucherList } from './runList';
+import { fieldCode as upper } from '../cfdi/fieldText';
 
 const DAY_SECONDS = 86_400;
-
-const upper = (value: unknown): string =>
-	value === undefined || value === null ? '' : String(value).trim().toUpperCase();
 
 /** A CFDI date (Mexico City's wall clock) as Unix seconds, a day early for a clock west of it; NaN without one. */
 function secondsOf(fecha: string | undefined): number {

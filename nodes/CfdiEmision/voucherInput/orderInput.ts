@@ -30,6 +30,7 @@ import { BuiltVoucher } from './builtVoucher';
 import { localProblemsRefusal, type DataProblem } from './dataRefusal';
 import { formLabel } from './formLabels';
 import { needsAttention } from '../stamping/needsAttention';
+import { fieldText } from '../cfdi/fieldText';
 
 type Get = <T>(name: string, fallback: T) => T;
 
@@ -37,12 +38,8 @@ function getter(ctx: IExecuteFunctions, itemIndex: number): Get {
 	return <T>(name: string, fallback: T) => ctx.getNodeParameter(name, itemIndex, fallback) as T;
 }
 
-function text(value: unknown): string {
-	return value === undefined || value === null ? '' : String(value).trim();
-}
-
 function names(value: unknown): string[] | undefined {
-	const list = text(value)
+	const list = fieldText(value)
 		.split(',')
 		.map((name) => name.trim())
 		.filter(Boolean);
@@ -50,14 +47,14 @@ function names(value: unknown): string[] | undefined {
 }
 
 function issuer(get: Get): { emisor: Emisor; lugarExpedicion: string; serie?: string } {
-	const serie = text(get('serie', ''));
+	const serie = fieldText(get('serie', ''));
 	return {
 		emisor: {
-			rfc: text(get('emisorRfc', '')).toUpperCase(),
-			nombre: text(get('emisorNombre', '')),
-			regimenFiscal: text(get('emisorRegimenFiscal', '')),
+			rfc: fieldText(get('emisorRfc', '')).toUpperCase(),
+			nombre: fieldText(get('emisorNombre', '')),
+			regimenFiscal: fieldText(get('emisorRegimenFiscal', '')),
 		},
-		lugarExpedicion: text(get('lugarExpedicion', '')),
+		lugarExpedicion: fieldText(get('lugarExpedicion', '')),
 		...(serie ? { serie } : {}),
 	};
 }
@@ -66,19 +63,19 @@ function productCodes(get: Get, defaults: IDataObject): ProductCodeSettings {
 	const rules = (get<{ rule?: IDataObject[] }>('productCodes', {}).rule ?? []).map(
 		(rule): ProductCodeRule => ({
 			match: (rule.match as ProductCodeRule['match']) ?? 'sku',
-			value: text(rule.value),
-			claveProdServ: text(rule.claveProdServ),
-			...(text(rule.claveUnidad) ? { claveUnidad: text(rule.claveUnidad) } : {}),
-			...(text(rule.unidad) ? { unidad: text(rule.unidad) } : {}),
-			...(text(rule.untaxed) ? { untaxed: rule.untaxed as ProductCodeRule['untaxed'] } : {}),
+			value: fieldText(rule.value),
+			claveProdServ: fieldText(rule.claveProdServ),
+			...(fieldText(rule.claveUnidad) ? { claveUnidad: fieldText(rule.claveUnidad) } : {}),
+			...(fieldText(rule.unidad) ? { unidad: fieldText(rule.unidad) } : {}),
+			...(fieldText(rule.untaxed) ? { untaxed: rule.untaxed as ProductCodeRule['untaxed'] } : {}),
 		}),
 	);
 	return {
 		rules: rules.filter((rule) => rule.value && rule.claveProdServ),
-		defaultClaveProdServ: text(defaults.defaultClaveProdServ) || undefined,
-		defaultClaveUnidad: text(defaults.defaultClaveUnidad) || undefined,
-		shippingClaveProdServ: text(defaults.shippingClaveProdServ) || undefined,
-		shippingClaveUnidad: text(defaults.shippingClaveUnidad) || undefined,
+		defaultClaveProdServ: fieldText(defaults.defaultClaveProdServ) || undefined,
+		defaultClaveUnidad: fieldText(defaults.defaultClaveUnidad) || undefined,
+		shippingClaveProdServ: fieldText(defaults.shippingClaveProdServ) || undefined,
+		shippingClaveUnidad: fieldText(defaults.shippingClaveUnidad) || undefined,
 	};
 }
 
@@ -88,8 +85,8 @@ export function readOrderSettings(ctx: IExecuteFunctions, itemIndex: number): Or
 	const options = get<IDataObject>('orderOptions', {});
 	const paymentForms: Record<string, string> = {};
 	for (const gateway of get<{ gateway?: IDataObject[] }>('paymentForms', {}).gateway ?? []) {
-		if (text(gateway.name) && text(gateway.formaPago))
-			paymentForms[text(gateway.name)] = text(gateway.formaPago);
+		if (fieldText(gateway.name) && fieldText(gateway.formaPago))
+			paymentForms[fieldText(gateway.name)] = fieldText(gateway.formaPago);
 	}
 	const recipientAttributes: RecipientAttributeNames = {
 		rfc: names(options.rfcAttribute),
@@ -99,7 +96,10 @@ export function readOrderSettings(ctx: IExecuteFunctions, itemIndex: number): Or
 		usoCfdi: names(options.usoCfdiAttribute),
 	};
 	const recipient = Object.fromEntries(
-		Object.entries(get<IDataObject>('recipientData', {})).map(([key, value]) => [key, text(value)]),
+		Object.entries(get<IDataObject>('recipientData', {})).map(([key, value]) => [
+			key,
+			fieldText(value),
+		]),
 	) as RecipientData;
 	return {
 		...issuer(get),
@@ -109,16 +109,16 @@ export function readOrderSettings(ctx: IExecuteFunctions, itemIndex: number): Or
 		paymentMethod: (options.paymentMethod as OrderSettings['paymentMethod']) ?? 'auto',
 		recipientAttributes,
 		recipient,
-		defaultUsoCfdi: text(options.defaultUsoCfdi) || undefined,
+		defaultUsoCfdi: fieldText(options.defaultUsoCfdi) || undefined,
 		withoutTaxData: get<WithoutTaxData>('withoutTaxData', 'skip'),
 		untaxedLines: (options.untaxedLines as OrderSettings['untaxedLines']) ?? 'notSubject',
 		currency: (options.currency as OrderSettings['currency']) ?? 'presentment',
-		...(text(options.exchangeRate) ? { exchangeRate: text(options.exchangeRate) } : {}),
-		...(text(options.description) ? { description: text(options.description) } : {}),
-		...(text(options.buyerEmail)
+		...(fieldText(options.exchangeRate) ? { exchangeRate: fieldText(options.exchangeRate) } : {}),
+		...(fieldText(options.description) ? { description: fieldText(options.description) } : {}),
+		...(fieldText(options.buyerEmail)
 			? {
 					selfInvoice: {
-						buyerEmail: text(options.buyerEmail),
+						buyerEmail: fieldText(options.buyerEmail),
 						windowDays: Number(options.selfInvoiceWindowDays ?? 0) || 0,
 						untilMonthEnd: options.selfInvoiceUntilMonthEnd === true,
 						// Today on the SAT's clock (Mexico City), whatever the workflow's time zone.
@@ -135,23 +135,25 @@ function readLineItemsSettings(ctx: IExecuteFunctions, itemIndex: number): LineI
 	return {
 		...issuer(get),
 		recipient: {
-			rfc: text(get('receptorRfc', '')),
-			nombre: text(get('receptorNombre', '')),
-			usoCFDI: text(get('receptorUsoCfdi', '')),
-			regimenFiscalReceptor: text(get('receptorRegimenFiscal', '')),
-			domicilioFiscalReceptor: text(get('receptorDomicilioFiscal', '')),
+			rfc: fieldText(get('receptorRfc', '')),
+			nombre: fieldText(get('receptorNombre', '')),
+			usoCFDI: fieldText(get('receptorUsoCfdi', '')),
+			regimenFiscalReceptor: fieldText(get('receptorRegimenFiscal', '')),
+			domicilioFiscalReceptor: fieldText(get('receptorDomicilioFiscal', '')),
 		},
 		withoutTaxData: get<WithoutTaxData>('withoutTaxData', 'skip'),
-		formaPago: text(get('formaPago', '')),
-		metodoPago: text(get('metodoPago', '')) === 'PPD' ? 'PPD' : 'PUE',
-		moneda: text(get('moneda', 'MXN')) || 'MXN',
-		tipoCambio: text(options.tipoCambio) || undefined,
-		folio: text(options.folio) || undefined,
-		date: text(options.date) || mexicoCityDate(),
+		formaPago: fieldText(get('formaPago', '')),
+		metodoPago: fieldText(get('metodoPago', '')) === 'PPD' ? 'PPD' : 'PUE',
+		moneda: fieldText(get('moneda', 'MXN')) || 'MXN',
+		tipoCambio: fieldText(options.tipoCambio) || undefined,
+		folio: fieldText(options.folio) || undefined,
+		date: fieldText(options.date) || mexicoCityDate(),
 		pricesIncludeTax: options.pricesIncludeTax === true,
-		defaultTaxRate: text(options.defaultTaxRate) || undefined,
+		defaultTaxRate: fieldText(options.defaultTaxRate) || undefined,
 		productCodes: productCodes(get, options),
-		...(text(options.expectedTotal) ? { expectedTotal: text(options.expectedTotal) } : {}),
+		...(fieldText(options.expectedTotal)
+			? { expectedTotal: fieldText(options.expectedTotal) }
+			: {}),
 	};
 }
 
@@ -285,29 +287,29 @@ export function voucherFromOrder(ctx: IExecuteFunctions, itemIndex: number): Bui
 	);
 	const settings = readOrderSettings(ctx, itemIndex);
 	const document = ctx.getNodeParameter('orderDocument', itemIndex, 'invoice') as string;
-	const invoiceUuid = text(ctx.getNodeParameter('invoiceUuid', itemIndex, '')) || undefined;
+	const invoiceUuid = fieldText(ctx.getNodeParameter('invoiceUuid', itemIndex, '')) || undefined;
 	const result = convert(ctx, itemIndex, 'order', () => {
 		if (document === 'paymentReceipt') {
 			const options = ctx.getNodeParameter('paymentOptions', itemIndex, {}) as IDataObject;
 			return orderPaymentToReceipt(order, {
 				...settings,
 				invoiceUuid,
-				transactionId: text(options.transactionId) || undefined,
-				paymentDate: text(options.paymentDate) || undefined,
-				invoiceSerie: text(options.invoiceSerie) || undefined,
+				transactionId: fieldText(options.transactionId) || undefined,
+				paymentDate: fieldText(options.paymentDate) || undefined,
+				invoiceSerie: fieldText(options.invoiceSerie) || undefined,
 			});
 		}
 		if (document === 'creditNote') {
 			return refundToCreditNote(order, {
 				...settings,
 				invoiceUuid,
-				refundId: text(ctx.getNodeParameter('refundId', itemIndex, '')) || undefined,
+				refundId: fieldText(ctx.getNodeParameter('refundId', itemIndex, '')) || undefined,
 			});
 		}
 		return orderToVoucher(order, settings);
 	});
 	const refundId =
-		document === 'creditNote' ? text(ctx.getNodeParameter('refundId', itemIndex, '')) : '';
+		document === 'creditNote' ? fieldText(ctx.getNodeParameter('refundId', itemIndex, '')) : '';
 	return new BuiltVoucher(
 		result.voucher as IDataObject | undefined,
 		conversionOutput('order', result, { ...orderIdentity(order), document }),
@@ -333,13 +335,13 @@ function orderKey(
 ): BusinessKey | undefined {
 	if (!voucher || !order || typeof order !== 'object') return undefined;
 	const record = order as IDataObject;
-	const id = text(record.id) || text(record.name);
+	const id = fieldText(record.id) || fieldText(record.name);
 	const refunds = Array.isArray(record.refunds) ? (record.refunds as IDataObject[]) : [];
 	const value =
 		document === 'creditNote'
-			? `order:${id}:refund:${refundId || text(refunds[refunds.length - 1]?.id)}`
+			? `order:${id}:refund:${refundId || fieldText(refunds[refunds.length - 1]?.id)}`
 			: document === 'paymentReceipt'
-				? `order:${id}:payment:${/-P(\d+)$/.exec(text(voucher.folio))?.[1] ?? ''}`
+				? `order:${id}:payment:${/-P(\d+)$/.exec(fieldText(voucher.folio))?.[1] ?? ''}`
 				: `order:${id}`;
 	const from =
 		document === 'creditNote'
@@ -348,7 +350,7 @@ function orderKey(
 				? "the order's payment"
 				: 'the order';
 	const key = keyOfFolio(voucher, value, from);
-	const since = text(record.created_at) || text(record.processed_at);
+	const since = fieldText(record.created_at) || fieldText(record.processed_at);
 	return key && since ? { ...key, since } : key;
 }
 
@@ -367,7 +369,7 @@ export function voucherFromLineItems(ctx: IExecuteFunctions, itemIndex: number):
 	const key = voucher
 		? keyOfFolio(
 				voucher,
-				`lines:${text(voucher.serie)}-${text(voucher.folio)}`,
+				`lines:${fieldText(voucher.serie)}-${fieldText(voucher.folio)}`,
 				'the folio (Line Items options)',
 			)
 		: undefined;

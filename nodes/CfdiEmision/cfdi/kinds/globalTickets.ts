@@ -22,9 +22,7 @@ import {
 } from '../decimal';
 import { GENERIC_NATIONAL_RFC } from '../rfc';
 import { periodsOverlap, describePeriod, type GlobalPeriod } from './globalPeriod';
-
-const text = (value: unknown): string =>
-	value === undefined || value === null ? '' : String(value).trim();
+import { fieldText } from '../fieldText';
 
 /** A stamped global invoice as its XML tells it. */
 export interface DeclaredGlobal {
@@ -60,11 +58,11 @@ export function ticketsDeclaredInGlobals(
 	period: GlobalPeriod,
 	globals: DeclaredGlobal[],
 ): Map<string, DeclaredGlobal> {
-	const wanted = new Set(tickets.map(text).filter(Boolean));
+	const wanted = new Set(tickets.map(fieldText).filter(Boolean));
 	const found = new Map<string, DeclaredGlobal>();
 	for (const global of globals) {
 		if (!periodsOverlap(period, global.period)) continue;
-		const declared = new Set(global.tickets.map(text).filter(Boolean));
+		const declared = new Set(global.tickets.map(fieldText).filter(Boolean));
 		const sameRun = declared.size === wanted.size && [...wanted].every((t) => declared.has(t));
 		if (sameRun) continue;
 		for (const ticket of declared)
@@ -121,21 +119,23 @@ export type IndividualMatch =
  * sale's amount (rounded to the currency's decimals). The oldest such voucher is the one reported.
  */
 export function invoicedIndividually(sale: RunSale, listed: ListedSale[]): IndividualMatch {
-	const ticket = text(sale.ticket);
+	const ticket = fieldText(sale.ticket);
 	const candidates = listed
 		.filter(
 			(voucher) =>
-				text(voucher.folio) === ticket &&
+				fieldText(voucher.folio) === ticket &&
 				voucher.status !== 'cancelled' &&
 				voucher.status !== 'pending' &&
-				text(voucher.uuid) !== '' &&
-				text(voucher.recipientRfc).toUpperCase() !== GENERIC_NATIONAL_RFC,
+				fieldText(voucher.uuid) !== '' &&
+				fieldText(voucher.recipientRfc).toUpperCase() !== GENERIC_NATIONAL_RFC,
 		)
-		.sort((a, b) => (text(a.date) < text(b.date) ? -1 : text(a.date) > text(b.date) ? 1 : 0));
+		.sort((a, b) =>
+			fieldText(a.date) < fieldText(b.date) ? -1 : fieldText(a.date) > fieldText(b.date) ? 1 : 0,
+		);
 	if (!candidates.length) return { kind: 'none' };
 	const expected = roundDecimal(sale.gross, sale.decimals);
 	const same = candidates.find((voucher) => {
-		const currency = text(voucher.currency).toUpperCase();
+		const currency = fieldText(voucher.currency).toUpperCase();
 		if (currency && currency !== sale.currency.toUpperCase()) return false;
 		const total = parseDecimal(voucher.total);
 		return (
@@ -147,9 +147,9 @@ export function invoicedIndividually(sale: RunSale, listed: ListedSale[]): Indiv
 
 export function invoicedLeftOut(sale: RunSale, voucher: ListedSale): LeftOutSale {
 	return {
-		ticket: text(sale.ticket),
+		ticket: fieldText(sale.ticket),
 		reason: 'invoicedToCustomer',
-		message: `Ticket ${text(sale.ticket)} (${decimalToString(sale.gross, sale.decimals)} ${sale.currency}) is already invoiced to its customer ${text(voucher.recipientRfc) || '(RFC not listed)'}: voucher ${voucher.uuid}, folio ${text(voucher.folio)}, total ${text(voucher.total)}; it is left out so the sale is declared once.`,
+		message: `Ticket ${fieldText(sale.ticket)} (${decimalToString(sale.gross, sale.decimals)} ${sale.currency}) is already invoiced to its customer ${fieldText(voucher.recipientRfc) || '(RFC not listed)'}: voucher ${voucher.uuid}, folio ${fieldText(voucher.folio)}, total ${fieldText(voucher.total)}; it is left out so the sale is declared once.`,
 		uuid: voucher.uuid,
 		serie: voucher.series,
 		folio: voucher.folio,
@@ -163,8 +163,8 @@ export function unrelatedNote(sale: RunSale, vouchers: ListedSale[]): string {
 	const listed = vouchers
 		.map(
 			(voucher) =>
-				`${voucher.uuid} (series ${text(voucher.series) || '(none)'}, recipient ${text(voucher.recipientRfc) || '(not listed)'}, total ${voucher.total ?? '(not listed)'})`,
+				`${voucher.uuid} (series ${fieldText(voucher.series) || '(none)'}, recipient ${fieldText(voucher.recipientRfc) || '(not listed)'}, total ${voucher.total ?? '(not listed)'})`,
 		)
 		.join(', ');
-	return `Ticket ${text(sale.ticket)} (${decimalToString(sale.gross, sale.decimals)} ${sale.currency}) is included: the voucher${vouchers.length > 1 ? 's' : ''} with folio ${text(sale.ticket)} on the list (${listed}) ${vouchers.length > 1 ? 'are' : 'is'} not this sale (another total or currency). If the sale was invoiced to its customer after all, cancel this global invoice with motive 04 and stamp it again without the ticket.`;
+	return `Ticket ${fieldText(sale.ticket)} (${decimalToString(sale.gross, sale.decimals)} ${sale.currency}) is included: the voucher${vouchers.length > 1 ? 's' : ''} with folio ${fieldText(sale.ticket)} on the list (${listed}) ${vouchers.length > 1 ? 'are' : 'is'} not this sale (another total or currency). If the sale was invoiced to its customer after all, cancel this global invoice with motive 04 and stamp it again without the ticket.`;
 }
