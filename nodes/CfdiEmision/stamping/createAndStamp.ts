@@ -19,7 +19,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { rejectionError } from './answer';
 import { needsAttention } from './needsAttention';
 import { pause, requestVoucher, type DoneAnswer, type SendVoucherContext } from './request';
-import { SaleStampedMeanwhile } from './saleStampedMeanwhile';
+import { SaleStampedMeanwhile } from './duplicateCheck';
 import type { StampJob } from './job';
 
 /** List look-ups after an unclear answer, each after a pause that gives a slow stamp time to land. */

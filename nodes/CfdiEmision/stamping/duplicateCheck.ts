@@ -22,12 +22,25 @@ import type { WholeWindow } from '../api/voucherList';
 import type { VoucherRecord } from '../api/voucherRecords';
 import { cfdiDateTime } from '../cfdi/mexicoTime';
 import type { CheckedKey } from './job';
-import { SaleStampedMeanwhile } from './saleStampedMeanwhile';
 import type { RunParameters } from '../execution/runParameters';
 import { globalTwinsReport } from './globalTwins';
 import { listedSeconds, type RunVoucherList } from './runList';
 
 export type { CheckedKey } from './job';
+
+/**
+ * Thrown by the duplicate check while a stamp waits for its busy series: the sale was stamped
+ * meanwhile by another execution, so this item stops and returns that voucher. `pendingId` is the
+ * pending voucher this item had saved (two-phase), left unstamped.
+ */
+export class SaleStampedMeanwhile extends Error {
+	constructor(
+		readonly voucher: IDataObject,
+		readonly pendingId?: number,
+	) {
+		super(`the sale was stamped meanwhile as UUID ${String(voucher.uuid)}`);
+	}
+}
 
 /** How far back the list is read for a key without a sale date. */
 export const DEFAULT_LOOK_BACK_DAYS = 30;

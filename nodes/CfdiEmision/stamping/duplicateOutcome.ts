@@ -17,10 +17,9 @@ import type { ItemOutcome } from '../execution/runItems';
 import type { StampJob } from './job';
 
 export type { CheckedKey } from './job';
-import { SaleStampedMeanwhile } from './saleStampedMeanwhile';
 import { withoutEmpty, type OutputFormat } from './answer';
 import { needsAttention } from './needsAttention';
-import type { CheckedItem } from './duplicateCheck';
+import type { CheckedItem, SaleStampedMeanwhile } from './duplicateCheck';
 
 /** The RFC of the voucher found when it is not the one asked for (a self-invoice request). */
 export function anotherRecipient(wanted: string | undefined, found: unknown): string | undefined {

@@ -30,9 +30,13 @@ import { sendVoucher, type DoneAnswer, type SendVoucherContext } from './request
 import { SeriesQueue, seriesOf } from './seriesQueue';
 import { stampPending } from './stampPending';
 import { createAndStamp, type LookUpSale } from './createAndStamp';
-import { DuplicateCheck, type CheckedItem, type CheckedKey } from './duplicateCheck';
+import {
+	DuplicateCheck,
+	SaleStampedMeanwhile,
+	type CheckedItem,
+	type CheckedKey,
+} from './duplicateCheck';
 import { checkedOutcome, stampedMeanwhileOutcome } from './duplicateOutcome';
-import { SaleStampedMeanwhile } from './saleStampedMeanwhile';
 import { SaleLedger } from './saleLedger';
 import type { StampingService } from './service';
 import { RunVoucherList } from './runList';

@@ -4,7 +4,7 @@ import { ServiceCallError, timedOut } from '../api/client';
 import type { StampingService } from './service';
 import { unixSeconds } from '../cfdi/mexicoTime';
 import { alreadyStampedSaying, rejectionError } from './answer';
-import { SaleStampedMeanwhile } from './saleStampedMeanwhile';
+import { SaleStampedMeanwhile } from './duplicateCheck';
 import {
 	pause,
 	requestVoucher,

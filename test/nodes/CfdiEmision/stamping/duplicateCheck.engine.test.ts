@@ -3,9 +3,8 @@
  * delivered again in a separate execution gives the first voucher back (alreadyStamped) and sends
  * nothing; the same for a refund, a payment and a global invoice; a sale already invoiced to its
  * customer is left out of the global invoice; two executions at the same moment give one voucher or
- * a twin reported on the item.
- *
- * Also covers: nodes/CfdiEmision/stamping/saleStampedMeanwhile.ts (a sale stamped meanwhile by another execution).
+ * a twin reported on the item, or the sale stamped meanwhile by another execution returned
+ * (SaleStampedMeanwhile).
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { invoiceVoucher } from '../../../support/vouchers';
