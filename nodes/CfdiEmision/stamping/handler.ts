@@ -15,8 +15,12 @@ import type { VoucherRecord } from '../api/voucherRecords';
 import { ItemPlans, runItems, type ItemOutcome } from '../execution/runItems';
 import { RunParameters } from '../execution/runParameters';
 import { stampOutput, type OutputFormat } from './answer';
-import { readOutputFormat, readStampingSettings, type StampingSettings } from './options';
-import { refuseUnderRetryOnFail } from './retryOnFail';
+import {
+	readOutputFormat,
+	readStampingSettings,
+	refuseUnderRetryOnFail,
+	type StampingSettings,
+} from './runSettings';
 import {
 	BuiltVoucher,
 	readIssuerDefaults,
@@ -194,7 +198,7 @@ const updating = (job: StampJob, id: number): StampJob => ({
  * How a new voucher kind plugs in: write its operation file in actions/voucher/ with its fields
  * and an execute that returns `runStamping(ctx, { buildVoucher, target })`, where `buildVoucher`
  * turns the item's parameters into the voucher body and `target` says create or update which id.
- * Add the operation's name to CREATE_OPERATIONS (stamping/options.ts) and list the stamping fields
+ * Add the operation's name to CREATE_OPERATIONS (stamping/runSettings.ts) and list the stamping fields
  * of actions/voucher/fields (Stamp, Stamping Mode, Duplicate Check, Options) in its description.
  */
 export async function runStamping(

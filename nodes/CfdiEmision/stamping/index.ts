@@ -12,6 +12,6 @@ export {
 	readOutputFormat,
 	readStampingSettings,
 	type StampingSettings,
-} from './options';
+} from './runSettings';
 export { duplicateCheckModeOf } from './duplicateCheck';
 export type { OutputFormat } from './answer';

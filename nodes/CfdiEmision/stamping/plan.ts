@@ -28,7 +28,7 @@ import type { RunParameters } from '../execution/runParameters';
 /**
  * Reads and checks one item locally: target, Stamp, Stamping Mode, the voucher body and the CFDI
  * checks. Any problem throws here, before the item takes a turn to send anything. A setting unsafe
- * for the whole run (n8n's Retry On Fail) is refused earlier, by runStamping (retryOnFail.ts).
+ * for the whole run (n8n's Retry On Fail) is refused earlier, by runStamping (runSettings.ts).
  */
 export function planStampJob(
 	ctx: IExecuteFunctions,

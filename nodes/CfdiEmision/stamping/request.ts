@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { backoff, ServiceCallError } from '../api/client';
 import type { StampingService } from './service';
 import { readStampAnswer, rejectionError, SERIES_BUSY_CODE, type StampAnswer } from './answer';
-import type { StampingSettings } from './options';
+import type { StampingSettings } from './runSettings';
 
 export type DoneAnswer = Extract<StampAnswer, { kind: 'done' }>;
 export type RejectedAnswer = Extract<StampAnswer, { kind: 'rejected' }>;

@@ -28,7 +28,7 @@ import { listVouchers } from '../api/voucherList';
 import { downloadVoucherXml } from '../api/voucherXml';
 import { duplicateCheckModeOf } from '../stamping/duplicateCheck';
 import { RunParameters } from '../execution/runParameters';
-import { readStampingSettings } from '../stamping/options';
+import { readStampingSettings } from '../stamping/runSettings';
 
 /** What the service already documents of this run's sales: stamped global invoices and same-folio vouchers. */
 export interface PriorDeclarations {

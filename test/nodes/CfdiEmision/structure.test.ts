@@ -249,8 +249,10 @@ const TAKE_THE_CONTEXT = new Map([
 	['handler.ts', 'runStamping: n8n runs it, and it makes the client, the reader and the hints'],
 	['job.ts', "the operations' contract: their builders read the node's fields"],
 	['plan.ts', "calls the operation's builders for one item"],
-	['options.ts', "the run's settings, read once at the top"],
-	['retryOnFail.ts', 'the run-wide refusal, decided before any item'],
+	[
+		'runSettings.ts',
+		"the run's settings, read once at the top, and the run-wide refusal of Retry On Fail",
+	],
 	['saleInGlobalInvoice.ts', "Sale in a Global Invoice's step, called through beforeSend"],
 	['globalCancellation.ts', "Sale in a Global Invoice's last step, called through afterStamped"],
 ]);

@@ -428,7 +428,7 @@ describe('Two executions of the same order at the same moment', () => {
  * Safety is not versioned (issue 27 item 8), through n8n-core's engine against the sandbox: a node
  * saved as version 1 with none of the settings (as n8n saves defaults: left out) checks for the
  * sale's voucher before stamping, as version 1.1 does, and refuses a total its source does not
- * carry. Also covers: stamping/options.ts (the Duplicate Check field's default in every version),
+ * carry. Also covers: stamping/runSettings.ts (the Duplicate Check field's default in every version),
  * voucherInput/prepareVoucher.ts (When Totals Differ's default).
  */
 

@@ -6,7 +6,7 @@ import {
 	DEFAULT_RETRY_DELAY_MS,
 	DEFAULT_STAMP_CONCURRENCY,
 	STAMPING_OPERATIONS,
-} from '../../../stamping/options';
+} from '../../../stamping/runSettings';
 import {
 	concurrencyOption,
 	ignoreSslOption,
