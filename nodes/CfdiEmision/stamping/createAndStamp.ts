@@ -20,7 +20,7 @@ import { rejectionError } from './answer';
 import { needsAttention } from './needsAttention';
 import { pause, requestVoucher, type DoneAnswer, type SendVoucherContext } from './request';
 import { SaleStampedMeanwhile } from './duplicateCheck';
-import type { StampJob } from './job';
+import type { StampJob } from './plan';
 
 /** List look-ups after an unclear answer, each after a pause that gives a slow stamp time to land. */
 const LOOK_UPS = 3;

@@ -21,12 +21,12 @@ import type { StampingService } from './service';
 import type { WholeWindow } from '../api/voucherList';
 import type { VoucherRecord } from '../api/voucherRecords';
 import { cfdiDateTime } from '../cfdi/mexicoTime';
-import type { CheckedKey } from './job';
+import type { CheckedKey } from './plan';
 import type { RunParameters } from '../execution/runParameters';
 import { globalTwinsReport } from './globalTwins';
 import { listedSeconds, type RunVoucherList } from './runList';
 
-export type { CheckedKey } from './job';
+export type { CheckedKey } from './plan';
 
 /**
  * Thrown by the duplicate check while a stamp waits for its busy series: the sale was stamped

@@ -14,9 +14,9 @@ import {
 import { operationFailed } from '../api/client';
 import type { NodeRef } from '../api/runClient';
 import type { ItemOutcome } from '../execution/runItems';
-import type { StampJob } from './job';
+import type { StampJob } from './plan';
 
-export type { CheckedKey } from './job';
+export type { CheckedKey } from './plan';
 import { withoutEmpty, type OutputFormat } from './answer';
 import { needsAttention } from './needsAttention';
 import type { CheckedItem, SaleStampedMeanwhile } from './duplicateCheck';

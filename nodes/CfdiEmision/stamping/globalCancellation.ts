@@ -11,7 +11,7 @@ import { toNodeError, type RunSession } from '../api/client';
 import { findVoucherByUuid } from '../api/voucherList';
 import type { VoucherRecord } from '../api/voucherRecords';
 import { cancelVoucher } from '../api/vouchers';
-import type { StampJob } from './job';
+import type { StampJob } from './plan';
 import { needsAttention } from './needsAttention';
 import {
 	ensureReplacement,

@@ -44,8 +44,7 @@ import { checkedOutcome, stampedMeanwhileOutcome } from './duplicateOutcome';
 import { SaleLedger } from './saleLedger';
 import type { StampingService } from './service';
 import { RunVoucherList } from './runList';
-import type { StampJob, VoucherOperation } from './job';
-import { planStampJob } from './plan';
+import { planStampJob, type StampJob, type VoucherOperation } from './plan';
 
 function describeVoucher(body: IDataObject): string {
 	const receptor = (body.receptor ?? {}) as IDataObject;

@@ -4,8 +4,13 @@
  * voucher is made from the input lives in `../voucherInput`; voucher operations import from both.
  */
 export { runStamping } from './handler';
-export { planStampJob } from './plan';
-export type { StampJob, StampingMode, VoucherOperation, VoucherTarget } from './job';
+export {
+	planStampJob,
+	type StampJob,
+	type StampingMode,
+	type VoucherOperation,
+	type VoucherTarget,
+} from './plan';
 export {
 	CREATE_OPERATIONS,
 	STAMPING_OPERATIONS,

@@ -8,7 +8,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { StampJob } from './job';
+import type { StampJob } from './plan';
 
 interface Draft {
 	/** The pending voucher's id (idComprobante). */

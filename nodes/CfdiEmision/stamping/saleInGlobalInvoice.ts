@@ -27,7 +27,7 @@ import { cfdiDateTime, unixSeconds } from '../cfdi/mexicoTime';
 import { readVoucher } from '../api/vouchers';
 import { downloadVoucherXml } from '../api/voucherXml';
 import { stampStepVoucher } from './handler';
-import type { StampJob } from './job';
+import type { StampJob } from './plan';
 import { fieldText as text } from '../cfdi/fieldText';
 
 export type SaleInGlobalInvoice = 'fail' | 'replace';

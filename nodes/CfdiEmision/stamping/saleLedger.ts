@@ -27,7 +27,7 @@ import {
 import type { VoucherRecord } from '../api/voucherRecords';
 import { unixSeconds } from '../cfdi/mexicoTime';
 import type { StampingService } from './service';
-import type { StampJob } from './job';
+import type { StampJob } from './plan';
 import type { RunVoucherList } from './runList';
 import { fieldCode as upper } from '../cfdi/fieldText';
 

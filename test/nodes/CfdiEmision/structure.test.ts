@@ -247,8 +247,10 @@ describe('one rule for "is this parameter an expression"', () => {
  */
 const TAKE_THE_CONTEXT = new Map([
 	['handler.ts', 'runStamping: n8n runs it, and it makes the client, the reader and the hints'],
-	['job.ts', "the operations' contract: their builders read the node's fields"],
-	['plan.ts', "calls the operation's builders for one item"],
+	[
+		'plan.ts',
+		"the operations' contract (their builders read the node's fields), called for one item",
+	],
 	[
 		'runSettings.ts',
 		"the run's settings, read once at the top, and the run-wide refusal of Retry On Fail",
