@@ -30,10 +30,15 @@ import {
 } from '../voucherInput';
 import { markTwins, outcomeHints } from './needsAttention';
 import { forgetDraft, rememberDraft, rememberedDraft, type NodeStaticData } from './pendingDrafts';
-import { sendVoucher, type DoneAnswer, type SendVoucherContext } from './request';
+import {
+	createAndStamp,
+	sendVoucher,
+	type DoneAnswer,
+	type LookUpSale,
+	type SendVoucherContext,
+} from './sendVoucher';
 import { SeriesQueue, seriesOf } from './seriesQueue';
 import { stampPending } from './stampPending';
-import { createAndStamp, type LookUpSale } from './createAndStamp';
 import {
 	DuplicateCheck,
 	SaleStampedMeanwhile,

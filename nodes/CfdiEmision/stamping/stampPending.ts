@@ -11,7 +11,7 @@ import {
 	type DoneAnswer,
 	type RejectedAnswer,
 	type SendVoucherContext,
-} from './request';
+} from './sendVoucher';
 
 /** PUT attempts on one id after unclear failures; a PUT on the same id cannot create a voucher. */
 const MAX_STAMP_ATTEMPTS = 3;

@@ -137,7 +137,7 @@ describe('one client of the service', () => {
 	test.each([
 		[
 			'a transport import',
-			`${NODE}/stamping/request.ts`,
+			`${NODE}/stamping/sendVoucher.ts`,
 			"import { callService } from '../transport/transport';",
 			'imports transport/',
 		],
@@ -292,13 +292,13 @@ describe("the stamping protocol without n8n's context", () => {
 		"import { NodeOperationError, type IExecuteFunctions } from 'n8n-workflow';",
 		"import type { IExecuteFunctions as Context } from 'n8n-workflow';",
 	])('finds %s', (source) => {
-		expect(importsTheContext(`${NODE}/stamping/request.ts`, source)).toBe(true);
+		expect(importsTheContext(`${NODE}/stamping/sendVoucher.ts`, source)).toBe(true);
 	});
 
 	test('other n8n types are not the context', () => {
 		expect(
 			importsTheContext(
-				`${NODE}/stamping/request.ts`,
+				`${NODE}/stamping/sendVoucher.ts`,
 				"import type { IDataObject, INode } from 'n8n-workflow';",
 			),
 		).toBe(false);

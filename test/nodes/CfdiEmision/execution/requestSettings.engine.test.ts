@@ -8,7 +8,7 @@ describe("the node's own request options (Timeout, Ignore SSL Issues, Concurrenc
 	test('Options > Timeout (Ms) on a stamping operation: a held stamp ends as a timeout, reported as possibly stamped', async () => {
 		kit.sandbox.injectFault({ route: 'createVoucher', kind: 'timeout', holdMs: 10_000 });
 		const { items } = await kit.engine.runNode(
-			// Duplicate Check off: with a key, direct mode settles the timeout on the list (createAndStamp).
+			// Duplicate Check off: with a key, direct mode settles the timeout on the list (createAndStamp, stamping/sendVoucher.ts).
 			createParams(invoiceVoucher(), {
 				stampingMode: 'direct',
 				duplicateCheck: 'off',

@@ -1,5 +1,6 @@
 /**
- * Direct stamping of a sale the Duplicate Check identifies (issue 32 item 4), through n8n-core's
+ * Sending a voucher (stamping/sendVoucher.ts): Direct stamping of a sale the Duplicate Check
+ * identifies (issue 32 item 4, createAndStamp), through n8n-core's
  * engine against the sandbox: a refused stamp stores nothing, so the corrected data leaves one
  * voucher; an unclear answer is settled by the sale's key on the list and never sent again. The
  * default Two-Phase mode is shown leaving its pending draft, the reason a page where buyers correct
