@@ -1,4 +1,7 @@
-/** Date formats the service uses. */
+/**
+ * Date formats the service uses. Its own Intl-based clock, not the node's cfdi/mexicoTime.ts (luxon): a
+ * stand-in that shared the node's clock would agree with the node's mistakes about Mexico City's time.
+ */
 
 const MEXICO_CITY = new Intl.DateTimeFormat('en-CA', {
 	timeZone: 'America/Mexico_City',
