@@ -11,7 +11,8 @@ import assert from 'node:assert/strict';
 import type { Sandbox } from '../../sandbox';
 import type { WorkflowJson } from '../support/examples';
 import { corpusOrder } from '../support/corpusOrder';
-import { ISSUER_FIELDS } from '../support/kindsKit';
+import { recentGlobalParams } from '../support/kindsKit';
+import { lastMonthDay } from '../support/mexicoCityDates';
 import { orderParams } from '../support/nodeTestKit';
 import type { Checks } from './checks';
 import { outputJson, type ExecutionJson, type N8nInstance } from './n8n';
@@ -24,20 +25,13 @@ export const GLOBAL_SALE_WORKFLOWS = {
 
 const TICKETS = ['7001', '7002', '7003'];
 
-/** Day `day` of last month in Mexico City, at noon, as Shopify writes it. */
-function lastMonth(day: number): string {
-	const now = new Date(Date.now() - 6 * 3_600_000);
-	const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, day, 12));
-	return `${start.toISOString().slice(0, 19)}-06:00`;
-}
-
 /** Example 1's sample order as order #7001 (1,508.00, its buyer's tax data in note attributes), placed last month. */
 const ORDER = {
 	...corpusOrder('example-1'),
 	id: 7001000000001,
 	name: '#7001',
 	order_number: 7001,
-	created_at: lastMonth(5),
+	created_at: lastMonthDay(5),
 };
 
 export function globalSaleWorkflows(credential: { id: string; name: string }): WorkflowJson[] {
@@ -46,21 +40,12 @@ export function globalSaleWorkflows(credential: { id: string; name: string }): W
 			GLOBAL_SALE_WORKFLOWS.global,
 			"Sale in a Global Invoice: last month's global invoice (sandbox)",
 			TICKETS.map((ticket, index) => ({ ticket, total: [1508, 116, 58][index] })),
-			{
-				resource: 'voucher',
-				operation: 'createGlobalInvoice',
-				...ISSUER_FIELDS,
+			recentGlobalParams(1, {
 				// Series B, not F: example 6 stamps last month's monthly global invoice (series F) in the same
 				// account, and a monthly global invoice's key is its series and period.
 				serie: 'B',
-				lugarExpedicion: '64000',
 				formaPago: '04',
-				globalPeriodicity: '04',
-				globalMonth: lastMonth(1).slice(5, 7),
-				globalYear: Number(lastMonth(1).slice(0, 4)),
-				saleTicket: '={{ $json.ticket }}',
-				saleAmount: '={{ $json.total }}',
-			},
+			}),
 			credential,
 		),
 		cfdiWorkflow(

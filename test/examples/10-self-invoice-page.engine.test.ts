@@ -3,34 +3,20 @@
  * trigger's item, the order read from a the sandbox's store stand-in, the CFDI nodes against the
  * sandbox, the last page's title and message as the buyer reads them.
  */
-import type { IConnections, IDataObject, INode } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { SHOP_ACCESS_TOKEN } from '../../sandbox';
 
-import {
-	loadExample,
-	reachableFrom,
-	withCfdiCredential,
-	withShopStandIn,
-} from '../support/examples';
-import { CREDENTIAL_ID, Engine, outputOf } from '../support/engine/engine';
-import { PackageNodeTypes } from '../support/engine/nodeTypes';
-import { sandboxCredential } from '../support/sandboxCredential';
-import { sentMails, standInNodeTypes } from '../support/standInNodes';
+import { loadExample } from '../support/examples';
+import { outputOf } from '../support/engine/engine';
+import { sentMails } from '../support/standInNodes';
 import { corpusOrder } from '../support/corpusOrder';
+import { recentGlobalParams, runExample, storeStandIn } from '../support/kindsKit';
 import { orderParams, useSandboxEngine } from '../support/nodeTestKit';
 
 // The sandbox's store stand-in, empty: each test puts in the orders it needs.
 const kit = useSandboxEngine({ shopOrders: [] });
-const shop = {
-	get orders() {
-		return kit.sandbox.shopOrders;
-	},
-	/** The store stand-in's requests: query and X-Shopify-Access-Token. */
-	get requests() {
-		return kit.sandbox.requests.filter((request) => request.route === 'shopifyOrders');
-	},
-};
+const shop = storeStandIn(kit);
 
 const BUYER = 'compras@robotica.example.com';
 beforeEach(() => sentMails.splice(0));
@@ -58,23 +44,16 @@ function submission(extra: IDataObject = {}): IDataObject {
 	};
 }
 
+/** The page's Form Trigger, where a submission starts the workflow. */
+const FORM_TRIGGER = loadExample('selfInvoice').nodes.find(
+	(node) => node.type === 'n8n-nodes-base.formTrigger',
+)!.name;
+
 async function submit(form: IDataObject = submission()) {
-	class PageEngine extends Engine {
-		override readonly nodeTypes = new PackageNodeTypes({ ...standInNodeTypes });
-	}
-	const engine = new PageEngine();
-	engine.setCredential(sandboxCredential(kit.sandbox));
-	const workflow = withShopStandIn(
-		withCfdiCredential(loadExample('selfInvoice'), { id: CREDENTIAL_ID, name: 'CFDI sandbox' }),
-		kit.sandbox.shopUrl,
-	);
-	const trigger = workflow.nodes.find((node) => node.type === 'n8n-nodes-base.formTrigger')!;
-	const { nodes } = reachableFrom(workflow, trigger.name);
-	const run = await engine.runWorkflow(
-		nodes as unknown as INode[],
-		workflow.connections as unknown as IConnections,
-		[{ json: form }],
-	);
+	const run = await runExample(kit.sandbox, 'selfInvoice', FORM_TRIGGER, {
+		input: form,
+		shopUrl: kit.sandbox.shopUrl,
+	});
 	expect(run.data.resultData.error).toBeUndefined();
 	const page = (name: string) => outputOf(run, name).map((item) => item.json);
 	const shown = [
@@ -377,23 +356,8 @@ describe('Example 10: the self-invoice page', () => {
 
 	test('a late request for an order already in the global invoice: the buyer is told the shop will review it, the owner gets an e-mail', async () => {
 		shop.orders.push(order());
-		const month = new Date(Date.now() - 6 * 3_600_000);
 		const { error } = await kit.engine.runNode(
-			{
-				resource: 'voucher',
-				operation: 'createGlobalInvoice',
-				emisorRfc: 'EKU9003173C9',
-				emisorNombre: 'ESCUELA KEMPER URGATE',
-				emisorRegimenFiscal: '601',
-				serie: 'F',
-				lugarExpedicion: '64000',
-				formaPago: '04',
-				globalPeriodicity: '04',
-				globalMonth: String(month.getUTCMonth() + 1).padStart(2, '0'),
-				globalYear: month.getUTCFullYear(),
-				saleTicket: '={{ $json.ticket }}',
-				saleAmount: '={{ $json.total }}',
-			},
+			recentGlobalParams(0, { formaPago: '04' }),
 			[
 				{ ticket: '1001', total: 1508 },
 				{ ticket: '1002', total: 116 },

@@ -3,39 +3,18 @@
  * the orders read from a the sandbox's store stand-in (the Shopify node's "get many" as an HTTP
  * Request for the same orders), the global invoice stamped in the sandbox.
  */
-import type { IConnections, IDataObject, INode } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
-import {
-	loadExample,
-	reachableFrom,
-	withCfdiCredential,
-	withShopStandIn,
-} from '../support/examples';
-import { CREDENTIAL_ID, Engine, outputOf } from '../support/engine/engine';
-import { PackageNodeTypes } from '../support/engine/nodeTypes';
-import { sandboxCredential } from '../support/sandboxCredential';
-import { sentMails, standInNodeTypes } from '../support/standInNodes';
+import { outputOf } from '../support/engine/engine';
+import { sentMails } from '../support/standInNodes';
 import { corpusOrder } from '../support/corpusOrder';
+import { runExample, storeStandIn } from '../support/kindsKit';
+import { lastMonthDay } from '../support/mexicoCityDates';
 import { orderParams, useSandboxEngine } from '../support/nodeTestKit';
 
 // The sandbox's store stand-in, empty: each test puts in the orders it needs.
 const kit = useSandboxEngine({ shopOrders: [] });
-const shop = {
-	get orders() {
-		return kit.sandbox.shopOrders;
-	},
-	/** The store stand-in's requests: query and X-Shopify-Access-Token. */
-	get requests() {
-		return kit.sandbox.requests.filter((request) => request.route === 'shopifyOrders');
-	},
-};
-
-/** Day `day` of last month in Mexico City, at noon, as Shopify writes it. */
-function lastMonth(day: number): string {
-	const now = new Date(Date.now() - 6 * 3_600_000);
-	const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, day, 12));
-	return `${start.toISOString().slice(0, 19)}-06:00`;
-}
+const shop = storeStandIn(kit);
 
 beforeEach(() => sentMails.splice(0));
 
@@ -45,29 +24,15 @@ function order(number: number, extra: IDataObject = {}): IDataObject {
 		id: 5829364210000 + number,
 		name: `#${number}`,
 		order_number: number,
-		created_at: lastMonth(number - 1000),
+		created_at: lastMonthDay(number - 1000),
 		...extra,
 	};
 }
 
-async function runExample() {
-	class ScheduleEngine extends Engine {
-		override readonly nodeTypes = new PackageNodeTypes({ ...standInNodeTypes });
-	}
-	const engine = new ScheduleEngine();
-	engine.setCredential(sandboxCredential(kit.sandbox));
-	const workflow = reachableFrom(
-		withShopStandIn(
-			withCfdiCredential(loadExample('monthGlobal'), { id: CREDENTIAL_ID, name: 'CFDI sandbox' }),
-			kit.sandbox.shopUrl,
-		),
-		'Try it: run now',
-	);
-	const run = await engine.runWorkflow(
-		workflow.nodes as unknown as INode[],
-		workflow.connections as unknown as IConnections,
-		[{ json: {} }],
-	);
+async function runMonthGlobal() {
+	const run = await runExample(kit.sandbox, 'monthGlobal', 'Try it: run now', {
+		shopUrl: kit.sandbox.shopUrl,
+	});
 	expect(run.data.resultData.error).toBeUndefined();
 	return outputOf(run, 'Create global invoice').map((item) => item.json);
 }
@@ -84,13 +49,17 @@ describe("Example 11: last month's global invoice of the rest", () => {
 				current_total_price: '1160.00',
 			}),
 			order(1005, { note_attributes: [], financial_status: 'pending' }),
-			order(1006, { note_attributes: [], cancelled_at: lastMonth(7), financial_status: 'voided' }),
+			order(1006, {
+				note_attributes: [],
+				cancelled_at: lastMonthDay(7),
+				financial_status: 'voided',
+			}),
 		);
 		// #1001's buyer invoiced it (folio 1001, e.g. on the self-invoice page).
 		const individual = await kit.engine.runNode(orderParams(), [shop.orders[0] as IDataObject]);
 		expect(individual.items[0].json.status).toBe('stamped');
 
-		const [global] = await runExample();
+		const [global] = await runMonthGlobal();
 		expect(global.status).toBe('stamped');
 		expect(global.leftOut).toEqual([
 			expect.objectContaining({ ticket: '1001', uuid: individual.items[0].json.uuid }),
@@ -108,9 +77,9 @@ describe("Example 11: last month's global invoice of the rest", () => {
 		// Shopify was asked for last month's orders, any status.
 		const [asked] = shop.requests;
 		expect([asked.query.status, asked.query.limit, asked.status]).toEqual(['any', '250', 200]);
-		expect(asked.query.created_at_min?.slice(0, 10)).toBe(lastMonth(1).slice(0, 10));
+		expect(asked.query.created_at_min?.slice(0, 10)).toBe(lastMonthDay(1).slice(0, 10));
 
-		const [again] = await runExample();
+		const [again] = await runMonthGlobal();
 		expect([again.status, again.uuid]).toEqual(['alreadyStamped', global.uuid]);
 		expect(stored.stampCount).toBe(1);
 		// Nothing for the owner to do: no alert.
@@ -120,14 +89,14 @@ describe("Example 11: last month's global invoice of the rest", () => {
 	test('the service refuses the global invoice (HTTP 400): nothing stamped, the error item is routed and the owner is e-mailed it', async () => {
 		shop.orders.push(order(1002, { note_attributes: [] }));
 		kit.sandbox.injectFault({ route: 'createVoucher', kind: 'status', status: 400, times: 100 });
-		const [global] = await runExample();
+		const [global] = await runMonthGlobal();
 		expect(global.error).toEqual(expect.stringContaining('Could not'));
 		expect(kit.sandbox.stampCount()).toBe(0);
 		expect(sentMails).toHaveLength(1);
 		expect(sentMails[0]).toMatchObject({
 			node: 'Alert the owner',
 			to: 'dueno@tu-tienda.example',
-			subject: `Global invoice ${lastMonth(1).slice(0, 7)}: the shop must act`,
+			subject: `Global invoice ${lastMonthDay(1).slice(0, 7)}: the shop must act`,
 		});
 		expect(sentMails[0].text).toContain('Reason: error');
 		expect(sentMails[0].text).toContain(String(global.error));
@@ -136,7 +105,7 @@ describe("Example 11: last month's global invoice of the rest", () => {
 	test('Create Global Invoice fails as a whole, before its item loop (the look-up of what the month already declared is refused): one error item, the owner is e-mailed once', async () => {
 		shop.orders.push(order(1002, { note_attributes: [] }), order(1004, { note_attributes: [] }));
 		kit.sandbox.injectFault({ route: 'listVouchers', kind: 'status', status: 400, times: 100 });
-		const output = await runExample();
+		const output = await runMonthGlobal();
 		// One error item for the whole node, not the two sales passed on unchanged.
 		expect(output).toEqual([
 			expect.objectContaining({ error: expect.any(String), failedBeforeItems: true }),
@@ -145,7 +114,7 @@ describe("Example 11: last month's global invoice of the rest", () => {
 		expect(sentMails).toHaveLength(1);
 		expect(sentMails[0]).toMatchObject({
 			node: 'Alert the owner',
-			subject: `Global invoice ${lastMonth(1).slice(0, 7)}: the shop must act`,
+			subject: `Global invoice ${lastMonthDay(1).slice(0, 7)}: the shop must act`,
 		});
 		expect(sentMails[0].text).toContain(String(output[0].error));
 	});
@@ -154,12 +123,12 @@ describe("Example 11: last month's global invoice of the rest", () => {
 		kit.sandbox.addShopOrders(
 			Array.from({ length: 260 }, (_, index) => ({
 				number: 3001 + index,
-				createdAt: Date.parse(lastMonth(1 + (index % 28))),
+				createdAt: Date.parse(lastMonthDay(1 + (index % 28))),
 				email: `buyer${index}@example.com`,
 				lines: [{ title: 'Cable USB-C', quantity: 1, price: '116.00' }],
 			})),
 		);
-		const [global] = await runExample();
+		const [global] = await runMonthGlobal();
 		expect(global.status).toBe('stamped');
 		const stored = [...kit.sandbox.vouchers.values()].find(
 			(voucher) => voucher.uuid === global.uuid,

@@ -2,12 +2,19 @@
 import type { IConnections, IDataObject, INode, INodeParameters, IRun } from 'n8n-workflow';
 
 import type { Sandbox } from '../../sandbox';
-import { loadExample, reachableFrom, withCfdiCredential, type ExampleName } from './examples';
+import {
+	loadExample,
+	reachableFrom,
+	withCfdiCredential,
+	withShopStandIn,
+	type ExampleName,
+} from './examples';
 import { standInNodeTypes } from './standInNodes';
 import { apiClient, findElement, parseXml, validVoucher, type XmlElement } from './sandboxHelpers';
 import { CREDENTIAL_ID, Engine, outputOf } from './engine/engine';
 import { PackageNodeTypes } from './engine/nodeTypes';
 import { sandboxCredential } from './sandboxCredential';
+import { monthlyPeriod } from './mexicoCityDates';
 
 export const ISSUER_FIELDS = {
 	emisorRfc: 'EKU9003173C9',
@@ -40,6 +47,9 @@ export function globalParams(extra: INodeParameters = {}): INodeParameters {
 		...extra,
 	};
 }
+/** Create Global Invoice of a recent month in Mexico City (0: this month), dated by the service at its stamp. */
+export const recentGlobalParams = (monthsAgo: number, extra: INodeParameters = {}) =>
+	globalParams({ ...monthlyPeriod(monthsAgo), options: {}, ...extra });
 export const CUSTOMER = {
 	rfc: 'URE180429TM6',
 	nombre: 'UNIVERSIDAD ROBOTICA ESPANOLA',
@@ -125,26 +135,48 @@ export function sentBody(sandbox: Sandbox): Record<string, unknown> {
 	return JSON.parse(create.body) as Record<string, unknown>;
 }
 
-/** Runs an example's "Try it" path through the engine, with stand-ins for the n8n-nodes-base nodes it uses. */
-export async function runExampleTryIt(
+/**
+ * Runs an example from its node `start` through the engine, with stand-ins for the n8n-nodes-base
+ * nodes it uses: `input` is the start node's item (a form's submission); with `shopUrl` its Shopify
+ * nodes read the sandbox's store stand-in.
+ */
+export async function runExample(
 	sandbox: Sandbox,
 	name: ExampleName,
 	start: string,
+	options: { input?: IDataObject; shopUrl?: string } = {},
 ): Promise<IRun> {
 	class ExampleEngine extends Engine {
 		override readonly nodeTypes = new PackageNodeTypes(standInNodeTypes);
 	}
 	const engine = new ExampleEngine();
 	engine.setCredential(sandboxCredential(sandbox));
+	const example = withCfdiCredential(loadExample(name), {
+		id: CREDENTIAL_ID,
+		name: 'CFDI sandbox',
+	});
 	const workflow = reachableFrom(
-		withCfdiCredential(loadExample(name), { id: CREDENTIAL_ID, name: 'CFDI sandbox' }),
+		options.shopUrl ? withShopStandIn(example, options.shopUrl) : example,
 		start,
 	);
 	return await engine.runWorkflow(
 		workflow.nodes as unknown as INode[],
 		workflow.connections as unknown as IConnections,
-		[{ json: {} }],
+		[{ json: options.input ?? {} }],
 	);
+}
+
+/** The sandbox's store stand-in: the orders it holds (a test puts in those it needs) and the requests it received. */
+export function storeStandIn(kit: { sandbox: Sandbox }) {
+	return {
+		get orders() {
+			return kit.sandbox.shopOrders;
+		},
+		/** Its requests: query and X-Shopify-Access-Token. */
+		get requests() {
+			return kit.sandbox.requests.filter((request) => request.route === 'shopifyOrders');
+		},
+	};
 }
 
 export { outputOf };

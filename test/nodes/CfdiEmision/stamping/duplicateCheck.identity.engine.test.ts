@@ -12,7 +12,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { cfdiDateTime } from '../../../../sandbox/clock';
 import { corpusOrder, type Order } from '../../../support/corpusOrder';
-import { globalParams, SALES } from '../../../support/kindsKit';
+import { recentGlobalParams, SALES } from '../../../support/kindsKit';
 import { createParams, orderParams, useSandboxEngine } from '../../../support/nodeTestKit';
 import { invoiceVoucher } from '../../../support/vouchers';
 
@@ -265,22 +265,10 @@ describe('concurrent runs', () => {
 		expect(kept.status).toBe('stamped');
 	});
 
-	/** The period of the global invoices: last month, dated by the service at its stamp. */
-	function lastMonth() {
-		const date = new Date();
-		date.setUTCDate(1);
-		date.setUTCMonth(date.getUTCMonth() - 1);
-		return {
-			globalMonth: String(date.getUTCMonth() + 1).padStart(2, '0'),
-			globalYear: date.getUTCFullYear(),
-			options: {},
-		};
-	}
-
 	const T4 = { ticket: 'T-0004', total: 11.6 };
 
 	async function twoGlobalsAtOnce(first: IDataObject[], second: IDataObject[]) {
-		const params = globalParams(lastMonth());
+		const params = recentGlobalParams(1);
 		const runs = await Promise.all([
 			kit.engine.runNode(params, first, V11),
 			kit.engine.runNode(params, second, V11),

@@ -11,38 +11,19 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { FaultSpec } from '../../../../sandbox/types';
 import { corpusOrder } from '../../../support/corpusOrder';
+import { recentGlobalParams } from '../../../support/kindsKit';
+import { lastMonthDay } from '../../../support/mexicoCityDates';
 import { orderParams, useSandboxEngine } from '../../../support/nodeTestKit';
 
 const kit = useSandboxEngine();
 
-/** Day `day` of last month in Mexico City, at noon, as Shopify writes it. */
-function lastMonth(day: number): string {
-	const now = new Date(Date.now() - 6 * 3_600_000);
-	const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, day, 12));
-	return `${start.toISOString().slice(0, 19)}-06:00`;
-}
-
 /** Example 1's order #1001 (1,508.00, its buyer's tax data in note attributes), placed last month. */
-const ORDER = () => ({ ...corpusOrder('example-1'), created_at: lastMonth(5) });
+const ORDER = () => ({ ...corpusOrder('example-1'), created_at: lastMonthDay(5) });
 
 /** Last month's global invoice with tickets 1001 (the order), 1002 and 1003. */
 async function stampGlobal(): Promise<string> {
 	const { items, error } = await kit.engine.runNode(
-		{
-			resource: 'voucher',
-			operation: 'createGlobalInvoice',
-			emisorRfc: 'EKU9003173C9',
-			emisorNombre: 'ESCUELA KEMPER URGATE',
-			emisorRegimenFiscal: '601',
-			serie: 'F',
-			lugarExpedicion: '64000',
-			formaPago: '04',
-			globalPeriodicity: '04',
-			globalMonth: lastMonth(1).slice(5, 7),
-			globalYear: Number(lastMonth(1).slice(0, 4)),
-			saleTicket: '={{ $json.ticket }}',
-			saleAmount: '={{ $json.total }}',
-		},
+		recentGlobalParams(1, { formaPago: '04' }),
 		[
 			{ ticket: '1001', total: 1508 },
 			{ ticket: '1002', total: 116 },

@@ -15,7 +15,7 @@ import {
 	issuingCalls,
 	ISSUER_FIELDS,
 	outputOf,
-	runExampleTryIt,
+	runExample,
 	sentBody,
 	stampedXml,
 	stampInvoice,
@@ -297,7 +297,7 @@ describe('voucher: create credit note', () => {
 
 describe('example 05: refund → credit note (its "Try it" path)', () => {
 	test('stamps the sample invoice, then a credit note of 116.00 relating it (01) with its IVA', async () => {
-		const run = await runExampleTryIt(
+		const run = await runExample(
 			kit.sandbox,
 			'creditNote',
 			'Try it: refund part of a sample invoice',

@@ -12,7 +12,7 @@ import {
 	globalParams,
 	issuingCalls,
 	outputOf,
-	runExampleTryIt,
+	runExample,
 	SALES,
 	sentBody,
 	stampedXml,
@@ -191,7 +191,7 @@ describe('voucher: create global invoice', () => {
 
 describe('example 06: month-end global invoice (its "Try it" path)', () => {
 	test('the sample sales become one global invoice for the previous month', async () => {
-		const run = await runExampleTryIt(kit.sandbox, 'globalInvoice', 'Try it: invoice sample sales');
+		const run = await runExample(kit.sandbox, 'globalInvoice', 'Try it: invoice sample sales');
 		expect(run.data.resultData.error).toBeUndefined();
 		const [outcome] = outputOf(run, 'Outcome');
 		expect(outcome.json).toEqual({

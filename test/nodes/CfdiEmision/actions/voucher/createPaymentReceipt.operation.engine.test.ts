@@ -15,7 +15,7 @@ import {
 	ISSUER_FIELDS,
 	outputOf,
 	receiptParams,
-	runExampleTryIt,
+	runExample,
 	sentBody,
 	stampedXml,
 	stampInvoice,
@@ -454,7 +454,7 @@ describe('voucher: create payment receipt', () => {
 
 describe('example 04: invoice paid later (PPD) → payment receipt (its "Try it" path)', () => {
 	test('stamps the sample PPD invoice, then its payment receipt for 580.00 from the invoice XML', async () => {
-		const run = await runExampleTryIt(
+		const run = await runExample(
 			kit.sandbox,
 			'paymentReceipt',
 			'Try it: pay half of a sample invoice',
