@@ -14,6 +14,7 @@ import {
 	type LedgerDocument,
 } from '../../../../nodes/CfdiEmision/cfdi/ledger';
 import { parseDecimal, decimalToString } from '../../../../nodes/CfdiEmision/cfdi/decimal';
+import { ledgerInvoice, ledgerNote } from '../../../support/ledgerDocuments';
 
 const INVOICE = '5FB2822E-396D-4725-8521-CDC4BDD20CCF';
 const SECOND = '11111111-2222-4333-8444-555555555555';
@@ -245,31 +246,9 @@ describe('ledgerDocumentFromBody: what a voucher about to be sent adds', () => {
 });
 
 describe('the ledger as a run stamps', () => {
-	const invoice: LedgerDocument = {
-		uuid: INVOICE,
-		type: 'I',
-		state: 'valid',
-		currency: 'MXN',
-		total: d('1160.00'),
-		credits: [],
-		tickets: {},
-		paid: [],
-	};
-	const note = (
-		uuid: string,
-		total: string,
-		extra: Partial<LedgerDocument> = {},
-	): LedgerDocument => ({
-		uuid,
-		type: 'E',
-		state: 'pending',
-		currency: 'MXN',
-		total: d(total),
-		credits: [INVOICE],
-		tickets: {},
-		paid: [],
-		...extra,
-	});
+	const invoice = ledgerInvoice(INVOICE, '1160.00', { metodoPago: undefined });
+	const note = (uuid: string, total: string, extra: Partial<LedgerDocument> = {}) =>
+		ledgerNote(uuid, total, [INVOICE], { state: 'pending', ...extra });
 
 	test("a note sent under the run's name is found by its UUID once stamped, counted once, its label dropped", () => {
 		const ledger = new Ledger();

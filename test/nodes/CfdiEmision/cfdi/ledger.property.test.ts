@@ -16,12 +16,11 @@ import {
 	type LedgerState,
 } from '../../../../nodes/CfdiEmision/cfdi/ledger';
 import { creditRefusal, paymentRefusal } from '../../../../nodes/CfdiEmision/cfdi/ledgerRules';
-import { parseDecimal, type Decimal as Exact } from '../../../../nodes/CfdiEmision/cfdi/decimal';
+import { exact, ledgerInvoice, ledgerNote, ledgerReceipt } from '../../../support/ledgerDocuments';
 
 // `npm run mutate` lowers the runs (ORACLE_RUNS) so that each mutant's test run stays short.
 const RUNS = Number(process.env.ORACLE_RUNS ?? 3000);
 
-const exact = (text: string) => parseDecimal(text) as Exact;
 const cents = (units: number) => new Decimal(units).div(100).toFixed(2);
 
 interface InvoiceSpec {
@@ -114,18 +113,12 @@ function run(invoices: InvoiceSpec[], steps: Step[]): { accepted: number; refuse
 	const ledger = new Ledger();
 	const uuids = invoices.map((_, index) => `INV-${index}`);
 	invoices.forEach((spec, index) =>
-		ledger.put({
-			uuid: uuids[index],
-			type: 'I',
-			state: 'valid',
-			currency: spec.currency,
-			exchangeRate: spec.currency === 'USD' ? exact(spec.rate) : undefined,
-			total: exact(spec.total),
-			metodoPago: 'PPD',
-			credits: [],
-			tickets: {},
-			paid: [],
-		}),
+		ledger.put(
+			ledgerInvoice(uuids[index], spec.total, {
+				currency: spec.currency,
+				exchangeRate: spec.currency === 'USD' ? exact(spec.rate) : undefined,
+			}),
+		),
 	);
 	const applied: Applied[] = [];
 	let accepted = 0;
@@ -157,17 +150,10 @@ function run(invoices: InvoiceSpec[], steps: Step[]): { accepted: number; refuse
 		let spec: Applied['spec'];
 		if (entry.kind === 'credit') {
 			spec = { currency: entry.currency, rate: entry.rate, amount: entry.amount };
-			document = {
-				uuid: `DOC-${index}`,
-				type: 'E',
-				state: 'valid',
+			document = ledgerNote(`DOC-${index}`, entry.amount, [uuid], {
 				currency: entry.currency,
 				exchangeRate: entry.currency === 'USD' ? exact(entry.rate) : undefined,
-				total: exact(entry.amount),
-				credits: [uuid],
-				tickets: {},
-				paid: [],
-			};
+			});
 		} else {
 			const sums = ledger.sums(uuid);
 			const installments = sums?.payments.map((payment) => payment.entry.installment) ?? [];
@@ -179,16 +165,9 @@ function run(invoices: InvoiceSpec[], steps: Step[]): { accepted: number; refuse
 						? invoice.total
 						: exact(entry.randomPrevious);
 			spec = { currency: invoice.currency, amount: entry.amount };
-			document = {
-				uuid: `DOC-${index}`,
-				type: 'P',
-				state: 'valid',
-				currency: 'XXX',
-				total: exact('0'),
-				credits: [],
-				tickets: {},
-				paid: [{ invoice: uuid, installment, previous, amount: exact(entry.amount) }],
-			};
+			document = ledgerReceipt(`DOC-${index}`, [
+				{ invoice: uuid, installment, previous, amount: exact(entry.amount) },
+			]);
 		}
 		const refusal =
 			document.type === 'E' ? creditRefusal(ledger, document) : paymentRefusal(ledger, document);

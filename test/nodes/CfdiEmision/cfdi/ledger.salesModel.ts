@@ -7,11 +7,7 @@
 import Decimal from 'decimal.js';
 
 import type { ListedVoucher } from '../../../../nodes/CfdiEmision/cfdi/businessKey';
-import {
-	decimalToString,
-	parseDecimal,
-	type Decimal as Exact,
-} from '../../../../nodes/CfdiEmision/cfdi/decimal';
+import { decimalToString, type Decimal as Exact } from '../../../../nodes/CfdiEmision/cfdi/decimal';
 import {
 	nextGlobalSaleStep,
 	type GlobalOnList,
@@ -19,11 +15,10 @@ import {
 import { Ledger, type LedgerDocument } from '../../../../nodes/CfdiEmision/cfdi/ledger';
 import { creditRefusal, paymentRefusal } from '../../../../nodes/CfdiEmision/cfdi/ledgerRules';
 import { judgeListed } from '../../../../nodes/CfdiEmision/cfdi/saleIdentity';
+import { exact, ledgerInvoice, ledgerNote, ledgerReceipt } from '../../../support/ledgerDocuments';
 
 const RFCS = ['AAA010101AAA', 'BBB020202BB1'];
 const GENERAL_PUBLIC = 'XAXX010101000';
-
-const exact = (text: string) => parseDecimal(text) as Exact;
 
 /** What one run decides from the ledger it read (a snapshot when another run goes at once). */
 export type Decided =
@@ -109,20 +104,12 @@ export class Shop {
 
 	invoiceOf(index: number, rfc: string): LedgerDocument {
 		const fecha = this.tick();
-		return {
-			uuid: `I-${fecha}`,
-			type: 'I',
-			state: 'valid',
-			currency: 'MXN',
-			total: exact(this.totals[index]),
-			metodoPago: 'PPD',
+		return ledgerInvoice(`I-${fecha}`, this.totals[index], {
 			name: `A-${index}`,
 			fecha,
 			recipientRfc: rfc,
-			credits: [],
 			tickets: { [this.ticket(index)]: exact(this.totals[index]) },
-			paid: [],
-		};
+		});
 	}
 
 	globalOf(tickets: string[], folio: string): LedgerDocument {
@@ -134,21 +121,14 @@ export class Shop {
 			(sum, ticket) => sum.add(this.totals[Number(ticket.slice(1))]),
 			new Decimal(0),
 		);
-		return {
-			uuid: `G-${fecha}`,
-			type: 'I',
-			state: 'valid',
-			currency: 'MXN',
-			total: exact(total.toFixed(2)),
+		return ledgerInvoice(`G-${fecha}`, total.toFixed(2), {
 			metodoPago: 'PUE',
 			name: `G-${folio}`,
 			fecha,
 			recipientRfc: GENERAL_PUBLIC,
 			global: true,
-			credits: [],
 			tickets: amounts,
-			paid: [],
-		};
+		});
 	}
 
 	/** The live documents declaring a sale: its own invoices and the global invoices holding its ticket. */
@@ -216,17 +196,11 @@ export class Shop {
 		const uuid = `D-${this.tick()}`;
 		if (entry.kind === 'credit') {
 			const usd = entry.usd && !target.global;
-			const note: LedgerDocument = {
-				uuid,
-				type: 'E',
-				state: 'valid',
+			const note = ledgerNote(uuid, entry.amount, [target.uuid], {
 				currency: usd ? 'USD' : 'MXN',
 				exchangeRate: usd ? exact(entry.rate) : undefined,
-				total: exact(entry.amount),
-				credits: [target.uuid],
 				tickets: target.global ? { [this.ticket(index)]: exact(entry.amount) } : {},
-				paid: [],
-			};
+			});
 			const refusal = creditRefusal(ledger, note);
 			this.seen(refusal ? refusal.status : target.global ? 'ticketCredit' : 'credit');
 			return refusal ? [] : [{ put: note }];
@@ -234,23 +208,14 @@ export class Shop {
 		const balance = ledger.sums(target.uuid)?.balance;
 		const installments =
 			ledger.sums(target.uuid)?.payments.map((payment) => payment.entry.installment) ?? [];
-		const receipt: LedgerDocument = {
-			uuid,
-			type: 'P',
-			state: 'valid',
-			currency: 'XXX',
-			total: exact('0'),
-			credits: [],
-			tickets: {},
-			paid: [
-				{
-					invoice: target.uuid,
-					installment: Math.max(0, ...installments) + 1,
-					previous: balance,
-					amount: exact(entry.amount),
-				},
-			],
-		};
+		const receipt = ledgerReceipt(uuid, [
+			{
+				invoice: target.uuid,
+				installment: Math.max(0, ...installments) + 1,
+				previous: balance,
+				amount: exact(entry.amount),
+			},
+		]);
 		const refusal = paymentRefusal(ledger, receipt);
 		this.seen(refusal ? refusal.status : 'receipt');
 		return refusal ? [] : [{ put: receipt }];

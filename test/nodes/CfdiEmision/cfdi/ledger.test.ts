@@ -21,6 +21,7 @@ import {
 	paymentRefusal,
 } from '../../../../nodes/CfdiEmision/cfdi/ledgerRules';
 import { parseDecimal, decimalToString } from '../../../../nodes/CfdiEmision/cfdi/decimal';
+import { ledgerInvoice, ledgerNote, ledgerReceipt } from '../../../support/ledgerDocuments';
 
 const INVOICE = '5fb2822e-396d-4725-8521-cdc4bdd20ccf';
 const OTHER = '11111111-2222-4333-8444-555555555555';
@@ -28,52 +29,11 @@ const U = INVOICE.toUpperCase();
 
 const d = (text: string) => parseDecimal(text) as NonNullable<ReturnType<typeof parseDecimal>>;
 
-function invoice(extra: Partial<LedgerDocument> = {}): LedgerDocument {
-	return {
-		uuid: U,
-		type: 'I',
-		state: 'valid',
-		currency: 'MXN',
-		total: d('1160.00'),
-		metodoPago: 'PPD',
-		credits: [],
-		tickets: {},
-		paid: [],
-		...extra,
-	};
-}
-
-function note(uuid: string, total: string, extra: Partial<LedgerDocument> = {}): LedgerDocument {
-	return {
-		uuid,
-		type: 'E',
-		state: 'valid',
-		currency: 'MXN',
-		total: d(total),
-		credits: [U],
-		tickets: {},
-		paid: [],
-		...extra,
-	};
-}
-
-function receipt(
-	uuid: string,
-	installment: number,
-	previous: string,
-	amount: string,
-): LedgerDocument {
-	return {
-		uuid,
-		type: 'P',
-		state: 'valid',
-		currency: 'XXX',
-		total: d('0'),
-		credits: [],
-		tickets: {},
-		paid: [{ invoice: U, installment, previous: d(previous), amount: d(amount) }],
-	};
-}
+const invoice = (extra: Partial<LedgerDocument> = {}) => ledgerInvoice(U, '1160.00', extra);
+const note = (uuid: string, total: string, extra: Partial<LedgerDocument> = {}) =>
+	ledgerNote(uuid, total, [U], extra);
+const receipt = (uuid: string, installment: number, previous: string, amount: string) =>
+	ledgerReceipt(uuid, [{ invoice: U, installment, previous: d(previous), amount: d(amount) }]);
 
 describe('creditedBy and relationsOfBody', () => {
 	test('a type E voucher credits the invoices of its relations 01, 03 and 07, in upper case', () => {

@@ -14,42 +14,15 @@ import {
 	paymentRefusal,
 } from '../../../../nodes/CfdiEmision/cfdi/ledgerRules';
 import { parseDecimal } from '../../../../nodes/CfdiEmision/cfdi/decimal';
+import { ledgerInvoice, ledgerNote, ledgerReceipt } from '../../../support/ledgerDocuments';
 
 const A = 'AAAAAAAA-1111-4111-8111-111111111111';
 const B = 'BBBBBBBB-2222-4222-8222-222222222222';
 const d = (text: string) => parseDecimal(text) as NonNullable<ReturnType<typeof parseDecimal>>;
 
-const invoice = (
-	uuid: string,
-	total: string,
-	extra: Partial<LedgerDocument> = {},
-): LedgerDocument => ({
-	uuid,
-	type: 'I',
-	state: 'valid',
-	currency: 'MXN',
-	total: d(total),
-	metodoPago: 'PPD',
-	credits: [],
-	tickets: {},
-	paid: [],
-	...extra,
-});
-const note = (
-	uuid: string,
-	total: string,
-	extra: Partial<LedgerDocument> = {},
-): LedgerDocument => ({
-	uuid,
-	type: 'E',
-	state: 'valid',
-	currency: 'MXN',
-	total: d(total),
-	credits: [A],
-	tickets: {},
-	paid: [],
-	...extra,
-});
+const invoice = ledgerInvoice;
+const note = (uuid: string, total: string, extra: Partial<LedgerDocument> = {}) =>
+	ledgerNote(uuid, total, [A], extra);
 type Paid = {
 	invoice?: string;
 	installment: number;
@@ -57,22 +30,17 @@ type Paid = {
 	amount: string;
 	path?: string;
 };
-const receipt = (uuid: string, paid: Paid[]): LedgerDocument => ({
-	uuid,
-	type: 'P',
-	state: 'valid',
-	currency: 'XXX',
-	total: d('0'),
-	credits: [],
-	tickets: {},
-	paid: paid.map((entry) => ({
-		invoice: entry.invoice ?? A,
-		installment: entry.installment,
-		previous: entry.previous === undefined ? undefined : d(entry.previous),
-		amount: d(entry.amount),
-		...(entry.path ? { path: entry.path } : {}),
-	})),
-});
+const receipt = (uuid: string, paid: Paid[]) =>
+	ledgerReceipt(
+		uuid,
+		paid.map((entry) => ({
+			invoice: entry.invoice ?? A,
+			installment: entry.installment,
+			previous: entry.previous === undefined ? undefined : d(entry.previous),
+			amount: d(entry.amount),
+			...(entry.path ? { path: entry.path } : {}),
+		})),
+	);
 
 describe('creditRefusal', () => {
 	test('a note relating an invoice that could not be read: refused naming it, nothing summed', () => {
