@@ -527,6 +527,18 @@ export const INVALID_CASES: CorpusCase[] = [
 		rule: 'requiredFields',
 	},
 	{
+		name: 'impuestos sent as text',
+		voucher: variant((v) => (v.impuestos = 'IVA 16%')),
+		expect: { code: 'OBJECT_EXPECTED', path: 'impuestos' },
+		rule: 'requiredFields',
+	},
+	{
+		name: 'conceptos[1].impuestos sent as text (no taxes otherwise)',
+		voucher: noTaxVariant((v) => (v.conceptos[1].impuestos = 'IVA 16%')),
+		expect: { code: 'OBJECT_EXPECTED', path: 'conceptos[1].impuestos' },
+		rule: 'requiredFields',
+	},
+	{
 		name: 'conceptos empty',
 		voucher: variant((v) => (v.conceptos = [])),
 		expect: { code: 'CONCEPTOS_EMPTY', path: 'conceptos' },

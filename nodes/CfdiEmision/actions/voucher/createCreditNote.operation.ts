@@ -7,17 +7,13 @@ import { showFor } from '../common.fields';
 import { readRelatedInvoices, readRelatedXmlField } from '../../api/relatedInvoices';
 import { readStampingSettings, runStamping } from '../../stamping';
 import {
-	duplicateCheck,
-	duplicateCheckKey,
-	duplicateCheckWindow,
 	fiscalLegends,
 	globalSaleTicketField,
 	options,
 	output,
 	relatedPartyFields,
 	relatedVouchers,
-	stamp,
-	stampingMode,
+	stampingFields,
 	taxRateFields,
 	voucherField,
 } from './fields';
@@ -217,11 +213,7 @@ const creditNoteFields: INodeProperties[] = [
 
 /** Voucher → Create Credit Note: its fields in the order the editor shows them (Voucher.resource.ts shows them for it). */
 export const description: INodeProperties[] = [
-	stamp(),
-	stampingMode(),
-	...duplicateCheck(),
-	duplicateCheckKey(),
-	duplicateCheckWindow(),
+	...stampingFields(),
 	...creditNoteFields,
 	relatedVouchers,
 	fiscalLegends,

@@ -11,17 +11,13 @@ import { showFor } from '../common.fields';
 import { runStamping } from '../../stamping';
 import { wholeNodeErrorItem } from '../../execution/runItems';
 import {
-	duplicateCheck,
-	duplicateCheckKey,
-	duplicateCheckWindow,
 	fiscalLegends,
+	issuerRegimeField,
 	options,
 	output,
 	relatedVouchers,
-	stamp,
-	stampingMode,
+	stampingFields,
 	taxRateFields,
-	issuerRegimeField,
 	voucherField,
 } from './fields';
 import {
@@ -122,11 +118,7 @@ const globalInvoiceFields: INodeProperties[] = [
 
 /** Voucher → Create Global Invoice: its fields in the order the editor shows them (Voucher.resource.ts shows them for it). */
 export const description: INodeProperties[] = [
-	stamp(),
-	stampingMode(),
-	...duplicateCheck(),
-	duplicateCheckKey(),
-	duplicateCheckWindow(),
+	...stampingFields(),
 	...globalInvoiceFields,
 	relatedVouchers,
 	fiscalLegends,

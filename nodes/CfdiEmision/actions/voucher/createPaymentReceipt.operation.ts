@@ -36,16 +36,12 @@ import { paymentReceiptKey } from '../../cfdi/businessKey';
 import { cfdiDateTime } from '../../cfdi/mexicoTime';
 import { BuiltVoucher, relatedParties } from '../../voucherInput';
 import {
-	duplicateCheck,
-	duplicateCheckKey,
-	duplicateCheckWindow,
 	fiscalLegends,
 	options,
 	output,
 	relatedPartyFields,
 	relatedVouchers,
-	stamp,
-	stampingMode,
+	stampingFields,
 	taxRateFields,
 	voucherField,
 } from './fields';
@@ -219,11 +215,7 @@ const paymentReceiptFields: INodeProperties[] = [
 
 /** Voucher → Create Payment Receipt: its fields in the order the editor shows them (Voucher.resource.ts shows them for it). */
 export const description: INodeProperties[] = [
-	stamp(),
-	stampingMode(),
-	...duplicateCheck(),
-	duplicateCheckKey(),
-	duplicateCheckWindow(),
+	...stampingFields(),
 	...paymentReceiptFields,
 	relatedVouchers,
 	fiscalLegends,

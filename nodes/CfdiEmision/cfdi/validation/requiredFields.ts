@@ -11,6 +11,8 @@ import { decimalToString, multiplyDecimal, parseDecimal, roundDecimal } from '..
 import { obviousCode } from './suggestions';
 import { show } from './describe';
 import { isPresent, isRecord, type UnknownRecord, type ValidationContext } from './context';
+import { readObject } from './members';
+import { memberPath } from '../voucherShape';
 
 type Kind = 'text' | 'amount' | 'quantity';
 
@@ -260,31 +262,17 @@ function checkType(ctx: ValidationContext, path: string, spec: MemberSpec, value
 	}
 }
 
-/** An object member: missing, not an object, or checked member by member. */
+/** An object member: missing, not an object (members.ts's readObject), or checked member by member. */
 function checkObject(
 	ctx: ValidationContext,
 	parent: UnknownRecord,
 	key: string,
-	path: string,
+	parentPath: string,
 	specs: MemberSpec[],
 	required?: string,
 ): UnknownRecord | undefined {
-	const value = parent[key];
-	if (value === undefined || value === null) {
-		if (required) ctx.missing(path, required);
-		return undefined;
-	}
-	if (!isRecord(value)) {
-		ctx.error(
-			'OBJECT_EXPECTED',
-			path,
-			`${path} ${show(value)} is not an object.`,
-			`Send ${path} as an object with named members.`,
-			value,
-		);
-		return undefined;
-	}
-	checkMembers(ctx, value, path, specs);
+	const value = readObject(ctx, parent, key, parentPath, required);
+	if (value) checkMembers(ctx, value, memberPath(parentPath, key), specs);
 	return value;
 }
 
@@ -331,7 +319,7 @@ export function checkRequiredFields(ctx: ValidationContext): void {
 		ctx,
 		root,
 		'emisor',
-		'emisor',
+		'',
 		EMISOR_MEMBERS,
 		'Add the issuer object emisor {rfc, nombre, regimenFiscal}.',
 	);
@@ -339,7 +327,7 @@ export function checkRequiredFields(ctx: ValidationContext): void {
 		ctx,
 		root,
 		'receptor',
-		'receptor',
+		'',
 		RECEPTOR_MEMBERS,
 		'Add the recipient object receptor {rfc, nombre, usoCFDI, regimenFiscalReceptor, domicilioFiscalReceptor}.',
 	);
@@ -357,7 +345,7 @@ export function checkRequiredFields(ctx: ValidationContext): void {
 	}
 	for (const [concepto, path] of arrayItems(ctx, root, 'conceptos', 'conceptos')) {
 		checkMembers(ctx, concepto, path, CONCEPTO_MEMBERS);
-		const impuestos = checkObject(ctx, concepto, 'impuestos', `${path}.impuestos`, []);
+		const impuestos = checkObject(ctx, concepto, 'impuestos', path, []);
 		if (!impuestos) continue;
 		for (const member of ['traslados', 'retenciones']) {
 			for (const [line, linePath] of arrayItems(
@@ -371,7 +359,7 @@ export function checkRequiredFields(ctx: ValidationContext): void {
 		}
 	}
 
-	const impuestos = checkObject(ctx, root, 'impuestos', 'impuestos', VOUCHER_TAX_MEMBERS);
+	const impuestos = checkObject(ctx, root, 'impuestos', '', VOUCHER_TAX_MEMBERS);
 	if (impuestos) {
 		for (const [item, path] of arrayItems(ctx, impuestos, 'traslados', 'impuestos.traslados')) {
 			checkMembers(ctx, item, path, VOUCHER_TRASLADO_MEMBERS);

@@ -8,4 +8,5 @@ export * from './reference.fields';
 export * from './relatedParties.fields';
 export * from './stamping.fields';
 export * from './voucherForm.fields';
+export * from './voucherInput.fields';
 export * from './voucherKind.fields';

@@ -246,3 +246,12 @@ export const duplicateCheckWindow = (): INodeProperties => ({
 		'For a voucher without a key or folio: how long the same content (recipient, lines, total) counts as the same sale. A second voucher with the same content within this window returns the first; give a Duplicate Check Key to stamp a deliberate second one.',
 	displayOptions: { hide: { duplicateCheck: ['off'] } },
 });
+
+/** What every operation that stamps shows first: Stamp, its mode and the Duplicate Check's fields. */
+export const stampingFields = (): INodeProperties[] => [
+	stamp(),
+	stampingMode(),
+	...duplicateCheck(),
+	duplicateCheckKey(),
+	duplicateCheckWindow(),
+];
