@@ -24,7 +24,7 @@ import { cfdiDateTime } from '../cfdi/mexicoTime';
 import type { CheckedKey } from './plan';
 import type { RunParameters } from '../execution/runParameters';
 import { globalTwinsReport } from './globalTwins';
-import { listedSeconds, type RunVoucherList } from './runList';
+import { freshWindow, listedSeconds, type RunVoucherList } from './runList';
 
 export type { CheckedKey } from './plan';
 
@@ -139,12 +139,12 @@ export class DuplicateCheck {
 		});
 	}
 
-	/** A read of its own (a recheck, the after-run look-up): not the run's shared one. */
+	/** A fresh read (the recheck before a stamp, the after-run look-up): not the run's shared one. */
 	private async read(
 		client: StampingService,
 		window: { from: number; to: number },
 	): Promise<WholeWindow> {
-		return await client.readWholeWindow(window);
+		return await freshWindow(client, window);
 	}
 
 	private windowOf(keys: CheckedKey[]): { from: number; to: number } {

@@ -8,11 +8,11 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { describePeriod, replacementOf, type GlobalOnList } from '../cfdi';
 import { toNodeError, type RunSession } from '../api/client';
-import { findVoucherByUuid } from '../api/voucherList';
 import type { VoucherRecord } from '../api/voucherRecords';
 import { cancelVoucher } from '../api/vouchers';
 import type { StampJob } from './plan';
 import { needsAttention } from './needsAttention';
+import { freshByUuid } from './runList';
 import {
 	ensureReplacement,
 	facts,
@@ -40,7 +40,7 @@ async function cancelWithMotive04(
 	}
 	let record: VoucherRecord | undefined;
 	try {
-		record = await findVoucherByUuid(ctx, session, global.uuid);
+		record = await freshByUuid(ctx, session, global.uuid);
 	} catch (error) {
 		return `its state could not be read after the request (${toNodeError(ctx, error, itemIndex, { action: 'read the state' }).message}); the cancellation may have been recorded`;
 	}

@@ -3,9 +3,19 @@
  * sale's ledger: each announces the window it needs, the first to ask reads the union of them once,
  * and each gets only the vouchers of its own window back (a sale is never judged on another
  * reader's window). A window the read does not reach back to is read again, widened.
+ *
+ * Outside api/, only this file reads the list for a stamping run (runList.structure.test.ts): the
+ * reads that must be fresh, after the run's read was taken, are named here (freshWindow,
+ * freshVoucher, freshByUuid), each saying why.
  */
 import type { StampingService } from './service';
-import type { VoucherListWindow, WholeWindow } from '../api/voucherList';
+import type { RunSession, ServiceContext } from '../api/client';
+import {
+	findVoucherByUuid,
+	type VoucherListKey,
+	type VoucherListWindow,
+	type WholeWindow,
+} from '../api/voucherList';
 import type { VoucherRecord } from '../api/voucherRecords';
 import { unixSeconds } from '../cfdi/mexicoTime';
 
@@ -76,4 +86,37 @@ export class RunVoucherList {
 		const whole = await read.whole;
 		return { ...whole, records: whole.records.filter((record) => datedWithin(record, want)) };
 	}
+}
+
+/**
+ * A read of its own, not the run's shared one: the Duplicate Check's recheck right before a stamp
+ * (a concurrent run may have stamped the sale since the run's read) and its after-run twin look-up
+ * (what other runs stamped while this one ran). Never cut: a stale answer could stamp a sale twice.
+ */
+export async function freshWindow(
+	client: StampingService,
+	window: VoucherListWindow,
+): Promise<WholeWindow> {
+	return await client.readWholeWindow(window);
+}
+
+/**
+ * One voucher of this run by its id, after an unclear stamp: it did not exist when the run's read
+ * was taken, so only a read after the stamp can show it.
+ */
+export async function freshVoucher(
+	client: StampingService,
+	key: VoucherListKey,
+	window: VoucherListWindow,
+): Promise<VoucherRecord | undefined> {
+	return await client.findVoucherOnList(key, window);
+}
+
+/** A voucher's state after this run asked to cancel it: only a read after the request can show it. */
+export async function freshByUuid(
+	ctx: ServiceContext,
+	session: RunSession,
+	uuid: string,
+): Promise<VoucherRecord | undefined> {
+	return await findVoucherByUuid(ctx, session, uuid);
 }

@@ -4,6 +4,7 @@ import { ServiceCallError, timedOut } from '../api/client';
 import type { StampingService } from './service';
 import { unixSeconds } from '../cfdi/mexicoTime';
 import { alreadyStampedSaying, rejectionError } from './answer';
+import { freshVoucher } from './runList';
 import { SaleStampedMeanwhile } from './duplicateCheck';
 import {
 	pause,
@@ -110,7 +111,7 @@ async function uuidOnList(
 	body: IDataObject,
 	context: SendVoucherContext,
 ): Promise<string | undefined> {
-	const record = await context.client.findVoucherOnList({ voucherId: id }, listWindow(body));
+	const record = await freshVoucher(context.client, { voucherId: id }, listWindow(body));
 	// The list entry names this voucher: its id, and the series and folio sent (when it shows them).
 	if (!record || !namesThisVoucher(record, id, body)) return undefined;
 	return record.uuid || undefined;

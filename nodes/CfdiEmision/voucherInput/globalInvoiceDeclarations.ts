@@ -4,7 +4,7 @@
  * vouchers whose folio is one of the tickets (sales perhaps invoiced to their customer); and which of
  * the run's sales they already document.
  */
-import { type IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError, type IExecuteFunctions } from 'n8n-workflow';
 
 import { type SaleInput } from '../cfdi';
 import { checkWindow, globalInvoiceKey } from '../cfdi/businessKey';
@@ -24,11 +24,12 @@ import {
 	type ListedSale,
 } from '../cfdi/kinds/globalTickets';
 import { RunSession } from '../api/client';
-import { listVouchers } from '../api/voucherList';
+import { RunClient } from '../api/runClient';
 import { downloadVoucherXml } from '../api/voucherXml';
 import { duplicateCheckModeOf } from '../stamping/duplicateCheck';
 import { RunParameters } from '../execution/runParameters';
 import { readStampingSettings } from '../stamping/runSettings';
+import type { RunVoucherList } from '../stamping/runList';
 
 /** What the service already documents of this run's sales: stamped global invoices and same-folio vouchers. */
 export interface PriorDeclarations {
@@ -49,7 +50,7 @@ const ticketsOf = (ctx: IExecuteFunctions): string[] =>
 		.map((_, itemIndex) => String(ctx.getNodeParameter('saleTicket', itemIndex, '') ?? '').trim());
 
 /**
- * One pass over the service's list for the period (from its first day, less the three days a voucher
+ * From the run's one read of the service's list (shared with the Duplicate Check), the period (from its first day, less the three days a voucher
  * may be dated before it is stamped, to now): the vouchers whose folio is one of the tickets (sales
  * perhaps invoiced to their customer), and the global invoices stamped to the general public, whose
  * XML gives their period and tickets (Concepto NoIdentificacion). The SAT documents a sale once:
@@ -60,6 +61,7 @@ const ticketsOf = (ctx: IExecuteFunctions): string[] =>
 export async function priorDeclarations(
 	ctx: IExecuteFunctions,
 	period: GlobalPeriod,
+	list: RunVoucherList,
 ): Promise<PriorDeclarations> {
 	if (duplicateCheckModeOf(new RunParameters(ctx), 0) === 'off') return NO_PRIOR;
 	const tickets = ticketsOf(ctx);
@@ -78,12 +80,24 @@ export async function priorDeclarations(
 		String(rfc ?? '')
 			.trim()
 			.toUpperCase() === GENERIC_NATIONAL_RFC;
-	const records = await listVouchers(ctx, session, window, {
-		accept: (record) =>
+	const whole = await list.within(new RunClient(ctx, session), window);
+	// A sale on a page not read could be declared twice: no global invoice without the whole period.
+	if (!whole.complete)
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Could not read the whole voucher list of the period to see which sales are already declared: ${whole.why ?? 'incomplete'}`,
+			{
+				description:
+					'Nothing was stamped. Run again (a list that moved while it was read settles by itself).',
+			},
+		);
+	const records = whole.records.filter(
+		(record) =>
+			!!record.uuid &&
 			record.status !== 'cancelled' &&
 			(wanted.has(String(record.folio ?? '').trim()) ||
 				(isGeneralPublic(record.recipientRfc) && record.status !== 'pending')),
-	});
+	);
 	const globals: DeclaredGlobal[] = [];
 	let periodGlobal: DeclaredGlobal | undefined;
 	for (const record of records) {

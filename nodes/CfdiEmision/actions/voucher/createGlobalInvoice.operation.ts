@@ -9,6 +9,8 @@ import { MESES, PERIODICIDAD } from '../../cfdi';
 import { catalogOptions } from '../common.fields';
 import { showFor } from '../common.fields';
 import { runStamping } from '../../stamping';
+import { RunVoucherList } from '../../stamping/runList';
+import { SaleLedger } from '../../stamping/saleLedger';
 import { wholeNodeErrorItem } from '../../execution/runItems';
 import {
 	fiscalLegends,
@@ -154,7 +156,9 @@ export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionDat
 async function createGlobalInvoices(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	// A period that does not exist is refused by the build, through the stamping handler.
 	const period = periodIfValid(ctx);
-	const prior = period ? await priorDeclarations(ctx, period) : NO_PRIOR;
+	// The run's one list read: the period's declarations first, then the Duplicate Check's window.
+	const ledger = new SaleLedger(new RunVoucherList());
+	const prior = period ? await priorDeclarations(ctx, period, ledger.list) : NO_PRIOR;
 	// The parts are worked out once; a local mistake is raised at the first voucher's turn.
 	let parts: GlobalInvoiceParts | { error: unknown } | undefined;
 	const partsOnce = () => {
@@ -174,6 +178,7 @@ async function createGlobalInvoices(ctx: IExecuteFunctions): Promise<INodeExecut
 			return built.vouchers[position];
 		},
 		target: () => ({ kind: 'create' }),
+		ledger,
 		itemsPerVoucher: (context) => {
 			const built = partsOnce();
 			return 'error' in built
