@@ -8,6 +8,7 @@ import { NodeOperationError, type IExecuteFunctions } from 'n8n-workflow';
 
 import { type SaleInput } from '../cfdi';
 import { checkWindow, globalInvoiceKey } from '../cfdi/businessKey';
+import { saleWindow } from '../cfdi/contentKey';
 import { decimalsOf } from '../cfdi/kinds/taxRates';
 import { type Decimal } from '../cfdi/decimal';
 import { GENERIC_NATIONAL_RFC } from '../cfdi/rfc';
@@ -70,11 +71,12 @@ export async function priorDeclarations(
 	const serie = String(ctx.getNodeParameter('serie', 0, '') ?? '').trim();
 	const ownFolio = globalInvoiceKey(period, [...wanted], { serie }).key.folio;
 	const periodFolio = period.periodicidad === '04' || period.periodicidad === '05';
-	const window = checkWindow(
-		[monthStartIso(period.anio, period.firstMonth)],
-		Math.floor(Date.now() / 1000),
-		0,
-	);
+	const since = monthStartIso(period.anio, period.firstMonth);
+	const now = Math.floor(Date.now() / 1000);
+	const window = checkWindow([since], now, 0);
+	// The Duplicate Check reads after this, for a key dated from the period's start (with its clock
+	// margin and, dated by the sender, the backdating allowance): the run's one read spans it too.
+	list.announce(async () => saleWindow([{ since }], now, 0, true));
 	const session = RunSession.fromNode(ctx, readStampingSettings(ctx));
 	const isGeneralPublic = (rfc: unknown) =>
 		String(rfc ?? '')

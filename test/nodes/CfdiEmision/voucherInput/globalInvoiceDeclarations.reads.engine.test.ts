@@ -68,4 +68,16 @@ describe("a global invoice's reads before stamping", () => {
 		});
 		expect(routesBeforeSending().filter((route) => route === 'listVouchers')).toHaveLength(1);
 	});
+
+	test("dated by the sender (the Duplicate Check's backdating allowance reaches further back): still one list read", async () => {
+		const dated = daily({
+			options: { noCalcularFecha: true, fecha: `${mexicoCityMonth().year}-${month}-01T09:00:00` },
+		});
+		await kit.engine.runNode(daily(), sales('T1', 'T2'), V11);
+		kit.sandbox.clearLog();
+		const { items, error } = await kit.engine.runNode(dated, sales('T1', 'T2', 'T3'), V11);
+		expect(error).toBeUndefined();
+		expect(json(items).status).toBe('stamped');
+		expect(routesBeforeSending().filter((route) => route === 'listVouchers')).toHaveLength(1);
+	});
 });
