@@ -298,3 +298,33 @@ export function paymentRefusal(ledger: Ledger, receipt: LedgerDocument): Refusal
 	}
 	return undefined;
 }
+
+const TYPE_WORDS: Record<string, string> = {
+	I: 'invoice',
+	E: 'credit note',
+	P: 'payment receipt',
+};
+
+/**
+ * The live documents relating `uuid` (credit notes, payment receipts): while one exists the SAT
+ * refuses to cancel it ("no cancelable"), so a global invoice to cancel with motive 04 must have
+ * none before its replacement and the buyer's invoice are stamped.
+ */
+export function liveRelating(ledger: Ledger, uuid: string): LedgerDocument[] {
+	const key = fieldCode(uuid);
+	return ledger
+		.all()
+		.filter(
+			(document) =>
+				document.state !== 'cancelled' &&
+				fieldCode(document.uuid) !== key &&
+				(document.credits.includes(key) || document.paid.some((entry) => entry.invoice === key)),
+		);
+}
+
+/** A document as a person finds it: "credit note NC-12 (UUID …)", its state when not valid. */
+export function describeDocument(document: LedgerDocument): string {
+	const type = TYPE_WORDS[fieldCode(document.type)] ?? `voucher of type ${document.type}`;
+	const state = document.state === 'valid' ? '' : `, ${STATE_WORDS[document.state]}`;
+	return `${type}${document.name ? ` ${document.name}` : ''} (UUID ${document.uuid}${state})`;
+}

@@ -10,13 +10,15 @@ import { describePeriod, replacementOf, type GlobalOnList } from '../cfdi';
 import { toNodeError, type RunSession } from '../api/client';
 import type { VoucherRecord } from '../api/voucherRecords';
 import { cancelVoucher } from '../api/vouchers';
-import type { StampJob } from './plan';
+import type { RelatingDocuments, StampJob } from './plan';
 import { needsAttention } from './needsAttention';
 import { freshByUuid } from './runList';
 import {
 	ensureReplacement,
 	facts,
 	NO_REPLACEMENT_NOTE,
+	relatedFacts,
+	relatedRefusal,
 	stepOf,
 	type SaleInGlobalInvoice,
 } from './saleInGlobalInvoice';
@@ -66,6 +68,7 @@ export async function cancelReplacedGlobal(
 	session: RunSession,
 	mode: SaleInGlobalInvoice,
 	listed: VoucherRecord[] | undefined,
+	relating: RelatingDocuments,
 ): Promise<IDataObject | undefined> {
 	if (mode !== 'replace') return undefined;
 	const { itemIndex } = job;
@@ -83,6 +86,24 @@ export async function cancelReplacedGlobal(
 			throw new Error('its cancellation awaits acceptance');
 		}
 		held = step.global;
+		// Stamped by an earlier run: no replacement and no cancel request while a document relates it.
+		const related = await relatedRefusal(relating, held, listed, ticket);
+		if (related)
+			return {
+				globalInvoice: {
+					...earlier,
+					toCancel: {
+						...facts(held),
+						motive: '04',
+						notDone: related.message,
+						relatedBy: relatedFacts(related.documents),
+					},
+				},
+				...needsAttention(
+					'globalInvoiceRelated',
+					`The buyer's invoice of sale ${ticket} is stamped, but the sale is still declared in its global invoice too. ${related.message}. ${related.fix}`,
+				),
+			};
 		const others = (held.tickets ?? []).filter((other) => other !== ticket);
 		const replacement =
 			earlier.replacement !== undefined

@@ -49,7 +49,7 @@ import { checkedOutcome, stampedMeanwhileOutcome } from './duplicateOutcome';
 import { SaleLedger } from './saleLedger';
 import type { StampingService } from './service';
 import { RunVoucherList } from './runList';
-import { planStampJob, type StampJob, type VoucherOperation } from './plan';
+import { planStampJob, type RelatingDocuments, type StampJob, type VoucherOperation } from './plan';
 
 function describeVoucher(body: IDataObject): string {
 	const receptor = (body.receptor ?? {}) as IDataObject;
@@ -271,6 +271,14 @@ export async function runStamping(
 		operation.mayBeInGlobalInvoice?.(ctx, itemIndex)
 			? { kind: 'none' }
 			: found;
+	// The run's one client of the service, made at the first item from the session runItems opens.
+	let runClient: StampingService | undefined;
+	const clientOf = (session: RunSession) => (runClient ??= new RunClient(ctx, session));
+	// The ledger's answer to "which live documents relate this voucher" (before motive 04 cancels it).
+	const relatingOf =
+		(client: StampingService, itemIndex: number): RelatingDocuments =>
+		async (uuid, known) =>
+			await ledger.relating(client, itemIndex, uuid, known);
 	// The operation's step after a stamp (or one found on a re-run): its members join the item.
 	const afterStamped = async (
 		job: StampJob,
@@ -278,12 +286,15 @@ export async function runStamping(
 		json: IDataObject,
 		generalPublic: VoucherRecord[] | undefined,
 	) => {
-		const more = await operation.afterStamped?.(ctx, job, session, generalPublic);
+		const more = await operation.afterStamped?.(
+			ctx,
+			job,
+			session,
+			generalPublic,
+			relatingOf(clientOf(session), job.itemIndex),
+		);
 		if (more) Object.assign(json, more);
 	};
-	// The run's one client of the service, made at the first item from the session runItems opens.
-	let runClient: StampingService | undefined;
-	const clientOf = (session: RunSession) => (runClient ??= new RunClient(ctx, session));
 	const withPairing = (outcome: ItemOutcome, itemIndex: number): ItemOutcome => {
 		if (gathered) {
 			for (const item of outcome.items)
@@ -341,6 +352,7 @@ export async function runStamping(
 							job,
 							session,
 							job.duplicate ? check.generalPublic : undefined,
+							relatingOf(client, itemIndex),
 						)
 					: undefined;
 				if (stepOutput) job = { ...job, output: { ...job.output, ...stepOutput } };

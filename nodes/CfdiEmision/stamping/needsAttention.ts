@@ -10,6 +10,8 @@ import type { IDataObject, INodeExecutionData, NodeExecutionHint } from 'n8n-wor
 /**
  * - saleInGlobalInvoice: the sale is in a stamped global invoice (Sale in a Global Invoice: Fail),
  *   or that invoice's cancellation awaits acceptance, or two global invoices disagree about it;
+ * - globalInvoiceRelated: Replace the Global Invoice, but a live document (a credit note) relates
+ *   the global invoice, so motive 04 could not cancel it: nothing stamped until it is cancelled;
  * - folioCollision: the key's series and folio are another recipient's voucher;
  * - duplicateCheckUndecided: the list could not tell whether the sale is stamped;
  * - twinStamped: the sale has more than one stamped voucher (one to cancel);
@@ -20,6 +22,7 @@ import type { IDataObject, INodeExecutionData, NodeExecutionHint } from 'n8n-wor
  */
 export type AttentionReason =
 	| 'saleInGlobalInvoice'
+	| 'globalInvoiceRelated'
 	| 'folioCollision'
 	| 'duplicateCheckUndecided'
 	| 'twinStamped'

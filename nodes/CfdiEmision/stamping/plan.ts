@@ -31,10 +31,20 @@ import {
 } from '../voucherInput';
 import { duplicateCheckModeOf, saleFactsOf } from './duplicateCheck';
 import { uncheckedNote } from './duplicateOutcome';
+import type { LedgerDocument } from '../cfdi/ledger';
 import type { SaleLedger } from './saleLedger';
 import type { RunParameters } from '../execution/runParameters';
 
 export type StampingMode = 'direct' | 'twoPhase';
+
+/**
+ * The run's ledger asked which live documents relate a voucher (saleLedger.ts); `known`: XML the
+ * step already downloaded, by upper-case UUID, not read again.
+ */
+export type RelatingDocuments = (
+	uuid: string,
+	known?: Map<string, string>,
+) => Promise<LedgerDocument[]>;
 
 /** Where an item's voucher goes: a new voucher, or the pending voucher with this id. */
 export type VoucherTarget = { kind: 'create' } | { kind: 'update'; id: number };
@@ -62,13 +72,15 @@ export interface VoucherOperation {
 	 * A step before the item's voucher is sent (after the duplicate check found it not stamped):
 	 * may send other requests (a global invoice replaced), throw to stop the item, or answer members
 	 * for the item's output. `generalPublic`: the general-public vouchers the Duplicate Check's list
-	 * read met (undefined when the item had no check), which the step may update as it changes them.
+	 * read met (undefined when the item had no check), which the step may update as it changes them;
+	 * `relating`: the run's ledger, for the documents relating a voucher the step would cancel.
 	 */
 	beforeSend?(
 		ctx: IExecuteFunctions,
 		job: StampJob,
 		session: RunSession,
 		generalPublic: VoucherRecord[] | undefined,
+		relating: RelatingDocuments,
 	): Promise<IDataObject | undefined>;
 	/**
 	 * Whether the item's sale may already be documented to the general public (an order's invoice to
@@ -87,6 +99,7 @@ export interface VoucherOperation {
 		job: StampJob,
 		session: RunSession,
 		generalPublic: VoucherRecord[] | undefined,
+		relating: RelatingDocuments,
 	): Promise<IDataObject | undefined>;
 	/** The XML text of the invoices the item relates, already downloaded (by upper-case UUID): not read again. */
 	relatedXml?(itemIndex: number): Map<string, string>;

@@ -6,6 +6,8 @@
  * stamped first, then the buyer's invoice, and the global invoice is cancelled with motive 04 last
  * (globalCancellation.ts), so a refused step cancels nothing and every sale stays declared. Each
  * step is found again on a re-run (cfdi/globalSale.ts, which says why the replacement relates nothing).
+ * A global invoice a live document relates (a credit note) cannot be cancelled: refused before any
+ * stamp, the documents named (the run's ledger answers).
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
@@ -27,7 +29,9 @@ import { cfdiDateTime, unixSeconds } from '../cfdi/mexicoTime';
 import { readVoucher } from '../api/vouchers';
 import { downloadVoucherXml } from '../api/voucherXml';
 import { stampStepVoucher } from './handler';
-import type { StampJob } from './plan';
+import type { RelatingDocuments, StampJob } from './plan';
+import { describeDocument } from '../cfdi/ledgerRules';
+import type { LedgerDocument } from '../cfdi/ledger';
 import { fieldText as text } from '../cfdi/fieldText';
 
 export type SaleInGlobalInvoice = 'fail' | 'replace';
@@ -56,6 +60,47 @@ const VOUCHER_MEMBERS = new Set([
 
 /** A global invoice's XML read once per run (its tickets do not change when it is cancelled). */
 const xmlRead = new WeakMap<VoucherRecord, ReturnType<typeof readGlobalXml>>();
+
+/** Its text, handed to the run's ledger (which documents relate it): not downloaded again. */
+const xmlText = new WeakMap<VoucherRecord, string>();
+
+const knownXml = (listed: VoucherRecord[]) =>
+	new Map(
+		listed.flatMap((record): Array<[string, string]> => {
+			const xml = xmlText.get(record);
+			return xml === undefined ? [] : [[text(record.uuid).toUpperCase(), xml]];
+		}),
+	);
+
+/**
+ * The live documents relating `global` (credit notes of its tickets): the SAT refuses motive 04's
+ * cancellation while one is valid, which would leave the replacement and the buyer's invoice
+ * declaring its sales twice. Undefined: none.
+ */
+export async function relatedRefusal(
+	relating: RelatingDocuments,
+	global: GlobalOnList,
+	listed: VoucherRecord[],
+	ticket: string,
+): Promise<{ documents: LedgerDocument[]; message: string; fix: string } | undefined> {
+	const documents = await relating(global.uuid, knownXml(listed));
+	if (!documents.length) return undefined;
+	const one = documents.length === 1;
+	return {
+		documents,
+		message: `Sale ${ticket} is in global invoice ${global.uuid} (${describePeriod(global)}), related by ${documents.map(describeDocument).join('; ')}: the SAT refuses to cancel it with motive 04 while ${one ? 'that document is' : 'those documents are'} valid`,
+		fix: `Cancel ${one ? 'that document' : 'those documents'} (Voucher → Cancel), then run the request again: it replaces the global invoice without sale ${ticket}, stamps the buyer's invoice and cancels the global invoice with motive 04. Then issue the credit again against the replacement (its ticket) or against the buyer's invoice.`,
+	};
+}
+
+/** The documents as the output lists them. */
+export const relatedFacts = (documents: LedgerDocument[]) =>
+	documents.map((document) => ({
+		uuid: document.uuid,
+		type: document.type,
+		...(document.name ? { name: document.name } : {}),
+		state: document.state,
+	}));
 
 /** Slack for a CFDI Fecha written on a clock west of Mexico City's (Mexico is UTC−5 to UTC−8). */
 const DATE_SLACK_SECONDS = 86_400;
@@ -113,6 +158,7 @@ async function globalsOfPeriod(
 				});
 				read = readGlobalXml(xml);
 				xmlRead.set(record, read);
+				xmlText.set(record, xml);
 			}
 			Object.assign(listedGlobal, read);
 			// The order's own invoice to the general public (Without Tax Data): it holds this sale alone.
@@ -274,6 +320,7 @@ export async function saleInGlobalInvoice(
 	session: RunSession,
 	mode: SaleInGlobalInvoice,
 	listed: VoucherRecord[] | undefined,
+	relating: RelatingDocuments,
 ): Promise<IDataObject | undefined> {
 	const { itemIndex } = job;
 	const found = await stepOf(ctx, job, session, listed);
@@ -325,6 +372,19 @@ export async function saleInGlobalInvoice(
 				),
 			},
 		);
+	// Its cancellation comes last: a document relating it would have it refused after every stamp.
+	const related =
+		step.kind === 'inGlobal'
+			? await relatedRefusal(relating, step.global, listed, ticket)
+			: undefined;
+	if (related && step.kind === 'inGlobal')
+		throw operationFailed(ctx, itemIndex, related.message, `Nothing was stamped. ${related.fix}`, {
+			globalInvoice: { ...facts(step.global), relatedBy: relatedFacts(related.documents) },
+			...needsAttention(
+				'globalInvoiceRelated',
+				`${related.message}. Nothing was stamped for the buyer. ${related.fix}`,
+			),
+		});
 	const replaced = step.kind === 'inGlobal' ? step.global : step.cancelled;
 	const others = (replaced.tickets ?? []).filter((other) => other !== ticket);
 	const replacement = await ensureReplacement(

@@ -14,7 +14,12 @@
 import { NodeOperationError, type IDataObject } from 'n8n-workflow';
 
 import { stateOf, type ListedSale } from '../cfdi';
-import { creditRefusal, installmentConflictRefusal, paymentRefusal } from '../cfdi/ledgerRules';
+import {
+	creditRefusal,
+	installmentConflictRefusal,
+	liveRelating,
+	paymentRefusal,
+} from '../cfdi/ledgerRules';
 import {
 	ledgerDocumentFromBody,
 	ledgerDocumentFromXml,
@@ -125,15 +130,37 @@ export class SaleLedger {
 		ticket: string,
 		known?: Map<string, string>,
 	): Promise<TicketSums | undefined> {
-		if (known) {
-			const before = this.known;
-			this.known = (index) => (index === itemIndex ? known : before(index));
-		}
+		if (known) this.withKnown(itemIndex, known);
 		return await this.inTurn(async () => {
 			const uuid = upper(globalUuid);
 			if (!(await this.fill(client, itemIndex, [uuid]))) return undefined;
 			return this.ledger.ticket(uuid, ticket);
 		});
+	}
+
+	/**
+	 * The live documents relating `uuid` (a global invoice that motive 04 would cancel: the SAT
+	 * refuses while one relates it). Read from the run's one list read, from the invoice's own date:
+	 * a document relating it is stamped after it, and the read that listed it reaches back that far
+	 * (no second read). `known`: XML the run already downloaded, by upper-case UUID.
+	 */
+	async relating(
+		client: StampingService,
+		itemIndex: number,
+		uuid: string,
+		known?: Map<string, string>,
+	): Promise<LedgerDocument[]> {
+		if (known) this.withKnown(itemIndex, known);
+		return await this.inTurn(async () => {
+			const key = upper(uuid);
+			if (!(await this.fill(client, itemIndex, [key], true))) return [];
+			return liveRelating(this.ledger, key);
+		});
+	}
+
+	private withKnown(itemIndex: number, known: Map<string, string>): void {
+		const before = this.known;
+		this.known = (index) => (index === itemIndex ? known : before(index));
 	}
 
 	private document(
@@ -182,11 +209,13 @@ export class SaleLedger {
 	 * Fills the ledger for `invoices`: their XML and state, and every live document that may relate
 	 * them. Answers false when the service holds none of them (404: invoices stamped elsewhere, typed
 	 * in with the XML not read): nothing here credits or pays them, so there is nothing to sum.
+	 * `fromOwnDate`: the list from the invoices' own date, not a day earlier.
 	 */
 	private async fill(
 		client: StampingService,
 		itemIndex: number,
 		invoices: string[],
+		fromOwnDate = false,
 	): Promise<boolean> {
 		const found = await Promise.all(
 			invoices.map((uuid) =>
@@ -206,7 +235,12 @@ export class SaleLedger {
 		const from = SaleLedger.earliest(read);
 		if (from === undefined) return false;
 		for (const invoice of read) if (!this.ledger.has(invoice.uuid)) this.ledger.put(invoice);
-		const whole = await this.list.within(client, SaleLedger.window(from));
+		const whole = await this.list.within(
+			client,
+			fromOwnDate && from > 0
+				? { from: from + DAY_SECONDS, to: Math.floor(Date.now() / 1000) + DAY_SECONDS }
+				: SaleLedger.window(from),
+		);
 		if (!whole.complete) {
 			throw client.operationFailed(
 				itemIndex,
