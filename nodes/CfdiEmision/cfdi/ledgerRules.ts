@@ -325,6 +325,11 @@ export function liveRelating(ledger: Ledger, uuid: string): LedgerDocument[] {
 /** A document as a person finds it: "credit note NC-12 (UUID …)", its state when not valid. */
 export function describeDocument(document: LedgerDocument): string {
 	const type = TYPE_WORDS[fieldCode(document.type)] ?? `voucher of type ${document.type}`;
-	const state = document.state === 'valid' ? '' : `, ${STATE_WORDS[document.state]}`;
+	const state =
+		document.state === 'inCancellation'
+			? ', in cancellation'
+			: document.state === 'valid'
+				? ''
+				: `, ${STATE_WORDS[document.state]}`;
 	return `${type}${document.name ? ` ${document.name}` : ''} (UUID ${document.uuid}${state})`;
 }
