@@ -300,6 +300,36 @@ describe('sandbox cancellation', () => {
 			expect(sandbox.cancellations.has(nominative.uuid)).toBe(false);
 		});
 
+		it('motive 04 too is refused ("No cancelable", FAC205) while a valid credit note relates the global invoice; nothing recorded', async () => {
+			const generalPublic = {
+				rfc: 'XAXX010101000',
+				nombre: 'PUBLICO EN GENERAL',
+				usoCFDI: 'S01',
+				regimenFiscalReceptor: '616',
+				domicilioFiscalReceptor: '42501',
+			};
+			const informacionGlobal = { periodicidad: '04', meses: '04', anio: 2024 };
+			const global = await client.stamp(
+				validVoucher({ receptor: generalPublic, informacionGlobal }),
+			);
+			const note = await client.stamp(
+				validVoucher({
+					tipoDeComprobante: 'E',
+					receptor: generalPublic,
+					informacionGlobal,
+					cfdiRelacionados: [{ tipoRelacion: '01', cfdiRelacionado: [{ uuid: global.uuid }] }],
+				}),
+			);
+			expect(await cancelJson(client, global.uuid, { motivo: '04' })).toMatchObject({
+				esValido: false,
+				subEstatusId: 2,
+				errores: [{ codigo: 'FAC205', mensaje: expect.stringContaining(note.uuid) }],
+			});
+			expect(sandbox.cancellations.has(global.uuid)).toBe(false);
+			expect((await cancelJson(client, note.uuid, { motivo: '02' })).subEstatusId).toBe(3);
+			expect((await cancelJson(client, global.uuid, { motivo: '04' })).subEstatusId).toBe(3);
+		});
+
 		it('refuses a voucher that a valid voucher still refers to ("No cancelable") until that one is cancelled', async () => {
 			const invoice = await client.stamp();
 			// The invoice went to the general public, and so does its payment receipt (cancelled at once).
