@@ -107,6 +107,40 @@ describe('the cents search: as good as the unbounded search wherever that one fi
 		process.stdout.write(`cents search: ${differentPicks} equally good but different choices\n`);
 	}, 300_000);
 
+	test("more cents wanted than the band's cap (64), either way: the band follows the line, and the sum is reached as the unbounded search reaches it", () => {
+		// Every concept may carry 0-3 cents in one direction; every other one only its own amount.
+		const conceptsFor = (sign: number): ConceptOptions[] =>
+			Array.from({ length: 120 }, (_, index) => ({
+				index,
+				reference: { units: BigInt(0), scale: 2 },
+				options: (index % 2 === 0 ? [0, 1, 2, 3] : [0]).map((shift) => ({
+					valorUnitario: 1,
+					total: { units: BigInt(0), scale: 2 },
+					shift,
+					deviation: sign * shift,
+				})),
+			}));
+		for (const [sign, wanted] of [
+			[1, 150],
+			[-1, -150],
+			[1, 180],
+			[1, 200],
+		]) {
+			const concepts = conceptsFor(sign);
+			const oracle = unboundedSearch(concepts, wanted);
+			const result = chooseOptions(concepts, wanted);
+			expect(result.reached).toBe(oracle.reached);
+			expect(measure(concepts, result.picks)).toEqual(measure(concepts, oracle.picks));
+		}
+		// 60 concepts can carry at most 180: beyond that, the nearest reachable sum.
+		expect(chooseOptions(conceptsFor(1), 200).reached).toBe(180);
+		expect(measure(conceptsFor(-1), chooseOptions(conceptsFor(-1), -150).picks)).toEqual({
+			cost: 150,
+			moved: 50,
+			sum: -150,
+		});
+	});
+
 	test('one concept: its nearest option, below the wanted sum on a tie', () => {
 		const concept: ConceptOptions = {
 			index: 0,
