@@ -154,7 +154,8 @@ function conceptOptions(
 			deviation: unitsOf(subtractDecimal(total, ref), decimals),
 		});
 	}
-	return options.length > 0 ? { index, reference: ref, options } : undefined;
+	// Never empty: a line's amount is above its discount, so shift 0 or a shift up is kept.
+	return { index, reference: ref, options };
 }
 
 /**
@@ -181,8 +182,8 @@ export function chooseOptions(
 	const half = Math.min(Math.abs(wanted), BAND_CENTS_CAP) + BAND_SLACK_UNITS;
 	const width = 2 * half + 1;
 	// The band after `layer` concepts: sums from lowOf(layer) to lowOf(layer) + width - 1.
-	const lowOf = (layer: number): number =>
-		(count === 0 ? 0 : Math.round((wanted * layer) / count)) - half;
+	// `concepts` is never empty: reconcile moves cents only when a concept is taxed.
+	const lowOf = (layer: number): number => Math.round((wanted * layer) / count) - half;
 	// Cost and moves folded into one exact number: cost first, then moves (moves ≤ count).
 	const movesWeight = count + 1;
 	const choice = new Int8Array(count * width).fill(-1);
@@ -252,7 +253,6 @@ function describeMoves(
 			`${conceptLabel(voucher.conceptos[concept.index], concept.index)} carries ${amount} ${option.deviation > 0 ? 'more' : 'less'} than ${against}`,
 		);
 	});
-	if (moves.length === 0) return '';
 	const named = moves.slice(0, NAMED_MOVES).join('; ');
 	return moves.length > NAMED_MOVES
 		? `${named}; and ${moves.length - NAMED_MOVES} more concepts likewise`
@@ -299,7 +299,8 @@ export function reconcile(
 	policy: WhenTotalsDiffer = 'refuse',
 ): Reconciliation {
 	const figure = voucherFigure(voucher);
-	const decimals = currencyDecimals(figure.currency || source.currency) ?? 2;
+	// The source's money is quoted in its own currency (the voucher's when they agree).
+	const decimals = currencyDecimals(source.currency) ?? 2;
 	const target = parseDecimal(source.amount);
 	const field = source.field ?? '';
 	const what =
@@ -328,12 +329,10 @@ export function reconcile(
 		source.lines && source.lines.length === voucher.conceptos?.length
 			? source.lines.map((line) => parseDecimal(line))
 			: undefined;
-	const taxed =
-		voucher.tipoDeComprobante === 'P'
-			? []
-			: voucher.conceptos
-					.map((_, index) => conceptOptions(voucher, index, decimals, references?.[index]))
-					.filter((entry): entry is ConceptOptions => entry !== undefined);
+	// A payment receipt's one concept is never taxed, so it has none.
+	const taxed = voucher.conceptos
+		.map((_, index) => conceptOptions(voucher, index, decimals, references?.[index]))
+		.filter((entry): entry is ConceptOptions => entry !== undefined);
 	const untaxedSum = (): Decimal => {
 		const taxedIndexes = new Set(taxed.map((concept) => concept.index));
 		return sumDecimals(

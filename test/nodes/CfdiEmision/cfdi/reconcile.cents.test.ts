@@ -91,6 +91,41 @@ describe('which lines carry a cent', () => {
 	});
 });
 
+describe('the edges a user can reach', () => {
+	test('a discounted line is never priced down to its discount: the cent stays, with the note', () => {
+		// 0.03 less a 0.02 discount is a base of 0.01 (tax 0.00): moving it down would leave nothing.
+		const voucher = voucherOf([{ ...line(0.03, 0.16), descuento: 0.02 } as Concepto]);
+		expect(voucher.total).toBe(0.01);
+		const result = reconcile(voucher, order('0.00'));
+		expect(result).toMatchObject({ outcome: 'roundingRemainder', voucherTotal: '0.01' });
+		expect(result.voucher.conceptos[0].valorUnitario).toBe(0.03);
+	});
+
+	test('two one-cent lines against 0.00: 2 cents no line can give up are refused, not stamped with a remainder', () => {
+		const voucher = voucherOf([line(0.01, 0.16), line(0.01, 0.16)]);
+		expect(voucher.total).toBe(0.02);
+		expect(() => reconcile(voucher, order('0.00'))).toThrow(
+			"The voucher total is 0.02 MXN but the order's total_price is 0.00: 0.02 more than the source, more than per-line tax rounding explains (at most 0.02 here).",
+		);
+	});
+
+	test("a source in another currency is quoted in its own currency's decimals (JPY has none)", () => {
+		const voucher = voucherOf([line(1000, 0.16)]);
+		expect(() =>
+			reconcile(voucher, { amount: '1160', currency: 'JPY', from: 'the refund' }),
+		).toThrow(
+			'The voucher total cannot be compared with the refund (1160 JPY): the voucher is in MXN.',
+		);
+	});
+
+	test('a voucher without a currency is refused as such', () => {
+		const voucher = { ...voucherOf([line(100, 0.16)]), moneda: undefined } as unknown as Voucher;
+		expect(() => reconcile(voucher, order('116.00'))).toThrow(
+			"The voucher total cannot be compared with the order's total_price (116.00 MXN): the voucher is in no single currency.",
+		);
+	});
+});
+
 describe('what the note names', () => {
 	test('one sale no base reaches: the line moved to the nearest total below is named after the remainder', () => {
 		let amount = new Decimal('200.00');
@@ -150,21 +185,23 @@ describe('a payment receipt', () => {
 				},
 			],
 		});
-		let replaced = 0;
-		const damaged = JSON.parse(JSON.stringify(receipt), (key, value) => {
-			if (key !== 'monto' && key !== 'Monto') return value;
-			replaced++;
-			return 'three hundred';
-		}) as Voucher;
-		expect(replaced).toBe(1);
-		expect(() =>
-			reconcile(damaged, { amount: '300.00', currency: 'MXN', from: 'the payments recorded' }),
-		).toThrow(
-			new ReconciliationRefused(
-				'',
-				'The amount of the payment receipt cannot be compared with the payments recorded (300.00 MXN): the voucher is in no single currency.',
-				'',
-			),
+		const refusal = new ReconciliationRefused(
+			'',
+			'The amount of the payment receipt cannot be compared with the payments recorded (300.00 MXN): the voucher is in no single currency.',
+			'',
 		);
+		// Its Monto not an amount, its MonedaP missing, or no Pagos complement at all.
+		for (const damage of ['monto', 'monedaP', 'complemento']) {
+			let replaced = 0;
+			const damaged = JSON.parse(JSON.stringify(receipt), (key, value) => {
+				if (key.toLowerCase() !== damage.toLowerCase()) return value;
+				replaced++;
+				return damage === 'monto' ? 'three hundred' : undefined;
+			}) as Voucher;
+			expect(replaced).toBe(1);
+			expect(() =>
+				reconcile(damaged, { amount: '300.00', currency: 'MXN', from: 'the payments recorded' }),
+			).toThrow(refusal);
+		}
 	});
 });
