@@ -19,14 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { startSandbox, type Sandbox } from '../../sandbox';
-import {
-	CFDI_CREDENTIAL_TYPE,
-	loadExample,
-	withCfdiCredential,
-	withShopStandIn,
-	withSmtpCredential,
-	type WorkflowJson,
-} from '../support/examples';
+import { CFDI_CREDENTIAL_TYPE, type WorkflowJson } from '../support/examples';
 import { corpusOrder } from '../support/corpusOrder';
 import { CUSTOMER, CUSTOMER_FIELDS, ISSUER_FIELDS, receiptParams } from '../support/kindsKit';
 import { apiClient, validVoucher } from '../support/sandboxHelpers';
@@ -35,12 +28,8 @@ import type { Checks } from './checks';
 import { N8nInstance, type EditorExecution } from './n8n';
 import { installPackage } from './packageInstall';
 import type { N8nRuntime } from './runtime';
-import {
-	SHOP_CREDENTIAL,
-	shopCredentialJson,
-	SMTP_CREDENTIAL,
-	smtpCredentialJson,
-} from './shopExamplesPhase';
+import { shopCredentialJson, smtpCredentialJson } from './shopExamplesPhase';
+import { activatePage, selfInvoicePage } from './selfInvoicePages';
 import { cfdiWorkflow } from './workflows';
 
 const CREDENTIAL = { id: 'cfdiE2eLedgerCred01', name: 'CFDI sandbox (ledger)' };
@@ -268,14 +257,7 @@ export async function ledgerPhase(
 		n8n = await N8nInstance.create(runtime, userFolder, log);
 		const invoices = await stampInvoices(sandbox);
 		const runs = caseWorkflows(invoices);
-		const page = withShopStandIn(
-			withSmtpCredential(
-				withCfdiCredential(loadExample('selfInvoice'), CREDENTIAL),
-				SMTP_CREDENTIAL,
-			),
-			sandbox.shopUrl,
-			SHOP_CREDENTIAL,
-		);
+		const page = selfInvoicePage(CREDENTIAL, sandbox.shopUrl);
 		await n8n.importCredentials([
 			{ ...CREDENTIAL, type: CFDI_CREDENTIAL_TYPE, data: sandboxCredential(sandbox) },
 			shopCredentialJson(),
@@ -284,10 +266,7 @@ export async function ledgerPhase(
 		await n8n.importWorkflows([{ ...page, id: PAGE_ID }, ...Object.values(runs)]);
 		timings['ledger: n8n start'] = await n8n.start();
 		await n8n.setupOwner(OWNER);
-		const stored = await n8n.rest<{ versionId: string }>('GET', `/workflows/${PAGE_ID}`);
-		await n8n.rest('POST', `/workflows/${PAGE_ID}/activate`, { versionId: stored.versionId });
-		const trigger = page.nodes.find((node) => node.type === 'n8n-nodes-base.formTrigger')!;
-		const formUrl = `${n8n.baseUrl}/form/${String(trigger.webhookId)}`;
+		const formUrl = await activatePage(n8n, PAGE_ID, page);
 
 		await checks.check(
 			'the self-invoice page submitted twice at the same moment for order #1001, with two RFCs: one invoice, or the second reported as a twin naming which to cancel (the page tells that buyer the shop will review it)',

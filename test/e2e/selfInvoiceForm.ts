@@ -17,30 +17,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { SHOP_ACCESS_TOKEN, startSandbox } from '../../sandbox';
-import {
-	CFDI_CREDENTIAL_TYPE,
-	loadExample,
-	withCfdiCredential,
-	withShopStandIn,
-	withSmtpCredential,
-} from '../support/examples';
+import { CFDI_CREDENTIAL_TYPE } from '../support/examples';
 import { sandboxCredential } from '../support/sandboxCredential';
 import { corpusOrder } from '../support/corpusOrder';
 import type { Checks } from './checks';
-import {
-	SHOP_CREDENTIAL,
-	shopCredentialJson,
-	SMTP_CREDENTIAL,
-	smtpCredentialJson,
-} from './shopExamplesPhase';
+import { shopCredentialJson, SMTP_CREDENTIAL, smtpCredentialJson } from './shopExamplesPhase';
 import { N8nInstance } from './n8n';
 import { installPackage } from './packageInstall';
 import type { N8nRuntime } from './runtime';
 import {
+	activatePage,
 	buyerPagesChecks,
 	LATE_ORDER,
 	REFUSED_ORDER,
 	seedGlobalInvoice,
+	selfInvoicePage,
 	submitForm,
 } from './selfInvoicePages';
 import { SmtpMailbox } from './smtpMailbox';
@@ -91,21 +82,11 @@ export async function selfInvoicePhase(
 			shopCredentialJson(),
 			smtpCredentialJson(SMTP_CREDENTIAL, mailbox.port),
 		]);
-		const workflow = withShopStandIn(
-			withSmtpCredential(
-				withCfdiCredential(loadExample('selfInvoice'), CREDENTIAL),
-				SMTP_CREDENTIAL,
-			),
-			sandbox.shopUrl,
-			SHOP_CREDENTIAL,
-		);
+		const workflow = selfInvoicePage(CREDENTIAL, sandbox.shopUrl);
 		await n8n.importWorkflows([{ ...workflow, id: WORKFLOW_ID }]);
 		await n8n.start();
 		await n8n.setupOwner(OWNER);
-		const stored = await n8n.rest<{ versionId: string }>('GET', `/workflows/${WORKFLOW_ID}`);
-		await n8n.rest('POST', `/workflows/${WORKFLOW_ID}/activate`, { versionId: stored.versionId });
-		const trigger = workflow.nodes.find((node) => node.type === 'n8n-nodes-base.formTrigger')!;
-		const formUrl = `${n8n.baseUrl}/form/${String(trigger.webhookId)}`;
+		const formUrl = await activatePage(n8n, WORKFLOW_ID, workflow);
 		log(`form: ${formUrl}`);
 
 		const page = await browser.newPage({ viewport: { width: 900, height: 1300 } });

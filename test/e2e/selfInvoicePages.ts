@@ -15,7 +15,16 @@ import type { Page } from 'playwright-core';
 import type { Sandbox } from '../../sandbox';
 import { buildGlobalInvoice } from '../../nodes/CfdiEmision/cfdi';
 import { mexicoCityMonth } from '../../nodes/CfdiEmision/cfdi/mexicoTime';
+import {
+	loadExample,
+	withCfdiCredential,
+	withShopStandIn,
+	withSmtpCredential,
+	type WorkflowJson,
+} from '../support/examples';
 import type { Checks } from './checks';
+import type { N8nInstance } from './n8n';
+import { SHOP_CREDENTIAL, SMTP_CREDENTIAL } from './shopExamplesPhase';
 import { listedVouchers, saveVouchers } from './seed';
 import type { SmtpMailbox } from './smtpMailbox';
 
@@ -77,6 +86,27 @@ async function screenshotLastPage(page: Page, path: string): Promise<void> {
 	await page.setViewportSize({ width: 640, height: 200 });
 	await page.screenshot({ path, fullPage: true });
 	if (size) await page.setViewportSize(size);
+}
+
+/** Example 10 as the e2e runs it: its CFDI credential, the owner's SMTP alerts and the sandbox's store. */
+export function selfInvoicePage(credential: { id: string; name: string }, shopUrl: string) {
+	return withShopStandIn(
+		withSmtpCredential(withCfdiCredential(loadExample('selfInvoice'), credential), SMTP_CREDENTIAL),
+		shopUrl,
+		SHOP_CREDENTIAL,
+	);
+}
+
+/** Activates the page stored as `id` (its current version) and gives its form's production URL. */
+export async function activatePage(
+	n8n: N8nInstance,
+	id: string,
+	page: WorkflowJson,
+): Promise<string> {
+	const stored = await n8n.rest<{ versionId: string }>('GET', `/workflows/${id}`);
+	await n8n.rest('POST', `/workflows/${id}/activate`, { versionId: stored.versionId });
+	const trigger = page.nodes.find((node) => node.type === 'n8n-nodes-base.formTrigger')!;
+	return `${n8n.baseUrl}/form/${String(trigger.webhookId)}`;
 }
 
 export interface BuyerPagesContext {
