@@ -15,6 +15,7 @@ import { CREDENTIAL_ID, Engine, outputOf } from './engine/engine';
 import { PackageNodeTypes } from './engine/nodeTypes';
 import { sandboxCredential } from './sandboxCredential';
 import { monthlyPeriod } from './mexicoCityDates';
+import { mexicoCityMonth } from '../../nodes/CfdiEmision/cfdi/mexicoTime';
 
 export const ISSUER_FIELDS = {
 	emisorRfc: 'EKU9003173C9',
@@ -46,6 +47,40 @@ export function globalParams(extra: INodeParameters = {}): INodeParameters {
 		options: { noCalcularFecha: true, fecha: '2024-06-01T09:00:00' },
 		...extra,
 	};
+}
+
+/** A daily global invoice of this month (Year 0), sealed by the service now. */
+export function dailyGlobalOfThisMonth(extra: INodeParameters = {}): INodeParameters {
+	return globalParams({
+		globalPeriodicity: '01',
+		globalMonth: String(mexicoCityMonth().month).padStart(2, '0'),
+		globalYear: 0,
+		options: {},
+		...extra,
+	});
+}
+
+/** One Create Global Invoice input item per ticket, each a sale of 116.00. */
+export const salesOfTickets = (...tickets: string[]) =>
+	tickets.map((ticket) => ({ ticket, total: 116 }));
+
+/** The writes sent to the sandbox since `mark`, in order: what each saved, stamped or cancelled. */
+export function writesSince(sandbox: Sandbox, mark: number): string[] {
+	return sandbox.requests
+		.slice(mark)
+		.filter((request) =>
+			['createVoucher', 'updateVoucher', 'cancelVoucher'].includes(request.route),
+		)
+		.map((request) => {
+			if (request.route === 'cancelVoucher')
+				return `cancel ${String(request.pathname.split('/').pop())} ${String((JSON.parse(request.body) as IDataObject).motivo)}`;
+			const body = JSON.parse(request.body) as IDataObject;
+			const to = (body.receptor as IDataObject | undefined)?.rfc;
+			const related = JSON.stringify(body.cfdiRelacionados ?? []).includes('"04"')
+				? ' related 04'
+				: '';
+			return `${request.route === 'createVoucher' ? 'save' : 'stamp'} ${String(body.folio)} to ${String(to)}${related}`;
+		});
 }
 /** Create Global Invoice of a recent month in Mexico City (0: this month), dated by the service at its stamp. */
 export const recentGlobalParams = (monthsAgo: number, extra: INodeParameters = {}) =>

@@ -11,7 +11,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { FaultSpec } from '../../../../sandbox/types';
 import { corpusOrder } from '../../../support/corpusOrder';
-import { recentGlobalParams } from '../../../support/kindsKit';
+import { recentGlobalParams, writesSince } from '../../../support/kindsKit';
 import { lastMonthDay } from '../../../support/mexicoCityDates';
 import { orderParams, useSandboxEngine } from '../../../support/nodeTestKit';
 
@@ -123,23 +123,7 @@ describe('Sale in a Global Invoice', () => {
 		expect(items[0].json.globalInvoice).toBeUndefined();
 	});
 
-	/** The writes the run sent, in order: what each stamped or cancelled. */
-	const writes = (mark: number) =>
-		kit.sandbox.requests
-			.slice(mark)
-			.filter((request) =>
-				['createVoucher', 'updateVoucher', 'cancelVoucher'].includes(request.route),
-			)
-			.map((request) => {
-				if (request.route === 'cancelVoucher')
-					return `cancel ${String(request.pathname.split('/').pop())} ${String(JSON.parse(request.body).motivo)}`;
-				const body = JSON.parse(request.body) as IDataObject;
-				const to = (body.receptor as IDataObject | undefined)?.rfc;
-				const related = JSON.stringify(body.cfdiRelacionados ?? []).includes('"04"')
-					? ' related 04'
-					: '';
-				return `${request.route === 'createVoucher' ? 'save' : 'stamp'} ${String(body.folio)} to ${String(to)}${related}`;
-			});
+	const writes = (mark: number) => writesSince(kit.sandbox, mark);
 
 	test("Replace the Global Invoice: the replacement without the sale, then the buyer's invoice, then the global invoice cancelled with motive 04; the output names all three; a re-run sends nothing", async () => {
 		const global = await stampGlobal();

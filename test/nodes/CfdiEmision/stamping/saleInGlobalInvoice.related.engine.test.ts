@@ -12,6 +12,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { corpusOrder } from '../../../support/corpusOrder';
 import { orderParams, useSandboxEngine } from '../../../support/nodeTestKit';
+import { writesSince } from '../../../support/kindsKit';
 
 const kit = useSandboxEngine();
 
@@ -85,19 +86,7 @@ const cancel = async (uuid: string, motive = '02') =>
 const invoice = () =>
 	run(orderParams({ saleInGlobalInvoice: 'replace' }), [ORDER() as IDataObject]);
 
-/** The writes sent since `mark`, in order: what each saved, stamped or cancelled. */
-const writes = (mark: number) =>
-	kit.sandbox.requests
-		.slice(mark)
-		.filter((request) =>
-			['createVoucher', 'updateVoucher', 'cancelVoucher'].includes(request.route),
-		)
-		.map((request) => {
-			if (request.route === 'cancelVoucher')
-				return `cancel ${String(request.pathname.split('/').pop())} ${String(JSON.parse(request.body).motivo)}`;
-			const body = JSON.parse(request.body) as IDataObject;
-			return `${request.route === 'createVoucher' ? 'save' : 'stamp'} ${String(body.folio)} to ${String((body.receptor as IDataObject | undefined)?.rfc)}`;
-		});
+const writes = (mark: number) => writesSince(kit.sandbox, mark);
 const stored = (uuid: unknown) =>
 	[...kit.sandbox.vouchers.values()].find((voucher) => voucher.uuid === uuid)!;
 const stampedTo = (rfc: string) =>

@@ -4,11 +4,17 @@
  * global", versión 4.0: InformacionGlobal Periodicidad 01 daily ... 05 bimonthly, Meses 01-12, 13-18
  * for two months, Año the year of the sales), one set of settings, each sale once.
  */
-import type { INodeParameters } from 'n8n-workflow';
 
 import { mexicoCityMonth } from '../../../../nodes/CfdiEmision/cfdi/mexicoTime';
 import { useSandboxEngine } from '../../../support/nodeTestKit';
-import { globalParams, issuingCalls, SALES, sentBody } from '../../../support/kindsKit';
+import {
+	dailyGlobalOfThisMonth,
+	globalParams,
+	issuingCalls,
+	SALES,
+	sentBody,
+	salesOfTickets,
+} from '../../../support/kindsKit';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 const kit = useSandboxEngine();
@@ -21,20 +27,9 @@ const routesOf = () =>
 		.filter((request) => request.server === 'api')
 		.map((request) => request.route);
 
-/** A daily global invoice of this month (Year 0), sealed by the service now. */
-const daily = (extra: INodeParameters = {}) =>
-	globalParams({
-		globalPeriodicity: '01',
-		globalMonth: month,
-		globalYear: 0,
-		options: {},
-		...extra,
-	});
-const sales = (...tickets: string[]) => tickets.map((ticket) => ({ ticket, total: 116 }));
-
 describe('a period that exists', () => {
 	test('Year 0 is the year of the period: this month is this year, written as Año', async () => {
-		const { error } = await kit.engine.runNode(daily(), sales('T1'), V11);
+		const { error } = await kit.engine.runNode(dailyGlobalOfThisMonth(), salesOfTickets('T1'), V11);
 		expect(error).toBeUndefined();
 		expect(sentBody(kit.sandbox).informacionGlobal).toEqual({
 			periodicidad: '01',
@@ -45,8 +40,8 @@ describe('a period that exists', () => {
 
 	test('a year that has not started is refused on Year, before anything is sent', async () => {
 		const { error } = await kit.engine.runNode(
-			daily({ globalYear: today.year + 1 }),
-			sales('T1'),
+			dailyGlobalOfThisMonth({ globalYear: today.year + 1 }),
+			salesOfTickets('T1'),
 			V11,
 		);
 		expect(error?.message).toBe(
@@ -63,8 +58,8 @@ describe('a period that exists', () => {
 		async () => {
 			const next = String(today.month + 1).padStart(2, '0');
 			const { error } = await kit.engine.runNode(
-				daily({ globalPeriodicity: '04', globalMonth: next }),
-				sales('T1'),
+				dailyGlobalOfThisMonth({ globalPeriodicity: '04', globalMonth: next }),
+				salesOfTickets('T1'),
 				V11,
 			);
 			expect(error?.message).toMatch(

@@ -4,11 +4,16 @@
  * one global invoice, so a sale declared in an overlapping global invoice, or invoiced to its customer
  * (the same sale), is left out.
  */
-import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { mexicoCityMonth } from '../../../../nodes/CfdiEmision/cfdi/mexicoTime';
 import { createParams, useSandboxEngine } from '../../../support/nodeTestKit';
-import { globalParams, sentBody } from '../../../support/kindsKit';
+import {
+	dailyGlobalOfThisMonth,
+	globalParams,
+	sentBody,
+	salesOfTickets,
+} from '../../../support/kindsKit';
 import { invoiceVoucher } from '../../../support/vouchers';
 
 const kit = useSandboxEngine();
@@ -26,27 +31,20 @@ const stampedBodies = () =>
 const ticketsOf = (body: Record<string, unknown>) =>
 	(body.conceptos as IDataObject[]).map((concepto) => concepto.noIdentificacion);
 
-/** A daily global invoice of this month (Year 0), sealed by the service now. */
-const daily = (extra: INodeParameters = {}) =>
-	globalParams({
-		globalPeriodicity: '01',
-		globalMonth: month,
-		globalYear: 0,
-		options: {},
-		...extra,
-	});
-const sales = (...tickets: string[]) => tickets.map((ticket) => ({ ticket, total: 116 }));
-
 describe('the overlapping daily global invoice', () => {
 	test("T1-T3 declared yesterday; today's run of T1-T5 declares T4 and T5 only, and lists T1-T3 as left out", async () => {
-		const first = await kit.engine.runNode(daily(), sales('T1', 'T2', 'T3'), V11);
+		const first = await kit.engine.runNode(
+			dailyGlobalOfThisMonth(),
+			salesOfTickets('T1', 'T2', 'T3'),
+			V11,
+		);
 		expect(json(first.items).status).toBe('stamped');
 		const yesterday = String(json(first.items).uuid);
 		kit.sandbox.clearLog();
 
 		const { items, error } = await kit.engine.runNode(
-			daily(),
-			sales('T1', 'T2', 'T3', 'T4', 'T5'),
+			dailyGlobalOfThisMonth(),
+			salesOfTickets('T1', 'T2', 'T3', 'T4', 'T5'),
 			V11,
 		);
 		expect(error).toBeUndefined();
@@ -71,9 +69,13 @@ describe('the overlapping daily global invoice', () => {
 	});
 
 	test('every ticket already declared: nothing is stamped, the output says why', async () => {
-		await kit.engine.runNode(daily(), sales('T1', 'T2', 'T3'), V11);
+		await kit.engine.runNode(dailyGlobalOfThisMonth(), salesOfTickets('T1', 'T2', 'T3'), V11);
 		kit.sandbox.clearLog();
-		const { items } = await kit.engine.runNode(daily(), sales('T2', 'T3'), V11);
+		const { items } = await kit.engine.runNode(
+			dailyGlobalOfThisMonth(),
+			salesOfTickets('T2', 'T3'),
+			V11,
+		);
 		expect(json(items)).toMatchObject({
 			status: 'skipped',
 			skipped: { reason: 'alreadyInvoiced' },
@@ -83,9 +85,17 @@ describe('the overlapping daily global invoice', () => {
 	});
 
 	test('the same daily run again is answered with its invoice (the duplicate check), not left out', async () => {
-		const first = await kit.engine.runNode(daily(), sales('T1', 'T2'), V11);
+		const first = await kit.engine.runNode(
+			dailyGlobalOfThisMonth(),
+			salesOfTickets('T1', 'T2'),
+			V11,
+		);
 		kit.sandbox.clearLog();
-		const second = await kit.engine.runNode(daily(), sales('T1', 'T2'), V11);
+		const second = await kit.engine.runNode(
+			dailyGlobalOfThisMonth(),
+			salesOfTickets('T1', 'T2'),
+			V11,
+		);
 		expect(json(second.items)).toMatchObject({
 			status: 'alreadyStamped',
 			uuid: json(first.items).uuid,
@@ -101,13 +111,13 @@ const monthly = () =>
 
 describe("a monthly global invoice of a period that already has one (another run's sales)", () => {
 	test('other sales of the month: stamped under a folio of their own, never answered with the first invoice', async () => {
-		const first = await kit.engine.runNode(monthly(), sales('T1', 'T2', 'T3'), V11);
+		const first = await kit.engine.runNode(monthly(), salesOfTickets('T1', 'T2', 'T3'), V11);
 		expect(json(first.items)).toMatchObject({ status: 'stamped' });
 		const firstUuid = String(json(first.items).uuid);
 		const periodFolio = `G${today.year}${month}-04`;
 		expect(stampedBodies()[0].body.folio).toBe(periodFolio);
 
-		const { items, error } = await kit.engine.runNode(monthly(), sales('T4', 'T5'), V11);
+		const { items, error } = await kit.engine.runNode(monthly(), salesOfTickets('T4', 'T5'), V11);
 		expect(error).toBeUndefined();
 		expect(json(items).status).toBe('stamped');
 		expect(json(items).uuid).not.toBe(firstUuid);
@@ -116,7 +126,7 @@ describe("a monthly global invoice of a period that already has one (another run
 		expect(String(second.folio)).toMatch(new RegExp(`^${periodFolio}-[0-9A-F]{8}$`));
 
 		// Run again: both invoices are found, nothing is stamped a third time.
-		const again = await kit.engine.runNode(monthly(), sales('T4', 'T5'), V11);
+		const again = await kit.engine.runNode(monthly(), salesOfTickets('T4', 'T5'), V11);
 		expect([json(again.items).status, json(again.items).uuid]).toEqual([
 			'alreadyStamped',
 			json(items).uuid,
@@ -125,9 +135,13 @@ describe("a monthly global invoice of a period that already has one (another run
 	});
 
 	test('a late ticket: the month run again with T1-T4 declares T4 alone, T1-T3 listed as left out', async () => {
-		const first = await kit.engine.runNode(monthly(), sales('T1', 'T2', 'T3'), V11);
+		const first = await kit.engine.runNode(monthly(), salesOfTickets('T1', 'T2', 'T3'), V11);
 		const firstUuid = String(json(first.items).uuid);
-		const { items } = await kit.engine.runNode(monthly(), sales('T1', 'T2', 'T3', 'T4'), V11);
+		const { items } = await kit.engine.runNode(
+			monthly(),
+			salesOfTickets('T1', 'T2', 'T3', 'T4'),
+			V11,
+		);
 		expect(json(items).status).toBe('stamped');
 		expect(ticketsOf(stampedBodies()[1].body)).toEqual(['T4']);
 		expect((json(items).leftOut as IDataObject[]).map((sale) => [sale.ticket, sale.uuid])).toEqual([
@@ -138,8 +152,8 @@ describe("a monthly global invoice of a period that already has one (another run
 	});
 
 	test('the same month run again with the same sales is answered with its invoice (the duplicate check)', async () => {
-		const first = await kit.engine.runNode(monthly(), sales('T1', 'T2', 'T3'), V11);
-		const { items } = await kit.engine.runNode(monthly(), sales('T1', 'T2', 'T3'), V11);
+		const first = await kit.engine.runNode(monthly(), salesOfTickets('T1', 'T2', 'T3'), V11);
+		const { items } = await kit.engine.runNode(monthly(), salesOfTickets('T1', 'T2', 'T3'), V11);
 		expect([json(items).status, json(items).uuid]).toEqual([
 			'alreadyStamped',
 			json(first.items).uuid,
@@ -175,7 +189,11 @@ describe('a ticket invoiced to its customer is left out only when it is the same
 		const invoice = await kit.engine.runNode(individual('T2', 116), [{}], V11);
 		expect(json(invoice.items).status).toBe('stamped');
 		kit.sandbox.clearLog();
-		const { items } = await kit.engine.runNode(daily(), sales('T1', 'T2', 'T3'), V11);
+		const { items } = await kit.engine.runNode(
+			dailyGlobalOfThisMonth(),
+			salesOfTickets('T1', 'T2', 'T3'),
+			V11,
+		);
 		expect(ticketsOf(sentBody(kit.sandbox))).toEqual(['T1', 'T3']);
 		expect(json(items).leftOut).toEqual([
 			expect.objectContaining({
@@ -192,7 +210,11 @@ describe('a ticket invoiced to its customer is left out only when it is the same
 		const unrelated = await kit.engine.runNode(individual('T2', 5800, 'B'), [{}], V11);
 		expect(json(unrelated.items).status).toBe('stamped');
 		kit.sandbox.clearLog();
-		const { items } = await kit.engine.runNode(daily(), sales('T1', 'T2', 'T3'), V11);
+		const { items } = await kit.engine.runNode(
+			dailyGlobalOfThisMonth(),
+			salesOfTickets('T1', 'T2', 'T3'),
+			V11,
+		);
 		expect(ticketsOf(sentBody(kit.sandbox))).toEqual(['T1', 'T2', 'T3']);
 		expect(json(items).leftOut).toBeUndefined();
 		const [note] = json(items).globalInvoiceNotes as string[];

@@ -3,27 +3,17 @@
  * engine against the sandbox: the period's declarations and the Duplicate Check come from the run's
  * one list read (stamping/runList.ts), and each live global invoice of the period is read once.
  */
-import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { mexicoCityMonth } from '../../../../nodes/CfdiEmision/cfdi/mexicoTime';
 import { useSandboxEngine } from '../../../support/nodeTestKit';
-import { globalParams, sentBody } from '../../../support/kindsKit';
+import { dailyGlobalOfThisMonth, sentBody, salesOfTickets } from '../../../support/kindsKit';
 
 const kit = useSandboxEngine();
 const V11 = { typeVersion: 1.1 };
 
 const month = String(mexicoCityMonth().month).padStart(2, '0');
 const json = (items: INodeExecutionData[]) => items[0]?.json as IDataObject;
-const daily = (extra: INodeParameters = {}) =>
-	globalParams({
-		globalPeriodicity: '01',
-		globalMonth: month,
-		globalYear: 0,
-		options: {},
-		...extra,
-	});
-const sales = (...tickets: string[]) => tickets.map((ticket) => ({ ticket, total: 116 }));
-
 /** The service's routes the run sent before its first issuing call (the after-run look-up is later). */
 const routesBeforeSending = () => {
 	const routes = kit.sandbox.requests
@@ -35,13 +25,25 @@ const routesBeforeSending = () => {
 
 describe("a global invoice's reads before stamping", () => {
 	test('two global invoices of the period and eight sales: one list read (two before) and each global invoice read once', async () => {
-		const first = await kit.engine.runNode(daily(), sales('T1', 'T2', 'T3'), V11);
-		const second = await kit.engine.runNode(daily(), sales('T4', 'T5'), V11);
+		const first = await kit.engine.runNode(
+			dailyGlobalOfThisMonth(),
+			salesOfTickets('T1', 'T2', 'T3'),
+			V11,
+		);
+		const second = await kit.engine.runNode(
+			dailyGlobalOfThisMonth(),
+			salesOfTickets('T4', 'T5'),
+			V11,
+		);
 		expect([json(first.items).status, json(second.items).status]).toEqual(['stamped', 'stamped']);
 		kit.sandbox.clearLog();
 
 		const tickets = ['T1', 'T2', 'T3', 'T4', 'T5', 'T6', 'T7', 'T8'];
-		const { items, error } = await kit.engine.runNode(daily(), sales(...tickets), V11);
+		const { items, error } = await kit.engine.runNode(
+			dailyGlobalOfThisMonth(),
+			salesOfTickets(...tickets),
+			V11,
+		);
 		expect(error).toBeUndefined();
 		expect(json(items).status).toBe('stamped');
 		// Only the sales no global invoice declares: the declarations were read.
@@ -58,10 +60,10 @@ describe("a global invoice's reads before stamping", () => {
 	});
 
 	test('the same run again: answered with its invoice from the one list read', async () => {
-		const tickets = sales('T1', 'T2');
-		const first = await kit.engine.runNode(daily(), tickets, V11);
+		const tickets = salesOfTickets('T1', 'T2');
+		const first = await kit.engine.runNode(dailyGlobalOfThisMonth(), tickets, V11);
 		kit.sandbox.clearLog();
-		const again = await kit.engine.runNode(daily(), tickets, V11);
+		const again = await kit.engine.runNode(dailyGlobalOfThisMonth(), tickets, V11);
 		expect(json(again.items)).toMatchObject({
 			status: 'alreadyStamped',
 			uuid: json(first.items).uuid,
@@ -70,12 +72,12 @@ describe("a global invoice's reads before stamping", () => {
 	});
 
 	test("dated by the sender (the Duplicate Check's backdating allowance reaches further back): still one list read", async () => {
-		const dated = daily({
+		const dated = dailyGlobalOfThisMonth({
 			options: { noCalcularFecha: true, fecha: `${mexicoCityMonth().year}-${month}-01T09:00:00` },
 		});
-		await kit.engine.runNode(daily(), sales('T1', 'T2'), V11);
+		await kit.engine.runNode(dailyGlobalOfThisMonth(), salesOfTickets('T1', 'T2'), V11);
 		kit.sandbox.clearLog();
-		const { items, error } = await kit.engine.runNode(dated, sales('T1', 'T2', 'T3'), V11);
+		const { items, error } = await kit.engine.runNode(dated, salesOfTickets('T1', 'T2', 'T3'), V11);
 		expect(error).toBeUndefined();
 		expect(json(items).status).toBe('stamped');
 		expect(routesBeforeSending().filter((route) => route === 'listVouchers')).toHaveLength(1);
