@@ -204,4 +204,42 @@ describe('a payment receipt', () => {
 			).toThrow(refusal);
 		}
 	});
+
+	test('two payments, only the first Monto not an amount: refused as not comparable, not a crash', () => {
+		const payment = (fechaPago: string, numParcialidad: number, impSaldoAnt: string) => ({
+			fechaPago,
+			formaDePagoP: '03',
+			monedaP: 'MXN',
+			documents: [
+				{
+					idDocumento: INVOICE_UUID,
+					monedaDR: 'MXN',
+					numParcialidad,
+					impSaldoAnt,
+					impPagado: '300.00',
+				},
+			],
+		});
+		const receipt = buildPaymentReceipt({
+			emisor: ISSUER,
+			receptor: CUSTOMER,
+			lugarExpedicion: '64000',
+			serie: 'P',
+			fecha: '2024-05-10T09:00:00',
+			payments: [
+				payment('2024-05-08T12:00:00', 1, '1000.00'),
+				payment('2024-05-09T12:00:00', 2, '700.00'),
+			],
+		});
+		let replaced = 0;
+		const damaged = JSON.parse(JSON.stringify(receipt), (key, value) =>
+			key.toLowerCase() === 'monto' && replaced++ === 0 ? 'three hundred' : value,
+		) as Voucher;
+		expect(replaced).toBe(2);
+		expect(() =>
+			reconcile(damaged, { amount: '600.00', currency: 'MXN', from: 'the payments recorded' }),
+		).toThrow(
+			'The amount of the payment receipt cannot be compared with the payments recorded (600.00 MXN): the voucher is in no single currency.',
+		);
+	});
 });
