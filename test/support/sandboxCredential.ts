@@ -33,3 +33,12 @@ export function sandboxCredential(
 export function routes(sandbox: Sandbox, route: string) {
 	return sandbox.requests.filter((request) => request.route === route);
 }
+
+/** A registered test RFC of the sandbox (an individual, regime 612, fiscal postal code 01160). */
+export const REGISTERED_INDIVIDUAL = {
+	rfc: 'FUNK671228PH6',
+	nombre: 'KARLA FUENTE NOLASCO',
+	regimenFiscalReceptor: '612',
+	domicilioFiscalReceptor: '01160',
+	usoCFDI: 'G03',
+};

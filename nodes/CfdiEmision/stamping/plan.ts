@@ -53,6 +53,18 @@ export type VoucherTarget = { kind: 'create' } | { kind: 'update'; id: number };
  * What a voucher operation gives the stamping handler; everything else (options, local checks,
  * the no-double-stamp protocol, retries, output, scheduling) is the handler's.
  */
+/**
+ * A step of the operation around its item's voucher (before it is sent, after it is stamped), with the
+ * general-public vouchers under the sale's key and the run's ledger of documents relating a voucher.
+ */
+export type SaleStep = (
+	ctx: IExecuteFunctions,
+	job: StampJob,
+	session: RunSession,
+	generalPublic: VoucherRecord[] | undefined,
+	relating: RelatingDocuments,
+) => Promise<IDataObject | undefined>;
+
 export interface VoucherOperation {
 	/**
 	 * Builds one item's voucher from the node's parameters (fields, JSON, an order, a payment...).
@@ -75,13 +87,7 @@ export interface VoucherOperation {
 	 * read met (undefined when the item had no check), which the step may update as it changes them;
 	 * `relating`: the run's ledger, for the documents relating a voucher the step would cancel.
 	 */
-	beforeSend?(
-		ctx: IExecuteFunctions,
-		job: StampJob,
-		session: RunSession,
-		generalPublic: VoucherRecord[] | undefined,
-		relating: RelatingDocuments,
-	): Promise<IDataObject | undefined>;
+	beforeSend?: SaleStep;
 	/**
 	 * Whether the item's sale may already be documented to the general public (an order's invoice to
 	 * its buyer): a general-public voucher under its key is then not another recipient's voucher of
@@ -94,13 +100,7 @@ export interface VoucherOperation {
 	 * last) and answer members for the item's output. It does not throw: the voucher is stamped, so
 	 * what is left for the shop goes into the output (needsAttention).
 	 */
-	afterStamped?(
-		ctx: IExecuteFunctions,
-		job: StampJob,
-		session: RunSession,
-		generalPublic: VoucherRecord[] | undefined,
-		relating: RelatingDocuments,
-	): Promise<IDataObject | undefined>;
+	afterStamped?: SaleStep;
 	/** The XML text of the invoices the item relates, already downloaded (by upper-case UUID): not read again. */
 	relatedXml?(itemIndex: number): Map<string, string>;
 	/** The run's ledger when the operation read it before planning (a global sale's credits). */

@@ -16,22 +16,13 @@ import {
 	orderParams,
 	useSandboxEngine,
 } from '../../../support/nodeTestKit';
-import { routes } from '../../../support/sandboxCredential';
+import { REGISTERED_INDIVIDUAL, routes } from '../../../support/sandboxCredential';
 
 const kit = useSandboxEngine();
 // An active workflow: n8n saves its static data after each production execution.
 beforeEach(() => {
 	kit.engine.staticData = {};
 });
-
-/** A registered test RFC of the sandbox (an individual, regime 612, fiscal postal code 01160). */
-const KARLA = {
-	rfc: 'FUNK671228PH6',
-	nombre: 'KARLA FUENTE NOLASCO',
-	regimenFiscalReceptor: '612',
-	domicilioFiscalReceptor: '01160',
-	usoCFDI: 'G03',
-};
 
 const run = (parameters: INodeParameters, input: IDataObject[] = [{}]) =>
 	kit.engine.runNode(parameters, input, { typeVersion: 1.1, continueOnFail: true });
@@ -51,7 +42,7 @@ describe('Two-Phase: the corrected submission stamps the refused draft', () => {
 			run(
 				orderParams({
 					duplicateCheck: 'returnExisting',
-					recipientData: { ...KARLA, domicilioFiscalReceptor: postalCode },
+					recipientData: { ...REGISTERED_INDIVIDUAL, domicilioFiscalReceptor: postalCode },
 				}),
 				[{ ...corpusOrder('example-1'), note_attributes: [] } as IDataObject],
 			);
@@ -83,7 +74,7 @@ describe('Two-Phase: the corrected submission stamps the refused draft', () => {
 			const voucher = invoiceVoucher();
 			delete voucher.folio;
 			Object.assign(voucher.receptor as IDataObject, {
-				...KARLA,
+				...REGISTERED_INDIVIDUAL,
 				usoCFDI: 'G03',
 				domicilioFiscalReceptor: postalCode,
 			});
@@ -101,12 +92,12 @@ describe('Two-Phase: the corrected submission stamps the refused draft', () => {
 	test('another sale is never stamped on a remembered draft: a different order creates its own voucher', async () => {
 		const refused = await run(
 			orderParams({
-				recipientData: { ...KARLA, domicilioFiscalReceptor: '06000' },
+				recipientData: { ...REGISTERED_INDIVIDUAL, domicilioFiscalReceptor: '06000' },
 			}),
 			[{ ...corpusOrder('example-1'), note_attributes: [] } as IDataObject],
 		);
 		expect(refused.items[0].json.status).toBe('rejected');
-		const other = await run(orderParams({ recipientData: KARLA }), [
+		const other = await run(orderParams({ recipientData: REGISTERED_INDIVIDUAL }), [
 			{
 				...corpusOrder('example-1'),
 				id: 5829364219999,
@@ -127,7 +118,7 @@ describe('Two-Phase: the corrected submission stamps the refused draft', () => {
 			const voucher = invoiceVoucher();
 			delete voucher.folio;
 			Object.assign(voucher.receptor as IDataObject, {
-				...KARLA,
+				...REGISTERED_INDIVIDUAL,
 				domicilioFiscalReceptor: postalCode,
 			});
 			return run(createParams(voucher));

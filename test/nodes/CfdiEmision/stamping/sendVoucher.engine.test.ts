@@ -10,24 +10,15 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { corpusOrder } from '../../../support/corpusOrder';
 import { getManyOfLastHour, orderParams, useSandboxEngine } from '../../../support/nodeTestKit';
-import { routes } from '../../../support/sandboxCredential';
+import { REGISTERED_INDIVIDUAL, routes } from '../../../support/sandboxCredential';
 
 const kit = useSandboxEngine();
-
-/** A registered test RFC of the sandbox (an individual, regime 612, fiscal postal code 01160). */
-const KARLA = {
-	rfc: 'FUNK671228PH6',
-	nombre: 'KARLA FUENTE NOLASCO',
-	regimenFiscalReceptor: '612',
-	domicilioFiscalReceptor: '01160',
-	usoCFDI: 'G03',
-};
 
 const invoice = (postalCode: string, extra: INodeParameters = {}) =>
 	kit.engine.runNode(
 		orderParams({
 			duplicateCheck: 'returnExisting',
-			recipientData: { ...KARLA, domicilioFiscalReceptor: postalCode },
+			recipientData: { ...REGISTERED_INDIVIDUAL, domicilioFiscalReceptor: postalCode },
 			options: { retryDelayMs: 20 },
 			...extra,
 		}),
