@@ -4,13 +4,12 @@
  * cancelled with motive 04, after its replacement without the sale is found (or stamped, on a re-run
  * stopped before it). The buyer's invoice stays stamped whatever happens here.
  */
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { describePeriod, replacementOf, type GlobalOnList } from '../cfdi';
-import { toNodeError, type RunSession } from '../api/client';
 import type { VoucherRecord } from '../api/voucherRecords';
-import { cancelVoucher } from '../api/vouchers';
-import type { RelatingDocuments, StampJob } from './plan';
+import type { RelatingDocuments, StampJob, StepRun } from './plan';
+import type { StampingService } from './service';
 import { needsAttention } from './needsAttention';
 import { freshByUuid } from './runList';
 import {
@@ -29,22 +28,21 @@ import { fieldText as text } from '../cfdi/fieldText';
  * replacement), then read its state back. Undefined: cancelled; else why not, for the output.
  */
 async function cancelWithMotive04(
-	ctx: IExecuteFunctions,
-	session: RunSession,
+	client: StampingService,
 	itemIndex: number,
 	global: GlobalOnList,
 ): Promise<string | undefined> {
 	let answer: IDataObject = {};
 	try {
-		answer = await cancelVoucher(ctx, session, global.uuid, { motivo: '04' });
+		answer = await client.cancelVoucher(global.uuid, { motivo: '04' });
 	} catch {
 		// Whether it was recorded is read back below: the state decides, never a second request blindly.
 	}
 	let record: VoucherRecord | undefined;
 	try {
-		record = await freshByUuid(ctx, session, global.uuid);
+		record = await freshByUuid(client, global.uuid);
 	} catch (error) {
-		return `its state could not be read after the request (${toNodeError(ctx, error, itemIndex, { action: 'read the state' }).message}); the cancellation may have been recorded`;
+		return `its state could not be read after the request (${client.nodeError(error, itemIndex, { action: 'read the state' }).message}); the cancellation may have been recorded`;
 	}
 	if (record?.status === 'cancelled') return undefined;
 	if (record?.status === 'pendingAcceptance') return 'its cancellation awaits acceptance';
@@ -63,9 +61,8 @@ async function cancelWithMotive04(
  * stamped and carries needsAttention; a re-run goes on from there.
  */
 export async function cancelReplacedGlobal(
-	ctx: IExecuteFunctions,
 	job: StampJob,
-	session: RunSession,
+	run: StepRun,
 	mode: SaleInGlobalInvoice,
 	listed: VoucherRecord[] | undefined,
 	relating: RelatingDocuments,
@@ -76,7 +73,7 @@ export async function cancelReplacedGlobal(
 	let held: GlobalOnList | undefined;
 	let ticket = '';
 	try {
-		const found = await stepOf(ctx, job, session, listed, true);
+		const found = await stepOf(run.client, job, listed, true);
 		if (!found || !listed) return undefined;
 		ticket = found.ticket;
 		const { step, globals } = found;
@@ -109,15 +106,14 @@ export async function cancelReplacedGlobal(
 			earlier.replacement !== undefined
 				? earlier.replacement
 				: await ensureReplacement(
-						ctx,
-						session,
+						run,
 						itemIndex,
 						held,
 						replacementOf(held, globals),
 						others,
 						listed,
 					);
-		const notDone = await cancelWithMotive04(ctx, session, itemIndex, held);
+		const notDone = await cancelWithMotive04(run.client, itemIndex, held);
 		if (notDone) throw new Error(notDone);
 		// Later items of this run read the same records: they see it cancelled.
 		const record = listed.find((one) => one.uuid === held!.uuid);

@@ -49,7 +49,13 @@ import { checkedOutcome, stampedMeanwhileOutcome } from './duplicateOutcome';
 import { SaleLedger } from './saleLedger';
 import type { StampingService } from './service';
 import { RunVoucherList } from './runList';
-import { planStampJob, type RelatingDocuments, type StampJob, type VoucherOperation } from './plan';
+import {
+	planStampJob,
+	type RelatingDocuments,
+	type StampJob,
+	type StepRun,
+	type VoucherOperation,
+} from './plan';
 
 function describeVoucher(body: IDataObject): string {
 	const receptor = (body.receptor ?? {}) as IDataObject;
@@ -138,13 +144,11 @@ async function sendJob(
  * voucher `pendingId` finished. Answers the service's result (uuid, idComprobante).
  */
 export async function stampStepVoucher(
-	ctx: IExecuteFunctions,
-	session: RunSession,
+	run: StepRun,
 	itemIndex: number,
 	body: IDataObject,
 	pendingId?: number,
 ): Promise<DoneAnswer> {
-	const settings = readStampingSettings(ctx);
 	const job: StampJob = {
 		itemIndex,
 		target: pendingId ? { kind: 'update', id: pendingId } : { kind: 'create' },
@@ -153,7 +157,7 @@ export async function stampStepVoucher(
 		voucher: { body: pendingId ? { ...body, id: pendingId } : body, qs: {} },
 		output: {},
 	};
-	return await sendJob(job, new RunClient(ctx, session), settings);
+	return await sendJob(job, run.client, run.settings);
 }
 
 /** The service's refusal names codes, not values: the values are the body's that was sent. */
@@ -282,16 +286,16 @@ export async function runStamping(
 	// The operation's step after a stamp (or one found on a re-run): its members join the item.
 	const afterStamped = async (
 		job: StampJob,
-		session: RunSession,
+		client: StampingService,
 		json: IDataObject,
 		generalPublic: VoucherRecord[] | undefined,
 	) => {
 		const more = await operation.afterStamped?.(
 			ctx,
 			job,
-			session,
+			{ client, settings },
 			generalPublic,
-			relatingOf(clientOf(session), job.itemIndex),
+			relatingOf(client, job.itemIndex),
 		);
 		if (more) Object.assign(json, more);
 	};
@@ -337,7 +341,7 @@ export async function runStamping(
 					if (answered) {
 						const [item] = answered.items;
 						if (item?.json.status === 'alreadyStamped')
-							await afterStamped(job, session, item.json, check.generalPublic);
+							await afterStamped(job, client, item.json, check.generalPublic);
 						return withPairing(answered, itemIndex);
 					}
 					if (found.kind === 'pending' && found.voucher.voucherId)
@@ -350,7 +354,7 @@ export async function runStamping(
 					? await operation.beforeSend(
 							ctx,
 							job,
-							session,
+							{ client, settings },
 							job.duplicate ? check.generalPublic : undefined,
 							relatingOf(client, itemIndex),
 						)
@@ -405,7 +409,7 @@ export async function runStamping(
 				if (stampedItem?.json.status === 'stamped')
 					await afterStamped(
 						job,
-						session,
+						client,
 						stampedItem.json,
 						job.duplicate ? check.generalPublic : undefined,
 					);

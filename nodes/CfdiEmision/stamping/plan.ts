@@ -19,7 +19,6 @@ import {
 	type FiscalFacts,
 	type SaleFacts,
 } from '../cfdi';
-import type { RunSession } from '../api/client';
 import type { VoucherRecord } from '../api/voucherRecords';
 import {
 	BuiltVoucher,
@@ -33,6 +32,8 @@ import { duplicateCheckModeOf, saleFactsOf } from './duplicateCheck';
 import { uncheckedNote } from './duplicateOutcome';
 import type { LedgerDocument } from '../cfdi/ledger';
 import type { SaleLedger } from './saleLedger';
+import type { StampingService } from './service';
+import type { StampingSettings } from './runSettings';
 import type { RunParameters } from '../execution/runParameters';
 
 export type StampingMode = 'direct' | 'twoPhase';
@@ -60,7 +61,7 @@ export type VoucherTarget = { kind: 'create' } | { kind: 'update'; id: number };
 export type SaleStep = (
 	ctx: IExecuteFunctions,
 	job: StampJob,
-	session: RunSession,
+	run: StepRun,
 	generalPublic: VoucherRecord[] | undefined,
 	relating: RelatingDocuments,
 ) => Promise<IDataObject | undefined>;
@@ -105,6 +106,16 @@ export interface VoucherOperation {
 	relatedXml?(itemIndex: number): Map<string, string>;
 	/** The run's ledger when the operation read it before planning (a global sale's credits). */
 	ledger?: SaleLedger;
+}
+
+/**
+ * What an operation's step before or after an item's voucher gets of the run: the run's client of
+ * the service, and the run's stamping settings, with which a voucher of the step goes through the
+ * same protocol (stampStepVoucher).
+ */
+export interface StepRun {
+	client: StampingService;
+	settings: StampingSettings;
 }
 
 /** One item, ready to send: everything below is decided before any request. */

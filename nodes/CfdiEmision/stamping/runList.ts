@@ -9,13 +9,7 @@
  * freshVoucher, freshByUuid), each saying why.
  */
 import type { StampingService } from './service';
-import type { RunSession, ServiceContext } from '../api/client';
-import {
-	findVoucherByUuid,
-	type VoucherListKey,
-	type VoucherListWindow,
-	type WholeWindow,
-} from '../api/voucherList';
+import type { VoucherListKey, VoucherListWindow, WholeWindow } from '../api/voucherList';
 import type { VoucherRecord } from '../api/voucherRecords';
 import { unixSeconds } from '../cfdi/mexicoTime';
 
@@ -114,9 +108,8 @@ export async function freshVoucher(
 
 /** A voucher's state after this run asked to cancel it: only a read after the request can show it. */
 export async function freshByUuid(
-	ctx: ServiceContext,
-	session: RunSession,
+	client: StampingService,
 	uuid: string,
 ): Promise<VoucherRecord | undefined> {
-	return await findVoucherByUuid(ctx, session, uuid);
+	return await client.findVoucherByUuid(uuid);
 }

@@ -9,7 +9,7 @@
  * A global invoice a live document relates (a credit note) cannot be cancelled: refused before any
  * stamp, the documents named (the run's ledger answers).
  */
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import {
 	computeTotals,
@@ -22,14 +22,12 @@ import {
 	type GlobalOnList,
 	type Voucher,
 } from '../cfdi';
-import { operationFailed, toNodeError, type RunSession } from '../api/client';
 import { needsAttention } from './needsAttention';
 import type { VoucherRecord } from '../api/voucherRecords';
 import { cfdiDateTime, unixSeconds } from '../cfdi/mexicoTime';
-import { readVoucher } from '../api/vouchers';
-import { downloadVoucherXml } from '../api/voucherXml';
 import { stampStepVoucher } from './handler';
-import type { RelatingDocuments, StampJob } from './plan';
+import type { RelatingDocuments, StampJob, StepRun } from './plan';
+import type { StampingService } from './service';
 import { describeDocument } from '../cfdi/ledgerRules';
 import type { LedgerDocument } from '../cfdi/ledger';
 import { fieldText as text } from '../cfdi/fieldText';
@@ -128,8 +126,7 @@ const isOwnVoucher = (record: VoucherRecord, own: { serie: string; folio: string
  * `listed`: the general-public vouchers the Duplicate Check's one list read met (no read of its own).
  */
 async function globalsOfPeriod(
-	ctx: IExecuteFunctions,
-	session: RunSession,
+	client: StampingService,
 	itemIndex: number,
 	since: string | undefined,
 	records: VoucherRecord[],
@@ -150,7 +147,7 @@ async function globalsOfPeriod(
 		if (record.status !== 'pending') {
 			let read = xmlRead.get(record);
 			if (!read) {
-				const { xml } = await downloadVoucherXml(ctx, session, record.uuid, itemIndex, {
+				const { xml } = await client.downloadVoucherXml(record.uuid, itemIndex, {
 					action: `download the XML of global invoice ${record.uuid} to read its tickets (Sale in a Global Invoice)`,
 					subject: `global invoice ${record.uuid}`,
 					consequence:
@@ -180,17 +177,16 @@ export const facts = (global: GlobalOnList) => ({
 
 /** The replacement's body: the replaced global's voucher with only the `others` sales, under its replacement folio. */
 async function replacementBody(
-	ctx: IExecuteFunctions,
-	session: RunSession,
+	client: StampingService,
 	itemIndex: number,
 	replaced: GlobalOnList,
 	others: string[],
 ): Promise<IDataObject> {
 	let stored: IDataObject;
 	try {
-		stored = await readVoucher(ctx, session, String(replaced.voucherId), 'the global invoice');
+		stored = await client.readVoucher(String(replaced.voucherId), 'the global invoice');
 	} catch (error) {
-		throw toNodeError(ctx, error, itemIndex, {
+		throw client.nodeError(error, itemIndex, {
 			action: `read global invoice ${replaced.uuid} (voucher ${String(replaced.voucherId)}) to stamp its replacement`,
 			readOnly: true,
 		});
@@ -214,9 +210,8 @@ async function replacementBody(
  * `liveOnly`: only the valid ones are read (a cancelled one needs no cancellation).
  */
 export async function stepOf(
-	ctx: IExecuteFunctions,
+	client: StampingService,
 	job: StampJob,
-	session: RunSession,
 	listed: VoucherRecord[] | undefined,
 	liveOnly = false,
 ) {
@@ -226,8 +221,7 @@ export async function stepOf(
 	const ticket = text(job.duplicate?.key.folio ?? body.folio);
 	if (!ticket || toGeneralPublic((body.receptor as IDataObject | undefined)?.rfc)) return undefined;
 	const globals = await globalsOfPeriod(
-		ctx,
-		session,
+		client,
 		job.itemIndex,
 		job.duplicate?.key.since,
 		liveOnly
@@ -244,8 +238,7 @@ export async function stepOf(
  * does not stamp it: nothing is cancelled then, and no invoice is stamped for the buyer.
  */
 export async function ensureReplacement(
-	ctx: IExecuteFunctions,
-	session: RunSession,
+	run: StepRun,
 	itemIndex: number,
 	replaced: GlobalOnList,
 	found: GlobalOnList | undefined,
@@ -255,12 +248,11 @@ export async function ensureReplacement(
 	if (!others.length) return null;
 	if (found?.status === 'stamped' || found?.status === 'pendingAcceptance')
 		return { ...facts(found), tickets: found.tickets ?? [], foundAgain: true };
-	const newBody = await replacementBody(ctx, session, itemIndex, replaced, others);
+	const newBody = await replacementBody(run.client, itemIndex, replaced, others);
 	const pendingId = found?.status === 'pending' ? (found.voucherId ?? undefined) : undefined;
-	const answer = await stampStepVoucher(ctx, session, itemIndex, newBody, pendingId);
+	const answer = await stampStepVoucher(run, itemIndex, newBody, pendingId);
 	if (answer.status !== 'stamped')
-		throw operationFailed(
-			ctx,
+		throw run.client.operationFailed(
 			itemIndex,
 			`The replacement of global invoice ${replaced.uuid} was saved but not stamped (voucher ${String(answer.result.idComprobante)})`,
 			'Nothing was cancelled and the buyer’s invoice was not stamped: every sale is still declared. Run the item again: it finishes the saved replacement, stamps the buyer’s invoice, then cancels the global invoice.',
@@ -315,21 +307,19 @@ export const NO_REPLACEMENT_NOTE = (uuid: string) =>
  * itself is cancelled after the buyer's invoice: globalCancellation.ts).
  */
 export async function saleInGlobalInvoice(
-	ctx: IExecuteFunctions,
 	job: StampJob,
-	session: RunSession,
+	run: StepRun,
 	mode: SaleInGlobalInvoice,
 	listed: VoucherRecord[] | undefined,
 	relating: RelatingDocuments,
 ): Promise<IDataObject | undefined> {
 	const { itemIndex } = job;
-	const found = await stepOf(ctx, job, session, listed);
+	const found = await stepOf(run.client, job, listed);
 	if (!found || !listed) return undefined;
 	const { ticket, globals, step } = found;
 	if (step.kind === 'none') return undefined;
 	if (step.kind === 'cancellationNotDone')
-		throw operationFailed(
-			ctx,
+		throw run.client.operationFailed(
 			itemIndex,
 			`Sale ${ticket} is in global invoice ${step.global.uuid} (${describePeriod(step.global)}), whose cancellation awaits acceptance`,
 			'Nothing was stamped. Once the global invoice shows as cancelled (Voucher → Get Status), run the item again; it goes on with the replacement and the buyer’s invoice.',
@@ -342,8 +332,7 @@ export async function saleInGlobalInvoice(
 			},
 		);
 	if (step.kind === 'conflict')
-		throw operationFailed(
-			ctx,
+		throw run.client.operationFailed(
 			itemIndex,
 			`Sale ${ticket} was in global invoice ${step.cancelled.uuid} (${describePeriod(step.cancelled)}), which is cancelled; its other sales ${step.tickets.join(', ')} are in global invoice ${step.holder.uuid}, which does not relate it`,
 			'Nothing was stamped: a replacement now would count those sales twice. Check the two global invoices; relate the valid one to the cancelled one, or invoice the buyer with Sale in a Global Invoice set to Fail after settling it.',
@@ -357,8 +346,7 @@ export async function saleInGlobalInvoice(
 			},
 		);
 	if (step.kind === 'inGlobal' && mode !== 'replace')
-		throw operationFailed(
-			ctx,
+		throw run.client.operationFailed(
 			itemIndex,
 			`Sale ${ticket} is already in global invoice ${step.global.uuid} (${describePeriod(step.global)}${step.global.folio ? `, folio ${step.global.folio}` : ''}), stamped to the general public`,
 			`Nothing was sent. ${SAT_PROCEDURE} Set Sale in a Global Invoice to "Replace the Global Invoice" to do it here.`,
@@ -378,18 +366,22 @@ export async function saleInGlobalInvoice(
 			? await relatedRefusal(relating, step.global, listed, ticket)
 			: undefined;
 	if (related && step.kind === 'inGlobal')
-		throw operationFailed(ctx, itemIndex, related.message, `Nothing was stamped. ${related.fix}`, {
-			globalInvoice: { ...facts(step.global), relatedBy: relatedFacts(related.documents) },
-			...needsAttention(
-				'globalInvoiceRelated',
-				`${related.message}. Nothing was stamped for the buyer. ${related.fix}`,
-			),
-		});
+		throw run.client.operationFailed(
+			itemIndex,
+			related.message,
+			`Nothing was stamped. ${related.fix}`,
+			{
+				globalInvoice: { ...facts(step.global), relatedBy: relatedFacts(related.documents) },
+				...needsAttention(
+					'globalInvoiceRelated',
+					`${related.message}. Nothing was stamped for the buyer. ${related.fix}`,
+				),
+			},
+		);
 	const replaced = step.kind === 'inGlobal' ? step.global : step.cancelled;
 	const others = (replaced.tickets ?? []).filter((other) => other !== ticket);
 	const replacement = await ensureReplacement(
-		ctx,
-		session,
+		run,
 		itemIndex,
 		replaced,
 		step.kind === 'inGlobal' ? replacementOf(replaced, globals) : step.replacement,

@@ -10,7 +10,7 @@ import type { NodeRef } from '../api/runClient';
 import type { VoucherListKey, VoucherListWindow, WholeWindow } from '../api/voucherList';
 import type { VoucherRecord } from '../api/voucherRecords';
 import type { VoucherXml, XmlPurpose } from '../api/voucherXml';
-import type { VoucherWrite } from '../api/vouchers';
+import type { CancellationBody, VoucherWrite } from '../api/vouchers';
 
 export interface StampingService {
 	/** The node, for errors worded outside the client (a rule's refusal). */
@@ -19,6 +19,8 @@ export interface StampingService {
 	updatePendingVoucher(id: number, voucher: VoucherWrite): Promise<IDataObject>;
 	stampPendingVoucher(id: number, voucher: VoucherWrite): Promise<IDataObject>;
 	readVoucher(id: number | string, what?: string): Promise<IDataObject>;
+	cancelVoucher(uuid: string, cancellation: CancellationBody): Promise<IDataObject>;
+	findVoucherByUuid(uuid: string): Promise<VoucherRecord | undefined>;
 	readWholeWindow(window: VoucherListWindow): Promise<WholeWindow>;
 	findVoucherOnList(
 		key: VoucherListKey,

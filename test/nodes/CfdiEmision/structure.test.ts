@@ -255,8 +255,6 @@ const TAKE_THE_CONTEXT = new Map([
 		'runSettings.ts',
 		"the run's settings, read once at the top, and the run-wide refusal of Retry On Fail",
 	],
-	['saleInGlobalInvoice.ts', "Sale in a Global Invoice's step, called through beforeSend"],
-	['globalCancellation.ts', "Sale in a Global Invoice's last step, called through afterStamped"],
 ]);
 
 /** Whether a source imports n8n's execution context (IExecuteFunctions) from n8n-workflow. */

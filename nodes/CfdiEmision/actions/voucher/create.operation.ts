@@ -64,22 +64,20 @@ export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionDat
 	return await runStamping(ctx, {
 		buildVoucher: voucherWithExtras,
 		target: () => ({ kind: 'create' }),
-		beforeSend: async (context, job, session, generalPublic, relating) => {
+		beforeSend: async (context, job, run, generalPublic, relating) => {
 			// Is the sale in a global invoice? Fail, or stamp its replacement without the sale first.
 			const mode = saleInGlobalMode(context, job.itemIndex);
 			return mode
-				? await checkSaleInGlobalInvoice(context, job, session, mode, generalPublic, relating)
+				? await checkSaleInGlobalInvoice(job, run, mode, generalPublic, relating)
 				: undefined;
 		},
 		// An order the node invoiced to the general public is a global invoice holding the sale.
 		mayBeInGlobalInvoice: (context, itemIndex) =>
 			saleInGlobalMode(context, itemIndex) !== undefined,
-		afterStamped: async (context, job, session, generalPublic, relating) => {
+		afterStamped: async (context, job, run, generalPublic, relating) => {
 			// Motive 04's last step: the replaced global invoice cancelled once the buyer's invoice is stamped.
 			const mode = saleInGlobalMode(context, job.itemIndex);
-			return mode
-				? await cancelReplacedGlobal(context, job, session, mode, generalPublic, relating)
-				: undefined;
+			return mode ? await cancelReplacedGlobal(job, run, mode, generalPublic, relating) : undefined;
 		},
 	});
 }
