@@ -58,7 +58,7 @@ export function withItemIndex(
 
 /**
  * Which item starts next. The default takes items in input order; a policy may hold an item back
- * while another one it must not overlap with is running (stamping/seriesQueue.ts).
+ * while another one it must not overlap with is running (LaneQueue).
  */
 export interface ItemQueue {
 	/** The next item to start; 'wait' until a running item finishes; 'done' when none is left. */
@@ -164,6 +164,81 @@ async function checkEveryItemFirst(
 export function inOrder(count: number): ItemQueue {
 	let next = 0;
 	return { take: () => (next < count ? next++ : 'done'), finished: () => undefined };
+}
+
+/**
+ * Items of the same lane one at a time, in input order, while items of different lanes run side by
+ * side. Stamping's lanes are series: the service refuses a second stamp on a series while one is in
+ * progress (FAC119). Items without a lane (e.g. one whose voucher could not be built) start in input
+ * order without waiting for anything.
+ *
+ * An item's lane is asked for (`laneOf`, which may build the item's local part unless it is built
+ * already: by the check of every item without Continue On Fail, or by an operation's background
+ * planning) only when the queue looks that far ahead.
+ */
+export class LaneQueue implements ItemQueue {
+	/** Items seen but not started, per lane, each list in input order. */
+	private readonly lanes = new Map<string, number[]>();
+
+	private readonly free: number[] = [];
+
+	private readonly busy = new Set<string>();
+
+	private readonly laneOfRunning = new Map<number, string>();
+
+	/** Items below this index have had their lane asked for. */
+	private seen = 0;
+
+	constructor(
+		private readonly count: number,
+		private readonly laneOf: (itemIndex: number) => string | undefined,
+	) {}
+
+	take(): number | 'wait' | 'done' {
+		// Every unseen item comes after every seen one: the lowest startable seen item goes first.
+		const ready = this.lowestReady();
+		if (ready !== undefined) return this.start(ready);
+		while (this.seen < this.count) {
+			const itemIndex = this.seen++;
+			const lane = this.laneOf(itemIndex);
+			if (lane === undefined) this.free.push(itemIndex);
+			else this.lanes.set(lane, [...(this.lanes.get(lane) ?? []), itemIndex]);
+			if (lane === undefined || !this.busy.has(lane)) return this.start({ itemIndex, lane });
+		}
+		return this.free.length || [...this.lanes.values()].some((items) => items.length)
+			? 'wait'
+			: 'done';
+	}
+
+	finished(itemIndex: number): void {
+		const lane = this.laneOfRunning.get(itemIndex);
+		if (lane === undefined) return;
+		this.laneOfRunning.delete(itemIndex);
+		this.busy.delete(lane);
+	}
+
+	private lowestReady(): { itemIndex: number; lane?: string } | undefined {
+		let best: { itemIndex: number; lane?: string } | undefined = this.free.length
+			? { itemIndex: this.free[0] }
+			: undefined;
+		for (const [lane, items] of this.lanes) {
+			if (!items.length || this.busy.has(lane)) continue;
+			if (!best || items[0] < best.itemIndex) best = { itemIndex: items[0], lane };
+		}
+		return best;
+	}
+
+	private start({ itemIndex, lane }: { itemIndex: number; lane?: string }): number {
+		if (lane === undefined) {
+			this.free.splice(this.free.indexOf(itemIndex), 1);
+			return itemIndex;
+		}
+		const items = this.lanes.get(lane) ?? [];
+		items.splice(items.indexOf(itemIndex), 1);
+		this.busy.add(lane);
+		this.laneOfRunning.set(itemIndex, lane);
+		return itemIndex;
+	}
 }
 
 export interface RunItemsOptions {

@@ -17,8 +17,7 @@ import type { ItemOutcome } from '../execution/runItems';
 import type { StampJob } from './plan';
 
 export type { CheckedKey } from './plan';
-import { withoutEmpty, type OutputFormat } from './answer';
-import { needsAttention } from './needsAttention';
+import { needsAttention, withoutEmpty, type OutputFormat } from './answer';
 import type { CheckedItem, SaleStampedMeanwhile } from './duplicateCheck';
 
 /** The RFC of the voucher found when it is not the one asked for (a self-invoice request). */

@@ -10,7 +10,7 @@ import { describePeriod, replacementOf, type GlobalOnList } from '../cfdi';
 import type { VoucherRecord } from '../api/voucherRecords';
 import type { RelatingDocuments, StampJob, StepRun } from './plan';
 import type { StampingService } from './service';
-import { needsAttention } from './needsAttention';
+import { needsAttention } from './answer';
 import { freshByUuid } from './runList';
 import {
 	ensureReplacement,

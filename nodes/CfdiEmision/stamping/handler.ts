@@ -12,9 +12,9 @@ import { toGeneralPublic } from '../cfdi';
 import { toNodeError, type RunSession } from '../api/client';
 import { RunClient } from '../api/runClient';
 import type { VoucherRecord } from '../api/voucherRecords';
-import { ItemPlans, runItems, type ItemOutcome } from '../execution/runItems';
+import { ItemPlans, LaneQueue, runItems, type ItemOutcome } from '../execution/runItems';
 import { RunParameters } from '../execution/runParameters';
-import { stampOutput, type OutputFormat } from './answer';
+import { markTwins, outcomeHints, stampOutput, type OutputFormat } from './answer';
 import {
 	readOutputFormat,
 	readStampingSettings,
@@ -28,16 +28,18 @@ import {
 	withValues,
 	type DataRefusal,
 } from '../voucherInput';
-import { markTwins, outcomeHints } from './needsAttention';
-import { forgetDraft, rememberDraft, rememberedDraft, type NodeStaticData } from './pendingDrafts';
+
 import {
 	createAndStamp,
+	forgetDraft,
+	rememberDraft,
+	rememberedDraft,
 	sendVoucher,
+	type NodeStaticData,
 	type DoneAnswer,
 	type LookUpSale,
 	type SendVoucherContext,
 } from './sendVoucher';
-import { SeriesQueue, seriesOf } from './seriesQueue';
 import { stampPending } from './stampPending';
 import {
 	DuplicateCheck,
@@ -51,6 +53,7 @@ import type { StampingService } from './service';
 import { RunVoucherList } from './runList';
 import {
 	planStampJob,
+	seriesOf,
 	type RelatingDocuments,
 	type StampJob,
 	type StepRun,
@@ -155,6 +158,7 @@ export async function stampStepVoucher(
 		stamp: true,
 		mode: 'twoPhase',
 		voucher: { body: pendingId ? { ...body, id: pendingId } : body, qs: {} },
+		series: seriesOf(body),
 		output: {},
 	};
 	return await sendJob(job, run.client, run.settings);
@@ -200,7 +204,7 @@ const updating = (job: StampJob, id: number): StampJob => ({
 /**
  * The one per-item handler of every operation that saves or stamps a voucher: plan each item
  * locally, send it through the no-double-stamp protocol, map the answer to the output item.
- * Items are scheduled by series (SeriesQueue): the same series one at a time in input order,
+ * Items are scheduled by series (LaneQueue): the same series one at a time in input order,
  * different series in parallel up to Concurrency, so a run never collides with itself (FAC119).
  *
  * How a new voucher kind plugs in: write its operation file in actions/voucher/ with its fields
@@ -219,7 +223,7 @@ export async function runStamping(
 	const settings = readStampingSettings(ctx);
 	// Per-item parameters through one reader (one read per run where they hold no expression).
 	const parameters = new RunParameters(ctx);
-	// Where a refused Two-Phase stamp's draft is remembered (pendingDrafts.ts).
+	// Where a refused Two-Phase stamp's draft is remembered (sendVoucher.ts).
 	const nodeData: NodeStaticData = () => ctx.getWorkflowStaticData('node');
 	// The issuer's data remembered in the credential, for vouchers whose issuer fields are empty.
 	const issuer = await readIssuerDefaults(ctx);
@@ -246,12 +250,6 @@ export async function runStamping(
 		await sleep(0);
 		if (!runEnded && !plans.has(firstUnplanned)) plans.entry(firstUnplanned);
 	};
-	const queue = new SeriesQueue(count, (itemIndex) => {
-		const entry = plans.entry(itemIndex);
-		return 'plan' in entry && !(entry.plan instanceof BuiltVoucher)
-			? seriesOf(entry.plan.voucher.body)
-			: undefined;
-	});
 	// Credit notes and payment receipts: the run's ledger of what their invoices already have
 	// (saleLedger.ts). Its list read is the run's one, shared with the Duplicate Check.
 	const ledger = operation.ledger ?? new SaleLedger(new RunVoucherList());
@@ -306,6 +304,11 @@ export async function runStamping(
 		}
 		return outcome;
 	};
+	// One stamp per series at a time, in input order (the service's FAC119); series side by side.
+	const queue = new LaneQueue(count, (itemIndex) => {
+		const entry = plans.entry(itemIndex);
+		return 'plan' in entry && !(entry.plan instanceof BuiltVoucher) ? entry.plan.series : undefined;
+	});
 	try {
 		const output = await runItems(
 			ctx,

@@ -126,6 +126,8 @@ export interface StampJob {
 	stamp: boolean;
 	mode: StampingMode;
 	voucher: PreparedVoucher;
+	/** Its series, the lane it stamps in: one stamp per series at a time (the service's FAC119). */
+	series: string;
 	/** Members the body builder adds to the output item. */
 	output: IDataObject;
 	/** The sale's key and facts, and what to do when it is already stamped (absent: no check for this item). */
@@ -226,6 +228,7 @@ export function planStampJob(
 		stamp,
 		mode,
 		voucher: { ...prepared, body },
+		series: seriesOf(body),
 		output,
 		...(checked && 'job' in checked ? { duplicate: checked.job } : {}),
 	};
@@ -329,4 +332,13 @@ export function duplicateKeyOf(
 			},
 		);
 	}
+}
+
+/** The series an item stamps on: the voucher's `serie` (no series is a series of its own). */
+export function seriesOf(body: { serie?: unknown }): string {
+	return typeof body.serie === 'string'
+		? body.serie.trim()
+		: body.serie === undefined || body.serie === null
+			? ''
+			: String(body.serie);
 }

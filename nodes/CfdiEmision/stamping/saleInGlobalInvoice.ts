@@ -22,7 +22,7 @@ import {
 	type GlobalOnList,
 	type Voucher,
 } from '../cfdi';
-import { needsAttention } from './needsAttention';
+import { needsAttention } from './answer';
 import type { VoucherRecord } from '../api/voucherRecords';
 import { cfdiDateTime, unixSeconds } from '../cfdi/mexicoTime';
 import { stampStepVoucher } from './handler';

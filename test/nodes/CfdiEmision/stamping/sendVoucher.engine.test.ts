@@ -59,7 +59,7 @@ describe('Direct stamping of an identified sale: nothing left behind', () => {
 		expect((await getMany()).map((voucher) => voucher.uuid)).toEqual([corrected.uuid]);
 	});
 
-	test('Two-Phase (the default) in a manual run (no static data kept, stamping/pendingDrafts.engine.test.ts has the active workflow): the refused draft stays, the error gives its id, and the corrected data creates another voucher', async () => {
+	test('Two-Phase (the default) in a manual run (no static data kept, stamping/sendVoucher.drafts.engine.test.ts has the active workflow): the refused draft stays, the error gives its id, and the corrected data creates another voucher', async () => {
 		const refused = (await invoice('06000')).items[0].json;
 		expect(refused.status).toBe('rejected');
 		expect(refused.idComprobante).toEqual(expect.any(Number));

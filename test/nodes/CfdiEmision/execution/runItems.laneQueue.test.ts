@@ -1,9 +1,9 @@
-import { SeriesQueue, seriesOf } from '../../../../nodes/CfdiEmision/stamping/seriesQueue';
+import { LaneQueue } from '../../../../nodes/CfdiEmision/execution/runItems';
 
-/** Runs the queue with `workers` slots, finishing items in start order; returns the start order and the most of one series at once. */
+/** Runs the queue with `workers` slots, finishing items in start order; returns the start order and the most of one lane at once. */
 function simulate(series: Array<string | undefined>, workers: number) {
 	const asked: number[] = [];
-	const queue = new SeriesQueue(series.length, (itemIndex) => {
+	const queue = new LaneQueue(series.length, (itemIndex) => {
 		asked.push(itemIndex);
 		return series[itemIndex];
 	});
@@ -28,7 +28,7 @@ function simulate(series: Array<string | undefined>, workers: number) {
 	}
 }
 
-describe('SeriesQueue', () => {
+describe('LaneQueue (stamping: one lane per series)', () => {
 	test('one slot: exactly input order, each lane asked for only when reached', () => {
 		const { started, asked } = simulate(['A', 'A', 'B', undefined, 'A'], 1);
 		expect(started).toEqual([0, 1, 2, 3, 4]);
@@ -49,18 +49,12 @@ describe('SeriesQueue', () => {
 	});
 
 	test('a busy series makes the queue wait, not finish', () => {
-		const queue = new SeriesQueue(2, () => 'A');
+		const queue = new LaneQueue(2, () => 'A');
 		expect(queue.take()).toBe(0);
 		expect(queue.take()).toBe('wait');
 		queue.finished(0);
 		expect(queue.take()).toBe(1);
 		queue.finished(1);
 		expect(queue.take()).toBe('done');
-	});
-
-	test('the series of a voucher is its serie, trimmed; none is a series of its own', () => {
-		expect(seriesOf({ serie: ' A ' })).toBe('A');
-		expect(seriesOf({})).toBe('');
-		expect(seriesOf({ serie: 7 })).toBe('7');
 	});
 });

@@ -1,0 +1,9 @@
+import { seriesOf } from '../../../../nodes/CfdiEmision/stamping/plan';
+
+describe('seriesOf: the lane an item stamps on', () => {
+	test('the series of a voucher is its serie, trimmed; none is a series of its own', () => {
+		expect(seriesOf({ serie: ' A ' })).toBe('A');
+		expect(seriesOf({})).toBe('');
+		expect(seriesOf({ serie: 7 })).toBe('7');
+	});
+});
