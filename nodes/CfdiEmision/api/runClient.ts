@@ -1,26 +1,34 @@
 /**
  * The service's client bound to one run: n8n's context and the run's session joined once, so that
  * the stamping protocol holds this object (as what it asks of the service, stamping/service.ts),
- * not n8n's context. Each call is the api/ function of the same name; the errors it words name the
- * node (the only part of n8n they need).
+ * not n8n's context. The voucher writes (create, change or stamp a pending voucher: spec 4.1-4.2)
+ * exist only here, so no code saves or stamps a voucher outside a stamping run's client; each sends
+ * its one request and parses its own answer, and what the answer means (stamped, refused, busy
+ * series) is the protocol's to judge. The reads and the cancel are the api/ functions of the same
+ * name. The errors it words name the node (the only part of n8n they need).
  */
 import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 
 import { operationFailed, toNodeError, type FailureContext } from '../transport/errors';
-import type { RunSession } from '../transport/transport';
+import { parseJsonObject } from '../transport/responses';
+import { callService, type RunSession } from '../transport/transport';
+import { voucherPath, VOUCHERS_PATH } from './paths';
 import { findVoucherByUuid, findVoucherOnList, readWholeWindow } from './voucherList';
 import type { VoucherListKey, VoucherListWindow, WholeWindow } from './voucherList';
 import type { VoucherRecord } from './voucherRecords';
 import { downloadVoucherXml, type VoucherXml, type XmlPurpose } from './voucherXml';
-import {
-	cancelVoucher,
-	createVoucher,
-	readVoucher,
-	stampPendingVoucher,
-	updatePendingVoucher,
-	type CancellationBody,
-	type VoucherWrite,
-} from './vouchers';
+import { cancelVoucher, readVoucher, type CancellationBody } from './vouchers';
+
+/** A voucher as the service takes it: the body, and the query members sent beside `emitir`. */
+export interface VoucherWrite {
+	body: IDataObject;
+	qs: IDataObject;
+}
+
+/** An answer to a save or stamp: the operation result (spec 2.6), parsed strictly. */
+function operationResult(body: unknown): IDataObject {
+	return parseJsonObject(body, 'the voucher request');
+}
 
 /** The node a run's errors name: all that error wording needs of n8n's context. */
 export interface NodeRef {
@@ -38,16 +46,46 @@ export class RunClient {
 		this.node = { getNode: () => ctx.getNode() };
 	}
 
+	/**
+	 * POST .../comprobantes: creates the voucher, stamped when `stamp` (emitir=true), else saved as
+	 * pending. A redirect is never its answer (callService reports it as unclear).
+	 */
 	async createVoucher(voucher: VoucherWrite, stamp: boolean): Promise<IDataObject> {
-		return await createVoucher(this.ctx, this.session, voucher, stamp);
+		return await this.writeVoucher('POST', VOUCHERS_PATH, voucher, stamp);
 	}
 
+	/** PUT .../comprobantes/{id} with emitir=false: changes a pending voucher, stamps nothing. */
 	async updatePendingVoucher(id: number, voucher: VoucherWrite): Promise<IDataObject> {
-		return await updatePendingVoucher(this.ctx, this.session, id, voucher);
+		return await this.writeVoucher('PUT', voucherPath(id), voucher, false);
 	}
 
+	/**
+	 * PUT .../comprobantes/{id} with emitir=true: stamps the pending voucher `id` with this body (its
+	 * id in the body too). A PUT on an id cannot create a second voucher, so it may go again.
+	 */
 	async stampPendingVoucher(id: number, voucher: VoucherWrite): Promise<IDataObject> {
-		return await stampPendingVoucher(this.ctx, this.session, id, voucher);
+		return await this.writeVoucher('PUT', voucherPath(id), voucher, true, {
+			...voucher.body,
+			id,
+		});
+	}
+
+	/** One write of a voucher: its query with `emitir`, its body, and the operation result it answers. */
+	private async writeVoucher(
+		method: 'POST' | 'PUT',
+		url: string,
+		voucher: VoucherWrite,
+		emitir: boolean,
+		body: IDataObject = voucher.body,
+	): Promise<IDataObject> {
+		const response = await callService(this.ctx, this.session, {
+			method,
+			url,
+			qs: { ...voucher.qs, emitir },
+			json: body,
+			savesVoucher: true,
+		});
+		return operationResult(response.body);
 	}
 
 	async readVoucher(id: number | string, what?: string): Promise<IDataObject> {

@@ -38,7 +38,7 @@ export type StampAnswer =
 	| { kind: 'rejected'; result: IDataObject; errores: ServiceErrorEntry[] };
 
 /**
- * Reads an operation result (spec 2.6), as api/vouchers.ts parsed it. esValido false with errores is a failure whatever the HTTP
+ * Reads an operation result (spec 2.6), as the run's client parsed it (api/runClient.ts). esValido false with errores is a failure whatever the HTTP
  * status; esValido false without errores is the documented pending save. A stamp answer that says
  * esValido true without a UUID throws a 'malformed' ServiceCallError: the caller treats it as unclear.
  */

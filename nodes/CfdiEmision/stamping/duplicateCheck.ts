@@ -24,7 +24,7 @@ import { cfdiDateTime } from '../cfdi/mexicoTime';
 import type { CheckedKey } from './plan';
 import type { RunParameters } from '../execution/runParameters';
 import { globalTwinsReport } from './globalTwins';
-import { freshWindow, listedSeconds, type RunVoucherList } from './runList';
+import { freshWindow, listedSeconds, type RunVoucherList } from './service';
 
 export type { CheckedKey } from './plan';
 

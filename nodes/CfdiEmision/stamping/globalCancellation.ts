@@ -11,7 +11,7 @@ import type { VoucherRecord } from '../api/voucherRecords';
 import type { RelatingDocuments, StampJob, StepRun } from './plan';
 import type { StampingService } from './service';
 import { needsAttention } from './answer';
-import { freshByUuid } from './runList';
+import { freshByUuid } from './service';
 import {
 	ensureReplacement,
 	facts,

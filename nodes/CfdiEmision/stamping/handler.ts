@@ -50,7 +50,7 @@ import {
 import { checkedOutcome, stampedMeanwhileOutcome } from './duplicateOutcome';
 import { SaleLedger } from './saleLedger';
 import type { StampingService } from './service';
-import { RunVoucherList } from './runList';
+import { RunVoucherList } from './service';
 import {
 	planStampJob,
 	seriesOf,

@@ -33,7 +33,7 @@ import type { VoucherRecord } from '../api/voucherRecords';
 import { unixSeconds } from '../cfdi/mexicoTime';
 import type { StampingService } from './service';
 import type { StampJob } from './plan';
-import type { RunVoucherList } from './runList';
+import type { RunVoucherList } from './service';
 import { fieldCode as upper } from '../cfdi/fieldText';
 
 const DAY_SECONDS = 86_400;

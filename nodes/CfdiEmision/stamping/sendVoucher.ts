@@ -42,7 +42,7 @@ export interface SendVoucherContext {
 const BUSY_ADVICE =
 	'The service refuses a stamp while another stamp on the same series is running, so this request changed nothing. Items of one series already go one at a time within a run: another run, workflow or program is stamping on this series. Run the item again later, or raise "Busy Series Retries" or "Retry Pause (Ms)".';
 
-/** One save or stamp through the client (api/vouchers.ts), answering the operation result it parsed. */
+/** One save or stamp through the run's client (api/runClient.ts), answering the operation result it parsed. */
 export type VoucherCall = () => Promise<IDataObject>;
 
 /** How one create/update request ended, once retries of harmless answers are done. */

@@ -4,7 +4,7 @@ import { ServiceCallError, timedOut } from '../api/client';
 import type { StampingService } from './service';
 import { unixSeconds } from '../cfdi/mexicoTime';
 import { alreadyStampedSaying, rejectionError } from './answer';
-import { freshVoucher } from './runList';
+import { freshVoucher } from './service';
 import { SaleStampedMeanwhile } from './duplicateCheck';
 import {
 	pause,

@@ -30,7 +30,7 @@ import { downloadVoucherXml } from '../api/voucherXml';
 import { duplicateCheckModeOf } from '../stamping/duplicateCheck';
 import { RunParameters } from '../execution/runParameters';
 import { readStampingSettings } from '../stamping/runSettings';
-import type { RunVoucherList } from '../stamping/runList';
+import type { RunVoucherList } from '../stamping/service';
 
 /** What the service already documents of this run's sales: stamped global invoices and same-folio vouchers. */
 export interface PriorDeclarations {

@@ -19,7 +19,7 @@ import {
 } from './fields';
 import { GlobalSaleCredits } from '../../voucherInput/globalSaleCredit';
 import { SaleLedger } from '../../stamping/saleLedger';
-import { RunVoucherList } from '../../stamping/runList';
+import { RunVoucherList } from '../../stamping/service';
 import { CREDITED_INVOICES, creditNoteOf } from '../../voucherInput/creditNote';
 
 const OPERATION = 'createCreditNote';

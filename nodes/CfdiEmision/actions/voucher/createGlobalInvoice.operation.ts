@@ -9,7 +9,7 @@ import { MESES, PERIODICIDAD } from '../../cfdi';
 import { catalogOptions } from '../common.fields';
 import { showFor } from '../common.fields';
 import { runStamping } from '../../stamping';
-import { RunVoucherList } from '../../stamping/runList';
+import { RunVoucherList } from '../../stamping/service';
 import { SaleLedger } from '../../stamping/saleLedger';
 import { wholeNodeErrorItem } from '../../execution/runItems';
 import {

@@ -3,7 +3,7 @@
  * (the spec does not show its body): the read-back's state members when present, the "already
  * stamped" answer to a PUT sent again, the voucher list. Through n8n-core's WorkflowExecute against
  * the sandbox; each test checks the items a user gets and the requests the service received.
- * Also covers: nodes/CfdiEmision/api/vouchers.ts (the pending save, the PUT that stamps it, the read-back by id).
+ * Also covers: nodes/CfdiEmision/api/runClient.ts (the pending save, the PUT that stamps it) and api/vouchers.ts (the read-back by id).
  * Also covers: nodes/CfdiEmision/api/runClient.ts (the run's client every request of the protocol goes through).
  * Also covers: nodes/CfdiEmision/stamping/service.ts (what the protocol asks of that client).
  */
