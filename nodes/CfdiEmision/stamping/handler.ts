@@ -28,9 +28,11 @@ import {
 	withValues,
 	type DataRefusal,
 } from '../voucherInput';
-
 import {
 	createAndStamp,
+	describeVoucher,
+	ifMaybeDone,
+	maybeSavedHint,
 	forgetDraft,
 	rememberDraft,
 	rememberedDraft,
@@ -54,35 +56,12 @@ import { RunVoucherList } from './service';
 import {
 	planStampJob,
 	seriesOf,
+	updating,
 	type RelatingDocuments,
 	type StampJob,
 	type StepRun,
 	type VoucherOperation,
 } from './plan';
-
-function describeVoucher(body: IDataObject): string {
-	const receptor = (body.receptor ?? {}) as IDataObject;
-	return [
-		body.serie ? `series ${String(body.serie)}` : '',
-		body.folio ? `folio ${String(body.folio)}` : '',
-		receptor.rfc ? `recipient ${String(receptor.rfc)}` : '',
-		body.total !== undefined ? `total ${String(body.total)}` : '',
-	]
-		.filter(Boolean)
-		.join(', ');
-}
-
-function maybeStampedHint(body: IDataObject): string {
-	return `The service may have stored or stamped this voucher although no success answer arrived. Before running this item again, look for it in the provider's portal (${describeVoucher(body) || 'same recipient and total'}); running it again blindly could stamp it twice. The Two-Phase stamping mode resolves this case by itself.`;
-}
-
-function maybeSavedHint(body: IDataObject): string {
-	return `A pending (not stamped) voucher may have been saved (${describeVoucher(body)}); a pending voucher has no fiscal effect. Running the item again is safe, at worst it leaves an extra pending draft.`;
-}
-
-function maybeUpdatedHint(id: number): string {
-	return `The service may have saved the changes to voucher ${id} although no success answer arrived. Check it with Voucher > Get (id ${id}).`;
-}
 
 async function createTwoPhase(job: StampJob, context: SendVoucherContext): Promise<DoneAnswer> {
 	const { body, qs } = job.voucher;
@@ -119,12 +98,7 @@ async function sendJob(
 		settings,
 		whileSeriesBusy,
 		stampRequested: stamp,
-		ifMaybeDone:
-			target.kind === 'update'
-				? maybeUpdatedHint(target.id)
-				: stamp
-					? maybeStampedHint(body)
-					: maybeSavedHint(body),
+		ifMaybeDone: ifMaybeDone(job),
 	};
 	if (target.kind === 'update') {
 		if (stamp) return await stampPending(target.id, body, qs, context);
@@ -193,13 +167,6 @@ function outcomeOf(job: StampJob, answer: DoneAnswer, format: OutputFormat): Ite
 				: `saved pending voucher ${String(json.idComprobante ?? json.voucherId)}`;
 	return { items: [{ json }], doneNote };
 }
-
-/** The job sent as an update of pending voucher `id` (the update carries its id in the body). */
-const updating = (job: StampJob, id: number): StampJob => ({
-	...job,
-	target: { kind: 'update', id },
-	voucher: { ...job.voucher, body: { ...job.voucher.body, id } },
-});
 
 /**
  * The one per-item handler of every operation that saves or stamps a voucher: plan each item

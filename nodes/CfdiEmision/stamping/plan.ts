@@ -334,6 +334,13 @@ export function duplicateKeyOf(
 	}
 }
 
+/** The job sent as an update of pending voucher `id` (the update carries its id in the body). */
+export const updating = (job: StampJob, id: number): StampJob => ({
+	...job,
+	target: { kind: 'update', id },
+	voucher: { ...job.voucher, body: { ...job.voucher.body, id } },
+});
+
 /** The series an item stamps on: the voucher's `serie` (no series is a series of its own). */
 export function seriesOf(body: { serie?: unknown }): string {
 	return typeof body.serie === 'string'

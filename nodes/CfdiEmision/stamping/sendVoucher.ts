@@ -45,6 +45,44 @@ const BUSY_ADVICE =
 /** One save or stamp through the run's client (api/runClient.ts), answering the operation result it parsed. */
 export type VoucherCall = () => Promise<IDataObject>;
 
+// What the user is told when a save or stamp may have happened unseen.
+
+/** The voucher in a few words, for a message about it. */
+export function describeVoucher(body: IDataObject): string {
+	const receptor = (body.receptor ?? {}) as IDataObject;
+	return [
+		body.serie ? `series ${String(body.serie)}` : '',
+		body.folio ? `folio ${String(body.folio)}` : '',
+		receptor.rfc ? `recipient ${String(receptor.rfc)}` : '',
+		body.total !== undefined ? `total ${String(body.total)}` : '',
+	]
+		.filter(Boolean)
+		.join(', ');
+}
+
+function maybeStampedHint(body: IDataObject): string {
+	return `The service may have stored or stamped this voucher although no success answer arrived. Before running this item again, look for it in the provider's portal (${describeVoucher(body) || 'same recipient and total'}); running it again blindly could stamp it twice. The Two-Phase stamping mode resolves this case by itself.`;
+}
+
+export function maybeSavedHint(body: IDataObject): string {
+	return `A pending (not stamped) voucher may have been saved (${describeVoucher(body)}); a pending voucher has no fiscal effect. Running the item again is safe, at worst it leaves an extra pending draft.`;
+}
+
+function maybeUpdatedHint(id: number): string {
+	return `The service may have saved the changes to voucher ${id} although no success answer arrived. Check it with Voucher > Get (id ${id}).`;
+}
+
+/** What to tell the user when the service may have acted on the job although no success was seen. */
+export function ifMaybeDone(job: StampJob): string {
+	const { target, stamp } = job;
+	const { body } = job.voucher;
+	return target.kind === 'update'
+		? maybeUpdatedHint(target.id)
+		: stamp
+			? maybeStampedHint(body)
+			: maybeSavedHint(body);
+}
+
 /** How one create/update request ended, once retries of harmless answers are done. */
 export type VoucherRequestOutcome =
 	| { kind: 'done'; answer: DoneAnswer }
