@@ -9,8 +9,10 @@
  * so a run stopped between steps goes on where it stopped. Pure: no n8n imports.
  */
 import { parseElements, type XmlElement } from './kinds/xmlElements';
+import { isGlobalInvoice } from './kinds/globalInvoice';
+import { unixSeconds } from './mexicoTime';
 import { GENERIC_NATIONAL_RFC } from './rfc';
-import { fieldText } from './fieldText';
+import { fieldCode, fieldText } from './fieldText';
 
 /** A global invoice of the period as listed, with what its XML says. */
 export interface GlobalOnList {
@@ -62,17 +64,19 @@ function all(
 	return found;
 }
 
-/** What a global invoice's XML says that the plan needs: tickets, substituted UUIDs, period. */
-export function readGlobalXml(xml: string): Pick<
-	GlobalOnList,
-	'tickets' | 'substitutes' | 'period'
-> & {
+/** What a general-public voucher's XML says that the plan needs. */
+export interface GeneralPublicXml extends Pick<GlobalOnList, 'substitutes' | 'period'> {
+	/** TipoDeComprobante: I, E, P, T. */
+	type: string;
+	/** The sales it declares as a global invoice (its concepts' NoIdentificacion); none for any other voucher. */
+	tickets: string[];
 	recipientRfc?: string;
-} {
+}
+
+/** A general-public voucher's XML: its type, the sales it declares as a global invoice, substituted UUIDs, period. */
+export function readGlobalXml(xml: string): GeneralPublicXml {
 	const root = parseElements(xml.replace(/^\uFEFF/, ''));
-	const tickets = all(root, 'Concepto')
-		.map((concepto) => fieldText(concepto.attrs.NoIdentificacion))
-		.filter(Boolean);
+	const type = fieldCode(root?.attrs.TipoDeComprobante);
 	const substitutes = all(root, 'CfdiRelacionados')
 		.filter((group) => fieldText(group.attrs.TipoRelacion) === '04')
 		.flatMap((group) =>
@@ -82,7 +86,12 @@ export function readGlobalXml(xml: string): Pick<
 	const info = all(root, 'InformacionGlobal')[0];
 	const receptor = all(root, 'Receptor')[0];
 	return {
-		tickets,
+		type,
+		tickets: isGlobalInvoice({ tipoDeComprobante: type, informacionGlobal: info })
+			? all(root, 'Concepto')
+					.map((concepto) => fieldText(concepto.attrs.NoIdentificacion))
+					.filter(Boolean)
+			: [],
 		substitutes,
 		...(info
 			? {
@@ -95,6 +104,51 @@ export function readGlobalXml(xml: string): Pick<
 			: {}),
 		...(receptor ? { recipientRfc: fieldText(receptor.attrs.Rfc) } : {}),
 	};
+}
+
+/** A general-public voucher as the service lists it: no voucher type (that is in its XML). */
+export type ListedGeneralPublic = Pick<GlobalOnList, 'date' | 'series' | 'folio'>;
+
+/** The order whose sale is looked for: its ticket, and its own voucher's series and folio. */
+export interface OwnSale {
+	ticket: string;
+	serie: string;
+	folio: string;
+}
+
+/** Slack for a CFDI Fecha written on a clock west of Mexico City's (Mexico is UTC−5 to UTC−8). */
+const DATE_SLACK_SECONDS = 86_400;
+
+/**
+ * Whether a listed general-public voucher could hold a sale made at `since`: a global invoice takes
+ * sales made before it, so one dated before the sale (less a day's slack for the time zone) cannot.
+ * No date on either side: it could.
+ */
+export function couldHoldSale(listed: ListedGeneralPublic, since: string | undefined): boolean {
+	const sale = since ? unixSeconds(since) : null;
+	const dated = listed.date ? unixSeconds(listed.date) : null;
+	if (sale === null || dated === null) return true;
+	return dated >= sale - DATE_SLACK_SECONDS;
+}
+
+const isOwnVoucher = (listed: ListedGeneralPublic, own: OwnSale) =>
+	fieldText(listed.folio) !== '' &&
+	fieldText(listed.folio) === fieldText(own.folio) &&
+	fieldCode(listed.series) === fieldCode(own.serie);
+
+/**
+ * The sales a stamped general-public voucher declares: the order's own invoice to the general public
+ * (Without Tax Data: type I, the order's series and folio) the sale alone, whatever its concepts; a
+ * global invoice its tickets; a credit note, a payment receipt or another order's invoice none, even
+ * when a concept names the ticket.
+ */
+export function salesDeclared(
+	read: GeneralPublicXml,
+	listed: ListedGeneralPublic,
+	own?: OwnSale,
+): string[] {
+	if (read.type !== 'I') return [];
+	return own && isOwnVoucher(listed, own) ? [own.ticket] : read.tickets;
 }
 
 /** Whether a listed voucher is to the general public (a global invoice is). */

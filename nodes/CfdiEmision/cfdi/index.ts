@@ -118,12 +118,16 @@ export {
 	type RecipientProblem,
 } from './recipientData';
 export {
+	couldHoldSale,
 	describePeriod,
 	nextGlobalSaleStep,
 	readGlobalXml,
 	replacementFolio,
 	replacementOf,
+	salesDeclared,
 	toGeneralPublic,
+	type GeneralPublicXml,
 	type GlobalOnList,
 	type GlobalSaleStep,
+	type OwnSale,
 } from './globalSale';

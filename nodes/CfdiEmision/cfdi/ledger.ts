@@ -27,6 +27,7 @@ import {
 } from './decimal';
 import { CREDIT_NOTE_RELATIONS } from './kinds/creditNote';
 import { readSaleDocument, saleNumber, ticketAmount } from './kinds/saleDocument';
+import { isGlobalInvoice } from './kinds/globalInvoice';
 import { readStampedCfdi } from './kinds/stampedCfdi';
 import { fieldCode } from './fieldText';
 
@@ -59,7 +60,7 @@ export interface LedgerDocument {
 	/** CFDI Fecha (Mexico City time) and the recipient's RFC: where the list read starts, whose documents it reads. */
 	fecha?: string;
 	recipientRfc?: string;
-	/** Global invoice (InformacionGlobal present). */
+	/** Global invoice (type I with InformacionGlobal: kinds/globalInvoice.ts isGlobalInvoice). */
 	global?: boolean;
 	/** The invoices a credit note credits (CfdiRelacionados of type 01, 03 or 07). */
 	credits: string[];
@@ -155,7 +156,7 @@ export function ledgerDocumentFromXml(xml: string, state: LedgerState): LedgerDo
 		name: [cfdi.serie, cfdi.folio].filter(Boolean).join('-') || undefined,
 		fecha: cfdi.fecha,
 		recipientRfc: fieldCode(cfdi.receptor.rfc) || undefined,
-		global: cfdi.informacionGlobal !== undefined,
+		global: isGlobalInvoice(cfdi),
 		credits: creditedBy({
 			tipoDeComprobante: cfdi.tipoDeComprobante,
 			relacionados: cfdi.relacionados,

@@ -13,18 +13,21 @@ import type { IDataObject } from 'n8n-workflow';
 
 import {
 	computeTotals,
+	couldHoldSale,
 	describePeriod,
 	nextGlobalSaleStep,
 	readGlobalXml,
 	replacementFolio,
 	replacementOf,
+	salesDeclared,
 	toGeneralPublic,
 	type GlobalOnList,
+	type OwnSale,
 	type Voucher,
 } from '../cfdi';
 import { needsAttention } from './answer';
 import type { VoucherRecord } from '../api/voucherRecords';
-import { cfdiDateTime, unixSeconds } from '../cfdi/mexicoTime';
+import { cfdiDateTime } from '../cfdi/mexicoTime';
 import { stampStepVoucher } from './handler';
 import type { RelatingDocuments, StampJob, StepRun } from './plan';
 import type { StampingService } from './service';
@@ -100,40 +103,20 @@ export const relatedFacts = (documents: LedgerDocument[]) =>
 		state: document.state,
 	}));
 
-/** Slack for a CFDI Fecha written on a clock west of Mexico City's (Mexico is UTC−5 to UTC−8). */
-const DATE_SLACK_SECONDS = 86_400;
-
 /**
- * Whether a listed general-public voucher could hold the sale: a global invoice takes sales made
- * before it, so one dated before the sale (less a day's slack for the time zone) cannot. No date
- * on either side: it could.
- */
-function couldHold(record: VoucherRecord, since: string | undefined): boolean {
-	const sale = since ? unixSeconds(since) : null;
-	const dated = record.date ? unixSeconds(record.date) : null;
-	if (sale === null || dated === null) return true;
-	return dated >= sale - DATE_SLACK_SECONDS;
-}
-
-/** Whether a listed voucher carries the sale's own series and folio. */
-const isOwnVoucher = (record: VoucherRecord, own: { serie: string; folio: string }) =>
-	text(record.folio) !== '' &&
-	text(record.folio) === text(own.folio) &&
-	text(record.series).toUpperCase() === text(own.serie).toUpperCase();
-
-/**
- * The global invoices that could hold the sale, oldest first, each with its XML's tickets, from
- * `listed`: the general-public vouchers the Duplicate Check's one list read met (no read of its own).
+ * The global invoices that could hold the sale, oldest first, each with the sales its XML declares,
+ * from `listed`: the general-public vouchers the Duplicate Check's one list read met (no read of its
+ * own). The list gives no voucher type: a credit note or receipt is told apart by its XML, and left out.
  */
 async function globalsOfPeriod(
 	client: StampingService,
 	itemIndex: number,
 	since: string | undefined,
 	records: VoucherRecord[],
-	own?: { ticket: string; serie: string; folio: string },
+	own?: OwnSale,
 ): Promise<GlobalOnList[]> {
 	const globals: GlobalOnList[] = [];
-	const candidates = records.filter((record) => couldHold(record, since));
+	const candidates = records.filter((record) => couldHoldSale(record, since));
 	for (const record of candidates.sort((a, b) => text(a.date).localeCompare(text(b.date)))) {
 		const listedGlobal: GlobalOnList = {
 			uuid: record.uuid,
@@ -157,9 +140,9 @@ async function globalsOfPeriod(
 				xmlRead.set(record, read);
 				xmlText.set(record, xml);
 			}
-			Object.assign(listedGlobal, read);
-			// The order's own invoice to the general public (Without Tax Data): it holds this sale alone.
-			if (own && isOwnVoucher(record, own)) listedGlobal.tickets = [own.ticket];
+			const tickets = salesDeclared(read, record, own);
+			if (!tickets.length) continue;
+			Object.assign(listedGlobal, read, { tickets });
 		}
 		globals.push(listedGlobal);
 	}
@@ -282,6 +265,7 @@ export async function ensureReplacement(
 	}
 	// What its XML says is known from its body: not downloaded again in this run.
 	xmlRead.set(record, {
+		type: 'I',
 		tickets: others,
 		substitutes: [],
 		...(replaced.period ? { period: replaced.period } : {}),

@@ -30,6 +30,7 @@ import {
 	type TicketSums,
 } from '../cfdi/ledger';
 import type { VoucherRecord } from '../api/voucherRecords';
+import { BACKDATE_SECONDS } from '../cfdi/contentKey';
 import { unixSeconds } from '../cfdi/mexicoTime';
 import type { StampingService } from './service';
 import type { StampJob } from './plan';
@@ -140,9 +141,9 @@ export class SaleLedger {
 
 	/**
 	 * The live documents relating `uuid` (a global invoice that motive 04 would cancel: the SAT
-	 * refuses while one relates it). Read from the run's one list read, from the invoice's own date:
-	 * a document relating it is stamped after it, and the read that listed it reaches back that far
-	 * (no second read). `known`: XML the run already downloaded, by upper-case UUID.
+	 * refuses while one relates it). Read from the run's one list read, from 72 hours before the
+	 * invoice's own date: a document relating it is stamped after it, but may be dated up to 72 hours
+	 * before its stamp (Use Voucher Date). `known`: XML the run already downloaded, by upper-case UUID.
 	 */
 	async relating(
 		client: StampingService,
@@ -238,7 +239,10 @@ export class SaleLedger {
 		const whole = await this.list.within(
 			client,
 			fromOwnDate && from > 0
-				? { from: from + DAY_SECONDS, to: Math.floor(Date.now() / 1000) + DAY_SECONDS }
+				? {
+						from: from + DAY_SECONDS - BACKDATE_SECONDS,
+						to: Math.floor(Date.now() / 1000) + DAY_SECONDS,
+					}
 				: SaleLedger.window(from),
 		);
 		if (!whole.complete) {

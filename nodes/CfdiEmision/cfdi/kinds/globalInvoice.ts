@@ -4,6 +4,7 @@
  */
 import { computeTotals } from '../computeTotals';
 import { decimalToString, sumDecimals, type Decimal } from '../decimal';
+import { fieldCode } from '../fieldText';
 import { GENERIC_NATIONAL_RFC } from '../rfc';
 import type { Concepto, Voucher } from '../types';
 import { withGlobalInformation, type InformacionGlobal } from '../voucherShape';
@@ -25,6 +26,18 @@ export const SALE_CONCEPT = Object.freeze({
 	claveUnidad: 'ACT',
 	descripcion: 'Venta',
 });
+
+/**
+ * Whether a stamped voucher is a global invoice, declaring the sales its concepts name: a type-I
+ * invoice with InformacionGlobal. A credit note to the general public carries InformacionGlobal too
+ * (the SAT asks for it whenever the recipient is PUBLICO EN GENERAL) and names the ticket it
+ * credits, but it declares no sale.
+ */
+export function isGlobalInvoice<
+	T extends { tipoDeComprobante?: unknown; informacionGlobal?: unknown },
+>(voucher: T): voucher is T & { informacionGlobal: NonNullable<T['informacionGlobal']> } {
+	return fieldCode(voucher.tipoDeComprobante) === 'I' && voucher.informacionGlobal != null;
+}
 
 export interface SaleInput {
 	/** Ticket (or sale) number, written as the concept's noIdentificacion. */

@@ -10,7 +10,7 @@ import { compareDecimal, decimalToString, subtractDecimal, type Decimal } from '
 import type { Voucher } from '../types';
 import { withGlobalInformation } from '../voucherShape';
 import { buildCreditNote, type CreditNoteInput } from './creditNote';
-import { GENERAL_PUBLIC_RECIPIENT } from './globalInvoice';
+import { GENERAL_PUBLIC_RECIPIENT, isGlobalInvoice } from './globalInvoice';
 import { conceptsOfTicket, saleNumber, ticketAmount, type SaleDocument } from './saleDocument';
 import { dec, KindInputError } from './taxRates';
 import type { VoucherHeadInput } from './voucherParts';
@@ -45,7 +45,7 @@ export function ticketBalance(
 export function buildGlobalSaleCreditNote(input: GlobalSaleCreditInput): Voucher {
 	const { global } = input;
 	const uuid = global.uuid ?? '';
-	if (!global.informacionGlobal || global.tipoDeComprobante !== 'I') {
+	if (!isGlobalInvoice(global)) {
 		throw new KindInputError(
 			'invoices',
 			`Voucher ${uuid} is not a global invoice (it has no InformacionGlobal): a sale of a global invoice is credited against that global invoice.`,

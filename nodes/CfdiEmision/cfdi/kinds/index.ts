@@ -25,6 +25,7 @@ export {
 	buildGlobalInvoice,
 	GENERAL_PUBLIC_RECIPIENT,
 	globalInvoiceMoney,
+	isGlobalInvoice,
 	SALE_CONCEPT,
 	type GlobalInvoiceInput,
 	type SaleInput,

@@ -96,6 +96,22 @@ describe('ledgerDocumentFromXml: a stamped document as the ledger holds it', () 
 		expect(text(document.total)).toBe('116.00');
 	});
 
+	test('a credit note to the general public carries InformacionGlobal but is no global invoice: its ticket is credited, not declared', () => {
+		const xml = cfdi(
+			'TipoDeComprobante="E" Moneda="MXN" Total="116.00"',
+			'<cfdi:InformacionGlobal Periodicidad="04" Meses="10" Año="2026"/>' +
+				`<cfdi:CfdiRelacionados TipoRelacion="01"><cfdi:CfdiRelacionado UUID="${INVOICE}"/></cfdi:CfdiRelacionados>` +
+				'<cfdi:Receptor Rfc="XAXX010101000"/><cfdi:Conceptos>' +
+				concept('T-1', '100.00', '16.00') +
+				'</cfdi:Conceptos>',
+		);
+		expect(ledgerDocumentFromXml(xml, 'valid')).toMatchObject({
+			type: 'E',
+			credits: [INVOICE],
+			global: false,
+		});
+	});
+
 	test('no Moneda reads MXN, and an MXN TipoCambio or a rate of 0 is no rate; no Receptor, no recipient', () => {
 		const mxn = ledgerDocumentFromXml(
 			cfdi('TipoDeComprobante="I" TipoCambio="1" Total="10.00" Folio="7"', ''),
