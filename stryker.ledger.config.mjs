@@ -36,6 +36,8 @@ export default {
 	incremental: true,
 	incrementalFile: `reports/mutation/${report}-incremental.json`,
 	tempDirName: '.stryker-tmp-ledger',
-	// A mutant that loops (the cents search) would otherwise hold a worker for a minute or more.
-	timeoutMS: 20000,
+	// A mutant that loops (the cents search) would otherwise hold a worker for a minute or more; the
+	// margin is wide so that a machine loaded by other work does not turn a slow survivor into a timeout.
+	timeoutMS: 30000,
+	timeoutFactor: 3,
 };
