@@ -211,6 +211,11 @@ export function decimalToString(value: Decimal, decimals?: number): string {
 	return (negative ? '-' : '') + integerPart + fractionPart;
 }
 
+/** Decimal text with at least `decimals` digits, never rounded: a source's money as given, so that a figure finer than its currency is refused, not rounded into agreement. */
+export function decimalAsGiven(value: Decimal, decimals: number): string {
+	return decimalToString(value, Math.max(decimals, value.scale));
+}
+
 // Integers below 2^53 and powers of ten up to 10^22 are exact doubles, so their quotient is the
 // correctly rounded double of the decimal, the same as parsing its text.
 const MAX_EXACT_UNITS = BigInt(Number.MAX_SAFE_INTEGER);

@@ -14,6 +14,8 @@
  *   FORCED_REMAINDER_UNITS away and below the source on a tie, and the note says so;
  * - anything else is refused before any request, with both figures, where the difference comes from
  *   and the fix; or, when the user chose "Stamp With Note", stamped as built with that explanation.
+ * A source finer than its currency's decimals (100.004 MXN) is refused whatever the policy: builders
+ * pass their figure as given, never rounded.
  *
  * The tolerance is in units of the currency's last decimal (cents for MXN), never a percentage:
  * ROUNDING_UNITS_PER_CONCEPT per taxed concept before the move, FORCED_REMAINDER_UNITS after it.
@@ -310,6 +312,14 @@ export function reconcile(
 			field,
 			`The source's money ${JSON.stringify(source.amount)} (${source.from}) is not an amount.`,
 			'Give the source amount as a decimal number.',
+		);
+	// Finer than the currency's decimals: no voucher total equals it, and rounding it (even as the
+	// SAT rounds) would stamp money nobody stated, e.g. 100.004 typed for 100.04. Refused under either policy.
+	if (compareDecimal(roundDecimal(target, decimals), target) !== 0)
+		throw new ReconciliationRefused(
+			field,
+			`${what} cannot equal ${source.from}, ${decimalToString(target)} ${source.currency}: it is finer than the ${decimals} decimals of ${source.currency}, and rounding it would change the money.`,
+			`Give ${source.from} with at most ${decimals} decimals, as the money was charged (${money(roundDecimal(target, decimals, 'down'), decimals)} or ${money(roundDecimal(target, decimals, 'up'), decimals)}); the node does not round it.`,
 		);
 	const sourceTotal = money(target, decimals);
 	const base = { from: source.from, sourceTotal };

@@ -2,6 +2,7 @@
 import {
 	addDecimal,
 	compareDecimal,
+	decimalAsGiven,
 	decimalToNumber,
 	isZero,
 	subtractDecimal,
@@ -89,7 +90,7 @@ export function finishConversion(
 		.filter((item) => !isZero(item.amount))
 		.map((item) => `${showMoney(item.amount, decimals)} ${item.reason}`);
 	result.source = {
-		amount: showMoney(subtractDecimal(sourceTotal, leftOutSum), decimals),
+		amount: decimalAsGiven(subtractDecimal(sourceTotal, leftOutSum), decimals),
 		currency: String(voucher.moneda),
 		from: kept.length ? `${figure.from} less ${kept.join(' and ')}` : figure.from,
 		field: figure.field,

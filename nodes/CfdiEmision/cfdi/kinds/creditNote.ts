@@ -4,7 +4,13 @@
  * and taxes as an invoice does, the taxes being those of the related invoice.
  */
 import { computeTotals } from '../computeTotals';
-import { compareDecimal, decimalToString, sumDecimals, type Decimal } from '../decimal';
+import {
+	compareDecimal,
+	decimalAsGiven,
+	decimalToString,
+	sumDecimals,
+	type Decimal,
+} from '../decimal';
 import type { Concepto, Receptor, Voucher } from '../types';
 import { withRelatedGroups } from '../voucherShape';
 import type { SourceMoney } from '../voucherSource';
@@ -180,7 +186,7 @@ export function creditNoteMoney(
 	if (hasLines || !amount || amount.units <= BigInt(0) || input.amountIncludesTax === false)
 		return undefined;
 	return {
-		amount: decimalToString(amount, decimalsOf(moneda)),
+		amount: decimalAsGiven(amount, decimalsOf(moneda)),
 		currency: moneda,
 		from: 'the amount to credit',
 		field: 'amount',

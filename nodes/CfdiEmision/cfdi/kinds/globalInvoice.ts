@@ -3,7 +3,7 @@
  * gathered per period into one voucher with InformacionGlobal, one concept per sale (ticket).
  */
 import { computeTotals } from '../computeTotals';
-import { decimalToString, sumDecimals, type Decimal } from '../decimal';
+import { decimalAsGiven, decimalToString, sumDecimals, type Decimal } from '../decimal';
 import { fieldCode } from '../fieldText';
 import { GENERIC_NATIONAL_RFC } from '../rfc';
 import type { Concepto, Voucher } from '../types';
@@ -153,7 +153,7 @@ export function globalInvoiceMoney(input: GlobalInvoiceInput, voucher: Voucher):
 			: built[index],
 	);
 	return {
-		amount: decimalToString(sumDecimals(lines), decimals),
+		amount: decimalAsGiven(sumDecimals(lines), decimals),
 		currency: moneda,
 		from: `the sum of the ${input.sales.length} sales`,
 		field: 'sales',

@@ -1,22 +1,28 @@
 /**
  * The reconciliation rule (cfdi/reconcile.ts), the edges of moving cents: which lines may carry one
  * (not a line at 0 %, never one priced down to nothing), what the note says when a cent remains
- * after a line moved, exactly five lines named, and a receipt whose payment is not an amount.
+ * after a line moved, exactly five lines named, a receipt whose payment is not an amount, and a
+ * source finer than its currency's decimals (refused with its exact figure, never rounded).
  * decimal.js says which amounts no base reaches. The main cases: reconcile.test.ts.
  */
 import Decimal from 'decimal.js';
 
 import {
+	buildCreditNote,
 	buildPaymentReceipt,
 	computeTotals,
+	creditNoteMoney,
 	globalInvoiceMoney,
 	reconcile,
 	ReconciliationRefused,
 	type Concepto,
+	type SourceMoney,
 	type Voucher,
 } from '../../../../nodes/CfdiEmision/cfdi';
+import { lineItemsToVoucher } from '../../../../nodes/CfdiEmision/orders';
 import {
 	CUSTOMER,
+	creditNoteInput,
 	INVOICE_UUID,
 	ISSUER,
 	monthlyGlobalInvoiceOf,
@@ -123,6 +129,81 @@ describe('the edges a user can reach', () => {
 		expect(() => reconcile(voucher, order('116.00'))).toThrow(
 			"The voucher total cannot be compared with the order's total_price (116.00 MXN): the voucher is in no single currency.",
 		);
+	});
+});
+
+/** The refusal `reconcile` throws, or undefined when it does not refuse. */
+function refusalOf(voucher: Voucher, source: SourceMoney, policy?: 'refuse' | 'stampWithNote') {
+	try {
+		reconcile(voucher, source, policy);
+	} catch (error) {
+		return error as ReconciliationRefused;
+	}
+	return undefined;
+}
+
+describe("a source finer than its currency's decimals", () => {
+	test('100.004 against a voucher of 100.00: refused naming the exact figure and the cents on either side, under either policy', () => {
+		// Untaxed (a difference was refused as "0.00 less") and taxed (it was stamped with "0.00 below").
+		for (const voucher of [voucherOf([line(100, 0)]), voucherOf([line(86.21, 0.16)])]) {
+			expect(voucher.total).toBe(100);
+			for (const policy of ['refuse', 'stampWithNote'] as const) {
+				const refusal = refusalOf(voucher, order('100.004'), policy);
+				expect(refusal).toBeInstanceOf(ReconciliationRefused);
+				expect(refusal?.field).toBe('total_price');
+				expect(refusal?.message).toBe(
+					"The voucher total cannot equal the order's total_price, 100.004 MXN: it is finer than the 2 decimals of MXN, and rounding it would change the money.",
+				);
+				expect(refusal?.fix).toBe(
+					"Give the order's total_price with at most 2 decimals, as the money was charged (100.00 or 100.01); the node does not round it.",
+				);
+			}
+		}
+	});
+
+	test('trailing zeros are not finer: 100.000 is the voucher of 100.00', () => {
+		const result = reconcile(voucherOf([line(100, 0)]), order('100.000'));
+		expect(result).toMatchObject({ outcome: 'equal', sourceTotal: '100.00' });
+	});
+
+	test("each builder passes its figure as given: Expected Total, a global invoice's sales, a credit amount", () => {
+		const lines = lineItemsToVoucher(
+			[
+				{
+					quantity: 1,
+					unitPrice: '100.00',
+					taxRate: '16%',
+					priceIncludesTax: true,
+					description: 'Keyboard',
+				},
+			],
+			{
+				emisor: ISSUER,
+				lugarExpedicion: '64000',
+				recipient: { ...CUSTOMER, usoCFDI: 'G03' },
+				formaPago: '03',
+				expectedTotal: '100.004',
+			},
+		);
+		const global = monthlyGlobalInvoiceOf(['50.002', '50.002']);
+		const credit = creditNoteInput({ amount: '100.004' });
+		const cases: Array<[Voucher, SourceMoney, string]> = [
+			[lines.voucher as Voucher, lines.source as SourceMoney, 'Expected Total, 100.004 MXN'],
+			[
+				global.voucher,
+				globalInvoiceMoney(global.input, global.voucher),
+				'the sum of the 2 sales, 100.004 MXN',
+			],
+			[
+				buildCreditNote(credit),
+				creditNoteMoney(credit) as SourceMoney,
+				'the amount to credit, 100.004 MXN',
+			],
+		];
+		for (const [voucher, source, named] of cases) {
+			expect(voucher.total).toBe(100);
+			expect(refusalOf(voucher, source)?.message).toContain(`cannot equal ${named}: it is finer`);
+		}
 	});
 });
 

@@ -101,6 +101,24 @@ describe('line items: the figures the workflow gave are a refusal on their field
 		expect(serviceCalls()).toEqual([]);
 	});
 
+	test('an Expected Total finer than a cent (1508.004 for lines of 1508.00): refused with the figure as given, never rounded into agreement; nothing sent', async () => {
+		const { items } = await kit.engine.runNode(
+			lineItemsParams({ lineItemsOptions: { expectedTotal: '1508.004' } }),
+			[{ lines: RECONCILED_LINES }],
+			V11_ON_FAIL,
+		);
+		expect(items[0].json.refusal).toMatchObject({
+			sent: false,
+			field: 'Expected Total',
+			code: 'TOTALS_DIFFER',
+			value: '1508.004',
+			message:
+				'The voucher total cannot equal Expected Total, 1508.004 MXN: it is finer than the 2 decimals of MXN, and rounding it would change the money.',
+			fix: 'Give Expected Total with at most 2 decimals, as the money was charged (1508.00 or 1508.01); the node does not round it.',
+		});
+		expect(serviceCalls()).toEqual([]);
+	});
+
 	test('a line with a negative quantity: a refusal naming the member, nothing sent', async () => {
 		const { items } = await kit.engine.runNode(
 			lineItemsParams(),
