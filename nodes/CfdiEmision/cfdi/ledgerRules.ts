@@ -196,14 +196,14 @@ export function installmentConflictRefusal(
 	const conflict = installmentsTaken(ledger, receipt).find((taken) => !taken.sameAmount);
 	if (!conflict) return undefined;
 	const { entry, other } = conflict;
-	const invoice = ledger.get(entry.invoice);
-	const currency = invoice?.currency ?? 'MXN';
-	const sums = ledger.sums(entry.invoice, receipt.uuid);
-	const next = Math.max(...(sums?.payments.map((payment) => payment.entry.installment) ?? [0])) + 1;
+	// A conflict is found only in the sums of an invoice the ledger holds.
+	const sums = ledger.sums(entry.invoice, receipt.uuid) as InvoiceSums;
+	const currency = sums.invoice.currency;
+	const next = Math.max(...sums.payments.map((payment) => payment.entry.installment)) + 1;
 	return {
 		status: 'installmentUsed',
 		message: `Installment ${entry.installment} of invoice ${entry.invoice} is already paid by payment receipt ${nameOf(other.document)} for ${money(other.entry.amount, currency)}; this receipt pays ${money(entry.amount, currency)} as the same installment.`,
-		fix: `Nothing was sent. A new payment is a new installment: give installment ${next} with the previous balance ${sums ? money(sums.balance, currency) : 'the earlier receipt left'}. If the earlier receipt's amount was wrong, cancel it first.`,
+		fix: `Nothing was sent. A new payment is a new installment: give installment ${next} with the previous balance ${money(sums.balance, currency)}. If the earlier receipt's amount was wrong, cancel it first.`,
 		field: entry.path ? `${entry.path}.numParcialidad` : 'numParcialidad',
 		value: String(entry.installment),
 		figures: {

@@ -63,6 +63,23 @@ describe('creditedBy and relationsOfBody', () => {
 		).toEqual([{ tipoRelacion: '01', uuids: [U] }]);
 		expect(relationsOfBody({})).toEqual([]);
 	});
+
+	test('a relation group without type or UUIDs, or a UUID left empty, credits nothing', () => {
+		const relacionados = relationsOfBody({
+			cfdiRelacionados: [
+				{ cfdiRelacionado: [{ uuid: OTHER }] },
+				{ tipoRelacion: '01' },
+				{ tipoRelacion: '01', cfdiRelacionado: [null, { uuid: ' ' }, { uuid: INVOICE }] },
+			],
+		});
+		expect(relacionados).toEqual([
+			{ tipoRelacion: '', uuids: [OTHER.toUpperCase()] },
+			{ tipoRelacion: '01', uuids: [] },
+			{ tipoRelacion: '01', uuids: ['', '', U] },
+		]);
+		expect(creditedBy({ tipoDeComprobante: 'E', relacionados })).toEqual([U]);
+		expect(creditedBy({ tipoDeComprobante: 'E' })).toEqual([]);
+	});
 });
 
 describe('currency: a document counted in the invoice currency', () => {

@@ -44,4 +44,10 @@ test('named by type, series-folio and UUID, with its state when not valid', () =
 		'payment receipt (UUID U-2, in cancellation)',
 	);
 	expect(describeDocument(doc('U-3', { type: 'T' }))).toBe('voucher of type T (UUID U-3)');
+	expect(describeDocument(doc('U-4', { type: 'I', name: 'A-1', state: 'cancelled' }))).toBe(
+		'invoice A-1 (UUID U-4, cancelled)',
+	);
+	expect(describeDocument(doc('U-5', { state: 'pending' }))).toBe(
+		'credit note (UUID U-5, pending (saved, not stamped))',
+	);
 });

@@ -55,6 +55,18 @@ describe('creditRefusal', () => {
 		});
 	});
 
+	test('a note relating a cancelled invoice: refused at the relation, saying a credit note cannot relate it', () => {
+		const ledger = new Ledger();
+		ledger.put(invoice(A, '100.00'));
+		ledger.put(invoice(B, '100.00', { state: 'cancelled' }));
+		expect(creditRefusal(ledger, note('NEW', '1.00', { credits: [A, B] }))).toMatchObject({
+			status: 'invoiceCancelled',
+			message: `Invoice ${B} is cancelled: a credit note cannot relate it.`,
+			field: 'cfdiRelacionados',
+			value: B,
+		});
+	});
+
 	test('a note on two invoices credits up to both totals together, each earlier note once', () => {
 		const ledger = new Ledger();
 		ledger.put(invoice(A, '100.00'));
@@ -264,6 +276,21 @@ describe('paymentRefusal', () => {
 		});
 	});
 
+	test('a stale previous balance paying exactly what is owed: the fix asks only for the balance', () => {
+		const ledger = new Ledger();
+		ledger.put(invoice(A, '1160.00'));
+		ledger.put(receipt('R-1', [{ installment: 1, previous: '1160.00', amount: '1000.00' }]));
+		const refusal = paymentRefusal(
+			ledger,
+			receipt('NEW', [{ installment: 2, previous: '1160.00', amount: '160.00' }]),
+		);
+		expect(refusal).toMatchObject({
+			status: 'previousBalanceStale',
+			message: `The previous balance 1160.00 MXN of invoice ${A} (installment 2) is not what is owed: its receipts already paid 1000.00 MXN of 1160.00 MXN, so the balance is 160.00 MXN.`,
+			fix: "Nothing was sent. Set the previous balance to 160.00 MXN, or leave it to the invoice's XML.",
+		});
+	});
+
 	test('one invoice listed twice in a receipt: the second listing starts where the first left off, in installment order', () => {
 		const ledger = new Ledger();
 		ledger.put(invoice(A, '1000.00'));
@@ -322,6 +349,56 @@ describe('paymentRefusal', () => {
 		);
 	});
 
+	test('an invoice unread, cancelled or issued PUE: each refusal in full, at the paid document', () => {
+		const ledger = new Ledger();
+		const C = 'CCCCCCCC-3333-4333-8333-333333333333';
+		ledger.put(invoice(A, '100.00', { state: 'cancelled' }));
+		ledger.put(invoice(B, '50.00', { metodoPago: 'PUE', name: 'F-12' }));
+		const path = 'complemento.complementoPago20.pago[0].doctoRelacionado[0]';
+		const paying = (uuid: string) =>
+			paymentRefusal(
+				ledger,
+				receipt('NEW', [{ invoice: uuid, installment: 1, amount: '1', path }]),
+			);
+		expect(paying(C)).toEqual({
+			status: 'invoiceUnknown',
+			message: `Invoice ${C} the receipt pays could not be read.`,
+			fix: 'Nothing was sent. Check the UUID of the paid invoice.',
+			field: `${path}.idDocumento`,
+			value: C,
+		});
+		expect(paying(A)?.message).toBe(
+			`Invoice ${A} is cancelled: a payment receipt cannot relate it.`,
+		);
+		expect(paying(B)).toEqual({
+			status: 'invoicePaidInFull',
+			message: `Invoice ${B} (F-12) was issued with payment method PUE (paid in full when issued): it takes no payment receipt.`,
+			fix: 'Nothing was sent. Only an invoice issued PPD (paid later) takes payment receipts; for a PUE invoice the payment is already recorded in it.',
+			field: `${path}.idDocumento`,
+			value: B,
+		});
+	});
+
+	test('two installments receipted already: both named, and the fix', () => {
+		const ledger = new Ledger();
+		ledger.put(invoice(A, '1160.00'));
+		ledger.put(invoice(B, '580.00'));
+		ledger.put(receipt('R-1', [{ installment: 1, amount: '1000.00' }]));
+		ledger.put(receipt('R-2', [{ invoice: B, installment: 1, amount: '580.00' }]));
+		const refusal = paymentRefusal(
+			ledger,
+			receipt('NEW', [
+				{ installment: 1, amount: '1000.00' },
+				{ invoice: B, installment: 1, amount: '580.00' },
+			]),
+		);
+		expect(refusal).toMatchObject({
+			status: 'installmentReceipted',
+			message: `This payment receipt pays what another receipt already pays: installment 1 of invoice ${A} is already paid by payment receipt R-1; installment 1 of invoice ${B} is already paid by payment receipt R-2.`,
+			fix: 'Nothing was sent. An installment of an invoice is receipted once: give the next installment number with the balance the earlier receipt left, or cancel the earlier receipt first if it was wrong.',
+		});
+	});
+
 	test('an installment receipted again for the same amount: named with the other receipt, at the installment field', () => {
 		const ledger = new Ledger();
 		ledger.put(invoice(A, '1160.00'));
@@ -363,7 +440,15 @@ describe('paymentRefusal', () => {
 			},
 		});
 		expect(
-			paymentRefusal(ledger, receipt('NEW', [{ installment: 3, amount: '60.00' }]))?.field,
-		).toBe('numParcialidad');
+			paymentRefusal(ledger, receipt('NEW', [{ installment: 3, amount: '60.00' }])),
+		).toMatchObject({ status: 'installmentUsed', field: 'numParcialidad' });
+	});
+
+	test('a receipt of an invoice the ledger has not read: no installment conflict is claimed', () => {
+		const ledger = new Ledger();
+		ledger.put(receipt('R-1', [{ installment: 1, amount: '500.00' }]));
+		expect(
+			installmentConflictRefusal(ledger, receipt('NEW', [{ installment: 1, amount: '60.00' }])),
+		).toBeUndefined();
 	});
 });

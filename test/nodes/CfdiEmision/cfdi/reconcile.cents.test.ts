@@ -124,6 +124,31 @@ describe('the edges a user can reach', () => {
 		);
 	});
 
+	test('a currency of 3 decimals is judged to its last decimal: 10.006 KWD is 0.001 from 10.005, not finer', () => {
+		const voucher = computeTotals(
+			{ tipoDeComprobante: 'I', moneda: 'KWD', conceptos: [line(10.005, 0)] } as unknown as Voucher,
+			{ decimals: 3 },
+		).voucher;
+		const refund = (amount: string) => ({ amount, currency: 'KWD', from: 'the refund' });
+		expect(reconcile(voucher, refund('10.005'))).toMatchObject({
+			outcome: 'equal',
+			sourceTotal: '10.005',
+		});
+		expect(() => reconcile(voucher, refund('10.006'))).toThrow(
+			'The voucher total is 10.005 KWD but the refund is 10.006: 0.001 less than the source, more than per-line tax rounding explains (at most 0.001 here).',
+		);
+	});
+
+	test('a line without its own identifier is named by its description when it carries a cent', () => {
+		const voucher = voucherOf([line(1, 0.16), line(1, 0.16)]);
+		expect(voucher.total).toBe(2.32);
+		const result = reconcile(voucher, order('2.33'));
+		expect(result).toMatchObject({ outcome: 'centsMoved', voucherTotal: '2.33' });
+		expect(result.note).toMatch(
+			/; conceptos\[[01]\] \("Item"\) carries 0\.01 more than its amount as built \(1\.16\)\.$/,
+		);
+	});
+
 	test('a voucher without a currency is refused as such', () => {
 		const voucher = { ...voucherOf([line(100, 0.16)]), moneda: undefined } as unknown as Voucher;
 		expect(() => reconcile(voucher, order('116.00'))).toThrow(
