@@ -129,6 +129,7 @@ describe('creditRefusal', () => {
 		expect(creditRefusal(ledger, note('NEW', '1.00', { currency: 'USD' }))).toMatchObject({
 			status: 'exchangeRateMissing',
 			message: `The credit note is in USD and invoice ${A} in MXN, and no exchange rate converts one into the other.`,
+			fix: "Nothing was sent. Give the exchange rate (TipoCambio, MXN per unit of the currency) of the note, or issue it in the invoice's currency.",
 			field: 'tipoCambio',
 			value: '',
 		});
@@ -327,7 +328,12 @@ describe('paymentRefusal', () => {
 					{ invoice: B, installment: 1, amount: '1', path },
 				]),
 			),
-		).toMatchObject({ status: 'invoicePaidInFull', field: `${path}.idDocumento`, value: B });
+		).toMatchObject({
+			status: 'invoicePaidInFull',
+			message: `Invoice ${B} was issued with payment method PUE (paid in full when issued): it takes no payment receipt.`,
+			field: `${path}.idDocumento`,
+			value: B,
+		});
 		expect(
 			paymentRefusal(
 				ledger,
