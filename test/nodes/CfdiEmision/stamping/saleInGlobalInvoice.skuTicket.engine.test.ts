@@ -1,0 +1,113 @@
+/**
+ * Sale in a Global Invoice when another order's invoice to the general public names the sale's
+ * ticket in a product line, through n8n-core's engine against the sandbox. Order 2002 went out
+ * without tax data (Invoice the General Public: a type-I voucher with a daily InformacionGlobal, so
+ * by type a global invoice) and one of its products has SKU "1001", written as that concept's
+ * NoIdentificacion. Order 1001's buyer then asks for an invoice. The product line (01010101 / H87,
+ * "Mechanical keyboard") is not a global invoice's sale line (01010101 / ACT): whether that voucher
+ * declares sale 1001 is unknown, so under either setting nothing is written and the shop is told
+ * what to check. Before, Replace stamped a replacement of 2002's invoice without the line and
+ * cancelled it with motive 04; Fail told the buyer the sale was in 2002's invoice.
+ */
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { corpusOrder } from '../../../support/corpusOrder';
+import { recentGlobalParams, writesSince } from '../../../support/kindsKit';
+import { lastMonthDay } from '../../../support/mexicoCityDates';
+import { orderParams, useSandboxEngine } from '../../../support/nodeTestKit';
+
+const kit = useSandboxEngine();
+
+/** Example 1's order #1001 (1,508.00, its buyer's tax data in note attributes), placed last month. */
+const ORDER = () => ({ ...corpusOrder('example-1'), created_at: lastMonthDay(5) });
+
+async function run(params: INodeParameters, items: IDataObject[]) {
+	const { items: out, error } = await kit.engine.runNode(params, items, {
+		typeVersion: 1.1,
+		continueOnFail: true,
+	});
+	expect(error).toBeUndefined();
+	return out[0].json;
+}
+
+/** Order #2002, without tax data, its keyboard's SKU "1001": invoiced to the general public. */
+async function order2002ToGeneralPublic(): Promise<IDataObject> {
+	const order = corpusOrder('example-1');
+	Object.assign(order, {
+		id: 5829364210002,
+		name: '#2002',
+		order_number: 2002,
+		note_attributes: [],
+	});
+	order.line_items[0].sku = '1001';
+	const json = await run(orderParams({ withoutTaxData: 'generalPublic' }), [order]);
+	expect([json.status, json.recipientRfc, json.folio]).toEqual([
+		'stamped',
+		'XAXX010101000',
+		'2002',
+	]);
+	return json;
+}
+
+const invoice = (saleInGlobalInvoice: string) =>
+	run(orderParams({ saleInGlobalInvoice }), [ORDER() as IDataObject]);
+
+const stored = (uuid: unknown) =>
+	[...kit.sandbox.vouchers.values()].find((voucher) => voucher.uuid === uuid)!;
+
+/** What the shop is told: the voucher (UUID, series-folio), the concept, what to check and how to go on. */
+function expectUnclear(item: IDataObject, other: IDataObject) {
+	const uuid = String(other.uuid);
+	for (const text of [String(item.error), String((item.needsAttention as IDataObject).message)]) {
+		expect(text).toContain(uuid);
+		expect(text).toContain('A-2002');
+		expect(text).toContain('NoIdentificacion 1001');
+		expect(text).toContain('ClaveUnidad H87');
+		expect(text).toContain('Mechanical keyboard');
+		expect(text).toContain('Input Mode Fields or Line Items');
+	}
+	expect(String(item.description)).toContain('product');
+	expect((item.needsAttention as IDataObject).reason).toBe('saleInGlobalInvoiceUnclear');
+	expect(item.inDoubt).toMatchObject({
+		uuid,
+		serie: 'A',
+		folio: '2002',
+		concept: { noIdentificacion: '1001', claveUnidad: 'H87', descripcion: 'Mechanical keyboard' },
+	});
+	// Order 2002's invoice is untouched: never replaced, never cancelled.
+	expect(kit.sandbox.cancellations.get(uuid)).toBeUndefined();
+	expect(stored(uuid).body.folio).toBe('2002');
+}
+
+describe('Sale in a Global Invoice: another order’s general-public invoice with a product SKU equal to the ticket', () => {
+	test.each(['replace', 'fail'])(
+		'%s: nothing is written; the item names the voucher and the concept and says what to check',
+		async (mode) => {
+			const other = await order2002ToGeneralPublic();
+			const mark = kit.sandbox.requests.length;
+			const item = await invoice(mode);
+			expect(writesSince(kit.sandbox, mark)).toEqual([]);
+			expect(item.status).not.toBe('stamped');
+			expectUnclear(item, other);
+		},
+	);
+
+	test('a real global invoice declaring 1001 beside it: still nothing is written (the product line may declare the sale too)', async () => {
+		const { items, error } = await kit.engine.runNode(
+			recentGlobalParams(1, { formaPago: '04' }),
+			[
+				{ ticket: '1001', total: 1508 },
+				{ ticket: '1002', total: 116 },
+			],
+			{ typeVersion: 1.1 },
+		);
+		expect(error).toBeUndefined();
+		const global = String(items[0].json.uuid);
+		const other = await order2002ToGeneralPublic();
+		const mark = kit.sandbox.requests.length;
+		const item = await invoice('replace');
+		expect(writesSince(kit.sandbox, mark)).toEqual([]);
+		expectUnclear(item, other);
+		expect(kit.sandbox.cancellations.get(global)).toBeUndefined();
+	});
+});
