@@ -9,7 +9,7 @@
  * so a run stopped between steps goes on where it stopped. Pure: no n8n imports.
  */
 import { parseElements, type XmlElement } from './kinds/xmlElements';
-import { isGlobalInvoice } from './kinds/globalInvoice';
+import { isGlobalInvoice, SALE_CONCEPT } from './kinds/globalInvoice';
 import { unixSeconds } from './mexicoTime';
 import { GENERIC_NATIONAL_RFC } from './rfc';
 import { fieldCode, fieldText } from './fieldText';
@@ -28,6 +28,8 @@ export interface GlobalOnList {
 	tickets?: string[];
 	/** UUIDs it relates with TipoRelacion 04 (the vouchers it substitutes). */
 	substitutes?: string[];
+	/** Concepts naming a ticket that are not sale lines: whether they declare it is unknown. */
+	inDoubt?: ConceptLine[];
 	/** InformacionGlobal: Periodicidad, Meses, Año. */
 	period?: { periodicidad: string; meses: string; anio: string };
 }
@@ -35,6 +37,11 @@ export interface GlobalOnList {
 export type GlobalSaleStep =
 	/** No global invoice holds the sale: stamp the buyer's invoice. */
 	| { kind: 'none' }
+	/**
+	 * A valid general-public voucher names the sale's ticket in a concept that is not a sale line (a
+	 * product whose SKU equals the order number): never replaced, cancelled or stamped over.
+	 */
+	| { kind: 'unclear'; global: GlobalOnList; line: ConceptLine }
 	/** A valid global invoice holds the sale: Fail, or replace it and cancel it with motive 04 last. */
 	| { kind: 'inGlobal'; global: GlobalOnList }
 	/** Its cancellation awaits the recipient, or was refused: stop with the facts. */
@@ -64,16 +71,39 @@ function all(
 	return found;
 }
 
+/** A concept as the shop is shown it when its NoIdentificacion names a ticket. */
+export interface ConceptLine {
+	noIdentificacion: string;
+	claveProdServ: string;
+	claveUnidad: string;
+	descripcion: string;
+}
+
+/**
+ * The SAT's sale line of a global invoice (its filling guide: 01010101 / ACT, NoIdentificacion the
+ * ticket). ClaveProdServ 01010101 alone is no sign: it is also an order product's default code.
+ */
+export const isSaleLine = (line: ConceptLine): boolean =>
+	line.claveProdServ === SALE_CONCEPT.claveProdServ &&
+	line.claveUnidad === SALE_CONCEPT.claveUnidad;
+
 /** What a general-public voucher's XML says that the plan needs. */
 export interface GeneralPublicXml extends Pick<GlobalOnList, 'substitutes' | 'period'> {
 	/** TipoDeComprobante: I, E, P, T. */
 	type: string;
-	/** The sales it declares as a global invoice (its concepts' NoIdentificacion); none for any other voucher. */
+	/** The sales it declares as a global invoice (its sale lines' NoIdentificacion); none for any other voucher. */
 	tickets: string[];
+	/** A global invoice's other concepts with a NoIdentificacion: a product's SKU, or a sale written otherwise. */
+	inDoubt: ConceptLine[];
 	recipientRfc?: string;
 }
 
-/** A general-public voucher's XML: its type, the sales it declares as a global invoice, substituted UUIDs, period. */
+/**
+ * A general-public voucher's XML: its type, the sales it declares as a global invoice, substituted
+ * UUIDs, period. A sale is declared only when every concept is a sale line: the order's own invoice
+ * to the general public is type I with InformacionGlobal too, its concepts the products (their SKU as
+ * NoIdentificacion), and a shipping line marks one whose products happen to be 01010101 / ACT.
+ */
 export function readGlobalXml(xml: string): GeneralPublicXml {
 	const root = parseElements(xml.replace(/^\uFEFF/, ''));
 	const type = fieldCode(root?.attrs.TipoDeComprobante);
@@ -85,13 +115,20 @@ export function readGlobalXml(xml: string): GeneralPublicXml {
 		.filter(Boolean);
 	const info = all(root, 'InformacionGlobal')[0];
 	const receptor = all(root, 'Receptor')[0];
+	const lines = isGlobalInvoice({ tipoDeComprobante: type, informacionGlobal: info })
+		? all(root, 'Concepto').map((concepto): ConceptLine => ({
+				noIdentificacion: fieldText(concepto.attrs.NoIdentificacion),
+				claveProdServ: fieldText(concepto.attrs.ClaveProdServ),
+				claveUnidad: fieldCode(concepto.attrs.ClaveUnidad),
+				descripcion: fieldText(concepto.attrs.Descripcion),
+			}))
+		: [];
+	const allSales = lines.every(isSaleLine);
+	const named = lines.filter((line) => line.noIdentificacion !== '');
 	return {
 		type,
-		tickets: isGlobalInvoice({ tipoDeComprobante: type, informacionGlobal: info })
-			? all(root, 'Concepto')
-					.map((concepto) => fieldText(concepto.attrs.NoIdentificacion))
-					.filter(Boolean)
-			: [],
+		tickets: allSales ? named.map((line) => line.noIdentificacion) : [],
+		inDoubt: allSales ? [] : named,
 		substitutes,
 		...(info
 			? {
@@ -151,6 +188,19 @@ export function salesDeclared(
 	return own && isOwnVoucher(listed, own) ? [own.ticket] : read.tickets;
 }
 
+/**
+ * The concepts of a general-public voucher that name a ticket but may not declare it (see
+ * readGlobalXml); none for the order's own invoice, which declares the sale whatever its concepts.
+ */
+export function linesInDoubt(
+	read: GeneralPublicXml,
+	listed: ListedGeneralPublic,
+	own?: OwnSale,
+): ConceptLine[] {
+	if (read.type !== 'I' || (own && isOwnVoucher(listed, own))) return [];
+	return read.inDoubt;
+}
+
 /** Whether a listed voucher is to the general public (a global invoice is). */
 export const toGeneralPublic = (rfc: unknown): boolean =>
 	fieldText(rfc).toUpperCase() === GENERIC_NATIONAL_RFC;
@@ -196,6 +246,12 @@ export function replacementOf(
  */
 export function nextGlobalSaleStep(ticket: string, globals: GlobalOnList[]): GlobalSaleStep {
 	const wanted = fieldText(ticket);
+	// A possible declaration stops everything: replacing or cancelling on it, or stamping the buyer's
+	// invoice beside it, could misattribute another sale's voucher or declare the sale twice.
+	for (const global of globals.filter(valid)) {
+		const line = (global.inDoubt ?? []).find((one) => one.noIdentificacion === wanted);
+		if (line) return { kind: 'unclear', global, line };
+	}
 	const holding = globals.filter((global) => (global.tickets ?? []).includes(wanted));
 	const awaiting = holding.find((global) => global.status === 'pendingAcceptance');
 	if (awaiting) return { kind: 'cancellationNotDone', global: awaiting };
@@ -237,4 +293,41 @@ export function describePeriod(global: GlobalOnList): string {
 	if (global.period)
 		return `${names[global.period.periodicidad] ?? `periodicity ${global.period.periodicidad}`} ${global.period.anio}-${global.period.meses}`;
 	return `dated ${fieldText(global.date) || 'unknown'}`;
+}
+
+/** A general-public voucher as the output names it. */
+export const globalFacts = (global: GlobalOnList) => ({
+	uuid: global.uuid,
+	voucherId: global.voucherId,
+	status: global.status,
+	serie: global.series,
+	folio: global.folio,
+	period: describePeriod(global),
+});
+
+const seriesFolio = (global: GlobalOnList) =>
+	[fieldText(global.series), fieldText(global.folio)].filter(Boolean).join('-') || 'no folio';
+
+/**
+ * What the shop is told when a voucher may declare the sale (an `unclear` step): the voucher, the
+ * concept, what to check, and how to go on; `buyerStamped`: the buyer's invoice is already stamped
+ * (an earlier run). No setting of Input Mode Order lets the order through beside that voucher.
+ */
+export function describeUnclear(
+	ticket: string,
+	global: GlobalOnList,
+	line: ConceptLine,
+	buyerStamped = false,
+) {
+	const voucher = `general-public voucher ${global.uuid} (${seriesFolio(global)}, ${describePeriod(global)})`;
+	const concept = `its concept NoIdentificacion ${line.noIdentificacion} (ClaveProdServ ${line.claveProdServ || 'none'}, ClaveUnidad ${line.claveUnidad || 'none'}, "${line.descripcion}")`;
+	const message = `Sale ${ticket} may be declared in ${voucher}: ${concept} names the sale, but it is not a global invoice's sale line (ClaveProdServ 01010101, ClaveUnidad ACT), so whether that voucher declares the sale is unknown`;
+	const ifNot = buyerStamped
+		? 'nothing is left to do'
+		: `issue the buyer's invoice with Voucher → Create, Input Mode Fields or Line Items (they look for no global invoice), folio ${ticket}; no setting of Input Mode Order lets this request through while that voucher is valid`;
+	const ifSo = buyerStamped
+		? 'replace it by hand: stamp it again without that concept, then cancel it with Voucher → Cancel, motive 04'
+		: "replace it by hand: stamp it again without that concept, stamp the buyer's invoice, then cancel it with Voucher → Cancel, motive 04";
+	const fix = `${buyerStamped ? "The buyer's invoice is stamped; nothing was replaced or cancelled." : 'Nothing was stamped, replaced or cancelled.'} Check that voucher. If it does not declare sale ${ticket} (another order's invoice to the general public, with a product whose SKU equals this order number), ${ifNot}. If it does (a global invoice written otherwise), ${ifSo}.`;
+	return { message, fix, inDoubt: { ...globalFacts(global), concept: { ...line } } };
 }

@@ -243,6 +243,8 @@ export function withoutEmpty(record: Record<string, unknown>): IDataObject {
 /**
  * - saleInGlobalInvoice: the sale is in a stamped global invoice (Sale in a Global Invoice: Fail),
  *   or that invoice's cancellation awaits acceptance, or two global invoices disagree about it;
+ * - saleInGlobalInvoiceUnclear: a valid general-public voucher names the sale's ticket in a concept
+ *   that is not a global invoice's sale line (a product SKU): nothing written, the shop checks it;
  * - globalInvoiceRelated: Replace the Global Invoice, but a live document (a credit note) relates
  *   the global invoice, so motive 04 could not cancel it: nothing stamped until it is cancelled;
  * - folioCollision: the key's series and folio are another recipient's voucher;
@@ -255,6 +257,7 @@ export function withoutEmpty(record: Record<string, unknown>): IDataObject {
  */
 export type AttentionReason =
 	| 'saleInGlobalInvoice'
+	| 'saleInGlobalInvoiceUnclear'
 	| 'globalInvoiceRelated'
 	| 'folioCollision'
 	| 'duplicateCheckUndecided'

@@ -19,6 +19,7 @@ import {
 	relatedFacts,
 	relatedRefusal,
 	stepOf,
+	unclearOutcome,
 	type SaleInGlobalInvoice,
 } from './saleInGlobalInvoice';
 import { fieldText as text } from '../cfdi/fieldText';
@@ -77,6 +78,8 @@ export async function cancelReplacedGlobal(
 		if (!found || !listed) return undefined;
 		ticket = found.ticket;
 		const { step, globals } = found;
+		// A voucher that may declare the sale too: nothing cancelled on that evidence.
+		if (step.kind === 'unclear') return unclearOutcome(ticket, step, true).output;
 		if (step.kind === 'cancellationNotDone') held = step.global;
 		if (step.kind !== 'inGlobal') {
 			if (!held) return undefined;

@@ -15,6 +15,9 @@ import {
 	computeTotals,
 	couldHoldSale,
 	describePeriod,
+	describeUnclear,
+	globalFacts,
+	linesInDoubt,
 	nextGlobalSaleStep,
 	readGlobalXml,
 	replacementFolio,
@@ -22,6 +25,7 @@ import {
 	salesDeclared,
 	toGeneralPublic,
 	type GlobalOnList,
+	type GlobalSaleStep,
 	type OwnSale,
 	type Voucher,
 } from '../cfdi';
@@ -106,7 +110,8 @@ export const relatedFacts = (documents: LedgerDocument[]) =>
 /**
  * The global invoices that could hold the sale, oldest first, each with the sales its XML declares,
  * from `listed`: the general-public vouchers the Duplicate Check's one list read met (no read of its
- * own). The list gives no voucher type: a credit note or receipt is told apart by its XML, and left out.
+ * own). The list gives no voucher type: a credit note or receipt is told apart by its XML, and left out;
+ * so is a voucher naming no ticket, as a sale line or as a concept in doubt (a product's SKU).
  */
 async function globalsOfPeriod(
 	client: StampingService,
@@ -141,22 +146,27 @@ async function globalsOfPeriod(
 				xmlText.set(record, xml);
 			}
 			const tickets = salesDeclared(read, record, own);
-			if (!tickets.length) continue;
-			Object.assign(listedGlobal, read, { tickets });
+			const inDoubt = linesInDoubt(read, record, own);
+			if (!tickets.length && !inDoubt.length) continue;
+			Object.assign(listedGlobal, read, { tickets, inDoubt });
 		}
 		globals.push(listedGlobal);
 	}
 	return globals;
 }
 
-export const facts = (global: GlobalOnList) => ({
-	uuid: global.uuid,
-	voucherId: global.voucherId,
-	status: global.status,
-	serie: global.series,
-	folio: global.folio,
-	period: describePeriod(global),
-});
+export const facts = globalFacts;
+
+/** A voucher that may declare the sale: the item stops with what the shop checks (cfdi describeUnclear). */
+export function unclearOutcome(
+	ticket: string,
+	step: Extract<GlobalSaleStep, { kind: 'unclear' }>,
+	buyerStamped = false,
+) {
+	const { message, fix, inDoubt } = describeUnclear(ticket, step.global, step.line, buyerStamped);
+	const attention = needsAttention('saleInGlobalInvoiceUnclear', `${message}. ${fix}`);
+	return { message, fix, output: { inDoubt, ...attention } };
+}
 
 /** The replacement's body: the replaced global's voucher with only the `others` sales, under its replacement folio. */
 async function replacementBody(
@@ -267,6 +277,7 @@ export async function ensureReplacement(
 	xmlRead.set(record, {
 		type: 'I',
 		tickets: others,
+		inDoubt: [],
 		substitutes: [],
 		...(replaced.period ? { period: replaced.period } : {}),
 	});
@@ -302,6 +313,10 @@ export async function saleInGlobalInvoice(
 	if (!found || !listed) return undefined;
 	const { ticket, globals, step } = found;
 	if (step.kind === 'none') return undefined;
+	if (step.kind === 'unclear') {
+		const { message, fix, output } = unclearOutcome(ticket, step);
+		throw run.client.operationFailed(itemIndex, message, fix, output);
+	}
 	if (step.kind === 'cancellationNotDone')
 		throw run.client.operationFailed(
 			itemIndex,

@@ -58,15 +58,20 @@ const stored = (uuid: unknown) =>
 /** What the shop is told: the voucher (UUID, series-folio), the concept, what to check and how to go on. */
 function expectUnclear(item: IDataObject, other: IDataObject) {
 	const uuid = String(other.uuid);
-	for (const text of [String(item.error), String((item.needsAttention as IDataObject).message)]) {
+	const attention = String((item.needsAttention as IDataObject).message);
+	for (const text of [String(item.error), attention]) {
 		expect(text).toContain(uuid);
 		expect(text).toContain('A-2002');
 		expect(text).toContain('NoIdentificacion 1001');
 		expect(text).toContain('ClaveUnidad H87');
-		expect(text).toContain('Mechanical keyboard');
-		expect(text).toContain('Input Mode Fields or Line Items');
+		expect(text).toContain('"Mechanical keyboard"');
 	}
-	expect(String(item.description)).toContain('product');
+	for (const text of [String(item.description), attention]) {
+		expect(text).toContain('Nothing was stamped, replaced or cancelled');
+		expect(text).toContain('a product whose SKU equals this order number');
+		expect(text).toContain('Input Mode Fields or Line Items');
+		expect(text).toContain('motive 04');
+	}
 	expect((item.needsAttention as IDataObject).reason).toBe('saleInGlobalInvoiceUnclear');
 	expect(item.inDoubt).toMatchObject({
 		uuid,
@@ -110,4 +115,19 @@ describe('Sale in a Global Invoice: another order’s general-public invoice wit
 		expectUnclear(item, other);
 		expect(kit.sandbox.cancellations.get(global)).toBeUndefined();
 	});
+});
+
+test('Replace, the buyer’s invoice stamped before order 2002’s invoice: a re-delivery answers it and cancels nothing, naming the voucher to check', async () => {
+	const first = await invoice('replace');
+	expect([first.status, first.needsAttention]).toEqual(['stamped', undefined]);
+	const other = await order2002ToGeneralPublic();
+	const mark = kit.sandbox.requests.length;
+	const again = await invoice('replace');
+	expect(writesSince(kit.sandbox, mark)).toEqual([]);
+	expect([again.status, again.uuid]).toEqual(['alreadyStamped', first.uuid]);
+	expect(kit.sandbox.cancellations.get(String(other.uuid))).toBeUndefined();
+	expect((again.needsAttention as IDataObject).reason).toBe('saleInGlobalInvoiceUnclear');
+	const message = String((again.needsAttention as IDataObject).message);
+	expect(message).toContain(String(other.uuid));
+	expect(message).toContain("The buyer's invoice is stamped; nothing was replaced or cancelled.");
 });
