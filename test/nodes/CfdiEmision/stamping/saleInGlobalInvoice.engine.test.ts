@@ -10,30 +10,13 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { FaultSpec } from '../../../../sandbox/types';
-import { corpusOrder } from '../../../support/corpusOrder';
-import { recentGlobalParams, writesSince } from '../../../support/kindsKit';
-import { lastMonthDay } from '../../../support/mexicoCityDates';
+import { lastMonthOrder, stampLastMonthGlobal } from '../../../support/globalSaleKit';
+import { writesSince } from '../../../support/kindsKit';
 import { orderParams, useSandboxEngine } from '../../../support/nodeTestKit';
 
 const kit = useSandboxEngine();
-
-/** Example 1's order #1001 (1,508.00, its buyer's tax data in note attributes), placed last month. */
-const ORDER = () => ({ ...corpusOrder('example-1'), created_at: lastMonthDay(5) });
-
-/** Last month's global invoice with tickets 1001 (the order), 1002 and 1003. */
-async function stampGlobal(): Promise<string> {
-	const { items, error } = await kit.engine.runNode(
-		recentGlobalParams(1, { formaPago: '04' }),
-		[
-			{ ticket: '1001', total: 1508 },
-			{ ticket: '1002', total: 116 },
-			{ ticket: '1003', total: 58 },
-		],
-		{ typeVersion: 1.1 },
-	);
-	expect(error).toBeUndefined();
-	return String(items[0].json.uuid);
-}
+const ORDER = lastMonthOrder;
+const stampGlobal = () => stampLastMonthGlobal(kit.engine);
 
 const invoice = (saleInGlobalInvoice?: string, typeVersion = 1.1) =>
 	kit.engine.runNode(

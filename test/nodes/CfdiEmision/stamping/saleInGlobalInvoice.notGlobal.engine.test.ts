@@ -10,55 +10,28 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { corpusOrder } from '../../../support/corpusOrder';
-import { recentGlobalParams, writesSince } from '../../../support/kindsKit';
-import { lastMonthDay } from '../../../support/mexicoCityDates';
+import {
+	creditGlobalTicket,
+	lastMonthOrder,
+	runFirstItem,
+	stampLastMonthGlobal,
+} from '../../../support/globalSaleKit';
+import { writesSince } from '../../../support/kindsKit';
 import { orderParams, useSandboxEngine } from '../../../support/nodeTestKit';
 
 const kit = useSandboxEngine();
-
-/** Example 1's order #1001 (1,508.00, its buyer's tax data in note attributes), placed last month. */
-const ORDER = () => ({ ...corpusOrder('example-1'), created_at: lastMonthDay(5) });
-
-async function run(params: INodeParameters, items: IDataObject[] = [{}]) {
-	const { items: out, error } = await kit.engine.runNode(params, items, {
-		typeVersion: 1.1,
-		continueOnFail: true,
-	});
-	expect(error).toBeUndefined();
-	return out[0].json;
-}
-
-/** Last month's global invoice with tickets 1001 (the order), 1002 and 1003. */
-async function stampGlobal(): Promise<string> {
-	const json = await run(recentGlobalParams(1, { formaPago: '04' }), [
-		{ ticket: '1001', total: 1508 },
-		{ ticket: '1002', total: 116 },
-		{ ticket: '1003', total: 58 },
-	]);
-	expect(json.status).toBe('stamped');
-	return String(json.uuid);
-}
+const ORDER = lastMonthOrder;
+const run = (params: INodeParameters, items?: IDataObject[]) =>
+	runFirstItem(kit.engine, params, items);
+const stampGlobal = () => stampLastMonthGlobal(kit.engine);
 
 /** Mexico City's wall clock `hours` ago, as a CFDI Fecha. */
 const hoursAgo = (hours: number) =>
 	new Date(Date.now() - (6 + hours) * 3_600_000).toISOString().slice(0, 19);
 
 /** A credit note of ticket 1001 of `global`, to the general public, dated two hours ago (before the global invoice's stamp). */
-async function creditSaleTicket(global: string): Promise<IDataObject> {
-	const json = await run({
-		resource: 'voucher',
-		operation: 'createCreditNote',
-		serie: 'NC',
-		formaPago: '04',
-		lugarExpedicion: '64000',
-		creditedInvoices: { invoice: [{ uuid: global }] } as INodeParameters,
-		globalSaleTicket: '1001',
-		options: { noCalcularFecha: true, fecha: hoursAgo(2) },
-	});
-	expect([json.status, json.error]).toEqual(['stamped', undefined]);
-	return json;
-}
+const creditSaleTicket = (global: string) =>
+	creditGlobalTicket(kit.engine, global, '1001', { noCalcularFecha: true, fecha: hoursAgo(2) });
 
 const invoice = (saleInGlobalInvoice: string) =>
 	run(orderParams({ saleInGlobalInvoice }), [ORDER() as IDataObject]);

@@ -10,73 +10,23 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { corpusOrder } from '../../../support/corpusOrder';
+import {
+	creditGlobalTicket,
+	lastMonthOrder,
+	runFirstItem,
+	stampLastMonthGlobal,
+} from '../../../support/globalSaleKit';
 import { orderParams, useSandboxEngine } from '../../../support/nodeTestKit';
 import { writesSince } from '../../../support/kindsKit';
 
 const kit = useSandboxEngine();
+const ORDER = lastMonthOrder;
+const run = (params: INodeParameters, items?: IDataObject[]) =>
+	runFirstItem(kit.engine, params, items);
+const stampGlobal = () => stampLastMonthGlobal(kit.engine);
 
-/** Day `day` of last month in Mexico City, at noon, as Shopify writes it. */
-function lastMonth(day: number): string {
-	const now = new Date(Date.now() - 6 * 3_600_000);
-	const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, day, 12));
-	return `${start.toISOString().slice(0, 19)}-06:00`;
-}
-
-/** Example 1's order #1001 (1,508.00, its buyer's tax data in note attributes), placed last month. */
-const ORDER = () => ({ ...corpusOrder('example-1'), created_at: lastMonth(5) });
-
-async function run(params: INodeParameters, items: IDataObject[] = [{}]) {
-	const { items: out, error } = await kit.engine.runNode(params, items, {
-		typeVersion: 1.1,
-		continueOnFail: true,
-	});
-	expect(error).toBeUndefined();
-	return out[0].json;
-}
-
-/** Last month's global invoice with tickets 1001 (the order), 1002 and 1003. */
-async function stampGlobal(): Promise<string> {
-	const json = await run(
-		{
-			resource: 'voucher',
-			operation: 'createGlobalInvoice',
-			emisorRfc: 'EKU9003173C9',
-			emisorNombre: 'ESCUELA KEMPER URGATE',
-			emisorRegimenFiscal: '601',
-			serie: 'F',
-			lugarExpedicion: '64000',
-			formaPago: '04',
-			globalPeriodicity: '04',
-			globalMonth: lastMonth(1).slice(5, 7),
-			globalYear: Number(lastMonth(1).slice(0, 4)),
-			saleTicket: '={{ $json.ticket }}',
-			saleAmount: '={{ $json.total }}',
-		},
-		[
-			{ ticket: '1001', total: 1508 },
-			{ ticket: '1002', total: 116 },
-			{ ticket: '1003', total: 58 },
-		],
-	);
-	expect(json.status).toBe('stamped');
-	return String(json.uuid);
-}
-
-/** A credit note (refund) of `ticket` (a concept's NoIdentificacion) of a general-public invoice: related 01. */
-async function creditTicket(invoice: string, ticket: string): Promise<IDataObject> {
-	const json = await run({
-		resource: 'voucher',
-		operation: 'createCreditNote',
-		serie: 'NC',
-		formaPago: '04',
-		lugarExpedicion: '64000',
-		creditedInvoices: { invoice: [{ uuid: invoice }] } as INodeParameters,
-		globalSaleTicket: ticket,
-	});
-	expect([json.status, json.error]).toEqual(['stamped', undefined]);
-	return json;
-}
+const creditTicket = (invoice: string, ticket: string) =>
+	creditGlobalTicket(kit.engine, invoice, ticket);
 
 const cancel = async (uuid: string, motive = '02') =>
 	expect((await run({ resource: 'voucher', operation: 'cancel', uuid, motive })).status).toBe(

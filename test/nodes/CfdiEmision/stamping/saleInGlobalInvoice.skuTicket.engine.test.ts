@@ -12,23 +12,14 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { corpusOrder } from '../../../support/corpusOrder';
+import { lastMonthOrder, runFirstItem } from '../../../support/globalSaleKit';
 import { recentGlobalParams, writesSince } from '../../../support/kindsKit';
-import { lastMonthDay } from '../../../support/mexicoCityDates';
 import { orderParams, useSandboxEngine } from '../../../support/nodeTestKit';
 
 const kit = useSandboxEngine();
-
-/** Example 1's order #1001 (1,508.00, its buyer's tax data in note attributes), placed last month. */
-const ORDER = () => ({ ...corpusOrder('example-1'), created_at: lastMonthDay(5) });
-
-async function run(params: INodeParameters, items: IDataObject[]) {
-	const { items: out, error } = await kit.engine.runNode(params, items, {
-		typeVersion: 1.1,
-		continueOnFail: true,
-	});
-	expect(error).toBeUndefined();
-	return out[0].json;
-}
+const ORDER = lastMonthOrder;
+const run = (params: INodeParameters, items?: IDataObject[]) =>
+	runFirstItem(kit.engine, params, items);
 
 /** Order #2002, without tax data, its keyboard's SKU "1001": invoiced to the general public. */
 async function order2002ToGeneralPublic(): Promise<IDataObject> {
