@@ -9,7 +9,7 @@
  * so a run stopped between steps goes on where it stopped. Pure: no n8n imports.
  */
 import { parseElements, type XmlElement } from './kinds/xmlElements';
-import { isGlobalInvoice, SALE_CONCEPT } from './kinds/globalInvoice';
+import { declaringLines, isGlobalInvoice } from './kinds/globalInvoice';
 import { unixSeconds } from './mexicoTime';
 import { GENERIC_NATIONAL_RFC } from './rfc';
 import { fieldCode, fieldText } from './fieldText';
@@ -79,14 +79,6 @@ export interface ConceptLine {
 	descripcion: string;
 }
 
-/**
- * The SAT's sale line of a global invoice (its filling guide: 01010101 / ACT, NoIdentificacion the
- * ticket). ClaveProdServ 01010101 alone is no sign: it is also an order product's default code.
- */
-export const isSaleLine = (line: ConceptLine): boolean =>
-	line.claveProdServ === SALE_CONCEPT.claveProdServ &&
-	line.claveUnidad === SALE_CONCEPT.claveUnidad;
-
 /** What a general-public voucher's XML says that the plan needs. */
 export interface GeneralPublicXml extends Pick<GlobalOnList, 'substitutes' | 'period'> {
 	/** TipoDeComprobante: I, E, P, T. */
@@ -100,9 +92,7 @@ export interface GeneralPublicXml extends Pick<GlobalOnList, 'substitutes' | 'pe
 
 /**
  * A general-public voucher's XML: its type, the sales it declares as a global invoice, substituted
- * UUIDs, period. A sale is declared only when every concept is a sale line: the order's own invoice
- * to the general public is type I with InformacionGlobal too, its concepts the products (their SKU as
- * NoIdentificacion), and a shipping line marks one whose products happen to be 01010101 / ACT.
+ * UUIDs, period; its sales by the sale-line rule (kinds/globalInvoice.ts declaringLines).
  */
 export function readGlobalXml(xml: string): GeneralPublicXml {
 	const root = parseElements(xml.replace(/^\uFEFF/, ''));
@@ -123,12 +113,11 @@ export function readGlobalXml(xml: string): GeneralPublicXml {
 				descripcion: fieldText(concepto.attrs.Descripcion),
 			}))
 		: [];
-	const allSales = lines.every(isSaleLine);
-	const named = lines.filter((line) => line.noIdentificacion !== '');
+	const declaring = declaringLines(lines);
 	return {
 		type,
-		tickets: allSales ? named.map((line) => line.noIdentificacion) : [],
-		inDoubt: allSales ? [] : named,
+		tickets: declaring.map((line) => line.noIdentificacion),
+		inDoubt: lines.filter((line) => line.noIdentificacion !== '' && !declaring.includes(line)),
 		substitutes,
 		...(info
 			? {

@@ -122,7 +122,6 @@ export {
 	describePeriod,
 	describeUnclear,
 	globalFacts,
-	isSaleLine,
 	linesInDoubt,
 	nextGlobalSaleStep,
 	readGlobalXml,

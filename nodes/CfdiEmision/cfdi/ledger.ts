@@ -26,7 +26,7 @@ import {
 	type Decimal,
 } from './decimal';
 import { CREDIT_NOTE_RELATIONS } from './kinds/creditNote';
-import { readSaleDocument, saleNumber, ticketAmount } from './kinds/saleDocument';
+import { readSaleDocument, saleNumber, ticketAmount, ticketsOf } from './kinds/saleDocument';
 import { isGlobalInvoice } from './kinds/globalInvoice';
 import { readStampedCfdi } from './kinds/stampedCfdi';
 import { fieldCode } from './fieldText';
@@ -64,7 +64,7 @@ export interface LedgerDocument {
 	global?: boolean;
 	/** The invoices a credit note credits (CfdiRelacionados of type 01, 03 or 07). */
 	credits: string[];
-	/** Gross amount per ticket (a concept's NoIdentificacion), taxes included. */
+	/** Gross amount per ticket it names (kinds/saleDocument.ts ticketsOf), taxes included. */
 	tickets: Record<string, Decimal>;
 	paid: LedgerPaid[];
 	/** How the refusals name it: its UUID, or "this run's item 2". */
@@ -143,7 +143,8 @@ export function ledgerDocumentFromXml(xml: string, state: LedgerState): LedgerDo
 	const sale = readSaleDocument(xml);
 	const currency = fieldCode(cfdi.moneda) || 'MXN';
 	const tickets: Record<string, Decimal> = {};
-	for (const id of cfdi.conceptIds) tickets[saleNumber(id)] = ticketAmount(sale, id);
+	// A global invoice's tickets by the sale-line rule (saleDocument.ts ticketsOf), not every SKU.
+	for (const id of ticketsOf(sale)) tickets[id] = ticketAmount(sale, id);
 	return {
 		uuid: fieldCode(cfdi.uuid),
 		type: fieldCode(cfdi.tipoDeComprobante),

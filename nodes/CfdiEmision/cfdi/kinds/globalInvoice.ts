@@ -4,7 +4,7 @@
  */
 import { computeTotals } from '../computeTotals';
 import { decimalAsGiven, decimalToString, sumDecimals, type Decimal } from '../decimal';
-import { fieldCode } from '../fieldText';
+import { fieldCode, fieldText } from '../fieldText';
 import { GENERIC_NATIONAL_RFC } from '../rfc';
 import type { Concepto, Voucher } from '../types';
 import { withGlobalInformation, type InformacionGlobal } from '../voucherShape';
@@ -26,6 +26,33 @@ export const SALE_CONCEPT = Object.freeze({
 	claveUnidad: 'ACT',
 	descripcion: 'Venta',
 });
+
+/** A concept as the sale-line rule reads it. */
+export interface SaleLineFields {
+	noIdentificacion?: string;
+	claveProdServ?: string;
+	claveUnidad?: string;
+}
+
+/**
+ * The SAT's sale line of a global invoice (its filling guide: 01010101 / ACT, NoIdentificacion the
+ * ticket). ClaveProdServ 01010101 alone is no sign: it is also an order product's default code.
+ */
+export const isSaleLine = (line: SaleLineFields): boolean =>
+	fieldText(line.claveProdServ) === SALE_CONCEPT.claveProdServ &&
+	fieldCode(line.claveUnidad) === SALE_CONCEPT.claveUnidad;
+
+/**
+ * The concepts through which a global invoice declares sales (NoIdentificacion the ticket): all of
+ * them when every concept is a sale line, else none. An order's own invoice to the general public is
+ * type I with InformacionGlobal too, its concepts the products (their SKU as NoIdentificacion), and
+ * a shipping line marks one whose products happen to be 01010101 / ACT.
+ */
+export function declaringLines<T extends SaleLineFields>(lines: T[]): T[] {
+	return lines.every(isSaleLine)
+		? lines.filter((line) => fieldText(line.noIdentificacion) !== '')
+		: [];
+}
 
 /**
  * Whether a stamped voucher is a global invoice, declaring the sales its concepts name: a type-I

@@ -10,8 +10,14 @@ import { compareDecimal, decimalToString, subtractDecimal, type Decimal } from '
 import type { Voucher } from '../types';
 import { withGlobalInformation } from '../voucherShape';
 import { buildCreditNote, type CreditNoteInput } from './creditNote';
-import { GENERAL_PUBLIC_RECIPIENT, isGlobalInvoice } from './globalInvoice';
-import { conceptsOfTicket, saleNumber, ticketAmount, type SaleDocument } from './saleDocument';
+import { GENERAL_PUBLIC_RECIPIENT, isGlobalInvoice, SALE_CONCEPT } from './globalInvoice';
+import {
+	conceptsOfTicket,
+	saleNumber,
+	ticketAmount,
+	ticketsOf,
+	type SaleDocument,
+} from './saleDocument';
 import { dec, KindInputError } from './taxRates';
 import type { VoucherHeadInput } from './voucherParts';
 
@@ -55,11 +61,22 @@ export function buildGlobalSaleCreditNote(input: GlobalSaleCreditInput): Voucher
 	const ticket = saleNumber(input.ticket);
 	const concepts = conceptsOfTicket(global, ticket);
 	if (!ticket || concepts.length === 0) {
-		const tickets = global.concepts.map((concept) => concept.noIdentificacion).filter(Boolean);
+		const tickets = ticketsOf(global);
+		const listed = tickets.length
+			? ` (its tickets: ${tickets.slice(0, 10).join(', ')}${tickets.length > 10 ? ', ...' : ''})`
+			: '';
+		// A concept naming the ticket that is no sale line: a product's SKU, e.g. in another order's
+		// invoice to the general public. Crediting it would credit another sale's voucher.
+		const other = global.concepts.find(
+			(concept) => ticket && saleNumber(concept.noIdentificacion) === ticket,
+		);
+		const why = other
+			? `: its concept NoIdentificacion ${other.noIdentificacion} (ClaveProdServ ${other.claveProdServ ?? 'none'}, ClaveUnidad ${other.claveUnidad ?? 'none'}, "${other.descripcion ?? ''}") is not a global invoice's sale line (ClaveProdServ ${SALE_CONCEPT.claveProdServ}, ClaveUnidad ${SALE_CONCEPT.claveUnidad}) in a voucher of sale lines only`
+			: '';
 		throw new KindInputError(
 			'ticket',
-			`Ticket ${JSON.stringify(input.ticket)} is not in global invoice ${uuid}${tickets.length ? ` (its tickets: ${tickets.slice(0, 10).join(', ')}${tickets.length > 10 ? ', ...' : ''})` : ''}.`,
-			'Give the ticket number as the global invoice lists it (its concept NoIdentificacion), or relate the global invoice that holds it.',
+			`Global invoice ${uuid} does not declare ticket ${JSON.stringify(input.ticket)}${why}${listed}.`,
+			`Relate the global invoice that declares ticket ${JSON.stringify(input.ticket)} (Voucher → Get Many, filter Sale, lists it), or give the ticket number as that global invoice's sale line names it (its concept NoIdentificacion). Nothing was sent.`,
 		);
 	}
 	const { amount: ticketTotal, left } = ticketBalance(global, ticket, input.alreadyCredited);

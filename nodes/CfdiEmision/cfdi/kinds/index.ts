@@ -25,7 +25,9 @@ export {
 	buildGlobalInvoice,
 	GENERAL_PUBLIC_RECIPIENT,
 	globalInvoiceMoney,
+	declaringLines,
 	isGlobalInvoice,
+	isSaleLine,
 	SALE_CONCEPT,
 	type GlobalInvoiceInput,
 	type SaleInput,
@@ -50,6 +52,7 @@ export {
 	relatesTo,
 	saleNumber,
 	ticketAmount,
+	ticketsOf,
 	type SaleConcept,
 	type SaleDocument,
 } from './saleDocument';

@@ -12,12 +12,16 @@ import {
 	subtractDecimal,
 	type Decimal,
 } from '../decimal';
+import { declaringLines, isGlobalInvoice } from './globalInvoice';
 import { satStamps } from './stampedCfdi';
 import { parseElements, type XmlElement } from './xmlElements';
 import type { TaxRate } from './taxRates';
 
 export interface SaleConcept {
 	noIdentificacion?: string;
+	/** ClaveProdServ and ClaveUnidad: whether a global invoice's concept is a sale line. */
+	claveProdServ?: string;
+	claveUnidad?: string;
 	descripcion?: string;
 	/** Importe − Descuento (the base of its taxes), as written. */
 	base: string;
@@ -81,6 +85,9 @@ function conceptOf(element: XmlElement): SaleConcept {
 	};
 	if (element.attrs.NoIdentificacion !== undefined)
 		concept.noIdentificacion = element.attrs.NoIdentificacion.trim();
+	if (element.attrs.ClaveProdServ !== undefined)
+		concept.claveProdServ = element.attrs.ClaveProdServ;
+	if (element.attrs.ClaveUnidad !== undefined) concept.claveUnidad = element.attrs.ClaveUnidad;
 	if (element.attrs.Descripcion !== undefined) concept.descripcion = element.attrs.Descripcion;
 	return concept;
 }
@@ -134,12 +141,29 @@ export function saleNumber(value: unknown): string {
 		.toUpperCase();
 }
 
-/** The concepts of a document whose NoIdentificacion is the ticket. */
+/**
+ * The concepts through which a document names tickets: a global invoice's sale lines only (the
+ * sale-line rule, globalInvoice.ts declaringLines: another order's invoice to the general public
+ * names its products' SKUs, not sales), any other document's concepts with a NoIdentificacion (a
+ * credit note carries the ticket it credits).
+ */
+function ticketConcepts(document: SaleDocument): SaleConcept[] {
+	if (isGlobalInvoice(document)) return declaringLines(document.concepts);
+	return document.concepts.filter((concept) => concept.noIdentificacion !== undefined);
+}
+
+/** The tickets a document names (see ticketConcepts), each once, as compared. */
+export function ticketsOf(document: SaleDocument): string[] {
+	return [
+		...new Set(ticketConcepts(document).map((concept) => saleNumber(concept.noIdentificacion))),
+	].filter(Boolean);
+}
+
+/** The concepts of a document naming the ticket (see ticketConcepts). */
 export function conceptsOfTicket(document: SaleDocument, ticket: string): SaleConcept[] {
 	const wanted = saleNumber(ticket);
-	return document.concepts.filter(
-		(concept) =>
-			concept.noIdentificacion !== undefined && saleNumber(concept.noIdentificacion) === wanted,
+	return ticketConcepts(document).filter(
+		(concept) => saleNumber(concept.noIdentificacion) === wanted,
 	);
 }
 

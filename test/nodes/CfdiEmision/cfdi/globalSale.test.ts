@@ -188,7 +188,7 @@ describe('a sale is declared only by a global invoice whose concepts are all sal
 	const listed = { date: '2026-11-01T09:00:00', series: 'A', folio: '2002' };
 	test('isSaleLine: ClaveProdServ 01010101 and ClaveUnidad ACT, both (01010101 is also an order product’s default code)', () => {
 		const shape = (claveProdServ: string, claveUnidad: string) =>
-			isSaleLine({ noIdentificacion: '1', claveProdServ, claveUnidad, descripcion: 'x' });
+			isSaleLine({ noIdentificacion: '1', claveProdServ, claveUnidad });
 		expect(shape('01010101', 'ACT')).toBe(true);
 		expect(shape('01010101', 'H87')).toBe(false);
 		expect(shape('84111506', 'ACT')).toBe(false);

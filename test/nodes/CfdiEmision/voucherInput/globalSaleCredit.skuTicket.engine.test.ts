@@ -70,10 +70,12 @@ describe('a ticket named only by another order’s product line (SKU "1001" in o
 		expect(writesSince(kit.sandbox, mark)).toEqual([]);
 		expect(item.status).not.toBe('stamped');
 		const error = String(item.error);
-		expect(error).toContain('Ticket "1001"');
-		expect(error).toContain(other);
-		expect(error).toContain('does not declare');
-		expect(`${error} ${String(item.description)}`).toContain('01010101');
+		expect(error).toContain(`Global invoice ${other} does not declare ticket "1001"`);
+		expect(error).toContain('ClaveUnidad H87, "Mechanical keyboard"');
+		expect(String(item.description)).toContain(
+			'Relate the global invoice that declares ticket "1001"',
+		);
+		expect(String(item.description)).toContain('Nothing was sent');
 	});
 
 	test('beside a real global invoice declaring 1001, the credit note relates the real one', async () => {
