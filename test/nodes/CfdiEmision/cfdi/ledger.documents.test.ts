@@ -22,8 +22,15 @@ const STAMP = (uuid: string) =>
 	`<tfd:TimbreFiscalDigital xmlns:tfd="http://www.sat.gob.mx/TimbreFiscalDigital" UUID="${uuid}"/>`;
 const cfdi = (attributes: string, inner: string, complemento = '') =>
 	`<cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4" Version="4.0" ${attributes}>${inner}<cfdi:Complemento>${complemento}${STAMP('aaaaaaaa-1111-4111-8111-111111111111')}</cfdi:Complemento></cfdi:Comprobante>`;
-const concept = (id: string, importe: string, iva: string, extra = '') =>
-	`<cfdi:Concepto NoIdentificacion="${id}" Importe="${importe}" ${extra}><cfdi:Impuestos><cfdi:Traslados><cfdi:Traslado Base="${importe}" Impuesto="002" TipoFactor="Tasa" TasaOCuota="0.160000" Importe="${iva}"/></cfdi:Traslados></cfdi:Impuestos></cfdi:Concepto>`;
+/** A concept; a global invoice's sale line (01010101 / ACT) unless `extra` says otherwise. */
+const concept = (
+	id: string,
+	importe: string,
+	iva: string,
+	extra = '',
+	keys = 'ClaveProdServ="01010101" ClaveUnidad="ACT"',
+) =>
+	`<cfdi:Concepto NoIdentificacion="${id}" ${keys} Importe="${importe}" ${extra}><cfdi:Impuestos><cfdi:Traslados><cfdi:Traslado Base="${importe}" Impuesto="002" TipoFactor="Tasa" TasaOCuota="0.160000" Importe="${iva}"/></cfdi:Traslados></cfdi:Impuestos></cfdi:Concepto>`;
 
 const d = (text: string) => parseDecimal(text) as NonNullable<ReturnType<typeof parseDecimal>>;
 const text = (value: ReturnType<typeof parseDecimal>) =>
@@ -72,6 +79,17 @@ describe('ledgerDocumentFromXml: a stamped document as the ledger holds it', () 
 			},
 			paid: [],
 		});
+	});
+
+	test("an order's invoice to the general public (InformacionGlobal, product lines): a product's SKU is no ticket", () => {
+		const xml = cfdi(
+			'Serie="A" Folio="2002" TipoDeComprobante="I" Moneda="MXN" Total="1508.00"',
+			'<cfdi:InformacionGlobal Periodicidad="01" Meses="10" Año="2026"/><cfdi:Receptor Rfc="XAXX010101000"/><cfdi:Conceptos>' +
+				concept('1001', '1200.00', '192.00', '', 'ClaveProdServ="01010101" ClaveUnidad="H87"') +
+				concept('1002', '100.00', '16.00') +
+				'</cfdi:Conceptos>',
+		);
+		expect(ledgerDocumentFromXml(xml, 'valid')).toMatchObject({ global: true, tickets: {} });
 	});
 
 	test('a credit note in USD: its TipoCambio, the invoices of its relations 01/03/07 only; no series, no name', () => {

@@ -155,7 +155,7 @@ describe('credit note of a sale in a global invoice', () => {
 			},
 		);
 		expect(error?.message).toContain(
-			`Ticket "T-9999" is not in global invoice ${global} (its tickets: T-0001, T-0002, T-0003)`,
+			`Global invoice ${global} does not declare ticket "T-9999" (its tickets: T-0001, T-0002, T-0003)`,
 		);
 		expect(creates()).toEqual([]);
 	});

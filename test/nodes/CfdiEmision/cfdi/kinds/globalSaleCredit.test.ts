@@ -120,7 +120,7 @@ describe('a credit note against a global invoice and a ticket', () => {
 				alreadyCredited: d('0'),
 			}),
 		).toThrow(
-			'Ticket "999" is not in global invoice 11111111-2222-4333-8444-555555555555 (its tickets: 1001, 1002)',
+			'Global invoice 11111111-2222-4333-8444-555555555555 does not declare ticket "999" (its tickets: 1001, 1002)',
 		);
 		const invoice = { ...stampedGlobal(), informacionGlobal: undefined };
 		expect(() =>

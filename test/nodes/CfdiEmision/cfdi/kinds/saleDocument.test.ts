@@ -90,6 +90,8 @@ describe('readSaleDocument', () => {
 		const [first, second] = readSaleDocument(GLOBAL_XML).concepts;
 		expect(first).toEqual({
 			noIdentificacion: '1001',
+			claveProdServ: '01010101',
+			claveUnidad: 'ACT',
 			descripcion: 'Venta',
 			base: '100.00',
 			gross: '114.75',
