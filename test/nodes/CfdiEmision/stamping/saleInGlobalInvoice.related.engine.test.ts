@@ -18,6 +18,7 @@ import {
 } from '../../../support/globalSaleKit';
 import { orderParams, useSandboxEngine } from '../../../support/nodeTestKit';
 import { writesSince } from '../../../support/kindsKit';
+import { apiClient, validVoucher } from '../../../support/sandboxHelpers';
 
 const kit = useSandboxEngine();
 const ORDER = lastMonthOrder;
@@ -129,7 +130,27 @@ describe('Replace the Global Invoice when a live document relates the global inv
 			'stamped',
 			'XAXX010101000',
 		]);
-		const note = await creditTicket(String(publicInvoice.uuid), 'KB-01');
+		// A refund of the order's own invoice stamped elsewhere (its product lines are no tickets, so
+		// the node's ticket credit refuses them): a live credit note relating it.
+		const api = await apiClient(kit.sandbox);
+		const note = await api.stamp(
+			validVoucher({
+				tipoDeComprobante: 'E',
+				serie: 'NC',
+				folio: '7',
+				receptor: {
+					rfc: 'XAXX010101000',
+					nombre: 'PUBLICO EN GENERAL',
+					usoCFDI: 'S01',
+					regimenFiscalReceptor: '616',
+					domicilioFiscalReceptor: '42501',
+				},
+				informacionGlobal: { periodicidad: '01', meses: '05', anio: 2024 },
+				cfdiRelacionados: [
+					{ tipoRelacion: '01', cfdiRelacionado: [{ uuid: String(publicInvoice.uuid) }] },
+				],
+			}),
+		);
 		const mark = kit.sandbox.requests.length;
 		expectRefused(await invoice(), String(publicInvoice.uuid), note, mark);
 		expect(stampedTo('URE180429TM6')).toEqual([]);
