@@ -14,6 +14,7 @@ import { type Decimal } from '../cfdi/decimal';
 import { GENERIC_NATIONAL_RFC } from '../cfdi/rfc';
 import { monthStartIso } from '../cfdi/mexicoTime';
 import { periodOfInformacionGlobal, type GlobalPeriod } from '../cfdi/kinds/globalPeriod';
+import { readSaleDocument, salesDeclaredBy } from '../cfdi/kinds/saleDocument';
 import {
 	declaredLeftOut,
 	invoicedIndividually,
@@ -110,7 +111,7 @@ export async function priorDeclarations(
 				.toUpperCase() === serie.toUpperCase() && String(record.folio ?? '').trim() === ownFolio;
 		// A daily, weekly or fortnightly folio carries a hash of its tickets: under it, the same sales.
 		if (ownKey && !periodFolio) continue;
-		const { cfdi } = await downloadVoucherXml(ctx, session, record.uuid, 0, {
+		const { cfdi, xml } = await downloadVoucherXml(ctx, session, record.uuid, 0, {
 			action: `read the tickets of global invoice ${record.uuid}`,
 			subject: `global invoice ${record.uuid}`,
 			consequence:
@@ -123,7 +124,8 @@ export async function priorDeclarations(
 			serie: cfdi.serie,
 			folio: cfdi.folio,
 			period: declared,
-			tickets: cfdi.conceptIds,
+			// Sale lines only: an order's own invoice to the general public declares its folio's sale, not its SKUs.
+			tickets: salesDeclaredBy(readSaleDocument(xml)),
 		};
 		if (ownKey) periodGlobal = global;
 		else globals.push(global);

@@ -12,7 +12,7 @@ import {
 	subtractDecimal,
 	type Decimal,
 } from '../decimal';
-import { declaringLines, isGlobalInvoice } from './globalInvoice';
+import { declaringLines, isGlobalInvoice, isSaleLine } from './globalInvoice';
 import { satStamps } from './stampedCfdi';
 import { parseElements, type XmlElement } from './xmlElements';
 import type { TaxRate } from './taxRates';
@@ -157,6 +157,19 @@ export function ticketsOf(document: SaleDocument): string[] {
 	return [
 		...new Set(ticketConcepts(document).map((concept) => saleNumber(concept.noIdentificacion))),
 	].filter(Boolean);
+}
+
+/**
+ * The sales a voucher to the general public declares: a global invoice its sale lines' tickets; the
+ * node's invoice of one order to the general public (also type I with InformacionGlobal, its concepts
+ * the order's products) the sale of its folio, never its products' SKUs; any other voucher none.
+ */
+export function salesDeclaredBy(document: SaleDocument): string[] {
+	if (!isGlobalInvoice(document)) return [];
+	const tickets = ticketsOf(document);
+	if (tickets.length || document.concepts.every(isSaleLine)) return tickets;
+	const own = saleNumber(document.folio);
+	return own ? [own] : [];
 }
 
 /** The concepts of a document naming the ticket (see ticketConcepts). */

@@ -8,6 +8,8 @@ import {
 	readSaleDocument,
 	relatesTo,
 	saleNumber,
+	salesDeclaredBy,
+	type SaleDocument,
 	ticketAmount,
 } from '../../../../../nodes/CfdiEmision/cfdi/kinds/saleDocument';
 import { decimalToString } from '../../../../../nodes/CfdiEmision/cfdi/decimal';
@@ -144,5 +146,49 @@ describe('a ticket in a document', () => {
 	test('relatesTo: a CfdiRelacionado in any case; not the document itself', () => {
 		expect(relatesTo(document, 'aaaaaaaa-1111-4111-8111-111111111111')).toBe(true);
 		expect(relatesTo(document, '5FB2822E-396D-4725-8521-CDC4BDD20CCF')).toBe(false);
+	});
+});
+
+describe('salesDeclaredBy: what a voucher to the general public declares', () => {
+	const line = (noIdentificacion: string, claveProdServ: string, claveUnidad: string) => ({
+		noIdentificacion,
+		claveProdServ,
+		claveUnidad,
+		base: '100.00',
+		gross: '116.00',
+		taxes: [],
+	});
+	const document = (tipoDeComprobante: string, concepts: unknown[]): SaleDocument =>
+		({
+			tipoDeComprobante,
+			serie: 'A',
+			folio: '2002',
+			informacionGlobal: { periodicidad: '01', meses: '11', anio: '2026' },
+			relations: [],
+			paidDocuments: [],
+			concepts,
+		}) as unknown as SaleDocument;
+
+	test('a global invoice of sale lines (01010101 / ACT) declares its tickets', () => {
+		expect(
+			salesDeclaredBy(
+				document('I', [line('1001', '01010101', 'ACT'), line('#1003', '01010101', 'ACT')]),
+			),
+		).toEqual(['1001', '1003']);
+	});
+
+	test("an order's own invoice to the general public declares the sale of its folio, not its products' SKUs", () => {
+		expect(
+			salesDeclaredBy(
+				document('I', [line('1001', '43211706', 'H87'), line('ENVIO', '78102203', 'E48')]),
+			),
+		).toEqual(['2002']);
+		// 01010101 alone is the orders' default product code: a product line still.
+		expect(salesDeclaredBy(document('I', [line('1001', '01010101', 'H87')]))).toEqual(['2002']);
+	});
+
+	test('a credit note or a receipt to the general public declares nothing', () => {
+		expect(salesDeclaredBy(document('E', [line('1001', '01010101', 'ACT')]))).toEqual([]);
+		expect(salesDeclaredBy(document('P', [line('', '84111506', 'ACT')]))).toEqual([]);
 	});
 });
