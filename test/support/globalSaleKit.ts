@@ -8,6 +8,7 @@ import { corpusOrder } from './corpusOrder';
 import type { Engine } from './engine/engine';
 import { recentGlobalParams } from './kindsKit';
 import { lastMonthDay } from './mexicoCityDates';
+import { orderParams } from './nodeTestKit';
 
 /** Example 1's order #1001 (1,508.00, its buyer's tax data in note attributes), placed last month. */
 export const lastMonthOrder = () => ({ ...corpusOrder('example-1'), created_at: lastMonthDay(5) });
@@ -58,5 +59,34 @@ export async function creditGlobalTicket(
 		...(options ? { options: options as INodeParameters } : {}),
 	});
 	expect([json.status, json.error]).toEqual(['stamped', undefined]);
+	return json;
+}
+
+/**
+ * Order #2002, without tax data, its keyboard's SKU "1001" (another sale's ticket), invoiced to the
+ * general public (type I, daily InformacionGlobal): the stamped item's JSON. `createdAt`: when the
+ * order was placed (its period), else the corpus order's own date.
+ */
+export async function order2002ToGeneralPublic(
+	engine: Engine,
+	createdAt?: string,
+): Promise<IDataObject> {
+	const order = corpusOrder('example-1');
+	Object.assign(order, {
+		id: 5829364210002,
+		name: '#2002',
+		order_number: 2002,
+		note_attributes: [],
+		...(createdAt ? { created_at: createdAt } : {}),
+	});
+	order.line_items[0].sku = '1001';
+	const json = await runFirstItem(engine, orderParams({ withoutTaxData: 'generalPublic' }), [
+		order,
+	]);
+	expect([json.status, json.recipientRfc, json.folio]).toEqual([
+		'stamped',
+		'XAXX010101000',
+		'2002',
+	]);
 	return json;
 }

@@ -11,8 +11,11 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { corpusOrder } from '../../../support/corpusOrder';
-import { lastMonthOrder, runFirstItem } from '../../../support/globalSaleKit';
+import {
+	lastMonthOrder,
+	order2002ToGeneralPublic,
+	runFirstItem,
+} from '../../../support/globalSaleKit';
 import { recentGlobalParams, writesSince } from '../../../support/kindsKit';
 import { orderParams, useSandboxEngine } from '../../../support/nodeTestKit';
 
@@ -20,25 +23,6 @@ const kit = useSandboxEngine();
 const ORDER = lastMonthOrder;
 const run = (params: INodeParameters, items?: IDataObject[]) =>
 	runFirstItem(kit.engine, params, items);
-
-/** Order #2002, without tax data, its keyboard's SKU "1001": invoiced to the general public. */
-async function order2002ToGeneralPublic(): Promise<IDataObject> {
-	const order = corpusOrder('example-1');
-	Object.assign(order, {
-		id: 5829364210002,
-		name: '#2002',
-		order_number: 2002,
-		note_attributes: [],
-	});
-	order.line_items[0].sku = '1001';
-	const json = await run(orderParams({ withoutTaxData: 'generalPublic' }), [order]);
-	expect([json.status, json.recipientRfc, json.folio]).toEqual([
-		'stamped',
-		'XAXX010101000',
-		'2002',
-	]);
-	return json;
-}
 
 const invoice = (saleInGlobalInvoice: string) =>
 	run(orderParams({ saleInGlobalInvoice }), [ORDER() as IDataObject]);
@@ -79,7 +63,7 @@ describe('Sale in a Global Invoice: another order’s general-public invoice wit
 	test.each(['replace', 'fail'])(
 		'%s: nothing is written; the item names the voucher and the concept and says what to check',
 		async (mode) => {
-			const other = await order2002ToGeneralPublic();
+			const other = await order2002ToGeneralPublic(kit.engine);
 			const mark = kit.sandbox.requests.length;
 			const item = await invoice(mode);
 			expect(writesSince(kit.sandbox, mark)).toEqual([]);
@@ -99,7 +83,7 @@ describe('Sale in a Global Invoice: another order’s general-public invoice wit
 		);
 		expect(error).toBeUndefined();
 		const global = String(items[0].json.uuid);
-		const other = await order2002ToGeneralPublic();
+		const other = await order2002ToGeneralPublic(kit.engine);
 		const mark = kit.sandbox.requests.length;
 		const item = await invoice('replace');
 		expect(writesSince(kit.sandbox, mark)).toEqual([]);
@@ -111,7 +95,7 @@ describe('Sale in a Global Invoice: another order’s general-public invoice wit
 test('Replace, the buyer’s invoice stamped before order 2002’s invoice: a re-delivery answers it and cancels nothing, naming the voucher to check', async () => {
 	const first = await invoice('replace');
 	expect([first.status, first.needsAttention]).toEqual(['stamped', undefined]);
-	const other = await order2002ToGeneralPublic();
+	const other = await order2002ToGeneralPublic(kit.engine);
 	const mark = kit.sandbox.requests.length;
 	const again = await invoice('replace');
 	expect(writesSince(kit.sandbox, mark)).toEqual([]);

@@ -5,38 +5,15 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { corpusOrder } from '../../../support/corpusOrder';
-import { runFirstItem } from '../../../support/globalSaleKit';
+import { order2002ToGeneralPublic, runFirstItem } from '../../../support/globalSaleKit';
 import { recentGlobalParams } from '../../../support/kindsKit';
 import { lastMonthDay } from '../../../support/mexicoCityDates';
-import { orderParams, useSandboxEngine } from '../../../support/nodeTestKit';
+import { useSandboxEngine } from '../../../support/nodeTestKit';
 
 const kit = useSandboxEngine();
 
-/** Order #2002, placed last month without tax data, its keyboard's SKU "1001": invoiced to the general public. */
-async function order2002ToGeneralPublic(): Promise<IDataObject> {
-	const order = corpusOrder('example-1');
-	Object.assign(order, {
-		id: 5829364210002,
-		name: '#2002',
-		order_number: 2002,
-		note_attributes: [],
-		created_at: lastMonthDay(6),
-	});
-	order.line_items[0].sku = '1001';
-	const json = await runFirstItem(kit.engine, orderParams({ withoutTaxData: 'generalPublic' }), [
-		order,
-	]);
-	expect([json.status, json.recipientRfc, json.folio]).toEqual([
-		'stamped',
-		'XAXX010101000',
-		'2002',
-	]);
-	return json;
-}
-
 test("last month's global invoice of 1001, 2002 and 1003: 1001 is declared (2002's product SKU is not a sale line), 2002 is left out as invoiced by its own voucher", async () => {
-	const own = await order2002ToGeneralPublic();
+	const own = await order2002ToGeneralPublic(kit.engine, lastMonthDay(6));
 	const json = await runFirstItem(kit.engine, recentGlobalParams(1, { formaPago: '04' }), [
 		{ ticket: '1001', total: 1508 },
 		{ ticket: '2002', total: 1508 },

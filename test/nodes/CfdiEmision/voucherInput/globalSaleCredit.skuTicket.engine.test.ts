@@ -8,33 +8,16 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { corpusOrder } from '../../../support/corpusOrder';
-import { runFirstItem, stampLastMonthGlobal } from '../../../support/globalSaleKit';
+import {
+	order2002ToGeneralPublic,
+	runFirstItem,
+	stampLastMonthGlobal,
+} from '../../../support/globalSaleKit';
 import { writesSince } from '../../../support/kindsKit';
-import { orderParams, useSandboxEngine } from '../../../support/nodeTestKit';
+import { useSandboxEngine } from '../../../support/nodeTestKit';
 
 const kit = useSandboxEngine();
-
-/** Order #2002, without tax data, its keyboard's SKU "1001": invoiced to the general public. */
-async function order2002ToGeneralPublic(): Promise<string> {
-	const order = corpusOrder('example-1');
-	Object.assign(order, {
-		id: 5829364210002,
-		name: '#2002',
-		order_number: 2002,
-		note_attributes: [],
-	});
-	order.line_items[0].sku = '1001';
-	const json = await runFirstItem(kit.engine, orderParams({ withoutTaxData: 'generalPublic' }), [
-		order,
-	]);
-	expect([json.status, json.recipientRfc, json.folio]).toEqual([
-		'stamped',
-		'XAXX010101000',
-		'2002',
-	]);
-	return String(json.uuid);
-}
+const order2002 = async () => String((await order2002ToGeneralPublic(kit.engine)).uuid);
 
 const creditTicket1001 = (invoice: string) =>
 	runFirstItem(kit.engine, {
@@ -64,7 +47,7 @@ const vouchersOfSale1001 = async () => {
 
 describe('a ticket named only by another order’s product line (SKU "1001" in order 2002’s general-public invoice)', () => {
 	test('a credit note of ticket 1001 against that invoice is refused before any write, naming why', async () => {
-		const other = await order2002ToGeneralPublic();
+		const other = await order2002();
 		const mark = kit.sandbox.requests.length;
 		const item = await creditTicket1001(other);
 		expect(writesSince(kit.sandbox, mark)).toEqual([]);
@@ -80,14 +63,14 @@ describe('a ticket named only by another order’s product line (SKU "1001" in o
 
 	test('beside a real global invoice declaring 1001, the credit note relates the real one', async () => {
 		const global = await stampLastMonthGlobal(kit.engine);
-		await order2002ToGeneralPublic();
+		await order2002();
 		const item = await creditTicket1001(global);
 		expect(item.status).toBe('stamped');
 		expect(item.globalSale).toMatchObject({ globalInvoice: global, ticket: '1001' });
 	});
 
 	test('Get Many by sale 1001 does not list order 2002’s invoice; the real global invoice it does', async () => {
-		const other = await order2002ToGeneralPublic();
+		const other = await order2002();
 		expect((await vouchersOfSale1001()).map((json) => json.uuid)).not.toContain(other);
 		const global = await stampLastMonthGlobal(kit.engine);
 		const listed = await vouchersOfSale1001();
