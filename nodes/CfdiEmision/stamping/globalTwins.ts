@@ -3,6 +3,7 @@
  * from its XML, so that the advice keeps every ticket declared exactly once (cfdi/kinds/globalTwins.ts).
  */
 import { globalTwinAdvice, globalTwinMessage, type BusinessKey, type TwinReport } from '../cfdi';
+import { readSaleDocument, salesDeclaredBy } from '../cfdi/kinds/saleDocument';
 import type { StampingService } from './service';
 
 /**
@@ -21,7 +22,10 @@ export async function globalTwinsReport(
 	const ticketsOf = (uuid: string) => {
 		let tickets = read.get(uuid);
 		if (!tickets) {
-			tickets = client.downloadVoucherXml(uuid, 0).then(({ cfdi }) => cfdi.conceptIds);
+			// The sales it declares by the one rule (its sale lines), as the period's declarations read them.
+			tickets = client
+				.downloadVoucherXml(uuid, 0)
+				.then(({ xml }) => salesDeclaredBy(readSaleDocument(xml)));
 			read.set(uuid, tickets);
 		}
 		return tickets;
