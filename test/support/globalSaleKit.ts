@@ -39,25 +39,32 @@ export async function stampLastMonthGlobal(engine: Engine): Promise<string> {
 }
 
 /**
- * A credit note (refund) of `ticket` (a concept's NoIdentificacion) of the general-public invoice
- * `invoice`, related 01, stamped; `options` are the credit note's (e.g. its own date).
+ * Create Credit Note of `ticket` (a concept's NoIdentificacion) of the general-public invoice
+ * `invoice`, related 01; `options` are the credit note's (e.g. its own date).
  */
+export const globalTicketCreditParams = (
+	invoice: string,
+	ticket: string,
+	options?: IDataObject,
+): INodeParameters => ({
+	resource: 'voucher',
+	operation: 'createCreditNote',
+	serie: 'NC',
+	formaPago: '04',
+	lugarExpedicion: '64000',
+	creditedInvoices: { invoice: [{ uuid: invoice }] } as INodeParameters,
+	globalSaleTicket: ticket,
+	...(options ? { options: options as INodeParameters } : {}),
+});
+
+/** That credit note (globalTicketCreditParams), stamped: its output item's JSON. */
 export async function creditGlobalTicket(
 	engine: Engine,
 	invoice: string,
 	ticket: string,
 	options?: IDataObject,
 ): Promise<IDataObject> {
-	const json = await runFirstItem(engine, {
-		resource: 'voucher',
-		operation: 'createCreditNote',
-		serie: 'NC',
-		formaPago: '04',
-		lugarExpedicion: '64000',
-		creditedInvoices: { invoice: [{ uuid: invoice }] } as INodeParameters,
-		globalSaleTicket: ticket,
-		...(options ? { options: options as INodeParameters } : {}),
-	});
+	const json = await runFirstItem(engine, globalTicketCreditParams(invoice, ticket, options));
 	expect([json.status, json.error]).toEqual(['stamped', undefined]);
 	return json;
 }

@@ -6,9 +6,10 @@
  * a credit note of ticket 1001 against it is refused before any request, and Get Many by sale 1001
  * does not list it as the sale's global invoice; a real global invoice declaring 1001 still is.
  */
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import {
+	globalTicketCreditParams,
 	order2002ToGeneralPublic,
 	runFirstItem,
 	stampLastMonthGlobal,
@@ -20,15 +21,7 @@ const kit = useSandboxEngine();
 const order2002 = async () => String((await order2002ToGeneralPublic(kit.engine)).uuid);
 
 const creditTicket1001 = (invoice: string) =>
-	runFirstItem(kit.engine, {
-		resource: 'voucher',
-		operation: 'createCreditNote',
-		serie: 'NC',
-		formaPago: '04',
-		lugarExpedicion: '64000',
-		creditedInvoices: { invoice: [{ uuid: invoice }] } as INodeParameters,
-		globalSaleTicket: '1001',
-	});
+	runFirstItem(kit.engine, globalTicketCreditParams(invoice, '1001'));
 
 const vouchersOfSale1001 = async () => {
 	const { items, error } = await kit.engine.runNode(
