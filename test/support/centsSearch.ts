@@ -1,5 +1,5 @@
 /** What a choice of the cents search (chooseOptions in cfdi/reconcile.ts) costs: units away from the concepts' own amounts, concepts changed, the sum reached. */
-import type { ConceptOptions } from '../../nodes/CfdiEmision/cfdi/reconcile';
+import type { ConceptOptions } from '../../nodes/CfdiEmision/cfdi/conceptChoices';
 
 export function measureChoice(concepts: ConceptOptions[], picks: number[]) {
 	let cost = 0;

@@ -1,6 +1,7 @@
 import { currencyDecimals } from './catalogs/moneda';
 import {
 	addDecimal,
+	compareDecimal,
 	DECIMAL_ZERO,
 	decimalToNumber,
 	decimalToString,
@@ -13,6 +14,7 @@ import {
 } from './decimal';
 import { completePaymentReceipt } from './kinds/paymentCompletion';
 import { groupRetenciones, groupTraslados, type TaxLineAmounts } from './taxGrouping';
+import { taxImporteChoices, withinBounds } from './tolerance';
 import type { Impuestos, Voucher, VoucherRetencion, VoucherTraslado } from './types';
 
 export interface ComputeTotalsOptions {
@@ -23,6 +25,12 @@ export interface ComputeTotalsOptions {
 	 * IVA charged on top of IEPS. Cuota lines always keep a given base (it counts units).
 	 */
 	keepTaxBases?: boolean;
+	/**
+	 * Keep a tax line's given importe when it is base × rate rounded down or up (within the SAT's
+	 * limits: tolerance.ts), instead of rounded to nearest: how a reconciled voucher reaches the
+	 * money charged to the cent (reconcile.ts).
+	 */
+	keepTaxImportes?: boolean;
 }
 
 /** A concept tax line as computed. */
@@ -72,6 +80,7 @@ interface LineContext {
 	cantidad?: Decimal;
 	decimals: number;
 	keepTaxBases: boolean;
+	keepTaxImportes: boolean;
 	withheld: boolean;
 }
 
@@ -103,7 +112,14 @@ function computeTaxLine(
 	const tasaOCuota = parseDecimal(line.tasaOCuota);
 	if (!base || !tasaOCuota) return { line: out };
 
-	const importe = roundDecimal(multiplyDecimal(base, tasaOCuota), context.decimals);
+	const given = parseDecimal(line.importe);
+	const importe =
+		context.keepTaxImportes &&
+		given &&
+		compareDecimal(roundDecimal(given, context.decimals), given) === 0 &&
+		withinBounds(given, taxImporteChoices(base, tasaOCuota, context.decimals))
+			? given
+			: roundDecimal(multiplyDecimal(base, tasaOCuota), context.decimals);
 	out.base = decimalToNumber(base);
 	out.tasaOCuota = decimalToNumber(tasaOCuota);
 	out.importe = decimalToNumber(importe);
@@ -129,7 +145,11 @@ interface ConceptResult {
 	retenciones: TaxLineAmounts[];
 }
 
-function computeConcept(concepto: unknown, decimals: number, keepTaxBases: boolean): ConceptResult {
+function computeConcept(
+	concepto: unknown,
+	decimals: number,
+	keep: { keepTaxBases: boolean; keepTaxImportes: boolean },
+): ConceptResult {
 	if (!isRecord(concepto))
 		return { concepto, importe: DECIMAL_ZERO, traslados: [], retenciones: [] };
 	const out: UnknownRecord = { ...concepto };
@@ -170,7 +190,7 @@ function computeConcept(concepto: unknown, decimals: number, keepTaxBases: boole
 					defaultBase,
 					cantidad,
 					decimals,
-					keepTaxBases,
+					...keep,
 					withheld,
 				});
 				if (result.amounts) sink.push(result.amounts);
@@ -194,7 +214,7 @@ function computeConcept(concepto: unknown, decimals: number, keepTaxBases: boole
  * Replaced when they can be computed (user values there are overwritten):
  * - conceptos[].importe = round(cantidad × valorUnitario); kept as given when either is not a decimal.
  * - concept tax lines: Tasa base = importe − descuento (a given base is kept with keepTaxBases),
- *   importe = round(base × tasaOCuota); Cuota base = the given base or cantidad, importe =
+ *   importe = round(base × tasaOCuota) (a given one rounded down or up kept with keepTaxImportes); Cuota base = the given base or cantidad, importe =
  *   round(base × cuota); Exento base = importe − descuento, tasaOCuota and importe removed.
  * - impuestos (voucher level) is rebuilt from the lines: traslados grouped by impuesto +
  *   tipoFactor + tasaOCuota (base and importe = sums of the line values), retenciones grouped by
@@ -215,11 +235,14 @@ export function computeTotals(
 ): { voucher: Voucher; computed: ComputedTotals } {
 	if (!isRecord(voucher)) throw new TypeError('computeTotals expects a voucher object');
 	const decimals = options.decimals ?? currencyDecimals(voucher.moneda) ?? 2;
-	const keepTaxBases = options.keepTaxBases ?? false;
+	const keep = {
+		keepTaxBases: options.keepTaxBases ?? false,
+		keepTaxImportes: options.keepTaxImportes ?? false,
+	};
 	const out: UnknownRecord = { ...voucher };
 
 	const results = (Array.isArray(voucher.conceptos) ? (voucher.conceptos as unknown[]) : []).map(
-		(concepto) => computeConcept(concepto, decimals, keepTaxBases),
+		(concepto) => computeConcept(concepto, decimals, keep),
 	);
 	if (Array.isArray(voucher.conceptos)) out.conceptos = results.map((result) => result.concepto);
 

@@ -6,11 +6,12 @@
  *
  * The three outcomes:
  * - equal to the cent;
- * - apart only by cents that the SAT's per-line rounding forces (each concept's tax is rounded to
- *   cents, Anexo 20 / cfdi-rules "Amounts", so about 1 in 7 tax-included amounts at 16 % has no base
- *   that lands on it): cents are moved between taxed concepts, a few per concept as the order
- *   pricing does, until the total is the source's money, and the move is named in a note; when no
- *   choice reaches it (e.g. one concept), the nearest total is kept, never more than
+ * - apart only by the cents per-line rounding explains (each concept's tax is rounded to cents, so
+ *   about 1 in 7 tax-included amounts at 16 % has no base whose rounded tax lands on it): the SAT
+ *   accepts a tax Importe anywhere between its limits (Anexo 20, cfdi-rules "Amounts"), so bases move
+ *   by a few cents and, only where no exact tax reaches the money, an Importe takes its other
+ *   limit (conceptChoices.ts); the money is then reached to the cent and the note names each change.
+ *   Where no choice reaches it (a tax per unit, Cuota), the nearest total is kept, never more than
  *   FORCED_REMAINDER_UNITS away and below the source on a tie, and the note says so;
  * - anything else is refused before any request, with both figures, where the difference comes from
  *   and the fix; or, when the user chose "Stamp With Note", stamped as built with that explanation.
@@ -21,22 +22,28 @@
  * ROUNDING_UNITS_PER_CONCEPT per taxed concept before the move, FORCED_REMAINDER_UNITS after it.
  */
 import { currencyDecimals } from './catalogs/moneda';
-import { computeTotals } from './computeTotals';
+import {
+	conceptOptions,
+	describeMoves,
+	lineTotal,
+	MAX_SHIFT_UNITS,
+	money,
+	unitsOf,
+	withOptions,
+	type ConceptOptions,
+} from './conceptChoices';
 import {
 	addDecimal,
 	compareDecimal,
 	decimalOf,
-	decimalToNumber,
 	decimalToString,
-	multiplyDecimal,
 	parseDecimal,
 	roundDecimal,
 	subtractDecimal,
 	sumDecimals,
 	type Decimal,
 } from './decimal';
-import type { Concepto, Voucher } from './types';
-import { unitValueFor } from './unitValue';
+import type { Voucher } from './types';
 import type { SourceMoney } from './voucherSource';
 import { complementOf, type JsonRecord } from './voucherShape';
 
@@ -47,10 +54,6 @@ export type WhenTotalsDiffer = 'refuse' | 'stampWithNote';
 export const ROUNDING_UNITS_PER_CONCEPT = 1;
 /** What may remain once cents are moved, when no choice of bases reaches the source (1 cent in MXN). */
 export const FORCED_REMAINDER_UNITS = 1;
-/** How many cents one concept may carry above or below its own amount to balance the others. */
-export const MAX_SHIFT_UNITS = 3;
-// How many concepts a note names before it summarizes the rest.
-const NAMED_MOVES = 5;
 
 export type ReconciliationOutcome =
 	'equal' | 'centsMoved' | 'roundingRemainder' | 'stampedWithNote';
@@ -81,85 +84,6 @@ export class ReconciliationRefused extends Error {
 	}
 }
 
-function unitsOf(value: Decimal, decimals: number): number {
-	const scaled = roundDecimal(value, decimals);
-	return Number(scaled.units * BigInt(10) ** BigInt(decimals - scaled.scale));
-}
-
-function money(value: Decimal, decimals: number): string {
-	return decimalToString(value, decimals);
-}
-
-function conceptLabel(concepto: Concepto, index: number): string {
-	const name = concepto.noIdentificacion ? `${concepto.noIdentificacion}, ` : '';
-	return `conceptos[${index}] (${name}"${String(concepto.descripcion ?? '')}")`;
-}
-
-/** A taxed concept whose base can move by a few cents: its candidate unit values and the line total each gives. */
-export interface ConceptOptions {
-	index: number;
-	/** The line total the concept is measured against: its source amount, or its total as built. */
-	reference: Decimal;
-	options: Array<{ valorUnitario: number; total: Decimal; shift: number; deviation: number }>;
-}
-
-function lineTotal(voucher: Voucher, concepto: Concepto, decimals: number): Decimal {
-	const probe = {
-		moneda: voucher.moneda,
-		tipoDeComprobante: voucher.tipoDeComprobante,
-		conceptos: [concepto],
-	} as unknown as Voucher;
-	return parseDecimal(computeTotals(probe, { decimals }).computed.total) as Decimal;
-}
-
-/** Taxed at a positive rate (Tasa), with no amount per unit (Cuota): where per-line rounding happens. */
-function roundsPerLine(concepto: Concepto): boolean {
-	const traslados = concepto.impuestos?.traslados ?? [];
-	const retenciones = concepto.impuestos?.retenciones ?? [];
-	const lines = [...traslados, ...retenciones];
-	if (lines.some((tax) => tax.tipoFactor === 'Cuota')) return false;
-	return lines.some((tax) => tax.tipoFactor === 'Tasa' && Number(tax.tasaOCuota) > 0);
-}
-
-function conceptOptions(
-	voucher: Voucher,
-	index: number,
-	decimals: number,
-	reference: Decimal | undefined,
-): ConceptOptions | undefined {
-	const concepto = voucher.conceptos[index];
-	const quantity = parseDecimal(concepto.cantidad);
-	const importe = parseDecimal(concepto.importe);
-	const descuento = parseDecimal(concepto.descuento ?? 0) ?? decimalOf(0);
-	if (!quantity || !importe || quantity.units <= BigInt(0) || !roundsPerLine(concepto))
-		return undefined;
-	const unit = decimalOf(1, decimals);
-	const asBuilt = lineTotal(voucher, concepto, decimals);
-	const ref = reference ?? asBuilt;
-	const options: ConceptOptions['options'] = [];
-	for (let shift = -MAX_SHIFT_UNITS; shift <= MAX_SHIFT_UNITS; shift++) {
-		const moved = addDecimal(importe, multiplyDecimal(unit, decimalOf(shift)));
-		if (compareDecimal(subtractDecimal(moved, descuento), decimalOf(0)) <= 0) continue;
-		const value =
-			compareDecimal(quantity, decimalOf(1)) === 0
-				? moved
-				: unitValueFor(moved, quantity, decimals);
-		if (compareDecimal(roundDecimal(multiplyDecimal(quantity, value), decimals), moved) !== 0)
-			continue;
-		const candidate = { ...concepto, valorUnitario: decimalToNumber(value) };
-		delete candidate.importe;
-		const total = shift === 0 ? asBuilt : lineTotal(voucher, candidate, decimals);
-		options.push({
-			valorUnitario: candidate.valorUnitario,
-			total,
-			shift,
-			deviation: unitsOf(subtractDecimal(total, ref), decimals),
-		});
-	}
-	// Never empty: a line's amount is above its discount, so shift 0 or a shift up is kept.
-	return { index, reference: ref, options };
-}
-
 /**
  * How far the running sum may stray from the straight line from 0 to the cents wanted: the moves
  * a search needs are as many as cents to move (capped), plus a few concepts' worth of slack.
@@ -167,6 +91,10 @@ function conceptOptions(
  */
 const BAND_CENTS_CAP = 64;
 const BAND_SLACK_UNITS = 8 * MAX_SHIFT_UNITS;
+
+function movesOf(option: ConceptOptions['options'][number]): number {
+	return option.moves ?? (option.shift === 0 ? 0 : 1);
+}
 
 /**
  * One option per concept so that Σ deviations = `wanted` (units), with the fewest units away from
@@ -186,8 +114,11 @@ export function chooseOptions(
 	// The band after `layer` concepts: sums from lowOf(layer) to lowOf(layer) + width - 1.
 	// `concepts` is never empty: reconcile moves cents only when a concept is taxed.
 	const lowOf = (layer: number): number => Math.round((wanted * layer) / count) - half;
-	// Cost and moves folded into one exact number: cost first, then moves (moves ≤ count).
-	const movesWeight = count + 1;
+	// Cost and moves folded into one exact number: cost first, then moves (their sum ≤ count × most).
+	let most = 1;
+	for (const concept of concepts)
+		for (const option of concept.options) most = Math.max(most, movesOf(option));
+	const movesWeight = count * most + 1;
 	const choice = new Int8Array(count * width).fill(-1);
 	let costs = new Float64Array(width).fill(Infinity);
 	let next = new Float64Array(width);
@@ -206,8 +137,7 @@ export function chooseOptions(
 				const option = options[index];
 				const target = sum + option.deviation - nextLow;
 				if (target < 0 || target >= width) continue;
-				const total =
-					cost + Math.abs(option.deviation) * movesWeight + (option.shift === 0 ? 0 : 1);
+				const total = cost + Math.abs(option.deviation) * movesWeight + movesOf(option);
 				if (total < next[target]) {
 					next[target] = total;
 					choice[row + target] = index;
@@ -234,48 +164,6 @@ export function chooseOptions(
 		sum -= concepts[layer].options[index].deviation;
 	}
 	return { picks, reached };
-}
-
-function describeMoves(
-	voucher: Voucher,
-	concepts: ConceptOptions[],
-	picks: number[],
-	decimals: number,
-	perConcept: boolean,
-): string {
-	const moves: string[] = [];
-	concepts.forEach((concept, position) => {
-		const option = concept.options[picks[position]];
-		if (option.deviation === 0) return;
-		const amount = money(decimalOf(Math.abs(option.deviation), decimals), decimals);
-		const against = perConcept
-			? `its source amount ${money(concept.reference, decimals)}`
-			: `its amount as built (${money(concept.reference, decimals)})`;
-		moves.push(
-			`${conceptLabel(voucher.conceptos[concept.index], concept.index)} carries ${amount} ${option.deviation > 0 ? 'more' : 'less'} than ${against}`,
-		);
-	});
-	const named = moves.slice(0, NAMED_MOVES).join('; ');
-	return moves.length > NAMED_MOVES
-		? `${named}; and ${moves.length - NAMED_MOVES} more concepts likewise`
-		: named;
-}
-
-function withOptions(
-	voucher: Voucher,
-	concepts: ConceptOptions[],
-	picks: number[],
-	decimals: number,
-): Voucher {
-	const conceptos = voucher.conceptos.map((concepto) => ({ ...concepto }));
-	concepts.forEach((concept, position) => {
-		const option = concept.options[picks[position]];
-		if (option.shift === 0) return;
-		const moved: Concepto = { ...conceptos[concept.index], valorUnitario: option.valorUnitario };
-		delete moved.importe;
-		conceptos[concept.index] = moved;
-	});
-	return computeTotals({ ...voucher, conceptos }, { decimals }).voucher;
 }
 
 /** The figure a voucher is measured by: its total; for a payment receipt, the sum of its payments' Monto. */
@@ -363,8 +251,8 @@ export function reconcile(
 		if (Math.abs(remainder) <= FORCED_REMAINDER_UNITS) {
 			const moved = withOptions(voucher, taxed, picks, decimals);
 			const total = parseDecimal(moved.total) as Decimal;
-			const moves = describeMoves(voucher, taxed, picks, decimals, references !== undefined);
-			const rounding = `the SAT rounds each concept's tax to cents, so a tax-included amount cannot always be reached line by line`;
+			const moves = describeMoves(voucher, taxed, picks, decimals, references !== undefined, moved);
+			const rounding = `each concept's tax is rounded to cents, so a tax-included amount is reached by choosing bases and tax amounts within the SAT's limits (Anexo 20)`;
 			if (remainder === 0 && compareDecimal(total, target) === 0) {
 				return {
 					...base,

@@ -57,3 +57,16 @@ export function taxImporteBounds(base: Decimal, tasaOCuota: Decimal, decimals: n
 export function withinBounds(value: Decimal, bounds: Bounds): boolean {
 	return compareDecimal(value, bounds.lower) >= 0 && compareDecimal(value, bounds.upper) <= 0;
 }
+
+/**
+ * The tax Importes the node writes for base × rate: the product rounded down or up to `decimals`.
+ * Both lie within taxImporteBounds whatever decimals the service writes the Base with, so the
+ * choice holds however the XML spells the Base.
+ */
+export function taxImporteChoices(base: Decimal, tasaOCuota: Decimal, decimals: number): Bounds {
+	const product = multiplyDecimal(base, tasaOCuota);
+	return {
+		lower: roundDecimal(product, decimals, 'down'),
+		upper: roundDecimal(product, decimals, 'up'),
+	};
+}

@@ -23,6 +23,7 @@ import {
 	type Decimal,
 } from '../cfdi/decimal';
 import type { Concepto, ConceptoImpuestos, Voucher } from '../cfdi/types';
+import { taxImporteChoices } from '../cfdi/tolerance';
 import { MAX_UNIT_DECIMALS, unitValueFor } from '../cfdi/unitValue';
 
 /** How a line is taxed: IVA at a rate (0, 0.08 border region, 0.16), exempt, or not subject to tax. */
@@ -75,6 +76,8 @@ const MAX_SHIFT = 3;
 interface BaseOption {
 	base: Decimal;
 	shift: number;
+	/** The IVA when rounded the other way than to the nearest cent (the SAT's limits accept both). */
+	taxImporte?: Decimal;
 }
 
 interface LinePlan {
@@ -87,6 +90,8 @@ interface LinePlan {
 	options: BaseOption[];
 	/** importe − descuento, the tax base: the option chosen. */
 	base: Decimal;
+	/** The chosen option's IVA, when not rounded to the nearest cent. */
+	taxImporte?: Decimal;
 }
 
 function rateOf(tax: LineTax): Decimal {
@@ -121,8 +126,9 @@ function unitsBetween(a: Decimal, b: Decimal, decimals: number): number {
 
 /**
  * The bases a tax-included line can take: a few cents around Shopify's own split (`preferred`) and
- * the plain split charged ÷ (1 + rate), one per landing point, nearest `preferred` first. Per-line
- * rounding skips about 1 in 7 totals at 16 %, so a line may have no option that lands exactly.
+ * the plain split charged ÷ (1 + rate), one per landing point, nearest `preferred` first. Rounding
+ * each tax to the nearest cent skips about 1 in 7 totals at 16 %; then the line lands exactly with
+ * its IVA rounded the other way, which the SAT's limits accept (cfdi/tolerance.ts).
  */
 function baseOptions(
 	charged: Decimal,
@@ -134,6 +140,7 @@ function baseOptions(
 	const unit = decimalOf(1, decimals);
 	const plain = divideDecimal(charged, addDecimal(ONE, rateOf(tax)), decimals);
 	const byShift = new Map<number, BaseOption>();
+	let other: BaseOption | undefined;
 	for (const start of [roundDecimal(preferred, decimals), plain]) {
 		for (let step = -MAX_SHIFT; step <= MAX_SHIFT; step++) {
 			const base = addDecimal(start, multiplyDecimal(unit, decimalOf(step)));
@@ -144,14 +151,32 @@ function baseOptions(
 			)
 				continue;
 			const shift = unitsBetween(totalForBase(base, tax, decimals), charged, decimals);
+			if (shift !== 0 && !other && !isZero(base))
+				other = otherRounding(base, tax, charged, decimals);
 			if (Math.abs(shift) > MAX_SHIFT || byShift.has(shift)) continue;
 			byShift.set(shift, { base, shift });
 		}
 	}
+	// The exact tax first; the other rounding only when no base lands with it.
+	if (other && !byShift.has(0)) byShift.set(0, other);
 	// Lands-exactly first, then the smallest shifts, below before above (never invoice more on a tie).
 	return [...byShift.values()].sort(
 		(x, y) => Math.abs(x.shift) - Math.abs(y.shift) || x.shift - y.shift,
 	);
+}
+
+/** The base landing on `charged` with its tax rounded down or up instead of to the nearest cent. */
+function otherRounding(
+	base: Decimal,
+	tax: LineTax,
+	charged: Decimal,
+	decimals: number,
+): BaseOption | undefined {
+	const { lower, upper } = taxImporteChoices(base, rateOf(tax), decimals);
+	for (const taxImporte of [lower, upper])
+		if (compareDecimal(addDecimal(base, taxImporte), charged) === 0)
+			return { base, shift: 0, taxImporte };
+	return undefined;
 }
 
 function planLine(line: SaleLine, decimals: number): LinePlan {
@@ -224,7 +249,11 @@ function chooseBases(plans: LinePlan[]): void {
 	}
 	const sums = [...states.keys()].sort((x, y) => Math.abs(x) - Math.abs(y) || x - y);
 	const best = states.get(sums[0]) as Choice;
-	plans.forEach((plan, index) => (plan.base = plan.options[best.picks[index]].base));
+	plans.forEach((plan, index) => {
+		const option = plan.options[best.picks[index]];
+		plan.base = option.base;
+		plan.taxImporte = option.taxImporte;
+	});
 }
 
 function conceptFor(plan: LinePlan, decimals: number): Concepto {
@@ -254,6 +283,8 @@ function conceptFor(plan: LinePlan, decimals: number): Concepto {
 	};
 	// A fully discounted line has no base to tax, and a tax line needs a base above 0 (CFDI40174).
 	const impuestos = isZero(plan.base) ? undefined : impuestosFor(line.tax);
+	if (impuestos?.traslados && plan.taxImporte)
+		impuestos.traslados[0].importe = decimalToNumber(plan.taxImporte);
 	if (impuestos) {
 		concepto.objetoImp = '02';
 		concepto.impuestos = impuestos;
@@ -270,7 +301,7 @@ function buildVoucher(
 		...header,
 		conceptos: plans.map((plan) => conceptFor(plan, decimals)),
 	} as Voucher;
-	const { voucher, computed } = computeTotals(draft, { decimals });
+	const { voucher, computed } = computeTotals(draft, { decimals, keepTaxImportes: true });
 	return { voucher, total: parseDecimal(computed.total) as Decimal };
 }
 
@@ -297,6 +328,13 @@ export function priceVoucher(header: VoucherHeader, lines: SaleLine[]): PricingR
 		const amount = decimalToString(decimalOf(Math.abs(shift), decimals));
 		notes.push(
 			`${plan.line.path}: the voucher carries ${amount} ${shift > 0 ? 'more' : 'less'} than was charged for this line, so that the per-line tax rounding of the SAT adds up to the amount charged for the whole voucher.`,
+		);
+	}
+	for (const plan of plans) {
+		if (!plan.taxImporte || plan.line.tax.kind !== 'rate') continue;
+		const product = multiplyDecimal(plan.base, plan.line.tax.rate);
+		notes.push(
+			`${plan.line.path}: its IVA is ${showMoney(plan.taxImporte, decimals)} (${showMoney(plan.base, decimals)} × ${decimalToString(plan.line.tax.rate)} = ${decimalToString(product)}, rounded ${compareDecimal(plan.taxImporte, product) > 0 ? 'up' : 'down'}: the SAT accepts either rounding), so the line carries exactly what was charged.`,
 		);
 	}
 	const gaps: string[] = [];

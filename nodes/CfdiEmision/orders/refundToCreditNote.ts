@@ -105,6 +105,8 @@ function creditNoteLine(concepto: Concepto): CreditNoteLine {
 		impuesto: tax.impuesto,
 		tipoFactor: tax.tipoFactor,
 		...(tax.tasaOCuota !== undefined ? { tasaOCuota: tax.tasaOCuota } : {}),
+		// The pricing's Importe: base × rate rounded the other way where that lands on the refund.
+		...(tax.importe !== undefined ? { importe: tax.importe } : {}),
 	}));
 	return {
 		claveProdServ: concepto.claveProdServ,

@@ -135,7 +135,15 @@ function concept(line: CreditNoteLine, rates: ReadonlyArray<TaxRate>): Concepto 
 	if (line.noIdentificacion) out.noIdentificacion = line.noIdentificacion;
 	if (line.unidad) out.unidad = line.unidad;
 	if (line.descuento !== undefined && line.descuento !== '') out.descuento = Number(line.descuento);
-	return withConceptTaxes(out, rates);
+	const taxed = withConceptTaxes(out, rates);
+	// A line's own tax Importe (an invoice's line, or base × rate rounded the other way by the pricing)
+	// is kept where it lies within the SAT's limits (computeTotals keepTaxImportes).
+	const given = rates.filter((tax) => !tax.withheld).map((tax) => dec(tax.importe));
+	taxed.impuestos?.traslados?.forEach((tax, index) => {
+		const importe = given[index];
+		if (importe && tax.tipoFactor === 'Tasa') tax.importe = num(importe);
+	});
+	return taxed;
 }
 
 /**
@@ -267,7 +275,7 @@ export function buildCreditNote(input: CreditNoteInput): Voucher {
 			cfdiRelacionado: input.invoices.map((invoice) => ({ uuid: invoice.uuid.trim() })),
 		},
 	]);
-	let computed = computeTotals(related as Voucher).voucher;
+	let computed = computeTotals(related as Voucher, { keepTaxImportes: true }).voucher;
 	if (!hasLines && amount && input.amountIncludesTax !== false) {
 		const whole = wholeInvoiceCredit(input, related as Voucher, amount, limit);
 		if (whole) computed = whole;
@@ -306,16 +314,19 @@ function wholeInvoiceCredit(
 	amount: Decimal,
 	limit: Decimal,
 ): Voucher | undefined {
-	const reached = dec(computeTotals(single).voucher.total);
+	const reached = dec(computeTotals(single, { keepTaxImportes: true }).voucher.total);
 	if (reached && compareDecimal(reached, amount) === 0) return undefined;
 	if (input.invoices.length !== 1 || compareDecimal(amount, limit) !== 0) return undefined;
 	const [invoice] = input.invoices;
 	const total = dec(invoice.total);
 	if (!invoice.lines?.length || !total || compareDecimal(total, amount) !== 0) return undefined;
-	const byLines = computeTotals({
-		...single,
-		conceptos: invoice.lines.map((line) => concept(line, line.taxes ?? [])),
-	}).voucher;
+	const byLines = computeTotals(
+		{
+			...single,
+			conceptos: invoice.lines.map((line) => concept(line, line.taxes ?? [])),
+		},
+		{ keepTaxImportes: true },
+	).voucher;
 	const credited = dec(byLines.total);
 	return credited && compareDecimal(credited, amount) === 0 ? byLines : undefined;
 }

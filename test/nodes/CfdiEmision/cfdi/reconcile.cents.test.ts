@@ -233,16 +233,19 @@ describe("a source finer than its currency's decimals", () => {
 });
 
 describe('what the note names', () => {
-	test('one sale no base reaches: the line moved to the nearest total below is named after the remainder', () => {
+	test("one sale no base reaches by rounding to nearest: the sale to the cent, its IVA named with the SAT's limits (before: 0.01 below)", () => {
 		let amount = new Decimal('200.00');
 		while (reaches(amount.toFixed(2))) amount = amount.plus(CENT);
 		const sale = amount.toFixed(2);
 		const { input, voucher } = monthlyGlobalInvoiceOf([sale]);
 		const result = reconcile(voucher, globalInvoiceMoney(input, voucher));
-		const below = amount.minus(CENT).toFixed(2);
-		expect(result).toMatchObject({ outcome: 'roundingRemainder', voucherTotal: below });
+		expect(result).toMatchObject({ outcome: 'centsMoved', voucherTotal: sale });
+		const [tax] = result.voucher.conceptos[0].impuestos?.traslados ?? [];
+		const base = new Decimal(String(tax.base));
+		const nearest = base.mul('0.16').toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+		expect(new Decimal(String(tax.importe)).minus(nearest).toFixed(2)).toBe('0.01');
 		expect(result.note).toBe(
-			`The voucher total is ${below} MXN, 0.01 below the sum of the 1 sales (${sale}): the SAT rounds each concept's tax to cents, so a tax-included amount cannot always be reached line by line, and no choice of bases within 3 cents per concept reaches ${sale}; conceptos[0] (T-1, "Venta") carries 0.01 less than its source amount ${sale}.`,
+			`The voucher total is the sum of the 1 sales, ${sale} MXN, to the cent: each concept's tax is rounded to cents, so a tax-included amount is reached by choosing bases and tax amounts within the SAT's limits (Anexo 20); conceptos[0] (T-1, "Venta")'s IVA 16 % is ${new Decimal(String(tax.importe)).toFixed(2)} on base ${base.toFixed(2)} (${nearest.toFixed(2)} rounded; the SAT accepts ${nearest.toFixed(2)} to ${new Decimal(String(tax.importe)).toFixed(2)}).`,
 		);
 	});
 
@@ -255,13 +258,12 @@ describe('what the note names', () => {
 		expect(result.voucherTotal).toBe(
 			amounts.reduce((sum, amount) => sum.plus(amount), new Decimal(0)).toFixed(2),
 		);
-		// Five ±1 cents cannot add up to 0: one line carries 2.
-		expect(result.note?.match(/carries 0\.0[12] (more|less) than its source amount/g)).toHaveLength(
-			5,
-		);
+		// Each line at its own sale, its IVA rounded up within the SAT's limits.
+		expect(result.note?.match(/'s IVA 16 % is \d\.\d\d on base/g)).toHaveLength(5);
+		expect(result.note).not.toContain('carries');
 		expect(result.note).not.toContain('more concepts likewise');
 		expect(result.note).toMatch(
-			/conceptos\[4\] \(T-5, "Venta"\) carries 0\.0[12] (more|less) than its source amount 1\.34\.$/,
+			/conceptos\[4\] \(T-5, "Venta"\)'s IVA 16 % is 0\.19 on base 1\.15 \(0\.18 rounded; the SAT accepts 0\.18 to 0\.19\)\.$/,
 		);
 	});
 });

@@ -6,7 +6,8 @@
  */
 import fc from 'fast-check';
 
-import { chooseOptions, type ConceptOptions } from '../../../../nodes/CfdiEmision/cfdi/reconcile';
+import type { ConceptOptions } from '../../../../nodes/CfdiEmision/cfdi/conceptChoices';
+import { chooseOptions } from '../../../../nodes/CfdiEmision/cfdi/reconcile';
 import { measureChoice as measure } from '../../../support/centsSearch';
 
 // `npm run mutate` lowers the runs (ORACLE_RUNS) so that each mutant's test run stays short.

@@ -6,14 +6,16 @@
 import Decimal from 'decimal.js';
 
 import { globalInvoiceMoney, reconcile } from '../../../../nodes/CfdiEmision/cfdi';
-import { chooseOptions, type ConceptOptions } from '../../../../nodes/CfdiEmision/cfdi/reconcile';
+import type { ConceptOptions } from '../../../../nodes/CfdiEmision/cfdi/conceptChoices';
+import { chooseOptions } from '../../../../nodes/CfdiEmision/cfdi/reconcile';
 import { measureChoice as measure } from '../../../support/centsSearch';
 import { monthlyGlobalInvoiceOf } from '../../../support/kindFixtures';
+import { satCheckedTotal } from '../../../support/satLimits';
 
 type Option = ConceptOptions['options'][number];
 
 describe('the cents search at a month of sales', () => {
-	test('1 sale with no base at 16 %: the nearest total below, not above (decimal.js says which amounts have none)', () => {
+	test("1 sale no base reaches at 16 % by rounding to nearest (decimal.js says which): reached to the cent, its IVA within the SAT's limits (before: 0.01 below)", () => {
 		const reachable = (amount: Decimal): boolean => {
 			const base = amount.div('1.16').toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
 			return [-1, 0, 1].some((cents) => {
@@ -27,8 +29,9 @@ describe('the cents search at a month of sales', () => {
 		while (reachable(amount)) amount = amount.plus('0.01');
 		const { input, voucher } = monthlyGlobalInvoiceOf([amount.toFixed(2)]);
 		const result = reconcile(voucher, globalInvoiceMoney(input, voucher));
-		expect(result.outcome).toBe('roundingRemainder');
-		expect(result.voucherTotal).toBe(amount.minus('0.01').toFixed(2));
+		expect(result.outcome).toBe('centsMoved');
+		expect(result.voucherTotal).toBe(amount.toFixed(2));
+		expect(satCheckedTotal(result.voucher).toFixed(2)).toBe(amount.toFixed(2));
 	});
 
 	test('50,000 concepts that must all move (30,000 cents wanted): reached exactly, each concept within its options', () => {
@@ -62,15 +65,8 @@ describe('the cents search at a month of sales', () => {
 		const result = reconcile(voucher, money);
 		expect(result.outcome).toBe('centsMoved');
 		expect(result.voucherTotal).toBe(collected.toFixed(2));
-		// The voucher's own concepts, re-added by decimal.js with the SAT's per-concept rounding.
-		const total = result.voucher.conceptos.reduce((sum, concepto) => {
-			const base = new Decimal(String(concepto.valorUnitario))
-				.mul(String(concepto.cantidad))
-				.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
-			const tax = base.mul('0.16').toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
-			return sum.plus(base).plus(tax);
-		}, new Decimal(0));
-		expect(total.toFixed(2)).toBe(collected.toFixed(2));
+		// The voucher's own concepts, re-added by decimal.js, each amount within the SAT's limits.
+		expect(satCheckedTotal(result.voucher).toFixed(2)).toBe(collected.toFixed(2));
 		expect(result.note).toMatch(/; and \d+ more concepts likewise\.$/);
 	}, 120_000);
 });

@@ -31,6 +31,7 @@ import {
 	ROUNDING_UNITS_PER_CONCEPT,
 } from '../../../../nodes/CfdiEmision/cfdi/reconcile';
 import { CUSTOMER, INVOICE_UUID, ISSUER } from '../../../support/kindFixtures';
+import { satCheckedTotal } from '../../../support/satLimits';
 
 // `npm run mutate` lowers the runs (ORACLE_RUNS) so that each mutant's test run stays short.
 const SCALE = Math.min(1, Number(process.env.ORACLE_RUNS ?? 2000) / 2000);
@@ -44,22 +45,8 @@ const CENT = new Decimal('0.01');
  * importe = round(cantidad × valorUnitario); each IVA line = round((importe − descuento) × rate);
  * total = Σ importe − Σ descuento + Σ line taxes.
  */
-function oracleTotal(voucher: Voucher): Decimal {
-	let total = new Decimal(0);
-	for (const concepto of voucher.conceptos) {
-		const importe = round2(
-			new Decimal(String(concepto.cantidad)).mul(new Decimal(concepto.valorUnitario)),
-		);
-		const base = importe.minus(new Decimal(concepto.descuento ?? 0));
-		total = total.plus(base);
-		for (const tax of concepto.impuestos?.traslados ?? [])
-			if (tax.tipoFactor === 'Tasa')
-				total = total.plus(round2(base.mul(new Decimal(tax.tasaOCuota ?? 0))));
-		for (const tax of concepto.impuestos?.retenciones ?? [])
-			total = total.minus(round2(base.mul(new Decimal(tax.tasaOCuota ?? 0))));
-	}
-	return total;
-}
+/** The total as the SAT adds the voucher's own amounts, each checked against its limits (decimal.js). */
+const oracleTotal = (voucher: Voucher): Decimal => satCheckedTotal(voucher);
 
 const SALE_HEAD = {
 	emisor: ISSUER,
@@ -118,7 +105,7 @@ describe('reconcile: the three outcomes', () => {
 		expect(result.voucher).toBe(voucher);
 	});
 
-	test('a global invoice whose sales cannot each be reached at 16 %: cents moved between sales, named, total = the money collected', () => {
+	test("a global invoice whose sales no base reaches at 16 % by rounding to nearest: each sale at its own amount, its IVA within the SAT's limits, named, total = the money collected", () => {
 		// Amounts no base reaches at 16 % (the oracle below says which): each sale alone would be 0.01 off.
 		const unreachable = [firstUnreachable('1.00'), firstUnreachable('50.00')];
 		const amounts = [...unreachable, '500.00', '300.00'];
@@ -131,10 +118,20 @@ describe('reconcile: the three outcomes', () => {
 		expect(result.voucher.total).toBe(Number(money.amount));
 		expect(oracleTotal(result.voucher).equals(new Decimal(money.amount))).toBe(true);
 		expect(result.note).toMatch(
-			/^The voucher total is the sum of the 4 sales, \d+\.\d\d MXN, to the cent: the SAT rounds each concept's tax to cents/,
+			/^The voucher total is the sum of the 4 sales, \d+\.\d\d MXN, to the cent: each concept's tax is rounded to cents, so a tax-included amount is reached by choosing bases and tax amounts within the SAT's limits \(Anexo 20\)/,
 		);
-		expect(result.note).toMatch(
-			/conceptos\[\d\] \(T-\d, "Venta"\) carries 0\.01 (more|less) than its source amount/,
+		// 500.00: base 431.03, IVA 68.97 (68.96 rounded to nearest; the SAT's limits allow both).
+		expect(result.note).toContain(
+			`conceptos[2] (T-3, "Venta")'s IVA 16 % is 68.97 on base 431.03 (68.96 rounded; the SAT accepts 68.96 to 68.97)`,
+		);
+		expect(result.note).not.toContain('carries');
+		// What the buyer paid for each sale is what its line carries.
+		result.voucher.conceptos.forEach((concepto, index) =>
+			expect(
+				new Decimal(String(concepto.importe))
+					.plus(String(concepto.impuestos?.traslados?.[0].importe))
+					.toFixed(2),
+			).toBe(amounts[index]),
 		);
 		expect(validateVoucher(result.voucher).errors).toEqual([]);
 	});
@@ -151,23 +148,30 @@ describe('reconcile: the three outcomes', () => {
 		expect(oracleTotal(result.voucher).toFixed(2)).toBe(money.amount);
 	}, 120_000);
 
-	test('a single amount with no base at 16 %: the nearest total below, never above, with a note that says why', () => {
+	test("a single amount no base reaches at 16 % by rounding to nearest: reached to the cent with its IVA rounded up, within the SAT's limits (before: 0.01 below)", () => {
 		const amount = firstUnreachable('116.00');
 		const { input, voucher } = creditNote(amount);
+		expect(voucher.total).toBe(Number(new Decimal(amount).minus(CENT)));
 		const result = reconcile(voucher, creditNoteMoney(input) as never);
-		expect(result.outcome).toBe('roundingRemainder');
-		expect(result.voucherTotal).toBe(new Decimal(amount).minus(CENT).toFixed(2));
-		// The credit note is built at the nearest total below already: no concept is named as moved.
+		expect(result.outcome).toBe('centsMoved');
+		expect(result.voucherTotal).toBe(amount);
+		expect(oracleTotal(result.voucher).toFixed(2)).toBe(amount);
+		const [tax] = result.voucher.conceptos[0].impuestos?.traslados ?? [];
+		const product = new Decimal(String(tax.base)).mul('0.16');
+		expect(String(tax.importe)).toBe(product.toDecimalPlaces(2, Decimal.ROUND_UP).toString());
+		expect(product.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).lt(String(tax.importe))).toBe(true);
 		expect(result.note).toBe(
-			`The voucher total is ${result.voucherTotal} MXN, 0.01 below the amount to credit (${amount}): the SAT rounds each concept's tax to cents, so a tax-included amount cannot always be reached line by line, and no choice of bases within 3 cents per concept reaches ${amount}.`,
+			`The voucher total is the amount to credit, ${amount} MXN, to the cent: each concept's tax is rounded to cents, so a tax-included amount is reached by choosing bases and tax amounts within the SAT's limits (Anexo 20); conceptos[0] ("Descuento o bonificacion")'s IVA 16 % is ${new Decimal(String(tax.importe)).toFixed(2)} on base ${new Decimal(String(tax.base)).toFixed(2)} (${product.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2)} rounded; the SAT accepts ${product.toDecimalPlaces(2, Decimal.ROUND_DOWN).toFixed(2)} to ${new Decimal(String(tax.importe)).toFixed(2)}).`,
 		);
 	});
 
-	test('crediting exactly the balance when the balance has no base: credited 0.01 less, with the note, not "Credit at most X"', () => {
+	test('crediting exactly the balance when no base reaches it by rounding to nearest: credited the balance to the cent, never more, not "Credit at most X"', () => {
 		const amount = firstUnreachable('580.00');
 		const { input, voucher } = creditNote(amount, { total: 1160, saldo: amount });
 		expect(voucher.total).toBe(Number(new Decimal(amount).minus(CENT)));
-		expect(reconcile(voucher, creditNoteMoney(input) as never).outcome).toBe('roundingRemainder');
+		const result = reconcile(voucher, creditNoteMoney(input) as never);
+		expect(result).toMatchObject({ outcome: 'centsMoved', voucherTotal: amount });
+		expect(oracleTotal(result.voucher).toFixed(2)).toBe(amount);
 	});
 
 	const SETTINGS: LineItemsSettings = {
@@ -282,7 +286,7 @@ describe('reconcile: what the user reads', () => {
 	test('a cent moved on a voucher without per-line source amounts is measured against the line as built', () => {
 		const { voucher } = creditNote('116.00');
 		expect(reconcile(voucher, money('116.01')).note).toBe(
-			`The voucher total is the amount to credit, 116.01 MXN, to the cent: the SAT rounds each concept's tax to cents, so a tax-included amount cannot always be reached line by line; conceptos[0] ("Descuento o bonificacion") carries 0.01 more than its amount as built (116.00).`,
+			`The voucher total is the amount to credit, 116.01 MXN, to the cent: each concept's tax is rounded to cents, so a tax-included amount is reached by choosing bases and tax amounts within the SAT's limits (Anexo 20); conceptos[0] ("Descuento o bonificacion") carries 0.01 more than its amount as built (116.00).`,
 		);
 		const less = reconcile(voucher, money('115.99'));
 		expect(less).toMatchObject({
@@ -294,16 +298,16 @@ describe('reconcile: what the user reads', () => {
 	});
 
 	test('the note names five concepts and counts the others', () => {
-		// Eight tax-included sales no base reaches at 16 %: every one carries a cent.
+		// Eight tax-included sales no base reaches at 16 % by rounding to nearest: each IVA is rounded up.
 		const amounts = ['1.05', '1.12', '1.20', '1.27', '1.34', '1.41', '1.49', '1.56'];
 		expect(amounts.some((amount) => reaches(amount))).toBe(false);
 		const { input, voucher } = globalInvoice(amounts);
 		const result = reconcile(voucher, globalInvoiceMoney(input, voucher));
 		expect(result.outcome).toBe('centsMoved');
 		expect(result.voucherTotal).toBe('10.44');
-		expect(result.note?.match(/carries 0\.01 (more|less) than its source amount/g)).toHaveLength(5);
+		expect(result.note?.match(/'s IVA 16 % is \d\.\d\d on base/g)).toHaveLength(5);
 		expect(result.note).toMatch(/; and 3 more concepts likewise\.$/);
-		expect(result.note).toContain('its source amount 1.05; conceptos[1] (T-2, "Venta")');
+		expect(result.note).toContain('the SAT accepts 0.14 to 0.15); conceptos[1] (T-2, "Venta")');
 	});
 
 	test('a voucher above its source: "more than the source"; the source\'s own detail and fix are quoted', () => {
@@ -466,7 +470,7 @@ describe('reconcile: which concepts can carry a cent', () => {
 	});
 });
 
-/** Whether some base b gives b + round(b × 0.16) = amount. */
+/** Whether some base b gives b + round(b × 0.16) = amount (rounding to nearest only, as before the SAT's limits were used). */
 function reaches(amount: string, rate = '0.16'): boolean {
 	const target = new Decimal(amount);
 	const plain = round2(target.div(new Decimal(1).plus(rate)));
@@ -503,11 +507,9 @@ function check(result: Reconciliation, money: string, label: string): void {
 	const agrees =
 		oracle.equals(total) &&
 		result.voucherTotal === total.toFixed(2) &&
-		(result.outcome === 'equal' || result.outcome === 'centsMoved'
-			? gap.isZero()
-			: result.outcome === 'roundingRemainder'
-				? gap.abs().lte(CENT.mul(FORCED_REMAINDER_UNITS)) && !gap.isZero()
-				: false);
+		// Taxes at a rate: every amount is reached within the SAT's limits, so no remainder is left.
+		(result.outcome === 'equal' || result.outcome === 'centsMoved') &&
+		gap.isZero();
 	if (result.outcome === 'centsMoved') tally.moved++;
 	if (result.outcome === 'roundingRemainder') tally.remainder++;
 	if (!agrees) {
@@ -518,7 +520,7 @@ function check(result: Reconciliation, money: string, label: string): void {
 	}
 }
 
-describe('property: every built voucher carries its source money to the cent, or the forced cent below with a note, or is refused', () => {
+describe("property: every built voucher carries its source money to the cent, each amount within the SAT's limits, or is refused", () => {
 	afterAll(() => {
 		// The counts the README's closing note reports.
 		process.stdout.write(`reconcile properties: ${JSON.stringify(tally)}\n`);
@@ -537,18 +539,14 @@ describe('property: every built voucher carries its source money to the cent, or
 					);
 					const result = reconcile(voucher, money);
 					check(result, money.amount, `sales ${amounts.join(',')} at ${rate}`);
-					// With two or more taxed sales the cents always balance out.
-					if (amounts.length >= 2 && rate !== '0')
-						expect(result.outcome).not.toBe('roundingRemainder');
-					// The remainder only where the oracle says no base reaches the single amount.
-					if (result.outcome === 'roundingRemainder') expect(reaches(amounts[0], rate)).toBe(false);
+					expect(result.outcome).not.toBe('roundingRemainder');
 				},
 			),
 			{ numRuns: runs(1500) },
 		);
 	}, 300_000);
 
-	test('single-amount credit notes: total = amount, or amount − 0.01 exactly when no base reaches it (oracle), never above; capped by the balance', () => {
+	test('single-amount credit notes: total = amount to the cent, never above; capped by the balance', () => {
 		fc.assert(
 			fc.property(amountArb, rateArb, fc.integer({ min: 0, max: 3 }), (amount, rate, capCase) => {
 				// capCase 0: the balance is the amount itself; 1: above it; 2: below it (refused); 3: no total known (refused).
@@ -588,8 +586,9 @@ describe('property: every built voucher carries its source money to the cent, or
 				const money = creditNoteMoney(input) as never;
 				const result = reconcile(voucher, money);
 				check(result, amount, `credit ${amount} at ${rate}`);
-				expect(result.outcome === 'roundingRemainder').toBe(!reaches(amount, rate));
-				expect(new Decimal(result.voucher.total as number).lte(new Decimal(amount))).toBe(true);
+				// Moved only where rounding to nearest alone does not reach the amount.
+				expect(result.outcome).toBe(reaches(amount, rate) || rate === '0' ? 'equal' : 'centsMoved');
+				expect(new Decimal(result.voucher.total as number).toFixed(2)).toBe(amount);
 			}),
 			{ numRuns: runs(2000) },
 		);

@@ -353,31 +353,29 @@ describe('Shopify order conversion, case by case', () => {
 		).toMatchObject({ formaPago: '31', metodoPago: 'PUE' });
 	});
 
-	it('per-line rounding a single line cannot reach is carried by another line, so the totals still match', () => {
+	it('a line no base reaches with its IVA rounded to nearest lands exactly with it rounded up; each line carries what was charged (before: a cent moved to the other line)', () => {
 		const result = convert('rounding-two-lines');
 		expect(result.voucherTotal).toBe(350.01);
-		// 100.01 with tax is out of reach (86.21 + 13.79 = 100.00, 86.22 + 13.80 = 100.02); 250.00 moves up a cent instead.
+		// 100.01 with tax rounded to nearest is out of reach (86.21 + 13.79 = 100.00, 86.22 + 13.80 = 100.02);
+		// 86.21 × 0.16 = 13.7936, rounded up 13.80, is within the SAT's limits (13.79 to 13.80).
 		expect(result.notes).toEqual([
-			expect.stringContaining('line_items[0]: the voucher carries 0.01 less than was charged'),
-			expect.stringContaining('line_items[1]: the voucher carries 0.01 more than was charged'),
+			'line_items[0]: its IVA is 13.80 (86.21 × 0.16 = 13.7936, rounded up: the SAT accepts either rounding), so the line carries exactly what was charged.',
 		]);
 		expect(
 			(result.voucher as Voucher).conceptos.map((c) => [c.importe, traslados(c)[0].importe]),
 		).toEqual([
-			[86.21, 13.79],
-			[215.53, 34.48],
+			[86.21, 13.8],
+			[215.52, 34.48],
 		]);
 	});
 
-	it('when no other line can carry the cent, both figures and the reason are in the output', () => {
+	it('one line alone that no base reaches with its IVA rounded to nearest: invoiced exactly, no rounding note (before: 100.00 for 100.01)', () => {
 		const order = corpusOrder('rounding-two-lines');
 		order.line_items = order.line_items.slice(0, 1); // only the 100.01 line: no base b has b + round(0.16 b) = 100.01
 		order.total_price = '100.01';
 		const result = orderToVoucher(order, ISSUER);
-		expect([result.orderTotal, result.voucherTotal]).toEqual([100.01, 100]);
-		expect(result.roundingNote).toBe(
-			"The voucher total is 100.00 MXN, the amount charged is 100.01; the difference is 0.01 of per-line tax rounding: the SAT rounds each concept's tax to cents, and the amounts charged cannot all be reached that way.",
-		);
+		expect([result.orderTotal, result.voucherTotal]).toEqual([100.01, 100.01]);
+		expect(result.roundingNote).toBeUndefined();
 		expect(validateVoucher(result.voucher).errors).toEqual([]);
 	});
 

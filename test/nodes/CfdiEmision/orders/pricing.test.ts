@@ -1,17 +1,18 @@
 /**
  * The pricing of tax-included sale lines (orders/pricing.ts) against an oracle written from the
- * SAT's rules with decimal.js. Each concept's total is base + round(base × rate) (Anexo 20: the tax
- * of each concept is rounded to cents), so about 1 in 7 amounts at 16 % cannot be reached by any
- * base. The pricing may move each line up to 3 cents from what it was charged so that the lines
- * together still add up to the amount charged; the oracle enumerates every base of every line and
- * says what the best the voucher can do is: the total nearest the amount charged (below it on a tie)
- * with the fewest cents moved. The package must reach exactly that, line by line and in its notes.
+ * SAT's rules with decimal.js. Each concept's tax is rounded to cents; rounded to the nearest cent,
+ * about 1 in 7 amounts at 16 % cannot be reached by any base, but the SAT accepts a tax Importe
+ * anywhere between its limits (Anexo 20: (Base ∓ half a cent) × rate, truncated / rounded up;
+ * test/support/satLimits.ts), and base × rate rounded down or up always lies within them. So every
+ * line lands exactly on what it was charged; the tax is rounded to the nearest cent wherever some
+ * base lands with it, and the other way only where none does, named in the notes.
  */
 import Decimal from 'decimal.js';
 import fc from 'fast-check';
 
 import type { Voucher } from '../../../../nodes/CfdiEmision/cfdi';
 import { lineItemsToVoucher, type LineItemsSettings } from '../../../../nodes/CfdiEmision/orders';
+import { satCheckedTotal, satTaxLimits } from '../../../support/satLimits';
 
 // `npm run mutate` lowers the runs (ORACLE_RUNS) so that each mutant's test run stays short.
 const RUNS = Math.max(100, Math.round(Number(process.env.ORACLE_RUNS ?? 2000) / 2));
@@ -39,9 +40,21 @@ interface Sale {
 	discountCents: number;
 }
 
-/** base + round(base × rate), in cents, for a one-unit concept of `base` cents (the SAT's per-concept rounding). */
-function totalCents(base: number, rate: string): number {
-	return base + new Decimal(base).times(rate).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber();
+/** base + base × rate rounded as `mode` says, in cents, for a one-unit concept of `base` cents. */
+function totalCents(
+	base: number,
+	rate: string,
+	mode: Decimal.Rounding = Decimal.ROUND_HALF_UP,
+): number {
+	return base + new Decimal(base).times(rate).toDecimalPlaces(0, mode).toNumber();
+}
+
+/** Whether some base (at most `ceiling`) lands on `charged` with its tax rounded to the nearest cent. */
+function nearestReaches(charged: number, rate: string, ceiling = Infinity): boolean {
+	const plain = Math.round(charged / (1 + Number(rate)));
+	for (let base = Math.max(1, plain - 10); base <= Math.min(plain + 10, ceiling); base++)
+		if (totalCents(base, rate) === charged) return true;
+	return false;
 }
 
 /**
@@ -53,8 +66,11 @@ function reachableShifts(charged: number, rate: string, ceiling = Infinity): num
 	const shifts = new Set<number>();
 	const plain = Math.round(charged / (1 + Number(rate)));
 	for (let base = Math.max(1, plain - 10); base <= Math.min(plain + 10, ceiling); base++) {
-		const shift = totalCents(base, rate) - charged;
-		if (Math.abs(shift) <= MAX_SHIFT) shifts.add(shift);
+		// Rounded down or up: both within the SAT's limits.
+		for (const mode of [Decimal.ROUND_DOWN, Decimal.ROUND_UP]) {
+			const shift = totalCents(base, rate, mode) - charged;
+			if (Math.abs(shift) <= MAX_SHIFT) shifts.add(shift);
+		}
 	}
 	return [...shifts];
 }
@@ -142,7 +158,7 @@ function price(sales: Sale[]) {
 }
 
 describe('tax-included pricing against the SAT-rule oracle (decimal.js)', () => {
-	it('every line lands within 3 cents of what it was charged, and the voucher is as near the amount charged as any choice of bases can be, with the fewest cents moved', () => {
+	it("every line lands exactly on what it was charged, each tax within the SAT's limits, rounded to the nearest cent wherever a base lands with it", () => {
 		fc.assert(
 			fc.property(fc.array(sale, { minLength: 1, maxLength: 4 }), (sales) => {
 				const charged = sales.map((s) => s.quantity * s.priceCents - s.discountCents);
@@ -168,36 +184,52 @@ describe('tax-included pricing against the SAT-rule oracle (decimal.js)', () => 
 				expect(shifts.reduce((sum, shift) => sum + shift, 0)).toBe(expected.sum);
 				expect(shifts.reduce((sum, shift) => sum + Math.abs(shift), 0)).toBe(expected.moved);
 				expect(shifts.filter((shift) => shift !== 0)).toHaveLength(expected.linesMoved);
-				// Each moved line is named with the cents it carries more or less.
-				const moved = shifts
-					.map((shift, index) => [index, shift])
-					.filter(([, shift]) => shift !== 0);
-				const named = result.notes.flatMap((note) => {
-					const match =
-						/^lines\[(\d+)\]: the voucher carries (\d+\.\d{2}) (more|less) than was charged/.exec(
-							note,
-						);
-					return match
-						? [[Number(match[1]), (match[3] === 'more' ? 1 : -1) * cents(Number(match[2]))]]
-						: [];
+				expect(shifts.every((shift) => shift === 0)).toBe(true);
+				expect(satCheckedTotal(voucher).toFixed(2)).toBe(
+					new Decimal(charged.reduce((a, b) => a + b, 0)).div(100).toFixed(2),
+				);
+				// The other rounding only where no base lands with the nearest, and each such line named.
+				const otherRounding = voucher.conceptos.flatMap((c, index) => {
+					const [tax] = c.impuestos?.traslados ?? [];
+					const nearest = new Decimal(String(tax.base))
+						.times(String(tax.tasaOCuota))
+						.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+					return nearest.equals(String(tax.importe)) ? [] : [index];
 				});
-				expect(named).toEqual(moved);
+				expect(otherRounding).toEqual(
+					charged.flatMap((amount, index) =>
+						nearestReaches(amount, sales[index].rate, ceilingOf(sales[index])) ? [] : [index],
+					),
+				);
+				const named = result.notes.flatMap((note) => {
+					const match = /^lines\[(\d+)\]: its IVA is \d+\.\d{2} \(/.exec(note);
+					return match ? [Number(match[1])] : [];
+				});
+				expect(named).toEqual(otherRounding);
+				expect(result.notes.some((note) => note.includes('the voucher carries'))).toBe(false);
 			}),
 			{ numRuns: RUNS },
 		);
 	});
 
-	it('one line out of reach is invoiced a cent below, never above, and the output says both figures', () => {
-		// 100.01 at 16 %: 86.21 + 13.79 = 100.00 and 86.22 + 13.80 = 100.02; nothing gives 100.01.
-		expect(reachableShifts(10001, '0.16').sort()).toEqual([-1, -2, -3, 1, 2, 3].sort());
+	it('one line no base reaches with its tax rounded to nearest: invoiced exactly, its IVA rounded up, and the note says so (before: a cent below)', () => {
+		// 100.01 at 16 %: 86.21 + 13.79 = 100.00 and 86.22 + 13.80 = 100.02 rounded to nearest; 86.21 ×
+		// 0.16 = 13.7936, whose limits are 13.79 to 13.80 (Anexo 20), so 86.21 + 13.80 = 100.01.
+		expect(nearestReaches(10001, '0.16')).toBe(false);
+		expect(satTaxLimits('86.21', '0.16')).toEqual({
+			lower: new Decimal('13.79'),
+			upper: new Decimal('13.80'),
+		});
 		const result = price([{ quantity: 1, priceCents: 10001, rate: '0.16', discountCents: 0 }]);
-		expect([result.orderTotal, result.voucherTotal]).toEqual([100.01, 100]);
+		expect([result.orderTotal, result.voucherTotal]).toEqual([100.01, 100.01]);
+		const [concepto] = (result.voucher as Voucher).conceptos;
+		expect([concepto.importe, concepto.impuestos?.traslados?.[0].importe]).toEqual([86.21, 13.8]);
 		expect(result.notes).toEqual([
-			'lines[0]: the voucher carries 0.01 less than was charged for this line, so that the per-line tax rounding of the SAT adds up to the amount charged for the whole voucher.',
+			'lines[0]: its IVA is 13.80 (86.21 × 0.16 = 13.7936, rounded up: the SAT accepts either rounding), so the line carries exactly what was charged.',
 		]);
 	});
 
-	it('two lines out of reach balance each other: one a cent below, the other a cent above, and the total is exact', () => {
+	it('two such lines: each invoiced exactly on its own, no cent moved between them (before: one below, one above)', () => {
 		const result = price([
 			{ quantity: 1, priceCents: 10001, rate: '0.16', discountCents: 0 },
 			{ quantity: 1, priceCents: 10001, rate: '0.16', discountCents: 0 },
@@ -207,11 +239,10 @@ describe('tax-included pricing against the SAT-rule oracle (decimal.js)', () => 
 			200.02,
 			undefined,
 		]);
-		// On a tie the earlier line goes below: the same sale always gives the same voucher.
-		expect(conceptTotals(result.voucher as Voucher)).toEqual([10000, 10002]);
-		expect(result.notes.map((note) => note.slice(0, 44))).toEqual([
-			'lines[0]: the voucher carries 0.01 less than',
-			'lines[1]: the voucher carries 0.01 more than',
+		expect(conceptTotals(result.voucher as Voucher)).toEqual([10001, 10001]);
+		expect(result.notes.map((note) => note.slice(0, 25))).toEqual([
+			'lines[0]: its IVA is 13.8',
+			'lines[1]: its IVA is 13.8',
 		]);
 	});
 });

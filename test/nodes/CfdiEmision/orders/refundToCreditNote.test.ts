@@ -2,10 +2,12 @@
  * Shopify refunds → credit notes (type E) related to the order's invoice.
  * The link from a refund to its order's stamped invoice: invoiceLink.test.ts beside this one.
  */
+import Decimal from 'decimal.js';
 import { validateVoucher, type Voucher } from '../../../../nodes/CfdiEmision/cfdi';
 import { refundToCreditNote, type RefundSettings } from '../../../../nodes/CfdiEmision/orders';
 import { refusal } from '../../../support/refusal';
 import { corpusOrder, type Order } from '../../../support/corpusOrder';
+import { satTaxLimits } from '../../../support/satLimits';
 
 const INVOICE_UUID = '5FB2822E-396D-4725-8521-CDC4BDD20CCF';
 const SETTINGS: RefundSettings = {
@@ -21,15 +23,14 @@ function refundedOrder(): Order {
 }
 
 describe('refund → credit note', () => {
-	it('one returned pair of shoes: a credit note related to the invoice as a return; the cent per-line rounding cannot reach is reported', () => {
+	it('one returned pair of shoes: a credit note related to the invoice as a return, for exactly the money refunded (before: a cent below)', () => {
 		const result = refundToCreditNote(refundedOrder(), SETTINGS);
 		const voucher = result.voucher as Voucher;
-		// 1 of 2 pairs at 1,899.00 with its half of the 189.90 discount: 1,804.05 refunded. With one concept no
-		// base reaches it (1,555.21 + IVA 248.83 = 1,804.04; 1,555.22 + 248.84 = 1,804.06): the lower one, and both figures.
-		expect([result.orderTotal, result.voucherTotal]).toEqual([1804.05, 1804.04]);
-		expect(result.roundingNote).toBe(
-			"The voucher total is 1804.04 MXN, the amount charged is 1804.05; the difference is 0.01 of per-line tax rounding: the SAT rounds each concept's tax to cents, and the amounts charged cannot all be reached that way.",
-		);
+		// 1 of 2 pairs at 1,899.00 with its half of the 189.90 discount: 1,804.05 refunded. Rounded to the
+		// nearest cent no base reaches it (1,555.21 + IVA 248.83 = 1,804.04; 1,555.22 + 248.84 = 1,804.06);
+		// 1,555.21 × 0.16 = 248.8336 rounded up, 248.84, is within the SAT's limits: 1,804.05 exactly.
+		expect([result.orderTotal, result.voucherTotal]).toEqual([1804.05, 1804.05]);
+		expect(result.roundingNote).toBeUndefined();
 		expect(voucher).toMatchObject({
 			tipoDeComprobante: 'E',
 			serie: 'NC',
@@ -50,8 +51,12 @@ describe('refund → credit note', () => {
 			}),
 		]);
 		expect(voucher.impuestos?.traslados).toEqual([
-			{ base: 1555.21, impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0.16, importe: 248.83 },
+			{ base: 1555.21, impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0.16, importe: 248.84 },
 		]);
+		expect(satTaxLimits('1555.21', '0.16')).toEqual({
+			lower: new Decimal('248.83'),
+			upper: new Decimal('248.84'),
+		});
 		expect(validateVoucher(voucher).errors).toEqual([]);
 	});
 
@@ -112,10 +117,10 @@ describe('refund → credit note', () => {
 		const order = refundedOrder();
 		order.refunds[0].transactions[0].amount = '1800.00';
 		const result = refundToCreditNote(order, SETTINGS);
-		expect([result.orderTotal, result.voucherTotal]).toEqual([1800, 1804.04]);
-		expect(result.roundingNote).toContain('the difference is 0.01 of per-line tax rounding');
-		expect(result.roundingNote).toContain(
-			"and -4.05 that the source's lines, shipping and taxes do not add up to (they sum to 1804.05)",
+		expect([result.orderTotal, result.voucherTotal]).toEqual([1800, 1804.05]);
+		expect(result.roundingNote).not.toContain('per-line tax rounding');
+		expect(result.roundingNote).toBe(
+			"The voucher total is 1804.05 MXN, the amount charged is 1800.00; the difference is -4.05 that the source's lines, shipping and taxes do not add up to (they sum to 1804.05).",
 		);
 	});
 
@@ -270,11 +275,11 @@ describe('refund → credit note: choosing the refund, the currency, and what th
 		).toBe('order #1021 has no refund with id 1.');
 	});
 
-	it('a normal refund: only the note of the cent out of reach, and a source that says what to fix', () => {
+	it('a normal refund: only the note of the IVA rounded up, and a source that says what to fix', () => {
 		const result = refundToCreditNote(refundedOrder(), SETTINGS);
-		// The one note is the cent the per-line rounding cannot reach (1,804.05 → 1,804.04).
+		// The one note is the IVA rounded up so that the line lands on 1,804.05.
 		expect(result.notes).toEqual([
-			'refunds[0].refund_line_items[0]: the voucher carries 0.01 less than was charged for this line, so that the per-line tax rounding of the SAT adds up to the amount charged for the whole voucher.',
+			'refunds[0].refund_line_items[0]: its IVA is 248.84 (1555.21 × 0.16 = 248.8336, rounded up: the SAT accepts either rounding), so the line carries exactly what was charged.',
 		]);
 		expect(result.source).toEqual({
 			amount: '1804.05',
@@ -295,7 +300,7 @@ describe('refund → credit note: choosing the refund, the currency, and what th
 		const result = refundToCreditNote(order, SETTINGS);
 		expect(result.voucher?.conceptos).toHaveLength(1);
 		expect(result.notes).toEqual([
-			'refunds[0].refund_line_items[0]: the voucher carries 0.01 less than was charged for this line, so that the per-line tax rounding of the SAT adds up to the amount charged for the whole voucher.',
+			'refunds[0].refund_line_items[0]: its IVA is 248.84 (1555.21 × 0.16 = 248.8336, rounded up: the SAT accepts either rounding), so the line carries exactly what was charged.',
 		]);
 		order.refunds[0].order_adjustments = [{ kind: 'shipping_refund', amount: 'all' }];
 		expect(refusal(() => refundToCreditNote(order, SETTINGS))).toMatchObject({

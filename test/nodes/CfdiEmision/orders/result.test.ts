@@ -12,7 +12,7 @@ const ISSUER: OrderSettings = {
 };
 
 describe('when the voucher total differs from total_price: every part of the difference, in figures', () => {
-	it('gift cards sold, per-line rounding and money the lines do not explain are each named, with the sums', () => {
+	it("gift cards sold and money the lines do not explain are each named, with the sums; no cent of rounding is left (the IVA Shopify charged, 13.79, is within the SAT's limits)", () => {
 		const order = plainOrder({ total_price: '601.01' });
 		order.line_items = [
 			{
@@ -25,10 +25,12 @@ describe('when the voucher total differs from total_price: every part of the dif
 			{ id: 2, title: 'Gift card', quantity: 1, price: '500.00', gift_card: true, tax_lines: [] },
 		];
 		const result = orderToVoucher(order, ISSUER);
-		// 100.01 with IVA cannot be reached (100.00 or 100.02); the gift card is left out; 601.01 − 600.01 = 1.00 is unexplained.
-		expect([result.orderTotal, result.voucherTotal]).toEqual([601.01, 100]);
+		// 100.01 with IVA rounded to nearest cannot be reached (100.00 or 100.02), but 86.22 + 13.79 (86.22 ×
+		// 0.16 = 13.7952 rounded down, as Shopify charged it) can; the gift card is left out; 601.01 − 600.01 =
+		// 1.00 is unexplained.
+		expect([result.orderTotal, result.voucherTotal]).toEqual([601.01, 100.01]);
 		expect(result.roundingNote).toBe(
-			"The voucher total is 100.00 MXN, the amount charged is 601.01; the difference is 500.00 of gift cards sold, invoiced when they are spent; and 0.01 of per-line tax rounding: the SAT rounds each concept's tax to cents, and the amounts charged cannot all be reached that way; and 1.00 that the source's lines, shipping and taxes do not add up to (they sum to 600.01).",
+			"The voucher total is 100.01 MXN, the amount charged is 601.01; the difference is 500.00 of gift cards sold, invoiced when they are spent; and 1.00 that the source's lines, shipping and taxes do not add up to (they sum to 600.01).",
 		);
 		expect(result.source).toEqual({
 			amount: '101.01',

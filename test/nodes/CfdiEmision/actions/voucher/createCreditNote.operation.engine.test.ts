@@ -7,6 +7,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { useSandboxEngine } from '../../../../support/nodeTestKit';
+import { satCheckedTotal } from '../../../../support/satLimits';
 import {
 	CUSTOMER,
 	creditNoteParams,
@@ -263,23 +264,28 @@ describe('voucher: create credit note', () => {
 		expect(error?.message).toMatch(message);
 		expect(issuingCalls(kit.sandbox)).toEqual([]);
 	});
-	test('a single amount no base reaches (version 1.1): 0.01 below the amount asked, never above, and the note says why', async () => {
+	test("a single amount no base reaches by rounding to nearest (version 1.1): the amount asked to the cent, its IVA rounded up within the SAT's limits (before: 0.01 below)", async () => {
 		const { items, error } = await kit.engine.runNode(typedParams({ creditAmount: 50.06 }), [{}], {
 			typeVersion: 1.1,
 		});
 		expect(error).toBeUndefined();
-		expect((sentBody(kit.sandbox) as any).total).toBe(50.05);
+		const sent = sentBody(kit.sandbox) as any;
+		expect(sent.total).toBe(50.06);
+		// base 43.15: 43.15 × 0.16 = 6.904, sent as 6.91 (the SAT accepts 6.90 to 6.91), not 6.90.
+		expect(sent.conceptos[0].impuestos.traslados[0]).toMatchObject({ base: 43.15, importe: 6.91 });
+		expect(sent.impuestos).toMatchObject({ totalImpuestosTrasladados: 6.91 });
+		expect(satCheckedTotal(sent).toFixed(2)).toBe('50.06');
 		expect(items[0].json).toMatchObject({
 			status: 'stamped',
 			reconciliation: {
-				outcome: 'roundingRemainder',
+				outcome: 'centsMoved',
 				sourceTotal: '50.06',
-				voucherTotal: '50.05',
+				voucherTotal: '50.06',
 				from: 'the amount to credit',
 			},
 		});
 		expect((items[0].json.reconciliation as any).note).toContain(
-			'no choice of bases within 3 cents per concept reaches 50.06',
+			"'s IVA 16 % is 6.91 on base 43.15 (6.90 rounded; the SAT accepts 6.90 to 6.91)",
 		);
 	});
 

@@ -7,6 +7,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { useSandboxEngine } from '../../../../support/nodeTestKit';
+import { satCheckedTotal } from '../../../../support/satLimits';
 import {
 	findElement,
 	globalParams,
@@ -90,8 +91,9 @@ describe('voucher: create global invoice', () => {
 		]);
 	});
 
-	test('tax-included sales no base reaches one by one (version 1.1): the total is the money collected, the cents moved and named', async () => {
-		// 1.05 and 50.06: at 16 % no base b gives b + round(b × 0.16) equal to them (each alone lands 0.01 off).
+	test("tax-included sales no base reaches by rounding to nearest (version 1.1): each sale to the cent, its IVA within the SAT's limits, named", async () => {
+		// 1.05 and 50.06: at 16 % no base b gives b + round(b × 0.16) equal to them (each alone lands 0.01
+		// off); b + (b × 0.16 rounded up) does, and the SAT accepts either rounding (Anexo 20's limits).
 		const sales = [
 			{ ticket: 'T-1', total: 1.05 },
 			{ ticket: 'T-2', total: 50.06 },
@@ -109,8 +111,22 @@ describe('voucher: create global invoice', () => {
 				from: 'the sum of the 3 sales',
 			},
 		});
-		expect((items[0].json.reconciliation as any).note).toMatch(
-			/conceptos\[\d\] \(T-\d, "Venta"\) carries 0\.01 (more|less) than its source amount/,
+		const sent = sentBody(kit.sandbox) as any;
+		// Each sale's line carries what the buyer paid: base + IVA = the sale.
+		expect(
+			sent.conceptos.map((concepto: any) => [
+				concepto.noIdentificacion,
+				concepto.importe,
+				concepto.impuestos.traslados[0].importe,
+			]),
+		).toEqual([
+			['T-1', 0.9, 0.15],
+			['T-2', 43.15, 6.91],
+			['T-3', 100, 16],
+		]);
+		expect(satCheckedTotal(sent).toFixed(2)).toBe('167.11');
+		expect((items[0].json.reconciliation as any).note).toContain(
+			`conceptos[1] (T-2, "Venta")'s IVA 16 % is 6.91 on base 43.15 (6.90 rounded; the SAT accepts 6.90 to 6.91)`,
 		);
 	});
 
