@@ -6,6 +6,7 @@
 import { isObject, toNumber } from './modelBinding';
 import type { SandboxAccount, ValidationError, VoucherBody } from './types';
 import { recipientRegistryErrors } from './satRegistry';
+import { taxLimitErrors } from './taxLimits';
 import { voucherKindErrors } from './voucherKinds';
 
 export type { ValidationError } from './types';
@@ -111,6 +112,7 @@ export function stampingValidation(
 			mensaje: 'El campo Fecha no cumple con el patrón requerido.',
 		});
 	}
+	errors.push(...taxLimitErrors(body));
 	errors.push(...recipientRegistryErrors(body));
 	errors.push(...voucherKindErrors(body));
 	return errors;

@@ -82,13 +82,23 @@ export function lineTotal(voucher: Voucher, concepto: Concepto, decimals: number
 	return parseDecimal(computedLine(voucher, concepto, decimals).total) as Decimal;
 }
 
-/** Taxed at a positive rate (Tasa), with no amount per unit (Cuota): where per-line rounding happens. */
-function roundsPerLine(concepto: Concepto): boolean {
+/** The concept's tax lines at a positive rate (Tasa): each rounds its Importe to the currency's decimals. */
+export function roundedTaxLines(concepto: Concepto): number {
 	const traslados = concepto.impuestos?.traslados ?? [];
 	const retenciones = concepto.impuestos?.retenciones ?? [];
-	const lines = [...traslados, ...retenciones];
+	return [...traslados, ...retenciones].filter(
+		(tax) => tax.tipoFactor === 'Tasa' && Number(tax.tasaOCuota) > 0,
+	).length;
+}
+
+/** Taxed at a positive rate (Tasa), with no amount per unit (Cuota): where per-line rounding happens. */
+function roundsPerLine(concepto: Concepto): boolean {
+	const lines = [
+		...(concepto.impuestos?.traslados ?? []),
+		...(concepto.impuestos?.retenciones ?? []),
+	];
 	if (lines.some((tax) => tax.tipoFactor === 'Cuota')) return false;
-	return lines.some((tax) => tax.tipoFactor === 'Tasa' && Number(tax.tasaOCuota) > 0);
+	return roundedTaxLines(concepto) > 0;
 }
 
 interface TaxVariant {

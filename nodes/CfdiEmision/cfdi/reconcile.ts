@@ -19,12 +19,13 @@
  * pass their figure as given, never rounded.
  *
  * The tolerance is in units of the currency's last decimal (cents for MXN), never a percentage:
- * ROUNDING_UNITS_PER_CONCEPT per taxed concept before the move, FORCED_REMAINDER_UNITS after it.
+ * ROUNDING_UNITS_PER_TAX_LINE per tax line at a rate before the move, FORCED_REMAINDER_UNITS after it.
  */
 import { currencyDecimals } from './catalogs/moneda';
 import {
 	conceptOptions,
 	describeMoves,
+	roundedTaxLines,
 	lineTotal,
 	MAX_SHIFT_UNITS,
 	money,
@@ -50,8 +51,8 @@ import { complementOf, type JsonRecord } from './voucherShape';
 /** What to do with a total that differs from its source by more than per-line rounding explains. */
 export type WhenTotalsDiffer = 'refuse' | 'stampWithNote';
 
-/** How far each taxed concept's rounding may move the total before cents are moved (1 cent in MXN). */
-export const ROUNDING_UNITS_PER_CONCEPT = 1;
+/** How far each tax line's rounding (at a rate) may move the total before cents are moved (1 cent in MXN). */
+export const ROUNDING_UNITS_PER_TAX_LINE = 1;
 /** What may remain once cents are moved, when no choice of bases reaches the source (1 cent in MXN). */
 export const FORCED_REMAINDER_UNITS = 1;
 
@@ -239,7 +240,11 @@ export function reconcile(
 			),
 		);
 	};
-	if (taxed.length > 0 && Math.abs(difference) <= ROUNDING_UNITS_PER_CONCEPT * taxed.length) {
+	// What per-line rounding explains: a unit per tax line at a rate (IEPS and IVA round apart).
+	const explained =
+		ROUNDING_UNITS_PER_TAX_LINE *
+		taxed.reduce((sum, concept) => sum + roundedTaxLines(voucher.conceptos[concept.index]), 0);
+	if (taxed.length > 0 && Math.abs(difference) <= explained) {
 		// Measured against each concept's reference: Σ references + untaxed lines + Σ deviations = target.
 		const referenceSum = addDecimal(
 			sumDecimals(taxed.map((concept) => concept.reference)),
@@ -273,7 +278,7 @@ export function reconcile(
 	}
 
 	const gap = subtractDecimal(target, built);
-	const explanation = `${what} is ${money(built, decimals)} ${source.currency} but ${source.from} is ${sourceTotal}: ${money(gap, decimals).replace(/^-/, '')} ${compareDecimal(gap, decimalOf(0)) > 0 ? 'less' : 'more'} than the source, more than per-line tax rounding explains (at most ${money(decimalOf(Math.max(taxed.length, 1) * ROUNDING_UNITS_PER_CONCEPT, decimals), decimals)} here)${source.detail ? `. ${source.detail.replace(/\.$/, '')}` : ''}.`;
+	const explanation = `${what} is ${money(built, decimals)} ${source.currency} but ${source.from} is ${sourceTotal}: ${money(gap, decimals).replace(/^-/, '')} ${compareDecimal(gap, decimalOf(0)) > 0 ? 'less' : 'more'} than the source, more than per-line tax rounding explains (at most ${money(decimalOf(Math.max(explained, ROUNDING_UNITS_PER_TAX_LINE), decimals), decimals)} here)${source.detail ? `. ${source.detail.replace(/\.$/, '')}` : ''}.`;
 	if (policy === 'stampWithNote') {
 		return {
 			...base,

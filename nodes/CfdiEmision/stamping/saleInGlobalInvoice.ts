@@ -195,7 +195,9 @@ async function replacementBody(
 			return copy;
 		});
 	body.folio = replacementFolio(replaced.folio);
-	return computeTotals(body as unknown as Voucher).voucher as unknown as IDataObject;
+	// Each remaining sale keeps its IVA as stamped (rounded up or down to carry the sale to the cent).
+	return computeTotals(body as unknown as Voucher, { keepTaxImportes: true })
+		.voucher as unknown as IDataObject;
 }
 
 /**

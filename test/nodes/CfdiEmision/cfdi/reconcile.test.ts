@@ -28,7 +28,7 @@ import {
 import { lineItemsToVoucher, type LineItemsSettings } from '../../../../nodes/CfdiEmision/orders';
 import {
 	FORCED_REMAINDER_UNITS,
-	ROUNDING_UNITS_PER_CONCEPT,
+	ROUNDING_UNITS_PER_TAX_LINE,
 } from '../../../../nodes/CfdiEmision/cfdi/reconcile';
 import { CUSTOMER, INVOICE_UUID, ISSUER } from '../../../support/kindFixtures';
 import { satCheckedTotal } from '../../../support/satLimits';
@@ -246,7 +246,7 @@ describe('reconcile: the three outcomes', () => {
 	});
 
 	test('the tolerance is explicit and in cents: one taxed concept may be 1 cent apart, not 2', () => {
-		expect([ROUNDING_UNITS_PER_CONCEPT, FORCED_REMAINDER_UNITS]).toEqual([1, 1]);
+		expect([ROUNDING_UNITS_PER_TAX_LINE, FORCED_REMAINDER_UNITS]).toEqual([1, 1]);
 		const { voucher } = creditNote('116.00');
 		const money = (amount: string) => ({
 			amount,

@@ -31,6 +31,8 @@ import {
 	useSandboxEngine,
 } from '../../../support/nodeTestKit';
 
+import { sentBody } from '../../../support/kindsKit';
+import { satCheckedTotal } from '../../../support/satLimits';
 const kit = useSandboxEngine();
 
 function sentBodies(): IDataObject[] {
@@ -306,18 +308,22 @@ describe('Create with Input Mode "Order"', () => {
 		expect(items[0].json.order).toMatchObject({ orderTotal: 2240.61, voucherTotal: 2240.61 });
 	});
 
-	test('an unreachable cent is reported in the output with both figures; the voucher still passes the checks and stamps', async () => {
+	test("an order of 100.01 no base reaches with its IVA rounded to nearest: the invoice sent is 100.01 exactly (86.21 + IVA 13.80, rounded up within the SAT's limits), the note says so; before: 100.00", async () => {
 		const order = corpusOrder('rounding-two-lines');
 		order.line_items = order.line_items.slice(0, 1);
 		order.total_price = '100.01';
 		const { items } = await kit.engine.runNode(orderParams(), [order]);
 		expect(items[0].json).toMatchObject({
 			status: 'stamped',
-			order: { orderTotal: 100.01, voucherTotal: 100 },
+			order: { orderTotal: 100.01, voucherTotal: 100.01 },
 		});
-		expect((items[0].json.order as IDataObject).roundingNote).toContain(
-			'The voucher total is 100.00 MXN, the amount charged is 100.01',
-		);
+		expect((items[0].json.order as IDataObject).roundingNote).toBeUndefined();
+		expect((items[0].json.order as IDataObject).notes).toEqual([
+			'line_items[0]: its IVA is 13.80 (86.21 × 0.16 = 13.7936, rounded up: the SAT accepts either rounding), so the line carries exactly what was charged.',
+		]);
+		const sent = sentBody(kit.sandbox) as IDataObject;
+		expect(sent.total).toBe(100.01);
+		expect(satCheckedTotal(sent as never).toFixed(2)).toBe('100.01');
 	});
 });
 
