@@ -270,3 +270,14 @@ export function subtractExact(a: number | string, b: number | string): number {
 export function compareExact(a: number | string, b: number | string): -1 | 0 | 1 {
 	return compareDecimal(toDecimalOrThrow(a), toDecimalOrThrow(b));
 }
+
+/**
+ * A number an expression computed with binary float noise (100 × 1.16 = 115.99999999999999) is the
+ * amount it stands for: rounded to `decimals` when it lies within 10^−9 of its own size from it.
+ * Anything else, and any text, is returned as given, for the checks to refuse by name.
+ */
+export function withoutFloatNoise(value: unknown, decimals: number): unknown {
+	if (typeof value !== 'number' || !Number.isFinite(value)) return value;
+	const rounded = roundHalfUp(value, decimals);
+	return rounded !== value && Math.abs(value - rounded) < 1e-9 * Math.abs(value) ? rounded : value;
+}

@@ -3,7 +3,14 @@
  * gathered per period into one voucher with InformacionGlobal, one concept per sale (ticket).
  */
 import { computeTotals } from '../computeTotals';
-import { decimalAsGiven, decimalToString, sumDecimals, type Decimal } from '../decimal';
+import {
+	compareDecimal,
+	decimalAsGiven,
+	decimalToString,
+	roundDecimal,
+	sumDecimals,
+	type Decimal,
+} from '../decimal';
 import { fieldCode, fieldText } from '../fieldText';
 import { GENERIC_NATIONAL_RFC } from '../rfc';
 import type { Concepto, Voucher } from '../types';
@@ -120,6 +127,13 @@ export function buildGlobalInvoice(input: GlobalInvoiceInput): Voucher {
 				`sales[${index}].amount`,
 				`Sale ${index + 1} (ticket ${JSON.stringify(sale.ticket)}) has amount ${JSON.stringify(sale.amount)}, not a number.`,
 				'Give the sale amount as a decimal number.',
+			);
+		// Finer than the currency: refused naming this sale, not the month's sum (reconcile.ts would).
+		if (compareDecimal(roundDecimal(amount, decimals), amount) !== 0)
+			throw new KindInputError(
+				`sales[${index}].amount`,
+				`Sale ${index + 1} (ticket ${JSON.stringify(sale.ticket)}) has amount ${JSON.stringify(sale.amount)}, finer than the ${decimals} decimals of ${moneda}.`,
+				`Give the sale's amount as it was charged, with at most ${decimals} decimals (${decimalToString(roundDecimal(amount, decimals, 'down'), decimals)} or ${decimalToString(roundDecimal(amount, decimals, 'up'), decimals)}); the node does not round it.`,
 			);
 		const ticket = String(sale.ticket ?? '').trim();
 		if (ticket === '')
