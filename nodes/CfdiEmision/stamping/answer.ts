@@ -259,6 +259,7 @@ export type AttentionReason =
 	| 'saleInGlobalInvoice'
 	| 'saleInGlobalInvoiceUnclear'
 	| 'globalInvoiceRelated'
+	| 'globalInvoiceHalfReplaced'
 	| 'folioCollision'
 	| 'duplicateCheckUndecided'
 	| 'twinStamped'

@@ -42,6 +42,7 @@ import {
 	type LookUpSale,
 	type SendVoucherContext,
 } from './sendVoucher';
+import { withHalfReplaced } from './halfReplaced';
 import { stampPending } from './stampPending';
 import {
 	DuplicateCheck,
@@ -205,10 +206,9 @@ export async function runStamping(
 	const plans = new ItemPlans<StampJob | BuiltVoucher>(count, (itemIndex) =>
 		planStampJob(ctx, parameters, operation, itemIndex, issuer),
 	);
-	// Each item that starts plans one more item in the background, in the idle time while answers
-	// are awaited, so that a series whose stamp has just finished sends its next voucher at once
-	// instead of building it first. Planning sends nothing; it stops when the run ends. (Without
-	// Continue On Fail runItems has already planned every item, and this returns at once.)
+	// Each item that starts plans one more in the background, while answers are awaited, so a series
+	// whose stamp has just finished sends its next voucher at once. Planning sends nothing; it stops
+	// when the run ends (without Continue On Fail runItems has planned every item already).
 	let firstUnplanned = 0;
 	let runEnded = false;
 	const planOneAhead = async () => {
@@ -360,7 +360,7 @@ export async function runStamping(
 						Number(left.idComprobante) > 0
 					)
 						rememberDraft(nodeData, job, Number(left.idComprobante));
-					throw failed;
+					throw withHalfReplaced(failed, job);
 				}
 				const outcome = outcomeOf(job, sent.answer, format);
 				const [stampedItem] = outcome.items;
