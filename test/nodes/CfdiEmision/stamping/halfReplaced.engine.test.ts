@@ -6,6 +6,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { lastMonthOrder, runFirstItem, stampLastMonthGlobal } from '../../../support/globalSaleKit';
+import type { Order } from '../../../support/corpusOrder';
 import { orderParams, useSandboxEngine } from '../../../support/nodeTestKit';
 
 const kit = useSandboxEngine();
@@ -17,7 +18,7 @@ const stampedTo = (rfc: string) =>
 
 test("the buyer's invoice refused by the SAT's rules after the replacement: the item says both global invoices are valid, which sales each declares, and what the shop does (before: a plain buyer refusal)", async () => {
 	const global = await stampLastMonthGlobal(kit.engine);
-	const order = lastMonthOrder();
+	const order = lastMonthOrder() as Order;
 	// A buyer whose name is not the one the SAT's registry holds for the RFC (the sandbox's register:
 	// KERNEL INDUSTIA JUGUETERA): refused by the service when stamping, never locally.
 	const typed: Record<string, string> = {
