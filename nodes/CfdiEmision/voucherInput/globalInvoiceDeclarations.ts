@@ -42,6 +42,8 @@ export interface PriorDeclarations {
 	 * run stamped before when it holds every sale not documented elsewhere, else another set of sales.
 	 */
 	periodGlobal?: DeclaredGlobal;
+	/** A cancelled voucher carries the period's own series and folio: a new one takes a folio of its own. */
+	periodFolioCancelled?: boolean;
 }
 
 export const NO_PRIOR: PriorDeclarations = { globals: [], listed: [] };
@@ -94,6 +96,14 @@ export async function priorDeclarations(
 					'Nothing was stamped. Run again (a list that moved while it was read settles by itself).',
 			},
 		);
+	const ownSeriesFolio = (record: { series?: unknown; folio?: unknown }) =>
+		String(record.series ?? '')
+			.trim()
+			.toUpperCase() === serie.toUpperCase() && String(record.folio ?? '').trim() === ownFolio;
+	// Two vouchers under one series and folio, one cancelled and one valid, would read as one.
+	const periodFolioCancelled =
+		periodFolio &&
+		whole.records.some((record) => record.status === 'cancelled' && ownSeriesFolio(record));
 	const records = whole.records.filter(
 		(record) =>
 			!!record.uuid &&
@@ -105,10 +115,7 @@ export async function priorDeclarations(
 	let periodGlobal: DeclaredGlobal | undefined;
 	for (const record of records) {
 		if (!isGeneralPublic(record.recipientRfc) || !record.uuid) continue;
-		const ownKey =
-			String(record.series ?? '')
-				.trim()
-				.toUpperCase() === serie.toUpperCase() && String(record.folio ?? '').trim() === ownFolio;
+		const ownKey = ownSeriesFolio(record);
 		// A daily, weekly or fortnightly folio carries a hash of its tickets: under it, the same sales.
 		if (ownKey && !periodFolio) continue;
 		const { cfdi, xml } = await downloadVoucherXml(ctx, session, record.uuid, 0, {
@@ -134,6 +141,7 @@ export async function priorDeclarations(
 		globals,
 		listed: records.filter((record) => !isGeneralPublic(record.recipientRfc)),
 		...(periodGlobal ? { periodGlobal } : {}),
+		...(periodFolioCancelled ? { periodFolioCancelled } : {}),
 	};
 }
 
@@ -193,7 +201,7 @@ export function salesAlreadyDocumented(
 		.filter((sale) => !documented.has(sale.itemIndex));
 	const held = new Set(own?.tickets.map((ticket) => String(ticket).trim()));
 	if (!own || remaining.every((sale) => held.has(sale.ticket)))
-		return { leftOut, notes, periodFolioTaken: false };
+		return { leftOut, notes, periodFolioTaken: !own && prior.periodFolioCancelled === true };
 	for (const sale of remaining)
 		if (held.has(sale.ticket))
 			leftOut.push({ itemIndex: sale.itemIndex, ...declaredLeftOut(sale.ticket, own) });

@@ -151,6 +151,36 @@ describe("a monthly global invoice of a period that already has one (another run
 		]);
 	});
 
+	test("the period's global invoice cancelled, the month run again: the new one takes a folio of its own, never the cancelled one's (before: G<period>-04 twice, one cancelled, one valid)", async () => {
+		const first = await kit.engine.runNode(monthly(), salesOfTickets('T1', 'T2', 'T3'), V11);
+		const firstUuid = String(json(first.items).uuid);
+		const periodFolio = `G${today.year}${month}-04`;
+		const cancel = await kit.engine.runNode(
+			{ resource: 'voucher', operation: 'cancel', uuid: firstUuid, motivo: '02' },
+			[{}],
+		);
+		expect(cancel.error).toBeUndefined();
+		expect(kit.sandbox.cancellations.get(firstUuid)).toMatchObject({ state: 'cancelled' });
+		const { items, error } = await kit.engine.runNode(
+			monthly(),
+			salesOfTickets('T1', 'T2', 'T3'),
+			V11,
+		);
+		expect(error).toBeUndefined();
+		expect(json(items).status).toBe('stamped');
+		const folios = [...kit.sandbox.vouchers.values()]
+			.filter((voucher) => voucher.stampCount > 0)
+			.map((voucher) => String(voucher.body.folio));
+		expect(folios[0]).toBe(periodFolio);
+		expect(folios[1]).toMatch(new RegExp(`^${periodFolio}-[0-9A-F]{8}$`));
+		// Run again: found, not stamped a third time.
+		const again = await kit.engine.runNode(monthly(), salesOfTickets('T1', 'T2', 'T3'), V11);
+		expect([json(again.items).status, json(again.items).uuid]).toEqual([
+			'alreadyStamped',
+			json(items).uuid,
+		]);
+	});
+
 	test('the same month run again with the same sales is answered with its invoice (the duplicate check)', async () => {
 		const first = await kit.engine.runNode(monthly(), salesOfTickets('T1', 'T2', 'T3'), V11);
 		const { items } = await kit.engine.runNode(monthly(), salesOfTickets('T1', 'T2', 'T3'), V11);
