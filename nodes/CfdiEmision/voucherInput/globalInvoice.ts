@@ -211,12 +211,20 @@ export function globalInvoiceParts(
 		anio: period.anio,
 	};
 	const failedFor = (saleItems: number[]) => (error: unknown) =>
-		kindInputFailure(ctx, saleItems[0] ?? 0, error, (field) => {
-			const sale = /sales\[(\d+)\]\.(\w+)/.exec(field);
-			return sale
-				? `Sale of input item ${saleItems[Number(sale[1])] ?? sale[1]} (${sale[2] === 'ticket' ? 'Sale Ticket Number' : 'Sale Amount'})`
-				: 'Sales';
-		});
+		kindInputFailure(
+			ctx,
+			saleItems[0] ?? 0,
+			error,
+			(field) => {
+				const sale = /sales\[(\d+)\]\.(\w+)/.exec(field);
+				return sale
+					? `Sale of input item ${saleItems[Number(sale[1])] ?? sale[1]} (${saleFieldName(field)})`
+					: 'Sales';
+			},
+			(field) => (/^sales\[\d+\]\./.test(field) ? saleFieldName(field) : null),
+		);
+	const saleFieldName = (field: string) =>
+		field.endsWith('.ticket') ? 'Sale Ticket Number' : 'Sale Amount';
 	const allItems = allSales.map((_, itemIndex) => itemIndex);
 	// What each sale totals with its taxes (an individual invoice of it would total the same).
 	let grossOf: (index: number) => Decimal | undefined = () => undefined;

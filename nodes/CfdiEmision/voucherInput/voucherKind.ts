@@ -14,6 +14,7 @@ import {
 } from '../cfdi';
 import { decimalToNumber, parseDecimal, roundDecimal } from '../cfdi/decimal';
 import { runParameter } from '../execution/runParameters';
+import { localProblemsRefusal } from './dataRefusal';
 
 /** A tax rate field's parameter name; `prefix` keeps the names of two uses apart. */
 export function taxFieldName(prefix: string, name: string): string {
@@ -74,19 +75,40 @@ export function withRelationsAndLegends(
 // Input problems and dates
 // ---------------------------------------------------------------------------------------------
 
-/** A builder's input problem as the item's error, naming the field the user filled in. */
+/** The node's code of a builder's input problem in a `refusal` (docs/errors.md). */
+export const VOUCHER_INPUT = 'VOUCHER_INPUT';
+
+/**
+ * A builder's input problem as the item's error, naming the field the user filled in, with the
+ * structured `refusal` (nothing sent) a page or a clerk's list reads; `fieldName` is the node
+ * field's own name for the builder's member (e.g. Sale Amount for sales[1].amount).
+ */
 export function kindInputFailure(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	error: unknown,
 	label: (field: string) => string,
+	fieldName: (field: string) => string | null = () => null,
 ): Error {
 	if (!(error instanceof KindInputError)) return error as Error;
-	return new NodeOperationError(
+	const failure = new NodeOperationError(
 		ctx.getNode(),
 		`Item ${itemIndex}: ${label(error.field)}: ${error.message}`,
 		{ itemIndex, description: `${error.fix} Nothing was sent to the service.` },
 	);
+	failure.context.outcome = {
+		refusal: localProblemsRefusal([
+			{
+				field: fieldName(error.field),
+				path: error.field || null,
+				code: VOUCHER_INPUT,
+				...(error.value !== undefined ? { value: error.value } : {}),
+				message: error.message,
+				fix: error.fix,
+			},
+		]) as unknown as IDataObject,
+	};
+	return failure;
 }
 
 /** A positive number from a field, or undefined (0 and empty mean "not given"). */

@@ -6,6 +6,7 @@ import { computeTotals } from '../computeTotals';
 import {
 	compareDecimal,
 	decimalAsGiven,
+	decimalOf,
 	decimalToString,
 	roundDecimal,
 	sumDecimals,
@@ -127,6 +128,14 @@ export function buildGlobalInvoice(input: GlobalInvoiceInput): Voucher {
 				`sales[${index}].amount`,
 				`Sale ${index + 1} (ticket ${JSON.stringify(sale.ticket)}) has amount ${JSON.stringify(sale.amount)}, not a number.`,
 				'Give the sale amount as a decimal number.',
+				sale.amount,
+			);
+		if (compareDecimal(amount, decimalOf(0)) <= 0)
+			throw new KindInputError(
+				`sales[${index}].amount`,
+				`Sale ${index + 1} (ticket ${JSON.stringify(sale.ticket)}) has amount ${JSON.stringify(sale.amount)}; a sale in a global invoice is above 0.`,
+				'Give the amount the sale was charged; a refund of a sale goes into a credit note (Create Credit Note), not into the global invoice.',
+				sale.amount,
 			);
 		// Finer than the currency: refused naming this sale, not the month's sum (reconcile.ts would).
 		if (compareDecimal(roundDecimal(amount, decimals), amount) !== 0)
@@ -134,6 +143,7 @@ export function buildGlobalInvoice(input: GlobalInvoiceInput): Voucher {
 				`sales[${index}].amount`,
 				`Sale ${index + 1} (ticket ${JSON.stringify(sale.ticket)}) has amount ${JSON.stringify(sale.amount)}, finer than the ${decimals} decimals of ${moneda}.`,
 				`Give the sale's amount as it was charged, with at most ${decimals} decimals (${decimalToString(roundDecimal(amount, decimals, 'down'), decimals)} or ${decimalToString(roundDecimal(amount, decimals, 'up'), decimals)}); the node does not round it.`,
+				sale.amount,
 			);
 		const ticket = String(sale.ticket ?? '').trim();
 		if (ticket === '')

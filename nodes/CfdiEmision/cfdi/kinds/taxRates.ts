@@ -34,6 +34,8 @@ export class KindInputError extends Error {
 		readonly field: string,
 		message: string,
 		readonly fix: string,
+		/** The value refused, as given, when it is one the user typed or mapped. */
+		readonly value?: unknown,
 	) {
 		super(message);
 		this.name = 'KindInputError';

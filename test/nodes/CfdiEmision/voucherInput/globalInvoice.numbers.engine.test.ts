@@ -32,6 +32,30 @@ test('a Sale Amount typed finer than a cent ("115.999") is refused naming its in
 	expect(error?.message).toContain('Sale of input item 1 (Sale Amount)');
 	expect(error?.message).toContain('"115.999", finer than the 2 decimals of MXN');
 	expect(String((error as { description?: string }).description)).toContain('(115.99 or 116.00)');
+	expect((error as { context?: { outcome?: unknown } }).context?.outcome).toMatchObject({
+		refusal: {
+			by: 'localCheck',
+			sent: false,
+			field: 'Sale Amount',
+			path: 'sales[1].amount',
+			code: 'VOUCHER_INPUT',
+			value: '115.999',
+		},
+	});
+	expect(issuingCalls(kit.sandbox)).toEqual([]);
+});
+
+test("a negative Sale Amount is refused naming the item's Sale Amount and its value, with the fix (before: a built line's Unit Price, -43.1)", async () => {
+	const { error } = await kit.engine.runNode(globalParams(), [
+		{ ticket: 'T-1', total: 58 },
+		{ ticket: 'T-2', total: -50 },
+	]);
+	expect(error?.message).toBe(
+		'Item 0: Sale of input item 1 (Sale Amount): Sale 2 (ticket "T-2") has amount -50; a sale in a global invoice is above 0.',
+	);
+	expect((error as { context?: { outcome?: unknown } }).context?.outcome).toMatchObject({
+		refusal: { field: 'Sale Amount', path: 'sales[1].amount', code: 'VOUCHER_INPUT', value: -50 },
+	});
 	expect(issuingCalls(kit.sandbox)).toEqual([]);
 });
 
