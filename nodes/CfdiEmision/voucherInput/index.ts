@@ -7,6 +7,7 @@
 export { BuiltVoucher } from './builtVoucher';
 export {
 	invalidVoucherError,
+	orderInput,
 	prepareVoucher,
 	reconciledVoucher,
 	whenTotalsDiffer,

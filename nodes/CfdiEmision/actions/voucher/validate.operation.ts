@@ -17,6 +17,7 @@ import {
 } from '../../cfdi';
 import { LOCAL_ONLY } from '../../execution/requestSettings';
 import { runItems } from '../../execution/runItems';
+import { needsAttention } from '../../stamping/answer';
 import {
 	applyBodyOptions,
 	BuiltVoucher,
@@ -25,6 +26,7 @@ import {
 	inFormFinding,
 	localProblemsRefusal,
 	localRefusal,
+	orderInput,
 	readIssuerDefaults,
 	skippedItemOutput,
 	totalsProblem,
@@ -96,13 +98,18 @@ export function checkedVoucherItem(
 	const errors = inWords(result.errors);
 	// The refusal Create would give this voucher, in the same structure, for a page or a clerk to act on.
 	const localProblems = localRefusal(errors, voucher)?.problems ?? [];
+	// An order's totals are the shop's record, as Create says: needsAttention, never the buyer's refusal.
+	const shopData = totalsRefused && orderInput(ctx, itemIndex) ? totalsRefused : undefined;
 	const refusal = localProblemsRefusal(
-		totalsRefused ? [...localProblems, totalsRefused] : localProblems,
+		totalsRefused && !shopData ? [...localProblems, totalsRefused] : localProblems,
 	);
 	return {
 		json: {
 			valid: result.valid && reconciliation?.outcome !== 'refused',
 			...(refusal ? { refusal: refusal as unknown as IDataObject } : {}),
+			...(shopData
+				? needsAttention('orderData', `${shopData.message} ${shopData.fix} Nothing was sent.`)
+				: {}),
 			// A new output member: node version 1.1 on (docs/creating-vouchers.md, "Node versions").
 			...(reconciliation && ctx.getNode().typeVersion >= 1.1 ? { reconciliation } : {}),
 			errors: errors as unknown as IDataObject[],

@@ -539,6 +539,24 @@ describe("An order's or lines' total against the source's money (the reconciliat
 		expect(sentBodies()).toEqual([]);
 	});
 
+	test("Validate answers such an order as Create does: needsAttention orderData (the shop's data), never a refusal a page would show the buyer (before: a TOTALS_DIFFER refusal)", async () => {
+		const created = await kit.engine.runNode(orderParams(), [orderTotalling('1608.00')], {
+			...V11,
+			continueOnFail: true,
+		});
+		const { items } = await kit.engine.runNode(
+			orderParams({ operation: 'validate' }),
+			[orderTotalling('1608.00')],
+			V11,
+		);
+		expect(items[0].json.valid).toBe(false);
+		expect(items[0].json).not.toHaveProperty('refusal');
+		expect(created.items[0].json).not.toHaveProperty('refusal');
+		expect(items[0].json.needsAttention).toEqual(created.items[0].json.needsAttention);
+		expect(items[0].json.needsAttention).toMatchObject({ reason: 'orderData' });
+		expect(sentBodies()).toEqual([]);
+	});
+
 	test('the same order with Continue On Fail: an error item for it, the good order beside it is stamped', async () => {
 		const { items, error } = await kit.engine.runNode(
 			orderParams(),
