@@ -9,6 +9,8 @@ export class OrderInputError extends Error {
 		readonly fix: string,
 		/** The recipient's members missing (receptor.rfc, ...): the buyer's data, not the order's. */
 		readonly recipientFields: string[] = [],
+		/** The value refused, as given, when the error is about one member's value. */
+		readonly value?: unknown,
 	) {
 		super(message);
 		this.name = 'OrderInputError';

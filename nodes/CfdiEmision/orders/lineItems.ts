@@ -98,6 +98,8 @@ export function parseTaxRate(value: unknown, path: string): LineTax {
 			path,
 			`${path} ${JSON.stringify(value)} is not an IVA rate.`,
 			'Use 0.16 (or 16 %), 0.08 in the border region, 0, "exempt", or "none" for an item not subject to tax.',
+			[],
+			value,
 		);
 	}
 	return { kind: 'rate', rate };
@@ -110,6 +112,8 @@ function amount(value: unknown, path: string, fix: string): Decimal {
 			path,
 			`${path} ${JSON.stringify(value)} is not an amount of 0 or more.`,
 			fix,
+			[],
+			value,
 		);
 	return parsed;
 }
@@ -144,6 +148,8 @@ function readLine(input: unknown, index: number, settings: LineItemsSettings): S
 			`${path}.quantity`,
 			`${path}.quantity ${JSON.stringify(line.quantity)} is not a quantity above 0.`,
 			'Give the number of units sold, such as 2 or 1.5.',
+			[],
+			line.quantity,
 		);
 	}
 	const unitPrice = amount(
@@ -163,6 +169,8 @@ function readLine(input: unknown, index: number, settings: LineItemsSettings): S
 			`${path}.discount`,
 			`${path}.discount ${JSON.stringify(line.discount)} is more than the line's quantity × unitPrice.`,
 			'Give the discount on the whole line, no more than its price.',
+			[],
+			line.discount,
 		);
 	}
 	const codes = productCodesFor(

@@ -214,6 +214,7 @@ function conversionProblem(error: OrderInputError): DataProblem {
 		field: null,
 		path: error.path || null,
 		code: 'LINE_ITEMS_INPUT',
+		...(error.value !== undefined ? { value: error.value } : {}),
 		message: error.message,
 		fix: error.fix,
 	};

@@ -131,7 +131,27 @@ describe('line items: the figures the workflow gave are a refusal on their field
 			sent: false,
 			path: 'lines[0].quantity',
 			code: 'LINE_ITEMS_INPUT',
+			value: -1,
 		});
+		expect(serviceCalls()).toEqual([]);
+	});
+
+	test('a quantity "abc" and a price "free": each refusal carries the value as given (before: no value)', async () => {
+		for (const [member, bad] of [
+			['quantity', 'abc'],
+			['unitPrice', 'free'],
+		] as const) {
+			const { items } = await kit.engine.runNode(
+				lineItemsParams(),
+				[{ lines: [{ ...RECONCILED_LINES[0], [member]: bad }] }],
+				V11_ON_FAIL,
+			);
+			expect(items[0].json.refusal).toMatchObject({
+				path: `lines[0].${member}`,
+				code: 'LINE_ITEMS_INPUT',
+				value: bad,
+			});
+		}
 		expect(serviceCalls()).toEqual([]);
 	});
 });
