@@ -32,6 +32,8 @@ export class FormLineError extends Error {
 		readonly path: string,
 		message: string,
 		readonly fix: string,
+		/** The voucher member, the node's code and the value refused, for the structured refusal. */
+		readonly refused: { member?: string; code?: string; value?: unknown } = {},
 	) {
 		super(message);
 		this.name = 'FormLineError';

@@ -190,6 +190,7 @@ export function computeFormVoucher(voucher: Voucher, typed: ReadonlyArray<TypedT
 				entry.label,
 				`${entry.label} ${JSON.stringify(entry.value)} is not an amount.`,
 				`Leave it at 0 to use the amount computed from the line items (${totals[entry.member]}).`,
+				{ member: entry.member, value: entry.value },
 			);
 		const expected = parseDecimal(totals[entry.member]) as Decimal;
 		if (compareDecimal(value, expected) !== 0) {
@@ -201,6 +202,7 @@ export function computeFormVoucher(voucher: Voucher, typed: ReadonlyArray<TypedT
 				entry.label,
 				`${entry.label} is ${decimalToNumber(value)} but ${what} is ${totals[entry.member]}.`,
 				`Correct the line items or the amount typed, or set ${entry.label} to 0 to use the computed amount.`,
+				{ member: entry.member, code: 'TOTALS_DIFFER', value: entry.value },
 			);
 		}
 	}

@@ -140,6 +140,31 @@ describe("issue 32 item 6d: Validate in Fields mode names the form's fields, as 
 		expect(kit.sandbox.requests.filter((request) => request.server === 'api')).toHaveLength(0);
 	});
 
+	test("a Total typed that differs from its lines: Create and Validate answer the same refusal, on the form's Total with its value (before: none)", async () => {
+		const typedTotal = {
+			...wrongRegime,
+			receptorRegimenFiscal: '601',
+			total: 400,
+		};
+		const answers = await Promise.all(
+			[typedTotal, { ...typedTotal, operation: 'validate' }].map((params) =>
+				kit.engine.runNode(params, [{}], { typeVersion: 1.1, continueOnFail: true }),
+			),
+		);
+		const [created, validated] = answers.map((answer) => answer.items[0].json);
+		expect(created.refusal).toMatchObject({
+			by: 'localCheck',
+			sent: false,
+			field: 'Total',
+			path: 'total',
+			code: 'TOTALS_DIFFER',
+			value: 400,
+			message: expect.stringContaining('Total is 400 but'),
+		});
+		expect(validated.refusal).toEqual(created.refusal);
+		expect(kit.sandbox.requests.filter((request) => request.server === 'api')).toHaveLength(0);
+	});
+
 	test("issue 32 item 1: a refused voucher carries Create's refusal structure, with the form's labels", async () => {
 		const { items } = await kit.engine.runNode({ ...wrongRegime, operation: 'validate' }, [{}], {
 			typeVersion: 1.1,
