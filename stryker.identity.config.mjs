@@ -46,6 +46,7 @@ export default {
 		'nodes/CfdiEmision/cfdi/contentKey.ts',
 		'nodes/CfdiEmision/cfdi/businessKey.ts',
 		'nodes/CfdiEmision/cfdi/reconcile.ts',
+		'nodes/CfdiEmision/cfdi/conceptChoices.ts',
 	],
 	reporters: ['clear-text', 'progress-append-only', 'json'],
 	jsonReporter: { fileName: `reports/mutation/${report}.json` },

@@ -20,6 +20,7 @@ process.env.MUTATE_TESTS ||= [
 	'reconcile.test.ts',
 	'reconcile.cents.test.ts',
 	'reconcile.centsOracle.test.ts',
+	'reconcile.satLimits.test.ts',
 ]
 	.map((file) => `test/nodes/CfdiEmision/cfdi/${file}`)
 	.join(',');
@@ -30,6 +31,7 @@ export default {
 		'nodes/CfdiEmision/cfdi/ledger.ts',
 		'nodes/CfdiEmision/cfdi/ledgerRules.ts',
 		'nodes/CfdiEmision/cfdi/reconcile.ts',
+		'nodes/CfdiEmision/cfdi/conceptChoices.ts',
 	],
 	reporters: ['clear-text', 'progress-append-only', 'json'],
 	jsonReporter: { fileName: `reports/mutation/${report}.json` },
