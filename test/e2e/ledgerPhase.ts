@@ -380,17 +380,17 @@ export async function ledgerPhase(
 		);
 
 		await checks.check(
-			'Read Related Invoices From Their XML off: a credit note of 80 on an invoice of 100.00 is stamped (as 79.99: no base + IVA 16 % makes 80.00, and the note never credits more), a second of 80 is refused (already credited 79.99, at most 20.01 left); one note relates the invoice',
+			"Read Related Invoices From Their XML off: a credit note of 80 on an invoice of 100.00 is stamped as 80.00 (68.96 + IVA 11.04, rounded up within the SAT's limits), a second of 80 is refused (already credited 80.00, at most 20.00 left); one note relates the invoice",
 			async () => {
 				const first = stamped(await run('first80'));
 				const { message, description } = refused(await run('second80'));
 				assert.ok(
 					message.includes(
-						`This credit note would credit more than invoice ${invoices.hundred} totals: already credited 79.99 MXN (credit notes ${first} 79.99 MXN), this credit note 79.99 MXN, invoice total 100.00 MXN.`,
+						`This credit note would credit more than invoice ${invoices.hundred} totals: already credited 80.00 MXN (credit notes ${first} 80.00 MXN), this credit note 80.00 MXN, invoice total 100.00 MXN.`,
 					),
 					message,
 				);
-				assert.ok(description.includes('Credit at most 20.01 MXN'), description);
+				assert.ok(description.includes('Credit at most 20.00 MXN'), description);
 				const notes = [...sandbox.vouchers.values()].filter(
 					(voucher) =>
 						voucher.stampCount > 0 &&
@@ -398,7 +398,7 @@ export async function ledgerPhase(
 				);
 				assert.deepEqual(
 					notes.map((note) => [note.uuid, Number(note.body.total)]),
-					[[first, 79.99]],
+					[[first, 80]],
 				);
 			},
 		);
