@@ -14,6 +14,7 @@ import {
 	type PaymentInput,
 	type Voucher,
 } from '../../nodes/CfdiEmision/cfdi';
+import type { LineItemsSettings } from '../../nodes/CfdiEmision/orders';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 export type Mutable = any;
@@ -354,8 +355,13 @@ export function kindRefusal(run: () => unknown): { field: string; message: strin
 	throw new Error('expected a KindInputError, nothing was thrown');
 }
 
-/** A monthly global invoice (May 2026, IVA 16 %) of one sale per amount, tickets T-1, T-2, ...: its input and voucher. */
-export function monthlyGlobalInvoiceOf(amounts: string[]): {
+/** A monthly global invoice (May 2026, IVA 16 % unless `taxes` say) of one sale per amount, tickets T-1, T-2, ...: its input and voucher. */
+export function monthlyGlobalInvoiceOf(
+	amounts: string[],
+	taxes: GlobalInvoiceInput['taxes'] = [
+		{ impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: '0.16' },
+	],
+): {
 	input: GlobalInvoiceInput;
 	voucher: Voucher;
 } {
@@ -366,8 +372,22 @@ export function monthlyGlobalInvoiceOf(amounts: string[]): {
 		periodicidad: '04',
 		meses: '05',
 		anio: 2026,
-		taxes: [{ impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: '0.16' }],
+		taxes,
 		sales: amounts.map((amount, index) => ({ ticket: `T-${index + 1}`, amount })),
 	};
 	return { input, voucher: buildGlobalInvoice(input) };
 }
+
+/** Line Items settings of a taxpayer buyer (the SAT's test RFCs), paid by transfer. */
+export const LINE_ITEMS_TO_TAXPAYER: LineItemsSettings = {
+	emisor: ISSUER,
+	lugarExpedicion: '64000',
+	recipient: {
+		rfc: 'URE180429TM6',
+		nombre: 'UNIVERSIDAD ROBOTICA ESPAÑOLA',
+		regimenFiscalReceptor: '601',
+		domicilioFiscalReceptor: '65000',
+		usoCFDI: 'G03',
+	},
+	formaPago: '03',
+};

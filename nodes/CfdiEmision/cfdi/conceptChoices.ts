@@ -281,35 +281,23 @@ export function withOptions(
 		if (option.shift === 0 && !option.taxImportes) return;
 		const moved: Concepto = { ...conceptos[concept.index], valorUnitario: option.valorUnitario };
 		delete moved.importe;
-		if (option.taxImportes && moved.impuestos) {
-			const importes = [...option.taxImportes];
-			const written = <T extends object>(lines: T[] | undefined): T[] | undefined =>
+		if (moved.impuestos) {
+			// The chosen Importes; a moved base without them takes its own taxes' rounded products.
+			const importes = [...(option.taxImportes ?? [])];
+			const rewrite = <T extends object>(lines: T[] | undefined): T[] | undefined =>
 				lines?.map((line) => {
-					const importe = importes.shift();
-					return importe ? { ...line, importe: decimalToNumber(importe) } : line;
+					const { importe: _old, ...rest } = line as T & { importe?: unknown };
+					void _old;
+					const importe = option.taxImportes ? importes.shift() : undefined;
+					if (option.taxImportes && !importe) return line;
+					return (importe ? { ...rest, importe: decimalToNumber(importe) } : rest) as T;
 				});
+			const { traslados, retenciones, ...others } = moved.impuestos;
 			moved.impuestos = {
-				...moved.impuestos,
-				traslados: written(moved.impuestos.traslados),
-				retenciones: written(moved.impuestos.retenciones),
+				...others,
+				...(traslados ? { traslados: rewrite(traslados) } : {}),
+				...(retenciones ? { retenciones: rewrite(retenciones) } : {}),
 			};
-			if (!moved.impuestos.traslados) delete moved.impuestos.traslados;
-			if (!moved.impuestos.retenciones) delete moved.impuestos.retenciones;
-		} else if (moved.impuestos) {
-			// A moved base takes the rounded product of its own taxes, not the old base's Importes.
-			const unwritten = <T extends object>(lines: T[] | undefined): T[] | undefined =>
-				lines?.map((line) => {
-					const copy = { ...line } as T & { importe?: unknown };
-					delete copy.importe;
-					return copy;
-				});
-			moved.impuestos = {
-				...moved.impuestos,
-				traslados: unwritten(moved.impuestos.traslados),
-				retenciones: unwritten(moved.impuestos.retenciones),
-			};
-			if (!moved.impuestos.traslados) delete moved.impuestos.traslados;
-			if (!moved.impuestos.retenciones) delete moved.impuestos.retenciones;
 		}
 		conceptos[concept.index] = moved;
 	});

@@ -9,15 +9,9 @@
 import Decimal from 'decimal.js';
 import fc from 'fast-check';
 
-import {
-	buildGlobalInvoice,
-	globalInvoiceMoney,
-	reconcile,
-	type GlobalInvoiceInput,
-	type TaxRate,
-} from '../../../../nodes/CfdiEmision/cfdi';
-import { lineItemsToVoucher, type LineItemsSettings } from '../../../../nodes/CfdiEmision/orders';
-import { ISSUER } from '../../../support/kindFixtures';
+import { globalInvoiceMoney, reconcile, type TaxRate } from '../../../../nodes/CfdiEmision/cfdi';
+import { lineItemsToVoucher } from '../../../../nodes/CfdiEmision/orders';
+import { LINE_ITEMS_TO_TAXPAYER, monthlyGlobalInvoiceOf } from '../../../support/kindFixtures';
 import { satCheckedTotal } from '../../../support/satLimits';
 
 // `npm run mutate` lowers the runs (ORACLE_RUNS).
@@ -46,17 +40,7 @@ const TAX_SETS: Record<string, TaxRate[]> = {
 };
 
 function saleInvoiced(amount: string, taxes: TaxRate[]) {
-	const input: GlobalInvoiceInput = {
-		emisor: ISSUER,
-		lugarExpedicion: '64000',
-		formaPago: '01',
-		periodicidad: '04',
-		meses: '05',
-		anio: 2026,
-		taxes,
-		sales: [{ ticket: 'T-1', amount }],
-	};
-	const voucher = buildGlobalInvoice(input);
+	const { input, voucher } = monthlyGlobalInvoiceOf([amount], taxes);
 	return reconcile(voucher, globalInvoiceMoney(input, voucher));
 }
 
@@ -103,18 +87,6 @@ describe("the money charged is the money invoiced, within the SAT's limits", () 
 	test.each(['0.16', '0.08'])(
 		'property: tax-included lines (1-4, quantities 1-5) at %s, priced and reconciled: each line and the total as charged',
 		(rate) => {
-			const SETTINGS: LineItemsSettings = {
-				emisor: ISSUER,
-				lugarExpedicion: '64000',
-				recipient: {
-					rfc: 'URE180429TM6',
-					nombre: 'UNIVERSIDAD ROBOTICA ESPAÑOLA',
-					regimenFiscalReceptor: '601',
-					domicilioFiscalReceptor: '65000',
-					usoCFDI: 'G03',
-				},
-				formaPago: '03',
-			};
 			fc.assert(
 				fc.property(
 					fc.array(
@@ -133,7 +105,7 @@ describe("the money charged is the money invoiced, within the SAT's limits", () 
 								priceIncludesTax: true,
 								description: `Line ${index}`,
 							})),
-							SETTINGS,
+							LINE_ITEMS_TO_TAXPAYER,
 						);
 						const charged = lines
 							.reduce(

@@ -11,25 +11,15 @@ import Decimal from 'decimal.js';
 import fc from 'fast-check';
 
 import type { Voucher } from '../../../../nodes/CfdiEmision/cfdi';
-import { lineItemsToVoucher, type LineItemsSettings } from '../../../../nodes/CfdiEmision/orders';
+import { lineItemsToVoucher } from '../../../../nodes/CfdiEmision/orders';
+import { LINE_ITEMS_TO_TAXPAYER } from '../../../support/kindFixtures';
 import { satCheckedTotal, satTaxLimits } from '../../../support/satLimits';
 
 // `npm run mutate` lowers the runs (ORACLE_RUNS) so that each mutant's test run stays short.
 const RUNS = Math.max(100, Math.round(Number(process.env.ORACLE_RUNS ?? 2000) / 2));
 const MAX_SHIFT = 3;
 
-const SETTINGS: LineItemsSettings = {
-	emisor: { rfc: 'EKU9003173C9', nombre: 'ESCUELA KEMPER URGATE', regimenFiscal: '601' },
-	lugarExpedicion: '64000',
-	recipient: {
-		rfc: 'URE180429TM6',
-		nombre: 'UNIVERSIDAD ROBOTICA ESPAÑOLA',
-		regimenFiscalReceptor: '601',
-		domicilioFiscalReceptor: '65000',
-		usoCFDI: 'G03',
-	},
-	formaPago: '03',
-};
+const SETTINGS = LINE_ITEMS_TO_TAXPAYER;
 
 interface Sale {
 	quantity: number;
