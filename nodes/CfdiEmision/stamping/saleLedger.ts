@@ -36,6 +36,7 @@ import type { StampingService } from './service';
 import type { StampJob } from './plan';
 import type { RunVoucherList } from './service';
 import { fieldCode as upper } from '../cfdi/fieldText';
+import { localProblemsRefusal } from '../voucherInput/dataRefusal';
 
 const DAY_SECONDS = 86_400;
 
@@ -302,6 +303,17 @@ export class SaleLedger {
 			status: refusal.status,
 			...(refusal.figures ?? {}),
 			voucherType: String(body.tipoDeComprobante ?? ''),
+			// The structured refusal every local check gives (nothing sent): previousBalanceStale → PREVIOUS_BALANCE_STALE.
+			refusal: localProblemsRefusal([
+				{
+					field: refusal.field ? fieldName(refusal.field).replace(/ \([^)]*\)$/, '') : null,
+					path: refusal.field ?? null,
+					code: refusal.status.replace(/[A-Z]/g, (letter) => `_${letter}`).toUpperCase(),
+					...(refusal.value !== undefined ? { value: refusal.value } : {}),
+					message: refusal.message,
+					fix: refusal.fix,
+				},
+			]) as unknown as IDataObject,
 		};
 		return error;
 	}

@@ -320,6 +320,18 @@ describe('the ledger in every setting (issue 33 item 3)', () => {
 		expect(stale.error?.description).toContain(
 			'Related Invoices › invoice 1 › Previous Balance (complemento.complementoPago20.pago[0].doctoRelacionado[0].impSaldoAnt), value 1160.00',
 		);
+		// The structured refusal every local check gives (before: none).
+		expect((stale.error as { context?: { outcome?: unknown } }).context?.outcome).toMatchObject({
+			refusal: {
+				by: 'localCheck',
+				sent: false,
+				field: 'Related Invoices › invoice 1 › Previous Balance',
+				path: 'complemento.complementoPago20.pago[0].doctoRelacionado[0].impSaldoAnt',
+				code: 'PREVIOUS_BALANCE_STALE',
+				value: '1160.00',
+				fix: expect.stringContaining('Set the previous balance to 160.00 MXN'),
+			},
+		});
 		expect(issuingCalls(kit.sandbox)).toEqual([]);
 
 		const right = await kit.engine.runNode(
