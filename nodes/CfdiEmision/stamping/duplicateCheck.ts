@@ -21,12 +21,10 @@ import type { StampingService } from './service';
 import type { WholeWindow } from '../api/voucherList';
 import type { VoucherRecord } from '../api/voucherRecords';
 import { cfdiDateTime } from '../cfdi/mexicoTime';
-import type { CheckedKey } from './plan';
+import type { CheckedKey } from './stampJob';
 import type { RunParameters } from '../execution/runParameters';
 import { globalTwinsReport } from './globalTwins';
 import { freshWindow, listedSeconds, type RunVoucherList } from './service';
-
-export type { CheckedKey } from './plan';
 
 /**
  * Thrown by the duplicate check while a stamp waits for its busy series: the sale was stamped

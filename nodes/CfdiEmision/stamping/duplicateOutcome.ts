@@ -14,9 +14,7 @@ import {
 import { operationFailed } from '../api/client';
 import type { NodeRef } from '../api/runClient';
 import type { ItemOutcome } from '../execution/runItems';
-import type { StampJob } from './plan';
-
-export type { CheckedKey } from './plan';
+import type { StampJob } from './stampJob';
 import { needsAttention, withoutEmpty, type OutputFormat } from './answer';
 import type { CheckedItem, SaleStampedMeanwhile } from './duplicateCheck';
 

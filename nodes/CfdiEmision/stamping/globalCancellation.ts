@@ -8,7 +8,8 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { describePeriod, replacementOf, type GlobalOnList } from '../cfdi';
 import type { VoucherRecord } from '../api/voucherRecords';
-import type { RelatingDocuments, StampJob, StepRun } from './plan';
+import type { RelatingDocuments, StepRun } from './plan';
+import type { StampJob } from './stampJob';
 import type { StampingService } from './service';
 import { needsAttention } from './answer';
 import { freshByUuid } from './service';

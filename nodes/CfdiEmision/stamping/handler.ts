@@ -44,12 +44,7 @@ import {
 } from './sendVoucher';
 import { withHalfReplaced } from './halfReplaced';
 import { stampPending } from './stampPending';
-import {
-	DuplicateCheck,
-	SaleStampedMeanwhile,
-	type CheckedItem,
-	type CheckedKey,
-} from './duplicateCheck';
+import { DuplicateCheck, SaleStampedMeanwhile, type CheckedItem } from './duplicateCheck';
 import { checkedOutcome, stampedMeanwhileOutcome } from './duplicateOutcome';
 import { SaleLedger } from './saleLedger';
 import type { StampingService } from './service';
@@ -59,10 +54,10 @@ import {
 	seriesOf,
 	updating,
 	type RelatingDocuments,
-	type StampJob,
 	type StepRun,
 	type VoucherOperation,
 } from './plan';
+import type { CheckedKey, StampJob } from './stampJob';
 
 async function createTwoPhase(job: StampJob, context: SendVoucherContext): Promise<DoneAnswer> {
 	const { body, qs } = job.voucher;

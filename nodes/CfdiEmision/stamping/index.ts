@@ -4,13 +4,8 @@
  * voucher is made from the input lives in `../voucherInput`; voucher operations import from both.
  */
 export { runStamping } from './handler';
-export {
-	planStampJob,
-	type StampJob,
-	type StampingMode,
-	type VoucherOperation,
-	type VoucherTarget,
-} from './plan';
+export { planStampJob, type VoucherOperation } from './plan';
+export type { StampJob, StampingMode, VoucherTarget } from './stampJob';
 export {
 	CREATE_OPERATIONS,
 	STAMPING_OPERATIONS,

@@ -1,7 +1,7 @@
 /**
  * Each item's plan, before any request: what a voucher operation gives the stamping handler
- * (VoucherOperation), and one item read and checked locally into the job it plans (StampJob, its
- * duplicate key included).
+ * (VoucherOperation), and one item read and checked locally into the job it plans (StampJob in
+ * stampJob.ts, its duplicate key included).
  */
 import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 
@@ -16,8 +16,6 @@ import {
 	userKey,
 	type BusinessKey,
 	type DuplicateCheckMode,
-	type FiscalFacts,
-	type SaleFacts,
 } from '../cfdi';
 import type { VoucherRecord } from '../api/voucherRecords';
 import {
@@ -26,7 +24,6 @@ import {
 	withIssuerDefaults,
 	withReconciliation,
 	type IssuerDefaults,
-	type PreparedVoucher,
 } from '../voucherInput';
 import { duplicateCheckModeOf, saleFactsOf } from './duplicateCheck';
 import { uncheckedNote } from './duplicateOutcome';
@@ -35,8 +32,7 @@ import type { SaleLedger } from './saleLedger';
 import type { StampingService } from './service';
 import type { StampingSettings } from './runSettings';
 import type { RunParameters } from '../execution/runParameters';
-
-export type StampingMode = 'direct' | 'twoPhase';
+import type { StampingMode, StampJob, VoucherTarget } from './stampJob';
 
 /**
  * The run's ledger asked which live documents relate a voucher (saleLedger.ts); `known`: XML the
@@ -46,9 +42,6 @@ export type RelatingDocuments = (
 	uuid: string,
 	known?: Map<string, string>,
 ) => Promise<LedgerDocument[]>;
-
-/** Where an item's voucher goes: a new voucher, or the pending voucher with this id. */
-export type VoucherTarget = { kind: 'create' } | { kind: 'update'; id: number };
 
 /**
  * What a voucher operation gives the stamping handler; everything else (options, local checks,
@@ -116,41 +109,6 @@ export interface VoucherOperation {
 export interface StepRun {
 	client: StampingService;
 	settings: StampingSettings;
-}
-
-/** One item, ready to send: everything below is decided before any request. */
-export interface StampJob {
-	itemIndex: number;
-	target: VoucherTarget;
-	/** Stamp now (emitir=true), or only save as pending. */
-	stamp: boolean;
-	mode: StampingMode;
-	voucher: PreparedVoucher;
-	/** Its series, the lane it stamps in: one stamp per series at a time (the service's FAC119). */
-	series: string;
-	/** Members the body builder adds to the output item. */
-	output: IDataObject;
-	/** The sale's key and facts, and what to do when it is already stamped (absent: no check for this item). */
-	duplicate?: CheckedKey & {
-		mode: Exclude<DuplicateCheckMode, 'off'>;
-		/** A self-invoice request: the voucher found must be this recipient's. */
-		recipientRfc?: string;
-	};
-}
-
-/** One item's key with what the identity rule compares. */
-export interface CheckedKey {
-	key: BusinessKey;
-	sale: SaleFacts;
-	/** The voucher is sent with its own date (Use Voucher Date): the window reaches 72 hours further back. */
-	dated?: boolean;
-	/** The voucher's own date when it is sent with it: a listed voucher of that date is its re-run. */
-	ownDate?: string;
-	/**
-	 * The voucher's fiscal fields, for a key without a Duplicate Check Key (content or own folio):
-	 * a twin found that differs in one is named on the item (contentTwin.ts).
-	 */
-	fiscal?: FiscalFacts;
 }
 
 /**

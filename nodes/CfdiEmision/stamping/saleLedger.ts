@@ -33,7 +33,7 @@ import type { VoucherRecord } from '../api/voucherRecords';
 import { BACKDATE_SECONDS } from '../cfdi/contentKey';
 import { unixSeconds } from '../cfdi/mexicoTime';
 import type { StampingService } from './service';
-import type { StampJob } from './plan';
+import type { StampJob } from './stampJob';
 import type { RunVoucherList } from './service';
 import { fieldCode as upper } from '../cfdi/fieldText';
 import { localProblemsRefusal } from '../voucherInput/dataRefusal';

@@ -16,7 +16,7 @@ import {
 	type StampAnswer,
 } from './answer';
 import { SaleStampedMeanwhile } from './duplicateCheck';
-import type { StampJob } from './plan';
+import type { StampJob } from './stampJob';
 import type { StampingSettings } from './runSettings';
 
 export type DoneAnswer = Extract<StampAnswer, { kind: 'done' }>;

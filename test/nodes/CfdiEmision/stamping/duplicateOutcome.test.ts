@@ -13,7 +13,7 @@ import {
 	existingOutput,
 	invoicedToAnotherRfc,
 } from '../../../../nodes/CfdiEmision/stamping/duplicateOutcome';
-import type { StampJob } from '../../../../nodes/CfdiEmision/stamping/plan';
+import type { StampJob } from '../../../../nodes/CfdiEmision/stamping/stampJob';
 
 const UUID = '5FB2822E-396D-4725-8521-CDC4BDD20CCF';
 const found: IDataObject = {

@@ -1,3 +1,7 @@
+/**
+ * Each item's plan (stamping/plan.ts): the lane an item stamps on.
+ * Also covers: nodes/CfdiEmision/stamping/stampJob.ts (the job's types, held by the compiler).
+ */
 import { seriesOf } from '../../../../nodes/CfdiEmision/stamping/plan';
 
 describe('seriesOf: the lane an item stamps on', () => {
