@@ -13,7 +13,7 @@ import * as http from 'http';
 import type { AddressInfo, Socket } from 'net';
 
 import { readBody } from './http';
-import type { ShopOrderInput } from './shopifyAdmin';
+import type { ShopOrderInput } from './shopifyOrders';
 import type { FaultSpec, GetVoucherShape, LoggedRequest, Sandbox } from './types';
 
 type Args = Record<string, unknown>;

@@ -40,7 +40,6 @@ export type {
 	VoucherBody,
 } from './types';
 export { routeTable } from './issuingApi';
-export type { ShopOrderInput } from './shopifyAdmin';
 export {
 	dayOfLastMonth,
 	sampleShopifyOrders,
@@ -51,6 +50,7 @@ export {
 	type SampleLine,
 	type SampleOrderSpec,
 	type ShopifyOrder,
+	type ShopOrderInput,
 } from './shopifyOrders';
 
 /** The X-Shopify-Access-Token the store stand-in accepts unless `shopAccessToken` says another. */

@@ -16,7 +16,7 @@
 import type { RouteHandler, Resolution } from './dispatch';
 import type { Call, Reply } from './http';
 import { json, methodNotAllowed } from './replies';
-import { shopifyOrder, type SampleOrderSpec, type ShopifyOrder } from './shopifyOrders';
+import { toShopOrder, type ShopOrderInput, type ShopifyOrder } from './shopifyOrders';
 
 const ORDERS_PATH = /^\/admin\/api\/(\d{4}-\d{2}|unstable)\/orders\.json$/;
 
@@ -83,18 +83,6 @@ function decodeCursor(text: string): Cursor | null {
 	} catch {
 		return null;
 	}
-}
-
-/** One entry of the control API's addShopOrders: a whole order, or the facts to build one. */
-export type ShopOrderInput = ShopifyOrder | SampleOrderSpec;
-
-export function toShopOrder(input: ShopOrderInput): ShopifyOrder {
-	if (input && typeof input === 'object' && Array.isArray((input as SampleOrderSpec).lines))
-		return shopifyOrder(input as SampleOrderSpec);
-	const order = input as ShopifyOrder;
-	if (!order || typeof order !== 'object' || !Array.isArray(order.line_items))
-		throw new Error('an order needs line_items (a Shopify order) or lines (a sample order)');
-	return structuredClone(order);
 }
 
 export class ShopifyAdmin {

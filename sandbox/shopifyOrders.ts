@@ -247,3 +247,16 @@ export function sampleShopifyOrders(now: number): ShopifyOrder[] {
 		},
 	].map(shopifyOrder);
 }
+
+/** One entry of the control API's addShopOrders: a whole order, or the facts to build one. */
+export type ShopOrderInput = ShopifyOrder | SampleOrderSpec;
+
+/** An entry as the order the store keeps: a sample built, a whole order copied. */
+export function toShopOrder(input: ShopOrderInput): ShopifyOrder {
+	if (input && typeof input === 'object' && Array.isArray((input as SampleOrderSpec).lines))
+		return shopifyOrder(input as SampleOrderSpec);
+	const order = input as ShopifyOrder;
+	if (!order || typeof order !== 'object' || !Array.isArray(order.line_items))
+		throw new Error('an order needs line_items (a Shopify order) or lines (a sample order)');
+	return structuredClone(order);
+}

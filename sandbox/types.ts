@@ -2,8 +2,7 @@
  * Public types of the CFDI issuing-service sandbox. Engine tests, the demo and the
  * benchmarks depend on these names, so changes here are API changes.
  */
-import type { ShopOrderInput } from './shopifyAdmin';
-import type { ShopifyOrder } from './shopifyOrders';
+import type { ShopOrderInput, ShopifyOrder } from './shopifyOrders';
 
 export type RouteName =
 	| 'token'
