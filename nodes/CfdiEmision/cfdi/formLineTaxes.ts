@@ -14,7 +14,7 @@ import {
 	type Decimal,
 } from './decimal';
 import { type TaxRate } from './kinds/taxRates';
-import { type LineTax } from '../orders/pricing';
+import { type LineTax } from './pricing';
 import {
 	absent,
 	FORM_LINE_LABELS,

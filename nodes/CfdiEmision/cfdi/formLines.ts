@@ -2,7 +2,7 @@
  * The line items of the Fields input mode, where each line gives its tax treatment as plain choices
  * (IVA 16 %, IEPS at a rate, ISR withheld at 10 %...), turned into CFDI concepts whose tax lines
  * carry only rates: every amount is left to computeTotals, the one tax calculator. A tax-included
- * price goes through the pricing path of sale lines (orders/pricing.ts), which splits it so the
+ * price goes through the pricing path of sale lines (pricing.ts), which splits it so the
  * voucher adds up to what was charged.
  */
 import { currencyDecimals } from './catalogs/moneda';
@@ -19,7 +19,7 @@ import {
 	type Decimal,
 } from './decimal';
 import { conceptTaxesFor } from './kinds/taxRates';
-import { priceVoucher, type SaleLine, type VoucherHeader } from '../orders/pricing';
+import { priceVoucher, type SaleLine, type VoucherHeader } from './pricing';
 import type { Concepto, Voucher } from './types';
 import {
 	FormLineError,

@@ -2,7 +2,7 @@
 import { GENERIC_NATIONAL_RFC } from '../cfdi/rfc';
 import type { Receptor } from '../cfdi/types';
 import { OrderInputError } from './errors';
-import type { VoucherHeader } from './pricing';
+import type { VoucherHeader } from '../cfdi/pricing';
 import type { IssuerSettings } from './settings';
 
 export interface HeaderParts {

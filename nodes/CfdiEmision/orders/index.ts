@@ -15,7 +15,7 @@ export {
 	type PricingResult,
 	type SaleLine,
 	type VoucherHeader,
-} from './pricing';
+} from '../cfdi/pricing';
 export { findRecipient, generalPublicReceptor, GENERAL_PUBLIC_RECEPTOR_NAME } from './recipient';
 export { DEFAULT_INVOICE_UUID_ATTRIBUTE, type InvoiceLinkSettings } from './invoiceLink';
 export { orderPaymentToReceipt, type ReceiptSettings } from './paymentReceipt';

@@ -18,7 +18,7 @@ import {
 } from '../cfdi/decimal';
 import { OrderInputError } from './errors';
 import { checkIssuerSettings, periodOf, voucherHeader } from './header';
-import { priceVoucher, type LineTax, type SaleLine } from './pricing';
+import { priceVoucher, type LineTax, type SaleLine } from '../cfdi/pricing';
 import { productCodesFor } from './productCodes';
 import { findRecipient, generalPublicReceptor } from './recipient';
 import { finishConversion, type ConversionResult } from './result';

@@ -8,7 +8,7 @@ import type { Receptor } from '../cfdi/types';
 import { OrderInputError } from './errors';
 import { paymentFormTable, paymentTerms } from './paymentForm';
 import { checkIssuerSettings, voucherHeader } from './header';
-import { priceVoucher } from './pricing';
+import { priceVoucher } from '../cfdi/pricing';
 import { findRecipient, generalPublicReceptor } from './recipient';
 import { otherRfcAtCheckout, selfInvoiceRefusal } from './selfInvoice';
 import { finishConversion, type ConversionResult, type KnownDifference } from './result';

@@ -17,7 +17,7 @@ import { OrderInputError } from './errors';
 import { invoiceUuidOf, rebuiltInvoice } from './invoiceLink';
 import { checkIssuerSettings, voucherHeader } from './header';
 import { paymentFormTable } from './paymentForm';
-import { priceVoucher, type SaleLine } from './pricing';
+import { priceVoucher, type SaleLine } from '../cfdi/pricing';
 import { findRecipient, generalPublicReceptor } from './recipient';
 import { finishConversion, type ConversionResult } from './result';
 import {

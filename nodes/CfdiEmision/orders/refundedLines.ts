@@ -15,7 +15,7 @@ import {
 } from '../cfdi/decimal';
 import { OrderInputError } from './errors';
 import { type InvoiceLinkSettings } from './invoiceLink';
-import { type LineTax, type SaleLine } from './pricing';
+import { type LineTax, type SaleLine } from '../cfdi/pricing';
 import { normalizeName } from './settings';
 import {
 	isRecord,

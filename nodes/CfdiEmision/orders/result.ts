@@ -11,7 +11,7 @@ import {
 } from '../cfdi/decimal';
 import type { Voucher } from '../cfdi/types';
 import type { SourceMoney } from '../cfdi/voucherSource';
-import { showMoney, type PricingResult } from './pricing';
+import { showMoney, type PricingResult } from '../cfdi/pricing';
 
 import type { SelfInvoiceReason } from './selfInvoice';
 

@@ -20,7 +20,7 @@ import {
 import { isRecord } from '../cfdi/voucherShape';
 import { OrderInputError } from './errors';
 import { periodOf } from './header';
-import type { LineTax, SaleLine } from './pricing';
+import type { LineTax, SaleLine } from '../cfdi/pricing';
 import { productCodesFor } from './productCodes';
 import {
 	SHIPPING_PRODUCT_CODE,

@@ -2,7 +2,7 @@
  * The money charged is the money invoiced: every tax-included amount reached to the cent, each
  * voucher's amounts within the SAT's limits (Anexo 20; the oracle test/support/satLimits.ts computes
  * them apart, with decimal.js). Through the builders and the reconciliation rule
- * (cfdi/reconcile.ts): a global invoice's sale, and a tax-included line (orders/pricing.ts).
+ * (cfdi/reconcile.ts): a global invoice's sale, and a tax-included line (cfdi/pricing.ts).
  * Source of the figures: ../shared/notes/cfdi-rules.md "Amounts" (base 431.03 at 16 % allows 68.96
  * or 68.97; rounded to nearest, 13.8 % of the amounts 1.00-2,000.00 at 16 % are unreachable).
  */

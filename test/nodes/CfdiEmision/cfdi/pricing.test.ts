@@ -1,5 +1,5 @@
 /**
- * The pricing of tax-included sale lines (orders/pricing.ts) against an oracle written from the
+ * The pricing of tax-included sale lines (cfdi/pricing.ts) against an oracle written from the
  * SAT's rules with decimal.js. Each concept's tax is rounded to cents; rounded to the nearest cent,
  * about 1 in 7 amounts at 16 % cannot be reached by any base, but the SAT accepts a tax Importe
  * anywhere between its limits (Anexo 20: (Base ∓ half a cent) × rate, truncated / rounded up;

@@ -3,8 +3,8 @@
  * what the customer was charged into CFDI concepts, then lets computeTotals fill every amount with
  * the SAT's per-step rounding, so the voucher's figures are the ones Compute Totals would give.
  */
-import { currencyDecimals } from '../cfdi/catalogs/moneda';
-import { computeTotals } from '../cfdi/computeTotals';
+import { currencyDecimals } from './catalogs/moneda';
+import { computeTotals } from './computeTotals';
 import {
 	addDecimal,
 	compareDecimal,
@@ -21,10 +21,10 @@ import {
 	subtractDecimal,
 	sumDecimals,
 	type Decimal,
-} from '../cfdi/decimal';
-import type { Concepto, ConceptoImpuestos, Voucher } from '../cfdi/types';
-import { taxImporteChoices } from '../cfdi/tolerance';
-import { MAX_UNIT_DECIMALS, unitValueFor } from '../cfdi/unitValue';
+} from './decimal';
+import type { Concepto, ConceptoImpuestos, Voucher } from './types';
+import { taxImporteChoices } from './tolerance';
+import { MAX_UNIT_DECIMALS, unitValueFor } from './unitValue';
 
 /** How a line is taxed: IVA at a rate (0, 0.08 border region, 0.16), exempt, or not subject to tax. */
 export type LineTax = { kind: 'rate'; rate: Decimal } | { kind: 'exempt' } | { kind: 'notSubject' };
