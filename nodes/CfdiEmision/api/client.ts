@@ -4,10 +4,10 @@
  * classify it: retry, settle, report), its wording for the user, and the package's one back-off.
  * Nothing here sends a request; outside api/ (and auth/), nothing imports transport/ itself.
  */
-import { readNetworkFailure } from '../transport/failures';
+import { readNetworkFailure } from '../network/failures';
 import { ServiceCallError } from '../transport/serviceError';
 
-export { backoff, DEFAULT_RETRIES, DEFAULT_RETRY_DELAY_MS } from '../transport/backoff';
+export { backoff, DEFAULT_RETRIES, DEFAULT_RETRY_DELAY_MS } from '../network/backoff';
 export {
 	formatErrores,
 	operationFailed,

@@ -4,7 +4,7 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { backoff } from '../transport/backoff';
+import { backoff } from '../network/backoff';
 import { parseJsonBody } from '../transport/responses';
 import { ServiceCallError } from '../transport/serviceError';
 import { callService, type RunSession, type ServiceRequest } from '../transport/transport';

@@ -5,13 +5,13 @@
  */
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { backoff } from '../transport/backoff';
+import { backoff } from '../network/backoff';
 import { operationFailed } from '../transport/errors';
 import {
 	describeDownloadAdvice,
 	describeDownloadFailure,
 	readNetworkFailure,
-} from '../transport/failures';
+} from '../network/failures';
 import { unwrapLink } from '../transport/responses';
 import { ServiceCallError } from '../transport/serviceError';
 import { callService, type RunSession } from '../transport/transport';

@@ -91,7 +91,7 @@ export async function authorizeRequest(
 	return {
 		...options,
 		// A redirect must not carry the token to another origin; a signed request follows none by itself
-		// (the node's transport follows same-origin ones, see transport/redirects.ts).
+		// (the node's transport follows same-origin ones, see network/redirects.ts).
 		sendCredentialsOnCrossOriginRedirect: false,
 		disableFollowRedirect: true,
 		headers: { ...options.headers, Authorization: `Bearer ${accessToken}` },

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
-import { backoffDelay } from '../transport/backoff';
+import { backoffDelay } from '../network/backoff';
 import { resolveEndpoints } from './endpoints';
 import { sessionFingerprint } from './secrets';
 

@@ -6,8 +6,8 @@ import type {
 	IN8nHttpFullResponse,
 } from 'n8n-workflow';
 
-import { describeTokenServiceFailure, readNetworkFailure } from '../transport/failures';
-import { describeRefusedRedirect, sendWithinOrigin } from '../transport/redirects';
+import { describeTokenServiceFailure, readNetworkFailure } from '../network/failures';
+import { describeRefusedRedirect, sendWithinOrigin } from '../network/redirects';
 import { resolveEndpoints, type ServiceEndpoints } from './endpoints';
 import { noteRefusedRefresh, refreshRefusal, renewOnce, sessionKey } from './renewal';
 import { passwordDigest, redactSecrets, secretValues, sessionFingerprint } from './secrets';

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { redactSecrets } from '../auth/secrets';
-import { describePayloadTooLarge, PAYLOAD_TOO_LARGE_STATUS } from './failures';
+import { describePayloadTooLarge, PAYLOAD_TOO_LARGE_STATUS } from '../network/failures';
 import { bodyText } from './responses';
 import { ServiceCallError } from './serviceError';
 

@@ -18,14 +18,14 @@ import { awaitSessionSavedElsewhere } from '../auth/renewal';
 import { isSessionRenewedElsewhere } from '../auth/tokenService';
 import { expandUrlTemplate, resolveEndpoints, URL_TEMPLATE } from '../auth/endpoints';
 import { SecretRedactor, secretValues } from '../auth/secrets';
-import { describeServiceFailure, readNetworkFailure } from './failures';
+import { describeServiceFailure, readNetworkFailure } from '../network/failures';
 import {
 	describeRefusedRedirect,
 	isRedirectStatus,
 	readRedirect,
 	sendWithinOrigin,
 	type RequestHop,
-} from './redirects';
+} from '../network/redirects';
 import { ServiceCallError } from './serviceError';
 import { SessionGate } from './sessionGate';
 

@@ -1,5 +1,5 @@
 /**
- * Also covers: nodes/CfdiEmision/transport/backoff.ts, nodes/CfdiEmision/transport/serviceError.ts (the pause before a retry and the service's error answers these faults produce).
+ * Also covers: nodes/CfdiEmision/network/backoff.ts, nodes/CfdiEmision/transport/serviceError.ts (the pause before a retry and the service's error answers these faults produce).
  */
 import type { INodeParameters } from 'n8n-workflow';
 

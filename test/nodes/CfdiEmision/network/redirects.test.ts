@@ -3,7 +3,7 @@ import {
 	readRedirect,
 	sendWithinOrigin,
 	type RequestHop,
-} from '../../../../nodes/CfdiEmision/transport/redirects';
+} from '../../../../nodes/CfdiEmision/network/redirects';
 
 describe('redirects', () => {
 	test('a Location is read against the URL that answered; same origin means same scheme, host and port', () => {

@@ -1,11 +1,11 @@
-import { backoffDelay, MAX_BACKOFF_MS } from '../../../../nodes/CfdiEmision/transport/backoff';
+import { backoffDelay, MAX_BACKOFF_MS } from '../../../../nodes/CfdiEmision/network/backoff';
 import {
 	describeDownloadFailure,
 	describePayloadTooLarge,
 	describeServiceFailure,
 	describeTokenServiceFailure,
 	readNetworkFailure,
-} from '../../../../nodes/CfdiEmision/transport/failures';
+} from '../../../../nodes/CfdiEmision/network/failures';
 
 /** The shape n8n gives a failed request: a NodeApiError that keeps only the original messages. */
 const wrapped = (...messages: string[]) => ({

@@ -8,7 +8,7 @@ import {
 	backoffDelay,
 	DEFAULT_RETRY_DELAY_MS,
 	MAX_BACKOFF_MS,
-} from '../../../../nodes/CfdiEmision/transport/backoff';
+} from '../../../../nodes/CfdiEmision/network/backoff';
 
 describe('backoffDelay', () => {
 	test('the default first pause of 2 s doubles per retry: 2, 4, 8, 16, 32 s, then the 60 s cap', () => {
