@@ -8,13 +8,10 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import {
-	authorizeRequest,
-	ISSUER_CREDENTIAL_FIELDS,
-	KNOWN_ENVIRONMENTS,
-	obtainSession,
-	VOUCHERS_PATH,
-} from '../nodes/CfdiEmision/auth';
+import { catalogOptions } from '../nodes/CfdiEmision/actions/common.fields';
+import { CREDENTIAL_TEST_REQUEST } from '../nodes/CfdiEmision/api/credentialTest';
+import { authorizeRequest, KNOWN_ENVIRONMENTS, obtainSession } from '../nodes/CfdiEmision/auth';
+import { REGIMEN_FISCAL } from '../nodes/CfdiEmision/cfdi/catalogs';
 
 /**
  * A boolean switch, not a secret. It is declared apart because the scanner's credential-password-field
@@ -30,8 +27,43 @@ const PASSWORD_IS_MD5_FIELD: INodeProperties = {
 		'Whether the password above is already the 32-character MD5 hex digest, sent as given',
 };
 
-/** A one-day window in the past (Unix seconds): the test's list call reads at most one voucher, if any. */
-const CREDENTIAL_TEST_LIST_WINDOW = { finicial: 1704088800, ffinal: 1704175199 };
+/** The optional issuer fields (RFC, name, regime, place of issue), typed once for every voucher. */
+const ISSUER_FIELDS: INodeProperties[] = [
+	{
+		displayName: 'Issuer RFC',
+		name: 'issuerRfc',
+		type: 'string',
+		default: '',
+		placeholder: 'EKU9003173C9',
+		description:
+			"Optional. The issuer's RFC, used by the CFDI node when its Issuer RFC field is empty, so it is typed once.",
+	},
+	{
+		displayName: 'Issuer Name',
+		name: 'issuerName',
+		type: 'string',
+		default: '',
+		description:
+			'Optional. Legal name as registered with SAT, without the regime suffix; used with the Issuer RFC above.',
+	},
+	{
+		displayName: 'Issuer Tax Regime',
+		name: 'issuerRegime',
+		type: 'options',
+		options: [{ name: 'Not Set', value: '' }, ...catalogOptions(REGIMEN_FISCAL)],
+		default: '',
+		description: 'Optional. Used with the Issuer RFC above.',
+	},
+	{
+		displayName: 'Place of Issue Postal Code',
+		name: 'issuerPostalCode',
+		type: 'string',
+		default: '',
+		placeholder: '64000',
+		description:
+			'Optional. Used by the CFDI node when its Place of Issue Postal Code field is empty.',
+	},
+];
 
 export class CfdiEmisionApi implements ICredentialType {
 	name = 'cfdiEmisionApi';
@@ -144,7 +176,7 @@ export class CfdiEmisionApi implements ICredentialType {
 			required: true,
 		},
 		// The issuer's data, typed once for every node that uses this credential (optional).
-		...ISSUER_CREDENTIAL_FIELDS,
+		...ISSUER_FIELDS,
 		{
 			displayName: 'Access Token',
 			name: 'accessToken',
@@ -200,18 +232,5 @@ export class CfdiEmisionApi implements ICredentialType {
 	 * message for the HTTP status or network error (n8n's credential tester drops the response, so
 	 * `rules` keyed on the status never apply: NodeApiError does not keep an Error as its cause).
 	 */
-	test: ICredentialTestRequest = {
-		request: {
-			method: 'GET',
-			url: VOUCHERS_PATH,
-			qs: {
-				...CREDENTIAL_TEST_LIST_WINDOW,
-				nocomprobante: 0,
-				tipoConfirmacionId: 0,
-				skip: 0,
-				take: 1,
-			},
-			headers: { Accept: 'application/json' },
-		},
-	};
+	test: ICredentialTestRequest = { request: CREDENTIAL_TEST_REQUEST };
 }

@@ -1,6 +1,4 @@
-/** The one module the credential imports: sign-in, request signing, endpoints and its issuer fields. */
+/** What the credential takes of the sign-in: the token grant, request signing and the known hosts. */
 export { authorizeRequest } from './authorizeRequest';
 export { KNOWN_ENVIRONMENTS } from './endpoints';
-export { ISSUER_CREDENTIAL_FIELDS } from './issuerFields';
 export { obtainSession } from './tokenService';
-export { VOUCHERS_PATH } from '../api/paths';

@@ -2,7 +2,7 @@
  * The issuer's data remembered in the credential (optional fields): RFC, name, tax regime and place
  * of issue, typed once. A voucher whose Issuer RFC field is left empty takes the whole issuer (RFC,
  * name, regime) from the credential; an empty Place of Issue takes the credential's postal code.
- * Values typed in the node always win. The credential's fields are in ../auth/issuerFields.ts.
+ * Values typed in the node always win. The credential's fields are in credentials/CfdiEmisionApi.credentials.ts.
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 

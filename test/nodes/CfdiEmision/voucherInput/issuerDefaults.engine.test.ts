@@ -1,8 +1,7 @@
 /**
  * Defaults of version 1.1 through n8n-core's engine against the sandbox: the issuer typed once in the
- * credential fills every voucher's issuer and place of issue.
- *
- * Also covers: nodes/CfdiEmision/auth/issuerFields.ts (the credential's issuer fields these runs fill).
+ * credential fills every voucher's issuer and place of issue (the credential's issuer fields:
+ * credentials/CfdiEmisionApi.credentials.ts).
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
