@@ -3,7 +3,6 @@ import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import type { RequestSettings } from './requestSettings';
 import { skippedItemsHint, SkippedUpstream } from './skippedUpstream';
-import { RunSession } from '../api/client';
 
 export interface ItemOutcome {
 	items: INodeExecutionData[];
@@ -11,7 +10,13 @@ export interface ItemOutcome {
 	doneNote?: string;
 }
 
-export type ItemHandler = (itemIndex: number, session: RunSession) => Promise<ItemOutcome>;
+export type ItemHandler<S> = (itemIndex: number, session: S) => Promise<ItemOutcome>;
+
+/**
+ * Opens the run's session with the service (the caller's: the loop knows no service), once every
+ * item's local part passed, and hands it to every item.
+ */
+export type OpenSession<S> = (ctx: IExecuteFunctions, settings: RequestSettings) => S;
 
 function errorItem(error: Error, itemIndex: number): INodeExecutionData {
 	const json: IDataObject = { error: error.message };
@@ -253,18 +258,20 @@ export interface RunItemsOptions {
  * the order `queue` gives, keeping the output in input order with pairedItem set. With Continue On
  * Fail a failed item becomes an error item; without it, every item's local part (`plans`) is
  * checked before anything is sent, no new item starts after a failure, and the error names what
- * the run had already done, because n8n drops the output of a failed node.
+ * the run had already done, because n8n drops the output of a failed node. `openSession` opens
+ * the run's session with the service after those checks (api/client.ts RunSession.fromNode).
  */
-export async function runItems(
+export async function runItems<S>(
 	ctx: IExecuteFunctions,
 	settings: RequestSettings,
-	handler: ItemHandler,
+	openSession: OpenSession<S>,
+	handler: ItemHandler<S>,
 	options: RunItemsOptions = {},
 ): Promise<INodeExecutionData[][]> {
 	const input = ctx.getInputData();
 	const { queue = inOrder(input.length), plans } = options;
 	if (plans && !ctx.continueOnFail()) await checkEveryItemFirst(ctx, plans);
-	const session = RunSession.fromNode(ctx, settings);
+	const session = openSession(ctx, settings);
 	const outcomes: Array<ItemOutcome | undefined> = new Array(input.length);
 	const skips: SkippedUpstream[] = [];
 	type Failure = { itemIndex: number; error: NodeApiError | NodeOperationError };

@@ -9,7 +9,7 @@ import {
 } from 'n8n-workflow';
 
 import { toGeneralPublic } from '../cfdi';
-import { toNodeError, type RunSession } from '../api/client';
+import { RunSession, toNodeError } from '../api/client';
 import { RunClient } from '../api/runClient';
 import type { VoucherRecord } from '../api/voucherRecords';
 import { ItemPlans, LaneQueue, runItems, type ItemOutcome } from '../execution/runItems';
@@ -275,6 +275,7 @@ export async function runStamping(
 		const output = await runItems(
 			ctx,
 			settings,
+			RunSession.fromNode,
 			async (itemIndex, session) => {
 				void planOneAhead();
 				const client = clientOf(session);

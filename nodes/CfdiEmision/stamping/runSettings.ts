@@ -5,7 +5,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { DEFAULT_RETRIES, DEFAULT_RETRY_DELAY_MS } from '../api/client';
+import { DEFAULT_RETRIES, DEFAULT_RETRY_DELAY_MS, RunSession } from '../api/client';
 import {
 	LOCAL_ONLY,
 	readRequestSettings,
@@ -110,7 +110,7 @@ export async function refuseUnderRetryOnFail(
 	const count = ctx.getInputData().length;
 	if (!Array.from({ length: count }, (_, itemIndex) => wouldStamp(ctx, itemIndex)).some(Boolean))
 		return undefined;
-	return await runItems(ctx, LOCAL_ONLY, async (itemIndex) => {
+	return await runItems(ctx, LOCAL_ONLY, RunSession.fromNode, async (itemIndex) => {
 		throw retryOnFailRefusal(ctx, itemIndex);
 	});
 }

@@ -12,6 +12,7 @@ import { EarlierTries } from '../../execution/earlierTries';
 import {
 	DEFAULT_RETRIES,
 	DEFAULT_RETRY_DELAY_MS,
+	RunSession,
 	ServiceCallError,
 	toNodeError,
 } from '../../api/client';
@@ -327,6 +328,7 @@ export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionDat
 			concurrency: SEND_CONCURRENCY,
 			batchingSetsConcurrency: true,
 		}),
+		RunSession.fromNode,
 		async (itemIndex, session) => {
 			const plan = plans.get(itemIndex);
 			if (plan.notSent) {

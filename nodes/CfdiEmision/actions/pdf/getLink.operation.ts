@@ -14,7 +14,7 @@ import {
 	withDefaultFromVersion11,
 } from '../common.fields';
 import { addedToIncoming } from '../../execution/incomingItem';
-import { toNodeError } from '../../api/client';
+import { RunSession, toNodeError } from '../../api/client';
 import { readUuid } from '../../execution/parameters';
 import {
 	concurrencyOption,
@@ -108,6 +108,7 @@ export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionDat
 			concurrency: PDF_CONCURRENCY,
 			batchingSetsConcurrency: true,
 		}),
+		RunSession.fromNode,
 		async (itemIndex, session) => {
 			const uuid = readUuid(ctx, itemIndex);
 			const download = ctx.getNodeParameter('download', itemIndex, false) as boolean;

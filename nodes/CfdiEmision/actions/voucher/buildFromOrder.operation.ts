@@ -1,6 +1,7 @@
 /** Voucher → Build From Order: its fields in the order the editor shows them, and its execute (offline). */
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
+import { RunSession } from '../../api/client';
 import { LOCAL_ONLY } from '../../execution/requestSettings';
 import { runItems } from '../../execution/runItems';
 import { readIssuerDefaults, voucherFromOrder } from '../../voucherInput';
@@ -55,7 +56,7 @@ export const description: INodeProperties[] = [
  */
 export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const issuer = await readIssuerDefaults(ctx);
-	return await runItems(ctx, LOCAL_ONLY, async (itemIndex) => ({
+	return await runItems(ctx, LOCAL_ONLY, RunSession.fromNode, async (itemIndex) => ({
 		items: checkedVoucherItems(ctx, itemIndex, voucherFromOrder(ctx, itemIndex), issuer),
 	}));
 }

@@ -19,9 +19,9 @@ import {
 	formatErrores,
 	operationFailed,
 	readErrores,
+	RunSession,
 	ServiceCallError,
 	toNodeError,
-	type RunSession,
 } from '../../api/client';
 import {
 	concurrencyOption,
@@ -306,6 +306,7 @@ export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionDat
 	return await runItems(
 		ctx,
 		settings,
+		RunSession.fromNode,
 		async (itemIndex, session) =>
 			await cancelOnce(ctx, session, itemIndex, plans.get(itemIndex), tries),
 		{ plans },

@@ -1,7 +1,7 @@
 /** Voucher → Get: its fields and its execute. */
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { toNodeError } from '../../api/client';
+import { RunSession, toNodeError } from '../../api/client';
 import { readVoucher } from '../../api/vouchers';
 import { readVoucherId } from '../../execution/parameters';
 import {
@@ -42,6 +42,7 @@ export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionDat
 			concurrency: DEFAULT_READ_CONCURRENCY,
 			batchingSetsConcurrency: true,
 		}),
+		RunSession.fromNode,
 		async (itemIndex, session) => {
 			const id = readVoucherId(ctx, itemIndex);
 			try {

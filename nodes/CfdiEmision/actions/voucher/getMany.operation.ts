@@ -7,7 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { toNodeError } from '../../api/client';
+import { RunSession, toNodeError } from '../../api/client';
 import {
 	ignoreSslOption,
 	readRequestSettings,
@@ -163,7 +163,7 @@ export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionDat
 		}),
 		concurrency: 1,
 	};
-	return await runItems(ctx, settings, async (itemIndex, session) => {
+	return await runItems(ctx, settings, RunSession.fromNode, async (itemIndex, session) => {
 		const now = Math.floor(Date.now() / 1000);
 		const from = readDate(ctx, itemIndex, 'startDate', 'Start Date', now);
 		const to = readDate(ctx, itemIndex, 'endDate', 'End Date', now);

@@ -1,7 +1,7 @@
 /** Voucher → Get Status: its fields and its execute. */
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { operationFailed, toNodeError } from '../../api/client';
+import { operationFailed, RunSession, toNodeError } from '../../api/client';
 import { readUuid } from '../../execution/parameters';
 import {
 	concurrencyOption,
@@ -42,7 +42,7 @@ export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionDat
 		concurrency: DEFAULT_READ_CONCURRENCY,
 		batchingSetsConcurrency: false,
 	});
-	return await runItems(ctx, settings, async (itemIndex, session) => {
+	return await runItems(ctx, settings, RunSession.fromNode, async (itemIndex, session) => {
 		const uuid = readUuid(ctx, itemIndex).toUpperCase();
 		let record;
 		try {

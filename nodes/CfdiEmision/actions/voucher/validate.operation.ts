@@ -15,6 +15,7 @@ import {
 	type Reconciliation,
 	type Voucher,
 } from '../../cfdi';
+import { RunSession } from '../../api/client';
 import { LOCAL_ONLY } from '../../execution/requestSettings';
 import { runItems } from '../../execution/runItems';
 import { needsAttention } from '../../stamping/answer';
@@ -136,7 +137,7 @@ export function checkedVoucherItems(
 /** Checks each voucher locally and shows the computed totals; no request, no credential. */
 export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const issuer = await readIssuerDefaults(ctx);
-	return await runItems(ctx, LOCAL_ONLY, async (itemIndex) => ({
+	return await runItems(ctx, LOCAL_ONLY, RunSession.fromNode, async (itemIndex) => ({
 		items: checkedVoucherItems(ctx, itemIndex, voucherFromInput(ctx, itemIndex), issuer),
 	}));
 }

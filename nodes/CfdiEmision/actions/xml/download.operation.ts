@@ -15,6 +15,7 @@ import {
 	readRequestSettings,
 	timeoutOption,
 } from '../../execution/requestSettings';
+import { RunSession } from '../../api/client';
 import { runItems } from '../../execution/runItems';
 import { downloadVoucherXml } from '../../api/voucherXml';
 
@@ -69,6 +70,7 @@ export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionDat
 			concurrency: DOWNLOAD_CONCURRENCY,
 			batchingSetsConcurrency: true,
 		}),
+		RunSession.fromNode,
 		async (itemIndex, session) => {
 			const uuid = readUuid(ctx, itemIndex);
 			const options = ctx.getNodeParameter('xmlOptions', itemIndex, {}) as IDataObject;
