@@ -1,8 +1,8 @@
 /**
  * The item's answer: the service's answer to a save or stamp, read (readStampAnswer, rejectionError);
  * the item's output from it (stampOutput); and the outcomes only the shop can resolve, as one stable
- * member of the item (`needsAttention`), so a workflow can route them (an If on it, then an alert to
- * the owner) instead of telling a buyer to check data that is right. A run that ends without an
+ * member of the item (`needsAttention`: execution/needsAttention.ts), so a workflow can route them
+ * (an If on it, then an alert to the owner) instead of telling a buyer to check data that is right. A run that ends without an
  * error shows as Succeeded in n8n's list, so without that member the owner never learns that a buyer
  * is waiting. Also the editor's execution hints for items answered with an existing voucher, left
  * out, or needing the owner (outcomeHints).
@@ -26,6 +26,7 @@ import {
 } from '../api/client';
 import type { NodeRef } from '../api/runClient';
 import { serviceRefusal } from '../voucherInput/dataRefusal';
+import { needsAttention } from '../execution/needsAttention';
 
 export type VoucherStatus = 'stamped' | 'pending';
 
@@ -238,45 +239,7 @@ export function withoutEmpty(record: Record<string, unknown>): IDataObject {
 	) as IDataObject;
 }
 
-// The outcomes only the shop can resolve, and the hints above the output.
-
-/**
- * - saleInGlobalInvoice: the sale is in a stamped global invoice (Sale in a Global Invoice: Fail),
- *   or that invoice's cancellation awaits acceptance, or two global invoices disagree about it;
- * - saleInGlobalInvoiceUnclear: a valid general-public voucher names the sale's ticket in a concept
- *   that is not a global invoice's sale line (a product SKU): nothing written, the shop checks it;
- * - globalInvoiceRelated: Replace the Global Invoice, but a live document (a credit note) relates
- *   the global invoice, so motive 04 could not cancel it: nothing stamped until it is cancelled;
- * - folioCollision: the key's series and folio are another recipient's voucher;
- * - duplicateCheckUndecided: the list could not tell whether the sale is stamped;
- * - twinStamped: the sale has more than one stamped voucher (one to cancel);
- * - stampUnclear: a stamp got no clear answer and the list does not show it yet;
- * - invoicedToAnotherRfc: a buyer asks for a sale already invoiced to another RFC (cancel it first);
- * - orderData: the order (the shop's record) cannot become a voucher, or its figures cannot be met
- *   to the cent: the buyer can correct nothing.
- */
-export type AttentionReason =
-	| 'saleInGlobalInvoice'
-	| 'saleInGlobalInvoiceUnclear'
-	| 'globalInvoiceRelated'
-	| 'globalInvoiceHalfReplaced'
-	| 'folioCollision'
-	| 'duplicateCheckUndecided'
-	| 'twinStamped'
-	| 'stampUnclear'
-	| 'invoicedToAnotherRfc'
-	| 'orderData';
-
-export interface NeedsAttention {
-	reason: AttentionReason;
-	/** What happened and what the shop does next, in the node's words. */
-	message: string;
-}
-
-/** The outcome member for an error or an item: `{ needsAttention: { reason, message } }`. */
-export function needsAttention(reason: AttentionReason, message: string): IDataObject {
-	return { needsAttention: { reason, message } };
-}
+// The outcomes only the shop can resolve (execution/needsAttention.ts), and the hints above the output.
 
 /**
  * Marks the items whose twins the run reported (the Duplicate Check's look-ups write `duplicate`

@@ -15,7 +15,8 @@ import { operationFailed } from '../api/client';
 import type { NodeRef } from '../api/runClient';
 import type { ItemOutcome } from '../execution/runItems';
 import type { StampJob } from './stampJob';
-import { needsAttention, withoutEmpty, type OutputFormat } from './answer';
+import { withoutEmpty, type OutputFormat } from './answer';
+import { needsAttention } from '../execution/needsAttention';
 import type { CheckedItem, SaleStampedMeanwhile } from './duplicateCheck';
 
 /** The RFC of the voucher found when it is not the one asked for (a self-invoice request). */

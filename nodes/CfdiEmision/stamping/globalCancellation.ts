@@ -11,7 +11,7 @@ import type { VoucherRecord } from '../api/voucherRecords';
 import type { RelatingDocuments, StepRun } from './plan';
 import type { StampJob } from './stampJob';
 import type { StampingService } from './service';
-import { needsAttention } from './answer';
+import { needsAttention } from '../execution/needsAttention';
 import { freshByUuid } from './service';
 import {
 	ensureReplacement,

@@ -6,7 +6,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { fieldText as text } from '../cfdi/fieldText';
-import { needsAttention } from './answer';
+import { needsAttention } from '../execution/needsAttention';
 import type { StampJob } from './stampJob';
 
 /** The error of the buyer's invoice, naming both global invoices, what each declares and the two ways to settle it. */

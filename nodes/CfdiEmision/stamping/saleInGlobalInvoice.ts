@@ -29,7 +29,7 @@ import {
 	type OwnSale,
 	type Voucher,
 } from '../cfdi';
-import { needsAttention } from './answer';
+import { needsAttention } from '../execution/needsAttention';
 import type { VoucherRecord } from '../api/voucherRecords';
 import { cfdiDateTime } from '../cfdi/mexicoTime';
 import { stampStepVoucher } from './handler';

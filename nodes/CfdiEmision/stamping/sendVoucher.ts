@@ -8,13 +8,8 @@
 
 import { backoff, ServiceCallError } from '../api/client';
 import type { StampingService } from './service';
-import {
-	needsAttention,
-	readStampAnswer,
-	rejectionError,
-	SERIES_BUSY_CODE,
-	type StampAnswer,
-} from './answer';
+import { needsAttention } from '../execution/needsAttention';
+import { readStampAnswer, rejectionError, SERIES_BUSY_CODE, type StampAnswer } from './answer';
 import { SaleStampedMeanwhile } from './duplicateCheck';
 import type { StampJob } from './stampJob';
 import type { StampingSettings } from './runSettings';

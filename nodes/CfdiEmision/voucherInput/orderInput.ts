@@ -29,7 +29,7 @@ import { readJsonValue } from '../execution/parameters';
 import { BuiltVoucher } from './builtVoucher';
 import { localProblemsRefusal, type DataProblem } from './dataRefusal';
 import { formLabel } from './formLabels';
-import { needsAttention } from '../stamping/answer';
+import { needsAttention } from '../execution/needsAttention';
 import { fieldText } from '../cfdi/fieldText';
 
 type Get = <T>(name: string, fallback: T) => T;

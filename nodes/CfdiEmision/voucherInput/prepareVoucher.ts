@@ -22,7 +22,7 @@ import {
 import { withIssuerDefaults, type IssuerDefaults } from './issuerDefaults';
 import { inFormFinding } from './formLabels';
 import { localProblemsRefusal, localRefusal, totalsProblem } from './dataRefusal';
-import { needsAttention } from '../stamping/answer';
+import { needsAttention } from '../execution/needsAttention';
 import {
 	applyBodyOptions,
 	formComputesTotals,

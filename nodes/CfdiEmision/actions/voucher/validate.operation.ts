@@ -18,7 +18,7 @@ import {
 import { RunSession } from '../../api/client';
 import { LOCAL_ONLY } from '../../execution/requestSettings';
 import { runItems } from '../../execution/runItems';
-import { needsAttention } from '../../stamping/answer';
+import { needsAttention } from '../../execution/needsAttention';
 import {
 	applyBodyOptions,
 	BuiltVoucher,

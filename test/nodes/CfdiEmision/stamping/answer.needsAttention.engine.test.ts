@@ -3,6 +3,8 @@
  * item 2), through n8n-core's engine against the sandbox: needsAttention { reason, message } on
  * the item (the error item with Continue On Fail) and the execution hints above Create's output
  * for items answered with an existing voucher, left out, or needing the shop.
+ *
+ * Also covers: nodes/CfdiEmision/execution/needsAttention.ts (the member these items carry).
  */
 import type { IDataObject, IRun } from 'n8n-workflow';
 
