@@ -11,10 +11,23 @@ import { decimalToNumber, readSaleDocument, type SaleDocument } from '../cfdi';
 import { DECIMAL_ZERO, type Decimal } from '../cfdi/decimal';
 import { FOLIO_FISCAL_PATTERN } from '../cfdi/cancellation';
 import type { LedgerState, TicketSums } from '../cfdi/ledger';
-import type { SaleLedger } from '../stamping/saleLedger';
 import { RunSession, toNodeError } from '../api/client';
 import { RunClient } from '../api/runClient';
 import type { RequestSettings } from '../execution/requestSettings';
+
+/**
+ * What the read asks of the run's ledger (stamping/saleLedger.ts, which runStamping goes on with):
+ * its ticket view, the sums earlier credit notes took from a global invoice's ticket.
+ */
+export interface TicketLedger {
+	ticket(
+		client: RunClient,
+		itemIndex: number,
+		globalUuid: string,
+		ticket: string,
+		known?: Map<string, string>,
+	): Promise<TicketSums | undefined>;
+}
 
 export const GLOBAL_SALE_TICKET = 'globalSaleTicket';
 
@@ -52,7 +65,7 @@ export class GlobalSaleCredits {
 		/** The XML the operation already read per item (Read Related Invoices From Their XML). */
 		readAlready: (itemIndex: number) => Map<string, string> | undefined,
 		/** The run's ledger, which runStamping goes on with. */
-		ledger: SaleLedger,
+		ledger: TicketLedger,
 	): Promise<GlobalSaleCredits> {
 		const count = ctx.getInputData().length;
 		const byItem: ItemFacts[] = new Array(count);
@@ -104,7 +117,7 @@ async function readFacts(
 	ticket: string,
 	invoicesParameter: string,
 	globalXml: Map<string, Promise<string>>,
-	ledger: SaleLedger,
+	ledger: TicketLedger,
 ): Promise<GlobalSaleFacts> {
 	const entries = ctx.getNodeParameter(invoicesParameter, itemIndex, []) as IDataObject[];
 	const uuid = String(entries[0]?.uuid ?? '').trim();

@@ -28,7 +28,8 @@ import {
 	periodIfValid,
 	type GlobalInvoiceParts,
 } from '../../voucherInput/globalInvoice';
-import { NO_PRIOR, priorDeclarations } from '../../voucherInput/globalInvoiceDeclarations';
+import { NO_PRIOR } from '../../voucherInput/globalInvoiceDeclarations';
+import { priorDeclarations } from '../../stamping/priorDeclarations';
 
 const OPERATION = 'createGlobalInvoice';
 const show = showFor('voucher', [OPERATION]);

@@ -1,5 +1,5 @@
 /**
- * The reads of a Create Global Invoice run (voucherInput/globalInvoiceDeclarations.ts) through n8n's
+ * The reads of a Create Global Invoice run (stamping/priorDeclarations.ts) through n8n's
  * engine against the sandbox: the period's declarations and the Duplicate Check come from the run's
  * one list read (stamping/service.ts), and each live global invoice of the period is read once.
  */
