@@ -1,6 +1,6 @@
 /**
  * What the service already documents of a global invoice's sales (read before the invoice is built
- * by stamping/priorDeclarations.ts: the stamped global invoices of an overlapping period, their
+ * by actions/voucher/priorDeclarations.ts: the stamped global invoices of an overlapping period, their
  * tickets, and the vouchers whose folio is one of the tickets), and which of the run's sales they
  * already document.
  */

@@ -29,7 +29,7 @@ import {
 	type GlobalInvoiceParts,
 } from '../../voucherInput/globalInvoice';
 import { NO_PRIOR } from '../../voucherInput/globalInvoiceDeclarations';
-import { priorDeclarations } from '../../stamping/priorDeclarations';
+import { priorDeclarations } from './priorDeclarations';
 
 const OPERATION = 'createGlobalInvoice';
 const show = showFor('voucher', [OPERATION]);

@@ -6,21 +6,21 @@
  */
 import { NodeOperationError, type IExecuteFunctions } from 'n8n-workflow';
 
-import { checkWindow, globalInvoiceKey } from '../cfdi/businessKey';
-import { saleWindow } from '../cfdi/contentKey';
-import { GENERIC_NATIONAL_RFC } from '../cfdi/rfc';
-import { monthStartIso } from '../cfdi/mexicoTime';
-import { periodOfInformacionGlobal, type GlobalPeriod } from '../cfdi/kinds/globalPeriod';
-import { readSaleDocument, salesDeclaredBy } from '../cfdi/kinds/saleDocument';
-import type { DeclaredGlobal } from '../cfdi/kinds/globalTickets';
-import { RunSession } from '../api/client';
-import { RunClient } from '../api/runClient';
-import { downloadVoucherXml } from '../api/voucherXml';
-import { RunParameters } from '../execution/runParameters';
-import { NO_PRIOR, type PriorDeclarations } from '../voucherInput/globalInvoiceDeclarations';
-import { duplicateCheckModeOf } from './duplicateCheck';
-import { readStampingSettings } from './runSettings';
-import type { RunVoucherList } from './service';
+import { checkWindow, globalInvoiceKey } from '../../cfdi/businessKey';
+import { saleWindow } from '../../cfdi/contentKey';
+import { GENERIC_NATIONAL_RFC } from '../../cfdi/rfc';
+import { monthStartIso } from '../../cfdi/mexicoTime';
+import { periodOfInformacionGlobal, type GlobalPeriod } from '../../cfdi/kinds/globalPeriod';
+import { readSaleDocument, salesDeclaredBy } from '../../cfdi/kinds/saleDocument';
+import type { DeclaredGlobal } from '../../cfdi/kinds/globalTickets';
+import { RunSession } from '../../api/client';
+import { RunClient } from '../../api/runClient';
+import { downloadVoucherXml } from '../../api/voucherXml';
+import { RunParameters } from '../../execution/runParameters';
+import { NO_PRIOR, type PriorDeclarations } from '../../voucherInput/globalInvoiceDeclarations';
+import { duplicateCheckModeOf } from '../../stamping/duplicateCheck';
+import { readStampingSettings } from '../../stamping/runSettings';
+import type { RunVoucherList } from '../../stamping/service';
 
 const ticketsOf = (ctx: IExecuteFunctions): string[] =>
 	ctx
