@@ -3,13 +3,21 @@
  * service"): every call goes through api/, so outside api/ (and auth/, the credential's sign-in)
  * no file imports transport/ or the path builders of api/paths.ts, writes a path of the issuing API,
  * or calls n8n's request helpers; the token service's paths live in auth/. Each rule is also shown
- * failing on a made-up source, so a scanner that sees nothing cannot pass.
+ * failing on a made-up source, so a scanner that sees nothing cannot pass. Also the floors of the
+ * whole tree: no circle of imports, and no import from a lower floor to a higher one.
  * Also covers: nodes/CfdiEmision/api/client.ts (what callers of the client import instead of transport/).
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join, posix } from 'node:path';
 import ts from 'typescript';
+
+import {
+	againstTheFloors as against,
+	circles,
+	importGraph,
+	importsOf,
+} from '../../support/importGraph';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const NODE = 'nodes/CfdiEmision';
@@ -93,8 +101,8 @@ function scan(file: string, source: string): Finding[] {
 	return findings;
 }
 
-function sources(): string[] {
-	return execFileSync('git', ['ls-files', '-co', '--exclude-standard', 'nodes', 'credentials'], {
+function sources(roots = ['nodes', 'credentials']): string[] {
+	return execFileSync('git', ['ls-files', '-co', '--exclude-standard', ...roots], {
 		cwd: ROOT,
 		encoding: 'utf8',
 	})
@@ -300,5 +308,85 @@ describe("the stamping protocol without n8n's context", () => {
 				"import type { IDataObject, INode } from 'n8n-workflow';",
 			),
 		).toBe(false);
+	});
+});
+
+/**
+ * The floors, top to bottom (issue 40 item 2): a file imports files of its own room, or of a room
+ * on a lower floor, never one beside it or above it; `import type` counts, since a reader follows
+ * it too. Every source of nodes/, credentials/ and sandbox/ stands in a room, so a new folder is
+ * placed here before it can import anything.
+ */
+const FLOORS: string[][] = [
+	// What n8n loads (the nodes, the credential) and the stand-in service: nothing imports them.
+	['credentials/', `${NODE}/CfdiEmision.node.ts`, 'nodes/CfdiEmisionTrigger/', 'sandbox/'],
+	[`${NODE}/trigger.ts`, `${NODE}/methods/`],
+	[`${NODE}/actions/`],
+	[`${NODE}/stamping/`],
+	[`${NODE}/voucherInput/`],
+	[`${NODE}/api/`],
+	[`${NODE}/transport/`],
+	[`${NODE}/orders/`, `${NODE}/execution/`, `${NODE}/auth/`],
+	[`${NODE}/network/`, `${NODE}/cfdi/`],
+];
+
+describe('no circles, nothing climbing back up', () => {
+	const files = sources(['nodes', 'credentials', 'sandbox']);
+	const graph = importGraph(files, (file) => readFileSync(join(ROOT, file), 'utf8'));
+
+	test('the graph reaches the rooms it judges (a wrong root or parser would find nothing and pass)', () => {
+		expect(graph.get(`${NODE}/stamping/handler.ts`)).toEqual(
+			expect.arrayContaining([`${NODE}/stamping/plan.ts`, `${NODE}/api/client.ts`]),
+		);
+		expect(graph.get('credentials/CfdiEmisionApi.credentials.ts')).toContain(
+			`${NODE}/auth/index.ts`,
+		);
+		expect(graph.get('sandbox/index.ts')).toContain('sandbox/types.ts');
+	});
+
+	test('no circle of imports in nodes/, credentials/ or sandbox/', () => {
+		expect(circles(graph)).toEqual([]);
+	});
+
+	test('every import stays in its room or goes to a lower floor', () => {
+		expect([...graph].flatMap(([file, imports]) => against(FLOORS, file, imports))).toEqual([]);
+	});
+
+	test('a circle is found, and only the files on it', () => {
+		const made = new Map([
+			['a.ts', ['b.ts']],
+			['b.ts', ['c.ts', 'd.ts']],
+			['c.ts', ['a.ts']],
+			['d.ts', ['d.ts']],
+			['e.ts', ['a.ts']],
+		]);
+		expect(circles(made)).toEqual([['a.ts', 'b.ts', 'c.ts'], ['d.ts']]);
+	});
+
+	// cfdi/ -> orders/, auth/ -> transport/, a sibling on the floor, the sandbox, voucherInput/ -> stamping/.
+	test.each([
+		['cfdi/formLines.ts', "import { x } from '../orders/lineItems';"],
+		['auth/renewal.ts', "import type { X } from '../transport/transport';"],
+		['execution/runItems.ts', "export { x } from '../auth/secrets';"],
+		['api/pdf.ts', "const s = require('../../../sandbox/http');"],
+		['voucherInput/orderInput.ts', "await import('../stamping/answer');"],
+	])('finds %s climbing: %s', (name, source) => {
+		const file = `${NODE}/${name}`;
+		const imports = importsOf(file, source, new Set(files));
+		expect(imports).toHaveLength(1);
+		expect(against(FLOORS, file, imports)).toEqual([`${file} -> ${imports[0]}`]);
+	});
+
+	test('imports within a room or down a floor pass; a file in no room does not', () => {
+		const down = importsOf(
+			`${NODE}/stamping/plan.ts`,
+			"import { a } from './stampJob';\nimport { b } from '../voucherInput';\nimport { c } from '../cfdi';",
+			new Set(files),
+		);
+		expect(down).toHaveLength(3);
+		expect(against(FLOORS, `${NODE}/stamping/plan.ts`, down)).toEqual([]);
+		expect(against(FLOORS, `${NODE}/newRoom/x.ts`, [])).toEqual([
+			`${NODE}/newRoom/x.ts stands in no room`,
+		]);
 	});
 });
