@@ -14,7 +14,7 @@ import type { AddressInfo, Socket } from 'net';
 
 import { readBody } from './http';
 import type { ShopOrderInput } from './shopifyOrders';
-import type { FaultSpec, GetVoucherShape, LoggedRequest, Sandbox } from './types';
+import type { FaultSpec, GetVoucherShape, ListDates, LoggedRequest, Sandbox } from './types';
 
 type Args = Record<string, unknown>;
 
@@ -38,6 +38,12 @@ export const CONTROL_ACTIONS: Record<string, (sandbox: Sandbox, args: Args) => u
 	setTokenLifetime: (sandbox, args) => sandbox.setTokenLifetime(numberArg(args, 'seconds')),
 	setStampingTime: (sandbox, args) => sandbox.setStampingTime(numberArg(args, 'ms')),
 	setGetVoucherShape: (sandbox, args) => sandbox.setGetVoucherShape(args.shape as GetVoucherShape),
+	// { offsetHours, filterBy?: 'listed' | 'instant' }: the zone the voucher list writes its dates in.
+	setListDates: (sandbox, args) =>
+		sandbox.setListDates({
+			offsetHours: numberArg(args, 'offsetHours'),
+			filterBy: args.filterBy as ListDates['filterBy'],
+		}),
 	injectFault: (sandbox, args) => sandbox.injectFault(args as unknown as FaultSpec),
 	// The store stand-in: { orders: [whole Shopify orders, or sample-order facts { number, createdAt, email, lines, ... }] }.
 	addShopOrders: (sandbox, args) =>

@@ -14,6 +14,7 @@ import { TokenService } from './tokenService';
 import type {
 	FaultSpec,
 	GetVoucherShape,
+	ListDates,
 	LoggedRequest,
 	ResolvedSandboxOptions,
 	Sandbox,
@@ -28,6 +29,7 @@ export type {
 	FaultKind,
 	FaultSpec,
 	GetVoucherShape,
+	ListDates,
 	LoggedRequest,
 	ResolvedSandboxOptions,
 	RouteName,
@@ -154,6 +156,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		setStampingTime: (ms: number) => {
 			resolved.stampingTimeMs = nonNegative(ms, 'stampingTime');
 		},
+		setListDates: (dates: ListDates) => {
+			resolved.listDates = listDates(dates);
+		},
 		seriesBusyCount: () => api.seriesLock.busyAnswers,
 		peakBusySeries: () => api.seriesLock.peakBusySeries,
 		grantedStamps: api.seriesLock.granted,
@@ -199,10 +204,28 @@ function resolveOptions(options: SandboxOptions): ResolvedSandboxOptions {
 		listFraming: options.listFraming ?? 'summary',
 		maxListTake: positiveInteger(options.maxListTake ?? 100, 'maxListTake'),
 		listOmits: options.listOmits ?? [],
+		listDates: listDates(options.listDates ?? { offsetHours: 0 }),
 		nextBusinessDayRule: options.nextBusinessDayRule ?? false,
 		accounts,
 		now: options.now ?? Date.now,
 	};
+}
+
+function listDates(value: ListDates): ListDates {
+	const { offsetHours, filterBy = 'listed' } = value ?? {};
+	if (
+		typeof offsetHours !== 'number' ||
+		!Number.isFinite(offsetHours) ||
+		Math.abs(offsetHours) > 48
+	)
+		throw new Error(
+			`startSandbox: listDates.offsetHours must be a number of hours from -48 to 48, not ${JSON.stringify(offsetHours)}`,
+		);
+	if (filterBy !== 'listed' && filterBy !== 'instant')
+		throw new Error(
+			`startSandbox: listDates.filterBy must be 'listed' or 'instant', not ${JSON.stringify(filterBy)}`,
+		);
+	return { offsetHours, filterBy };
 }
 
 function getVoucherShape(value: unknown): GetVoucherShape {

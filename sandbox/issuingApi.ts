@@ -236,6 +236,7 @@ export class IssuingApi {
 							framing: this.options.listFraming,
 							maxTake: this.options.maxListTake,
 							omits: this.options.listOmits,
+							dates: this.options.listDates,
 						});
 				}
 			},

@@ -79,6 +79,12 @@ export interface SandboxOptions {
 	 * to show what a client does with a list that lacks what it reads. None by default.
 	 */
 	listOmits?: string[];
+	/**
+	 * The zone of the voucher list's dates (not in the spec): `offsetHours` added to Mexico City's
+	 * wall clock as each `fecha` is written (6: UTC), and whether `finicial`/`ffinal` compare with
+	 * the dates as written ('listed', default) or with the instant they stand for ('instant').
+	 */
+	listDates?: ListDates;
 	/** SAT rule 2.7.1.35 IX: no acceptance needed until the end of the business day after issue (off by default). */
 	nextBusinessDayRule?: boolean;
 	/** Clock in epoch milliseconds (token expiry, link validity, PDF readiness, log times). */
@@ -86,6 +92,11 @@ export interface SandboxOptions {
 }
 
 export type GetVoucherShape = 'bodyWithState' | 'bodyOnly';
+
+export interface ListDates {
+	offsetHours: number;
+	filterBy?: 'listed' | 'instant';
+}
 
 export type ResolvedSandboxOptions = Required<Omit<SandboxOptions, 'shopOrders'>>;
 
@@ -230,6 +241,8 @@ export interface Sandbox {
 	setGetVoucherShape(shape: GetVoucherShape): void;
 	/** Changes the stamping time live. */
 	setStampingTime(ms: number): void;
+	/** Changes live the zone the voucher list writes its dates in (see SandboxOptions.listDates). */
+	setListDates(dates: ListDates): void;
 	/** FAC119 answers the series lock gave (injected seriesBusy faults not counted). */
 	seriesBusyCount(): number;
 	/** The most series that were being stamped at the same moment (0 with a stamping time of 0). */

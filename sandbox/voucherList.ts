@@ -2,14 +2,15 @@
  * Voucher list and search (GET .../emisores/{id}/comprobantes): not in the spec; the query and
  * the two answer framings come from public integrations of the real service (service-facts.md).
  * `finicial` / `ffinal` are Unix seconds compared with the voucher date (the CFDI Fecha, Mexico
- * City time); newest first; `skip` / `take` page; `uuid` narrows to one voucher.
+ * City time); newest first; `skip` / `take` page; `uuid` narrows to one voucher. `dates` writes
+ * them in another zone (the list's zone is not known), for the client's tolerance of it.
  */
 import type { CancellationBook } from './cancellation';
-import { mexicoCityEpoch } from './clock';
+import { cfdiDateTime, mexicoCityEpoch } from './clock';
 import type { Call, Reply } from './http';
 import { isObject, queryValue, toNumber } from './modelBinding';
 import { json, validationProblem } from './replies';
-import type { StoredVoucher } from './types';
+import type { ListDates, StoredVoucher } from './types';
 
 /** Page size when `take` is absent (the service's default is not known). */
 const DEFAULT_TAKE = 20;
@@ -23,7 +24,11 @@ export interface ListContext {
 	maxTake: number;
 	/** Members left out of each listed voucher (SandboxOptions.listOmits). */
 	omits?: string[];
+	/** The zone of the listed dates (SandboxOptions.listDates); Mexico City's wall clock without. */
+	dates?: ListDates;
 }
+
+const HOUR_MS = 3_600_000;
 
 interface ListQuery {
 	finicial: number;
@@ -41,7 +46,14 @@ export function listVouchers(ctx: ListContext): Reply {
 			(stored) =>
 				stored.emisorId === ctx.emisorId && stored.state === 'stamped' && stored.uuid !== null,
 		)
-		.map((stored) => ({ stored, seconds: Math.floor(mexicoCityEpoch(stored.fecha ?? '') / 1000) }))
+		.map((stored) => {
+			const epoch = mexicoCityEpoch(stored.fecha ?? '');
+			const shifted = epoch + (ctx.dates?.offsetHours ?? 0) * HOUR_MS;
+			// The date as written: the Fecha's wall clock moved by the offset.
+			const fecha = Number.isNaN(epoch) ? stored.fecha : cfdiDateTime(shifted);
+			const filtered = ctx.dates?.filterBy === 'instant' ? epoch : shifted;
+			return { stored, fecha, seconds: Math.floor(filtered / 1000) };
+		})
 		.filter(
 			({ stored, seconds }) =>
 				seconds >= query.finicial &&
@@ -51,7 +63,7 @@ export function listVouchers(ctx: ListContext): Reply {
 		.sort((a, b) => b.seconds - a.seconds || b.stored.id - a.stored.id);
 	const page = matching
 		.slice(query.skip, query.skip + Math.min(query.take, ctx.maxTake))
-		.map(({ stored }) => summary(stored, ctx.cancellations))
+		.map(({ stored, fecha }) => ({ ...summary(stored, ctx.cancellations), fecha }))
 		.map((listed) => {
 			for (const member of ctx.omits ?? []) delete listed[member];
 			return listed;

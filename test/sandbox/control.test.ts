@@ -168,6 +168,20 @@ describe('actions', () => {
 		expect(sandbox.options.getVoucherShape).toBe('bodyWithState');
 	});
 
+	test("setListDates moves the zone of the list's dates; an offset that is not a number is a 400", async () => {
+		await control.action('setListDates', { offsetHours: 6 });
+		expect(sandbox.options.listDates).toEqual({ offsetHours: 6, filterBy: 'listed' });
+		await control.action('setListDates', { offsetHours: -8, filterBy: 'instant' });
+		expect(sandbox.options.listDates).toEqual({ offsetHours: -8, filterBy: 'instant' });
+		await expect(control.action('setListDates', { offsetHours: '6' })).rejects.toThrow(
+			'HTTP 400 "offsetHours" must be a number',
+		);
+		await expect(
+			control.action('setListDates', { offsetHours: 6, filterBy: 'stamp' }),
+		).rejects.toThrow(/HTTP 400 .*filterBy/);
+		expect(sandbox.options.listDates).toEqual({ offsetHours: -8, filterBy: 'instant' });
+	});
+
 	test('one more in-process method is one table entry', async () => {
 		const calls: unknown[] = [];
 		CONTROL_ACTIONS.recordForTest = (_sandbox, args) => calls.push(args);

@@ -222,6 +222,24 @@ describe('sandbox voucher list', () => {
 			expect(answer.map((s) => s.uuid)).toEqual([stamped[1].uuid, stamped[0].uuid]);
 		});
 
+		it('listDates writes the dates in another zone; finicial/ffinal compare with them as written, or with the instant', async () => {
+			await start({ listDates: { offsetHours: 6 } });
+			const first = { finicial: seconds(START), ffinal: seconds(START + 11 * MINUTE) };
+			type Answer = { numeroComprobantes: number; resumenComprobante: Summary[] };
+			// As written: 10:00 in Mexico City is listed 16:00 (UTC's wall clock) and found there.
+			expect(((await list(first)) as Answer).numeroComprobantes).toBe(0);
+			const shifted = { finicial: seconds(START + 6 * 3_600_000), ffinal: seconds(START + DAY_MS) };
+			const answer = (await list({ ...shifted, take: 1 })) as Answer;
+			expect(answer.numeroComprobantes).toBe(12);
+			expect(answer.resumenComprobante[0].fecha).toBe('2024-05-01T16:11:00');
+			sandbox.setListDates({ offsetHours: -8, filterBy: 'instant' });
+			const instant = (await list({ ...first, take: 1 })) as Answer;
+			expect(instant.numeroComprobantes).toBe(12);
+			expect(instant.resumenComprobante[0].fecha).toBe('2024-05-01T02:11:00');
+			// The voucher itself keeps Mexico City's Fecha.
+			expect(sandbox.vouchers.get(stamped[11].id)?.fecha).toBe('2024-05-01T10:11:00');
+		});
+
 		it('cuts a page down to maxListTake', async () => {
 			await start({ maxListTake: 4 });
 			const answer = (await list({ finicial: 0, ffinal: seconds(START + DAY_MS), take: 100 })) as {
