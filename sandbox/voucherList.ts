@@ -63,7 +63,10 @@ export function listVouchers(ctx: ListContext): Reply {
 		.sort((a, b) => b.seconds - a.seconds || b.stored.id - a.stored.id);
 	const page = matching
 		.slice(query.skip, query.skip + Math.min(query.take, ctx.maxTake))
-		.map(({ stored, fecha }) => ({ ...summary(stored, ctx.cancellations), fecha }))
+		.map(({ stored, fecha }): Record<string, unknown> => ({
+			...summary(stored, ctx.cancellations),
+			fecha,
+		}))
 		.map((listed) => {
 			for (const member of ctx.omits ?? []) delete listed[member];
 			return listed;

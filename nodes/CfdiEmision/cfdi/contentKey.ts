@@ -5,7 +5,7 @@
  * the window a keyed sale is looked for in, and a key typed by the user read as text. Pure.
  */
 import { decimalToString, parseDecimal } from './decimal';
-import { unixSeconds } from './mexicoTime';
+import { LISTED_DATE_MARGIN_SECONDS, sameDateInSomeZone, unixSeconds } from './mexicoTime';
 import type { BusinessKey } from './voucherSource';
 import { fieldText, fieldCode } from './fieldText';
 
@@ -195,15 +195,19 @@ const cfdiDateText = (value: unknown): string => fieldText(value).replace(' ', '
  * key reaches 30 days back), and the Use Voucher Date allowance widens that read by 72 hours, but
  * neither may widen what this key matches, or a keyless sale is answered with an identical invoice
  * of days ago. One exception keeps a re-run safe under Use Voucher Date: a voucher dated with this
- * very voucher's own date (the same voucher sent again, its date given, not the stamp's) is matched
- * however old that date is. `secondsOf` reads a listed date (the service's wall-clock time); a
- * voucher whose date cannot be read is kept, so that the rule weighs it rather than stamping twice.
+ * very voucher's own date (the same voucher sent again, its date given, not the stamp's; as listed,
+ * maybe in another zone) is matched however old that date is. `secondsOf` reads a listed date (the
+ * service's wall-clock time); a voucher whose date cannot be read is kept, so that the rule weighs it
+ * rather than stamping twice. The list's zone is not known (issue 39): `stampedAt` gives a voucher's
+ * stamp time where it was read (FechaTimbrado), which decides; without it, a listed date within the
+ * zone margin of the window's start is kept.
  */
 export function withinKeyWindow<T extends { date?: string | null }>(
 	key: Pick<BusinessKey, 'since' | 'exactSince'>,
 	listed: T[],
 	secondsOf: (date: string) => number | null,
 	ownDate?: string,
+	stampedAt?: (voucher: T) => number | undefined,
 ): T[] {
 	if (!key.exactSince || !key.since) return listed;
 	const since = unixSeconds(key.since);
@@ -211,8 +215,33 @@ export function withinKeyWindow<T extends { date?: string | null }>(
 	const own = ownDate ? cfdiDateText(ownDate) : '';
 	return listed.filter((voucher) => {
 		if (!voucher.date) return true;
-		if (own && cfdiDateText(voucher.date) === own) return true;
+		if (own && (cfdiDateText(voucher.date) === own || sameDateInSomeZone(voucher.date, own)))
+			return true;
+		const stamp = stampedAt?.(voucher);
+		if (stamp !== undefined) return stamp >= since;
 		const seconds = secondsOf(voucher.date);
-		return seconds === null || seconds >= since;
+		return seconds === null || seconds >= since - LISTED_DATE_MARGIN_SECONDS;
+	});
+}
+
+/**
+ * The listed vouchers whose listed date alone cannot tell whether they fall in a window-bound key's
+ * window, whatever the list's zone: within the zone margin either side of its start. Their stamp
+ * time (FechaTimbrado) decides (withinKeyWindow's `stampedAt`).
+ */
+export function ageUnsure<T extends { date?: string | null }>(
+	key: Pick<BusinessKey, 'since' | 'exactSince'>,
+	listed: T[],
+	secondsOf: (date: string) => number | null,
+): T[] {
+	const since = key.exactSince && key.since ? unixSeconds(key.since) : null;
+	if (since === null) return [];
+	return listed.filter((voucher) => {
+		const seconds = voucher.date ? secondsOf(voucher.date) : null;
+		return (
+			seconds !== null &&
+			seconds >= since - LISTED_DATE_MARGIN_SECONDS &&
+			seconds < since + LISTED_DATE_MARGIN_SECONDS
+		);
 	});
 }

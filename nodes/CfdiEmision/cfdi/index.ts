@@ -77,6 +77,7 @@ export {
 	type TwinReport,
 } from './businessKey';
 export {
+	ageUnsure,
 	collisionMessage,
 	contentKey,
 	CONTENT_FOLIO_PREFIX,

@@ -132,3 +132,33 @@ export function lastDayOfMonth(date: string): string {
 export function mexicoCityDateOf(epochMs: number): string {
 	return DateTime.fromMillis(epochMs, { zone: MEXICO_CITY }).toFormat(DATE_FORMAT);
 }
+
+/**
+ * How far a date on the service's voucher list may be off Mexico City's wall clock: the list is not
+ * in the spec and its zone is not known (UTC, the server's, a clock hours off). A listed date is
+ * Mexico City's give or take this, and every read of the list reaches this far further both ways.
+ */
+export const LISTED_DATE_MARGIN_SECONDS = 14 * 3_600;
+
+/** A window of listed dates (Unix seconds) widened by that margin each way: what to ask the list for. */
+export function listedDateWindow(window: { from: number; to: number }): {
+	from: number;
+	to: number;
+} {
+	return {
+		from: Math.max(0, window.from - LISTED_DATE_MARGIN_SECONDS),
+		to: window.to + LISTED_DATE_MARGIN_SECONDS,
+	};
+}
+
+/**
+ * Whether a listed date may be `own` (a zone-less CFDI date-time) written in another zone: whole
+ * quarter hours apart, within the margin (zones differ by quarter hours).
+ */
+export function sameDateInSomeZone(listed: string, own: string): boolean {
+	const a = unixSeconds(listed, 'UTC');
+	const b = unixSeconds(own, 'UTC');
+	if (a === null || b === null) return false;
+	const apart = Math.abs(a - b);
+	return apart <= LISTED_DATE_MARGIN_SECONDS && apart % 900 === 0;
+}

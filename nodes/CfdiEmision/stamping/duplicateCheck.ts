@@ -2,7 +2,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import {
+	ageUnsure,
 	indexByKey,
+	listedUnderKey,
 	fiscalChanges,
 	judgeListed,
 	saleWindow,
@@ -20,7 +22,8 @@ import {
 import type { StampingService } from './service';
 import type { WholeWindow } from '../api/voucherList';
 import type { VoucherRecord } from '../api/voucherRecords';
-import { cfdiDateTime } from '../cfdi/mexicoTime';
+import type { VoucherXml } from '../api/voucherXml';
+import { cfdiDateTime, unixSeconds } from '../cfdi/mexicoTime';
 import type { CheckedKey } from './stampJob';
 import type { RunParameters } from '../execution/runParameters';
 import { globalTwinsReport } from './globalTwins';
@@ -63,21 +66,47 @@ export type CheckedItem = Verdict & {
 	fiscalUnread?: string;
 };
 
+/** Stamp times (Unix seconds, from FechaTimbrado) by upper-case UUID, where they were read. */
+export type StampTimes = ReadonlyMap<string, number>;
+
 /**
  * The listed vouchers (and this run's) one item's key may match, by its own rule (issue 33 item
  * 3): the run's read spans the union of every item's window, so a key bound to a window (content,
  * own folio) is held to its own here, never to another item's or to the voucher-date allowance.
+ * `stamped`: the stamp times read for those whose listed date cannot tell (the list's zone).
  */
-export function candidatesOf(entry: CheckedKey, listed: ListedSale[]): ListedSale[] {
-	return withinKeyWindow(entry.key, listed, listedSeconds, entry.ownDate);
+export function candidatesOf(
+	entry: CheckedKey,
+	listed: ListedSale[],
+	stamped: StampTimes = new Map(),
+): ListedSale[] {
+	return withinKeyWindow(entry.key, listed, listedSeconds, entry.ownDate, (voucher) =>
+		stamped.get(String(voucher.uuid ?? '').toUpperCase()),
+	);
+}
+
+/** The listed vouchers under an item's key (or its former folio) whose age only their stamp tells. */
+export function unsureOf(entry: CheckedKey, listed: ListedSale[]): ListedSale[] {
+	const folios = [entry.key.folio, entry.key.formerFolio].filter(Boolean);
+	return ageUnsure(entry.key, listed, listedSeconds).filter(
+		(voucher) =>
+			!!voucher.uuid &&
+			folios.some((folio) =>
+				listedUnderKey(voucher as unknown as ListedVoucher, { ...entry.key, folio }),
+			),
+	);
 }
 
 /**
  * The verdict on one item's sale: its key's folio, then the folio a content key was written with
  * before the lines were sorted (a voucher of several lines stamped before that change).
  */
-export function verdictOf(entry: CheckedKey, listed: ListedSale[]): Verdict {
-	const candidates = candidatesOf(entry, listed);
+export function verdictOf(
+	entry: CheckedKey,
+	listed: ListedSale[],
+	stamped: StampTimes = new Map(),
+): Verdict {
+	const candidates = candidatesOf(entry, listed, stamped);
 	const verdict = judgeListed(entry.key, entry.sale, candidates);
 	if (verdict.kind !== 'none' || !entry.key.formerFolio) return verdict;
 	return judgeListed({ ...entry.key, folio: entry.key.formerFolio }, entry.sale, candidates);
@@ -116,6 +145,12 @@ export class DuplicateCheck {
 	private readonly fiscalThisRun = new Map<string, FiscalFacts>();
 
 	private readonly startedAt = nowSeconds();
+
+	/** Each voucher's XML read in this run (by upper-case UUID): its stamp time and fiscal fields. */
+	private readonly xml = new Map<string, Promise<VoucherXml>>();
+
+	/** Stamp times known: this run's stamps, and those read from a twin's FechaTimbrado. */
+	private readonly stampTimes = new Map<string, number>();
 
 	/**
 	 * The vouchers to the general public (global invoices) in the run's one read, for Sale in a
@@ -165,11 +200,45 @@ export class DuplicateCheck {
 		return await this.listed;
 	}
 
-	private judge(entry: CheckedKey, whole: WholeWindow): CheckedItem {
-		const verdict = verdictOf(entry, [
-			...(whole.records as unknown as ListedSale[]),
-			...this.stampedThisRun,
-		]);
+	private xmlOf(client: StampingService, uuid: string): Promise<VoucherXml> {
+		let read = this.xml.get(uuid);
+		if (!read) {
+			read = client.downloadVoucherXml(uuid, 0);
+			this.xml.set(uuid, read);
+		}
+		return read;
+	}
+
+	/**
+	 * The stamp times of the key's vouchers whose listed date cannot tell their age (issue 39: the
+	 * list's zone is not known), from their XML's FechaTimbrado, which the SAT writes on Mexico
+	 * City's clock. One that cannot be read stays unknown: the voucher is kept for the rule to weigh.
+	 */
+	private async stampTimesOf(
+		client: StampingService,
+		entry: CheckedKey,
+		listed: ListedSale[],
+	): Promise<StampTimes> {
+		const unsure = unsureOf(entry, listed).map((voucher) => voucher.uuid.toUpperCase());
+		await Promise.all(
+			unsure
+				.filter((uuid) => !this.stampTimes.has(uuid))
+				.map(async (uuid) => {
+					const read = await this.xmlOf(client, uuid).catch(() => undefined);
+					const seconds = unixSeconds(read?.cfdi.fechaTimbrado);
+					if (seconds !== null) this.stampTimes.set(uuid, seconds);
+				}),
+		);
+		return this.stampTimes;
+	}
+
+	private async judge(
+		client: StampingService,
+		entry: CheckedKey,
+		whole: WholeWindow,
+	): Promise<CheckedItem> {
+		const listed = [...(whole.records as unknown as ListedSale[]), ...this.stampedThisRun];
+		const verdict = verdictOf(entry, listed, await this.stampTimesOf(client, entry, listed));
 		if (verdict.kind === 'stamped' && this.outputsThisRun.has(verdict.voucher.uuid))
 			return { ...verdict, thisRun: true };
 		if (verdict.kind === 'none' && !whole.complete)
@@ -183,7 +252,7 @@ export class DuplicateCheck {
 
 	/** What the list (and this run) holds for an item's sale, before its first request. */
 	async before(client: StampingService, entry: CheckedKey): Promise<CheckedItem> {
-		const found = this.judge(entry, await this.listedOnce(client));
+		const found = await this.judge(client, entry, await this.listedOnce(client));
 		if (found.kind !== 'stamped' || !entry.fiscal) return found;
 		return await this.withFiscalFields(client, entry.fiscal, found);
 	}
@@ -204,7 +273,7 @@ export class DuplicateCheck {
 		let invoiced = this.fiscalThisRun.get(uuid);
 		if (!invoiced) {
 			try {
-				const { cfdi } = await client.downloadVoucherXml(uuid, 0);
+				const { cfdi } = await this.xmlOf(client, uuid);
 				invoiced = {
 					formaPago: cfdi.formaPago,
 					metodoPago: cfdi.metodoPago,
@@ -228,7 +297,8 @@ export class DuplicateCheck {
 	 */
 	async recheck(client: StampingService, entry: CheckedKey, pendingId?: number): Promise<void> {
 		const whole = await this.read(client, this.windowOf([entry]));
-		const found = verdictOf(entry, whole.records as unknown as ListedSale[]);
+		const listed = whole.records as unknown as ListedSale[];
+		const found = verdictOf(entry, listed, await this.stampTimesOf(client, entry, listed));
 		if (found.kind === 'stamped' && !found.totalChanged)
 			throw new SaleStampedMeanwhile(found.voucher as unknown as IDataObject, pendingId);
 	}
@@ -237,6 +307,7 @@ export class DuplicateCheck {
 	stamped(entry: CheckedKey, output: IDataObject): void {
 		const uuid = String(output.uuid ?? '').toUpperCase();
 		this.outputsThisRun.set(uuid, output);
+		this.stampTimes.set(uuid, nowSeconds());
 		if (entry.fiscal) this.fiscalThisRun.set(uuid, entry.fiscal);
 		this.stampedThisRun.push({
 			uuid,
@@ -279,10 +350,12 @@ export class DuplicateCheck {
 		const ticketsRead = new Map<string, Promise<string[]>>();
 		for (const entry of stamped) {
 			// Held to its own window as before stamping: an older identical sale is not this one's twin.
+			const listed = underKey(entry.key) as unknown as ListedSale[];
+			const times = await this.stampTimesOf(client, entry, listed);
 			let twins = twinsOf(
 				entry.key,
 				entry.uuid,
-				candidatesOf(entry, underKey(entry.key) as unknown as ListedSale[]) as ListedVoucher[],
+				candidatesOf(entry, listed, times) as ListedVoucher[],
 				entry.sale,
 			);
 			// Two global invoices of one period: which to cancel depends on the tickets each declares.

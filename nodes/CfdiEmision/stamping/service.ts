@@ -19,7 +19,7 @@ import type { VoucherListKey, VoucherListWindow, WholeWindow } from '../api/vouc
 import type { VoucherRecord } from '../api/voucherRecords';
 import type { VoucherXml, XmlPurpose } from '../api/voucherXml';
 import type { CancellationBody } from '../api/vouchers';
-import { unixSeconds } from '../cfdi/mexicoTime';
+import { LISTED_DATE_MARGIN_SECONDS, listedDateWindow, unixSeconds } from '../cfdi/mexicoTime';
 
 export interface StampingService {
 	/** The node, for errors worded outside the client (a rule's refusal). */
@@ -53,14 +53,21 @@ export interface StampingService {
 
 // The run's one read of the list, and the reads that must be fresh.
 
-/** Unix seconds of a date as the list gives it (the CFDI Fecha: Mexico City's wall clock). */
+/** Unix seconds of a date as the list gives it (the CFDI Fecha, read as Mexico City's wall clock). */
 export const listedSeconds = (date: unknown): number | null => unixSeconds(date);
 
-/** Whether a listed voucher is dated in the window, as the service's finicial/ffinal compare it. */
+/**
+ * Whether a listed voucher may be dated in the window: its zone is not known (issue 39), so within
+ * the zone margin either way; each reader decides by identity, not by this date alone.
+ */
 export function datedWithin(record: VoucherRecord, window: VoucherListWindow): boolean {
 	const seconds = listedSeconds(record.date);
 	// Undated: the service's filter cannot be repeated here; kept, as the read returned it.
-	return seconds === null || (seconds >= window.from && seconds <= window.to);
+	return (
+		seconds === null ||
+		(seconds >= window.from - LISTED_DATE_MARGIN_SECONDS &&
+			seconds <= window.to + LISTED_DATE_MARGIN_SECONDS)
+	);
 }
 
 /** A window a reader will need, known once the run's items are planned (undefined: none). */
@@ -86,7 +93,7 @@ export class RunVoucherList {
 				from: Math.max(0, Math.min(...all.map((window) => window.from))),
 				to: Math.max(...all.map((window) => window.to)),
 			};
-			return await client.readWholeWindow(entry.window);
+			return await client.readWholeWindow(listedDateWindow(entry.window));
 		});
 		this.read = entry;
 	}
@@ -131,7 +138,7 @@ export async function freshWindow(
 	client: StampingService,
 	window: VoucherListWindow,
 ): Promise<WholeWindow> {
-	return await client.readWholeWindow(window);
+	return await client.readWholeWindow(listedDateWindow(window));
 }
 
 /**
@@ -143,7 +150,7 @@ export async function freshVoucher(
 	key: VoucherListKey,
 	window: VoucherListWindow,
 ): Promise<VoucherRecord | undefined> {
-	return await client.findVoucherOnList(key, window);
+	return await client.findVoucherOnList(key, listedDateWindow(window));
 }
 
 /** A voucher's state after this run asked to cancel it: only a read after the request can show it. */

@@ -21,6 +21,8 @@ export interface StampedTax {
 
 export interface StampedCfdi {
 	uuid?: string;
+	/** The SAT's stamp time (TimbreFiscalDigital FechaTimbrado: Mexico City's wall clock). */
+	fechaTimbrado?: string;
 	version?: string;
 	serie?: string;
 	folio?: string;
@@ -338,6 +340,7 @@ export function readStampedCfdi(xml: string): StampedCfdi {
 	const global = child(comprobante, 'InformacionGlobal');
 	return defined({
 		uuid: textAttr(timbre, 'UUID'),
+		fechaTimbrado: textAttr(timbre, 'FechaTimbrado'),
 		version: attr('Version'),
 		serie: attr('Serie'),
 		folio: attr('Folio'),

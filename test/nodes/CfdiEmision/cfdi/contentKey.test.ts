@@ -12,6 +12,7 @@ import {
 	keyText,
 	saleWindow,
 	withinKeyWindow,
+	ageUnsure,
 } from '../../../../nodes/CfdiEmision/cfdi/contentKey';
 import { unixSeconds } from '../../../../nodes/CfdiEmision/cfdi/mexicoTime';
 import { invoiceVoucher } from '../../../support/vouchers';
@@ -103,14 +104,40 @@ describe('withinKeyWindow (issue 33)', () => {
 	};
 	const at = (date: string | null) => ({ date });
 
-	test("a window-bound key keeps only the vouchers dated within its own window, whatever the read's span", () => {
+	test("a window-bound key keeps only the vouchers that may be dated within its own window, whatever the read's span", () => {
 		const listed = [
 			at('2026-11-22T12:00:00Z'),
-			at('2026-11-26T11:59:59Z'),
+			// 14 hours and a second before the start: before it in any zone the list may write.
+			at('2026-11-25T21:59:59Z'),
+			// Within the zone margin: kept while its stamp time is not known.
+			at('2026-11-25T22:00:00Z'),
 			at('2026-11-26T12:00:00Z'),
 			at('2026-11-27T11:00:00Z'),
 		];
 		expect(withinKeyWindow(bound, listed, seconds)).toEqual(listed.slice(2));
+	});
+
+	test('a stamp time read (FechaTimbrado) decides over the listed date (issue 39)', () => {
+		const start = Date.parse(since) / 1000;
+		const listed = [
+			{ date: '2026-11-26T20:00:00Z', stamp: start - 1 },
+			{ date: '2026-11-26T02:00:00Z', stamp: start },
+			{ date: '2026-11-26T03:00:00Z', stamp: undefined },
+		];
+		const kept = withinKeyWindow(bound, listed, seconds, undefined, (voucher) => voucher.stamp);
+		expect(kept).toEqual(listed.slice(1));
+	});
+
+	test('ageUnsure: the vouchers listed within the zone margin either side of the start; none for a key not bound to a window', () => {
+		const listed = [
+			at('2026-11-25T21:59:59Z'),
+			at('2026-11-25T22:00:00Z'),
+			at('2026-11-27T01:59:59Z'),
+			at('2026-11-27T02:00:00Z'),
+			at(null),
+		];
+		expect(ageUnsure(bound, listed, seconds)).toEqual(listed.slice(1, 3));
+		expect(ageUnsure({ since }, listed, seconds)).toEqual([]);
 	});
 
 	test('a key not bound to a window (an order, a Duplicate Check Key) keeps every voucher', () => {
@@ -125,10 +152,21 @@ describe('withinKeyWindow (issue 33)', () => {
 		expect(withinKeyWindow(bound, listed, seconds, own)).toEqual([listed[0]]);
 	});
 
+	test('its own date as the list writes it in another zone (whole hours off) is still its own; a minute off is not', () => {
+		const own = '2026-11-25T09:15:00';
+		const listed = [
+			at('2026-11-25T15:15:00'),
+			at('2026-11-25T01:15:00'),
+			at('2026-11-25T15:16:00'),
+		];
+		expect(withinKeyWindow(bound, listed, unixSeconds, own)).toEqual(listed.slice(0, 2));
+	});
+
 	test("a zone-less window start is Mexico City's wall clock, as the list's dates are, not this process's zone", () => {
-		// 2026-11-26 06:00 in Mexico City is 12:00 UTC: a voucher listed at 05:59 there is before it.
+		// 2026-11-26 06:00 in Mexico City is 12:00 UTC: a voucher listed 14 hours and a minute before
+		// that there is out of reach of the zone margin; read as UTC's 06:00, both would be kept.
 		const mexicoBound = { since: '2026-11-26T06:00:00', exactSince: true };
-		const listed = [at('2026-11-26T05:59:00'), at('2026-11-26T06:00:00')];
+		const listed = [at('2026-11-25T15:59:00'), at('2026-11-25T16:00:00')];
 		expect(withinKeyWindow(mexicoBound, listed, unixSeconds)).toEqual([listed[1]]);
 		expect(saleWindow([{ since: '2026-11-26', exactSince: true }], NOW, 30).from).toBe(
 			Date.parse('2026-11-26T06:00:00Z') / 1000,

@@ -11,12 +11,14 @@ import {
 	cfdiDateTime,
 	daysBetween,
 	lastDayOfMonth,
+	listedDateWindow,
 	mexicoCityDate,
 	mexicoCityDateOf,
 	mexicoCityEpochMs,
 	mexicoCityMonth,
 	monthEndMs,
 	monthStartIso,
+	sameDateInSomeZone,
 	unixSeconds,
 } from '../../../../nodes/CfdiEmision/cfdi/mexicoTime';
 
@@ -171,5 +173,26 @@ describe('months and days in Mexico City', () => {
 		expect(addDays('2026-12-20', 15)).toBe('2027-01-04');
 		expect(lastDayOfMonth('2028-02-10')).toBe('2028-02-29');
 		expect(lastDayOfMonth('2026-12-31')).toBe('2026-12-31');
+	});
+});
+
+describe("the voucher list's dates, whose zone is not known (issue 39)", () => {
+	test('listedDateWindow reaches 14 hours further each way, never before 1970', () => {
+		expect(listedDateWindow({ from: 1_795_000_000, to: 1_795_086_400 })).toEqual({
+			from: 1_795_000_000 - 50_400,
+			to: 1_795_086_400 + 50_400,
+		});
+		expect(listedDateWindow({ from: 3_600, to: 7_200 })).toEqual({ from: 0, to: 57_600 });
+	});
+
+	test('sameDateInSomeZone: whole quarter hours apart within 14 hours', () => {
+		const own = '2026-11-25T09:15:00';
+		expect(sameDateInSomeZone(own, own)).toBe(true);
+		expect(sameDateInSomeZone('2026-11-25T15:15:00', own)).toBe(true);
+		expect(sameDateInSomeZone('2026-11-25 14:45:00', own)).toBe(true);
+		expect(sameDateInSomeZone('2026-11-24T19:15:00', own)).toBe(true);
+		expect(sameDateInSomeZone('2026-11-24T19:00:00', own)).toBe(false);
+		expect(sameDateInSomeZone('2026-11-25T15:15:01', own)).toBe(false);
+		expect(sameDateInSomeZone('not a date', own)).toBe(false);
 	});
 });
