@@ -8,7 +8,7 @@ export {
 } from './api/voucherFilters';
 export { listVouchers } from './api/voucherList';
 export { statusFromSubEstatus, type VoucherRecord, type VoucherStatus } from './api/voucherRecords';
-export { unixSeconds } from './cfdi/mexicoTime';
+export { LISTED_DATE_MARGIN_SECONDS, listedDateWindow, unixSeconds } from './cfdi/mexicoTime';
 export { isRecord } from './cfdi/voucherShape';
 export { DEFAULT_TIMEOUT_MS } from './execution/requestSettings';
 export { CREDENTIAL_TYPE, RunSession, toNodeError } from './api/client';

@@ -14,6 +14,8 @@
  */
 import {
 	isRecord,
+	LISTED_DATE_MARGIN_SECONDS,
+	listedDateWindow,
 	matchesVoucherFilter,
 	statusFromSubEstatus,
 	unixSeconds,
@@ -177,14 +179,20 @@ function corrupt(
 	};
 }
 
-/** The list range a poll reads: from the look-back before the last poll (or now, on activation) to now. */
+/**
+ * The list range a poll reads: from the look-back before the last poll (or now, on activation) to
+ * now, and the zone margin further both ways (the zone of the list's dates is not known).
+ */
 export function pollWindow(
 	state: CursorState | undefined,
 	now: number,
 	lookBackSeconds: number,
 ): { from: number; to: number } {
 	const anchor = state ? Math.min(state.polledUntil, now) : now;
-	return { from: Math.max(0, anchor - lookBackSeconds), to: now + CLOCK_SKEW_SECONDS };
+	return listedDateWindow({
+		from: Math.max(0, anchor - lookBackSeconds),
+		to: now + CLOCK_SKEW_SECONDS,
+	});
 }
 
 function dateSeconds(record: VoucherRecord, fallback: number): number {
@@ -239,8 +247,9 @@ export function advanceCursor(
 		if (remembered(event, current)) vouchers[record.uuid] = [current, date];
 		else delete vouchers[record.uuid];
 	}
-	// Everything dated from the window's start on is now known; older entries are forgotten.
-	let coveredFrom = now - lookBackSeconds;
+	// Everything dated from the read's start on (the window less the zone margin) is now known;
+	// older entries are forgotten.
+	let coveredFrom = now - lookBackSeconds - LISTED_DATE_MARGIN_SECONDS;
 	for (const [uuid, [, date]] of Object.entries(vouchers))
 		if (date < coveredFrom) delete vouchers[uuid];
 	const entries = Object.entries(vouchers);

@@ -13,6 +13,8 @@ import { fetchTestEvent, pollTrigger } from '../../support/pollTrigger';
 import { account, routes, sandboxCredential } from '../../support/sandboxCredential';
 
 const kit = useSandboxEngine();
+/** The zone margin of every read of the list (issue 39). */
+const MARGIN = 14 * 3600;
 const stampedEvent: INodeParameters = { event: 'voucherStamped' };
 const cancellationEvent: INodeParameters = { event: 'cancellationStatusChanged' };
 /** A named recipient and a total above 1,000 MXN: the cancellation waits for the recipient. */
@@ -63,19 +65,26 @@ describe('trigger: Voucher Stamped', () => {
 			event: 'voucherStamped',
 			vouchers: { [before]: [2, expect.any(Number)] },
 		});
-		expect(Number(first.nodeData.coveredFrom)).toBe(Number(first.nodeData.activatedAt) - 72 * 3600);
+		expect(Number(first.nodeData.coveredFrom)).toBe(
+			Number(first.nodeData.activatedAt) - 72 * 3600 - MARGIN,
+		);
 
-		// The list request: the issuer's list with a Unix-seconds window reaching 72 hours back.
+		// The list request: the issuer's list with a Unix-seconds window reaching 72 hours back, and
+		// the zone margin further both ways (the zone of the list's dates is not known).
 		const [list] = routes(kit.sandbox, 'listVouchers');
 		expect(list.pathname).toBe(`/businessEmision/api/v1/emisores/${account.emisorId}/comprobantes`);
-		expect(Number(list.query.ffinal) - Number(list.query.finicial)).toBe(72 * 3600 + 600);
+		expect(Number(list.query.ffinal) - Number(list.query.finicial)).toBe(
+			72 * 3600 + 600 + 2 * MARGIN,
+		);
 		expect(list.query).toMatchObject({
 			nocomprobante: '0',
 			tipoConfirmacionId: '0',
 			skip: '0',
 			take: '100',
 		});
-		expect(Math.abs(Number(list.query.finicial) + 72 * 3600 - Date.now() / 1000)).toBeLessThan(120);
+		expect(
+			Math.abs(Number(list.query.finicial) + 72 * 3600 + MARGIN - Date.now() / 1000),
+		).toBeLessThan(120);
 
 		const uuid = await stampedUuid(kit.engine);
 		const second = await pollTrigger(kit.engine, stampedEvent, first.staticData);
@@ -245,7 +254,9 @@ describe('trigger: Cancellation Status Changed', () => {
 	test('looks back over the watch window (30 days by default)', async () => {
 		await pollTrigger(kit.engine, cancellationEvent);
 		const [list] = routes(kit.sandbox, 'listVouchers');
-		expect(Number(list.query.ffinal) - Number(list.query.finicial)).toBe(30 * 86_400 + 600);
+		expect(Number(list.query.ffinal) - Number(list.query.finicial)).toBe(
+			30 * 86_400 + 600 + 2 * MARGIN,
+		);
 	});
 });
 
@@ -263,7 +274,8 @@ describe('trigger: each event once for the life of the workflow, whatever its se
 
 	test('lowering then raising Late Voucher Window does not report a voucher again', async () => {
 		const first = await pollTrigger(kit.engine, stampedEvent);
-		const late = await stampBackDated(5, 'late');
+		// Dated 20 hours back: beyond a 1-hour window and the list's 14-hour zone margin.
+		const late = await stampBackDated(20, 'late');
 		const second = await pollTrigger(kit.engine, stampedEvent, first.staticData);
 		expect(uuidsOf(second.items)).toEqual([late]);
 		const lowered = await pollTrigger(

@@ -11,6 +11,7 @@ import { statusFromSubEstatus } from '../../../nodes/CfdiEmision/api/voucherReco
 
 const NOW = Date.UTC(2024, 4, 10, 16) / 1000; // 2024-05-10T10:00:00 Mexico City
 const HOUR = 3600;
+const MARGIN = 14 * HOUR; // every read of the list reaches this further both ways (issue 39)
 const DAY_S = 86_400;
 
 function record(
@@ -39,7 +40,10 @@ function record(
 
 describe('trigger cursor', () => {
 	it('reads from the look-back before the last poll, or before now on activation', () => {
-		expect(pollWindow(undefined, NOW, 72 * HOUR)).toEqual({ from: NOW - 72 * HOUR, to: NOW + 600 });
+		expect(pollWindow(undefined, NOW, 72 * HOUR)).toEqual({
+			from: NOW - 72 * HOUR - MARGIN,
+			to: NOW + 600 + MARGIN,
+		});
 		const state: CursorState = {
 			version: 2,
 			event: 'voucherStamped',
@@ -48,7 +52,10 @@ describe('trigger cursor', () => {
 			coveredFrom: NOW - 77 * HOUR,
 			vouchers: {},
 		};
-		expect(pollWindow(state, NOW, 72 * HOUR)).toEqual({ from: NOW - 77 * HOUR, to: NOW + 600 });
+		expect(pollWindow(state, NOW, 72 * HOUR)).toEqual({
+			from: NOW - 77 * HOUR - MARGIN,
+			to: NOW + 600 + MARGIN,
+		});
 	});
 
 	it('voucher stamped: baseline reports nothing, new UUIDs once, drafts never, old entries are dropped', () => {
@@ -145,13 +152,13 @@ describe('trigger cursor', () => {
 
 		it('lowering then raising the window never reports a voucher again', () => {
 			const base = advanceCursor('voucherStamped', undefined, [], NOW - 2 * HOUR, 72 * HOUR);
-			const late = record('LATE', 2, hoursAgo(5));
+			const late = record('LATE', 2, hoursAgo(20));
 			const reported = advanceCursor('voucherStamped', base.state, [late], NOW - HOUR, 72 * HOUR);
 			expect(reported.changes.map((c) => c.uuid)).toEqual(['LATE']);
-			// Window lowered to 1 hour: LATE (5 hours old) is forgotten, and so is everything dated before the window.
+			// Window lowered to 1 hour: LATE (20 hours old) is forgotten, as is all before window and margin.
 			const lowered = advanceCursor('voucherStamped', reported.state, [], NOW - HOUR / 2, HOUR);
 			expect(lowered.state.vouchers).toEqual({});
-			expect(lowered.state.coveredFrom).toBe(NOW - HOUR / 2 - HOUR);
+			expect(lowered.state.coveredFrom).toBe(NOW - HOUR / 2 - HOUR - MARGIN);
 			// Raised again: LATE is read again but lies before what the cursor covers: learned, not reported.
 			const raised = advanceCursor('voucherStamped', lowered.state, [late], NOW, 72 * HOUR);
 			expect(raised.changes).toEqual([]);
@@ -169,7 +176,10 @@ describe('trigger cursor', () => {
 				NOW - HOUR,
 				HOUR,
 			);
-			expect(base.state).toMatchObject({ activatedAt: NOW - HOUR, coveredFrom: NOW - 2 * HOUR });
+			expect(base.state).toMatchObject({
+				activatedAt: NOW - HOUR,
+				coveredFrom: NOW - 2 * HOUR - MARGIN,
+			});
 			const raised = advanceCursor(
 				'voucherStamped',
 				base.state,
