@@ -42,6 +42,7 @@ import { describeTarget, ensureChromium, ensureN8n, OLDEST_N8N, targetFromArgs }
 import { settleExample, settleWorkflow } from './settlePhase';
 import { guardPhase } from './guardPhase';
 import { duplicatePhase, duplicateWorkflows } from './duplicatePhase';
+import { listZonePhase, listZoneWorkflows } from './listZonePhase';
 import { moneyPhase, moneyWorkflows } from './moneyPhase';
 import { shopMonthPhase, shopMonthWorkflows } from './shopMonthPhase';
 import { retryFilesPhase, retryFilesWorkflows } from './retryFilesPhase';
@@ -63,7 +64,7 @@ import { E2E_CREDENTIAL } from './workflows';
 const CREDENTIAL = E2E_CREDENTIAL;
 /**
  * `-- --only guard,settle` runs only the named steps (for working on one phase; CI runs all):
- * examples, settle, guard, duplicate, retry-files, money, global-sale, month-scale, shop-month, server, trigger,
+ * examples, settle, guard, duplicate, list-zone, retry-files, money, global-sale, month-scale, shop-month, server, trigger,
  * self-invoice, ledger, demo.
  */
 const onlyIndex = process.argv.indexOf('--only');
@@ -156,6 +157,7 @@ async function main(): Promise<number> {
 					...cliWorkflows(CREDENTIAL, seeded.rows),
 					settleWorkflow(CREDENTIAL),
 					...duplicateWorkflows(CREDENTIAL),
+					...listZoneWorkflows(CREDENTIAL),
 					...retryFilesWorkflows(CREDENTIAL),
 					...moneyWorkflows(CREDENTIAL),
 					...globalSaleWorkflows(CREDENTIAL),
@@ -207,6 +209,11 @@ async function main(): Promise<number> {
 				'the duplicate check',
 				() => duplicatePhase(checks, n8n!, sandbox!, CREDENTIAL, timings),
 				'duplicate',
+			);
+			await step(
+				'the duplicate check with a list in UTC',
+				() => listZonePhase(checks, n8n!, sandbox!, timings),
+				'list-zone',
 			);
 			await step(
 				'Retry On Fail and files',
