@@ -63,22 +63,81 @@ export function mexicoCityEpochMs(local: string): number {
 }
 
 /**
- * A date or date-time as the CFDI writes it (YYYY-MM-DDThh:mm:ss, Mexico City's wall clock): an
- * instant (a Date, `$now`, an ISO text with a zone or offset) is converted to Mexico City; a
- * zone-less text is already a wall clock and kept; a date alone is taken at `dateOnlyAt`. Text that
- * is not a date comes back as given, for the validation to name.
+ * A date or date-time as the CFDI writes it (YYYY-MM-DDThh:mm:ss, Mexico City's wall clock), by
+ * mexicoCityMoment's rule: an instant is converted, a zone-less text kept; a date alone is taken at
+ * `dateOnlyAt`. Text that is not a date comes back as given, for the validation to name.
  */
 export function cfdiDateTime(value: unknown, dateOnlyAt = '12:00:00'): string {
-	if (value instanceof Date || hasMillis(value)) {
-		const instant = readInstant(value, MEXICO_CITY);
-		return instant?.isValid ? instant.setZone(MEXICO_CITY).toFormat(CFDI_FORMAT) : String(value);
+	const moment = mexicoCityMoment(value);
+	if (moment) return `${moment.date}T${moment.time ?? dateOnlyAt}`;
+	return value instanceof Date || hasMillis(value) ? String(value) : String(value ?? '').trim();
+}
+
+/** A moment on Mexico City's calendar: its wall-clock day, and its time when it was given one. */
+export interface MexicoCityMoment {
+	/** YYYY-MM-DD */
+	date: string;
+	/** hh:mm:ss; absent for a date alone. */
+	time?: string;
+}
+
+/** Zone-less ISO text: the shop's wall clock as written (a space may stand for the T). */
+const WALL_CLOCK = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2})?)(?:\.\d+)?)?$/;
+/** ISO text with `Z` or an offset (`-06:00`, `-0600`, `-06`), a space allowed before the offset. */
+const ZONED_ISO =
+	/^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)\s?(Z|[+-]\d{2}(?::?\d{2})?)$/i;
+
+/** The instant a timestamp stands for, or null when it is zone-less text or no timestamp at all. */
+function instantOf(value: unknown, epoch?: 'seconds' | 'milliseconds'): DateTime | null {
+	if (value instanceof Date) return DateTime.fromJSDate(value);
+	if (hasMillis(value)) return DateTime.fromMillis(value.toMillis());
+	const text =
+		typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+	if (epoch && /^\d+(\.\d+)?$/.test(text))
+		return DateTime.fromMillis(Number(text) * (epoch === 'seconds' ? 1000 : 1));
+	if (typeof value !== 'string') return null;
+	const zoned = ZONED_ISO.exec(text);
+	if (zoned) return DateTime.fromISO(`${zoned[1]}T${zoned[2]}${zoned[3]}`, { setZone: true });
+	// RFC 2822 ("Sun, 01 Nov 2026 05:30:00 +0000") and HTTP dates always carry their zone.
+	for (const read of [DateTime.fromRFC2822, DateTime.fromHTTP]) {
+		const parsed = read(text);
+		if (parsed.isValid) return parsed;
 	}
-	const text = String(value ?? '').trim();
-	const local = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2})(?::(\d{2}))?(?:\.\d+)?)?$/.exec(text);
-	if (local) return `${local[1]}T${local[2] ? `${local[2]}:${local[3] ?? '00'}` : dateOnlyAt}`;
-	const zoned = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(text) ? readInstant(text, 'UTC') : null;
-	if (zoned?.isValid) return zoned.setZone(MEXICO_CITY).toFormat(CFDI_FORMAT);
-	return text;
+	return null;
+}
+
+/**
+ * The one rule for a sale's moment (an order's created_at, a payment's processed_at, a date a user
+ * types or maps): a timestamp that is an instant (ISO 8601 with `Z` or an offset, RFC 2822, a Date,
+ * a luxon DateTime such as `$now`, epoch seconds or milliseconds where `epoch` says a field takes
+ * them) is placed on Mexico City's calendar; a zone-less text is the shop's wall clock and is kept.
+ * Null when the value is not a real date or date-time. The process's own zone plays no part.
+ */
+export function mexicoCityMoment(
+	value: unknown,
+	options: { epoch?: 'seconds' | 'milliseconds' } = {},
+): MexicoCityMoment | null {
+	const instant = instantOf(value, options.epoch);
+	if (instant) {
+		if (!instant.isValid) return null;
+		const [date, time] = instant.setZone(MEXICO_CITY).toFormat(CFDI_FORMAT).split('T');
+		return { date, time };
+	}
+	const wall = typeof value === 'string' ? WALL_CLOCK.exec(value.trim()) : null;
+	if (!wall) return null;
+	// Checked as a calendar date-time in UTC (no gaps): a wall clock is kept as written.
+	const time = wall[2] ? (wall[2].length === 5 ? `${wall[2]}:00` : wall[2]) : undefined;
+	if (!DateTime.fromISO(`${wall[1]}T${time ?? '00:00:00'}`, { zone: 'UTC' }).isValid) return null;
+	if (time && time.startsWith('24')) return null;
+	return time ? { date: wall[1], time } : { date: wall[1] };
+}
+
+/** The year and month (1-12) of a sale's moment on Mexico City's calendar, by the rule above. */
+export function mexicoCityMonthOf(value: unknown): YearMonth | null {
+	const moment = mexicoCityMoment(value);
+	return moment
+		? { year: Number(moment.date.slice(0, 4)), month: Number(moment.date.slice(5, 7)) }
+		: null;
 }
 
 /** The month in Mexico City at an instant (epoch ms; now when left out). */

@@ -1,4 +1,5 @@
 /** The voucher members around the concepts, shared by the order, line-items and refund conversions. */
+import { mexicoCityMonthOf } from '../cfdi/mexicoTime';
 import { GENERIC_NATIONAL_RFC } from '../cfdi/rfc';
 import type { Receptor } from '../cfdi/types';
 import { OrderInputError } from './errors';
@@ -83,8 +84,12 @@ export function voucherHeader(settings: IssuerSettings, parts: HeaderParts): Vou
 	return header;
 }
 
-/** Year and month from an ISO date text ("2026-11-20T10:15:00-06:00"), in the text's own time zone. */
-export function periodOf(value: unknown): { anio: number; meses: string } | undefined {
-	const match = /^(\d{4})-(\d{2})-\d{2}/.exec(String(value ?? ''));
-	return match ? { anio: Number(match[1]), meses: match[2] } : undefined;
+/**
+ * The year and month of a sale (informacionGlobal's anio and meses) on Mexico City's calendar: a
+ * timestamp with a zone is an instant ("2026-11-01T05:30:00Z" is 31 October there), a zone-less one
+ * the shop's wall clock.
+ */
+export function saleMonthOf(value: unknown): { anio: number; meses: string } | undefined {
+	const month = mexicoCityMonthOf(value);
+	return month ? { anio: month.year, meses: String(month.month).padStart(2, '0') } : undefined;
 }

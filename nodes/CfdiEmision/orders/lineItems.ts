@@ -17,7 +17,7 @@ import {
 	type Decimal,
 } from '../cfdi/decimal';
 import { OrderInputError } from './errors';
-import { checkIssuerSettings, periodOf, voucherHeader } from './header';
+import { checkIssuerSettings, saleMonthOf, voucherHeader } from './header';
 import { priceVoucher, type LineTax, type SaleLine } from '../cfdi/pricing';
 import { productCodesFor } from './productCodes';
 import { findRecipient, generalPublicReceptor } from './recipient';
@@ -306,7 +306,7 @@ export function lineItemsToVoucher(lines: unknown, settings: LineItemsSettings):
 		metodoPago,
 		folio: fieldText(settings.folio) || undefined,
 		descripcionFacturador: settings.description,
-		period: periodOf(settings.date),
+		period: saleMonthOf(settings.date),
 		periodPath: 'settings.date',
 	});
 	const pricing = priceVoucher(header, saleLines);

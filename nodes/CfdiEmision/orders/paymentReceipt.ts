@@ -16,6 +16,7 @@ import {
 	type Decimal,
 } from '../cfdi/decimal';
 import { currencyDecimals } from '../cfdi/catalogs/moneda';
+import { mexicoCityMoment } from '../cfdi/mexicoTime';
 import type { Voucher } from '../cfdi/types';
 import { OrderInputError } from './errors';
 import { checkIssuerSettings } from './header';
@@ -29,8 +30,8 @@ import { isRecord, orderLabel, parseMoney, type UnknownRecord } from './shopifyO
 export interface ReceiptSettings extends InvoiceLinkSettings {
 	/** Which payment (transaction id) of the order; default the last successful one. */
 	transactionId?: string | number;
-	/** When the order carries no transactions: the payment date; default the order's updated_at. */
-	paymentDate?: string;
+	/** When the order carries no transactions: the payment date (text, Date or DateTime); default the order's updated_at. */
+	paymentDate?: unknown;
 	/** The invoice's series when receipts have their own (`serie`); default `serie`. */
 	invoiceSerie?: string;
 }
@@ -45,10 +46,13 @@ interface OrderPayment {
 	path: string;
 }
 
-/** The CFDI date-time of a Shopify timestamp, in the shop's own time (the offset is dropped). */
-function cfdiDateTime(value: unknown, path: string): string {
-	const match = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}:\d{2})/.exec(String(value ?? ''));
-	if (match) return `${match[1]}T${match[2]}`;
+/**
+ * fechaPago from a payment's timestamp: Mexico City's wall clock at that instant (Shopify writes
+ * UTC or the shop's offset), a zone-less time as written; a date without a time is refused.
+ */
+function paymentDateTime(value: unknown, path: string): string {
+	const moment = mexicoCityMoment(value);
+	if (moment?.time) return `${moment.date}T${moment.time}`;
 	const what =
 		value === undefined || value === null
 			? 'is missing'
@@ -205,7 +209,7 @@ export function orderPaymentToReceipt(order: unknown, settings: ReceiptSettings)
 		receptor,
 		payments: [
 			{
-				fechaPago: cfdiDateTime(
+				fechaPago: paymentDateTime(
 					payment.date,
 					payment.path === 'updated_at' || payment.path === 'settings.paymentDate'
 						? payment.path

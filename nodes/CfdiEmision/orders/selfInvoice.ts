@@ -4,7 +4,7 @@
  * sets. Each refusal has a stable reason code a page can translate and a sentence it can show. The
  * e-mail is checked first, and a stranger learns nothing else about the order.
  */
-import { addDays, daysBetween, lastDayOfMonth } from '../cfdi/mexicoTime';
+import { addDays, daysBetween, lastDayOfMonth, mexicoCityMoment } from '../cfdi/mexicoTime';
 import type { SelfInvoiceSettings } from './settings';
 import { orderLabel, type UnknownRecord } from './shopifyOrder';
 import { fieldText } from '../cfdi/fieldText';
@@ -27,11 +27,11 @@ export function orderEmail(order: UnknownRecord): string {
 	return fieldText(order.email) || fieldText(customerEmail) || fieldText(order.contact_email);
 }
 
-/** The order's own date (YYYY-MM-DD as Shopify writes it, in the shop's offset). */
+/** The order's day (YYYY-MM-DD) in Mexico City, where the window's days and months are counted. */
 export function orderDate(order: UnknownRecord): string | undefined {
 	for (const value of [order.created_at, order.processed_at]) {
-		const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(fieldText(value));
-		if (match) return `${match[1]}-${match[2]}-${match[3]}`;
+		const moment = mexicoCityMoment(value);
+		if (moment) return moment.date;
 	}
 	return undefined;
 }

@@ -19,7 +19,7 @@ import {
 } from '../cfdi/decimal';
 import { isRecord } from '../cfdi/voucherShape';
 import { OrderInputError } from './errors';
-import { periodOf } from './header';
+import { saleMonthOf } from './header';
 import type { LineTax, SaleLine } from '../cfdi/pricing';
 import { productCodesFor } from './productCodes';
 import {
@@ -324,9 +324,9 @@ export function orderLabel(order: UnknownRecord): string {
 	return order.id !== undefined ? `order ${String(order.id)}` : 'the order';
 }
 
-/** The year and month of the order (from its own timestamp, so in the shop's time zone). */
+/** The year and month of the order in Mexico City (its timestamps are instants). */
 export function orderPeriod(order: UnknownRecord): { anio: number; meses: string } | undefined {
-	return periodOf(order.processed_at) ?? periodOf(order.created_at);
+	return saleMonthOf(order.processed_at) ?? saleMonthOf(order.created_at);
 }
 
 /** The folio the settings take from the order. */

@@ -22,7 +22,7 @@ import {
 } from '../orders';
 import { KindInputError } from '../cfdi/kinds';
 import { keyOfFolio } from '../cfdi/businessKey';
-import { mexicoCityDate } from '../cfdi/mexicoTime';
+import { cfdiDateTime, mexicoCityDate } from '../cfdi/mexicoTime';
 import type { BusinessKey } from '../cfdi/voucherSource';
 import type { Emisor } from '../cfdi/types';
 import { readJsonValue } from '../execution/parameters';
@@ -129,6 +129,14 @@ export function readOrderSettings(ctx: IExecuteFunctions, itemIndex: number): Or
 	};
 }
 
+/**
+ * A date option as text: a Date or a luxon DateTime (`{{ $now }}`) becomes Mexico City's wall clock
+ * at its instant, so later readers see the same moment; a text is kept for the one rule to read.
+ */
+function timestampOption(value: unknown): string {
+	return value !== null && typeof value === 'object' ? cfdiDateTime(value) : fieldText(value);
+}
+
 function readLineItemsSettings(ctx: IExecuteFunctions, itemIndex: number): LineItemsSettings {
 	const get = getter(ctx, itemIndex);
 	const options = get<IDataObject>('lineItemsOptions', {});
@@ -147,7 +155,7 @@ function readLineItemsSettings(ctx: IExecuteFunctions, itemIndex: number): LineI
 		moneda: fieldText(get('moneda', 'MXN')) || 'MXN',
 		tipoCambio: fieldText(options.tipoCambio) || undefined,
 		folio: fieldText(options.folio) || undefined,
-		date: fieldText(options.date) || mexicoCityDate(),
+		date: timestampOption(options.date) || mexicoCityDate(),
 		pricesIncludeTax: options.pricesIncludeTax === true,
 		defaultTaxRate: fieldText(options.defaultTaxRate) || undefined,
 		productCodes: productCodes(get, options),
@@ -296,7 +304,7 @@ export function voucherFromOrder(ctx: IExecuteFunctions, itemIndex: number): Bui
 				...settings,
 				invoiceUuid,
 				transactionId: fieldText(options.transactionId) || undefined,
-				paymentDate: fieldText(options.paymentDate) || undefined,
+				paymentDate: timestampOption(options.paymentDate) || undefined,
 				invoiceSerie: fieldText(options.invoiceSerie) || undefined,
 			});
 		}

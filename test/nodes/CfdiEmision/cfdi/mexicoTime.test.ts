@@ -11,15 +11,17 @@ import {
 	cfdiDateTime,
 	daysBetween,
 	lastDayOfMonth,
-	listedDateWindow,
 	mexicoCityDate,
 	mexicoCityDateOf,
 	mexicoCityEpochMs,
+	mexicoCityMoment,
 	mexicoCityMonth,
+	mexicoCityMonthOf,
 	monthEndMs,
 	monthStartIso,
-	sameDateInSomeZone,
 	unixSeconds,
+	listedDateWindow,
+	sameDateInSomeZone,
 } from '../../../../nodes/CfdiEmision/cfdi/mexicoTime';
 
 const ICU = new Intl.DateTimeFormat('en-CA', {
@@ -173,6 +175,131 @@ describe('months and days in Mexico City', () => {
 		expect(addDays('2026-12-20', 15)).toBe('2027-01-04');
 		expect(lastDayOfMonth('2028-02-10')).toBe('2028-02-29');
 		expect(lastDayOfMonth('2026-12-31')).toBe('2026-12-31');
+	});
+});
+
+describe("mexicoCityMoment: a sale's moment is an instant, placed on Mexico City's calendar", () => {
+	/** The oracle's day and time at an instant, as the moment gives them. */
+	const expected = (epochMs: number) => {
+		const [date, time] = wallClock(epochMs).split('T');
+		return { date, time };
+	};
+
+	it('an instant at the edge of a month, however it is written, falls in the month Mexico City was in', () => {
+		// 31 October 2026 23:30 in Mexico City (UTC-6): 1 November 05:30 UTC.
+		const at = utc('2026-11-01T05:30:00');
+		for (const written of [
+			'2026-11-01T05:30:00Z',
+			'2026-11-01T05:30:00.000Z',
+			'2026-11-01T05:30:00+00:00',
+			'2026-11-01T06:30:00+01:00',
+			'2026-11-01T19:30:00+14:00',
+			'2026-10-31T21:30:00-08:00',
+			'2026-11-01 05:30:00 +0000',
+			'Sun, 01 Nov 2026 05:30:00 +0000',
+			'Sun, 01 Nov 2026 05:30:00 GMT',
+			new Date(at),
+			DateTime.fromMillis(at, { zone: 'Pacific/Kiritimati' }),
+			DateTime.fromMillis(at, { zone: 'America/Los_Angeles' }),
+		]) {
+			expect([String(written), mexicoCityMoment(written)]).toEqual([
+				String(written),
+				{ date: '2026-10-31', time: '23:30:00' },
+			]);
+			expect(mexicoCityMonthOf(written)).toEqual({ year: 2026, month: 10 });
+		}
+		expect(mexicoCityMoment('2026-11-01T05:30:00Z')).toEqual(expected(at));
+		// And a minute after midnight there, November.
+		expect(mexicoCityMonthOf('2026-11-01T06:01:00Z')).toEqual({ year: 2026, month: 11 });
+		expect(mexicoCityMonthOf('Sun, 01 Nov 2026 06:01:00 +0000')).toEqual({ year: 2026, month: 11 });
+	});
+
+	it('in daylight saving time (before 30 October 2022) the offset of that day applies: UTC-5', () => {
+		// 31 July 2022 23:30 in Mexico City was 1 August 04:30 UTC; under UTC-6 it would read 22:30.
+		expect(mexicoCityMoment('2022-08-01T04:30:00Z')).toEqual({
+			date: '2022-07-31',
+			time: '23:30:00',
+		});
+		expect(mexicoCityMoment('Mon, 01 Aug 2022 04:30:00 +0000')).toEqual({
+			date: '2022-07-31',
+			time: '23:30:00',
+		});
+		expect(mexicoCityMoment(new Date(utc('2022-08-01T04:30:00')))).toEqual({
+			date: '2022-07-31',
+			time: '23:30:00',
+		});
+		// 05:30 UTC on 1 August 2022 was already August there.
+		expect(mexicoCityMonthOf('2022-08-01T05:30:00Z')).toEqual({ year: 2022, month: 8 });
+		// The night daylight time ended: 30 September 2022 23:30 was 04:30 UTC on 1 October.
+		expect(mexicoCityMonthOf('2022-10-01T04:30:00Z')).toEqual({ year: 2022, month: 9 });
+		// After it ended, UTC-6: 31 October 2022 23:30 was 05:30 UTC on 1 November.
+		expect(mexicoCityMonthOf('2022-11-01T05:30:00Z')).toEqual({ year: 2022, month: 10 });
+	});
+
+	it("a zone-less text is the shop's wall clock, kept as written", () => {
+		expect(mexicoCityMoment('2026-11-01T05:30:00')).toEqual({
+			date: '2026-11-01',
+			time: '05:30:00',
+		});
+		expect(mexicoCityMoment('2026-11-01 05:30')).toEqual({ date: '2026-11-01', time: '05:30:00' });
+		expect(mexicoCityMoment('2026-11-01T05:30:00.250')).toEqual({
+			date: '2026-11-01',
+			time: '05:30:00',
+		});
+		expect(mexicoCityMoment(' 2026-11-01 ')).toEqual({ date: '2026-11-01' });
+	});
+
+	it('epoch seconds or milliseconds only where a field says it takes them', () => {
+		const seconds = utc('2026-11-01T05:30:00') / 1000;
+		expect(mexicoCityMoment(seconds)).toBeNull();
+		expect(mexicoCityMoment(seconds, { epoch: 'seconds' })).toEqual({
+			date: '2026-10-31',
+			time: '23:30:00',
+		});
+		expect(mexicoCityMoment(String(seconds * 1000), { epoch: 'milliseconds' })).toEqual({
+			date: '2026-10-31',
+			time: '23:30:00',
+		});
+	});
+
+	it('what is not a real date or date-time is no moment', () => {
+		for (const value of [
+			'yesterday',
+			'on 2026-11-25T10:00:00',
+			'2026-02-30',
+			'2026-11-01T25:00:00',
+			'2026-11-01T24:00:00',
+			'2026-11-01T05:30:00 Mexico',
+			new Date(Number.NaN),
+			'',
+			null,
+			undefined,
+			{},
+		])
+			expect([value, mexicoCityMoment(value)]).toEqual([value, null]);
+	});
+
+	it('5,000 random instants 2015-2030, written in UTC, in another offset and in RFC 2822, agree with the oracle', () => {
+		const next = random(39);
+		const from = utc('2015-01-01T00:00:00');
+		const to = utc('2031-01-01T00:00:00');
+		for (let run = 0; run < 5_000; run++) {
+			const at = Math.floor((from + next() * (to - from)) / 1000) * 1000;
+			const want = expected(at);
+			const iso = new Date(at).toISOString();
+			expect(mexicoCityMoment(iso)).toEqual(want);
+			expect(mexicoCityMoment(new Date(at).toUTCString())).toEqual(want);
+			expect(mexicoCityMoment(DateTime.fromMillis(at).setZone('UTC+5:45').toISO())).toEqual(want);
+			expect(cfdiDateTime(iso)).toBe(`${want.date}T${want.time}`);
+		}
+	});
+});
+
+describe('cfdiDateTime reads an instant by the same rule', () => {
+	it('RFC 2822 and a spaced offset are instants too', () => {
+		expect(cfdiDateTime('Sun, 01 Nov 2026 05:30:00 +0000')).toBe('2026-10-31T23:30:00');
+		expect(cfdiDateTime('2026-11-01 05:30:00 +0000')).toBe('2026-10-31T23:30:00');
+		expect(cfdiDateTime('Mon, 01 Aug 2022 04:30:00 GMT')).toBe('2022-07-31T23:30:00');
 	});
 });
 

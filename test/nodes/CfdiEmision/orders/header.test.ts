@@ -5,7 +5,7 @@
  */
 import {
 	checkIssuerSettings,
-	periodOf,
+	saleMonthOf,
 	voucherHeader,
 	type HeaderParts,
 } from '../../../../nodes/CfdiEmision/orders/header';
@@ -102,8 +102,12 @@ describe('voucherHeader', () => {
 		);
 	});
 
-	test("periodOf reads the year and month in the text's own time zone", () => {
-		expect(periodOf('2026-12-01T00:30:00-06:00')).toEqual({ anio: 2026, meses: '12' });
-		expect(periodOf('yesterday')).toBeUndefined();
+	test("saleMonthOf reads the year and month on Mexico City's calendar: a zoned timestamp as an instant, a zone-less one as the shop's wall clock", () => {
+		expect(saleMonthOf('2026-12-01T00:30:00-06:00')).toEqual({ anio: 2026, meses: '12' });
+		// 31 October 23:30 in Mexico City, written in UTC and in Tijuana's offset.
+		expect(saleMonthOf('2026-11-01T05:30:00Z')).toEqual({ anio: 2026, meses: '10' });
+		expect(saleMonthOf('2026-10-31T21:30:00-08:00')).toEqual({ anio: 2026, meses: '10' });
+		expect(saleMonthOf('2026-11-01T00:10:00')).toEqual({ anio: 2026, meses: '11' });
+		expect(saleMonthOf('yesterday')).toBeUndefined();
 	});
 });

@@ -268,7 +268,7 @@ describe('paid order → payment receipt: the payment, the invoice it pays, and 
 		});
 	});
 
-	it('the payment date: Shopify time with a space or a T, in the shop time; a text that is not a date-time is refused, naming where it was read', () => {
+	it('the payment date: Shopify time with a space or a T; a text that is not a date-time is refused, naming where it was read', () => {
 		const spaced = paidOrder();
 		spaced.transactions[0].processed_at = '2026-11-25 09:41:07 -0600';
 		expect(pago(orderPaymentToReceipt(spaced, SETTINGS).voucher as Voucher).fechaPago).toBe(
@@ -291,6 +291,35 @@ describe('paid order → payment receipt: the payment, the invoice it pays, and 
 		expect(error.fix).toBe(
 			'Give the payment date as Shopify writes it, e.g. 2026-11-21T16:05:00-06:00, or set Payment Date.',
 		);
+	});
+
+	it("the payment date is Mexico City's wall clock at the payment's instant, however the order writes it", () => {
+		// 31 October 23:30 in Mexico City, as Shopify's API writes it in UTC, in RFC 2822 and in Tijuana.
+		for (const processedAt of [
+			'2026-11-01T05:30:00Z',
+			'Sun, 01 Nov 2026 05:30:00 +0000',
+			'2026-10-31T21:30:00-08:00',
+		]) {
+			const order = paidOrder();
+			order.transactions[0].processed_at = processedAt;
+			expect(pago(orderPaymentToReceipt(order, SETTINGS).voucher as Voucher).fechaPago).toBe(
+				'2026-10-31T23:30:00',
+			);
+		}
+		// Before 30 October 2022 the day's offset applies (daylight time, UTC-5).
+		const dst = paidOrder();
+		dst.transactions[0].processed_at = '2022-08-01T04:30:00Z';
+		expect(pago(orderPaymentToReceipt(dst, SETTINGS).voucher as Voucher).fechaPago).toBe(
+			'2022-07-31T23:30:00',
+		);
+		// Without transactions, Payment Date given as a Date.
+		const untracked = paidOrder();
+		delete untracked.transactions;
+		const dated = orderPaymentToReceipt(untracked, {
+			...SETTINGS,
+			paymentDate: new Date('2026-11-01T05:30:00Z'),
+		}).voucher as Voucher;
+		expect(pago(dated).fechaPago).toBe('2026-10-31T23:30:00');
 	});
 
 	it('without transactions: Payment Date wins over updated_at, then processed_at; each named when it is not a date-time', () => {

@@ -112,6 +112,34 @@ describe('self-invoice request: refusals', () => {
 		).toBeUndefined();
 	});
 
+	it("an order written in UTC is dated by Mexico City's calendar: 31 October 23:30 there is October's, in both windows", () => {
+		// 2026-11-01T05:30:00Z is 31 October 23:30 in Mexico City (UTC-6).
+		const utcOrder = { created_at: '2026-11-01T05:30:00Z', processed_at: '2026-11-01T05:30:00Z' };
+		expect(ask(utcOrder, { untilMonthEnd: true, today: '2026-10-31' })).toBeUndefined();
+		expect(ask(utcOrder, { untilMonthEnd: true, today: '2026-11-28' })).toEqual({
+			reason: 'outsideWindow',
+			message:
+				"order #1001 is dated 2026-10-31: invoices are given until the end of the order's month (2026-10-31).",
+		});
+		expect(ask(utcOrder, { windowDays: 7, today: '2026-11-07' })).toBeUndefined();
+		expect(ask(utcOrder, { windowDays: 7, today: '2026-11-08' })).toEqual({
+			reason: 'outsideWindow',
+			message:
+				'order #1001 is dated 2026-10-31: invoices are given within 7 days of the order (until 2026-11-07).',
+		});
+		// The same order in RFC 2822, and before October 2022 (daylight time, UTC-5).
+		expect(
+			ask(
+				{ created_at: 'Sun, 01 Nov 2026 05:30:00 +0000' },
+				{ untilMonthEnd: true, today: '2026-11-01' },
+			)?.reason,
+		).toBe('outsideWindow');
+		expect(
+			ask({ created_at: '2022-08-01T04:30:00Z' }, { untilMonthEnd: true, today: '2022-08-01' })
+				?.reason,
+		).toBe('outsideWindow');
+	});
+
 	it('an order without a date cannot be checked against a window: refused as outsideWindow, accepted without one', () => {
 		expect(ask({ created_at: null, processed_at: null }, { windowDays: 30 })?.reason).toBe(
 			'outsideWindow',

@@ -302,7 +302,7 @@ describe('issuer settings', () => {
 		expect(orderToVoucher(order(), ISSUER).voucher).not.toHaveProperty('serie');
 	});
 
-	it('the month of a general-public sale comes from processed_at, else created_at, as the text says it (no time-zone shift)', () => {
+	it("the month of a general-public sale comes from processed_at, else created_at, on Mexico City's calendar (a UTC timestamp is an instant)", () => {
 		const general = { ...ISSUER, withoutTaxData: 'generalPublic' as const };
 		const period = (extra: Order) =>
 			orderToVoucher(order({ note_attributes: [], ...extra }), general).voucher?.informacionGlobal;
@@ -312,7 +312,13 @@ describe('issuer settings', () => {
 				created_at: '2026-11-30T10:00:00-06:00',
 			}),
 		).toEqual({ periodicidad: '01', meses: '12', anio: 2026 });
+		// 00:10 UTC on New Year's Day is 18:10 on 31 December in Mexico City; 06:10 UTC is January there.
 		expect(period({ processed_at: 'soon', created_at: '2027-01-01T00:10:00+00:00' })).toEqual({
+			periodicidad: '01',
+			meses: '12',
+			anio: 2026,
+		});
+		expect(period({ processed_at: 'soon', created_at: '2027-01-01T06:10:00+00:00' })).toEqual({
 			periodicidad: '01',
 			meses: '01',
 			anio: 2027,
