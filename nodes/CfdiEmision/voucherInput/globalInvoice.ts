@@ -22,7 +22,7 @@ import { type PriorDeclarations, salesAlreadyDocumented } from './globalInvoiceD
 import { lineTotals } from '../cfdi/kinds/taxIncluded';
 import { mexicoCityEpochMs, mexicoCityMonth, monthStartIso } from '../cfdi/mexicoTime';
 import { BuiltVoucher } from './builtVoucher';
-import { issuerFromFields } from './voucherBody';
+import { issuerFromFields, voucherDateOption } from './voucherBody';
 import { runParameter } from '../execution/runParameters';
 
 /** The settings that make the invoice rather than a sale: one value for every input item. */
@@ -291,10 +291,8 @@ export function globalInvoiceParts(
 	const parted = chunks.length > 1 || earlierParts > 0;
 	// Stamped more than 24 hours after the period closed: said in the output (the SAT's deadline).
 	const options = ctx.getNodeParameter('options', 0, {}) as IDataObject;
-	const sealedAt =
-		options.noCalcularFecha === true && typeof options.fecha === 'string' && options.fecha
-			? mexicoCityEpochMs(options.fecha)
-			: Date.now();
+	const fecha = voucherDateOption(options);
+	const sealedAt = fecha ? mexicoCityEpochMs(fecha) : Date.now();
 	const late = lateGlobalInvoiceWarning(
 		{ periodicidad: period.periodicidad, meses: period.meses, anio: period.anio },
 		sealedAt,

@@ -10,6 +10,7 @@ import {
 } from '../cfdi/formLines';
 import type { Voucher } from '../cfdi/types';
 import { unitForProduct } from '../cfdi/catalogs/unitForProduct';
+import { cfdiDateTime } from '../cfdi/mexicoTime';
 import { codeOf } from '../execution/parameters';
 import { mergeMembers, readJsonParameter } from '../execution/parameters';
 import { BuiltVoucher } from './builtVoucher';
@@ -310,6 +311,15 @@ export function voucherFromInput(
 }
 
 /**
+ * The Voucher Date option when Use Voucher Date is on, as the CFDI writes it: an instant (`$now`, a
+ * UTC text) is Mexico City's wall clock at that instant, a zone-less text is kept; empty: none.
+ */
+export function voucherDateOption(options: IDataObject): string | undefined {
+	if (options.noCalcularFecha !== true) return undefined;
+	return cfdiDateTime(options.fecha) || undefined;
+}
+
+/**
  * What the Options collection adds to any voucher, whatever built it: the "additional fields"
  * merged in and the options that belong in the body (fecha). `id` is the stamping handler's.
  */
@@ -330,12 +340,7 @@ export function applyBodyOptions(
 		);
 		voucher = mergeMembers(voucher, extra);
 	}
-	if (
-		options.noCalcularFecha === true &&
-		typeof options.fecha === 'string' &&
-		options.fecha.trim()
-	) {
-		voucher.fecha = options.fecha.trim();
-	}
+	const fecha = voucherDateOption(options);
+	if (fecha) voucher.fecha = fecha;
 	return normalizeVoucher(voucher);
 }

@@ -100,7 +100,7 @@ export const paymentOptions = orderField(
 				default: '',
 				placeholder: '2026-11-21T16:05:00',
 				description:
-					"When the order carries no transactions: the date of the payment; empty uses the order's updated_at",
+					"When the order carries no transactions: the date of the payment, Mexico City time (a date with a zone or offset, e.g. {{ $now }}, is converted to it); empty uses the order's updated_at",
 			},
 			{
 				displayName: 'Transaction ID',

@@ -351,7 +351,7 @@ export const lineItemsOptions: INodeProperties = {
 			default: '',
 			placeholder: '2026-11-20',
 			description:
-				"Needed only for the general public: the month of the sale (informacionGlobal); empty uses today's date",
+				"Needed only for the general public: the month of the sale (informacionGlobal) in Mexico City (a date with a zone or offset is converted to it); empty uses today's date",
 		},
 		{
 			displayName: 'Default Tax Rate',

@@ -121,7 +121,7 @@ function stampingOptions(): INodeProperties {
 				default: '',
 				placeholder: '2026-11-22T10:30:00',
 				description:
-					'Seal date-time in Mexico local time, format YYYY-MM-DDThh:mm:ss; used only with "Use Voucher Date"',
+					'Seal date-time in Mexico City time, format YYYY-MM-DDThh:mm:ss (a date with a zone or offset, e.g. {{ $now }}, is converted to it); used only with "Use Voucher Date"',
 			},
 			{
 				displayName: 'When Totals Differ',

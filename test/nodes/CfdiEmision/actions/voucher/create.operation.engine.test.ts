@@ -149,6 +149,27 @@ describe('voucher: create', () => {
 		expect(kit.sandbox.vouchers.get(Number(items[0].json.idComprobante))?.state).toBe('pending');
 	});
 
+	test("the voucher date given as an instant (a UTC text, $now in another zone) is sent as Mexico City's wall clock", async () => {
+		// 31 October 2026 23:30 in Mexico City: 05:30 UTC on 1 November, 22:30 in Los Angeles.
+		for (const fecha of [
+			'2026-11-01T05:30:00Z',
+			"={{ DateTime.fromISO('2026-10-31T22:30:00', { zone: 'America/Los_Angeles' }) }}",
+		]) {
+			kit.sandbox.clearLog();
+			const { error } = await kit.engine.runNode(
+				createParams(invoiceVoucher(), {
+					stamp: false,
+					duplicateCheck: 'off',
+					options: { noCalcularFecha: true, fecha },
+				}),
+				[{}],
+			);
+			expect(error).toBeUndefined();
+			const [create] = routes(kit.sandbox, 'createVoucher');
+			expect([fecha, JSON.parse(create.body).fecha]).toEqual([fecha, '2026-10-31T23:30:00']);
+		}
+	});
+
 	test('additional fields (JSON) are merged into the body', async () => {
 		await kit.engine.runNode(
 			{

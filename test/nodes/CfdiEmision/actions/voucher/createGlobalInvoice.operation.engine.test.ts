@@ -8,6 +8,7 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { useSandboxEngine } from '../../../../support/nodeTestKit';
 import { satCheckedTotal } from '../../../../support/satLimits';
+import { routes } from '../../../../support/sandboxCredential';
 import {
 	findElement,
 	globalParams,
@@ -265,5 +266,30 @@ describe('example 06: month-end global invoice (its "Try it" path)', () => {
 				/^This global invoice is stamped 753 hours after its period closed \(2024-05-01 00:00 Mexico City time\)/,
 			),
 		});
+	});
+
+	test("the deadline is counted from a voucher date given as an instant, placed on Mexico City's clock", async () => {
+		// April 2024 closed at 2024-05-01 00:00 in Mexico City (06:00 UTC): 05:30 UTC on 2 May is
+		// 23:30 there, in time. May closed at 2024-06-01 00:00 there: 06:30 UTC on 2 June is 24 hours
+		// 30 minutes after, late.
+		const run = (globalMonth: string, fecha: string) =>
+			kit.engine.runNode(
+				globalParams({ globalMonth, options: { noCalcularFecha: true, fecha } }),
+				SALES,
+				{ typeVersion: 1.1 },
+			);
+		const inTime = await run('04', '2024-05-02T05:30:00Z');
+		expect(inTime.error).toBeUndefined();
+		expect(inTime.items[0].json.status).toBe('stamped');
+		expect(inTime.items[0].json).not.toHaveProperty('deadlineWarning');
+		const late = await run('05', '2024-06-02T06:30:00Z');
+		expect(late.error).toBeUndefined();
+		expect(late.items[0].json.deadlineWarning).toMatch(
+			/^This global invoice is stamped 24 hours after its period closed \(2024-06-01 00:00 Mexico City time\)/,
+		);
+		expect(routes(kit.sandbox, 'createVoucher').map((r) => JSON.parse(r.body).fecha)).toEqual([
+			'2024-05-01T23:30:00',
+			'2024-06-02T00:30:00',
+		]);
 	});
 });
