@@ -16,6 +16,16 @@ const kit = useSandboxEngine();
 /** 31 October 2026 23:30 in Mexico City, written in UTC. */
 const LAST_HALF_HOUR_OF_OCTOBER = '2026-11-01T05:30:00Z';
 
+/**
+ * Invoice the General Public, dated 1 November 2026 (Use Voucher Date) so the year of issue that
+ * informacionGlobal's year is checked against is fixed, not this machine's.
+ */
+const generalPublicParams = orderParams({
+	withoutTaxData: 'generalPublic',
+	stampingMode: 'direct',
+	options: { noCalcularFecha: true, fecha: '2026-11-01T12:00:00' },
+});
+
 function sentBodies(): IDataObject[] {
 	return routes(kit.sandbox, 'createVoucher').map(
 		(request) => JSON.parse(request.body) as IDataObject,
@@ -54,10 +64,9 @@ afterEach(() => jest.useRealTimers());
 
 describe("An order written in UTC at a month's edge, on Mexico City's calendar", () => {
 	test('Invoice the General Public: the order of 31 October 23:30 (05:30 UTC on 1 November) declares October', async () => {
-		const { items, error } = await kit.engine.runNode(
-			orderParams({ withoutTaxData: 'generalPublic', stampingMode: 'direct' }),
-			[orderAt(LAST_HALF_HOUR_OF_OCTOBER)],
-		);
+		const { items, error } = await kit.engine.runNode(generalPublicParams, [
+			orderAt(LAST_HALF_HOUR_OF_OCTOBER),
+		]);
 		expect(error).toBeUndefined();
 		expect(items[0].json.status).toBe('stamped');
 		expect(
@@ -66,10 +75,9 @@ describe("An order written in UTC at a month's edge, on Mexico City's calendar",
 	});
 
 	test('Invoice the General Public: half an hour after midnight in Mexico City (06:30 UTC) is November', async () => {
-		const { error } = await kit.engine.runNode(
-			orderParams({ withoutTaxData: 'generalPublic', stampingMode: 'direct' }),
-			[orderAt('2026-11-01T06:30:00Z')],
-		);
+		const { error } = await kit.engine.runNode(generalPublicParams, [
+			orderAt('2026-11-01T06:30:00Z'),
+		]);
 		expect(error).toBeUndefined();
 		expect(sentBodies().map((body) => body.informacionGlobal)).toEqual([
 			{ periodicidad: '01', meses: '11', anio: 2026 },
