@@ -43,6 +43,7 @@ import { settleExample, settleWorkflow } from './settlePhase';
 import { guardPhase } from './guardPhase';
 import { duplicatePhase, duplicateWorkflows } from './duplicatePhase';
 import { listZonePhase, listZoneWorkflows } from './listZonePhase';
+import { instantsPhase, instantsWorkflows } from './instantsPhase';
 import { moneyPhase, moneyWorkflows } from './moneyPhase';
 import { shopMonthPhase, shopMonthWorkflows } from './shopMonthPhase';
 import { retryFilesPhase, retryFilesWorkflows } from './retryFilesPhase';
@@ -64,7 +65,7 @@ import { E2E_CREDENTIAL } from './workflows';
 const CREDENTIAL = E2E_CREDENTIAL;
 /**
  * `-- --only guard,settle` runs only the named steps (for working on one phase; CI runs all):
- * examples, settle, guard, duplicate, list-zone, retry-files, money, global-sale, month-scale, shop-month, server, trigger,
+ * examples, settle, guard, duplicate, list-zone, retry-files, money, instants, global-sale, month-scale, shop-month, server, trigger,
  * self-invoice, ledger, demo.
  */
 const onlyIndex = process.argv.indexOf('--only');
@@ -160,6 +161,7 @@ async function main(): Promise<number> {
 					...listZoneWorkflows(CREDENTIAL),
 					...retryFilesWorkflows(CREDENTIAL),
 					...moneyWorkflows(CREDENTIAL),
+					...instantsWorkflows(CREDENTIAL),
 					...globalSaleWorkflows(CREDENTIAL),
 					...monthScaleWorkflows(CREDENTIAL),
 					...shopMonthWorkflows(CREDENTIAL),
@@ -221,6 +223,11 @@ async function main(): Promise<number> {
 				'retry-files',
 			);
 			await step('money refused', () => moneyPhase(checks, n8n!, sandbox!, timings), 'money');
+			await step(
+				"a sale's moment",
+				() => instantsPhase(checks, n8n!, sandbox!, timings),
+				'instants',
+			);
 			await step(
 				'a sale in a global invoice',
 				() => globalSalePhase(checks, n8n!, sandbox!, timings),
