@@ -18,12 +18,22 @@ const STAMPED_NOW: ReadonlySet<string> = new Set(['stamped', 'stampedTwin']);
 /** The status of a voucher the Duplicate Check found stamped before this execution. */
 export const STAMPED_EARLIER_STATUS = 'alreadyStamped';
 
+/**
+ * The member of an `alreadyStamped` item whose voucher another execution stamped while this one ran
+ * (two deliveries of one request at once): that execution answered `stamped` and e-mails it, so this
+ * item is never e-mailed, whatever the option below (a double delivery asks for one e-mail).
+ */
+export const STAMPED_MEANWHILE = 'stampedMeanwhile';
+
 /** The option that sends anyway (E-mail → Send's Options), as the editor names it. */
 export const SEND_AGAIN_OPTION = 'Send Again for Vouchers Stamped Earlier';
 
 export interface NotSent {
-	/** `stampedEarlier`: the voucher existed before this run; `notStampedNow`: any other status. */
-	reason: 'stampedEarlier' | 'notStampedNow';
+	/**
+	 * `stampedEarlier`: the voucher existed before this run; `stampedMeanwhile`: another execution
+	 * stamped it during this one (never sent); `notStampedNow`: any other status.
+	 */
+	reason: 'stampedEarlier' | 'stampedMeanwhile' | 'notStampedNow';
 	/** The incoming item's status. */
 	status: string;
 	/** What happened and how to send anyway, for the item and the execution hint. */
@@ -34,7 +44,11 @@ export interface NotSent {
  * Why the item's e-mail is not sent, or undefined when it is: no status, a voucher stamped now, or
  * an item skipped upstream without a voucher (passed on by the item loop, as by every operation).
  */
-export function notStampedNow(json: IDataObject, itemIndex: number): NotSent | undefined {
+export function notStampedNow(
+	json: IDataObject,
+	itemIndex: number,
+	sendAgain = false,
+): NotSent | undefined {
 	const status = json.status;
 	if (typeof status !== 'string' || !status.trim()) return undefined;
 	if (STAMPED_NOW.has(status)) return undefined;
@@ -42,6 +56,13 @@ export function notStampedNow(json: IDataObject, itemIndex: number): NotSent | u
 	// Skipped upstream without a voucher: passed on by the item loop with its own notice.
 	if (status === 'skipped' && !uuid) return undefined;
 	const voucher = uuid ? `voucher ${uuid}` : 'its voucher';
+	if (status === STAMPED_EARLIER_STATUS && json[STAMPED_MEANWHILE] === true)
+		return {
+			reason: 'stampedMeanwhile',
+			status,
+			message: `Item ${itemIndex} was not e-mailed: ${voucher} was stamped by another execution while this one ran (the same request delivered twice at once); that execution answered "stamped" and e-mails it. "${SEND_AGAIN_OPTION}" does not apply to it: one stamp, one e-mail.`,
+		};
+	if (sendAgain) return undefined;
 	const sendAnyway = `To send it on purpose, turn on the option "${SEND_AGAIN_OPTION}".`;
 	if (status === STAMPED_EARLIER_STATUS)
 		return {

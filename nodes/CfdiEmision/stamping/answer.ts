@@ -27,14 +27,17 @@ import {
 import type { NodeRef } from '../api/runClient';
 import { serviceRefusal } from '../voucherInput/dataRefusal';
 import { needsAttention } from '../execution/needsAttention';
+import { STAMPED_MEANWHILE } from '../execution/stampedThisRun';
 
-export type VoucherStatus = 'stamped' | 'pending';
+/** `alreadyStamped`: the service said the voucher was stamped before this execution's request reached it. */
+export type VoucherStatus = 'stamped' | 'pending' | 'alreadyStamped';
 
 /** The provider's "series busy, try later" code: transient, nothing stored. */
 export const SERIES_BUSY_CODE = 'FAC119';
 
 export type StampAnswer =
-	| { kind: 'done'; result: IDataObject; status: VoucherStatus }
+	/** `meanwhile`: an alreadyStamped voucher this execution had seen pending, so another one stamped it now. */
+	| { kind: 'done'; result: IDataObject; status: VoucherStatus; meanwhile?: boolean }
 	| { kind: 'busy'; errores: ServiceErrorEntry[] }
 	| { kind: 'rejected'; result: IDataObject; errores: ServiceErrorEntry[] };
 
@@ -170,6 +173,8 @@ function describeOutcome(
 			? `: ${summary.total.toFixed(2)} ${summary.currency ?? ''}`.trimEnd()
 			: '';
 	if (status === 'stamped') return `Stamped ${name}${recipient}${total}.`;
+	if (status === 'alreadyStamped')
+		return `${name.charAt(0).toUpperCase()}${name.slice(1)}${recipient}${total} was already stamped when this request reached the service (another execution or an earlier run stamped it): nothing was stamped now.`;
 	const verb = updatedId ? 'Updated' : 'Saved';
 	return `${verb} ${name}${recipient}${total} as pending voucher ${voucherId ?? updatedId ?? '?'} (not stamped: stamp it with Update).`;
 }
@@ -189,7 +194,7 @@ export function stampOutput(
 	shape?: { format: OutputFormat; body: unknown; updatedId?: number },
 ): IDataObject {
 	if (!shape || shape.format === 'raw') {
-		const output: IDataObject = { ...answer.result, status: answer.status };
+		const output: IDataObject = { ...answer.result, status: answer.status, ...meanwhileOf(answer) };
 		if (validation) output.validation = validation as unknown as IDataObject;
 		return output;
 	}
@@ -210,6 +215,7 @@ export function stampOutput(
 				};
 	const output: IDataObject = withoutEmpty({
 		status: answer.status,
+		...meanwhileOf(answer),
 		uuid:
 			typeof answer.result.uuid === 'string' && answer.result.uuid
 				? answer.result.uuid.toUpperCase()
@@ -228,6 +234,14 @@ export function stampOutput(
 	if (summary.invoices) output.invoices = summary.invoices as unknown as IDataObject[];
 	if (validation) output.validation = validation as unknown as IDataObject;
 	return output;
+}
+
+/**
+ * Another execution stamped the voucher while this one ran: that one answers `stamped` and sends
+ * its e-mail, so E-mail → Send never sends for this item (execution/stampedThisRun.ts).
+ */
+export function meanwhileOf(answer: { meanwhile?: boolean }): IDataObject {
+	return answer.meanwhile ? { [STAMPED_MEANWHILE]: true } : {};
 }
 
 /** The members that have a value (not null, undefined or ''), in their order. */

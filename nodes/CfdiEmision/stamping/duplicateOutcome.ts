@@ -15,7 +15,7 @@ import { operationFailed } from '../api/client';
 import type { NodeRef } from '../api/runClient';
 import type { ItemOutcome } from '../execution/runItems';
 import type { StampJob } from './stampJob';
-import { withoutEmpty, type OutputFormat } from './answer';
+import { meanwhileOf, withoutEmpty, type OutputFormat } from './answer';
 import { needsAttention } from '../execution/needsAttention';
 import type { CheckedItem, SaleStampedMeanwhile } from './duplicateCheck';
 
@@ -239,7 +239,10 @@ export function stampedMeanwhileOutcome(
 	meanwhile: SaleStampedMeanwhile,
 	format: OutputFormat,
 ): ItemOutcome {
-	const json = existingOutput(job, 'alreadyStamped', meanwhile.voucher, format);
+	const json = {
+		...existingOutput(job, 'alreadyStamped', meanwhile.voucher, format),
+		...meanwhileOf({ meanwhile: true }),
+	};
 	json.duplicateCheck = {
 		...(json.duplicateCheck as IDataObject),
 		meanwhile: true,

@@ -14,13 +14,8 @@ import { RunClient } from '../api/runClient';
 import type { VoucherRecord } from '../api/voucherRecords';
 import { ItemPlans, LaneQueue, runItems, type ItemOutcome } from '../execution/runItems';
 import { RunParameters } from '../execution/runParameters';
-import { markTwins, outcomeHints, stampOutput, type OutputFormat } from './answer';
-import {
-	readOutputFormat,
-	readStampingSettings,
-	refuseUnderRetryOnFail,
-	type StampingSettings,
-} from './runSettings';
+import { markTwins, outcomeHints } from './answer';
+import { readOutputFormat, readStampingSettings, refuseUnderRetryOnFail } from './runSettings';
 import {
 	BuiltVoucher,
 	readIssuerDefaults,
@@ -29,110 +24,21 @@ import {
 	type DataRefusal,
 } from '../voucherInput';
 import {
-	createAndStamp,
-	describeVoucher,
-	ifMaybeDone,
-	maybeSavedHint,
 	forgetDraft,
 	rememberDraft,
 	rememberedDraft,
-	sendVoucher,
 	type NodeStaticData,
-	type DoneAnswer,
-	type LookUpSale,
 	type SendVoucherContext,
 } from './sendVoucher';
 import { withHalfReplaced } from './halfReplaced';
-import { stampPending } from './stampPending';
+import { outcomeOf, sendJob } from './sendJob';
 import { DuplicateCheck, SaleStampedMeanwhile, type CheckedItem } from './duplicateCheck';
 import { checkedOutcome, stampedMeanwhileOutcome } from './duplicateOutcome';
 import { SaleLedger } from './saleLedger';
 import type { StampingService } from './service';
 import { RunVoucherList } from './service';
-import {
-	planStampJob,
-	seriesOf,
-	updating,
-	type RelatingDocuments,
-	type StepRun,
-	type VoucherOperation,
-} from './plan';
+import { planStampJob, updating, type RelatingDocuments, type VoucherOperation } from './plan';
 import type { CheckedKey, StampJob } from './stampJob';
-
-async function createTwoPhase(job: StampJob, context: SendVoucherContext): Promise<DoneAnswer> {
-	const { body, qs } = job.voucher;
-	const saved = await sendVoucher(
-		async () => await context.client.createVoucher(job.voucher, false),
-		{ ...context, stampRequested: false, ifMaybeDone: maybeSavedHint(body) },
-	);
-	// A service that stamped anyway has done the job: never stamp it again.
-	if (saved.status === 'stamped') return saved;
-	const id = Number(saved.result.idComprobante);
-	if (!Number.isInteger(id) || id <= 0) {
-		throw context.client.operationFailed(
-			context.itemIndex,
-			`Saving the voucher as pending did not return a voucher id (idComprobante ${String(saved.result.idComprobante)})`,
-			'The service answered the pending save in an unexpected way; nothing was stamped. A pending voucher may have been stored without its id reaching the node; it has no fiscal effect. Running the item again is safe (at worst it leaves an extra pending draft).',
-		);
-	}
-	return await stampPending(id, body, qs, context);
-}
-
-/** Sends one planned item through the protocol: the only code that decides which calls go out. */
-async function sendJob(
-	job: StampJob,
-	client: StampingService,
-	settings: StampingSettings,
-	whileSeriesBusy?: SendVoucherContext['whileSeriesBusy'],
-	lookUpSale?: LookUpSale,
-): Promise<DoneAnswer> {
-	const { body, qs } = job.voucher;
-	const { target, stamp } = job;
-	const context: SendVoucherContext = {
-		itemIndex: job.itemIndex,
-		client,
-		settings,
-		whileSeriesBusy,
-		stampRequested: stamp,
-		ifMaybeDone: ifMaybeDone(job),
-	};
-	if (target.kind === 'update') {
-		if (stamp) return await stampPending(target.id, body, qs, context);
-		return await sendVoucher(
-			async () => await client.updatePendingVoucher(target.id, job.voucher),
-			context,
-		);
-	}
-	// Direct (one call) for a sale the Duplicate Check identifies: a refusal stores nothing, and an
-	// unclear answer is settled by the sale's key on the list instead of failing blind.
-	if (stamp && job.mode === 'direct' && lookUpSale)
-		return await createAndStamp(job, context, lookUpSale, describeVoucher(body));
-	if (job.mode === 'twoPhase') return await createTwoPhase(job, context);
-	return await sendVoucher(async () => await client.createVoucher(job.voucher, stamp), context);
-}
-
-/**
- * Stamps a voucher a step of an item needs besides the item's own (a global invoice's replacement),
- * through the same protocol: saved pending, then stamped by read-back (two-phase), or the pending
- * voucher `pendingId` finished. Answers the service's result (uuid, idComprobante).
- */
-export async function stampStepVoucher(
-	run: StepRun,
-	itemIndex: number,
-	body: IDataObject,
-	pendingId?: number,
-): Promise<DoneAnswer> {
-	const job: StampJob = {
-		itemIndex,
-		target: pendingId ? { kind: 'update', id: pendingId } : { kind: 'create' },
-		stamp: true,
-		mode: 'twoPhase',
-		voucher: { body: pendingId ? { ...body, id: pendingId } : body, qs: {} },
-		series: seriesOf(body),
-		output: {},
-	};
-	return await sendJob(job, run.client, run.settings);
-}
 
 /** The service's refusal names codes, not values: the values are the body's that was sent. */
 function withRefusedValues<T extends { context: IDataObject }>(error: T, body: IDataObject): T {
@@ -143,25 +49,6 @@ function withRefusedValues<T extends { context: IDataObject }>(error: T, body: I
 			body,
 		) as unknown as IDataObject;
 	return error;
-}
-
-function outcomeOf(job: StampJob, answer: DoneAnswer, format: OutputFormat): ItemOutcome {
-	const shape = {
-		format,
-		body: job.voucher.body,
-		updatedId: job.target.kind === 'update' ? job.target.id : undefined,
-	};
-	const json = { ...stampOutput(answer, job.voucher.validation, shape), ...job.output };
-	const stamped = answer.status === 'stamped';
-	const doneNote =
-		job.target.kind === 'update'
-			? stamped
-				? `stamped voucher ${job.target.id} as UUID ${String(json.uuid)}`
-				: `updated pending voucher ${job.target.id}`
-			: stamped
-				? `stamped UUID ${String(json.uuid)}`
-				: `saved pending voucher ${String(json.idComprobante ?? json.voucherId)}`;
-	return { items: [{ json }], doneNote };
 }
 
 /**
@@ -360,9 +247,10 @@ export async function runStamping(
 				}
 				const outcome = outcomeOf(job, sent.answer, format);
 				const [stampedItem] = outcome.items;
-				if (stampedItem?.json.status === 'stamped') forgetDraft(nodeData, job);
-				if (stampedItem?.json.status === 'stamped' || stampedItem?.json.status === 'alreadyStamped')
-					ledger.stamped(itemIndex, stampedItem.json.uuid);
+				// Stamped now, or by another execution (alreadyStamped): either way nothing is left to do.
+				const isStamped = sent.answer.status !== 'pending';
+				if (isStamped) forgetDraft(nodeData, job);
+				if (isStamped) ledger.stamped(itemIndex, stampedItem.json.uuid);
 				else ledger.notStamped(itemIndex);
 				if (job.duplicate && stampedItem?.json.status === 'stamped') {
 					check.stamped(job.duplicate, stampedItem.json);
@@ -372,7 +260,7 @@ export async function runStamping(
 						output: stampedItem.json,
 					});
 				}
-				if (stampedItem?.json.status === 'stamped')
+				if (isStamped)
 					await afterStamped(
 						job,
 						client,

@@ -295,7 +295,7 @@ export function duplicateKeyOf(
 /** The job sent as an update of pending voucher `id` (the update carries its id in the body). */
 export const updating = (job: StampJob, id: number): StampJob => ({
 	...job,
-	target: { kind: 'update', id },
+	target: { kind: 'update', id, seenPending: true },
 	voucher: { ...job.voucher, body: { ...job.voucher.body, id } },
 });
 

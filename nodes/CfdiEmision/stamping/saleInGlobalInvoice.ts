@@ -32,7 +32,7 @@ import {
 import { needsAttention } from '../execution/needsAttention';
 import type { VoucherRecord } from '../api/voucherRecords';
 import { cfdiDateTime } from '../cfdi/mexicoTime';
-import { stampStepVoucher } from './handler';
+import { stampStepVoucher } from './sendJob';
 import type { RelatingDocuments, StepRun } from './plan';
 import type { StampJob } from './stampJob';
 import type { StampingService } from './service';
@@ -247,7 +247,7 @@ export async function ensureReplacement(
 	const newBody = await replacementBody(run.client, itemIndex, replaced, others);
 	const pendingId = found?.status === 'pending' ? (found.voucherId ?? undefined) : undefined;
 	const answer = await stampStepVoucher(run, itemIndex, newBody, pendingId);
-	if (answer.status !== 'stamped')
+	if (answer.status === 'pending')
 		throw run.client.operationFailed(
 			itemIndex,
 			`The replacement of global invoice ${replaced.uuid} was saved but not stamped (voucher ${String(answer.result.idComprobante)})`,

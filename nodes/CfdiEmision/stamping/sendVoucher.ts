@@ -28,6 +28,11 @@ export interface SendVoucherContext {
 	/** The pending voucher a PUT stamps: it exists whatever this request does. */
 	pendingId?: number;
 	/**
+	 * This execution saw that voucher pending (its own save, the Duplicate Check, a remembered
+	 * draft): found stamped at its first PUT, another execution stamped it meanwhile.
+	 */
+	seenPending?: boolean;
+	/**
 	 * Called after a series-busy answer, before the retry: another stamp runs on this series, maybe
 	 * the same sale from another execution. The duplicate check looks again and may throw to stop.
 	 */

@@ -10,7 +10,9 @@ import type { PreparedVoucher } from '../voucherInput/prepareVoucher';
 export type StampingMode = 'direct' | 'twoPhase';
 
 /** Where an item's voucher goes: a new voucher, or the pending voucher with this id. */
-export type VoucherTarget = { kind: 'create' } | { kind: 'update'; id: number };
+/** `seenPending`: an update of a pending voucher this execution found (Duplicate Check, remembered draft). */
+export type VoucherTarget =
+	{ kind: 'create' } | { kind: 'update'; id: number; seenPending?: boolean };
 
 /** One item, ready to send: everything below is decided before any request. */
 export interface StampJob {

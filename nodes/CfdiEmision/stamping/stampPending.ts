@@ -152,10 +152,17 @@ async function gatherFacts(
 	};
 }
 
-function recoveredAnswer(id: number, uuid: string, descripcion: string | null = null): DoneAnswer {
+/** `before`: stamped before this execution's first request reached it (by another one), not by this one. */
+function recoveredAnswer(
+	id: number,
+	uuid: string,
+	descripcion: string | null = null,
+	before?: { meanwhile: boolean },
+): DoneAnswer {
 	return {
 		kind: 'done',
-		status: 'stamped',
+		status: before ? 'alreadyStamped' : 'stamped',
+		...(before?.meanwhile ? { meanwhile: true } : {}),
 		result: {
 			esValido: true,
 			idComprobante: id,
@@ -235,8 +242,10 @@ function withNote(
 /**
  * The service says the voucher is already stamped (an Update on a stamped id, or a PUT sent again
  * after an unclear one took effect). The UUID comes from the refusal when it carries one, else from
- * the read-back or the list; the item is then stamped, whatever body this request sent (a stamped
- * voucher cannot change). Without a UUID it fails as stamped, saying where to look.
+ * the read-back or the list; whatever body this request sent (a stamped voucher cannot change).
+ * Said to this execution's first PUT, someone else stamped it: `alreadyStamped` (issue 39 item 4),
+ * and `meanwhile` when this execution had seen it pending. After an unclear PUT of ours it may be
+ * ours: `stamped`. Without a UUID it fails as stamped, saying where to look.
  */
 async function settleAlreadyStamped(
 	id: number,
@@ -244,11 +253,13 @@ async function settleAlreadyStamped(
 	context: SendVoucherContext,
 	answer: RejectedAnswer,
 	saying: string,
+	firstRequest: boolean,
 ): Promise<DoneAnswer> {
+	const before = firstRequest ? { meanwhile: context.seenPending === true } : undefined;
 	const carried = typeof answer.result.uuid === 'string' ? answer.result.uuid : '';
-	if (carried) return recoveredAnswer(id, carried, saying);
+	if (carried) return recoveredAnswer(id, carried, saying, before);
 	const facts = await gatherFacts(id, body, context, true);
-	if (facts.state === 'stamped') return recoveredAnswer(id, facts.uuid, saying);
+	if (facts.state === 'stamped') return recoveredAnswer(id, facts.uuid, saying, before);
 	throw context.client.operationFailed(
 		context.itemIndex,
 		`Voucher ${id} is already stamped (the service says: ${saying}), but its UUID could not be read`,
@@ -290,7 +301,8 @@ export async function stampPending(
 		if (outcome?.kind === 'done') return outcome.answer;
 		if (outcome?.kind === 'rejected') {
 			const saying = alreadyStampedSaying(outcome.answer);
-			if (saying) return await settleAlreadyStamped(id, body, context, outcome.answer, saying);
+			if (saying)
+				return await settleAlreadyStamped(id, body, context, outcome.answer, saying, !lastFailure);
 		}
 		// Before any unclear attempt a definite failure is just that; after one, look first.
 		if (thrown && !lastFailure)

@@ -139,7 +139,7 @@ const sendFields: INodeProperties[] = [
 				type: 'boolean',
 				default: false,
 				description:
-					"Whether to send also when the incoming item's voucher was not stamped in this execution (e.g. status alreadyStamped: the workflow ran again for a sale already invoiced). Off, such an item is passed on with sent: false and notSent saying why; an item with no status is always sent.",
+					"Whether to send also when the incoming item's voucher was not stamped in this execution (e.g. status alreadyStamped: the workflow ran again for a sale already invoiced). Off, such an item is passed on with sent: false and notSent saying why; an item with no status is always sent. A voucher another execution stamped while this one ran (stampedMeanwhile) is never sent: that execution sends it.",
 			},
 			concurrencyOption(SEND_CONCURRENCY, 'How many e-mail requests are sent at the same time'),
 			ignoreSslOption(),
@@ -293,8 +293,11 @@ export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionDat
 	const plans = new ItemPlans<Plan>(ctx.getInputData().length, (itemIndex) => {
 		const options = ctx.getNodeParameter('emailOptions', itemIndex, {}) as IDataObject;
 		const incoming = ctx.getInputData()[itemIndex]?.json ?? {};
-		const notSent =
-			options.sendAgainForEarlierVouchers === true ? undefined : notStampedNow(incoming, itemIndex);
+		const notSent = notStampedNow(
+			incoming,
+			itemIndex,
+			options.sendAgainForEarlierVouchers === true,
+		);
 		if (notSent)
 			return {
 				notSent,
