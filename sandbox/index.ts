@@ -6,6 +6,7 @@
 import { BlobStorage } from './blobStorage';
 import { dispatch } from './dispatch';
 import { FaultBook } from './faults';
+import { RequestGates } from './requestGate';
 import { type HttpHost, listen } from './http';
 import { IssuingApi } from './issuingApi';
 import { ShopifyAdmin } from './shopifyAdmin';
@@ -17,6 +18,7 @@ import type {
 	ListDates,
 	LoggedRequest,
 	ResolvedSandboxOptions,
+	RouteName,
 	Sandbox,
 	SandboxAccount,
 	SandboxOptions,
@@ -42,6 +44,7 @@ export type {
 	VoucherBody,
 } from './types';
 export { routeTable } from './issuingApi';
+export type { HeldRequests } from './requestGate';
 export {
 	dayOfLastMonth,
 	sampleShopifyOrders,
@@ -83,6 +86,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	const urls = { auth: '', api: '', blob: '', shop: '' };
 
 	const faults = new FaultBook();
+	const gates = new RequestGates();
 	const tokens = new TokenService({
 		accounts: resolved.accounts,
 		get tokenLifetimeSeconds() {
@@ -96,6 +100,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
 	const hosts: HttpHost[] = [];
 	const closeAll = async (): Promise<void> => {
+		gates.clear();
 		await Promise.all(hosts.map((host) => host.close()));
 	};
 	try {
@@ -112,7 +117,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 				host: resolved.host,
 				port,
 				env,
-				handle: (call) => dispatch(call, resolver.resolve(call), faults),
+				handle: async (call) => {
+					const resolution = resolver.resolve(call);
+					await gates.pass(resolution.route);
+					return dispatch(call, resolution, faults);
+				},
 			});
 			hosts.push(server);
 			urls[name] = server.url;
@@ -136,6 +145,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		},
 		injectFault: (fault: FaultSpec) => faults.inject(fault),
 		clearFaults: () => faults.clear(),
+		holdRequests: (route: RouteName, count: number) => gates.hold(route, count),
 		setLatency: (ms: number) => {
 			resolved.latencyMs = nonNegative(ms, 'latency');
 		},

@@ -2,6 +2,7 @@
  * Public types of the CFDI issuing-service sandbox. Engine tests, the demo and the
  * benchmarks depend on these names, so changes here are API changes.
  */
+import type { HeldRequests } from './requestGate';
 import type { ShopOrderInput, ShopifyOrder } from './shopifyOrders';
 
 export type RouteName =
@@ -225,6 +226,8 @@ export interface Sandbox {
 	clearLog(): void;
 	injectFault(fault: FaultSpec): void;
 	clearFaults(): void;
+	/** Holds the next `count` requests on `route` until all have arrived (explicit ordering; requestGate.ts). */
+	holdRequests(route: RouteName, count: number): HeldRequests;
 	setLatency(ms: number): void;
 	/** Lifetime of the access tokens issued from now on. */
 	setTokenLifetime(seconds: number): void;
