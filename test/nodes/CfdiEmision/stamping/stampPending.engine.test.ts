@@ -93,7 +93,7 @@ describe.each([['bodyWithState'], ['bodyOnly']] as Array<[GetVoucherShape]>)(
 			}
 		});
 
-		test('Update (Stamp on) of an id that is already stamped returns it as stamped with its UUID; nothing is stamped again', async () => {
+		test('Update (Stamp on) of an id that is already stamped returns it as alreadyStamped with its UUID (this run stamped nothing); nothing is stamped again', async () => {
 			const created = await kit.engine.runNode(stampParams(), [{}]);
 			const stored = onlyVoucher();
 			expect(created.items[0].json.uuid).toBe(stored.uuid);
@@ -103,12 +103,15 @@ describe.each([['bodyWithState'], ['bodyOnly']] as Array<[GetVoucherShape]>)(
 				[{}],
 			);
 			expect(error).toBeUndefined();
+			// Issue 39 item 4: "stamped" is said only by the run that stamped it (an earlier one here).
 			expect(items[0].json).toMatchObject({
-				status: 'stamped',
+				status: 'alreadyStamped',
 				uuid: stored.uuid,
 				idComprobante: stored.id,
 				descripcion: 'FAC121: El comprobante ya fue timbrado.',
 			});
+			// Nothing says another execution stamped it while this one ran: the id was the user's.
+			expect(items[0].json.stampedMeanwhile).toBeUndefined();
 			expect(stored.stampCount).toBe(1);
 			expect(apiRoutes(kit.sandbox)).toEqual([
 				'updateVoucher',
