@@ -44,7 +44,7 @@ export type {
 	VoucherBody,
 } from './types';
 export { routeTable } from './issuingApi';
-export type { HeldRequests } from './requestGate';
+export type { HeldRequests } from './types';
 export {
 	dayOfLastMonth,
 	sampleShopifyOrders,

@@ -4,14 +4,7 @@
  * (or `release()` is called); then they go on in the order they came. A test so makes two
  * executions read the list before either stamps, however the machine schedules them.
  */
-import type { RouteName } from './types';
-
-export interface HeldRequests {
-	/** Settles once `count` requests have arrived (they are released at that moment). */
-	readonly arrived: Promise<void>;
-	/** Lets the held requests go on now, however many arrived. */
-	release(): void;
-}
+import type { HeldRequests, RouteName } from './types';
 
 interface Gate {
 	route: RouteName | 'unknown';

@@ -2,7 +2,6 @@
  * Public types of the CFDI issuing-service sandbox. Engine tests, the demo and the
  * benchmarks depend on these names, so changes here are API changes.
  */
-import type { HeldRequests } from './requestGate';
 import type { ShopOrderInput, ShopifyOrder } from './shopifyOrders';
 
 export type RouteName =
@@ -267,4 +266,12 @@ export interface Sandbox {
 export interface ValidationError {
 	codigo: string;
 	mensaje: string;
+}
+
+/** Requests held by `holdRequests` (requestGate.ts) until `count` have arrived. */
+export interface HeldRequests {
+	/** Settles once `count` requests have arrived (they are released at that moment). */
+	readonly arrived: Promise<void>;
+	/** Lets the held requests go on now, however many arrived. */
+	release(): void;
 }

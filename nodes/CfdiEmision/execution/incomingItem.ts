@@ -28,7 +28,8 @@ export function addedToIncoming(
 	if (ctx.getNode().typeVersion < KEEPS_INCOMING_FROM) {
 		const status = incoming?.json?.status;
 		// With its status, the mark of a voucher another execution stamped meanwhile (never e-mailed).
-		const meanwhile = incoming?.json?.[STAMPED_MEANWHILE] === true ? { [STAMPED_MEANWHILE]: true } : {};
+		const meanwhile =
+			incoming?.json?.[STAMPED_MEANWHILE] === true ? { [STAMPED_MEANWHILE]: true } : {};
 		const own =
 			status !== undefined && !('status' in json) ? { ...json, status, ...meanwhile } : json;
 		return binary ? { json: own, binary } : { json: own };

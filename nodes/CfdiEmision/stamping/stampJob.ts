@@ -9,8 +9,10 @@ import type { PreparedVoucher } from '../voucherInput/prepareVoucher';
 
 export type StampingMode = 'direct' | 'twoPhase';
 
-/** Where an item's voucher goes: a new voucher, or the pending voucher with this id. */
-/** `seenPending`: an update of a pending voucher this execution found (Duplicate Check, remembered draft). */
+/**
+ * Where an item's voucher goes: a new voucher, or the pending voucher with this id (`seenPending`:
+ * one this execution found pending itself, by the Duplicate Check or a remembered draft).
+ */
 export type VoucherTarget =
 	{ kind: 'create' } | { kind: 'update'; id: number; seenPending?: boolean };
 
