@@ -28,3 +28,29 @@ describe('whether an item is e-mailed: its voucher stamped in this execution (is
 		if ('uuid' in json) expect(notSent?.message).toContain(UUID.toUpperCase());
 	});
 });
+
+describe('a voucher another execution stamped while this one ran (issue 39 item 4)', () => {
+	const meanwhile = { uuid: UUID, status: 'alreadyStamped', stampedMeanwhile: true };
+
+	it.each([
+		['the option off', false],
+		['"Send Again for Vouchers Stamped Earlier" on', true],
+	])('never sent, %s: the execution that stamped it sends it', (_case, sendAgain) => {
+		const notSent = notStampedNow(meanwhile, 1, sendAgain);
+		expect(notSent).toMatchObject({ reason: 'stampedMeanwhile', status: 'alreadyStamped' });
+		expect(notSent?.message).toBe(
+			`Item 1 was not e-mailed: voucher ${UUID.toUpperCase()} was stamped by another execution while this one ran (the same request delivered twice at once); that execution answered "stamped" and e-mails it. "Send Again for Vouchers Stamped Earlier" does not apply to it: one stamp, one e-mail.`,
+		);
+	});
+
+	it.each([
+		['alreadyStamped without the mark', { uuid: UUID, status: 'alreadyStamped' }],
+		[
+			'the mark on anything but alreadyStamped',
+			{ uuid: UUID, status: 'cancelled', stampedMeanwhile: true },
+		],
+		['the mark as text', { uuid: UUID, status: 'alreadyStamped', stampedMeanwhile: 'true' }],
+	])('with the option on, sent: %s', (_case, json) => {
+		expect(notStampedNow(json, 0, true)).toBeUndefined();
+	});
+});
