@@ -8,6 +8,7 @@
  *
  * Each execution starts from its own copy of the static data, as n8n loads it per execution; the
  * order is explicit (both PUTs reach the service before it performs either), not timed.
+ * Also covers: nodes/CfdiEmision/stamping/sendJob.ts (the job sent, its own pending voucher seen, the output).
  */
 import type { IConnections, IDataObject, INode, IRun } from 'n8n-workflow';
 
