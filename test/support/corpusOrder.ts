@@ -47,3 +47,21 @@ export function plainOrder(extra: Order = {}): Order {
 		...extra,
 	};
 }
+
+/** `pending` (an order awaiting a bank deposit) once paid: one successful deposit of 20,199.00 processed at `processedAt`. */
+export function paidByDeposit(pending: Order, processedAt: string): Order {
+	return {
+		...pending,
+		financial_status: 'paid',
+		transactions: [
+			{
+				id: 1,
+				kind: 'sale',
+				status: 'success',
+				gateway: 'Bank Deposit',
+				amount: '20199.00',
+				processed_at: processedAt,
+			},
+		],
+	};
+}

@@ -319,6 +319,23 @@ export function cfdiNode(
 	};
 }
 
+/** An E-mail → Send node named "E-mail" for the item's voucher (`$json.uuid`), to a buyer; `options` its E-mail Options. */
+export function buyerEmailNode(typeVersion: number, options?: INodeParameters): INode {
+	return cfdiNode(
+		'E-mail',
+		{
+			resource: 'email',
+			operation: 'send',
+			uuid: '={{ $json.uuid }}',
+			to: 'buyer@example.com',
+			subject: 'Your invoice',
+			message: 'Attached.',
+			...(options ? { emailOptions: options } : {}),
+		},
+		{ typeVersion },
+	);
+}
+
 export function outputOf(run: IRun, nodeName: string): INodeExecutionData[] {
 	const task = run.data.resultData.runData[nodeName]?.[0];
 	return task?.data?.main?.[0] ?? [];

@@ -10,7 +10,7 @@
 import type { IConnections, INode, IRun } from 'n8n-workflow';
 
 import type { GetVoucherShape } from '../../../../sandbox';
-import { cfdiNode, outputOf } from '../../../support/engine/engine';
+import { buyerEmailNode, cfdiNode, outputOf } from '../../../support/engine/engine';
 import { routes } from '../../../support/sandboxCredential';
 import { invoiceVoucher } from '../../../support/vouchers';
 import { createParams, useSandboxEngine } from '../../../support/nodeTestKit';
@@ -25,18 +25,7 @@ function approval(id: number, typeVersion: number): { nodes: INode[]; connection
 			{ ...createParams(voucher()), operation: 'update', voucherId: id, duplicateCheck: 'off' },
 			{ typeVersion },
 		),
-		cfdiNode(
-			'E-mail',
-			{
-				resource: 'email',
-				operation: 'send',
-				uuid: '={{ $json.uuid }}',
-				to: 'buyer@example.com',
-				subject: 'Your invoice',
-				message: 'Attached.',
-			},
-			{ typeVersion },
-		),
+		buyerEmailNode(typeVersion),
 	];
 	return {
 		nodes,

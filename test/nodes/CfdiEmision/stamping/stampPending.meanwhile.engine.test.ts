@@ -13,7 +13,7 @@
 import type { IConnections, IDataObject, INode, IRun } from 'n8n-workflow';
 
 import { corpusOrder } from '../../../support/corpusOrder';
-import { Engine, cfdiNode, outputOf } from '../../../support/engine/engine';
+import { Engine, buyerEmailNode, cfdiNode, outputOf } from '../../../support/engine/engine';
 import { orderParams, useSandboxEngine } from '../../../support/nodeTestKit';
 import {
 	REGISTERED_INDIVIDUAL,
@@ -38,19 +38,7 @@ function page(
 			}),
 			{ typeVersion, continueOnFail: true },
 		),
-		cfdiNode(
-			'E-mail',
-			{
-				resource: 'email',
-				operation: 'send',
-				uuid: '={{ $json.uuid }}',
-				to: 'buyer@example.com',
-				subject: 'Your invoice',
-				message: 'Attached.',
-				emailOptions: { sendAgainForEarlierVouchers: true },
-			},
-			{ typeVersion },
-		),
+		buyerEmailNode(typeVersion, { sendAgainForEarlierVouchers: true }),
 	];
 	return {
 		nodes,

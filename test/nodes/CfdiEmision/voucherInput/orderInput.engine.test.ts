@@ -19,7 +19,12 @@ import {
 	withExtraSampleOrders,
 } from '../../../support/examples';
 import { dataTableStandIn, standInNodeTypes, type TableRows } from '../../../support/standInNodes';
-import { corpusOrder, orderTotalling, type Order } from '../../../support/corpusOrder';
+import {
+	corpusOrder,
+	orderTotalling,
+	paidByDeposit,
+	type Order,
+} from '../../../support/corpusOrder';
 import { CREDENTIAL_ID, Engine, outputOf } from '../../../support/engine/engine';
 import { PackageNodeTypes } from '../../../support/engine/nodeTypes';
 import { routes, sandboxCredential } from '../../../support/sandboxCredential';
@@ -354,20 +359,7 @@ describe("Paid and refunded orders: payment receipt and credit note of the order
 		const invoice = [...kit.sandbox.vouchers.values()].find((voucher) => voucher.uuid === uuid);
 		expect(invoice?.body).toMatchObject({ metodoPago: 'PPD', formaPago: '99', total: 20199 });
 
-		const paid = {
-			...pending,
-			financial_status: 'paid',
-			transactions: [
-				{
-					id: 1,
-					kind: 'sale',
-					status: 'success',
-					gateway: 'Bank Deposit',
-					amount: '20199.00',
-					processed_at: '2026-11-25T10:00:00-06:00',
-				},
-			],
-		};
+		const paid = paidByDeposit(pending, '2026-11-25T10:00:00-06:00');
 		const { items, error } = await kit.engine.runNode(
 			orderParams({ orderDocument: 'paymentReceipt', invoiceUuid: '={{ $json.invoiceUuid }}' }),
 			[{ ...paid, invoiceUuid: uuid }],

@@ -7,7 +7,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { corpusOrder, type Order } from '../../../support/corpusOrder';
+import { corpusOrder, paidByDeposit, type Order } from '../../../support/corpusOrder';
 import { routes } from '../../../support/sandboxCredential';
 import { orderParams, useSandboxEngine } from '../../../support/nodeTestKit';
 
@@ -126,18 +126,7 @@ describe("An order written in UTC at a month's edge, on Mexico City's calendar",
 		const invoice = await kit.engine.runNode(orderParams(), [pending]);
 		expect(invoice.error).toBeUndefined();
 		const paid = {
-			...pending,
-			financial_status: 'paid',
-			transactions: [
-				{
-					id: 1,
-					kind: 'sale',
-					status: 'success',
-					gateway: 'Bank Deposit',
-					amount: '20199.00',
-					processed_at: LAST_HALF_HOUR_OF_OCTOBER,
-				},
-			],
+			...paidByDeposit(pending, LAST_HALF_HOUR_OF_OCTOBER),
 			invoiceUuid: String(invoice.items[0].json.uuid),
 		};
 		kit.sandbox.clearLog();
