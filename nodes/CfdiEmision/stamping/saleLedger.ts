@@ -36,7 +36,7 @@ import type { StampingService } from './service';
 import type { StampJob } from './stampJob';
 import type { RunVoucherList } from './service';
 import { fieldCode as upper } from '../cfdi/fieldText';
-import { localProblemsRefusal } from '../voucherInput/dataRefusal';
+import { refusedInput } from '../voucherInput/refusedInput';
 
 const DAY_SECONDS = 86_400;
 
@@ -291,31 +291,27 @@ export class SaleLedger {
 		const field = refusal.field
 			? ` Field: ${fieldName(refusal.field)}${refusal.value !== undefined ? `, value ${refusal.value}` : ''}.`
 			: '';
-		const error = new NodeOperationError(
+		// previousBalanceStale → PREVIOUS_BALANCE_STALE, as the node's other stable codes.
+		const code = refusal.status.replace(/[A-Z]/g, (letter) => `_${letter}`).toUpperCase();
+		return refusedInput(
 			client.node.getNode(),
-			`Item ${itemIndex}: ${refusal.message}`,
+			itemIndex,
+			refusal.message,
 			{
-				itemIndex,
-				description: `${refusal.fix}${field}`,
+				field: refusal.field ? fieldName(refusal.field).replace(/ \([^)]*\)$/, '') : null,
+				path: refusal.field ?? null,
+				code,
+				...(refusal.value !== undefined ? { value: refusal.value } : {}),
+				message: refusal.message,
+				fix: refusal.fix,
+			},
+			field,
+			{
+				status: refusal.status,
+				...(refusal.figures ?? {}),
+				voucherType: String(body.tipoDeComprobante ?? ''),
 			},
 		);
-		error.context.outcome = {
-			status: refusal.status,
-			...(refusal.figures ?? {}),
-			voucherType: String(body.tipoDeComprobante ?? ''),
-			// The structured refusal every local check gives (nothing sent): previousBalanceStale → PREVIOUS_BALANCE_STALE.
-			refusal: localProblemsRefusal([
-				{
-					field: refusal.field ? fieldName(refusal.field).replace(/ \([^)]*\)$/, '') : null,
-					path: refusal.field ?? null,
-					code: refusal.status.replace(/[A-Z]/g, (letter) => `_${letter}`).toUpperCase(),
-					...(refusal.value !== undefined ? { value: refusal.value } : {}),
-					message: refusal.message,
-					fix: refusal.fix,
-				},
-			]) as unknown as IDataObject,
-		};
-		return error;
 	}
 
 	/** The invoices a document credits or pays. */

@@ -14,7 +14,7 @@ import { cfdiDateTime } from '../cfdi/mexicoTime';
 import { codeOf } from '../execution/parameters';
 import { mergeMembers, readJsonParameter } from '../execution/parameters';
 import { BuiltVoucher } from './builtVoucher';
-import { localProblemsRefusal } from './dataRefusal';
+import { refusedInput } from './refusedInput';
 import { voucherFromLineItems, voucherFromOrder } from './orderInput';
 import { runParameter } from '../execution/runParameters';
 
@@ -145,25 +145,16 @@ function formLineFailed(
 	itemIndex: number,
 	error: FormLineError,
 ): NodeOperationError {
-	const failed = new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: ${error.message}`, {
-		itemIndex,
-		description: `${error.fix} Nothing was sent.`,
-	});
 	// The form's own field, for a page or a clerk to act on, as every local refusal.
 	const { member, code, value } = error.refused;
-	failed.context.outcome = {
-		refusal: localProblemsRefusal([
-			{
-				field: error.path || null,
-				path: member ?? null,
-				code: code ?? 'FORM_INPUT',
-				...(value !== undefined ? { value } : {}),
-				message: error.message,
-				fix: error.fix,
-			},
-		]) as unknown as IDataObject,
-	};
-	return failed;
+	return refusedInput(ctx.getNode(), itemIndex, error.message, {
+		field: error.path || null,
+		path: member ?? null,
+		code: code ?? 'FORM_INPUT',
+		...(value !== undefined ? { value } : {}),
+		message: error.message,
+		fix: error.fix,
+	});
 }
 
 /**

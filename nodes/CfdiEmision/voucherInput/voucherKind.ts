@@ -3,7 +3,6 @@
  * fiscal legends every Create offers, and the error for a builder's input problem.
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import {
 	KindInputError,
@@ -14,7 +13,7 @@ import {
 } from '../cfdi';
 import { decimalToNumber, parseDecimal, roundDecimal } from '../cfdi/decimal';
 import { runParameter } from '../execution/runParameters';
-import { localProblemsRefusal } from './dataRefusal';
+import { refusedInput } from './refusedInput';
 
 /** A tax rate field's parameter name; `prefix` keeps the names of two uses apart. */
 export function taxFieldName(prefix: string, name: string): string {
@@ -91,24 +90,14 @@ export function kindInputFailure(
 	fieldName: (field: string) => string | null = () => null,
 ): Error {
 	if (!(error instanceof KindInputError)) return error as Error;
-	const failure = new NodeOperationError(
-		ctx.getNode(),
-		`Item ${itemIndex}: ${label(error.field)}: ${error.message}`,
-		{ itemIndex, description: `${error.fix} Nothing was sent to the service.` },
-	);
-	failure.context.outcome = {
-		refusal: localProblemsRefusal([
-			{
-				field: fieldName(error.field),
-				path: error.field || null,
-				code: VOUCHER_INPUT,
-				...(error.value !== undefined ? { value: error.value } : {}),
-				message: error.message,
-				fix: error.fix,
-			},
-		]) as unknown as IDataObject,
-	};
-	return failure;
+	return refusedInput(ctx.getNode(), itemIndex, `${label(error.field)}: ${error.message}`, {
+		field: fieldName(error.field),
+		path: error.field || null,
+		code: VOUCHER_INPUT,
+		...(error.value !== undefined ? { value: error.value } : {}),
+		message: error.message,
+		fix: error.fix,
+	});
 }
 
 /** A positive number from a field, or undefined (0 and empty mean "not given"). */

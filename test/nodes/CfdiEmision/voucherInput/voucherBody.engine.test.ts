@@ -105,7 +105,7 @@ describe('form taxes the SAT accepts (issue 27, item 7)', () => {
 		expect(error?.message).toBe(
 			'Item 0: Line Items > Line Item 2 > IVA Withheld is 16 %, more than the IVA charged on the line (8 %): the withholding is a part of the IVA charged.',
 		);
-		expect(error?.description).toContain('Nothing was sent.');
+		expect(error?.description).toContain('Nothing was sent to the service.');
 		expect(stamps()).toBe(0);
 	});
 
