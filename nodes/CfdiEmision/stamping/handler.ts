@@ -30,7 +30,6 @@ import {
 	type NodeStaticData,
 	type SendVoucherContext,
 } from './sendVoucher';
-import { withHalfReplaced } from './halfReplaced';
 import { outcomeOf, sendJob } from './sendJob';
 import { DuplicateCheck, SaleStampedMeanwhile, type CheckedItem } from './duplicateCheck';
 import { checkedOutcome, stampedMeanwhileOutcome } from './duplicateOutcome';
@@ -243,7 +242,7 @@ export async function runStamping(
 						Number(left.idComprobante) > 0
 					)
 						rememberDraft(nodeData, job, Number(left.idComprobante));
-					throw withHalfReplaced(failed, job);
+					throw operation.whenRefused ? operation.whenRefused(failed, job) : failed;
 				}
 				const outcome = outcomeOf(job, sent.answer, format);
 				const [stampedItem] = outcome.items;

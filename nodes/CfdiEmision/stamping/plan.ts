@@ -95,6 +95,11 @@ export interface VoucherOperation {
 	 * what is left for the shop goes into the output (needsAttention).
 	 */
 	afterStamped?: SaleStep;
+	/**
+	 * What the item's error adds when its voucher is refused after beforeSend sent other requests
+	 * (motive 04 stopped half-way): the error, with what is left for the shop.
+	 */
+	whenRefused?<E extends { context: IDataObject }>(error: E, job: StampJob): E;
 	/** The XML text of the invoices the item relates, already downloaded (by upper-case UUID): not read again. */
 	relatedXml?(itemIndex: number): Map<string, string>;
 	/** The run's ledger when the operation read it before planning (a global sale's credits). */

@@ -12,6 +12,7 @@ import {
 	type SaleInGlobalInvoice,
 } from '../../stamping/saleInGlobalInvoice';
 import { cancelReplacedGlobal } from '../../stamping/globalCancellation';
+import { withHalfReplaced } from '../../stamping/halfReplaced';
 import { withRelationsAndLegends } from '../../voucherInput/voucherKind';
 import {
 	fiscalLegends,
@@ -79,5 +80,7 @@ export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionDat
 			const mode = saleInGlobalMode(context, job.itemIndex);
 			return mode ? await cancelReplacedGlobal(job, run, mode, generalPublic, relating) : undefined;
 		},
+		// The buyer's invoice refused after the replacement was stamped: the error names both global invoices.
+		whenRefused: withHalfReplaced,
 	});
 }
