@@ -134,7 +134,7 @@ function main(): void {
 		}
 	}
 	writeFileSync(
-		join(out, 'satNames.ts'),
+		join(out, 'satNameTable.ts'),
 		`${header}\n/** The SAT's official Spanish name of each code, per catalog. */\nexport const SAT_NAMES: Record<string, Record<string, string>> = ${JSON.stringify(names, null, '\t')};\n`,
 	);
 
@@ -144,7 +144,13 @@ function main(): void {
 	)
 		.filter((row) => stillValid(row[5]))
 		.map((row) => [String(row[0]), clean(row[1])] as const);
-	writeCompact(join(out, 'claveUnidad.ts'), header, 'CLAVE_UNIDAD_TEXT', 'c_ClaveUnidad', units);
+	writeCompact(
+		join(out, 'claveUnidadText.ts'),
+		header,
+		'CLAVE_UNIDAD_TEXT',
+		'c_ClaveUnidad',
+		units,
+	);
 
 	const products = readInserts(readFileSync(prodServDump, 'utf8'), 'clave_prod_serv')
 		.filter((row) => stillValid(row[6]))
@@ -159,7 +165,7 @@ function main(): void {
 		.map((line) => ` * ${line.slice(4)}`.trimEnd())
 		.join('\n')}\n */\n`;
 	writeCompact(
-		join(out, 'claveProdServ.ts'),
+		join(out, 'claveProdServText.ts'),
 		header + notice,
 		'CLAVE_PROD_SERV_TEXT',
 		'c_ClaveProdServ',

@@ -7,7 +7,7 @@ import { checkConceptAmounts } from './validation/conceptAmounts';
 import { checkConceptTaxes } from './validation/conceptTaxes';
 import { checkFormats } from './validation/formats';
 import { checkIssuer } from './validation/issuer';
-import { checkRecipient } from './validation/recipient';
+import { checkRecipient } from './validation/recipientRules';
 import { checkRequiredFields } from './validation/requiredFields';
 import { checkSchemaFacets } from './validation/schemaFacets';
 import { checkVoucherTaxes } from './validation/voucherTaxes';

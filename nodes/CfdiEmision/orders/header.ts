@@ -2,7 +2,7 @@
 import { mexicoCityMonthOf } from '../cfdi/mexicoTime';
 import { GENERIC_NATIONAL_RFC } from '../cfdi/rfc';
 import type { Receptor } from '../cfdi/types';
-import { OrderInputError } from './errors';
+import { OrderInputError } from './orderInputError';
 import type { VoucherHeader } from '../cfdi/pricing';
 import type { IssuerSettings } from './settings';
 

@@ -1,5 +1,5 @@
 /** Shop orders and sale lines → CFDI vouchers, by settings. Pure: no n8n imports. */
-export { OrderInputError } from './errors';
+export { OrderInputError } from './orderInputError';
 export { checkIssuerSettings } from './header';
 export {
 	lineItemsToVoucher,
@@ -16,7 +16,11 @@ export {
 	type SaleLine,
 	type VoucherHeader,
 } from '../cfdi/pricing';
-export { findRecipient, generalPublicReceptor, GENERAL_PUBLIC_RECEPTOR_NAME } from './recipient';
+export {
+	findRecipient,
+	generalPublicReceptor,
+	GENERAL_PUBLIC_RECEPTOR_NAME,
+} from './orderRecipient';
 export { DEFAULT_INVOICE_UUID_ATTRIBUTE, type InvoiceLinkSettings } from './invoiceLink';
 export { orderPaymentToReceipt, type ReceiptSettings } from './paymentReceipt';
 export { refundToCreditNote, type RefundSettings } from './refundToCreditNote';

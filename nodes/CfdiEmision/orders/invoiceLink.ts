@@ -5,9 +5,9 @@
  */
 import type { TaxRate } from '../cfdi/kinds';
 import type { Voucher } from '../cfdi/types';
-import { OrderInputError } from './errors';
+import { OrderInputError } from './orderInputError';
 import { orderToVoucher } from './orderToVoucher';
-import { readNoteAttributes } from './recipient';
+import { readNoteAttributes } from './orderRecipient';
 import { normalizeName, type OrderSettings } from './settings';
 import { orderLabel, type UnknownRecord } from './shopifyOrder';
 

@@ -16,11 +16,11 @@ import {
 	parseDecimal,
 	type Decimal,
 } from '../cfdi/decimal';
-import { OrderInputError } from './errors';
+import { OrderInputError } from './orderInputError';
 import { checkIssuerSettings, saleMonthOf, voucherHeader } from './header';
 import { priceVoucher, type LineTax, type SaleLine } from '../cfdi/pricing';
 import { productCodesFor } from './productCodes';
-import { findRecipient, generalPublicReceptor } from './recipient';
+import { findRecipient, generalPublicReceptor } from './orderRecipient';
 import { finishConversion, type ConversionResult } from './result';
 import {
 	DEFAULT_USO_CFDI,

@@ -2,7 +2,7 @@
  * formaPago and metodoPago of an order's invoice, from its payment gateways and financial status.
  */
 import { addDecimal, compareDecimal, parseDecimal, type Decimal } from '../cfdi/decimal';
-import { OrderInputError } from './errors';
+import { OrderInputError } from './orderInputError';
 import {
 	DEFAULT_PAYMENT_FORMS,
 	GIFT_CARD_GATEWAY,

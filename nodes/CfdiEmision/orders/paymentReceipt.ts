@@ -18,7 +18,7 @@ import {
 import { currencyDecimals } from '../cfdi/catalogs/moneda';
 import { mexicoCityMoment } from '../cfdi/mexicoTime';
 import type { Voucher } from '../cfdi/types';
-import { OrderInputError } from './errors';
+import { OrderInputError } from './orderInputError';
 import { checkIssuerSettings } from './header';
 import { invoiceTaxRates, invoiceUuidOf, type InvoiceLinkSettings } from './invoiceLink';
 import { orderToVoucher } from './orderToVoucher';

@@ -13,12 +13,12 @@ import {
 } from '../cfdi/decimal';
 import { buildCreditNote, type CreditNoteLine, type TaxRate } from '../cfdi/kinds';
 import type { Concepto } from '../cfdi/types';
-import { OrderInputError } from './errors';
+import { OrderInputError } from './orderInputError';
 import { invoiceUuidOf, rebuiltInvoice } from './invoiceLink';
 import { checkIssuerSettings, voucherHeader } from './header';
 import { paymentFormTable } from './paymentForm';
 import { priceVoucher, type SaleLine } from '../cfdi/pricing';
-import { findRecipient, generalPublicReceptor } from './recipient';
+import { findRecipient, generalPublicReceptor } from './orderRecipient';
 import { finishConversion, type ConversionResult } from './result';
 import {
 	exchangeRateFor,

@@ -13,7 +13,7 @@ import {
 	sumDecimals,
 	type Decimal,
 } from '../cfdi/decimal';
-import { OrderInputError } from './errors';
+import { OrderInputError } from './orderInputError';
 import { type InvoiceLinkSettings } from './invoiceLink';
 import { type LineTax, type SaleLine } from '../cfdi/pricing';
 import { normalizeName } from './settings';

@@ -18,7 +18,7 @@ import {
 	type Decimal,
 } from '../cfdi/decimal';
 import { isRecord } from '../cfdi/voucherShape';
-import { OrderInputError } from './errors';
+import { OrderInputError } from './orderInputError';
 import { saleMonthOf } from './header';
 import type { LineTax, SaleLine } from '../cfdi/pricing';
 import { productCodesFor } from './productCodes';

@@ -1,4 +1,4 @@
-import type { CatalogEntry } from './types';
+import type { CatalogEntry } from './catalogEntry';
 
 /** A cancellation motive; 01 needs the UUID of the replacing voucher (folioSustitucion). */
 export type CancellationMotiveEntry = CatalogEntry & { requiresFolioSustitucion: boolean };

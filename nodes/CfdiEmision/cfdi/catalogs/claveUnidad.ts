@@ -1,4 +1,4 @@
-import type { CatalogEntry } from './types';
+import type { CatalogEntry } from './catalogEntry';
 
 /**
  * Common c_ClaveUnidad codes with English names. The whole SAT catalog (thousands of codes, Spanish

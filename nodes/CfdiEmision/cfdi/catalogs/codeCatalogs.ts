@@ -1,5 +1,5 @@
-import { CLAVE_PROD_SERV_TEXT } from './generated/claveProdServ';
-import { CLAVE_UNIDAD_TEXT } from './generated/claveUnidad';
+import { CLAVE_PROD_SERV_TEXT } from './generated/claveProdServText';
+import { CLAVE_UNIDAD_TEXT } from './generated/claveUnidadText';
 import { CLAVE_UNIDAD } from './claveUnidad';
 import { SEARCH_SYNONYMS } from './searchWords';
 

@@ -1,4 +1,4 @@
-import type { CatalogEntry } from './types';
+import type { CatalogEntry } from './catalogEntry';
 
 // ---- Carta Porte 3.1 ----
 

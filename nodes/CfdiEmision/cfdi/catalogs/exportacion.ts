@@ -1,5 +1,5 @@
 import { withSatNames } from './satNames';
-import type { CatalogEntry } from './types';
+import type { CatalogEntry } from './catalogEntry';
 
 /** c_Exportacion. */
 export const EXPORTACION: CatalogEntry[] = withSatNames('c_Exportacion', [

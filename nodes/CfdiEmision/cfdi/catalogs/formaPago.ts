@@ -1,5 +1,5 @@
 import { withSatNames } from './satNames';
-import type { CatalogEntry } from './types';
+import type { CatalogEntry } from './catalogEntry';
 
 /** c_FormaPago: how the voucher is (or will be) paid. */
 export const FORMA_PAGO: CatalogEntry[] = withSatNames('c_FormaPago', [

@@ -1,5 +1,5 @@
 import { withSatNames } from './satNames';
-import type { CatalogEntry } from './types';
+import type { CatalogEntry } from './catalogEntry';
 
 /** c_Impuesto. ISR can only be withheld, never transferred. */
 export const IMPUESTO: CatalogEntry[] = withSatNames('c_Impuesto', [

@@ -1,4 +1,4 @@
-export type { CatalogEntry } from './types';
+export type { CatalogEntry } from './catalogEntry';
 export { findEntry, catalogCodes } from './lookup';
 export { FORMA_PAGO } from './formaPago';
 export { METODO_PAGO } from './metodoPago';

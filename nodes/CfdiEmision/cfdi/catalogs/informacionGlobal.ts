@@ -1,5 +1,5 @@
 import { withSatNames } from './satNames';
-import type { CatalogEntry } from './types';
+import type { CatalogEntry } from './catalogEntry';
 
 /** c_Periodicidad: the period a global invoice covers. */
 export const PERIODICIDAD: CatalogEntry[] = withSatNames('c_Periodicidad', [

@@ -1,4 +1,4 @@
-import type { CatalogEntry } from './types';
+import type { CatalogEntry } from './catalogEntry';
 
 // Catalogs are constant arrays, so one index per array is built lazily and kept.
 const indexes = new WeakMap<ReadonlyArray<CatalogEntry>, Map<string, CatalogEntry>>();

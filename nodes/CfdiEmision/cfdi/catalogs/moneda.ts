@@ -1,6 +1,6 @@
 import { findEntry } from './lookup';
 import { withSatNames } from './satNames';
-import type { CatalogEntry } from './types';
+import type { CatalogEntry } from './catalogEntry';
 
 /** A currency and the number of decimals its amounts may carry. */
 export type MonedaEntry = CatalogEntry & { decimals: number };

@@ -1,5 +1,5 @@
 import { withSatNames } from './satNames';
-import type { CatalogEntry } from './types';
+import type { CatalogEntry } from './catalogEntry';
 
 /** c_ObjetoImp: whether a concept is subject to tax and whether its taxes are itemized. */
 export const OBJETO_IMP: CatalogEntry[] = withSatNames('c_ObjetoImp', [

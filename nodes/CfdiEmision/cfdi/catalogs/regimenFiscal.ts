@@ -1,5 +1,5 @@
 import { withSatNames } from './satNames';
-import type { CatalogEntry } from './types';
+import type { CatalogEntry } from './catalogEntry';
 
 /** A tax regime and the kinds of taxpayer (individual = fisica, legal entity = moral) it applies to. */
 export type RegimenFiscalEntry = CatalogEntry & { fisica: boolean; moral: boolean };

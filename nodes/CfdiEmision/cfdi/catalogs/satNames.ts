@@ -1,5 +1,5 @@
-import { SAT_NAMES } from './generated/satNames';
-import type { CatalogEntry } from './types';
+import { SAT_NAMES } from './generated/satNameTable';
+import type { CatalogEntry } from './catalogEntry';
 
 /** The SAT catalogs whose official Spanish names are embedded (scripts/satCatalogs.ts). */
 export type NamedCatalog = string;

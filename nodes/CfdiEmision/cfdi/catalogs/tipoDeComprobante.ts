@@ -1,5 +1,5 @@
 import { withSatNames } from './satNames';
-import type { CatalogEntry } from './types';
+import type { CatalogEntry } from './catalogEntry';
 
 /** c_TipoDeComprobante. */
 export const TIPO_DE_COMPROBANTE: CatalogEntry[] = withSatNames('c_TipoDeComprobante', [

@@ -1,4 +1,4 @@
-import type { CatalogEntry } from './types';
+import type { CatalogEntry } from './catalogEntry';
 
 /** c_TipoFactor: how a tax line is computed. */
 export const TIPO_FACTOR: CatalogEntry[] = [

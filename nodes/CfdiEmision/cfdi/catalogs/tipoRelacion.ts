@@ -1,5 +1,5 @@
 import { withSatNames } from './satNames';
-import type { CatalogEntry } from './types';
+import type { CatalogEntry } from './catalogEntry';
 
 /** c_TipoRelacion: how a voucher relates to earlier vouchers. */
 export const TIPO_RELACION: CatalogEntry[] = withSatNames('c_TipoRelacion', [

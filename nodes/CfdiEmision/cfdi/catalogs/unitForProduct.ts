@@ -4,7 +4,7 @@
  *
  * c_ClaveProdServ follows the United Nations Standard Products and Services Code (UNSPSC): its first
  * two digits are the segment, and segments 70 to 94 are services (UNSPSC's own division; in the
- * embedded catalog, generated/claveProdServ.ts: 70 "Explotaciones pesqueras", 72 "Servicios de apoyo
+ * embedded catalog, generated/claveProdServText.ts: 70 "Explotaciones pesqueras", 72 "Servicios de apoyo
  * para la construcción", 80 "Servicios de consultoría de negocios", 84 financial services, 86
  * education, 90 "Restaurantes", up to 94 "Asociaciones de negocios"). Segment 95 is land and
  * buildings (real estate, not a service); 10 to 60 are goods. A service is sold by E48 "Unidad de

@@ -1,6 +1,6 @@
 import { REGIMEN_FISCAL } from './regimenFiscal';
 import { withSatNames } from './satNames';
-import type { CatalogEntry } from './types';
+import type { CatalogEntry } from './catalogEntry';
 
 /** A CFDI use code, the taxpayer kinds it applies to and the recipient regimes that may use it. */
 export type UsoCfdiEntry = CatalogEntry & { fisica: boolean; moral: boolean; regimes: string[] };

@@ -6,7 +6,7 @@ import { MONEDA } from '../catalogs/moneda';
 import { OBJETO_IMP } from '../catalogs/objetoImp';
 import { REGIMEN_FISCAL } from '../catalogs/regimenFiscal';
 import { TIPO_DE_COMPROBANTE } from '../catalogs/tipoDeComprobante';
-import type { CatalogEntry } from '../catalogs/types';
+import type { CatalogEntry } from '../catalogs/catalogEntry';
 import { USO_CFDI } from '../catalogs/usoCfdi';
 import { show } from './describe';
 import { textOf, type UnknownRecord, type ValidationContext } from './context';

@@ -4,7 +4,7 @@
  * value only when it can be relied on. Paths use the service's member names (voucherShape).
  */
 import { findEntry } from '../catalogs/lookup';
-import type { CatalogEntry } from '../catalogs/types';
+import type { CatalogEntry } from '../catalogs/catalogEntry';
 import {
 	addDecimal,
 	compareDecimal,

@@ -1,5 +1,5 @@
 import { catalogCodes } from '../catalogs/lookup';
-import type { CatalogEntry } from '../catalogs/types';
+import type { CatalogEntry } from '../catalogs/catalogEntry';
 import { listCodes } from './describe';
 
 // Short catalogs are listed in full; long ones get the closest codes.

@@ -9,7 +9,7 @@ import {
 	voucherHeader,
 	type HeaderParts,
 } from '../../../../nodes/CfdiEmision/orders/header';
-import { OrderInputError } from '../../../../nodes/CfdiEmision/orders/errors';
+import { OrderInputError } from '../../../../nodes/CfdiEmision/orders/orderInputError';
 
 const SETTINGS = {
 	emisor: { rfc: 'EKU9003173C9', nombre: 'ESCUELA KEMPER URGATE', regimenFiscal: '601' },

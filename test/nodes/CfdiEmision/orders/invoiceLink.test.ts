@@ -3,7 +3,7 @@
  * the Invoice UUID setting first, else the order's note attribute; anything else refused with the fix.
  */
 import { invoiceUuidOf } from '../../../../nodes/CfdiEmision/orders/invoiceLink';
-import { OrderInputError } from '../../../../nodes/CfdiEmision/orders/errors';
+import { OrderInputError } from '../../../../nodes/CfdiEmision/orders/orderInputError';
 
 const UUID = '5fb2822e-396d-4725-8521-cdc4bdd20ccf';
 const SETTINGS = {

@@ -7,7 +7,7 @@
  * The order's parts split out have their own tests beside this one (recipient, paymentForm, header,
  * productCodes, shopifyOrder, result).
  *
- * Also covers: nodes/CfdiEmision/orders/errors.ts, nodes/CfdiEmision/orders/index.ts (the errors of the order's parts, through the orders barrel these tests import).
+ * Also covers: nodes/CfdiEmision/orders/orderInputError.ts, nodes/CfdiEmision/orders/index.ts (the errors of the order's parts, through the orders barrel these tests import).
  */
 import { validateVoucher, type Concepto, type Voucher } from '../../../../nodes/CfdiEmision/cfdi';
 import { orderToVoucher, type OrderSettings } from '../../../../nodes/CfdiEmision/orders';

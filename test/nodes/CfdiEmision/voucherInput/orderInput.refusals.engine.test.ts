@@ -5,7 +5,7 @@
  * an order (the shop's record) that cannot become a voucher, or whose figures cannot be met to the
  * cent, is `needsAttention` (the buyer can correct nothing), with the warning hint above the output.
  *
- * Also covers: nodes/CfdiEmision/orders/errors.ts (the recipient's members of a conversion's refusal).
+ * Also covers: nodes/CfdiEmision/orders/orderInputError.ts (the recipient's members of a conversion's refusal).
  */
 import type { IDataObject, IRun } from 'n8n-workflow';
 

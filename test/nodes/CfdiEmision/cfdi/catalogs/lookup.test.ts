@@ -1,5 +1,5 @@
 /**
- * Also covers: nodes/CfdiEmision/cfdi/catalogs/index.ts, nodes/CfdiEmision/cfdi/catalogs/types.ts (the catalogs' barrel and entry type, through every catalog checked here).
+ * Also covers: nodes/CfdiEmision/cfdi/catalogs/index.ts, nodes/CfdiEmision/cfdi/catalogs/catalogEntry.ts (the catalogs' barrel and entry type, through every catalog checked here).
  */
 import {
 	CANCELLATION_MOTIVE,

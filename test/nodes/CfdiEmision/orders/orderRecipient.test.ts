@@ -1,5 +1,5 @@
 /**
- * The recipient of an order's invoice (orders/recipient.ts), through orderToVoucher: the tax data the
+ * The recipient of an order's invoice (orders/orderRecipient.ts), through orderToVoucher: the tax data the
  * customer typed at checkout (note attributes, read without regard to case or accents), custom
  * attribute names, recipient data from a lookup, and the three ways without tax data.
  */

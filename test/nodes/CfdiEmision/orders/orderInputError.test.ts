@@ -1,9 +1,9 @@
 /**
- * The error of a source record that cannot become a voucher (orders/errors.ts): the member at fault
+ * The error of a source record that cannot become a voucher (orders/orderInputError.ts): the member at fault
  * by its full path, the message and the fix, as the node shows them. Each conversion's refusals:
  * the orderToVoucher, lineItems and refundToCreditNote tests.
  */
-import { OrderInputError } from '../../../../nodes/CfdiEmision/orders/errors';
+import { OrderInputError } from '../../../../nodes/CfdiEmision/orders/orderInputError';
 import { orderToVoucher } from '../../../../nodes/CfdiEmision/orders';
 import { corpusOrder } from '../../../support/corpusOrder';
 

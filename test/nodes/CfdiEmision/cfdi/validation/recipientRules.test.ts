@@ -1,5 +1,5 @@
 /**
- * Rules of cfdi/validation/recipient.ts: the voucher corpus's invalid cases whose error this file reports
+ * Rules of cfdi/validation/recipientRules.ts: the voucher corpus's invalid cases whose error this file reports
  * (test/support/corpus.ts names each case's rule), run through validateVoucher.
  */
 import { validateVoucher } from '../../../../../nodes/CfdiEmision/cfdi';
