@@ -6,7 +6,7 @@ import { createHmac } from 'crypto';
 
 import { isObject, toNumber } from './modelBinding';
 import type { SandboxAccount, VoucherBody } from './types';
-import { voucherKindXml } from './voucherKinds';
+import { voucherKindXml } from './voucherKindRendering';
 
 export interface StampData {
 	uuid: string;

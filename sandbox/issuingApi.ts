@@ -32,7 +32,7 @@ import {
 } from './replies';
 import { SeriesLock, seriesBusyResult } from './seriesLock';
 import { baseValidation, failureResult, stampingValidation } from './stamping';
-import { voucherKindPdfLines } from './voucherKinds';
+import { voucherKindPdfLines } from './voucherKindRendering';
 import type { TokenService } from './tokenService';
 import { listVouchers } from './voucherList';
 import type {

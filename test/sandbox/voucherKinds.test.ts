@@ -1,6 +1,7 @@
 /**
  * The sandbox accepts every voucher kind, refuses a wrong one as the PAC would (nothing stored),
  * and renders the complements into the stamped XML and the PDF.
+ * Also covers: sandbox/paymentComplementRules.ts, sandbox/voucherKindRendering.ts, sandbox/kindMembers.ts (the Pagos 2.0 complement's rules, the kinds' XML and PDF, and the members they read).
  */
 import { startSandbox, type Sandbox } from '../../sandbox';
 import {
