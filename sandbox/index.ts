@@ -43,7 +43,7 @@ export type {
 	StoredVoucher,
 	VoucherBody,
 } from './types';
-export { routeTable } from './issuingApi';
+export { routeTable } from './apiRoutes';
 export type { HeldRequests } from './types';
 export {
 	dayOfLastMonth,

@@ -1,60 +1,42 @@
 /**
  * The issuing API at {base_url}: routing, bearer/issuer checks and the voucher state
- * machine (none → pending → stamped) with its XML, PDF and e-mail operations.
+ * machine (none → pending → stamped) with its XML, PDF and e-mail operations. Its routes are in
+ * apiRoutes.ts, the binding of its requests in operationRequests.ts, the printed PDF in
+ * printedVoucher.ts.
  */
 import { randomBytes, randomUUID } from 'crypto';
 
+import { type ApiRoute, type RouteDef, routeTable } from './apiRoutes';
 import { BlobStorage, pdfBlobPath } from './blobStorage';
 import { CancellationBook } from './cancellation';
-import { buildCfdiXml, amount } from './cfdiXml';
+import { buildCfdiXml } from './cfdiXml';
 import { cfdiDateTime } from './clock';
 import type { Resolution } from './dispatch';
 import { PDF_NOT_READY_MESSAGE } from './faults';
 import type { Call, Reply } from './http';
-import {
-	bindBoolean,
-	bindJsonObject,
-	type BindingErrors,
-	emailTypeErrors,
-	isObject,
-	queryValue,
-	toNumber,
-	voucherTypeErrors,
-} from './modelBinding';
-import { buildPdf } from './pdfDocument';
-import {
-	isJsonMediaType,
-	json,
-	message,
-	methodNotAllowed,
-	unsupportedMediaType,
-	validationProblem,
-} from './replies';
+import { queryValue } from './modelBinding';
+import { bindEmailRequest, bindVoucherRequest } from './operationRequests';
+import { renderPdf } from './printedVoucher';
+import { json, message, methodNotAllowed, validationProblem } from './replies';
 import { SeriesLock, seriesBusyResult } from './seriesLock';
-import { baseValidation, failureResult, stampingValidation } from './stamping';
-import { voucherKindPdfLines } from './voucherKindRendering';
+import {
+	baseValidation,
+	failureResult,
+	pendingResult,
+	stampedResult,
+	stampingValidation,
+} from './stamping';
 import type { TokenService } from './tokenService';
 import { listVouchers } from './voucherList';
 import type {
 	EmailRequest,
 	FaultSpec,
 	ResolvedSandboxOptions,
-	RouteName,
 	SandboxAccount,
 	SentEmail,
 	StoredVoucher,
 	VoucherBody,
 } from './types';
-
-type ApiRoute = Exclude<RouteName, 'token' | 'userinfo' | 'blob' | 'shopifyOrders'>;
-
-interface RouteDef {
-	route: ApiRoute;
-	method: string;
-	pattern: RegExp;
-	/** Human-readable form for the CLI and README. */
-	display: string;
-}
 
 /** Everything an operation needs; the caller has already passed the bearer and issuer checks. */
 interface OperationContext {
@@ -71,73 +53,6 @@ const ALREADY_STAMPED_CODE = 'FAC121';
 const ALREADY_STAMPED_MESSAGE = 'El comprobante ya fue timbrado.';
 const NOT_FOUND_VOUCHER = 'No se encontró el comprobante.';
 const FOREIGN_ISSUER = 'The issuer does not belong to this user.';
-const EMAIL_PATTERN = /^[^\s@,;<>()]+@[^\s@,;<>()]+\.[^\s@,;<>()]+$/;
-
-export function routeTable(pathStyle: 'spec' | 'short'): RouteDef[] {
-	// The spec writes the e-mail path with a capital B; the real gateway is reached only that way.
-	const main = pathStyle === 'spec' ? '/businessEmision/api/v1' : '/api/v1';
-	const mail = pathStyle === 'spec' ? '/BusinessEmision/api/v1' : '/api/v1';
-	const def = (
-		route: ApiRoute,
-		method: string,
-		prefix: string,
-		tail: string,
-		query = '',
-	): RouteDef => {
-		const pattern = tail
-			.replace('{emisorId}', '(\\d+)')
-			.replace('{id}', '(\\d+)')
-			.replace('{uuid}', '([^/]+)');
-		return {
-			route,
-			method,
-			pattern: new RegExp(`^${prefix}${pattern}/?$`),
-			display: `${method} ${prefix}${tail}${query}`,
-		};
-	};
-	return [
-		def(
-			'createVoucher',
-			'POST',
-			main,
-			'/emisores/{emisorId}/comprobantes',
-			'?emitir=true|false[&noCalcularFecha=true]',
-		),
-		def('getVoucher', 'GET', main, '/emisores/{emisorId}/comprobantes/{id}'),
-		def(
-			'updateVoucher',
-			'PUT',
-			main,
-			'/emisores/{emisorId}/comprobantes/{id}',
-			'?emitir=true|false',
-		),
-		def(
-			'downloadXml',
-			'GET',
-			main,
-			'/emisores/{emisorId}/descargacomprobantes/{uuid}',
-			'?tipoContenido=xml',
-		),
-		def('requestPdf', 'POST', main, '/emisores/{emisorId}/pdfs/{uuid}'),
-		def('getPdfLink', 'GET', main, '/emisores/{emisorId}/comprobantes/{uuid}/pdf'),
-		def('sendEmail', 'POST', mail, '/emisores/{emisorId}/enviocorreo'),
-		// Beyond the spec: seen in public integrations (service-facts.md).
-		def(
-			'cancelVoucher',
-			'DELETE',
-			main,
-			'/emisores/{emisorId}/comprobantes/{uuid}',
-			'  body {motivo, folioSustitucion}',
-		),
-		def(
-			'listVouchers',
-			'GET',
-			main,
-			'/emisores/{emisorId}/comprobantes',
-			'?finicial=&ffinal=&skip=&take=[&uuid=]',
-		),
-	];
-}
 
 export class IssuingApi {
 	readonly vouchers = new Map<number, StoredVoucher>();
@@ -244,7 +159,7 @@ export class IssuingApi {
 	}
 
 	private create(ctx: OperationContext): Reply {
-		const bound = this.bindVoucherRequest(ctx);
+		const bound = bindVoucherRequest(ctx.call);
 		if ('reply' in bound) return bound.reply;
 		const { voucher, emitir, noCalcularFecha } = bound;
 
@@ -279,7 +194,7 @@ export class IssuingApi {
 
 	private update(ctx: OperationContext): Reply {
 		const id = Number(ctx.param);
-		const bound = this.bindVoucherRequest(ctx, id);
+		const bound = bindVoucherRequest(ctx.call, id);
 		if ('reply' in bound) return bound.reply;
 		const { voucher, emitir, noCalcularFecha } = bound;
 
@@ -386,38 +301,11 @@ export class IssuingApi {
 	}
 
 	private sendEmail(ctx: OperationContext): Reply {
-		if (!isJsonMediaType(ctx.call.headers['content-type'])) return unsupportedMediaType();
-		const bound = bindJsonObject(ctx.call.body, 'EnvioCorreo');
-		if ('errors' in bound) return validationProblem(bound.errors);
-		const body = bound.value;
-		const errors = emailTypeErrors(body);
-		if (Object.keys(errors).length > 0) return validationProblem(errors);
+		const bound = bindEmailRequest(ctx.call);
+		if ('reply' in bound) return bound.reply;
+		const { body, uuid } = bound;
 
-		if (typeof body.para !== 'string' || body.para.trim() === '')
-			errors.para = ['The para field is required.'];
-		else if (!isEmailList(body.para))
-			errors.para = [
-				`'${body.para}' is not a valid e-mail address or comma-separated list of them.`,
-			];
-		for (const field of ['asunto', 'mensaje'] as const) {
-			if (typeof body[field] !== 'string') errors[field] = [`The ${field} field is required.`];
-		}
-		if (typeof body.cc === 'string' && body.cc.trim() !== '' && !isEmailList(body.cc)) {
-			errors.cc = [`'${body.cc}' is not a valid e-mail address or comma-separated list of them.`];
-		}
-		if (
-			typeof body.responderA === 'string' &&
-			body.responderA.trim() !== '' &&
-			!EMAIL_PATTERN.test(body.responderA.trim())
-		) {
-			errors.responderA = [`'${body.responderA}' is not a valid e-mail address.`];
-		}
-		const uuid = isObject(body.cfdi) ? body.cfdi.uuid : undefined;
-		if (typeof uuid !== 'string' || uuid.trim() === '')
-			errors['cfdi.uuid'] = ['The cfdi.uuid field is required.'];
-		if (Object.keys(errors).length > 0) return validationProblem(errors);
-
-		const stored = this.stampedVoucher({ ...ctx, param: uuid as string });
+		const stored = this.stampedVoucher({ ...ctx, param: uuid });
 		if (!stored) return message(404, NOT_FOUND_VOUCHER);
 		this.emails.push({
 			emisorId: ctx.emisorId,
@@ -425,51 +313,6 @@ export class IssuingApi {
 			at: this.options.now(),
 		});
 		return json(200, true);
-	}
-
-	/** Content type, query and body binding shared by create and update (400/415 on failure). */
-	private bindVoucherRequest(
-		ctx: OperationContext,
-		pathId?: number,
-	): { voucher: VoucherBody; emitir: boolean; noCalcularFecha: boolean } | { reply: Reply } {
-		if (!isJsonMediaType(ctx.call.headers['content-type']))
-			return { reply: unsupportedMediaType() };
-		const errors: BindingErrors = {};
-		const emitir = bindBoolean(queryValue(ctx.call.searchParams, 'emitir'), 'emitir', true);
-		if ('error' in emitir) errors.emitir = [emitir.error];
-		const noCalcularFecha = bindBoolean(
-			queryValue(ctx.call.searchParams, 'noCalcularFecha'),
-			'noCalcularFecha',
-			false,
-		);
-		if ('error' in noCalcularFecha) errors.noCalcularFecha = [noCalcularFecha.error];
-		const bound = bindJsonObject(ctx.call.body, 'Comprobante');
-		if ('errors' in bound) {
-			Object.assign(errors, bound.errors);
-		} else {
-			Object.assign(errors, voucherTypeErrors(bound.value));
-			if (pathId !== undefined && !errors['$.id']) {
-				const bodyId = toNumber(bound.value.id);
-				if (bodyId === undefined)
-					errors.id = ['The id field is required and must equal the id in the path.'];
-				else if (bodyId !== pathId)
-					errors.id = [
-						`The id in the body (${bodyId}) does not match the id in the path (${pathId}).`,
-					];
-			}
-		}
-		if (
-			'errors' in bound ||
-			'error' in emitir ||
-			'error' in noCalcularFecha ||
-			Object.keys(errors).length > 0
-		) {
-			return { reply: validationProblem(errors) };
-		}
-		// The service owns the id: one sent on create is ignored, and the path id rules on update.
-		const voucher: VoucherBody = { ...bound.value };
-		delete voucher.id;
-		return { voucher, emitir: emitir.value, noCalcularFecha: noCalcularFecha.value };
 	}
 
 	private store(emisorId: number, body: VoucherBody): StoredVoucher {
@@ -531,93 +374,10 @@ function stampAllowed(fault: FaultSpec | null): boolean {
 	return !(fault?.kind === 'storeThen500' && fault.stamp === false);
 }
 
-function pendingResult(id: number): Record<string, unknown> {
-	return {
-		esValido: false,
-		idComprobante: id,
-		errores: null,
-		uuid: null,
-		subEstatusId: 0,
-		descripcion: null,
-	};
-}
-
-function stampedResult(stored: StoredVoucher): Record<string, unknown> {
-	return {
-		esValido: true,
-		idComprobante: stored.id,
-		errores: null,
-		uuid: stored.uuid,
-		subEstatusId: 2,
-		descripcion: null,
-	};
-}
-
-function isEmailList(value: string): boolean {
-	const items = value.split(',').map((item) => item.trim());
-	return items.length > 0 && items.every((item) => EMAIL_PATTERN.test(item));
-}
-
 function safeDecode(value: string): string {
 	try {
 		return decodeURIComponent(value);
 	} catch {
 		return value;
 	}
-}
-
-function renderPdf(
-	body: VoucherBody,
-	account: SandboxAccount,
-	uuid: string,
-	fecha: string,
-	fechaTimbrado: string,
-	stampedAt: number,
-): Buffer {
-	const str = (value: unknown): string => (typeof value === 'string' ? value : '');
-	const emisor = isObject(body.emisor) ? body.emisor : {};
-	const receptor = isObject(body.receptor) ? body.receptor : {};
-	const impuestos = isObject(body.impuestos) ? body.impuestos : {};
-	const moneda = str(body.moneda) || 'MXN';
-	const money = (value: unknown): string => `${amount(value) ?? '0.00'} ${moneda}`;
-	const serieFolio =
-		[str(body.serie), str(body.folio)].filter((s) => s !== '').join('-') || '(sin serie)';
-
-	const lines = [
-		`Serie y folio: ${serieFolio}`,
-		`Folio fiscal (UUID): ${uuid}`,
-		`Emisor: ${str(emisor.rfc) || account.rfc} - ${str(emisor.nombre) || account.nombre}`,
-		`Regimen fiscal: ${str(emisor.regimenFiscal) || account.regimenFiscal}   Lugar de expedicion: ${str(body.lugarExpedicion)}`,
-		`Receptor: ${str(receptor.rfc)} - ${str(receptor.nombre)}`,
-		`Uso CFDI: ${str(receptor.usoCFDI)}   Regimen fiscal receptor: ${str(receptor.regimenFiscalReceptor)}`,
-		`Fecha de emision: ${fecha}   Fecha de timbrado: ${fechaTimbrado}`,
-		`Tipo: ${str(body.tipoDeComprobante)}   Metodo de pago: ${str(body.metodoPago)}   Forma de pago: ${str(body.formaPago)}`,
-		...voucherKindPdfLines(body, amount),
-		'',
-		'Conceptos:',
-	];
-	for (const item of (Array.isArray(body.conceptos) ? body.conceptos : []).filter(isObject)) {
-		lines.push(
-			`  ${str(item.cantidad)} x ${str(item.descripcion)} @ ${amount(item.valorUnitario) ?? ''} = ${amount(item.importe) ?? ''}`,
-		);
-	}
-	lines.push('', `Subtotal: ${money(body.subTotal)}`);
-	if (body.descuento !== undefined && body.descuento !== null)
-		lines.push(`Descuento: ${money(body.descuento)}`);
-	if (impuestos.totalImpuestosTrasladados !== undefined)
-		lines.push(`Impuestos trasladados: ${money(impuestos.totalImpuestosTrasladados)}`);
-	if (impuestos.totalImpuestosRetenidos !== undefined)
-		lines.push(`Impuestos retenidos: ${money(impuestos.totalImpuestosRetenidos)}`);
-	lines.push(
-		`Total: ${money(body.total)}`,
-		'',
-		'Este documento es una representacion impresa de un CFDI (sandbox).',
-	);
-
-	return buildPdf({
-		title: `CFDI 4.0 ${serieFolio}`,
-		lines,
-		createdAt: stampedAt,
-		id: uuid.replace(/-/g, ''),
-	});
 }

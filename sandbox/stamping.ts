@@ -1,10 +1,11 @@
 /**
  * Business validations of a voucher: the base ones (provider rules, checked for every
  * create/update) and the stamping ones (SAT CFDI40xxx rules, checked only when stamping).
- * Every failing rule is reported, as the service collects them before answering.
+ * Every failing rule is reported, as the service collects them before answering; and the
+ * operation results of a create/update (failed, pending, stamped).
  */
 import { isObject, toNumber } from './modelBinding';
-import type { SandboxAccount, ValidationError, VoucherBody } from './types';
+import type { SandboxAccount, StoredVoucher, ValidationError, VoucherBody } from './types';
 import { recipientRegistryErrors } from './satRegistry';
 import { taxLimitErrors } from './taxLimits';
 import { voucherKindErrors } from './voucherKinds';
@@ -147,5 +148,29 @@ export function failureResult(
 		uuid,
 		subEstatusId,
 		descripcion: errores.map((e) => `${e.codigo}: ${e.mensaje}`).join(' | '),
+	};
+}
+
+/** The operation result of a voucher kept pending (not stamped, or stamping not asked). */
+export function pendingResult(id: number): Record<string, unknown> {
+	return {
+		esValido: false,
+		idComprobante: id,
+		errores: null,
+		uuid: null,
+		subEstatusId: 0,
+		descripcion: null,
+	};
+}
+
+/** The operation result of a stamped voucher. */
+export function stampedResult(stored: StoredVoucher): Record<string, unknown> {
+	return {
+		esValido: true,
+		idComprobante: stored.id,
+		errores: null,
+		uuid: stored.uuid,
+		subEstatusId: 2,
+		descripcion: null,
 	};
 }

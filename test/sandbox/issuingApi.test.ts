@@ -1,5 +1,5 @@
 /**
- * Also covers: sandbox/index.ts, sandbox/http.ts, sandbox/dispatch.ts, sandbox/stamping.ts, sandbox/types.ts (the sandbox over real HTTP: startSandbox, the HTTP host, routing, the stamping checks and the shared types).
+ * Also covers: sandbox/index.ts, sandbox/http.ts, sandbox/dispatch.ts, sandbox/stamping.ts, sandbox/types.ts, sandbox/apiRoutes.ts, sandbox/operationRequests.ts, sandbox/printedVoucher.ts (the sandbox over real HTTP: startSandbox, the HTTP host, routing and the route table, the stamping checks, the binding of the create/update and e-mail requests, the printed PDF and the shared types).
  */
 import { DEFAULT_ACCOUNT, startSandbox, type Sandbox } from '../../sandbox';
 import {
