@@ -5,7 +5,7 @@ import {
 	type Concepto,
 } from '../../../../nodes/CfdiEmision/cfdi';
 import { manyLineVouchers, invoiceVoucher } from '../../../support/vouchers';
-import { baseVoucher, paymentVariant, variant } from '../../../support/corpus';
+import { baseVoucher, paymentVariant, variant } from '../../../support/corpusBase';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 

@@ -21,8 +21,8 @@ describe('voucher corpus', () => {
 	});
 
 	describe('invalid vouchers give exactly the stated error', () => {
-		// The cases whose error a rule file reports run in that file's test (test/support/corpus.ts
-		// names the rule of each case); these are the ones validateVoucher itself refuses.
+		// The cases whose error a rule file reports run in that file's test (test/support/corpus*Cases.ts
+		// name the rule of each case); these are the ones validateVoucher itself refuses.
 		it.each(invalidCasesOf(undefined).map((c) => [c.name, c] as const))('%s', (_name, c) => {
 			const result = validateVoucher(c.voucher);
 			expect(result.valid).toBe(false);

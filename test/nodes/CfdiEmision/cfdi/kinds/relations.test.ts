@@ -9,7 +9,7 @@ import {
 	withFiscalLegends,
 	withRelatedVouchers,
 } from '../../../../../nodes/CfdiEmision/cfdi';
-import { baseVoucher } from '../../../../support/corpus';
+import { baseVoucher } from '../../../../support/corpusBase';
 import { INVOICE_UUID, SECOND_UUID } from '../../../../support/kindFixtures';
 
 const THIRD = '11111111-2222-4333-8444-555555555555';

@@ -5,7 +5,7 @@
  * 64000 with IVA 8 % was stamped without a word).
  */
 import { validateVoucher } from '../../../../../nodes/CfdiEmision/cfdi';
-import { baseVoucher, mixedRatesVariant, variant } from '../../../../support/corpus';
+import { baseVoucher, mixedRatesVariant, variant } from '../../../../support/corpusBase';
 
 const borderWarnings = (voucher: unknown) =>
 	validateVoucher(voucher).warnings.filter((warning) => warning.code.startsWith('IVA8_'));

@@ -1,5 +1,5 @@
 import { validateVoucher, withFiscalLegends } from '../../../../../nodes/CfdiEmision/cfdi';
-import { baseVoucher } from '../../../../support/corpus';
+import { baseVoucher } from '../../../../support/corpusBase';
 import { changed, expectOnlyError, paymentReceipt } from '../../../../support/kindFixtures';
 
 describe('fiscal legends', () => {

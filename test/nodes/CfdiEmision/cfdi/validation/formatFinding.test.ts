@@ -1,5 +1,5 @@
 import { formatFinding, validateVoucher } from '../../../../../nodes/CfdiEmision/cfdi';
-import { variant } from '../../../../support/corpus';
+import { variant } from '../../../../support/corpusBase';
 
 describe('formatFinding', () => {
 	it('names the item, the path, the value and the fix', () => {

@@ -2,7 +2,7 @@
  * Rules of cfdi/validation/paymentVoucher.ts: a payment receipt's fixed members (CRP201xx), each
  * wrong one stopped naming its path (the cases of paymentDocument.test.ts that reach these rules).
  */
-import { baseVoucher } from '../../../../support/corpus';
+import { baseVoucher } from '../../../../support/corpusBase';
 import {
 	changed,
 	expectOnlyError,

@@ -1,6 +1,6 @@
 /**
  * Rules of cfdi/validation/voucherTotals.ts: the voucher corpus's invalid cases whose error this file reports
- * (test/support/corpus.ts names each case's rule), run through validateVoucher.
+ * (test/support/corpus*Cases.ts name each case's rule), run through validateVoucher.
  */
 import { validateVoucher } from '../../../../../nodes/CfdiEmision/cfdi';
 import { invalidCasesOf } from '../../../../support/corpus';
