@@ -26,7 +26,8 @@ import {
 	REPO_ROOT,
 	withCfdiCredential,
 } from '../test/support/examples';
-import { dataTableStandIn, standInNodeTypes } from '../test/support/standInNodes';
+import { dataTableStandIn } from '../test/support/dataTableStandIn';
+import { standInNodeTypes } from '../test/support/standInNodes';
 
 // Before anything loads n8n-core (the engine is imported lazily below).
 const demoUserFolder = isolateUserFolder('cfdi-demo-');

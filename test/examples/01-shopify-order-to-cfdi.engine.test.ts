@@ -9,7 +9,8 @@ import {
 import { CREDENTIAL_ID, Engine, outputOf } from '../support/engine/engine';
 import { PackageNodeTypes } from '../support/engine/nodeTypes';
 import { sandboxCredential } from '../support/sandboxCredential';
-import { dataTableStandIn, standInNodeTypes, type TableRows } from '../support/standInNodes';
+import { dataTableStandIn, type TableRows } from '../support/dataTableStandIn';
+import { standInNodeTypes } from '../support/standInNodes';
 import { useSandboxEngine } from '../support/nodeTestKit';
 
 const kit = useSandboxEngine();

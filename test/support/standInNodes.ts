@@ -3,7 +3,8 @@
  * run an example workflow through n8n-core's WorkflowExecute without installing n8n-nodes-base.
  * The Code stand-in runs the node's JavaScript with n8n's own workflow data proxy ($input, $json,
  * $('Node'), ...), as the Code node does, but without its sandbox: it is for the repository's own
- * example code only. The real nodes run in the end-to-end test (npm run test:e2e).
+ * example code only. The real nodes run in the end-to-end test (npm run test:e2e). The Code node's
+ * stand-in is in codeNodeStandIn.ts, the Data Table's in dataTableStandIn.ts.
  */
 import type {
 	IDataObject,
@@ -13,24 +14,8 @@ import type {
 	INodeTypeDescription,
 } from 'n8n-workflow';
 
-function description(
-	name: string,
-	displayName: string,
-	inputs: boolean,
-	properties: INodeTypeDescription['properties'] = [],
-): INodeTypeDescription {
-	return {
-		displayName,
-		name,
-		group: ['transform'],
-		version: [1, 2],
-		description: `${displayName} (demo stand-in)`,
-		defaults: { name: displayName },
-		inputs: inputs ? ['main'] : [],
-		outputs: ['main'],
-		properties,
-	} as INodeTypeDescription;
-}
+import { codeNode } from './codeNodeStandIn';
+import { description } from './standInDescription';
 
 const passThrough = (name: string, displayName: string, inputs: boolean): INodeType => ({
 	description: description(name, displayName, inputs),
@@ -39,79 +24,6 @@ const passThrough = (name: string, displayName: string, inputs: boolean): INodeT
 		return [items.length ? items : [{ json: {} }]];
 	},
 });
-
-const IDENTIFIER = /^[$A-Za-z_][$\w]*$/;
-// eslint-disable-next-line @typescript-eslint/no-empty-function
-const AsyncFunction = Object.getPrototypeOf(async function () {}).constructor as new (
-	...args: string[]
-) => (...values: unknown[]) => Promise<unknown>;
-
-async function runCode(
-	context: IExecuteFunctions,
-	code: string,
-	itemIndex: number,
-	extra: Record<string, unknown> = {},
-): Promise<unknown> {
-	const proxy = context.getWorkflowDataProxy(itemIndex) as unknown as Record<string, unknown>;
-	const scope: Record<string, unknown> = {};
-	for (const key of Object.keys(proxy)) if (IDENTIFIER.test(key)) scope[key] = proxy[key];
-	Object.assign(scope, extra);
-	const names = Object.keys(scope);
-	return await new AsyncFunction(...names, code)(...names.map((name) => scope[name]));
-}
-
-function toItem(value: unknown, fallbackPair: number): INodeExecutionData {
-	const item = (
-		value && typeof value === 'object' && 'json' in (value as object) ? value : { json: value }
-	) as INodeExecutionData;
-	return {
-		...item,
-		json: (item.json ?? {}) as IDataObject,
-		pairedItem: item.pairedItem ?? { item: fallbackPair },
-	};
-}
-
-const codeNode: INodeType = {
-	// n8n keeps only the parameters a node type declares.
-	description: description('code', 'Code', true, [
-		{
-			displayName: 'Mode',
-			name: 'mode',
-			type: 'options',
-			options: [
-				{ name: 'Run Once for All Items', value: 'runOnceForAllItems' },
-				{ name: 'Run Once for Each Item', value: 'runOnceForEachItem' },
-			],
-			default: 'runOnceForAllItems',
-		},
-		{ displayName: 'JavaScript', name: 'jsCode', type: 'string', default: '' },
-	]),
-	async execute(this: IExecuteFunctions) {
-		const items = this.getInputData();
-		const code = this.getNodeParameter('jsCode', 0) as string;
-		const mode = this.getNodeParameter('mode', 0, 'runOnceForAllItems') as string;
-		if (mode === 'runOnceForEachItem') {
-			const out: INodeExecutionData[] = [];
-			for (let i = 0; i < items.length; i++) {
-				const result = await runCode(this, code, i, { item: items[i] });
-				if (result === undefined || result === null) continue;
-				if (Array.isArray(result))
-					throw new Error(
-						`Code "${this.getNode().name}": return one object per item in "Run Once for Each Item" mode`,
-					);
-				out.push(toItem(result, i));
-			}
-			return [out];
-		}
-		const result = await runCode(this, code, 0, { items });
-		const list = Array.isArray(result)
-			? result
-			: result === undefined || result === null
-				? []
-				: [result];
-		return [list.map((value, i) => toItem(value, Math.min(i, Math.max(items.length - 1, 0))))];
-	},
-};
 
 /**
  * Merge, "Combine by Matching Fields" with "Enrich Input 1": each item of input 1 with the first
@@ -197,89 +109,6 @@ const filterNode: INodeType = {
 		return [kept];
 	},
 };
-
-export type TableRows = Record<string, Array<Record<string, unknown>>>;
-
-interface RowCondition {
-	keyName: string;
-	condition?: string;
-	keyValue?: unknown;
-}
-
-/**
- * Data Table rows "get" (conditions "eq", all of them, the node's limit) and "insert", kept in
- * `tables` (keyed by table name) so a later run sees what an earlier one wrote, as n8n's tables do.
- */
-export function dataTableStandIn(tables: TableRows): INodeType {
-	return {
-		description: description('dataTable', 'Data Table', true, [
-			{ displayName: 'Resource', name: 'resource', type: 'string', default: 'row' },
-			{ displayName: 'Operation', name: 'operation', type: 'string', default: 'get' },
-			{ displayName: 'Data Table', name: 'dataTableId', type: 'json', default: {} },
-			{ displayName: 'Match Type', name: 'matchType', type: 'string', default: 'allConditions' },
-			{ displayName: 'Filters', name: 'filters', type: 'json', default: {} },
-			{ displayName: 'Return All', name: 'returnAll', type: 'boolean', default: false },
-			{ displayName: 'Limit', name: 'limit', type: 'number', default: 50 },
-			{ displayName: 'Columns', name: 'columns', type: 'json', default: {} },
-			{ displayName: 'Options', name: 'options', type: 'json', default: {} },
-			{ displayName: 'Name', name: 'tableName', type: 'string', default: '' },
-		]),
-		async execute(this: IExecuteFunctions) {
-			const out: INodeExecutionData[] = [];
-			const operation = this.getNodeParameter('operation', 0) as string;
-			const resource = this.getNodeParameter('resource', 0) as string;
-			this.getInputData().forEach((_item, index) => {
-				if (resource === 'table') {
-					// n8n's table create: with "Reuse Existing Tables" an existing table is returned, else an error.
-					if (operation !== 'create')
-						throw new Error(`Data Table stand-in: table operation "${operation}" is not supported`);
-					const name = String(this.getNodeParameter('tableName', index));
-					const reuse =
-						(this.getNodeParameter('options', index, {}) as IDataObject).createIfNotExists === true;
-					if (tables[name] && !reuse)
-						throw new Error(`Data table with name "${name}" already exists`);
-					tables[name] ??= [];
-					out.push({ json: { id: `table-${name}`, name }, pairedItem: { item: index } });
-					return;
-				}
-				const table = String(
-					(this.getNodeParameter('dataTableId', index) as { value?: string }).value ?? '',
-				);
-				// As in n8n, a table that does not exist is an error (it is not created by a read or a write).
-				if (!tables[table]) throw new Error(`Data table "${table}" does not exist`);
-				const rows = tables[table];
-				if (operation === 'insert') {
-					const row = {
-						...((this.getNodeParameter('columns', index) as { value?: IDataObject }).value ?? {}),
-					};
-					rows.push(row);
-					out.push({ json: row, pairedItem: { item: index } });
-					return;
-				}
-				if (operation !== 'get')
-					throw new Error(`Data Table stand-in: operation "${operation}" is not supported`);
-				const conditions =
-					(this.getNodeParameter('filters', index) as { conditions?: RowCondition[] }).conditions ??
-					[];
-				if (conditions.some((condition) => (condition.condition ?? 'eq') !== 'eq'))
-					throw new Error('Data Table stand-in: only "eq" conditions are supported');
-				const limit = this.getNodeParameter('returnAll', index, false)
-					? Infinity
-					: Number(this.getNodeParameter('limit', index, 50));
-				const matches = rows
-					.filter((row) => conditions.every((c) => String(row[c.keyName]) === String(c.keyValue)))
-					.slice(0, limit);
-				out.push(
-					...matches.map((row) => ({
-						json: { ...row } as IDataObject,
-						pairedItem: { item: index },
-					})),
-				);
-			});
-			return [out];
-		},
-	};
-}
 
 /**
  * HTTP Request, GET only: the URL with its Query Parameters, the JSON answer as the item (a list

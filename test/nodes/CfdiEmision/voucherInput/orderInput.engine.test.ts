@@ -18,7 +18,8 @@ import {
 	withCfdiCredential,
 	withExtraSampleOrders,
 } from '../../../support/examples';
-import { dataTableStandIn, standInNodeTypes, type TableRows } from '../../../support/standInNodes';
+import { dataTableStandIn, type TableRows } from '../../../support/dataTableStandIn';
+import { standInNodeTypes } from '../../../support/standInNodes';
 import {
 	corpusOrder,
 	orderTotalling,
