@@ -1,5 +1,5 @@
 // npm run mutate:ledger (not in CI): stryker.config.json narrowed to a sale's ledger and its rules
-// (cfdi/ledger.ts, cfdi/ledgerRules.ts) and the reconciliation rule (cfdi/reconcile.ts, conceptChoices.ts), with their pure
+// (cfdi/ledger.ts, ledgerDocument.ts, ledgerRules.ts) and the reconciliation rule (cfdi/reconcile.ts, conceptChoices.ts), with their pure
 // tests, its own report (reports/mutation/ledger.json) and incremental file. MUTATE_TESTS, when set,
 // replaces the default tests. reconcile.centsSearch.test.ts is left out: its month-scale cases take
 // a minute or more per mutant (the cents search's oracle is in reconcile.centsOracle.test.ts). Run it
@@ -34,7 +34,7 @@
 // - Guards no built voucher reaches: a concept without quantity or amount or of quantity 0, a unit
 //   value whose product misses the amount (6 decimals reach every amount below 10,000 units), a
 //   concept without description, a `lines` list of another length, a tax line that is not an object.
-// - ledger.ts: `decimal('')` (the parser already refuses an empty text), `rateOf` for `XXX` (only
+// - ledger.ts and ledgerDocument.ts: `decimal('')` (the parser already refuses an empty text), `rateOf` for `XXX` (only
 //   receipts use it and their rate is never read), the type tests in `sums` and `ticket` where only a
 //   type E carries `credits`/`tickets` and only a type P `paid`, and `type !== 'P'` after type E in a
 //   body (any other type adds nothing either way); the word for `valid` (a valid document is named
@@ -70,6 +70,7 @@ export default {
 	...base,
 	mutate: [
 		'nodes/CfdiEmision/cfdi/ledger.ts',
+		'nodes/CfdiEmision/cfdi/ledgerDocument.ts',
 		'nodes/CfdiEmision/cfdi/ledgerRules.ts',
 		'nodes/CfdiEmision/cfdi/reconcile.ts',
 		'nodes/CfdiEmision/cfdi/conceptChoices.ts',

@@ -20,9 +20,8 @@ import {
 	liveRelating,
 	paymentRefusal,
 } from '../cfdi/ledgerRules';
+import { ledgerDocumentFromBody, ledgerDocumentFromXml } from '../cfdi/ledgerDocument';
 import {
-	ledgerDocumentFromBody,
-	ledgerDocumentFromXml,
 	Ledger,
 	type LedgerDocument,
 	type LedgerState,

@@ -8,13 +8,15 @@
 import Decimal from 'decimal.js';
 
 import {
-	creditedBy,
 	inInvoiceCurrency,
 	Ledger,
-	ledgerDocumentFromBody,
-	relationsOfBody,
 	type LedgerDocument,
 } from '../../../../nodes/CfdiEmision/cfdi/ledger';
+import {
+	creditedBy,
+	ledgerDocumentFromBody,
+	relationsOfBody,
+} from '../../../../nodes/CfdiEmision/cfdi/ledgerDocument';
 import {
 	creditRefusal,
 	installmentConflictRefusal,
