@@ -1,6 +1,7 @@
 /**
  * The voucher form of the Input Mode (Create, Update, Validate): Input Mode, JSON, issuer, recipient,
- * general voucher fields and totals, and the shared voucher fields other operations show by name.
+ * general voucher fields, and the shared voucher fields other operations show by name (the addresses
+ * are in address.fields.ts, Subtotal and Total in voucherTotals.fields.ts).
  */
 import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
@@ -22,47 +23,12 @@ import {
 
 /** Display conditions within an operation (each operation file adds its resource and operation). */
 export const show = (extra: IDisplayOptions['show'] = {}) => ({ show: { ...extra } });
-const showFields = show({ inputMode: ['fields'] });
+export const showFields = show({ inputMode: ['fields'] });
 // Recipient, payment and currency fields also set those of a voucher built from line items.
 const showFieldsOrLines = show({ inputMode: ['fields', 'lineItems'] });
 // Issuer, place of issue and series also set those of a voucher built from an order or line items,
 // so a workflow can switch modes without retyping them; Build From Order shows no Input Mode.
 const showIssuer = { hide: { inputMode: ['json'] } };
-
-/** Spec 2.5: every address member is an optional string. */
-const ADDRESS_FIELDS: INodeProperties[] = [
-	['Name', 'nombre'],
-	['Street', 'calle'],
-	['Exterior Number', 'noExterior'],
-	['Interior Number', 'noInterior'],
-	['Neighborhood', 'colonia'],
-	['Locality', 'localidad'],
-	['Municipality', 'municipio'],
-	['State', 'estado'],
-	['Country', 'pais'],
-	['Postal Code', 'codigoPostal'],
-	['Reference', 'referencia'],
-	['Email', 'correo'],
-].map(([displayName, name]) => ({
-	displayName,
-	name,
-	type: 'string',
-	default: '',
-	...(name === 'correo' ? { placeholder: 'name@email.com' } : {}),
-}));
-
-function addressField(displayName: string, name: string, description: string): INodeProperties {
-	return {
-		displayName,
-		name,
-		type: 'collection',
-		placeholder: 'Add Address Field',
-		default: {},
-		description,
-		options: ADDRESS_FIELDS,
-		displayOptions: showFields,
-	};
-}
 
 /** Fields the voucher operations share, by parameter name; each operation gives its own displayOptions. */
 const SHARED_FIELDS = {
@@ -262,51 +228,6 @@ export function askedFromVersion11(
 	];
 }
 
-/** Subtotal and Total: typed in version 1; in 1.1 computed from the lines, and a typed amount is checked. */
-/** Version 1 keeps its fields exactly (n8n stores only non-default values); 1.1 has the new ones. */
-const V1: IDisplayOptions['show'] = ONLY_VERSION_1;
-const FROM_V1_1: IDisplayOptions['show'] = FROM_VERSION_1_1;
-
-export const subTotalAndTotal: INodeProperties[] = totalFields();
-
-function totalFields(): INodeProperties[] {
-	const total = (
-		displayName: string,
-		name: string,
-		description: string,
-		version: IDisplayOptions['show'],
-	): INodeProperties => ({
-		displayName,
-		name,
-		type: 'number',
-		typeOptions: { numberPrecision: 2 },
-		default: 0,
-		description,
-		displayOptions: show({ inputMode: ['fields'], ...version }),
-	});
-	return [
-		total('Subtotal', 'subTotal', 'Sum of the line item amounts before taxes', V1),
-		total(
-			'Total',
-			'total',
-			'Subtotal minus discounts plus transferred taxes minus withheld taxes',
-			V1,
-		),
-		total(
-			'Subtotal',
-			'subTotal',
-			'Leave at 0 to compute it from the line items (the sum of quantity × unit price); an amount typed here is checked against the computed one',
-			FROM_V1_1,
-		),
-		total(
-			'Total',
-			'total',
-			'Leave at 0 to compute it from the line items (subtotal − discounts + transferred taxes − withheld taxes); an amount typed here is checked against the computed one',
-			FROM_V1_1,
-		),
-	];
-}
-
 export const inputMode: INodeProperties = {
 	displayName: 'Input Mode',
 	name: 'inputMode',
@@ -348,11 +269,6 @@ export const voucherJson: INodeProperties = {
 export const emisorRfc = voucherField('emisorRfc', showIssuer);
 export const emisorNombre = voucherField('emisorNombre', showIssuer);
 export const emisorRegimenFiscal = issuerRegimeField(showIssuer);
-export const emisorSucursal = addressField(
-	'Issuer Branch Address',
-	'emisorSucursal',
-	'Optional branch (sucursal) address of the issuer',
-);
 
 // Recipient (spec 2.3)
 export const receptorRfc = voucherField('receptorRfc', showFieldsOrLines);
@@ -362,20 +278,6 @@ export const receptorRegimenFiscal = askedFromVersion11(
 	voucherField('receptorRegimenFiscal', showFieldsOrLines),
 );
 export const receptorDomicilioFiscal = voucherField('receptorDomicilioFiscal', showFieldsOrLines);
-export const receptorDireccionId: INodeProperties = {
-	displayName: 'Recipient Address ID',
-	name: 'receptorDireccionId',
-	type: 'number',
-	default: 0,
-	description:
-		'Optional ID of an address stored in the provider account (direccionIDFacturador); 0 sends none',
-	displayOptions: showFields,
-};
-export const receptorDireccion = addressField(
-	'Recipient Address',
-	'receptorDireccion',
-	'Optional address of the recipient (direccion)',
-);
 
 // General voucher fields (spec 2.1)
 export const tipoDeComprobante: INodeProperties = {

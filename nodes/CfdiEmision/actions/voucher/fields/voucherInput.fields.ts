@@ -23,25 +23,23 @@ import {
 	emisorNombre,
 	emisorRegimenFiscal,
 	emisorRfc,
-	emisorSucursal,
 	exportacion,
 	formaPago,
 	inputMode,
 	lugarExpedicion,
 	metodoPago,
 	moneda,
-	receptorDireccion,
-	receptorDireccionId,
 	receptorDomicilioFiscal,
 	receptorNombre,
 	receptorRegimenFiscal,
 	receptorRfc,
 	receptorUsoCfdi,
 	serie,
-	subTotalAndTotal,
 	tipoDeComprobante,
 	voucherJson,
 } from './voucherForm.fields';
+import { emisorSucursal, receptorDireccion, receptorDireccionId } from './address.fields';
+import { subTotalAndTotal } from './voucherTotals.fields';
 
 /**
  * The Input Mode and each mode's fields, in the order the editor shows them, for the operations

@@ -1,6 +1,7 @@
 /**
  * The input modes' fields (fields/voucherInput.fields.ts) as the editor shows them in Create, Update
  * and Validate: the same fields in the same order, Create's Sale in a Global Invoice right below Order.
+ * Also covers: nodes/CfdiEmision/actions/voucher/fields/address.fields.ts, nodes/CfdiEmision/actions/voucher/fields/voucherTotals.fields.ts (the addresses and Subtotal and Total among those fields).
  */
 import * as create from '../../../../../../nodes/CfdiEmision/actions/voucher/create.operation';
 import * as update from '../../../../../../nodes/CfdiEmision/actions/voucher/update.operation';
