@@ -3,7 +3,7 @@
  * asked, and the form's taxes the SAT accepts. Create's request per input mode and stamping mode:
  * test/nodes/CfdiEmision/actions/voucher/create.operation.engine.test.ts.
  *
- * Also covers: nodes/CfdiEmision/voucherInput/relatedParties.ts, nodes/CfdiEmision/voucherInput/index.ts (the related parties and the voucherInput barrel).
+ * Also covers: nodes/CfdiEmision/voucherInput/relatedParties.ts, nodes/CfdiEmision/voucherInput/index.ts, nodes/CfdiEmision/voucherInput/refusedInput.ts (the related parties, the voucherInput barrel, and a form line refused before anything is sent).
  */
 import { invoiceVoucher } from '../../../support/vouchers';
 import { routes } from '../../../support/sandboxCredential';
