@@ -8,7 +8,12 @@ import {
 } from '../../../../sandbox';
 import { invoiceVoucher } from '../../../support/vouchers';
 import { createParams, stampedUuid, useSandboxEngine } from '../../../support/nodeTestKit';
-import { account, passwordMd5, sandboxCredential } from '../../../support/sandboxCredential';
+import {
+	account,
+	passwordMd5,
+	routes,
+	sandboxCredential,
+} from '../../../support/sandboxCredential';
 import { secretsFoundIn, watchEverythingSeen } from '../../../support/leakWatch';
 import { createHash } from 'node:crypto';
 
@@ -67,22 +72,30 @@ const faultsOnStamp: FaultSpec[] = [
 
 describe('no secret in any output, error, description or log', () => {
 	test('every operation, successful', async () => {
-		await run(createParams(invoiceVoucher(), { stampingMode: 'direct' }));
-		await run(createParams());
-		const pending = await run(createParams(invoiceVoucher(), { stamp: false }));
+		/** Each call must succeed: a call that failed would leave nothing of its path to look at. */
+		const succeeded = async (parameters: INodeParameters) => {
+			const result = await run(parameters);
+			expect(result.error).toBeUndefined();
+			expect(result.items).toHaveLength(1);
+			expect(result.items[0].json.error).toBeUndefined();
+			return result;
+		};
+		await succeeded(createParams(invoiceVoucher(), { stampingMode: 'direct' }));
+		await succeeded(createParams());
+		const pending = await succeeded(createParams(invoiceVoucher(), { stamp: false }));
 		const id = pending.items[0].json.idComprobante;
-		await run({ resource: 'voucher', operation: 'get', voucherId: id as number });
-		await run({ ...createParams(), operation: 'update', voucherId: id as number });
-		await run({ ...createParams(), operation: 'validate' });
+		await succeeded({ resource: 'voucher', operation: 'get', voucherId: id as number });
+		await succeeded({ ...createParams(), operation: 'update', voucherId: id as number });
+		await succeeded({ ...createParams(), operation: 'validate' });
 		const uuid = await stampedUuid(kit.engine);
-		await run({
+		await succeeded({
 			resource: 'xml',
 			operation: 'download',
 			uuid,
 			xmlOptions: { includeXmlText: true },
 		});
-		await run({ resource: 'pdf', operation: 'getLink', uuid, download: true });
-		await run({
+		await succeeded({ resource: 'pdf', operation: 'getLink', uuid, download: true });
+		await succeeded({
 			resource: 'email',
 			operation: 'send',
 			uuid,
@@ -90,8 +103,24 @@ describe('no secret in any output, error, description or log', () => {
 			subject: 's',
 			message: 'm',
 		});
-		seen.push(JSON.stringify(await kit.engine.testCredential()));
+		const credentialTest = await kit.engine.testCredential();
+		seen.push(JSON.stringify(credentialTest));
+		expect(credentialTest).toMatchObject({ status: 'OK' });
 		expect(kit.engine.credentials.history.length).toBeGreaterThan(0);
+		// Every path ran: each operation's request answered 2xx, the PDF fetched from the storage host.
+		const answered = (route: RouteName) =>
+			routes(kit.sandbox, route).filter((request) => request.status >= 200 && request.status < 300);
+		for (const route of [
+			'createVoucher',
+			'updateVoucher',
+			'getVoucher',
+			'downloadXml',
+			'requestPdf',
+			'getPdfLink',
+			'blob',
+			'sendEmail',
+		] as const)
+			expect({ route, answered: answered(route).length > 0 }).toEqual({ route, answered: true });
 		expectNothingLeaked();
 	});
 
