@@ -48,7 +48,7 @@ export function dispatch(call: Call, resolution: Resolution, faults: FaultBook):
 			if (fault.perform === 'afterHold')
 				return {
 					hold: fault.holdMs ?? DEFAULT_HOLD_MS,
-					thenPerform: () => void resolution.perform(null),
+					thenPerform: () => resolution.perform(null),
 				};
 			if (fault.perform !== false) resolution.perform(null);
 			return { hold: fault.holdMs ?? DEFAULT_HOLD_MS };

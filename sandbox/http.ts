@@ -30,7 +30,7 @@ export interface Reply {
 
 /** What to do with a request: answer it, hold it without answering, or reset the connection. */
 export type Outcome =
-	Reply | { readonly hold: number; readonly thenPerform?: () => void } | { readonly reset: true };
+	Reply | { readonly hold: number; readonly thenPerform?: () => Reply } | { readonly reset: true };
 
 export interface HostEnvironment {
 	now(): number;
@@ -147,8 +147,13 @@ export async function listen(options: {
 			// Never answer: the socket is dropped when the hold ends or the sandbox closes.
 			const hold = setTimeout(() => {
 				timers.delete(hold);
-				// A slow service: the work lands only when the hold ends (after the client gave up).
-				outcome.thenPerform?.();
+				// A slow service: the work lands only when the hold ends (after the client gave up); the
+				// answer nobody receives is logged, so a test can see the late work happen.
+				const late = outcome.thenPerform?.();
+				if (late) {
+					const codes = providerCodes(late.body ?? '');
+					entry.late = { status: late.status, ...(codes.length ? { codes } : {}) };
+				}
 				res.socket?.destroy();
 			}, outcome.hold);
 			hold.unref();

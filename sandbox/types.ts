@@ -116,6 +116,8 @@ export interface LoggedRequest {
 	status: number;
 	/** Provider error codes (errores[].codigo) of the answer, when it carried any. */
 	codes?: string[];
+	/** A held request performed when its hold ended (timeout fault, perform 'afterHold'): its unsent answer. */
+	late?: { status: number; codes?: string[] };
 	at: number;
 }
 

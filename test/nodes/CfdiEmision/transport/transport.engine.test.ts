@@ -12,6 +12,7 @@ import {
 	useSandboxEngine,
 } from '../../../support/nodeTestKit';
 import { routes, sandboxCredential } from '../../../support/sandboxCredential';
+import { waitFor } from '../../../support/sandboxHelpers';
 
 const kit = useSandboxEngine();
 
@@ -183,9 +184,13 @@ describe('fault matrix (Continue On Fail: one output item per input item)', () =
 			uuid: stored.uuid,
 			idComprobante: stored.id,
 		});
-		// The held first PUT now performs, on a voucher that is already stamped.
-		await new Promise((resolve) => setTimeout(resolve, 2000));
+		// The held first PUT now performs, on a voucher that is already stamped: refused (FAC121).
+		const [late, second] = routes(kit.sandbox, 'updateVoucher');
+		expect(late.late).toBeUndefined();
+		await waitFor(() => late.late !== undefined);
 		expect(routes(kit.sandbox, 'updateVoucher')).toHaveLength(2);
+		expect([late.status, late.late]).toEqual([0, { status: 200, codes: ['FAC121'] }]);
+		expect([second.status, second.late]).toEqual([200, undefined]);
 		expect(stored.stampCount).toBe(1);
 		expect(kit.sandbox.vouchers.size).toBe(1);
 	});
