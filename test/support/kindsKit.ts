@@ -1,7 +1,7 @@
 /** What the engine tests of the voucher kinds share: invoices stamped in the sandbox, and the stamped XML read back. */
 import type { IConnections, IDataObject, INode, INodeParameters, IRun } from 'n8n-workflow';
 
-import type { Sandbox } from '../../sandbox';
+import type { RouteName, Sandbox } from '../../sandbox';
 import {
 	loadExample,
 	reachableFrom,
@@ -64,13 +64,18 @@ export function dailyGlobalOfThisMonth(extra: INodeParameters = {}): INodeParame
 export const salesOfTickets = (...tickets: string[]) =>
 	tickets.map((ticket) => ({ ticket, total: 116 }));
 
+/** The routes that change what the service holds (typed: a misspelt name does not compile). */
+const WRITE_ROUTES: readonly RouteName[] = ['createVoucher', 'updateVoucher', 'cancelVoucher'];
+/** The routes that save or stamp a voucher. */
+const ISSUING_ROUTES: readonly RouteName[] = ['createVoucher', 'updateVoucher'];
+const isOn = (routes: readonly RouteName[], route: RouteName | 'unknown') =>
+	route !== 'unknown' && routes.includes(route);
+
 /** The writes sent to the sandbox since `mark`, in order: what each saved, stamped or cancelled. */
 export function writesSince(sandbox: Sandbox, mark: number): string[] {
 	return sandbox.requests
 		.slice(mark)
-		.filter((request) =>
-			['createVoucher', 'updateVoucher', 'cancelVoucher'].includes(request.route),
-		)
+		.filter((request) => isOn(WRITE_ROUTES, request.route))
 		.map((request) => {
 			if (request.route === 'cancelVoucher')
 				return `cancel ${String(request.pathname.split('/').pop())} ${String((JSON.parse(request.body) as IDataObject).motivo)}`;
@@ -158,9 +163,7 @@ export { findElement };
 
 /** The issuing calls in the sandbox log (create or update): none may go out for a voucher stopped locally. */
 export function issuingCalls(sandbox: Sandbox) {
-	return sandbox.requests.filter(
-		(request) => request.route === 'createVoucher' || request.route === 'updateVoucher',
-	);
+	return sandbox.requests.filter((request) => isOn(ISSUING_ROUTES, request.route));
 }
 
 /** The body the node sent to create the voucher (the first create call). */

@@ -1,7 +1,7 @@
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 import { createHash } from 'node:crypto';
 
-import { DEFAULT_ACCOUNT, type Sandbox } from '../../sandbox';
+import { DEFAULT_ACCOUNT, type LoggedRequest, type Sandbox } from '../../sandbox';
 
 export const account = DEFAULT_ACCOUNT;
 export const passwordMd5 = createHash('md5').update(DEFAULT_ACCOUNT.password).digest('hex');
@@ -30,7 +30,8 @@ export function sandboxCredential(
 	};
 }
 
-export function routes(sandbox: Sandbox, route: string) {
+/** The requests the sandbox logged on one route ('unknown': no route matched); a misspelt name does not compile. */
+export function routes(sandbox: Sandbox, route: LoggedRequest['route']) {
 	return sandbox.requests.filter((request) => request.route === route);
 }
 
