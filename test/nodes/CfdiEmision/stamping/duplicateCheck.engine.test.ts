@@ -229,7 +229,7 @@ describe('Duplicate Check Key', () => {
 		expect(kit.sandbox.requests).toHaveLength(0);
 	});
 
-	test('JSON mode without a key or folio: the content identifies the sale (issue 27 item 2; tested in test/nodes/CfdiEmision/stamping/duplicateCheck.test.ts)', async () => {
+	test('JSON mode without a key or folio: the content identifies the sale (issue 27 item 2; tested in test/nodes/CfdiEmision/stamping/duplicateCheck.match.engine.test.ts)', async () => {
 		const { error } = await kit.engine.runNode(createParams(invoiceVoucher()), [{}], V11);
 		expect(error).toBeUndefined();
 		expect(routesOf()[0]).toBe('listVouchers');
