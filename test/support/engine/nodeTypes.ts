@@ -3,6 +3,8 @@ import type { ICredentialType, INodeType, INodeTypes, IVersionedNodeType } from 
 import { NodeHelpers } from 'n8n-workflow';
 import { join } from 'node:path';
 
+import { assertDistFresh } from './distGuard';
+
 /** The package as n8n loads it: the compiled files listed in package.json's "n8n" section. */
 const packageRoot = join(__dirname, '..', '..', '..');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -17,7 +19,13 @@ const manifest = require(join(packageRoot, 'package.json')) as {
  */
 export type PackageCopy = 'dist' | 'source';
 
+let distChecked = false;
+
 function loadClass<T>(relativePath: string, copy: PackageCopy): T {
+	if (copy === 'dist' && !distChecked) {
+		assertDistFresh(packageRoot);
+		distChecked = true;
+	}
 	const path =
 		copy === 'dist' ? relativePath : relativePath.replace(/^dist\//, '').replace(/\.js$/, '');
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
