@@ -66,6 +66,13 @@ describe('Example 1 from "Try it" on a fresh n8n (issue 18 item 9)', () => {
 			'stamped',
 		]);
 		expect(outputOf(run, 'E-mail to customer').map((item) => item.json.sent)).toEqual([true]);
+		// What the service did: the order stamped once under that UUID, and that voucher e-mailed to the buyer.
+		expect(
+			[...kit.sandbox.vouchers.values()].map((voucher) => [voucher.state, voucher.uuid]),
+		).toEqual([['stamped', created.json.uuid]]);
+		expect(kit.sandbox.emails.map((email) => [email.body.cfdi.uuid, email.body.para])).toEqual([
+			[created.json.uuid, (created.json.order as IDataObject).email],
+		]);
 		expect(tables[EXAMPLE_TABLES.cfdiInvoices.name]).toEqual([
 			{ orderId: 5829364210001, orderName: '#1001', uuid: created.json.uuid, metodoPago: 'PUE' },
 		]);

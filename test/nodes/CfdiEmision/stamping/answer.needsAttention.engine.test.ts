@@ -19,6 +19,13 @@ import {
 
 const kit = useSandboxEngine();
 
+/** The saves and stamps sent since request `mark` of the sandbox's log, as route and status. */
+const issuingCallsSince = (mark: number) =>
+	kit.sandbox.requests
+		.slice(mark)
+		.filter((request) => request.route === 'createVoucher' || request.route === 'updateVoucher')
+		.map((request) => `${request.route} ${request.status}`);
+
 const hintsOf = (run: IRun, name: string) =>
 	(run.data.resultData.runData[name]?.[0]?.hints ?? []).map((hint) => [hint.type, hint.message]);
 
@@ -34,6 +41,7 @@ describe('needsAttention and the execution hints of Create', () => {
 		);
 		expect(first.items[0].json.status).toBe('stamped');
 		expect(hintsOf(first.run, first.run.data.resultData.lastNodeExecuted!)).toEqual([]);
+		const before = kit.sandbox.requests.length;
 		const again = await kit.engine.runNode(
 			orderParams({ duplicateCheck: 'returnExisting' }),
 			[order],
@@ -52,6 +60,7 @@ describe('needsAttention and the execution hints of Create', () => {
 				"Item 0 was answered with an existing voucher (status alreadyStamped or alreadyPending): nothing was stamped for it, and the UUID given is the earlier voucher's (see duplicateCheck in the item).",
 			],
 		]);
+		expect(issuingCallsSince(before)).toEqual([]);
 		expect(kit.sandbox.stampCount()).toBe(1);
 	});
 
@@ -68,10 +77,12 @@ describe('needsAttention and the execution hints of Create', () => {
 				"One item was left out, nothing sent: item 0 (noTaxData). The item's skipped member says why.",
 			],
 		]);
+		expect(issuingCallsSince(0)).toEqual([]);
 	});
 
 	test('a folio already stamped for another recipient (Continue On Fail): the error item carries needsAttention folioCollision, a warning hint says the shop must act, nothing sent', async () => {
 		await stampSeveral(kit, [{ folio: '7001' }]);
+		const before = kit.sandbox.requests.length;
 		const other = invoiceVoucher({ folio: '7001' });
 		Object.assign(other.receptor as IDataObject, {
 			rfc: 'FUNK671228PH6',
@@ -95,6 +106,7 @@ describe('needsAttention and the execution hints of Create', () => {
 				"One item needs the shop's action: item 0 (folioCollision). The item's needsAttention member says what to do; route it with an If on needsAttention to alert the owner.",
 			],
 		]);
+		expect(issuingCallsSince(before)).toEqual([]);
 		expect(kit.sandbox.stampCount()).toBe(1);
 	});
 

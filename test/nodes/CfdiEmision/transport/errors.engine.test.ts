@@ -48,6 +48,12 @@ describe('a body the service finds too large', () => {
 		expect(description).toBe(
 			'The request body is too large for the service (HTTP 413), so nothing was processed. Send a smaller request (fewer lines or shorter texts).',
 		);
+		// The one write sent: refused 413 while its body was read (before any route was matched).
+		expect(
+			kit.sandbox.requests
+				.filter((request) => request.server === 'api' && request.method !== 'GET')
+				.map((request) => [request.method, request.status]),
+		).toEqual([['POST', 413]]);
 		expect(kit.sandbox.vouchers.size).toBe(0);
 	});
 });
@@ -74,6 +80,7 @@ describe('"Voucher (JSON)" that is not an object', () => {
 		expect(errorOf(items).description).toContain(
 			'An expression that maps a missing field gives null',
 		);
+		expect(kit.sandbox.requests).toEqual([]);
 	});
 });
 
@@ -97,6 +104,7 @@ describe('numbers JSON cannot carry are named with their member and value, not "
 		expect(errorOf(items).error).toBe(
 			'Item 0: "Voucher (JSON)" has a number that is not a finite number: conceptos[1].importe = -2E+400, subTotal = 9e9999.',
 		);
+		expect(kit.sandbox.requests).toEqual([]);
 	});
 
 	test('Infinity and NaN in an object an expression gives', async () => {
@@ -108,6 +116,7 @@ describe('numbers JSON cannot carry are named with their member and value, not "
 		expect(errorOf(items).error).toBe(
 			'Item 0: "Voucher (JSON)" has a number that is not a finite number: total = Infinity, descuento = NaN.',
 		);
+		expect(kit.sandbox.requests).toEqual([]);
 	});
 
 	test('NaN and Infinity written in the JSON text are invalid JSON, and the error says where', async () => {
@@ -118,6 +127,7 @@ describe('numbers JSON cannot carry are named with their member and value, not "
 			/^Item 0: "Voucher \(JSON\)" is not valid JSON \(Unexpected token 'N', .*"total":NaN/,
 		);
 		expect(description).toMatch(/^Nothing was sent\. Enter a JSON object/);
+		expect(kit.sandbox.requests).toEqual([]);
 	});
 
 	test('a field given by an expression that divides by zero (Fields mode): the local check shows Infinity', async () => {
@@ -139,6 +149,7 @@ describe('numbers JSON cannot carry are named with their member and value, not "
 		);
 		expect(errorOf(items).error).toContain('total Infinity is not a number.');
 		expect(errorOf(items).error).not.toContain('total null');
+		expect(kit.sandbox.requests).toEqual([]);
 	});
 
 	test('a non-numeric text still names the field and the text', async () => {
@@ -147,6 +158,7 @@ describe('numbers JSON cannot carry are named with their member and value, not "
 		expect(errorOf(items).error).toBe(
 			'Item 0: total "abc" is not a number. Send a decimal number, e.g. 100.50.',
 		);
+		expect(kit.sandbox.requests).toEqual([]);
 	});
 });
 
