@@ -15,7 +15,6 @@ import { CREDENTIAL_ID, Engine, outputOf } from './engine/engine';
 import { PackageNodeTypes } from './engine/nodeTypes';
 import { sandboxCredential } from './sandboxCredential';
 import { monthlyPeriod } from './mexicoCityDates';
-import { mexicoCityMonth } from '../../nodes/CfdiEmision/cfdi/mexicoTime';
 
 export const ISSUER_FIELDS = {
 	emisorRfc: 'EKU9003173C9',
@@ -53,7 +52,7 @@ export function globalParams(extra: INodeParameters = {}): INodeParameters {
 export function dailyGlobalOfThisMonth(extra: INodeParameters = {}): INodeParameters {
 	return globalParams({
 		globalPeriodicity: '01',
-		globalMonth: String(mexicoCityMonth().month).padStart(2, '0'),
+		globalMonth: monthlyPeriod(0).globalMonth,
 		globalYear: 0,
 		options: {},
 		...extra,

@@ -9,6 +9,22 @@ import { DateTime } from 'luxon';
 
 export const MEXICO_CITY = 'America/Mexico_City';
 
+/** What "now" is for the node's calendar (this month, today, a global invoice's sealing instant). */
+let calendarClock: () => number = () => Date.now();
+
+/** The instant the node's calendar reads (epoch ms): the real time, unless a test set another. */
+export function calendarNow(): number {
+	return calendarClock();
+}
+
+/**
+ * Engine tests only: run the node's calendar on another clock (a December, whenever the suite
+ * runs); no argument restores the real time. A seam, not a setting: nothing in the node calls it.
+ */
+export function setCalendarClock(clock?: () => number): void {
+	calendarClock = clock ?? (() => Date.now());
+}
+
 /** A year and month (1-12), as a day in Mexico City falls. */
 export interface YearMonth {
 	year: number;
@@ -141,13 +157,13 @@ export function mexicoCityMonthOf(value: unknown): YearMonth | null {
 }
 
 /** The month in Mexico City at an instant (epoch ms; now when left out). */
-export function mexicoCityMonth(atMs: number = Date.now()): YearMonth {
+export function mexicoCityMonth(atMs: number = calendarNow()): YearMonth {
 	const local = DateTime.fromMillis(atMs, { zone: MEXICO_CITY });
 	return { year: local.year, month: local.month };
 }
 
 /** The day in Mexico City (YYYY-MM-DD), `plusDays` after the one at an instant (epoch ms; now when left out). */
-export function mexicoCityDate(plusDays = 0, atMs: number = Date.now()): string {
+export function mexicoCityDate(plusDays = 0, atMs: number = calendarNow()): string {
 	return DateTime.fromMillis(atMs, { zone: MEXICO_CITY })
 		.plus({ days: plusDays })
 		.toFormat(DATE_FORMAT);

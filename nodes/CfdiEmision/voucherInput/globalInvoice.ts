@@ -20,7 +20,7 @@ import { parseDecimal, withoutFloatNoise, type Decimal } from '../cfdi/decimal';
 import { resolveGlobalPeriod, type GlobalPeriod } from '../cfdi/kinds/globalPeriod';
 import { type PriorDeclarations, salesAlreadyDocumented } from './globalInvoiceDeclarations';
 import { lineTotals } from '../cfdi/kinds/taxIncluded';
-import { mexicoCityEpochMs, mexicoCityMonth, monthStartIso } from '../cfdi/mexicoTime';
+import { calendarNow, mexicoCityEpochMs, mexicoCityMonth, monthStartIso } from '../cfdi/mexicoTime';
 import { BuiltVoucher } from './builtVoucher';
 import { issuerFromFields, voucherDateOption } from './voucherBody';
 import { runParameter } from '../execution/runParameters';
@@ -292,7 +292,7 @@ export function globalInvoiceParts(
 	// Stamped more than 24 hours after the period closed: said in the output (the SAT's deadline).
 	const options = ctx.getNodeParameter('options', 0, {}) as IDataObject;
 	const fecha = voucherDateOption(options);
-	const sealedAt = fecha ? mexicoCityEpochMs(fecha) : Date.now();
+	const sealedAt = fecha ? mexicoCityEpochMs(fecha) : calendarNow();
 	const late = lateGlobalInvoiceWarning(
 		{ periodicidad: period.periodicidad, meses: period.meses, anio: period.anio },
 		sealedAt,

@@ -9,7 +9,7 @@ import { NodeOperationError, type IExecuteFunctions } from 'n8n-workflow';
 import { checkWindow, globalInvoiceKey } from '../../cfdi/businessKey';
 import { saleWindow } from '../../cfdi/contentKey';
 import { GENERIC_NATIONAL_RFC } from '../../cfdi/rfc';
-import { monthStartIso } from '../../cfdi/mexicoTime';
+import { calendarNow, monthStartIso } from '../../cfdi/mexicoTime';
 import { periodOfInformacionGlobal, type GlobalPeriod } from '../../cfdi/kinds/globalPeriod';
 import { readSaleDocument, salesDeclaredBy } from '../../cfdi/kinds/saleDocument';
 import type { DeclaredGlobal } from '../../cfdi/kinds/globalTickets';
@@ -49,7 +49,7 @@ export async function priorDeclarations(
 	const ownFolio = globalInvoiceKey(period, [...wanted], { serie }).key.folio;
 	const periodFolio = period.periodicidad === '04' || period.periodicidad === '05';
 	const since = monthStartIso(period.anio, period.firstMonth);
-	const now = Math.floor(Date.now() / 1000);
+	const now = Math.floor(calendarNow() / 1000);
 	const window = checkWindow([since], now, 0);
 	// The Duplicate Check reads after this, for a key dated from the period's start (with its clock
 	// margin and, dated by the sender, the backdating allowance): the run's one read spans it too.

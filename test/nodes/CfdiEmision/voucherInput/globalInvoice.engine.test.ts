@@ -5,7 +5,7 @@
  * for two months, Año the year of the sales), one set of settings, each sale once.
  */
 
-import { mexicoCityMonth } from '../../../../nodes/CfdiEmision/cfdi/mexicoTime';
+import { useCalendar } from '../../../support/calendarClock';
 import { useSandboxEngine } from '../../../support/nodeTestKit';
 import {
 	dailyGlobalOfThisMonth,
@@ -17,58 +17,81 @@ import {
 } from '../../../support/kindsKit';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
-const kit = useSandboxEngine();
+const calendar = useCalendar();
+const kit = useSandboxEngine({ now: calendar.now });
 const V11 = { typeVersion: 1.1 };
 
-const today = mexicoCityMonth();
-const month = String(today.month).padStart(2, '0');
 const routesOf = () =>
 	kit.sandbox.requests
 		.filter((request) => request.server === 'api')
 		.map((request) => request.route);
 
-describe('a period that exists', () => {
+/**
+ * A day in May and one in December (noon in Mexico City), and the month after it as a user would
+ * type it: in May, June with Year 0; in December, January of next year (January with Year 0 is
+ * this year's, which has started).
+ */
+const DAYS = [
+	{
+		day: '2026-05-15T12:00:00-06:00',
+		year: 2026,
+		month: '05',
+		next: { globalMonth: '06', globalYear: 0 },
+		refused: /^Item 0: Month 06 with Year 0: June 2026 has not started/,
+		fix: 'give Year 2025',
+	},
+	{
+		day: '2025-12-15T12:00:00-06:00',
+		year: 2025,
+		month: '12',
+		next: { globalMonth: '01', globalYear: 2026 },
+		refused: /^Item 0: Year 2026 has not started \(it is 2025 in Mexico City\)/,
+		fix: 'Give the year of the sales (2025 or 2024)',
+	},
+] as const;
+
+describe.each(DAYS)('a period that exists, on $day', ({ day, year, month, next, refused, fix }) => {
+	beforeEach(() => calendar.set(day));
+
 	test('Year 0 is the year of the period: this month is this year, written as Año', async () => {
-		const { error } = await kit.engine.runNode(dailyGlobalOfThisMonth(), salesOfTickets('T1'), V11);
+		const { error } = await kit.engine.runNode(
+			dailyGlobalOfThisMonth({ globalMonth: month }),
+			salesOfTickets('T1'),
+			V11,
+		);
 		expect(error).toBeUndefined();
 		expect(sentBody(kit.sandbox).informacionGlobal).toEqual({
 			periodicidad: '01',
 			meses: month,
-			anio: today.year,
+			anio: year,
 		});
 	});
 
 	test('a year that has not started is refused on Year, before anything is sent', async () => {
 		const { error } = await kit.engine.runNode(
-			dailyGlobalOfThisMonth({ globalYear: today.year + 1 }),
+			dailyGlobalOfThisMonth({ globalMonth: month, globalYear: year + 1 }),
 			salesOfTickets('T1'),
 			V11,
 		);
 		expect(error?.message).toBe(
-			`Item 0: Year ${today.year + 1} has not started (it is ${today.year} in Mexico City): a global invoice declares sales already made.`,
+			`Item 0: Year ${year + 1} has not started (it is ${year} in Mexico City): a global invoice declares sales already made.`,
 		);
 		expect(error?.description).toBe(
-			`Give the year of the sales (${today.year} or ${today.year - 1}), or 0 for the year of the period. Nothing was sent to the service.`,
+			`Give the year of the sales (${year} or ${year - 1}), or 0 for the year of the period. Nothing was sent to the service.`,
 		);
 		expect(routesOf()).toEqual([]);
 	});
 
-	(today.month < 12 ? test : test.skip)(
-		'"next month" with Year 0 is refused on Month, naming the fix',
-		async () => {
-			const next = String(today.month + 1).padStart(2, '0');
-			const { error } = await kit.engine.runNode(
-				dailyGlobalOfThisMonth({ globalPeriodicity: '04', globalMonth: next }),
-				salesOfTickets('T1'),
-				V11,
-			);
-			expect(error?.message).toMatch(
-				new RegExp(`^Item 0: Month ${next} with Year 0: \\w+ ${today.year} has not started`),
-			);
-			expect(error?.description).toContain(`give Year ${today.year - 1}`);
-			expect(routesOf()).toEqual([]);
-		},
-	);
+	test('next month is refused, naming the fix', async () => {
+		const { error } = await kit.engine.runNode(
+			dailyGlobalOfThisMonth({ globalPeriodicity: '04', ...next }),
+			salesOfTickets('T1'),
+			V11,
+		);
+		expect(error?.message).toMatch(refused);
+		expect(error?.description).toContain(fix);
+		expect(routesOf()).toEqual([]);
+	});
 });
 
 describe('global invoice: one set of settings, each sale once', () => {
