@@ -5,6 +5,7 @@
 import * as http from 'http';
 import type { AddressInfo, Socket } from 'net';
 
+import type { InFlight } from './inFlight';
 import type { LoggedRequest, ServerName } from './types';
 
 /** A fully read request, handed to the route handlers. */
@@ -36,6 +37,8 @@ export interface HostEnvironment {
 	now(): number;
 	latencyMs(): number;
 	log: LoggedRequest[];
+	/** Counts each routed request until it is answered, reset or its hold ends. */
+	flights: InFlight;
 }
 
 export interface HttpHost {
@@ -139,10 +142,21 @@ export async function listen(options: {
 				body: JSON.stringify({ message: 'An error has occurred.' }),
 			};
 		}
-		deliver(res, entry, outcome);
+		env.flights.start(entry.route);
+		let landed = false;
+		const land = (): void => {
+			if (!landed) env.flights.end(entry.route);
+			landed = true;
+		};
+		deliver(res, entry, outcome, land);
 	}
 
-	function deliver(res: http.ServerResponse, entry: LoggedRequest, outcome: Outcome): void {
+	function deliver(
+		res: http.ServerResponse,
+		entry: LoggedRequest,
+		outcome: Outcome,
+		land: () => void,
+	): void {
 		if ('hold' in outcome) {
 			// Never answer: the socket is dropped when the hold ends or the sandbox closes.
 			const hold = setTimeout(() => {
@@ -154,6 +168,7 @@ export async function listen(options: {
 					const codes = providerCodes(late.body ?? '');
 					entry.late = { status: late.status, ...(codes.length ? { codes } : {}) };
 				}
+				land();
 				res.socket?.destroy();
 			}, outcome.hold);
 			hold.unref();
@@ -161,6 +176,7 @@ export async function listen(options: {
 			return;
 		}
 		const act = (): void => {
+			land();
 			if (closing || res.socket === null || res.socket.destroyed) return;
 			if ('reset' in outcome) {
 				resetSocket(res.socket);

@@ -6,6 +6,7 @@
 import { BlobStorage } from './blobStorage';
 import { dispatch } from './dispatch';
 import { FaultBook } from './faults';
+import { InFlight } from './inFlight';
 import { RequestGates } from './requestGate';
 import { type HttpHost, listen } from './http';
 import { IssuingApi } from './issuingApi';
@@ -82,7 +83,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		() => resolved.shopAccessToken,
 	);
 	const requests: LoggedRequest[] = [];
-	const env = { now: resolved.now, latencyMs: () => resolved.latencyMs, log: requests };
+	const flights = new InFlight();
+	const env = { now: resolved.now, latencyMs: () => resolved.latencyMs, log: requests, flights };
 	const urls = { auth: '', api: '', blob: '', shop: '' };
 
 	const faults = new FaultBook();
@@ -142,7 +144,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		requests,
 		clearLog: () => {
 			requests.length = 0;
+			flights.resetPeaks();
 		},
+		peakInFlight: (route: RouteName) => flights.peak(route),
 		injectFault: (fault: FaultSpec) => faults.inject(fault),
 		clearFaults: () => faults.clear(),
 		holdRequests: (route: RouteName, count: number) => gates.hold(route, count),

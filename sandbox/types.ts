@@ -229,6 +229,8 @@ export interface Sandbox {
 	clearFaults(): void;
 	/** Holds the next `count` requests on `route` until all have arrived (explicit ordering; requestGate.ts). */
 	holdRequests(route: RouteName, count: number): HeldRequests;
+	/** The most requests on a route routed and not yet answered at once, since the start or clearLog. */
+	peakInFlight(route: RouteName): number;
 	setLatency(ms: number): void;
 	/** Lifetime of the access tokens issued from now on. */
 	setTokenLifetime(seconds: number): void;
