@@ -6,7 +6,7 @@
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { mexicoCityMonth } from '../../../../nodes/CfdiEmision/cfdi/mexicoTime';
+import { monthlyPeriod } from '../../../support/mexicoCityDates';
 import { createParams, useSandboxEngine } from '../../../support/nodeTestKit';
 import {
 	dailyGlobalOfThisMonth,
@@ -19,8 +19,8 @@ import { invoiceVoucher } from '../../../support/vouchers';
 const kit = useSandboxEngine();
 const V11 = { typeVersion: 1.1 };
 
-const today = mexicoCityMonth();
-const month = String(today.month).padStart(2, '0');
+// This month by the test's own arithmetic, not the node's clock (which would agree with its mistakes).
+const { globalMonth: month, globalYear: year } = monthlyPeriod(0);
 const json = (items: INodeExecutionData[]) => items[0]?.json as IDataObject;
 const routesOf = () =>
 	kit.sandbox.requests
@@ -114,7 +114,7 @@ describe("a monthly global invoice of a period that already has one (another run
 		const first = await kit.engine.runNode(monthly(), salesOfTickets('T1', 'T2', 'T3'), V11);
 		expect(json(first.items)).toMatchObject({ status: 'stamped' });
 		const firstUuid = String(json(first.items).uuid);
-		const periodFolio = `G${today.year}${month}-04`;
+		const periodFolio = `G${year}${month}-04`;
 		expect(stampedBodies()[0].body.folio).toBe(periodFolio);
 
 		const { items, error } = await kit.engine.runNode(monthly(), salesOfTickets('T4', 'T5'), V11);
@@ -154,7 +154,7 @@ describe("a monthly global invoice of a period that already has one (another run
 	test("the period's global invoice cancelled, the month run again: the new one takes a folio of its own, never the cancelled one's (before: G<period>-04 twice, one cancelled, one valid)", async () => {
 		const first = await kit.engine.runNode(monthly(), salesOfTickets('T1', 'T2', 'T3'), V11);
 		const firstUuid = String(json(first.items).uuid);
-		const periodFolio = `G${today.year}${month}-04`;
+		const periodFolio = `G${year}${month}-04`;
 		const cancel = await kit.engine.runNode(
 			{ resource: 'voucher', operation: 'cancel', uuid: firstUuid, motivo: '02' },
 			[{}],

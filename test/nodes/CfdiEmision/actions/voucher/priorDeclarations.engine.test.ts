@@ -5,14 +5,15 @@
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { mexicoCityMonth } from '../../../../../nodes/CfdiEmision/cfdi/mexicoTime';
+import { monthlyPeriod } from '../../../../support/mexicoCityDates';
 import { useSandboxEngine } from '../../../../support/nodeTestKit';
 import { dailyGlobalOfThisMonth, sentBody, salesOfTickets } from '../../../../support/kindsKit';
 
 const kit = useSandboxEngine();
 const V11 = { typeVersion: 1.1 };
 
-const month = String(mexicoCityMonth().month).padStart(2, '0');
+// This month by the test's own arithmetic, not the node's clock.
+const { globalMonth: month, globalYear: year } = monthlyPeriod(0);
 const json = (items: INodeExecutionData[]) => items[0]?.json as IDataObject;
 /** The service's routes the run sent before its first issuing call (the after-run look-up is later). */
 const routesBeforeSending = () => {
@@ -73,7 +74,7 @@ describe("a global invoice's reads before stamping", () => {
 
 	test("dated by the sender (the Duplicate Check's backdating allowance reaches further back): still one list read", async () => {
 		const dated = dailyGlobalOfThisMonth({
-			options: { noCalcularFecha: true, fecha: `${mexicoCityMonth().year}-${month}-01T09:00:00` },
+			options: { noCalcularFecha: true, fecha: `${year}-${month}-01T09:00:00` },
 		});
 		await kit.engine.runNode(dailyGlobalOfThisMonth(), salesOfTickets('T1', 'T2'), V11);
 		kit.sandbox.clearLog();
