@@ -151,7 +151,7 @@ export const FIELD_CASES: CorpusCase[] = [
 		name: 'receptor.rfc in lower case',
 		voucher: variant((v) => (v.receptor.rfc = 'ure180429tm6')),
 		expect: { code: 'RFC_PATTERN', path: 'receptor.rfc' },
-		rule: 'recipient',
+		rule: 'recipientRules',
 	},
 	{
 		name: 'issuer uses the generic RFC',
@@ -169,7 +169,7 @@ export const FIELD_CASES: CorpusCase[] = [
 		name: 'legal-entity recipient with regime 605',
 		voucher: variant((v) => (v.receptor.regimenFiscalReceptor = '605')),
 		expect: { code: 'CFDI40158', path: 'receptor.regimenFiscalReceptor' },
-		rule: 'recipient',
+		rule: 'recipientRules',
 	},
 	{
 		name: 'individual recipient (616) using G01',
@@ -181,19 +181,19 @@ export const FIELD_CASES: CorpusCase[] = [
 			}),
 		),
 		expect: { code: 'CFDI40161', path: 'receptor.usoCFDI' },
-		rule: 'recipient',
+		rule: 'recipientRules',
 	},
 	{
 		name: 'legal entity using D01',
 		voucher: variant((v) => (v.receptor.usoCFDI = 'D01')),
 		expect: { code: 'CFDI40161', path: 'receptor.usoCFDI' },
-		rule: 'recipient',
+		rule: 'recipientRules',
 	},
 	{
 		name: 'general public with another name',
 		voucher: variant((v) => (v.receptor = { ...generalPublic, nombre: 'Publico en general' })),
 		expect: { code: 'CFDI40145', path: 'receptor.nombre' },
-		rule: 'recipient',
+		rule: 'recipientRules',
 	},
 	{
 		name: 'general public with usoCFDI G03',
@@ -204,7 +204,7 @@ export const FIELD_CASES: CorpusCase[] = [
 			}),
 		),
 		expect: { code: 'CFDI40161', path: 'receptor.usoCFDI' },
-		rule: 'recipient',
+		rule: 'recipientRules',
 	},
 	{
 		name: 'general public with its own postal code',
@@ -215,13 +215,13 @@ export const FIELD_CASES: CorpusCase[] = [
 			}),
 		),
 		expect: { code: 'CFDI40149', path: 'receptor.domicilioFiscalReceptor' },
-		rule: 'recipient',
+		rule: 'recipientRules',
 	},
 	{
 		name: 'foreign recipient with regime 601',
 		voucher: variant((v) => (v.receptor = { ...foreignRecipient, regimenFiscalReceptor: '601' })),
 		expect: { code: 'CFDI40158', path: 'receptor.regimenFiscalReceptor' },
-		rule: 'recipient',
+		rule: 'recipientRules',
 	},
 	{
 		name: 'foreign recipient with a Mexican postal code other than lugarExpedicion',
@@ -229,7 +229,7 @@ export const FIELD_CASES: CorpusCase[] = [
 			(v) => (v.receptor = { ...foreignRecipient, domicilioFiscalReceptor: '01000' }),
 		),
 		expect: { code: 'CFDI40149', path: 'receptor.domicilioFiscalReceptor' },
-		rule: 'recipient',
+		rule: 'recipientRules',
 	},
 	{
 		name: 'lugarExpedicion with 4 digits',
@@ -289,7 +289,7 @@ export const FIELD_CASES: CorpusCase[] = [
 		name: 'payment voucher with usoCFDI G03',
 		voucher: paymentVariant((v) => (v.receptor.usoCFDI = 'G03')),
 		expect: { code: 'CFDI40161', path: 'receptor.usoCFDI' },
-		rule: 'recipient',
+		rule: 'recipientRules',
 	},
 	{
 		name: 'payment voucher with metodoPago PUE',

@@ -7,7 +7,7 @@ import { invalidCasesOf } from '../../../../support/corpus';
 
 describe('voucher corpus', () => {
 	describe('invalid vouchers give exactly the stated error', () => {
-		it.each(invalidCasesOf('recipient').map((c) => [c.name, c] as const))('%s', (_name, c) => {
+		it.each(invalidCasesOf('recipientRules').map((c) => [c.name, c] as const))('%s', (_name, c) => {
 			const result = validateVoucher(c.voucher);
 			expect(result.valid).toBe(false);
 			expect(result.errors.map(({ code, path }) => ({ code, path }))).toEqual([c.expect]);
