@@ -5,16 +5,18 @@
 import {
 	buildCreditNote,
 	buildGlobalInvoice,
-	buildPaymentReceipt,
 	KindInputError,
 	validateVoucher,
 	type CreditNoteInput,
 	type GlobalInvoiceInput,
-	type PaidDocumentInput,
-	type PaymentInput,
 	type Voucher,
 } from '../../nodes/CfdiEmision/cfdi';
 import type { LineItemsSettings } from '../../nodes/CfdiEmision/orders';
+import {
+	buildPaymentReceipt,
+	type PaidDocumentInput,
+	type PaymentInput,
+} from '../../nodes/CfdiEmision/actions/voucher/paymentReceipt';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 export type Mutable = any;

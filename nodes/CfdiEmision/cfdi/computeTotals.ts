@@ -12,7 +12,7 @@ import {
 	sumDecimals,
 	type Decimal,
 } from './decimal';
-import { completePaymentReceipt } from './kinds/paymentCompletion';
+import { completePaymentReceipt } from '../actions/voucher/paymentReceipt';
 import { groupRetenciones, groupTraslados, type TaxLineAmounts } from './taxGrouping';
 import { taxImporteChoices, withinBounds } from './tolerance';
 import type { Impuestos, Voucher, VoucherRetencion, VoucherTraslado } from './types';

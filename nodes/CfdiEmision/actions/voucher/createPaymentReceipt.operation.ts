@@ -6,16 +6,12 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+import { FORMA_PAGO, KindInputError, MONEDA, OBJETO_IMP, type StampedCfdi } from '../../cfdi';
 import {
 	buildPaymentReceipt,
-	FORMA_PAGO,
-	KindInputError,
-	MONEDA,
-	OBJETO_IMP,
 	paidDocumentFromCfdi,
 	type PaidDocumentInput,
-	type StampedCfdi,
-} from '../../cfdi';
+} from './paymentReceipt';
 import { catalogOptions } from '../common.fields';
 import { showFor } from '../common.fields';
 import {

@@ -1,18 +1,5 @@
 export { KindInputError, type TaxRate } from './taxRates';
 export {
-	buildPaymentComplement,
-	buildPaymentReceipt,
-	computePago,
-	PAYMENT_CONCEPT,
-	type PaymentInput,
-	type PaymentReceiptInput,
-} from './paymentReceipt';
-export { computePaidDocument, documentTaxes, type PaidDocumentInput } from './paymentDocument';
-export { groupPaymentTaxes } from './paymentTaxes';
-export { paymentTotals } from './paymentTotals';
-export { completePaymentReceipt } from './paymentCompletion';
-export { paidDocumentFromCfdi, type PaymentOfInvoice } from './paidInvoice';
-export {
 	buildCreditNote,
 	creditedInvoiceFromCfdi,
 	creditNoteMoney,

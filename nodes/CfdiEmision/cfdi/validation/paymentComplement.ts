@@ -1,16 +1,20 @@
 /**
- * The Pagos 2.0 complement of a payment voucher: the CRP202xx rules of the SAT's error matrix
- * that can be checked without the SAT's databases. The expected amounts come from the same
- * calculators that build payment receipts (kinds/paymentTaxes, kinds/paymentTotals), so what the node computes is
- * what it accepts.
+ * The Pagos 2.0 complement of a payment voucher: the CRP202xx rules of the SAT's error matrix that
+ * can be checked without the SAT's databases. The expected amounts come from the same calculators
+ * that build payment receipts (actions/voucher/paymentReceipt/receiptTaxes.ts, receiptTotals.ts),
+ * so what the node computes is what it accepts.
  */
 import { FORMA_PAGO } from '../catalogs/formaPago';
 import { currencyDecimals, MONEDA } from '../catalogs/moneda';
 import { compareDecimal, type Decimal } from '../decimal';
-import { paidBalanceProblems } from '../kinds/paidBalances';
+import { paidBalanceProblems } from '../../actions/voucher/paymentReceipt/paidBalances';
 import { mexicoCityDate } from '../mexicoTime';
-import { minimumMonto } from '../kinds/paymentTaxes';
-import { paymentTotals, readPagoAmounts, type PagoAmounts } from '../kinds/paymentTotals';
+import { minimumMonto } from '../../actions/voucher/paymentReceipt/receiptTaxes';
+import {
+	paymentTotals,
+	readPagoAmounts,
+	type PagoAmounts,
+} from '../../actions/voucher/paymentReceipt/receiptTotals';
 import {
 	complementOf,
 	itemPath,
@@ -317,7 +321,7 @@ export function checkPaymentComplement(ctx: ValidationContext): void {
 		'Add pago: one item per payment received.',
 	);
 	for (const pago of pagos) checkPago(ctx, pago);
-	// An invoice listed more than once counts once against its balance (kinds/paidBalances.ts).
+	// An invoice listed more than once counts once against its balance (actions/voucher/paymentReceipt/paidBalances.ts).
 	if (pagos.every((pago) => ctx.isClean(pago.path))) {
 		for (const problem of paidBalanceProblems(pagos.map((pago) => pago.item))) {
 			const at = memberPath(

@@ -6,7 +6,10 @@ import { FOLIO_FISCAL_PATTERN } from '../cancellation';
 import { currencyDecimals, MONEDA } from '../catalogs/moneda';
 import { OBJETO_IMP } from '../catalogs/objetoImp';
 import { compareDecimal, isNegative, subtractDecimal, type Decimal } from '../decimal';
-import { readDocumentTaxAmounts, type DocumentTaxAmounts } from '../kinds/paymentTaxes';
+import {
+	readDocumentTaxAmounts,
+	type DocumentTaxAmounts,
+} from '../../actions/voucher/paymentReceipt/receiptTaxes';
 import { memberPath } from '../voucherShape';
 import { show } from './describe';
 import { type ValidationContext } from './context';

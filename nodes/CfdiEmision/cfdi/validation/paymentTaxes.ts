@@ -5,7 +5,10 @@
 import { IMPUESTO } from '../catalogs/impuesto';
 import { TIPO_FACTOR } from '../catalogs/tipoFactor';
 import { compareDecimal, decimalToString, normalizeDecimal } from '../decimal';
-import { groupPaymentTaxes, type DocumentTaxAmounts } from '../kinds/paymentTaxes';
+import {
+	groupPaymentTaxes,
+	type DocumentTaxAmounts,
+} from '../../actions/voucher/paymentReceipt/receiptTaxes';
 import { memberPath } from '../voucherShape';
 import { show } from './describe';
 import { type UnknownRecord, type ValidationContext } from './context';

@@ -4,7 +4,7 @@
  * XXX, subTotal 0, impuestos, concept discounts) keep their CFDI40xxx codes.
  */
 import { compareDecimal, decimalOf, isZero, parseDecimal } from '../decimal';
-import { PAYMENT_CONCEPT } from '../kinds/paymentReceipt';
+import { PAYMENT_CONCEPT } from '../../actions/voucher/paymentReceipt/buildReceipt';
 import { hasComplement, PATHS } from '../voucherShape';
 import { show } from './describe';
 import { isPresent, textOf, type ValidationContext } from './context';

@@ -9,7 +9,6 @@ import Decimal from 'decimal.js';
 
 import {
 	buildCreditNote,
-	buildPaymentReceipt,
 	computeTotals,
 	creditNoteMoney,
 	globalInvoiceMoney,
@@ -19,6 +18,7 @@ import {
 	type SourceMoney,
 	type Voucher,
 } from '../../../../nodes/CfdiEmision/cfdi';
+import { buildPaymentReceipt } from '../../../../nodes/CfdiEmision/actions/voucher/paymentReceipt';
 import { lineItemsToVoucher } from '../../../../nodes/CfdiEmision/orders';
 import {
 	CUSTOMER,

@@ -9,7 +9,6 @@ import fc from 'fast-check';
 
 import {
 	buildCreditNote,
-	buildPaymentReceipt,
 	buildGlobalInvoice,
 	creditNoteMoney,
 	globalInvoiceMoney,
@@ -19,12 +18,15 @@ import {
 	validateVoucher,
 	type CreditNoteInput,
 	type GlobalInvoiceInput,
-	type PaymentInput,
 	computeTotals,
 	type Concepto,
 	type Reconciliation,
 	type Voucher,
 } from '../../../../nodes/CfdiEmision/cfdi';
+import {
+	buildPaymentReceipt,
+	type PaymentInput,
+} from '../../../../nodes/CfdiEmision/actions/voucher/paymentReceipt';
 import { lineItemsToVoucher, type LineItemsSettings } from '../../../../nodes/CfdiEmision/orders';
 import {
 	FORCED_REMAINDER_UNITS,

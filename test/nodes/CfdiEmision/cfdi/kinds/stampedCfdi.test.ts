@@ -9,11 +9,11 @@ import {
 	readStampedCfdi,
 	taxRatesOfCfdi,
 } from '../../../../../nodes/CfdiEmision/cfdi/kinds/stampedCfdi';
+import { KindInputError } from '../../../../../nodes/CfdiEmision/cfdi';
 import {
 	computePaidDocument,
-	KindInputError,
 	paidDocumentFromCfdi,
-} from '../../../../../nodes/CfdiEmision/cfdi';
+} from '../../../../../nodes/CfdiEmision/actions/voucher/paymentReceipt';
 import { readFileSync } from 'fs';
 import { join } from 'path';
 

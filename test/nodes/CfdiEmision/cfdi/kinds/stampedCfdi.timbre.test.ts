@@ -2,7 +2,7 @@ import { readFileSync } from 'fs';
 import { join } from 'path';
 
 import { creditedInvoiceFromCfdi } from '../../../../../nodes/CfdiEmision/cfdi/kinds/creditNote';
-import { paidDocumentFromCfdi } from '../../../../../nodes/CfdiEmision/cfdi/kinds/paidInvoice';
+import { paidDocumentFromCfdi } from '../../../../../nodes/CfdiEmision/actions/voucher/paymentReceipt/paidDocumentFromXml';
 import {
 	noStampMessage,
 	readStampedCfdi,

@@ -9,13 +9,13 @@ import Decimal from 'decimal.js';
 import {
 	buildCreditNote,
 	buildGlobalInvoice,
-	buildPaymentReceipt,
 	globalInvoiceMoney,
 	KindInputError,
 	validateVoucher,
 	type CreditNoteInput,
 	type GlobalInvoiceInput,
 } from '../../../../../nodes/CfdiEmision/cfdi';
+import { buildPaymentReceipt } from '../../../../../nodes/CfdiEmision/actions/voucher/paymentReceipt';
 import {
 	creditNoteInput,
 	CUSTOMER,

@@ -11,8 +11,8 @@ import {
 	parseDecimal,
 	subtractDecimal,
 	type Decimal,
-} from '../decimal';
-import { decimalsOf, isRecord, text } from './taxRates';
+} from '../../../cfdi/decimal';
+import { decimalsOf, isRecord, text } from '../../../cfdi/kinds/taxRates';
 
 export interface PaidBalanceProblem {
 	/** Where: the payment and related document indexes, and the member at fault. */

@@ -1,13 +1,15 @@
 /**
- * Payment receipts built from what a user knows (cfdi/kinds/paymentReceipt.ts, paymentDocument.ts,
- * paymentTaxes.ts, paymentTotals.ts, paidBalances.ts, paidInvoice.ts): each related document's
- * balance and taxes, the payment's taxes and Monto, the MXN Totales, and each refusal with the input
- * it names, its figures and its fix. Figures from the SAT's Pagos 2.0 filling guide and decimal.js.
+ * Payment receipts built from what a user knows (actions/voucher/paymentReceipt/buildReceipt.ts,
+ * paidDocument.ts, receiptTaxes.ts, receiptTotals.ts, paidBalances.ts, paidDocumentFromXml.ts):
+ * each related document's balance and taxes, the payment's taxes and Monto, the MXN Totales, and
+ * each refusal with the input it names, its figures and its fix. Figures from the SAT's Pagos 2.0
+ * filling guide and decimal.js.
  */
 
-import { paidDocumentFromCfdi, readStampedCfdi } from '../../../../../nodes/CfdiEmision/cfdi';
+import { readStampedCfdi } from '../../../../../../nodes/CfdiEmision/cfdi';
+import { paidDocumentFromCfdi } from '../../../../../../nodes/CfdiEmision/actions/voucher/paymentReceipt';
 
-import { kindRefusal, SECOND_UUID } from '../../../../support/kindFixtures';
+import { kindRefusal, SECOND_UUID } from '../../../../../support/kindFixtures';
 
 describe('a related document from the paid invoice XML', () => {
 	const xml = (

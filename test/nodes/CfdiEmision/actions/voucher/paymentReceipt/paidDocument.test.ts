@@ -1,27 +1,29 @@
 /**
- * A payment receipt's related documents (cfdi/kinds/paymentDocument.ts): each paid invoice's balance
- * and taxes, and each refusal with the input it names, its figures and its fix. Figures from the
- * SAT's Pagos 2.0 filling guide and decimal.js.
+ * A payment receipt's related documents (actions/voucher/paymentReceipt/paidDocument.ts): each paid
+ * invoice's balance and taxes, and each refusal with the input it names, its figures and its fix.
+ * Figures from the SAT's Pagos 2.0 filling guide and decimal.js.
  */
 import Decimal from 'decimal.js';
 
+import {
+	readStampedCfdi,
+	validateVoucher,
+	voucherShape,
+	type Voucher,
+} from '../../../../../../nodes/CfdiEmision/cfdi';
 import {
 	buildPaymentComplement,
 	computePago,
 	computePaidDocument,
 	documentTaxes,
 	paidDocumentFromCfdi,
-	readStampedCfdi,
-	validateVoucher,
-	voucherShape,
 	type PaidDocumentInput,
 	type PaymentInput,
-	type Voucher,
-} from '../../../../../nodes/CfdiEmision/cfdi';
+} from '../../../../../../nodes/CfdiEmision/actions/voucher/paymentReceipt';
 import {
 	parseDecimal,
 	type Decimal as ExactDecimal,
-} from '../../../../../nodes/CfdiEmision/cfdi/decimal';
+} from '../../../../../../nodes/CfdiEmision/cfdi/decimal';
 import {
 	changed,
 	INVOICE_UUID,
@@ -35,7 +37,7 @@ import {
 	ISR10,
 	IVA_WITHHELD,
 	EXEMPT,
-} from '../../../../support/kindFixtures';
+} from '../../../../../support/kindFixtures';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 const complement = (voucher: Voucher): any =>

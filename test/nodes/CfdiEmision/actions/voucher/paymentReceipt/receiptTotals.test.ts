@@ -1,11 +1,12 @@
 /**
- * A payment receipt's Totales in MXN (cfdi/kinds/paymentTotals.ts): every member the SAT defines, in
- * the schema's order, from the payments' taxes and amounts. Figures from the SAT's Pagos 2.0 filling
- * guide and decimal.js; the shared paid invoice and payment are test/support/kindFixtures.ts.
+ * A payment receipt's Totales in MXN (actions/voucher/paymentReceipt/receiptTotals.ts): every
+ * member the SAT defines, in the schema's order, from the payments' taxes and amounts. Figures from
+ * the SAT's Pagos 2.0 filling guide and decimal.js; the shared paid invoice and payment are
+ * test/support/kindFixtures.ts.
  */
 import Decimal from 'decimal.js';
 
-import { buildPaymentComplement } from '../../../../../nodes/CfdiEmision/cfdi';
+import { buildPaymentComplement } from '../../../../../../nodes/CfdiEmision/actions/voucher/paymentReceipt';
 
 import {
 	INVOICE_UUID,
@@ -17,7 +18,7 @@ import {
 	IVA_WITHHELD,
 	EXEMPT,
 	THIRD_UUID,
-} from '../../../../support/kindFixtures';
+} from '../../../../../support/kindFixtures';
 
 describe('Totales in MXN', () => {
 	it('every member the SAT defines, in the schema order: IVA withheld, ISR withheld, IEPS withheld, IVA 16/8/0 bases and amounts, exempt base, the payments', () => {

@@ -1,9 +1,9 @@
 /**
  * A payment's related document read from the paid invoice's stamped XML.
  */
-import type { PaidDocumentInput } from './paymentDocument';
-import { noStampMessage, taxRatesOfCfdi, type StampedCfdi } from './stampedCfdi';
-import { KindInputError } from './taxRates';
+import type { PaidDocumentInput } from './paidDocument';
+import { noStampMessage, taxRatesOfCfdi, type StampedCfdi } from '../../../cfdi/kinds/stampedCfdi';
+import { KindInputError } from '../../../cfdi/kinds/taxRates';
 
 export interface PaymentOfInvoice {
 	impPagado: number | string;

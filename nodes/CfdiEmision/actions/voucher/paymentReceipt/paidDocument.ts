@@ -13,8 +13,13 @@ import {
 	roundDecimal,
 	subtractDecimal,
 	type Decimal,
-} from '../decimal';
-import type { DoctoRelacionado, ImpuestosDR, RetencionDR, TrasladoDR } from '../voucherShape';
+} from '../../../cfdi/decimal';
+import type {
+	DoctoRelacionado,
+	ImpuestosDR,
+	RetencionDR,
+	TrasladoDR,
+} from '../../../cfdi/voucherShape';
 import {
 	dec,
 	decimalsOf,
@@ -24,7 +29,7 @@ import {
 	rateOf,
 	text,
 	type TaxRate,
-} from './taxRates';
+} from '../../../cfdi/kinds/taxRates';
 
 const ONE = decimalOf(1);
 

@@ -8,7 +8,7 @@ import {
 	roundDecimal,
 	sumDecimals,
 	type Decimal,
-} from '../decimal';
+} from '../../../cfdi/decimal';
 import {
 	TOTALES_IVA_EXEMPT_BASE,
 	TOTALES_IVA_RATES,
@@ -16,8 +16,8 @@ import {
 	TOTALES_MONTO,
 	TOTALES_RETENCIONES,
 	type PaymentTotals,
-} from '../voucherShape';
-import { dec, isRecord, num, text } from './taxRates';
+} from '../../../cfdi/voucherShape';
+import { dec, isRecord, num, text } from '../../../cfdi/kinds/taxRates';
 
 const ONE = decimalOf(1);
 // Totales are in MXN.

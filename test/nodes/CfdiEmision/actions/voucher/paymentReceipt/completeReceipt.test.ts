@@ -1,23 +1,24 @@
 /**
- * Compute Totals on a type P voucher given as JSON (cfdi/kinds/paymentCompletion.ts with the readers
- * of paymentTaxes.ts and paymentTotals.ts): what the user left out is computed as a built receipt
- * computes it, what the user gave is kept, and what cannot be computed is left as given for the
- * validator to name (never a crash, never a made-up figure).
+ * Compute Totals on a type P voucher given as JSON
+ * (actions/voucher/paymentReceipt/completeReceipt.ts with the readers of receiptTaxes.ts and
+ * receiptTotals.ts): what the user left out is computed as a built receipt computes it, what the
+ * user gave is kept, and what cannot be computed is left as given for the validator to name (never
+ * a crash, never a made-up figure).
  */
 import {
-	completePaymentReceipt,
 	validateVoucher,
 	voucherShape,
 	type Voucher,
-} from '../../../../../nodes/CfdiEmision/cfdi';
-import { satGuideSparseReceipt } from '../../../../support/vouchers';
+} from '../../../../../../nodes/CfdiEmision/cfdi';
+import { completePaymentReceipt } from '../../../../../../nodes/CfdiEmision/actions/voucher/paymentReceipt';
+import { satGuideSparseReceipt } from '../../../../../support/vouchers';
 import {
 	changed,
 	CUSTOMER,
 	INVOICE_UUID,
 	SECOND_UUID,
 	type Mutable,
-} from '../../../../support/kindFixtures';
+} from '../../../../../support/kindFixtures';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 const complement = (voucher: Voucher): any =>

@@ -3,26 +3,26 @@
  * SAT's filling guide ("Guía de llenado del comprobante al que se le incorpore el complemento para
  * recepción de pagos", version 2.0) requires, rounding at every step.
  */
-import { decimalOf, type Decimal } from '../decimal';
-import type { Voucher } from '../types';
+import { decimalOf, type Decimal } from '../../../cfdi/decimal';
+import type { Voucher } from '../../../cfdi/types';
 import {
 	VERSIONS,
 	withComplement,
 	type DoctoRelacionado,
 	type Pago,
 	type PaymentComplement,
-} from '../voucherShape';
+} from '../../../cfdi/voucherShape';
 import { paidBalanceProblems } from './paidBalances';
-import { computePaidDocument, type PaidDocumentInput } from './paymentDocument';
+import { computePaidDocument, type PaidDocumentInput } from './paidDocument';
 import {
 	groupPaymentTaxes,
 	minimumMonto,
 	readDocumentTaxAmounts,
 	type DocumentTaxAmounts,
-} from './paymentTaxes';
-import { paymentTotals, readPagoAmounts, type PagoAmounts } from './paymentTotals';
-import { dec, decimalsOf, KindInputError, num, text } from './taxRates';
-import { voucherHead, type VoucherHeadInput } from './voucherParts';
+} from './receiptTaxes';
+import { paymentTotals, readPagoAmounts, type PagoAmounts } from './receiptTotals';
+import { dec, decimalsOf, KindInputError, num, text } from '../../../cfdi/kinds/taxRates';
+import { voucherHead, type VoucherHeadInput } from '../../../cfdi/kinds/voucherParts';
 
 /** The one concept of every payment voucher (CRP20111-CRP20123). */
 export const PAYMENT_CONCEPT = Object.freeze({

@@ -2,25 +2,38 @@
  * Completion of a type P voucher given as JSON (Compute Totals): what the user left to be computed
  * is computed with the same calculators that build payment receipts.
  */
-import { multiplyDecimal, roundDecimal, subtractDecimal, type Decimal } from '../decimal';
-import type { Voucher } from '../types';
+import {
+	multiplyDecimal,
+	roundDecimal,
+	subtractDecimal,
+	type Decimal,
+} from '../../../cfdi/decimal';
+import type { Voucher } from '../../../cfdi/types';
 import {
 	complementOf,
 	VERSIONS,
 	withComplement,
 	type ImpuestosDR,
 	type JsonRecord,
-} from '../voucherShape';
-import { documentTaxes, impuestosDROf } from './paymentDocument';
-import { PAYMENT_CONCEPT, PAYMENT_MONEDA, PAYMENT_USO_CFDI } from './paymentReceipt';
+} from '../../../cfdi/voucherShape';
+import { documentTaxes, impuestosDROf } from './paidDocument';
+import { PAYMENT_CONCEPT, PAYMENT_MONEDA, PAYMENT_USO_CFDI } from './buildReceipt';
 import {
 	groupPaymentTaxes,
 	minimumMonto,
 	readDocumentTaxAmounts,
 	type DocumentTaxAmounts,
-} from './paymentTaxes';
-import { paymentTotals, readPagoAmounts, type PagoAmounts } from './paymentTotals';
-import { dec, decimalsOf, isRecord, num, rateOf, text, type TaxRate } from './taxRates';
+} from './receiptTaxes';
+import { paymentTotals, readPagoAmounts, type PagoAmounts } from './receiptTotals';
+import {
+	dec,
+	decimalsOf,
+	isRecord,
+	num,
+	rateOf,
+	text,
+	type TaxRate,
+} from '../../../cfdi/kinds/taxRates';
 
 function taxRatesOf(impuestos: JsonRecord): TaxRate[] | undefined {
 	const rates: TaxRate[] = [];

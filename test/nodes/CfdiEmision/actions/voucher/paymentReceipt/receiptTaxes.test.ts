@@ -1,10 +1,11 @@
 /**
- * A payment's taxes and Monto (cfdi/kinds/paymentTaxes.ts): the Pago node, its taxes from the paid
- * documents' and its amount. Figures from the SAT's Pagos 2.0 filling guide and decimal.js.
+ * A payment's taxes and Monto (actions/voucher/paymentReceipt/receiptTaxes.ts): the Pago node, its
+ * taxes from the paid documents' and its amount. Figures from the SAT's Pagos 2.0 filling guide and
+ * decimal.js.
  */
 import Decimal from 'decimal.js';
 
-import { buildPaymentComplement } from '../../../../../nodes/CfdiEmision/cfdi';
+import { buildPaymentComplement } from '../../../../../../nodes/CfdiEmision/actions/voucher/paymentReceipt';
 
 import {
 	INVOICE_UUID,
@@ -15,7 +16,7 @@ import {
 	ISR10,
 	EXEMPT,
 	THIRD_UUID,
-} from '../../../../support/kindFixtures';
+} from '../../../../../support/kindFixtures';
 
 describe('the payment (Pago)', () => {
 	it('writes NumOperacion before the related documents, as the schema orders them, and only when given', () => {

@@ -13,9 +13,9 @@ import {
 	roundDecimal,
 	sumDecimals,
 	type Decimal,
-} from '../decimal';
-import type { ImpuestosP, RetencionP, TrasladoP } from '../voucherShape';
-import { dec, isRecord, num, text } from './taxRates';
+} from '../../../cfdi/decimal';
+import type { ImpuestosP, RetencionP, TrasladoP } from '../../../cfdi/voucherShape';
+import { dec, isRecord, num, text } from '../../../cfdi/kinds/taxRates';
 
 const ONE = decimalOf(1);
 // Amounts converted between currencies are summed with this many decimals, then rounded once.

@@ -1,9 +1,14 @@
 /**
- * Balances across a payment receipt (cfdi/kinds/paidBalances.ts): one invoice listed more than once
- * counts once against its balance. Figures from the SAT's Pagos 2.0 filling guide.
+ * Balances across a payment receipt (actions/voucher/paymentReceipt/paidBalances.ts): one invoice
+ * listed more than once counts once against its balance. Figures from the SAT's Pagos 2.0 filling
+ * guide.
  */
 
-import { validateVoucher, voucherShape, type Voucher } from '../../../../../nodes/CfdiEmision/cfdi';
+import {
+	validateVoucher,
+	voucherShape,
+	type Voucher,
+} from '../../../../../../nodes/CfdiEmision/cfdi';
 
 import {
 	INVOICE_UUID,
@@ -12,7 +17,7 @@ import {
 	SECOND_UUID,
 	paidDocument as doc,
 	paymentOf as payment,
-} from '../../../../support/kindFixtures';
+} from '../../../../../support/kindFixtures';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 const complement = (voucher: Voucher): any =>

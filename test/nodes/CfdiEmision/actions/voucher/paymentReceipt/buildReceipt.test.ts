@@ -1,13 +1,15 @@
 import {
-	buildPaymentComplement,
-	completePaymentReceipt,
 	computeTotals,
 	KindInputError,
 	validateVoucher,
 	voucherShape,
 	type Voucher,
-} from '../../../../../nodes/CfdiEmision/cfdi';
-import { satGuideDoctoRelacionado, satGuideSparseReceipt } from '../../../../support/vouchers';
+} from '../../../../../../nodes/CfdiEmision/cfdi';
+import {
+	buildPaymentComplement,
+	completePaymentReceipt,
+} from '../../../../../../nodes/CfdiEmision/actions/voucher/paymentReceipt';
+import { satGuideDoctoRelacionado, satGuideSparseReceipt } from '../../../../../support/vouchers';
 
 import {
 	changed,
@@ -19,7 +21,7 @@ import {
 	satGuidePayment,
 	SECOND_UUID,
 	type Mutable,
-} from '../../../../support/kindFixtures';
+} from '../../../../../support/kindFixtures';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 function complement(voucher: Voucher): any {
