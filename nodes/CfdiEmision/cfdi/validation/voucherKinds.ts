@@ -8,9 +8,9 @@ import { checkCartaPorte } from './cartaPorte';
 import { checkComercioExterior } from './comercioExterior';
 import { checkFiscalLegends } from './fiscalLegends';
 import { checkGlobalInvoice } from './globalInvoice';
-import { checkPaymentComplement } from './paymentComplement';
-import { checkPaymentVoucher } from './paymentVoucher';
 import { checkRelatedVouchers } from './relatedVouchers';
+// The payment receipt's rules live in its kind's folder; this dispatch calls them for type P.
+import { checkPaymentComplement, checkPaymentVoucher } from '../../actions/voucher/paymentReceipt';
 
 export function checkVoucherKinds(ctx: ValidationContext): void {
 	checkPaymentVoucher(ctx);

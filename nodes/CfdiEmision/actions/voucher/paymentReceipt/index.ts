@@ -15,3 +15,5 @@ export { paidDocumentFromCfdi, type PaymentOfInvoice } from './paidDocumentFromX
 export { groupPaymentTaxes } from './receiptTaxes';
 export { paymentTotals } from './receiptTotals';
 export { completePaymentReceipt } from './completeReceipt';
+export { checkPaymentComplement } from './receiptRules';
+export { checkPaymentVoucher } from './receiptVoucherRules';

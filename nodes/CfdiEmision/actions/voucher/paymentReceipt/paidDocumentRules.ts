@@ -2,20 +2,17 @@
  * One related document of a Pagos 2.0 payment (DoctoRelacionado): its identity, currency and
  * equivalence, balances (CRP20236-CRP20245) and taxes (CRP20246-CRP20261, CRP20278-CRP20279).
  */
-import { FOLIO_FISCAL_PATTERN } from '../cancellation';
-import { currencyDecimals, MONEDA } from '../catalogs/moneda';
-import { OBJETO_IMP } from '../catalogs/objetoImp';
-import { compareDecimal, isNegative, subtractDecimal, type Decimal } from '../decimal';
-import {
-	readDocumentTaxAmounts,
-	type DocumentTaxAmounts,
-} from '../../actions/voucher/paymentReceipt/receiptTaxes';
-import { memberPath } from '../voucherShape';
-import { show } from './describe';
-import { type ValidationContext } from './context';
-import { readCode, readNumber, readText, type ListItem } from './members';
-import { amountText, EQUIVALENCIA_DECIMALS, ONE } from './paymentAmounts';
-import { checkDocumentTaxes } from './paymentDocumentTaxes';
+import { FOLIO_FISCAL_PATTERN } from '../../../cfdi/cancellation';
+import { currencyDecimals, MONEDA } from '../../../cfdi/catalogs/moneda';
+import { OBJETO_IMP } from '../../../cfdi/catalogs/objetoImp';
+import { compareDecimal, isNegative, subtractDecimal, type Decimal } from '../../../cfdi/decimal';
+import { readDocumentTaxAmounts, type DocumentTaxAmounts } from './receiptTaxes';
+import { memberPath } from '../../../cfdi/voucherShape';
+import { show } from '../../../cfdi/validation/describe';
+import { type ValidationContext } from '../../../cfdi/validation/context';
+import { readCode, readNumber, readText, type ListItem } from '../../../cfdi/validation/members';
+import { amountText, EQUIVALENCIA_DECIMALS, ONE } from './ruleAmounts';
+import { checkDocumentTaxes } from './paidDocumentTaxRules';
 
 export interface DocumentCheck {
 	clean: boolean;

@@ -1,11 +1,12 @@
 /**
- * Rules of cfdi/validation/paymentDocument.ts and its neighbours: wrong payment vouchers are
- * stopped, each naming its path.
- * The cases of the payment voucher's fixed members, the payment taxes and the paid documents' taxes are in
- * paymentVoucher.test.ts, paymentTaxes.test.ts and paymentDocumentTaxes.test.ts beside this one; the
- * empty lists in members.test.ts.
+ * Rules of actions/voucher/paymentReceipt/paidDocumentRules.ts and its neighbours: wrong payment
+ * vouchers are stopped, each naming its path. The cases of the payment voucher's fixed members, the
+ * payment taxes and the paid documents' taxes are in receiptVoucherRules.test.ts,
+ * receiptTaxRules.test.ts and paidDocumentTaxRules.test.ts beside this one; the empty lists in
+ * cfdi/validation/members.test.ts.
  *
- * Also covers: nodes/CfdiEmision/cfdi/validation/paymentAmounts.ts (the numbers the payment checks share).
+ * Also covers: nodes/CfdiEmision/actions/voucher/paymentReceipt/ruleAmounts.ts (the numbers the
+ * payment checks share).
  */
 import {
 	changed,
@@ -13,7 +14,7 @@ import {
 	paymentReceipt,
 	type Mutable,
 	type WrongCase,
-} from '../../../../support/kindFixtures';
+} from '../../../../../support/kindFixtures';
 
 const P = 'complemento.complementoPago20';
 const PAGO = `${P}.pago[0]`;

@@ -3,11 +3,11 @@
  * matrix for Pagos 2.0. Rules already checked for every voucher (formaPago, metodoPago, moneda
  * XXX, subTotal 0, impuestos, concept discounts) keep their CFDI40xxx codes.
  */
-import { compareDecimal, decimalOf, isZero, parseDecimal } from '../decimal';
-import { PAYMENT_CONCEPT } from '../../actions/voucher/paymentReceipt/buildReceipt';
-import { hasComplement, PATHS } from '../voucherShape';
-import { show } from './describe';
-import { isPresent, textOf, type ValidationContext } from './context';
+import { compareDecimal, decimalOf, isZero, parseDecimal } from '../../../cfdi/decimal';
+import { PAYMENT_CONCEPT } from './buildReceipt';
+import { hasComplement, PATHS } from '../../../cfdi/voucherShape';
+import { show } from '../../../cfdi/validation/describe';
+import { isPresent, textOf, type ValidationContext } from '../../../cfdi/validation/context';
 
 /** Members of the payment concept that must hold exactly the fixed text. */
 const FIXED_TEXT: ReadonlyArray<

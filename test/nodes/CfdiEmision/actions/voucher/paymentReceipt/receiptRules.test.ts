@@ -1,8 +1,9 @@
 /**
- * Rules of cfdi/validation/paymentComplement.ts: a payment is received before its receipt.
+ * Rules of actions/voucher/paymentReceipt/receiptRules.ts: a payment is received before its
+ * receipt.
  */
-import { validateVoucher } from '../../../../../nodes/CfdiEmision/cfdi';
-import { changed, expectOnlyError, paymentReceipt } from '../../../../support/kindFixtures';
+import { validateVoucher } from '../../../../../../nodes/CfdiEmision/cfdi';
+import { changed, expectOnlyError, paymentReceipt } from '../../../../../support/kindFixtures';
 
 describe('a payment is received before its receipt', () => {
 	const withPaymentDate = (fechaPago: string, fecha?: string) =>

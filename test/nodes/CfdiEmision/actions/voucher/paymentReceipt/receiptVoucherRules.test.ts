@@ -1,14 +1,15 @@
 /**
- * Rules of cfdi/validation/paymentVoucher.ts: a payment receipt's fixed members (CRP201xx), each
- * wrong one stopped naming its path (the cases of paymentDocument.test.ts that reach these rules).
+ * Rules of actions/voucher/paymentReceipt/receiptVoucherRules.ts: a payment receipt's fixed members
+ * (CRP201xx), each wrong one stopped naming its path (the cases of paidDocumentRules.test.ts that
+ * reach these rules).
  */
-import { baseVoucher } from '../../../../support/corpusBase';
+import { baseVoucher } from '../../../../../support/corpusBase';
 import {
 	changed,
 	expectOnlyError,
 	paymentReceipt,
 	type WrongCase,
-} from '../../../../support/kindFixtures';
+} from '../../../../../support/kindFixtures';
 
 describe('wrong payment vouchers are stopped, each naming its path', () => {
 	// Built when each case runs, not while the cases are listed: a mutation run then runs only the

@@ -1,14 +1,20 @@
 /** Pagos 2.0: the checks of one paid document's taxes (ImpuestosDR, each transferred or withheld line). */
-import { IMPUESTO } from '../catalogs/impuesto';
-import { TIPO_FACTOR } from '../catalogs/tipoFactor';
-import { multiplyDecimal, roundDecimal } from '../decimal';
-import { taxImporteBounds, withinBounds } from '../tolerance';
-import { memberPath } from '../voucherShape';
-import { show } from './describe';
-import { type UnknownRecord, type ValidationContext } from './context';
-import { rateProblem } from './conceptTaxes';
-import { forbid, readCode, readList, readNumber, readObject } from './members';
-import { amountText, TAX_DECIMALS } from './paymentAmounts';
+import { IMPUESTO } from '../../../cfdi/catalogs/impuesto';
+import { TIPO_FACTOR } from '../../../cfdi/catalogs/tipoFactor';
+import { multiplyDecimal, roundDecimal } from '../../../cfdi/decimal';
+import { taxImporteBounds, withinBounds } from '../../../cfdi/tolerance';
+import { memberPath } from '../../../cfdi/voucherShape';
+import { show } from '../../../cfdi/validation/describe';
+import { type UnknownRecord, type ValidationContext } from '../../../cfdi/validation/context';
+import { rateProblem } from '../../../cfdi/validation/conceptTaxes';
+import {
+	forbid,
+	readCode,
+	readList,
+	readNumber,
+	readObject,
+} from '../../../cfdi/validation/members';
+import { amountText, TAX_DECIMALS } from './ruleAmounts';
 
 export function checkTaxLine(
 	ctx: ValidationContext,

@@ -1,6 +1,7 @@
 /**
- * Rules of cfdi/validation/paymentTaxes.ts: the taxes of each payment (CRP2026x-2027x, ImpuestosP),
- * each wrong one stopped naming its path (the cases of paymentDocument.test.ts that reach these rules).
+ * Rules of actions/voucher/paymentReceipt/receiptTaxRules.ts: the taxes of each payment
+ * (CRP2026x-2027x, ImpuestosP), each wrong one stopped naming its path (the cases of
+ * paidDocumentRules.test.ts that reach these rules).
  */
 import {
 	changed,
@@ -11,7 +12,7 @@ import {
 	satGuidePayment,
 	type Mutable,
 	type WrongCase,
-} from '../../../../support/kindFixtures';
+} from '../../../../../support/kindFixtures';
 
 const P = 'complemento.complementoPago20';
 const PAGO = `${P}.pago[0]`;

@@ -1,6 +1,7 @@
 /**
- * Rules of cfdi/validation/paymentDocumentTaxes.ts: the taxes of each paid document (CRP2024x-2026x),
- * each wrong one stopped naming its path (the cases of paymentDocument.test.ts that reach these rules).
+ * Rules of actions/voucher/paymentReceipt/paidDocumentTaxRules.ts: the taxes of each paid document
+ * (CRP2024x-2026x), each wrong one stopped naming its path (the cases of paidDocumentRules.test.ts
+ * that reach these rules).
  */
 import {
 	changed,
@@ -11,7 +12,7 @@ import {
 	satGuidePayment,
 	type Mutable,
 	type WrongCase,
-} from '../../../../support/kindFixtures';
+} from '../../../../../support/kindFixtures';
 
 const P = 'complemento.complementoPago20';
 const PAGO = `${P}.pago[0]`;

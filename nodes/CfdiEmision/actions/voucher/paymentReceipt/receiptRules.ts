@@ -1,20 +1,16 @@
 /**
  * The Pagos 2.0 complement of a payment voucher: the CRP202xx rules of the SAT's error matrix that
  * can be checked without the SAT's databases. The expected amounts come from the same calculators
- * that build payment receipts (actions/voucher/paymentReceipt/receiptTaxes.ts, receiptTotals.ts),
- * so what the node computes is what it accepts.
+ * that build payment receipts (receiptTaxes.ts, receiptTotals.ts), so what the node computes is
+ * what it accepts.
  */
-import { FORMA_PAGO } from '../catalogs/formaPago';
-import { currencyDecimals, MONEDA } from '../catalogs/moneda';
-import { compareDecimal, type Decimal } from '../decimal';
-import { paidBalanceProblems } from '../../actions/voucher/paymentReceipt/paidBalances';
-import { mexicoCityDate } from '../mexicoTime';
-import { minimumMonto } from '../../actions/voucher/paymentReceipt/receiptTaxes';
-import {
-	paymentTotals,
-	readPagoAmounts,
-	type PagoAmounts,
-} from '../../actions/voucher/paymentReceipt/receiptTotals';
+import { FORMA_PAGO } from '../../../cfdi/catalogs/formaPago';
+import { currencyDecimals, MONEDA } from '../../../cfdi/catalogs/moneda';
+import { compareDecimal, type Decimal } from '../../../cfdi/decimal';
+import { paidBalanceProblems } from './paidBalances';
+import { mexicoCityDate } from '../../../cfdi/mexicoTime';
+import { minimumMonto } from './receiptTaxes';
+import { paymentTotals, readPagoAmounts, type PagoAmounts } from './receiptTotals';
 import {
 	complementOf,
 	itemPath,
@@ -23,10 +19,14 @@ import {
 	TOTALES_MEMBERS,
 	VERSIONS,
 	type PaymentTotals,
-} from '../voucherShape';
-import { show } from './describe';
-import { isRecord, type UnknownRecord, type ValidationContext } from './context';
-import { isRealDateTime } from './formats';
+} from '../../../cfdi/voucherShape';
+import { show } from '../../../cfdi/validation/describe';
+import {
+	isRecord,
+	type UnknownRecord,
+	type ValidationContext,
+} from '../../../cfdi/validation/context';
+import { isRealDateTime } from '../../../cfdi/validation/formats';
 import {
 	near,
 	readCode,
@@ -35,16 +35,10 @@ import {
 	readObject,
 	readText,
 	type ListItem,
-} from './members';
-import {
-	amountText,
-	conversionTolerance,
-	exact,
-	ONE,
-	TIPO_CAMBIO_DECIMALS,
-} from './paymentAmounts';
-import { checkDocument } from './paymentDocument';
-import { checkPaymentTaxes } from './paymentTaxes';
+} from '../../../cfdi/validation/members';
+import { amountText, conversionTolerance, exact, ONE, TIPO_CAMBIO_DECIMALS } from './ruleAmounts';
+import { checkDocument } from './paidDocumentRules';
+import { checkPaymentTaxes } from './receiptTaxRules';
 
 const TOTALES_CODES: Record<keyof PaymentTotals, string> = {
 	totalRetencionesIVA: 'CRP20201',
@@ -321,7 +315,7 @@ export function checkPaymentComplement(ctx: ValidationContext): void {
 		'Add pago: one item per payment received.',
 	);
 	for (const pago of pagos) checkPago(ctx, pago);
-	// An invoice listed more than once counts once against its balance (actions/voucher/paymentReceipt/paidBalances.ts).
+	// An invoice listed more than once counts once against its balance (paidBalances.ts).
 	if (pagos.every((pago) => ctx.isClean(pago.path))) {
 		for (const problem of paidBalanceProblems(pagos.map((pago) => pago.item))) {
 			const at = memberPath(

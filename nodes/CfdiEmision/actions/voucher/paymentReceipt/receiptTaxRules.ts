@@ -2,19 +2,23 @@
  * A Pagos 2.0 payment's taxes (ImpuestosP): present exactly when its related documents carry
  * taxes, one line per tax and rate, each the sum of the documents' lines (CRP20262-CRP20274).
  */
-import { IMPUESTO } from '../catalogs/impuesto';
-import { TIPO_FACTOR } from '../catalogs/tipoFactor';
-import { compareDecimal, decimalToString, normalizeDecimal } from '../decimal';
+import { IMPUESTO } from '../../../cfdi/catalogs/impuesto';
+import { TIPO_FACTOR } from '../../../cfdi/catalogs/tipoFactor';
+import { compareDecimal, decimalToString, normalizeDecimal } from '../../../cfdi/decimal';
+import { groupPaymentTaxes, type DocumentTaxAmounts } from './receiptTaxes';
+import { memberPath } from '../../../cfdi/voucherShape';
+import { show } from '../../../cfdi/validation/describe';
+import { type UnknownRecord, type ValidationContext } from '../../../cfdi/validation/context';
 import {
-	groupPaymentTaxes,
-	type DocumentTaxAmounts,
-} from '../../actions/voucher/paymentReceipt/receiptTaxes';
-import { memberPath } from '../voucherShape';
-import { show } from './describe';
-import { type UnknownRecord, type ValidationContext } from './context';
-import { forbid, near, readCode, readList, readNumber, readObject } from './members';
-import { amountText, conversionTolerance, exact, ONE, TAX_DECIMALS } from './paymentAmounts';
-import type { DocumentCheck } from './paymentDocument';
+	forbid,
+	near,
+	readCode,
+	readList,
+	readNumber,
+	readObject,
+} from '../../../cfdi/validation/members';
+import { amountText, conversionTolerance, exact, ONE, TAX_DECIMALS } from './ruleAmounts';
+import type { DocumentCheck } from './paidDocumentRules';
 
 function taxKey(impuesto: unknown, tipoFactor: unknown, rate: unknown): string {
 	const parsed =

@@ -2,7 +2,7 @@
  * Numbers shared by the Pagos 2.0 checks: the schema's decimals, exact reading of JSON numbers and
  * the rounding room allowed when amounts are converted between currencies.
  */
-import { decimalOf, decimalToString, parseDecimal, type Decimal } from '../decimal';
+import { decimalOf, decimalToString, parseDecimal, type Decimal } from '../../../cfdi/decimal';
 
 export const ONE = decimalOf(1);
 const ZERO = decimalOf(0);
