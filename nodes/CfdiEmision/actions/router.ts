@@ -5,7 +5,7 @@ import * as cancel from './voucher/cancel.operation';
 import * as create from './voucher/create.operation';
 import * as createCreditNote from './voucher/createCreditNote.operation';
 import * as createGlobalInvoice from './voucher/createGlobalInvoice.operation';
-import * as createPaymentReceipt from './voucher/createPaymentReceipt.operation';
+import * as createPaymentReceipt from './voucher/paymentReceipt/createPaymentReceipt.operation';
 import * as get from './voucher/get.operation';
 import * as getMany from './voucher/getMany.operation';
 import * as getStatus from './voucher/getStatus.operation';

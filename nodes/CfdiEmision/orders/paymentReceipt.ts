@@ -1,6 +1,7 @@
 /**
- * A paid order whose invoice was issued PPD (paid later) → its payment receipt (CFDI type P,
- * Pagos 2.0), built by the voucher-kinds builder from the order's payment and the order's invoice.
+ * A paid order whose invoice was issued PPD (paid later) → its payment receipt (CFDI type P, Pagos
+ * 2.0), built by the payment receipt's own builder (actions/voucher/paymentReceipt/) from the
+ * order's payment and the order's invoice.
  */
 import { buildPaymentReceipt } from '../actions/voucher/paymentReceipt';
 import {

@@ -10,7 +10,7 @@ import * as cancel from './cancel.operation';
 import * as create from './create.operation';
 import * as createCreditNote from './createCreditNote.operation';
 import * as createGlobalInvoice from './createGlobalInvoice.operation';
-import * as createPaymentReceipt from './createPaymentReceipt.operation';
+import * as createPaymentReceipt from './paymentReceipt/createPaymentReceipt.operation';
 import * as get from './get.operation';
 import * as getMany from './getMany.operation';
 import * as getStatus from './getStatus.operation';

@@ -9,7 +9,7 @@ import * as cancel from '../../../../../nodes/CfdiEmision/actions/voucher/cancel
 import * as create from '../../../../../nodes/CfdiEmision/actions/voucher/create.operation';
 import * as createCreditNote from '../../../../../nodes/CfdiEmision/actions/voucher/createCreditNote.operation';
 import * as createGlobalInvoice from '../../../../../nodes/CfdiEmision/actions/voucher/createGlobalInvoice.operation';
-import * as createPaymentReceipt from '../../../../../nodes/CfdiEmision/actions/voucher/createPaymentReceipt.operation';
+import * as createPaymentReceipt from '../../../../../nodes/CfdiEmision/actions/voucher/paymentReceipt/createPaymentReceipt.operation';
 import * as get from '../../../../../nodes/CfdiEmision/actions/voucher/get.operation';
 import * as getMany from '../../../../../nodes/CfdiEmision/actions/voucher/getMany.operation';
 import * as getStatus from '../../../../../nodes/CfdiEmision/actions/voucher/getStatus.operation';

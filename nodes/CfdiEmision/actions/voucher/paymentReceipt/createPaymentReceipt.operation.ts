@@ -1,36 +1,12 @@
 /** Voucher → Create Payment Receipt: its fields and its execute. */
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { FORMA_PAGO, KindInputError, MONEDA, OBJETO_IMP, type StampedCfdi } from '../../cfdi';
-import {
-	buildPaymentReceipt,
-	paidDocumentFromCfdi,
-	type PaidDocumentInput,
-} from './paymentReceipt';
-import { catalogOptions } from '../common.fields';
-import { showFor } from '../common.fields';
-import {
-	readRelatedInvoices,
-	readRelatedXmlField,
-	readsRelatedXml,
-	relatedEntries,
-	type RelatedInvoices,
-} from '../../api/relatedInvoices';
-import {
-	kindInputFailure,
-	positiveNumber,
-	readTaxRates,
-	withRelationsAndLegends,
-} from '../../voucherInput/voucherKind';
-import { readStampingSettings, runStamping } from '../../stamping';
-import { paymentReceiptKey } from '../../cfdi/businessKey';
-import { cfdiDateTime } from '../../cfdi/mexicoTime';
-import { BuiltVoucher, relatedParties } from '../../voucherInput';
+import { FORMA_PAGO } from '../../../cfdi/catalogs/formaPago';
+import { MONEDA } from '../../../cfdi/catalogs/moneda';
+import { OBJETO_IMP } from '../../../cfdi/catalogs/objetoImp';
+import { readRelatedInvoices, readRelatedXmlField } from '../../../api/relatedInvoices';
+import { readStampingSettings, runStamping } from '../../../stamping';
+import { catalogOptions, showFor } from '../../common.fields';
 import {
 	fiscalLegends,
 	options,
@@ -40,12 +16,12 @@ import {
 	stampingFields,
 	taxRateFields,
 	voucherField,
-} from './fields';
+} from '../fields';
+import { INVOICES, paymentReceiptOf } from './receiptFromFields';
 
 const OPERATION = 'createPaymentReceipt';
 const show = showFor('voucher', [OPERATION]);
 const withoutXml = { show: { '/readRelatedXml': [false] } };
-const INVOICES = 'relatedInvoices.invoice';
 
 const paymentReceiptFields: INodeProperties[] = [
 	...relatedPartyFields(show, 'the customer who paid'),
@@ -218,131 +194,6 @@ export const description: INodeProperties[] = [
 	options,
 	output,
 ];
-
-const FIELD_LABELS: Record<string, string> = {
-	impSaldoAnt: 'Previous Balance',
-	impPagado: 'Amount Paid',
-	equivalenciaDR: 'Equivalence',
-	taxes: 'taxes',
-	tipoCambioP: 'Exchange Rate',
-	documents: 'Related Invoices',
-};
-
-function labelOf(field: string, entries: IDataObject[]): string {
-	const document = /documents\[(\d+)\](?:\.(\w+))?/.exec(field);
-	if (document) {
-		const index = Number(document[1]);
-		const what = document[2] ? `, ${FIELD_LABELS[document[2]] ?? document[2]}` : '';
-		return `Related invoice ${index + 1} (${String(entries[index]?.uuid ?? '')})${what}`;
-	}
-	const last = field.split('.').pop() ?? field;
-	return FIELD_LABELS[last] ?? field;
-}
-
-/** A payment receipt pays the invoices of one customer. */
-function checkOneCustomer(cfdis: StampedCfdi[]): void {
-	const rfcs = [...new Set(cfdis.map((cfdi) => cfdi.receptor.rfc))];
-	if (rfcs.length > 1) {
-		throw new KindInputError(
-			'documents',
-			`The related invoices are to different recipients (${rfcs.join(', ')}).`,
-			'A payment receipt pays the invoices of one customer; issue one receipt per customer.',
-		);
-	}
-}
-
-function paymentReceiptOf(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	related: RelatedInvoices,
-): BuiltVoucher {
-	const get = <T>(name: string, fallback: T) =>
-		ctx.getNodeParameter(name, itemIndex, fallback) as T;
-	const { entries, invoiceOf } = relatedEntries(
-		ctx,
-		itemIndex,
-		related,
-		INVOICES,
-		'Add the invoice this payment pays: its UUID and the amount paid.',
-	);
-	const fromXml = readsRelatedXml(ctx, itemIndex);
-	const cfdiOf = (entry: IDataObject) => invoiceOf(entry) as StampedCfdi;
-	try {
-		const documents = entries.map((entry, index): PaidDocumentInput => {
-			const payment = {
-				impPagado: Number(entry.amountPaid ?? 0),
-				numParcialidad: Number(entry.installment ?? 1),
-				impSaldoAnt: positiveNumber(entry.previousBalance),
-				equivalenciaDR: positiveNumber(entry.equivalence),
-			};
-			if (fromXml) return paidDocumentFromCfdi(cfdiOf(entry), payment, `documents[${index}]`);
-			const objetoImpDR = String(entry.taxObject ?? '02');
-			return {
-				idDocumento: String(entry.uuid ?? '').trim(),
-				serie: String(entry.series ?? ''),
-				folio: String(entry.folio ?? ''),
-				monedaDR: String(entry.currency ?? 'MXN'),
-				...payment,
-				impSaldoAnt: Number(entry.previousBalance ?? 0),
-				objetoImpDR,
-				taxes: objetoImpDR === '02' ? readTaxRates((name) => entry[name]) : [],
-			};
-		});
-		const cfdis = fromXml ? entries.map(cfdiOf) : [];
-		checkOneCustomer(cfdis);
-		const { emisor, receptor } = relatedParties(ctx, itemIndex, cfdis[0]);
-		const monedaP = get('paymentCurrency', 'MXN');
-		const monto = positiveNumber(get('paymentAmount', 0));
-		const voucher = buildPaymentReceipt({
-			emisor: emisor as never,
-			receptor: receptor as never,
-			lugarExpedicion: get('lugarExpedicion', ''),
-			serie: get('serie', ''),
-			descripcionFacturador: get('descripcionFacturador', ''),
-			payments: [
-				{
-					fechaPago: cfdiDateTime(get('paymentDate', '')),
-					formaDePagoP: get('paymentForm', '03'),
-					monedaP,
-					tipoCambioP:
-						monedaP === 'MXN' ? undefined : positiveNumber(get('paymentExchangeRate', 0)),
-					monto,
-					numOperacion: get('paymentOperationNumber', ''),
-					documents,
-				},
-			],
-		});
-		const body = withRelationsAndLegends(ctx, itemIndex, voucher as IDataObject);
-		// An installment of an invoice is receipted once: the paid invoices and installments are the key.
-		const paid = documents.map((document) => ({
-			uuid: String(document.idDocumento ?? ''),
-			installment: Number(document.numParcialidad ?? 1),
-		}));
-		const key = paymentReceiptKey(paid, body)?.key;
-		const paymentDate = String(get('paymentDate', '') ?? '');
-		// The amount received, when given, is the money the receipt records (Σ Monto).
-		const money =
-			monto === undefined
-				? undefined
-				: {
-						amount: String(monto),
-						currency: monedaP,
-						from: 'the Payment Amount received',
-						field: 'paymentAmount',
-						fix: 'Payment Amount',
-					};
-		return new BuiltVoucher(
-			body,
-			{},
-			{
-				key: key && paymentDate ? { ...key, since: paymentDate } : key,
-				...(money ? { money } : {}),
-			},
-		);
-	} catch (error) {
-		throw kindInputFailure(ctx, itemIndex, error, (field) => labelOf(field, entries));
-	}
-}
 
 /**
  * Voucher → Create Payment Receipt: a type P voucher with the Pagos 2.0 complement computed from

@@ -4,9 +4,9 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { Engine } from '../../../../support/engine/engine';
-import { satGuideDoctoRelacionado, satGuideSparseReceipt } from '../../../../support/vouchers';
-import { createParams, useSandboxEngine } from '../../../../support/nodeTestKit';
+import { Engine } from '../../../../../support/engine/engine';
+import { satGuideDoctoRelacionado, satGuideSparseReceipt } from '../../../../../support/vouchers';
+import { createParams, useSandboxEngine } from '../../../../../support/nodeTestKit';
 import {
 	CUSTOMER,
 	CUSTOMER_FIELDS,
@@ -19,7 +19,7 @@ import {
 	sentBody,
 	stampedXml,
 	stampInvoice,
-} from '../../../../support/kindsKit';
+} from '../../../../../support/kindsKit';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 const kit = useSandboxEngine();
