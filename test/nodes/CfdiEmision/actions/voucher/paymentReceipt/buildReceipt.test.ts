@@ -1,3 +1,11 @@
+/**
+ * A payment receipt built (actions/voucher/paymentReceipt/buildReceipt.ts): type P with its Pagos
+ * 2.0 complement, more paid than owed refused, and Compute Totals on a type P voucher given as
+ * JSON.
+ *
+ * Also covers: nodes/CfdiEmision/actions/voucher/paymentReceipt/index.ts (the kind's face, through
+ * which these tests import it).
+ */
 import {
 	computeTotals,
 	KindInputError,

@@ -1,6 +1,9 @@
 /**
- * Voucher > Create Payment Receipt through n8n-core's engine against the sandbox: the receipt sent and
- * stamped, the related invoices read from their XML or typed in, and example 04's path.
+ * Voucher > Create Payment Receipt through n8n-core's engine against the sandbox: the receipt sent
+ * and stamped, the related invoices read from their XML or typed in, and example 04's path.
+ *
+ * Also covers: nodes/CfdiEmision/actions/voucher/paymentReceipt/receiptFromFields.ts (the
+ * operation's fields read into its voucher).
  */
 import type { INodeParameters } from 'n8n-workflow';
 
