@@ -1,6 +1,8 @@
 /**
  * The jest configuration of `npm run mutate` (StrykerJS): only the pure tests (test/nodes/CfdiEmision/cfdi,
- * test/nodes/CfdiEmision/orders), which exercise cfdi/ and orders/ without the engine or the sandbox. Not used by `npm test`.
+ * test/nodes/CfdiEmision/orders, test/nodes/CfdiEmision/actions/voucher/paymentReceipt), which exercise cfdi/, orders/
+ * and the payment receipt's builders without the engine or the sandbox (the receipt's folder also holds its
+ * operation's engine test: narrow with MUTATE_TESTS). Not used by `npm test`.
  * MUTATE_TESTS (comma-separated test files) narrows the tests further, e.g. to the tests of the
  * files being mutated: on a busy machine each mutant then runs in seconds.
  */
@@ -22,6 +24,8 @@ module.exports = {
 		'<rootDir>/test/support',
 		'<rootDir>/nodes/CfdiEmision/cfdi',
 		'<rootDir>/nodes/CfdiEmision/orders',
+		'<rootDir>/test/nodes/CfdiEmision/actions/voucher/paymentReceipt',
+		'<rootDir>/nodes/CfdiEmision/actions/voucher/paymentReceipt',
 	],
 	...(only.length > 0 ? { testMatch: only.map((file) => `**/${file}`) } : {}),
 	globalSetup: undefined,

@@ -12,7 +12,12 @@ const report = process.env.MUTATE_REPORT || 'kinds';
 
 export default {
 	...base,
-	mutate: ['nodes/CfdiEmision/cfdi/kinds/**/*.ts', '!nodes/CfdiEmision/cfdi/kinds/index.ts'],
+	mutate: [
+		'nodes/CfdiEmision/cfdi/kinds/**/*.ts',
+		'!nodes/CfdiEmision/cfdi/kinds/index.ts',
+		// The payment receipt's builders, moved from cfdi/kinds to their kind's folder.
+		'nodes/CfdiEmision/actions/voucher/paymentReceipt/{buildReceipt,paidDocument,paidDocumentFromXml,receiptTaxes,receiptTotals,paidBalances,completeReceipt}.ts',
+	],
 	reporters: ['clear-text', 'progress-append-only', 'json'],
 	jsonReporter: { fileName: `reports/mutation/${report}.json` },
 	incremental: true,
