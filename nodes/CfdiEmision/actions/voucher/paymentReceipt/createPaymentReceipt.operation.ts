@@ -7,16 +7,11 @@ import { OBJETO_IMP } from '../../../cfdi/catalogs/objetoImp';
 import { readRelatedInvoices, readRelatedXmlField } from '../../../api/relatedInvoices';
 import { readStampingSettings, runStamping } from '../../../stamping';
 import { catalogOptions, showFor } from '../../common.fields';
-import {
-	fiscalLegends,
-	options,
-	output,
-	relatedPartyFields,
-	relatedVouchers,
-	stampingFields,
-	taxRateFields,
-	voucherField,
-} from '../fields';
+import { output } from '../fields/output.fields';
+import { relatedPartyFields } from '../fields/relatedParties.fields';
+import { options, stampingFields } from '../fields/stamping.fields';
+import { voucherField } from '../fields/voucherForm.fields';
+import { fiscalLegends, relatedVouchers, taxRateFields } from '../fields/voucherKind.fields';
 import { INVOICES, paymentReceiptOf } from './receiptFromFields';
 
 const OPERATION = 'createPaymentReceipt';
