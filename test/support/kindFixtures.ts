@@ -3,15 +3,17 @@
  * states what a wrong voucher must give: exactly one error, with its code and full path.
  */
 import {
-	buildCreditNote,
 	buildGlobalInvoice,
 	KindInputError,
 	validateVoucher,
-	type CreditNoteInput,
 	type GlobalInvoiceInput,
 	type Voucher,
 } from '../../nodes/CfdiEmision/cfdi';
 import type { LineItemsSettings } from '../../nodes/CfdiEmision/orders';
+import {
+	buildCreditNote,
+	type CreditNoteInput,
+} from '../../nodes/CfdiEmision/actions/voucher/creditNote';
 import {
 	buildPaymentReceipt,
 	type PaidDocumentInput,

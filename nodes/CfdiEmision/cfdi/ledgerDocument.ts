@@ -7,7 +7,7 @@ import {
 	DECIMAL_ZERO,
 	type Decimal,
 } from './decimal';
-import { CREDIT_NOTE_RELATIONS } from './kinds/creditNote';
+import { CREDIT_NOTE_RELATIONS } from './catalogs/tipoRelacion';
 import { readSaleDocument, saleNumber, ticketAmount, ticketsOf } from './kinds/saleDocument';
 import { isGlobalInvoice } from './kinds/globalInvoice';
 import { readStampedCfdi } from './kinds/stampedCfdi';

@@ -11,7 +11,8 @@ import {
 	parseDecimal,
 	type Decimal,
 } from '../cfdi/decimal';
-import { buildCreditNote, type CreditNoteLine, type TaxRate } from '../cfdi/kinds';
+import { type TaxRate } from '../cfdi/kinds';
+import { buildCreditNote, type CreditNoteLine } from '../actions/voucher/creditNote';
 import type { Concepto } from '../cfdi/types';
 import { OrderInputError } from './orderInputError';
 import { invoiceUuidOf, rebuiltInvoice } from './invoiceLink';

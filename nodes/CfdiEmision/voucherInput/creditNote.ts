@@ -5,15 +5,14 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { buildGlobalSaleCreditNote, type StampedCfdi } from '../cfdi';
 import {
 	buildCreditNote,
-	buildGlobalSaleCreditNote,
 	creditedInvoiceFromCfdi,
 	creditNoteMoney,
 	type CreditedInvoice,
 	type CreditNoteInput,
-	type StampedCfdi,
-} from '../cfdi';
+} from '../actions/voucher/creditNote';
 import { readsRelatedXml, relatedEntries, type RelatedInvoices } from '../api/relatedInvoices';
 import {
 	kindInputFailure,

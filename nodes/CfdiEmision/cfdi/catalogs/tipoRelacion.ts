@@ -11,3 +11,6 @@ export const TIPO_RELACION: CatalogEntry[] = withSatNames('c_TipoRelacion', [
 	{ code: '06', description: 'Invoice for goods already transferred' },
 	{ code: '07', description: 'Application of an advance' },
 ]);
+
+/** The relations a credit note (type E) may use: 01 credit note, 03 return of goods, 07 advance applied. */
+export const CREDIT_NOTE_RELATIONS = ['01', '03', '07'] as const;

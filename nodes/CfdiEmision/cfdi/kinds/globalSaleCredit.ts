@@ -9,7 +9,7 @@
 import { compareDecimal, decimalToString, subtractDecimal, type Decimal } from '../decimal';
 import type { Voucher } from '../types';
 import { withGlobalInformation } from '../voucherShape';
-import { buildCreditNote, type CreditNoteInput } from './creditNote';
+import { buildCreditNote, type CreditNoteInput } from '../../actions/voucher/creditNote';
 import { GENERAL_PUBLIC_RECIPIENT, isGlobalInvoice, SALE_CONCEPT } from './globalInvoice';
 import {
 	conceptsOfTicket,

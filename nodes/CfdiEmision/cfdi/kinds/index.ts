@@ -1,14 +1,5 @@
 export { KindInputError, type TaxRate } from './taxRates';
 export {
-	buildCreditNote,
-	creditedInvoiceFromCfdi,
-	creditNoteMoney,
-	CREDIT_NOTE_RELATIONS,
-	type CreditedInvoice,
-	type CreditNoteInput,
-	type CreditNoteLine,
-} from './creditNote';
-export {
 	buildGlobalInvoice,
 	GENERAL_PUBLIC_RECIPIENT,
 	globalInvoiceMoney,

@@ -1,7 +1,7 @@
 /** Related vouchers (CfdiRelacionados) of any voucher, and the relation a credit note (type E) needs. */
 import { FOLIO_FISCAL_PATTERN } from '../cancellation';
 import { TIPO_RELACION } from '../catalogs/tipoRelacion';
-import { CREDIT_NOTE_RELATIONS } from '../kinds/creditNote';
+import { CREDIT_NOTE_RELATIONS } from '../catalogs/tipoRelacion';
 import { relatedGroupsOf, PATHS, SHAPE } from '../voucherShape';
 import { listCodes, show } from './describe';
 import { textOf, type ValidationContext } from './context';

@@ -8,9 +8,7 @@
 import Decimal from 'decimal.js';
 
 import {
-	buildCreditNote,
 	computeTotals,
-	creditNoteMoney,
 	globalInvoiceMoney,
 	reconcile,
 	ReconciliationRefused,
@@ -18,6 +16,10 @@ import {
 	type SourceMoney,
 	type Voucher,
 } from '../../../../nodes/CfdiEmision/cfdi';
+import {
+	buildCreditNote,
+	creditNoteMoney,
+} from '../../../../nodes/CfdiEmision/actions/voucher/creditNote';
 import { buildPaymentReceipt } from '../../../../nodes/CfdiEmision/actions/voucher/paymentReceipt';
 import { lineItemsToVoucher } from '../../../../nodes/CfdiEmision/orders';
 import {

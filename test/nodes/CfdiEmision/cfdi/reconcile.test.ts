@@ -8,21 +8,23 @@ import Decimal from 'decimal.js';
 import fc from 'fast-check';
 
 import {
-	buildCreditNote,
 	buildGlobalInvoice,
-	creditNoteMoney,
 	globalInvoiceMoney,
 	KindInputError,
 	reconcile,
 	ReconciliationRefused,
 	validateVoucher,
-	type CreditNoteInput,
 	type GlobalInvoiceInput,
 	computeTotals,
 	type Concepto,
 	type Reconciliation,
 	type Voucher,
 } from '../../../../nodes/CfdiEmision/cfdi';
+import {
+	buildCreditNote,
+	creditNoteMoney,
+	type CreditNoteInput,
+} from '../../../../nodes/CfdiEmision/actions/voucher/creditNote';
 import {
 	buildPaymentReceipt,
 	type PaymentInput,

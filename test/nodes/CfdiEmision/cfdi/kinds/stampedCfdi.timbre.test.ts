@@ -1,7 +1,7 @@
 import { readFileSync } from 'fs';
 import { join } from 'path';
 
-import { creditedInvoiceFromCfdi } from '../../../../../nodes/CfdiEmision/cfdi/kinds/creditNote';
+import { creditedInvoiceFromCfdi } from '../../../../../nodes/CfdiEmision/actions/voucher/creditNote/buildCreditNote';
 import { paidDocumentFromCfdi } from '../../../../../nodes/CfdiEmision/actions/voucher/paymentReceipt/paidDocumentFromXml';
 import {
 	noStampMessage,

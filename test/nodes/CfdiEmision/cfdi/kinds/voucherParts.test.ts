@@ -7,14 +7,16 @@
 import Decimal from 'decimal.js';
 
 import {
-	buildCreditNote,
 	buildGlobalInvoice,
 	globalInvoiceMoney,
 	KindInputError,
 	validateVoucher,
-	type CreditNoteInput,
 	type GlobalInvoiceInput,
 } from '../../../../../nodes/CfdiEmision/cfdi';
+import {
+	buildCreditNote,
+	type CreditNoteInput,
+} from '../../../../../nodes/CfdiEmision/actions/voucher/creditNote';
 import { buildPaymentReceipt } from '../../../../../nodes/CfdiEmision/actions/voucher/paymentReceipt';
 import {
 	creditNoteInput,

@@ -1,16 +1,21 @@
 /**
- * Also covers: nodes/CfdiEmision/cfdi/kinds/index.ts (the kinds' barrel these tests import).
+ * A credit note built (actions/voucher/creditNote/buildCreditNote.ts).
+ *
+ * Also covers: nodes/CfdiEmision/cfdi/kinds/index.ts (the kinds' barrel these tests import),
+ * nodes/CfdiEmision/actions/voucher/creditNote/index.ts (the credit note's face).
  */
 import Decimal from 'decimal.js';
 import {
-	buildCreditNote,
-	creditedInvoiceFromCfdi,
 	KindInputError,
 	readStampedCfdi,
 	validateVoucher,
+} from '../../../../../../nodes/CfdiEmision/cfdi';
+import {
+	buildCreditNote,
+	creditedInvoiceFromCfdi,
 	creditNoteMoney,
 	type CreditNoteInput,
-} from '../../../../../nodes/CfdiEmision/cfdi';
+} from '../../../../../../nodes/CfdiEmision/actions/voucher/creditNote';
 import {
 	creditNote,
 	creditNoteInput,
@@ -18,7 +23,7 @@ import {
 	IVA16,
 	SECOND_UUID,
 	kindRefusal,
-} from '../../../../support/kindFixtures';
+} from '../../../../../support/kindFixtures';
 
 const base = creditNoteInput();
 

@@ -3,23 +3,33 @@
  * 03 return of goods, 07 advance applied), are paid at once (metodoPago PUE) and carry concepts
  * and taxes as an invoice does, the taxes being those of the related invoice.
  */
-import { computeTotals } from '../computeTotals';
+import { CREDIT_NOTE_RELATIONS } from '../../../cfdi/catalogs/tipoRelacion';
+import { computeTotals } from '../../../cfdi/computeTotals';
 import {
 	compareDecimal,
 	decimalAsGiven,
 	decimalToString,
 	sumDecimals,
 	type Decimal,
-} from '../decimal';
-import type { Concepto, Receptor, Voucher } from '../types';
-import { withRelatedGroups } from '../voucherShape';
-import type { SourceMoney } from '../voucherSource';
-import { baseForGross } from './taxIncluded';
-import { dec, decimalsOf, KindInputError, num, rateOf, type TaxRate } from './taxRates';
-import { voucherHead, withConceptTaxes, type VoucherHeadInput } from './voucherParts';
-import { noStampMessage, taxRatesOfCfdi, type StampedCfdi } from './stampedCfdi';
-
-export const CREDIT_NOTE_RELATIONS = ['01', '03', '07'] as const;
+} from '../../../cfdi/decimal';
+import type { Concepto, Receptor, Voucher } from '../../../cfdi/types';
+import { withRelatedGroups } from '../../../cfdi/voucherShape';
+import type { SourceMoney } from '../../../cfdi/voucherSource';
+import { baseForGross } from '../../../cfdi/kinds/taxIncluded';
+import {
+	dec,
+	decimalsOf,
+	KindInputError,
+	num,
+	rateOf,
+	type TaxRate,
+} from '../../../cfdi/kinds/taxRates';
+import {
+	voucherHead,
+	withConceptTaxes,
+	type VoucherHeadInput,
+} from '../../../cfdi/kinds/voucherParts';
+import { noStampMessage, taxRatesOfCfdi, type StampedCfdi } from '../../../cfdi/kinds/stampedCfdi';
 
 /** Default concept of a single-amount credit note, per relation type (SAT filling guide of egresos). */
 const SINGLE_AMOUNT_DESCRIPTION: Record<string, string> = {
