@@ -8,7 +8,7 @@ import { resourceFields } from '../common.fields';
 import * as buildFromOrder from './buildFromOrder.operation';
 import * as cancel from './cancel.operation';
 import * as create from './create.operation';
-import * as createCreditNote from './createCreditNote.operation';
+import * as createCreditNote from './creditNote/createCreditNote.operation';
 import * as createGlobalInvoice from './createGlobalInvoice.operation';
 import * as createPaymentReceipt from './paymentReceipt/createPaymentReceipt.operation';
 import * as get from './get.operation';

@@ -7,7 +7,7 @@ import { router } from '../../../../../nodes/CfdiEmision/actions/router';
 import * as buildFromOrder from '../../../../../nodes/CfdiEmision/actions/voucher/buildFromOrder.operation';
 import * as cancel from '../../../../../nodes/CfdiEmision/actions/voucher/cancel.operation';
 import * as create from '../../../../../nodes/CfdiEmision/actions/voucher/create.operation';
-import * as createCreditNote from '../../../../../nodes/CfdiEmision/actions/voucher/createCreditNote.operation';
+import * as createCreditNote from '../../../../../nodes/CfdiEmision/actions/voucher/creditNote/createCreditNote.operation';
 import * as createGlobalInvoice from '../../../../../nodes/CfdiEmision/actions/voucher/createGlobalInvoice.operation';
 import * as createPaymentReceipt from '../../../../../nodes/CfdiEmision/actions/voucher/paymentReceipt/createPaymentReceipt.operation';
 import * as get from '../../../../../nodes/CfdiEmision/actions/voucher/get.operation';

@@ -5,24 +5,28 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { buildGlobalSaleCreditNote, type StampedCfdi } from '../cfdi';
+import { buildGlobalSaleCreditNote, type StampedCfdi } from '../../../cfdi';
 import {
 	buildCreditNote,
 	creditedInvoiceFromCfdi,
 	creditNoteMoney,
 	type CreditedInvoice,
 	type CreditNoteInput,
-} from '../actions/voucher/creditNote';
-import { readsRelatedXml, relatedEntries, type RelatedInvoices } from '../api/relatedInvoices';
+} from './buildCreditNote';
+import {
+	readsRelatedXml,
+	relatedEntries,
+	type RelatedInvoices,
+} from '../../../api/relatedInvoices';
 import {
 	kindInputFailure,
 	positiveNumber,
 	readTaxRates,
 	withRelationsAndLegends,
-} from './voucherKind';
-import { BuiltVoucher } from './builtVoucher';
-import { relatedParties } from './relatedParties';
-import { GlobalSaleCredits, type GlobalSaleFacts } from './globalSaleCredit';
+} from '../../../voucherInput/voucherKind';
+import { BuiltVoucher } from '../../../voucherInput/builtVoucher';
+import { relatedParties } from '../../../voucherInput/relatedParties';
+import { GlobalSaleCredits, type GlobalSaleFacts } from '../../../voucherInput/globalSaleCredit';
 
 /** The Related Invoices collection of Create Credit Note (its fields and its reads name it). */
 export const CREDITED_INVOICES = 'creditedInvoices.invoice';

@@ -1,26 +1,20 @@
 /** Voucher → Create Credit Note: its fields and its execute. */
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { TIPO_RELACION } from '../../cfdi';
-import { catalogOptions } from '../common.fields';
-import { showFor } from '../common.fields';
-import { readRelatedInvoices, readRelatedXmlField } from '../../api/relatedInvoices';
-import { readStampingSettings, runStamping } from '../../stamping';
-import {
-	fiscalLegends,
-	globalSaleTicketField,
-	options,
-	output,
-	relatedPartyFields,
-	relatedVouchers,
-	stampingFields,
-	taxRateFields,
-	voucherField,
-} from './fields';
-import { GlobalSaleCredits } from '../../voucherInput/globalSaleCredit';
-import { SaleLedger } from '../../stamping/saleLedger';
-import { RunVoucherList } from '../../stamping/service';
-import { CREDITED_INVOICES, creditNoteOf } from '../../voucherInput/creditNote';
+import { TIPO_RELACION } from '../../../cfdi/catalogs/tipoRelacion';
+import { catalogOptions, showFor } from '../../common.fields';
+import { readRelatedInvoices, readRelatedXmlField } from '../../../api/relatedInvoices';
+import { readStampingSettings, runStamping } from '../../../stamping';
+import { globalSaleTicketField } from '../fields/globalSale.fields';
+import { output } from '../fields/output.fields';
+import { relatedPartyFields } from '../fields/relatedParties.fields';
+import { options, stampingFields } from '../fields/stamping.fields';
+import { voucherField } from '../fields/voucherForm.fields';
+import { fiscalLegends, relatedVouchers, taxRateFields } from '../fields/voucherKind.fields';
+import { GlobalSaleCredits } from '../../../voucherInput/globalSaleCredit';
+import { SaleLedger } from '../../../stamping/saleLedger';
+import { RunVoucherList } from '../../../stamping/service';
+import { CREDITED_INVOICES, creditNoteOf } from './creditNoteFromFields';
 
 const OPERATION = 'createCreditNote';
 const show = showFor('voucher', [OPERATION]);

@@ -1,13 +1,17 @@
 /**
- * Voucher > Create Credit Note through n8n-core's engine against the sandbox: the note sent and stamped,
- * its related invoices read from their XML or typed in, and example 05's path.
+ * Voucher > Create Credit Note through n8n-core's engine against the sandbox: the note sent and
+ * stamped, its related invoices read from their XML or typed in, and example 05's path.
  *
- * Also covers: nodes/CfdiEmision/voucherInput/creditNote.ts, nodes/CfdiEmision/api/relatedInvoices.ts, nodes/CfdiEmision/actions/voucher/fields/relatedParties.fields.ts (the credit note built for each item, the read of the related invoices a credit note refers to, and the issuer and recipient fields of a voucher that relates invoices).
+ * Also covers: nodes/CfdiEmision/actions/voucher/creditNote/creditNoteFromFields.ts,
+ * nodes/CfdiEmision/api/relatedInvoices.ts,
+ * nodes/CfdiEmision/actions/voucher/fields/relatedParties.fields.ts (the credit note built for each
+ * item, the read of the related invoices a credit note refers to, and the issuer and recipient
+ * fields of a voucher that relates invoices).
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { useSandboxEngine } from '../../../../support/nodeTestKit';
-import { satCheckedTotal } from '../../../../support/satLimits';
+import { useSandboxEngine } from '../../../../../support/nodeTestKit';
+import { satCheckedTotal } from '../../../../../support/satLimits';
 import {
 	CUSTOMER,
 	creditNoteParams,
@@ -20,7 +24,7 @@ import {
 	sentBody,
 	stampedXml,
 	stampInvoice,
-} from '../../../../support/kindsKit';
+} from '../../../../../support/kindsKit';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 const kit = useSandboxEngine();
