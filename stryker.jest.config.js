@@ -1,7 +1,7 @@
 /**
  * The jest configuration of `npm run mutate` (StrykerJS): only the pure tests (test/nodes/CfdiEmision/cfdi,
- * test/nodes/CfdiEmision/orders, test/nodes/CfdiEmision/actions/voucher/paymentReceipt), which exercise cfdi/, orders/
- * and the payment receipt's builders without the engine or the sandbox (the receipt's folder also holds its
+ * test/nodes/CfdiEmision/orders, the kinds' folders under test/nodes/CfdiEmision/actions/voucher), which exercise
+ * cfdi/, orders/ and the kinds' builders without the engine or the sandbox (a kind's folder also holds its
  * operation's engine test: narrow with MUTATE_TESTS). Not used by `npm test`.
  * MUTATE_TESTS (comma-separated test files) narrows the tests further, e.g. to the tests of the
  * files being mutated: on a busy machine each mutant then runs in seconds.
@@ -26,6 +26,8 @@ module.exports = {
 		'<rootDir>/nodes/CfdiEmision/orders',
 		'<rootDir>/test/nodes/CfdiEmision/actions/voucher/paymentReceipt',
 		'<rootDir>/nodes/CfdiEmision/actions/voucher/paymentReceipt',
+		'<rootDir>/test/nodes/CfdiEmision/actions/voucher/creditNote',
+		'<rootDir>/nodes/CfdiEmision/actions/voucher/creditNote',
 	],
 	...(only.length > 0 ? { testMatch: only.map((file) => `**/${file}`) } : {}),
 	globalSetup: undefined,

@@ -1,8 +1,8 @@
 // npm run mutate:kinds (not in CI): stryker.config.json narrowed to cfdi/kinds, with its own report
 // and incremental file (a run reuses the results of the last one for the mutants whose code and
 // covering tests did not change). MUTATE_REPORT names them when one file is mutated at a time:
-//   MUTATE_REPORT=kinds-creditNote MUTATE_TESTS=test/nodes/CfdiEmision/cfdi/kinds/creditNote.test.ts \
-//     npm run mutate:kinds -- --mutate nodes/CfdiEmision/cfdi/kinds/creditNote.ts
+//   MUTATE_REPORT=kinds-creditNote MUTATE_TESTS=test/nodes/CfdiEmision/actions/voucher/creditNote/buildCreditNote.test.ts \
+//     npm run mutate:kinds -- --mutate nodes/CfdiEmision/actions/voucher/creditNote/buildCreditNote.ts
 // writes reports/mutation/kinds-creditNote.json. See DEVELOPMENT.md "Mutation testing".
 import { readFileSync } from 'fs';
 
@@ -15,8 +15,9 @@ export default {
 	mutate: [
 		'nodes/CfdiEmision/cfdi/kinds/**/*.ts',
 		'!nodes/CfdiEmision/cfdi/kinds/index.ts',
-		// The payment receipt's builders, moved from cfdi/kinds to their kind's folder.
+		// The builders of the kinds moved from cfdi/kinds to their own folders.
 		'nodes/CfdiEmision/actions/voucher/paymentReceipt/{buildReceipt,paidDocument,paidDocumentFromXml,receiptTaxes,receiptTotals,paidBalances,completeReceipt}.ts',
+		'nodes/CfdiEmision/actions/voucher/creditNote/buildCreditNote.ts',
 	],
 	reporters: ['clear-text', 'progress-append-only', 'json'],
 	jsonReporter: { fileName: `reports/mutation/${report}.json` },
