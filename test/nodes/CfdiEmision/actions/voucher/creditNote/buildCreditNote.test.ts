@@ -166,10 +166,11 @@ describe('credit note (type E)', () => {
 });
 
 /**
- * Credit notes (cfdi/kinds/creditNote.ts) as a user meets them: what the note credits at most (the
- * related invoices' totals or balances, one currency), which taxes a single amount takes, the
- * concepts written for lines and for a single amount, and each refusal with its field, figures and
- * fix. Amounts are checked against decimal.js and the SAT's per-concept rounding.
+ * Credit notes (actions/voucher/creditNote/buildCreditNote.ts) as a user meets them: what the note
+ * credits at most (the related invoices' totals or balances, one currency), which taxes a single
+ * amount takes, the concepts written for lines and for a single amount, and each refusal with its
+ * field, figures and fix. Amounts are checked against decimal.js and the SAT's per-concept
+ * rounding.
  */
 
 const ISR10 = { impuesto: '001', tipoFactor: 'Tasa', tasaOCuota: 0.1, withheld: true };
