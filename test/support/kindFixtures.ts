@@ -1,14 +1,18 @@
 /**
- * Valid vouchers of each kind, built by the kind builders where there is one, and a helper that
- * states what a wrong voucher must give: exactly one error, with its code and full path.
+ * Valid vouchers of each kind, built by the kind builders where there is one, the local checks as
+ * the node runs them (validateWithKinds), and a helper that states what a wrong voucher must give:
+ * exactly one error, with its code and full path.
  */
 import {
 	buildGlobalInvoice,
 	KindInputError,
 	validateVoucher,
 	type GlobalInvoiceInput,
+	type ValidateOptions,
+	type ValidationResult,
 	type Voucher,
 } from '../../nodes/CfdiEmision/cfdi';
+import { VOUCHER_KINDS } from '../../nodes/CfdiEmision/actions/voucher/kindsTable';
 import type { LineItemsSettings } from '../../nodes/CfdiEmision/orders';
 import {
 	buildCreditNote,
@@ -330,6 +334,17 @@ export function exportInvoice(): Voucher {
 	};
 }
 
+/**
+ * The local checks as every voucher operation runs them: the shared rules and what the kinds table
+ * hands down (the payment receipt's Pagos 2.0 checks).
+ */
+export function validateWithKinds(
+	voucher: unknown,
+	options: ValidateOptions = {},
+): ValidationResult {
+	return validateVoucher(voucher, { ...options, kinds: VOUCHER_KINDS });
+}
+
 export interface WrongCase {
 	name: string;
 	/** The voucher, or a function that builds it when the case runs. */
@@ -340,7 +355,7 @@ export interface WrongCase {
 
 /** The one error a wrong voucher must give, with its path named in the message and a fix. */
 export function expectOnlyError(voucher: unknown, code: string, path: string): void {
-	const result = validateVoucher(typeof voucher === 'function' ? voucher() : voucher);
+	const result = validateWithKinds(typeof voucher === 'function' ? voucher() : voucher);
 	expect(result.errors.map((error) => `${error.code} ${error.path}`)).toEqual([`${code} ${path}`]);
 	const [error] = result.errors;
 	expect(error.message).toContain(path);

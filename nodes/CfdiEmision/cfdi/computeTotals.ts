@@ -12,7 +12,6 @@ import {
 	sumDecimals,
 	type Decimal,
 } from './decimal';
-import { completePaymentReceipt } from '../actions/voucher/paymentReceipt';
 import { groupRetenciones, groupTraslados, type TaxLineAmounts } from './taxGrouping';
 import { taxImporteChoices, withinBounds } from './tolerance';
 import type { Impuestos, Voucher, VoucherRetencion, VoucherTraslado } from './types';
@@ -223,8 +222,8 @@ function computeConcept(
  * - subTotal = Σ importe; descuento = Σ concept descuento when any concept has one (otherwise a
  *   voucher-level descuento is kept as given); total = subTotal − descuento + transferred − withheld.
  *   T and P vouchers get subTotal and total 0.
- * - P vouchers: the payment complement is completed (completePaymentReceipt): saldo insoluto,
- *   DR and payment taxes from the amounts paid and the rates, totales.
+ * - P vouchers: the payment complement is the receipt's to complete (KindRules.complete, which the
+ *   caller applies to the voucher returned here).
  * Normalized: cantidad given as a number becomes its decimal text; numeric strings in
  * valorUnitario, descuento and tasaOCuota become numbers; a missing objetoImp becomes "02" when
  * the concept has taxes and "01" otherwise; an empty concept impuestos node is removed.
@@ -330,9 +329,5 @@ export function computeTotals(
 		traslados,
 		retenciones,
 	};
-	return {
-		voucher:
-			voucher.tipoDeComprobante === 'P' ? completePaymentReceipt(out as Voucher) : (out as Voucher),
-		computed,
-	};
+	return { voucher: out as Voucher, computed };
 }

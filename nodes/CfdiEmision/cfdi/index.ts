@@ -43,6 +43,7 @@ export type {
 	VoucherTraslado,
 } from './types';
 export { validateVoucher } from './validateVoucher';
+export type { KindRules } from './kindRules';
 export {
 	reconcile,
 	ReconciliationRefused,

@@ -1,4 +1,5 @@
 import type { Finding, ValidateOptions, ValidationResult } from './types';
+import type { KindRules } from './kindRules';
 import { isRecord, ValidationContext, viewOf } from './validation/context';
 import { show } from './validation/describe';
 import { checkBorderRate } from './validation/borderRate';
@@ -16,7 +17,7 @@ import { checkVoucherKinds } from './validation/voucherKinds';
 import { checkVoucherType } from './validation/voucherType';
 
 // Order matters: later checks skip values on which an earlier check already reported an error.
-const CHECKS = [
+const SHARED_CHECKS = [
 	checkRequiredFields,
 	checkCodes,
 	checkFormats,
@@ -28,6 +29,12 @@ const CHECKS = [
 	checkBorderRate,
 	checkVoucherTaxes,
 	checkVoucherTotals,
+];
+
+/** The shared checks, then the kinds' own (handed down), the shared kind checks, the schema's limits. */
+const checksWith = (kinds: KindRules | undefined) => [
+	...SHARED_CHECKS,
+	...(kinds?.checks ?? []),
 	checkVoucherKinds,
 	// Last: the schema's generic limits, on every value no check above has reported.
 	checkSchemaFacets,
@@ -37,10 +44,14 @@ const CHECKS = [
  * Checks a CFDI 4.0 voucher body before it is sent, collecting every finding (not only the
  * first). Each error names the path, the value and the fix; codes are local ('RFC_PATTERN') or
  * the SAT rejection they prevent ('CFDI40108', 'CRP20244'). Every kind is checked: invoices,
- * credit notes, payment vouchers with Pagos 2.0, global invoices, related vouchers, fiscal legends,
- * Carta Porte 3.1 and Comercio Exterior 2.0. Unknown extra members are allowed.
+ * credit notes, global invoices, related vouchers, fiscal legends, Carta Porte 3.1 and Comercio
+ * Exterior 2.0, and the kinds in their own folders by the rules they hand down (`kinds`: payment
+ * vouchers with Pagos 2.0; without it their members are not checked). Unknown extra members are allowed.
  */
-export function validateVoucher(voucher: unknown, options: ValidateOptions = {}): ValidationResult {
+export function validateVoucher(
+	voucher: unknown,
+	options: ValidateOptions & { kinds?: KindRules } = {},
+): ValidationResult {
 	if (!isRecord(voucher)) {
 		const error: Finding = {
 			code: 'NOT_AN_OBJECT',
@@ -52,6 +63,6 @@ export function validateVoucher(voucher: unknown, options: ValidateOptions = {})
 		return { valid: false, errors: [error], warnings: [] };
 	}
 	const ctx = new ValidationContext(viewOf(voucher), options.stamp ?? true);
-	for (const check of CHECKS) check(ctx);
+	for (const check of checksWith(options.kinds)) check(ctx);
 	return { valid: ctx.errors.length === 0, errors: ctx.errors, warnings: ctx.warnings };
 }

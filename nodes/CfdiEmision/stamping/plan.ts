@@ -16,6 +16,7 @@ import {
 	userKey,
 	type BusinessKey,
 	type DuplicateCheckMode,
+	type KindRules,
 } from '../cfdi';
 import type { VoucherRecord } from '../api/voucherRecords';
 import {
@@ -104,6 +105,11 @@ export interface VoucherOperation {
 	relatedXml?(itemIndex: number): Map<string, string>;
 	/** The run's ledger when the operation read it before planning (a global sale's credits). */
 	ledger?: SaleLedger;
+	/**
+	 * What the kinds in their own folders add to Compute Totals and the local checks (the kinds
+	 * table, actions/voucher/kindsTable.ts): the protocol imports no kind.
+	 */
+	kinds: KindRules;
 }
 
 /**
@@ -165,6 +171,7 @@ export function planStampJob(
 		given,
 		stamp,
 		options,
+		operation.kinds,
 		{},
 		built instanceof BuiltVoucher ? built.source : undefined,
 	);

@@ -10,6 +10,7 @@ import {
 	RECIPIENT_FIXES,
 	ReconciliationRefused,
 	validateVoucher,
+	type KindRules,
 	type Reconciliation,
 	type RecipientChange,
 	type RecipientField,
@@ -101,9 +102,14 @@ export function orderInput(ctx: IExecuteFunctions, itemIndex: number): boolean {
 	);
 }
 
-function computed(ctx: IExecuteFunctions, itemIndex: number, voucher: IDataObject): IDataObject {
+function computed(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	voucher: IDataObject,
+	kinds: KindRules,
+): IDataObject {
 	try {
-		return computeTotals(voucher as Voucher).voucher as IDataObject;
+		return kinds.complete(computeTotals(voucher as Voucher).voucher) as IDataObject;
 	} catch (error) {
 		throw new NodeOperationError(
 			ctx.getNode(),
@@ -189,7 +195,7 @@ function recipientFindings(result: ValidationResult): RecipientProblem[] {
 /**
  * The body to send: the voucher a body builder gave, completed by the Options (additional fields,
  * fecha), the issuer from the credential where the node left it empty, totals computed when asked, and checked locally against the CFDI 4.0 rules before any
- * request (option "Validation").
+ * request (option "Validation"); `kinds`: what the kinds in their own folders add to both.
  */
 export function prepareVoucher(
 	ctx: IExecuteFunctions,
@@ -197,6 +203,7 @@ export function prepareVoucher(
 	given: IDataObject,
 	stampIntended: boolean,
 	options: IDataObject,
+	kinds: KindRules,
 	issuer: IssuerDefaults = {},
 	source?: VoucherSource,
 ): PreparedVoucher {
@@ -209,7 +216,7 @@ export function prepareVoucher(
 		: {};
 	// A form voucher of version 1.1 has its amounts computed already (IVA bases over IEPS kept).
 	if (options.computeTotals === true && !formComputesTotals(ctx, itemIndex))
-		body = computed(ctx, itemIndex, body);
+		body = computed(ctx, itemIndex, body, kinds);
 	// The one place every builder's voucher passes through: its total against its source's money.
 	const reconciled = reconciledVoucher(ctx, itemIndex, body, source, options);
 	body = reconciled.body;
@@ -220,7 +227,7 @@ export function prepareVoucher(
 	const qs: IDataObject = options.noCalcularFecha === true ? { noCalcularFecha: true } : {};
 	const mode = (options.validation as ValidationMode | undefined) ?? 'strict';
 	if (mode === 'off') return { body, qs, ...extra };
-	const result = validateVoucher(body, { stamp: stampIntended });
+	const result = validateVoucher(body, { stamp: stampIntended, kinds });
 	if (!result.valid && mode === 'strict')
 		throw invalidVoucherError(
 			ctx,

@@ -9,6 +9,7 @@ import {
 	type TypedTotal,
 } from '../cfdi/formLines';
 import type { Voucher } from '../cfdi/types';
+import type { KindRules } from '../cfdi/kindRules';
 import { unitForProduct } from '../cfdi/catalogs/unitForProduct';
 import { cfdiDateTime } from '../cfdi/mexicoTime';
 import { codeOf } from '../execution/parameters';
@@ -107,8 +108,12 @@ function headerFromFields(ctx: IExecuteFunctions, itemIndex: number): IDataObjec
 }
 
 /** The voucher of spec 2.1 from the node's field-by-field parameters (version 1: amounts as typed). */
-function voucherFromFields(ctx: IExecuteFunctions, itemIndex: number): IDataObject | BuiltVoucher {
-	if (formComputesTotals(ctx, itemIndex)) return voucherFromFormLines(ctx, itemIndex);
+function voucherFromFields(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	kinds: KindRules,
+): IDataObject | BuiltVoucher {
+	if (formComputesTotals(ctx, itemIndex)) return voucherFromFormLines(ctx, itemIndex, kinds);
 	const get = <T>(name: string, fallback: T) =>
 		ctx.getNodeParameter(name, itemIndex, fallback) as T;
 	const conceptos = (get<{ concepto?: IDataObject[] }>('conceptos', {}).concepto ?? []).map(
@@ -217,6 +222,7 @@ function withAdditionalFields(
 function voucherFromFormLines(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
+	kinds: KindRules,
 ): IDataObject | BuiltVoucher {
 	const header = headerFromFields(ctx, itemIndex);
 	// The product and unit codes are pickers in 1.1: their locator values give the codes.
@@ -250,8 +256,9 @@ function voucherFromFormLines(
 		withoutEmpty({ ...header, conceptos: conceptos as unknown as IDataObject[] }),
 		typed,
 	);
+	// A kind's own members (a type P form's complement) completed after the totals, as Compute Totals does.
 	const body = formStep(ctx, itemIndex, () =>
-		computeFormVoucher(normalizeVoucher(voucher) as Voucher, typed),
+		kinds.complete(computeFormVoucher(normalizeVoucher(voucher) as Voucher, typed)),
 	) as IDataObject;
 	return notes.length ? new BuiltVoucher(body, { pricingNotes: notes }) : body;
 }
@@ -287,18 +294,19 @@ export function normalizeVoucher(voucher: IDataObject): IDataObject {
 
 /**
  * The voucher of the Input Mode (Fields, JSON, Order, Line Items): the body builder of Create and
- * Update, and what Validate checks.
+ * Update, and what Validate checks; `kinds`: the kinds table its operation hands down.
  */
 export function voucherFromInput(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
+	kinds: KindRules,
 ): IDataObject | BuiltVoucher {
 	const mode = runParameter<string>(ctx, 'inputMode', itemIndex, 'fields');
 	if (mode === 'order') return voucherFromOrder(ctx, itemIndex);
 	if (mode === 'lineItems') return voucherFromLineItems(ctx, itemIndex);
 	return mode === 'json'
 		? readJsonParameter(ctx, 'voucherJson', itemIndex, 'Voucher (JSON)')
-		: voucherFromFields(ctx, itemIndex);
+		: voucherFromFields(ctx, itemIndex, kinds);
 }
 
 /**

@@ -25,6 +25,7 @@ import {
 } from './fields';
 import { BuiltVoucher, voucherFromInput } from '../../voucherInput';
 import { runParameter } from '../../execution/runParameters';
+import { VOUCHER_KINDS } from './kindsTable';
 
 export const description: INodeProperties[] = [
 	...stampingFields(),
@@ -37,7 +38,7 @@ export const description: INodeProperties[] = [
 
 /** The item's voucher from the Input Mode, with its Related Vouchers and Fiscal Legends. */
 function voucherWithExtras(ctx: IExecuteFunctions, itemIndex: number): IDataObject | BuiltVoucher {
-	const built = voucherFromInput(ctx, itemIndex);
+	const built = voucherFromInput(ctx, itemIndex, VOUCHER_KINDS);
 	if (!(built instanceof BuiltVoucher)) return withRelationsAndLegends(ctx, itemIndex, built);
 	// A skipped order has no body to add to.
 	return built.body
@@ -65,6 +66,7 @@ export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionDat
 	return await runStamping(ctx, {
 		buildVoucher: voucherWithExtras,
 		target: () => ({ kind: 'create' }),
+		kinds: VOUCHER_KINDS,
 		beforeSend: async (context, job, run, generalPublic, relating) => {
 			// Is the sale in a global invoice? Fail, or stamp its replacement without the sale first.
 			const mode = saleInGlobalMode(context, job.itemIndex);

@@ -30,6 +30,7 @@ import {
 } from '../../voucherInput/globalInvoice';
 import { NO_PRIOR } from '../../voucherInput/globalInvoiceDeclarations';
 import { priorDeclarations } from './priorDeclarations';
+import { VOUCHER_KINDS } from './kindsTable';
 
 const OPERATION = 'createGlobalInvoice';
 const show = showFor('voucher', [OPERATION]);
@@ -179,6 +180,7 @@ async function createGlobalInvoices(ctx: IExecuteFunctions): Promise<INodeExecut
 			return built.vouchers[position];
 		},
 		target: () => ({ kind: 'create' }),
+		kinds: VOUCHER_KINDS,
 		ledger,
 		itemsPerVoucher: (context) => {
 			const built = partsOnce();

@@ -5,6 +5,7 @@ import { readVoucherId } from '../../execution/parameters';
 import { runStamping } from '../../stamping';
 import { voucherFromInput } from '../../voucherInput';
 import { options, output, voucherId, voucherInputFields } from './fields';
+import { VOUCHER_KINDS } from './kindsTable';
 
 export const description: INodeProperties[] = [
 	...voucherId,
@@ -24,7 +25,8 @@ export const description: INodeProperties[] = [
 /** Applies each item's voucher to its pending voucher id, and stamps it unless Stamp is off. */
 export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	return await runStamping(ctx, {
-		buildVoucher: voucherFromInput,
+		buildVoucher: (context, itemIndex) => voucherFromInput(context, itemIndex, VOUCHER_KINDS),
 		target: (context, itemIndex) => ({ kind: 'update', id: readVoucherId(context, itemIndex) }),
+		kinds: VOUCHER_KINDS,
 	});
 }

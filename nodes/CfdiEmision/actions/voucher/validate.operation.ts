@@ -39,6 +39,7 @@ import {
 } from '../../voucherInput';
 
 import { options, voucherInputFields } from './fields';
+import { VOUCHER_KINDS } from './kindsTable';
 
 export const description: INodeProperties[] = [...voucherInputFields(), options];
 
@@ -61,7 +62,9 @@ export function checkedVoucherItem(
 	const formComputed = formComputesTotals(ctx, itemIndex);
 	const totals = computeTotals(given as Voucher, { keepTaxBases: formComputed });
 	let voucher =
-		options.computeTotals === true && !formComputed ? (totals.voucher as IDataObject) : given;
+		options.computeTotals === true && !formComputed
+			? (VOUCHER_KINDS.complete(totals.voucher) as IDataObject)
+			: given;
 	// The reconciliation rule, as stamping would apply it: the voucher with cents moved, or the refusal.
 	const money = built instanceof BuiltVoucher ? built.source.money : undefined;
 	let reconciliation: IDataObject | undefined;
@@ -90,7 +93,7 @@ export function checkedVoucherItem(
 			};
 		}
 	}
-	const result = validateVoucher(voucher);
+	const result = validateVoucher(voucher, { kinds: VOUCHER_KINDS });
 	// A voucher typed in the Fields form is spoken of in the form's words, as Create's refusal does.
 	const inWords = formInput(ctx, itemIndex)
 		? (findings: typeof result.errors) =>
@@ -138,6 +141,11 @@ export function checkedVoucherItems(
 export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const issuer = await readIssuerDefaults(ctx);
 	return await runItems(ctx, LOCAL_ONLY, RunSession.fromNode, async (itemIndex) => ({
-		items: checkedVoucherItems(ctx, itemIndex, voucherFromInput(ctx, itemIndex), issuer),
+		items: checkedVoucherItems(
+			ctx,
+			itemIndex,
+			voucherFromInput(ctx, itemIndex, VOUCHER_KINDS),
+			issuer,
+		),
 	}));
 }

@@ -1,11 +1,7 @@
-import {
-	computeTotals,
-	validateVoucher,
-	type Voucher,
-	type Concepto,
-} from '../../../../nodes/CfdiEmision/cfdi';
+import { computeTotals, type Voucher, type Concepto } from '../../../../nodes/CfdiEmision/cfdi';
 import { manyLineVouchers, invoiceVoucher } from '../../../support/vouchers';
 import { baseVoucher, paymentVariant, variant } from '../../../support/corpusBase';
+import { validateWithKinds } from '../../../support/kindFixtures';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -38,7 +34,7 @@ describe('computeTotals', () => {
 			total: 1740,
 			decimals: 2,
 		});
-		expect(validateVoucher(voucher).valid).toBe(true);
+		expect(validateWithKinds(voucher).valid).toBe(true);
 	});
 
 	it('returns a new object and leaves the input untouched', () => {
@@ -92,7 +88,7 @@ describe('computeTotals', () => {
 		);
 		expect(voucher.impuestos).toBeUndefined();
 		expect(voucher.total).toBe(1500);
-		expect(validateVoucher(voucher).errors).toEqual([]);
+		expect(validateWithKinds(voucher).errors).toEqual([]);
 	});
 
 	it('keeps cantidad as text, converting a number exactly', () => {
@@ -146,7 +142,7 @@ describe('computeTotals', () => {
 			traslados: [{ base: 1500, impuesto: '002', tipoFactor: 'Exento' }],
 		});
 		expect(voucher.total).toBe(1500);
-		expect(validateVoucher(voucher).errors).toEqual([]);
+		expect(validateWithKinds(voucher).errors).toEqual([]);
 	});
 
 	it('Cuota lines use cantidad as base unless a base is given', () => {
@@ -191,7 +187,7 @@ describe('computeTotals', () => {
 			{ base: 632.5, impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0.16, importe: 101.2 },
 		]);
 		expect(computed.total).toBe(733.7);
-		expect(validateVoucher(voucher).errors).toEqual([]);
+		expect(validateWithKinds(voucher).errors).toEqual([]);
 	});
 
 	it('computes withholdings and subtracts them', () => {
@@ -214,7 +210,7 @@ describe('computeTotals', () => {
 		expect(computed.totalImpuestosRetenidos).toBe(310);
 		expect(computed.total).toBe(1430);
 		expect(voucher.impuestos?.totalImpuestosRetenidos).toBe(310);
-		expect(validateVoucher(voucher).errors).toEqual([]);
+		expect(validateWithKinds(voucher).errors).toEqual([]);
 	});
 
 	it('derives the voucher descuento from concept discounts, and keeps a voucher-only one', () => {
@@ -226,7 +222,7 @@ describe('computeTotals', () => {
 		const voucherOnly = computeTotals(ratesOnly((v) => (v.descuento = 50)));
 		expect(voucherOnly.voucher.descuento).toBe(50);
 		expect(voucherOnly.computed.total).toBe(1690);
-		expect(validateVoucher(voucherOnly.voucher).warnings.map((w) => w.code)).toEqual([
+		expect(validateWithKinds(voucherOnly.voucher).warnings.map((w) => w.code)).toEqual([
 			'DESCUENTO_SUM',
 		]);
 	});
@@ -251,7 +247,7 @@ describe('computeTotals', () => {
 		);
 		expect(voucher).toMatchObject({ subTotal: 0, total: 0 });
 		expect(voucher.impuestos).toBeUndefined();
-		expect(validateVoucher(voucher).errors).toEqual([]);
+		expect(validateWithKinds(voucher).errors).toEqual([]);
 	});
 
 	it('leaves concepts it cannot compute as given, for validation to report', () => {
@@ -260,7 +256,7 @@ describe('computeTotals', () => {
 		);
 		expect(voucher.conceptos[1].importe).toBeUndefined();
 		expect(computed.conceptos[1]).toEqual({ importe: 0, traslados: [], retenciones: [] });
-		expect(validateVoucher(voucher).errors.map((e) => `${e.code} ${e.path}`)).toEqual([
+		expect(validateWithKinds(voucher).errors.map((e) => `${e.code} ${e.path}`)).toEqual([
 			'DECIMAL_INVALID conceptos[1].cantidad',
 			'REQUIRED conceptos[1].importe',
 			'REQUIRED conceptos[1].impuestos.traslados[0].base',
@@ -277,7 +273,7 @@ describe('many lines, many vouchers', () => {
 	// Time is a benchmark figure (npm run bench, "CFDI validation"); here only the result counts.
 	it('300 vouchers of 20 lines with mixed IVA rates: the computed vouchers validate with no findings', () => {
 		for (const voucher of manyLineVouchers(baseVoucher, 300, 20)) {
-			expect(validateVoucher(computeTotals(voucher).voucher).errors).toEqual([]);
+			expect(validateWithKinds(computeTotals(voucher).voucher).errors).toEqual([]);
 		}
 	});
 });
@@ -496,7 +492,7 @@ function naiveVoucher(lines: Line[]): Voucher {
 }
 
 function errorCodes(voucher: unknown): string[] {
-	return validateVoucher(voucher)
+	return validateWithKinds(voucher)
 		.errors.map((error) => error.code)
 		.sort();
 }
@@ -523,7 +519,7 @@ describe('rounding at every step', () => {
 		]);
 		expect(computed.totalImpuestosTrasladados).toBe(6.66);
 		expect(computed.total).toBe(47.73);
-		expect(validateVoucher(voucher).errors).toEqual([]);
+		expect(validateWithKinds(voucher).errors).toEqual([]);
 
 		// 41.07 × 0.16 = 6.5712 → 6.57 at voucher level: one cent short of the lines.
 		const naive = naiveVoucher(lines);
@@ -542,7 +538,7 @@ describe('rounding at every step', () => {
 		expect(computed.subTotal).toBe(103.68);
 		expect(computed.totalImpuestosTrasladados).toBe(16.56); // 12 × round(8.64 × 0.16 = 1.3824) = 12 × 1.38
 		expect(computed.total).toBe(120.24);
-		expect(validateVoucher(voucher).errors).toEqual([]);
+		expect(validateWithKinds(voucher).errors).toEqual([]);
 
 		const naive = naiveVoucher(lines);
 		expect(naive.subTotal).toBe(103.7);
@@ -573,7 +569,7 @@ describe('rounding at every step', () => {
 		expect(computed.descuento).toBe(10.01); // 10.005 rounded half up to the currency decimals
 		expect(computed.totalImpuestosTrasladados).toBe(55.52);
 		expect(computed.total).toBe(551.94); // 506.43 − 10.01 + 55.52
-		expect(validateVoucher(voucher).errors).toEqual([]);
+		expect(validateWithKinds(voucher).errors).toEqual([]);
 
 		// Float rounding gives importe 100.00 for 3 × 33.335 (inside the tolerance), but the voucher
 		// IVA 297.035 × 0.16 = 47.5256 → 47.53 differs from the sum of lines (47.52).
@@ -595,7 +591,7 @@ describe('rounding at every step', () => {
 		expect(computed.subTotal).toBe(200.01);
 		expect(computed.totalImpuestosTrasladados).toBe(32);
 		expect(computed.total).toBe(232.01);
-		expect(validateVoucher(voucher).errors).toEqual([]);
+		expect(validateWithKinds(voucher).errors).toEqual([]);
 	});
 
 	it('a three-decimal currency rounds to 3 places at every step', () => {
@@ -611,7 +607,7 @@ describe('rounding at every step', () => {
 		expect(computed.conceptos[0].importe).toBe(0.5);
 		expect(computed.subTotal).toBe(4.5);
 		expect(computed.totalImpuestosTrasladados).toBe(0.72);
-		expect(validateVoucher(voucher).errors).toEqual([]);
+		expect(validateWithKinds(voucher).errors).toEqual([]);
 		expect(errorCodes({ ...voucher, subTotal: 4.502, total: 5.222 })).toEqual(['CFDI40108']);
 	});
 });

@@ -15,8 +15,8 @@ import {
 	type FormLineInput,
 } from '../../../../nodes/CfdiEmision/cfdi/formLines';
 import type { Voucher } from '../../../../nodes/CfdiEmision/cfdi/types';
-import { validateVoucher } from '../../../../nodes/CfdiEmision/cfdi';
 import { invoiceVoucher } from '../../../support/vouchers';
+import { validateWithKinds } from '../../../support/kindFixtures';
 
 // The sandbox invoice's header (issuer, recipient, payment), without its lines and amounts.
 const { conceptos: _lines, subTotal: _subTotal, total: _total, ...header } = invoiceVoucher();
@@ -67,7 +67,7 @@ describe('form lines: taxes per line computed by computeTotals', () => {
 						(entry) => entry.importe.isZero() || entry.importe.minus(entry.descuento).isZero(),
 					)
 				) {
-					expect(validateVoucher(voucher as never).errors).toEqual([]);
+					expect(validateWithKinds(voucher as never).errors).toEqual([]);
 				}
 			}),
 			{ numRuns: 200 },

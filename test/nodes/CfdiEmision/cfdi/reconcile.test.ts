@@ -13,7 +13,6 @@ import {
 	KindInputError,
 	reconcile,
 	ReconciliationRefused,
-	validateVoucher,
 	type GlobalInvoiceInput,
 	computeTotals,
 	type Concepto,
@@ -34,7 +33,7 @@ import {
 	FORCED_REMAINDER_UNITS,
 	ROUNDING_UNITS_PER_TAX_LINE,
 } from '../../../../nodes/CfdiEmision/cfdi/reconcile';
-import { CUSTOMER, INVOICE_UUID, ISSUER } from '../../../support/kindFixtures';
+import { CUSTOMER, INVOICE_UUID, ISSUER, validateWithKinds } from '../../../support/kindFixtures';
 import { satCheckedTotal } from '../../../support/satLimits';
 
 // `npm run mutate` lowers the runs (ORACLE_RUNS) so that each mutant's test run stays short.
@@ -137,7 +136,7 @@ describe('reconcile: the three outcomes', () => {
 					.toFixed(2),
 			).toBe(amounts[index]),
 		);
-		expect(validateVoucher(result.voucher).errors).toEqual([]);
+		expect(validateWithKinds(result.voucher).errors).toEqual([]);
 	});
 
 	test('500 tax-included sales (100 under npm run mutate): the invoice carries the money collected to the cent (before: it drifted)', () => {
@@ -744,7 +743,7 @@ describe('property: payment receipts (Pagos 2.0) against decimal.js', () => {
 					),
 				);
 				expect(complement.totales.montoTotalPagos).toBe(oracle.toNumber());
-				expect(validateVoucher(voucher).errors).toEqual([]);
+				expect(validateWithKinds(voucher).errors).toEqual([]);
 			}),
 			{ numRuns: runs(1000) },
 		);

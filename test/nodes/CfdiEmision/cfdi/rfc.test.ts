@@ -1,7 +1,8 @@
 import fc from 'fast-check';
-import { classifyRfc, RFC_PATTERN, validateVoucher } from '../../../../nodes/CfdiEmision/cfdi';
+import { classifyRfc, RFC_PATTERN } from '../../../../nodes/CfdiEmision/cfdi';
 import { Rfc } from '@nodecfdi/rfc';
 import { invoiceVoucher } from '../../../support/vouchers';
+import { validateWithKinds } from '../../../support/kindFixtures';
 
 describe('classifyRfc', () => {
 	it.each([
@@ -97,7 +98,7 @@ describe(`RFC verdicts agree with @nodecfdi/rfc (${RUNS} generated RFCs)`, () =>
 							domicilioFiscalReceptor: '65000',
 						},
 					});
-					const refused = validateVoucher(voucher).errors.some(
+					const refused = validateWithKinds(voucher).errors.some(
 						(error) => error.path === 'receptor.rfc',
 					);
 					return refused === !Rfc.isValid(rfc);

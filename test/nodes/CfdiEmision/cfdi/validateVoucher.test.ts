@@ -1,10 +1,17 @@
 /**
- * Also covers: nodes/CfdiEmision/cfdi/index.ts, nodes/CfdiEmision/cfdi/types.ts (the package's pure CFDI entry point these tests import, and the Voucher types).
+ * Also covers: nodes/CfdiEmision/cfdi/index.ts, nodes/CfdiEmision/cfdi/types.ts (the package's pure CFDI entry point these tests import, and the Voucher types), nodes/CfdiEmision/cfdi/kindRules.ts, nodes/CfdiEmision/actions/voucher/kindsTable.ts (the rules a kind hands down).
  */
 import { existsSync } from 'fs';
 import { resolve } from 'path';
-import { computeTotals, validateVoucher, type Voucher } from '../../../../nodes/CfdiEmision/cfdi';
+import {
+	computeTotals,
+	validateVoucher,
+	type KindRules,
+	type Voucher,
+} from '../../../../nodes/CfdiEmision/cfdi';
+import { VOUCHER_KINDS } from '../../../../nodes/CfdiEmision/actions/voucher/kindsTable';
 import { INVALID_CASES, invalidCasesOf, VALID_CASES } from '../../../support/corpus';
+import { changed, paymentReceipt, validateWithKinds } from '../../../support/kindFixtures';
 
 describe('voucher corpus', () => {
 	it('holds at least 40 vouchers', () => {
@@ -13,7 +20,7 @@ describe('voucher corpus', () => {
 
 	describe('valid vouchers give no error', () => {
 		it.each(VALID_CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
-			const result = validateVoucher(c.voucher, c.options);
+			const result = validateWithKinds(c.voucher, c.options);
 			expect(result.errors).toEqual([]);
 			expect(result.valid).toBe(true);
 			expect(result.warnings.map((w) => w.code)).toEqual(c.warnings ?? []);
@@ -24,7 +31,7 @@ describe('voucher corpus', () => {
 		// The cases whose error a rule file reports run in that file's test (test/support/corpus*Cases.ts
 		// name the rule of each case); these are the ones validateVoucher itself refuses.
 		it.each(invalidCasesOf(undefined).map((c) => [c.name, c] as const))('%s', (_name, c) => {
-			const result = validateVoucher(c.voucher);
+			const result = validateWithKinds(c.voucher);
 			expect(result.valid).toBe(false);
 			expect(result.errors.map(({ code, path }) => ({ code, path }))).toEqual([c.expect]);
 			const [error] = result.errors;
@@ -48,10 +55,49 @@ describe('voucher corpus', () => {
 		const computable = VALID_CASES.filter((c) => !c.options && typeof c.voucher === 'object');
 		it.each(computable.map((c) => [c.name, c] as const))('%s', (_name, c) => {
 			const input = c.voucher as Voucher;
-			const { voucher } = computeTotals(input);
-			expect(validateVoucher(voucher).errors).toEqual([]);
+			const voucher = VOUCHER_KINDS.complete(computeTotals(input).voucher);
+			expect(validateWithKinds(voucher).errors).toEqual([]);
 			expect(voucher.subTotal).toBe(input.subTotal);
 			expect(voucher.total).toBe(input.total);
 		});
+	});
+});
+
+describe('a kind in its own folder hands its rules down (KindRules)', () => {
+	const overpaid = changed(paymentReceipt(), (v) => {
+		v.complemento.complementoPago20.pago[0].doctoRelacionado[0].impPagado = 5_000;
+	});
+
+	it('without the kinds the shared checks do not read a payment complement; the kinds table checks Pagos 2.0', () => {
+		const shared = validateVoucher(overpaid).errors.map((error) => error.path);
+		expect(shared.filter((path) => path.startsWith('complemento.complementoPago20'))).toEqual([]);
+		expect(
+			validateVoucher(overpaid, { kinds: VOUCHER_KINDS }).errors.some((error) =>
+				error.path.startsWith('complemento.complementoPago20.pago[0].doctoRelacionado[0]'),
+			),
+		).toBe(true);
+	});
+
+	it("a kind's checks run after the shared checks, and computeTotals leaves its members to the kind", () => {
+		const order: string[] = [];
+		const kinds: KindRules = {
+			complete: (voucher) => ({ ...voucher, completedBy: 'the kind' }),
+			checks: [(ctx) => void order.push(`kind after ${ctx.errors.length} errors`)],
+		};
+		validateVoucher(
+			changed(paymentReceipt(), (v) => (v.moneda = 'MXN')),
+			{ kinds },
+		);
+		expect(order).toEqual(['kind after 1 errors']);
+		const totals = computeTotals(
+			changed(paymentReceipt(), (v) => delete v.complemento.complementoPago20.totales),
+		);
+		expect(totals.voucher.complemento).toEqual(
+			changed(paymentReceipt(), (v) => delete v.complemento.complementoPago20.totales).complemento,
+		);
+		expect(kinds.complete(totals.voucher)).toMatchObject({ completedBy: 'the kind' });
+		expect(VOUCHER_KINDS.complete(totals.voucher).complemento).toEqual(
+			paymentReceipt().complemento,
+		);
 	});
 });

@@ -1,5 +1,5 @@
 /** Generic sale lines (WooCommerce, a sheet, a form) → vouchers, through the same pricing as orders. */
-import { validateVoucher, type Voucher } from '../../../../nodes/CfdiEmision/cfdi';
+import { type Voucher } from '../../../../nodes/CfdiEmision/cfdi';
 import {
 	lineItemsToVoucher,
 	orderToVoucher,
@@ -7,6 +7,7 @@ import {
 } from '../../../../nodes/CfdiEmision/orders';
 import { refusal } from '../../../support/refusal';
 import { corpusOrder } from '../../../support/corpusOrder';
+import { validateWithKinds } from '../../../support/kindFixtures';
 
 const RECIPIENT = {
 	rfc: 'URE180429TM6',
@@ -66,7 +67,7 @@ describe('line items → voucher', () => {
 			1508,
 			undefined,
 		]);
-		expect(validateVoucher(voucher).errors).toEqual([]);
+		expect(validateWithKinds(voucher).errors).toEqual([]);
 	});
 
 	it('WooCommerce-style lines: net prices, the tax the shop charged, a discount, exempt and untaxed lines, fractional quantity', () => {
@@ -107,7 +108,7 @@ describe('line items → voucher', () => {
 			{ impuesto: '002', tipoFactor: 'Exento', base: 250 },
 		]);
 		expect(voucher.conceptos[3]).toMatchObject({ objetoImp: '01' });
-		expect(validateVoucher(voucher).errors).toEqual([]);
+		expect(validateWithKinds(voucher).errors).toEqual([]);
 	});
 
 	it('a tax the source rounded otherwise is reported with both figures', () => {
@@ -194,7 +195,7 @@ describe('line items → voucher', () => {
 			meses: '12',
 			anio: 2026,
 		});
-		expect(validateVoucher(publicVoucher).errors).toEqual([]);
+		expect(validateWithKinds(publicVoucher).errors).toEqual([]);
 		expect(
 			lineItemsToVoucher(lines, {
 				...SETTINGS,
@@ -434,7 +435,7 @@ describe('line items → voucher: how each value of a sheet or form is read', ()
 		expect(voucher.conceptos[0]).toMatchObject({ importe: 10, descuento: 10, objetoImp: '01' });
 		expect(voucher.conceptos[0].impuestos).toBeUndefined();
 		expect(voucher.total).toBe(116);
-		expect(validateVoucher(voucher).errors).toEqual([]);
+		expect(validateWithKinds(voucher).errors).toEqual([]);
 		const error = refusal(() =>
 			lineItemsToVoucher(
 				[{ quantity: 2, unitPrice: 5, discount: '10.01', description: 'a' }],

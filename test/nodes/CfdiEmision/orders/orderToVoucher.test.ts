@@ -9,11 +9,12 @@
  *
  * Also covers: nodes/CfdiEmision/orders/orderInputError.ts, nodes/CfdiEmision/orders/index.ts (the errors of the order's parts, through the orders barrel these tests import).
  */
-import { validateVoucher, type Concepto, type Voucher } from '../../../../nodes/CfdiEmision/cfdi';
+import { type Concepto, type Voucher } from '../../../../nodes/CfdiEmision/cfdi';
 import { orderToVoucher, type OrderSettings } from '../../../../nodes/CfdiEmision/orders';
 import { refusal } from '../../../support/refusal';
 import { corpusOrder, type Order } from '../../../support/corpusOrder';
 import corpus from '../../../support/shopifyOrders.json';
+import { validateWithKinds } from '../../../support/kindFixtures';
 
 const ISSUER: OrderSettings = {
 	emisor: { rfc: 'EKU9003173C9', nombre: 'ESCUELA KEMPER URGATE', regimenFiscal: '601' },
@@ -95,7 +96,7 @@ describe('Shopify order corpus', () => {
 
 			it('passes the local CFDI 4.0 validation with zero errors, and no warning but IVA 8 % unchecked', () => {
 				const voucher = convert(key).voucher as Voucher;
-				const validation = validateVoucher(voucher);
+				const validation = validateWithKinds(voucher);
 				expect(validation.errors).toEqual([]);
 				// IVA 8 % from Monterrey (64000, Nuevo León): the node cannot tell a border municipality's
 				// postal code, so the service judges (cfdi/validation/borderRate.ts); nothing else is warned.
@@ -347,7 +348,7 @@ describe('Shopify order conversion, case by case', () => {
 		const unknown = orderToVoucher(order, ISSUER);
 		expect(unknown.voucher).toMatchObject({ formaPago: '99', metodoPago: 'PPD' });
 		expect(unknown.notes.join(' ')).toContain('("kueski pay") has no payment form');
-		expect(validateVoucher(unknown.voucher).errors).toEqual([]);
+		expect(validateWithKinds(unknown.voucher).errors).toEqual([]);
 		expect(
 			orderToVoucher(order, { ...ISSUER, paymentForms: { 'Kueski Pay': '31' } }).voucher,
 		).toMatchObject({ formaPago: '31', metodoPago: 'PUE' });
@@ -376,7 +377,7 @@ describe('Shopify order conversion, case by case', () => {
 		const result = orderToVoucher(order, ISSUER);
 		expect([result.orderTotal, result.voucherTotal]).toEqual([100.01, 100.01]);
 		expect(result.roundingNote).toBeUndefined();
-		expect(validateVoucher(result.voucher).errors).toEqual([]);
+		expect(validateWithKinds(result.voucher).errors).toEqual([]);
 	});
 
 	it('gift cards sold are left out of the invoice, and the output says by how much and why', () => {

@@ -1,5 +1,5 @@
 /** A paid order whose invoice was PPD → its payment receipt (type P), through the voucher-kinds builder. */
-import { validateVoucher, type Voucher } from '../../../../nodes/CfdiEmision/cfdi';
+import { type Voucher } from '../../../../nodes/CfdiEmision/cfdi';
 import {
 	orderPaymentToReceipt,
 	orderToVoucher,
@@ -7,6 +7,7 @@ import {
 } from '../../../../nodes/CfdiEmision/orders';
 import { refusal } from '../../../support/refusal';
 import { corpusOrder, type Order } from '../../../support/corpusOrder';
+import { validateWithKinds } from '../../../support/kindFixtures';
 
 const INVOICE_UUID = '0A7F3B52-6C1D-4E8F-9A2B-3C4D5E6F7A8B';
 const SETTINGS: ReceiptSettings = {
@@ -87,7 +88,7 @@ describe('paid order → payment receipt', () => {
 			}),
 		]);
 		expect([result.orderTotal, result.voucherTotal]).toEqual([20199, 20199]);
-		expect(validateVoucher(voucher).errors).toEqual([]);
+		expect(validateWithKinds(voucher).errors).toEqual([]);
 	});
 
 	it('paid in two installments: the receipt of the second names installment 2 and the balance left by the first', () => {
@@ -110,7 +111,7 @@ describe('paid order → payment receipt', () => {
 			impPagado: 10000,
 			impSaldoInsoluto: 10199,
 		});
-		expect(validateVoucher(first).errors).toEqual([]);
+		expect(validateWithKinds(first).errors).toEqual([]);
 	});
 
 	it('receipts with their own series name the invoice by its series', () => {
@@ -518,7 +519,7 @@ describe('paid order → payment receipt: the payment, the invoice it pays, and 
 			impSaldoAnt: 210,
 			impPagado: 210,
 		});
-		expect(validateVoucher(voucher).errors).toEqual([]);
+		expect(validateWithKinds(voucher).errors).toEqual([]);
 	});
 
 	it('an invoice with an exempt line: the receipt prorates its exempt base without rate or amount', () => {
@@ -545,7 +546,7 @@ describe('paid order → payment receipt: the payment, the invoice it pays, and 
 		const exempt = taxes.find((tax: Record<string, unknown>) => tax.tipoFactorDR === 'Exento');
 		expect(exempt).not.toHaveProperty('tasaOCuotaDR');
 		expect(exempt).not.toHaveProperty('importeDR');
-		expect(validateVoucher(voucher).errors).toEqual([]);
+		expect(validateWithKinds(voucher).errors).toEqual([]);
 	});
 });
 
@@ -589,7 +590,7 @@ describe('paid order → payment receipt: more members and settings', () => {
 			impPagado: invoice.total,
 		});
 		expect(pago(voucher).doctoRelacionado[0]).not.toHaveProperty('impuestosDR');
-		expect(validateVoucher(voucher).errors).toEqual([]);
+		expect(validateWithKinds(voucher).errors).toEqual([]);
 	});
 
 	it('the refusal of a value that is not an order says what to give', () => {

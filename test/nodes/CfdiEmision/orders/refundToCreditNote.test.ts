@@ -3,11 +3,12 @@
  * The link from a refund to its order's stamped invoice: invoiceLink.test.ts beside this one.
  */
 import Decimal from 'decimal.js';
-import { validateVoucher, type Voucher } from '../../../../nodes/CfdiEmision/cfdi';
+import { type Voucher } from '../../../../nodes/CfdiEmision/cfdi';
 import { refundToCreditNote, type RefundSettings } from '../../../../nodes/CfdiEmision/orders';
 import { refusal } from '../../../support/refusal';
 import { corpusOrder, type Order } from '../../../support/corpusOrder';
 import { satTaxLimits } from '../../../support/satLimits';
+import { validateWithKinds } from '../../../support/kindFixtures';
 
 const INVOICE_UUID = '5FB2822E-396D-4725-8521-CDC4BDD20CCF';
 const SETTINGS: RefundSettings = {
@@ -57,7 +58,7 @@ describe('refund → credit note', () => {
 			lower: new Decimal('248.83'),
 			upper: new Decimal('248.84'),
 		});
-		expect(validateVoucher(voucher).errors).toEqual([]);
+		expect(validateWithKinds(voucher).errors).toEqual([]);
 	});
 
 	it('shoes and shipping refunded: two concepts balance the rounding, so the credit note returns exactly the money refunded; without a restock the relation is 01', () => {
@@ -89,7 +90,7 @@ describe('refund → credit note', () => {
 		expect(voucher.cfdiRelacionados).toEqual([
 			{ tipoRelacion: '01', cfdiRelacionado: [{ uuid: INVOICE_UUID }] },
 		]);
-		expect(validateVoucher(voucher).errors).toEqual([]);
+		expect(validateWithKinds(voucher).errors).toEqual([]);
 	});
 
 	it('money returned without items is one "Refund" concept at the order rate', () => {
@@ -110,7 +111,7 @@ describe('refund → credit note', () => {
 		expect([voucher.subTotal, voucher.impuestos?.totalImpuestosTrasladados, voucher.total]).toEqual(
 			[500, 80, 580],
 		);
-		expect(validateVoucher(voucher).errors).toEqual([]);
+		expect(validateWithKinds(voucher).errors).toEqual([]);
 	});
 
 	it('a refund transaction that differs from the refunded items shows both figures', () => {

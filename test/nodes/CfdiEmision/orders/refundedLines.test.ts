@@ -2,10 +2,11 @@
  * What each part of a Shopify refund becomes in its credit note (orders/refundedLines.ts: which
  * refund, its transactions, the items and shipping it gives back), through refundToCreditNote.
  */
-import { validateVoucher, type Voucher } from '../../../../nodes/CfdiEmision/cfdi';
+import { type Voucher } from '../../../../nodes/CfdiEmision/cfdi';
 import { refundToCreditNote, type RefundSettings } from '../../../../nodes/CfdiEmision/orders';
 import { refusal } from '../../../support/refusal';
 import { corpusOrder, type Order } from '../../../support/corpusOrder';
+import { validateWithKinds } from '../../../support/kindFixtures';
 
 const INVOICE_UUID = '5FB2822E-396D-4725-8521-CDC4BDD20CCF';
 const SETTINGS: RefundSettings = {
@@ -81,7 +82,7 @@ describe('refund → credit note: what each part of a Shopify refund becomes', (
 			folio: '1021-R1',
 			cfdiRelacionados: [{ tipoRelacion: '01', cfdiRelacionado: [{ uuid: INVOICE_UUID }] }],
 		});
-		expect(validateVoucher(voucher).errors).toEqual([]);
+		expect(validateWithKinds(voucher).errors).toEqual([]);
 	});
 
 	it('shipping codes from the settings; a shipping refund without tax on a taxed shipping line is written at 0 %, on untaxed shipping as not subject', () => {
@@ -247,7 +248,7 @@ describe('refund → credit note: what each part of a Shopify refund becomes', (
 		]);
 		expect(voucher).toMatchObject({ cfdiRelacionados: [{ tipoRelacion: '03' }] });
 		expect([result.orderTotal, result.voucherTotal, voucher.total]).toEqual([450, 450, 450]);
-		expect(validateVoucher(voucher).errors).toEqual([]);
+		expect(validateWithKinds(voucher).errors).toEqual([]);
 	});
 
 	it("a refund line that names its item only by id is read from the order; a subtotal above the units' price gives no discount", () => {
@@ -361,7 +362,7 @@ describe('refund → credit note: what each part of a Shopify refund becomes', (
 			domicilioFiscalReceptor: '64000',
 		});
 		expect(voucher.informacionGlobal).toEqual({ periodicidad: '01', meses: '11', anio: 2026 });
-		expect(validateVoucher(voucher).errors).toEqual([]);
+		expect(validateWithKinds(voucher).errors).toEqual([]);
 	});
 
 	it("a taxpayer's credit note is for returns, discounts or rebates (G02), whatever use the invoice had", () => {
@@ -391,7 +392,7 @@ describe('refund → credit note: what each part of a Shopify refund becomes', (
 		}).voucher as Voucher;
 		expect(voucher).toMatchObject({ moneda: 'USD', tipoCambio: 17.1234, total: 45.5 });
 		expect(voucher.folio).toBeUndefined();
-		expect(validateVoucher(voucher).errors).toEqual([]);
+		expect(validateWithKinds(voucher).errors).toEqual([]);
 		expect(refusal(() => refundToCreditNote(order, SETTINGS)).path).toBe('settings.exchangeRate');
 	});
 });

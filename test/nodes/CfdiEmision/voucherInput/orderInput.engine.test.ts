@@ -7,7 +7,6 @@
  */
 import type { IConnections, IDataObject, INode } from 'n8n-workflow';
 
-import { validateVoucher } from '../../../../nodes/CfdiEmision/cfdi';
 import {
 	EXAMPLE_TABLES,
 	type ExampleName,
@@ -39,6 +38,7 @@ import {
 
 import { sentBody } from '../../../support/kindsKit';
 import { satCheckedTotal } from '../../../support/satLimits';
+import { validateWithKinds } from '../../../support/kindFixtures';
 const kit = useSandboxEngine();
 
 function sentBodies(): IDataObject[] {
@@ -173,7 +173,7 @@ describe('Create with Input Mode "Order"', () => {
 			(request) => JSON.parse(request.body) as IDataObject,
 		);
 		expect(stamps.map((body) => body.total)).toEqual(totals);
-		for (const body of stamps) expect(validateVoucher(body).errors).toEqual([]);
+		for (const body of stamps) expect(validateWithKinds(body).errors).toEqual([]);
 		expect(stamps.find((body) => body.moneda === 'USD')).toMatchObject({ tipoCambio: 17.250058 });
 		expect(stamps.find((body) => body.folio === '1015')).toMatchObject({
 			formaPago: '99',

@@ -15,6 +15,7 @@ import { GlobalSaleCredits } from '../../../voucherInput/globalSaleCredit';
 import { SaleLedger } from '../../../stamping/saleLedger';
 import { RunVoucherList } from '../../../stamping/service';
 import { CREDITED_INVOICES, creditNoteOf } from './creditNoteFromFields';
+import { VOUCHER_KINDS } from '../kindsTable';
 
 const OPERATION = 'createCreditNote';
 const show = showFor('voucher', [OPERATION]);
@@ -234,6 +235,7 @@ export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionDat
 	return await runStamping(ctx, {
 		buildVoucher: (context, itemIndex) => creditNoteOf(context, itemIndex, related, globalSales),
 		target: () => ({ kind: 'create' }),
+		kinds: VOUCHER_KINDS,
 		relatedXml: (itemIndex) => related.xmlOf(itemIndex),
 		ledger,
 	});

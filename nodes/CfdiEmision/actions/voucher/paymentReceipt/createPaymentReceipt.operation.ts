@@ -13,6 +13,7 @@ import { options, stampingFields } from '../fields/stamping.fields';
 import { voucherField } from '../fields/voucherForm.fields';
 import { fiscalLegends, relatedVouchers, taxRateFields } from '../fields/voucherKind.fields';
 import { INVOICES, paymentReceiptOf } from './receiptFromFields';
+import { VOUCHER_KINDS } from '../kindsTable';
 
 const OPERATION = 'createPaymentReceipt';
 const show = showFor('voucher', [OPERATION]);
@@ -200,6 +201,7 @@ export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionDat
 	return await runStamping(ctx, {
 		buildVoucher: (context, itemIndex) => paymentReceiptOf(context, itemIndex, related),
 		target: () => ({ kind: 'create' }),
+		kinds: VOUCHER_KINDS,
 		relatedXml: (itemIndex) => related.xmlOf(itemIndex),
 	});
 }

@@ -17,3 +17,4 @@ export { paymentTotals } from './receiptTotals';
 export { completePaymentReceipt } from './completeReceipt';
 export { checkPaymentComplement } from './receiptRules';
 export { checkPaymentVoucher } from './receiptVoucherRules';
+export { PAYMENT_RECEIPT_RULES } from './receiptKindRules';

@@ -14,11 +14,11 @@ import {
 	TIPO_DE_COMPROBANTE,
 	TIPO_RELACION,
 	USO_CFDI,
-	validateVoucher,
 	type CatalogEntry,
 } from '../../../../../nodes/CfdiEmision/cfdi';
 import { catalogLabel } from '../../../../../nodes/CfdiEmision/actions/common.fields';
 import { invoiceVoucher } from '../../../../support/vouchers';
+import { validateWithKinds } from '../../../../support/kindFixtures';
 
 const SHOWN_LISTS: Record<string, CatalogEntry[]> = {
 	FORMA_PAGO,
@@ -116,7 +116,7 @@ describe('codes outside their catalog are refused locally', () => {
 	it('refuses a well-formed product code the SAT does not have', () => {
 		const voucher = invoiceVoucher();
 		(voucher.conceptos as Array<Record<string, unknown>>)[0].claveProdServ = '12345678';
-		const errors = validateVoucher(voucher).errors;
+		const errors = validateWithKinds(voucher).errors;
 		expect(errors.map((e) => `${e.code} ${e.path}`)).toEqual([
 			'CLAVE_PROD_SERV_UNKNOWN conceptos[0].claveProdServ',
 		]);
@@ -128,7 +128,7 @@ describe('codes outside their catalog are refused locally', () => {
 	it('refuses a well-formed unit code the SAT does not have', () => {
 		const voucher = invoiceVoucher();
 		(voucher.conceptos as Array<Record<string, unknown>>)[0].claveUnidad = 'QQQ';
-		const errors = validateVoucher(voucher).errors;
+		const errors = validateWithKinds(voucher).errors;
 		expect(errors.map((e) => `${e.code} ${e.path}`)).toEqual([
 			'CLAVE_UNIDAD_UNKNOWN conceptos[0].claveUnidad',
 		]);
@@ -141,7 +141,7 @@ describe('codes outside their catalog are refused locally', () => {
 			claveProdServ: '43211503',
 			claveUnidad: 'KGM',
 		});
-		expect(validateVoucher(voucher).errors).toEqual([]);
+		expect(validateWithKinds(voucher).errors).toEqual([]);
 	});
 });
 

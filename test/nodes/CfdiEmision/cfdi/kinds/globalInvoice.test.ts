@@ -2,11 +2,16 @@ import Decimal from 'decimal.js';
 import {
 	buildGlobalInvoice,
 	KindInputError,
-	validateVoucher,
 	globalInvoiceMoney,
 	type GlobalInvoiceInput,
 } from '../../../../../nodes/CfdiEmision/cfdi';
-import { globalInvoice, ISSUER, IVA16, kindRefusal } from '../../../../support/kindFixtures';
+import {
+	globalInvoice,
+	ISSUER,
+	IVA16,
+	kindRefusal,
+	validateWithKinds,
+} from '../../../../support/kindFixtures';
 
 describe('global invoice (público en general)', () => {
 	it('gathers the sales into one voucher: one concept per ticket, taxes per sale, totals', () => {
@@ -46,7 +51,7 @@ describe('global invoice (público en general)', () => {
 			],
 			totalImpuestosTrasladados: 27.2,
 		});
-		expect(validateVoucher(voucher).errors).toEqual([]);
+		expect(validateWithKinds(voucher).errors).toEqual([]);
 	});
 
 	it('takes prices before tax, and a rate per sale (food at 0 %)', () => {
@@ -75,7 +80,7 @@ describe('global invoice (público en general)', () => {
 			{ base: 100, impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0.16, importe: 16 },
 			{ base: 80, impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0, importe: 0 },
 		]);
-		expect(validateVoucher(voucher).errors).toEqual([]);
+		expect(validateWithKinds(voucher).errors).toEqual([]);
 	});
 
 	it('rounds each sale to cents before its tax (a receipt of 10.00 with IVA is 8.62 + 1.38)', () => {
@@ -199,7 +204,7 @@ describe('one concept per sale', () => {
 		]);
 		// 230 − 10 + 14.40 + 8.00 = 242.40
 		expect(voucher).toMatchObject({ subTotal: 230, descuento: 10, total: 242.4 });
-		expect(validateVoucher(voucher).errors).toEqual([]);
+		expect(validateWithKinds(voucher).errors).toEqual([]);
 	});
 
 	it("sales without taxes (neither theirs nor the invoice's) are not objects of tax", () => {
@@ -209,7 +214,7 @@ describe('one concept per sale', () => {
 		expect(voucher.conceptos[0]).toMatchObject({ valorUnitario: 57.3, objetoImp: '01' });
 		expect(voucher.conceptos[0]).not.toHaveProperty('impuestos');
 		expect(voucher).toMatchObject({ subTotal: 57.3, total: 57.3 });
-		expect(validateVoucher(voucher).errors).toEqual([]);
+		expect(validateWithKinds(voucher).errors).toEqual([]);
 	});
 
 	it('a sale can say its price is before tax when the others include it, and the other way round', () => {

@@ -9,13 +9,13 @@ import {
 	buildGlobalSaleCreditNote,
 	readSaleDocument,
 	ticketAmount,
-	validateVoucher,
 } from '../../../../../nodes/CfdiEmision/cfdi';
 import {
 	decimalToString,
 	parseDecimal,
 	type Decimal,
 } from '../../../../../nodes/CfdiEmision/cfdi/decimal';
+import { validateWithKinds } from '../../../../support/kindFixtures';
 
 const GLOBAL_UUID = '11111111-2222-4333-8444-555555555555';
 const EMISOR = { rfc: 'EKU9003173C9', nombre: 'ESCUELA KEMPER URGATE', regimenFiscal: '601' };
@@ -93,7 +93,7 @@ describe('a credit note against a global invoice and a ticket', () => {
 			valorUnitario: 86.21,
 		});
 		expect(note.total).toBe(100);
-		expect(validateVoucher(note).errors).toEqual([]);
+		expect(validateWithKinds(note).errors).toEqual([]);
 	});
 
 	test('capped at the ticket less what was credited before', () => {

@@ -5,12 +5,11 @@
  */
 import {
 	relatedGroups,
-	validateVoucher,
 	withFiscalLegends,
 	withRelatedVouchers,
 } from '../../../../../nodes/CfdiEmision/cfdi';
 import { baseVoucher } from '../../../../support/corpusBase';
-import { INVOICE_UUID, SECOND_UUID } from '../../../../support/kindFixtures';
+import { INVOICE_UUID, SECOND_UUID, validateWithKinds } from '../../../../support/kindFixtures';
 
 const THIRD = '11111111-2222-4333-8444-555555555555';
 
@@ -62,14 +61,14 @@ describe('related vouchers', () => {
 			[],
 		);
 		const noUuid = withRelatedVouchers(voucher, [{ tipoRelacion: '04', uuids: '' }]);
-		expect(validateVoucher(noUuid).errors.map((e) => `${e.code} ${e.path}`)).toEqual([
+		expect(validateWithKinds(noUuid).errors.map((e) => `${e.code} ${e.path}`)).toEqual([
 			'LIST_EMPTY cfdiRelacionados[0].cfdiRelacionado',
 		]);
 		const noType = withRelatedVouchers(voucher, [{ tipoRelacion: '', uuids: INVOICE_UUID }]);
 		expect(noType.cfdiRelacionados).toEqual([
 			{ tipoRelacion: '', cfdiRelacionado: [{ uuid: INVOICE_UUID }] },
 		]);
-		expect(validateVoucher(noType).errors.map((e) => e.path)).toEqual([
+		expect(validateWithKinds(noType).errors.map((e) => e.path)).toEqual([
 			'cfdiRelacionados[0].tipoRelacion',
 		]);
 	});
@@ -81,7 +80,7 @@ describe('related vouchers', () => {
 		expect(voucher.cfdiRelacionados).toEqual([
 			{ tipoRelacion: '04', cfdiRelacionado: [{ uuid: INVOICE_UUID }] },
 		]);
-		expect(validateVoucher(voucher).errors).toEqual([]);
+		expect(validateWithKinds(voucher).errors).toEqual([]);
 	});
 });
 
@@ -102,7 +101,7 @@ describe('fiscal legends', () => {
 			textoLeyenda: 'Contribuyente del RESICO',
 		});
 		expect(Object.keys(legend)).toEqual(['disposicionFiscal', 'norma', 'textoLeyenda']);
-		expect(validateVoucher(voucher).errors).toEqual([]);
+		expect(validateWithKinds(voucher).errors).toEqual([]);
 	});
 
 	it('no legend given leaves the voucher as it was; a legend with a rule but no text is kept for validation to name', () => {
@@ -116,7 +115,7 @@ describe('fiscal legends', () => {
 			{ textoLeyenda: ' ', disposicionFiscal: 'RMF2024' },
 		]) {
 			const withRuleOnly = withFiscalLegends(voucher, [legend]);
-			expect(validateVoucher(withRuleOnly).errors.map((e) => `${e.code} ${e.path}`)).toEqual([
+			expect(validateWithKinds(withRuleOnly).errors.map((e) => `${e.code} ${e.path}`)).toEqual([
 				'REQUIRED complemento.leyendasFiscales.leyenda[0].textoLeyenda',
 			]);
 		}

@@ -10,7 +10,6 @@ import {
 	buildGlobalInvoice,
 	globalInvoiceMoney,
 	KindInputError,
-	validateVoucher,
 	type GlobalInvoiceInput,
 } from '../../../../../nodes/CfdiEmision/cfdi';
 import {
@@ -26,6 +25,7 @@ import {
 	IVA16,
 	kindRefusal,
 	satGuidePayment,
+	validateWithKinds,
 } from '../../../../support/kindFixtures';
 
 const ISR10 = { impuesto: '001', tipoFactor: 'Tasa', tasaOCuota: 0.1, withheld: true };
@@ -194,7 +194,7 @@ describe('concept taxes', () => {
 		});
 		// 1,500 + 160 − 150 = 1,510.
 		expect(voucher).toMatchObject({ subTotal: 1500, total: 1510 });
-		expect(validateVoucher(voucher).errors).toEqual([]);
+		expect(validateWithKinds(voucher).errors).toEqual([]);
 	});
 
 	it('an exempt line carries no rate, even when one is given', () => {
@@ -216,7 +216,7 @@ describe('concept taxes', () => {
 			traslados: [{ base: 500, impuesto: '002', tipoFactor: 'Exento' }],
 		});
 		expect(voucher).toMatchObject({ subTotal: 500, total: 500 });
-		expect(validateVoucher(voucher).errors).toEqual([]);
+		expect(validateWithKinds(voucher).errors).toEqual([]);
 	});
 
 	it('a rate given as text is written as a number', () => {

@@ -4,15 +4,15 @@
  * is warned, never refused here, naming the postal code, the field and the fix (issue 33: Monterrey's
  * 64000 with IVA 8 % was stamped without a word).
  */
-import { validateVoucher } from '../../../../../nodes/CfdiEmision/cfdi';
 import { baseVoucher, mixedRatesVariant, variant } from '../../../../support/corpusBase';
+import { validateWithKinds } from '../../../../support/kindFixtures';
 
 const borderWarnings = (voucher: unknown) =>
-	validateVoucher(voucher).warnings.filter((warning) => warning.code.startsWith('IVA8_'));
+	validateWithKinds(voucher).warnings.filter((warning) => warning.code.startsWith('IVA8_'));
 
 describe('IVA 8 % and the Place of Issue', () => {
 	test('Monterrey (64000, Nuevo León, a border state outside its border municipality): warned, the service judges', () => {
-		const result = validateVoucher(mixedRatesVariant());
+		const result = validateWithKinds(mixedRatesVariant());
 		expect(result.errors).toEqual([]);
 		expect(borderWarnings(mixedRatesVariant())).toEqual([
 			{

@@ -1,5 +1,3 @@
-import { validateVoucher } from '../../../../../nodes/CfdiEmision/cfdi';
-
 import {
 	cartaPorteInvoice,
 	changed,
@@ -7,13 +5,14 @@ import {
 	expectOnlyError,
 	type Mutable,
 	type WrongCase,
+	validateWithKinds,
 } from '../../../../support/kindFixtures';
 
 const CP = 'complemento.cartaPorte31';
 
 describe('Carta Porte 3.1 (given as JSON)', () => {
 	it('accepts a freight invoice for a road trip', () => {
-		expect(validateVoucher(cartaPorteInvoice()).errors).toEqual([]);
+		expect(validateWithKinds(cartaPorteInvoice()).errors).toEqual([]);
 	});
 
 	it('accepts an international trip with its customs members', () => {
@@ -25,7 +24,7 @@ describe('Carta Porte 3.1 (given as JSON)', () => {
 				viaEntradaSalida: '01',
 			}),
 		);
-		expect(validateVoucher(voucher).errors).toEqual([]);
+		expect(validateWithKinds(voucher).errors).toEqual([]);
 	});
 
 	const valid = cartaPorteInvoice();

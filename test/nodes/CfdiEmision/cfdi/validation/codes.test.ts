@@ -2,13 +2,13 @@
  * Rules of cfdi/validation/codes.ts: the voucher corpus's invalid cases whose error this file reports
  * (test/support/corpus*Cases.ts name each case's rule), run through validateVoucher.
  */
-import { validateVoucher } from '../../../../../nodes/CfdiEmision/cfdi';
 import { invalidCasesOf } from '../../../../support/corpus';
+import { validateWithKinds } from '../../../../support/kindFixtures';
 
 describe('voucher corpus', () => {
 	describe('invalid vouchers give exactly the stated error', () => {
 		it.each(invalidCasesOf('codes').map((c) => [c.name, c] as const))('%s', (_name, c) => {
-			const result = validateVoucher(c.voucher);
+			const result = validateWithKinds(c.voucher);
 			expect(result.valid).toBe(false);
 			expect(result.errors.map(({ code, path }) => ({ code, path }))).toEqual([c.expect]);
 			const [error] = result.errors;

@@ -1,5 +1,3 @@
-import { validateVoucher } from '../../../../../nodes/CfdiEmision/cfdi';
-
 import {
 	changed,
 	expectOnlyError,
@@ -7,12 +5,13 @@ import {
 	paymentReceipt,
 	type Mutable,
 	type WrongCase,
+	validateWithKinds,
 } from '../../../../support/kindFixtures';
 const CCE = 'complemento.comercioExterior20';
 
 describe('Comercio Exterior 2.0 (given as JSON)', () => {
 	it('accepts an export invoice to a foreign buyer', () => {
-		expect(validateVoucher(exportInvoice()).errors).toEqual([]);
+		expect(validateWithKinds(exportInvoice()).errors).toEqual([]);
 	});
 
 	it('accepts an export to a buyer with a Mexican RFC', () => {
@@ -25,7 +24,7 @@ describe('Comercio Exterior 2.0 (given as JSON)', () => {
 				domicilioFiscalReceptor: '86991',
 			};
 		});
-		expect(validateVoucher(voucher).errors).toEqual([]);
+		expect(validateWithKinds(voucher).errors).toEqual([]);
 	});
 
 	const valid = exportInvoice();

@@ -1,6 +1,11 @@
-import { validateVoucher, withFiscalLegends } from '../../../../../nodes/CfdiEmision/cfdi';
+import { withFiscalLegends } from '../../../../../nodes/CfdiEmision/cfdi';
 import { baseVoucher } from '../../../../support/corpusBase';
-import { changed, expectOnlyError, paymentReceipt } from '../../../../support/kindFixtures';
+import {
+	changed,
+	expectOnlyError,
+	paymentReceipt,
+	validateWithKinds,
+} from '../../../../support/kindFixtures';
 
 describe('fiscal legends', () => {
 	it('adds legends to any voucher, after any it had', () => {
@@ -28,7 +33,7 @@ describe('fiscal legends', () => {
 				],
 			},
 		});
-		expect(validateVoucher(twice).errors).toEqual([]);
+		expect(validateWithKinds(twice).errors).toEqual([]);
 		// A payment receipt keeps its payment complement next to the legends.
 		const receipt = withFiscalLegends(paymentReceipt(), [
 			{ textoLeyenda: 'Pago en parcialidades' },
@@ -37,7 +42,7 @@ describe('fiscal legends', () => {
 			'complementoPago20',
 			'leyendasFiscales',
 		]);
-		expect(validateVoucher(receipt).errors).toEqual([]);
+		expect(validateWithKinds(receipt).errors).toEqual([]);
 	});
 
 	const valid = withFiscalLegends(baseVoucher(), [{ textoLeyenda: 'Leyenda' }]);

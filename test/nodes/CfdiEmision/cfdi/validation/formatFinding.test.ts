@@ -1,5 +1,6 @@
-import { formatFinding, validateVoucher } from '../../../../../nodes/CfdiEmision/cfdi';
+import { formatFinding } from '../../../../../nodes/CfdiEmision/cfdi';
 import { variant } from '../../../../support/corpusBase';
+import { validateWithKinds } from '../../../../support/kindFixtures';
 
 describe('formatFinding', () => {
 	it('names the item, the path, the value and the fix', () => {
@@ -10,7 +11,7 @@ describe('formatFinding', () => {
 				usoCFDI: 'G01',
 			}),
 		);
-		const [finding] = validateVoucher(voucher).errors;
+		const [finding] = validateWithKinds(voucher).errors;
 		expect(finding).toEqual({
 			code: 'CFDI40161',
 			path: 'receptor.usoCFDI',
@@ -30,14 +31,14 @@ describe('formatFinding', () => {
 	});
 
 	it('gives exact amounts in amount fixes', () => {
-		const [finding] = validateVoucher(variant((v) => (v.subTotal = 1499))).errors;
+		const [finding] = validateWithKinds(variant((v) => (v.subTotal = 1499))).errors;
 		expect(formatFinding(finding, 1)).toBe(
 			'Item 1: subTotal 1499 is not the sum of the concept importe values (1500.00). Set subTotal to 1500.00: add up the concept importe values as written, then round.',
 		);
 	});
 
 	it('suggests the obvious code for a near miss', () => {
-		const errors = validateVoucher(
+		const errors = validateWithKinds(
 			variant((v) => Object.assign(v, { formaPago: 3, moneda: 'mxn' })),
 		).errors;
 		expect(errors.map((e) => formatFinding(e, 2))).toEqual([
@@ -57,7 +58,7 @@ describe('validateVoucher collects every finding', () => {
 			v.conceptos[1].claveProdServ = 'ABC';
 			delete v.exportacion;
 		});
-		const codes = validateVoucher(voucher).errors.map((e) => `${e.code} ${e.path}`);
+		const codes = validateWithKinds(voucher).errors.map((e) => `${e.code} ${e.path}`);
 		expect(codes).toEqual([
 			'REQUIRED exportacion',
 			'VERSION version',
@@ -77,11 +78,11 @@ describe('validateVoucher collects every finding', () => {
 			{ emisor: 'x', receptor: [], conceptos: {} },
 			{ conceptos: [null, 5] },
 		]) {
-			const result = validateVoucher(input);
+			const result = validateWithKinds(input);
 			expect(result.valid).toBe(false);
 			expect(result.errors.length).toBeGreaterThan(0);
 		}
-		const shapes = validateVoucher({ emisor: 'x', receptor: [], conceptos: {} }).errors.filter(
+		const shapes = validateWithKinds({ emisor: 'x', receptor: [], conceptos: {} }).errors.filter(
 			(e) => e.code !== 'REQUIRED',
 		);
 		expect(shapes.map((e) => `${e.code} ${e.path}`)).toEqual([
@@ -97,12 +98,12 @@ describe('validateVoucher collects every finding', () => {
 			delete v.conceptos[0].claveUnidad;
 			v.version = '3.3';
 		});
-		const pending = validateVoucher(voucher, { stamp: false });
+		const pending = validateWithKinds(voucher, { stamp: false });
 		expect(pending.errors.map((e) => e.code)).toEqual(['VERSION']);
 		expect(pending.warnings.map((w) => w.path)).toEqual([
 			'receptor.usoCFDI',
 			'conceptos[0].claveUnidad',
 		]);
-		expect(validateVoucher(voucher).errors).toHaveLength(3);
+		expect(validateWithKinds(voucher).errors).toHaveLength(3);
 	});
 });

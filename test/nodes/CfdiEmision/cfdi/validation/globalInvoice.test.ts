@@ -3,7 +3,7 @@
  * wrong global invoices stopped, each naming its path.
  * Also covers: nodes/CfdiEmision/cfdi/validation/voucherKinds.ts (the dispatcher through which validateVoucher reaches each kind's rules).
  */
-import { validateVoucher, type Voucher } from '../../../../../nodes/CfdiEmision/cfdi';
+import { type Voucher } from '../../../../../nodes/CfdiEmision/cfdi';
 import { invoiceVoucher } from '../../../../support/vouchers';
 import {
 	changed,
@@ -11,6 +11,7 @@ import {
 	globalInvoice,
 	paymentReceipt,
 	type WrongCase,
+	validateWithKinds,
 } from '../../../../support/kindFixtures';
 
 const invoice = () => invoiceVoucher() as unknown as Voucher;
@@ -22,7 +23,7 @@ describe('a sale is in a global invoice once', () => {
 			(v) => (v.conceptos[2].noIdentificacion = v.conceptos[0].noIdentificacion),
 		);
 		expectOnlyError(voucher, 'GLOBAL_TICKET_TWICE', 'conceptos[2].noIdentificacion');
-		expect(validateVoucher(voucher).errors[0].message).toBe(
+		expect(validateWithKinds(voucher).errors[0].message).toBe(
 			'conceptos[2].noIdentificacion "T-0001" is the ticket of conceptos[0] too, with the same taxes; a sale goes into a global invoice once.',
 		);
 	});
@@ -44,14 +45,14 @@ describe('a sale is in a global invoice once', () => {
 			v.impuestos.totalImpuestosTrasladados = v.impuestos.traslados[0].importe;
 			v.total = Math.round((v.subTotal + v.impuestos.totalImpuestosTrasladados) * 100) / 100;
 		});
-		expect(validateVoucher(voucher).errors).toEqual([]);
+		expect(validateWithKinds(voucher).errors).toEqual([]);
 	});
 
 	it('the same ticket number on an ordinary invoice is not a global-invoice matter', () => {
 		const voucher = changed(invoice(), (v) =>
 			v.conceptos.forEach((c: { noIdentificacion?: string }) => (c.noIdentificacion = 'SKU-1')),
 		);
-		expect(validateVoucher(voucher).errors).toEqual([]);
+		expect(validateWithKinds(voucher).errors).toEqual([]);
 	});
 });
 

@@ -1,7 +1,7 @@
 /**
  * Rules of cfdi/validation/relatedVouchers.ts: wrong credit notes are stopped, each naming its path.
  */
-import { validateVoucher, withRelatedVouchers } from '../../../../../nodes/CfdiEmision/cfdi';
+import { withRelatedVouchers } from '../../../../../nodes/CfdiEmision/cfdi';
 import {
 	changed,
 	creditNote,
@@ -9,6 +9,7 @@ import {
 	INVOICE_UUID,
 	SECOND_UUID,
 	type WrongCase,
+	validateWithKinds,
 } from '../../../../support/kindFixtures';
 
 describe('wrong credit notes are stopped, each naming its path', () => {
@@ -133,6 +134,6 @@ describe('wrong credit notes are stopped, each naming its path', () => {
 			{ tipoRelacion: '04', cfdiRelacionado: [{ uuid: SECOND_UUID }] },
 			{ tipoRelacion: '01', cfdiRelacionado: [{ uuid: SECOND_UUID }] },
 		]);
-		expect(validateVoucher(voucher).errors).toEqual([]);
+		expect(validateWithKinds(voucher).errors).toEqual([]);
 	});
 });

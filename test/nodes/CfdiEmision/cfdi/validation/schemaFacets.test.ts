@@ -5,11 +5,7 @@
  * The data module kept in step with the schemas: xsdFacets.test.ts beside this one.
  */
 
-import {
-	formatFinding,
-	validateVoucher,
-	type Voucher,
-} from '../../../../../nodes/CfdiEmision/cfdi';
+import { formatFinding, type Voucher } from '../../../../../nodes/CfdiEmision/cfdi';
 import { parseDecimal } from '../../../../../nodes/CfdiEmision/cfdi/decimal';
 import { boundOf } from '../../../../../nodes/CfdiEmision/cfdi/validation/schemaFacets';
 import { XSD_ELEMENTS } from '../../../../../nodes/CfdiEmision/cfdi/validation/xsdFacets';
@@ -19,6 +15,7 @@ import {
 	expectOnlyError,
 	paymentReceipt,
 	type Mutable,
+	validateWithKinds,
 } from '../../../../support/kindFixtures';
 
 function invoice(): Voucher {
@@ -62,10 +59,10 @@ describe('lengths over the schema maximum are refused', () => {
 			'conceptos[0].unidad',
 		],
 	])('%s: %d characters pass, one more is refused', (_name, max, set, path) => {
-		expect(validateVoucher(changed(invoice(), (v) => set(v, long(max)))).errors).toEqual([]);
+		expect(validateWithKinds(changed(invoice(), (v) => set(v, long(max)))).errors).toEqual([]);
 		const voucher = changed(invoice(), (v) => set(v, long(max + 1)));
 		expectOnlyError(voucher, 'XSD_MAX_LENGTH', path);
-		const [error] = validateVoucher(voucher).errors;
+		const [error] = validateWithKinds(voucher).errors;
 		expect(error.message).toContain(
 			`has ${max + 1} characters; at most ${max} are allowed by the SAT's schema (cfdv40.xsd,`,
 		);
@@ -74,7 +71,7 @@ describe('lengths over the schema maximum are refused', () => {
 
 	it('counts characters, not UTF-16 units or bytes: 25 accented letters and emoji fit a serie', () => {
 		expect(
-			validateVoucher(changed(invoice(), (v) => (v.serie = 'Ñ'.repeat(20) + '😀'.repeat(5))))
+			validateWithKinds(changed(invoice(), (v) => (v.serie = 'Ñ'.repeat(20) + '😀'.repeat(5))))
 				.errors,
 		).toEqual([]);
 	});
@@ -89,13 +86,13 @@ describe('lengths over the schema maximum are refused', () => {
 			'XSD_MAX_LENGTH',
 			'complemento.complementoPago20.pago[0].numOperacion',
 		);
-		expect(validateVoucher(receipt).errors[0].message).toContain(
+		expect(validateWithKinds(receipt).errors[0].message).toContain(
 			'(Pagos20.xsd, Pago@NumOperacion)',
 		);
 	});
 
 	it('names the item when formatted for the user', () => {
-		const [error] = validateVoucher(changed(invoice(), (v) => (v.serie = long(26)))).errors;
+		const [error] = validateWithKinds(changed(invoice(), (v) => (v.serie = long(26)))).errors;
 		expect(formatFinding(error, 3)).toMatch(
 			/^Item 3: serie "A{26}" has 26 characters; at most 25 are allowed by the SAT's schema \(cfdv40\.xsd, Comprobante@Serie\)\. Shorten serie to 25 characters or fewer\.$/,
 		);
@@ -123,7 +120,7 @@ describe('patterns of the schemas', () => {
 	])('"|" in %s is refused and the fix says why', (_name, set, path) => {
 		const voucher = changed(invoice(), set);
 		expectOnlyError(voucher, 'XSD_PATTERN', path);
-		const [error] = validateVoucher(voucher).errors;
+		const [error] = validateWithKinds(voucher).errors;
 		expect(error.message).toContain('contains "|"');
 		expect(error.fix).toContain('original chain');
 	});
@@ -140,7 +137,7 @@ describe('patterns of the schemas', () => {
 	);
 
 	it('confirmacion of 5 letters or digits passes', () => {
-		expect(validateVoucher(changed(invoice(), (v) => (v.confirmacion = 'ECVH1'))).errors).toEqual(
+		expect(validateWithKinds(changed(invoice(), (v) => (v.confirmacion = 'ECVH1'))).errors).toEqual(
 			[],
 		);
 	});
@@ -154,7 +151,7 @@ describe('patterns of the schemas', () => {
 					ctaBeneficiario: account,
 				}),
 			);
-			const result = validateVoucher(receipt);
+			const result = validateWithKinds(receipt);
 			expect(result.errors.map((error) => `${error.code} ${error.path}`)).toEqual([
 				expect.stringMatching(
 					/^XSD_(PATTERN|MIN_LENGTH) complemento\.complementoPago20\.pago\[0\]\.ctaBeneficiario$/,
@@ -170,7 +167,7 @@ describe('patterns of the schemas', () => {
 				ctaBeneficiario: '002180700845632176',
 			}),
 		);
-		expect(validateVoucher(receipt).errors).toEqual([]);
+		expect(validateWithKinds(receipt).errors).toEqual([]);
 	});
 
 	it.each([[1000], [0]])('numParcialidad %d is refused (1 to 999)', (number) => {
@@ -178,7 +175,7 @@ describe('patterns of the schemas', () => {
 			paymentReceipt(),
 			(v) => (v.complemento.complementoPago20.pago[0].doctoRelacionado[0].numParcialidad = number),
 		);
-		const result = validateVoucher(receipt);
+		const result = validateWithKinds(receipt);
 		expect(result.errors.map((error) => error.path)).toContain(
 			'complemento.complementoPago20.pago[0].doctoRelacionado[0].numParcialidad',
 		);
@@ -189,7 +186,7 @@ describe('patterns of the schemas', () => {
 			paymentReceipt(),
 			(v) => (v.complemento.complementoPago20.pago[0].doctoRelacionado[0].numParcialidad = 999),
 		);
-		expect(validateVoucher(receipt).errors).toEqual([]);
+		expect(validateWithKinds(receipt).errors).toEqual([]);
 	});
 
 	it('numParcialidad 1000 gives the schema error with its fix', () => {
@@ -202,7 +199,7 @@ describe('patterns of the schemas', () => {
 			'XSD_PATTERN',
 			'complemento.complementoPago20.pago[0].doctoRelacionado[0].numParcialidad',
 		);
-		expect(validateVoucher(receipt).errors[0].fix).toBe('Use a whole number from 1 to 999.');
+		expect(validateWithKinds(receipt).errors[0].fix).toBe('Use a whole number from 1 to 999.');
 	});
 
 	it.each([['2009-12-31T23:59:59'], ['2100-01-01T00:00:00']])(
@@ -210,7 +207,7 @@ describe('patterns of the schemas', () => {
 		(fecha) => {
 			const voucher = changed(invoice(), (v) => (v.fecha = fecha));
 			expectOnlyError(voucher, 'XSD_PATTERN', 'fecha');
-			expect(validateVoucher(voucher).errors[0].fix).toContain('2010 to 2099');
+			expect(validateWithKinds(voucher).errors[0].fix).toContain('2010 to 2099');
 		},
 	);
 
@@ -219,9 +216,9 @@ describe('patterns of the schemas', () => {
 			paymentReceipt(),
 			(v) => (v.complemento.complementoPago20.pago[0].fechaPago = '2009-05-09T12:00:00'),
 		);
-		expect(validateVoucher(receipt).errors.map((error) => `${error.code} ${error.path}`)).toContain(
-			'XSD_PATTERN complemento.complementoPago20.pago[0].fechaPago',
-		);
+		expect(
+			validateWithKinds(receipt).errors.map((error) => `${error.code} ${error.path}`),
+		).toContain('XSD_PATTERN complemento.complementoPago20.pago[0].fechaPago');
 	});
 
 	it('a customs document number needs its two-space groups', () => {
@@ -229,7 +226,7 @@ describe('patterns of the schemas', () => {
 			invoice(),
 			(v) => (v.conceptos[0].informacionAduanera = [{ numeroPedimento: '21  47  3807  8003832' }]),
 		);
-		expect(validateVoucher(ok).errors).toEqual([]);
+		expect(validateWithKinds(ok).errors).toEqual([]);
 		expectOnlyError(
 			changed(
 				invoice(),
@@ -242,14 +239,14 @@ describe('patterns of the schemas', () => {
 
 	it('whitespace is collapsed first, as the schema says: a serie of spaces around a short text passes', () => {
 		expect(
-			validateVoucher(changed(invoice(), (v) => (v.serie = `   A${' '.repeat(30)}`))).errors,
+			validateWithKinds(changed(invoice(), (v) => (v.serie = `   A${' '.repeat(30)}`))).errors,
 		).toEqual([]);
 	});
 });
 
 describe('ranges and decimals of the schemas', () => {
 	it('a negative voucher discount is refused', () => {
-		const result = validateVoucher(changed(invoice(), (v) => (v.conceptos[0].descuento = -1)));
+		const result = validateWithKinds(changed(invoice(), (v) => (v.conceptos[0].descuento = -1)));
 		expect(result.valid).toBe(false);
 		expect(result.errors.map((error) => error.path)).toContain('conceptos[0].descuento');
 	});
@@ -292,7 +289,7 @@ describe('RFCs with a date that does not exist', () => {
 		const voucher = changed(invoice(), (v) =>
 			path === 'emisor.rfc' ? (v.emisor.rfc = rfc) : (v.receptor.rfc = rfc),
 		);
-		const result = validateVoucher(voucher);
+		const result = validateWithKinds(voucher);
 		const error = result.errors.find((item) => item.path === path);
 		expect(error?.code).toBe('RFC_PATTERN');
 		expect(error?.fix).toContain(reason);
@@ -300,10 +297,10 @@ describe('RFCs with a date that does not exist', () => {
 
 	it('29 February of a leap year passes (2000 and 1980 are leap years)', () => {
 		expect(
-			validateVoucher(changed(invoice(), (v) => (v.receptor.rfc = 'URE000229TM6'))).errors,
+			validateWithKinds(changed(invoice(), (v) => (v.receptor.rfc = 'URE000229TM6'))).errors,
 		).toEqual([]);
 		expect(
-			validateVoucher(changed(invoice(), (v) => (v.receptor.rfc = 'URE800229TM6'))).errors,
+			validateWithKinds(changed(invoice(), (v) => (v.receptor.rfc = 'URE800229TM6'))).errors,
 		).toEqual([]);
 	});
 
@@ -314,9 +311,9 @@ describe('RFCs with a date that does not exist', () => {
 				ctaBeneficiario: '002180700845632176',
 			}),
 		);
-		expect(validateVoucher(receipt).errors.map((error) => `${error.code} ${error.path}`)).toContain(
-			'RFC_DATE complemento.complementoPago20.pago[0].rfcEmisorCtaBen',
-		);
+		expect(
+			validateWithKinds(receipt).errors.map((error) => `${error.code} ${error.path}`),
+		).toContain('RFC_DATE complemento.complementoPago20.pago[0].rfcEmisorCtaBen');
 	});
 });
 
@@ -338,14 +335,14 @@ describe('the schema bounds, parsed once', () => {
 
 	it('a quantity of 0 is refused alike however often the check runs', () => {
 		const voucher = changed(invoice(), (v) => (v.conceptos[0].cantidad = 0));
-		const first = validateVoucher(voucher).errors;
+		const first = validateWithKinds(voucher).errors;
 		expect(first.length).toBeGreaterThan(0);
-		expect(validateVoucher(voucher).errors).toEqual(first);
+		expect(validateWithKinds(voucher).errors).toEqual(first);
 	});
 
 	it('26 characters with emoji are 26, not their UTF-16 units', () => {
 		const voucher = changed(invoice(), (v) => (v.serie = 'A'.repeat(21) + '😀'.repeat(5)));
-		expect(validateVoucher(voucher).errors.map((error) => error.message)).toEqual([
+		expect(validateWithKinds(voucher).errors.map((error) => error.message)).toEqual([
 			expect.stringContaining('has 26 characters; at most 25'),
 		]);
 	});

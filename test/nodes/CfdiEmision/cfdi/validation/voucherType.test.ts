@@ -2,10 +2,10 @@
  * Rules of cfdi/validation/voucherType.ts: the payment method and payment form (PUE with formaPago 99), and the corpus cases whose error it reports.
  */
 import { invalidCasesOf } from '../../../../support/corpus';
-import { validateVoucher, type Voucher } from '../../../../../nodes/CfdiEmision/cfdi';
+import { type Voucher } from '../../../../../nodes/CfdiEmision/cfdi';
 
 import { invoiceVoucher } from '../../../../support/vouchers';
-import { changed, expectOnlyError } from '../../../../support/kindFixtures';
+import { changed, expectOnlyError, validateWithKinds } from '../../../../support/kindFixtures';
 
 const invoice = () => invoiceVoucher() as unknown as Voucher;
 
@@ -13,19 +13,19 @@ describe('payment method and payment form', () => {
 	it('PUE with formaPago 99 is refused (RMF 2.7.1.29, Anexo 20 guide)', () => {
 		const voucher = changed(invoice(), (v) => (v.formaPago = '99'));
 		expectOnlyError(voucher, 'PUE_FORMA_PAGO_99', 'formaPago');
-		expect(validateVoucher(voucher).errors[0].fix).toContain(
+		expect(validateWithKinds(voucher).errors[0].fix).toContain(
 			'or metodoPago "PPD" if it is not paid yet',
 		);
 	});
 
 	it('PPD with 99 and PUE with a real form pass', () => {
 		expect(
-			validateVoucher(
+			validateWithKinds(
 				changed(invoice(), (v) => Object.assign(v, { formaPago: '99', metodoPago: 'PPD' })),
 			).errors,
 		).toEqual([]);
 		expect(
-			validateVoucher(
+			validateWithKinds(
 				changed(invoice(), (v) => Object.assign(v, { formaPago: '04', metodoPago: 'PUE' })),
 			).errors,
 		).toEqual([]);
@@ -35,7 +35,7 @@ describe('payment method and payment form', () => {
 describe('voucher corpus', () => {
 	describe('invalid vouchers give exactly the stated error', () => {
 		it.each(invalidCasesOf('voucherType').map((c) => [c.name, c] as const))('%s', (_name, c) => {
-			const result = validateVoucher(c.voucher);
+			const result = validateWithKinds(c.voucher);
 			expect(result.valid).toBe(false);
 			expect(result.errors.map(({ code, path }) => ({ code, path }))).toEqual([c.expect]);
 			const [error] = result.errors;

@@ -5,11 +5,7 @@
  * nodes/CfdiEmision/actions/voucher/creditNote/index.ts (the credit note's face).
  */
 import Decimal from 'decimal.js';
-import {
-	KindInputError,
-	readStampedCfdi,
-	validateVoucher,
-} from '../../../../../../nodes/CfdiEmision/cfdi';
+import { KindInputError, readStampedCfdi } from '../../../../../../nodes/CfdiEmision/cfdi';
 import {
 	buildCreditNote,
 	creditedInvoiceFromCfdi,
@@ -23,6 +19,7 @@ import {
 	IVA16,
 	SECOND_UUID,
 	kindRefusal,
+	validateWithKinds,
 } from '../../../../../support/kindFixtures';
 
 const base = creditNoteInput();
@@ -65,7 +62,7 @@ describe('credit note (type E)', () => {
 			],
 			totalImpuestosTrasladados: 16,
 		});
-		expect(validateVoucher(voucher).errors).toEqual([]);
+		expect(validateWithKinds(voucher).errors).toEqual([]);
 	});
 
 	it('takes an amount before taxes when asked', () => {
@@ -92,7 +89,7 @@ describe('credit note (type E)', () => {
 			{ tipoRelacion: '03', cfdiRelacionado: [{ uuid: INVOICE_UUID }] },
 		]);
 		expect(voucher.conceptos[0]).toMatchObject({ cantidad: '2', importe: 700, objetoImp: '02' });
-		expect(validateVoucher(voucher).errors).toEqual([]);
+		expect(validateWithKinds(voucher).errors).toEqual([]);
 	});
 
 	it('refuses to credit more than the invoice total, or than its balance', () => {
@@ -161,7 +158,7 @@ describe('credit note (type E)', () => {
 		});
 		const voucher = buildCreditNote({ ...base, invoices: [invoice], amount: 232 });
 		expect(voucher).toMatchObject({ subTotal: 200, total: 232 });
-		expect(validateVoucher(voucher).errors).toEqual([]);
+		expect(validateWithKinds(voucher).errors).toEqual([]);
 	});
 });
 
@@ -196,7 +193,7 @@ describe('what a credit note may credit at most', () => {
 		expect(voucher.cfdiRelacionados).toEqual([
 			{ tipoRelacion: '01', cfdiRelacionado: [{ uuid: INVOICE_UUID }, { uuid: SECOND_UUID }] },
 		]);
-		expect(validateVoucher(voucher).errors).toEqual([]);
+		expect(validateWithKinds(voucher).errors).toEqual([]);
 		expect(
 			kindRefusal(() =>
 				buildCreditNote(note({ invoices, amount: '1740.01', amountIncludesTax: true })),
@@ -376,7 +373,7 @@ describe('the taxes a single amount takes', () => {
 		});
 		expect(voucher.conceptos[0]).not.toHaveProperty('impuestos');
 		expect(voucher).toMatchObject({ subTotal: 250, total: 250 });
-		expect(validateVoucher(voucher).errors).toEqual([]);
+		expect(validateWithKinds(voucher).errors).toEqual([]);
 	});
 
 	it('an invoice whose taxes stand on different bases cannot be credited as one amount, but as lines', () => {
@@ -449,7 +446,7 @@ describe('the taxes a single amount takes', () => {
 			{ traslados: [{ base: 100, impuesto: '002', tipoFactor: 'Exento' }] },
 		]);
 		expect(voucher).toMatchObject({ subTotal: 200, total: 206 });
-		expect(validateVoucher(voucher).errors).toEqual([]);
+		expect(validateWithKinds(voucher).errors).toEqual([]);
 	});
 });
 
@@ -502,7 +499,7 @@ describe('the concepts of a credit note', () => {
 		expect(voucher.conceptos[2]).toMatchObject({ descuento: 0 });
 		// (200 − 20) + 100 + 100 = 380 before tax, 60.80 of IVA: 440.80.
 		expect(voucher).toMatchObject({ subTotal: 400, descuento: 20, total: 440.8 });
-		expect(validateVoucher(voucher).errors).toEqual([]);
+		expect(validateWithKinds(voucher).errors).toEqual([]);
 	});
 
 	it('relates each invoice by its UUID as given, without the spaces around it', () => {
@@ -722,7 +719,7 @@ describe('a single amount that is the whole of the invoice (issue 27 item 8)', (
 		expect(voucher.cfdiRelacionados).toEqual([
 			{ tipoRelacion: '01', cfdiRelacionado: [{ uuid: SECOND_UUID }] },
 		]);
-		expect(validateVoucher(voucher).errors).toEqual([]);
+		expect(validateWithKinds(voucher).errors).toEqual([]);
 		const money = creditNoteMoney(note({ invoices: [invoice], amount: '1000.10' }));
 		expect(money?.amount).toBe('1000.10');
 	});

@@ -9,7 +9,6 @@
 import {
 	computeTotals,
 	KindInputError,
-	validateVoucher,
 	voucherShape,
 	type Voucher,
 } from '../../../../../../nodes/CfdiEmision/cfdi';
@@ -29,7 +28,9 @@ import {
 	satGuidePayment,
 	SECOND_UUID,
 	type Mutable,
+	validateWithKinds,
 } from '../../../../../support/kindFixtures';
+import { VOUCHER_KINDS } from '../../../../../../nodes/CfdiEmision/actions/voucher/kindsTable';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 function complement(voucher: Voucher): any {
@@ -65,7 +66,7 @@ describe('payment receipt (type P, Pagos 2.0)', () => {
 			montoTotalPagos: 580,
 		});
 		expect(pagos.version).toBe('2.0');
-		expect(validateVoucher(voucher).errors).toEqual([]);
+		expect(validateWithKinds(voucher).errors).toEqual([]);
 	});
 
 	it('gives the voucher the fixed members of type P', () => {
@@ -159,7 +160,7 @@ describe('payment receipt (type P, Pagos 2.0)', () => {
 			totalTrasladosImpuestoIVA16: 320,
 			montoTotalPagos: 2320,
 		});
-		expect(validateVoucher(voucher).errors).toEqual([]);
+		expect(validateWithKinds(voucher).errors).toEqual([]);
 	});
 
 	it('rounds a converted amount once, after summing (1 USD = 17 MXN, equivalenciaDR 0.0588235294)', () => {
@@ -181,7 +182,7 @@ describe('payment receipt (type P, Pagos 2.0)', () => {
 		// 116 ÷ 0.0588235294 = 1972.0000118...; 100 ÷ 0.0588235294 = 1700.0000102...; 16 ÷ ... = 272.0000016...
 		expect(pago.monto).toBe(1972);
 		expect(pago.impuestosP.trasladosP[0]).toMatchObject({ baseP: 1700, importeP: 272 });
-		expect(validateVoucher(voucher).errors).toEqual([]);
+		expect(validateWithKinds(voucher).errors).toEqual([]);
 	});
 
 	it('multiplies by tipoCambioP for the MXN totales of a USD payment', () => {
@@ -208,7 +209,7 @@ describe('payment receipt (type P, Pagos 2.0)', () => {
 			totalTrasladosImpuestoIVA16: 2800,
 			montoTotalPagos: 20300,
 		});
-		expect(validateVoucher(voucher).errors).toEqual([]);
+		expect(validateWithKinds(voucher).errors).toEqual([]);
 	});
 
 	it('groups 16 %, 8 %, 0 % and exempt invoices paid together', () => {
@@ -253,7 +254,7 @@ describe('payment receipt (type P, Pagos 2.0)', () => {
 			totalTrasladosBaseIVAExento: 200,
 			montoTotalPagos: 2200,
 		});
-		expect(validateVoucher(voucher).errors).toEqual([]);
+		expect(validateWithKinds(voucher).errors).toEqual([]);
 	});
 
 	it('splits one invoice with several rates in proportion to its bases', () => {
@@ -296,7 +297,7 @@ describe('payment receipt (type P, Pagos 2.0)', () => {
 			totalTrasladosBaseIVAExento: 100,
 			montoTotalPagos: 1100,
 		});
-		expect(validateVoucher(voucher).errors).toEqual([]);
+		expect(validateWithKinds(voucher).errors).toEqual([]);
 	});
 
 	it('carries withholdings: IVA two thirds and ISR 10 % of a professional service', () => {
@@ -355,7 +356,7 @@ describe('payment receipt (type P, Pagos 2.0)', () => {
 			totalTrasladosImpuestoIVA16: 1600,
 			montoTotalPagos: 9533.33,
 		});
-		expect(validateVoucher(voucher).errors).toEqual([]);
+		expect(validateWithKinds(voucher).errors).toEqual([]);
 	});
 
 	it('adds up several payments in one receipt', () => {
@@ -456,7 +457,7 @@ describe('more paid than owed is refused; Totales rounded once', () => {
 			[1, 1160, 580],
 			[2, 580, 0],
 		]);
-		expect(validateVoucher(voucher).errors).toEqual([]);
+		expect(validateWithKinds(voucher).errors).toEqual([]);
 	});
 
 	it('the same installment twice, or installments that skip, are refused', () => {
@@ -541,7 +542,7 @@ describe('more paid than owed is refused; Totales rounded once', () => {
 			});
 		const voucher = paymentReceipt([usd(INVOICE_UUID), usd(SECOND_UUID)]);
 		expect(complement(voucher).totales).toEqual({ montoTotalPagos: 3424.69 });
-		expect(validateVoucher(voucher).errors).toEqual([]);
+		expect(validateWithKinds(voucher).errors).toEqual([]);
 	});
 });
 
@@ -573,10 +574,10 @@ describe('Compute Totals completes a type P voucher given as JSON', () => {
 		expect(Object.keys(pagos)).toEqual(['version', 'totales', 'pago']);
 		expect(voucher).toMatchObject({ subTotal: 0, total: 0, moneda: 'XXX', exportacion: '01' });
 		expect(voucher.conceptos).toHaveLength(1);
-		expect(validateVoucher(voucher).errors).toEqual([]);
+		expect(validateWithKinds(voucher).errors).toEqual([]);
 	});
 
-	it('is what computeTotals does for a type P voucher', () => {
+	it('is what Compute Totals does for a type P voucher (the shared totals, then the kind completes it)', () => {
 		const sparseWithConcept = changed(
 			sparse(),
 			(v) =>
@@ -591,14 +592,14 @@ describe('Compute Totals completes a type P voucher given as JSON', () => {
 					},
 				]),
 		);
-		const { voucher } = computeTotals(sparseWithConcept);
+		const voucher = VOUCHER_KINDS.complete(computeTotals(sparseWithConcept).voucher);
 		expect(complement(voucher).totales).toEqual({
 			totalTrasladosBaseIVA16: 500,
 			totalTrasladosImpuestoIVA16: 80,
 			montoTotalPagos: 580,
 		});
 		expect(voucher.conceptos[0]).toMatchObject({ cantidad: '1', importe: 0 });
-		expect(validateVoucher(voucher).errors).toEqual([]);
+		expect(validateWithKinds(voucher).errors).toEqual([]);
 	});
 
 	it('keeps bases given on every DR line and recomputes their amounts', () => {
@@ -629,7 +630,7 @@ describe('Compute Totals completes a type P voucher given as JSON', () => {
 				(v) => (v.complemento.complementoPago20.pago[0].doctoRelacionado[0].impPagado = 'half'),
 			),
 		);
-		const errors = validateVoucher(voucher).errors.map((e) => `${e.code} ${e.path}`);
+		const errors = validateWithKinds(voucher).errors.map((e) => `${e.code} ${e.path}`);
 		expect(errors).toContain(`NUMBER_EXPECTED ${DR}.impPagado`);
 	});
 });

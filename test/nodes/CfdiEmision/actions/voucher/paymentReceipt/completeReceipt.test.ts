@@ -5,11 +5,7 @@
  * user gave is kept, and what cannot be computed is left as given for the validator to name (never
  * a crash, never a made-up figure).
  */
-import {
-	validateVoucher,
-	voucherShape,
-	type Voucher,
-} from '../../../../../../nodes/CfdiEmision/cfdi';
+import { voucherShape, type Voucher } from '../../../../../../nodes/CfdiEmision/cfdi';
 import { completePaymentReceipt } from '../../../../../../nodes/CfdiEmision/actions/voucher/paymentReceipt';
 import { satGuideSparseReceipt } from '../../../../../support/vouchers';
 import {
@@ -18,6 +14,7 @@ import {
 	INVOICE_UUID,
 	SECOND_UUID,
 	type Mutable,
+	validateWithKinds,
 } from '../../../../../support/kindFixtures';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -29,7 +26,7 @@ const pago0 = (v: Mutable) => v.complemento.complementoPago20.pago[0];
 const dr0 = (v: Mutable) => pago0(v).doctoRelacionado[0];
 const DR = 'complemento.complementoPago20.pago[0].doctoRelacionado[0]';
 const errors = (voucher: Voucher) =>
-	validateVoucher(voucher).errors.map((error) => `${error.code} ${error.path}`);
+	validateWithKinds(voucher).errors.map((error) => `${error.code} ${error.path}`);
 
 describe('the fixed members of a payment voucher', () => {
 	it('sets subTotal, total and moneda; exportacion, the concept and usoCFDI only when absent or blank', () => {
@@ -105,7 +102,7 @@ describe('what is computed for each payment and related document', () => {
 			impSaldoInsoluto: 580,
 			objetoImpDR: '02',
 		});
-		expect(validateVoucher(voucher).errors).toEqual([]);
+		expect(validateWithKinds(voucher).errors).toEqual([]);
 	});
 
 	it('keeps a version, Monto, exchange rate and equivalence the user gave (null or absent ones are computed)', () => {
@@ -170,7 +167,7 @@ describe('what is computed for each payment and related document', () => {
 		expect(pago.monto).toBe(500);
 		expect(pago).not.toHaveProperty('impuestosP');
 		expect(complement(voucher).totales).toEqual({ montoTotalPagos: 500 });
-		expect(validateVoucher(voucher).errors).toEqual([]);
+		expect(validateWithKinds(voucher).errors).toEqual([]);
 	});
 
 	it('an ImpuestosP the documents no longer support is removed', () => {
@@ -229,7 +226,7 @@ describe('what is computed for each payment and related document', () => {
 			totalTrasladosImpuestoIVA16: 160,
 			montoTotalPagos: 1060,
 		});
-		expect(validateVoucher(voucher).errors).toEqual([]);
+		expect(validateWithKinds(voucher).errors).toEqual([]);
 	});
 
 	it('bases given on every line are kept, with withholdings and exempt lines; a Cuota line keeps what was given', () => {
@@ -489,7 +486,7 @@ describe('what cannot be computed is left as given, for the validator to name', 
 			totalTrasladosBaseIVAExento: 580,
 			montoTotalPagos: 580,
 		});
-		expect(validateVoucher(voucher).errors).toEqual([]);
+		expect(validateWithKinds(voucher).errors).toEqual([]);
 	});
 });
 

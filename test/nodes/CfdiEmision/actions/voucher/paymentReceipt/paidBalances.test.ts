@@ -4,11 +4,7 @@
  * guide.
  */
 
-import {
-	validateVoucher,
-	voucherShape,
-	type Voucher,
-} from '../../../../../../nodes/CfdiEmision/cfdi';
+import { voucherShape, type Voucher } from '../../../../../../nodes/CfdiEmision/cfdi';
 
 import {
 	INVOICE_UUID,
@@ -17,6 +13,7 @@ import {
 	SECOND_UUID,
 	paidDocument as doc,
 	paymentOf as payment,
+	validateWithKinds,
 } from '../../../../../support/kindFixtures';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -35,7 +32,7 @@ describe('one invoice listed more than once counts once against its balance', ()
 		const voucher = paymentReceipt([
 			payment([listed(3, 290, 290), listed(2, 580, 290, ` ${INVOICE_UUID.toLowerCase()} `)]),
 		]);
-		expect(validateVoucher(voucher).errors.map((e) => e.code)).not.toContain('DR_BALANCE');
+		expect(validateWithKinds(voucher).errors.map((e) => e.code)).not.toContain('DR_BALANCE');
 		expect(
 			complement(voucher).pago[0].doctoRelacionado.map((dr: any) => dr.impSaldoInsoluto),
 		).toEqual([0, 290]);

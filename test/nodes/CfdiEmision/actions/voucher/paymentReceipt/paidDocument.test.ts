@@ -7,7 +7,6 @@ import Decimal from 'decimal.js';
 
 import {
 	readStampedCfdi,
-	validateVoucher,
 	voucherShape,
 	type Voucher,
 } from '../../../../../../nodes/CfdiEmision/cfdi';
@@ -37,6 +36,7 @@ import {
 	ISR10,
 	IVA_WITHHELD,
 	EXEMPT,
+	validateWithKinds,
 } from '../../../../../support/kindFixtures';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -373,7 +373,7 @@ describe('more payment cases', () => {
 			retencionesP: [{ impuestoP: '001', importeP: 100 }],
 		});
 		expect(pagos.totales).toEqual({ totalRetencionesISR: 100, montoTotalPagos: 900 });
-		expect(validateVoucher(voucher).errors).toEqual([]);
+		expect(validateWithKinds(voucher).errors).toEqual([]);
 	});
 
 	it("each DR tax is its base × rate (CRP20261), not the invoice's own tax in proportion", () => {
@@ -463,7 +463,7 @@ describe('more payment cases', () => {
 			delete v.complemento.complementoPago20.pago[0].tipoCambioP;
 			v.complemento.complementoPago20.totales.montoTotalPagos = 600;
 		});
-		expect(validateVoucher(wrong).errors.map((e) => `${e.code} ${e.path}`)).toEqual([
+		expect(validateWithKinds(wrong).errors.map((e) => `${e.code} ${e.path}`)).toEqual([
 			'CRP20211 complemento.complementoPago20.totales.montoTotalPagos',
 		]);
 	});

@@ -1,0 +1,20 @@
+/**
+ * What a voucher kind that lives in its own folder (actions/voucher/<kind>/) adds to the shared
+ * totals and checks. The operations hand it down (actions/voucher/kinds.ts), so no kernel imports
+ * a kind: computeTotals and validateVoucher know only the members every voucher has.
+ */
+import type { Voucher } from './types';
+import type { ValidationContext } from './validation/context';
+
+export interface KindRules {
+	/**
+	 * Fills what a kind's own members leave to compute, after computeTotals (Compute Totals): a
+	 * payment receipt's complement. A voucher of no such kind is returned as given.
+	 */
+	complete(voucher: Voucher): Voucher;
+	/**
+	 * The kinds' own checks, each deciding from the voucher's members whether it applies; they run
+	 * before the shared kind checks (validation/voucherKinds.ts), which skip what they reported.
+	 */
+	checks: ReadonlyArray<(ctx: ValidationContext) => void>;
+}
