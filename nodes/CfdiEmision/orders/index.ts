@@ -21,9 +21,12 @@ export {
 	generalPublicReceptor,
 	GENERAL_PUBLIC_RECEPTOR_NAME,
 } from './orderRecipient';
-export { DEFAULT_INVOICE_UUID_ATTRIBUTE, type InvoiceLinkSettings } from './invoiceLink';
-export { orderPaymentToReceipt, type ReceiptSettings } from './paymentReceipt';
-export { refundToCreditNote, type RefundSettings } from './refundToCreditNote';
+export {
+	DEFAULT_INVOICE_UUID_ATTRIBUTE,
+	type InvoiceLinkSettings,
+	type ReceiptSettings,
+} from './invoiceLink';
+export type { RefundSettings } from './refundedLines';
 export {
 	finishConversion,
 	type ConversionResult,

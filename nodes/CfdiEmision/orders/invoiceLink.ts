@@ -21,6 +21,16 @@ export interface InvoiceLinkSettings extends OrderSettings {
 	invoiceUuidAttribute?: string;
 }
 
+/** A payment receipt's settings from an order (its conversion: actions/voucher/paymentReceipt/receiptFromOrder.ts). */
+export interface ReceiptSettings extends InvoiceLinkSettings {
+	/** Which payment (transaction id) of the order; default the last successful one. */
+	transactionId?: string | number;
+	/** When the order carries no transactions: the payment date (text, Date or DateTime); default the order's updated_at. */
+	paymentDate?: unknown;
+	/** The invoice's series when receipts have their own (`serie`); default `serie`. */
+	invoiceSerie?: string;
+}
+
 export function invoiceUuidOf(
 	order: UnknownRecord,
 	settings: InvoiceLinkSettings,

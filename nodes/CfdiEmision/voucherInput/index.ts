@@ -5,6 +5,7 @@
  * (`../stamping`) takes the body. Nothing here sends a request.
  */
 export { BuiltVoucher } from './builtVoucher';
+export type { InputKinds } from './inputKinds';
 export {
 	invalidVoucherError,
 	orderInput,

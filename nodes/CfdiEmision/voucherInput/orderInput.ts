@@ -8,9 +8,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import {
 	lineItemsToVoucher,
 	OrderInputError,
-	orderPaymentToReceipt,
 	orderToVoucher,
-	refundToCreditNote,
 	type ConversionResult,
 	type LineItemsSettings,
 	type OrderSettings,
@@ -27,6 +25,7 @@ import type { BusinessKey } from '../cfdi/voucherSource';
 import type { Emisor } from '../cfdi/types';
 import { readJsonValue } from '../execution/parameters';
 import { BuiltVoucher } from './builtVoucher';
+import type { InputKinds } from './inputKinds';
 import { localProblemsRefusal, type DataProblem } from './dataRefusal';
 import { formLabel } from './formLabels';
 import { needsAttention } from '../execution/needsAttention';
@@ -285,8 +284,15 @@ function orderIdentity(order: unknown): IDataObject {
 	);
 }
 
-/** The Order input mode: the order's voucher, or a skip that says why. */
-export function voucherFromOrder(ctx: IExecuteFunctions, itemIndex: number): BuiltVoucher {
+/**
+ * The Order input mode: the order's voucher, or a skip that says why; a payment receipt or a
+ * credit note by its kind's conversion, from the kinds table the operation hands down.
+ */
+export function voucherFromOrder(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	kinds: InputKinds,
+): BuiltVoucher {
 	const order = readJsonValue(
 		ctx,
 		'order',
@@ -300,7 +306,7 @@ export function voucherFromOrder(ctx: IExecuteFunctions, itemIndex: number): Bui
 	const result = convert(ctx, itemIndex, 'order', () => {
 		if (document === 'paymentReceipt') {
 			const options = ctx.getNodeParameter('paymentOptions', itemIndex, {}) as IDataObject;
-			return orderPaymentToReceipt(order, {
+			return kinds.receiptFromOrder(order, {
 				...settings,
 				invoiceUuid,
 				transactionId: fieldText(options.transactionId) || undefined,
@@ -309,7 +315,7 @@ export function voucherFromOrder(ctx: IExecuteFunctions, itemIndex: number): Bui
 			});
 		}
 		if (document === 'creditNote') {
-			return refundToCreditNote(order, {
+			return kinds.creditNoteFromRefund(order, {
 				...settings,
 				invoiceUuid,
 				refundId: fieldText(ctx.getNodeParameter('refundId', itemIndex, '')) || undefined,

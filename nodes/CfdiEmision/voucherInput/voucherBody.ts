@@ -10,6 +10,7 @@ import {
 } from '../cfdi/formLines';
 import type { Voucher } from '../cfdi/types';
 import type { KindRules } from '../cfdi/kindRules';
+import type { InputKinds } from './inputKinds';
 import { unitForProduct } from '../cfdi/catalogs/unitForProduct';
 import { cfdiDateTime } from '../cfdi/mexicoTime';
 import { codeOf } from '../execution/parameters';
@@ -299,10 +300,10 @@ export function normalizeVoucher(voucher: IDataObject): IDataObject {
 export function voucherFromInput(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	kinds: KindRules,
+	kinds: InputKinds,
 ): IDataObject | BuiltVoucher {
 	const mode = runParameter<string>(ctx, 'inputMode', itemIndex, 'fields');
-	if (mode === 'order') return voucherFromOrder(ctx, itemIndex);
+	if (mode === 'order') return voucherFromOrder(ctx, itemIndex, kinds);
 	if (mode === 'lineItems') return voucherFromLineItems(ctx, itemIndex);
 	return mode === 'json'
 		? readJsonParameter(ctx, 'voucherJson', itemIndex, 'Voucher (JSON)')

@@ -5,6 +5,7 @@ import { RunSession } from '../../api/client';
 import { LOCAL_ONLY } from '../../execution/requestSettings';
 import { runItems } from '../../execution/runItems';
 import { readIssuerDefaults, voucherFromOrder } from '../../voucherInput';
+import { VOUCHER_KINDS } from './kindsTable';
 import {
 	emisorNombre,
 	emisorRegimenFiscal,
@@ -57,6 +58,11 @@ export const description: INodeProperties[] = [
 export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const issuer = await readIssuerDefaults(ctx);
 	return await runItems(ctx, LOCAL_ONLY, RunSession.fromNode, async (itemIndex) => ({
-		items: checkedVoucherItems(ctx, itemIndex, voucherFromOrder(ctx, itemIndex), issuer),
+		items: checkedVoucherItems(
+			ctx,
+			itemIndex,
+			voucherFromOrder(ctx, itemIndex, VOUCHER_KINDS),
+			issuer,
+		),
 	}));
 }

@@ -1,15 +1,19 @@
 /**
  * The kinds table: what the voucher kinds in their own folders hand the kernels, which import no
  * kind. Every voucher operation passes it down (runStamping's VoucherOperation, the input
- * building, Validate), so Compute Totals and the local checks treat each kind as before. A new kind
- * with rules of its own adds its face's rules here.
+ * building, Validate), so Compute Totals, the local checks and the Order input mode treat each kind
+ * as before. A new kind with rules or an order conversion of its own adds its face's here.
  */
 import type { KindRules } from '../../cfdi/kindRules';
-import { PAYMENT_RECEIPT_RULES } from './paymentReceipt';
+import type { InputKinds } from '../../voucherInput/inputKinds';
+import { PAYMENT_RECEIPT_RULES, receiptFromOrder } from './paymentReceipt';
+import { creditNoteFromRefund } from './creditNote';
 
 const KINDS: ReadonlyArray<KindRules> = [PAYMENT_RECEIPT_RULES];
 
-export const VOUCHER_KINDS: KindRules = {
+export const VOUCHER_KINDS: InputKinds = {
 	complete: (voucher) => KINDS.reduce((completed, kind) => kind.complete(completed), voucher),
 	checks: KINDS.flatMap((kind) => kind.checks),
+	receiptFromOrder,
+	creditNoteFromRefund,
 };

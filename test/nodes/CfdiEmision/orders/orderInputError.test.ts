@@ -1,7 +1,7 @@
 /**
  * The error of a source record that cannot become a voucher (orders/orderInputError.ts): the member at fault
  * by its full path, the message and the fix, as the node shows them. Each conversion's refusals:
- * the orderToVoucher, lineItems and refundToCreditNote tests.
+ * the orderToVoucher and lineItems tests here, and the kinds' receiptFromOrder and creditNoteFromRefund tests.
  */
 import { OrderInputError } from '../../../../nodes/CfdiEmision/orders/orderInputError';
 import { orderToVoucher } from '../../../../nodes/CfdiEmision/orders';

@@ -1,9 +1,10 @@
 /**
  * What each part of a Shopify refund becomes in its credit note (orders/refundedLines.ts: which
- * refund, its transactions, the items and shipping it gives back), through refundToCreditNote.
+ * refund, its transactions, the items and shipping it gives back), through creditNoteFromRefund.
  */
 import { type Voucher } from '../../../../nodes/CfdiEmision/cfdi';
-import { refundToCreditNote, type RefundSettings } from '../../../../nodes/CfdiEmision/orders';
+import type { RefundSettings } from '../../../../nodes/CfdiEmision/orders';
+import { creditNoteFromRefund } from '../../../../nodes/CfdiEmision/actions/voucher/creditNote/creditNoteFromRefund';
 import { refusal } from '../../../support/refusal';
 import { corpusOrder, type Order } from '../../../support/corpusOrder';
 import { validateWithKinds } from '../../../support/kindFixtures';
@@ -56,7 +57,7 @@ describe('refund → credit note: what each part of a Shopify refund becomes', (
 			],
 			transactions: [refundPaid('149.00')],
 		});
-		const result = refundToCreditNote(order, SETTINGS);
+		const result = creditNoteFromRefund(order, SETTINGS);
 		const voucher = result.voucher as Voucher;
 		expect([result.orderTotal, result.voucherTotal, result.roundingNote]).toEqual([
 			149,
@@ -93,7 +94,8 @@ describe('refund → credit note: what each part of a Shopify refund becomes', (
 			order_adjustments: [{ kind: 'shipping_refund', amount: '-100.00', tax_amount: '0.00' }],
 			transactions: [refundPaid('100.00')],
 		});
-		const atZero = refundToCreditNote(taxed, { ...SETTINGS, ...shippingCodes }).voucher as Voucher;
+		const atZero = creditNoteFromRefund(taxed, { ...SETTINGS, ...shippingCodes })
+			.voucher as Voucher;
 		expect(atZero.conceptos[0]).toMatchObject({
 			claveProdServ: '78102200',
 			claveUnidad: 'SX',
@@ -107,7 +109,7 @@ describe('refund → credit note: what each part of a Shopify refund becomes', (
 
 		const noShipping = corpusOrder('partial-refund');
 		noShipping.shipping_lines = [];
-		const untaxed = refundToCreditNote(
+		const untaxed = creditNoteFromRefund(
 			withRefund(noShipping, {
 				order_adjustments: [{ kind: 'shipping_refund', amount: '-100.00' }],
 				transactions: [refundPaid('100.00')],
@@ -133,7 +135,7 @@ describe('refund → credit note: what each part of a Shopify refund becomes', (
 			refundPaid('1000.00', 'Cash'),
 			refundPaid('804.05'),
 		];
-		const result = refundToCreditNote(order, SETTINGS);
+		const result = creditNoteFromRefund(order, SETTINGS);
 		expect(result.orderTotal).toBe(1804.05);
 		expect(result.voucher?.formaPago).toBe('01');
 		expect(result.source).toMatchObject({
@@ -146,7 +148,7 @@ describe('refund → credit note: what each part of a Shopify refund becomes', (
 	it('a refund paid back by no successful transaction is refused: the credit note must name how the money was returned', () => {
 		const order = refundedOrder();
 		order.refunds[0].transactions[0].status = 'failure';
-		const error = refusal(() => refundToCreditNote(order, SETTINGS));
+		const error = refusal(() => creditNoteFromRefund(order, SETTINGS));
 		expect(error.path).toBe('refunds[0].transactions');
 		expect(error.message).toBe(
 			'refunds[0] was paid back through no successful refund transaction; a credit note names how the money was returned.',
@@ -157,11 +159,11 @@ describe('refund → credit note: what each part of a Shopify refund becomes', (
 	it('a gateway with no payment form is named in the refusal; Payment Forms adds it', () => {
 		const order = refundedOrder();
 		order.refunds[0].transactions[0].gateway = 'Kueski Pay';
-		expect(refusal(() => refundToCreditNote(order, SETTINGS)).message).toBe(
+		expect(refusal(() => creditNoteFromRefund(order, SETTINGS)).message).toBe(
 			'refunds[0] was paid back through gateway "kueski pay", which has no payment form in the table; a credit note names how the money was returned.',
 		);
 		expect(
-			refundToCreditNote(order, { ...SETTINGS, paymentForms: { 'Kueski Pay': '99' } }).voucher
+			creditNoteFromRefund(order, { ...SETTINGS, paymentForms: { 'Kueski Pay': '99' } }).voucher
 				?.formaPago,
 		).toBe('99');
 	});
@@ -169,7 +171,7 @@ describe('refund → credit note: what each part of a Shopify refund becomes', (
 	it('a refund with a transaction of 0 (items returned, no money) credits the items as they were charged', () => {
 		const order = refundedOrder();
 		order.refunds[0].transactions[0].amount = '0.00';
-		const result = refundToCreditNote(order, SETTINGS);
+		const result = creditNoteFromRefund(order, SETTINGS);
 		expect([result.orderTotal, result.voucherTotal]).toEqual([1804.05, 1804.05]);
 		expect(result.source).toMatchObject({
 			amount: '1804.05',
@@ -179,7 +181,7 @@ describe('refund → credit note: what each part of a Shopify refund becomes', (
 
 	it('a refund that returns nothing is refused', () => {
 		const order = withRefund(corpusOrder('partial-refund'), {});
-		const error = refusal(() => refundToCreditNote(order, SETTINGS));
+		const error = refusal(() => creditNoteFromRefund(order, SETTINGS));
 		expect([error.path, error.message, error.fix]).toEqual([
 			'refunds[0]',
 			'refunds[0] returns nothing: no items, no shipping, no money.',
@@ -189,7 +191,7 @@ describe('refund → credit note: what each part of a Shopify refund becomes', (
 
 	it('money returned without items from an order whose items carry different taxes is refused: the tax is unknown', () => {
 		const order = withRefund(corpusOrder('exempt-books'), { transactions: [refundPaid('100.00')] });
-		const error = refusal(() => refundToCreditNote(order, SETTINGS));
+		const error = refusal(() => creditNoteFromRefund(order, SETTINGS));
 		expect(error.path).toBe('refunds[0].refund_line_items');
 		expect(error.message).toBe(
 			"refunds[0] returns money without naming items, and the order's items carry different taxes, so the credit note's tax is unknown.",
@@ -199,7 +201,7 @@ describe('refund → credit note: what each part of a Shopify refund becomes', (
 	it('money returned without items from an order of untaxed items is one concept not subject to tax', () => {
 		const order = corpusOrder('partial-refund');
 		for (const item of order.line_items) item.tax_lines = [];
-		const voucher = refundToCreditNote(
+		const voucher = creditNoteFromRefund(
 			withRefund(order, { transactions: [refundPaid('250.00')] }),
 			SETTINGS,
 		).voucher as Voucher;
@@ -222,7 +224,7 @@ describe('refund → credit note: what each part of a Shopify refund becomes', (
 			],
 			transactions: [refundPaid('450.00')],
 		});
-		const result = refundToCreditNote(order, {
+		const result = creditNoteFromRefund(order, {
 			...SETTINGS,
 			productCodes: {
 				rules: [{ match: 'sku', value: 'BK-1', claveProdServ: '55101500', unidad: 'Pieza' }],
@@ -261,7 +263,7 @@ describe('refund → credit note: what each part of a Shopify refund becomes', (
 		line.total_tax = '261.93';
 		line.total_tax_set.presentment_money.amount = '261.93';
 		order.refunds[0].transactions[0].amount = '1899.00';
-		const result = refundToCreditNote(order, SETTINGS);
+		const result = creditNoteFromRefund(order, SETTINGS);
 		const voucher = result.voucher as Voucher;
 		expect(voucher.conceptos).toEqual([
 			expect.objectContaining({
@@ -285,7 +287,7 @@ describe('refund → credit note: what each part of a Shopify refund becomes', (
 		earlier.refund_line_items.push(null, { line_item_id: 1000, quantity: 'many' });
 		first.refund_line_items[0].quantity = 2;
 		order.refunds = [null, earlier, first];
-		const refused = refusal(() => refundToCreditNote(order, { ...SETTINGS, refundId: first.id }));
+		const refused = refusal(() => creditNoteFromRefund(order, { ...SETTINGS, refundId: first.id }));
 		expect(refused.path).toBe('refunds[2].refund_line_items[0].quantity');
 		expect(refused.message).toBe(
 			'refunds[2].refund_line_items[0] refunds 2 of line item 1000 ("Running shoes"), but 2 were bought and 1 were refunded before.',
@@ -324,16 +326,16 @@ describe('refund → credit note: what each part of a Shopify refund becomes', (
 	])('%s is refused, naming the member', (_name, spoil, path, message) => {
 		const order = refundedOrder();
 		spoil(order);
-		const error = refusal(() => refundToCreditNote(order, SETTINGS));
+		const error = refusal(() => creditNoteFromRefund(order, SETTINGS));
 		expect([error.path, error.message]).toEqual([path, message]);
 	});
 
 	it('an order that is not an object is refused before anything is read', () => {
-		const error = refusal(() => refundToCreditNote([refundedOrder()], SETTINGS));
+		const error = refusal(() => creditNoteFromRefund([refundedOrder()], SETTINGS));
 		expect([error.path, error.message]).toEqual(['', 'The order is not an order object.']);
 		expect(error.fix).toContain('one Shopify order with its refunds');
 		expect(
-			refusal(() => refundToCreditNote(refundedOrder(), { ...SETTINGS, lugarExpedicion: ' ' }))
+			refusal(() => creditNoteFromRefund(refundedOrder(), { ...SETTINGS, lugarExpedicion: ' ' }))
 				.path,
 		).toBe('settings.lugarExpedicion');
 	});
@@ -341,17 +343,17 @@ describe('refund → credit note: what each part of a Shopify refund becomes', (
 	it('without the recipient tax data the credit note is refused, unless Without Tax Data is General Public', () => {
 		const order = refundedOrder();
 		order.note_attributes = order.note_attributes.filter((a: Order) => a.name !== 'RFC');
-		const error = refusal(() => refundToCreditNote(order, SETTINGS));
+		const error = refusal(() => creditNoteFromRefund(order, SETTINGS));
 		expect([error.path, error.message, error.fix]).toEqual([
 			'note_attributes',
 			"order #1021 has no complete recipient tax data (RFC missing); a credit note goes to the invoice's recipient.",
 			'Give the same tax data as for the invoice.',
 		]);
 		expect(
-			refusal(() => refundToCreditNote(order, { ...SETTINGS, withoutTaxData: 'skip' })).path,
+			refusal(() => creditNoteFromRefund(order, { ...SETTINGS, withoutTaxData: 'skip' })).path,
 		).toBe('note_attributes');
 
-		const voucher = refundToCreditNote(order, { ...SETTINGS, withoutTaxData: 'generalPublic' })
+		const voucher = creditNoteFromRefund(order, { ...SETTINGS, withoutTaxData: 'generalPublic' })
 			.voucher as Voucher;
 		// The general public keeps its use S01, and the note carries the month of the sale (informacionGlobal).
 		expect(voucher.receptor).toEqual({
@@ -366,7 +368,7 @@ describe('refund → credit note: what each part of a Shopify refund becomes', (
 	});
 
 	it("a taxpayer's credit note is for returns, discounts or rebates (G02), whatever use the invoice had", () => {
-		const voucher = refundToCreditNote(refundedOrder(), SETTINGS).voucher as Voucher;
+		const voucher = creditNoteFromRefund(refundedOrder(), SETTINGS).voucher as Voucher;
 		expect(voucher.receptor).toEqual({
 			rfc: 'URE180429TM6',
 			nombre: 'UNIVERSIDAD ROBOTICA ESPAÑOLA',
@@ -385,7 +387,7 @@ describe('refund → credit note: what each part of a Shopify refund becomes', (
 			],
 			transactions: [refundPaid('45.50', 'stripe')],
 		});
-		const voucher = refundToCreditNote(order, {
+		const voucher = creditNoteFromRefund(order, {
 			...SETTINGS,
 			exchangeRate: '17.1234',
 			folio: 'none',
@@ -393,6 +395,6 @@ describe('refund → credit note: what each part of a Shopify refund becomes', (
 		expect(voucher).toMatchObject({ moneda: 'USD', tipoCambio: 17.1234, total: 45.5 });
 		expect(voucher.folio).toBeUndefined();
 		expect(validateWithKinds(voucher).errors).toEqual([]);
-		expect(refusal(() => refundToCreditNote(order, SETTINGS)).path).toBe('settings.exchangeRate');
+		expect(refusal(() => creditNoteFromRefund(order, SETTINGS)).path).toBe('settings.exchangeRate');
 	});
 });

@@ -10,3 +10,4 @@ export {
 	type CreditNoteInput,
 	type CreditNoteLine,
 } from './buildCreditNote';
+export { creditNoteFromRefund } from './creditNoteFromRefund';

@@ -18,3 +18,4 @@ export { completePaymentReceipt } from './completeReceipt';
 export { checkPaymentComplement } from './receiptRules';
 export { checkPaymentVoucher } from './receiptVoucherRules';
 export { PAYMENT_RECEIPT_RULES } from './receiptKindRules';
+export { receiptFromOrder } from './receiptFromOrder';

@@ -1,14 +1,15 @@
 /**
  * Shopify refunds → credit notes (type E) related to the order's invoice.
- * The link from a refund to its order's stamped invoice: invoiceLink.test.ts beside this one.
+ * The link from a refund to its order's stamped invoice: orders/invoiceLink.test.ts.
  */
 import Decimal from 'decimal.js';
-import { type Voucher } from '../../../../nodes/CfdiEmision/cfdi';
-import { refundToCreditNote, type RefundSettings } from '../../../../nodes/CfdiEmision/orders';
-import { refusal } from '../../../support/refusal';
-import { corpusOrder, type Order } from '../../../support/corpusOrder';
-import { satTaxLimits } from '../../../support/satLimits';
-import { validateWithKinds } from '../../../support/kindFixtures';
+import { type Voucher } from '../../../../../../nodes/CfdiEmision/cfdi';
+import type { RefundSettings } from '../../../../../../nodes/CfdiEmision/orders';
+import { creditNoteFromRefund } from '../../../../../../nodes/CfdiEmision/actions/voucher/creditNote/creditNoteFromRefund';
+import { refusal } from '../../../../../support/refusal';
+import { corpusOrder, type Order } from '../../../../../support/corpusOrder';
+import { satTaxLimits } from '../../../../../support/satLimits';
+import { validateWithKinds } from '../../../../../support/kindFixtures';
 
 const INVOICE_UUID = '5FB2822E-396D-4725-8521-CDC4BDD20CCF';
 const SETTINGS: RefundSettings = {
@@ -25,7 +26,7 @@ function refundedOrder(): Order {
 
 describe('refund → credit note', () => {
 	it('one returned pair of shoes: a credit note related to the invoice as a return, for exactly the money refunded (before: a cent below)', () => {
-		const result = refundToCreditNote(refundedOrder(), SETTINGS);
+		const result = creditNoteFromRefund(refundedOrder(), SETTINGS);
 		const voucher = result.voucher as Voucher;
 		// 1 of 2 pairs at 1,899.00 with its half of the 189.90 discount: 1,804.05 refunded. Rounded to the
 		// nearest cent no base reaches it (1,555.21 + IVA 248.83 = 1,804.04; 1,555.22 + 248.84 = 1,804.06);
@@ -75,7 +76,7 @@ describe('refund → credit note', () => {
 			},
 		];
 		refund.transactions[0].amount = '1953.05';
-		const result = refundToCreditNote(order, SETTINGS);
+		const result = creditNoteFromRefund(order, SETTINGS);
 		const voucher = result.voucher as Voucher;
 		expect([result.orderTotal, result.voucherTotal, result.roundingNote]).toEqual([
 			1953.05,
@@ -98,7 +99,7 @@ describe('refund → credit note', () => {
 		const refund = order.refunds[0];
 		refund.refund_line_items = [];
 		refund.transactions[0].amount = '580.00';
-		const voucher = refundToCreditNote(order, SETTINGS).voucher as Voucher;
+		const voucher = creditNoteFromRefund(order, SETTINGS).voucher as Voucher;
 		expect(voucher.conceptos).toEqual([
 			expect.objectContaining({
 				claveProdServ: '84111506',
@@ -117,7 +118,7 @@ describe('refund → credit note', () => {
 	it('a refund transaction that differs from the refunded items shows both figures', () => {
 		const order = refundedOrder();
 		order.refunds[0].transactions[0].amount = '1800.00';
-		const result = refundToCreditNote(order, SETTINGS);
+		const result = creditNoteFromRefund(order, SETTINGS);
 		expect([result.orderTotal, result.voucherTotal]).toEqual([1800, 1804.05]);
 		expect(result.roundingNote).not.toContain('per-line tax rounding');
 		expect(result.roundingNote).toBe(
@@ -132,17 +133,17 @@ describe('refund → credit note', () => {
 		second.id = 990002;
 		second.refund_line_items[0].quantity = 1;
 		order.refunds.push(second);
-		const byId = refundToCreditNote(order, {
+		const byId = creditNoteFromRefund(order, {
 			...SETTINGS,
 			refundId: '990001',
 			invoiceUuid: INVOICE_UUID,
 		});
 		expect(byId.voucher?.folio).toBe('1021-R1');
 		expect(
-			refundToCreditNote(order, { ...SETTINGS, invoiceUuid: INVOICE_UUID }).voucher?.folio,
+			creditNoteFromRefund(order, { ...SETTINGS, invoiceUuid: INVOICE_UUID }).voucher?.folio,
 		).toBe('1021-R2');
 		expect(
-			refusal(() => refundToCreditNote(order, { ...SETTINGS, refundId: 5 })).message,
+			refusal(() => creditNoteFromRefund(order, { ...SETTINGS, refundId: 5 })).message,
 		).toContain('no refund with id 5');
 	});
 
@@ -151,7 +152,7 @@ describe('refund → credit note', () => {
 		const refund = order.refunds[0];
 		refund.refund_line_items = [];
 		refund.transactions[0].amount = '5000.00';
-		const error = refusal(() => refundToCreditNote(order, SETTINGS));
+		const error = refusal(() => creditNoteFromRefund(order, SETTINGS));
 		expect(error.path).toBe('lines');
 		expect(error.message).toContain("more than the related invoice's total (4204.10 MXN)");
 	});
@@ -189,7 +190,7 @@ describe('refund → credit note', () => {
 	])('%s is refused, naming the member', (_name, spoil, path, words) => {
 		const order = refundedOrder();
 		spoil(order);
-		const error = refusal(() => refundToCreditNote(order, SETTINGS));
+		const error = refusal(() => creditNoteFromRefund(order, SETTINGS));
 		expect(error.path).toBe(path);
 		expect(error.message).toContain(words);
 		expect(error.fix.length).toBeGreaterThan(10);
@@ -201,11 +202,11 @@ describe('refund → credit note', () => {
 		const second = structuredClone(order.refunds[0]);
 		second.id = 880099;
 		order.refunds.push(second);
-		expect(refundToCreditNote(order, { ...SETTINGS, refundId: 880099 }).voucher).toBeDefined();
+		expect(creditNoteFromRefund(order, { ...SETTINGS, refundId: 880099 }).voucher).toBeDefined();
 		const third = structuredClone(order.refunds[0]);
 		third.id = 880100;
 		order.refunds.push(third);
-		const refused = refusal(() => refundToCreditNote(order, { ...SETTINGS, refundId: 880100 }));
+		const refused = refusal(() => creditNoteFromRefund(order, { ...SETTINGS, refundId: 880100 }));
 		expect(refused.path).toBe('refunds[2].refund_line_items[0].quantity');
 		expect(refused.message).toBe(
 			'refunds[2].refund_line_items[0] refunds 1 of line item 1000 ("Running shoes"), but 2 were bought and 2 were refunded before.',
@@ -216,7 +217,7 @@ describe('refund → credit note', () => {
 	it('one refund of more units than the line had is refused, naming it', () => {
 		const order = refundedOrder();
 		order.refunds[0].refund_line_items[0].quantity = 3;
-		expect(refusal(() => refundToCreditNote(order, SETTINGS)).message).toBe(
+		expect(refusal(() => creditNoteFromRefund(order, SETTINGS)).message).toBe(
 			'refunds[0].refund_line_items[0] refunds 3 of line item 1000 ("Running shoes"), but 2 were bought.',
 		);
 	});
@@ -250,17 +251,17 @@ describe('refund → credit note: choosing the refund, the currency, and what th
 		const second = structuredClone(order.refunds[0]);
 		second.id = 990002;
 		order.refunds.push(second);
-		expect(refundToCreditNote(order, { ...SETTINGS, refundId: ' 990001 ' }).voucher?.folio).toBe(
+		expect(creditNoteFromRefund(order, { ...SETTINGS, refundId: ' 990001 ' }).voucher?.folio).toBe(
 			'1021-R1',
 		);
-		expect(refundToCreditNote(order, { ...SETTINGS, refundId: '  ' }).voucher?.folio).toBe(
+		expect(creditNoteFromRefund(order, { ...SETTINGS, refundId: '  ' }).voucher?.folio).toBe(
 			'1021-R2',
 		);
 		expect(
-			refundToCreditNote(order, { ...SETTINGS, refundId: null as unknown as string }).voucher
+			creditNoteFromRefund(order, { ...SETTINGS, refundId: null as unknown as string }).voucher
 				?.folio,
 		).toBe('1021-R2');
-		const error = refusal(() => refundToCreditNote(order, { ...SETTINGS, refundId: 5 }));
+		const error = refusal(() => creditNoteFromRefund(order, { ...SETTINGS, refundId: 5 }));
 		expect([error.path, error.message, error.fix]).toEqual([
 			'refunds',
 			'order #1021 has no refund with id 5.',
@@ -268,7 +269,7 @@ describe('refund → credit note: choosing the refund, the currency, and what th
 		]);
 		expect(
 			refusal(() =>
-				refundToCreditNote(withRefund(corpusOrder('partial-refund'), {}), {
+				creditNoteFromRefund(withRefund(corpusOrder('partial-refund'), {}), {
 					...SETTINGS,
 					refundId: 1,
 				}),
@@ -277,7 +278,7 @@ describe('refund → credit note: choosing the refund, the currency, and what th
 	});
 
 	it('a normal refund: only the note of the IVA rounded up, and a source that says what to fix', () => {
-		const result = refundToCreditNote(refundedOrder(), SETTINGS);
+		const result = creditNoteFromRefund(refundedOrder(), SETTINGS);
 		// The one note is the IVA rounded up so that the line lands on 1,804.05.
 		expect(result.notes).toEqual([
 			'refunds[0].refund_line_items[0]: its IVA is 248.84 (1555.21 × 0.16 = 248.8336, rounded up: the SAT accepts either rounding), so the line carries exactly what was charged.',
@@ -298,19 +299,19 @@ describe('refund → credit note: choosing the refund, the currency, and what th
 		order.refunds[0].order_adjustments = [
 			{ kind: 'shipping_refund', amount: '0.00', tax_amount: '0.00' },
 		];
-		const result = refundToCreditNote(order, SETTINGS);
+		const result = creditNoteFromRefund(order, SETTINGS);
 		expect(result.voucher?.conceptos).toHaveLength(1);
 		expect(result.notes).toEqual([
 			'refunds[0].refund_line_items[0]: its IVA is 248.84 (1555.21 × 0.16 = 248.8336, rounded up: the SAT accepts either rounding), so the line carries exactly what was charged.',
 		]);
 		order.refunds[0].order_adjustments = [{ kind: 'shipping_refund', amount: 'all' }];
-		expect(refusal(() => refundToCreditNote(order, SETTINGS))).toMatchObject({
+		expect(refusal(() => creditNoteFromRefund(order, SETTINGS))).toMatchObject({
 			path: 'refunds[0].order_adjustments[0].amount',
 			message: 'refunds[0].order_adjustments[0].amount "all" is not an amount.',
 		});
 		order.refunds[0].order_adjustments = [];
 		order.refunds[0].refund_shipping_lines = [{ subtotal_amount: 'all' }];
-		expect(refusal(() => refundToCreditNote(order, SETTINGS)).path).toBe(
+		expect(refusal(() => creditNoteFromRefund(order, SETTINGS)).path).toBe(
 			'refunds[0].refund_shipping_lines[0].subtotal_amount',
 		);
 	});
@@ -319,23 +320,23 @@ describe('refund → credit note: choosing the refund, the currency, and what th
 		const badPrice = refundedOrder();
 		badPrice.refunds[0].refund_line_items[0].line_item.price = 'n/a';
 		delete badPrice.refunds[0].refund_line_items[0].line_item.price_set;
-		expect(refusal(() => refundToCreditNote(badPrice, SETTINGS))).toMatchObject({
+		expect(refusal(() => creditNoteFromRefund(badPrice, SETTINGS))).toMatchObject({
 			path: 'refunds[0].refund_line_items[0].line_item.price',
 		});
 		const noQuantity = refundedOrder();
 		noQuantity.refunds[0].refund_line_items[0].quantity = 0;
-		expect(refusal(() => refundToCreditNote(noQuantity, SETTINGS))).toMatchObject({
+		expect(refusal(() => creditNoteFromRefund(noQuantity, SETTINGS))).toMatchObject({
 			path: 'refunds[0].refund_line_items[0].quantity',
 			message: 'refunds[0].refund_line_items[0].quantity 0 is not a quantity above 0.',
 		});
 		const notALine = refundedOrder();
 		notALine.refunds[0].refund_line_items = ['x'];
-		expect(refusal(() => refundToCreditNote(notALine, SETTINGS)).fix).toBe(
+		expect(refusal(() => creditNoteFromRefund(notALine, SETTINGS)).fix).toBe(
 			'Give refund line items as Shopify sends them.',
 		);
 		const notARefund = refundedOrder();
 		notARefund.refunds = [7];
-		expect(refusal(() => refundToCreditNote(notARefund, SETTINGS)).fix).toBe(
+		expect(refusal(() => creditNoteFromRefund(notARefund, SETTINGS)).fix).toBe(
 			'Give refunds as Shopify sends them.',
 		);
 	});
@@ -348,7 +349,7 @@ describe('refund → credit note: choosing the refund, the currency, and what th
 			],
 			transactions: [refundPaid('626.39')],
 		});
-		const result = refundToCreditNote(order, SETTINGS);
+		const result = creditNoteFromRefund(order, SETTINGS);
 		const voucher = result.voucher as Voucher;
 		expect(voucher.conceptos).toEqual([
 			expect.objectContaining({
@@ -369,7 +370,7 @@ describe('refund → credit note: choosing the refund, the currency, and what th
 	it('money returned without items: untaxed items follow Untaxed Lines; items at 16 % and 8 % are different taxes; a bad item rate is named', () => {
 		const untaxed = corpusOrder('partial-refund');
 		for (const item of untaxed.line_items) item.tax_lines = [];
-		const exempt = refundToCreditNote(
+		const exempt = creditNoteFromRefund(
 			withRefund(untaxed, { transactions: [refundPaid('250.00')] }),
 			{ ...SETTINGS, untaxedLines: 'exempt' },
 		).voucher as Voucher;
@@ -380,7 +381,7 @@ describe('refund → credit note: choosing the refund, the currency, and what th
 		const mixed = corpusOrder('partial-refund');
 		mixed.line_items[1].tax_lines[0].rate = 0.08;
 		const error = refusal(() =>
-			refundToCreditNote(withRefund(mixed, { transactions: [refundPaid('250.00')] }), SETTINGS),
+			creditNoteFromRefund(withRefund(mixed, { transactions: [refundPaid('250.00')] }), SETTINGS),
 		);
 		expect(error.path).toBe('refunds[0].refund_line_items');
 		expect(error.fix).toBe(
@@ -391,7 +392,7 @@ describe('refund → credit note: choosing the refund, the currency, and what th
 		bad.line_items[1].tax_lines[0].rate = 0.06;
 		expect(
 			refusal(() =>
-				refundToCreditNote(withRefund(bad, { transactions: [refundPaid('250.00')] }), SETTINGS),
+				creditNoteFromRefund(withRefund(bad, { transactions: [refundPaid('250.00')] }), SETTINGS),
 			).path,
 		).toBe('line_items[1].tax_lines[0].rate');
 	});
@@ -399,7 +400,7 @@ describe('refund → credit note: choosing the refund, the currency, and what th
 	it('shipping refunded on an order whose shipping was untaxed follows Untaxed Lines', () => {
 		const order = corpusOrder('partial-refund');
 		order.shipping_lines[0].tax_lines = [];
-		const voucher = refundToCreditNote(
+		const voucher = creditNoteFromRefund(
 			withRefund(order, {
 				order_adjustments: [{ kind: 'shipping_refund', amount: '-149.00' }],
 				transactions: [refundPaid('149.00')],
@@ -415,9 +416,10 @@ describe('refund → credit note: choosing the refund, the currency, and what th
 		const order = withRefund(corpusOrder('usd-presentment'), {
 			transactions: [refundPaid('10.00')],
 		});
-		const voucher = refundToCreditNote(order, SETTINGS).voucher as Voucher;
+		const voucher = creditNoteFromRefund(order, SETTINGS).voucher as Voucher;
 		expect(voucher).toMatchObject({ moneda: 'USD', tipoCambio: 17.250058, total: 10 });
-		const inPesos = refundToCreditNote(order, { ...SETTINGS, currency: 'shop' }).voucher as Voucher;
+		const inPesos = creditNoteFromRefund(order, { ...SETTINGS, currency: 'shop' })
+			.voucher as Voucher;
 		expect(inPesos.moneda).toBe('MXN');
 		expect(inPesos).not.toHaveProperty('tipoCambio');
 	});
@@ -427,17 +429,17 @@ describe('refund → credit note: choosing the refund, the currency, and what th
 		order.note_attributes = order.note_attributes.filter(
 			(a: Order) => !['RFC', 'Codigo postal'].includes(a.name),
 		);
-		expect(refusal(() => refundToCreditNote(order, SETTINGS)).message).toBe(
+		expect(refusal(() => creditNoteFromRefund(order, SETTINGS)).message).toBe(
 			"order #1021 has no complete recipient tax data (RFC, Codigo postal missing); a credit note goes to the invoice's recipient.",
 		);
 		delete order.created_at;
 		expect(
-			refusal(() => refundToCreditNote(order, { ...SETTINGS, withoutTaxData: 'generalPublic' }))
+			refusal(() => creditNoteFromRefund(order, { ...SETTINGS, withoutTaxData: 'generalPublic' }))
 				.path,
 		).toBe('created_at');
 		const noUuid = refundedOrder();
 		noUuid.note_attributes = noUuid.note_attributes.filter((a: Order) => a.name !== 'CFDI UUID');
-		expect(refusal(() => refundToCreditNote(noUuid, SETTINGS)).message).toBe(
+		expect(refusal(() => creditNoteFromRefund(noUuid, SETTINGS)).message).toBe(
 			'order #1021 does not say which invoice the credit note refers to: no Invoice UUID is given and note attribute "CFDI UUID" is empty.',
 		);
 	});
@@ -447,7 +449,7 @@ describe('refund → credit note: members Shopify may leave out', () => {
 	it('an order without a refunds list has no refunds; a refund without refund_line_items returns money only', () => {
 		const none = refundedOrder();
 		delete none.refunds;
-		expect(refusal(() => refundToCreditNote(none, SETTINGS))).toMatchObject({
+		expect(refusal(() => creditNoteFromRefund(none, SETTINGS))).toMatchObject({
 			path: 'refunds',
 			message: 'order #1021 has no refunds.',
 		});
@@ -455,7 +457,7 @@ describe('refund → credit note: members Shopify may leave out', () => {
 			transactions: [refundPaid('116.00')],
 		});
 		delete order.refunds[0].refund_line_items;
-		const voucher = refundToCreditNote(order, SETTINGS).voucher as Voucher;
+		const voucher = creditNoteFromRefund(order, SETTINGS).voucher as Voucher;
 		expect(voucher.conceptos).toEqual([
 			expect.objectContaining({ descripcion: 'Refund', valorUnitario: 100 }),
 		]);
@@ -466,7 +468,7 @@ describe('refund → credit note: members Shopify may leave out', () => {
 		const order = refundedOrder();
 		delete order.refunds[0].refund_line_items[0].line_item;
 		order.line_items.unshift(null);
-		expect(refusal(() => refundToCreditNote(order, SETTINGS)).message).toBe(
+		expect(refusal(() => creditNoteFromRefund(order, SETTINGS)).message).toBe(
 			`The total of invoice ${INVOICE_UUID} is not known, so the credit note cannot be checked against what the invoice still owes.`,
 		);
 	});
@@ -477,7 +479,7 @@ describe('refund → credit note: members Shopify may leave out', () => {
 		delete item.title;
 		delete item.name;
 		order.refunds[0].refund_line_items[0].quantity = 3;
-		expect(refusal(() => refundToCreditNote(order, SETTINGS)).message).toBe(
+		expect(refusal(() => creditNoteFromRefund(order, SETTINGS)).message).toBe(
 			'refunds[0].refund_line_items[0] refunds 3 of line item 1000 (""), but 2 were bought.',
 		);
 	});
@@ -487,13 +489,13 @@ describe('refund → credit note: members Shopify may leave out', () => {
 			order_adjustments: [{ kind: 'shipping_refund', amount: '-100.00', tax_amount: '-16.00' }],
 			transactions: [refundPaid('116.00')],
 		});
-		const voucher = refundToCreditNote(order, SETTINGS).voucher as Voucher;
+		const voucher = creditNoteFromRefund(order, SETTINGS).voucher as Voucher;
 		expect(voucher.conceptos).toEqual([
 			expect.objectContaining({ descripcion: 'Shipping refund', valorUnitario: 100 }),
 		]);
 		expect(voucher.total).toBe(116);
 		order.shipping_lines[0].tax_lines[0].rate = 0.06;
-		expect(refusal(() => refundToCreditNote(order, SETTINGS)).path).toBe(
+		expect(refusal(() => creditNoteFromRefund(order, SETTINGS)).path).toBe(
 			'shipping_lines[0].tax_lines[0].rate',
 		);
 	});
@@ -503,7 +505,7 @@ describe('refund → credit note: amounts returned', () => {
 	it('a negative refund transaction is not an amount', () => {
 		const order = refundedOrder();
 		order.refunds[0].transactions[0].amount = '-1804.05';
-		expect(refusal(() => refundToCreditNote(order, SETTINGS))).toMatchObject({
+		expect(refusal(() => creditNoteFromRefund(order, SETTINGS))).toMatchObject({
 			path: 'refunds[0].transactions[0].amount',
 			message: 'refunds[0].transactions[0].amount "-1804.05" is not an amount.',
 		});

@@ -1,9 +1,10 @@
 /**
  * A paid order whose invoice was issued PPD (paid later) → its payment receipt (CFDI type P, Pagos
- * 2.0), built by the payment receipt's own builder (actions/voucher/paymentReceipt/) from the
- * order's payment and the order's invoice.
+ * 2.0), built by the receipt's builder from the order's payment and the order's invoice: the
+ * receipt's input building from an order (the Order input mode calls it through the kinds table,
+ * actions/voucher/kindsTable.ts); the order's reading is orders/'s.
  */
-import { buildPaymentReceipt } from '../actions/voucher/paymentReceipt';
+import { buildPaymentReceipt } from './buildReceipt';
 import {
 	addDecimal,
 	compareDecimal,
@@ -15,27 +16,18 @@ import {
 	roundDecimal,
 	subtractDecimal,
 	type Decimal,
-} from '../cfdi/decimal';
-import { currencyDecimals } from '../cfdi/catalogs/moneda';
-import { mexicoCityMoment } from '../cfdi/mexicoTime';
-import type { Voucher } from '../cfdi/types';
-import { OrderInputError } from './orderInputError';
-import { checkIssuerSettings } from './header';
-import { invoiceTaxRates, invoiceUuidOf, type InvoiceLinkSettings } from './invoiceLink';
-import { orderToVoucher } from './orderToVoucher';
-import { decidingGateway, paymentFormTable } from './paymentForm';
-import type { ConversionResult } from './result';
-import { normalizeName } from './settings';
-import { isRecord, orderLabel, parseMoney, type UnknownRecord } from './shopifyOrder';
-
-export interface ReceiptSettings extends InvoiceLinkSettings {
-	/** Which payment (transaction id) of the order; default the last successful one. */
-	transactionId?: string | number;
-	/** When the order carries no transactions: the payment date (text, Date or DateTime); default the order's updated_at. */
-	paymentDate?: unknown;
-	/** The invoice's series when receipts have their own (`serie`); default `serie`. */
-	invoiceSerie?: string;
-}
+} from '../../../cfdi/decimal';
+import { currencyDecimals } from '../../../cfdi/catalogs/moneda';
+import { mexicoCityMoment } from '../../../cfdi/mexicoTime';
+import type { Voucher } from '../../../cfdi/types';
+import { OrderInputError } from '../../../orders/orderInputError';
+import { checkIssuerSettings } from '../../../orders/header';
+import { invoiceTaxRates, invoiceUuidOf, type ReceiptSettings } from '../../../orders/invoiceLink';
+import { orderToVoucher } from '../../../orders/orderToVoucher';
+import { decidingGateway, paymentFormTable } from '../../../orders/paymentForm';
+import type { ConversionResult } from '../../../orders/result';
+import { normalizeName } from '../../../orders/settings';
+import { isRecord, orderLabel, parseMoney, type UnknownRecord } from '../../../orders/shopifyOrder';
 
 interface OrderPayment {
 	amount: Decimal;
@@ -141,7 +133,7 @@ function orderPayment(
  * attribute; the payment from the order's transactions (the last one by default, installment number
  * and previous balance from the earlier ones) or, without them, the whole order.
  */
-export function orderPaymentToReceipt(order: unknown, settings: ReceiptSettings): ConversionResult {
+export function receiptFromOrder(order: unknown, settings: ReceiptSettings): ConversionResult {
 	checkIssuerSettings(settings);
 	if (!isRecord(order)) {
 		throw new OrderInputError(

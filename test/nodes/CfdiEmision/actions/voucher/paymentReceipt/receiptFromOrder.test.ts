@@ -1,13 +1,10 @@
-/** A paid order whose invoice was PPD → its payment receipt (type P), through the voucher-kinds builder. */
-import { type Voucher } from '../../../../nodes/CfdiEmision/cfdi';
-import {
-	orderPaymentToReceipt,
-	orderToVoucher,
-	type ReceiptSettings,
-} from '../../../../nodes/CfdiEmision/orders';
-import { refusal } from '../../../support/refusal';
-import { corpusOrder, type Order } from '../../../support/corpusOrder';
-import { validateWithKinds } from '../../../support/kindFixtures';
+/** A paid order whose invoice was PPD → its payment receipt (type P), through the receipt's builder. */
+import { type Voucher } from '../../../../../../nodes/CfdiEmision/cfdi';
+import { orderToVoucher, type ReceiptSettings } from '../../../../../../nodes/CfdiEmision/orders';
+import { receiptFromOrder } from '../../../../../../nodes/CfdiEmision/actions/voucher/paymentReceipt/receiptFromOrder';
+import { refusal } from '../../../../../support/refusal';
+import { corpusOrder, type Order } from '../../../../../support/corpusOrder';
+import { validateWithKinds } from '../../../../../support/kindFixtures';
 
 const INVOICE_UUID = '0A7F3B52-6C1D-4E8F-9A2B-3C4D5E6F7A8B';
 const SETTINGS: ReceiptSettings = {
@@ -50,7 +47,7 @@ describe('paid order → payment receipt', () => {
 	});
 
 	it('paid in full by bank deposit: one receipt of 20,199.00 with the invoice taxes in proportion, valid', () => {
-		const result = orderPaymentToReceipt(paidOrder(), SETTINGS);
+		const result = receiptFromOrder(paidOrder(), SETTINGS);
 		const voucher = result.voucher as Voucher;
 		expect(voucher).toMatchObject({
 			tipoDeComprobante: 'P',
@@ -92,7 +89,7 @@ describe('paid order → payment receipt', () => {
 	});
 
 	it('paid in two installments: the receipt of the second names installment 2 and the balance left by the first', () => {
-		const voucher = orderPaymentToReceipt(paidOrder(['10000.00', '10199.00']), SETTINGS)
+		const voucher = receiptFromOrder(paidOrder(['10000.00', '10199.00']), SETTINGS)
 			.voucher as Voucher;
 		expect(voucher.folio).toBe('1015-P2');
 		expect(pago(voucher).doctoRelacionado[0]).toMatchObject({
@@ -101,7 +98,7 @@ describe('paid order → payment receipt', () => {
 			impPagado: 10199,
 			impSaldoInsoluto: 0,
 		});
-		const first = orderPaymentToReceipt(paidOrder(['10000.00', '10199.00']), {
+		const first = receiptFromOrder(paidOrder(['10000.00', '10199.00']), {
 			...SETTINGS,
 			transactionId: 660000,
 		}).voucher as Voucher;
@@ -115,7 +112,7 @@ describe('paid order → payment receipt', () => {
 	});
 
 	it('receipts with their own series name the invoice by its series', () => {
-		const voucher = orderPaymentToReceipt(paidOrder(), {
+		const voucher = receiptFromOrder(paidOrder(), {
 			...SETTINGS,
 			serie: 'P',
 			invoiceSerie: 'A',
@@ -128,7 +125,7 @@ describe('paid order → payment receipt', () => {
 		const order = paidOrder();
 		delete order.transactions;
 		order.note_attributes.push({ name: 'CFDI UUID', value: INVOICE_UUID.toLowerCase() });
-		const voucher = orderPaymentToReceipt(order, { ...SETTINGS, invoiceUuid: undefined })
+		const voucher = receiptFromOrder(order, { ...SETTINGS, invoiceUuid: undefined })
 			.voucher as Voucher;
 		expect(pago(voucher)).toMatchObject({
 			fechaPago: '2026-11-28T12:30:00',
@@ -162,33 +159,33 @@ describe('paid order → payment receipt', () => {
 	])('%s is refused, naming the member', (_name, spoil, extra, path) => {
 		const order = paidOrder();
 		spoil(order);
-		const error = refusal(() => orderPaymentToReceipt(order, { ...SETTINGS, ...extra }));
+		const error = refusal(() => receiptFromOrder(order, { ...SETTINGS, ...extra }));
 		expect(error.path).toBe(path);
 		expect(error.fix.length).toBeGreaterThan(10);
 	});
 
 	it('only money actually received: a pending order without a successful sale or capture gets no receipt', () => {
 		const order = corpusOrder('pending-bank-deposit');
-		const refused = refusal(() => orderPaymentToReceipt(order, SETTINGS));
+		const refused = refusal(() => receiptFromOrder(order, SETTINGS));
 		expect(refused.path).toBe('financial_status');
 		expect(refused.message).toBe(
 			'order #1015 has no successful payment (financial_status "pending", no successful sale or capture transaction): a payment receipt records money actually received.',
 		);
 		const partly = corpusOrder('pending-bank-deposit');
 		partly.financial_status = 'partially_paid';
-		expect(refusal(() => orderPaymentToReceipt(partly, SETTINGS)).fix).toContain(
+		expect(refusal(() => receiptFromOrder(partly, SETTINGS)).fix).toContain(
 			'with its transactions',
 		);
 		// A failed or pending transaction is not money received either.
 		const failed = paidOrder();
 		failed.financial_status = 'pending';
 		failed.transactions[0].status = 'failure';
-		expect(refusal(() => orderPaymentToReceipt(failed, SETTINGS)).path).toBe('financial_status');
+		expect(refusal(() => receiptFromOrder(failed, SETTINGS)).path).toBe('financial_status');
 	});
 
 	it('only for PPD invoices: with Payment Method PUE the invoice was paid when issued and takes no receipt', () => {
 		const refused = refusal(() =>
-			orderPaymentToReceipt(paidOrder(), { ...SETTINGS, paymentMethod: 'PUE' }),
+			receiptFromOrder(paidOrder(), { ...SETTINGS, paymentMethod: 'PUE' }),
 		);
 		expect(refused.path).toBe('settings.paymentMethod');
 		expect(refused.message).toMatch(/invoice is issued PUE .* it takes no payment receipt/);
@@ -197,7 +194,7 @@ describe('paid order → payment receipt', () => {
 
 describe('paid order → payment receipt: the payment, the invoice it pays, and every refusal in words', () => {
 	it('the receipt says what it records: the payment received, its description, and no notes', () => {
-		const result = orderPaymentToReceipt(paidOrder(), SETTINGS);
+		const result = receiptFromOrder(paidOrder(), SETTINGS);
 		expect(result.source).toEqual({
 			amount: '20199.00',
 			currency: 'MXN',
@@ -212,7 +209,7 @@ describe('paid order → payment receipt: the payment, the invoice it pays, and 
 	});
 
 	it('the invoice UUID: trimmed and upper-cased, from the settings or the note attribute Invoice UUID Attribute names', () => {
-		const spaced = orderPaymentToReceipt(paidOrder(), {
+		const spaced = receiptFromOrder(paidOrder(), {
 			...SETTINGS,
 			invoiceUuid: `  ${INVOICE_UUID.toLowerCase()} `,
 		}).voucher as Voucher;
@@ -222,7 +219,7 @@ describe('paid order → payment receipt: the payment, the invoice it pays, and 
 			name: 'Factura  UUID',
 			value: ` ${INVOICE_UUID.toLowerCase()}  `,
 		});
-		const fromAttribute = orderPaymentToReceipt(order, {
+		const fromAttribute = receiptFromOrder(order, {
 			...SETTINGS,
 			invoiceUuid: ' ',
 			invoiceUuidAttribute: 'factura uuid',
@@ -235,9 +232,7 @@ describe('paid order → payment receipt: the payment, the invoice it pays, and 
 		['a UUID with text after it', `${INVOICE_UUID}0`],
 		['a UUID one digit short', INVOICE_UUID.slice(1)],
 	])('%s is not a UUID, and the refusal quotes it', (_name, uuid) => {
-		const error = refusal(() =>
-			orderPaymentToReceipt(paidOrder(), { ...SETTINGS, invoiceUuid: uuid }),
-		);
+		const error = refusal(() => receiptFromOrder(paidOrder(), { ...SETTINGS, invoiceUuid: uuid }));
 		expect([error.path, error.message]).toEqual([
 			'settings.invoiceUuid',
 			`The invoice UUID ${JSON.stringify(uuid)} is not a UUID.`,
@@ -246,7 +241,7 @@ describe('paid order → payment receipt: the payment, the invoice it pays, and 
 
 	it('no UUID anywhere: the refusal names the order, the document and the attribute read', () => {
 		const error = refusal(() =>
-			orderPaymentToReceipt(paidOrder(), {
+			receiptFromOrder(paidOrder(), {
 				...SETTINGS,
 				invoiceUuid: undefined,
 				invoiceUuidAttribute: 'Folio fiscal',
@@ -262,7 +257,7 @@ describe('paid order → payment receipt: the payment, the invoice it pays, and 
 		const order = paidOrder();
 		order.note_attributes.push({ name: 'CFDI UUID', value: 'pending' });
 		expect(
-			refusal(() => orderPaymentToReceipt(order, { ...SETTINGS, invoiceUuid: undefined })),
+			refusal(() => receiptFromOrder(order, { ...SETTINGS, invoiceUuid: undefined })),
 		).toMatchObject({
 			path: 'note_attributes',
 			message: 'The invoice UUID "pending" is not a UUID.',
@@ -272,19 +267,19 @@ describe('paid order → payment receipt: the payment, the invoice it pays, and 
 	it('the payment date: Shopify time with a space or a T; a text that is not a date-time is refused, naming where it was read', () => {
 		const spaced = paidOrder();
 		spaced.transactions[0].processed_at = '2026-11-25 09:41:07 -0600';
-		expect(pago(orderPaymentToReceipt(spaced, SETTINGS).voucher as Voucher).fechaPago).toBe(
+		expect(pago(receiptFromOrder(spaced, SETTINGS).voucher as Voucher).fechaPago).toBe(
 			'2026-11-25T09:41:07',
 		);
 		const createdOnly = paidOrder();
 		delete createdOnly.transactions[0].processed_at;
 		createdOnly.transactions[0].created_at = '2026-11-24T08:00:00-06:00';
-		expect(pago(orderPaymentToReceipt(createdOnly, SETTINGS).voucher as Voucher).fechaPago).toBe(
+		expect(pago(receiptFromOrder(createdOnly, SETTINGS).voucher as Voucher).fechaPago).toBe(
 			'2026-11-24T08:00:00',
 		);
 
 		const prefixed = paidOrder();
 		prefixed.transactions[0].processed_at = 'on 2026-11-25T10:00:00';
-		const error = refusal(() => orderPaymentToReceipt(prefixed, SETTINGS));
+		const error = refusal(() => receiptFromOrder(prefixed, SETTINGS));
 		expect([error.path, error.message]).toEqual([
 			'transactions[0].processed_at',
 			'transactions[0].processed_at "on 2026-11-25T10:00:00" is not a date-time.',
@@ -303,20 +298,20 @@ describe('paid order → payment receipt: the payment, the invoice it pays, and 
 		]) {
 			const order = paidOrder();
 			order.transactions[0].processed_at = processedAt;
-			expect(pago(orderPaymentToReceipt(order, SETTINGS).voucher as Voucher).fechaPago).toBe(
+			expect(pago(receiptFromOrder(order, SETTINGS).voucher as Voucher).fechaPago).toBe(
 				'2026-10-31T23:30:00',
 			);
 		}
 		// Before 30 October 2022 the day's offset applies (daylight time, UTC-5).
 		const dst = paidOrder();
 		dst.transactions[0].processed_at = '2022-08-01T04:30:00Z';
-		expect(pago(orderPaymentToReceipt(dst, SETTINGS).voucher as Voucher).fechaPago).toBe(
+		expect(pago(receiptFromOrder(dst, SETTINGS).voucher as Voucher).fechaPago).toBe(
 			'2022-07-31T23:30:00',
 		);
 		// Without transactions, Payment Date given as a Date.
 		const untracked = paidOrder();
 		delete untracked.transactions;
-		const dated = orderPaymentToReceipt(untracked, {
+		const dated = receiptFromOrder(untracked, {
 			...SETTINGS,
 			paymentDate: new Date('2026-11-01T05:30:00Z'),
 		}).voucher as Voucher;
@@ -326,18 +321,18 @@ describe('paid order → payment receipt: the payment, the invoice it pays, and 
 	it('without transactions: Payment Date wins over updated_at, then processed_at; each named when it is not a date-time', () => {
 		const order = paidOrder();
 		delete order.transactions;
-		const dated = orderPaymentToReceipt(order, { ...SETTINGS, paymentDate: '2026-12-01T09:00:00' })
+		const dated = receiptFromOrder(order, { ...SETTINGS, paymentDate: '2026-12-01T09:00:00' })
 			.voucher as Voucher;
 		expect(pago(dated).fechaPago).toBe('2026-12-01T09:00:00');
 		expect(
-			refusal(() => orderPaymentToReceipt(order, { ...SETTINGS, paymentDate: 'tomorrow' })),
+			refusal(() => receiptFromOrder(order, { ...SETTINGS, paymentDate: 'tomorrow' })),
 		).toMatchObject({
 			path: 'settings.paymentDate',
 			message: 'settings.paymentDate "tomorrow" is not a date-time.',
 		});
 		delete order.updated_at;
 		order.processed_at = '2026-11-26T18:00:00-06:00';
-		const result = orderPaymentToReceipt(order, SETTINGS);
+		const result = receiptFromOrder(order, SETTINGS);
 		expect(pago(result.voucher as Voucher).fechaPago).toBe('2026-11-26T18:00:00');
 		expect(result.source).toMatchObject({
 			amount: '20199.00',
@@ -345,7 +340,7 @@ describe('paid order → payment receipt: the payment, the invoice it pays, and 
 			from: 'the payment received (updated_at)',
 		});
 		delete order.processed_at;
-		expect(refusal(() => orderPaymentToReceipt(order, SETTINGS))).toMatchObject({
+		expect(refusal(() => receiptFromOrder(order, SETTINGS))).toMatchObject({
 			path: 'updated_at',
 			message: 'updated_at is missing.',
 		});
@@ -355,26 +350,26 @@ describe('paid order → payment receipt: the payment, the invoice it pays, and 
 		const order = paidOrder();
 		delete order.transactions;
 		order.payment_gateway_names = ['Kueski Pay'];
-		const error = refusal(() => orderPaymentToReceipt(order, SETTINGS));
+		const error = refusal(() => receiptFromOrder(order, SETTINGS));
 		expect(error.path).toBe('payment_gateway_names');
 		expect(error.message).toBe(
 			'order #1015 was paid through gateway "kueski pay", which has no payment form in the table; a payment receipt names how the money was received (never 99).',
 		);
 		expect(error.fix).toBe('Add the gateway to Payment Forms, e.g. "03" for a bank deposit.');
 		order.payment_gateway_names = [];
-		expect(refusal(() => orderPaymentToReceipt(order, SETTINGS)).message).toBe(
+		expect(refusal(() => receiptFromOrder(order, SETTINGS)).message).toBe(
 			'order #1015 was paid through no known gateway; a payment receipt names how the money was received (never 99).',
 		);
 		// A form of 99 (to be defined) cannot say how money was received.
 		const transfer = paidOrder();
 		expect(
 			refusal(() =>
-				orderPaymentToReceipt(transfer, { ...SETTINGS, paymentForms: { 'bank deposit': '99' } }),
+				receiptFromOrder(transfer, { ...SETTINGS, paymentForms: { 'bank deposit': '99' } }),
 			),
 		).toMatchObject({ path: 'transactions[0].gateway' });
 		expect(
 			pago(
-				orderPaymentToReceipt(transfer, { ...SETTINGS, paymentForms: { 'bank deposit': '02' } })
+				receiptFromOrder(transfer, { ...SETTINGS, paymentForms: { 'bank deposit': '02' } })
 					.voucher as Voucher,
 			).formaDePagoP,
 		).toBe('02');
@@ -382,22 +377,22 @@ describe('paid order → payment receipt: the payment, the invoice it pays, and 
 
 	it('without transactions only an order Shopify calls paid has received its money; the fix says what to give', () => {
 		const pending = corpusOrder('pending-bank-deposit');
-		expect(refusal(() => orderPaymentToReceipt(pending, SETTINGS)).fix).toBe(
+		expect(refusal(() => receiptFromOrder(pending, SETTINGS)).fix).toBe(
 			'Issue the payment receipt once the order is paid (orders/paid), with its transactions.',
 		);
 		pending.financial_status = 'partially_paid';
-		expect(refusal(() => orderPaymentToReceipt(pending, SETTINGS)).fix).toBe(
+		expect(refusal(() => receiptFromOrder(pending, SETTINGS)).fix).toBe(
 			'Give the order with its transactions (Shopify node, Get order with transactions) so the amount received is known.',
 		);
 		pending.financial_status = ' PAID ';
 		expect(
 			pago(
-				orderPaymentToReceipt(pending, { ...SETTINGS, paymentDate: '2026-12-01T09:00:00' })
+				receiptFromOrder(pending, { ...SETTINGS, paymentDate: '2026-12-01T09:00:00' })
 					.voucher as Voucher,
 			).monto,
 		).toBe(20199);
 		delete pending.financial_status;
-		expect(refusal(() => orderPaymentToReceipt(pending, SETTINGS)).message).toContain(
+		expect(refusal(() => receiptFromOrder(pending, SETTINGS)).message).toContain(
 			'(financial_status null, no successful sale or capture transaction)',
 		);
 	});
@@ -412,7 +407,7 @@ describe('paid order → payment receipt: the payment, the invoice it pays, and 
 			amount: '20199.00',
 		});
 		const second = pago(
-			orderPaymentToReceipt(order, { ...SETTINGS, transactionId: ' 660001 ' }).voucher as Voucher,
+			receiptFromOrder(order, { ...SETTINGS, transactionId: ' 660001 ' }).voucher as Voucher,
 		).doctoRelacionado[0];
 		expect(second).toMatchObject({
 			numParcialidad: 2,
@@ -420,22 +415,22 @@ describe('paid order → payment receipt: the payment, the invoice it pays, and 
 			impPagado: 5000,
 			impSaldoInsoluto: 10199,
 		});
-		const last = orderPaymentToReceipt(order, { ...SETTINGS, transactionId: '  ' });
+		const last = receiptFromOrder(order, { ...SETTINGS, transactionId: '  ' });
 		expect(pago(last.voucher as Voucher).doctoRelacionado[0]).toMatchObject({
 			numParcialidad: 3,
 			impSaldoAnt: 10199,
 			impPagado: 10199,
 		});
 		expect(last.source).toMatchObject({ field: 'transactions[3].amount' });
-		expect(
-			refusal(() => orderPaymentToReceipt(order, { ...SETTINGS, transactionId: 1 })),
-		).toMatchObject({
-			path: 'transactions',
-			message: 'order #1015 has no successful payment with id 1.',
-			fix: 'Give the id of one of its sale or capture transactions, or leave Transaction ID empty for the last one.',
-		});
+		expect(refusal(() => receiptFromOrder(order, { ...SETTINGS, transactionId: 1 }))).toMatchObject(
+			{
+				path: 'transactions',
+				message: 'order #1015 has no successful payment with id 1.',
+				fix: 'Give the id of one of its sale or capture transactions, or leave Transaction ID empty for the last one.',
+			},
+		);
 		order.transactions[0].amount = 'five thousand';
-		expect(refusal(() => orderPaymentToReceipt(order, SETTINGS))).toMatchObject({
+		expect(refusal(() => receiptFromOrder(order, SETTINGS))).toMatchObject({
 			path: 'transactions[0].amount',
 			message: 'transactions[0].amount "five thousand" is not an amount.',
 		});
@@ -443,7 +438,7 @@ describe('paid order → payment receipt: the payment, the invoice it pays, and 
 
 	it('a payment of 0 or above the balance is refused with both figures', () => {
 		const over = paidOrder(['10000.00', '10199.01']);
-		const error = refusal(() => orderPaymentToReceipt(over, SETTINGS));
+		const error = refusal(() => receiptFromOrder(over, SETTINGS));
 		expect([error.path, error.message]).toEqual([
 			'transactions[1].amount',
 			"The payment of 10199.01 MXN is not between 0 and the invoice's balance of 10199 MXN.",
@@ -451,7 +446,7 @@ describe('paid order → payment receipt: the payment, the invoice it pays, and 
 		expect(error.fix).toBe(
 			'Check that the invoice was built with the same settings and that the payment belongs to this order.',
 		);
-		expect(refusal(() => orderPaymentToReceipt(paidOrder(['0.00']), SETTINGS)).message).toBe(
+		expect(refusal(() => receiptFromOrder(paidOrder(['0.00']), SETTINGS)).message).toBe(
 			"The payment of 0 MXN is not between 0 and the invoice's balance of 20199 MXN.",
 		);
 	});
@@ -459,17 +454,17 @@ describe('paid order → payment receipt: the payment, the invoice it pays, and 
 	it('an order that is not invoiced has no invoice to pay: the refusal says why', () => {
 		const cancelled = paidOrder();
 		cancelled.cancelled_at = '2026-11-26T10:00:00-06:00';
-		expect(refusal(() => orderPaymentToReceipt(cancelled, SETTINGS))).toMatchObject({
+		expect(refusal(() => receiptFromOrder(cancelled, SETTINGS))).toMatchObject({
 			path: '',
 			message: 'order #1015 has no invoice to pay: order #1015 was cancelled; it is not invoiced.',
 			fix: 'Issue the payment receipt with the same settings as the invoice.',
 		});
 		const anonymous = paidOrder();
 		anonymous.note_attributes = [];
-		expect(refusal(() => orderPaymentToReceipt(anonymous, SETTINGS)).message).toMatch(
+		expect(refusal(() => receiptFromOrder(anonymous, SETTINGS)).message).toMatch(
 			/^order #1015 has no invoice to pay: order #1015 was not invoiced: it has no complete recipient tax data/,
 		);
-		expect(refusal(() => orderPaymentToReceipt('order 1015', SETTINGS))).toMatchObject({
+		expect(refusal(() => receiptFromOrder('order 1015', SETTINGS))).toMatchObject({
 			path: '',
 			message: 'The order is not an order object.',
 		});
@@ -477,7 +472,7 @@ describe('paid order → payment receipt: the payment, the invoice it pays, and 
 
 	it('PUE: the refusal tells which invoices take receipts', () => {
 		expect(
-			refusal(() => orderPaymentToReceipt(paidOrder(), { ...SETTINGS, paymentMethod: 'PUE' })).fix,
+			refusal(() => receiptFromOrder(paidOrder(), { ...SETTINGS, paymentMethod: 'PUE' })).fix,
 		).toBe(
 			'Issue payment receipts only for orders invoiced PPD (pending or partially paid when invoiced, or Payment Method PPD), with the same settings as the invoice.',
 		);
@@ -507,7 +502,7 @@ describe('paid order → payment receipt: the payment, the invoice it pays, and 
 			tipoCambio: 17.1234,
 			total: 210,
 		});
-		const voucher = orderPaymentToReceipt(order, settings).voucher as Voucher;
+		const voucher = receiptFromOrder(order, settings).voucher as Voucher;
 		expect(pago(voucher)).toMatchObject({
 			monedaP: 'USD',
 			tipoCambioP: 17.1234,
@@ -535,7 +530,7 @@ describe('paid order → payment receipt: the payment, the invoice it pays, and 
 				processed_at: '2026-11-30T11:00:00-06:00',
 			},
 		];
-		const voucher = orderPaymentToReceipt(order, { ...SETTINGS, paymentMethod: 'PPD' })
+		const voucher = receiptFromOrder(order, { ...SETTINGS, paymentMethod: 'PPD' })
 			.voucher as Voucher;
 		const taxes = pago(voucher).doctoRelacionado[0].impuestosDR.trasladosDR;
 		expect(taxes).toEqual(
@@ -555,12 +550,12 @@ describe('paid order → payment receipt: more members and settings', () => {
 		const order = paidOrder();
 		order.transactions[0].processed_at = null;
 		order.transactions[0].created_at = null;
-		expect(refusal(() => orderPaymentToReceipt(order, SETTINGS))).toMatchObject({
+		expect(refusal(() => receiptFromOrder(order, SETTINGS))).toMatchObject({
 			path: 'transactions[0].processed_at',
 			message: 'transactions[0].processed_at is missing.',
 		});
 		const badAmount = paidOrder(['10000.00', 'n/a']);
-		expect(refusal(() => orderPaymentToReceipt(badAmount, SETTINGS))).toMatchObject({
+		expect(refusal(() => receiptFromOrder(badAmount, SETTINGS))).toMatchObject({
 			path: 'transactions[1].amount',
 			message: 'transactions[1].amount "n/a" is not an amount.',
 		});
@@ -571,9 +566,8 @@ describe('paid order → payment receipt: more members and settings', () => {
 		delete order.transactions;
 		order.payment_gateway_names = ['Kueski Pay'];
 		expect(
-			refusal(() =>
-				orderPaymentToReceipt(order, { ...SETTINGS, paymentDate: '2026-12-01T09:00:00' }),
-			).path,
+			refusal(() => receiptFromOrder(order, { ...SETTINGS, paymentDate: '2026-12-01T09:00:00' }))
+				.path,
 		).toBe('payment_gateway_names');
 	});
 
@@ -583,7 +577,7 @@ describe('paid order → payment receipt: more members and settings', () => {
 		const invoice = orderToVoucher(order, { ...SETTINGS, paymentMethod: 'PPD' }).voucher as Voucher;
 		expect(invoice.impuestos).toBeUndefined();
 		order.transactions[0].amount = String(invoice.total);
-		const voucher = orderPaymentToReceipt(order, { ...SETTINGS, paymentMethod: 'PPD' })
+		const voucher = receiptFromOrder(order, { ...SETTINGS, paymentMethod: 'PPD' })
 			.voucher as Voucher;
 		expect(pago(voucher).doctoRelacionado[0]).toMatchObject({
 			objetoImpDR: '01',
@@ -594,7 +588,7 @@ describe('paid order → payment receipt: more members and settings', () => {
 	});
 
 	it('the refusal of a value that is not an order says what to give', () => {
-		expect(refusal(() => orderPaymentToReceipt(42, SETTINGS)).fix).toBe(
+		expect(refusal(() => receiptFromOrder(42, SETTINGS)).fix).toBe(
 			'Set Order to an expression that gives one paid Shopify order, e.g. {{ $json }}.',
 		);
 	});

@@ -1,7 +1,8 @@
 /**
  * A Shopify refund → the concepts and totals of a credit note (type E) related to the order's
  * invoice: the refunded items and shipping as the customer was charged for them, through the same
- * pricing as the invoice.
+ * pricing as the invoice. The credit note's input building from an order (the Order input mode
+ * calls it through the kinds table, actions/voucher/kindsTable.ts); the order's reading is orders/'s.
  */
 import {
 	decimalOf,
@@ -10,17 +11,17 @@ import {
 	isZero,
 	parseDecimal,
 	type Decimal,
-} from '../cfdi/decimal';
-import { type TaxRate } from '../cfdi/kinds';
-import { buildCreditNote, type CreditNoteLine } from '../actions/voucher/creditNote';
-import type { Concepto } from '../cfdi/types';
-import { OrderInputError } from './orderInputError';
-import { invoiceUuidOf, rebuiltInvoice } from './invoiceLink';
-import { checkIssuerSettings, voucherHeader } from './header';
-import { paymentFormTable } from './paymentForm';
-import { priceVoucher, type SaleLine } from '../cfdi/pricing';
-import { findRecipient, generalPublicReceptor } from './orderRecipient';
-import { finishConversion, type ConversionResult } from './result';
+} from '../../../cfdi/decimal';
+import { type TaxRate } from '../../../cfdi/kinds';
+import { buildCreditNote, type CreditNoteLine } from './buildCreditNote';
+import type { Concepto } from '../../../cfdi/types';
+import { OrderInputError } from '../../../orders/orderInputError';
+import { invoiceUuidOf, rebuiltInvoice } from '../../../orders/invoiceLink';
+import { checkIssuerSettings, voucherHeader } from '../../../orders/header';
+import { paymentFormTable } from '../../../orders/paymentForm';
+import { priceVoucher, type SaleLine } from '../../../cfdi/pricing';
+import { findRecipient, generalPublicReceptor } from '../../../orders/orderRecipient';
+import { finishConversion, type ConversionResult } from '../../../orders/result';
 import {
 	exchangeRateFor,
 	folioOf,
@@ -30,16 +31,14 @@ import {
 	orderPeriod,
 	readTax,
 	type UnknownRecord,
-} from './shopifyOrder';
+} from '../../../orders/shopifyOrder';
 import {
 	pickRefund,
 	refundedItems,
 	refundedShipping,
 	refundTransactions,
 	type RefundSettings,
-} from './refundedLines';
-
-export type { RefundSettings } from './refundedLines';
+} from '../../../orders/refundedLines';
 
 /** Product code of a credit note for a refund without items (SAT filling guide, egresos appendix). */
 const REFUND_PRODUCT_CODE = '84111506';
@@ -122,7 +121,7 @@ function creditNoteLine(concepto: Concepto): CreditNoteLine {
 	};
 }
 
-export function refundToCreditNote(order: unknown, settings: RefundSettings): ConversionResult {
+export function creditNoteFromRefund(order: unknown, settings: RefundSettings): ConversionResult {
 	checkIssuerSettings(settings);
 	if (!isRecord(order)) {
 		throw new OrderInputError(
