@@ -4,12 +4,12 @@
  * public (XAXX010101000, regime 616, use S01, the issuer's postal code), related to the global
  * invoice with TipoRelacion 01 (or 03 for returned goods), with the global invoice's
  * InformacionGlobal, one concept carrying the ticket as NoIdentificacion and the ticket's taxes,
- * and never more than the ticket's amount less what earlier credit notes took from it.
+ * and never more than the ticket's amount less what earlier credit notes took from it. The note
+ * itself is the credit note's builder's (actions/voucher/creditNote/), which the caller hands down.
  */
 import { compareDecimal, decimalToString, subtractDecimal, type Decimal } from '../decimal';
-import type { Voucher } from '../types';
+import type { Receptor, Voucher } from '../types';
 import { withGlobalInformation } from '../voucherShape';
-import { buildCreditNote, type CreditNoteInput } from '../../actions/voucher/creditNote';
 import { GENERAL_PUBLIC_RECIPIENT, isGlobalInvoice, SALE_CONCEPT } from './globalInvoice';
 import {
 	conceptsOfTicket,
@@ -18,7 +18,7 @@ import {
 	ticketsOf,
 	type SaleDocument,
 } from './saleDocument';
-import { dec, KindInputError } from './taxRates';
+import { dec, KindInputError, type TaxRate } from './taxRates';
 import type { VoucherHeadInput } from './voucherParts';
 
 export interface GlobalSaleCreditInput extends VoucherHeadInput {
@@ -37,6 +37,30 @@ export interface GlobalSaleCreditInput extends VoucherHeadInput {
 	descripcion?: string;
 }
 
+/**
+ * The credit note a ticket's credit asks for, in the terms of the credit note's builder
+ * (actions/voucher/creditNote/buildCreditNote.ts: CreditNoteInput), which takes it as it is.
+ */
+export interface SaleCredit extends VoucherHeadInput {
+	receptor: Omit<Receptor, 'usoCFDI'> & { usoCFDI?: string };
+	formaPago: string;
+	moneda?: string;
+	tipoRelacion: string;
+	invoices: Array<{
+		uuid: string;
+		total: string;
+		saldo: string;
+		moneda?: string;
+		taxes: TaxRate[];
+	}>;
+	amount: string;
+	amountIncludesTax: boolean;
+	descripcion?: string;
+}
+
+/** The credit note's builder, handed down by the caller so this kernel imports no kind. */
+export type BuildSaleCredit = (credit: SaleCredit) => Voucher;
+
 /** What is left to credit on the ticket, and the ticket's amount in the global invoice. */
 export function ticketBalance(
 	global: SaleDocument,
@@ -47,8 +71,14 @@ export function ticketBalance(
 	return { amount, left: subtractDecimal(amount, alreadyCredited) };
 }
 
-/** The credit note for a ticket of a global invoice; refused (KindInputError) when it does not fit. */
-export function buildGlobalSaleCreditNote(input: GlobalSaleCreditInput): Voucher {
+/**
+ * The credit note for a ticket of a global invoice, built by `buildCreditNote` (the credit note's
+ * builder); refused (KindInputError) when it does not fit.
+ */
+export function buildGlobalSaleCreditNote(
+	input: GlobalSaleCreditInput,
+	buildCreditNote: BuildSaleCredit,
+): Voucher {
 	const { global } = input;
 	const uuid = global.uuid ?? '';
 	if (!isGlobalInvoice(global)) {
@@ -89,7 +119,7 @@ export function buildGlobalSaleCreditNote(input: GlobalSaleCreditInput): Voucher
 	}
 	const given = dec(input.amount);
 	const amount = given && given.units > BigInt(0) ? given : left;
-	const credit: CreditNoteInput = {
+	const credit: SaleCredit = {
 		emisor: input.emisor,
 		lugarExpedicion: input.lugarExpedicion,
 		serie: input.serie,

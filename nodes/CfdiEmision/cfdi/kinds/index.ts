@@ -37,7 +37,9 @@ export {
 export {
 	buildGlobalSaleCreditNote,
 	ticketBalance,
+	type BuildSaleCredit,
 	type GlobalSaleCreditInput,
+	type SaleCredit,
 } from './globalSaleCredit';
 export { globalPeriodEnd, lateGlobalInvoiceWarning } from './globalDeadline';
 export {

@@ -54,19 +54,22 @@ function globalSaleCreditOf(
 			? related.of(itemIndex).get((facts.global.uuid ?? '').toUpperCase())
 			: undefined;
 		const { emisor } = relatedParties(ctx, itemIndex, cfdi);
-		const voucher = buildGlobalSaleCreditNote({
-			emisor: emisor as never,
-			lugarExpedicion: get('lugarExpedicion', '') || cfdi?.lugarExpedicion || '',
-			serie: get('serie', ''),
-			descripcionFacturador: get('descripcionFacturador', ''),
-			formaPago: get('formaPago', '03'),
-			tipoRelacion: get('creditRelationType', '01'),
-			global: facts.global,
-			ticket: facts.ticket,
-			alreadyCredited: facts.alreadyCredited,
-			amount: get('creditAmount', 0),
-			descripcion: get('creditDescription', '') || undefined,
-		});
+		const voucher = buildGlobalSaleCreditNote(
+			{
+				emisor: emisor as never,
+				lugarExpedicion: get('lugarExpedicion', '') || cfdi?.lugarExpedicion || '',
+				serie: get('serie', ''),
+				descripcionFacturador: get('descripcionFacturador', ''),
+				formaPago: get('formaPago', '03'),
+				tipoRelacion: get('creditRelationType', '01'),
+				global: facts.global,
+				ticket: facts.ticket,
+				alreadyCredited: facts.alreadyCredited,
+				amount: get('creditAmount', 0),
+				descripcion: get('creditDescription', '') || undefined,
+			},
+			buildCreditNote,
+		);
 		const output: IDataObject = {
 			globalSale: {
 				globalInvoice: facts.global.uuid ?? null,

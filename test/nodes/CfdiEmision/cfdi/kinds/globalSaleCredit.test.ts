@@ -9,7 +9,9 @@ import {
 	buildGlobalSaleCreditNote,
 	readSaleDocument,
 	ticketAmount,
+	type GlobalSaleCreditInput,
 } from '../../../../../nodes/CfdiEmision/cfdi';
+import { buildCreditNote } from '../../../../../nodes/CfdiEmision/actions/voucher/creditNote';
 import {
 	decimalToString,
 	parseDecimal,
@@ -21,6 +23,9 @@ const GLOBAL_UUID = '11111111-2222-4333-8444-555555555555';
 const EMISOR = { rfc: 'EKU9003173C9', nombre: 'ESCUELA KEMPER URGATE', regimenFiscal: '601' };
 const IVA16 = [{ impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0.16 }];
 const d = (text: string) => parseDecimal(text) as Decimal;
+/** The credit of a ticket as Create Credit Note builds it: with the credit note's builder handed down. */
+const saleCreditNote = (input: GlobalSaleCreditInput) =>
+	buildGlobalSaleCreditNote(input, buildCreditNote);
 
 function stampedGlobal() {
 	const voucher = buildGlobalInvoice({
@@ -67,7 +72,7 @@ describe('a credit note against a global invoice and a ticket', () => {
 	});
 
 	test('the general public, related 01 to the global invoice, its period, the ticket and its taxes; the rest of the ticket by default', () => {
-		const note = buildGlobalSaleCreditNote({
+		const note = saleCreditNote({
 			...base,
 			global: stampedGlobal(),
 			ticket: '1001',
@@ -98,7 +103,7 @@ describe('a credit note against a global invoice and a ticket', () => {
 
 	test('capped at the ticket less what was credited before', () => {
 		const build = (amount: string, credited = '0') =>
-			buildGlobalSaleCreditNote({
+			saleCreditNote({
 				...base,
 				global: stampedGlobal(),
 				ticket: '1002',
@@ -113,7 +118,7 @@ describe('a credit note against a global invoice and a ticket', () => {
 
 	test('refuses a ticket the global invoice does not hold, naming its tickets, and a voucher that is not a global invoice', () => {
 		expect(() =>
-			buildGlobalSaleCreditNote({
+			saleCreditNote({
 				...base,
 				global: stampedGlobal(),
 				ticket: '999',
@@ -124,7 +129,7 @@ describe('a credit note against a global invoice and a ticket', () => {
 		);
 		const invoice = { ...stampedGlobal(), informacionGlobal: undefined };
 		expect(() =>
-			buildGlobalSaleCreditNote({
+			saleCreditNote({
 				...base,
 				global: invoice,
 				ticket: '1001',
