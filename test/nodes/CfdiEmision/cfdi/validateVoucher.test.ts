@@ -1,5 +1,5 @@
 /**
- * Also covers: nodes/CfdiEmision/cfdi/index.ts, nodes/CfdiEmision/cfdi/types.ts (the package's pure CFDI entry point these tests import, and the Voucher types), nodes/CfdiEmision/cfdi/kindRules.ts, nodes/CfdiEmision/actions/voucher/kindsTable.ts (the rules a kind hands down).
+ * Also covers: nodes/CfdiEmision/cfdi/index.ts, nodes/CfdiEmision/cfdi/types.ts (the package's pure CFDI entry point these tests import, and the Voucher types), nodes/CfdiEmision/cfdi/kindRules.ts, nodes/CfdiEmision/actions/voucher/kindsTable.ts, nodes/CfdiEmision/actions/voucher/paymentReceipt/receiptKindRules.ts (the rules a kind hands down).
  */
 import { existsSync } from 'fs';
 import { resolve } from 'path';

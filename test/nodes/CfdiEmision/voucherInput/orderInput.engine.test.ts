@@ -3,7 +3,7 @@
  * the sandbox: the request actually sent, the items returned, the errors shown. (Build From Order:
  * test/nodes/CfdiEmision/actions/voucher/buildFromOrder.operation.engine.test.ts.)
  *
- * Also covers: nodes/CfdiEmision/actions/voucher/fields/order.fields.ts, nodes/CfdiEmision/actions/voucher/fields/orderSettings.fields.ts, nodes/CfdiEmision/actions/voucher/fields/lineItems.fields.ts (the order, order settings and line items fields these runs set).
+ * Also covers: nodes/CfdiEmision/actions/voucher/fields/order.fields.ts, nodes/CfdiEmision/actions/voucher/fields/orderSettings.fields.ts, nodes/CfdiEmision/actions/voucher/fields/lineItems.fields.ts (the order, order settings and line items fields these runs set), nodes/CfdiEmision/voucherInput/inputKinds.ts (an order's receipt and credit note through the kinds table).
  */
 import type { IConnections, IDataObject, INode } from 'n8n-workflow';
 
