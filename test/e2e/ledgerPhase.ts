@@ -25,11 +25,11 @@ import { CUSTOMER, CUSTOMER_FIELDS, ISSUER_FIELDS, receiptParams } from '../supp
 import { apiClient, validVoucher } from '../support/sandboxHelpers';
 import { sandboxCredential } from '../support/sandboxCredential';
 import type { Checks } from './checks';
-import { N8nInstance, type EditorExecution } from './n8n';
+import { N8nInstance } from './n8n';
 import { installPackage } from './packageInstall';
 import type { N8nRuntime } from './runtime';
 import { shopCredentialJson, smtpCredentialJson } from './shopExamplesPhase';
-import { activatePage, selfInvoicePage } from './selfInvoicePages';
+import { activatePage, postForm, selfInvoicePage } from './selfInvoicePages';
 import { cfdiWorkflow } from './workflows';
 
 const CREDENTIAL = { id: 'cfdiE2eLedgerCred01', name: 'CFDI sandbox (ledger)' };
@@ -171,59 +171,6 @@ function caseWorkflows(invoices: Invoices) {
 	) as Record<keyof typeof runs, WorkflowJson>;
 }
 
-/** What one page submission led to: the page the buyer reads and the CFDI node's item. */
-interface Submission {
-	page: string;
-	execution: EditorExecution;
-	item: Record<string, any>;
-}
-
-/**
- * Posts the form as its page's script does (multipart, fields field-0..6 in the form's order), then
- * follows the waiting URL n8n answers until the execution shows its last page.
- */
-async function submit(
-	n8n: N8nInstance,
-	formUrl: string,
-	fields: Record<string, string>,
-): Promise<Submission> {
-	const values = [
-		'#1001',
-		BUYER,
-		fields.RFC,
-		fields['Nombre o razón social'],
-		fields['Régimen fiscal'],
-		'G03 - Gastos en general',
-		fields['Código postal'],
-	];
-	const body = new FormData();
-	values.forEach((value, index) => body.append(`field-${index}`, value));
-	const response = await fetch(formUrl, { method: 'POST', body });
-	const answer = await response.text();
-	assert.equal(response.status, 200, answer);
-	const waiting = new URL((JSON.parse(answer) as { formWaitingUrl: string }).formWaitingUrl);
-	const executionId = waiting.pathname.split('/').pop()!;
-	const statusUrl = new URL(waiting);
-	statusUrl.pathname += '/n8n-execution-status';
-	const deadline = Date.now() + 120_000;
-	let status = '';
-	while (!['form-waiting', 'success', 'error', 'canceled', 'crashed'].includes(status)) {
-		if (Date.now() > deadline) throw new Error(`execution ${executionId}: still ${status}`);
-		await new Promise((resolve) => setTimeout(resolve, 300));
-		status = (await (await fetch(statusUrl)).text()).trim();
-	}
-	const page = await (await fetch(waiting)).text();
-	const execution = await n8n.readExecution(executionId);
-	const item =
-		execution.runData['Facturar el pedido']?.[0]?.data?.main?.[0]?.[0]?.json ??
-		({} as Record<string, any>);
-	return {
-		page: `${status}: ${page.replace(/<(style|script)[^>]*>[^]*?<\/\1>|<[^>]+>/g, ' ').replace(/\s+/g, ' ')}`,
-		execution,
-		item,
-	};
-}
-
 const apiRoutesSince = (sandbox: Sandbox, mark: number) =>
 	sandbox.requests
 		.slice(mark)
@@ -278,7 +225,14 @@ export async function ledgerPhase(
 				sandbox.setLatency(SUBMISSION_LATENCY_MS);
 				const submitted = Date.now();
 				const outcomes = await Promise.all(
-					SUBMISSIONS.map((fields) => submit(n8n!, formUrl, fields)),
+					SUBMISSIONS.map((fields) =>
+						postForm(n8n!, formUrl, {
+							...fields,
+							'Número de pedido': '#1001',
+							'Correo electrónico': BUYER,
+							'Uso del CFDI': 'G03 - Gastos en general',
+						}),
+					),
 				).finally(() => sandbox.setLatency(0));
 				timings['ledger: two page submissions at once'] = Date.now() - submitted;
 				const invoices = [...sandbox.vouchers.values()]

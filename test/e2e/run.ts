@@ -51,6 +51,7 @@ import { globalSalePhase, globalSaleWorkflows } from './globalSalePhase';
 import { monthScalePhase, monthScaleWorkflows } from './monthScalePhase';
 import { selfInvoicePhase } from './selfInvoiceForm';
 import { ledgerPhase } from './ledgerPhase';
+import { pageTwicePhase } from './pageTwicePhase';
 import {
 	SHOP_CFDI_CREDENTIAL,
 	shopCredentialJson,
@@ -66,7 +67,7 @@ const CREDENTIAL = E2E_CREDENTIAL;
 /**
  * `-- --only guard,settle` runs only the named steps (for working on one phase; CI runs all):
  * examples, settle, guard, duplicate, list-zone, retry-files, money, instants, global-sale, month-scale, shop-month, server, trigger,
- * self-invoice, ledger, demo.
+ * self-invoice, page-twice, ledger, demo.
  */
 const onlyIndex = process.argv.indexOf('--only');
 const ONLY =
@@ -262,6 +263,11 @@ async function main(): Promise<number> {
 				'the self-invoice page',
 				() => selfInvoicePhase(checks, runtime, { chromiumPath, timings, screenshotDir }),
 				'self-invoice',
+			);
+			await step(
+				"the page's corrected submission sent twice at once",
+				() => pageTwicePhase(checks, runtime, timings),
+				'page-twice',
 			);
 			await step(
 				"a sale's ledger: the page submitted twice at once, sums across currencies and settings",

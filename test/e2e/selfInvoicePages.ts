@@ -23,7 +23,7 @@ import {
 	type WorkflowJson,
 } from '../support/examples';
 import type { Checks } from './checks';
-import type { N8nInstance } from './n8n';
+import type { EditorExecution, N8nInstance } from './n8n';
 import { SHOP_CREDENTIAL, SMTP_CREDENTIAL } from './shopExamplesPhase';
 import { listedVouchers, saveVouchers } from './seed';
 import type { SmtpMailbox } from './smtpMailbox';
@@ -64,8 +64,59 @@ export async function submitForm(
 	return await page.locator('body').innerText();
 }
 
+/** What one page submission led to: the page the buyer reads and the CFDI node's item. */
+export interface Submission {
+	page: string;
+	execution: EditorExecution;
+	item: Record<string, any>;
+}
+
+/** The form's labels in its order: its page's script posts them as field-0, field-1, ... */
+const FORM_LABELS = (
+	loadExample('selfInvoice').nodes.find((node) => node.type === 'n8n-nodes-base.formTrigger')!
+		.parameters.formFields as { values: Array<{ fieldLabel: string }> }
+).values.map((field) => field.fieldLabel);
+
+/**
+ * Posts the form as its page's script does (multipart, one request: a click, or each of two tabs),
+ * then follows the waiting URL n8n answers until the execution shows its last page; gives that
+ * page's text and the execution's "Facturar el pedido" item.
+ */
+export async function postForm(
+	n8n: N8nInstance,
+	formUrl: string,
+	form: BuyerForm,
+): Promise<Submission> {
+	const body = new FormData();
+	FORM_LABELS.forEach((label, index) => body.append(`field-${index}`, form[label] ?? ''));
+	const response = await fetch(formUrl, { method: 'POST', body });
+	const answer = await response.text();
+	assert.equal(response.status, 200, answer);
+	const waiting = new URL((JSON.parse(answer) as { formWaitingUrl: string }).formWaitingUrl);
+	const executionId = waiting.pathname.split('/').pop()!;
+	const statusUrl = new URL(waiting);
+	statusUrl.pathname += '/n8n-execution-status';
+	const deadline = Date.now() + 120_000;
+	let status = '';
+	while (!['form-waiting', 'success', 'error', 'canceled', 'crashed'].includes(status)) {
+		if (Date.now() > deadline) throw new Error(`execution ${executionId}: still ${status}`);
+		await new Promise((resolve) => setTimeout(resolve, 300));
+		status = (await (await fetch(statusUrl)).text()).trim();
+	}
+	const page = await (await fetch(waiting)).text();
+	const execution = await n8n.readExecution(executionId);
+	const item =
+		execution.runData['Facturar el pedido']?.[0]?.data?.main?.[0]?.[0]?.json ??
+		({} as Record<string, any>);
+	return {
+		page: `${status}: ${page.replace(/<(style|script)[^>]*>[^]*?<\/\1>|<[^>]+>/g, ' ').replace(/\s+/g, ' ')}`,
+		execution,
+		item,
+	};
+}
+
 /** A registered test RFC of the sandbox's SAT register: an individual, regime 612, postal code 01160. */
-const KARLA: BuyerForm = {
+export const KARLA: BuyerForm = {
 	RFC: 'FUNK671228PH6',
 	'Nombre o razón social': 'KARLA FUENTE NOLASCO',
 	'Régimen fiscal': '612 - Personas Físicas con Actividades Empresariales y Profesionales',
@@ -74,7 +125,7 @@ const KARLA: BuyerForm = {
 };
 
 /** Machine words a buyer must never read: a JSON path, an item index, a double period, English. */
-const MACHINE_WORDS =
+export const MACHINE_WORDS =
 	/receptor\.|\bItem \d|\.\.(?!\.)|\b(the|is|not|of|this|sale|invalid|error|refused|please|check)\b/i;
 
 /**

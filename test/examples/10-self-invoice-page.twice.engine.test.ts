@@ -89,9 +89,17 @@ test('the corrected form submitted twice at once: one invoice stamped once, one 
 	// Exactly one e-mail reached the service, to the buyer.
 	expect(kit.sandbox.emails).toHaveLength(1);
 	expect(JSON.stringify(kit.sandbox.emails[0].body)).toContain(BUYER);
-	// Both buyers' pages say the invoice is ready.
+	// Both buyers' pages say the invoice is ready and was issued now: neither claims a second e-mail.
 	for (const run of runs)
 		expect(
-			outputOf(run, 'Página: factura enviada').map((item) => item.json.completionTitle),
-		).toEqual(['Tu factura está lista']);
+			outputOf(run, 'Página: factura enviada').map((item) => [
+				item.json.completionTitle,
+				item.json.completionMessage,
+			]),
+		).toEqual([
+			[
+				'Tu factura está lista',
+				`Emitimos tu factura (folio fiscal ${uuid}) y la enviamos a ${BUYER}.`,
+			],
+		]);
 });
