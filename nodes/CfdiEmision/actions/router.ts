@@ -1,5 +1,12 @@
 /** The one map from resource and operation to the function that runs it (the node's customOperations). */
-import { asCustomOperations } from '../execution/runItems';
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import { asCustomOperations, type Operation } from '../execution/runItems';
+import { emailDescription } from './email/Email.resource';
+import { checkingNumberSettings } from './numberSettings';
+import { pdfDescription } from './pdf/Pdf.resource';
+import { voucherDescription } from './voucher/Voucher.resource';
+import { xmlDescription } from './xml/Xml.resource';
 import * as buildFromOrder from './voucher/buildFromOrder.operation';
 import * as cancel from './voucher/cancel.operation';
 import * as create from './voucher/create.operation';
@@ -15,8 +22,22 @@ import * as download from './xml/download.operation';
 import * as getLink from './pdf/getLink.operation';
 import * as send from './email/send.operation';
 
+/** The resources' settings, whose number settings every operation reads checked (numberSettings.ts). */
+const SETTINGS = [...voucherDescription, ...xmlDescription, ...pdfDescription, ...emailDescription];
+
+function checked<T extends Record<string, Operation>>(operations: T) {
+	return asCustomOperations(
+		Object.fromEntries(
+			Object.entries(operations).map(([name, operation]) => [
+				name,
+				(ctx: IExecuteFunctions) => operation(checkingNumberSettings(ctx, SETTINGS)),
+			]),
+		) as T,
+	);
+}
+
 export const router = {
-	voucher: asCustomOperations({
+	voucher: checked({
 		buildFromOrder: buildFromOrder.execute,
 		cancel: cancel.execute,
 		create: create.execute,
@@ -29,7 +50,7 @@ export const router = {
 		update: update.execute,
 		validate: validate.execute,
 	}),
-	xml: asCustomOperations({ download: download.execute }),
-	pdf: asCustomOperations({ getLink: getLink.execute }),
-	email: asCustomOperations({ send: send.execute }),
+	xml: checked({ download: download.execute }),
+	pdf: checked({ getLink: getLink.execute }),
+	email: checked({ send: send.execute }),
 };

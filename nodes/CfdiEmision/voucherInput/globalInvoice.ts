@@ -16,7 +16,7 @@ import {
 } from '../cfdi';
 import { kindInputFailure, readTaxRates, withRelationsAndLegends } from './voucherKind';
 import { globalInvoiceKey } from '../cfdi/businessKey';
-import { parseDecimal, withoutFloatNoise, type Decimal } from '../cfdi/decimal';
+import { parseDecimal, type Decimal } from '../cfdi/decimal';
 import { resolveGlobalPeriod, type GlobalPeriod } from '../cfdi/kinds/globalPeriod';
 import { type PriorDeclarations, salesAlreadyDocumented } from './globalInvoiceDeclarations';
 import { lineTotals } from '../cfdi/kinds/taxIncluded';
@@ -160,8 +160,8 @@ function salesPerInvoice(ctx: IExecuteFunctions): number {
 		0,
 		DEFAULT_SALES_PER_GLOBAL_INVOICE,
 	) as unknown;
-	// A boolean from an expression is no count (Number(true) would be 1: a global invoice per sale).
-	const count = typeof value === 'boolean' ? Number.NaN : Number(value);
+	// A boolean is refused where every number setting is read (actions/numberSettings.ts).
+	const count = Number(value);
 	if (Number.isInteger(count) && count >= 1) return count;
 	throw new NodeOperationError(
 		ctx.getNode(),
@@ -193,9 +193,8 @@ export function globalInvoiceParts(
 	const period = periodOf(ctx);
 	const allSales: SaleInput[] = ctx.getInputData().map((_, itemIndex) => ({
 		ticket: String(get('saleTicket', '', itemIndex) ?? ''),
-		// An expression's float noise (100 × 1.16) is the amount it stands for, in MXN's cents.
-		amount: withoutFloatNoise(get<number | string>('saleAmount', 0, itemIndex), 2) as
-			number | string,
+		// An expression's float noise (100 × 1.16) is gone already (actions/numberSettings.ts).
+		amount: get<number | string>('saleAmount', 0, itemIndex),
 		priceIncludesTax: get('salePricesIncludeTax', true, itemIndex),
 		taxes: readTaxRates((name) => get(name, undefined, itemIndex), 'sale'),
 	}));

@@ -67,8 +67,7 @@ test('Sales Per Global Invoice from an expression that yields true is refused (b
 			{ ticket: 'T-2', total: 116 },
 		],
 	);
-	expect(error?.message).toBe(
-		'Item 0: Sales Per Global Invoice is true, not a whole number of at least 1.',
-	);
+	// Refused where every number setting is read (actions/numberSettings.ts).
+	expect(error?.message).toBe('Item 0: "Sales Per Global Invoice" is true, not a number.');
 	expect(issuingCalls(kit.sandbox)).toEqual([]);
 });
