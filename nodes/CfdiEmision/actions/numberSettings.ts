@@ -10,11 +10,10 @@
  *   noise (100 × 1.16 = 115.99999999999999 is 116): a Sale Amount, a credit amount, a line's price,
  *   an Expected Total. Noise in text stays text, refused by its reader.
  */
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { withoutFloatNoise } from '../cfdi/decimal';
-import { localProblemsRefusal } from '../voucherInput/dataRefusal';
+import { refusedInput } from '../voucherInput/refusedInput';
 
 /** The code of a refusal of a number setting that holds no number. */
 export const NOT_A_NUMBER = 'NOT_A_NUMBER';
@@ -132,24 +131,14 @@ const shown = (value: unknown) =>
 
 function notANumber(ctx: IExecuteFunctions, itemIndex: number, refused: Refused): Error {
 	const message = `"${refused.label}" is ${shown(refused.value)}, not a number.`;
-	const fix = `Give "${refused.label}" a number: type it, or make its expression give one (a boolean is not read as 1 or 0).`;
-	const failure = new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: ${message}`, {
-		itemIndex,
-		description: `${fix} Nothing was sent to the service.`,
+	return refusedInput(ctx.getNode(), itemIndex, message, {
+		field: refused.label,
+		path: refused.path,
+		code: NOT_A_NUMBER,
+		value: refused.value,
+		message,
+		fix: `Give "${refused.label}" a number: type it, or make its expression give one (a boolean is not read as 1 or 0).`,
 	});
-	failure.context.outcome = {
-		refusal: localProblemsRefusal([
-			{
-				field: refused.label,
-				path: refused.path,
-				code: NOT_A_NUMBER,
-				value: refused.value,
-				message,
-				fix,
-			},
-		]) as unknown as IDataObject,
-	};
-	return failure;
 }
 
 /**
