@@ -4,7 +4,7 @@
  * id passes such an item on unchanged instead of failing on its empty UUID, and says why in the
  * run's hints, so that one skipped order does not break the chain.
  */
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 /** Thrown where a voucher reference is read; runItems passes the item on instead of failing it. */
 export class SkippedUpstream extends Error {
@@ -57,4 +57,15 @@ export function skippedItemsHint(skips: ReadonlyArray<SkippedUpstream>): string 
 		.slice(0, 3)
 		.map((skip) => skip.message)
 		.join(' ')}${skips.length > 3 ? ' ...' : ''}`;
+}
+
+/** The output of an item skipped on purpose: the item saying why, or nothing ("Skipped Items": Drop). */
+export function skippedItemOutput(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	output: IDataObject,
+): INodeExecutionData[] {
+	return ctx.getNodeParameter('skippedItems', itemIndex, 'passOn') === 'drop'
+		? []
+		: [{ json: output }];
 }

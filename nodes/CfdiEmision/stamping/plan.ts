@@ -66,7 +66,11 @@ export interface VoucherOperation {
 	 * Local work only: throw a NodeOperationError naming the field and the fix, nothing is sent.
 	 * A BuiltVoucher adds members to the output item, or skips the item (no body: nothing is sent).
 	 */
-	buildVoucher(ctx: IExecuteFunctions, itemIndex: number): IDataObject | BuiltVoucher;
+	buildVoucher(
+		ctx: IExecuteFunctions,
+		itemIndex: number,
+		issuer: IssuerDefaults,
+	): IDataObject | BuiltVoucher;
 	/** Where the item's voucher goes (read the id here, e.g. with readVoucherId). */
 	target(ctx: IExecuteFunctions, itemIndex: number): VoucherTarget;
 	/**
@@ -135,7 +139,7 @@ export function planStampJob(
 	issuer: IssuerDefaults = {},
 ): StampJob | BuiltVoucher {
 	const target = operation.target(ctx, itemIndex);
-	const built = operation.buildVoucher(ctx, itemIndex);
+	const built = operation.buildVoucher(ctx, itemIndex, issuer);
 	if (built instanceof BuiltVoucher && !built.body) return built;
 	const stamp = parameters.get('stamp', itemIndex, true) as boolean;
 	// A pending save is one harmless call; an update of a pending id is always settled by read-back.

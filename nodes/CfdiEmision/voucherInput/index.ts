@@ -25,12 +25,8 @@ export {
 	recipientFromFields,
 	voucherFromInput,
 } from './voucherBody';
-export {
-	conversionFailed,
-	readOrderSettings,
-	skippedItemOutput,
-	voucherFromOrder,
-} from './orderInput';
+export { conversionFailed, readOrderSettings, voucherFromOrder } from './orderInput';
+export { skippedItemOutput } from '../execution/skippedUpstream';
 export {
 	localProblemsRefusal,
 	localRefusal,

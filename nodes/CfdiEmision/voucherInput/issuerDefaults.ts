@@ -6,6 +6,9 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import type { Emisor } from '../cfdi/types';
+import { fieldText } from '../cfdi/fieldText';
+
 export interface IssuerDefaults {
 	rfc?: string;
 	nombre?: string;
@@ -71,4 +74,27 @@ export function withIssuerDefaults(voucher: IDataObject, defaults: IssuerDefault
 			out.receptor = { ...receptor, domicilioFiscalReceptor: defaults.lugarExpedicion };
 	}
 	return out;
+}
+
+/**
+ * The Order and Line Items modes' issuer settings: the node's issuer fields, the credential's issuer
+ * where they are empty (as above), before the conversion checks them.
+ */
+export function issuerSettings(
+	get: <T>(name: string, fallback: T) => T,
+	defaults: IssuerDefaults,
+): { emisor: Emisor; lugarExpedicion: string; serie?: string } {
+	const serie = fieldText(get('serie', ''));
+	const typed = {
+		emisor: {
+			rfc: fieldText(get('emisorRfc', '')).toUpperCase(),
+			nombre: fieldText(get('emisorNombre', '')),
+			regimenFiscal: fieldText(get('emisorRegimenFiscal', '')),
+		},
+		lugarExpedicion: fieldText(get('lugarExpedicion', '')),
+	};
+	return {
+		...(withIssuerDefaults(typed, defaults) as typeof typed),
+		...(serie ? { serie } : {}),
+	};
 }

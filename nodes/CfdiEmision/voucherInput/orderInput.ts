@@ -2,7 +2,7 @@
  * n8n glue of the Order and Line Items input modes: reads the settings from the node's parameters,
  * runs the pure conversion (orders/) and words its refusals as node errors.
  */
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import {
@@ -22,7 +22,6 @@ import { KindInputError } from '../cfdi/kinds';
 import { keyOfFolio } from '../cfdi/businessKey';
 import { cfdiDateTime, mexicoCityDate } from '../cfdi/mexicoTime';
 import type { BusinessKey } from '../cfdi/voucherSource';
-import type { Emisor } from '../cfdi/types';
 import { readJsonValue } from '../execution/parameters';
 import { BuiltVoucher } from './builtVoucher';
 import type { InputKinds } from './inputKinds';
@@ -30,6 +29,7 @@ import { localProblemsRefusal, type DataProblem } from './dataRefusal';
 import { formLabel } from './formLabels';
 import { needsAttention } from '../execution/needsAttention';
 import { fieldText } from '../cfdi/fieldText';
+import { issuerSettings, type IssuerDefaults } from './issuerDefaults';
 
 type Get = <T>(name: string, fallback: T) => T;
 
@@ -43,19 +43,6 @@ function names(value: unknown): string[] | undefined {
 		.map((name) => name.trim())
 		.filter(Boolean);
 	return list.length ? list : undefined;
-}
-
-function issuer(get: Get): { emisor: Emisor; lugarExpedicion: string; serie?: string } {
-	const serie = fieldText(get('serie', ''));
-	return {
-		emisor: {
-			rfc: fieldText(get('emisorRfc', '')).toUpperCase(),
-			nombre: fieldText(get('emisorNombre', '')),
-			regimenFiscal: fieldText(get('emisorRegimenFiscal', '')),
-		},
-		lugarExpedicion: fieldText(get('lugarExpedicion', '')),
-		...(serie ? { serie } : {}),
-	};
 }
 
 function productCodes(get: Get, defaults: IDataObject): ProductCodeSettings {
@@ -79,7 +66,11 @@ function productCodes(get: Get, defaults: IDataObject): ProductCodeSettings {
 }
 
 /** The order conversion's settings from the node's parameters. */
-export function readOrderSettings(ctx: IExecuteFunctions, itemIndex: number): OrderSettings {
+export function readOrderSettings(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	issuerDefaults: IssuerDefaults = {},
+): OrderSettings {
 	const get = getter(ctx, itemIndex);
 	const options = get<IDataObject>('orderOptions', {});
 	const paymentForms: Record<string, string> = {};
@@ -101,7 +92,7 @@ export function readOrderSettings(ctx: IExecuteFunctions, itemIndex: number): Or
 		]),
 	) as RecipientData;
 	return {
-		...issuer(get),
+		...issuerSettings(get, issuerDefaults),
 		folio: (options.folio as OrderSettings['folio']) ?? 'orderNumber',
 		productCodes: productCodes(get, options),
 		paymentForms,
@@ -136,11 +127,15 @@ function timestampOption(value: unknown): string {
 	return value !== null && typeof value === 'object' ? cfdiDateTime(value) : fieldText(value);
 }
 
-function readLineItemsSettings(ctx: IExecuteFunctions, itemIndex: number): LineItemsSettings {
+function readLineItemsSettings(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	issuerDefaults: IssuerDefaults,
+): LineItemsSettings {
 	const get = getter(ctx, itemIndex);
 	const options = get<IDataObject>('lineItemsOptions', {});
 	return {
-		...issuer(get),
+		...issuerSettings(get, issuerDefaults),
 		recipient: {
 			rfc: fieldText(get('receptorRfc', '')),
 			nombre: fieldText(get('receptorNombre', '')),
@@ -292,6 +287,7 @@ export function voucherFromOrder(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	kinds: InputKinds,
+	issuerDefaults: IssuerDefaults = {},
 ): BuiltVoucher {
 	const order = readJsonValue(
 		ctx,
@@ -300,7 +296,7 @@ export function voucherFromOrder(
 		'Order',
 		'Map the order from the trigger with an expression such as {{ $json }}.',
 	);
-	const settings = readOrderSettings(ctx, itemIndex);
+	const settings = readOrderSettings(ctx, itemIndex, issuerDefaults);
 	const document = ctx.getNodeParameter('orderDocument', itemIndex, 'invoice') as string;
 	const invoiceUuid = fieldText(ctx.getNodeParameter('invoiceUuid', itemIndex, '')) || undefined;
 	const result = convert(ctx, itemIndex, 'order', () => {
@@ -370,7 +366,11 @@ function orderKey(
 }
 
 /** The Line Items input mode. */
-export function voucherFromLineItems(ctx: IExecuteFunctions, itemIndex: number): BuiltVoucher {
+export function voucherFromLineItems(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	issuerDefaults: IssuerDefaults = {},
+): BuiltVoucher {
 	const lines = readJsonValue(
 		ctx,
 		'lineItems',
@@ -378,7 +378,7 @@ export function voucherFromLineItems(ctx: IExecuteFunctions, itemIndex: number):
 		'Line Items',
 		'Map the list of lines with an expression such as {{ $json.lines }}.',
 	);
-	const settings = readLineItemsSettings(ctx, itemIndex);
+	const settings = readLineItemsSettings(ctx, itemIndex, issuerDefaults);
 	const result = convert(ctx, itemIndex, 'lineItems', () => lineItemsToVoucher(lines, settings));
 	const voucher = result.voucher as IDataObject | undefined;
 	const key = voucher
@@ -392,15 +392,4 @@ export function voucherFromLineItems(ctx: IExecuteFunctions, itemIndex: number):
 		key: key && settings.date ? { ...key, since: settings.date } : key,
 		...(result.source ? { money: result.source } : {}),
 	});
-}
-
-/** The output of an item skipped on purpose: the item saying why, or nothing ("Skipped Items": Drop). */
-export function skippedItemOutput(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	output: IDataObject,
-): INodeExecutionData[] {
-	return ctx.getNodeParameter('skippedItems', itemIndex, 'passOn') === 'drop'
-		? []
-		: [{ json: output }];
 }

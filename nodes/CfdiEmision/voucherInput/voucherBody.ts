@@ -16,6 +16,7 @@ import { cfdiDateTime } from '../cfdi/mexicoTime';
 import { codeOf } from '../execution/parameters';
 import { mergeMembers, readJsonParameter } from '../execution/parameters';
 import { BuiltVoucher } from './builtVoucher';
+import type { IssuerDefaults } from './issuerDefaults';
 import { refusedInput } from './refusedInput';
 import { voucherFromLineItems, voucherFromOrder } from './orderInput';
 import { runParameter } from '../execution/runParameters';
@@ -301,10 +302,12 @@ export function voucherFromInput(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	kinds: InputKinds,
+	issuer: IssuerDefaults = {},
 ): IDataObject | BuiltVoucher {
 	const mode = runParameter<string>(ctx, 'inputMode', itemIndex, 'fields');
-	if (mode === 'order') return voucherFromOrder(ctx, itemIndex, kinds);
-	if (mode === 'lineItems') return voucherFromLineItems(ctx, itemIndex);
+	// The order modes check the issuer while converting, so the credential's goes in first.
+	if (mode === 'order') return voucherFromOrder(ctx, itemIndex, kinds, issuer);
+	if (mode === 'lineItems') return voucherFromLineItems(ctx, itemIndex, issuer);
 	return mode === 'json'
 		? readJsonParameter(ctx, 'voucherJson', itemIndex, 'Voucher (JSON)')
 		: voucherFromFields(ctx, itemIndex, kinds);

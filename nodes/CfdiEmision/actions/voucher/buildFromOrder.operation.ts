@@ -61,7 +61,7 @@ export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionDat
 		items: checkedVoucherItems(
 			ctx,
 			itemIndex,
-			voucherFromOrder(ctx, itemIndex, VOUCHER_KINDS),
+			voucherFromOrder(ctx, itemIndex, VOUCHER_KINDS, issuer),
 			issuer,
 		),
 	}));

@@ -23,7 +23,7 @@ import {
 	stampingFields,
 	voucherInputFields,
 } from './fields';
-import { BuiltVoucher, voucherFromInput } from '../../voucherInput';
+import { BuiltVoucher, voucherFromInput, type IssuerDefaults } from '../../voucherInput';
 import { runParameter } from '../../execution/runParameters';
 import { VOUCHER_KINDS } from './kindsTable';
 
@@ -37,8 +37,12 @@ export const description: INodeProperties[] = [
 ];
 
 /** The item's voucher from the Input Mode, with its Related Vouchers and Fiscal Legends. */
-function voucherWithExtras(ctx: IExecuteFunctions, itemIndex: number): IDataObject | BuiltVoucher {
-	const built = voucherFromInput(ctx, itemIndex, VOUCHER_KINDS);
+function voucherWithExtras(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	issuer: IssuerDefaults,
+): IDataObject | BuiltVoucher {
+	const built = voucherFromInput(ctx, itemIndex, VOUCHER_KINDS, issuer);
 	if (!(built instanceof BuiltVoucher)) return withRelationsAndLegends(ctx, itemIndex, built);
 	// A skipped order has no body to add to.
 	return built.body

@@ -144,7 +144,7 @@ export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionDat
 		items: checkedVoucherItems(
 			ctx,
 			itemIndex,
-			voucherFromInput(ctx, itemIndex, VOUCHER_KINDS),
+			voucherFromInput(ctx, itemIndex, VOUCHER_KINDS, issuer),
 			issuer,
 		),
 	}));

@@ -6,7 +6,15 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { routes, sandboxCredential } from '../../../support/sandboxCredential';
-import { binaryBytes, stampedUuid, useSandboxEngine } from '../../../support/nodeTestKit';
+import {
+	binaryBytes,
+	lineItemsParams,
+	orderParams,
+	RECONCILED_LINES,
+	stampedUuid,
+	useSandboxEngine,
+} from '../../../support/nodeTestKit';
+import { corpusOrder } from '../../../support/corpusOrder';
 
 const kit = useSandboxEngine();
 const V1_1 = { typeVersion: 1.1 };
@@ -189,5 +197,78 @@ describe('defaults of version 1.1 (issue 18 item 7)', () => {
 				[{}],
 			),
 		).rejects.toThrow('The workflow has issues');
+	});
+});
+
+/** Order and Line Items parameters with the node's issuer fields left empty, as the examples ship. */
+function withoutIssuer(params: INodeParameters): INodeParameters {
+	const { emisorRfc, emisorNombre, emisorRegimenFiscal, lugarExpedicion, ...rest } = params;
+	void [emisorRfc, emisorNombre, emisorRegimenFiscal, lugarExpedicion];
+	return rest;
+}
+
+describe("the order modes take the credential's issuer (issue 41 item 5: examples without the sandbox's issuer)", () => {
+	const CREDENTIAL_ISSUER = {
+		rfc: 'EKU9003173C9',
+		nombre: 'ESCUELA KEMPER URGATE',
+		regimenFiscal: '603',
+	};
+
+	test("Input Mode Order, issuer fields empty: the order's invoice carries the credential's issuer and place of issue", async () => {
+		kit.engine.setCredential(
+			sandboxCredential(kit.sandbox, { ...ISSUER_IN_CREDENTIAL, issuerRegime: '603' }),
+		);
+		const { items, error } = await kit.engine.runNode(
+			withoutIssuer(orderParams({ stampingMode: 'direct' })),
+			[corpusOrder('example-1')],
+			V1_1,
+		);
+		expect(error).toBeUndefined();
+		const [body] = sentBodies();
+		expect([body.emisor, body.lugarExpedicion, body.total]).toEqual([
+			CREDENTIAL_ISSUER,
+			'64000',
+			1508,
+		]);
+		expect(items[0].json.status).toBe('stamped');
+	});
+
+	test("Input Mode Line Items, issuer fields empty: the credential's issuer", async () => {
+		kit.engine.setCredential(
+			sandboxCredential(kit.sandbox, { ...ISSUER_IN_CREDENTIAL, issuerRegime: '603' }),
+		);
+		const { error } = await kit.engine.runNode(
+			withoutIssuer(lineItemsParams({ stampingMode: 'direct' })),
+			[{ lines: RECONCILED_LINES }],
+			V1_1,
+		);
+		expect(error).toBeUndefined();
+		const [body] = sentBodies();
+		expect([body.emisor, body.lugarExpedicion, body.total]).toEqual([
+			CREDENTIAL_ISSUER,
+			'64000',
+			1508,
+		]);
+	});
+
+	test('the issuer typed in an Order node wins over the credential', async () => {
+		kit.engine.setCredential(
+			sandboxCredential(kit.sandbox, { ...ISSUER_IN_CREDENTIAL, issuerPostalCode: '01000' }),
+		);
+		const { error } = await kit.engine.runNode(orderParams({ stampingMode: 'direct' }), [
+			corpusOrder('example-1'),
+		]);
+		expect(error).toBeUndefined();
+		expect(sentBodies()[0].lugarExpedicion).toBe('64000');
+	});
+
+	test('Input Mode Order without an issuer anywhere: refused before any request, naming the setting', async () => {
+		const { error } = await kit.engine.runNode(
+			withoutIssuer(orderParams({ stampingMode: 'direct' })),
+			[corpusOrder('example-1')],
+			V1_1,
+		);
+		expect(error?.message).toContain('settings.emisor.rfc');
+		expect(kit.sandbox.requests.filter((request) => request.server === 'api')).toHaveLength(0);
 	});
 });
