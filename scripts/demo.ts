@@ -61,7 +61,7 @@ async function main(): Promise<number> {
 	const { Engine, CREDENTIAL_ID, outputOf, shutdownEngine } =
 		await import('../test/support/engine/engine');
 	const { PackageNodeTypes } = await import('../test/support/engine/nodeTypes');
-	const { sandboxCredential } = await import('../test/support/sandboxCredential');
+	const { exampleCredential } = await import('../test/support/sandboxCredential');
 
 	/** The test engine plus stand-ins for the n8n-nodes-base nodes the example uses. */
 	// The lookup table holds one customer; the invoices table starts empty (the run writes to it).
@@ -84,7 +84,7 @@ async function main(): Promise<number> {
 		);
 
 		const engine = new DemoEngine();
-		engine.setCredential(sandboxCredential(sandbox));
+		engine.setCredential(exampleCredential(sandbox));
 		// The example as shipped, minus the Shopify trigger path (it needs a store), with the lookup
 		// table served from memory and the CFDI nodes pointed at the sandbox credential.
 		let workflow = withCfdiCredential(loadExample('shopify'), {

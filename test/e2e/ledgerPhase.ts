@@ -23,7 +23,7 @@ import { CFDI_CREDENTIAL_TYPE, type WorkflowJson } from '../support/examples';
 import { corpusOrder } from '../support/corpusOrder';
 import { CUSTOMER, CUSTOMER_FIELDS, ISSUER_FIELDS, receiptParams } from '../support/kindsKit';
 import { apiClient, validVoucher } from '../support/sandboxHelpers';
-import { sandboxCredential } from '../support/sandboxCredential';
+import { exampleCredential } from '../support/sandboxCredential';
 import type { Checks } from './checks';
 import { N8nInstance } from './n8n';
 import { installPackage } from './packageInstall';
@@ -206,7 +206,7 @@ export async function ledgerPhase(
 		const runs = caseWorkflows(invoices);
 		const page = selfInvoicePage(CREDENTIAL, sandbox.shopUrl);
 		await n8n.importCredentials([
-			{ ...CREDENTIAL, type: CFDI_CREDENTIAL_TYPE, data: sandboxCredential(sandbox) },
+			{ ...CREDENTIAL, type: CFDI_CREDENTIAL_TYPE, data: exampleCredential(sandbox) },
 			shopCredentialJson(),
 			smtpCredentialJson(),
 		]);

@@ -24,7 +24,7 @@ import { join, relative } from 'node:path';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { ensureBuilt } from '../../scripts/lib/build';
 import { CFDI_CREDENTIAL_TYPE, REPO_ROOT } from '../support/examples';
-import { sandboxCredential } from '../support/sandboxCredential';
+import { exampleCredential } from '../support/sandboxCredential';
 import { Checks, runMain } from './checks';
 import {
 	cliWorkflows,
@@ -38,6 +38,7 @@ import {
 } from './cliPhase';
 import { N8nInstance } from './n8n';
 import { installPackage } from './packageInstall';
+import { shippedCredentialsCheck } from './shippedCredentials';
 import { describeTarget, ensureChromium, ensureN8n, OLDEST_N8N, targetFromArgs } from './runtime';
 import { settleExample, settleWorkflow } from './settlePhase';
 import { guardPhase } from './guardPhase';
@@ -146,13 +147,13 @@ async function main(): Promise<number> {
 					{
 						...SHOP_CFDI_CREDENTIAL,
 						type: CFDI_CREDENTIAL_TYPE,
-						data: sandboxCredential(shopSandbox!),
+						data: exampleCredential(shopSandbox!),
 					},
 					shopCredentialJson(),
 					smtpCredentialJson(),
 				]);
 				const credentials = await n8n!.importCredentials([
-					{ ...CREDENTIAL, type: CFDI_CREDENTIAL_TYPE, data: sandboxCredential(sandbox!) },
+					{ ...CREDENTIAL, type: CFDI_CREDENTIAL_TYPE, data: exampleCredential(sandbox!) },
 				]);
 				credentials.ms += shopCredentials.ms;
 				const workflows = await n8n!.importWorkflows([
@@ -175,6 +176,7 @@ async function main(): Promise<number> {
 		);
 
 		await shippedExamplesCheck(checks);
+		await shippedCredentialsCheck(checks, runtime.dir);
 		await shopMonthExamplesCheck(checks);
 		if (imported) {
 			const step = async (name: string, body: () => Promise<void>, key: string) => {

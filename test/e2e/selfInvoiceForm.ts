@@ -18,7 +18,7 @@ import { join } from 'node:path';
 
 import { SHOP_ACCESS_TOKEN, startSandbox } from '../../sandbox';
 import { CFDI_CREDENTIAL_TYPE } from '../support/examples';
-import { sandboxCredential } from '../support/sandboxCredential';
+import { exampleCredential } from '../support/sandboxCredential';
 import { corpusOrder } from '../support/corpusOrder';
 import type { Checks } from './checks';
 import { shopCredentialJson, SMTP_CREDENTIAL, smtpCredentialJson } from './shopExamplesPhase';
@@ -78,7 +78,7 @@ export async function selfInvoicePhase(
 	try {
 		n8n = await N8nInstance.create(runtime, userFolder, log);
 		await n8n.importCredentials([
-			{ ...CREDENTIAL, type: CFDI_CREDENTIAL_TYPE, data: sandboxCredential(sandbox) },
+			{ ...CREDENTIAL, type: CFDI_CREDENTIAL_TYPE, data: exampleCredential(sandbox) },
 			shopCredentialJson(),
 			smtpCredentialJson(SMTP_CREDENTIAL, mailbox.port),
 		]);

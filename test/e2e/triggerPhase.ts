@@ -23,7 +23,7 @@ import {
 	reachableFrom,
 	withCfdiCredential,
 } from '../support/examples';
-import { sandboxCredential } from '../support/sandboxCredential';
+import { exampleCredential } from '../support/sandboxCredential';
 import { cfdiDateTime } from '../../sandbox/clock';
 import { apiClient, type ApiClient, PREFIX, validVoucher } from '../support/sandboxHelpers';
 import type { Checks } from './checks';
@@ -394,7 +394,7 @@ export async function triggerPhase(
 		};
 
 		await n8n.importCredentials([
-			{ ...CREDENTIAL, type: CFDI_CREDENTIAL_TYPE, data: sandboxCredential(sandbox) },
+			{ ...CREDENTIAL, type: CFDI_CREDENTIAL_TYPE, data: exampleCredential(sandbox) },
 		]);
 		const example = reachableFrom(
 			withCfdiCredential(loadExample('cancelReplace'), CREDENTIAL),

@@ -8,7 +8,7 @@ import {
 } from '../support/examples';
 import { CREDENTIAL_ID, Engine, outputOf } from '../support/engine/engine';
 import { PackageNodeTypes } from '../support/engine/nodeTypes';
-import { sandboxCredential } from '../support/sandboxCredential';
+import { exampleCredential } from '../support/sandboxCredential';
 import { dataTableStandIn, type TableRows } from '../support/dataTableStandIn';
 import { standInNodeTypes } from '../support/standInNodes';
 import { useSandboxEngine } from '../support/nodeTestKit';
@@ -45,7 +45,7 @@ describe('Example 1 from "Try it" on a fresh n8n (issue 18 item 9)', () => {
 			});
 		}
 		const engine = new FreshEngine();
-		engine.setCredential(sandboxCredential(kit.sandbox));
+		engine.setCredential(exampleCredential(kit.sandbox));
 		const workflow = reachableFrom(
 			withCfdiCredential(loadExample('shopify'), { id: CREDENTIAL_ID, name: 'CFDI sandbox' }),
 			'Try it: sample order',
@@ -87,7 +87,7 @@ describe('Example 1 from "Try it" on a fresh n8n (issue 18 item 9)', () => {
 			});
 		}
 		const engine = new FreshEngine();
-		engine.setCredential(sandboxCredential(kit.sandbox));
+		engine.setCredential(exampleCredential(kit.sandbox));
 		const shipped = withCfdiCredential(loadExample('shopify'), {
 			id: CREDENTIAL_ID,
 			name: 'CFDI sandbox',

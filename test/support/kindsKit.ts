@@ -13,7 +13,7 @@ import { standInNodeTypes } from './standInNodes';
 import { apiClient, findElement, parseXml, validVoucher, type XmlElement } from './sandboxHelpers';
 import { CREDENTIAL_ID, Engine, outputOf } from './engine/engine';
 import { PackageNodeTypes } from './engine/nodeTypes';
-import { sandboxCredential } from './sandboxCredential';
+import { exampleCredential } from './sandboxCredential';
 import { monthlyPeriod } from './mexicoCityDates';
 
 export const ISSUER_FIELDS = {
@@ -187,7 +187,7 @@ export async function runExample(
 		override readonly nodeTypes = new PackageNodeTypes(standInNodeTypes);
 	}
 	const engine = new ExampleEngine();
-	engine.setCredential(sandboxCredential(sandbox));
+	engine.setCredential(exampleCredential(sandbox));
 	const example = withCfdiCredential(loadExample(name), {
 		id: CREDENTIAL_ID,
 		name: 'CFDI sandbox',

@@ -30,6 +30,25 @@ export function sandboxCredential(
 	};
 }
 
+/**
+ * The issuer the sandbox accepts (the SAT's test taxpayer), typed once in the credential's Issuer
+ * fields as a shop types its own: the examples carry no issuer and take the credential's.
+ */
+export const SANDBOX_ISSUER = {
+	issuerRfc: 'EKU9003173C9',
+	issuerName: 'ESCUELA KEMPER URGATE',
+	issuerRegime: '601',
+	issuerPostalCode: '64000',
+};
+
+/** The credential the examples run with: the sandbox's, with its issuer (SANDBOX_ISSUER). */
+export function exampleCredential(
+	sandbox: SandboxAddress,
+	overrides: ICredentialDataDecryptedObject = {},
+): ICredentialDataDecryptedObject {
+	return sandboxCredential(sandbox, { ...SANDBOX_ISSUER, ...overrides });
+}
+
 /** The requests the sandbox logged on one route ('unknown': no route matched); a misspelt name does not compile. */
 export function routes(sandbox: Sandbox, route: LoggedRequest['route']) {
 	return sandbox.requests.filter((request) => request.route === route);

@@ -27,7 +27,7 @@ import {
 } from '../../../support/corpusOrder';
 import { CREDENTIAL_ID, Engine, outputOf } from '../../../support/engine/engine';
 import { PackageNodeTypes } from '../../../support/engine/nodeTypes';
-import { routes, sandboxCredential } from '../../../support/sandboxCredential';
+import { exampleCredential, routes } from '../../../support/sandboxCredential';
 import {
 	binaryBytes,
 	lineItemsParams,
@@ -639,7 +639,7 @@ describe('Example 1 (examples/01-shopify-order-to-cfdi.json) through the engine'
 		});
 
 		const engine = new ExampleEngine();
-		engine.setCredential(sandboxCredential(kit.sandbox));
+		engine.setCredential(exampleCredential(kit.sandbox));
 		tables[EXAMPLE_TABLES.customerTaxData.name] = [{ ...LOOKUP_CUSTOMER }];
 		tables[EXAMPLE_TABLES.cfdiInvoices.name] = [];
 		const workflow = reachableFrom(
@@ -744,7 +744,7 @@ describe('Examples 8 and 9 (order paid → payment receipt, refund → credit no
 	test('example 8: Try it 1 invoices a pending order PPD and remembers it; Try it 2 (paid) stamps its payment receipt and e-mails it', async () => {
 		tables[EXAMPLE_TABLES.cfdiInvoices.name] = [];
 		const engine = new ExampleEngine();
-		engine.setCredential(sandboxCredential(kit.sandbox));
+		engine.setCredential(exampleCredential(kit.sandbox));
 		for (const path of reachableFrom(loadExample('orderPaid'), 'Shopify: order paid').nodes)
 			expect(path.type).not.toBe('n8n-nodes-base.code');
 
@@ -794,7 +794,7 @@ describe('Examples 8 and 9 (order paid → payment receipt, refund → credit no
 	test("example 9: Try it 1 invoices example 1's sample order; Try it 2 (one keyboard refunded) stamps a credit note of 580.00 related as a return", async () => {
 		tables[EXAMPLE_TABLES.cfdiInvoices.name] = [];
 		const engine = new ExampleEngine();
-		engine.setCredential(sandboxCredential(kit.sandbox));
+		engine.setCredential(exampleCredential(kit.sandbox));
 		const first = await runFrom(engine, 'orderRefunded', 'Try it 1: invoice the sample order');
 		const [invoiced] = outputOf(first, 'Invoice it');
 		expect(stored(invoiced.json.uuid)?.body).toMatchObject({ total: 1508, metodoPago: 'PUE' });

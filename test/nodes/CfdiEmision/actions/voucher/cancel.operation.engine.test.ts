@@ -15,7 +15,7 @@ import {
 import { CREDENTIAL_ID, Engine, outputOf } from '../../../../support/engine/engine';
 import { PackageNodeTypes } from '../../../../support/engine/nodeTypes';
 import { stampedUuid, useSandboxEngine } from '../../../../support/nodeTestKit';
-import { account, routes, sandboxCredential } from '../../../../support/sandboxCredential';
+import { account, exampleCredential, routes } from '../../../../support/sandboxCredential';
 
 const kit = useSandboxEngine();
 const apiRoot = `/businessEmision/api/v1/emisores/${account.emisorId}`;
@@ -380,7 +380,7 @@ describe('example 07: cancel and replace a wrong invoice (its "Try it" path)', (
 
 	test('stamps the wrong invoice and its replacement (relation 04), then cancels the wrong one with motive 01 and the new UUID', async () => {
 		const engine = new ExampleEngine();
-		engine.setCredential(sandboxCredential(kit.sandbox));
+		engine.setCredential(exampleCredential(kit.sandbox));
 		const workflow = reachableFrom(
 			withCfdiCredential(loadExample('cancelReplace'), { id: CREDENTIAL_ID, name: 'CFDI sandbox' }),
 			'Try it: replace a sample invoice',
