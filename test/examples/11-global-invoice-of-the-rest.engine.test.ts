@@ -72,6 +72,12 @@ describe("Example 11: last month's global invoice of the rest", () => {
 		expect(conceptos.map((concepto) => concepto.noIdentificacion)).toEqual(['1004', '1002']);
 		// 1,508.00 + 1,160.00 collected, IVA included.
 		expect(stored.body.total).toBe(2668);
+		// The orders it holds, as the owner looks them up (ticket, what was paid).
+		const declared = [
+			{ ticket: '1004', amount: 1160 },
+			{ ticket: '1002', amount: 1508 },
+		];
+		expect(global.declaredSales).toEqual(declared);
 		expect((stored.body.receptor as IDataObject).rfc).toBe('XAXX010101000');
 
 		// Shopify was asked for last month's orders, any status.
@@ -81,6 +87,7 @@ describe("Example 11: last month's global invoice of the rest", () => {
 
 		const [again] = await runMonthGlobal();
 		expect([again.status, again.uuid]).toEqual(['alreadyStamped', global.uuid]);
+		expect(again.declaredSales).toEqual(declared);
 		expect(stored.stampCount).toBe(1);
 		// Nothing for the owner to do: no alert.
 		expect(sentMails).toEqual([]);

@@ -286,38 +286,67 @@ function count(items: number, one: string, many: string): string {
 	return items === 1 ? one : many.replace('{n}', String(items));
 }
 
+/** The input items an output item stands for (a global invoice gathers many, paired with each). */
+function inputItemsOf({ pairedItem }: INodeExecutionData, position: number): number[] {
+	const paired = Array.isArray(pairedItem) ? pairedItem : pairedItem ? [pairedItem] : [];
+	const items = paired.map((entry) => (typeof entry === 'object' ? entry.item : entry));
+	return items.length ? items : [position];
+}
+
+/** At most ten item numbers, then how many in all: a month's global invoice pairs with thousands. */
+function itemList(items: Array<number | string>): string {
+	return items.length > 10
+		? `${items.slice(0, 10).join(', ')} … (${items.length} in all)`
+		: items.join(', ');
+}
+
 /**
- * The notices above the node's output: items answered with an existing voucher (nothing stamped
- * for them), items left out (skipped), and items the shop must act on. The item's JSON says the
- * same; the hint is where a person looking at the run sees it.
+ * The notices above the node's output: input items answered with an existing voucher (nothing
+ * stamped for them), left out (skipped, or already documented outside a global invoice), and items
+ * the shop must act on. Counts are of input items, so a global invoice answered again counts its
+ * sales. The item's JSON says the same; the hint is where a person looking at the run sees it.
  */
 export function outcomeHints(items: INodeExecutionData[]): NodeExecutionHint[] {
 	const hints: NodeExecutionHint[] = [];
 	const existing: number[] = [];
-	const skipped: Array<{ item: number; why: string }> = [];
+	const skipped: Array<{ items: number[]; why: string }> = [];
+	const leftOut: string[] = [];
 	const attention: Array<{ item: number; why: string }> = [];
-	items.forEach(({ json, pairedItem }, position) => {
-		const paired = Array.isArray(pairedItem) ? pairedItem[0] : pairedItem;
-		const item = typeof paired === 'object' && paired ? paired.item : position;
-		if (json.status === 'alreadyStamped' || json.status === 'alreadyPending') existing.push(item);
+	items.forEach((output, position) => {
+		const { json } = output;
+		const inputs = inputItemsOf(output, position);
+		if (json.status === 'alreadyStamped' || json.status === 'alreadyPending')
+			existing.push(...inputs);
 		const skip = json.skipped as IDataObject | undefined;
 		if (json.status === 'skipped' && skip)
-			skipped.push({ item, why: String(skip.reason ?? skip.message ?? 'skipped') });
+			skipped.push({ items: inputs, why: String(skip.reason ?? skip.message ?? 'skipped') });
+		else if (Array.isArray(json.leftOut))
+			for (const sale of json.leftOut as IDataObject[]) leftOut.push(String(sale.ticket));
 		const owner = json.needsAttention as IDataObject | undefined;
-		if (owner) attention.push({ item, why: String(owner.reason) });
+		if (owner) attention.push({ item: inputs[0], why: String(owner.reason) });
 	});
 	if (existing.length)
 		hints.push({
-			message: `${count(existing.length, `Item ${existing[0]} was`, `Items ${existing.join(', ')} were`)} answered with an existing voucher (status alreadyStamped or alreadyPending): nothing was stamped for ${count(existing.length, 'it', 'them')}, and the UUID given is the earlier voucher's (see duplicateCheck in the item).`,
+			message: `${count(existing.length, `Item ${existing[0]} was`, `Items ${itemList(existing)} were`)} answered with an existing voucher (status alreadyStamped or alreadyPending): nothing was stamped for ${count(existing.length, 'it', 'them')}, and the UUID given is the earlier voucher's (see duplicateCheck in the item).`,
 			type: 'info',
 			location: 'outputPane',
 		});
+	const skippedItems = skipped.flatMap((entry) => entry.items);
 	if (skipped.length)
 		hints.push({
-			message: `${count(skipped.length, 'One item was', '{n} items were')} left out, nothing sent: ${skipped
+			message: `${count(skippedItems.length, 'One item was', '{n} items were')} left out, nothing sent: ${skipped
 				.slice(0, 10)
-				.map((entry) => `item ${entry.item} (${entry.why})`)
+				.map(
+					(entry) =>
+						`${count(entry.items.length, 'item', 'items')} ${itemList(entry.items)} (${entry.why})`,
+				)
 				.join(', ')}. The item's skipped member says why.`,
+			type: 'info',
+			location: 'outputPane',
+		});
+	if (leftOut.length)
+		hints.push({
+			message: `${count(leftOut.length, 'One sale was', '{n} sales were')} left out of the global invoice, already documented: ticket ${itemList(leftOut)}. The output's leftOut lists ${count(leftOut.length, 'it', 'them')} with the voucher that documents each; declaredSales lists the sales each global invoice declares.`,
 			type: 'info',
 			location: 'outputPane',
 		});

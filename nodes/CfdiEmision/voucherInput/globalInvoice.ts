@@ -177,7 +177,8 @@ function salesPerInvoice(ctx: IExecuteFunctions): number {
  * Voucher → Create Global Invoice's vouchers: the input items (one sale each) gathered into global
  * invoices to the general public with InformacionGlobal, at most Sales Per Global Invoice sales each,
  * in input order. Sales already documented (elsewhere, or in an earlier run's part of this period)
- * are left out and listed on the first invoice's output; a run stopped after some parts therefore
+ * are left out and listed on the first invoice's output, and each invoice's output lists the sales
+ * it declares (declaredSales); a run stopped after some parts therefore
  * resumes with the same next part (same sales, same folio), and the Duplicate Check finds it if it
  * was sent. Local work only.
  */
@@ -310,6 +311,11 @@ export function globalInvoiceParts(
 				parted ? { part } : { periodFolioTaken },
 			);
 			const partOutput: IDataObject = position === 0 ? { ...output } : {};
+			// The sales this invoice declares, as given (the owner finds an order in it): one small row each.
+			partOutput.declaredSales = sales.map((sale) => ({
+				ticket: sale.ticket,
+				amount: sale.amount,
+			}));
 			if (parted)
 				partOutput.globalInvoicePart = {
 					part,

@@ -4,7 +4,7 @@
  * path. Its period, one set of settings and each sale once: test/nodes/CfdiEmision/voucherInput/
  * globalInvoice.engine.test.ts; the sales already documented: globalInvoiceDeclarations.engine.test.ts.
  */
-import type { INodeParameters } from 'n8n-workflow';
+import type { INodeParameters, IRun } from 'n8n-workflow';
 
 import { useSandboxEngine } from '../../../../support/nodeTestKit';
 import { satCheckedTotal } from '../../../../support/satLimits';
@@ -73,6 +73,32 @@ describe('voucher: create global invoice', () => {
 		expect(
 			findElement(xml, 'cfdi:Conceptos')?.children.map((c) => c.attrs.NoIdentificacion),
 		).toEqual(['T-0001', 'T-0002', 'T-0003']);
+	});
+
+	test('each global invoice lists the sales it declares (ticket, amount), answered again too; the hint counts the input items it answers', async () => {
+		const hintsOf = (run: IRun) =>
+			(run.data.resultData.runData[run.data.resultData.lastNodeExecuted!]?.[0]?.hints ?? []).map(
+				(hint) => hint.message,
+			);
+		const declared = SALES.map((sale) => ({ ticket: sale.ticket, amount: sale.total }));
+		const first = await kit.engine.runNode(
+			globalParams({ duplicateCheck: 'returnExisting' }),
+			SALES,
+		);
+		expect(first.items.map((item) => [item.json.status, item.json.declaredSales])).toEqual([
+			['stamped', declared],
+		]);
+		const again = await kit.engine.runNode(
+			globalParams({ duplicateCheck: 'returnExisting' }),
+			SALES,
+		);
+		expect(again.items.map((item) => [item.json.status, item.json.declaredSales])).toEqual([
+			['alreadyStamped', declared],
+		]);
+		expect(hintsOf(again.run)).toEqual([
+			"Items 0, 1, 2 were answered with an existing voucher (status alreadyStamped or alreadyPending): nothing was stamped for them, and the UUID given is the earlier voucher's (see duplicateCheck in the item).",
+		]);
+		expect(kit.sandbox.stampCount()).toBe(1);
 	});
 
 	test('sales at their own rate, amounts before taxes', async () => {
