@@ -29,12 +29,37 @@ function order(number: number, extra: IDataObject = {}): IDataObject {
 	};
 }
 
-async function runMonthGlobal() {
+/** Runs the Try-it path; `failsWith`: the execution must end failed (Fail the execution) with it. */
+async function runMonthGlobal(failsWith?: RegExp) {
 	const run = await runExample(kit.sandbox, 'monthGlobal', 'Try it: run now', {
 		shopUrl: kit.sandbox.shopUrl,
 	});
-	expect(run.data.resultData.error).toBeUndefined();
+	if (failsWith) {
+		expect(run.data.resultData.error?.message).toMatch(failsWith);
+		expect(run.data.resultData.lastNodeExecuted).toBe('Fail the execution');
+	} else expect(run.data.resultData.error).toBeUndefined();
 	return outputOf(run, 'Create global invoice').map((item) => item.json);
+}
+
+/** The owner's alert: Spanish, about last month, without the node's codes or English sentences. */
+function expectOwnerAlert(says: RegExp) {
+	const [month, year] = [lastMonthDay(1).slice(5, 7), lastMonthDay(1).slice(0, 4)];
+	expect(sentMails).toHaveLength(1);
+	expect(sentMails[0]).toMatchObject({
+		node: 'Alert the owner',
+		to: 'dueno@tu-tienda.example',
+		subject: `Factura global de ${month}/${year}: la tienda debe actuar`,
+	});
+	expect(sentMails[0].text).toMatch(says);
+	expect(sentMails[0].text).not.toMatch(
+		/needsAttention|stampUnclear|deadlineWarning|HTTP|\b[45]\d\d\b|Could not|the service/,
+	);
+}
+
+/** Whether last month's global invoice, stamped now, is past the SAT's 24 hours: from the 2nd (Mexico City). */
+function lateNow(): boolean {
+	const day = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Mexico_City', day: 'numeric' });
+	return Number(day.format(new Date())) >= 2;
 }
 
 describe("Example 11: last month's global invoice of the rest", () => {
@@ -59,8 +84,16 @@ describe("Example 11: last month's global invoice of the rest", () => {
 		const individual = await kit.engine.runNode(orderParams(), [shop.orders[0] as IDataObject]);
 		expect(individual.items[0].json.status).toBe('stamped');
 
-		const [global] = await runMonthGlobal();
+		// Stamped after the SAT's 24 hours (any day but the 1st): the owner is told, the run fails.
+		const late = lateNow();
+		const [global] = await runMonthGlobal(late ? /se timbró tarde/ : undefined);
 		expect(global.status).toBe('stamped');
+		if (late)
+			expectOwnerAlert(
+				/se timbró \d+ horas después de cerrar el mes; el SAT la pide dentro de las 24 horas/,
+			);
+		else expect(sentMails).toEqual([]);
+		sentMails.splice(0);
 		expect(global.leftOut).toEqual([
 			expect.objectContaining({ ticket: '1001', uuid: individual.items[0].json.uuid }),
 		]);
@@ -89,41 +122,38 @@ describe("Example 11: last month's global invoice of the rest", () => {
 		expect([again.status, again.uuid]).toEqual(['alreadyStamped', global.uuid]);
 		expect(again.declaredSales).toEqual(declared);
 		expect(stored.stampCount).toBe(1);
-		// Nothing for the owner to do: no alert.
+		// Answered again: nothing new for the owner, the run succeeds.
 		expect(sentMails).toEqual([]);
 	});
 
-	test('the service refuses the global invoice (HTTP 400): nothing stamped, the error item is routed and the owner is e-mailed it', async () => {
+	test('the service refuses the global invoice (HTTP 400): nothing stamped, the owner is e-mailed in Spanish and the execution ends failed', async () => {
 		shop.orders.push(order(1002, { note_attributes: [] }));
 		kit.sandbox.injectFault({ route: 'createVoucher', kind: 'status', status: 400, times: 100 });
-		const [global] = await runMonthGlobal();
+		const [global] = await runMonthGlobal(/necesita a la tienda/);
 		expect(global.error).toEqual(expect.stringContaining('Could not'));
 		expect(kit.sandbox.stampCount()).toBe(0);
-		expect(sentMails).toHaveLength(1);
-		expect(sentMails[0]).toMatchObject({
-			node: 'Alert the owner',
-			to: 'dueno@tu-tienda.example',
-			subject: `Global invoice ${lastMonthDay(1).slice(0, 7)}: the shop must act`,
-		});
-		expect(sentMails[0].text).toContain('Reason: error');
-		expect(sentMails[0].text).toContain(String(global.error));
+		expectOwnerAlert(/no aceptó la factura global/);
+	});
+
+	test('the service answers 503: nothing stamped, the owner is told to run it again later (no double stamp), the execution ends failed', async () => {
+		shop.orders.push(order(1002, { note_attributes: [] }));
+		kit.sandbox.injectFault({ route: 'createVoucher', kind: 'status', status: 503, times: 100 });
+		const [global] = await runMonthGlobal(/necesita a la tienda/);
+		expect(global.error).toEqual(expect.any(String));
+		expect(kit.sandbox.stampCount()).toBe(0);
+		expectOwnerAlert(/no estaba disponible\. Ejecuta este flujo otra vez más tarde/);
 	});
 
 	test('Create Global Invoice fails as a whole, before its item loop (the look-up of what the month already declared is refused): one error item, the owner is e-mailed once', async () => {
 		shop.orders.push(order(1002, { note_attributes: [] }), order(1004, { note_attributes: [] }));
 		kit.sandbox.injectFault({ route: 'listVouchers', kind: 'status', status: 400, times: 100 });
-		const output = await runMonthGlobal();
+		const output = await runMonthGlobal(/necesita a la tienda/);
 		// One error item for the whole node, not the two sales passed on unchanged.
 		expect(output).toEqual([
 			expect.objectContaining({ error: expect.any(String), failedBeforeItems: true }),
 		]);
 		expect(kit.sandbox.requests.filter((request) => request.route === 'createVoucher')).toEqual([]);
-		expect(sentMails).toHaveLength(1);
-		expect(sentMails[0]).toMatchObject({
-			node: 'Alert the owner',
-			subject: `Global invoice ${lastMonthDay(1).slice(0, 7)}: the shop must act`,
-		});
-		expect(sentMails[0].text).toContain(String(output[0].error));
+		expectOwnerAlert(/factura global/);
 	});
 
 	test("a month of 260 orders: read over Shopify's two pages (250, then 10 through the Link header's page_info), all in one global invoice", async () => {
@@ -135,7 +165,7 @@ describe("Example 11: last month's global invoice of the rest", () => {
 				lines: [{ title: 'Cable USB-C', quantity: 1, price: '116.00' }],
 			})),
 		);
-		const [global] = await runMonthGlobal();
+		const [global] = await runMonthGlobal(lateNow() ? /se timbró tarde/ : undefined);
 		expect(global.status).toBe('stamped');
 		const stored = [...kit.sandbox.vouchers.values()].find(
 			(voucher) => voucher.uuid === global.uuid,
