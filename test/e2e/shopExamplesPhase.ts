@@ -31,6 +31,7 @@ import type { Checks } from './checks';
 import { succeeded } from './duplicatePhase';
 import { outputJson, type N8nInstance } from './n8n';
 import { saveVouchers } from './seed';
+import { SmtpMailbox } from './smtpMailbox';
 
 /** The CFDI credential of example 11's own sandbox (its service and store). */
 export const SHOP_CFDI_CREDENTIAL = {
@@ -128,16 +129,31 @@ export async function shopExamplesPhase(
 	const invoiced = [...sandbox.vouchers.values()].find(
 		(voucher) => voucher.body.folio === String(INVOICED) && voucher.stampCount > 0,
 	);
+	// The owner's alert (a month's global invoice stamped now is late, but on the 1st) to a stand-in
+	// mailbox: the SMTP credential points at it for this step, then back at a closed port.
+	const mailbox = await SmtpMailbox.start();
+	await n8n.importCredentials([smtpCredentialJson(SMTP_CREDENTIAL, mailbox.port)]);
+	const late =
+		Number(
+			new Intl.DateTimeFormat('en-US', { timeZone: 'America/Mexico_City', day: 'numeric' }).format(
+				new Date(),
+			),
+		) >= 2;
 	const mark = sandbox.requests.length;
 	const first = await n8n.execute(WORKFLOW_ID);
 	timings['execute example 11'] = first.cli.ms;
+	try {
+		await lateAlertChecks(checks, first.run, mailbox, late);
+	} finally {
+		await mailbox.close().catch(() => undefined);
+		await n8n.importCredentials([smtpCredentialJson()]);
+	}
 	const shopRequests = sandbox.requests.slice(mark).filter((request) => request.server === 'shop');
 
 	let uuid = '';
 	await checks.check(
 		"the store is read with the credential's token, over Shopify's two pages (250, then the Link header's page_info)",
 		() => {
-			succeeded(first.run);
 			assert.deepEqual(
 				shopRequests.map((request) => [
 					request.route,
@@ -185,4 +201,36 @@ export async function shopExamplesPhase(
 		const stored = [...sandbox.vouchers.values()].find((voucher) => voucher.uuid === uuid);
 		assert.equal(stored?.stampCount, 1);
 	});
+}
+
+/**
+ * Example 11 stamped after the SAT's 24 hours (any day but the 1st in Mexico City): the execution
+ * ends failed at "Fail the execution" and the owner gets one Spanish message without internal codes;
+ * on the 1st it succeeds and no message is sent.
+ */
+async function lateAlertChecks(
+	checks: Checks,
+	run: Parameters<typeof succeeded>[0],
+	mailbox: SmtpMailbox,
+	late: boolean,
+): Promise<void> {
+	await checks.check(
+		late
+			? "stamped after the SAT's 24 hours: the execution ends failed (Fail the execution) and the owner gets one Spanish e-mail without internal codes"
+			: 'stamped in time (the 1st): the execution succeeds and no e-mail is sent',
+		async () => {
+			if (!late) {
+				succeeded(run);
+				assert.equal(mailbox.messages.length, 0);
+				return;
+			}
+			assert.equal(run.data.resultData.lastNodeExecuted, 'Fail the execution');
+			assert.match(String(run.data.resultData.error?.message), /se timbró tarde/);
+			const [message] = await mailbox.waitForMessages(1);
+			assert.equal(mailbox.messages.length, 1);
+			assert.match(message.subject, /^Factura global de \d\d\/\d{4}: la tienda debe actuar$/);
+			assert.match(message.text, /se timbró \d+ horas después de cerrar el mes/);
+			assert.doesNotMatch(message.text, /deadlineWarning|needsAttention|HTTP|hours/);
+		},
+	);
 }
