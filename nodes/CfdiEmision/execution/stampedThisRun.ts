@@ -68,7 +68,7 @@ export function notStampedNow(
 		return {
 			reason: 'stampedEarlier',
 			status,
-			message: `Item ${itemIndex} was not e-mailed: ${voucher} was stamped by an earlier execution (status "${status}": the workflow ran again for the same sale), which e-mailed it if it got this far. ${sendAnyway}`,
+			message: `Item ${itemIndex} was not e-mailed: ${voucher} was stamped before this execution (status "${status}"), e.g. by an earlier run of this workflow or by "Execute step" on the stamping node alone. Whether it was e-mailed then is not known: the service keeps no record of e-mails and an editor run keeps nothing. If the buyer has not received it, turn on the option "${SEND_AGAIN_OPTION}" for one run.`,
 		};
 	return {
 		reason: 'notStampedNow',
