@@ -1,13 +1,9 @@
-/** Email → Send: its fields and its execute. */
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+/** Email → Send: its execute (its fields: send.fields.ts). */
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { showFor, uuidField, withDefaultFromVersion11 } from '../common.fields';
+import { defaultMessage, defaultSubject, emailLanguage } from './buyerMessage';
+import { SEND_CONCURRENCY } from './send.fields';
 import { EarlierTries } from '../../execution/earlierTries';
 import {
 	DEFAULT_RETRIES,
@@ -19,155 +15,14 @@ import {
 import { sendVoucherEmail } from '../../api/email';
 import { addedToIncoming } from '../../execution/incomingItem';
 import { readUuid } from '../../execution/parameters';
-import {
-	concurrencyOption,
-	ignoreSslOption,
-	readRequestSettings,
-	timeoutOption,
-} from '../../execution/requestSettings';
+import { readRequestSettings } from '../../execution/requestSettings';
 import { ItemPlans, runItems } from '../../execution/runItems';
-import { CONTENT_FOLIO_PREFIX } from '../../cfdi/contentKey';
-import {
-	notSentHint,
-	notStampedNow,
-	SEND_AGAIN_OPTION,
-	type NotSent,
-} from '../../execution/stampedThisRun';
+import { notSentHint, notStampedNow, type NotSent } from '../../execution/stampedThisRun';
 
-const SEND_CONCURRENCY = 2;
+/** Email → Send's fields (the resource shows them). */
+export { description } from './send.fields';
+
 const EMAIL_PATTERN = /^[^\s@,;]+@[^\s@,;]+\.[^\s@,;]+$/;
-
-const show = showFor('email', ['send']);
-
-// The voucher's name from the incoming item: "A-1001" (series and folio, either may be missing:
-// Create's simplified output leaves out what the voucher has not), else its UUID.
-const SERIES_FOLIO =
-	"[$json.series ?? $json.serie, $json.folio].filter(Boolean).join('-') || $json.uuid";
-
-// A folio the node wrote from the voucher's content ("C-488C0590", cfdi/contentKey.ts) means nothing
-// to the buyer: such an invoice is named by its issuer and total ("from ESCUELA KEMPER URGATE for
-// 1508.00 MXN"), else by its date.
-const CONTENT_FOLIO = `/^${CONTENT_FOLIO_PREFIX}[0-9A-F]{8}$/`;
-const ISSUER_AND_TOTAL =
-	"[$json.issuerName && 'from ' + $json.issuerName, $json.total != null && 'for ' + Number($json.total).toFixed(2) + ' ' + ($json.currency ?? '')].filter(Boolean).join(' ').trim() || 'of ' + String($json.date ?? $now.toISODate()).slice(0, 10)";
-const VOUCHER_NAME = `${CONTENT_FOLIO}.test($json.folio ?? '') ? ${ISSUER_AND_TOTAL} : ${SERIES_FOLIO}`;
-
-/**
- * The default subject of version 1.1: "Your invoice A-1001" (the words first, then the name), or
- * "Your invoice from <issuer> for <total>" when the folio is a content code.
- */
-export const EMAIL_SUBJECT_TEMPLATE = `=Your invoice {{ ${VOUCHER_NAME} }}`;
-
-/**
- * The default message of version 1.1: the voucher by its series-folio when the incoming item has
- * them (Create's output, passed on by XML and PDF), and its UUID.
- */
-export const EMAIL_MESSAGE_TEMPLATE = `=Hello,
-
-Attached are the XML and PDF files of your invoice {{ ${VOUCHER_NAME} }} (folio fiscal {{ $json.uuid }}).
-
-Thank you.`;
-
-const sendFields: INodeProperties[] = [
-	...uuidField('email', ['send']),
-	{
-		displayName: 'To',
-		name: 'to',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'name@email.com',
-		description: 'Recipient address; separate several with commas',
-		displayOptions: show,
-	},
-	// Version 1.1: a subject naming the voucher (series-folio, or UUID, of the incoming item).
-	...withDefaultFromVersion11(
-		{
-			displayName: 'Subject',
-			name: 'subject',
-			type: 'string',
-			required: true,
-			default: '',
-			displayOptions: show,
-		},
-		EMAIL_SUBJECT_TEMPLATE,
-		'The subject line; the default names the voucher by its series and folio (or UUID) from the incoming item, or by its issuer and total when the folio is a content code (C-…)',
-	),
-	// Version 1.1: a message naming the voucher (series-folio and UUID of the incoming item).
-	...withDefaultFromVersion11(
-		{
-			displayName: 'Message',
-			name: 'message',
-			type: 'string',
-			typeOptions: { rows: 4 },
-			required: true,
-			default: '',
-			displayOptions: show,
-		},
-		EMAIL_MESSAGE_TEMPLATE,
-		'The text of the e-mail; the default names the voucher by its series, folio and UUID from the incoming item',
-	),
-	{
-		displayName: 'CC',
-		name: 'cc',
-		type: 'string',
-		default: '',
-		placeholder: 'name@email.com',
-		description: 'Copy recipients, separated by commas; leave empty for none',
-		displayOptions: show,
-	},
-	{
-		displayName: 'Reply To',
-		name: 'replyTo',
-		type: 'string',
-		default: '',
-		placeholder: 'name@email.com',
-		description: 'The one address replies should go to; leave empty for none',
-		displayOptions: show,
-	},
-	{
-		displayName: 'Options',
-		name: 'emailOptions',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: show,
-		options: [
-			{
-				displayName: SEND_AGAIN_OPTION,
-				name: 'sendAgainForEarlierVouchers',
-				type: 'boolean',
-				default: false,
-				description:
-					"Whether to send also when the incoming item's voucher was not stamped in this execution (e.g. status alreadyStamped: the workflow ran again for a sale already invoiced). Off, such an item is passed on with sent: false and notSent saying why; an item with no status is always sent. A voucher another execution stamped while this one ran (stampedMeanwhile) is never sent: that execution sends it.",
-			},
-			concurrencyOption(SEND_CONCURRENCY, 'How many e-mail requests are sent at the same time'),
-			ignoreSslOption(),
-			{
-				displayName: 'Rate Limit Retries',
-				name: 'rateLimitRetries',
-				type: 'number',
-				typeOptions: { minValue: 0 },
-				default: DEFAULT_RETRIES,
-				description:
-					'How many times to send again, with growing pauses, when the service limits the rate (HTTP 429). Such an answer means no e-mail was sent, so sending again cannot send it twice.',
-			},
-			{
-				displayName: 'Retry Pause (Ms)',
-				name: 'retryDelayMs',
-				type: 'number',
-				typeOptions: { minValue: 0 },
-				default: DEFAULT_RETRY_DELAY_MS,
-				description:
-					'Pause before the first retry; each further retry waits twice as long (at most 60 seconds)',
-			},
-			timeoutOption(),
-		],
-	},
-];
-
-/** Email → Send: its fields in the order the editor shows them (Voucher.resource.ts shows them for it). */
-export const description: INodeProperties[] = [...sendFields];
 
 function addressList(
 	ctx: IExecuteFunctions,
@@ -266,6 +121,11 @@ function notSentAgain(
 	);
 }
 
+function sameVoucher(incoming: IDataObject, uuid: string): boolean {
+	const own = typeof incoming.uuid === 'string' ? incoming.uuid.trim().toUpperCase() : '';
+	return !own || own === uuid.toUpperCase();
+}
+
 function retrySetting(value: unknown, fallback: number): number {
 	const n = Number(value);
 	return value !== undefined && Number.isFinite(n) && n >= 0 ? Math.floor(n) : fallback;
@@ -306,12 +166,18 @@ export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionDat
 					: {}),
 			};
 		const uuid = readUuid(ctx, itemIndex);
+		// The incoming item names the voucher only when it is the one sent (a UUID typed for another
+		// voucher is named by that UUID alone).
+		const named = sameVoucher(incoming, uuid) ? { ...incoming, uuid } : { uuid };
+		const language = emailLanguage(ctx.getNodeParameter('language', itemIndex, 'es'));
 		return {
 			uuid,
 			body: {
 				para: addressList(ctx, itemIndex, 'to', 'To', { required: true }),
-				asunto: oneLine(ctx, itemIndex, 'subject', 'Subject'),
-				mensaje: String(ctx.getNodeParameter('message', itemIndex, '')),
+				asunto: oneLine(ctx, itemIndex, 'subject', 'Subject') || defaultSubject(named, language),
+				mensaje:
+					String(ctx.getNodeParameter('message', itemIndex, '') ?? '') ||
+					defaultMessage(named, language),
 				cc: addressList(ctx, itemIndex, 'cc', 'CC', { required: false }),
 				responderA: addressList(ctx, itemIndex, 'replyTo', 'Reply To', {
 					required: false,

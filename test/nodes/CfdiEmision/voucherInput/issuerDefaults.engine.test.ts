@@ -173,7 +173,7 @@ describe('defaults of version 1.1 (issue 18 item 7)', () => {
 		expect(v1[0].binary).toBeUndefined();
 	});
 
-	test('E-mail > Send has a default message in 1.1 naming the series-folio and UUID of the incoming item', async () => {
+	test('E-mail > Send has a default message in 1.1 (Spanish) naming the series-folio and UUID of the incoming item', async () => {
 		const uuid = await stampedUuid(kit.engine);
 		const { error } = await kit.engine.runNode(
 			{ resource: 'email', operation: 'send', uuid, to: 'a@example.com', subject: 'Your invoice' },
@@ -182,7 +182,7 @@ describe('defaults of version 1.1 (issue 18 item 7)', () => {
 		);
 		expect(error).toBeUndefined();
 		expect(kit.sandbox.emails[0].body.mensaje).toBe(
-			`Hello,\n\nAttached are the XML and PDF files of your invoice A-1001 (folio fiscal ${uuid}).\n\nThank you.`,
+			`Hola:\n\nAdjuntamos el XML y el PDF de tu factura A-1001 (folio fiscal ${uuid}).\n\nGracias.`,
 		);
 		// Version 1 keeps an empty default: the message is required there, so n8n refuses to run the node.
 		await expect(

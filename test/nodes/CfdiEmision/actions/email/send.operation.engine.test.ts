@@ -1,3 +1,8 @@
+/**
+ * E-mail → Send's defaults (version 1.1): the invoice's e-mail written by the node in the buyer's
+ * language when Subject and Message are left empty, and the fields the editor shows for them.
+ * Also covers: nodes/CfdiEmision/actions/email/send.fields.ts (the fields of Email → Send, Language among them).
+ */
 import type { IConnections, INode } from 'n8n-workflow';
 
 import { cfdiNode, outputOf } from '../../../../support/engine/engine';
@@ -18,7 +23,10 @@ function chain(nodes: INode[]): IConnections {
 }
 
 /** Create → XML → PDF → E-mail as new nodes: the operation picked, the invoice's own data, nothing else. */
-function invoiceChain(extra: Record<string, unknown> = {}): INode[] {
+function invoiceChain(
+	extra: Record<string, unknown> = {},
+	email: Record<string, unknown> = {},
+): INode[] {
 	return [
 		cfdiNode(
 			'Create',
@@ -33,12 +41,16 @@ function invoiceChain(extra: Record<string, unknown> = {}): INode[] {
 		),
 		cfdiNode('XML', { resource: 'xml', operation: 'download' }, V11),
 		cfdiNode('PDF', { resource: 'pdf', operation: 'getLink' }, V11),
-		cfdiNode('E-mail', { resource: 'email', operation: 'send', to: 'buyer@example.com' }, V11),
+		cfdiNode(
+			'E-mail',
+			{ resource: 'email', operation: 'send', to: 'buyer@example.com', ...email },
+			V11,
+		),
 	];
 }
 
 describe('defaults that chain (version 1.1): Create → XML → PDF → E-mail', () => {
-	test('both files stay on the item (xml, pdf) and one e-mail names the invoice by its issuer and total, not its content code (issue 32 item 6a)', async () => {
+	test('both files stay on the item (xml, pdf) and one e-mail in Spanish names the invoice by its issuer and total, not its content code (issue 41 item 4)', async () => {
 		const nodes = invoiceChain({ serie: 'A' });
 		const run = await kit.engine.runWorkflow(nodes, chain(nodes), [{ json: {} }]);
 		expect(run.data.resultData.error).toBeUndefined();
@@ -51,20 +63,54 @@ describe('defaults that chain (version 1.1): Create → XML → PDF → E-mail',
 		const sent = JSON.parse(mails[0].body) as { asunto: string; mensaje: string };
 		const uuid = String(mailed.json.uuid);
 		// A keyless form invoice: its folio is the content code the Duplicate Check wrote, which the
-		// buyer would not recognise ("Your invoice A-C-488C0590").
+		// buyer would not recognise ("A-C-488C0590").
 		expect(mailed.json.folio).toMatch(/^C-[0-9A-F]{8}$/);
-		const name = 'from ESCUELA KEMPER URGATE for 406.00 MXN';
-		expect(sent.asunto).toBe(`Your invoice ${name}`);
+		const name = 'de ESCUELA KEMPER URGATE por $406.00 MXN';
+		expect(sent.asunto).toBe(`Tu factura ${name}`);
 		expect(sent.mensaje).toBe(
+			`Hola:\n\nAdjuntamos el XML y el PDF de tu factura ${name} (folio fiscal ${uuid}).\n\nGracias.`,
+		);
+		// What the item says was sent is what went out.
+		expect(mailed.json.subject).toBe(sent.asunto);
+	});
+
+	test('Language English: the same invoice in English', async () => {
+		const nodes = invoiceChain({ serie: 'A' }, { language: 'en' });
+		const run = await kit.engine.runWorkflow(nodes, chain(nodes), [{ json: {} }]);
+		expect(run.data.resultData.error).toBeUndefined();
+		const uuid = String(outputOf(run, 'E-mail')[0].json.uuid);
+		const [mail] = kit.sandbox.emails;
+		const name = 'from ESCUELA KEMPER URGATE for $406.00 MXN';
+		expect(mail.body.asunto).toBe(`Your invoice ${name}`);
+		expect(mail.body.mensaje).toBe(
 			`Hello,\n\nAttached are the XML and PDF files of your invoice ${name} (folio fiscal ${uuid}).\n\nThank you.`,
 		);
 	});
 
 	test.each([
-		['series and folio', { series: 'A', folio: '1001' }, 'A-1001'],
+		[
+			'series, folio, issuer and total',
+			{ series: 'A', folio: '1001', issuerName: 'MI TIENDA', total: 1160, currency: 'MXN' },
+			'A-1001 de MI TIENDA por $1,160.00 MXN',
+		],
 		['a folio only', { series: null, folio: '77' }, '77'],
 		['a series only', { serie: 'B' }, 'B'],
-	])('the voucher is named by %s of the incoming item', async (_case, naming, name) => {
+		[
+			'a content-code folio: issuer and total only',
+			{ series: 'A', folio: 'C-488C0590', issuerName: 'ESCUELA KEMPER URGATE', total: 1508 },
+			'de ESCUELA KEMPER URGATE por $1,508.00',
+		],
+		[
+			"a total as text, kept exact with its currency's decimals",
+			{ folio: 'C-0000ABCD', total: '1234567.5', currency: 'USD' },
+			'por $1,234,567.50 USD',
+		],
+		[
+			"a folio that only looks alike is the voucher's own",
+			{ series: 'B', folio: 'C-1001' },
+			'B-C-1001',
+		],
+	])('the invoice is named by %s of the incoming item', async (_case, naming, name) => {
 		const uuid = await stampedUuid(kit.engine);
 		const { error } = await kit.engine.runNode(
 			{ resource: 'email', operation: 'send', to: 'buyer@example.com' },
@@ -73,55 +119,11 @@ describe('defaults that chain (version 1.1): Create → XML → PDF → E-mail',
 		);
 		expect(error).toBeUndefined();
 		const [mail] = kit.sandbox.emails.slice(-1);
-		expect(mail.body.asunto).toBe(`Your invoice ${name}`);
-		expect(mail.body.mensaje).toContain(`your invoice ${name} (folio fiscal ${uuid})`);
+		expect(mail.body.asunto).toBe(`Tu factura ${name}`);
+		expect(mail.body.mensaje).toContain(`tu factura ${name} (folio fiscal ${uuid})`);
 	});
 
-	test.each([
-		[
-			'issuer and total',
-			{
-				series: 'A',
-				folio: 'C-488C0590',
-				issuerName: 'ESCUELA KEMPER URGATE',
-				total: 1508,
-				currency: 'MXN',
-			},
-			'from ESCUELA KEMPER URGATE for 1508.00 MXN',
-		],
-		['the total only', { folio: 'C-0000ABCD', total: '99.5', currency: 'USD' }, 'for 99.50 USD'],
-		[
-			'its date when it has neither (an existing voucher found again)',
-			{ folio: 'C-0000ABCD', date: '2026-03-04T10:11:12' },
-			'of 2026-03-04',
-		],
-	])(
-		'a content-code folio (C- and 8 hex digits) is not shown: the invoice is named by %s',
-		async (_case, naming, name) => {
-			const uuid = await stampedUuid(kit.engine);
-			const { error } = await kit.engine.runNode(
-				{ resource: 'email', operation: 'send', to: 'buyer@example.com' },
-				[{ uuid, ...naming }],
-				V11,
-			);
-			expect(error).toBeUndefined();
-			const [mail] = kit.sandbox.emails.slice(-1);
-			expect(mail.body.asunto).toBe(`Your invoice ${name}`);
-			expect(mail.body.mensaje).toContain(`your invoice ${name} (folio fiscal ${uuid})`);
-		},
-	);
-
-	test('a folio that only looks alike is the voucher\'s own: "C-1001" names it', async () => {
-		const uuid = await stampedUuid(kit.engine);
-		await kit.engine.runNode(
-			{ resource: 'email', operation: 'send', to: 'buyer@example.com' },
-			[{ uuid, series: 'B', folio: 'C-1001', issuerName: 'X', total: 1 }],
-			V11,
-		);
-		expect(kit.sandbox.emails.slice(-1)[0].body.asunto).toBe('Your invoice B-C-1001');
-	});
-
-	test('without series or folio the subject and message name the UUID, never "undefined" or "null"', async () => {
+	test('without anything naming it the subject and message name the UUID, never "undefined" or "null"', async () => {
 		const uuid = await stampedUuid(kit.engine);
 		const { error } = await kit.engine.runNode(
 			{ resource: 'email', operation: 'send', to: 'buyer@example.com' },
@@ -130,24 +132,68 @@ describe('defaults that chain (version 1.1): Create → XML → PDF → E-mail',
 		);
 		expect(error).toBeUndefined();
 		const [mail] = kit.sandbox.emails.slice(-1);
-		expect(mail.body.asunto).toBe(`Your invoice ${uuid}`);
+		expect(mail.body.asunto).toBe(`Tu factura ${uuid}`);
 		expect(mail.body.mensaje).toBe(
-			`Hello,\n\nAttached are the XML and PDF files of your invoice ${uuid} (folio fiscal ${uuid}).\n\nThank you.`,
+			`Hola:\n\nAdjuntamos el XML y el PDF de tu factura ${uuid}.\n\nGracias.`,
 		);
 	});
 
-	test('Subject and Message are required and filled in version 1.1; empty (to type) in version 1', async () => {
-		const { CfdiEmision } = await import('../../../../../nodes/CfdiEmision/CfdiEmision.node');
-		const fields = new CfdiEmision().description.properties.filter(
-			(field) =>
-				field.displayOptions?.show?.resource?.includes('email') &&
-				['subject', 'message'].includes(field.name),
+	test("a UUID typed for another voucher is named by that UUID alone, never by the incoming item's invoice", async () => {
+		const uuid = await stampedUuid(kit.engine);
+		const { error } = await kit.engine.runNode(
+			{ resource: 'email', operation: 'send', to: 'buyer@example.com', uuid },
+			[{ uuid: '11111111-2222-4333-8444-555555555555', series: 'A', folio: '1001', total: 5 }],
+			V11,
 		);
-		expect(fields).toHaveLength(4);
+		expect(error).toBeUndefined();
+		const [mail] = kit.sandbox.emails.slice(-1);
+		expect(mail.body.cfdi.uuid).toBe(uuid);
+		expect(mail.body.asunto).toBe(`Tu factura ${uuid}`);
+		expect(mail.body.mensaje).not.toContain('1001');
+	});
+
+	test('Subject and Message typed are sent as typed, in either Language', async () => {
+		const uuid = await stampedUuid(kit.engine);
+		await kit.engine.runNode(
+			{
+				resource: 'email',
+				operation: 'send',
+				to: 'buyer@example.com',
+				language: 'en',
+				subject: 'Factura de tu pedido',
+				message: 'Gracias por tu compra.',
+			},
+			[{ uuid, series: 'A', folio: '1001' }],
+			V11,
+		);
+		const [mail] = kit.sandbox.emails.slice(-1);
+		expect([mail.body.asunto, mail.body.mensaje]).toEqual([
+			'Factura de tu pedido',
+			'Gracias por tu compra.',
+		]);
+	});
+
+	test('version 1.1 shows Language (Spanish first) and Subject and Message empty, not required, a short example per language; version 1 keeps them required and empty', async () => {
+		const { CfdiEmision } = await import('../../../../../nodes/CfdiEmision/CfdiEmision.node');
+		const properties = new CfdiEmision().description.properties.filter((field) =>
+			field.displayOptions?.show?.resource?.includes('email'),
+		);
+		const language = properties.find((field) => field.name === 'language')!;
+		expect(language.default).toBe('es');
+		expect(language.options?.map((option) => ('name' in option ? option.name : ''))).toEqual([
+			'Spanish',
+			'English',
+		]);
+		const fields = properties.filter((field) => ['subject', 'message'].includes(field.name));
+		expect(fields).toHaveLength(6);
 		for (const field of fields) {
-			expect(field.required).toBe(true);
+			expect(field.default).toBe('');
 			const v11 = JSON.stringify(field.displayOptions?.show?.['@version']).includes('gte');
-			expect(field.default === '').toBe(!v11);
+			expect(field.required).toBe(!v11);
+			if (!v11) continue;
+			const [shownFor] = field.displayOptions?.show?.language as string[];
+			expect(String(field.placeholder).length).toBeLessThan(120);
+			expect(field.placeholder).toMatch(shownFor === 'es' ? /^(Tu factura|Hola)/ : /^(Your|Hello)/);
 		}
 	});
 });

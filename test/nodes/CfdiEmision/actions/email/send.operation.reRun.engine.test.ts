@@ -88,10 +88,45 @@ describe('E-mail → Send after a re-run (every option at its default)', () => {
 			});
 			// The item keeps both files for whatever follows (a page, a table).
 			expect(Object.keys(item.binary ?? {}).sort()).toEqual(['pdf', 'xml']);
-			const message = `Item 0 was not e-mailed: voucher ${uuid} was stamped by an earlier execution (status "alreadyStamped": the workflow ran again for the same sale), which e-mailed it if it got this far. To send it on purpose, turn on the option "Send Again for Vouchers Stamped Earlier".`;
+			const message = `Item 0 was not e-mailed: voucher ${uuid} was stamped before this execution (status "alreadyStamped"), e.g. by an earlier run of this workflow or by "Execute step" on the stamping node alone. Whether it was e-mailed then is not known: the service keeps no record of e-mails and an editor run keeps nothing. If the buyer has not received it, turn on the option "Send Again for Vouchers Stamped Earlier" for one run.`;
 			expect((item.json.notSent as { message: string }).message).toBe(message);
 			expect(hintsOf(run, 'E-mail')).toEqual([message]);
 		}
+	});
+
+	test("the README's first invoice (issue 41 item 3): the chain built, then run once: one stamp and one e-mail in Spanish; three more runs: none", async () => {
+		const nodes = readmeChain();
+		const runs = await runThreeTimes(nodes);
+		runs.push(await kit.engine.runWorkflow(nodes, chain(nodes), [{ json: {} }]));
+		expect(kit.sandbox.emails).toHaveLength(1);
+		expect(kit.sandbox.emails[0].body.asunto).toMatch(
+			/^Tu factura de ESCUELA KEMPER URGATE por \$/,
+		);
+		expect([...kit.sandbox.vouchers.values()].filter((v) => v.stampCount > 0)).toHaveLength(1);
+		expect(runs.map((run) => outputOf(run, 'E-mail')[0].json.sent)).toEqual([
+			true,
+			false,
+			false,
+			false,
+		]);
+	});
+
+	test('Create run alone first (Execute step), then the chain: nothing e-mailed and the notice says why and how; the option on for one run sends one e-mail, off again none', async () => {
+		const nodes = readmeChain();
+		const alone = await kit.engine.runWorkflow([nodes[0]], {}, [{ json: {} }]);
+		expect(outputOf(alone, 'Create')[0].json.status).toBe('stamped');
+		const [later] = await runThreeTimes(nodes);
+		expect(kit.sandbox.emails).toHaveLength(0);
+		const [notice] = hintsOf(later, 'E-mail');
+		expect(notice).toMatch(/was stamped before this execution/);
+		expect(notice).toMatch(/Whether it was e-mailed then is not known/);
+		expect(notice).not.toMatch(/e-mailed it if it got this far/);
+
+		const once = readmeChain({ sendAgainForEarlierVouchers: true });
+		await kit.engine.runWorkflow(once, chain(once), [{ json: {} }]);
+		await runThreeTimes(nodes);
+		expect(kit.sandbox.emails).toHaveLength(1);
+		expect(kit.sandbox.emails[0].body.cfdi.uuid).toBe(outputOf(alone, 'Create')[0].json.uuid);
 	});
 
 	test('"Send Again for Vouchers Stamped Earlier" on: each run e-mails the invoice (a self-invoice page submitted again)', async () => {

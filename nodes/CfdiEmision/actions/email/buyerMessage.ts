@@ -1,0 +1,89 @@
+/**
+ * The default subject and message of E-mail → Send (version 1.1, Subject or Message left empty), in
+ * the buyer's language: "Tu factura A-1001 de ESCUELA KEMPER URGATE por $1,160.00 MXN". Read from the
+ * incoming item as Create's simplified output has it (passed on by XML and PDF): series, folio,
+ * issuerName, total, currency and uuid; a member it lacks is left out of the sentence. Pure.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { currencyDecimals } from '../../cfdi/catalogs/moneda';
+import { CONTENT_FOLIO_PREFIX } from '../../cfdi/contentKey';
+import { decimalAsGiven, parseDecimal } from '../../cfdi/decimal';
+
+export type EmailLanguage = 'es' | 'en';
+
+/** The editor's choices of the Language parameter (names in English, as the editor's text is). */
+export const EMAIL_LANGUAGES: Array<{ name: string; value: EmailLanguage }> = [
+	{ name: 'Spanish', value: 'es' },
+	{ name: 'English', value: 'en' },
+];
+
+// A folio the node wrote from the voucher's content ("C-488C0590", cfdi/contentKey.ts) means nothing
+// to the buyer: such an invoice is named by its issuer and total alone.
+const CONTENT_FOLIO = new RegExp(`^${CONTENT_FOLIO_PREFIX}[0-9A-F]{8}$`);
+
+const WORDS = {
+	es: {
+		subject: 'Tu factura',
+		from: 'de',
+		for: 'por',
+		message: (invoice: string, uuid: string) =>
+			`Hola:\n\nAdjuntamos el XML y el PDF de tu factura ${invoice}${uuid ? ` (folio fiscal ${uuid})` : ''}.\n\nGracias.`,
+	},
+	en: {
+		subject: 'Your invoice',
+		from: 'from',
+		for: 'for',
+		message: (invoice: string, uuid: string) =>
+			`Hello,\n\nAttached are the XML and PDF files of your invoice ${invoice}${uuid ? ` (folio fiscal ${uuid})` : ''}.\n\nThank you.`,
+	},
+} as const;
+
+const text = (value: unknown): string =>
+	typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
+
+/** "A-1001" from series and folio (either may be missing), or '' for none or a content code. */
+function voucherName(item: IDataObject): string {
+	const folio = text(item.folio);
+	if (CONTENT_FOLIO.test(folio)) return '';
+	return [text(item.series ?? item.serie), folio].filter(Boolean).join('-');
+}
+
+/** "$1,160.00 MXN": the total exactly as given, with its currency's decimals and thousands commas. */
+export function amountText(total: unknown, currency: unknown): string {
+	const value = parseDecimal(typeof total === 'string' ? total.trim() : total);
+	if (!value) return '';
+	const code = text(currency).toUpperCase();
+	const [whole, fraction] = decimalAsGiven(value, currencyDecimals(code) ?? 2).split('.');
+	const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+	const sign = grouped.startsWith('-') ? '-' : '';
+	return `${sign}$${grouped.replace(/^-/, '')}${fraction ? `.${fraction}` : ''}${code ? ` ${code}` : ''}`;
+}
+
+/** "A-1001 de ESCUELA KEMPER URGATE por $1,160.00 MXN", or the UUID when the item names nothing else. */
+function invoiceWords(item: IDataObject, language: EmailLanguage): string {
+	const words = WORDS[language];
+	const issuer = text(item.issuerName);
+	const amount = amountText(item.total, item.currency);
+	const parts = [
+		voucherName(item),
+		issuer && `${words.from} ${issuer}`,
+		amount && `${words.for} ${amount}`,
+	].filter(Boolean);
+	return parts.length ? parts.join(' ') : text(item.uuid).toUpperCase();
+}
+
+/** The language asked for, Spanish for anything else (a version 1 node has no Language). */
+export function emailLanguage(value: unknown): EmailLanguage {
+	return value === 'en' ? 'en' : 'es';
+}
+
+export function defaultSubject(item: IDataObject, language: EmailLanguage): string {
+	return `${WORDS[language].subject} ${invoiceWords(item, language)}`.trim();
+}
+
+export function defaultMessage(item: IDataObject, language: EmailLanguage): string {
+	const uuid = text(item.uuid).toUpperCase();
+	const invoice = invoiceWords(item, language);
+	return WORDS[language].message(invoice, invoice === uuid ? '' : uuid);
+}
