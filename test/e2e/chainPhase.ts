@@ -5,7 +5,7 @@
  * Recipient Tax Regime the form asks for, one line) and the buyer's address, and clicks "Execute
  * workflow" three times. The last item of the first run carries both files (`xml` and `pdf`), the
  * sandbox received one stamp and one e-mail in all, the later runs' E-mail items say why nothing was
- * sent (issue 32 item 3), and the e-mail's subject and message name the invoice by its issuer and
+ * sent (issue 32 item 3), and the e-mail's subject and message (Spanish, written by the node) name the invoice by its issuer and
  * total (its folio is a content code). Screenshots of the regime list, the e-mail's defaults and the
  * last node's files go to the screenshot folder.
  */
@@ -64,8 +64,8 @@ export interface ChainRun {
 	asks: string;
 	/** The regime list as the form showed it for the company RFC typed. */
 	regimes: string[];
-	/** Subject and Message as the new E-mail node showed them, untouched. */
-	emailDefaults: { subject: string; message: string };
+	/** Subject and Message as the new E-mail node showed them, untouched: their values and placeholders. */
+	emailDefaults: { subject: string; message: string; placeholders: string[] };
 	/** The nodes the editor added, in the order of the chain (their names and versions as saved). */
 	added: Array<{ name: string; typeVersion: number }>;
 	requests: LoggedRequest[];
@@ -132,6 +132,16 @@ async function closeNdv(page: Page): Promise<void> {
 		.first()
 		.click();
 	await page.getByTestId('ndv').waitFor({ state: 'hidden' });
+}
+
+/** The grey example an empty text or textarea parameter shows. */
+async function shownPlaceholder(page: Page, name: string): Promise<string> {
+	const field = page
+		.getByTestId(`parameter-input-${name}`)
+		.first()
+		.locator('input, textarea')
+		.first();
+	return (await field.count()) ? ((await field.getAttribute('placeholder')) ?? '') : '';
 }
 
 /** What a text or textarea parameter shows. */
@@ -226,6 +236,10 @@ export async function buildChainInTheEditor(
 		const emailDefaults = {
 			subject: await shownValue(page, 'subject'),
 			message: await shownValue(page, 'message'),
+			placeholders: [
+				await shownPlaceholder(page, 'subject'),
+				await shownPlaceholder(page, 'message'),
+			],
 		};
 		await screenshot('editor-chain-email-defaults.png');
 		await closeNdv(page);
@@ -363,13 +377,21 @@ export function assertChain(sandbox: Sandbox, run: ChainRun): void {
 	const voucher = [...sandbox.vouchers.values()].find((stored) => stored.uuid === uuid)!;
 	assert.equal(voucher.stampCount, 1);
 	// A keyless form invoice: its folio is a content code, so the e-mail names the issuer and total
-	// (issue 32 item 6a).
+	// (issue 32 item 6a), in Spanish unless the node's Language says otherwise (issue 41 item 4).
 	assert.match(String(voucher.body.folio), /^C-[0-9A-F]{8}$/);
-	const name = `from ESCUELA KEMPER URGATE for ${Number(voucher.body.total).toFixed(2)} MXN`;
-	assert.equal(sent.asunto, `Your invoice ${name}`);
-	assert.ok(sent.mensaje.includes(`folio fiscal ${uuid}`), sent.mensaje);
-	assert.match(run.emailDefaults.subject, /Your invoice/);
-	assert.match(run.emailDefaults.message, /Attached are the XML and PDF files/);
+	const total = Number(voucher.body.total)
+		.toFixed(2)
+		.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+	const name = `de ESCUELA KEMPER URGATE por $${total} MXN`;
+	assert.equal(sent.asunto, `Tu factura ${name}`);
+	assert.equal(
+		sent.mensaje,
+		`Hola:\n\nAdjuntamos el XML y el PDF de tu factura ${name} (folio fiscal ${uuid}).\n\nGracias.`,
+	);
+	// The fields as they come: empty, each showing a short Spanish example.
+	assert.deepEqual([run.emailDefaults.subject, run.emailDefaults.message], ['', '']);
+	assert.match(run.emailDefaults.placeholders[0], /^Tu factura A-1001 de /);
+	assert.match(run.emailDefaults.placeholders[1], /^Hola: Adjuntamos el XML y el PDF/);
 }
 
 function exactly(text: string): RegExp {

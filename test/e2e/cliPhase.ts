@@ -289,8 +289,8 @@ export async function shopifyExample(
 			assert.deepEqual(
 				sent.map((item) => [item.sent, item.to, item.subject]),
 				[
-					[true, LOOKUP_CUSTOMER.email, 'Your invoice for order #1002'],
-					[true, 'compras@robotica.example.com', 'Your invoice for order #1001'],
+					[true, LOOKUP_CUSTOMER.email, 'Tu factura del pedido #1002'],
+					[true, 'compras@robotica.example.com', 'Tu factura del pedido #1001'],
 				],
 			);
 			const emails = sandbox.emails.slice(emailsBefore);

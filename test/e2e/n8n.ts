@@ -379,20 +379,32 @@ export class N8nInstance {
 		};
 	}
 
-	/** Runs a workflow the way the editor's "Execute workflow" does, from the given trigger, and waits for it. */
+	/**
+	 * Runs a workflow the way the editor's "Execute workflow" does, from the given trigger, and waits
+	 * for it. `edit` changes the workflow as the canvas holds it (nodes added, unsaved: the editor sends
+	 * what it shows); `destination` runs up to that node only, as its "Execute step" does.
+	 */
 	async runAsEditor(
 		workflowId: string,
 		trigger: string,
+		how: {
+			edit?: (workflow: Record<string, unknown>) => Record<string, unknown>;
+			destination?: string;
+		} = {},
 	): Promise<EditorExecution & { ms: number }> {
 		const started = Date.now();
-		const workflowData = await this.rest<Record<string, unknown>>(
-			'GET',
-			`/workflows/${workflowId}`,
-		);
+		const saved = await this.rest<Record<string, unknown>>('GET', `/workflows/${workflowId}`);
+		const workflowData = how.edit ? how.edit(saved) : saved;
 		const { executionId } = await this.rest<{ executionId: string }>(
 			'POST',
 			`/workflows/${workflowId}/run`,
-			{ workflowData, triggerToStartFrom: { name: trigger } },
+			{
+				workflowData,
+				triggerToStartFrom: { name: trigger },
+				...(how.destination
+					? { destinationNode: { nodeName: how.destination, mode: 'inclusive' } }
+					: {}),
+			},
 		);
 		if (!executionId) throw new Error('n8n did not start an execution');
 		const deadline = Date.now() + 180 * SECOND;

@@ -53,6 +53,7 @@ import { monthScalePhase, monthScaleWorkflows } from './monthScalePhase';
 import { selfInvoicePhase } from './selfInvoiceForm';
 import { ledgerPhase } from './ledgerPhase';
 import { pageTwicePhase } from './pageTwicePhase';
+import { readmeFirstPhase } from './readmeFirstPhase';
 import {
 	SHOP_CFDI_CREDENTIAL,
 	shopCredentialJson,
@@ -68,7 +69,7 @@ const CREDENTIAL = E2E_CREDENTIAL;
 /**
  * `-- --only guard,settle` runs only the named steps (for working on one phase; CI runs all):
  * examples, settle, guard, duplicate, list-zone, retry-files, money, instants, global-sale, month-scale, shop-month, server, trigger,
- * self-invoice, page-twice, ledger, demo.
+ * self-invoice, page-twice, ledger, readme-first, demo.
  */
 const onlyIndex = process.argv.indexOf('--only');
 const ONLY =
@@ -275,6 +276,11 @@ async function main(): Promise<number> {
 				"a sale's ledger: the page submitted twice at once, sums across currencies and settings",
 				() => ledgerPhase(checks, runtime, timings),
 				'ledger',
+			);
+			await step(
+				"the README's first invoice, step by step: one stamp, one e-mail",
+				() => readmeFirstPhase(checks, runtime, timings),
+				'readme-first',
 			);
 		}
 

@@ -696,8 +696,8 @@ describe('Example 1 (examples/01-shopify-order-to-cfdi.json) through the engine'
 			item.json.subject,
 		]);
 		expect(mails).toEqual([
-			[true, LOOKUP_CUSTOMER.email, 'Your invoice for order #1002'],
-			[true, 'compras@robotica.example.com', 'Your invoice for order #1001'],
+			[true, LOOKUP_CUSTOMER.email, 'Tu factura del pedido #1002'],
+			[true, 'compras@robotica.example.com', 'Tu factura del pedido #1001'],
 		]);
 		// The invoices table now names each order's invoice, for the paid and refunded workflows.
 		expect(tables[EXAMPLE_TABLES.cfdiInvoices.name]).toEqual([
@@ -788,7 +788,7 @@ describe('Examples 8 and 9 (order paid → payment receipt, refund → credit no
 		]);
 		expect(
 			outputOf(second, 'E-mail to customer').map((item) => [item.json.sent, item.json.subject]),
-		).toEqual([[true, 'Payment receipt for order #1101']]);
+		).toEqual([[true, 'Comprobante de pago del pedido #1101']]);
 	});
 
 	test("example 9: Try it 1 invoices example 1's sample order; Try it 2 (one keyboard refunded) stamps a credit note of 580.00 related as a return", async () => {
