@@ -534,7 +534,7 @@ export async function shopMonthExamplesCheck(checks: Checks): Promise<void> {
 		}
 	};
 	await checks.check(
-		'selfInvoice: a Form Trigger, every path ends on a Form Ending page; the CFDI nodes and Shopify carry placeholder credentials',
+		"selfInvoice: a Form Trigger, every path shows a Form Ending page before the owner's path; the CFDI nodes and Shopify carry placeholder credentials",
 		() => {
 			const workflow = loadExample('selfInvoice');
 			assert.equal(
@@ -544,9 +544,19 @@ export async function shopMonthExamplesCheck(checks: Checks): Promise<void> {
 			const endings = workflow.nodes.filter(
 				(node) => node.type === 'n8n-nodes-base.form' && node.parameters.operation === 'completion',
 			);
-			assert.equal(endings.length, 3);
-			for (const ending of endings) assert.equal(workflow.connections[ending.name], undefined);
-			assert.equal(cfdiNodes(workflow).length, 4);
+			assert.deepEqual(
+				endings.map((ending) => ending.name),
+				['Página: factura enviada', 'Página: no se pudo facturar'],
+			);
+			// After the buyer's page only the owner's path runs (the alert, then the failed execution).
+			assert.equal(workflow.connections['Página: factura enviada'], undefined);
+			assert.deepEqual(
+				workflow.connections['Página: no se pudo facturar'].main.map((out) =>
+					out.map((to) => to.node),
+				),
+				[['¿Avisar a la tienda?']],
+			);
+			assert.equal(cfdiNodes(workflow).length, 6);
 			for (const node of cfdiNodes(workflow))
 				assert.equal(node.credentials?.[CFDI_CREDENTIAL_TYPE]?.id, 'REPLACE_ME_cfdiEmisionApi');
 			const shopify = workflow.nodes.find((node) => node.type === 'n8n-nodes-base.httpRequest')!;

@@ -12,6 +12,7 @@ import { outputOf } from '../support/engine/engine';
 import { sentMails } from '../support/standInNodes';
 import { corpusOrder } from '../support/corpusOrder';
 import { recentGlobalParams, runExample, storeStandIn } from '../support/kindsKit';
+import { ownerDecision } from '../support/standInOwnerNodes';
 import { orderParams, useSandboxEngine } from '../support/nodeTestKit';
 
 // The sandbox's store stand-in, empty: each test puts in the orders it needs.
@@ -49,20 +50,45 @@ const FORM_TRIGGER = loadExample('selfInvoice').nodes.find(
 	(node) => node.type === 'n8n-nodes-base.formTrigger',
 )!.name;
 
+/**
+ * Runs the page on a submission; `failed` is the run's error when the workflow marked it failed for
+ * the owner (Stop and Error after the buyer's page), which is the only way it may fail.
+ */
 async function submit(form: IDataObject = submission()) {
 	const run = await runExample(kit.sandbox, 'selfInvoice', FORM_TRIGGER, {
 		input: form,
 		shopUrl: kit.sandbox.shopUrl,
 	});
-	expect(run.data.resultData.error).toBeUndefined();
+	const error = run.data.resultData.error;
+	if (error)
+		expect((error as { node?: { name: string } }).node?.name).toBe(
+			'Marcar la ejecución como fallida',
+		);
 	const page = (name: string) => outputOf(run, name).map((item) => item.json);
-	const shown = [
-		...page('Página: factura enviada'),
-		...page('Página: no se pudo facturar'),
-		...page('Página: pedido no encontrado'),
-	];
+	const shown = [...page('Página: factura enviada'), ...page('Página: no se pudo facturar')];
 	expect(shown).toHaveLength(1);
-	return { run, page: shown[0] as { completionTitle: string; completionMessage: string } };
+	const { completionTitle, completionMessage } = shown[0] as Record<string, string>;
+	return {
+		run,
+		page: { completionTitle, completionMessage },
+		failed: error?.message,
+	};
+}
+
+/** The link back to the form with what the buyer typed (n8n's form fills a field from its label's query parameter). */
+function correctionLink(form: IDataObject): string {
+	const query = [
+		'Número de pedido',
+		'Correo electrónico',
+		'RFC',
+		'Nombre o razón social',
+		'Régimen fiscal',
+		'Uso del CFDI',
+		'Código postal',
+	]
+		.map((field) => `${encodeURIComponent(field)}=${encodeURIComponent(String(form[field]))}`)
+		.join('&');
+	return `\n\n<a href="../form/solicita-tu-factura?${query}">Corregir mis datos</a>`;
 }
 
 const stamped = () =>
@@ -122,38 +148,52 @@ describe('Example 10: the self-invoice page', () => {
 			{},
 			{ 'Correo electrónico': 'otra@persona.example.com' },
 			'El correo no es el del pedido. Escribe el correo con el que compraste.',
+			'buyer',
 		],
 		[
 			{ financial_status: 'pending' },
 			{},
-			'El pedido aún no está pagado. Podrás facturarlo cuando se confirme el pago.',
+			'El pedido aún no está pagado. Podrás facturarlo cuando se confirme el pago; avisamos a la tienda.',
+			'owner',
 		],
 		[
 			{ cancelled_at: daysAgo(1), financial_status: 'voided' },
 			{},
 			'El pedido fue cancelado, por eso no se puede facturar.',
+			'nobody',
 		],
 		[
 			{ financial_status: 'refunded' },
 			{},
 			'El pedido fue reembolsado por completo; no hay nada que facturar.',
+			'nobody',
 		],
 		[
 			// 33 days: past the 30-day window whatever the hour (the shop's date lags UTC by 6 hours).
 			{ created_at: daysAgo(33) },
 			{},
-			'El plazo para facturar este pedido terminó; la venta se incluyó en la factura global del periodo.',
+			'El plazo para facturar este pedido terminó; la venta se incluyó en la factura global del periodo. Avisamos a la tienda, que revisará tu solicitud.',
+			'owner',
 		],
 	])(
-		'order %j, form %j: refused, nothing sent, the page explains: %s',
-		async (orderExtra, formExtra, message) => {
+		'order %j, form %j: refused, nothing sent, the page explains: %s (who acts: %s)',
+		async (orderExtra, formExtra, message, who) => {
 			shop.orders.push(order(orderExtra));
 			const requestsBefore = kit.sandbox.requests.length;
-			const { page } = await submit(submission(formExtra));
+			const { page, failed } = await submit(submission(formExtra));
 			expect(page).toEqual({
 				completionTitle: 'No pudimos emitir tu factura',
-				completionMessage: message,
+				// The buyer's own mistake comes with the form filled in again.
+				completionMessage:
+					who === 'buyer' ? message + correctionLink(submission(formExtra)) : message,
 			});
+			// Only the shop can act: the owner gets the alert and n8n shows a failed execution.
+			expect(sentMails.map((mail) => mail.node)).toEqual(
+				who === 'owner' ? ['Avisar a la tienda'] : [],
+			);
+			if (who === 'owner')
+				expect(failed).toMatch(/^La tienda debe actuar: solicitud de factura del pedido #1001\. /);
+			else expect(failed).toBeUndefined();
 			expect(stamped()).toHaveLength(0);
 			expect(kit.sandbox.emails).toHaveLength(0);
 			// Refused before any request to the service.
@@ -176,7 +216,7 @@ describe('Example 10: the self-invoice page', () => {
 			}),
 		);
 		expect(page.completionMessage).toBe(
-			'Este pedido ya fue facturado a otro RFC. Escríbenos si necesitas corregirlo.',
+			'Este pedido ya fue facturado a otro RFC. Avisamos a la tienda, que revisará tu solicitud.',
 		);
 		expect(outputOf(run, 'Facturar el pedido')[0].json.needsAttention).toEqual({
 			reason: 'invoicedToAnotherRfc',
@@ -187,7 +227,8 @@ describe('Example 10: the self-invoice page', () => {
 			node: 'Avisar a la tienda',
 			to: 'dueno@tu-tienda.example',
 		});
-		expect(sentMails[0].text).toContain('Motivo: invoicedToAnotherRfc');
+		expect(sentMails[0].text).toContain('Qué pasó: El pedido ya se facturó a otro RFC.');
+		expect(sentMails[0].text).not.toContain('invoicedToAnotherRfc');
 		expect(stamped()).toHaveLength(1);
 		expect(kit.sandbox.emails).toHaveLength(1);
 	});
@@ -220,7 +261,8 @@ describe('Example 10: the self-invoice page', () => {
 			expect(page).toEqual({
 				completionTitle: 'No pudimos emitir tu factura',
 				completionMessage:
-					'Al comprar diste el RFC XIA190128J61 y en este formulario escribiste URE180429TM6. Envía el formulario con el RFC que diste al comprar, o pide a la tienda que corrija los datos fiscales del pedido.',
+					'Al comprar diste el RFC XIA190128J61 y en este formulario escribiste URE180429TM6. Envía el formulario con el RFC que diste al comprar, o pide a la tienda que corrija los datos fiscales del pedido.' +
+					correctionLink(submission()),
 			});
 			expect(kit.sandbox.emails).toHaveLength(0);
 		});
@@ -243,14 +285,24 @@ describe('Example 10: the self-invoice page', () => {
 		});
 	});
 
-	test('an order number the shop does not have: the page says so, nothing sent', async () => {
+	test('an order number the shop does not have: the page says so with the form filled in again, nothing sent; the owner is told and the run fails', async () => {
 		shop.orders.push(order());
-		const { page } = await submit(submission({ 'Número de pedido': '9999' }));
+		const { page, failed } = await submit(submission({ 'Número de pedido': '9999' }));
 		expect(page).toEqual({
 			completionTitle: 'No encontramos tu pedido',
 			completionMessage:
-				'No hay ningún pedido #9999. Revisa el número en el correo de confirmación de tu compra.',
+				'No hay ningún pedido #9999. Revisa el número en el correo de confirmación de tu compra. Avisamos a la tienda por si necesitas ayuda.' +
+				correctionLink(submission({ 'Número de pedido': '9999' })),
 		});
+		expect(failed).toBe(
+			'La tienda debe actuar: solicitud de factura del pedido #9999. El pedido no existe en la tienda (quizá el número está mal escrito).',
+		);
+		expect(sentMails.map((mail) => [mail.node, mail.subject])).toEqual([
+			['Avisar a la tienda', 'Solicitud de factura del pedido #9999: la tienda debe actuar'],
+		]);
+		expect(sentMails[0].text).toContain(
+			'Importe del pedido: no se conoce (el pedido no está en la tienda)',
+		);
 		expect(
 			kit.sandbox.requests.filter(
 				(request) => request.route !== 'token' && request.server !== 'shop',
@@ -313,9 +365,11 @@ describe('Example 10: the self-invoice page', () => {
 				expect(item.needsAttention).toBeUndefined();
 				expect(page).toEqual({
 					completionTitle: 'Revisa tus datos fiscales',
-					completionMessage: message,
+					completionMessage: message + correctionLink(submission(form)),
 				});
-				expect(page.completionMessage).not.toMatch(/SAT|receptor\.|Item \d|\.\.| the /);
+				expect(page.completionMessage.replace(correctionLink(submission(form)), '')).not.toMatch(
+					/SAT|receptor\.|Item \d|\.\.| the /,
+				);
 				// Checked locally: only the Duplicate Check's list read (no create, no stamp).
 				expect(serviceCalls(mark).map((request) => request.route)).not.toContain('createVoucher');
 				expect(kit.sandbox.vouchers.size).toBe(0);
@@ -338,7 +392,8 @@ describe('Example 10: the self-invoice page', () => {
 			expect(page).toEqual({
 				completionTitle: 'Revisa tus datos fiscales',
 				completionMessage:
-					'El SAT no aceptó el dato «Código postal» («06000») para tu RFC: escribe el código postal del domicilio fiscal de tu Constancia de Situación Fiscal (5 dígitos). Corrige el dato y envía el formulario de nuevo.',
+					'El SAT no aceptó el dato «Código postal» («06000») para tu RFC: escribe el código postal del domicilio fiscal de tu Constancia de Situación Fiscal (5 dígitos). Corrige el dato y envía el formulario de nuevo.' +
+					correctionLink(submission({ ...KARLA, 'Código postal': '06000' })),
 			});
 			expect(sentMails).toEqual([]);
 			const corrected = await submit(submission(KARLA));
@@ -354,41 +409,137 @@ describe('Example 10: the self-invoice page', () => {
 		});
 	});
 
-	test('a late request for an order already in the global invoice: the buyer is told the shop will review it, the owner gets an e-mail', async () => {
-		shop.orders.push(order());
-		const { error } = await kit.engine.runNode(
-			recentGlobalParams(0, { formaPago: '04' }),
-			[
-				{ ticket: '1001', total: 1508 },
-				{ ticket: '1002', total: 116 },
-			],
-			{ typeVersion: 1.1 },
-		);
-		expect(error).toBeUndefined();
-		const { run, page } = await submit();
-		const item = outputOf(run, 'Facturar el pedido')[0].json;
-		expect(item.needsAttention).toEqual({
-			reason: 'saleInGlobalInvoice',
-			message: expect.stringContaining(
-				'A buyer asked for an invoice of sale 1001, which is already in global invoice',
-			),
+	describe('a late request for an order already in the global invoice: the buyer is told the shop will review it, the owner decides in one click', () => {
+		/** The month's global invoice declaring sale 1001 (and another), then the buyer's request. */
+		async function lateRequest() {
+			shop.orders.push(order());
+			const { items, error } = await kit.engine.runNode(
+				recentGlobalParams(0, { formaPago: '04' }),
+				[
+					{ ticket: '1001', total: 1508 },
+					{ ticket: '1002', total: 116 },
+				],
+				{ typeVersion: 1.1 },
+			);
+			expect(error).toBeUndefined();
+			const submitted = await submit();
+			const item = outputOf(submitted.run, 'Facturar el pedido')[0].json;
+			expect(item.needsAttention).toEqual({
+				reason: 'saleInGlobalInvoice',
+				message: expect.stringContaining(
+					'A buyer asked for an invoice of sale 1001, which is already in global invoice',
+				),
+			});
+			expect(submitted.page).toEqual({
+				completionTitle: 'Recibimos tu solicitud',
+				completionMessage: `Tus datos están bien. La tienda revisará tu solicitud y te enviará la factura a ${BUYER}.`,
+			});
+			// The owner's request for approval: Spanish, every datum of the request, no internal code.
+			const [approval] = sentMails;
+			expect(approval).toMatchObject({
+				node: 'Pedir aprobación a la tienda',
+				to: 'dueno@tu-tienda.example',
+				subject: 'Factura del pedido #1001: ¿sustituir la factura global?',
+			});
+			for (const line of [
+				'Qué pasó: La venta ya está incluida en una factura global timbrada.',
+				'Aprobar: se timbra de nuevo la factura global sin esta venta',
+				'Rechazar: se avisa al comprador por correo',
+				`Folios fiscales que menciona: ${String(items[0].json.uuid)}`,
+				'Pedido: #1001',
+				'Importe del pedido: 1508.00 MXN',
+				`Correo del comprador: ${BUYER}`,
+				'RFC: URE180429TM6',
+				'Nombre o razón social: UNIVERSIDAD ROBOTICA ESPAÑOLA',
+				'Régimen fiscal: 601 - General de Ley Personas Morales',
+				'Uso del CFDI: G03 - Gastos en general',
+				'Código postal: 65000',
+			])
+				expect(approval.text).toContain(line);
+			expect(approval.text).not.toMatch(/saleInGlobalInvoice|needsAttention/);
+			return { ...submitted, globalUuid: String(items[0].json.uuid) };
+		}
+
+		afterEach(() => {
+			ownerDecision.approved = true;
 		});
-		expect(page).toEqual({
-			completionTitle: 'Recibimos tu solicitud',
-			completionMessage: `Tus datos están bien. La tienda revisará tu solicitud y te enviará la factura a ${BUYER}.`,
+
+		test('approved: the same run replaces the global invoice (motive 04, replacement first), invoices the buyer and e-mails the invoice; the run succeeds', async () => {
+			ownerDecision.approved = true;
+			const { run, failed, globalUuid } = await lateRequest();
+			expect(failed).toBeUndefined();
+			const [replaced] = outputOf(run, 'Sustituir la factura global y facturar');
+			expect(replaced.json.status).toBe('stamped');
+			const buyers = stamped().filter(
+				(voucher) => (voucher.body.receptor as IDataObject).rfc === 'URE180429TM6',
+			);
+			expect(buyers.map((voucher) => [voucher.body.folio, voucher.stampCount])).toEqual([
+				['1001', 1],
+			]);
+			// Motive 04: the replacement (without ticket 1001) stamped before the original was cancelled.
+			const replacement = [...kit.sandbox.vouchers.values()].find(
+				(voucher) =>
+					voucher.uuid ===
+					(replaced.json.globalInvoice as { replacement: { uuid: string } }).replacement.uuid,
+			)!;
+			expect(replacement.state).toBe('stamped');
+			expect([
+				kit.sandbox.cancellations.get(globalUuid)?.motivo,
+				kit.sandbox.cancellations.get(globalUuid)?.state,
+			]).toEqual(['04', 'cancelled']);
+			expect(replacement.stampedAt!).toBeLessThanOrEqual(
+				kit.sandbox.cancellations.get(globalUuid)!.requestedAt,
+			);
+			// The buyer's invoice, and only it, e-mailed to the buyer by the service.
+			expect(kit.sandbox.emails).toHaveLength(1);
+			expect(JSON.stringify(kit.sandbox.emails[0].body)).toContain(BUYER);
+			expect(JSON.stringify(kit.sandbox.emails[0].body)).toContain(String(buyers[0].uuid));
+			expect(sentMails.map((mail) => mail.node)).toEqual(['Pedir aprobación a la tienda']);
+			// Nothing lasting changed: the page's own node still fails a sale in a global invoice.
+			const node = loadExample('selfInvoice').nodes.find(
+				(candidate) => candidate.name === 'Facturar el pedido',
+			)!;
+			expect(node.parameters.saleInGlobalInvoice).toBeUndefined();
 		});
-		expect(sentMails).toHaveLength(1);
-		expect(sentMails[0]).toMatchObject({
-			node: 'Avisar a la tienda',
-			to: 'dueno@tu-tienda.example',
-			subject: 'Solicitud de factura del pedido #1001: la tienda debe actuar',
+
+		test('declined: nothing stamped, the buyer gets a Spanish e-mail saying why; the run succeeds', async () => {
+			ownerDecision.approved = false;
+			const { run, failed } = await lateRequest();
+			expect(failed).toBeUndefined();
+			expect(outputOf(run, 'Sustituir la factura global y facturar')).toEqual([]);
+			expect(stamped()).toHaveLength(1);
+			expect(kit.sandbox.emails).toHaveLength(0);
+			expect(sentMails.map((mail) => [mail.node, mail.to, mail.subject])).toEqual([
+				[
+					'Pedir aprobación a la tienda',
+					'dueno@tu-tienda.example',
+					'Factura del pedido #1001: ¿sustituir la factura global?',
+				],
+				['Avisar al comprador: sin factura', BUYER, 'Tu solicitud de factura del pedido #1001'],
+			]);
+			expect(sentMails[1].text).toContain(
+				'La venta ya está incluida en la factura global de la tienda',
+			);
 		});
-		expect(sentMails[0].text).toContain('Motivo: saleInGlobalInvoice');
-		expect(sentMails[0].text).toContain(`Correo del comprador: ${BUYER}`);
-		// Nothing stamped for the buyer, nothing e-mailed to the buyer.
-		expect(stamped()).toHaveLength(1);
-		expect(kit.sandbox.emails).toHaveLength(0);
 	});
+
+	test.each(['XAXX010101000', 'xexx-010101-000'])(
+		'the generic RFC %s: refused before the order is read, the page says the sale goes into the global invoice and gives the form back filled in',
+		async (rfc) => {
+			shop.orders.push(order());
+			const form = submission({ RFC: rfc, 'Nombre o razón social': 'PUBLICO EN GENERAL' });
+			const { page, failed } = await submit(form);
+			expect(page.completionTitle).toBe('Esta compra va en la factura global');
+			expect(page.completionMessage).toContain(
+				'la venta se incluye en la factura global de la tienda',
+			);
+			expect(page.completionMessage).toContain(correctionLink(form));
+			expect(failed).toBeUndefined();
+			expect(shop.requests).toEqual([]);
+			expect(kit.sandbox.vouchers.size).toBe(0);
+			expect(sentMails).toEqual([]);
+		},
+	);
 
 	test('an order the shop invoiced to the general public (Without Tax Data) is a sale in a global invoice: the shop reviews it (motive 04), the buyer is not told it went to another RFC', async () => {
 		shop.orders.push(order());
@@ -399,14 +550,19 @@ describe('Example 10: the self-invoice page', () => {
 		);
 		expect(error).toBeUndefined();
 		expect(items[0].json.recipientRfc).toBe('XAXX010101000');
+		ownerDecision.approved = false;
 		const { run, page } = await submit();
+		ownerDecision.approved = true;
 		const item = outputOf(run, 'Facturar el pedido')[0].json;
 		expect(item.needsAttention).toEqual({
 			reason: 'saleInGlobalInvoice',
 			message: expect.stringContaining(`already in global invoice ${String(items[0].json.uuid)}`),
 		});
 		expect(page.completionTitle).toBe('Recibimos tu solicitud');
-		expect(sentMails).toHaveLength(1);
+		expect(sentMails.map((mail) => mail.node)).toEqual([
+			'Pedir aprobación a la tienda',
+			'Avisar al comprador: sin factura',
+		]);
 		expect(stamped()).toHaveLength(1);
 	});
 });
@@ -438,7 +594,7 @@ describe("Example 10's form page speaks the buyer's language (issue 32 item 6e)"
 		).toEqual([
 			['Número de pedido', '#1001'],
 			['Correo electrónico', 'el correo con el que compraste'],
-			['RFC', 'XAXX010101000'],
+			['RFC', 'el de tu Constancia (12 o 13 caracteres)'],
 			['Nombre o razón social', 'como en tu Constancia, sin "S.A. de C.V."'],
 			['Código postal', '06000'],
 		]);

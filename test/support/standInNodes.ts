@@ -17,6 +17,7 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 import { codeNode } from './codeNodeStandIn';
 import { description } from './standInDescription';
+import { formTriggerNode, sendAndWait, stopAndErrorNode } from './standInOwnerNodes';
 
 const passThrough = (name: string, displayName: string, inputs: boolean): INodeType => ({
 	description: description(name, displayName, inputs),
@@ -235,11 +236,13 @@ const formNode: INodeType = {
 	]),
 	async execute(this: IExecuteFunctions) {
 		return [
-			this.getInputData().map((_item, index) => {
+			this.getInputData().map((item, index) => {
 				if (this.getNodeParameter('operation', index) !== 'completion')
 					throw new Error('n8n Form stand-in: only the "Form Ending" page is supported');
+				// n8n's Form Ending passes its input on once the page is shown; the page's words beside it.
 				return {
 					json: {
+						...item.json,
 						completionTitle: this.getNodeParameter('completionTitle', index) as string,
 						completionMessage: this.getNodeParameter('completionMessage', index) as string,
 					},
@@ -298,7 +301,9 @@ const emailSendNode: INodeType = {
 		...description('emailSend', 'Send Email', true, [
 			{ displayName: 'From Email', name: 'fromEmail', type: 'string', default: '' },
 			{ displayName: 'To Email', name: 'toEmail', type: 'string', default: '' },
+			{ displayName: 'Operation', name: 'operation', type: 'string', default: 'send' },
 			{ displayName: 'Subject', name: 'subject', type: 'string', default: '' },
+			{ displayName: 'Message', name: 'message', type: 'string', default: '' },
 			{ displayName: 'Email Format', name: 'emailFormat', type: 'string', default: 'html' },
 			{ displayName: 'Text', name: 'text', type: 'string', default: '' },
 			{ displayName: 'Options', name: 'options', type: 'json', default: {} },
@@ -306,6 +311,8 @@ const emailSendNode: INodeType = {
 		version: [2, 2.1],
 	} as INodeTypeDescription,
 	async execute(this: IExecuteFunctions) {
+		if (this.getNodeParameter('operation', 0) === 'sendAndWait')
+			return sendAndWait(this, sentMails as never);
 		return [
 			this.getInputData().map((item, index) => {
 				if (this.getNodeParameter('emailFormat', index) !== 'text')
@@ -353,5 +360,6 @@ export const standInNodeTypes: Record<string, INodeType> = {
 	'n8n-nodes-base.emailSend': emailSendNode,
 	'n8n-nodes-base.stopAndError': stopAndErrorNode,
 	// The form's submission is the run's first item (give it as the trigger's data).
-	'n8n-nodes-base.formTrigger': passThrough('formTrigger', 'n8n Form Trigger', false),
+	'n8n-nodes-base.formTrigger': formTriggerNode,
+	'n8n-nodes-base.stopAndError': stopAndErrorNode,
 };
