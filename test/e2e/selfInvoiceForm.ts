@@ -35,6 +35,7 @@ import {
 	submitForm,
 } from './selfInvoicePages';
 import { SmtpMailbox } from './smtpMailbox';
+import { DECLINED_ORDER, ownerAlertsChecks } from './ownerAlerts';
 
 const CREDENTIAL = { id: 'cfdiE2eSelfInvoice1', name: 'CFDI sandbox (self-invoice)' };
 const WORKFLOW_ID = 'cfdiE2eSelfInvoice01';
@@ -68,7 +69,12 @@ export async function selfInvoicePhase(
 	});
 	const sandbox = await startSandbox({
 		host: '127.0.0.1',
-		shopOrders: [order(1001), order(Number(REFUSED_ORDER)), order(Number(LATE_ORDER))],
+		shopOrders: [
+			order(1001),
+			order(Number(REFUSED_ORDER)),
+			order(Number(LATE_ORDER)),
+			order(Number(DECLINED_ORDER)),
+		],
 	});
 	await seedGlobalInvoice(sandbox, createdAt);
 	const mailbox = await SmtpMailbox.start();
@@ -167,6 +173,22 @@ export async function selfInvoicePhase(
 			log,
 		});
 		options.timings['self-invoice: refused and late requests'] = Date.now() - pagesStarted;
+		const ownerStarted = Date.now();
+		await ownerAlertsChecks(checks, {
+			browser,
+			page,
+			n8n,
+			workflowId: WORKFLOW_ID,
+			formUrl,
+			sandbox,
+			mailbox,
+			ownerEmail,
+			buyer: BUYER,
+			owner: OWNER,
+			screenshotDir: options.screenshotDir,
+			log,
+		});
+		options.timings["self-invoice: the owner's alerts and approval"] = Date.now() - ownerStarted;
 	} finally {
 		await browser.close().catch(() => undefined);
 		await n8n?.stop().catch(() => undefined);

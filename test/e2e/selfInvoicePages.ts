@@ -35,7 +35,7 @@ const LISTS = new Set(['Régimen fiscal', 'Uso del CFDI']);
 
 /** The titles of the workflow's last pages (examples/10-self-invoice-page.json). */
 const LAST_PAGE =
-	/^\s*(Tu factura está lista|Revisa tus datos fiscales|Recibimos tu solicitud|No pudimos emitir tu factura|No encontramos tu pedido)\s*$/;
+	/^\s*(Tu factura está lista|Revisa tus datos fiscales|Recibimos tu solicitud|No pudimos emitir tu factura|No encontramos tu pedido|Esta compra va en la factura global)\s*$/;
 
 /**
  * Opens the form (retrying while the published workflow's form is not served yet), fills it as a
@@ -157,7 +157,9 @@ export async function activatePage(
 	const stored = await n8n.rest<{ versionId: string }>('GET', `/workflows/${id}`);
 	await n8n.rest('POST', `/workflows/${id}/activate`, { versionId: stored.versionId });
 	const trigger = page.nodes.find((node) => node.type === 'n8n-nodes-base.formTrigger')!;
-	return `${n8n.baseUrl}/form/${String(trigger.webhookId)}`;
+	// The Form Path option names the form's URL when set (example 10's links back to it use it).
+	const path = (trigger.parameters.options as { path?: string } | undefined)?.path;
+	return `${n8n.baseUrl}/form/${path || String(trigger.webhookId)}`;
 }
 
 export interface BuyerPagesContext {
@@ -194,7 +196,7 @@ export async function seedGlobalInvoice(sandbox: Sandbox, createdAt: string): Pr
 		taxes: [{ impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0.16 }],
 		sales: [
 			{ ticket: LATE_ORDER, amount: '1508.00' },
-			{ ticket: '1004', amount: '116.00' },
+			{ ticket: '1004', amount: '1508.00' },
 		],
 	});
 	await saveVouchers(sandbox, [{ body: voucher as never, stamp: true }]);
@@ -293,7 +295,7 @@ export async function buyerPagesChecks(checks: Checks, ctx: BuyerPagesContext): 
 		},
 	);
 	await checks.check(
-		"a late request (order 1003 already in the month's global invoice): the page says the data is right and the shop will review it; the owner's alert reaches the mailbox, to ownerEmail, naming the order",
+		"a late request (order 1003 already in the month's global invoice): the page says the data is right and the shop will review it; the owner's request for approval reaches the mailbox, to ownerEmail, naming the order",
 		async () => {
 			const before = sandbox.vouchers.size;
 			const text = await submitForm(page, ctx.formUrl, {
@@ -323,11 +325,14 @@ export async function buyerPagesChecks(checks: Checks, ctx: BuyerPagesContext): 
 			assert.ok(alert.headers.to?.includes(ctx.ownerEmail), alert.headers.to);
 			assert.equal(
 				alert.subject,
-				`Solicitud de factura del pedido #${LATE_ORDER}: la tienda debe actuar`,
+				`Factura del pedido #${LATE_ORDER}: ¿sustituir la factura global?`,
 			);
 			assert.ok(alert.text.includes(`Pedido: #${LATE_ORDER}`), alert.text);
 			assert.ok(alert.text.includes(`Correo del comprador: ${ctx.buyer}`), alert.text);
-			assert.ok(alert.text.includes('Motivo: saleInGlobalInvoice'), alert.text);
+			assert.ok(
+				alert.text.includes('Qué pasó: La venta ya está incluida en una factura global timbrada.'),
+				alert.text,
+			);
 		},
 	);
 }
