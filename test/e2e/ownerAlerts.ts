@@ -162,8 +162,9 @@ export async function ownerAlertsChecks(checks: Checks, ctx: OwnerContext): Prom
 					'Aprobar: sustituir la factura global y facturar',
 				],
 			);
-			const [waiting] = await executions(ctx.n8n, ctx.workflowId);
-			assert.equal(waiting.status, 'waiting');
+			// Sent by the execution, which then waits for the click (running until it is stored as waiting).
+			const [newest] = await executions(ctx.n8n, ctx.workflowId);
+			assert.equal(await statusOf(ctx, newest.id, ['waiting']), 'waiting');
 			// The e-mail as the owner's mail program shows it.
 			const view = await ctx.browser.newPage({ viewport: { width: 760, height: 400 } });
 			await view.setContent(approval.text);
@@ -222,6 +223,7 @@ export async function ownerAlertsChecks(checks: Checks, ctx: OwnerContext): Prom
 				approval.subject,
 				`Factura del pedido #${DECLINED_ORDER}: ¿sustituir la factura global?`,
 			);
+			assert.equal(await statusOf(ctx, waiting.id, ['waiting']), 'waiting');
 			const decline = buttons(approval).find((button) => button.label.startsWith('Rechazar'))!;
 			ctx.log(`owner clicks: ${decline.label}`);
 			await click(ctx, decline.url);
