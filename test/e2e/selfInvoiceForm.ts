@@ -184,7 +184,6 @@ export async function selfInvoicePhase(
 			mailbox,
 			ownerEmail,
 			buyer: BUYER,
-			owner: OWNER,
 			screenshotDir: options.screenshotDir,
 			log,
 		});
