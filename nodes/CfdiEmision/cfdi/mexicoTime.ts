@@ -61,15 +61,29 @@ function readInstant(value: unknown, zone: string): DateTime | null {
 	return null;
 }
 
+const secondsOf = (instant: DateTime | null): number | null =>
+	instant?.isValid ? Math.floor(instant.toMillis() / 1000) : null;
+
+/** The texts unixSeconds read, by zone and text; emptied when it holds this many. */
+const READ_TEXTS_HELD = 10_000;
+const readTexts = new Map<string, number | null>();
+
 /**
  * Unix seconds of a date the user typed or mapped, or the service listed: an ISO text with a zone,
  * a zone-less date or date-time read in `zone` (Mexico City unless said: the service's clock), a
  * Date, or a luxon DateTime. Null when it cannot be read.
  */
 export function unixSeconds(value: unknown, zone: string = MEXICO_CITY): number | null {
-	const instant = readInstant(value, zone);
-	if (!instant?.isValid) return null;
-	return Math.floor(instant.toMillis() / 1000);
+	if (typeof value !== 'string' || value.length > 64) return secondsOf(readInstant(value, zone));
+	// A zoned read costs tens of microseconds and a run reads the same texts again and again (a
+	// key's start, the listed dates): each text once (issue 40 item 5). The answer is the text's alone.
+	const memo = `${zone} ${value}`;
+	const known = readTexts.get(memo);
+	if (known !== undefined) return known;
+	if (readTexts.size >= READ_TEXTS_HELD) readTexts.clear();
+	const seconds = secondsOf(readInstant(value, zone));
+	readTexts.set(memo, seconds);
+	return seconds;
 }
 
 /** Epoch ms of a Mexico City wall-clock date-time (the CFDI's fecha), NaN when unreadable. */

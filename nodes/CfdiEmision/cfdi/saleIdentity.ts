@@ -89,11 +89,22 @@ function seriesMatch(listed: ListedSale, key: BusinessKey): Match {
 	return fieldCode(listed.series) === fieldCode(key.serie) ? 'yes' : 'no';
 }
 
+/** A folio as the rule compares it: trimmed, whatever its case ('' for none). */
+export const folioCode = (value: unknown): string => fieldCode(value);
+
 // A folio the list left out could be this sale's; one the list gives as empty is not (a keyed sale
 // always carries its folio).
 function folioMatch(listed: ListedSale, key: BusinessKey): Match {
 	if (!fieldText(listed.folio)) return listed.omits?.includes('folio') ? 'unknown' : 'no';
-	return fieldCode(listed.folio) === fieldCode(key.folio) ? 'yes' : 'no';
+	return folioCode(listed.folio) === folioCode(key.folio) ? 'yes' : 'no';
+}
+
+/**
+ * Whether a listed voucher may carry the key (its series and folio are the key's, or the list left
+ * out what would tell): judgeListed weighs these and reads past every other.
+ */
+export function mayCarryKey(listed: ListedSale, key: BusinessKey): boolean {
+	return seriesMatch(listed, key) !== 'no' && folioMatch(listed, key) !== 'no';
 }
 
 function recipientMatch(listed: ListedSale, sale: SaleFacts): Match {
@@ -177,9 +188,7 @@ export function judgeListed(key: BusinessKey, sale: SaleFacts, listed: ListedSal
 	const collisions: ListedSale[] = [];
 	const unclear: Array<{ voucher: ListedSale; missing: string }> = [];
 	// Only vouchers that may carry the key are sorted (filter keeps their order, sort is stable).
-	const candidates = listed.filter(
-		(voucher) => seriesMatch(voucher, key) !== 'no' && folioMatch(voucher, key) !== 'no',
-	);
+	const candidates = listed.filter((voucher) => mayCarryKey(voucher, key));
 	for (const voucher of candidates.sort(byAge)) {
 		const series = seriesMatch(voucher, key);
 		const folio = folioMatch(voucher, key);

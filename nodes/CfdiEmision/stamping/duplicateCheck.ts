@@ -7,6 +7,7 @@ import {
 	listedUnderKey,
 	fiscalChanges,
 	judgeListed,
+	mayCarryKey,
 	saleWindow,
 	toGeneralPublic,
 	twinsOf,
@@ -27,6 +28,7 @@ import { cfdiDateTime, unixSeconds } from '../cfdi/mexicoTime';
 import type { CheckedKey } from './stampJob';
 import type { RunParameters } from '../execution/runParameters';
 import { globalTwinsReport } from './globalTwins';
+import { ListedByFolio } from './listedByFolio';
 import { freshWindow, listedSeconds, type RunVoucherList } from './service';
 
 /**
@@ -80,7 +82,13 @@ export function candidatesOf(
 	listed: ListedSale[],
 	stamped: StampTimes = new Map(),
 ): ListedSale[] {
-	return withinKeyWindow(entry.key, listed, listedSeconds, entry.ownDate, (voucher) =>
+	// Only those judgeListed weighs, for the key's folio or its former one: a listed date is read
+	// (a zoned parse) for these alone, not for every voucher of the run's window (issue 40 item 5).
+	const former = entry.key.formerFolio && { ...entry.key, folio: entry.key.formerFolio };
+	const mayBeThis = listed.filter(
+		(voucher) => mayCarryKey(voucher, entry.key) || (!!former && mayCarryKey(voucher, former)),
+	);
+	return withinKeyWindow(entry.key, mayBeThis, listedSeconds, entry.ownDate, (voucher) =>
 		stamped.get(String(voucher.uuid ?? '').toUpperCase()),
 	);
 }
@@ -88,13 +96,15 @@ export function candidatesOf(
 /** The listed vouchers under an item's key (or its former folio) whose age only their stamp tells. */
 export function unsureOf(entry: CheckedKey, listed: ListedSale[]): ListedSale[] {
 	const folios = [entry.key.folio, entry.key.formerFolio].filter(Boolean);
-	return ageUnsure(entry.key, listed, listedSeconds).filter(
+	// Under the key first (text compared), then the listed dates of those few read.
+	const underKey = listed.filter(
 		(voucher) =>
 			!!voucher.uuid &&
 			folios.some((folio) =>
 				listedUnderKey(voucher as unknown as ListedVoucher, { ...entry.key, folio }),
 			),
 	);
+	return ageUnsure(entry.key, underKey, listedSeconds);
 }
 
 /**
@@ -139,6 +149,9 @@ export class DuplicateCheck {
 
 	private readonly stampedThisRun: ListedSale[] = [];
 
+	/** The run's read and this run's stamps by folio, once the read is in (each item reads its own). */
+	private byFolio?: ListedByFolio;
+
 	private readonly outputsThisRun = new Map<string, IDataObject>();
 
 	/** The fiscal fields of the vouchers this run stamped (by UUID), for a later content twin. */
@@ -172,14 +185,6 @@ export class DuplicateCheck {
 		});
 	}
 
-	/** A fresh read (the recheck before a stamp, the after-run look-up): not the run's shared one. */
-	private async read(
-		client: StampingService,
-		window: { from: number; to: number },
-	): Promise<WholeWindow> {
-		return await freshWindow(client, window);
-	}
-
 	private windowOf(keys: CheckedKey[]): { from: number; to: number } {
 		return saleWindow(
 			keys.map((entry) => entry.key),
@@ -195,6 +200,10 @@ export class DuplicateCheck {
 			this.generalPublic.push(
 				...whole.records.filter((record) => toGeneralPublic(record.recipientRfc)),
 			);
+			this.byFolio = new ListedByFolio([
+				...(whole.records as unknown as ListedSale[]),
+				...this.stampedThisRun,
+			]);
 			return whole;
 		});
 		return await this.listed;
@@ -237,7 +246,8 @@ export class DuplicateCheck {
 		entry: CheckedKey,
 		whole: WholeWindow,
 	): Promise<CheckedItem> {
-		const listed = [...(whole.records as unknown as ListedSale[]), ...this.stampedThisRun];
+		// Set with the read `whole` is: the vouchers that may carry this key, not the whole window.
+		const listed = (this.byFolio as ListedByFolio).near(entry.key);
 		const verdict = verdictOf(entry, listed, await this.stampTimesOf(client, entry, listed));
 		if (verdict.kind === 'stamped' && this.outputsThisRun.has(verdict.voucher.uuid))
 			return { ...verdict, thisRun: true };
@@ -296,7 +306,7 @@ export class DuplicateCheck {
 	 * very sale from another execution): throws SaleStampedMeanwhile when it is stamped now.
 	 */
 	async recheck(client: StampingService, entry: CheckedKey, pendingId?: number): Promise<void> {
-		const whole = await this.read(client, this.windowOf([entry]));
+		const whole = await freshWindow(client, this.windowOf([entry]));
 		const listed = whole.records as unknown as ListedSale[];
 		const found = verdictOf(entry, listed, await this.stampTimesOf(client, entry, listed));
 		if (found.kind === 'stamped' && !found.totalChanged)
@@ -309,7 +319,7 @@ export class DuplicateCheck {
 		this.outputsThisRun.set(uuid, output);
 		this.stampTimes.set(uuid, nowSeconds());
 		if (entry.fiscal) this.fiscalThisRun.set(uuid, entry.fiscal);
-		this.stampedThisRun.push({
+		const listed: ListedSale = {
 			uuid,
 			voucherId: Number(output.idComprobante ?? output.voucherId) || null,
 			date: cfdiDateTime(new Date()),
@@ -319,7 +329,9 @@ export class DuplicateCheck {
 			recipientRfc: entry.sale.recipientRfc ?? null,
 			total: entry.sale.total ?? null,
 			currency: entry.sale.currency ?? null,
-		});
+		};
+		this.stampedThisRun.push(listed);
+		this.byFolio?.add(listed);
 	}
 
 	/**
@@ -338,7 +350,7 @@ export class DuplicateCheck {
 		const window = { from: Math.max(wide.from, earliest), to: wide.to };
 		let found: WholeWindow;
 		try {
-			found = await this.read(client, window);
+			found = await freshWindow(client, window);
 		} catch (error) {
 			// The vouchers are stamped: failing the node now would hide them. Say the look-up failed.
 			const note = `The look-up for a twin stamped by another execution at the same moment failed (${(error as Error).message}); check the list for this voucher's series and folio.`;
