@@ -14,7 +14,6 @@ import type {
 	INodeTypeDescription,
 } from 'n8n-workflow';
 
-import { NodeOperationError } from 'n8n-workflow';
 import { codeNode } from './codeNodeStandIn';
 import { description } from './standInDescription';
 import { formTriggerNode, sendAndWait, stopAndErrorNode } from './standInOwnerNodes';
@@ -330,22 +329,6 @@ const emailSendNode: INodeType = {
 	},
 };
 
-/** Stop and Error, its error message type: the execution ends failed with that message. */
-const stopAndErrorNode: INodeType = {
-	description: {
-		...description('stopAndError', 'Stop and Error', true, [
-			{ displayName: 'Error Message', name: 'errorMessage', type: 'string', default: '' },
-		]),
-		outputs: [],
-	} as INodeTypeDescription,
-	async execute(this: IExecuteFunctions) {
-		throw new NodeOperationError(
-			this.getNode(),
-			this.getNodeParameter('errorMessage', 0) as string,
-		);
-	},
-};
-
 /** Node types keyed as n8n keys them. */
 export const standInNodeTypes: Record<string, INodeType> = {
 	'n8n-nodes-base.manualTrigger': passThrough('manualTrigger', 'Manual Trigger', false),
@@ -358,7 +341,6 @@ export const standInNodeTypes: Record<string, INodeType> = {
 	'n8n-nodes-base.set': setNode,
 	'n8n-nodes-base.form': formNode,
 	'n8n-nodes-base.emailSend': emailSendNode,
-	'n8n-nodes-base.stopAndError': stopAndErrorNode,
 	// The form's submission is the run's first item (give it as the trigger's data).
 	'n8n-nodes-base.formTrigger': formTriggerNode,
 	'n8n-nodes-base.stopAndError': stopAndErrorNode,
