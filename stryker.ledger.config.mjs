@@ -55,6 +55,7 @@ process.env.MUTATE_TESTS ||= [
 	'ledger.test.ts',
 	'ledger.documents.test.ts',
 	'ledgerRules.test.ts',
+	'ledgerRules.payments.test.ts',
 	'ledgerRules.relating.test.ts',
 	'ledger.property.test.ts',
 	'ledger.sales.property.test.ts',
