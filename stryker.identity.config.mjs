@@ -31,6 +31,7 @@ const report = process.env.MUTATE_REPORT || 'identity';
 // Read by stryker.jest.config.js in the test runner processes, which inherit this environment.
 process.env.MUTATE_TESTS ||= [
 	'saleIdentity.test.ts',
+	'saleIdentity.keys.test.ts',
 	'saleIdentity.property.test.ts',
 	'contentKey.test.ts',
 	'businessKey.test.ts',
