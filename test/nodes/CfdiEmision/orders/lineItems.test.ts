@@ -1,28 +1,14 @@
-/** Generic sale lines (WooCommerce, a sheet, a form) → vouchers, through the same pricing as orders. */
+/**
+ * Generic sale lines (WooCommerce, a sheet, a form) → vouchers, through the same pricing as orders:
+ * whole sales, the tax the source says it charged, several differences at once, empty values. How
+ * each value of a sheet or form is read: lineItems.valueReading.test.ts.
+ */
 import { type Voucher } from '../../../../nodes/CfdiEmision/cfdi';
-import {
-	lineItemsToVoucher,
-	orderToVoucher,
-	type LineItemsSettings,
-} from '../../../../nodes/CfdiEmision/orders';
+import { lineItemsToVoucher, orderToVoucher } from '../../../../nodes/CfdiEmision/orders';
 import { refusal } from '../../../support/refusal';
+import { LINE_ITEMS_SETTINGS } from '../../../support/lineItemsSettings';
 import { corpusOrder } from '../../../support/corpusOrder';
 import { validateWithKinds } from '../../../support/kindFixtures';
-
-const RECIPIENT = {
-	rfc: 'URE180429TM6',
-	nombre: 'UNIVERSIDAD ROBOTICA ESPAÑOLA',
-	regimenFiscalReceptor: '601',
-	domicilioFiscalReceptor: '65000',
-	usoCFDI: 'G03',
-};
-const SETTINGS: LineItemsSettings = {
-	emisor: { rfc: 'EKU9003173C9', nombre: 'ESCUELA KEMPER URGATE', regimenFiscal: '601' },
-	lugarExpedicion: '64000',
-	serie: 'W',
-	recipient: RECIPIENT,
-	formaPago: '03',
-};
 
 describe('line items → voucher', () => {
 	it('a sheet with prices that include tax: totals as charged, valid, PUE with the given form', () => {
@@ -44,7 +30,7 @@ describe('line items → voucher', () => {
 			},
 		];
 		const result = lineItemsToVoucher(lines, {
-			...SETTINGS,
+			...LINE_ITEMS_SETTINGS,
 			folio: 'S-77',
 			expectedTotal: '1508.00',
 		});
@@ -92,7 +78,7 @@ describe('line items → voucher', () => {
 			{ quantity: 1, unitPrice: '250.00', taxRate: 'exempt', description: 'Cooking class' },
 			{ quantity: 1, unitPrice: '50.00', taxRate: 'none', description: 'Tip jar' },
 		];
-		const result = lineItemsToVoucher(lines, SETTINGS);
+		const result = lineItemsToVoucher(lines, LINE_ITEMS_SETTINGS);
 		const voucher = result.voucher as Voucher;
 		// 599.70 + 95.95; 180.00 − 18.00 = 162.00 + 25.92; 250.00 exempt; 50.00 not subject → 1183.57
 		expect(voucher.total).toBe(1183.57);
@@ -115,7 +101,7 @@ describe('line items → voucher', () => {
 		// 3 × 33.33 = 99.99 → IVA 16.00 by the SAT's rounding; the source says it charged 15.99.
 		const result = lineItemsToVoucher(
 			[{ quantity: 3, unitPrice: '33.33', taxRate: 0.16, taxAmount: '15.99', description: 'Pens' }],
-			SETTINGS,
+			LINE_ITEMS_SETTINGS,
 		);
 		expect([result.orderTotal, result.voucherTotal]).toEqual([115.98, 115.99]);
 		expect(result.roundingNote).toBe(
@@ -126,9 +112,9 @@ describe('line items → voucher', () => {
 	it('the same sale gives the same concepts as a Shopify order: one pricing path', () => {
 		const order = corpusOrder('many-lines');
 		const fromOrder = orderToVoucher(order, {
-			emisor: SETTINGS.emisor,
-			lugarExpedicion: SETTINGS.lugarExpedicion,
-			serie: SETTINGS.serie,
+			emisor: LINE_ITEMS_SETTINGS.emisor,
+			lugarExpedicion: LINE_ITEMS_SETTINGS.lugarExpedicion,
+			serie: LINE_ITEMS_SETTINGS.serie,
 		}).voucher as Voucher;
 		const lines = [
 			...order.line_items.map((item: Record<string, any>) => ({
@@ -157,8 +143,10 @@ describe('line items → voucher', () => {
 				claveUnidad: 'E48',
 			},
 		];
-		const fromLines = lineItemsToVoucher(lines, { ...SETTINGS, expectedTotal: order.total_price })
-			.voucher as Voucher;
+		const fromLines = lineItemsToVoucher(lines, {
+			...LINE_ITEMS_SETTINGS,
+			expectedTotal: order.total_price,
+		}).voucher as Voucher;
 		expect(fromLines.conceptos).toEqual(fromOrder.conceptos);
 		expect([fromLines.subTotal, fromLines.descuento, fromLines.total, fromLines.impuestos]).toEqual(
 			[fromOrder.subTotal, fromOrder.descuento, fromOrder.total, fromOrder.impuestos],
@@ -167,7 +155,7 @@ describe('line items → voucher', () => {
 
 	it('defaults: 16 % when a line gives no rate, prices without tax, PPD with 99 without a payment form', () => {
 		const result = lineItemsToVoucher([{ quantity: 1, unitPrice: 100, description: 'Service' }], {
-			...SETTINGS,
+			...LINE_ITEMS_SETTINGS,
 			formaPago: undefined,
 		});
 		expect(result.voucher).toMatchObject({ formaPago: '99', metodoPago: 'PPD', total: 116 });
@@ -181,7 +169,7 @@ describe('line items → voucher', () => {
 			{ quantity: 1, unitPrice: 116, priceIncludesTax: true, description: 'Ticket 5531' },
 		];
 		const publicVoucher = lineItemsToVoucher(lines, {
-			...SETTINGS,
+			...LINE_ITEMS_SETTINGS,
 			recipient: { rfc: '' },
 			date: '2026-12-31',
 		}).voucher as Voucher;
@@ -198,29 +186,35 @@ describe('line items → voucher', () => {
 		expect(validateWithKinds(publicVoucher).errors).toEqual([]);
 		expect(
 			lineItemsToVoucher(lines, {
-				...SETTINGS,
+				...LINE_ITEMS_SETTINGS,
 				recipient: { rfc: 'URE180429TM6' },
 				withoutTaxData: 'skip',
 			}).skipped?.missing,
 		).toEqual(['nombre', 'regimenFiscalReceptor', 'domicilioFiscalReceptor']);
 		expect(
 			refusal(() =>
-				lineItemsToVoucher(lines, { ...SETTINGS, recipient: undefined, withoutTaxData: 'fail' }),
+				lineItemsToVoucher(lines, {
+					...LINE_ITEMS_SETTINGS,
+					recipient: undefined,
+					withoutTaxData: 'fail',
+				}),
 			).path,
 		).toBe('settings.recipient.rfc');
 		expect(
-			refusal(() => lineItemsToVoucher(lines, { ...SETTINGS, recipient: undefined })).path,
+			refusal(() => lineItemsToVoucher(lines, { ...LINE_ITEMS_SETTINGS, recipient: undefined }))
+				.path,
 		).toBe('settings.date');
 	});
 
 	it('a foreign currency needs tipoCambio', () => {
 		const lines = [{ quantity: 1, unitPrice: 10, description: 'Download' }];
 		expect(
-			lineItemsToVoucher(lines, { ...SETTINGS, moneda: 'usd', tipoCambio: '17.5' }).voucher,
+			lineItemsToVoucher(lines, { ...LINE_ITEMS_SETTINGS, moneda: 'usd', tipoCambio: '17.5' })
+				.voucher,
 		).toMatchObject({ moneda: 'USD', tipoCambio: 17.5, total: 11.6 });
-		expect(refusal(() => lineItemsToVoucher(lines, { ...SETTINGS, moneda: 'USD' })).path).toBe(
-			'settings.tipoCambio',
-		);
+		expect(
+			refusal(() => lineItemsToVoucher(lines, { ...LINE_ITEMS_SETTINGS, moneda: 'USD' })).path,
+		).toBe('settings.tipoCambio');
 	});
 
 	it.each([
@@ -249,7 +243,7 @@ describe('line items → voucher', () => {
 			'lines[0].taxAmount',
 		],
 	])('%s is refused, naming the line member', (_name, lines, path) => {
-		const error = refusal(() => lineItemsToVoucher(lines, SETTINGS));
+		const error = refusal(() => lineItemsToVoucher(lines, LINE_ITEMS_SETTINGS));
 		expect(error.path).toBe(path);
 		if (path !== 'lines') expect(error.message).toContain(path);
 		expect(error.fix.length).toBeGreaterThan(10);
@@ -259,7 +253,7 @@ describe('line items → voucher', () => {
 		expect(
 			refusal(() =>
 				lineItemsToVoucher([{ quantity: 1, unitPrice: 5, description: 'a' }], {
-					...SETTINGS,
+					...LINE_ITEMS_SETTINGS,
 					formaPago: '',
 					metodoPago: 'PUE',
 				}),
@@ -268,382 +262,11 @@ describe('line items → voucher', () => {
 	});
 });
 
-describe('line items → voucher: how each value of a sheet or form is read', () => {
-	const one = (line: Record<string, unknown>, settings: Partial<LineItemsSettings> = {}) =>
-		lineItemsToVoucher([{ quantity: 1, unitPrice: 100, description: 'Item', ...line }], {
-			...SETTINGS,
-			...settings,
-		});
-	const taxOf = (line: Record<string, unknown>, settings: Partial<LineItemsSettings> = {}) =>
-		(one(line, settings).voucher as Voucher).conceptos[0];
-
-	it.each([
-		['0.16', 0.16],
-		['16', 0.16],
-		[16, 0.16],
-		['16%', 0.16],
-		[' 16 % ', 0.16],
-		['8%', 0.08],
-		[8, 0.08],
-		[0.08, 0.08],
-		['0', 0],
-		['0%', 0],
-		[0, 0],
-	])('tax rate %j is IVA at %d', (taxRate, rate) => {
-		const concepto = taxOf({ taxRate });
-		expect(concepto.objetoImp).toBe('02');
-		expect(concepto.impuestos?.traslados).toEqual([
-			{
-				impuesto: '002',
-				tipoFactor: 'Tasa',
-				tasaOCuota: rate,
-				base: 100,
-				importe: Math.round(100 * rate * 100) / 100,
-			},
-		]);
-	});
-
-	it.each([['exempt'], ['Exento'], [' EXEMPT ']])('tax rate %j is exempt', (taxRate) => {
-		expect(taxOf({ taxRate }).impuestos?.traslados).toEqual([
-			{ impuesto: '002', tipoFactor: 'Exento', base: 100 },
-		]);
-	});
-
-	it.each([['none'], ['No'], ['not subject']])('tax rate %j is not subject to tax', (taxRate) => {
-		const concepto = taxOf({ taxRate });
-		expect(concepto.objetoImp).toBe('01');
-		expect(concepto.impuestos).toBeUndefined();
-	});
-
-	it.each([['15%'], [1], ['1'], ['sixteen'], [-16], [true]])(
-		'tax rate %j is refused, quoting it',
-		(taxRate) => {
-			const error = refusal(() => one({ taxRate }));
-			expect(error.path).toBe('lines[0].taxRate');
-			expect(error.message).toBe(`lines[0].taxRate ${JSON.stringify(taxRate)} is not an IVA rate.`);
-			expect(error.fix).toBe(
-				'Use 0.16 (or 16 %), 0.08 in the border region, 0, "exempt", or "none" for an item not subject to tax.',
-			);
-		},
-	);
-
-	it('Default Tax Rate applies to lines without one; a bad one is named as the setting', () => {
-		expect(taxOf({}, { defaultTaxRate: 'exempt' }).impuestos?.traslados).toEqual([
-			{ impuesto: '002', tipoFactor: 'Exento', base: 100 },
-		]);
-		expect(
-			taxOf({ taxRate: ' ' }, { defaultTaxRate: '8%' }).impuestos?.traslados?.[0],
-		).toMatchObject({ tasaOCuota: 0.08, importe: 8 });
-		expect(refusal(() => one({}, { defaultTaxRate: '10%' }))).toMatchObject({
-			path: 'settings.defaultTaxRate',
-			message: 'settings.defaultTaxRate "10%" is not an IVA rate.',
-		});
-	});
-
-	it.each([
-		[true, undefined, 100],
-		['yes', undefined, 100],
-		['Sí', undefined, 100],
-		['si', undefined, 100],
-		['Y', undefined, 100],
-		['1', undefined, 100],
-		['TRUE', undefined, 100],
-		['no', true, 116],
-		['false', true, 116],
-		[false, true, 116],
-		['', true, 100],
-		[undefined, true, 100],
-		[null, false, 116],
-	])(
-		'price includes tax %j (Prices Include Tax %j): a 100.00 line totals %d',
-		(priceIncludesTax, pricesIncludeTax, total) => {
-			expect(one({ priceIncludesTax }, { pricesIncludeTax }).voucher?.total).toBe(total);
-		},
-	);
-
-	it('what a line is called and coded: description, name or title; codes from the line, the rule or the defaults', () => {
-		const result = lineItemsToVoucher(
-			[
-				{ quantity: 1, unitPrice: 10, name: ' Mug ', sku: ' M-1 ' },
-				{
-					quantity: 1,
-					price: '20',
-					unitPrice: '',
-					title: 'Tea',
-					productType: 'Food',
-					unidad: 'Caja',
-				},
-				{
-					quantity: 1,
-					unitPrice: 30,
-					description: 'Class',
-					vendor: 'School',
-					claveProdServ: ' 86101700 ',
-					claveUnidad: 'E48',
-				},
-			],
-			{
-				...SETTINGS,
-				productCodes: {
-					rules: [
-						{
-							match: 'productType',
-							value: 'food',
-							claveProdServ: '50201700',
-							claveUnidad: 'XBX',
-							unidad: 'Paquete',
-						},
-						{ match: 'vendor', value: 'school', claveProdServ: '86000000', unidad: 'Servicio' },
-					],
-				},
-			},
-		);
-		const [mug, tea, course] = (result.voucher as Voucher).conceptos;
-		expect(mug).toMatchObject({
-			descripcion: 'Mug',
-			noIdentificacion: 'M-1',
-			claveProdServ: '01010101',
-			claveUnidad: 'H87',
-			valorUnitario: 10,
-		});
-		expect(mug).not.toHaveProperty('unidad');
-		expect(tea).toMatchObject({
-			descripcion: 'Tea',
-			claveProdServ: '50201700',
-			claveUnidad: 'XBX',
-			unidad: 'Caja',
-			valorUnitario: 20,
-		});
-		expect(tea).not.toHaveProperty('noIdentificacion');
-		expect(course).toMatchObject({
-			descripcion: 'Class',
-			claveProdServ: '86101700',
-			claveUnidad: 'E48',
-			unidad: 'Servicio',
-			valorUnitario: 30,
-		});
-	});
-
-	it('a line discounted to nothing is allowed: no base, so no tax (CFDI40174); a cent more is refused with the line quoted', () => {
-		const voucher = lineItemsToVoucher(
-			[
-				{ quantity: 2, unitPrice: 5, discount: 10, description: 'Free sample' },
-				{ quantity: 1, unitPrice: 100, description: 'Item' },
-			],
-			SETTINGS,
-		).voucher as Voucher;
-		expect(voucher.conceptos[0]).toMatchObject({ importe: 10, descuento: 10, objetoImp: '01' });
-		expect(voucher.conceptos[0].impuestos).toBeUndefined();
-		expect(voucher.total).toBe(116);
-		expect(validateWithKinds(voucher).errors).toEqual([]);
-		const error = refusal(() =>
-			lineItemsToVoucher(
-				[{ quantity: 2, unitPrice: 5, discount: '10.01', description: 'a' }],
-				SETTINGS,
-			),
-		);
-		expect(error.message).toBe(
-			`lines[0].discount "10.01" is more than the line's quantity × unitPrice.`,
-		);
-		expect(error.fix).toBe('Give the discount on the whole line, no more than its price.');
-	});
-
-	it.each([
-		[
-			'a missing quantity',
-			{ quantity: undefined },
-			'lines[0].quantity',
-			'lines[0].quantity undefined is not a quantity above 0.',
-		],
-		[
-			'a negative quantity',
-			{ quantity: -1 },
-			'lines[0].quantity',
-			'lines[0].quantity -1 is not a quantity above 0.',
-		],
-		[
-			'a price that is text',
-			{ unitPrice: 'free' },
-			'lines[0].unitPrice',
-			'lines[0].unitPrice "free" is not an amount of 0 or more.',
-		],
-		[
-			'a negative discount',
-			{ discount: '-1' },
-			'lines[0].discount',
-			'lines[0].discount "-1" is not an amount of 0 or more.',
-		],
-		[
-			'no description at all',
-			{ description: undefined },
-			'lines[0].description',
-			'lines[0].description is empty.',
-		],
-	])('%s is refused with the value quoted', (_name, change, path, message) => {
-		const error = refusal(() => one(change));
-		expect([error.path, error.message]).toEqual([path, message]);
-	});
-
-	it('the refusals of the whole list and of a line that is not one say what to give', () => {
-		expect(refusal(() => lineItemsToVoucher('a,b', SETTINGS))).toMatchObject({
-			path: 'lines',
-			message: 'There are no lines to invoice.',
-			fix: 'Give a list of lines, each with quantity, unitPrice, taxRate and description.',
-		});
-		expect(refusal(() => lineItemsToVoucher([[1, 2]], SETTINGS))).toMatchObject({
-			path: 'lines[0]',
-			message: 'lines[0] is not a line.',
-		});
-		expect(refusal(() => lineItemsToVoucher([null], SETTINGS)).path).toBe('lines[0]');
-		expect(
-			refusal(() =>
-				lineItemsToVoucher([{ quantity: 1, unitPrice: 1, description: 'a' }], {
-					...SETTINGS,
-					emisor: { ...SETTINGS.emisor, rfc: '' },
-				}),
-			).path,
-		).toBe('settings.emisor.rfc');
-	});
-
-	it('currency: upper-cased, from the SAT catalog; another currency needs a rate above 0', () => {
-		expect(refusal(() => one({}, { moneda: 'XYZ' }))).toMatchObject({
-			path: 'settings.moneda',
-			message: 'settings.moneda "XYZ" is not in the SAT\'s currency catalog.',
-		});
-		expect(one({}, { moneda: ' ' }).voucher?.moneda).toBe('MXN');
-		expect(one({}, { moneda: 'mxn', tipoCambio: 'ignored' }).voucher).not.toHaveProperty(
-			'tipoCambio',
-		);
-		for (const tipoCambio of ['0', '-17', 'n/a']) {
-			expect(refusal(() => one({}, { moneda: 'EUR', tipoCambio }))).toMatchObject({
-				path: 'settings.tipoCambio',
-				message: `The invoice is in EUR and settings.tipoCambio ${JSON.stringify(tipoCambio)} is not an exchange rate.`,
-				fix: 'Give the pesos (MXN) per 1 EUR, e.g. 17.25.',
-			});
-		}
-	});
-
-	it('payment: a form other than 99 means PUE, 99 or none PPD; PPD always writes 99; PUE without a real form is refused', () => {
-		expect(one({}, { formaPago: '99' }).voucher).toMatchObject({
-			formaPago: '99',
-			metodoPago: 'PPD',
-		});
-		expect(one({}, { formaPago: '99' }).notes).toEqual([]);
-		expect(one({}, { formaPago: ' 04 ' }).voucher).toMatchObject({
-			formaPago: '04',
-			metodoPago: 'PUE',
-		});
-		expect(one({}, { formaPago: '04', metodoPago: 'PPD' }).voucher).toMatchObject({
-			formaPago: '99',
-			metodoPago: 'PPD',
-		});
-		expect(one({}, { formaPago: undefined, metodoPago: 'PPD' }).notes).toEqual([]);
-		const error = refusal(() => one({}, { formaPago: '99', metodoPago: 'PUE' }));
-		expect(error).toMatchObject({
-			path: 'settings.formaPago',
-			message: 'An invoice paid at once (PUE) needs its payment form; formaPago is empty or 99.',
-			fix: 'Give the payment form, e.g. "03" for a transfer, or use metodoPago "PPD".',
-		});
-	});
-
-	it('folio and description from the settings, trimmed; none when blank', () => {
-		expect(one({}, { folio: ' 77 ', description: 'Sale 77' }).voucher).toMatchObject({
-			folio: '77',
-			descripcionFacturador: 'Sale 77',
-		});
-		const blank = one({}, { folio: '  ' }).voucher as Voucher;
-		expect(blank).not.toHaveProperty('folio');
-		expect(blank).not.toHaveProperty('descripcionFacturador');
-	});
-
-	it('without a complete recipient: the general public is said in the notes; skip says what is missing; fail names the first missing member', () => {
-		const lines = [{ quantity: 1, unitPrice: 116, priceIncludesTax: true, description: 'Ticket' }];
-		const general = lineItemsToVoucher(lines, {
-			...SETTINGS,
-			recipient: { rfc: 'URE180429TM6', nombre: 'X' },
-			date: '2026-12-31',
-		});
-		expect(general.notes).toEqual([
-			'The recipient is incomplete (recipient.regimenFiscalReceptor, recipient.domicilioFiscalReceptor missing): the invoice is issued to the general public (XAXX010101000).',
-		]);
-		const skipped = lineItemsToVoucher(lines, {
-			...SETTINGS,
-			recipient: {},
-			withoutTaxData: 'skip',
-			expectedTotal: '116.00',
-		});
-		expect(skipped).toEqual({
-			orderTotal: 116,
-			skipped: {
-				reason: 'noTaxData',
-				message:
-					'Not invoiced: the recipient is incomplete (recipient.rfc, recipient.nombre, recipient.regimenFiscalReceptor, recipient.domicilioFiscalReceptor missing).',
-				missing: ['rfc', 'nombre', 'regimenFiscalReceptor', 'domicilioFiscalReceptor'],
-			},
-			notes: [],
-		});
-		expect(
-			lineItemsToVoucher(lines, { ...SETTINGS, recipient: {}, withoutTaxData: 'skip' }).orderTotal,
-		).toBe(0);
-		const failed = refusal(() =>
-			lineItemsToVoucher(lines, {
-				...SETTINGS,
-				recipient: { rfc: 'URE180429TM6' },
-				withoutTaxData: 'fail',
-			}),
-		);
-		expect(failed).toMatchObject({
-			path: 'settings.recipient.nombre',
-			message:
-				'The recipient is incomplete: recipient.nombre, recipient.regimenFiscalReceptor, recipient.domicilioFiscalReceptor missing.',
-			fix: 'Give the recipient RFC, name, tax regime and postal code, or set Without Tax Data to "General Public".',
-		});
-		// The recipient's use of the CFDI, or Default Uso CFDI, or G03.
-		expect(
-			one({}, { recipient: { ...RECIPIENT, usoCFDI: undefined }, defaultUsoCfdi: 'I04' }).voucher
-				?.receptor.usoCFDI,
-		).toBe('I04');
-		expect(
-			one({}, { recipient: { ...RECIPIENT, usoCFDI: undefined } }).voucher?.receptor.usoCFDI,
-		).toBe('G03');
-	});
-
-	it('Expected Total: the source money the voucher is held to, with both figures when they differ; a bad one is refused', () => {
-		const result = one({}, { expectedTotal: '117.00' });
-		expect([result.orderTotal, result.voucherTotal]).toEqual([117, 116]);
-		expect(result.source).toEqual({
-			amount: '117.00',
-			currency: 'MXN',
-			from: 'Expected Total',
-			field: 'settings.expectedTotal',
-			fix: "the lines' quantities, prices and tax rates, or Expected Total",
-			detail:
-				"The source's lines, shipping and taxes add up to 116.00, not 117.00: 1.00 is in the source itself.",
-		});
-		expect(result.roundingNote).toBe(
-			"The voucher total is 116.00 MXN, the amount charged is 117.00; the difference is 1.00 that the source's lines, shipping and taxes do not add up to (they sum to 116.00).",
-		);
-		expect(one({}).source).toEqual({
-			amount: '116.00',
-			currency: 'MXN',
-			from: 'the amounts charged for the lines',
-			field: 'lines',
-			fix: "the lines' quantities, prices and tax rates",
-		});
-		expect(refusal(() => one({}, { expectedTotal: '-1' }))).toMatchObject({
-			path: 'settings.expectedTotal',
-			message: 'settings.expectedTotal "-1" is not an amount of 0 or more.',
-			fix: 'Give the total charged, or leave it empty.',
-		});
-		expect(one({}, { expectedTotal: ' ' }).source?.from).toBe('the amounts charged for the lines');
-	});
-});
-
 describe('line items → voucher: the tax the source says it charged', () => {
 	const charged = (taxAmount: string) =>
 		lineItemsToVoucher(
 			[{ quantity: 1, unitPrice: '100.00', taxRate: 0.16, taxAmount, description: 'Service' }],
-			SETTINGS,
+			LINE_ITEMS_SETTINGS,
 		);
 
 	it('up to 3 cents from the SAT rounding is per-line rounding, and no line is said to carry more or less (it cannot move)', () => {
@@ -669,7 +292,7 @@ describe('line items → voucher: the tax the source says it charged', () => {
 	it("amounts in a currency without cents are rounded to units (the currency's decimals)", () => {
 		const result = lineItemsToVoucher(
 			[{ quantity: 3, unitPrice: '333.5', taxRate: 0.16, description: 'Tea set' }],
-			{ ...SETTINGS, moneda: 'JPY', tipoCambio: '0.12' },
+			{ ...LINE_ITEMS_SETTINGS, moneda: 'JPY', tipoCambio: '0.12' },
 		);
 		const voucher = result.voucher as Voucher;
 		// 3 × 333.5 = 1,000.5 → 1,001 yen; IVA 160.16 → 160; total 1,161.
@@ -687,7 +310,7 @@ describe('line items → voucher: several differences at once are all named', ()
 				{ quantity: 1, unitPrice: '100.00', taxRate: 0.16, taxAmount: '20.00', description: 'A' },
 				{ quantity: 1, unitPrice: '50.00', taxRate: 0.16, taxAmount: '0.00', description: 'B' },
 			],
-			{ ...SETTINGS, expectedTotal: '171.00' },
+			{ ...LINE_ITEMS_SETTINGS, expectedTotal: '171.00' },
 		);
 		// Charged 120.00 + 50.00 = 170.00; the voucher gives 116.00 + 58.00 = 174.00; Expected Total 171.00.
 		expect([result.orderTotal, result.voucherTotal]).toEqual([171, 174]);
@@ -715,7 +338,7 @@ describe('line items → voucher: empty values', () => {
 					description: 'Item',
 				},
 			],
-			SETTINGS,
+			LINE_ITEMS_SETTINGS,
 		).voucher as Voucher;
 		expect(voucher.conceptos[0]).toMatchObject({ valorUnitario: 100 });
 		expect(voucher.conceptos[0]).not.toHaveProperty('descuento');
@@ -728,14 +351,14 @@ describe('line items → voucher: empty values', () => {
 			refusal(() =>
 				lineItemsToVoucher(
 					[{ quantity: 1, unitPrice: 5, discount: 'x', description: 'a' }],
-					SETTINGS,
+					LINE_ITEMS_SETTINGS,
 				),
 			).fix,
 		).toBe('Give the discount on the whole line, such as 50.00, or leave it empty.');
 		expect(
 			refusal(() =>
 				lineItemsToVoucher([{ quantity: 1, unitPrice: 5, description: 'a' }], {
-					...SETTINGS,
+					...LINE_ITEMS_SETTINGS,
 					moneda: 'PESOS',
 				}),
 			).fix,
