@@ -36,6 +36,8 @@ process.env.MUTATE_TESTS ||= [
 	'contentKey.test.ts',
 	'businessKey.test.ts',
 	'reconcile.test.ts',
+	'reconcile.notes.test.ts',
+	'reconcile.property.test.ts',
 ]
 	.map((file) => `test/nodes/CfdiEmision/cfdi/${file}`)
 	.join(',');

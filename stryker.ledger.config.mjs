@@ -60,6 +60,8 @@ process.env.MUTATE_TESTS ||= [
 	'ledger.property.test.ts',
 	'ledger.sales.property.test.ts',
 	'reconcile.test.ts',
+	'reconcile.notes.test.ts',
+	'reconcile.property.test.ts',
 	'reconcile.cents.test.ts',
 	'reconcile.centsOracle.test.ts',
 	'reconcile.satLimits.test.ts',
