@@ -1,27 +1,18 @@
 /**
  * How each member of a Shopify order is read (orders/shopifyOrder.ts, every Shopify-shape assumption
- * of the package), through orderToVoucher: names, folio, currency, money, quantities, tax lines,
- * discounts, shipping, presentment money and the exchange rate; members Shopify may send as null or
- * leave out.
+ * of the package), through orderToVoucher: names, folio, currency, money, quantities; members
+ * Shopify may send as null or leave out. Its lines, shipping, presentment money and the exchange
+ * rate: shopifyOrder.lines.test.ts.
  */
-import { type Concepto, type Voucher } from '../../../../nodes/CfdiEmision/cfdi';
+import { type Voucher } from '../../../../nodes/CfdiEmision/cfdi';
 import { orderToVoucher, type OrderSettings } from '../../../../nodes/CfdiEmision/orders';
 import { refusal } from '../../../support/refusal';
+import { ORDER_ISSUER } from '../../../support/corpusOrderConversion';
 import { corpusOrder, plainOrder, type Order } from '../../../support/corpusOrder';
-
-const ISSUER: OrderSettings = {
-	emisor: { rfc: 'EKU9003173C9', nombre: 'ESCUELA KEMPER URGATE', regimenFiscal: '601' },
-	lugarExpedicion: '64000',
-	serie: 'A',
-};
-
-function traslados(concepto: Concepto) {
-	return concepto.impuestos?.traslados ?? [];
-}
 
 describe('how each member of a Shopify order is read', () => {
 	const cancelled = (order: Order) =>
-		orderToVoucher({ ...order, cancelled_at: '2026-11-21T00:00:00-06:00' }, ISSUER).skipped
+		orderToVoucher({ ...order, cancelled_at: '2026-11-21T00:00:00-06:00' }, ORDER_ISSUER).skipped
 			?.message;
 
 	it('the order is named by its name, else its number, else its id', () => {
@@ -35,7 +26,7 @@ describe('how each member of a Shopify order is read', () => {
 		expect(cancelled(plainOrder({ name: undefined, order_number: undefined, id: undefined }))).toBe(
 			'the order was cancelled; it is not invoiced.',
 		);
-		expect(orderToVoucher({ ...plainOrder(), cancelled_at: '2026-11-21' }, ISSUER)).toEqual({
+		expect(orderToVoucher({ ...plainOrder(), cancelled_at: '2026-11-21' }, ORDER_ISSUER)).toEqual({
 			orderTotal: 116,
 			skipped: { reason: 'cancelled', message: 'order #2001 was cancelled; it is not invoiced.' },
 			notes: [],
@@ -44,7 +35,7 @@ describe('how each member of a Shopify order is read', () => {
 
 	it('the folio: order number by default, or the name without "#", or the id, or none', () => {
 		const folio = (settings: Partial<OrderSettings>, extra: Order = {}) =>
-			orderToVoucher(plainOrder(extra), { ...ISSUER, ...settings }).voucher?.folio;
+			orderToVoucher(plainOrder(extra), { ...ORDER_ISSUER, ...settings }).voucher?.folio;
 		expect(folio({})).toBe('2001');
 		expect(folio({ folio: 'orderName' })).toBe('2001');
 		expect(folio({ folio: 'orderName' }, { name: 'WEB-17' })).toBe('WEB-17');
@@ -57,7 +48,8 @@ describe('how each member of a Shopify order is read', () => {
 
 	it('the description for the service: the setting, else "Order" and the name, number or id', () => {
 		const description = (extra: Order, settings: Partial<OrderSettings> = {}) =>
-			orderToVoucher(plainOrder(extra), { ...ISSUER, ...settings }).voucher?.descripcionFacturador;
+			orderToVoucher(plainOrder(extra), { ...ORDER_ISSUER, ...settings }).voucher
+				?.descripcionFacturador;
 		expect(description({})).toBe('Order #2001');
 		expect(description({}, { description: 'Web shop sale' })).toBe('Web shop sale');
 		expect(description({ name: undefined })).toBe('Order 2001');
@@ -67,11 +59,13 @@ describe('how each member of a Shopify order is read', () => {
 
 	it('the currency: trimmed and upper-cased, MXN when absent, and one of the SAT catalog', () => {
 		expect(
-			orderToVoucher(plainOrder({ currency: ' mxn ', presentment_currency: 'mxn' }), ISSUER).voucher
-				?.moneda,
+			orderToVoucher(plainOrder({ currency: ' mxn ', presentment_currency: 'mxn' }), ORDER_ISSUER)
+				.voucher?.moneda,
 		).toBe('MXN');
-		expect(orderToVoucher(plainOrder({ currency: undefined }), ISSUER).voucher?.moneda).toBe('MXN');
-		const error = refusal(() => orderToVoucher(plainOrder({ currency: 'ABC' }), ISSUER));
+		expect(orderToVoucher(plainOrder({ currency: undefined }), ORDER_ISSUER).voucher?.moneda).toBe(
+			'MXN',
+		);
+		const error = refusal(() => orderToVoucher(plainOrder({ currency: 'ABC' }), ORDER_ISSUER));
 		expect([error.path, error.message, error.fix]).toEqual([
 			'currency',
 			`The order's currency "ABC" is not in the SAT's currency catalog.`,
@@ -80,33 +74,37 @@ describe('how each member of a Shopify order is read', () => {
 	});
 
 	it('a value that is not an order is refused, saying what it is', () => {
-		expect(refusal(() => orderToVoucher([plainOrder()], ISSUER)).message).toBe(
+		expect(refusal(() => orderToVoucher([plainOrder()], ORDER_ISSUER)).message).toBe(
 			'The order is a list, not an order object.',
 		);
-		expect(refusal(() => orderToVoucher('#2001', ISSUER)).message).toBe(
+		expect(refusal(() => orderToVoucher('#2001', ORDER_ISSUER)).message).toBe(
 			'The order is "#2001", not an order object.',
 		);
-		expect(refusal(() => orderToVoucher(null, ISSUER)).message).toBe(
+		expect(refusal(() => orderToVoucher(null, ORDER_ISSUER)).message).toBe(
 			'The order is null, not an order object.',
 		);
-		expect(refusal(() => orderToVoucher(undefined, ISSUER)).message).toBe(
+		expect(refusal(() => orderToVoucher(undefined, ORDER_ISSUER)).message).toBe(
 			'The order is undefined, not an order object.',
 		);
 	});
 
 	it('voided in any case or spacing is not invoiced', () => {
-		expect(orderToVoucher(plainOrder({ financial_status: ' Voided ' }), ISSUER).skipped).toEqual({
+		expect(
+			orderToVoucher(plainOrder({ financial_status: ' Voided ' }), ORDER_ISSUER).skipped,
+		).toEqual({
 			reason: 'cancelled',
 			message: 'order #2001 was voided (its payment was never captured); it is not invoiced.',
 		});
-		expect(orderToVoucher(plainOrder({ financial_status: ' Voided ' }), ISSUER).notes).toEqual([]);
+		expect(
+			orderToVoucher(plainOrder({ financial_status: ' Voided ' }), ORDER_ISSUER).notes,
+		).toEqual([]);
 	});
 
 	it('nothing priced to invoice: skipped with the order total and the notes', () => {
 		const free = plainOrder({ total_price: '0.00' });
 		free.line_items[0].price = '0.00';
 		free.line_items[0].tax_lines[0].price = '0.00';
-		expect(orderToVoucher(free, ISSUER)).toEqual({
+		expect(orderToVoucher(free, ORDER_ISSUER)).toEqual({
 			orderTotal: 0,
 			skipped: {
 				reason: 'nothingToInvoice',
@@ -116,7 +114,7 @@ describe('how each member of a Shopify order is read', () => {
 		});
 		const onlyGiftCard = plainOrder();
 		onlyGiftCard.line_items[0].gift_card = true;
-		const result = orderToVoucher(onlyGiftCard, ISSUER);
+		const result = orderToVoucher(onlyGiftCard, ORDER_ISSUER);
 		expect(result.skipped?.reason).toBe('nothingToInvoice');
 		expect(result.orderTotal).toBe(116);
 		expect(result.notes).toEqual([
@@ -131,7 +129,7 @@ describe('how each member of a Shopify order is read', () => {
 			price: '0.00',
 			tax_lines: [],
 		});
-		const priced = orderToVoucher(withFree, ISSUER);
+		const priced = orderToVoucher(withFree, ORDER_ISSUER);
 		expect(priced.voucher?.conceptos).toHaveLength(1);
 		expect(priced.notes).toEqual([
 			'line_items[1] ("Sticker") has a price of 0 and is left out of the voucher.',
@@ -143,20 +141,20 @@ describe('how each member of a Shopify order is read', () => {
 		order.note_attributes = order.note_attributes.filter(
 			(attribute: Order) => attribute.name !== 'RFC',
 		);
-		const result = orderToVoucher(order, { ...ISSUER, withoutTaxData: 'generalPublic' });
+		const result = orderToVoucher(order, { ...ORDER_ISSUER, withoutTaxData: 'generalPublic' });
 		expect(result.notes).toEqual([
 			'order #2001 has no complete recipient tax data ("RFC" missing): the invoice is issued to the general public (XAXX010101000).',
 		]);
-		expect(orderToVoucher(order, ISSUER).notes).toEqual([]);
+		expect(orderToVoucher(order, ORDER_ISSUER).notes).toEqual([]);
 		expect(
-			orderToVoucher(order, { ...ISSUER, withoutTaxData: 'generalPublic' }).voucher
+			orderToVoucher(order, { ...ORDER_ISSUER, withoutTaxData: 'generalPublic' }).voucher
 				?.informacionGlobal,
 		).toEqual({ periodicidad: '01', meses: '11', anio: 2026 });
 		expect(
 			refusal(() =>
 				orderToVoucher(
 					{ ...order, created_at: 'yesterday' },
-					{ ...ISSUER, withoutTaxData: 'generalPublic' },
+					{ ...ORDER_ISSUER, withoutTaxData: 'generalPublic' },
 				),
 			),
 		).toMatchObject({
@@ -167,7 +165,7 @@ describe('how each member of a Shopify order is read', () => {
 	});
 
 	it("the money source: the order's total_price, less gift cards sold; without total_price the lines' own amounts", () => {
-		expect(orderToVoucher(plainOrder(), ISSUER).source).toEqual({
+		expect(orderToVoucher(plainOrder(), ORDER_ISSUER).source).toEqual({
 			amount: '116.00',
 			currency: 'MXN',
 			from: "the order's total_price",
@@ -184,13 +182,13 @@ describe('how each member of a Shopify order is read', () => {
 			tax_lines: [],
 			discount_allocations: [{ amount: '100.00' }],
 		});
-		const result = orderToVoucher(withCard, ISSUER);
+		const result = orderToVoucher(withCard, ORDER_ISSUER);
 		expect(result.source).toMatchObject({
 			amount: '116.00',
 			from: "the order's total_price less 500.00 of gift cards sold, invoiced when they are spent",
 		});
 		expect(result.voucherTotal).toBe(116);
-		const noTotal = orderToVoucher(plainOrder({ total_price: undefined }), ISSUER);
+		const noTotal = orderToVoucher(plainOrder({ total_price: undefined }), ORDER_ISSUER);
 		expect([noTotal.orderTotal, noTotal.voucherTotal, noTotal.roundingNote]).toEqual([
 			116,
 			116,
@@ -202,7 +200,7 @@ describe('how each member of a Shopify order is read', () => {
 		const spoilt = (change: (order: Order) => void) => {
 			const order = plainOrder();
 			change(order);
-			return refusal(() => orderToVoucher(order, ISSUER));
+			return refusal(() => orderToVoucher(order, ORDER_ISSUER));
 		};
 		expect(spoilt((o) => (o.line_items[0].price = '-116.00'))).toMatchObject({
 			path: 'line_items[0].price',
@@ -249,199 +247,19 @@ describe('how each member of a Shopify order is read', () => {
 			path: 'line_items[0].tax_lines[0].price',
 		});
 	});
-
-	it('tax lines: two of the same rate are one IVA, summed; a 0 rate titled exempt is exempt; a tax line without price charged nothing', () => {
-		const split = plainOrder();
-		split.line_items[0].tax_lines = [
-			{ title: 'IVA federal', rate: 0.16, price: '10.00' },
-			{ title: 'IVA', rate: '0.160', price: '6.00' },
-		];
-		const voucher = orderToVoucher(split, ISSUER).voucher as Voucher;
-		expect(voucher.impuestos?.traslados).toEqual([
-			{ base: 100, impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0.16, importe: 16 },
-		]);
-		expect(voucher.total).toBe(116);
-
-		const exempt = plainOrder({ total_price: '116.00' });
-		exempt.line_items[0].tax_lines = [{ title: 'Exempt (books)', rate: 0, price: '0.00' }];
-		expect(traslados((orderToVoucher(exempt, ISSUER).voucher as Voucher).conceptos[0])).toEqual([
-			{ impuesto: '002', tipoFactor: 'Exento', base: 116 },
-		]);
-		exempt.line_items[0].tax_lines = [{ rate: 0 }];
-		expect(traslados((orderToVoucher(exempt, ISSUER).voucher as Voucher).conceptos[0])).toEqual([
-			{ impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0, base: 116, importe: 0 },
-		]);
-
-		// Without the tax line's price the charged tax is 0: 116.00 is all base, and the voucher adds its 16 %.
-		const unpriced = plainOrder({ taxes_included: false });
-		unpriced.line_items[0].tax_lines = [{ title: 'IVA 16%', rate: 0.16 }];
-		const result = orderToVoucher(unpriced, ISSUER);
-		expect(result.voucherTotal).toBe(134.56);
-		expect(result.source?.detail).toBe(
-			'line_items[0] was charged 116.00 with its tax, but its price and tax rate give 134.56.',
-		);
-	});
-
-	it('lines without tax follow Untaxed Lines: not subject by default, exempt or 0 % on request; shipping too', () => {
-		const order = plainOrder({ total_price: '149.00', taxes_included: false });
-		order.line_items[0].tax_lines = [];
-		order.line_items[0].price = '100.00';
-		order.shipping_lines = [{ title: 'DHL', price: '49.00', tax_lines: [] }];
-		const objects = (settings: Partial<OrderSettings>) =>
-			(orderToVoucher(order, { ...ISSUER, ...settings }).voucher as Voucher).conceptos.map((c) => [
-				c.objetoImp,
-				traslados(c)
-					.map((t) => t.tipoFactor)
-					.join(),
-			]);
-		expect(objects({})).toEqual([
-			['01', ''],
-			['01', ''],
-		]);
-		expect(objects({ untaxedLines: 'exempt' })).toEqual([
-			['02', 'Exento'],
-			['02', 'Exento'],
-		]);
-		expect(objects({ untaxedLines: 'zeroRate' })).toEqual([
-			['02', 'Tasa'],
-			['02', 'Tasa'],
-		]);
-		expect(objects({ untaxedLines: 'notSubject' })).toEqual([
-			['01', ''],
-			['01', ''],
-		]);
-	});
-
-	it('line discounts: the allocations when there are any (total_discount is then ignored), else total_discount, else none', () => {
-		const discounted = (item: Order) => {
-			const order = plainOrder({ taxes_included: false, total_price: undefined });
-			order.line_items[0] = { ...order.line_items[0], price: '100.00', tax_lines: [], ...item };
-			return (orderToVoucher(order, ISSUER).voucher as Voucher).conceptos[0].descuento;
-		};
-		expect(
-			discounted({
-				discount_allocations: [{ amount: '10.00' }, 'not one', { amount: '2.50' }],
-				total_discount: '99.00',
-			}),
-		).toBe(12.5);
-		expect(discounted({ discount_allocations: [], total_discount: '7.00' })).toBe(7);
-		expect(
-			discounted({ discount_allocations: undefined, total_discount: undefined }),
-		).toBeUndefined();
-	});
-
-	it('a line is described by its name, else its title, else "Item"; its SKU trimmed, none when blank', () => {
-		const concept = (item: Order) => {
-			const order = plainOrder();
-			order.line_items[0] = { ...order.line_items[0], ...item };
-			return (orderToVoucher(order, ISSUER).voucher as Voucher).conceptos[0];
-		};
-		expect(concept({})).toMatchObject({ descripcion: 'Mug - blue', noIdentificacion: 'MUG' });
-		expect(concept({ name: undefined, sku: ' MUG-2 ' })).toMatchObject({
-			descripcion: 'Mug',
-			noIdentificacion: 'MUG-2',
-		});
-		const bare = concept({ name: ' ', title: 'Cup', sku: null });
-		expect(bare.descripcion).toBe('Item');
-		expect(bare).not.toHaveProperty('noIdentificacion');
-		expect(concept({ name: undefined, title: undefined }).descripcion).toBe('Item');
-	});
-
-	it('shipping: free shipping is left out; its discount from discounted_price, else its allocations; a title or "Shipping"', () => {
-		const shipped = (line: Order) => {
-			const order = plainOrder({ total_price: undefined, taxes_included: false });
-			order.line_items[0].tax_lines = [];
-			order.shipping_lines = [{ title: 'Estafeta', price: '100.00', tax_lines: [], ...line }];
-			return (orderToVoucher(order, ISSUER).voucher as Voucher).conceptos.slice(1);
-		};
-		expect(shipped({ price: '0.00' })).toEqual([]);
-		expect(
-			shipped({ discounted_price: '80.00', discount_allocations: [{ amount: '5.00' }] })[0],
-		).toMatchObject({ descripcion: 'Estafeta', valorUnitario: 100, descuento: 20 });
-		expect(shipped({ discount_allocations: [{ amount: '5.00' }] })[0]).toMatchObject({
-			valorUnitario: 100,
-			descuento: 5,
-		});
-		const [raised] = shipped({ discounted_price: '120.00', title: '  ' });
-		expect(raised).toMatchObject({ descripcion: 'Shipping', valorUnitario: 100 });
-		expect(raised).not.toHaveProperty('descuento');
-		expect(shipped({ title: undefined })[0].descripcion).toBe('Shipping');
-	});
-
-	it('presentment money: an amount absent in both forms is absent; a present amount without its presentment money is refused', () => {
-		const order = corpusOrder('usd-presentment');
-		for (const item of order.line_items) {
-			delete item.total_discount;
-			delete item.total_discount_set;
-			item.discount_allocations = [];
-		}
-		const result = orderToVoucher(order, ISSUER);
-		expect(result.voucher?.moneda).toBe('USD');
-		const noAmount = corpusOrder('usd-presentment');
-		noAmount.line_items[0].price_set.presentment_money.amount = null;
-		const error = refusal(() => orderToVoucher(noAmount, ISSUER));
-		expect(error.path).toBe('line_items[0].price_set');
-		expect(error.message).toBe(
-			`line_items[0].price_set is missing, so the amount in USD (the customer's currency) is unknown; line_items[0].price is in MXN.`,
-		);
-		expect(error.fix).toBe(
-			'Give the order as Shopify sends it (with the *_set amounts), or set Currency to "Shop Currency".',
-		);
-	});
-
-	it('the exchange rate: the setting when given (blank is not given), else the order shop ÷ presentment ratio, else refused', () => {
-		expect(
-			orderToVoucher(corpusOrder('usd-presentment'), { ...ISSUER, exchangeRate: ' ' }).voucher
-				?.tipoCambio,
-		).toBe(17.250058);
-		expect(
-			orderToVoucher(corpusOrder('usd-presentment'), {
-				...ISSUER,
-				exchangeRate: null as unknown as string,
-			}).voucher?.tipoCambio,
-		).toBe(17.250058);
-		expect(
-			orderToVoucher(corpusOrder('usd-presentment'), { ...ISSUER, exchangeRate: 17.5 }).voucher
-				?.tipoCambio,
-		).toBe(17.5);
-		expect(
-			orderToVoucher(plainOrder(), { ...ISSUER, exchangeRate: '17.5' }).voucher,
-		).not.toHaveProperty('tipoCambio');
-		for (const exchangeRate of ['0', '-17.5', 'today']) {
-			expect(
-				refusal(() => orderToVoucher(corpusOrder('usd-presentment'), { ...ISSUER, exchangeRate })),
-			).toMatchObject({
-				path: 'settings.exchangeRate',
-				message: `settings.exchangeRate ${JSON.stringify(exchangeRate)} is not an exchange rate.`,
-				fix: 'Give the pesos (MXN) per 1 USD, e.g. 17.25.',
-			});
-		}
-		const noRatio = corpusOrder('usd-presentment');
-		delete noRatio.total_price_set.shop_money;
-		const error = refusal(() => orderToVoucher(noRatio, ISSUER));
-		expect([error.path, error.message, error.fix]).toEqual([
-			'settings.exchangeRate',
-			'The voucher is in USD and the order gives no rate to pesos (its shop currency is MXN), so tipoCambio is unknown.',
-			"Set Exchange Rate to the pesos (MXN) per 1 USD of the order's date, e.g. from the DOF.",
-		]);
-		const zero = corpusOrder('usd-presentment');
-		zero.total_price_set.presentment_money.amount = '0.00';
-		expect(refusal(() => orderToVoucher(zero, ISSUER)).path).toBe('settings.exchangeRate');
-		const noPresentment = corpusOrder('usd-presentment');
-		noPresentment.total_price_set = { shop_money: noPresentment.total_price_set.shop_money };
-		expect(refusal(() => orderToVoucher(noPresentment, ISSUER)).path).toBe('settings.exchangeRate');
-	});
 });
 
 describe('order members read as Shopify may send them', () => {
 	it('a total_price that is not an amount is named as total_price (the order itself has no path before it)', () => {
-		expect(refusal(() => orderToVoucher(plainOrder({ total_price: 'abc' }), ISSUER))).toMatchObject(
-			{ path: 'total_price', message: 'total_price "abc" is not an amount.' },
-		);
+		expect(
+			refusal(() => orderToVoucher(plainOrder({ total_price: 'abc' }), ORDER_ISSUER)),
+		).toMatchObject({ path: 'total_price', message: 'total_price "abc" is not an amount.' });
 		const usd = corpusOrder('usd-presentment');
 		delete usd.total_price_set;
 		usd.total_price_set = { shop_money: { amount: '2240.61' } };
-		expect(refusal(() => orderToVoucher(usd, { ...ISSUER, exchangeRate: '17.25' }))).toMatchObject({
+		expect(
+			refusal(() => orderToVoucher(usd, { ...ORDER_ISSUER, exchangeRate: '17.25' })),
+		).toMatchObject({
 			path: 'total_price_set',
 			message:
 				"total_price_set is missing, so the amount in USD (the customer's currency) is unknown; total_price is in MXN.",
@@ -457,7 +275,7 @@ describe('order members read as Shopify may send them', () => {
 			tax_lines: undefined,
 			price: '100.00',
 		};
-		const result = orderToVoucher(order, ISSUER);
+		const result = orderToVoucher(order, ORDER_ISSUER);
 		const voucher = result.voucher as Voucher;
 		expect(voucher.conceptos).toEqual([
 			expect.objectContaining({ valorUnitario: 100, objetoImp: '01' }),
@@ -472,7 +290,7 @@ describe('order members read as Shopify may send them', () => {
 			tax_lines: [{ title: 'IVA 16%', rate: 0.16, price: '14.40' }],
 		};
 		expect(
-			(orderToVoucher({ ...discounted, total_price: '104.40' }, ISSUER).voucher as Voucher)
+			(orderToVoucher({ ...discounted, total_price: '104.40' }, ORDER_ISSUER).voucher as Voucher)
 				.conceptos[0].descuento,
 		).toBe(10);
 	});
@@ -480,30 +298,30 @@ describe('order members read as Shopify may send them', () => {
 	it('a discount allocation or a presentment amount that is not an amount is named with its full path', () => {
 		const order = plainOrder();
 		order.line_items[0].discount_allocations = [{ amount: 'ten' }];
-		expect(refusal(() => orderToVoucher(order, ISSUER)).path).toBe(
+		expect(refusal(() => orderToVoucher(order, ORDER_ISSUER)).path).toBe(
 			'line_items[0].discount_allocations[0].amount',
 		);
 		const usd = corpusOrder('usd-presentment');
 		usd.line_items[0].price_set.presentment_money.amount = 'abc';
-		expect(refusal(() => orderToVoucher(usd, ISSUER))).toMatchObject({
+		expect(refusal(() => orderToVoucher(usd, ORDER_ISSUER))).toMatchObject({
 			path: 'line_items[0].price_set.presentment_money.amount',
 		});
 		const spaced = corpusOrder('usd-presentment');
 		spaced.presentment_currency = ' usd ';
-		expect(orderToVoucher(spaced, ISSUER).voucher?.moneda).toBe('USD');
+		expect(orderToVoucher(spaced, ORDER_ISSUER).voucher?.moneda).toBe('USD');
 	});
 
 	it('free shipping leaves no concept and no note; a name is the label even when it is not the number', () => {
 		const order = plainOrder({ name: 'WEB-17' });
 		order.shipping_lines = [{ title: 'Pickup', price: '0.00', tax_lines: [] }];
-		const result = orderToVoucher(order, ISSUER);
+		const result = orderToVoucher(order, ORDER_ISSUER);
 		expect(result.voucher?.conceptos).toHaveLength(1);
 		expect(result.notes).toEqual([]);
-		expect(orderToVoucher({ ...order, cancelled_at: '2026-11-21' }, ISSUER).skipped?.message).toBe(
-			'order WEB-17 was cancelled; it is not invoiced.',
-		);
 		expect(
-			orderToVoucher(plainOrder({ name: 'A#17' }), { ...ISSUER, folio: 'orderName' }).voucher
+			orderToVoucher({ ...order, cancelled_at: '2026-11-21' }, ORDER_ISSUER).skipped?.message,
+		).toBe('order WEB-17 was cancelled; it is not invoiced.');
+		expect(
+			orderToVoucher(plainOrder({ name: 'A#17' }), { ...ORDER_ISSUER, folio: 'orderName' }).voucher
 				?.folio,
 		).toBe('A#17');
 	});
