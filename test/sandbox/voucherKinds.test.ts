@@ -1,23 +1,25 @@
 /**
  * The sandbox accepts every voucher kind, refuses a wrong one as the PAC would (nothing stored),
- * and renders the complements into the stamped XML and the PDF.
+ * and renders the complements into the stamped XML and the PDF: payment receipts, credit notes and
+ * global invoices. Legends, Carta Porte and foreign trade: voucherKinds.complements.test.ts.
  * Also covers: sandbox/paymentComplementRules.ts, sandbox/voucherKindRendering.ts, sandbox/kindMembers.ts (the Pagos 2.0 complement's rules, the kinds' XML and PDF, and the members they read).
  */
-import { startSandbox, type Sandbox } from '../../sandbox';
 import {
-	ApiClient,
-	apiClient,
 	findElement,
-	parseXml,
 	paymentVoucher as paymentVoucherOf,
 	validVoucher,
 	type XmlElement,
 } from '../support/sandboxHelpers';
+import {
+	childNames,
+	globalInvoice,
+	INVOICE_UUID,
+	voucherKindsSandbox,
+} from './voucherKindsSandbox';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Mutable = any;
 
-const INVOICE_UUID = '5FB2822E-396D-4725-8521-CDC4BDD20CCF';
 const RECIPIENT = {
 	rfc: 'URE180429TM6',
 	nombre: 'UNIVERSIDAD ROBOTICA ESPANOLA',
@@ -62,55 +64,8 @@ function creditNote(): Mutable {
 	});
 }
 
-function globalInvoice(): Mutable {
-	return validVoucher({
-		receptor: {
-			rfc: 'XAXX010101000',
-			nombre: 'PUBLICO EN GENERAL',
-			usoCFDI: 'S01',
-			regimenFiscalReceptor: '616',
-			domicilioFiscalReceptor: '42501',
-		},
-		informacionGlobal: { periodicidad: '04', meses: '04', anio: 2024 },
-	});
-}
-
-function childNames(element: XmlElement): string[] {
-	return element.children.map((child) => child.name);
-}
-
 describe('sandbox: voucher kinds', () => {
-	let sandbox: Sandbox;
-	let client: ApiClient;
-
-	beforeAll(async () => {
-		sandbox = await startSandbox();
-		client = await apiClient(sandbox);
-	});
-	afterAll(async () => {
-		await sandbox.close();
-	});
-
-	async function refused(body: unknown): Promise<string[]> {
-		const before = sandbox.vouchers.size;
-		const res = await client.create(body);
-		expect(res.status).toBe(200);
-		const result = (await res.json()) as {
-			esValido: boolean;
-			errores: Array<{ codigo: string; mensaje: string }>;
-			idComprobante: number;
-		};
-		expect(result.esValido).toBe(false);
-		expect(result.idComprobante).toBe(0);
-		expect(sandbox.vouchers.size).toBe(before);
-		for (const error of result.errores) expect(error.mensaje.length).toBeGreaterThan(10);
-		return result.errores.map((error) => error.codigo);
-	}
-
-	async function stampedXml(body: unknown): Promise<XmlElement> {
-		const { uuid } = await client.stamp(body);
-		return parseXml(await (await client.xml(uuid)).text());
-	}
+	const { refused, stampedXml, client: kindsClient } = voucherKindsSandbox();
 
 	it('stamps a payment receipt and writes pago20:Pagos into the XML', async () => {
 		const root = await stampedXml(paymentVoucher());
@@ -172,9 +127,9 @@ describe('sandbox: voucher kinds', () => {
 	});
 
 	it('prints the payment in the PDF', async () => {
-		const { uuid } = await client.stamp(paymentVoucher());
-		await client.requestPdf(uuid);
-		const link = (await (await client.pdfLink(uuid)).json()) as string;
+		const { uuid } = await kindsClient().stamp(paymentVoucher());
+		await kindsClient().requestPdf(uuid);
+		const link = (await (await kindsClient().pdfLink(uuid)).json()) as string;
 		const pdf = Buffer.from(await (await fetch(link)).arrayBuffer()).toString('latin1');
 		expect(pdf).toContain('Complemento de pagos 2.0 - monto total de pagos: 580.00 MXN');
 		expect(pdf).toContain(
@@ -314,171 +269,5 @@ describe('sandbox: voucher kinds', () => {
 				informacionGlobal: { periodicidad: '09', meses: '04', anio: 2022 },
 			}),
 		).toEqual(['FAC141', 'FAC143']);
-	});
-
-	it('writes fiscal legends, Carta Porte and foreign trade as their SAT nodes', async () => {
-		const body = validVoucher({
-			exportacion: '02',
-			receptor: {
-				rfc: 'XEXX010101000',
-				nombre: 'ACME TRADING INC',
-				usoCFDI: 'S01',
-				regimenFiscalReceptor: '616',
-				domicilioFiscalReceptor: '42501',
-				residenciaFiscal: 'USA',
-				numRegIdTrib: '123456789',
-			},
-			complemento: {
-				leyendasFiscales: {
-					version: '1.0',
-					leyenda: [{ disposicionFiscal: 'RMF2024', textoLeyenda: 'Leyenda & <prueba>' }],
-				},
-				cartaPorte31: {
-					version: '3.1',
-					idCCP: 'CCC5AB2C-1D4E-4F6A-8B9C-0D1E2F3A4B5C',
-					transpInternac: 'No',
-					ubicaciones: {
-						ubicacion: [
-							{ tipoUbicacion: 'Origen', rfcRemitenteDestinatario: 'EKU9003173C9' },
-							{
-								tipoUbicacion: 'Destino',
-								rfcRemitenteDestinatario: 'URE180429TM6',
-								distanciaRecorrida: 85.5,
-							},
-						],
-					},
-					mercancias: {
-						pesoBrutoTotal: 1200,
-						unidadPeso: 'KGM',
-						numTotalMercancias: 1,
-						mercancia: [
-							{
-								bienesTransp: '24112700',
-								descripcion: 'Pallets',
-								cantidad: 40,
-								claveUnidad: 'H87',
-								pesoEnKg: 1200,
-							},
-						],
-					},
-				},
-				comercioExterior20: {
-					version: '2.0',
-					tipoCambioUSD: 17.1234,
-					totalUSD: 1000,
-					mercancias: { mercancia: [{ noIdentificacion: 'SKU-1', valorDolares: 1000 }] },
-				},
-			},
-		});
-		const root = await stampedXml(body);
-		expect(root.attrs).toMatchObject({
-			'xmlns:leyendasFisc': 'http://www.sat.gob.mx/leyendasFiscales',
-			'xmlns:cartaporte31': 'http://www.sat.gob.mx/CartaPorte31',
-			'xmlns:cce20': 'http://www.sat.gob.mx/ComercioExterior20',
-		});
-		expect(childNames(findElement(root, 'cfdi:Complemento') as XmlElement)).toEqual([
-			'leyendasFisc:LeyendasFiscales',
-			'cartaporte31:CartaPorte',
-			'cce20:ComercioExterior',
-			'tfd:TimbreFiscalDigital',
-		]);
-		expect(findElement(root, 'leyendasFisc:Leyenda')?.attrs).toEqual({
-			disposicionFiscal: 'RMF2024',
-			textoLeyenda: 'Leyenda & <prueba>',
-		});
-		expect(findElement(root, 'cartaporte31:CartaPorte')?.attrs).toMatchObject({
-			Version: '3.1',
-			IdCCP: 'CCC5AB2C-1D4E-4F6A-8B9C-0D1E2F3A4B5C',
-			TranspInternac: 'No',
-		});
-		expect(
-			findElement(root, 'cartaporte31:Ubicaciones')?.children.map(
-				(child) => child.attrs.TipoUbicacion,
-			),
-		).toEqual(['Origen', 'Destino']);
-		expect(findElement(root, 'cartaporte31:Ubicacion')?.attrs.RFCRemitenteDestinatario).toBe(
-			'EKU9003173C9',
-		);
-		expect(findElement(root, 'cartaporte31:Mercancia')?.attrs).toMatchObject({
-			BienesTransp: '24112700',
-			PesoEnKg: '1200',
-		});
-		expect(findElement(root, 'cce20:ComercioExterior')?.attrs).toMatchObject({
-			Version: '2.0',
-			TipoCambioUSD: '17.1234',
-			TotalUSD: '1000',
-		});
-		expect(findElement(root, 'cce20:Mercancia')?.attrs).toEqual({
-			NoIdentificacion: 'SKU-1',
-			ValorDolares: '1000',
-		});
-	});
-
-	it('writes each concept of a global invoice with its ticket number as NoIdentificacion', async () => {
-		const sale = (ticket: string, amount: number) => ({
-			claveProdServ: '01010101',
-			noIdentificacion: ticket,
-			cantidad: '1',
-			claveUnidad: 'ACT',
-			descripcion: 'Venta',
-			valorUnitario: amount,
-			importe: amount,
-			objetoImp: '01',
-		});
-		const { uuid } = await client.stamp({
-			...globalInvoice(),
-			conceptos: [sale('1001', 600), sale('1002', 400)],
-			impuestos: undefined,
-			subTotal: 1000,
-			total: 1000,
-		});
-		const root = parseXml(await (await client.xml(uuid)).text());
-		const conceptos = findElement(root, 'cfdi:Conceptos') as XmlElement;
-		expect(conceptos.children.map((concepto) => concepto.attrs)).toEqual([
-			expect.objectContaining({
-				ClaveProdServ: '01010101',
-				NoIdentificacion: '1001',
-				Importe: '600.00',
-			}),
-			expect.objectContaining({
-				ClaveProdServ: '01010101',
-				NoIdentificacion: '1002',
-				Importe: '400.00',
-			}),
-		]);
-		expect(findElement(root, 'cfdi:InformacionGlobal')?.attrs).toEqual({
-			Periodicidad: '04',
-			Meses: '04',
-			Año: '2024',
-		});
-	});
-
-	it('refuses wrong legends, Carta Porte and foreign trade', async () => {
-		expect(
-			await refused(
-				validVoucher({ complemento: { leyendasFiscales: { version: '1.0', leyenda: [] } } }),
-			),
-		).toEqual(['FAC170']);
-		const cartaPorte = {
-			version: '3.1',
-			idCCP: 'X',
-			ubicaciones: { ubicacion: [{ tipoUbicacion: 'Origen' }] },
-			mercancias: { mercancia: [{}] },
-		};
-		expect(
-			await refused(
-				validVoucher({
-					tipoDeComprobante: 'E',
-					cfdiRelacionados: [{ tipoRelacion: '01', cfdiRelacionado: [{ uuid: INVOICE_UUID }] }],
-					complemento: { cartaPorte31: cartaPorte },
-				}),
-			),
-		).toEqual(['FAC150', 'FAC151', 'FAC152']);
-		const cce = { version: '2.0', totalUSD: 10, mercancias: { mercancia: [{ valorDolares: 9 }] } };
-		expect(await refused(validVoucher({ complemento: { comercioExterior20: cce } }))).toEqual([
-			'FAC160',
-			'FAC161',
-			'FAC162',
-		]);
 	});
 });
