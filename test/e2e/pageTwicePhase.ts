@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import { startSandbox } from '../../sandbox';
 import { CFDI_CREDENTIAL_TYPE } from '../support/examples';
 import { corpusOrder } from '../support/corpusOrder';
-import { sandboxCredential } from '../support/sandboxCredential';
+import { exampleCredential } from '../support/sandboxCredential';
 import type { Checks } from './checks';
 import { N8nInstance } from './n8n';
 import { installPackage } from './packageInstall';
@@ -82,7 +82,7 @@ export async function pageTwicePhase(
 		n8n = await N8nInstance.create(runtime, userFolder, log);
 		const page = selfInvoicePage(CREDENTIAL, sandbox.shopUrl);
 		await n8n.importCredentials([
-			{ ...CREDENTIAL, type: CFDI_CREDENTIAL_TYPE, data: sandboxCredential(sandbox) },
+			{ ...CREDENTIAL, type: CFDI_CREDENTIAL_TYPE, data: exampleCredential(sandbox) },
 			shopCredentialJson(),
 			smtpCredentialJson(SMTP_CREDENTIAL, mailbox.port),
 		]);
