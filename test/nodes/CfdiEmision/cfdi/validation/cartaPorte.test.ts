@@ -1,5 +1,4 @@
 import {
-	cartaPorteInvoice,
 	changed,
 	creditNote,
 	expectOnlyError,
@@ -7,6 +6,7 @@ import {
 	type WrongCase,
 	validateWithKinds,
 } from '../../../../support/kindFixtures';
+import { cartaPorteInvoice } from '../../../../support/complementInvoices';
 
 const CP = 'complemento.cartaPorte31';
 

@@ -3,12 +3,12 @@
  * stopped, each naming its path (the cases of cartaPorte.test.ts that reach these rules).
  */
 import {
-	cartaPorteInvoice,
 	changed,
 	expectOnlyError,
 	type Mutable,
 	type WrongCase,
 } from '../../../../support/kindFixtures';
+import { cartaPorteInvoice } from '../../../../support/complementInvoices';
 
 const CP = 'complemento.cartaPorte31';
 

@@ -4,12 +4,12 @@
  * these rules).
  */
 import {
-	cartaPorteInvoice,
 	changed,
 	expectOnlyError,
 	type Mutable,
 	type WrongCase,
 } from '../../../../support/kindFixtures';
+import { cartaPorteInvoice } from '../../../../support/complementInvoices';
 
 const CP = 'complemento.cartaPorte31';
 

@@ -1,12 +1,12 @@
 import {
 	changed,
 	expectOnlyError,
-	exportInvoice,
 	paymentReceipt,
 	type Mutable,
 	type WrongCase,
 	validateWithKinds,
 } from '../../../../support/kindFixtures';
+import { exportInvoice } from '../../../../support/complementInvoices';
 const CCE = 'complemento.comercioExterior20';
 
 describe('Comercio Exterior 2.0 (given as JSON)', () => {
