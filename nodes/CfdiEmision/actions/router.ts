@@ -11,7 +11,7 @@ import * as buildFromOrder from './voucher/buildFromOrder.operation';
 import * as cancel from './voucher/cancel.operation';
 import * as create from './voucher/create.operation';
 import * as createCreditNote from './voucher/creditNote/createCreditNote.operation';
-import * as createGlobalInvoice from './voucher/createGlobalInvoice.operation';
+import * as createGlobalInvoice from './voucher/globalInvoice/createGlobalInvoice.operation';
 import * as createPaymentReceipt from './voucher/paymentReceipt/createPaymentReceipt.operation';
 import * as get from './voucher/get.operation';
 import * as getMany from './voucher/getMany.operation';

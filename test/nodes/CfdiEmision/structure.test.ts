@@ -238,11 +238,14 @@ describe('one rule for "is this parameter an expression"', () => {
 
 	test('a raw read elsewhere is found, in runParameters.ts it is not', () => {
 		const source = 'const raw = ctx.getNode().parameters[name];';
-		expect(rawParameterReads(`${NODE}/voucherInput/globalInvoice.ts`, source)).toEqual([
-			'ctx.getNode().parameters',
-		]);
 		expect(
-			rawParameterReads(`${NODE}/voucherInput/globalInvoice.ts`, 'ctx.getNode()?.parameters'),
+			rawParameterReads(`${NODE}/actions/voucher/globalInvoice/globalInvoiceFromSales.ts`, source),
+		).toEqual(['ctx.getNode().parameters']);
+		expect(
+			rawParameterReads(
+				`${NODE}/actions/voucher/globalInvoice/globalInvoiceFromSales.ts`,
+				'ctx.getNode()?.parameters',
+			),
 		).toEqual(['ctx.getNode()?.parameters']);
 		expect(rawParameterReads(`${NODE}/execution/runParameters.ts`, source)).toEqual([]);
 	});

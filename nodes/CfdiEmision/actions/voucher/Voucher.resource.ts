@@ -9,7 +9,7 @@ import * as buildFromOrder from './buildFromOrder.operation';
 import * as cancel from './cancel.operation';
 import * as create from './create.operation';
 import * as createCreditNote from './creditNote/createCreditNote.operation';
-import * as createGlobalInvoice from './createGlobalInvoice.operation';
+import * as createGlobalInvoice from './globalInvoice/createGlobalInvoice.operation';
 import * as createPaymentReceipt from './paymentReceipt/createPaymentReceipt.operation';
 import * as get from './get.operation';
 import * as getMany from './getMany.operation';

@@ -41,7 +41,6 @@ export {
 	type GlobalSaleCreditInput,
 	type SaleCredit,
 } from './globalSaleCredit';
-export { globalPeriodEnd, lateGlobalInvoiceWarning } from './globalDeadline';
 export {
 	globalTwinAdvice,
 	globalTwinMessage,

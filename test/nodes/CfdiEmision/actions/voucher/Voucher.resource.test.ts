@@ -8,7 +8,7 @@ import * as buildFromOrder from '../../../../../nodes/CfdiEmision/actions/vouche
 import * as cancel from '../../../../../nodes/CfdiEmision/actions/voucher/cancel.operation';
 import * as create from '../../../../../nodes/CfdiEmision/actions/voucher/create.operation';
 import * as createCreditNote from '../../../../../nodes/CfdiEmision/actions/voucher/creditNote/createCreditNote.operation';
-import * as createGlobalInvoice from '../../../../../nodes/CfdiEmision/actions/voucher/createGlobalInvoice.operation';
+import * as createGlobalInvoice from '../../../../../nodes/CfdiEmision/actions/voucher/globalInvoice/createGlobalInvoice.operation';
 import * as createPaymentReceipt from '../../../../../nodes/CfdiEmision/actions/voucher/paymentReceipt/createPaymentReceipt.operation';
 import * as get from '../../../../../nodes/CfdiEmision/actions/voucher/get.operation';
 import * as getMany from '../../../../../nodes/CfdiEmision/actions/voucher/getMany.operation';

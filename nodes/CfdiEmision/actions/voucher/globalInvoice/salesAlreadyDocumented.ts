@@ -1,13 +1,13 @@
 /**
  * What the service already documents of a global invoice's sales (read before the invoice is built
- * by actions/voucher/priorDeclarations.ts: the stamped global invoices of an overlapping period, their
+ * by priorDeclarations.ts: the stamped global invoices of an overlapping period, their
  * tickets, and the vouchers whose folio is one of the tickets), and which of the run's sales they
  * already document.
  */
-import { type SaleInput } from '../cfdi';
-import { decimalsOf } from '../cfdi/kinds/taxRates';
-import { type Decimal } from '../cfdi/decimal';
-import { type GlobalPeriod } from '../cfdi/kinds/globalPeriod';
+import { type SaleInput } from '../../../cfdi';
+import { decimalsOf } from '../../../cfdi/kinds/taxRates';
+import { type Decimal } from '../../../cfdi/decimal';
+import { type GlobalPeriod } from './globalPeriod';
 import {
 	declaredLeftOut,
 	invoicedIndividually,
@@ -17,7 +17,7 @@ import {
 	type DeclaredGlobal,
 	type LeftOutSale,
 	type ListedSale,
-} from '../cfdi/kinds/globalTickets';
+} from './documentedSaleRules';
 
 /** What the service already documents of this run's sales: stamped global invoices and same-folio vouchers. */
 export interface PriorDeclarations {

@@ -5,13 +5,13 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import { MESES, PERIODICIDAD } from '../../cfdi';
-import { catalogOptions } from '../common.fields';
-import { showFor } from '../common.fields';
-import { runStamping } from '../../stamping';
-import { RunVoucherList } from '../../stamping/service';
-import { SaleLedger } from '../../stamping/saleLedger';
-import { wholeNodeErrorItem } from '../../execution/runItems';
+import { MESES, PERIODICIDAD } from '../../../cfdi';
+import { catalogOptions } from '../../common.fields';
+import { showFor } from '../../common.fields';
+import { runStamping } from '../../../stamping';
+import { RunVoucherList } from '../../../stamping/service';
+import { SaleLedger } from '../../../stamping/saleLedger';
+import { wholeNodeErrorItem } from '../../../execution/runItems';
 import {
 	fiscalLegends,
 	issuerRegimeField,
@@ -21,16 +21,16 @@ import {
 	stampingFields,
 	taxRateFields,
 	voucherField,
-} from './fields';
+} from '../fields';
 import {
 	DEFAULT_SALES_PER_GLOBAL_INVOICE,
 	globalInvoiceParts,
 	periodIfValid,
 	type GlobalInvoiceParts,
-} from '../../voucherInput/globalInvoice';
-import { NO_PRIOR } from '../../voucherInput/globalInvoiceDeclarations';
+} from './globalInvoiceFromSales';
+import { NO_PRIOR } from './salesAlreadyDocumented';
 import { priorDeclarations } from './priorDeclarations';
-import { VOUCHER_KINDS } from './kindsTable';
+import { VOUCHER_KINDS } from '../kindsTable';
 
 const OPERATION = 'createGlobalInvoice';
 const show = showFor('voucher', [OPERATION]);

@@ -1,20 +1,20 @@
 /**
- * What the service already documents of a global invoice's sales (voucherInput/globalInvoiceDeclarations.ts),
+ * What the service already documents of a global invoice's sales (actions/voucher/globalInvoice/salesAlreadyDocumented.ts),
  * through n8n-core's engine against the sandbox: a sale goes either to its customer's invoice or into
  * one global invoice, so a sale declared in an overlapping global invoice, or invoiced to its customer
  * (the same sale), is left out.
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { monthlyPeriod } from '../../../support/mexicoCityDates';
-import { createParams, useSandboxEngine } from '../../../support/nodeTestKit';
+import { monthlyPeriod } from '../../../../../support/mexicoCityDates';
+import { createParams, useSandboxEngine } from '../../../../../support/nodeTestKit';
 import {
 	dailyGlobalOfThisMonth,
 	globalParams,
 	sentBody,
 	salesOfTickets,
-} from '../../../support/kindsKit';
-import { invoiceVoucher } from '../../../support/vouchers';
+} from '../../../../../support/kindsKit';
+import { invoiceVoucher } from '../../../../../support/vouchers';
 
 const kit = useSandboxEngine();
 const V11 = { typeVersion: 1.1 };

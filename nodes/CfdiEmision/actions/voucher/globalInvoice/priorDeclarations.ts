@@ -2,25 +2,25 @@
  * What the service already documents of a global invoice's sales, read before the invoice is built:
  * the stamped global invoices of an overlapping period (their tickets, from their XML) and the
  * vouchers whose folio is one of the tickets (sales perhaps invoiced to their customer). Which of
- * the run's sales they document: voucherInput/globalInvoiceDeclarations.ts.
+ * the run's sales they document: salesAlreadyDocumented.ts.
  */
 import { NodeOperationError, type IExecuteFunctions } from 'n8n-workflow';
 
-import { checkWindow, globalInvoiceKey } from '../../cfdi/businessKey';
-import { saleWindow } from '../../cfdi/contentKey';
-import { GENERIC_NATIONAL_RFC } from '../../cfdi/rfc';
-import { calendarNow, monthStartIso } from '../../cfdi/mexicoTime';
-import { periodOfInformacionGlobal, type GlobalPeriod } from '../../cfdi/kinds/globalPeriod';
-import { readSaleDocument, salesDeclaredBy } from '../../cfdi/kinds/saleDocument';
-import type { DeclaredGlobal } from '../../cfdi/kinds/globalTickets';
-import { RunSession } from '../../api/client';
-import { RunClient } from '../../api/runClient';
-import { downloadVoucherXml } from '../../api/voucherXml';
-import { RunParameters } from '../../execution/runParameters';
-import { NO_PRIOR, type PriorDeclarations } from '../../voucherInput/globalInvoiceDeclarations';
-import { duplicateCheckModeOf } from '../../stamping/duplicateCheck';
-import { readStampingSettings } from '../../stamping/runSettings';
-import type { RunVoucherList } from '../../stamping/service';
+import { checkWindow, globalInvoiceKey } from '../../../cfdi/businessKey';
+import { saleWindow } from '../../../cfdi/contentKey';
+import { GENERIC_NATIONAL_RFC } from '../../../cfdi/rfc';
+import { calendarNow, monthStartIso } from '../../../cfdi/mexicoTime';
+import { periodOfInformacionGlobal, type GlobalPeriod } from './globalPeriod';
+import { readSaleDocument, salesDeclaredBy } from '../../../cfdi/kinds/saleDocument';
+import type { DeclaredGlobal } from './documentedSaleRules';
+import { RunSession } from '../../../api/client';
+import { RunClient } from '../../../api/runClient';
+import { downloadVoucherXml } from '../../../api/voucherXml';
+import { RunParameters } from '../../../execution/runParameters';
+import { NO_PRIOR, type PriorDeclarations } from './salesAlreadyDocumented';
+import { duplicateCheckModeOf } from '../../../stamping/duplicateCheck';
+import { readStampingSettings } from '../../../stamping/runSettings';
+import type { RunVoucherList } from '../../../stamping/service';
 
 const ticketsOf = (ctx: IExecuteFunctions): string[] =>
 	ctx

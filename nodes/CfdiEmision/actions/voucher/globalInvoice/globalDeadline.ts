@@ -4,7 +4,7 @@
  * ends). InformacionGlobal names the month (01-12) or the two months (13-18); a daily, weekly or
  * fortnightly period ends by the end of its month at the latest, so only that bound is known there.
  */
-import { mexicoCityDateOf, monthEndMs } from '../mexicoTime';
+import { mexicoCityDateOf, monthEndMs } from '../../../cfdi/mexicoTime';
 
 const DAY_MS = 86_400_000;
 

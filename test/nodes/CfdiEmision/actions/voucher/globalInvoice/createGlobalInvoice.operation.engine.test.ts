@@ -1,14 +1,14 @@
 /**
  * Voucher > Create Global Invoice through n8n-core's engine against the sandbox: the input items
  * (one sale each) as one voucher to the general public with InformacionGlobal, and example 06's
- * path. Its period, one set of settings and each sale once: test/nodes/CfdiEmision/voucherInput/
- * globalInvoice.engine.test.ts; the sales already documented: globalInvoiceDeclarations.engine.test.ts.
+ * path. Its period, one set of settings and each sale once: globalInvoiceFromSales.engine.test.ts
+ * beside it; the sales already documented: salesAlreadyDocumented.engine.test.ts.
  */
 import type { INodeParameters, IRun } from 'n8n-workflow';
 
-import { useSandboxEngine } from '../../../../support/nodeTestKit';
-import { satCheckedTotal } from '../../../../support/satLimits';
-import { routes } from '../../../../support/sandboxCredential';
+import { useSandboxEngine } from '../../../../../support/nodeTestKit';
+import { satCheckedTotal } from '../../../../../support/satLimits';
+import { routes } from '../../../../../support/sandboxCredential';
 import {
 	findElement,
 	globalParams,
@@ -18,7 +18,7 @@ import {
 	SALES,
 	sentBody,
 	stampedXml,
-} from '../../../../support/kindsKit';
+} from '../../../../../support/kindsKit';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 const kit = useSandboxEngine();

@@ -5,10 +5,10 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { order2002ToGeneralPublic, runFirstItem } from '../../../support/globalSaleKit';
-import { recentGlobalParams } from '../../../support/kindsKit';
-import { lastMonthDay } from '../../../support/mexicoCityDates';
-import { useSandboxEngine } from '../../../support/nodeTestKit';
+import { order2002ToGeneralPublic, runFirstItem } from '../../../../../support/globalSaleKit';
+import { recentGlobalParams } from '../../../../../support/kindsKit';
+import { lastMonthDay } from '../../../../../support/mexicoCityDates';
+import { useSandboxEngine } from '../../../../../support/nodeTestKit';
 
 const kit = useSandboxEngine();
 

@@ -1,13 +1,13 @@
 /**
- * The reads of a Create Global Invoice run (actions/voucher/priorDeclarations.ts) through n8n's
+ * The reads of a Create Global Invoice run (actions/voucher/globalInvoice/priorDeclarations.ts) through n8n's
  * engine against the sandbox: the period's declarations and the Duplicate Check come from the run's
  * one list read (stamping/service.ts), and each live global invoice of the period is read once.
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { monthlyPeriod } from '../../../../support/mexicoCityDates';
-import { useSandboxEngine } from '../../../../support/nodeTestKit';
-import { dailyGlobalOfThisMonth, sentBody, salesOfTickets } from '../../../../support/kindsKit';
+import { monthlyPeriod } from '../../../../../support/mexicoCityDates';
+import { useSandboxEngine } from '../../../../../support/nodeTestKit';
+import { dailyGlobalOfThisMonth, sentBody, salesOfTickets } from '../../../../../support/kindsKit';
 
 const kit = useSandboxEngine();
 const V11 = { typeVersion: 1.1 };

@@ -3,8 +3,8 @@ import {
 	periodOfInformacionGlobal,
 	periodsOverlap,
 	resolveGlobalPeriod,
-} from '../../../../../nodes/CfdiEmision/cfdi/kinds/globalPeriod';
-import { KindInputError } from '../../../../../nodes/CfdiEmision/cfdi/kinds/taxRates';
+} from '../../../../../../nodes/CfdiEmision/actions/voucher/globalInvoice/globalPeriod';
+import { KindInputError } from '../../../../../../nodes/CfdiEmision/cfdi/kinds/taxRates';
 
 // The SAT's "Guía de llenado del CFDI global" (versión 4.0), InformacionGlobal: Meses 01-12 is the
 // month of the sales, 13-18 the two-month periods (13 = January-February ... 18 = November-December),

@@ -15,8 +15,8 @@
  * Daily, weekly and fortnightly invoices carry only their month in InformacionGlobal, so two global
  * invoices overlap when their month spans share a month of the same year.
  */
-import type { YearMonth } from '../mexicoTime';
-import { KindInputError } from './taxRates';
+import type { YearMonth } from '../../../cfdi/mexicoTime';
+import { KindInputError } from '../../../cfdi/kinds/taxRates';
 
 const MONTH_NAMES = [
 	'January',

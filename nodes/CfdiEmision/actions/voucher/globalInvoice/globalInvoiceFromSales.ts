@@ -2,28 +2,37 @@
  * Voucher → Create Global Invoice's voucher: the input items (one sale each) gathered into one
  * voucher to the general public with InformacionGlobal, after checking that they share one set of
  * settings, one period and distinct tickets; sales the service already documents are left out and
- * listed in the output. Nothing here sends a request (the reads are in globalInvoiceDeclarations.ts).
+ * listed in the output. Nothing here sends a request (the reads are in priorDeclarations.ts).
  */
 import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 
 import {
 	buildGlobalInvoice,
-	lateGlobalInvoiceWarning,
 	globalInvoiceMoney,
 	type KindInputError,
 	type GlobalInvoiceInput,
 	type SaleInput,
-} from '../cfdi';
-import { kindInputFailure, readTaxRates, withRelationsAndLegends } from './voucherKind';
-import { globalInvoiceKey } from '../cfdi/businessKey';
-import { parseDecimal, type Decimal } from '../cfdi/decimal';
-import { resolveGlobalPeriod, type GlobalPeriod } from '../cfdi/kinds/globalPeriod';
-import { type PriorDeclarations, salesAlreadyDocumented } from './globalInvoiceDeclarations';
-import { lineTotals } from '../cfdi/kinds/taxIncluded';
-import { calendarNow, mexicoCityEpochMs, mexicoCityMonth, monthStartIso } from '../cfdi/mexicoTime';
-import { BuiltVoucher } from './builtVoucher';
-import { issuerFromFields, voucherDateOption } from './voucherBody';
-import { runParameter } from '../execution/runParameters';
+} from '../../../cfdi';
+import {
+	kindInputFailure,
+	readTaxRates,
+	withRelationsAndLegends,
+} from '../../../voucherInput/voucherKind';
+import { globalInvoiceKey } from '../../../cfdi/businessKey';
+import { parseDecimal, type Decimal } from '../../../cfdi/decimal';
+import { resolveGlobalPeriod, type GlobalPeriod } from './globalPeriod';
+import { lateGlobalInvoiceWarning } from './globalDeadline';
+import { type PriorDeclarations, salesAlreadyDocumented } from './salesAlreadyDocumented';
+import { lineTotals } from '../../../cfdi/kinds/taxIncluded';
+import {
+	calendarNow,
+	mexicoCityEpochMs,
+	mexicoCityMonth,
+	monthStartIso,
+} from '../../../cfdi/mexicoTime';
+import { BuiltVoucher } from '../../../voucherInput/builtVoucher';
+import { issuerFromFields, voucherDateOption } from '../../../voucherInput/voucherBody';
+import { runParameter } from '../../../execution/runParameters';
 
 /** The settings that make the invoice rather than a sale: one value for every input item. */
 const INVOICE_SETTINGS = [

@@ -1,12 +1,12 @@
 /**
- * Create Global Invoice's voucher built from the input items (voucherInput/globalInvoice.ts), through
+ * Create Global Invoice's voucher built from the input items (actions/voucher/globalInvoice/globalInvoiceFromSales.ts), through
  * n8n-core's engine against the sandbox: a period that exists (the SAT's "Guía de llenado del CFDI
  * global", versión 4.0: InformacionGlobal Periodicidad 01 daily ... 05 bimonthly, Meses 01-12, 13-18
  * for two months, Año the year of the sales), one set of settings, each sale once.
  */
 
-import { useCalendar } from '../../../support/calendarClock';
-import { useSandboxEngine } from '../../../support/nodeTestKit';
+import { useCalendar } from '../../../../../support/calendarClock';
+import { useSandboxEngine } from '../../../../../support/nodeTestKit';
 import {
 	dailyGlobalOfThisMonth,
 	globalParams,
@@ -14,7 +14,7 @@ import {
 	SALES,
 	sentBody,
 	salesOfTickets,
-} from '../../../support/kindsKit';
+} from '../../../../../support/kindsKit';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 const calendar = useCalendar();

@@ -1,11 +1,11 @@
-import { parseDecimal, type Decimal } from '../../../../../nodes/CfdiEmision/cfdi/decimal';
-import { periodOfInformacionGlobal } from '../../../../../nodes/CfdiEmision/cfdi/kinds/globalPeriod';
+import { parseDecimal, type Decimal } from '../../../../../../nodes/CfdiEmision/cfdi/decimal';
+import { periodOfInformacionGlobal } from '../../../../../../nodes/CfdiEmision/actions/voucher/globalInvoice/globalPeriod';
 import {
 	invoicedIndividually,
 	ticketsDeclaredInGlobals,
 	type DeclaredGlobal,
 	type ListedSale,
-} from '../../../../../nodes/CfdiEmision/cfdi/kinds/globalTickets';
+} from '../../../../../../nodes/CfdiEmision/actions/voucher/globalInvoice/documentedSaleRules';
 
 const november = periodOfInformacionGlobal({ periodicidad: '01', meses: '11', anio: '2026' })!;
 const october = periodOfInformacionGlobal({ periodicidad: '01', meses: '10', anio: '2026' })!;

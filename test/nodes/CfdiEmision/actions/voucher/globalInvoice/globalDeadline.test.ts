@@ -1,7 +1,7 @@
 import {
 	globalPeriodEnd,
 	lateGlobalInvoiceWarning,
-} from '../../../../../nodes/CfdiEmision/cfdi/kinds/globalDeadline';
+} from '../../../../../../nodes/CfdiEmision/actions/voucher/globalInvoice/globalDeadline';
 
 const at = (local: string) => Date.parse(`${local}-06:00`);
 

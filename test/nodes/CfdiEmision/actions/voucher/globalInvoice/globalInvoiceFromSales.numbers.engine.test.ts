@@ -3,8 +3,8 @@
  * Amount with binary float noise is the amount it stands for; a Sale Amount finer than a cent in text
  * is refused naming its item, not the month's sum; Sales Per Global Invoice refuses a boolean.
  */
-import { globalParams, issuingCalls, sentBody } from '../../../support/kindsKit';
-import { useSandboxEngine } from '../../../support/nodeTestKit';
+import { globalParams, issuingCalls, sentBody } from '../../../../../support/kindsKit';
+import { useSandboxEngine } from '../../../../../support/nodeTestKit';
 
 const kit = useSandboxEngine();
 

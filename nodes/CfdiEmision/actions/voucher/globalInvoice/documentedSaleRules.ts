@@ -11,7 +11,7 @@
  *   series may number its invoices like the tickets, and leaving a sale out because of an unrelated
  *   invoice leaves it undeclared.
  *
- * Pure: voucherInput/globalInvoiceDeclarations.ts reads the list and the XML.
+ * Pure: priorDeclarations.ts reads the list and the XML, salesAlreadyDocumented.ts applies these.
  */
 import {
 	compareDecimal,
@@ -19,10 +19,10 @@ import {
 	parseDecimal,
 	roundDecimal,
 	type Decimal,
-} from '../decimal';
-import { GENERIC_NATIONAL_RFC } from '../rfc';
+} from '../../../cfdi/decimal';
+import { GENERIC_NATIONAL_RFC } from '../../../cfdi/rfc';
 import { periodsOverlap, describePeriod, type GlobalPeriod } from './globalPeriod';
-import { fieldText } from '../fieldText';
+import { fieldText } from '../../../cfdi/fieldText';
 
 /** A stamped global invoice as its XML tells it. */
 export interface DeclaredGlobal {

@@ -6,8 +6,8 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { findElement, globalParams, stampedXml } from '../../../support/kindsKit';
-import { useSandboxEngine } from '../../../support/nodeTestKit';
+import { findElement, globalParams, stampedXml } from '../../../../../support/kindsKit';
+import { useSandboxEngine } from '../../../../../support/nodeTestKit';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 const kit = useSandboxEngine();
