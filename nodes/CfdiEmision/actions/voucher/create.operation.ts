@@ -10,9 +10,9 @@ import { runStamping } from '../../stamping';
 import {
 	saleInGlobalInvoice as checkSaleInGlobalInvoice,
 	type SaleInGlobalInvoice,
-} from '../../stamping/saleInGlobalInvoice';
-import { cancelReplacedGlobal } from '../../stamping/globalCancellation';
-import { withHalfReplaced } from '../../stamping/halfReplaced';
+} from './globalInvoice/saleInGlobalInvoice';
+import { cancelReplacedGlobal } from './globalInvoice/globalCancellation';
+import { withHalfReplaced } from './globalInvoice/halfReplaced';
 import { withRelationsAndLegends } from '../../voucherInput/voucherKind';
 import {
 	fiscalLegends,

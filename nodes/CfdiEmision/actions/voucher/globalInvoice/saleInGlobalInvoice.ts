@@ -28,17 +28,17 @@ import {
 	type GlobalSaleStep,
 	type OwnSale,
 	type Voucher,
-} from '../cfdi';
-import { needsAttention } from '../execution/needsAttention';
-import type { VoucherRecord } from '../api/voucherRecords';
-import { cfdiDateTime } from '../cfdi/mexicoTime';
-import { stampStepVoucher } from './sendJob';
-import type { RelatingDocuments, StepRun } from './plan';
-import type { StampJob } from './stampJob';
-import type { StampingService } from './service';
-import { describeDocument } from '../cfdi/ledgerRules';
-import type { LedgerDocument } from '../cfdi/ledger';
-import { fieldText as text } from '../cfdi/fieldText';
+} from '../../../cfdi';
+import { needsAttention } from '../../../execution/needsAttention';
+import type { VoucherRecord } from '../../../api/voucherRecords';
+import { cfdiDateTime } from '../../../cfdi/mexicoTime';
+import { stampStepVoucher } from '../../../stamping/sendJob';
+import type { RelatingDocuments, StepRun } from '../../../stamping/plan';
+import type { StampJob } from '../../../stamping/stampJob';
+import type { StampingService } from '../../../stamping/service';
+import { describeDocument } from '../../../cfdi/ledgerRules';
+import type { LedgerDocument } from '../../../cfdi/ledger';
+import { fieldText as text } from '../../../cfdi/fieldText';
 
 export type SaleInGlobalInvoice = 'fail' | 'replace';
 

@@ -5,9 +5,9 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { fieldText as text } from '../cfdi/fieldText';
-import { needsAttention } from '../execution/needsAttention';
-import type { StampJob } from './stampJob';
+import { fieldText as text } from '../../../cfdi/fieldText';
+import { needsAttention } from '../../../execution/needsAttention';
+import type { StampJob } from '../../../stamping/stampJob';
 
 /** The error of the buyer's invoice, naming both global invoices, what each declares and the two ways to settle it. */
 export function withHalfReplaced<E extends { context: IDataObject }>(error: E, job: StampJob): E {

@@ -15,10 +15,10 @@ import {
 	lastMonthOrder,
 	runFirstItem,
 	stampLastMonthGlobal,
-} from '../../../support/globalSaleKit';
-import { orderParams, useSandboxEngine } from '../../../support/nodeTestKit';
-import { writesSince } from '../../../support/kindsKit';
-import { apiClient, validVoucher } from '../../../support/sandboxHelpers';
+} from '../../../../../support/globalSaleKit';
+import { orderParams, useSandboxEngine } from '../../../../../support/nodeTestKit';
+import { writesSince } from '../../../../../support/kindsKit';
+import { apiClient, validVoucher } from '../../../../../support/sandboxHelpers';
 
 const kit = useSandboxEngine();
 const ORDER = lastMonthOrder;

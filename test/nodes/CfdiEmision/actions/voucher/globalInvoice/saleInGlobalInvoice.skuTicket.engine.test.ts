@@ -15,9 +15,9 @@ import {
 	lastMonthOrder,
 	order2002ToGeneralPublic,
 	runFirstItem,
-} from '../../../support/globalSaleKit';
-import { recentGlobalParams, writesSince } from '../../../support/kindsKit';
-import { orderParams, useSandboxEngine } from '../../../support/nodeTestKit';
+} from '../../../../../support/globalSaleKit';
+import { recentGlobalParams, writesSince } from '../../../../../support/kindsKit';
+import { orderParams, useSandboxEngine } from '../../../../../support/nodeTestKit';
 
 const kit = useSandboxEngine();
 const ORDER = lastMonthOrder;

@@ -1,5 +1,5 @@
 /**
- * Also covers: nodes/CfdiEmision/stamping/globalCancellation.ts (motive 04's last step, the cancellation).
+ * Also covers: nodes/CfdiEmision/actions/voucher/globalInvoice/globalCancellation.ts (motive 04's last step, the cancellation).
  * Voucher → Create from an order whose sale is already in last month's stamped global invoice
  * ("Sale in a Global Invoice"), through n8n-core's engine against the sandbox: Fail names the
  * global invoice and the SAT's procedure; Replace the Global Invoice stamps its replacement without
@@ -9,10 +9,10 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { FaultSpec } from '../../../../sandbox/types';
-import { lastMonthOrder, stampLastMonthGlobal } from '../../../support/globalSaleKit';
-import { writesSince } from '../../../support/kindsKit';
-import { orderParams, useSandboxEngine } from '../../../support/nodeTestKit';
+import type { FaultSpec } from '../../../../../../sandbox/types';
+import { lastMonthOrder, stampLastMonthGlobal } from '../../../../../support/globalSaleKit';
+import { writesSince } from '../../../../../support/kindsKit';
+import { orderParams, useSandboxEngine } from '../../../../../support/nodeTestKit';
 
 const kit = useSandboxEngine();
 const ORDER = lastMonthOrder;

@@ -6,13 +6,13 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { describePeriod, replacementOf, type GlobalOnList } from '../cfdi';
-import type { VoucherRecord } from '../api/voucherRecords';
-import type { RelatingDocuments, StepRun } from './plan';
-import type { StampJob } from './stampJob';
-import type { StampingService } from './service';
-import { needsAttention } from '../execution/needsAttention';
-import { freshByUuid } from './service';
+import { describePeriod, replacementOf, type GlobalOnList } from '../../../cfdi';
+import type { VoucherRecord } from '../../../api/voucherRecords';
+import type { RelatingDocuments, StepRun } from '../../../stamping/plan';
+import type { StampJob } from '../../../stamping/stampJob';
+import type { StampingService } from '../../../stamping/service';
+import { needsAttention } from '../../../execution/needsAttention';
+import { freshByUuid } from '../../../stamping/service';
 import {
 	ensureReplacement,
 	facts,
@@ -23,7 +23,7 @@ import {
 	unclearOutcome,
 	type SaleInGlobalInvoice,
 } from './saleInGlobalInvoice';
-import { fieldText as text } from '../cfdi/fieldText';
+import { fieldText as text } from '../../../cfdi/fieldText';
 
 /**
  * The last step: cancel the global invoice with motive 04 (no folioSustitucion: the motive names no

@@ -5,10 +5,10 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { lastMonthOrder, runFirstItem } from '../../../support/globalSaleKit';
-import { recentGlobalParams } from '../../../support/kindsKit';
-import { orderParams, useSandboxEngine } from '../../../support/nodeTestKit';
-import { satCheckedTotal } from '../../../support/satLimits';
+import { lastMonthOrder, runFirstItem } from '../../../../../support/globalSaleKit';
+import { recentGlobalParams } from '../../../../../support/kindsKit';
+import { orderParams, useSandboxEngine } from '../../../../../support/nodeTestKit';
+import { satCheckedTotal } from '../../../../../support/satLimits';
 
 const kit = useSandboxEngine();
 

@@ -15,9 +15,9 @@ import {
 	lastMonthOrder,
 	runFirstItem,
 	stampLastMonthGlobal,
-} from '../../../support/globalSaleKit';
-import { writesSince } from '../../../support/kindsKit';
-import { orderParams, useSandboxEngine } from '../../../support/nodeTestKit';
+} from '../../../../../support/globalSaleKit';
+import { writesSince } from '../../../../../support/kindsKit';
+import { orderParams, useSandboxEngine } from '../../../../../support/nodeTestKit';
 
 const kit = useSandboxEngine();
 const ORDER = lastMonthOrder;

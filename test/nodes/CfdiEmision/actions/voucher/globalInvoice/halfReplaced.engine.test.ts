@@ -5,9 +5,13 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { lastMonthOrder, runFirstItem, stampLastMonthGlobal } from '../../../support/globalSaleKit';
-import type { Order } from '../../../support/corpusOrder';
-import { orderParams, useSandboxEngine } from '../../../support/nodeTestKit';
+import {
+	lastMonthOrder,
+	runFirstItem,
+	stampLastMonthGlobal,
+} from '../../../../../support/globalSaleKit';
+import type { Order } from '../../../../../support/corpusOrder';
+import { orderParams, useSandboxEngine } from '../../../../../support/nodeTestKit';
 
 const kit = useSandboxEngine();
 
