@@ -35,13 +35,6 @@ export {
 	type SaleDocument,
 } from './saleDocument';
 export {
-	buildGlobalSaleCreditNote,
-	ticketBalance,
-	type BuildSaleCredit,
-	type GlobalSaleCreditInput,
-	type SaleCredit,
-} from './globalSaleCredit';
-export {
 	globalTwinAdvice,
 	globalTwinMessage,
 	type GlobalTwin,

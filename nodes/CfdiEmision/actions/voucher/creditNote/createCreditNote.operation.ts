@@ -11,7 +11,7 @@ import { relatedPartyFields } from '../fields/relatedParties.fields';
 import { options, stampingFields } from '../fields/stamping.fields';
 import { voucherField } from '../fields/voucherForm.fields';
 import { fiscalLegends, relatedVouchers, taxRateFields } from '../fields/voucherKind.fields';
-import { GlobalSaleCredits } from '../../../voucherInput/globalSaleCredit';
+import { GlobalSaleCredits } from '../globalInvoice/saleCreditFromFields';
 import { SaleLedger } from '../../../stamping/saleLedger';
 import { RunVoucherList } from '../../../stamping/service';
 import { CREDITED_INVOICES, creditNoteOf } from './creditNoteFromFields';

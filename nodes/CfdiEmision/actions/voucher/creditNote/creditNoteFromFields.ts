@@ -5,7 +5,8 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { buildGlobalSaleCreditNote, type StampedCfdi } from '../../../cfdi';
+import { type StampedCfdi } from '../../../cfdi';
+import { buildGlobalSaleCreditNote } from '../globalInvoice';
 import {
 	buildCreditNote,
 	creditedInvoiceFromCfdi,
@@ -26,7 +27,7 @@ import {
 } from '../../../voucherInput/voucherKind';
 import { BuiltVoucher } from '../../../voucherInput/builtVoucher';
 import { relatedParties } from '../../../voucherInput/relatedParties';
-import { GlobalSaleCredits, type GlobalSaleFacts } from '../../../voucherInput/globalSaleCredit';
+import { GlobalSaleCredits, type GlobalSaleFacts } from '../globalInvoice/saleCreditFromFields';
 
 /** The Related Invoices collection of Create Credit Note (its fields and its reads name it). */
 export const CREDITED_INVOICES = 'creditedInvoices.invoice';

@@ -7,19 +7,28 @@
  * and never more than the ticket's amount less what earlier credit notes took from it. The note
  * itself is the credit note's builder's (actions/voucher/creditNote/), which the caller hands down.
  */
-import { compareDecimal, decimalToString, subtractDecimal, type Decimal } from '../decimal';
-import type { Receptor, Voucher } from '../types';
-import { withGlobalInformation } from '../voucherShape';
-import { GENERAL_PUBLIC_RECIPIENT, isGlobalInvoice, SALE_CONCEPT } from './globalInvoice';
+import {
+	compareDecimal,
+	decimalToString,
+	subtractDecimal,
+	type Decimal,
+} from '../../../cfdi/decimal';
+import type { Receptor, Voucher } from '../../../cfdi/types';
+import { withGlobalInformation } from '../../../cfdi/voucherShape';
+import {
+	GENERAL_PUBLIC_RECIPIENT,
+	isGlobalInvoice,
+	SALE_CONCEPT,
+} from '../../../cfdi/kinds/globalInvoice';
 import {
 	conceptsOfTicket,
 	saleNumber,
 	ticketAmount,
 	ticketsOf,
 	type SaleDocument,
-} from './saleDocument';
-import { dec, KindInputError, type TaxRate } from './taxRates';
-import type { VoucherHeadInput } from './voucherParts';
+} from '../../../cfdi/kinds/saleDocument';
+import { dec, KindInputError, type TaxRate } from '../../../cfdi/kinds/taxRates';
+import type { VoucherHeadInput } from '../../../cfdi/kinds/voucherParts';
 
 export interface GlobalSaleCreditInput extends VoucherHeadInput {
 	/** The stamped global invoice, read from its XML. */
@@ -58,7 +67,7 @@ export interface SaleCredit extends VoucherHeadInput {
 	descripcion?: string;
 }
 
-/** The credit note's builder, handed down by the caller so this kernel imports no kind. */
+/** The credit note's builder, handed down by the caller (Create Credit Note's creditNoteFromFields.ts). */
 export type BuildSaleCredit = (credit: SaleCredit) => Voucher;
 
 /** What is left to credit on the ticket, and the ticket's amount in the global invoice. */

@@ -7,13 +7,13 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { decimalToNumber, readSaleDocument, type SaleDocument } from '../cfdi';
-import { DECIMAL_ZERO, type Decimal } from '../cfdi/decimal';
-import { FOLIO_FISCAL_PATTERN } from '../cfdi/cancellation';
-import type { LedgerState, TicketSums } from '../cfdi/ledger';
-import { RunSession, toNodeError } from '../api/client';
-import { RunClient } from '../api/runClient';
-import type { RequestSettings } from '../execution/requestSettings';
+import { decimalToNumber, readSaleDocument, type SaleDocument } from '../../../cfdi';
+import { DECIMAL_ZERO, type Decimal } from '../../../cfdi/decimal';
+import { FOLIO_FISCAL_PATTERN } from '../../../cfdi/cancellation';
+import type { LedgerState, TicketSums } from '../../../cfdi/ledger';
+import { RunSession, toNodeError } from '../../../api/client';
+import { RunClient } from '../../../api/runClient';
+import type { RequestSettings } from '../../../execution/requestSettings';
 
 /**
  * What the read asks of the run's ledger (stamping/saleLedger.ts, which runStamping goes on with):

@@ -1,23 +1,26 @@
 /**
  * The credit note of a refunded sale of a global invoice (SAT global CFDI guide, appendix 2), built
  * from the global invoice's stamped XML (the sandbox's renderer writes it as the service does).
+ * Also covers: nodes/CfdiEmision/actions/voucher/globalInvoice/index.ts (the kind's face it is read through).
  */
-import { DEFAULT_ACCOUNT } from '../../../../../sandbox';
-import { buildCfdiXml } from '../../../../../sandbox/cfdiXml';
+import { DEFAULT_ACCOUNT } from '../../../../../../sandbox';
+import { buildCfdiXml } from '../../../../../../sandbox/cfdiXml';
 import {
 	buildGlobalInvoice,
-	buildGlobalSaleCreditNote,
 	readSaleDocument,
 	ticketAmount,
+} from '../../../../../../nodes/CfdiEmision/cfdi';
+import {
+	buildGlobalSaleCreditNote,
 	type GlobalSaleCreditInput,
-} from '../../../../../nodes/CfdiEmision/cfdi';
-import { buildCreditNote } from '../../../../../nodes/CfdiEmision/actions/voucher/creditNote';
+} from '../../../../../../nodes/CfdiEmision/actions/voucher/globalInvoice';
+import { buildCreditNote } from '../../../../../../nodes/CfdiEmision/actions/voucher/creditNote';
 import {
 	decimalToString,
 	parseDecimal,
 	type Decimal,
-} from '../../../../../nodes/CfdiEmision/cfdi/decimal';
-import { validateWithKinds } from '../../../../support/kindFixtures';
+} from '../../../../../../nodes/CfdiEmision/cfdi/decimal';
+import { validateWithKinds } from '../../../../../support/kindFixtures';
 
 const GLOBAL_UUID = '11111111-2222-4333-8444-555555555555';
 const EMISOR = { rfc: 'EKU9003173C9', nombre: 'ESCUELA KEMPER URGATE', regimenFiscal: '601' };

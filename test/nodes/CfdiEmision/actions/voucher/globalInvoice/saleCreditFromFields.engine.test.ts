@@ -7,8 +7,8 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { globalParams, SALES, sentBody, stampInvoice } from '../../../support/kindsKit';
-import { useSandboxEngine } from '../../../support/nodeTestKit';
+import { globalParams, SALES, sentBody, stampInvoice } from '../../../../../support/kindsKit';
+import { useSandboxEngine } from '../../../../../support/nodeTestKit';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 const kit = useSandboxEngine();

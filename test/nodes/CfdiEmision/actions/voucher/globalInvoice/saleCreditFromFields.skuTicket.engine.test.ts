@@ -13,9 +13,9 @@ import {
 	order2002ToGeneralPublic,
 	runFirstItem,
 	stampLastMonthGlobal,
-} from '../../../support/globalSaleKit';
-import { writesSince } from '../../../support/kindsKit';
-import { useSandboxEngine } from '../../../support/nodeTestKit';
+} from '../../../../../support/globalSaleKit';
+import { writesSince } from '../../../../../support/kindsKit';
+import { useSandboxEngine } from '../../../../../support/nodeTestKit';
 
 const kit = useSandboxEngine();
 const order2002 = async () => String((await order2002ToGeneralPublic(kit.engine)).uuid);
