@@ -27,7 +27,7 @@ import type { VoucherXml } from '../api/voucherXml';
 import { cfdiDateTime, unixSeconds } from '../cfdi/mexicoTime';
 import type { CheckedKey } from './stampJob';
 import type { RunParameters } from '../execution/runParameters';
-import { globalTwinsReport } from './globalTwins';
+import { globalTwinsReport } from './globalTwinsReport';
 import { ListedByFolio } from './listedByFolio';
 import { freshWindow, listedSeconds, type RunVoucherList } from './service';
 
