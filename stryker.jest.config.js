@@ -28,6 +28,8 @@ module.exports = {
 		'<rootDir>/nodes/CfdiEmision/actions/voucher/paymentReceipt',
 		'<rootDir>/test/nodes/CfdiEmision/actions/voucher/creditNote',
 		'<rootDir>/nodes/CfdiEmision/actions/voucher/creditNote',
+		'<rootDir>/test/nodes/CfdiEmision/actions/voucher/globalInvoice',
+		'<rootDir>/nodes/CfdiEmision/actions/voucher/globalInvoice',
 	],
 	...(only.length > 0 ? { testMatch: only.map((file) => `**/${file}`) } : {}),
 	globalSetup: undefined,
