@@ -56,7 +56,7 @@ function withRefusedValues<T extends { context: IDataObject }>(error: T, body: I
  * Items are scheduled by series (LaneQueue): the same series one at a time in input order,
  * different series in parallel up to Concurrency, so a run never collides with itself (FAC119).
  *
- * How a new voucher kind plugs in: write its operation file in actions/voucher/ with its fields
+ * How a new voucher kind plugs in: write its operation file in actions/voucher/<kind>/ with its fields
  * and an execute that returns `runStamping(ctx, { buildVoucher, target })`, where `buildVoucher`
  * turns the item's parameters into the voucher body and `target` says create or update which id.
  * Add the operation's name to CREATE_OPERATIONS (stamping/runSettings.ts) and list the stamping fields
