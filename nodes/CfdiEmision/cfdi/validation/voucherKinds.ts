@@ -8,7 +8,7 @@ import type { ValidationContext } from './context';
 import { checkCartaPorte } from './cartaPorte';
 import { checkComercioExterior } from './comercioExterior';
 import { checkFiscalLegends } from './fiscalLegends';
-import { checkGlobalInvoice } from './globalInvoice';
+import { checkGlobalInvoice } from './globalInvoiceRules';
 import { checkRelatedVouchers } from './relatedVouchers';
 
 export function checkVoucherKinds(ctx: ValidationContext): void {

@@ -1,5 +1,5 @@
 /**
- * Rules of cfdi/validation/globalInvoice.ts: a global invoice's sale (ticket) given once, and
+ * Rules of cfdi/validation/globalInvoiceRules.ts: a global invoice's sale (ticket) given once, and
  * wrong global invoices stopped, each naming its path.
  * Also covers: nodes/CfdiEmision/cfdi/validation/voucherKinds.ts (the dispatcher through which validateVoucher reaches each kind's rules).
  */
