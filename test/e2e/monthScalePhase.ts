@@ -90,8 +90,6 @@ export async function monthScalePhase(
 		const { run, cli } = await n8n.execute(MONTH_SCALE_WORKFLOW, {
 			env: HEAP_CAP,
 			timeoutMs: 2 * BUDGET_MS,
-			// The run data of 20,000 items is several megabytes: through a file, not cut at exit.
-			stdoutToFile: true,
 		});
 		timings[`execute ${label}`] = cli.ms;
 		return { run, cli };

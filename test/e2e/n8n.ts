@@ -231,16 +231,15 @@ export class N8nInstance {
 	/** `n8n execute --id=<id> --rawOutput`: the run data, whether it succeeded or not. */
 	async execute(
 		workflowId: string,
-		options: { env?: NodeJS.ProcessEnv; timeoutMs?: number; stdoutToFile?: boolean } = {},
+		options: { env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
 	): Promise<{ run: ExecutionJson; cli: CliResult }> {
 		const cli = await this.cli(
 			['execute', `--id=${workflowId}`, '--rawOutput'],
 			options.timeoutMs,
 			{
 				env: options.env,
-				stdoutFile: options.stdoutToFile
-					? join(this.userFolder, `execute-${workflowId}.json`)
-					: undefined,
+				// Through a file, not a pipe: a failed execution exits at once and would cut the run JSON.
+				stdoutFile: join(this.userFolder, `execute-${workflowId}.json`),
 			},
 		);
 		let run: ExecutionJson;
