@@ -392,8 +392,15 @@ export class N8nInstance {
 		} = {},
 	): Promise<EditorExecution & { ms: number }> {
 		const started = Date.now();
-		const saved = await this.rest<Record<string, unknown>>('GET', `/workflows/${workflowId}`);
-		const workflowData = how.edit ? how.edit(saved) : saved;
+		let saved = await this.rest<Record<string, unknown>>('GET', `/workflows/${workflowId}`);
+		// An edit is saved first, as the editor does: newer n8n runs the saved workflow, not the posted one.
+		if (how.edit)
+			saved = await this.rest<Record<string, unknown>>(
+				'PATCH',
+				`/workflows/${workflowId}`,
+				how.edit(saved),
+			);
+		const workflowData = saved;
 		const { executionId } = await this.rest<{ executionId: string }>(
 			'POST',
 			`/workflows/${workflowId}/run`,

@@ -90,7 +90,11 @@ function withFilesAndEmail(emailOptions: Record<string, unknown> = {}) {
 			['Get the PDF link of a voucher', { resource: 'pdf', operation: 'getLink' }],
 			[EMAIL, { resource: 'email', operation: 'send', to: BUYER, emailOptions }],
 		] as const;
-		const nodes = [...(workflow.nodes as Array<Record<string, unknown>>)];
+		// Saved by an earlier run: the added nodes are put back as this run wants them, not twice.
+		const names = new Set<string>(added.map(([name]) => name));
+		const nodes = (workflow.nodes as Array<Record<string, unknown>>).filter(
+			(node) => !names.has(String(node.name)),
+		);
 		const connections = { ...(workflow.connections as Record<string, unknown>) };
 		let previous = CREATE;
 		added.forEach(([name, parameters], index) => {
