@@ -10,8 +10,10 @@ import type {
 
 import { catalogOptions } from '../nodes/CfdiEmision/actions/common.fields';
 import { CREDENTIAL_TEST_REQUEST } from '../nodes/CfdiEmision/api/credentialTest';
-import { authorizeRequest, KNOWN_ENVIRONMENTS, obtainSession } from '../nodes/CfdiEmision/auth';
-import { REGIMEN_FISCAL } from '../nodes/CfdiEmision/cfdi/catalogs';
+import { authorizeRequest } from '../nodes/CfdiEmision/auth/authorizeRequest';
+import { KNOWN_ENVIRONMENTS } from '../nodes/CfdiEmision/auth/endpoints';
+import { obtainSession } from '../nodes/CfdiEmision/auth/tokenService';
+import { REGIMEN_FISCAL } from '../nodes/CfdiEmision/cfdi/catalogs/regimenFiscal';
 
 /**
  * A boolean switch, not a secret. It is declared apart because the scanner's credential-password-field

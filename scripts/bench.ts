@@ -16,8 +16,10 @@
  */
 import { cpus, loadavg, totalmem } from 'node:os';
 
-import { computeTotals, validateVoucher, type Voucher } from '../nodes/CfdiEmision/cfdi';
-import { CLAVE_PROD_SERV_CATALOG } from '../nodes/CfdiEmision/cfdi/catalogs';
+import { computeTotals } from '../nodes/CfdiEmision/cfdi/computeTotals';
+import type { Voucher } from '../nodes/CfdiEmision/cfdi/types';
+import { validateVoucher } from '../nodes/CfdiEmision/cfdi/validateVoucher';
+import { CLAVE_PROD_SERV_CATALOG } from '../nodes/CfdiEmision/cfdi/catalogs/codeCatalogs';
 import { VOUCHER_KINDS } from '../nodes/CfdiEmision/actions/voucher/kindsTable';
 import { DEFAULT_ACCOUNT, startSandbox } from '../sandbox';
 import { invoiceVoucher, manyLineVouchers } from '../test/support/vouchers';

@@ -1,7 +1,7 @@
 /**
  * The credential through n8n-core's engine against the sandbox: its test, sign-in and request signing.
  *
- * Also covers: nodes/CfdiEmision/auth/index.ts (the sign-in the credential imports),
+ * Also covers: nodes/CfdiEmision/auth/tokenService.ts (the sign-in the credential imports),
  * nodes/CfdiEmision/api/credentialTest.ts (its test call).
  */
 import { startSandbox, type Sandbox } from '../../sandbox';

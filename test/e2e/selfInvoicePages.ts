@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 
 import type { Sandbox } from '../../sandbox';
-import { buildGlobalInvoice } from '../../nodes/CfdiEmision/cfdi';
+import { buildGlobalInvoice } from '../../nodes/CfdiEmision/cfdi/kinds/globalInvoice';
 import { mexicoCityMonth } from '../../nodes/CfdiEmision/cfdi/mexicoTime';
 import {
 	loadExample,

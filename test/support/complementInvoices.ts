@@ -2,7 +2,7 @@
  * Valid invoices with a complement the node validates locally: Carta Porte 3.1 for one road trip and
  * Comercio Exterior 2.0 to a foreign buyer, on the kinds' shared issuer and customer.
  */
-import type { Voucher } from '../../nodes/CfdiEmision/cfdi';
+import type { Voucher } from '../../nodes/CfdiEmision/cfdi/types';
 import { CUSTOMER, ISSUER } from './kindFixtures';
 
 /** A freight invoice with Carta Porte 3.1 for one road trip. */

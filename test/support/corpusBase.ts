@@ -1,5 +1,5 @@
 /** The corpus's case shape, its valid base invoice and the variants each case changes one thing in. */
-import type { ValidateOptions, Voucher } from '../../nodes/CfdiEmision/cfdi';
+import type { ValidateOptions, Voucher } from '../../nodes/CfdiEmision/cfdi/types';
 import { satGuidePaymentComplement } from './vouchers';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */

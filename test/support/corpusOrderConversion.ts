@@ -2,7 +2,8 @@
  * A corpus order (shopifyOrders.json) converted as a user's node would: the issuer's settings, and
  * what a case needs beyond them (an exchange rate, the general public without tax data).
  */
-import { orderToVoucher, type OrderSettings } from '../../nodes/CfdiEmision/orders';
+import { orderToVoucher } from '../../nodes/CfdiEmision/orders/orderToVoucher';
+import type { OrderSettings } from '../../nodes/CfdiEmision/orders/settings';
 import { corpusOrder } from './corpusOrder';
 
 export const ORDER_ISSUER: OrderSettings = {

@@ -5,15 +5,17 @@
  */
 import {
 	buildGlobalInvoice,
-	KindInputError,
-	validateVoucher,
 	type GlobalInvoiceInput,
-	type ValidateOptions,
-	type ValidationResult,
-	type Voucher,
-} from '../../nodes/CfdiEmision/cfdi';
+} from '../../nodes/CfdiEmision/cfdi/kinds/globalInvoice';
+import { KindInputError } from '../../nodes/CfdiEmision/cfdi/kinds/taxRates';
+import type {
+	ValidateOptions,
+	ValidationResult,
+	Voucher,
+} from '../../nodes/CfdiEmision/cfdi/types';
+import { validateVoucher } from '../../nodes/CfdiEmision/cfdi/validateVoucher';
 import { VOUCHER_KINDS } from '../../nodes/CfdiEmision/actions/voucher/kindsTable';
-import type { LineItemsSettings } from '../../nodes/CfdiEmision/orders';
+import type { LineItemsSettings } from '../../nodes/CfdiEmision/orders/lineItems';
 import {
 	buildCreditNote,
 	type CreditNoteInput,

@@ -2,7 +2,7 @@
  * The line-items conversion's settings its tests start from: the issuer, series W, transfer (03)
  * and a complete recipient.
  */
-import type { LineItemsSettings } from '../../nodes/CfdiEmision/orders';
+import type { LineItemsSettings } from '../../nodes/CfdiEmision/orders/lineItems';
 
 export const LINE_ITEMS_RECIPIENT = {
 	rfc: 'URE180429TM6',

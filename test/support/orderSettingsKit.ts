@@ -2,7 +2,8 @@
  * The order conversion's settings tests' starting point: the issuer's settings, example 1's order
  * with some members changed, and the payment terms (form, method, notes) it converts to.
  */
-import { orderToVoucher, type OrderSettings } from '../../nodes/CfdiEmision/orders';
+import { orderToVoucher } from '../../nodes/CfdiEmision/orders/orderToVoucher';
+import type { OrderSettings } from '../../nodes/CfdiEmision/orders/settings';
 import { corpusOrder, type Order } from './corpusOrder';
 
 export const SETTINGS_ISSUER: OrderSettings = {

@@ -8,8 +8,8 @@ import Decimal from 'decimal.js';
 import {
 	buildGlobalInvoice,
 	type GlobalInvoiceInput,
-	type Voucher,
-} from '../../nodes/CfdiEmision/cfdi';
+} from '../../nodes/CfdiEmision/cfdi/kinds/globalInvoice';
+import type { Voucher } from '../../nodes/CfdiEmision/cfdi/types';
 import {
 	buildCreditNote,
 	type CreditNoteInput,

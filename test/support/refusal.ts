@@ -1,5 +1,5 @@
-import { KindInputError } from '../../nodes/CfdiEmision/cfdi/kinds';
-import { OrderInputError } from '../../nodes/CfdiEmision/orders';
+import { KindInputError } from '../../nodes/CfdiEmision/cfdi/kinds/taxRates';
+import { OrderInputError } from '../../nodes/CfdiEmision/orders/orderInputError';
 
 /**
  * What a conversion refused: its OrderInputError, or a refusal of the voucher-kinds builders it

@@ -8,7 +8,7 @@
  */
 import Decimal from 'decimal.js';
 
-import type { Voucher } from '../../nodes/CfdiEmision/cfdi';
+import type { Voucher } from '../../nodes/CfdiEmision/cfdi/types';
 
 const EPSILON = new Decimal('1e-12');
 

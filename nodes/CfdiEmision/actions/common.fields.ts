@@ -4,7 +4,8 @@
  */
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { CLAVE_PROD_SERV_CATALOG, CLAVE_UNIDAD_CATALOG, type CatalogEntry } from '../cfdi/catalogs';
+import type { CatalogEntry } from '../cfdi/catalogs/catalogEntry';
+import { CLAVE_PROD_SERV_CATALOG, CLAVE_UNIDAD_CATALOG } from '../cfdi/catalogs/codeCatalogs';
 
 /**
  * What the package does, as n8n's node panel shows it. The panel merges a node and its trigger

@@ -8,15 +8,15 @@
  */
 import type { IExecuteFunctions } from 'n8n-workflow';
 
+import { decimalToNumber } from '../cfdi/decimal';
 import {
 	conceptsOfTicket,
-	decimalToNumber,
 	readSaleDocument,
 	relatesTo,
 	saleNumber,
 	ticketAmount,
 	type SaleDocument,
-} from '../cfdi';
+} from '../cfdi/kinds/saleDocument';
 import type { RunSession } from '../transport/transport';
 import { listVouchers, type VoucherListWindow } from './voucherList';
 import type { VoucherRecord } from './voucherRecords';

@@ -1,4 +1,5 @@
-import { CANCELLATION_MOTIVE, findEntry } from './catalogs';
+import { CANCELLATION_MOTIVE } from './catalogs/cancellationMotive';
+import { findEntry } from './catalogs/lookup';
 import { fieldText } from './fieldText';
 
 /** The SAT folio fiscal (UUID) in any letter case. */

@@ -1,7 +1,11 @@
 /** The SAT code pickers' search (methods.listSearch) over the embedded product and unit catalogs. */
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { CLAVE_PROD_SERV_CATALOG, CLAVE_UNIDAD_CATALOG, type CodeCatalog } from '../cfdi/catalogs';
+import {
+	CLAVE_PROD_SERV_CATALOG,
+	CLAVE_UNIDAD_CATALOG,
+	type CodeCatalog,
+} from '../cfdi/catalogs/codeCatalogs';
 
 /** How many codes one page of a code picker shows; the editor asks for the next page on scroll. */
 export const CODE_PAGE_SIZE = 100;

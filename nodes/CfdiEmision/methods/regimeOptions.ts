@@ -1,7 +1,7 @@
 /** The Recipient Tax Regime list (methods.loadOptions): only the regimes that fit the RFC typed. */
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { REGIMEN_FISCAL } from '../cfdi/catalogs';
+import { REGIMEN_FISCAL } from '../cfdi/catalogs/regimenFiscal';
 import { classifyRfc } from '../cfdi/rfc';
 import { catalogOptions } from '../actions/common.fields';
 

@@ -7,7 +7,7 @@ import type {
 
 import { listedVouchers } from '../api/voucherList';
 import type { VoucherRecord } from '../api/voucherRecords';
-import { foldText } from '../cfdi/catalogs';
+import { foldText } from '../cfdi/catalogs/codeCatalogs';
 import { DEFAULT_TIMEOUT_MS } from '../execution/requestSettings';
 import { RunSession } from '../api/client';
 

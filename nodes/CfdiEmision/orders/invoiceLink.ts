@@ -3,7 +3,7 @@
  * the settings (e.g. looked up in a table of stamped invoices), or written on the order as a note
  * attribute.
  */
-import type { TaxRate } from '../cfdi/kinds';
+import type { TaxRate } from '../cfdi/kinds/taxRates';
 import type { Voucher } from '../cfdi/types';
 import { OrderInputError } from './orderInputError';
 import { orderToVoucher } from './orderToVoucher';

@@ -9,14 +9,9 @@
  */
 import type { IDataObject, INodeExecutionData, NodeExecutionHint } from 'n8n-workflow';
 
-import {
-	recipientOutcome,
-	recipientProblems,
-	seriesFolio,
-	summarizeVoucher,
-	type ValidationResult,
-	type VoucherSummary,
-} from '../cfdi';
+import { recipientOutcome, recipientProblems } from '../cfdi/recipientData';
+import type { ValidationResult } from '../cfdi/types';
+import { seriesFolio, summarizeVoucher, type VoucherSummary } from '../cfdi/voucherSummary';
 import {
 	formatErrores,
 	operationFailed,

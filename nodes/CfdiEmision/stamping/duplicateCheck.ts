@@ -2,24 +2,22 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import {
-	ageUnsure,
 	indexByKey,
 	listedUnderKey,
-	fiscalChanges,
+	twinsOf,
+	type DuplicateCheckMode,
+	type ListedVoucher,
+} from '../cfdi/businessKey';
+import { ageUnsure, saleWindow, withinKeyWindow } from '../cfdi/contentKey';
+import { fiscalChanges, type FiscalChange, type FiscalFacts } from '../cfdi/contentTwin';
+import { toGeneralPublic } from '../cfdi/globalSale';
+import {
 	judgeListed,
 	mayCarryKey,
-	saleWindow,
-	toGeneralPublic,
-	twinsOf,
-	withinKeyWindow,
-	type DuplicateCheckMode,
-	type FiscalChange,
-	type FiscalFacts,
 	type ListedSale,
-	type ListedVoucher,
 	type SaleFacts,
 	type Verdict,
-} from '../cfdi';
+} from '../cfdi/saleIdentity';
 import type { StampingService } from './service';
 import type { WholeWindow } from '../api/voucherList';
 import type { VoucherRecord } from '../api/voucherRecords';

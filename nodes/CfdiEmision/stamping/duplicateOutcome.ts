@@ -1,16 +1,16 @@
 /** The item's result when the Duplicate Check finds its sale: the voucher found, or why the item stops. */
 import type { IDataObject } from 'n8n-workflow';
 
+import { CONTENT_FOLIO_PREFIX } from '../cfdi/contentKey';
+import { fiscalChangedMessage } from '../cfdi/contentTwin';
 import {
-	CONTENT_FOLIO_PREFIX,
 	collisionMessage,
 	describeListed,
 	describeSale,
-	fiscalChangedMessage,
 	totalChangedMessage,
-	type BusinessKey,
 	type Verdict,
-} from '../cfdi';
+} from '../cfdi/saleIdentity';
+import type { BusinessKey } from '../cfdi/voucherSource';
 import { operationFailed } from '../api/client';
 import type { NodeRef } from '../api/runClient';
 import type { ItemOutcome } from '../execution/runItems';

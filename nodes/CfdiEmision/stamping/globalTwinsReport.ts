@@ -2,7 +2,9 @@
  * The twin report of a global invoice stamped by two concurrent runs: the tickets of each twin read
  * from its XML, so that the advice keeps every ticket declared exactly once (cfdi/kinds/globalTwins.ts).
  */
-import { globalTwinAdvice, globalTwinMessage, type BusinessKey, type TwinReport } from '../cfdi';
+import type { TwinReport } from '../cfdi/businessKey';
+import { globalTwinAdvice, globalTwinMessage } from '../cfdi/kinds/globalTwins';
+import type { BusinessKey } from '../cfdi/voucherSource';
 import { readSaleDocument, salesDeclaredBy } from '../cfdi/kinds/saleDocument';
 import type { StampingService } from './service';
 

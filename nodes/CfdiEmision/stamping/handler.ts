@@ -8,7 +8,7 @@ import {
 	type INodeExecutionData,
 } from 'n8n-workflow';
 
-import { toGeneralPublic } from '../cfdi';
+import { toGeneralPublic } from '../cfdi/globalSale';
 import { RunSession, toNodeError } from '../api/client';
 import { RunClient } from '../api/runClient';
 import type { VoucherRecord } from '../api/voucherRecords';
@@ -16,13 +16,10 @@ import { ItemPlans, LaneQueue, runItems, type ItemOutcome } from '../execution/r
 import { RunParameters } from '../execution/runParameters';
 import { markTwins, outcomeHints } from './answer';
 import { readOutputFormat, readStampingSettings, refuseUnderRetryOnFail } from './runSettings';
-import {
-	BuiltVoucher,
-	readIssuerDefaults,
-	skippedItemOutput,
-	withValues,
-	type DataRefusal,
-} from '../voucherInput';
+import { skippedItemOutput } from '../execution/skippedUpstream';
+import { BuiltVoucher } from '../voucherInput/builtVoucher';
+import { withValues, type DataRefusal } from '../voucherInput/dataRefusal';
+import { readIssuerDefaults } from '../voucherInput/issuerDefaults';
 import {
 	forgetDraft,
 	rememberDraft,

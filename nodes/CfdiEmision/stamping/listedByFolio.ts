@@ -4,7 +4,8 @@
  * instead of the whole window: the check's cost per item stops growing with the list (issue 40
  * item 5). Pure.
  */
-import { folioCode, type BusinessKey, type ListedSale } from '../cfdi';
+import { folioCode, type ListedSale } from '../cfdi/saleIdentity';
+import type { BusinessKey } from '../cfdi/voucherSource';
 
 export class ListedByFolio {
 	private readonly all: ListedSale[] = [];

@@ -7,25 +7,19 @@ import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8
 
 import {
 	BusinessKeyError,
-	contentKey,
-	DEFAULT_CONTENT_WINDOW_HOURS,
-	fiscalFactsOf,
-	isGenericRfc,
 	keyOfFolio,
-	keyText,
 	userKey,
-	type BusinessKey,
 	type DuplicateCheckMode,
-	type KindRules,
-} from '../cfdi';
+} from '../cfdi/businessKey';
+import { contentKey, DEFAULT_CONTENT_WINDOW_HOURS, keyText } from '../cfdi/contentKey';
+import { fiscalFactsOf } from '../cfdi/contentTwin';
+import type { KindRules } from '../cfdi/kindRules';
+import { isGenericRfc } from '../cfdi/saleIdentity';
+import type { BusinessKey } from '../cfdi/voucherSource';
 import type { VoucherRecord } from '../api/voucherRecords';
-import {
-	BuiltVoucher,
-	prepareVoucher,
-	withIssuerDefaults,
-	withReconciliation,
-	type IssuerDefaults,
-} from '../voucherInput';
+import { BuiltVoucher } from '../voucherInput/builtVoucher';
+import { withIssuerDefaults, type IssuerDefaults } from '../voucherInput/issuerDefaults';
+import { prepareVoucher, withReconciliation } from '../voucherInput/prepareVoucher';
 import { duplicateCheckModeOf, saleFactsOf } from './duplicateCheck';
 import { uncheckedNote } from './duplicateOutcome';
 import type { LedgerDocument } from '../cfdi/ledger';

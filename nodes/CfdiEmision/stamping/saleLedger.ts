@@ -13,7 +13,7 @@
  */
 import { NodeOperationError, type IDataObject } from 'n8n-workflow';
 
-import { stateOf, type ListedSale } from '../cfdi';
+import { stateOf, type ListedSale } from '../cfdi/saleIdentity';
 import {
 	creditRefusal,
 	installmentConflictRefusal,

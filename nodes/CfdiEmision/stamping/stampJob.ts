@@ -4,7 +4,10 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { BusinessKey, DuplicateCheckMode, FiscalFacts, SaleFacts } from '../cfdi';
+import type { DuplicateCheckMode } from '../cfdi/businessKey';
+import type { FiscalFacts } from '../cfdi/contentTwin';
+import type { SaleFacts } from '../cfdi/saleIdentity';
+import type { BusinessKey } from '../cfdi/voucherSource';
 import type { PreparedVoucher } from '../voucherInput/prepareVoucher';
 
 export type StampingMode = 'direct' | 'twoPhase';

@@ -6,7 +6,8 @@
  * it: the node's own checks before sending (nothing sent) or the service.
  * Pure: no n8n imports.
  */
-import { RECIPIENT_FIXES, recipientProblems, type Finding } from '../cfdi';
+import { RECIPIENT_FIXES, recipientProblems } from '../cfdi/recipientData';
+import type { Finding } from '../cfdi/types';
 import { formLabel } from './formLabels';
 
 export interface DataProblem {

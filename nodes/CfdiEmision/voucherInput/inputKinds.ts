@@ -5,7 +5,9 @@
  * imports no kind.
  */
 import type { KindRules } from '../cfdi/kindRules';
-import type { ConversionResult, ReceiptSettings, RefundSettings } from '../orders';
+import type { ReceiptSettings } from '../orders/invoiceLink';
+import type { RefundSettings } from '../orders/refundedLines';
+import type { ConversionResult } from '../orders/result';
 
 export interface InputKinds extends KindRules {
 	/** Order mode, Payment Receipt: the order's payment as its receipt (paymentReceipt/receiptFromOrder.ts). */

@@ -5,20 +5,19 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import {
-	lineItemsToVoucher,
-	OrderInputError,
-	orderToVoucher,
-	type ConversionResult,
-	type LineItemsSettings,
-	type OrderSettings,
-	type ProductCodeRule,
-	type ProductCodeSettings,
-	type RecipientAttributeNames,
-	type RecipientData,
-	type WithoutTaxData,
-} from '../orders';
-import { KindInputError } from '../cfdi/kinds';
+import { lineItemsToVoucher, type LineItemsSettings } from '../orders/lineItems';
+import { OrderInputError } from '../orders/orderInputError';
+import { orderToVoucher } from '../orders/orderToVoucher';
+import type { ConversionResult } from '../orders/result';
+import type {
+	OrderSettings,
+	ProductCodeRule,
+	ProductCodeSettings,
+	RecipientAttributeNames,
+	RecipientData,
+	WithoutTaxData,
+} from '../orders/settings';
+import { KindInputError } from '../cfdi/kinds/taxRates';
 import { keyOfFolio } from '../cfdi/businessKey';
 import { cfdiDateTime, mexicoCityDate } from '../cfdi/mexicoTime';
 import type { BusinessKey } from '../cfdi/voucherSource';

@@ -1,25 +1,26 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { computeTotals } from '../cfdi/computeTotals';
+import type { KindRules } from '../cfdi/kindRules';
 import {
-	computeTotals,
-	formatFinding,
 	normalizeRecipient,
 	recipientOutcome,
-	reconcile,
 	RECIPIENT_FIXES,
-	ReconciliationRefused,
-	validateVoucher,
-	type KindRules,
-	type Reconciliation,
 	type RecipientChange,
 	type RecipientField,
 	type RecipientProblem,
-	type ValidationResult,
-	type Voucher,
-	type VoucherSource,
+} from '../cfdi/recipientData';
+import {
+	reconcile,
+	ReconciliationRefused,
+	type Reconciliation,
 	type WhenTotalsDiffer,
-} from '../cfdi';
+} from '../cfdi/reconcile';
+import type { ValidationResult, Voucher } from '../cfdi/types';
+import { validateVoucher } from '../cfdi/validateVoucher';
+import { formatFinding } from '../cfdi/validation/formatFinding';
+import type { VoucherSource } from '../cfdi/voucherSource';
 import { withIssuerDefaults, type IssuerDefaults } from './issuerDefaults';
 import { inFormFinding } from './formLabels';
 import { localProblemsRefusal, localRefusal, totalsProblem } from './dataRefusal';

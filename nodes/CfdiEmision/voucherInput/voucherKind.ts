@@ -4,13 +4,9 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import {
-	KindInputError,
-	withFiscalLegends,
-	withRelatedVouchers,
-	type TaxRate,
-	type Voucher,
-} from '../cfdi';
+import { withFiscalLegends, withRelatedVouchers } from '../cfdi/kinds/relations';
+import { KindInputError, type TaxRate } from '../cfdi/kinds/taxRates';
+import type { Voucher } from '../cfdi/types';
 import { decimalToNumber, parseDecimal, roundDecimal } from '../cfdi/decimal';
 import { runParameter } from '../execution/runParameters';
 import { refusedInput } from './refusedInput';

@@ -342,7 +342,7 @@ describe('no circles, nothing climbing back up', () => {
 			expect.arrayContaining([`${NODE}/stamping/plan.ts`, `${NODE}/api/client.ts`]),
 		);
 		expect(graph.get('credentials/CfdiEmisionApi.credentials.ts')).toContain(
-			`${NODE}/auth/index.ts`,
+			`${NODE}/auth/tokenService.ts`,
 		);
 		expect(graph.get('sandbox/index.ts')).toContain('sandbox/types.ts');
 	});
@@ -353,6 +353,19 @@ describe('no circles, nothing climbing back up', () => {
 
 	test('every import stays in its room or goes to a lower floor', () => {
 		expect([...graph].flatMap(([file, imports]) => against(FLOORS, file, imports))).toEqual([]);
+	});
+
+	// Issue 40 item 1: a reader finds a name where it is defined; only a kind's folder has a public face.
+	test('no barrel (index.ts) except the public face of a voucher kind under actions/voucher/', () => {
+		const barrels = files.filter(
+			(file) => file.startsWith(`${NODE}/`) && file.endsWith('/index.ts'),
+		);
+		expect(barrels.length).toBeGreaterThan(0);
+		expect(
+			barrels.filter(
+				(file) => !/^nodes\/CfdiEmision\/actions\/voucher\/[^/]+\/index\.ts$/.test(file),
+			),
+		).toEqual([]);
 	});
 
 	test('a circle is found, and only the files on it', () => {
@@ -383,7 +396,7 @@ describe('no circles, nothing climbing back up', () => {
 	test('imports within a room or down a floor pass; a file in no room does not', () => {
 		const down = importsOf(
 			`${NODE}/stamping/plan.ts`,
-			"import { a } from './stampJob';\nimport { b } from '../voucherInput';\nimport { c } from '../cfdi';",
+			"import { a } from './stampJob';\nimport { b } from '../voucherInput/voucherKind';\nimport { c } from '../cfdi/decimal';",
 			new Set(files),
 		);
 		expect(down).toHaveLength(3);

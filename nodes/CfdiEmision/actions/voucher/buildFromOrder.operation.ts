@@ -4,28 +4,33 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { RunSession } from '../../api/client';
 import { LOCAL_ONLY } from '../../execution/requestSettings';
 import { runItems } from '../../execution/runItems';
-import { readIssuerDefaults, voucherFromOrder } from '../../voucherInput';
+import { readIssuerDefaults } from '../../voucherInput/issuerDefaults';
+import { voucherFromOrder } from '../../voucherInput/orderInput';
 import { VOUCHER_KINDS } from './kindsTable';
+import {
+	invoiceUuid,
+	order,
+	orderDocument,
+	paymentOptions,
+	refundId,
+	skippedItems,
+	withoutInputMode,
+	withoutTaxData,
+} from './fields/order.fields';
+import {
+	orderOptions,
+	paymentForms,
+	productCodes,
+	recipientData,
+} from './fields/orderSettings.fields';
+import { options } from './fields/stamping.fields';
 import {
 	emisorNombre,
 	emisorRegimenFiscal,
 	emisorRfc,
-	invoiceUuid,
 	lugarExpedicion,
-	options,
-	order,
-	orderDocument,
-	orderOptions,
-	paymentForms,
-	paymentOptions,
-	productCodes,
-	recipientData,
-	refundId,
 	serie,
-	skippedItems,
-	withoutInputMode,
-	withoutTaxData,
-} from './fields';
+} from './fields/voucherForm.fields';
 import { checkedVoucherItems } from './validate.operation';
 
 export const description: INodeProperties[] = [

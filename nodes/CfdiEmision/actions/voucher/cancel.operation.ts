@@ -8,11 +8,11 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import {
-	CANCELLATION_MOTIVE,
 	checkCancellationRequest,
 	isCancellationProblem,
 	type CancellationRequest,
-} from '../../cfdi';
+} from '../../cfdi/cancellation';
+import { CANCELLATION_MOTIVE } from '../../cfdi/catalogs/cancellationMotive';
 import { catalogOptions } from '../common.fields';
 import { EarlierTries } from '../../execution/earlierTries';
 import {
@@ -34,7 +34,7 @@ import { skippedUpstreamFor } from '../../execution/skippedUpstream';
 import { findVoucherByUuid } from '../../api/voucherList';
 import { cancelVoucher } from '../../api/vouchers';
 import { voucherReferenceValue } from '../../execution/parameters';
-import { uuid } from './fields';
+import { uuid } from './fields/reference.fields';
 
 const show = { show: { resource: ['voucher'], operation: ['cancel'] } };
 const DEFAULT_CANCEL_CONCURRENCY = 2;

@@ -6,7 +6,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { runStamping } from '../../stamping';
+import { runStamping } from '../../stamping/handler';
 import {
 	saleInGlobalInvoice as checkSaleInGlobalInvoice,
 	type SaleInGlobalInvoice,
@@ -14,16 +14,14 @@ import {
 import { cancelReplacedGlobal } from './globalInvoice/globalCancellation';
 import { withHalfReplaced } from './globalInvoice/halfReplaced';
 import { withRelationsAndLegends } from '../../voucherInput/voucherKind';
-import {
-	fiscalLegends,
-	options,
-	output,
-	relatedVouchers,
-	saleInGlobalInvoice,
-	stampingFields,
-	voucherInputFields,
-} from './fields';
-import { BuiltVoucher, voucherFromInput, type IssuerDefaults } from '../../voucherInput';
+import { saleInGlobalInvoice } from './fields/order.fields';
+import { output } from './fields/output.fields';
+import { options, stampingFields } from './fields/stamping.fields';
+import { voucherInputFields } from './fields/voucherInput.fields';
+import { fiscalLegends, relatedVouchers } from './fields/voucherKind.fields';
+import { BuiltVoucher } from '../../voucherInput/builtVoucher';
+import type { IssuerDefaults } from '../../voucherInput/issuerDefaults';
+import { voucherFromInput } from '../../voucherInput/voucherBody';
 import { runParameter } from '../../execution/runParameters';
 import { VOUCHER_KINDS } from './kindsTable';
 

@@ -11,7 +11,7 @@ import {
 	timeoutOption,
 } from '../../execution/requestSettings';
 import { runItems } from '../../execution/runItems';
-import { voucherId } from './fields';
+import { voucherId } from './fields/reference.fields';
 
 export const DEFAULT_READ_CONCURRENCY = 4;
 

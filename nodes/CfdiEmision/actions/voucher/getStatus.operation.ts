@@ -12,7 +12,7 @@ import {
 import { runItems } from '../../execution/runItems';
 import { findVoucherByUuid } from '../../api/voucherList';
 import { DEFAULT_READ_CONCURRENCY } from './get.operation';
-import { uuid } from './fields';
+import { uuid } from './fields/reference.fields';
 
 const getStatusFields: INodeProperties[] = [
 	{

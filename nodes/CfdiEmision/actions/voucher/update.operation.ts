@@ -2,9 +2,12 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { readVoucherId } from '../../execution/parameters';
-import { runStamping } from '../../stamping';
-import { voucherFromInput } from '../../voucherInput';
-import { options, output, voucherId, voucherInputFields } from './fields';
+import { runStamping } from '../../stamping/handler';
+import { voucherFromInput } from '../../voucherInput/voucherBody';
+import { output } from './fields/output.fields';
+import { voucherId } from './fields/reference.fields';
+import { options } from './fields/stamping.fields';
+import { voucherInputFields } from './fields/voucherInput.fields';
 import { VOUCHER_KINDS } from './kindsTable';
 
 export const description: INodeProperties[] = [

@@ -7,38 +7,38 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import {
-	computeTotals,
-	reconcile,
-	ReconciliationRefused,
-	validateVoucher,
-	type Reconciliation,
-	type Voucher,
-} from '../../cfdi';
+import { computeTotals } from '../../cfdi/computeTotals';
+import { reconcile, ReconciliationRefused, type Reconciliation } from '../../cfdi/reconcile';
+import type { Voucher } from '../../cfdi/types';
+import { validateVoucher } from '../../cfdi/validateVoucher';
 import { RunSession } from '../../api/client';
 import { LOCAL_ONLY } from '../../execution/requestSettings';
 import { runItems } from '../../execution/runItems';
 import { needsAttention } from '../../execution/needsAttention';
+import { skippedItemOutput } from '../../execution/skippedUpstream';
+import { BuiltVoucher } from '../../voucherInput/builtVoucher';
 import {
-	applyBodyOptions,
-	BuiltVoucher,
-	formComputesTotals,
-	formInput,
-	inFormFinding,
 	localProblemsRefusal,
 	localRefusal,
-	orderInput,
-	readIssuerDefaults,
-	skippedItemOutput,
 	totalsProblem,
-	voucherFromInput,
-	whenTotalsDiffer,
-	withIssuerDefaults,
 	type DataProblem,
+} from '../../voucherInput/dataRefusal';
+import { inFormFinding } from '../../voucherInput/formLabels';
+import {
+	readIssuerDefaults,
+	withIssuerDefaults,
 	type IssuerDefaults,
-} from '../../voucherInput';
+} from '../../voucherInput/issuerDefaults';
+import { orderInput, whenTotalsDiffer } from '../../voucherInput/prepareVoucher';
+import {
+	applyBodyOptions,
+	formComputesTotals,
+	formInput,
+	voucherFromInput,
+} from '../../voucherInput/voucherBody';
 
-import { options, voucherInputFields } from './fields';
+import { options } from './fields/stamping.fields';
+import { voucherInputFields } from './fields/voucherInput.fields';
 import { VOUCHER_KINDS } from './kindsTable';
 
 export const description: INodeProperties[] = [...voucherInputFields(), options];

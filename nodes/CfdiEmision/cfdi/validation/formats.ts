@@ -1,4 +1,4 @@
-import { CLAVE_PROD_SERV_CATALOG, CLAVE_UNIDAD_CATALOG } from '../catalogs';
+import { CLAVE_PROD_SERV_CATALOG, CLAVE_UNIDAD_CATALOG } from '../catalogs/codeCatalogs';
 import { isNegative, isZero, parseDecimal } from '../decimal';
 import { show } from './describe';
 import { textOf, type ValidationContext } from './context';

@@ -15,7 +15,7 @@ import {
 	twinsOf,
 	userKey,
 	type ListedVoucher,
-} from '../../../../nodes/CfdiEmision/cfdi';
+} from '../../../../nodes/CfdiEmision/cfdi/businessKey';
 
 const UUID_A = '5FB2822E-396D-4725-8521-CDC4BDD20CCF';
 const UUID_B = 'AAAAAAAA-396D-4725-8521-CDC4BDD20CCF';

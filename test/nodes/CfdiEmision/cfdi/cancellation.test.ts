@@ -1,7 +1,7 @@
 import {
 	checkCancellationRequest,
 	isCancellationProblem,
-} from '../../../../nodes/CfdiEmision/cfdi';
+} from '../../../../nodes/CfdiEmision/cfdi/cancellation';
 
 const OLD = '5fb2822e-396d-4725-8521-cdc4bdd20ccf';
 const NEW = 'A1B2C3D4-1111-4222-8333-944455556666';

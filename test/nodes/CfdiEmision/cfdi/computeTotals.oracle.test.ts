@@ -8,7 +8,8 @@
  */
 import Decimal from 'decimal.js';
 import fc from 'fast-check';
-import { computeTotals, type Voucher } from '../../../../nodes/CfdiEmision/cfdi';
+import { computeTotals } from '../../../../nodes/CfdiEmision/cfdi/computeTotals';
+import type { Voucher } from '../../../../nodes/CfdiEmision/cfdi/types';
 
 const D = Decimal.clone({ precision: 200, rounding: Decimal.ROUND_HALF_UP });
 // `npm run mutate` lowers the runs (ORACLE_RUNS) so that each mutant's test run stays short.

@@ -5,7 +5,8 @@
  * subTotal from unrounded products, voucher-level tax recomputed as base × rate), and the SAT's
  * rules (CFDI40108, CFDI40221) refuse it. The other cases of computeTotals: computeTotals.test.ts.
  */
-import { computeTotals, type Voucher, type Concepto } from '../../../../nodes/CfdiEmision/cfdi';
+import { computeTotals } from '../../../../nodes/CfdiEmision/cfdi/computeTotals';
+import type { Voucher, Concepto } from '../../../../nodes/CfdiEmision/cfdi/types';
 import { manyLineVouchers } from '../../../support/vouchers';
 import { baseVoucher } from '../../../support/corpusBase';
 import { validateWithKinds } from '../../../support/kindFixtures';

@@ -3,7 +3,8 @@
  * prices and rates, what it keeps, drops or leaves for validation. Rounding cases and many lines:
  * computeTotals.rounding.test.ts; random vouchers against decimal.js: computeTotals.oracle.test.ts.
  */
-import { computeTotals, type Voucher } from '../../../../nodes/CfdiEmision/cfdi';
+import { computeTotals } from '../../../../nodes/CfdiEmision/cfdi/computeTotals';
+import type { Voucher } from '../../../../nodes/CfdiEmision/cfdi/types';
 import { invoiceVoucher } from '../../../support/vouchers';
 import { baseVoucher, paymentVariant, variant } from '../../../support/corpusBase';
 import { validateWithKinds } from '../../../support/kindFixtures';

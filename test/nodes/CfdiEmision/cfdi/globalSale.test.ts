@@ -2,14 +2,14 @@
 import {
 	couldHoldSale,
 	describeUnclear,
-	isSaleLine,
 	linesInDoubt,
 	nextGlobalSaleStep,
 	readGlobalXml,
 	replacementFolio,
 	salesDeclared,
 	type GlobalOnList,
-} from '../../../../nodes/CfdiEmision/cfdi';
+} from '../../../../nodes/CfdiEmision/cfdi/globalSale';
+import { isSaleLine } from '../../../../nodes/CfdiEmision/cfdi/kinds/globalInvoice';
 
 const G = 'AAAAAAAA-0000-4000-8000-000000000001';
 const global = (extra: Partial<GlobalOnList> = {}): GlobalOnList => ({

@@ -10,8 +10,8 @@
 import Decimal from 'decimal.js';
 import fc from 'fast-check';
 
-import type { Voucher } from '../../../../nodes/CfdiEmision/cfdi';
-import { lineItemsToVoucher } from '../../../../nodes/CfdiEmision/orders';
+import type { Voucher } from '../../../../nodes/CfdiEmision/cfdi/types';
+import { lineItemsToVoucher } from '../../../../nodes/CfdiEmision/orders/lineItems';
 import { LINE_ITEMS_TO_TAXPAYER } from '../../../support/kindFixtures';
 import { satCheckedTotal, satTaxLimits } from '../../../support/satLimits';
 

@@ -7,21 +7,17 @@
  */
 import Decimal from 'decimal.js';
 
-import {
-	computeTotals,
-	globalInvoiceMoney,
-	reconcile,
-	ReconciliationRefused,
-	type Concepto,
-	type SourceMoney,
-	type Voucher,
-} from '../../../../nodes/CfdiEmision/cfdi';
+import { computeTotals } from '../../../../nodes/CfdiEmision/cfdi/computeTotals';
+import { globalInvoiceMoney } from '../../../../nodes/CfdiEmision/cfdi/kinds/globalInvoice';
+import { reconcile, ReconciliationRefused } from '../../../../nodes/CfdiEmision/cfdi/reconcile';
+import type { Concepto, Voucher } from '../../../../nodes/CfdiEmision/cfdi/types';
+import type { SourceMoney } from '../../../../nodes/CfdiEmision/cfdi/voucherSource';
 import {
 	buildCreditNote,
 	creditNoteMoney,
 } from '../../../../nodes/CfdiEmision/actions/voucher/creditNote';
 import { buildPaymentReceipt } from '../../../../nodes/CfdiEmision/actions/voucher/paymentReceipt';
-import { lineItemsToVoucher } from '../../../../nodes/CfdiEmision/orders';
+import { lineItemsToVoucher } from '../../../../nodes/CfdiEmision/orders/lineItems';
 import {
 	CUSTOMER,
 	creditNoteInput,

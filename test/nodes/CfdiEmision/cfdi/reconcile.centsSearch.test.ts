@@ -5,7 +5,8 @@
  */
 import Decimal from 'decimal.js';
 
-import { globalInvoiceMoney, reconcile } from '../../../../nodes/CfdiEmision/cfdi';
+import { globalInvoiceMoney } from '../../../../nodes/CfdiEmision/cfdi/kinds/globalInvoice';
+import { reconcile } from '../../../../nodes/CfdiEmision/cfdi/reconcile';
 import type { ConceptOptions } from '../../../../nodes/CfdiEmision/cfdi/conceptChoices';
 import { chooseOptions } from '../../../../nodes/CfdiEmision/cfdi/reconcile';
 import { measureChoice as measure } from '../../../support/centsSearch';

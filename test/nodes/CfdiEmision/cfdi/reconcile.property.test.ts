@@ -6,20 +6,23 @@
  */ import Decimal from 'decimal.js';
 import fc from 'fast-check';
 
+import { globalInvoiceMoney } from '../../../../nodes/CfdiEmision/cfdi/kinds/globalInvoice';
+import { KindInputError } from '../../../../nodes/CfdiEmision/cfdi/kinds/taxRates';
 import {
-	globalInvoiceMoney,
-	KindInputError,
 	reconcile,
 	ReconciliationRefused,
 	type Reconciliation,
-	type Voucher,
-} from '../../../../nodes/CfdiEmision/cfdi';
+} from '../../../../nodes/CfdiEmision/cfdi/reconcile';
+import type { Voucher } from '../../../../nodes/CfdiEmision/cfdi/types';
 import {
 	buildCreditNote,
 	creditNoteMoney,
 	type CreditNoteInput,
 } from '../../../../nodes/CfdiEmision/actions/voucher/creditNote';
-import { lineItemsToVoucher, type LineItemsSettings } from '../../../../nodes/CfdiEmision/orders';
+import {
+	lineItemsToVoucher,
+	type LineItemsSettings,
+} from '../../../../nodes/CfdiEmision/orders/lineItems';
 import { CUSTOMER, INVOICE_UUID, ISSUER, validateWithKinds } from '../../../support/kindFixtures';
 import {
 	buildPaymentReceiptFor,

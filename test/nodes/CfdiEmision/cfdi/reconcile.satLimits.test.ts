@@ -9,8 +9,10 @@
 import Decimal from 'decimal.js';
 import fc from 'fast-check';
 
-import { globalInvoiceMoney, reconcile, type TaxRate } from '../../../../nodes/CfdiEmision/cfdi';
-import { lineItemsToVoucher } from '../../../../nodes/CfdiEmision/orders';
+import { globalInvoiceMoney } from '../../../../nodes/CfdiEmision/cfdi/kinds/globalInvoice';
+import type { TaxRate } from '../../../../nodes/CfdiEmision/cfdi/kinds/taxRates';
+import { reconcile } from '../../../../nodes/CfdiEmision/cfdi/reconcile';
+import { lineItemsToVoucher } from '../../../../nodes/CfdiEmision/orders/lineItems';
 import { LINE_ITEMS_TO_TAXPAYER, monthlyGlobalInvoiceOf } from '../../../support/kindFixtures';
 import { satCheckedTotal } from '../../../support/satLimits';
 

@@ -7,16 +7,15 @@
  */
 import Decimal from 'decimal.js';
 
-import {
-	globalInvoiceMoney,
-	reconcile,
-	ReconciliationRefused,
-	computeTotals,
-	type Concepto,
-	type Voucher,
-} from '../../../../nodes/CfdiEmision/cfdi';
+import { computeTotals } from '../../../../nodes/CfdiEmision/cfdi/computeTotals';
+import { globalInvoiceMoney } from '../../../../nodes/CfdiEmision/cfdi/kinds/globalInvoice';
+import { reconcile, ReconciliationRefused } from '../../../../nodes/CfdiEmision/cfdi/reconcile';
+import type { Concepto, Voucher } from '../../../../nodes/CfdiEmision/cfdi/types';
 import { creditNoteMoney } from '../../../../nodes/CfdiEmision/actions/voucher/creditNote';
-import { lineItemsToVoucher, type LineItemsSettings } from '../../../../nodes/CfdiEmision/orders';
+import {
+	lineItemsToVoucher,
+	type LineItemsSettings,
+} from '../../../../nodes/CfdiEmision/orders/lineItems';
 import {
 	FORCED_REMAINDER_UNITS,
 	ROUNDING_UNITS_PER_TAX_LINE,

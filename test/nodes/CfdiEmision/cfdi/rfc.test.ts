@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { classifyRfc, RFC_PATTERN } from '../../../../nodes/CfdiEmision/cfdi';
+import { classifyRfc, RFC_PATTERN } from '../../../../nodes/CfdiEmision/cfdi/rfc';
 import { Rfc } from '@nodecfdi/rfc';
 import { invoiceVoucher } from '../../../support/vouchers';
 import { validateWithKinds } from '../../../support/kindFixtures';

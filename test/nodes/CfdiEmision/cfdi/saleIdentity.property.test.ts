@@ -22,15 +22,14 @@
 import fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';
 
+import { twinsOf, type ListedVoucher } from '../../../../nodes/CfdiEmision/cfdi/businessKey';
 import {
 	judgeListed,
-	twinsOf,
-	type BusinessKey,
 	type ListedSale,
-	type ListedVoucher,
 	type SaleFacts,
 	type Verdict,
-} from '../../../../nodes/CfdiEmision/cfdi';
+} from '../../../../nodes/CfdiEmision/cfdi/saleIdentity';
+import type { BusinessKey } from '../../../../nodes/CfdiEmision/cfdi/voucherSource';
 import { readWholeList } from '../../../../nodes/CfdiEmision/api/voucherList';
 
 const SEED = 27_2026;

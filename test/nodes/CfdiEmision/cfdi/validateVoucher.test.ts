@@ -1,14 +1,12 @@
 /**
- * Also covers: nodes/CfdiEmision/cfdi/index.ts, nodes/CfdiEmision/cfdi/types.ts (the package's pure CFDI entry point these tests import, and the Voucher types), nodes/CfdiEmision/cfdi/kindRules.ts, nodes/CfdiEmision/actions/voucher/kindsTable.ts, nodes/CfdiEmision/actions/voucher/paymentReceipt/receiptKindRules.ts (the rules a kind hands down).
+ * Also covers: nodes/CfdiEmision/cfdi/types.ts (the Voucher types), nodes/CfdiEmision/cfdi/kindRules.ts, nodes/CfdiEmision/actions/voucher/kindsTable.ts, nodes/CfdiEmision/actions/voucher/paymentReceipt/receiptKindRules.ts (the rules a kind hands down).
  */
 import { existsSync } from 'fs';
 import { resolve } from 'path';
-import {
-	computeTotals,
-	validateVoucher,
-	type KindRules,
-	type Voucher,
-} from '../../../../nodes/CfdiEmision/cfdi';
+import { computeTotals } from '../../../../nodes/CfdiEmision/cfdi/computeTotals';
+import type { KindRules } from '../../../../nodes/CfdiEmision/cfdi/kindRules';
+import type { Voucher } from '../../../../nodes/CfdiEmision/cfdi/types';
+import { validateVoucher } from '../../../../nodes/CfdiEmision/cfdi/validateVoucher';
 import { VOUCHER_KINDS } from '../../../../nodes/CfdiEmision/actions/voucher/kindsTable';
 import { INVALID_CASES, invalidCasesOf, VALID_CASES } from '../../../support/corpus';
 import { changed, paymentReceipt, validateWithKinds } from '../../../support/kindFixtures';

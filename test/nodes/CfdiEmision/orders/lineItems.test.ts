@@ -3,8 +3,9 @@
  * whole sales, the tax the source says it charged, several differences at once, empty values. How
  * each value of a sheet or form is read: lineItems.valueReading.test.ts.
  */
-import { type Voucher } from '../../../../nodes/CfdiEmision/cfdi';
-import { lineItemsToVoucher, orderToVoucher } from '../../../../nodes/CfdiEmision/orders';
+import type { Voucher } from '../../../../nodes/CfdiEmision/cfdi/types';
+import { lineItemsToVoucher } from '../../../../nodes/CfdiEmision/orders/lineItems';
+import { orderToVoucher } from '../../../../nodes/CfdiEmision/orders/orderToVoucher';
 import { refusal } from '../../../support/refusal';
 import { LINE_ITEMS_SETTINGS } from '../../../support/lineItemsSettings';
 import { corpusOrder } from '../../../support/corpusOrder';

@@ -4,8 +4,11 @@
  * payment, folio, recipient, Expected Total) and the refusal each bad value gets, naming the line and
  * the setting. Whole sales, the tax the source charged and empty values: lineItems.test.ts.
  */
-import { type Voucher } from '../../../../nodes/CfdiEmision/cfdi';
-import { lineItemsToVoucher, type LineItemsSettings } from '../../../../nodes/CfdiEmision/orders';
+import type { Voucher } from '../../../../nodes/CfdiEmision/cfdi/types';
+import {
+	lineItemsToVoucher,
+	type LineItemsSettings,
+} from '../../../../nodes/CfdiEmision/orders/lineItems';
 import { refusal } from '../../../support/refusal';
 import { LINE_ITEMS_RECIPIENT, LINE_ITEMS_SETTINGS } from '../../../support/lineItemsSettings';
 import { validateWithKinds } from '../../../support/kindFixtures';

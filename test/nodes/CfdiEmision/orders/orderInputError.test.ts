@@ -4,7 +4,7 @@
  * the orderToVoucher and lineItems tests here, and the kinds' receiptFromOrder and creditNoteFromRefund tests.
  */
 import { OrderInputError } from '../../../../nodes/CfdiEmision/orders/orderInputError';
-import { orderToVoucher } from '../../../../nodes/CfdiEmision/orders';
+import { orderToVoucher } from '../../../../nodes/CfdiEmision/orders/orderToVoucher';
 import { corpusOrder } from '../../../support/corpusOrder';
 
 describe('OrderInputError', () => {

@@ -3,8 +3,9 @@
  * customer typed at checkout (note attributes, read without regard to case or accents), custom
  * attribute names, recipient data from a lookup, and the three ways without tax data.
  */
-import { type Voucher } from '../../../../nodes/CfdiEmision/cfdi';
-import { orderToVoucher, type OrderSettings } from '../../../../nodes/CfdiEmision/orders';
+import type { Voucher } from '../../../../nodes/CfdiEmision/cfdi/types';
+import { orderToVoucher } from '../../../../nodes/CfdiEmision/orders/orderToVoucher';
+import type { OrderSettings } from '../../../../nodes/CfdiEmision/orders/settings';
 import { corpusOrder } from '../../../support/corpusOrder';
 
 const ISSUER: OrderSettings = {

@@ -6,7 +6,7 @@
  * that passes the local CFDI checks and whose total is exactly total_price. Case by case:
  * orderToVoucher.test.ts.
  */
-import { type Voucher } from '../../../../nodes/CfdiEmision/cfdi';
+import type { Voucher } from '../../../../nodes/CfdiEmision/cfdi/types';
 import { corpusOrder, type Order } from '../../../support/corpusOrder';
 import corpus from '../../../support/shopifyOrders.json';
 import { validateWithKinds } from '../../../support/kindFixtures';

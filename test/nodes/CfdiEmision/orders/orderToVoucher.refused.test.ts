@@ -4,7 +4,7 @@
  * settings refused before the order is read, a value that is not an order. The conversion case by
  * case: orderToVoucher.test.ts.
  */
-import { orderToVoucher } from '../../../../nodes/CfdiEmision/orders';
+import { orderToVoucher } from '../../../../nodes/CfdiEmision/orders/orderToVoucher';
 import { refusal } from '../../../support/refusal';
 import { corpusOrder, type Order } from '../../../support/corpusOrder';
 import { ORDER_ISSUER } from '../../../support/corpusOrderConversion';

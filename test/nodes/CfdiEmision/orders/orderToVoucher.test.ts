@@ -6,10 +6,11 @@
  * The order's parts split out have their own tests beside this one (recipient, paymentForm, header,
  * productCodes, shopifyOrder, result).
  *
- * Also covers: nodes/CfdiEmision/orders/orderInputError.ts, nodes/CfdiEmision/orders/index.ts (the errors of the order's parts, through the orders barrel these tests import).
+ * Also covers: nodes/CfdiEmision/orders/orderInputError.ts (the errors of the order's parts).
  */
-import { type Concepto, type Voucher } from '../../../../nodes/CfdiEmision/cfdi';
-import { orderToVoucher, type OrderSettings } from '../../../../nodes/CfdiEmision/orders';
+import type { Concepto, Voucher } from '../../../../nodes/CfdiEmision/cfdi/types';
+import { orderToVoucher } from '../../../../nodes/CfdiEmision/orders/orderToVoucher';
+import type { OrderSettings } from '../../../../nodes/CfdiEmision/orders/settings';
 import { corpusOrder } from '../../../support/corpusOrder';
 import { validateWithKinds } from '../../../support/kindFixtures';
 import { convertCorpusOrder, ORDER_ISSUER } from '../../../support/corpusOrderConversion';

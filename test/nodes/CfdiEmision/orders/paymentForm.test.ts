@@ -3,7 +3,8 @@
  * orderToVoucher: an authorized order is PPD with 99, a voided one is not invoiced, PUE on a pending
  * order is refused.
  */
-import { orderToVoucher, type OrderSettings } from '../../../../nodes/CfdiEmision/orders';
+import { orderToVoucher } from '../../../../nodes/CfdiEmision/orders/orderToVoucher';
+import type { OrderSettings } from '../../../../nodes/CfdiEmision/orders/settings';
 import { refusal } from '../../../support/refusal';
 import { corpusOrder } from '../../../support/corpusOrder';
 

@@ -4,7 +4,7 @@
  * or accents; the table's defaults, else 01010101 and H87.
  */
 import { productCodesFor } from '../../../../nodes/CfdiEmision/orders/productCodes';
-import type { ProductCodeSettings } from '../../../../nodes/CfdiEmision/orders';
+import type { ProductCodeSettings } from '../../../../nodes/CfdiEmision/orders/settings';
 
 const TABLE: ProductCodeSettings = {
 	defaultClaveProdServ: '53102700',

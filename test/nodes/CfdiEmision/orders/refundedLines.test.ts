@@ -2,8 +2,8 @@
  * What each part of a Shopify refund becomes in its credit note (orders/refundedLines.ts: which
  * refund, its transactions, the items and shipping it gives back), through creditNoteFromRefund.
  */
-import { type Voucher } from '../../../../nodes/CfdiEmision/cfdi';
-import type { RefundSettings } from '../../../../nodes/CfdiEmision/orders';
+import type { Voucher } from '../../../../nodes/CfdiEmision/cfdi/types';
+import type { RefundSettings } from '../../../../nodes/CfdiEmision/orders/refundedLines';
 import { creditNoteFromRefund } from '../../../../nodes/CfdiEmision/actions/voucher/creditNote/creditNoteFromRefund';
 import { refusal } from '../../../support/refusal';
 import { corpusOrder, type Order } from '../../../support/corpusOrder';

@@ -2,7 +2,8 @@
  * What a conversion returns when the voucher total differs from the order's total_price
  * (orders/result.ts finishConversion): every part of the difference named, in figures; none when equal.
  */
-import { orderToVoucher, type OrderSettings } from '../../../../nodes/CfdiEmision/orders';
+import { orderToVoucher } from '../../../../nodes/CfdiEmision/orders/orderToVoucher';
+import type { OrderSettings } from '../../../../nodes/CfdiEmision/orders/settings';
 import { plainOrder } from '../../../support/corpusOrder';
 
 const ISSUER: OrderSettings = {

@@ -2,11 +2,9 @@
  * A buyer's self-invoice request (the order typed on a self-invoice page): which orders are refused,
  * with which reason code and sentence, and that a stranger learns nothing more than "not your order".
  */
-import {
-	orderToVoucher,
-	selfInvoiceRefusal,
-	type OrderSettings,
-} from '../../../../nodes/CfdiEmision/orders';
+import { orderToVoucher } from '../../../../nodes/CfdiEmision/orders/orderToVoucher';
+import { selfInvoiceRefusal } from '../../../../nodes/CfdiEmision/orders/selfInvoice';
+import type { OrderSettings } from '../../../../nodes/CfdiEmision/orders/settings';
 import { corpusOrder, type Order } from '../../../support/corpusOrder';
 
 const BUYER = 'compras@robotica.example.com';

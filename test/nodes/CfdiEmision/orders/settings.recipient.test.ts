@@ -4,7 +4,8 @@
  * blanks, codes guessed only at the start), the recipient data in the settings, and the gateway's
  * fallbacks. The payment terms, issuer settings and product codes: settings.test.ts.
  */
-import { orderToVoucher, type OrderSettings } from '../../../../nodes/CfdiEmision/orders';
+import { orderToVoucher } from '../../../../nodes/CfdiEmision/orders/orderToVoucher';
+import type { OrderSettings } from '../../../../nodes/CfdiEmision/orders/settings';
 import { refusal } from '../../../support/refusal';
 import { exampleOrder, paymentTerms, SETTINGS_ISSUER } from '../../../support/orderSettingsKit';
 

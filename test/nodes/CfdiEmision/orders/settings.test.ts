@@ -3,8 +3,9 @@
  * form and method (gateway table, transactions, financial status), the issuer settings, and the
  * product-code table. The recipient read from the note attributes: settings.recipient.test.ts.
  */
-import type { Voucher } from '../../../../nodes/CfdiEmision/cfdi';
-import { orderToVoucher, type OrderSettings } from '../../../../nodes/CfdiEmision/orders';
+import type { Voucher } from '../../../../nodes/CfdiEmision/cfdi/types';
+import { orderToVoucher } from '../../../../nodes/CfdiEmision/orders/orderToVoucher';
+import type { OrderSettings } from '../../../../nodes/CfdiEmision/orders/settings';
 import { type Order } from '../../../support/corpusOrder';
 import { refusal } from '../../../support/refusal';
 import { exampleOrder, paymentTerms, SETTINGS_ISSUER } from '../../../support/orderSettingsKit';

@@ -4,8 +4,9 @@
  * shipping, presentment money and the exchange rate. The order's own members (names, folio,
  * currency, the money source, quantities) and those sent as null or left out: shopifyOrder.test.ts.
  */
-import { type Concepto, type Voucher } from '../../../../nodes/CfdiEmision/cfdi';
-import { orderToVoucher, type OrderSettings } from '../../../../nodes/CfdiEmision/orders';
+import type { Concepto, Voucher } from '../../../../nodes/CfdiEmision/cfdi/types';
+import { orderToVoucher } from '../../../../nodes/CfdiEmision/orders/orderToVoucher';
+import type { OrderSettings } from '../../../../nodes/CfdiEmision/orders/settings';
 import { refusal } from '../../../support/refusal';
 import { ORDER_ISSUER } from '../../../support/corpusOrderConversion';
 import { corpusOrder, plainOrder, type Order } from '../../../support/corpusOrder';

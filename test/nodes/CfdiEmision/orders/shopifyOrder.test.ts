@@ -4,8 +4,9 @@
  * Shopify may send as null or leave out. Its lines, shipping, presentment money and the exchange
  * rate: shopifyOrder.lines.test.ts.
  */
-import { type Voucher } from '../../../../nodes/CfdiEmision/cfdi';
-import { orderToVoucher, type OrderSettings } from '../../../../nodes/CfdiEmision/orders';
+import type { Voucher } from '../../../../nodes/CfdiEmision/cfdi/types';
+import { orderToVoucher } from '../../../../nodes/CfdiEmision/orders/orderToVoucher';
+import type { OrderSettings } from '../../../../nodes/CfdiEmision/orders/settings';
 import { refusal } from '../../../support/refusal';
 import { ORDER_ISSUER } from '../../../support/corpusOrderConversion';
 import { corpusOrder, plainOrder, type Order } from '../../../support/corpusOrder';

@@ -4,7 +4,11 @@
  */
 import fc from 'fast-check';
 
-import { judgeListed, mayCarryKey, type ListedSale } from '../../../../nodes/CfdiEmision/cfdi';
+import {
+	judgeListed,
+	mayCarryKey,
+	type ListedSale,
+} from '../../../../nodes/CfdiEmision/cfdi/saleIdentity';
 import type { BusinessKey } from '../../../../nodes/CfdiEmision/cfdi/voucherSource';
 import { ListedByFolio } from '../../../../nodes/CfdiEmision/stamping/listedByFolio';
 

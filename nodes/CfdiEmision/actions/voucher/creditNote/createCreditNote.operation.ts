@@ -4,7 +4,8 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { TIPO_RELACION } from '../../../cfdi/catalogs/tipoRelacion';
 import { catalogOptions, showFor } from '../../common.fields';
 import { readRelatedInvoices, readRelatedXmlField } from '../../../api/relatedInvoices';
-import { readStampingSettings, runStamping } from '../../../stamping';
+import { runStamping } from '../../../stamping/handler';
+import { readStampingSettings } from '../../../stamping/runSettings';
 import { globalSaleTicketField } from '../fields/globalSale.fields';
 import { output } from '../fields/output.fields';
 import { relatedPartyFields } from '../fields/relatedParties.fields';

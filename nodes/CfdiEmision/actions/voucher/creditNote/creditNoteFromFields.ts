@@ -5,7 +5,7 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { type StampedCfdi } from '../../../cfdi';
+import type { StampedCfdi } from '../../../cfdi/kinds/stampedCfdi';
 import { buildGlobalSaleCreditNote } from '../globalInvoice';
 import {
 	buildCreditNote,

@@ -12,7 +12,7 @@ import {
 	parseDecimal,
 	type Decimal,
 } from '../../../cfdi/decimal';
-import { type TaxRate } from '../../../cfdi/kinds';
+import type { TaxRate } from '../../../cfdi/kinds/taxRates';
 import { buildCreditNote, type CreditNoteLine } from './buildCreditNote';
 import type { Concepto } from '../../../cfdi/types';
 import { OrderInputError } from '../../../orders/orderInputError';

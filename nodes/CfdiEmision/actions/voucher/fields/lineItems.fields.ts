@@ -1,7 +1,7 @@
 /** The Line Items (conceptos) of the voucher form: version 1 as it was, 1.1 with each line's taxes. */
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
-import { OBJETO_IMP } from '../../../cfdi/catalogs';
+import { OBJETO_IMP } from '../../../cfdi/catalogs/objetoImp';
 import {
 	catalogOptions,
 	codePickerField,

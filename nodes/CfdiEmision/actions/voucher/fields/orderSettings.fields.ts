@@ -1,7 +1,8 @@
 /** The Order and Line Items input modes' settings: product codes, payment forms, recipient data and options. */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { FORMA_PAGO, USO_CFDI } from '../../../cfdi/catalogs';
+import { FORMA_PAGO } from '../../../cfdi/catalogs/formaPago';
+import { USO_CFDI } from '../../../cfdi/catalogs/usoCfdi';
 import {
 	DEFAULT_PRODUCT_CODE,
 	DEFAULT_RECIPIENT_ATTRIBUTES,
@@ -9,7 +10,7 @@ import {
 	DEFAULT_USO_CFDI,
 	SHIPPING_PRODUCT_CODE,
 	SHIPPING_UNIT_CODE,
-} from '../../../orders';
+} from '../../../orders/settings';
 import { catalogOptions } from '../../common.fields';
 import { orderField, showLines } from './order.fields';
 

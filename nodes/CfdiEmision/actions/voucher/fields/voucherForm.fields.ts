@@ -5,15 +5,13 @@
  */
 import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import {
-	EXPORTACION,
-	FORMA_PAGO,
-	METODO_PAGO,
-	MONEDA,
-	REGIMEN_FISCAL,
-	TIPO_DE_COMPROBANTE,
-	USO_CFDI,
-} from '../../../cfdi/catalogs';
+import { EXPORTACION } from '../../../cfdi/catalogs/exportacion';
+import { FORMA_PAGO } from '../../../cfdi/catalogs/formaPago';
+import { METODO_PAGO } from '../../../cfdi/catalogs/metodoPago';
+import { MONEDA } from '../../../cfdi/catalogs/moneda';
+import { REGIMEN_FISCAL } from '../../../cfdi/catalogs/regimenFiscal';
+import { TIPO_DE_COMPROBANTE } from '../../../cfdi/catalogs/tipoDeComprobante';
+import { USO_CFDI } from '../../../cfdi/catalogs/usoCfdi';
 import {
 	catalogOptions,
 	FROM_VERSION_1_1,

@@ -1,7 +1,7 @@
 /** The voucher kinds' shared fields: an invoice's or a sale's tax rates, and the related vouchers and fiscal legends every Create offers. */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { TIPO_RELACION } from '../../../cfdi';
+import { TIPO_RELACION } from '../../../cfdi/catalogs/tipoRelacion';
 import { taxFieldName } from '../../../voucherInput/voucherKind';
 import { catalogOptions } from '../../common.fields';
 

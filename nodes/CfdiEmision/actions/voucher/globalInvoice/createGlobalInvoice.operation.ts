@@ -5,23 +5,17 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import { MESES, PERIODICIDAD } from '../../../cfdi';
+import { MESES, PERIODICIDAD } from '../../../cfdi/catalogs/informacionGlobal';
 import { catalogOptions } from '../../common.fields';
 import { showFor } from '../../common.fields';
-import { runStamping } from '../../../stamping';
+import { runStamping } from '../../../stamping/handler';
 import { RunVoucherList } from '../../../stamping/service';
 import { SaleLedger } from '../../../stamping/saleLedger';
 import { wholeNodeErrorItem } from '../../../execution/runItems';
-import {
-	fiscalLegends,
-	issuerRegimeField,
-	options,
-	output,
-	relatedVouchers,
-	stampingFields,
-	taxRateFields,
-	voucherField,
-} from '../fields';
+import { output } from '../fields/output.fields';
+import { options, stampingFields } from '../fields/stamping.fields';
+import { issuerRegimeField, voucherField } from '../fields/voucherForm.fields';
+import { fiscalLegends, relatedVouchers, taxRateFields } from '../fields/voucherKind.fields';
 import {
 	DEFAULT_SALES_PER_GLOBAL_INVOICE,
 	globalInvoiceParts,

@@ -9,10 +9,10 @@ import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8
 import {
 	buildGlobalInvoice,
 	globalInvoiceMoney,
-	type KindInputError,
 	type GlobalInvoiceInput,
 	type SaleInput,
-} from '../../../cfdi';
+} from '../../../cfdi/kinds/globalInvoice';
+import type { KindInputError } from '../../../cfdi/kinds/taxRates';
 import {
 	kindInputFailure,
 	readTaxRates,

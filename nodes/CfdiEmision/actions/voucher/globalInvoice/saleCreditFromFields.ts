@@ -7,7 +7,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { decimalToNumber, readSaleDocument, type SaleDocument } from '../../../cfdi';
+import { decimalToNumber } from '../../../cfdi/decimal';
+import { readSaleDocument, type SaleDocument } from '../../../cfdi/kinds/saleDocument';
 import { DECIMAL_ZERO, type Decimal } from '../../../cfdi/decimal';
 import { FOLIO_FISCAL_PATTERN } from '../../../cfdi/cancellation';
 import type { LedgerState, TicketSums } from '../../../cfdi/ledger';

@@ -11,8 +11,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { computeTotals } from '../../../cfdi/computeTotals';
 import {
-	computeTotals,
 	couldHoldSale,
 	describePeriod,
 	describeUnclear,
@@ -27,8 +27,8 @@ import {
 	type GlobalOnList,
 	type GlobalSaleStep,
 	type OwnSale,
-	type Voucher,
-} from '../../../cfdi';
+} from '../../../cfdi/globalSale';
+import type { Voucher } from '../../../cfdi/types';
 import { needsAttention } from '../../../execution/needsAttention';
 import type { VoucherRecord } from '../../../api/voucherRecords';
 import { cfdiDateTime } from '../../../cfdi/mexicoTime';

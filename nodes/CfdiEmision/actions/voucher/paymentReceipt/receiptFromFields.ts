@@ -13,7 +13,8 @@ import {
 	relatedEntries,
 	type RelatedInvoices,
 } from '../../../api/relatedInvoices';
-import { BuiltVoucher, relatedParties } from '../../../voucherInput';
+import { BuiltVoucher } from '../../../voucherInput/builtVoucher';
+import { relatedParties } from '../../../voucherInput/relatedParties';
 import {
 	kindInputFailure,
 	positiveNumber,

@@ -3,7 +3,7 @@
  * and stamping mode, the item returned, refusals and Continue On Fail. (The body's other cases:
  * test/nodes/CfdiEmision/voucherInput/voucherBody.engine.test.ts.)
  *
- * Also covers: nodes/CfdiEmision/actions/voucher/fields/index.ts, nodes/CfdiEmision/actions/voucher/fields/voucherForm.fields.ts, nodes/CfdiEmision/actions/voucher/fields/stamping.fields.ts, nodes/CfdiEmision/actions/voucher/fields/output.fields.ts, nodes/CfdiEmision/actions/voucher/fields/voucherKind.fields.ts (the shared voucher fields these runs set: the form, stamping options, output, the related vouchers and fiscal legends every Create offers, through the fields barrel).
+ * Also covers: nodes/CfdiEmision/actions/voucher/fields/voucherForm.fields.ts, nodes/CfdiEmision/actions/voucher/fields/stamping.fields.ts, nodes/CfdiEmision/actions/voucher/fields/output.fields.ts, nodes/CfdiEmision/actions/voucher/fields/voucherKind.fields.ts (the shared voucher fields these runs set: the form, stamping options, output, the related vouchers and fiscal legends every Create offers).
  */
 import { invoiceVoucher } from '../../../../support/vouchers';
 import { account, routes } from '../../../../support/sandboxCredential';

@@ -1,4 +1,4 @@
-import { CANCELLATION_MOTIVE } from '../../../../../nodes/CfdiEmision/cfdi';
+import { CANCELLATION_MOTIVE } from '../../../../../nodes/CfdiEmision/cfdi/catalogs/cancellationMotive';
 
 describe('catalogs', () => {
 	it('requires the replacement UUID only for cancellation motive 01', () => {

@@ -1,4 +1,5 @@
-import { catalogCodes, CLAVE_UNIDAD } from '../../../../../nodes/CfdiEmision/cfdi';
+import { CLAVE_UNIDAD } from '../../../../../nodes/CfdiEmision/cfdi/catalogs/claveUnidad';
+import { catalogCodes } from '../../../../../nodes/CfdiEmision/cfdi/catalogs/lookup';
 
 describe('catalogs', () => {
 	it('offers common unit codes that fit the claveUnidad pattern', () => {

@@ -1,21 +1,23 @@
+import { CANCELLATION_MOTIVE } from '../../../../../nodes/CfdiEmision/cfdi/catalogs/cancellationMotive';
+import type { CatalogEntry } from '../../../../../nodes/CfdiEmision/cfdi/catalogs/catalogEntry';
 import {
-	CANCELLATION_MOTIVE,
 	CLAVE_PROD_SERV_CATALOG,
 	CLAVE_UNIDAD_CATALOG,
 	CodeCatalog,
-	EXPORTACION,
-	FORMA_PAGO,
+} from '../../../../../nodes/CfdiEmision/cfdi/catalogs/codeCatalogs';
+import { EXPORTACION } from '../../../../../nodes/CfdiEmision/cfdi/catalogs/exportacion';
+import { FORMA_PAGO } from '../../../../../nodes/CfdiEmision/cfdi/catalogs/formaPago';
+import {
 	MESES,
-	METODO_PAGO,
-	MONEDA,
-	OBJETO_IMP,
 	PERIODICIDAD,
-	REGIMEN_FISCAL,
-	TIPO_DE_COMPROBANTE,
-	TIPO_RELACION,
-	USO_CFDI,
-	type CatalogEntry,
-} from '../../../../../nodes/CfdiEmision/cfdi';
+} from '../../../../../nodes/CfdiEmision/cfdi/catalogs/informacionGlobal';
+import { METODO_PAGO } from '../../../../../nodes/CfdiEmision/cfdi/catalogs/metodoPago';
+import { MONEDA } from '../../../../../nodes/CfdiEmision/cfdi/catalogs/moneda';
+import { OBJETO_IMP } from '../../../../../nodes/CfdiEmision/cfdi/catalogs/objetoImp';
+import { REGIMEN_FISCAL } from '../../../../../nodes/CfdiEmision/cfdi/catalogs/regimenFiscal';
+import { TIPO_DE_COMPROBANTE } from '../../../../../nodes/CfdiEmision/cfdi/catalogs/tipoDeComprobante';
+import { TIPO_RELACION } from '../../../../../nodes/CfdiEmision/cfdi/catalogs/tipoRelacion';
+import { USO_CFDI } from '../../../../../nodes/CfdiEmision/cfdi/catalogs/usoCfdi';
 import { catalogLabel } from '../../../../../nodes/CfdiEmision/actions/common.fields';
 import { invoiceVoucher } from '../../../../support/vouchers';
 import { validateWithKinds } from '../../../../support/kindFixtures';

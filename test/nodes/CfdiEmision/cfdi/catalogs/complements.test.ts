@@ -8,7 +8,7 @@ import {
 	TIPO_FIGURA,
 	TIPO_UBICACION,
 	TRANSP_INTERNAC,
-} from '../../../../../nodes/CfdiEmision/cfdi/catalogs';
+} from '../../../../../nodes/CfdiEmision/cfdi/catalogs/complements';
 
 const codes = (catalog: { code: string }[]) => catalog.map((entry) => entry.code);
 

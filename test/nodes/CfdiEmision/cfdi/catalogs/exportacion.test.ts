@@ -1,4 +1,4 @@
-import { EXPORTACION } from '../../../../../nodes/CfdiEmision/cfdi/catalogs';
+import { EXPORTACION } from '../../../../../nodes/CfdiEmision/cfdi/catalogs/exportacion';
 
 describe('c_Exportacion', () => {
 	it('holds codes 01 to 04, 01 meaning no export', () => {

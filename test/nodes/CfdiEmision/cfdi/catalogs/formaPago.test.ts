@@ -1,4 +1,5 @@
-import { findEntry, FORMA_PAGO } from '../../../../../nodes/CfdiEmision/cfdi';
+import { FORMA_PAGO } from '../../../../../nodes/CfdiEmision/cfdi/catalogs/formaPago';
+import { findEntry } from '../../../../../nodes/CfdiEmision/cfdi/catalogs/lookup';
 
 describe('catalogs', () => {
 	it('describes the common payment forms', () => {

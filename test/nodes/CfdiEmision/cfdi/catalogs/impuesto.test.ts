@@ -1,4 +1,4 @@
-import { IMPUESTO } from '../../../../../nodes/CfdiEmision/cfdi/catalogs';
+import { IMPUESTO } from '../../../../../nodes/CfdiEmision/cfdi/catalogs/impuesto';
 
 describe('c_Impuesto', () => {
 	it('holds ISR, IVA and IEPS by their SAT codes and names', () => {

@@ -1,4 +1,7 @@
-import { MESES, PERIODICIDAD } from '../../../../../nodes/CfdiEmision/cfdi/catalogs';
+import {
+	MESES,
+	PERIODICIDAD,
+} from '../../../../../nodes/CfdiEmision/cfdi/catalogs/informacionGlobal';
 
 describe('c_Periodicidad and c_Meses of a global invoice', () => {
 	it('offers five periods, daily to bimonthly', () => {

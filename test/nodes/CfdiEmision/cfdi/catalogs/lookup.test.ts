@@ -1,23 +1,21 @@
 /**
- * Also covers: nodes/CfdiEmision/cfdi/catalogs/index.ts, nodes/CfdiEmision/cfdi/catalogs/catalogEntry.ts (the catalogs' barrel and entry type, through every catalog checked here).
+ * Also covers: nodes/CfdiEmision/cfdi/catalogs/catalogEntry.ts (the catalogs' entry type, through every catalog checked here).
  */
-import {
-	CANCELLATION_MOTIVE,
-	catalogCodes,
-	CLAVE_UNIDAD,
-	EXPORTACION,
-	FORMA_PAGO,
-	IMPUESTO,
-	METODO_PAGO,
-	MONEDA,
-	OBJETO_IMP,
-	REGIMEN_FISCAL,
-	TIPO_DE_COMPROBANTE,
-	TIPO_FACTOR,
-	TIPO_RELACION,
-	USO_CFDI,
-	type CatalogEntry,
-} from '../../../../../nodes/CfdiEmision/cfdi';
+import { CANCELLATION_MOTIVE } from '../../../../../nodes/CfdiEmision/cfdi/catalogs/cancellationMotive';
+import type { CatalogEntry } from '../../../../../nodes/CfdiEmision/cfdi/catalogs/catalogEntry';
+import { CLAVE_UNIDAD } from '../../../../../nodes/CfdiEmision/cfdi/catalogs/claveUnidad';
+import { EXPORTACION } from '../../../../../nodes/CfdiEmision/cfdi/catalogs/exportacion';
+import { FORMA_PAGO } from '../../../../../nodes/CfdiEmision/cfdi/catalogs/formaPago';
+import { IMPUESTO } from '../../../../../nodes/CfdiEmision/cfdi/catalogs/impuesto';
+import { catalogCodes } from '../../../../../nodes/CfdiEmision/cfdi/catalogs/lookup';
+import { METODO_PAGO } from '../../../../../nodes/CfdiEmision/cfdi/catalogs/metodoPago';
+import { MONEDA } from '../../../../../nodes/CfdiEmision/cfdi/catalogs/moneda';
+import { OBJETO_IMP } from '../../../../../nodes/CfdiEmision/cfdi/catalogs/objetoImp';
+import { REGIMEN_FISCAL } from '../../../../../nodes/CfdiEmision/cfdi/catalogs/regimenFiscal';
+import { TIPO_DE_COMPROBANTE } from '../../../../../nodes/CfdiEmision/cfdi/catalogs/tipoDeComprobante';
+import { TIPO_FACTOR } from '../../../../../nodes/CfdiEmision/cfdi/catalogs/tipoFactor';
+import { TIPO_RELACION } from '../../../../../nodes/CfdiEmision/cfdi/catalogs/tipoRelacion';
+import { USO_CFDI } from '../../../../../nodes/CfdiEmision/cfdi/catalogs/usoCfdi';
 
 const ALL: Record<string, CatalogEntry[]> = {
 	FORMA_PAGO,

@@ -1,4 +1,4 @@
-import { METODO_PAGO } from '../../../../../nodes/CfdiEmision/cfdi/catalogs';
+import { METODO_PAGO } from '../../../../../nodes/CfdiEmision/cfdi/catalogs/metodoPago';
 
 describe('c_MetodoPago', () => {
 	it('offers PUE and PPD, each with the SAT name beside the English one', () => {

@@ -1,4 +1,4 @@
-import { currencyDecimals, MONEDA } from '../../../../../nodes/CfdiEmision/cfdi';
+import { currencyDecimals, MONEDA } from '../../../../../nodes/CfdiEmision/cfdi/catalogs/moneda';
 
 describe('catalogs', () => {
 	it('knows the decimals of each currency', () => {

@@ -1,4 +1,4 @@
-import { OBJETO_IMP } from '../../../../../nodes/CfdiEmision/cfdi/catalogs';
+import { OBJETO_IMP } from '../../../../../nodes/CfdiEmision/cfdi/catalogs/objetoImp';
 
 describe('c_ObjetoImp', () => {
 	it('holds codes 01 to 08 with their SAT names', () => {

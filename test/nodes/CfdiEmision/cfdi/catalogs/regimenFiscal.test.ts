@@ -1,4 +1,4 @@
-import { REGIMEN_FISCAL } from '../../../../../nodes/CfdiEmision/cfdi';
+import { REGIMEN_FISCAL } from '../../../../../nodes/CfdiEmision/cfdi/catalogs/regimenFiscal';
 
 describe('catalogs', () => {
 	it('marks each regime as individual and/or legal entity', () => {

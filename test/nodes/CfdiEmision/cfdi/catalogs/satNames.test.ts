@@ -1,4 +1,4 @@
-import { withSatNames } from '../../../../../nodes/CfdiEmision/cfdi/catalogs';
+import { withSatNames } from '../../../../../nodes/CfdiEmision/cfdi/catalogs/satNames';
 
 describe('withSatNames', () => {
 	it('adds the SAT Spanish name to each code the SAT catalog has, keeping a name already given', () => {

@@ -1,4 +1,4 @@
-import { TIPO_DE_COMPROBANTE } from '../../../../../nodes/CfdiEmision/cfdi/catalogs';
+import { TIPO_DE_COMPROBANTE } from '../../../../../nodes/CfdiEmision/cfdi/catalogs/tipoDeComprobante';
 
 describe('c_TipoDeComprobante', () => {
 	it('holds the five voucher types with their SAT names', () => {

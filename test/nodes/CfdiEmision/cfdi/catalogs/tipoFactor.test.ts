@@ -1,4 +1,4 @@
-import { TIPO_FACTOR } from '../../../../../nodes/CfdiEmision/cfdi/catalogs';
+import { TIPO_FACTOR } from '../../../../../nodes/CfdiEmision/cfdi/catalogs/tipoFactor';
 
 describe('c_TipoFactor', () => {
 	it('offers rate, fixed amount per unit and exempt', () => {

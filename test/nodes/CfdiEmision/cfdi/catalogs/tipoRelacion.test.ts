@@ -1,4 +1,4 @@
-import { TIPO_RELACION } from '../../../../../nodes/CfdiEmision/cfdi/catalogs';
+import { TIPO_RELACION } from '../../../../../nodes/CfdiEmision/cfdi/catalogs/tipoRelacion';
 
 describe('c_TipoRelacion', () => {
 	it('holds relation types 01 to 07; 01 is the credit note, 04 the replacement', () => {

@@ -1,4 +1,4 @@
-import { CLAVE_PROD_SERV_CATALOG } from '../../../../../nodes/CfdiEmision/cfdi/catalogs';
+import { CLAVE_PROD_SERV_CATALOG } from '../../../../../nodes/CfdiEmision/cfdi/catalogs/codeCatalogs';
 import {
 	isServiceCode,
 	unitForProduct,

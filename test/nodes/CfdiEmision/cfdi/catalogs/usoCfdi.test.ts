@@ -1,9 +1,6 @@
-import {
-	catalogCodes,
-	findEntry,
-	REGIMEN_FISCAL,
-	USO_CFDI,
-} from '../../../../../nodes/CfdiEmision/cfdi';
+import { catalogCodes, findEntry } from '../../../../../nodes/CfdiEmision/cfdi/catalogs/lookup';
+import { REGIMEN_FISCAL } from '../../../../../nodes/CfdiEmision/cfdi/catalogs/regimenFiscal';
+import { USO_CFDI } from '../../../../../nodes/CfdiEmision/cfdi/catalogs/usoCfdi';
 
 describe('catalogs', () => {
 	it('lists the recipient regimes each use code allows', () => {

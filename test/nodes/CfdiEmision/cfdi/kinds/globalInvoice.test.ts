@@ -1,10 +1,10 @@
 import Decimal from 'decimal.js';
 import {
 	buildGlobalInvoice,
-	KindInputError,
 	globalInvoiceMoney,
 	type GlobalInvoiceInput,
-} from '../../../../../nodes/CfdiEmision/cfdi';
+} from '../../../../../nodes/CfdiEmision/cfdi/kinds/globalInvoice';
+import { KindInputError } from '../../../../../nodes/CfdiEmision/cfdi/kinds/taxRates';
 import {
 	globalInvoice,
 	ISSUER,

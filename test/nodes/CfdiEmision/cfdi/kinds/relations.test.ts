@@ -7,7 +7,7 @@ import {
 	relatedGroups,
 	withFiscalLegends,
 	withRelatedVouchers,
-} from '../../../../../nodes/CfdiEmision/cfdi';
+} from '../../../../../nodes/CfdiEmision/cfdi/kinds/relations';
 import { baseVoucher } from '../../../../support/corpusBase';
 import { INVOICE_UUID, SECOND_UUID, validateWithKinds } from '../../../../support/kindFixtures';
 

@@ -9,7 +9,7 @@ import {
 	readStampedCfdi,
 	taxRatesOfCfdi,
 } from '../../../../../nodes/CfdiEmision/cfdi/kinds/stampedCfdi';
-import { KindInputError } from '../../../../../nodes/CfdiEmision/cfdi';
+import { KindInputError } from '../../../../../nodes/CfdiEmision/cfdi/kinds/taxRates';
 import {
 	computePaidDocument,
 	paidDocumentFromCfdi,

@@ -9,9 +9,9 @@ import Decimal from 'decimal.js';
 import {
 	buildGlobalInvoice,
 	globalInvoiceMoney,
-	KindInputError,
 	type GlobalInvoiceInput,
-} from '../../../../../nodes/CfdiEmision/cfdi';
+} from '../../../../../nodes/CfdiEmision/cfdi/kinds/globalInvoice';
+import { KindInputError } from '../../../../../nodes/CfdiEmision/cfdi/kinds/taxRates';
 import {
 	buildCreditNote,
 	type CreditNoteInput,

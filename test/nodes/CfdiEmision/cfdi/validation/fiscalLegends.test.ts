@@ -1,4 +1,4 @@
-import { withFiscalLegends } from '../../../../../nodes/CfdiEmision/cfdi';
+import { withFiscalLegends } from '../../../../../nodes/CfdiEmision/cfdi/kinds/relations';
 import { baseVoucher } from '../../../../support/corpusBase';
 import {
 	changed,

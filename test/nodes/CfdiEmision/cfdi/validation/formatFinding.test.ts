@@ -1,4 +1,4 @@
-import { formatFinding } from '../../../../../nodes/CfdiEmision/cfdi';
+import { formatFinding } from '../../../../../nodes/CfdiEmision/cfdi/validation/formatFinding';
 import { variant } from '../../../../support/corpusBase';
 import { validateWithKinds } from '../../../../support/kindFixtures';
 

@@ -3,7 +3,7 @@
  * wrong global invoices stopped, each naming its path.
  * Also covers: nodes/CfdiEmision/cfdi/validation/voucherKinds.ts (the dispatcher through which validateVoucher reaches each kind's rules).
  */
-import { type Voucher } from '../../../../../nodes/CfdiEmision/cfdi';
+import type { Voucher } from '../../../../../nodes/CfdiEmision/cfdi/types';
 import { invoiceVoucher } from '../../../../support/vouchers';
 import {
 	changed,

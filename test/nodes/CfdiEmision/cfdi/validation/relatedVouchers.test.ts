@@ -1,7 +1,7 @@
 /**
  * Rules of cfdi/validation/relatedVouchers.ts: wrong credit notes are stopped, each naming its path.
  */
-import { withRelatedVouchers } from '../../../../../nodes/CfdiEmision/cfdi';
+import { withRelatedVouchers } from '../../../../../nodes/CfdiEmision/cfdi/kinds/relations';
 import {
 	changed,
 	creditNote,

@@ -5,7 +5,8 @@
  * The data module kept in step with the schemas: xsdFacets.test.ts beside this one.
  */
 
-import { formatFinding, type Voucher } from '../../../../../nodes/CfdiEmision/cfdi';
+import type { Voucher } from '../../../../../nodes/CfdiEmision/cfdi/types';
+import { formatFinding } from '../../../../../nodes/CfdiEmision/cfdi/validation/formatFinding';
 import { parseDecimal } from '../../../../../nodes/CfdiEmision/cfdi/decimal';
 import { boundOf } from '../../../../../nodes/CfdiEmision/cfdi/validation/schemaFacets';
 import { XSD_ELEMENTS } from '../../../../../nodes/CfdiEmision/cfdi/validation/xsdFacets';

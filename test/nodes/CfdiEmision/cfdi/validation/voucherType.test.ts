@@ -2,7 +2,7 @@
  * Rules of cfdi/validation/voucherType.ts: the payment method and payment form (PUE with formaPago 99), and the corpus cases whose error it reports.
  */
 import { invalidCasesOf } from '../../../../support/corpus';
-import { type Voucher } from '../../../../../nodes/CfdiEmision/cfdi';
+import type { Voucher } from '../../../../../nodes/CfdiEmision/cfdi/types';
 
 import { invoiceVoucher } from '../../../../support/vouchers';
 import { changed, expectOnlyError, validateWithKinds } from '../../../../support/kindFixtures';

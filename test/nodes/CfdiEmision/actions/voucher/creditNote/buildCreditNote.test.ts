@@ -5,7 +5,8 @@
  * nodes/CfdiEmision/actions/voucher/creditNote/index.ts (the credit note's face).
  */
 import Decimal from 'decimal.js';
-import { KindInputError, readStampedCfdi } from '../../../../../../nodes/CfdiEmision/cfdi';
+import { readStampedCfdi } from '../../../../../../nodes/CfdiEmision/cfdi/kinds/stampedCfdi';
+import { KindInputError } from '../../../../../../nodes/CfdiEmision/cfdi/kinds/taxRates';
 import {
 	buildCreditNote,
 	creditedInvoiceFromCfdi,

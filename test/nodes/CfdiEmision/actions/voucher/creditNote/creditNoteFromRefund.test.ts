@@ -3,8 +3,8 @@
  * The link from a refund to its order's stamped invoice: orders/invoiceLink.test.ts.
  */
 import Decimal from 'decimal.js';
-import { type Voucher } from '../../../../../../nodes/CfdiEmision/cfdi';
-import type { RefundSettings } from '../../../../../../nodes/CfdiEmision/orders';
+import type { Voucher } from '../../../../../../nodes/CfdiEmision/cfdi/types';
+import type { RefundSettings } from '../../../../../../nodes/CfdiEmision/orders/refundedLines';
 import { creditNoteFromRefund } from '../../../../../../nodes/CfdiEmision/actions/voucher/creditNote/creditNoteFromRefund';
 import { refusal } from '../../../../../support/refusal';
 import { corpusOrder, type Order } from '../../../../../support/corpusOrder';

@@ -5,11 +5,11 @@
  */
 import { DEFAULT_ACCOUNT } from '../../../../../../sandbox';
 import { buildCfdiXml } from '../../../../../../sandbox/cfdiXml';
+import { buildGlobalInvoice } from '../../../../../../nodes/CfdiEmision/cfdi/kinds/globalInvoice';
 import {
-	buildGlobalInvoice,
 	readSaleDocument,
 	ticketAmount,
-} from '../../../../../../nodes/CfdiEmision/cfdi';
+} from '../../../../../../nodes/CfdiEmision/cfdi/kinds/saleDocument';
 import {
 	buildGlobalSaleCreditNote,
 	type GlobalSaleCreditInput,

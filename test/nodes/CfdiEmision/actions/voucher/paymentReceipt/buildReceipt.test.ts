@@ -6,12 +6,10 @@
  * Also covers: nodes/CfdiEmision/actions/voucher/paymentReceipt/index.ts (the kind's face, through
  * which these tests import it).
  */
-import {
-	computeTotals,
-	KindInputError,
-	voucherShape,
-	type Voucher,
-} from '../../../../../../nodes/CfdiEmision/cfdi';
+import * as voucherShape from '../../../../../../nodes/CfdiEmision/cfdi/voucherShape';
+import { computeTotals } from '../../../../../../nodes/CfdiEmision/cfdi/computeTotals';
+import { KindInputError } from '../../../../../../nodes/CfdiEmision/cfdi/kinds/taxRates';
+import type { Voucher } from '../../../../../../nodes/CfdiEmision/cfdi/types';
 import {
 	buildPaymentComplement,
 	completePaymentReceipt,

@@ -5,7 +5,8 @@
  * user gave is kept, and what cannot be computed is left as given for the validator to name (never
  * a crash, never a made-up figure).
  */
-import { voucherShape, type Voucher } from '../../../../../../nodes/CfdiEmision/cfdi';
+import * as voucherShape from '../../../../../../nodes/CfdiEmision/cfdi/voucherShape';
+import type { Voucher } from '../../../../../../nodes/CfdiEmision/cfdi/types';
 import { completePaymentReceipt } from '../../../../../../nodes/CfdiEmision/actions/voucher/paymentReceipt';
 import { satGuideSparseReceipt } from '../../../../../support/vouchers';
 import {

@@ -4,7 +4,8 @@
  * guide.
  */
 
-import { voucherShape, type Voucher } from '../../../../../../nodes/CfdiEmision/cfdi';
+import * as voucherShape from '../../../../../../nodes/CfdiEmision/cfdi/voucherShape';
+import type { Voucher } from '../../../../../../nodes/CfdiEmision/cfdi/types';
 
 import {
 	INVOICE_UUID,

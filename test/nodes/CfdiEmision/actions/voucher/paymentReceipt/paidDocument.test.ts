@@ -5,11 +5,9 @@
  */
 import Decimal from 'decimal.js';
 
-import {
-	readStampedCfdi,
-	voucherShape,
-	type Voucher,
-} from '../../../../../../nodes/CfdiEmision/cfdi';
+import * as voucherShape from '../../../../../../nodes/CfdiEmision/cfdi/voucherShape';
+import { readStampedCfdi } from '../../../../../../nodes/CfdiEmision/cfdi/kinds/stampedCfdi';
+import type { Voucher } from '../../../../../../nodes/CfdiEmision/cfdi/types';
 import {
 	buildPaymentComplement,
 	computePago,

@@ -1,6 +1,7 @@
 /** A paid order whose invoice was PPD → its payment receipt (type P), through the receipt's builder. */
-import { type Voucher } from '../../../../../../nodes/CfdiEmision/cfdi';
-import { orderToVoucher, type ReceiptSettings } from '../../../../../../nodes/CfdiEmision/orders';
+import type { Voucher } from '../../../../../../nodes/CfdiEmision/cfdi/types';
+import type { ReceiptSettings } from '../../../../../../nodes/CfdiEmision/orders/invoiceLink';
+import { orderToVoucher } from '../../../../../../nodes/CfdiEmision/orders/orderToVoucher';
 import { receiptFromOrder } from '../../../../../../nodes/CfdiEmision/actions/voucher/paymentReceipt/receiptFromOrder';
 import { refusal } from '../../../../../support/refusal';
 import { corpusOrder, type Order } from '../../../../../support/corpusOrder';
