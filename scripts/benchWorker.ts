@@ -49,7 +49,10 @@ async function main() {
 		} else if (args.mode === 'engine-floor') {
 			const input = vouchers(args.n, args.series).map((json) => ({ json }));
 			const node = {
-				...cfdiNode('Floor', { voucherJson: '={{ JSON.stringify($json.voucher) }}' }),
+				...cfdiNode('Floor', {
+					voucherJson: '={{ JSON.stringify($json.voucher) }}',
+					concurrency: args.concurrency,
+				}),
 				type: 'bench.floor',
 			};
 			started = performance.now();

@@ -124,7 +124,7 @@ async function ownAccountRun(
 export async function stampCase(sandbox: Sandbox): Promise<void> {
 	const repeat = argList('stamp-repeat', [1])[0];
 	console.log(
-		`"n8n floor" is a node with nothing of ours but the credential, the same JSON expression and stamping calls through httpRequestWithAuthentication; "plain" is Node's fetch (keep-alive), the same stamping calls, no list reads; "plain, new connection each" is node:http without keep-alive (direct only), which is how n8n's request helper connects. ${repeat} round(s): time ratios are medians, CPU min / median.\n`,
+		`"n8n floor" is a node with nothing of ours but the credential, the same JSON expression and stamping calls through httpRequestWithAuthentication at the same concurrency; "plain" is Node's fetch (keep-alive), the same stamping calls, no list reads; "plain, new connection each" is node:http without keep-alive (direct only), which is how n8n's request helper connects. ${repeat} round(s): time ratios are medians, CPU min / median.\n`,
 	);
 	console.log(
 		'| N | concurrency | stamping | Duplicate Check | engine items/s | n8n floor items/s | node/floor (time) | engine CPU ms per voucher | n8n floor CPU ms per voucher | ours above the floor (CPU ms per voucher) | plain items/s | node/plain (time) | list reads | plain, new connection each, items/s | node/that (time) | token calls | userinfo calls | engine peak RSS |',
