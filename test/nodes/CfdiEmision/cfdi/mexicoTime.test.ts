@@ -295,6 +295,48 @@ describe("mexicoCityMoment: a sale's moment is an instant, placed on Mexico City
 	});
 });
 
+describe("an instant's wall clock is luxon's, read faster (issue 40 item 5)", () => {
+	/** What the node wrote before: luxon's zone change and format of the instant. */
+	const luxonWallClock = (epochMs: number) => {
+		const [date, time] = DateTime.fromMillis(epochMs, { zone: 'America/Mexico_City' })
+			.toFormat("yyyy-MM-dd'T'HH:mm:ss")
+			.split('T');
+		return { date, time };
+	};
+
+	it('5,000 random instants to the millisecond, 1890-2100 (local mean time, daylight saving time, UTC-6), agree with luxon', () => {
+		const next = random(40);
+		const from = utc('1890-01-01T00:00:00');
+		const to = utc('2100-01-01T00:00:00');
+		for (let run = 0; run < 5_000; run++) {
+			const at = Math.floor(from + next() * (to - from));
+			expect([at, mexicoCityMoment(new Date(at))]).toEqual([at, luxonWallClock(at)]);
+		}
+	});
+
+	it('around midnight, the changes of offset, the first and last four-digit years, and a fraction of a millisecond', () => {
+		const instants = [
+			-1,
+			0,
+			utc('2022-10-30T06:59:59.999'),
+			utc('2022-10-30T07:00:00'),
+			utc('2021-04-04T07:59:59.999'),
+			utc('2021-04-04T08:00:00'),
+			utc('2026-11-30T05:59:59.999'),
+			utc('2026-11-30T06:00:00'),
+		];
+		for (const year of [999, 1000, 1001, 9998, 9999])
+			for (const day of [-1, 0, 1]) instants.push(Date.UTC(year, 0, 1) + day * 86_400_000);
+		for (const at of instants)
+			expect([at, mexicoCityMoment(new Date(at))]).toEqual([at, luxonWallClock(at)]);
+		// Epoch text may carry decimals: they are luxon's to round, as before.
+		const fraction = '1700000000999.75';
+		expect(mexicoCityMoment(fraction, { epoch: 'milliseconds' })).toEqual(
+			luxonWallClock(Number(fraction)),
+		);
+	});
+});
+
 describe('cfdiDateTime reads an instant by the same rule', () => {
 	it('RFC 2822 and a spaced offset are instants too', () => {
 		expect(cfdiDateTime('Sun, 01 Nov 2026 05:30:00 +0000')).toBe('2026-10-31T23:30:00');
