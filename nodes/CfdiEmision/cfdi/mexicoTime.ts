@@ -160,6 +160,9 @@ const MEXICO_CITY_CLOCK = new Intl.DateTimeFormat('en-US', {
 /** Years 1001 to 9998: four digits on any zone's calendar, where the fast read writes what luxon writes. */
 const FOUR_DIGIT_YEARS = { from: -30_578_688_000_000, to: 253_339_228_800_000 };
 
+/** The last second wallClockAt read, and its moment (pure: the moment is the second's alone). */
+let lastRead: { second: number; moment: MexicoCityMoment } | undefined;
+
 function wallClockAt(epochMs: number): MexicoCityMoment {
 	// A fraction of a millisecond (epoch text with decimals) is luxon's to round, as before.
 	const fast =
@@ -170,12 +173,17 @@ function wallClockAt(epochMs: number): MexicoCityMoment {
 			.split('T');
 		return { date, time };
 	}
+	// The stamps of a run fall mostly within the same second: the last second read is kept.
+	const second = Math.floor(epochMs / 1000);
+	if (lastRead?.second === second) return { ...lastRead.moment };
 	const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
 	for (const { type, value } of MEXICO_CITY_CLOCK.formatToParts(epochMs)) part[type] = value;
-	return {
+	const moment = {
 		date: `${part.year}-${part.month}-${part.day}`,
 		time: `${part.hour}:${part.minute}:${part.second}`,
 	};
+	lastRead = { second, moment };
+	return { ...moment };
 }
 
 /**
