@@ -8,7 +8,7 @@
  *                 [--only freshOrder --per-day 300,3000]   (list pages one fresh order's Duplicate Check reads)
  *                 [--only global --global-sizes 1000,5000,20000,50000]   (Create Global Invoice, heap capped at 1 GB)
  *                 [--only ledger --ledger-globals 1,3 --ledger-credits 1,10]   (credit notes against tickets of 2,000-sale global invoices)
- *                 [--only stamp --stamp-repeat 3]   (only the Create table: direct/two-phase × check on/off)
+ *                 [--only stamp --stamp-repeat 3 --stamping direct]   (only the Create table: direct/two-phase × check on/off)
  *                 [--cpu-prof <dir>]   (a V8 CPU profile of each measured run, for Chrome DevTools)
  *
  * Each measured run is a separate child process, so peak RSS belongs to that run alone; the

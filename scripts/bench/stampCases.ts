@@ -8,6 +8,7 @@ import { DEFAULT_ACCOUNT, startSandbox, type Sandbox } from '../../sandbox';
 import type { RunResult } from './workerTypes';
 import {
 	argList,
+	argValue,
 	BENCH_SERIES,
 	concurrencies,
 	latencyMs,
@@ -123,6 +124,10 @@ async function ownAccountRun(
  */
 export async function stampCase(sandbox: Sandbox): Promise<void> {
 	const repeat = argList('stamp-repeat', [1])[0];
+	// `--stamping direct` (or twoPhase) measures one stamping mode only.
+	const stampingModes = (['direct', 'twoPhase'] as const).filter(
+		(mode) => (argValue('stamping') ?? mode) === mode,
+	);
 	console.log(
 		`"n8n floor" is a node with nothing of ours but the credential, the same JSON expression and stamping calls through httpRequestWithAuthentication at the same concurrency; "plain" is Node's fetch (keep-alive), the same stamping calls, no list reads; "plain, new connection each" is node:http without keep-alive (direct only), which is how n8n's request helper connects. ${repeat} round(s): time ratios are medians, CPU min / median.\n`,
 	);
@@ -137,7 +142,7 @@ export async function stampCase(sandbox: Sandbox): Promise<void> {
 	const fixed = (value: number) => value.toFixed(2);
 	for (const n of sizes) {
 		for (const concurrency of concurrencies) {
-			for (const stampingMode of ['direct', 'twoPhase'] as const) {
+			for (const stampingMode of stampingModes) {
 				const runs = { returnExisting: [], off: [], floor: [] } as Record<
 					(typeof checks)[number],
 					EngineRun[]
