@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 
 import type { Sandbox } from '../../sandbox';
-import { buildGlobalInvoice } from '../../nodes/CfdiEmision/cfdi/kinds/globalInvoice';
+import { buildGlobalInvoice } from '../../nodes/CfdiEmision/actions/voucher/globalInvoice/buildGlobalInvoice';
 import { mexicoCityMonth } from '../../nodes/CfdiEmision/cfdi/mexicoTime';
 import {
 	loadExample,

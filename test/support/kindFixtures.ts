@@ -6,7 +6,7 @@
 import {
 	buildGlobalInvoice,
 	type GlobalInvoiceInput,
-} from '../../nodes/CfdiEmision/cfdi/kinds/globalInvoice';
+} from '../../nodes/CfdiEmision/actions/voucher/globalInvoice/buildGlobalInvoice';
 import { KindInputError } from '../../nodes/CfdiEmision/cfdi/kinds/taxRates';
 import type {
 	ValidateOptions,

@@ -8,7 +8,7 @@ import Decimal from 'decimal.js';
 import {
 	buildGlobalInvoice,
 	type GlobalInvoiceInput,
-} from '../../nodes/CfdiEmision/cfdi/kinds/globalInvoice';
+} from '../../nodes/CfdiEmision/actions/voucher/globalInvoice/buildGlobalInvoice';
 import type { Voucher } from '../../nodes/CfdiEmision/cfdi/types';
 import {
 	buildCreditNote,

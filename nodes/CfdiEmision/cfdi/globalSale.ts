@@ -9,7 +9,7 @@
  * so a run stopped between steps goes on where it stopped. Pure: no n8n imports.
  */
 import { parseElements, type XmlElement } from './kinds/xmlElements';
-import { declaringLines, isGlobalInvoice } from './kinds/globalInvoice';
+import { declaringLines, isGlobalInvoice } from './kinds/globalSaleLines';
 import { unixSeconds } from './mexicoTime';
 import { GENERIC_NATIONAL_RFC } from './rfc';
 import { fieldCode, fieldText } from './fieldText';
@@ -92,7 +92,7 @@ export interface GeneralPublicXml extends Pick<GlobalOnList, 'substitutes' | 'pe
 
 /**
  * A general-public voucher's XML: its type, the sales it declares as a global invoice, substituted
- * UUIDs, period; its sales by the sale-line rule (kinds/globalInvoice.ts declaringLines).
+ * UUIDs, period; its sales by the sale-line rule (kinds/globalSaleLines.ts declaringLines).
  */
 export function readGlobalXml(xml: string): GeneralPublicXml {
 	const root = parseElements(xml.replace(/^\uFEFF/, ''));

@@ -56,7 +56,7 @@ export interface LedgerDocument {
 	/** CFDI Fecha (Mexico City time) and the recipient's RFC: where the list read starts, whose documents it reads. */
 	fecha?: string;
 	recipientRfc?: string;
-	/** Global invoice (type I with InformacionGlobal: kinds/globalInvoice.ts isGlobalInvoice). */
+	/** Global invoice (type I with InformacionGlobal: kinds/globalSaleLines.ts isGlobalInvoice). */
 	global?: boolean;
 	/** The invoices a credit note credits (CfdiRelacionados of type 01, 03 or 07). */
 	credits: string[];

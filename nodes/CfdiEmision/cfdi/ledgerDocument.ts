@@ -9,7 +9,7 @@ import {
 } from './decimal';
 import { CREDIT_NOTE_RELATIONS } from './catalogs/tipoRelacion';
 import { readSaleDocument, saleNumber, ticketAmount, ticketsOf } from './kinds/saleDocument';
-import { isGlobalInvoice } from './kinds/globalInvoice';
+import { isGlobalInvoice } from './kinds/globalSaleLines';
 import { readStampedCfdi } from './kinds/stampedCfdi';
 import { fieldCode } from './fieldText';
 import type { LedgerDocument, LedgerState } from './ledger';

@@ -12,7 +12,7 @@ import {
 	subtractDecimal,
 	type Decimal,
 } from '../decimal';
-import { declaringLines, isGlobalInvoice, isSaleLine } from './globalInvoice';
+import { declaringLines, isGlobalInvoice, isSaleLine } from './globalSaleLines';
 import { satStamps } from './stampedCfdi';
 import { parseElements, type XmlElement } from './xmlElements';
 import type { TaxRate } from './taxRates';

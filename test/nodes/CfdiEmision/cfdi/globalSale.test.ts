@@ -9,7 +9,7 @@ import {
 	salesDeclared,
 	type GlobalOnList,
 } from '../../../../nodes/CfdiEmision/cfdi/globalSale';
-import { isSaleLine } from '../../../../nodes/CfdiEmision/cfdi/kinds/globalInvoice';
+import { isSaleLine } from '../../../../nodes/CfdiEmision/cfdi/kinds/globalSaleLines';
 
 const G = 'AAAAAAAA-0000-4000-8000-000000000001';
 const global = (extra: Partial<GlobalOnList> = {}): GlobalOnList => ({

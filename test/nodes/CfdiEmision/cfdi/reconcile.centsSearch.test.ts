@@ -5,7 +5,7 @@
  */
 import Decimal from 'decimal.js';
 
-import { globalInvoiceMoney } from '../../../../nodes/CfdiEmision/cfdi/kinds/globalInvoice';
+import { globalInvoiceMoney } from '../../../../nodes/CfdiEmision/actions/voucher/globalInvoice/buildGlobalInvoice';
 import { reconcile } from '../../../../nodes/CfdiEmision/cfdi/reconcile';
 import type { ConceptOptions } from '../../../../nodes/CfdiEmision/cfdi/conceptChoices';
 import { chooseOptions } from '../../../../nodes/CfdiEmision/cfdi/reconcile';

@@ -4,7 +4,7 @@
  * figure that is not an amount, and a payment receipt measured by its payments. The outcomes and
  * which concepts carry a cent: reconcile.test.ts.
  */
-import { globalInvoiceMoney } from '../../../../nodes/CfdiEmision/cfdi/kinds/globalInvoice';
+import { globalInvoiceMoney } from '../../../../nodes/CfdiEmision/actions/voucher/globalInvoice/buildGlobalInvoice';
 import { reconcile, ReconciliationRefused } from '../../../../nodes/CfdiEmision/cfdi/reconcile';
 import { INVOICE_UUID } from '../../../support/kindFixtures';
 import {

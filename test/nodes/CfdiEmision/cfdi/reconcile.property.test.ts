@@ -6,7 +6,7 @@
  */ import Decimal from 'decimal.js';
 import fc from 'fast-check';
 
-import { globalInvoiceMoney } from '../../../../nodes/CfdiEmision/cfdi/kinds/globalInvoice';
+import { globalInvoiceMoney } from '../../../../nodes/CfdiEmision/actions/voucher/globalInvoice/buildGlobalInvoice';
 import { KindInputError } from '../../../../nodes/CfdiEmision/cfdi/kinds/taxRates';
 import {
 	reconcile,

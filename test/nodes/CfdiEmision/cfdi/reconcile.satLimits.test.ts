@@ -9,7 +9,7 @@
 import Decimal from 'decimal.js';
 import fc from 'fast-check';
 
-import { globalInvoiceMoney } from '../../../../nodes/CfdiEmision/cfdi/kinds/globalInvoice';
+import { globalInvoiceMoney } from '../../../../nodes/CfdiEmision/actions/voucher/globalInvoice/buildGlobalInvoice';
 import type { TaxRate } from '../../../../nodes/CfdiEmision/cfdi/kinds/taxRates';
 import { reconcile } from '../../../../nodes/CfdiEmision/cfdi/reconcile';
 import { lineItemsToVoucher } from '../../../../nodes/CfdiEmision/orders/lineItems';

@@ -8,7 +8,7 @@
 import Decimal from 'decimal.js';
 
 import { computeTotals } from '../../../../nodes/CfdiEmision/cfdi/computeTotals';
-import { globalInvoiceMoney } from '../../../../nodes/CfdiEmision/cfdi/kinds/globalInvoice';
+import { globalInvoiceMoney } from '../../../../nodes/CfdiEmision/actions/voucher/globalInvoice/buildGlobalInvoice';
 import { reconcile, ReconciliationRefused } from '../../../../nodes/CfdiEmision/cfdi/reconcile';
 import type { Concepto, Voucher } from '../../../../nodes/CfdiEmision/cfdi/types';
 import { creditNoteMoney } from '../../../../nodes/CfdiEmision/actions/voucher/creditNote';

@@ -15,11 +15,8 @@ import {
 } from '../../../cfdi/decimal';
 import type { Receptor, Voucher } from '../../../cfdi/types';
 import { withGlobalInformation } from '../../../cfdi/voucherShape';
-import {
-	GENERAL_PUBLIC_RECIPIENT,
-	isGlobalInvoice,
-	SALE_CONCEPT,
-} from '../../../cfdi/kinds/globalInvoice';
+import { isGlobalInvoice, SALE_CONCEPT } from '../../../cfdi/kinds/globalSaleLines';
+import { GENERAL_PUBLIC_RECIPIENT } from './buildGlobalInvoice';
 import {
 	conceptsOfTicket,
 	saleNumber,

@@ -11,7 +11,7 @@ import {
 	globalInvoiceMoney,
 	type GlobalInvoiceInput,
 	type SaleInput,
-} from '../../../cfdi/kinds/globalInvoice';
+} from './buildGlobalInvoice';
 import type { KindInputError } from '../../../cfdi/kinds/taxRates';
 import {
 	kindInputFailure,

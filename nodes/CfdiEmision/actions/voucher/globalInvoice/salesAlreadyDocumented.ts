@@ -4,7 +4,7 @@
  * tickets, and the vouchers whose folio is one of the tickets), and which of the run's sales they
  * already document.
  */
-import type { SaleInput } from '../../../cfdi/kinds/globalInvoice';
+import type { SaleInput } from './buildGlobalInvoice';
 import { decimalsOf } from '../../../cfdi/kinds/taxRates';
 import { type Decimal } from '../../../cfdi/decimal';
 import { type GlobalPeriod } from './globalPeriod';

@@ -10,7 +10,7 @@ import {
 	buildGlobalInvoice,
 	globalInvoiceMoney,
 	type GlobalInvoiceInput,
-} from '../../../../../nodes/CfdiEmision/cfdi/kinds/globalInvoice';
+} from '../../../../../nodes/CfdiEmision/actions/voucher/globalInvoice/buildGlobalInvoice';
 import { KindInputError } from '../../../../../nodes/CfdiEmision/cfdi/kinds/taxRates';
 import {
 	buildCreditNote,

@@ -5,7 +5,7 @@
  */
 import { DEFAULT_ACCOUNT } from '../../../../../../sandbox';
 import { buildCfdiXml } from '../../../../../../sandbox/cfdiXml';
-import { buildGlobalInvoice } from '../../../../../../nodes/CfdiEmision/cfdi/kinds/globalInvoice';
+import { buildGlobalInvoice } from '../../../../../../nodes/CfdiEmision/actions/voucher/globalInvoice/buildGlobalInvoice';
 import {
 	readSaleDocument,
 	ticketAmount,

@@ -1,8 +1,9 @@
 /**
- * Global invoices (público en general): the sales made to customers who asked for no invoice,
- * gathered per period into one voucher with InformacionGlobal, one concept per sale (ticket).
+ * The global invoice's builder (público en general): the sales made to customers who asked for no
+ * invoice, gathered per period into one voucher with InformacionGlobal, one concept per sale
+ * (ticket, a sale line: cfdi/kinds/globalSaleLines.ts), and the money it stands for.
  */
-import { computeTotals } from '../computeTotals';
+import { computeTotals } from '../../../cfdi/computeTotals';
 import {
 	compareDecimal,
 	decimalAsGiven,
@@ -11,15 +12,19 @@ import {
 	roundDecimal,
 	sumDecimals,
 	type Decimal,
-} from '../decimal';
-import { fieldCode, fieldText } from '../fieldText';
-import { GENERIC_NATIONAL_RFC } from '../rfc';
-import type { Concepto, Voucher } from '../types';
-import { withGlobalInformation, type InformacionGlobal } from '../voucherShape';
-import type { SourceMoney } from '../voucherSource';
-import { dec, decimalsOf, KindInputError, num, type TaxRate } from './taxRates';
-import { baseForGross, lineTotals } from './taxIncluded';
-import { voucherHead, withConceptTaxes, type VoucherHeadInput } from './voucherParts';
+} from '../../../cfdi/decimal';
+import { GENERIC_NATIONAL_RFC } from '../../../cfdi/rfc';
+import type { Concepto, Voucher } from '../../../cfdi/types';
+import { withGlobalInformation, type InformacionGlobal } from '../../../cfdi/voucherShape';
+import type { SourceMoney } from '../../../cfdi/voucherSource';
+import { dec, decimalsOf, KindInputError, num, type TaxRate } from '../../../cfdi/kinds/taxRates';
+import { baseForGross, lineTotals } from '../../../cfdi/kinds/taxIncluded';
+import { SALE_CONCEPT } from '../../../cfdi/kinds/globalSaleLines';
+import {
+	voucherHead,
+	withConceptTaxes,
+	type VoucherHeadInput,
+} from '../../../cfdi/kinds/voucherParts';
 
 export const GENERAL_PUBLIC_RECIPIENT = Object.freeze({
 	rfc: GENERIC_NATIONAL_RFC,
@@ -27,52 +32,6 @@ export const GENERAL_PUBLIC_RECIPIENT = Object.freeze({
 	usoCFDI: 'S01',
 	regimenFiscalReceptor: '616',
 });
-
-/** SAT filling guide: each sale is a concept 01010101 / ACT described "Venta". */
-export const SALE_CONCEPT = Object.freeze({
-	claveProdServ: '01010101',
-	claveUnidad: 'ACT',
-	descripcion: 'Venta',
-});
-
-/** A concept as the sale-line rule reads it. */
-export interface SaleLineFields {
-	noIdentificacion?: string;
-	claveProdServ?: string;
-	claveUnidad?: string;
-}
-
-/**
- * The SAT's sale line of a global invoice (its filling guide: 01010101 / ACT, NoIdentificacion the
- * ticket). ClaveProdServ 01010101 alone is no sign: it is also an order product's default code.
- */
-export const isSaleLine = (line: SaleLineFields): boolean =>
-	fieldText(line.claveProdServ) === SALE_CONCEPT.claveProdServ &&
-	fieldCode(line.claveUnidad) === SALE_CONCEPT.claveUnidad;
-
-/**
- * The concepts through which a global invoice declares sales (NoIdentificacion the ticket): all of
- * them when every concept is a sale line, else none. An order's own invoice to the general public is
- * type I with InformacionGlobal too, its concepts the products (their SKU as NoIdentificacion), and
- * a shipping line marks one whose products happen to be 01010101 / ACT.
- */
-export function declaringLines<T extends SaleLineFields>(lines: T[]): T[] {
-	return lines.every(isSaleLine)
-		? lines.filter((line) => fieldText(line.noIdentificacion) !== '')
-		: [];
-}
-
-/**
- * Whether a stamped voucher is a global invoice, declaring the sales its concepts name: a type-I
- * invoice with InformacionGlobal. A credit note to the general public carries InformacionGlobal too
- * (the SAT asks for it whenever the recipient is PUBLICO EN GENERAL) and names the ticket it
- * credits, but it declares no sale.
- */
-export function isGlobalInvoice<
-	T extends { tipoDeComprobante?: unknown; informacionGlobal?: unknown },
->(voucher: T): voucher is T & { informacionGlobal: NonNullable<T['informacionGlobal']> } {
-	return fieldCode(voucher.tipoDeComprobante) === 'I' && voucher.informacionGlobal != null;
-}
 
 export interface SaleInput {
 	/** Ticket (or sale) number, written as the concept's noIdentificacion. */

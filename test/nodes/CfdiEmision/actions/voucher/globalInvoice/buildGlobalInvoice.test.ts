@@ -3,15 +3,15 @@ import {
 	buildGlobalInvoice,
 	globalInvoiceMoney,
 	type GlobalInvoiceInput,
-} from '../../../../../nodes/CfdiEmision/cfdi/kinds/globalInvoice';
-import { KindInputError } from '../../../../../nodes/CfdiEmision/cfdi/kinds/taxRates';
+} from '../../../../../../nodes/CfdiEmision/actions/voucher/globalInvoice/buildGlobalInvoice';
+import { KindInputError } from '../../../../../../nodes/CfdiEmision/cfdi/kinds/taxRates';
 import {
 	globalInvoice,
 	ISSUER,
 	IVA16,
 	kindRefusal,
 	validateWithKinds,
-} from '../../../../support/kindFixtures';
+} from '../../../../../support/kindFixtures';
 
 describe('global invoice (público en general)', () => {
 	it('gathers the sales into one voucher: one concept per ticket, taxes per sale, totals', () => {
@@ -126,7 +126,7 @@ describe('global invoice (público en general)', () => {
 });
 
 /**
- * Global invoices (cfdi/kinds/globalInvoice.ts) as a user meets them: the period written as the
+ * Global invoices (buildGlobalInvoice.ts) as a user meets them: the period written as the
  * SAT's two-digit codes, each sale's concept (ticket, description, discount, taxes, prices with or
  * without tax), the refusals naming the sale, and the money the invoice stands for (what was
  * collected), checked with decimal.js and the SAT's per-concept rounding.
