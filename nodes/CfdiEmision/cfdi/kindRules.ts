@@ -1,6 +1,6 @@
 /**
  * What a voucher kind that lives in its own folder (actions/voucher/<kind>/) adds to the shared
- * totals and checks. The operations hand it down (actions/voucher/kinds.ts), so no kernel imports
+ * totals and checks. The operations hand it down (actions/voucher/kindsTable.ts), so no kernel imports
  * a kind: computeTotals and validateVoucher know only the members every voucher has.
  */
 import type { Voucher } from './types';
@@ -14,7 +14,14 @@ export interface KindRules {
 	complete(voucher: Voucher): Voucher;
 	/**
 	 * The kinds' own checks, each deciding from the voucher's members whether it applies; they run
-	 * before the shared kind checks (validation/voucherKinds.ts), which skip what they reported.
+	 * after the shared checks, before the shared kind checks (validateVoucher.ts), which skip what
+	 * they reported.
 	 */
 	checks: ReadonlyArray<(ctx: ValidationContext) => void>;
+	/**
+	 * Checks run after the related vouchers' and before the fiscal legends, Carta Porte and Comercio
+	 * Exterior: the global invoice's, where its rules ran when the kernel dispatched them, so a user
+	 * reads the findings in the same order.
+	 */
+	checksAfterRelated?: ReadonlyArray<(ctx: ValidationContext) => void>;
 }

@@ -3,17 +3,20 @@ import type { KindRules } from './kindRules';
 import { isRecord, ValidationContext, viewOf } from './validation/context';
 import { show } from './validation/describe';
 import { checkBorderRate } from './validation/borderRate';
+import { checkCartaPorte } from './validation/cartaPorte';
 import { checkCodes } from './validation/codes';
 import { checkConceptAmounts } from './validation/conceptAmounts';
+import { checkComercioExterior } from './validation/comercioExterior';
 import { checkConceptTaxes } from './validation/conceptTaxes';
+import { checkFiscalLegends } from './validation/fiscalLegends';
 import { checkFormats } from './validation/formats';
 import { checkIssuer } from './validation/issuer';
 import { checkRecipient } from './validation/recipientRules';
+import { checkRelatedVouchers } from './validation/relatedVouchers';
 import { checkRequiredFields } from './validation/requiredFields';
 import { checkSchemaFacets } from './validation/schemaFacets';
 import { checkVoucherTaxes } from './validation/voucherTaxes';
 import { checkVoucherTotals } from './validation/voucherTotals';
-import { checkVoucherKinds } from './validation/voucherKinds';
 import { checkVoucherType } from './validation/voucherType';
 
 // Order matters: later checks skip values on which an earlier check already reported an error.
@@ -31,11 +34,18 @@ const SHARED_CHECKS = [
 	checkVoucherTotals,
 ];
 
-/** The shared checks, then the kinds' own (handed down), the shared kind checks, the schema's limits. */
+/**
+ * The shared checks, then the kinds' own (handed down) around the related vouchers', the shared
+ * checks of the complements any voucher may carry, the schema's limits.
+ */
 const checksWith = (kinds: KindRules | undefined) => [
 	...SHARED_CHECKS,
 	...(kinds?.checks ?? []),
-	checkVoucherKinds,
+	checkRelatedVouchers,
+	...(kinds?.checksAfterRelated ?? []),
+	checkFiscalLegends,
+	checkCartaPorte,
+	checkComercioExterior,
 	// Last: the schema's generic limits, on every value no check above has reported.
 	checkSchemaFacets,
 ];
@@ -44,9 +54,10 @@ const checksWith = (kinds: KindRules | undefined) => [
  * Checks a CFDI 4.0 voucher body before it is sent, collecting every finding (not only the
  * first). Each error names the path, the value and the fix; codes are local ('RFC_PATTERN') or
  * the SAT rejection they prevent ('CFDI40108', 'CRP20244'). Every kind is checked: invoices,
- * credit notes, global invoices, related vouchers, fiscal legends, Carta Porte 3.1 and Comercio
- * Exterior 2.0, and the kinds in their own folders by the rules they hand down (`kinds`: payment
- * vouchers with Pagos 2.0; without it their members are not checked). Unknown extra members are allowed.
+ * credit notes, related vouchers, fiscal legends, Carta Porte 3.1 and Comercio Exterior 2.0, and
+ * the kinds in their own folders by the rules they hand down (`kinds`: payment vouchers with
+ * Pagos 2.0, global invoices' InformacionGlobal; without it their members are not checked).
+ * Unknown extra members are allowed.
  */
 export function validateVoucher(
 	voucher: unknown,

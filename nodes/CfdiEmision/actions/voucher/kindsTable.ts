@@ -6,14 +6,16 @@
  */
 import type { KindRules } from '../../cfdi/kindRules';
 import type { InputKinds } from '../../voucherInput/inputKinds';
+import { GLOBAL_INVOICE_RULES } from './globalInvoice';
 import { PAYMENT_RECEIPT_RULES, receiptFromOrder } from './paymentReceipt';
 import { creditNoteFromRefund } from './creditNote';
 
-const KINDS: ReadonlyArray<KindRules> = [PAYMENT_RECEIPT_RULES];
+const KINDS: ReadonlyArray<KindRules> = [PAYMENT_RECEIPT_RULES, GLOBAL_INVOICE_RULES];
 
 export const VOUCHER_KINDS: InputKinds = {
 	complete: (voucher) => KINDS.reduce((completed, kind) => kind.complete(completed), voucher),
 	checks: KINDS.flatMap((kind) => kind.checks),
+	checksAfterRelated: KINDS.flatMap((kind) => kind.checksAfterRelated ?? []),
 	receiptFromOrder,
 	creditNoteFromRefund,
 };

@@ -4,6 +4,7 @@
  * imported by the router itself, and Create wires the sale's steps (saleInGlobalInvoice.ts) into
  * its plan.
  */
+export { GLOBAL_INVOICE_RULES } from './globalKindRules';
 export {
 	buildGlobalSaleCreditNote,
 	ticketBalance,

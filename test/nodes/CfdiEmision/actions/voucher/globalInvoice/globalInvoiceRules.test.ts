@@ -1,10 +1,11 @@
 /**
- * Rules of cfdi/validation/globalInvoiceRules.ts: a global invoice's sale (ticket) given once, and
- * wrong global invoices stopped, each naming its path.
- * Also covers: nodes/CfdiEmision/cfdi/validation/voucherKinds.ts (the dispatcher through which validateVoucher reaches each kind's rules).
+ * Rules of globalInvoiceRules.ts: a global invoice's sale (ticket) given once, wrong global
+ * invoices stopped, each naming its path, and the findings' order through validateVoucher.
+ * Also covers: nodes/CfdiEmision/actions/voucher/globalInvoice/globalKindRules.ts (the rules the kind hands down, run after the related vouchers').
  */
-import type { Voucher } from '../../../../../nodes/CfdiEmision/cfdi/types';
-import { invoiceVoucher } from '../../../../support/vouchers';
+import type { Voucher } from '../../../../../../nodes/CfdiEmision/cfdi/types';
+import { validateVoucher } from '../../../../../../nodes/CfdiEmision/cfdi/validateVoucher';
+import { invoiceVoucher } from '../../../../../support/vouchers';
 import {
 	changed,
 	expectOnlyError,
@@ -12,7 +13,7 @@ import {
 	paymentReceipt,
 	type WrongCase,
 	validateWithKinds,
-} from '../../../../support/kindFixtures';
+} from '../../../../../support/kindFixtures';
 
 const invoice = () => invoiceVoucher() as unknown as Voucher;
 
@@ -175,6 +176,16 @@ describe('wrong global invoices are stopped, each naming its path', () => {
 	it.each(cases.map((c) => [c.name, c] as const))('%s', (_name, c) =>
 		expectOnlyError(c.voucher, c.code, c.path),
 	);
+});
+
+describe('the kind hands its rules down (GLOBAL_INVOICE_RULES in the kinds table)', () => {
+	it('without the kinds validateVoucher does not read InformacionGlobal; with the table it does', () => {
+		const voucher = changed(globalInvoice(), (v) => (v.informacionGlobal.anio = 2019));
+		expect(validateVoucher(voucher).errors).toEqual([]);
+		expect(validateWithKinds(voucher).errors.map((e) => `${e.code} ${e.path}`)).toEqual([
+			'GLOBAL_ANIO informacionGlobal.anio',
+		]);
+	});
 });
 
 describe('the findings of a global invoice with several problems keep their order', () => {

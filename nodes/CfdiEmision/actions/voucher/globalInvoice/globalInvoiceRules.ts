@@ -1,11 +1,14 @@
-/** Global invoices (público en general): InformacionGlobal and the recipient it requires. */
-import { MESES, PERIODICIDAD } from '../catalogs/informacionGlobal';
-import { mexicoCityMonth } from '../mexicoTime';
-import { GENERIC_NATIONAL_RFC } from '../rfc';
-import { globalInformationOf, memberPath, PATHS } from '../voucherShape';
-import { show } from './describe';
-import { isRecord, textOf, type ValidationContext } from './context';
-import { readCode } from './members';
+/**
+ * Global invoices (público en general): InformacionGlobal and the recipient it requires. Handed to
+ * validateVoucher through the kinds table (globalKindRules.ts).
+ */
+import { MESES, PERIODICIDAD } from '../../../cfdi/catalogs/informacionGlobal';
+import { mexicoCityMonth } from '../../../cfdi/mexicoTime';
+import { GENERIC_NATIONAL_RFC } from '../../../cfdi/rfc';
+import { globalInformationOf, memberPath, PATHS } from '../../../cfdi/voucherShape';
+import { show } from '../../../cfdi/validation/describe';
+import { isRecord, textOf, type ValidationContext } from '../../../cfdi/validation/context';
+import { readCode } from '../../../cfdi/validation/members';
 
 const GENERAL_PUBLIC_NAME = 'PUBLICO EN GENERAL';
 const BIMONTHLY = '05';
