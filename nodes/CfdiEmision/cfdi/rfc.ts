@@ -1,3 +1,5 @@
+import { fieldText } from './fieldText';
+
 /**
  * RFC (Mexican taxpayer id) shape: 3 letters (legal entity) or 4 (individual), a yymmdd date and a
  * 3-character suffix. The check digit is not verified because some SAT-issued RFCs fail it.
@@ -47,3 +49,7 @@ export function classifyRfc(rfc: unknown): RfcKind {
 	if (!RFC_PATTERN.test(rfc) || rfcDateProblem(rfc) !== undefined) return 'invalid';
 	return rfc.length === 12 ? 'moral' : 'fisica';
 }
+
+/** Whether a listed voucher is to the general public (a global invoice is): its RFC the generic one. */
+export const toGeneralPublic = (rfc: unknown): boolean =>
+	fieldText(rfc).toUpperCase() === GENERIC_NATIONAL_RFC;

@@ -10,7 +10,7 @@ import {
 } from '../cfdi/businessKey';
 import { ageUnsure, saleWindow, withinKeyWindow } from '../cfdi/contentKey';
 import { fiscalChanges, type FiscalChange, type FiscalFacts } from '../cfdi/contentTwin';
-import { toGeneralPublic } from '../cfdi/globalSale';
+import { toGeneralPublic } from '../cfdi/rfc';
 import {
 	judgeListed,
 	mayCarryKey,

@@ -8,7 +8,7 @@ import {
 	type INodeExecutionData,
 } from 'n8n-workflow';
 
-import { toGeneralPublic } from '../cfdi/globalSale';
+import { toGeneralPublic } from '../cfdi/rfc';
 import { RunSession, toNodeError } from '../api/client';
 import { RunClient } from '../api/runClient';
 import type { VoucherRecord } from '../api/voucherRecords';

@@ -143,7 +143,7 @@ export function saleNumber(value: unknown): string {
 
 /**
  * The concepts through which a document names tickets: a global invoice's sale lines only (the
- * sale-line rule, globalInvoice.ts declaringLines: another order's invoice to the general public
+ * sale-line rule, globalSaleLines.ts declaringLines: another order's invoice to the general public
  * names its products' SKUs, not sales), any other document's concepts with a NoIdentificacion (a
  * credit note carries the ticket it credits).
  */

@@ -11,7 +11,7 @@ import { decimalToString, type Decimal as Exact } from '../../../../nodes/CfdiEm
 import {
 	nextGlobalSaleStep,
 	type GlobalOnList,
-} from '../../../../nodes/CfdiEmision/cfdi/globalSale';
+} from '../../../../nodes/CfdiEmision/actions/voucher/globalInvoice/globalSaleSteps';
 import { Ledger, type LedgerDocument } from '../../../../nodes/CfdiEmision/cfdi/ledger';
 import {
 	creditRefusal,

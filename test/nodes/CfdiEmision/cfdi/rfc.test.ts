@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { classifyRfc, RFC_PATTERN } from '../../../../nodes/CfdiEmision/cfdi/rfc';
+import { classifyRfc, RFC_PATTERN, toGeneralPublic } from '../../../../nodes/CfdiEmision/cfdi/rfc';
 import { Rfc } from '@nodecfdi/rfc';
 import { invoiceVoucher } from '../../../support/vouchers';
 import { validateWithKinds } from '../../../support/kindFixtures';
@@ -107,4 +107,11 @@ describe(`RFC verdicts agree with @nodecfdi/rfc (${RUNS} generated RFCs)`, () =>
 			{ numRuns: Math.round(RUNS / 10) },
 		);
 	});
+});
+
+test('toGeneralPublic: a listed voucher to the generic national RFC, as the list may spell it', () => {
+	expect(toGeneralPublic('XAXX010101000')).toBe(true);
+	expect(toGeneralPublic(' xaxx010101000 ')).toBe(true);
+	expect(toGeneralPublic('XEXX010101000')).toBe(false);
+	expect(toGeneralPublic(undefined)).toBe(false);
 });

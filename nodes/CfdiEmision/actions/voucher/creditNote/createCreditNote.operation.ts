@@ -6,7 +6,7 @@ import { catalogOptions, showFor } from '../../common.fields';
 import { readRelatedInvoices, readRelatedXmlField } from '../../../api/relatedInvoices';
 import { runStamping } from '../../../stamping/handler';
 import { readStampingSettings } from '../../../stamping/runSettings';
-import { globalSaleTicketField } from '../fields/globalSale.fields';
+import { globalSaleTicketField } from '../globalInvoice/globalSaleTicket.fields';
 import { output } from '../fields/output.fields';
 import { relatedPartyFields } from '../fields/relatedParties.fields';
 import { options, stampingFields } from '../fields/stamping.fields';

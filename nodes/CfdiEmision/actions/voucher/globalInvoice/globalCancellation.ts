@@ -6,7 +6,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { describePeriod, replacementOf, type GlobalOnList } from '../../../cfdi/globalSale';
+import { describePeriod, replacementOf, type GlobalOnList } from './globalSaleSteps';
 import type { VoucherRecord } from '../../../api/voucherRecords';
 import type { RelatingDocuments, StepRun } from '../../../stamping/plan';
 import type { StampJob } from '../../../stamping/stampJob';

@@ -5,7 +5,7 @@
  * the SAT's way (Replace the Global Invoice): its replacement without the sale (folio -S1) is
  * stamped first, then the buyer's invoice, and the global invoice is cancelled with motive 04 last
  * (globalCancellation.ts), so a refused step cancels nothing and every sale stays declared. Each
- * step is found again on a re-run (cfdi/globalSale.ts, which says why the replacement relates nothing).
+ * step is found again on a re-run (globalSaleSteps.ts, which says why the replacement relates nothing).
  * A global invoice a live document relates (a credit note) cannot be cancelled: refused before any
  * stamp, the documents named (the run's ledger answers).
  */
@@ -23,11 +23,11 @@ import {
 	replacementFolio,
 	replacementOf,
 	salesDeclared,
-	toGeneralPublic,
 	type GlobalOnList,
 	type GlobalSaleStep,
 	type OwnSale,
-} from '../../../cfdi/globalSale';
+} from './globalSaleSteps';
+import { toGeneralPublic } from '../../../cfdi/rfc';
 import type { Voucher } from '../../../cfdi/types';
 import { needsAttention } from '../../../execution/needsAttention';
 import type { VoucherRecord } from '../../../api/voucherRecords';

@@ -3,7 +3,7 @@
  * request sent (general public, related 01 to the global invoice, its period, the ticket and its
  * taxes), the item returned, and the cap at the ticket less what earlier notes credited.
  *
- * Also covers: nodes/CfdiEmision/actions/voucher/fields/globalSale.fields.ts (the Ticket in the Global Invoice field these runs set).
+ * Also covers: nodes/CfdiEmision/actions/voucher/globalInvoice/globalSaleTicket.fields.ts (the Ticket in the Global Invoice field these runs set).
  */
 import type { INodeParameters } from 'n8n-workflow';
 

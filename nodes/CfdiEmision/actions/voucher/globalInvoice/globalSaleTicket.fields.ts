@@ -1,7 +1,7 @@
 /** The field of Create Credit Note that makes the note the credit of a sale in a global invoice. */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { GLOBAL_SALE_TICKET } from '../globalInvoice/saleCreditFromFields';
+import { GLOBAL_SALE_TICKET } from './saleCreditFromFields';
 
 /** The field of Create Credit Note that turns it into the credit of a global invoice's sale. */
 export function globalSaleTicketField(

@@ -8,8 +8,7 @@ import {
 	replacementFolio,
 	salesDeclared,
 	type GlobalOnList,
-} from '../../../../nodes/CfdiEmision/cfdi/globalSale';
-import { isSaleLine } from '../../../../nodes/CfdiEmision/cfdi/kinds/globalSaleLines';
+} from '../../../../../../nodes/CfdiEmision/actions/voucher/globalInvoice/globalSaleSteps';
 
 const G = 'AAAAAAAA-0000-4000-8000-000000000001';
 const global = (extra: Partial<GlobalOnList> = {}): GlobalOnList => ({
@@ -186,13 +185,6 @@ describe('a sale is declared only by a global invoice whose concepts are all sal
 		descripcion: /Descripcion="([^"]+)"/.exec(attributes)![1],
 	});
 	const listed = { date: '2026-11-01T09:00:00', series: 'A', folio: '2002' };
-	test('isSaleLine: ClaveProdServ 01010101 and ClaveUnidad ACT, both (01010101 is also an order product’s default code)', () => {
-		const shape = (claveProdServ: string, claveUnidad: string) =>
-			isSaleLine({ noIdentificacion: '1', claveProdServ, claveUnidad });
-		expect(shape('01010101', 'ACT')).toBe(true);
-		expect(shape('01010101', 'H87')).toBe(false);
-		expect(shape('84111506', 'ACT')).toBe(false);
-	});
 	test.each([
 		['another order’s invoice to the general public: products 01010101 / H87', PRODUCT, PRODUCT],
 		['a product line beside a sale line', SALE_LINE, PRODUCT],

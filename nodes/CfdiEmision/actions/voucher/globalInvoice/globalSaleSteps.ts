@@ -8,11 +8,10 @@
  * invoices of the sale's period say and decides the next step; each step is found again on a re-run,
  * so a run stopped between steps goes on where it stopped. Pure: no n8n imports.
  */
-import { parseElements, type XmlElement } from './kinds/xmlElements';
-import { declaringLines, isGlobalInvoice } from './kinds/globalSaleLines';
-import { unixSeconds } from './mexicoTime';
-import { GENERIC_NATIONAL_RFC } from './rfc';
-import { fieldCode, fieldText } from './fieldText';
+import { parseElements, type XmlElement } from '../../../cfdi/kinds/xmlElements';
+import { declaringLines, isGlobalInvoice } from '../../../cfdi/kinds/globalSaleLines';
+import { unixSeconds } from '../../../cfdi/mexicoTime';
+import { fieldCode, fieldText } from '../../../cfdi/fieldText';
 
 /** A global invoice of the period as listed, with what its XML says. */
 export interface GlobalOnList {
@@ -189,10 +188,6 @@ export function linesInDoubt(
 	if (read.type !== 'I' || (own && isOwnVoucher(listed, own))) return [];
 	return read.inDoubt;
 }
-
-/** Whether a listed voucher is to the general public (a global invoice is). */
-export const toGeneralPublic = (rfc: unknown): boolean =>
-	fieldText(rfc).toUpperCase() === GENERIC_NATIONAL_RFC;
 
 /** The folio of a global invoice's replacement: -S1 after the original's, then -S2, -S3 ... */
 export function replacementFolio(folio: string | null): string {
