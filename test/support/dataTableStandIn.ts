@@ -12,7 +12,7 @@ interface RowCondition {
 }
 
 /**
- * Data Table rows "get" (conditions "eq", all of them, the node's limit) and "insert", kept in
+ * Data Table rows "get" (conditions "eq", all of them, the node's limit), "insert" and "update", kept in
  * `tables` (keyed by table name) so a later run sees what an earlier one wrote, as n8n's tables do.
  */
 export function dataTableStandIn(tables: TableRows): INodeType {
@@ -61,13 +61,25 @@ export function dataTableStandIn(tables: TableRows): INodeType {
 					out.push({ json: row, pairedItem: { item: index } });
 					return;
 				}
-				if (operation !== 'get')
+				if (operation !== 'get' && operation !== 'update')
 					throw new Error(`Data Table stand-in: operation "${operation}" is not supported`);
 				const conditions =
 					(this.getNodeParameter('filters', index) as { conditions?: RowCondition[] }).conditions ??
 					[];
 				if (conditions.some((condition) => (condition.condition ?? 'eq') !== 'eq'))
 					throw new Error('Data Table stand-in: only "eq" conditions are supported');
+				if (operation === 'update') {
+					// n8n's update: every matching row gets the columns; the updated rows are the output.
+					const values =
+						(this.getNodeParameter('columns', index) as { value?: IDataObject }).value ?? {};
+					for (const row of rows.filter((candidate) =>
+						conditions.every((c) => String(candidate[c.keyName]) === String(c.keyValue)),
+					)) {
+						Object.assign(row, values);
+						out.push({ json: { ...row } as IDataObject, pairedItem: { item: index } });
+					}
+					return;
+				}
 				const limit = this.getNodeParameter('returnAll', index, false)
 					? Infinity
 					: Number(this.getNodeParameter('limit', index, 50));

@@ -23,6 +23,7 @@ export const EXAMPLE_FILES = {
 	orderRefunded: '09-shopify-refund-credit-note.json',
 	selfInvoice: '10-self-invoice-page.json',
 	monthGlobal: '11-global-invoice-of-the-rest.json',
+	ownerSummary: '12-owner-daily-summary.json',
 } as const;
 
 export type ExampleName = keyof typeof EXAMPLE_FILES;

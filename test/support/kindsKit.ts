@@ -10,6 +10,7 @@ import {
 	type ExampleName,
 } from './examples';
 import { standInNodeTypes } from './standInNodes';
+import { dataTableStandIn, type TableRows } from './dataTableStandIn';
 import { apiClient, findElement, parseXml, validVoucher, type XmlElement } from './sandboxHelpers';
 import { CREDENTIAL_ID, Engine, outputOf } from './engine/engine';
 import { PackageNodeTypes } from './engine/nodeTypes';
@@ -175,16 +176,21 @@ export function sentBody(sandbox: Sandbox): Record<string, unknown> {
 /**
  * Runs an example from its node `start` through the engine, with stand-ins for the n8n-nodes-base
  * nodes it uses: `input` is the start node's item (a form's submission); with `shopUrl` its Shopify
- * nodes read the sandbox's store stand-in.
+ * nodes read the sandbox's store stand-in; `tables` holds its data tables' rows across runs (the
+ * owner's cases examples 10 and 11 keep for example 12), a fresh set when not given.
  */
 export async function runExample(
 	sandbox: Sandbox,
 	name: ExampleName,
 	start: string,
-	options: { input?: IDataObject; shopUrl?: string } = {},
+	options: { input?: IDataObject; shopUrl?: string; tables?: TableRows } = {},
 ): Promise<IRun> {
+	const tables = options.tables ?? {};
 	class ExampleEngine extends Engine {
-		override readonly nodeTypes = new PackageNodeTypes(standInNodeTypes);
+		override readonly nodeTypes = new PackageNodeTypes({
+			...standInNodeTypes,
+			'n8n-nodes-base.dataTable': dataTableStandIn(tables),
+		});
 	}
 	const engine = new ExampleEngine();
 	engine.setCredential(exampleCredential(sandbox));
