@@ -47,7 +47,7 @@ const ROBOTICA: BuyerForm = {
 };
 
 /** Headless Chromium says "HeadlessChrome", which n8n's Send and Wait takes for a link checker and ignores. */
-const OWNER_BROWSER =
+export const OWNER_BROWSER =
 	'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 interface ExecutionRow {
@@ -91,7 +91,7 @@ async function statusOf(ctx: OwnerContext, id: string, statuses: string[]): Prom
 }
 
 /** The approval e-mail's two buttons: their label and link. */
-function buttons(mail: MailMessage): Array<{ label: string; url: string }> {
+export function buttons(mail: MailMessage): Array<{ label: string; url: string }> {
 	return [...mail.text.matchAll(/<a href="([^"]+)"[^>]*>([^<]+)<\/a>/g)].map((match) => ({
 		url: match[1].replace(/&amp;/g, '&'),
 		label: match[2].trim(),

@@ -54,6 +54,7 @@ import { selfInvoicePhase } from './selfInvoiceForm';
 import { ledgerPhase } from './ledgerPhase';
 import { pageTwicePhase } from './pageTwicePhase';
 import { readmeFirstPhase } from './readmeFirstPhase';
+import { ownerSummaryPhase } from './ownerSummaryPhase';
 import {
 	SHOP_CFDI_CREDENTIAL,
 	shopCredentialJson,
@@ -69,7 +70,7 @@ const CREDENTIAL = E2E_CREDENTIAL;
 /**
  * `-- --only guard,settle` runs only the named steps (for working on one phase; CI runs all):
  * examples, settle, guard, duplicate, list-zone, retry-files, money, instants, global-sale, month-scale, shop-month, server, trigger,
- * self-invoice, page-twice, ledger, readme-first, demo.
+ * self-invoice, owner-summary, page-twice, ledger, readme-first, demo.
  */
 const onlyIndex = process.argv.indexOf('--only');
 const ONLY =
@@ -266,6 +267,11 @@ async function main(): Promise<number> {
 				'the self-invoice page',
 				() => selfInvoicePhase(checks, runtime, { chromiumPath, timings, screenshotDir }),
 				'self-invoice',
+			);
+			await step(
+				"the owner's daily summary of what waits",
+				() => ownerSummaryPhase(checks, runtime, { chromiumPath, timings }),
+				'owner-summary',
 			);
 			await step(
 				"the page's corrected submission sent twice at once",
