@@ -3,7 +3,7 @@
  * month's edge (2026-11-01T05:30:00Z, as Shopify's API writes it: 31 October 23:30 in Mexico City)
  * invoiced to the general public is declared in October, its Mexico City month, in the voucher the
  * service received and in the XML it stamped. The parameters are the engine test's
- * (test/nodes/CfdiEmision/voucherInput/orderInput.instants.engine.test.ts); the voucher is dated
+ * (test/nodes/CfdiEmision/actions/voucher/invoice/orderInput.instants.engine.test.ts); the voucher is dated
  * 1 November 2026 (Use Voucher Date) so the year it is checked against is not this machine's.
  */
 import assert from 'node:assert/strict';

@@ -4,7 +4,7 @@
  * payment above the invoice's balance and a credit note above it each come back as an error item
  * naming both figures, and the issuing API receives no request from that execution. Duplicate
  * Check is Off on these nodes so that only the refusal is under test. The parameters and inputs are
- * the engine tests' (test/nodes/CfdiEmision/voucherInput/orderInput.engine.test.ts and the Create Payment Receipt and
+ * the engine tests' (test/nodes/CfdiEmision/actions/voucher/invoice/orderInput.engine.test.ts and the Create Payment Receipt and
  * Create Credit Note tests in test/nodes/CfdiEmision/actions/voucher/).
  */
 import assert from 'node:assert/strict';

@@ -5,7 +5,8 @@
  * exist only here, so no code saves or stamps a voucher outside a stamping run's client; each sends
  * its one request and parses its own answer, and what the answer means (stamped, refused, busy
  * series) is the protocol's to judge. The reads and the cancel are the api/ functions of the same
- * name. The errors it words name the node (the only part of n8n they need).
+ * name. Each method says the request it sends (method and path, paths in api/paths.ts), so an
+ * operation that names the calls it makes is traced here. The errors it words name the node.
  */
 import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 
@@ -88,18 +89,22 @@ export class RunClient {
 		return operationResult(response.body);
 	}
 
+	/** GET .../comprobantes/{id}: one voucher as the service stores it (api/vouchers.ts). */
 	async readVoucher(id: number | string, what?: string): Promise<IDataObject> {
 		return await readVoucher(this.ctx, this.session, id, what);
 	}
 
+	/** DELETE .../comprobantes/{uuid} with the motive: cancels a stamped voucher (api/vouchers.ts). */
 	async cancelVoucher(uuid: string, cancellation: CancellationBody): Promise<IDataObject> {
 		return await cancelVoucher(this.ctx, this.session, uuid, cancellation);
 	}
 
+	/** GET .../comprobantes, page by page: every voucher of a date window (api/voucherList.ts). */
 	async readWholeWindow(window: VoucherListWindow): Promise<WholeWindow> {
 		return await readWholeWindow(this.ctx, this.session, window);
 	}
 
+	/** GET .../comprobantes, page by page to the voucher of a window a key names (api/voucherList.ts). */
 	async findVoucherOnList(
 		key: VoucherListKey,
 		window: VoucherListWindow,
@@ -107,10 +112,12 @@ export class RunClient {
 		return await findVoucherOnList(this.ctx, this.session, key, window);
 	}
 
+	/** GET .../comprobantes narrowed to one UUID: its status on the list (api/voucherList.ts). */
 	async findVoucherByUuid(uuid: string): Promise<VoucherRecord | undefined> {
 		return await findVoucherByUuid(this.ctx, this.session, uuid);
 	}
 
+	/** GET .../descargacomprobantes/{uuid}: a stamped voucher's XML, that UUID's (api/voucherXml.ts). */
 	async downloadVoucherXml(
 		uuid: string,
 		itemIndex: number,

@@ -258,8 +258,8 @@ const UUID_SEARCH_YEARS = 6;
 const YEAR_SECONDS = 366 * 86_400;
 
 /**
- * One voucher by UUID through the list (the service offers no status read by UUID). The list
- * always wants a date range, so a wide one is sent.
+ * GET .../comprobantes narrowed to the UUID: one voucher by UUID through the list (the service
+ * offers no status read by UUID). The list always wants a date range, so a wide one is sent.
  */
 export async function findVoucherByUuid(
 	ctx: ServiceContext,

@@ -385,7 +385,7 @@ describe('no circles, nothing climbing back up', () => {
 		['auth/renewal.ts', "import type { X } from '../transport/transport';"],
 		['execution/runItems.ts', "export { x } from '../auth/secrets';"],
 		['api/pdf.ts', "const s = require('../../../sandbox/http');"],
-		['voucherInput/orderInput.ts', "await import('../stamping/answer');"],
+		['voucherInput/prepareVoucher.ts', "await import('../stamping/answer');"],
 	])('finds %s climbing: %s', (name, source) => {
 		const file = `${NODE}/${name}`;
 		const imports = importsOf(file, source, new Set(files));

@@ -5,17 +5,17 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { resourceFields } from '../common.fields';
-import * as buildFromOrder from './buildFromOrder.operation';
+import * as buildFromOrder from './invoice/buildFromOrder.operation';
 import * as cancel from './cancel.operation';
-import * as create from './create.operation';
+import * as create from './invoice/create.operation';
 import * as createCreditNote from './creditNote/createCreditNote.operation';
 import * as createGlobalInvoice from './globalInvoice/createGlobalInvoice.operation';
 import * as createPaymentReceipt from './paymentReceipt/createPaymentReceipt.operation';
 import * as get from './get.operation';
 import * as getMany from './getMany.operation';
 import * as getStatus from './getStatus.operation';
-import * as update from './update.operation';
-import * as validate from './validate.operation';
+import * as update from './invoice/update.operation';
+import * as validate from './invoice/validate.operation';
 
 export const voucherDescription: INodeProperties[] = [
 	{

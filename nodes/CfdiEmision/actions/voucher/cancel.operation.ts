@@ -1,4 +1,12 @@
-/** Voucher → Cancel: its fields and its execute. */
+/**
+ * Voucher → Cancel: a stamped voucher's cancellation, by UUID and SAT motive. Traced from here:
+ * - Fields: `description` below (the UUID picker from ./fields/reference.fields.ts, the rest here).
+ * - Requests: `cancelVoucher` of api/vouchers.ts (DELETE .../comprobantes/{uuid} with the motive);
+ *   an unclear answer, a refusal or a retry's earlier try settled by `findVoucherByUuid` of
+ *   api/voucherList.ts (the voucher's status on the list) before the request goes again, once.
+ * - Rules: cfdi/cancellation.ts (motive and replacement UUID, checked before any request).
+ * - Test: test/nodes/CfdiEmision/actions/voucher/cancel.operation.engine.test.ts.
+ */
 import type {
 	IDataObject,
 	IExecuteFunctions,
@@ -234,7 +242,7 @@ async function cancelOne(
 function refusal(ctx: IExecuteFunctions, itemIndex: number, rejected: ItemOutcome): ItemOutcome {
 	if (ctx.getNode().typeVersion < 1.1) return rejected;
 	const { description, ...json } = rejected.items[0].json;
-	// The error's own description says what to do; the service's reasons stay in `errors` and the message.
+	// The error's own description says what to do; the service's reasons stay in errors and the message.
 	throw operationFailed(
 		ctx,
 		itemIndex,

@@ -4,17 +4,17 @@
  */
 import { voucherDescription } from '../../../../../nodes/CfdiEmision/actions/voucher/Voucher.resource';
 import { router } from '../../../../../nodes/CfdiEmision/actions/router';
-import * as buildFromOrder from '../../../../../nodes/CfdiEmision/actions/voucher/buildFromOrder.operation';
+import * as buildFromOrder from '../../../../../nodes/CfdiEmision/actions/voucher/invoice/buildFromOrder.operation';
 import * as cancel from '../../../../../nodes/CfdiEmision/actions/voucher/cancel.operation';
-import * as create from '../../../../../nodes/CfdiEmision/actions/voucher/create.operation';
+import * as create from '../../../../../nodes/CfdiEmision/actions/voucher/invoice/create.operation';
 import * as createCreditNote from '../../../../../nodes/CfdiEmision/actions/voucher/creditNote/createCreditNote.operation';
 import * as createGlobalInvoice from '../../../../../nodes/CfdiEmision/actions/voucher/globalInvoice/createGlobalInvoice.operation';
 import * as createPaymentReceipt from '../../../../../nodes/CfdiEmision/actions/voucher/paymentReceipt/createPaymentReceipt.operation';
 import * as get from '../../../../../nodes/CfdiEmision/actions/voucher/get.operation';
 import * as getMany from '../../../../../nodes/CfdiEmision/actions/voucher/getMany.operation';
 import * as getStatus from '../../../../../nodes/CfdiEmision/actions/voucher/getStatus.operation';
-import * as update from '../../../../../nodes/CfdiEmision/actions/voucher/update.operation';
-import * as validate from '../../../../../nodes/CfdiEmision/actions/voucher/validate.operation';
+import * as update from '../../../../../nodes/CfdiEmision/actions/voucher/invoice/update.operation';
+import * as validate from '../../../../../nodes/CfdiEmision/actions/voucher/invoice/validate.operation';
 import {
 	expectOperationShowsItsFields,
 	operationSelector,

@@ -1,7 +1,7 @@
 /**
  * Where a place of issue may carry IVA 8 % (the border-region stimulus): a five-digit postal code in
  * one of the ten states with border-region municipalities. Outside them the form refuses 8 % (its
- * engine test: test/nodes/CfdiEmision/voucherInput/voucherBody.engine.test.ts).
+ * engine test: test/nodes/CfdiEmision/actions/voucher/invoice/voucherFromInput.engine.test.ts).
  */
 import {
 	BORDER_REGION_STATES,

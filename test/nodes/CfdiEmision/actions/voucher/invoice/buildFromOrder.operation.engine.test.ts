@@ -2,8 +2,8 @@
  * Voucher > Build From Order through n8n-core's engine, offline: the voucher Create would send, its
  * checks and the order's totals, with no credential and no request; Validate in Order mode agrees.
  */
-import { corpusOrder } from '../../../../support/corpusOrder';
-import { orderParams, useSandboxEngine } from '../../../../support/nodeTestKit';
+import { corpusOrder } from '../../../../../support/corpusOrder';
+import { orderParams, useSandboxEngine } from '../../../../../support/nodeTestKit';
 
 const kit = useSandboxEngine();
 

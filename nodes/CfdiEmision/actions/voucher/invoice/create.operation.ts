@@ -1,4 +1,19 @@
-/** Voucher → Create: its fields in the order the editor shows them, and its execute. */
+/**
+ * Voucher → Create: the invoice from its Input Mode (Fields, JSON, Order, Line Items), stamped or
+ * saved as pending. Traced from here:
+ * - Fields: `description` below, in the editor's order; the Input Mode's are listed in
+ *   inputMode.fields.ts, Stamp, Stamping Mode and the Duplicate Check's in
+ *   ../fields/stamping.fields.ts.
+ * - Requests: the run's client's calls (api/runClient.ts, where each says its method and path):
+ *   `createVoucher` (Direct: stamped in one call; Two-Phase: saved pending, then
+ *   `stampPendingVoucher` on its id, an unclear stamp read back by `readVoucher` and
+ *   `findVoucherOnList`), and before the first, the Duplicate Check's `readWholeWindow`; a sale in a
+ *   global invoice (Order mode) adds the steps below, from ../globalInvoice/. When each goes out is
+ *   the protocol's (stamping/sendJob.ts).
+ * - Rules: checked before any request by voucherInput/prepareVoucher.ts (in the order they run:
+ *   Compute Totals, cfdi/reconcile.ts, cfdi/validateVoucher.ts and its rule files).
+ * - Test: test/nodes/CfdiEmision/actions/voucher/invoice/create.operation.engine.test.ts.
+ */
 import type {
 	IDataObject,
 	IExecuteFunctions,
@@ -6,28 +21,28 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { runStamping } from '../../stamping/handler';
+import { runStamping } from '../../../stamping/handler';
 import {
 	saleInGlobalInvoice as checkSaleInGlobalInvoice,
 	type SaleInGlobalInvoice,
-} from './globalInvoice/saleInGlobalInvoice';
-import { cancelReplacedGlobal } from './globalInvoice/globalCancellation';
-import { withHalfReplaced } from './globalInvoice/halfReplaced';
-import { withRelationsAndLegends } from '../../voucherInput/voucherKind';
-import { saleInGlobalInvoice } from './fields/order.fields';
-import { output } from './fields/output.fields';
-import { options, stampingFields } from './fields/stamping.fields';
-import { voucherInputFields } from './fields/voucherInput.fields';
-import { fiscalLegends, relatedVouchers } from './fields/voucherKind.fields';
-import { BuiltVoucher } from '../../voucherInput/builtVoucher';
-import type { IssuerDefaults } from '../../voucherInput/issuerDefaults';
-import { voucherFromInput } from '../../voucherInput/voucherBody';
-import { runParameter } from '../../execution/runParameters';
-import { VOUCHER_KINDS } from './kindsTable';
+} from '../globalInvoice/saleInGlobalInvoice';
+import { cancelReplacedGlobal } from '../globalInvoice/globalCancellation';
+import { withHalfReplaced } from '../globalInvoice/halfReplaced';
+import { withRelationsAndLegends } from '../../../voucherInput/voucherKind';
+import { saleInGlobalInvoice } from './order.fields';
+import { output } from '../fields/output.fields';
+import { options, stampingFields } from '../fields/stamping.fields';
+import { inputModeFields } from './inputMode.fields';
+import { fiscalLegends, relatedVouchers } from '../fields/voucherKind.fields';
+import { BuiltVoucher } from '../../../voucherInput/builtVoucher';
+import type { IssuerDefaults } from '../../../voucherInput/issuerDefaults';
+import { voucherFromInput } from './voucherFromInput';
+import { runParameter } from '../../../execution/runParameters';
+import { VOUCHER_KINDS } from '../kindsTable';
 
 export const description: INodeProperties[] = [
 	...stampingFields(),
-	...voucherInputFields([saleInGlobalInvoice]),
+	...inputModeFields([saleInGlobalInvoice]),
 	relatedVouchers,
 	fiscalLegends,
 	options,
@@ -70,7 +85,8 @@ export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionDat
 		target: () => ({ kind: 'create' }),
 		kinds: VOUCHER_KINDS,
 		beforeSend: async (context, job, run, generalPublic, relating) => {
-			// Is the sale in a global invoice? Fail, or stamp its replacement without the sale first.
+			// Is the sale in a global invoice? Fail, or stamp its replacement without the sale first
+			// (`downloadVoucherXml` and `readVoucher` of the global invoice, the replacement stamped).
 			const mode = saleInGlobalMode(context, job.itemIndex);
 			return mode
 				? await checkSaleInGlobalInvoice(job, run, mode, generalPublic, relating)
@@ -80,7 +96,8 @@ export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionDat
 		mayBeInGlobalInvoice: (context, itemIndex) =>
 			saleInGlobalMode(context, itemIndex) !== undefined,
 		afterStamped: async (context, job, run, generalPublic, relating) => {
-			// Motive 04's last step: the replaced global invoice cancelled once the buyer's invoice is stamped.
+			// Motive 04's last step: the replaced global invoice cancelled (`cancelVoucher`, then
+			// `findVoucherByUuid` for its state) once the buyer's invoice is stamped.
 			const mode = saleInGlobalMode(context, job.itemIndex);
 			return mode ? await cancelReplacedGlobal(job, run, mode, generalPublic, relating) : undefined;
 		},

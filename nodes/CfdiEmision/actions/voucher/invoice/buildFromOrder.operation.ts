@@ -1,12 +1,17 @@
-/** Voucher → Build From Order: its fields in the order the editor shows them, and its execute (offline). */
+/**
+ * Voucher → Build From Order, offline (no request, no credential): the voucher Create with Input
+ * Mode "Order" would send. Fields: `description` below (defined in order.fields.ts,
+ * orderSettings.fields.ts). Rules: the conversion orderInput.ts over orders/orderToVoucher.ts, then
+ * Validate's checks (validate.operation.ts).
+ */
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { RunSession } from '../../api/client';
-import { LOCAL_ONLY } from '../../execution/requestSettings';
-import { runItems } from '../../execution/runItems';
-import { readIssuerDefaults } from '../../voucherInput/issuerDefaults';
-import { voucherFromOrder } from '../../voucherInput/orderInput';
-import { VOUCHER_KINDS } from './kindsTable';
+import { RunSession } from '../../../api/client';
+import { LOCAL_ONLY } from '../../../execution/requestSettings';
+import { runItems } from '../../../execution/runItems';
+import { readIssuerDefaults } from '../../../voucherInput/issuerDefaults';
+import { voucherFromOrder } from './orderInput';
+import { VOUCHER_KINDS } from '../kindsTable';
 import {
 	invoiceUuid,
 	order,
@@ -16,21 +21,16 @@ import {
 	skippedItems,
 	withoutInputMode,
 	withoutTaxData,
-} from './fields/order.fields';
-import {
-	orderOptions,
-	paymentForms,
-	productCodes,
-	recipientData,
-} from './fields/orderSettings.fields';
-import { options } from './fields/stamping.fields';
+} from './order.fields';
+import { orderOptions, paymentForms, productCodes, recipientData } from './orderSettings.fields';
+import { options } from '../fields/stamping.fields';
 import {
 	emisorNombre,
 	emisorRegimenFiscal,
 	emisorRfc,
 	lugarExpedicion,
 	serie,
-} from './fields/voucherForm.fields';
+} from '../fields/voucherForm.fields';
 import { checkedVoucherItems } from './validate.operation';
 
 export const description: INodeProperties[] = [

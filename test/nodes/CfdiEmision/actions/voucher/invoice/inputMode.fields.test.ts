@@ -1,11 +1,11 @@
 /**
- * The input modes' fields (fields/voucherInput.fields.ts) as the editor shows them in Create, Update
+ * The input modes' fields (invoice/inputMode.fields.ts) as the editor shows them in Create, Update
  * and Validate: the same fields in the same order, Create's Sale in a Global Invoice right below Order.
- * Also covers: nodes/CfdiEmision/actions/voucher/fields/address.fields.ts, nodes/CfdiEmision/actions/voucher/fields/voucherTotals.fields.ts (the addresses and Subtotal and Total among those fields).
+ * Also covers: nodes/CfdiEmision/actions/voucher/invoice/address.fields.ts, nodes/CfdiEmision/actions/voucher/invoice/voucherTotals.fields.ts (the addresses and Subtotal and Total among those fields).
  */
-import * as create from '../../../../../../nodes/CfdiEmision/actions/voucher/create.operation';
-import * as update from '../../../../../../nodes/CfdiEmision/actions/voucher/update.operation';
-import * as validate from '../../../../../../nodes/CfdiEmision/actions/voucher/validate.operation';
+import * as create from '../../../../../../nodes/CfdiEmision/actions/voucher/invoice/create.operation';
+import * as update from '../../../../../../nodes/CfdiEmision/actions/voucher/invoice/update.operation';
+import * as validate from '../../../../../../nodes/CfdiEmision/actions/voucher/invoice/validate.operation';
 
 const names = (description: Array<{ name: string }>) => description.map((field) => field.name);
 /** The part of an operation's fields from Input Mode to the Line Items options. */

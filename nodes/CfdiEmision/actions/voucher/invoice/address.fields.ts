@@ -1,7 +1,7 @@
 /** The form's optional addresses (spec 2.5): the issuer's branch and the recipient's, typed or by stored ID. */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { showFields } from './voucherForm.fields';
+import { showFields } from '../fields/voucherForm.fields';
 
 /** Spec 2.5: every address member is an optional string. */
 const ADDRESS_FIELDS: INodeProperties[] = [

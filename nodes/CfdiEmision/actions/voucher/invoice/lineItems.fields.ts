@@ -8,7 +8,7 @@ import {
 	FROM_VERSION_1_1,
 	ONLY_VERSION_1,
 } from '../../common.fields';
-import { show } from './voucherForm.fields';
+import { show } from '../fields/voucherForm.fields';
 
 /** Version 1 keeps its fields exactly (n8n stores only non-default values); 1.1 has the new ones. */
 const V1: IDisplayOptions['show'] = ONLY_VERSION_1;

@@ -2,14 +2,14 @@
  * Voucher > Validate through n8n-core's engine, offline: valid, errors, warnings and the computed
  * totals per item, with no request and no credential; with Compute Totals the voucher for the next node.
  */
-import { invoiceVoucher } from '../../../../support/vouchers';
+import { invoiceVoucher } from '../../../../../support/vouchers';
 import {
 	FORM_PARTIES,
 	lineItemsParams,
 	RECONCILED_LINES,
 	useSandboxEngine,
-} from '../../../../support/nodeTestKit';
-import { Engine } from '../../../../support/engine/engine';
+} from '../../../../../support/nodeTestKit';
+import { Engine } from '../../../../../support/engine/engine';
 
 const kit = useSandboxEngine();
 

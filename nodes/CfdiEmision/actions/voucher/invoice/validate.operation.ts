@@ -1,4 +1,9 @@
-/** Voucher → Validate: its fields in the order the editor shows them, and its execute (offline). */
+/**
+ * Voucher → Validate, offline (no request, no credential): each item's voucher from the Input Mode
+ * checked as Create would check it. Fields: `description` below (the Input Mode's:
+ * inputMode.fields.ts). Rules: checkedVoucherItem below, over cfdi/computeTotals.ts,
+ * cfdi/reconcile.ts and cfdi/validateVoucher.ts, worded as Create's refusal.
+ */
 import type {
 	IDataObject,
 	IExecuteFunctions,
@@ -7,41 +12,37 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { computeTotals } from '../../cfdi/computeTotals';
-import { reconcile, ReconciliationRefused, type Reconciliation } from '../../cfdi/reconcile';
-import type { Voucher } from '../../cfdi/types';
-import { validateVoucher } from '../../cfdi/validateVoucher';
-import { RunSession } from '../../api/client';
-import { LOCAL_ONLY } from '../../execution/requestSettings';
-import { runItems } from '../../execution/runItems';
-import { needsAttention } from '../../execution/needsAttention';
-import { skippedItemOutput } from '../../execution/skippedUpstream';
-import { BuiltVoucher } from '../../voucherInput/builtVoucher';
+import { computeTotals } from '../../../cfdi/computeTotals';
+import { reconcile, ReconciliationRefused, type Reconciliation } from '../../../cfdi/reconcile';
+import type { Voucher } from '../../../cfdi/types';
+import { validateVoucher } from '../../../cfdi/validateVoucher';
+import { RunSession } from '../../../api/client';
+import { LOCAL_ONLY } from '../../../execution/requestSettings';
+import { runItems } from '../../../execution/runItems';
+import { needsAttention } from '../../../execution/needsAttention';
+import { skippedItemOutput } from '../../../execution/skippedUpstream';
+import { BuiltVoucher } from '../../../voucherInput/builtVoucher';
 import {
 	localProblemsRefusal,
 	localRefusal,
 	totalsProblem,
 	type DataProblem,
-} from '../../voucherInput/dataRefusal';
-import { inFormFinding } from '../../voucherInput/formLabels';
+} from '../../../voucherInput/dataRefusal';
+import { inFormFinding } from '../../../voucherInput/formLabels';
 import {
 	readIssuerDefaults,
 	withIssuerDefaults,
 	type IssuerDefaults,
-} from '../../voucherInput/issuerDefaults';
-import { orderInput, whenTotalsDiffer } from '../../voucherInput/prepareVoucher';
-import {
-	applyBodyOptions,
-	formComputesTotals,
-	formInput,
-	voucherFromInput,
-} from '../../voucherInput/voucherBody';
+} from '../../../voucherInput/issuerDefaults';
+import { orderInput, whenTotalsDiffer } from '../../../voucherInput/prepareVoucher';
+import { applyBodyOptions, formComputesTotals, formInput } from '../../../voucherInput/voucherBody';
+import { voucherFromInput } from './voucherFromInput';
 
-import { options } from './fields/stamping.fields';
-import { voucherInputFields } from './fields/voucherInput.fields';
-import { VOUCHER_KINDS } from './kindsTable';
+import { options } from '../fields/stamping.fields';
+import { inputModeFields } from './inputMode.fields';
+import { VOUCHER_KINDS } from '../kindsTable';
 
-export const description: INodeProperties[] = [...voucherInputFields(), options];
+export const description: INodeProperties[] = [...inputModeFields(), options];
 
 /**
  * The output of an offline check: the voucher as it would be sent, its findings and computed

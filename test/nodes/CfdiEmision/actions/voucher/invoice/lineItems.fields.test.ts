@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { conceptos } from '../../../../../../nodes/CfdiEmision/actions/voucher/fields/lineItems.fields';
+import { conceptos } from '../../../../../../nodes/CfdiEmision/actions/voucher/invoice/lineItems.fields';
 
 const lineFields = (version: number): string[] => {
 	const field = conceptos.find((property) =>

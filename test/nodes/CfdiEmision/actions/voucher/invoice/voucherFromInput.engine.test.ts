@@ -1,13 +1,13 @@
 /**
- * The voucher body through n8n-core's engine against the sandbox: answers that do not match what was
- * asked, and the form's taxes the SAT accepts. Create's request per input mode and stamping mode:
- * test/nodes/CfdiEmision/actions/voucher/create.operation.engine.test.ts.
+ * The invoice's voucher body from its Input Mode (invoice/voucherFromInput.ts) through n8n-core's
+ * engine against the sandbox: answers that do not match what was asked, and the form's taxes the
+ * SAT accepts. Create's request per input mode and stamping mode: create.operation.engine.test.ts.
  *
- * Also covers: nodes/CfdiEmision/voucherInput/relatedParties.ts, nodes/CfdiEmision/voucherInput/index.ts, nodes/CfdiEmision/voucherInput/refusedInput.ts (the related parties, the voucherInput barrel, and a form line refused before anything is sent).
+ * Also covers: nodes/CfdiEmision/voucherInput/voucherBody.ts, nodes/CfdiEmision/voucherInput/relatedParties.ts, nodes/CfdiEmision/voucherInput/refusedInput.ts (the issuer, recipient and normalisation every kind's body shares, the related parties, and a form line refused before anything is sent).
  */
-import { invoiceVoucher } from '../../../support/vouchers';
-import { routes } from '../../../support/sandboxCredential';
-import { createParams, useSandboxEngine, FORM_PARTIES } from '../../../support/nodeTestKit';
+import { invoiceVoucher } from '../../../../../support/vouchers';
+import { routes } from '../../../../../support/sandboxCredential';
+import { createParams, useSandboxEngine, FORM_PARTIES } from '../../../../../support/nodeTestKit';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 const kit = useSandboxEngine();
@@ -249,7 +249,7 @@ describe('issue 32 item 6c: a form line whose Unit Code is left empty (version 1
 	});
 
 	test('the field is empty by default from 1.1; version 1 keeps H87', async () => {
-		const { CfdiEmision } = await import('../../../../nodes/CfdiEmision/CfdiEmision.node');
+		const { CfdiEmision } = await import('../../../../../../nodes/CfdiEmision/CfdiEmision.node');
 		const lineFields = new CfdiEmision().description.properties
 			.filter((field) => field.name === 'conceptos' && field.type === 'fixedCollection')
 			.flatMap((field) =>

@@ -37,7 +37,7 @@ import {
 	serie,
 	tipoDeComprobante,
 	voucherJson,
-} from './voucherForm.fields';
+} from '../fields/voucherForm.fields';
 import { emisorSucursal, receptorDireccion, receptorDireccionId } from './address.fields';
 import { subTotalAndTotal } from './voucherTotals.fields';
 
@@ -46,7 +46,7 @@ import { subTotalAndTotal } from './voucherTotals.fields';
  * that build a voucher from input (Create, Update, Validate). `afterOrder`: fields only one of them
  * shows below Order (Create's Sale in a Global Invoice).
  */
-export function voucherInputFields(afterOrder: INodeProperties[] = []): INodeProperties[] {
+export function inputModeFields(afterOrder: INodeProperties[] = []): INodeProperties[] {
 	return [
 		// Input Mode: Fields or JSON
 		inputMode,

@@ -2,9 +2,9 @@
  * Voucher > Update through n8n-core's engine against the sandbox: the PUT sent with the body's id
  * equal to the path's, the voucher stamped; a bad voucher id on a later item stamps none.
  */
-import { invoiceVoucher } from '../../../../support/vouchers';
-import { account, routes } from '../../../../support/sandboxCredential';
-import { createParams, useSandboxEngine } from '../../../../support/nodeTestKit';
+import { invoiceVoucher } from '../../../../../support/vouchers';
+import { account, routes } from '../../../../../support/sandboxCredential';
+import { createParams, useSandboxEngine } from '../../../../../support/nodeTestKit';
 
 const kit = useSandboxEngine();
 const apiRoot = `/businessEmision/api/v1/emisores/${account.emisorId}`;

@@ -2,8 +2,8 @@
  * The refund of an order the node invoiced to the general public (Without Tax Data -> Invoice the
  * General Public): its credit note relates that invoice, as for an order invoiced to its buyer.
  */
-import { corpusOrder } from '../../../support/corpusOrder';
-import { orderParams, useSandboxEngine } from '../../../support/nodeTestKit';
+import { corpusOrder } from '../../../../../support/corpusOrder';
+import { orderParams, useSandboxEngine } from '../../../../../support/nodeTestKit';
 
 const kit = useSandboxEngine();
 

@@ -1,13 +1,13 @@
 /**
  * Voucher > Create through n8n-core's engine against the sandbox: the exact request per input mode
  * and stamping mode, the item returned, refusals and Continue On Fail. (The body's other cases:
- * test/nodes/CfdiEmision/voucherInput/voucherBody.engine.test.ts.)
+ * test/nodes/CfdiEmision/actions/voucher/invoice/voucherFromInput.engine.test.ts.)
  *
  * Also covers: nodes/CfdiEmision/actions/voucher/fields/voucherForm.fields.ts, nodes/CfdiEmision/actions/voucher/fields/stamping.fields.ts, nodes/CfdiEmision/actions/voucher/fields/output.fields.ts, nodes/CfdiEmision/actions/voucher/fields/voucherKind.fields.ts (the shared voucher fields these runs set: the form, stamping options, output, the related vouchers and fiscal legends every Create offers).
  */
-import { invoiceVoucher } from '../../../../support/vouchers';
-import { account, routes } from '../../../../support/sandboxCredential';
-import { createParams, useSandboxEngine } from '../../../../support/nodeTestKit';
+import { invoiceVoucher } from '../../../../../support/vouchers';
+import { account, routes } from '../../../../../support/sandboxCredential';
+import { createParams, useSandboxEngine } from '../../../../../support/nodeTestKit';
 
 const kit = useSandboxEngine();
 const apiRoot = `/businessEmision/api/v1/emisores/${account.emisorId}`;

@@ -5,10 +5,10 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { lineItemsToVoucher, type LineItemsSettings } from '../orders/lineItems';
-import { OrderInputError } from '../orders/orderInputError';
-import { orderToVoucher } from '../orders/orderToVoucher';
-import type { ConversionResult } from '../orders/result';
+import { lineItemsToVoucher, type LineItemsSettings } from '../../../orders/lineItems';
+import { OrderInputError } from '../../../orders/orderInputError';
+import { orderToVoucher } from '../../../orders/orderToVoucher';
+import type { ConversionResult } from '../../../orders/result';
 import type {
 	OrderSettings,
 	ProductCodeRule,
@@ -16,19 +16,19 @@ import type {
 	RecipientAttributeNames,
 	RecipientData,
 	WithoutTaxData,
-} from '../orders/settings';
-import { KindInputError } from '../cfdi/kinds/taxRates';
-import { keyOfFolio } from '../cfdi/businessKey';
-import { cfdiDateTime, mexicoCityDate } from '../cfdi/mexicoTime';
-import type { BusinessKey } from '../cfdi/voucherSource';
-import { readJsonValue } from '../execution/parameters';
-import { BuiltVoucher } from './builtVoucher';
-import type { InputKinds } from './inputKinds';
-import { localProblemsRefusal, type DataProblem } from './dataRefusal';
-import { formLabel } from './formLabels';
-import { needsAttention } from '../execution/needsAttention';
-import { fieldText } from '../cfdi/fieldText';
-import { issuerSettings, type IssuerDefaults } from './issuerDefaults';
+} from '../../../orders/settings';
+import { KindInputError } from '../../../cfdi/kinds/taxRates';
+import { keyOfFolio } from '../../../cfdi/businessKey';
+import { cfdiDateTime, mexicoCityDate } from '../../../cfdi/mexicoTime';
+import type { BusinessKey } from '../../../cfdi/voucherSource';
+import { readJsonValue } from '../../../execution/parameters';
+import { BuiltVoucher } from '../../../voucherInput/builtVoucher';
+import type { InputKinds } from '../../../voucherInput/inputKinds';
+import { localProblemsRefusal, type DataProblem } from '../../../voucherInput/dataRefusal';
+import { formLabel } from '../../../voucherInput/formLabels';
+import { needsAttention } from '../../../execution/needsAttention';
+import { fieldText } from '../../../cfdi/fieldText';
+import { issuerSettings, type IssuerDefaults } from '../../../voucherInput/issuerDefaults';
 
 type Get = <T>(name: string, fallback: T) => T;
 

@@ -9,13 +9,13 @@
  */
 import type { IDataObject, IRun } from 'n8n-workflow';
 
-import { corpusOrder, orderTotalling } from '../../../support/corpusOrder';
+import { corpusOrder, orderTotalling } from '../../../../../support/corpusOrder';
 import {
 	lineItemsParams,
 	orderParams,
 	RECONCILED_LINES,
 	useSandboxEngine,
-} from '../../../support/nodeTestKit';
+} from '../../../../../support/nodeTestKit';
 
 const kit = useSandboxEngine();
 const V11_ON_FAIL = { typeVersion: 1.1, continueOnFail: true };

@@ -7,9 +7,9 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { corpusOrder, paidByDeposit, type Order } from '../../../support/corpusOrder';
-import { routes } from '../../../support/sandboxCredential';
-import { orderParams, useSandboxEngine } from '../../../support/nodeTestKit';
+import { corpusOrder, paidByDeposit, type Order } from '../../../../../support/corpusOrder';
+import { routes } from '../../../../../support/sandboxCredential';
+import { orderParams, useSandboxEngine } from '../../../../../support/nodeTestKit';
 
 const kit = useSandboxEngine();
 

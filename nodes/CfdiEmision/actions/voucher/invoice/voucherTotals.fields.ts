@@ -2,7 +2,7 @@
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 import { FROM_VERSION_1_1, ONLY_VERSION_1 } from '../../common.fields';
-import { show } from './voucherForm.fields';
+import { show } from '../fields/voucherForm.fields';
 
 /** Subtotal and Total: typed in version 1; in 1.1 computed from the lines, and a typed amount is checked. */
 /** Version 1 keeps its fields exactly (n8n stores only non-default values); 1.1 has the new ones. */
