@@ -1,6 +1,8 @@
 /**
  * Voucher > Cancel through n8n-core's engine against the sandbox: the DELETE sent per motive, the
  * refusals of version 1.1, an unclear failure settled by reading the status, and example 07's path.
+ *
+ * Also covers: nodes/CfdiEmision/api/vouchers.ts (cancelVoucher's DELETE, asserted here; its readVoucher runs in get.operation.engine.test.ts).
  */
 import type { IConnections, INode, INodeParameters } from 'n8n-workflow';
 
