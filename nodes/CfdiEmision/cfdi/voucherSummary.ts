@@ -1,4 +1,16 @@
+import { fieldCode } from './fieldText';
+import { isGlobalInvoice } from './kinds/globalSaleLines';
 import { complementOf, isRecord, type JsonRecord, type PaymentComplement } from './voucherShape';
+
+/** What a voucher is to the person who receives it (SAT TipoDeComprobante I, I with InformacionGlobal, E, P). */
+export type VoucherKind = 'invoice' | 'globalInvoice' | 'creditNote' | 'paymentReceipt';
+
+/** The kind of a voucher body, or null for another type (T, N) or none. */
+export function voucherKindOf(voucher: JsonRecord): VoucherKind | null {
+	const type = fieldCode(voucher.tipoDeComprobante);
+	if (type === 'I') return isGlobalInvoice(voucher) ? 'globalInvoice' : 'invoice';
+	return type === 'E' ? 'creditNote' : type === 'P' ? 'paymentReceipt' : null;
+}
 
 /** One invoice a payment receipt pays, and the balance it leaves. */
 export interface PaidInvoiceSummary {
@@ -15,6 +27,7 @@ export interface PaidInvoiceSummary {
 /** What a person reads first about a voucher sent to the service, taken from the body sent. */
 export interface VoucherSummary {
 	type: string | null;
+	kind: VoucherKind | null;
 	series: string | null;
 	folio: string | null;
 	/** The issuer's name as sent (absent when the service fills the issuer from the account). */
@@ -53,6 +66,7 @@ export function summarizeVoucher(body: unknown): VoucherSummary {
 	const impuestos = isRecord(voucher.impuestos) ? voucher.impuestos : {};
 	const summary: VoucherSummary = {
 		type: summaryField(voucher.tipoDeComprobante),
+		kind: voucherKindOf(voucher),
 		series: summaryField(voucher.serie),
 		folio: summaryField(voucher.folio),
 		issuerName: summaryField(emisor.nombre),

@@ -178,6 +178,7 @@ function describeOutcome(
  * Output item of create/update. Raw (version 1, or Output = Raw): the operation result, a readable
  * status, and local findings if any. Simplified: status first, then the same key names Get Status
  * and Get Many use (uuid, voucherId, series, folio, recipientRfc, recipientName, total, currency),
+ * what the voucher is to its recipient (voucherKind: E-mail → Send's default subject names it),
  * the issuer's name (E-mail → Send's default subject names it when the folio is a content code),
  * the amounts a person checks (subtotal, discount, taxes, withheldTaxes), a sentence saying what
  * happened, and for a payment receipt each paid invoice's balance left. Members with no value are
@@ -216,6 +217,7 @@ export function stampOutput(
 				? answer.result.uuid.toUpperCase()
 				: null,
 		voucherId,
+		voucherKind: summary.kind,
 		series: summary.series,
 		folio: summary.folio,
 		recipientRfc: summary.recipientRfc,

@@ -1,14 +1,16 @@
 /**
  * The default subject and message of E-mail → Send (version 1.1, Subject or Message left empty), in
- * the buyer's language: "Tu factura A-1001 de ESCUELA KEMPER URGATE por $1,160.00 MXN". Read from the
- * incoming item as Create's simplified output has it (passed on by XML and PDF): series, folio,
- * issuerName, total, currency and uuid; a member it lacks is left out of the sentence. Pure.
+ * the buyer's language, naming the kind of voucher sent: "Tu nota de crédito NC-7 de ESCUELA KEMPER
+ * URGATE por $116.00 MXN". Read from the incoming item as Create's simplified output has it (passed
+ * on by XML and PDF): voucherKind, series, folio, issuerName, total, currency and uuid; a member it
+ * lacks is left out of the sentence. Pure.
  */
 import type { IDataObject } from 'n8n-workflow';
 
 import { currencyDecimals } from '../../cfdi/catalogs/moneda';
 import { CONTENT_FOLIO_PREFIX } from '../../cfdi/contentKey';
 import { decimalAsGiven, parseDecimal } from '../../cfdi/decimal';
+import type { VoucherKind } from '../../cfdi/voucherSummary';
 
 export type EmailLanguage = 'es' | 'en';
 
@@ -22,25 +24,67 @@ export const EMAIL_LANGUAGES: Array<{ name: string; value: EmailLanguage }> = [
 // to the buyer: such an invoice is named by its issuer and total alone.
 const CONTENT_FOLIO = new RegExp(`^${CONTENT_FOLIO_PREFIX}[0-9A-F]{8}$`);
 
-const WORDS = {
+/** A voucher of no known kind (a UUID typed for another voucher, Raw output): named by what every CFDI is. */
+type NamedKind = VoucherKind | 'unknown';
+
+/**
+ * How each kind is named, as subject and as the message's reference. A payment receipt (type P) is
+ * what the SAT's filling guide calls the "Recibo Electrónico de Pago"; a global invoice is declared
+ * to the general public, so whoever receives it is not its recipient ("la", not "tu").
+ */
+const KIND_WORDS: Record<EmailLanguage, Record<NamedKind, { subject: string; ref: string }>> = {
 	es: {
-		subject: 'Tu factura',
-		from: 'de',
-		for: 'por',
-		message: (invoice: string, uuid: string) =>
-			`Hola:\n\nAdjuntamos el XML y el PDF de tu factura ${invoice}${uuid ? ` (folio fiscal ${uuid})` : ''}.\n\nGracias.`,
+		invoice: { subject: 'Tu factura', ref: 'tu factura' },
+		creditNote: { subject: 'Tu nota de crédito', ref: 'tu nota de crédito' },
+		paymentReceipt: {
+			subject: 'Tu recibo electrónico de pago',
+			ref: 'tu recibo electrónico de pago',
+		},
+		globalInvoice: { subject: 'Factura global', ref: 'la factura global' },
+		unknown: { subject: 'Tu comprobante fiscal', ref: 'tu comprobante fiscal' },
 	},
 	en: {
-		subject: 'Your invoice',
+		invoice: { subject: 'Your invoice', ref: 'your invoice' },
+		creditNote: { subject: 'Your credit note', ref: 'your credit note' },
+		paymentReceipt: { subject: 'Your payment receipt', ref: 'your payment receipt' },
+		globalInvoice: { subject: 'Global invoice', ref: 'the global invoice' },
+		unknown: { subject: 'Your CFDI', ref: 'your CFDI' },
+	},
+};
+
+const WORDS = {
+	es: {
+		from: 'de',
+		for: 'por',
+		message: (ref: string, voucher: string, uuid: string) =>
+			`Hola:\n\nAdjuntamos el XML y el PDF de ${ref} ${voucher}${uuid ? ` (folio fiscal ${uuid})` : ''}.\n\nGracias.`,
+	},
+	en: {
 		from: 'from',
 		for: 'for',
-		message: (invoice: string, uuid: string) =>
-			`Hello,\n\nAttached are the XML and PDF files of your invoice ${invoice}${uuid ? ` (folio fiscal ${uuid})` : ''}.\n\nThank you.`,
+		message: (ref: string, voucher: string, uuid: string) =>
+			`Hello,\n\nAttached are the XML and PDF files of ${ref} ${voucher}${uuid ? ` (folio fiscal ${uuid})` : ''}.\n\nThank you.`,
 	},
 } as const;
 
 const text = (value: unknown): string =>
 	typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
+
+const KINDS: readonly VoucherKind[] = ['invoice', 'globalInvoice', 'creditNote', 'paymentReceipt'];
+const KINDS_BY_TYPE = new Map<string, VoucherKind>([
+	['I', 'invoice'],
+	['E', 'creditNote'],
+	['P', 'paymentReceipt'],
+]);
+
+/** The item's kind: Create's voucherKind, else a SAT type code (voucherType, tipoDeComprobante). */
+function kindOf(item: IDataObject): NamedKind {
+	const kind = KINDS.find((known) => known === text(item.voucherKind));
+	if (kind) return kind;
+	return (
+		KINDS_BY_TYPE.get(text(item.voucherType ?? item.tipoDeComprobante).toUpperCase()) ?? 'unknown'
+	);
+}
 
 /** "A-1001" from series and folio (either may be missing), or '' for none or a content code. */
 function voucherName(item: IDataObject): string {
@@ -61,7 +105,7 @@ export function amountText(total: unknown, currency: unknown): string {
 }
 
 /** "A-1001 de ESCUELA KEMPER URGATE por $1,160.00 MXN", or the UUID when the item names nothing else. */
-function invoiceWords(item: IDataObject, language: EmailLanguage): string {
+function voucherWords(item: IDataObject, language: EmailLanguage): string {
 	const words = WORDS[language];
 	const issuer = text(item.issuerName);
 	const amount = amountText(item.total, item.currency);
@@ -79,11 +123,13 @@ export function emailLanguage(value: unknown): EmailLanguage {
 }
 
 export function defaultSubject(item: IDataObject, language: EmailLanguage): string {
-	return `${WORDS[language].subject} ${invoiceWords(item, language)}`.trim();
+	const { subject } = KIND_WORDS[language][kindOf(item)];
+	return `${subject} ${voucherWords(item, language)}`.trim();
 }
 
 export function defaultMessage(item: IDataObject, language: EmailLanguage): string {
 	const uuid = text(item.uuid).toUpperCase();
-	const invoice = invoiceWords(item, language);
-	return WORDS[language].message(invoice, invoice === uuid ? '' : uuid);
+	const voucher = voucherWords(item, language);
+	const { ref } = KIND_WORDS[language][kindOf(item)];
+	return WORDS[language].message(ref, voucher, voucher === uuid ? '' : uuid);
 }

@@ -55,7 +55,7 @@ const sendFields: INodeProperties[] = [
 		options: EMAIL_LANGUAGES,
 		default: 'es',
 		description:
-			"The language of the subject and message the node writes when they are left empty: the invoice's series and folio, issuer and total from the incoming item",
+			"The language of the subject and message the node writes when they are left empty: the voucher's kind (invoice, credit note, payment receipt), series and folio, issuer and total from the incoming item",
 		displayOptions: { show: { ...show?.show, ...FROM_VERSION_1_1 } },
 	},
 	...buyerText(
@@ -68,7 +68,7 @@ const sendFields: INodeProperties[] = [
 			displayOptions: show,
 		},
 		{ es: `Tu factura ${EXAMPLE_ES}`, en: `Your invoice ${EXAMPLE_EN}` },
-		"The subject line. Empty: the invoice's series and folio, issuer and total from the incoming item, in the Language chosen.",
+		"The subject line. Empty: the voucher's kind, series and folio, issuer and total from the incoming item, in the Language chosen.",
 	),
 	...buyerText(
 		{
@@ -84,7 +84,7 @@ const sendFields: INodeProperties[] = [
 			es: `Hola: Adjuntamos el XML y el PDF de tu factura ${EXAMPLE_ES} (folio fiscal …).`,
 			en: `Hello, Attached are the XML and PDF files of your invoice ${EXAMPLE_EN} (folio fiscal …).`,
 		},
-		'The text of the e-mail. Empty: a short greeting naming the invoice (series and folio, issuer, total) and its folio fiscal, in the Language chosen.',
+		'The text of the e-mail. Empty: a short greeting naming the voucher (kind, series and folio, issuer, total) and its folio fiscal, in the Language chosen.',
 	),
 	{
 		displayName: 'CC',

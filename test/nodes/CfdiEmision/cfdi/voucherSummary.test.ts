@@ -15,6 +15,7 @@ describe('summarizeVoucher', () => {
 		});
 		expect(summary).toEqual({
 			type: 'I',
+			kind: 'invoice',
 			series: 'A',
 			folio: '1001',
 			issuerName: 'ESCUELA KEMPER URGATE',

@@ -120,6 +120,8 @@ describe('the simplified stamping output (version 1.1)', () => {
 			'status',
 			'uuid',
 			'voucherId',
+			// What it is to its recipient: E-mail → Send's default subject names it ("Tu factura").
+			'voucherKind',
 			// The Duplicate Check's folio (the sale's key); the form set no series.
 			'folio',
 			'recipientRfc',
@@ -132,7 +134,13 @@ describe('the simplified stamping output (version 1.1)', () => {
 			'currency',
 			'message',
 		]);
-		expect(json).toMatchObject({ status: 'stamped', subtotal: 350, taxes: 56, total: 406 });
+		expect(json).toMatchObject({
+			status: 'stamped',
+			voucherKind: 'invoice',
+			subtotal: 350,
+			taxes: 56,
+			total: 406,
+		});
 		expect(Object.values(json)).not.toContain(null);
 	});
 
@@ -174,7 +182,7 @@ describe('the simplified stamping output (version 1.1)', () => {
 		);
 		expect(output).not.toHaveProperty('subtotal');
 		expect(output).not.toHaveProperty('series');
-		expect(output).toMatchObject({ uuid: 'ABC', voucherId: 9 });
+		expect(output).toMatchObject({ uuid: 'ABC', voucherId: 9, voucherKind: 'paymentReceipt' });
 	});
 });
 
@@ -190,6 +198,7 @@ describe('version 1.1 output: simplified by default, raw on request, version 1 u
 			'status',
 			'uuid',
 			'voucherId',
+			'voucherKind',
 			'series',
 			'folio',
 			'recipientRfc',

@@ -12,6 +12,7 @@ import {
 const UUID = '5FB2822E-396D-4725-8521-CDC4BDD20CCF';
 const INVOICE = {
 	uuid: UUID.toLowerCase(),
+	voucherKind: 'invoice',
 	series: 'A',
 	folio: '1001',
 	issuerName: 'MI TIENDA',
@@ -46,15 +47,37 @@ describe('the buyer e-mail written by the node', () => {
 		expect(amountText(total, currency)).toBe(shown);
 	});
 
-	test('a content-code folio is left out; an item naming nothing is named by its UUID', () => {
+	test('a content-code folio is left out; an item naming nothing is named by its UUID, as a CFDI of no known kind', () => {
 		expect(defaultSubject({ ...INVOICE, folio: 'C-488C0590' }, 'es')).toBe(
 			'Tu factura de MI TIENDA por $1,160.00 MXN',
 		);
 		expect(defaultSubject({ uuid: UUID, series: null, folio: undefined }, 'es')).toBe(
-			`Tu factura ${UUID}`,
+			`Tu comprobante fiscal ${UUID}`,
 		);
 		expect(defaultMessage({ uuid: UUID }, 'en')).toBe(
-			`Hello,\n\nAttached are the XML and PDF files of your invoice ${UUID}.\n\nThank you.`,
+			`Hello,\n\nAttached are the XML and PDF files of your CFDI ${UUID}.\n\nThank you.`,
+		);
+	});
+
+	test.each([
+		[{ voucherKind: 'creditNote' }, 'Tu nota de crédito', 'Your credit note'],
+		[{ voucherKind: 'paymentReceipt' }, 'Tu recibo electrónico de pago', 'Your payment receipt'],
+		[{ voucherKind: 'globalInvoice' }, 'Factura global', 'Global invoice'],
+		// A SAT type code names the kind when voucherKind is absent (Voucher → Get's body, Get Many's sale vouchers).
+		[{ voucherKind: undefined, voucherType: 'E' }, 'Tu nota de crédito', 'Your credit note'],
+		[
+			{ voucherKind: undefined, tipoDeComprobante: 'p' },
+			'Tu recibo electrónico de pago',
+			'Your payment receipt',
+		],
+		[{ voucherKind: 'constructor' }, 'Tu comprobante fiscal', 'Your CFDI'],
+		[{ voucherKind: undefined, voucherType: 'T' }, 'Tu comprobante fiscal', 'Your CFDI'],
+	])('the kind %p is named "%s" / "%s"', (kind, es, en) => {
+		expect(defaultSubject({ ...INVOICE, ...kind }, 'es')).toBe(
+			`${es} A-1001 de MI TIENDA por $1,160.00 MXN`,
+		);
+		expect(defaultSubject({ ...INVOICE, ...kind }, 'en')).toBe(
+			`${en} A-1001 from MI TIENDA for $1,160.00 MXN`,
 		);
 	});
 

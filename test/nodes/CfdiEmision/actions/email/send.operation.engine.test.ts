@@ -114,7 +114,7 @@ describe('defaults that chain (version 1.1): Create → XML → PDF → E-mail',
 		const uuid = await stampedUuid(kit.engine);
 		const { error } = await kit.engine.runNode(
 			{ resource: 'email', operation: 'send', to: 'buyer@example.com' },
-			[{ uuid, ...naming }],
+			[{ uuid, voucherKind: 'invoice', ...naming }],
 			V11,
 		);
 		expect(error).toBeUndefined();
@@ -123,7 +123,7 @@ describe('defaults that chain (version 1.1): Create → XML → PDF → E-mail',
 		expect(mail.body.mensaje).toContain(`tu factura ${name} (folio fiscal ${uuid})`);
 	});
 
-	test('without anything naming it the subject and message name the UUID, never "undefined" or "null"', async () => {
+	test('without anything naming it the subject and message name the UUID and what every CFDI is, never "undefined" or "null"', async () => {
 		const uuid = await stampedUuid(kit.engine);
 		const { error } = await kit.engine.runNode(
 			{ resource: 'email', operation: 'send', to: 'buyer@example.com' },
@@ -132,23 +132,31 @@ describe('defaults that chain (version 1.1): Create → XML → PDF → E-mail',
 		);
 		expect(error).toBeUndefined();
 		const [mail] = kit.sandbox.emails.slice(-1);
-		expect(mail.body.asunto).toBe(`Tu factura ${uuid}`);
+		expect(mail.body.asunto).toBe(`Tu comprobante fiscal ${uuid}`);
 		expect(mail.body.mensaje).toBe(
-			`Hola:\n\nAdjuntamos el XML y el PDF de tu factura ${uuid}.\n\nGracias.`,
+			`Hola:\n\nAdjuntamos el XML y el PDF de tu comprobante fiscal ${uuid}.\n\nGracias.`,
 		);
 	});
 
-	test("a UUID typed for another voucher is named by that UUID alone, never by the incoming item's invoice", async () => {
+	test("a UUID typed for another voucher is named by that UUID alone, never by the incoming item's voucher (nor its kind)", async () => {
 		const uuid = await stampedUuid(kit.engine);
 		const { error } = await kit.engine.runNode(
 			{ resource: 'email', operation: 'send', to: 'buyer@example.com', uuid },
-			[{ uuid: '11111111-2222-4333-8444-555555555555', series: 'A', folio: '1001', total: 5 }],
+			[
+				{
+					uuid: '11111111-2222-4333-8444-555555555555',
+					voucherKind: 'creditNote',
+					series: 'A',
+					folio: '1001',
+					total: 5,
+				},
+			],
 			V11,
 		);
 		expect(error).toBeUndefined();
 		const [mail] = kit.sandbox.emails.slice(-1);
 		expect(mail.body.cfdi.uuid).toBe(uuid);
-		expect(mail.body.asunto).toBe(`Tu factura ${uuid}`);
+		expect(mail.body.asunto).toBe(`Tu comprobante fiscal ${uuid}`);
 		expect(mail.body.mensaje).not.toContain('1001');
 	});
 
