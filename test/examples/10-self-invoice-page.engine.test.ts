@@ -52,7 +52,7 @@ const FORM_TRIGGER = loadExample('selfInvoice').nodes.find(
 
 /**
  * Runs the page on a submission; `failed` is the run's error when the workflow marked it failed for
- * the owner (Stop and Error after the buyer's page), which is the only way it may fail.
+ * the owner (a Stop and Error after the buyer's page), which is the only way it may fail.
  */
 async function submit(form: IDataObject = submission()) {
 	const run = await runExample(kit.sandbox, 'selfInvoice', FORM_TRIGGER, {
@@ -61,8 +61,8 @@ async function submit(form: IDataObject = submission()) {
 	});
 	const error = run.data.resultData.error;
 	if (error)
-		expect((error as { node?: { name: string } }).node?.name).toBe(
-			'Marcar la ejecución como fallida',
+		expect(['Marcar la ejecución como fallida', 'Marcar: la tienda rechazó']).toContain(
+			(error as { node?: { name: string } }).node?.name,
 		);
 	const page = (name: string) => outputOf(run, name).map((item) => item.json);
 	const shown = [...page('Página: factura enviada'), ...page('Página: no se pudo facturar')];
@@ -502,10 +502,12 @@ describe('Example 10: the self-invoice page', () => {
 			expect(node.parameters.saleInGlobalInvoice).toBeUndefined();
 		});
 
-		test('declined: nothing stamped, the buyer gets a Spanish e-mail saying why; the run succeeds', async () => {
+		test("declined: nothing stamped, the buyer gets a Spanish e-mail saying why, and the run fails with the owner's decision (a request that ended without its invoice is never a success)", async () => {
 			ownerDecision.approved = false;
 			const { run, failed } = await lateRequest();
-			expect(failed).toBeUndefined();
+			expect(failed).toBe(
+				'La tienda rechazó facturar el pedido #1001: la venta queda en la factura global y se avisó al comprador por correo.',
+			);
 			expect(outputOf(run, 'Sustituir la factura global y facturar')).toEqual([]);
 			expect(stamped()).toHaveLength(1);
 			expect(kit.sandbox.emails).toHaveLength(0);
@@ -519,6 +521,50 @@ describe('Example 10: the self-invoice page', () => {
 			]);
 			expect(sentMails[1].text).toContain(
 				'La venta ya está incluida en la factura global de la tienda',
+			);
+		});
+
+		test('no answer within the Limit Wait Time (7 days): nothing stamped or cancelled, the buyer is not told a decision nobody made, the owner is alerted again with the request, and the run fails', async () => {
+			ownerDecision.approved = undefined;
+			const { run, failed, globalUuid } = await lateRequest();
+			// The wait is limited (n8n's own option), so no execution waits for ever.
+			expect(JSON.parse(sentMails[0].waitLimit!)).toEqual({
+				limitType: 'afterTimeInterval',
+				resumeAmount: 7,
+				resumeUnit: 'days',
+			});
+			expect(outputOf(run, 'Sustituir la factura global y facturar')).toEqual([]);
+			expect(stamped()).toHaveLength(1);
+			expect(kit.sandbox.cancellations.size).toBe(0);
+			expect(kit.sandbox.emails).toHaveLength(0);
+			expect(sentMails.map((mail) => [mail.node, mail.to, mail.subject])).toEqual([
+				[
+					'Pedir aprobación a la tienda',
+					'dueno@tu-tienda.example',
+					'Factura del pedido #1001: ¿sustituir la factura global?',
+				],
+				[
+					'Avisar a la tienda',
+					'dueno@tu-tienda.example',
+					'Factura del pedido #1001: la aprobación quedó sin respuesta',
+				],
+			]);
+			const alert = sentMails[1].text;
+			for (const line of [
+				'Qué pasó: Nadie aprobó ni rechazó en 7 días la sustitución de la factura global',
+				'No se timbró ni se canceló nada',
+				'Qué puedes hacer: Para facturar, pide al comprador que envíe el formulario de nuevo',
+				`Folios fiscales que menciona: ${globalUuid}`,
+				'Pedido: #1001',
+				'Importe del pedido: 1508.00 MXN',
+				`Correo del comprador: ${BUYER}`,
+				'RFC: URE180429TM6',
+				'Código postal: 65000',
+			])
+				expect(alert).toContain(line);
+			expect(alert).not.toMatch(/sinRespuesta|needsAttention/);
+			expect(failed).toBe(
+				'La tienda debe actuar: solicitud de factura del pedido #1001. Nadie aprobó ni rechazó en 7 días la sustitución de la factura global por esta venta, y los botones de aquel correo ya no funcionan. No se timbró ni se canceló nada; el comprador solo sabe que la tienda revisará su solicitud.',
 			);
 		});
 	});

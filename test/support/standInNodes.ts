@@ -291,6 +291,8 @@ export interface SentMail {
 	to: string;
 	subject: string;
 	text: string;
+	/** Send and Wait: its Limit Wait Time as the node was given it (JSON), where n8n would time the wait. */
+	waitLimit?: string;
 }
 export const sentMails: SentMail[] = [];
 

@@ -1,8 +1,8 @@
 /**
  * Stand-ins for the nodes example 10 uses to reach the owner (see standInNodes.ts): Stop and Error
  * (fails the run with its message, as n8n shows a failed execution) and Send Email's "Send and Wait
- * for Response" (records the approval request and answers at once with the owner's decision a test
- * sets in `ownerDecision`, where n8n would wait for the click). The Form Trigger stand-in declares
+ * for Response" (records the approval request and its Limit Wait Time, and answers at once with the
+ * owner's decision a test sets in `ownerDecision`, where n8n would wait for the click). The Form Trigger stand-in declares
  * its Options so a Code node reads its Form Path (`$('…').params.options.path`).
  */
 import type {
@@ -31,8 +31,11 @@ const stub = (
 		properties,
 	}) as INodeTypeDescription;
 
-/** The owner's answer to the next approval request (the approve or decline button). */
-export const ownerDecision = { approved: true };
+/**
+ * The owner's answer to the next approval request: the approve or decline button, or `undefined` for
+ * no click before the Limit Wait Time ran out (n8n then passes the node's input items on, unchanged).
+ */
+export const ownerDecision: { approved: boolean | undefined } = { approved: true };
 
 export const stopAndErrorNode: INodeType = {
 	description: stub('stopAndError', 'Stop and Error', true, [
@@ -66,6 +69,8 @@ export function sendAndWait(
 		to: context.getNodeParameter('toEmail', 0) as string,
 		subject: context.getNodeParameter('subject', 0) as string,
 		text: context.getNodeParameter('message', 0) as string,
+		waitLimit: JSON.stringify(context.getNodeParameter('options.limitWaitTime.values', 0, {})),
 	});
+	if (ownerDecision.approved === undefined) return [context.getInputData()];
 	return [[{ json: { data: { approved: ownerDecision.approved } } }]];
 }
