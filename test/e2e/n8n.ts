@@ -77,7 +77,7 @@ export interface EditorExecution {
 	status: string;
 	finished: boolean;
 	runData: Record<string, any[]>;
-	error?: { message: string; description?: string };
+	error?: { message: string; description?: string; node?: { name: string } };
 }
 
 export class N8nInstance {

@@ -4,8 +4,9 @@
  * the stand-in mailbox, and n8n's own API gives each execution's status (what its list of
  * executions and an Error Workflow see). A sale already in a global invoice asks the owner in one
  * e-mail (Send Email's "Send and Wait for Response"): the approve link replaces the global invoice
- * and e-mails the buyer's invoice in the same execution; the decline link e-mails the buyer why. An
- * order the store does not have fails the execution after the page answered. The generic RFC is
+ * and e-mails the buyer's invoice in the same execution; the decline link e-mails the buyer why and
+ * fails the execution with the owner's decision. An order the store does not have fails the
+ * execution after the page answered. The generic RFC is
  * refused and the page links back to the form filled in. Screenshots of the approval e-mail and of
  * the executions list go to docs/ (on the oldest supported n8n).
  * Part of the `self-invoice` step (selfInvoiceForm.ts), after selfInvoicePages.ts's late request.
@@ -207,7 +208,7 @@ export async function ownerAlertsChecks(checks: Checks, ctx: OwnerContext): Prom
 	);
 
 	await checks.check(
-		`declined (order #${DECLINED_ORDER}, in the replacement global invoice): nothing stamped, the buyer gets a Spanish e-mail saying why; the execution succeeds`,
+		`declined (order #${DECLINED_ORDER}, in the replacement global invoice): nothing stamped, the buyer gets a Spanish e-mail saying why; the execution fails with the owner's decision (never Success)`,
 		async () => {
 			const before = await known(ctx);
 			const text = await submitForm(ctx.page, ctx.formUrl, {
@@ -225,12 +226,20 @@ export async function ownerAlertsChecks(checks: Checks, ctx: OwnerContext): Prom
 			assert.equal(await statusOf(ctx, waiting.id, ['waiting']), 'waiting');
 			const decline = buttons(approval).find((button) => button.label.startsWith('Rechazar'))!;
 			ctx.log(`owner clicks: ${decline.label}`);
-			await click(ctx, decline.url);
+			const ownerPage = await click(ctx, decline.url);
+			ctx.log(`the owner's browser shows: ${ownerPage.replace(/\s+/g, ' ').trim()}`);
 			statuses[`#${DECLINED_ORDER} declined`] = await statusOf(ctx, waiting.id, [
 				'success',
 				'error',
 			]);
-			assert.equal(statuses[`#${DECLINED_ORDER} declined`], 'success');
+			assert.equal(statuses[`#${DECLINED_ORDER} declined`], 'error');
+			// What n8n's executions list and an Error Workflow read: the owner's decision, in Spanish.
+			const execution = await ctx.n8n.readExecution(waiting.id);
+			assert.equal(
+				execution.error?.message,
+				`La tienda rechazó facturar el pedido #${DECLINED_ORDER}: la venta queda en la factura global y se avisó al comprador por correo.`,
+			);
+			assert.equal(execution.error?.node?.name, 'Marcar: la tienda rechazó');
 			const [, , toBuyer] = await mailbox.waitForMessages(3);
 			assert.deepEqual(toBuyer.to, [ctx.buyer]);
 			assert.equal(toBuyer.subject, `Tu solicitud de factura del pedido #${DECLINED_ORDER}`);
@@ -296,11 +305,11 @@ export async function ownerAlertsChecks(checks: Checks, ctx: OwnerContext): Prom
 	);
 
 	await checks.check(
-		"n8n's executions list: the not-found request failed, the approved and declined ones and the generic RFC succeeded",
+		"n8n's executions list: the not-found and the declined requests failed, the approved one and the generic RFC succeeded",
 		async () => {
 			assert.deepEqual(statuses, {
 				[`#${LATE_ORDER} approved`]: 'success',
-				[`#${DECLINED_ORDER} declined`]: 'success',
+				[`#${DECLINED_ORDER} declined`]: 'error',
 				'#9999 not found': 'error',
 				'generic RFC': 'success',
 			});
