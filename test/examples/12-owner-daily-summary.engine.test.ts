@@ -175,7 +175,10 @@ describe("Example 12: the owner's daily summary of what waits", () => {
 		// The stand-in of Send and Wait answers at once with the owner's decline (n8n waits for the click).
 		ownerDecision.approved = false;
 		const request = await selfInvoiceRequest('1001');
-		expect(request.data.resultData.error).toBeUndefined();
+		// A decline fails the execution with the owner's decision (nothing waits: the buyer was told).
+		expect(request.data.resultData.error?.message).toBe(
+			'La tienda rechazó facturar el pedido #1001: la venta queda en la factura global y se avisó al comprador por correo.',
+		);
 		expect(tables.owner_alerts.map((row) => [row.order, row.kind, row.status, row.choice])).toEqual(
 			[
 				[
@@ -195,5 +198,28 @@ describe("Example 12: the owner's daily summary of what waits", () => {
 			'   Cómo decidir: Decide con los botones del correo «Factura del pedido #1001: ¿sustituir la factura global?».',
 		);
 		expect(summary.text).toContain('Qué hacer: - Aprobar: se timbra de nuevo la factura global');
+	});
+
+	test("example 10's approval unanswered within its Limit Wait Time: the dead approval is settled, the owner's new alert waits in the summary", async () => {
+		shop.orders.push(order(1001, daysAgo(2)));
+		const { error } = await kit.engine.runNode(
+			recentGlobalParams(0, { formaPago: '04' }),
+			[{ ticket: '1001', total: 1508 }],
+			{ typeVersion: 1.1 },
+		);
+		expect(error).toBeUndefined();
+		// The stand-in of Send and Wait passes its input on, as n8n does when the wait runs out.
+		ownerDecision.approved = undefined;
+		const request = await selfInvoiceRequest('1001');
+		expect(request.data.resultData.error?.message).toMatch(
+			/^La tienda debe actuar: .*Nadie aprobó/,
+		);
+		expect(tables.owner_alerts.map((row) => [row.order, row.kind, row.status])).toEqual([
+			['#1001', 'approval', 'settled'],
+			['#1001', 'alert', 'waiting'],
+		]);
+		const [summary] = (await runSummary()).mails;
+		expect(summary.subject).toMatch(/: 1 por resolver$/);
+		expect(summary.text).toContain('Nadie aprobó ni rechazó en 7 días');
 	});
 });
