@@ -45,6 +45,14 @@ export const SECOND_UUID = '8C3B1B0A-6F1E-4E2B-9D5C-2A7E4F1B3C9D';
 export const THIRD_UUID = '11111111-2222-4333-8444-555555555555';
 export const IVA16 = { impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0.16 };
 export const ISR10 = { impuesto: '001', tipoFactor: 'Tasa', tasaOCuota: 0.1, withheld: true };
+/** One concept line a credit note credits (a returned keyboard at 100.00). */
+export const CREDITED_LINE = {
+	claveProdServ: '43232408',
+	cantidad: 1,
+	claveUnidad: 'H87',
+	descripcion: 'Keyboard returned',
+	valorUnitario: 100,
+};
 /** Two thirds of IVA 16 %, as a company withholds it from an individual's services. */
 export const IVA_WITHHELD = {
 	impuesto: '002',
