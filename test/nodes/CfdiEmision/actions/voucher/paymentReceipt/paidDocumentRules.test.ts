@@ -12,30 +12,24 @@ import {
 	changed,
 	expectOnlyError,
 	paymentReceipt,
-	type Mutable,
 	type WrongCase,
 } from '../../../../../support/kindFixtures';
-
-const P = 'complemento.complementoPago20';
-const PAGO = `${P}.pago[0]`;
-const DR = `${PAGO}.doctoRelacionado[0]`;
+import { P, PAGO, DR, firstPago, firstDocument } from '../../../../../support/receiptKit';
 
 describe('wrong payment vouchers are stopped, each naming its path', () => {
 	// Built when each case runs, not while the cases are listed: a mutation run then runs only the
 	// cases that reach a mutant (code run while test files load counts as reached by every test).
 	const valid = () => paymentReceipt();
-	const pago = (v: Mutable) => v.complemento.complementoPago20.pago[0];
-	const dr = (v: Mutable) => pago(v).doctoRelacionado[0];
 	const cases: WrongCase[] = [
 		{
 			name: 'formaDePagoP 99',
-			voucher: () => changed(valid(), (v) => (pago(v).formaDePagoP = '99')),
+			voucher: () => changed(valid(), (v) => (firstPago(v).formaDePagoP = '99')),
 			code: 'CRP20212',
 			path: `${PAGO}.formaDePagoP`,
 		},
 		{
 			name: 'monedaP XXX',
-			voucher: () => changed(valid(), (v) => (pago(v).monedaP = 'XXX')),
+			voucher: () => changed(valid(), (v) => (firstPago(v).monedaP = 'XXX')),
 			code: 'CRP20213',
 			path: `${PAGO}.monedaP`,
 		},
@@ -43,52 +37,52 @@ describe('wrong payment vouchers are stopped, each naming its path', () => {
 			name: 'USD payment without tipoCambioP',
 			voucher: () =>
 				changed(valid(), (v) => {
-					Object.assign(pago(v), { monedaP: 'USD' });
-					delete pago(v).tipoCambioP;
-					dr(v).monedaDR = 'USD';
+					Object.assign(firstPago(v), { monedaP: 'USD' });
+					delete firstPago(v).tipoCambioP;
+					firstDocument(v).monedaDR = 'USD';
 				}),
 			code: 'CRP20214',
 			path: `${PAGO}.tipoCambioP`,
 		},
 		{
 			name: 'MXN payment with tipoCambioP 17',
-			voucher: () => changed(valid(), (v) => (pago(v).tipoCambioP = 17)),
+			voucher: () => changed(valid(), (v) => (firstPago(v).tipoCambioP = 17)),
 			code: 'CRP20215',
 			path: `${PAGO}.tipoCambioP`,
 		},
 		{
 			name: 'monto below the amounts paid',
-			voucher: () => changed(valid(), (v) => (pago(v).monto = 500)),
+			voucher: () => changed(valid(), (v) => (firstPago(v).monto = 500)),
 			code: 'CRP20217',
 			path: `${PAGO}.monto`,
 		},
 		{
 			name: 'monto 0',
-			voucher: () => changed(valid(), (v) => (pago(v).monto = 0)),
+			voucher: () => changed(valid(), (v) => (firstPago(v).monto = 0)),
 			code: 'CRP20218',
 			path: `${PAGO}.monto`,
 		},
 		{
 			name: 'monto with 3 decimals in MXN',
-			voucher: () => changed(valid(), (v) => (pago(v).monto = 580.001)),
+			voucher: () => changed(valid(), (v) => (firstPago(v).monto = 580.001)),
 			code: 'CRP20219',
 			path: `${PAGO}.monto`,
 		},
 		{
 			name: 'fechaPago not a date',
-			voucher: () => changed(valid(), (v) => (pago(v).fechaPago = '2024-13-01T00:00:00')),
+			voucher: () => changed(valid(), (v) => (firstPago(v).fechaPago = '2024-13-01T00:00:00')),
 			code: 'FECHA_PAGO_FORMAT',
 			path: `${PAGO}.fechaPago`,
 		},
 		{
 			name: 'idDocumento not a UUID',
-			voucher: () => changed(valid(), (v) => (dr(v).idDocumento = 'A-1000')),
+			voucher: () => changed(valid(), (v) => (firstDocument(v).idDocumento = 'A-1000')),
 			code: 'UUID_PATTERN',
 			path: `${DR}.idDocumento`,
 		},
 		{
 			name: 'monedaDR XXX',
-			voucher: () => changed(valid(), (v) => (dr(v).monedaDR = 'XXX')),
+			voucher: () => changed(valid(), (v) => (firstDocument(v).monedaDR = 'XXX')),
 			code: 'CRP20236',
 			path: `${DR}.monedaDR`,
 		},
@@ -96,45 +90,47 @@ describe('wrong payment vouchers are stopped, each naming its path', () => {
 			name: 'USD invoice without equivalenciaDR',
 			voucher: () =>
 				changed(valid(), (v) =>
-					Object.assign(dr(v), { monedaDR: 'USD', equivalenciaDR: undefined }),
+					Object.assign(firstDocument(v), { monedaDR: 'USD', equivalenciaDR: undefined }),
 				),
 			code: 'CRP20237',
 			path: `${DR}.equivalenciaDR`,
 		},
 		{
 			name: 'equivalenciaDR 2 in the same currency',
-			voucher: () => changed(valid(), (v) => (dr(v).equivalenciaDR = 2)),
+			voucher: () => changed(valid(), (v) => (firstDocument(v).equivalenciaDR = 2)),
 			code: 'CRP20238',
 			path: `${DR}.equivalenciaDR`,
 		},
 		{
 			name: 'numParcialidad 0',
-			voucher: () => changed(valid(), (v) => (dr(v).numParcialidad = 0)),
+			voucher: () => changed(valid(), (v) => (firstDocument(v).numParcialidad = 0)),
 			code: 'NUM_PARCIALIDAD',
 			path: `${DR}.numParcialidad`,
 		},
 		{
 			name: 'impSaldoAnt 0',
-			voucher: () => changed(valid(), (v) => (dr(v).impSaldoAnt = 0)),
+			voucher: () => changed(valid(), (v) => (firstDocument(v).impSaldoAnt = 0)),
 			code: 'CRP20239',
 			path: `${DR}.impSaldoAnt`,
 		},
 		{
 			name: 'impSaldoInsoluto not the difference',
-			voucher: () => changed(valid(), (v) => (dr(v).impSaldoInsoluto = 0)),
+			voucher: () => changed(valid(), (v) => (firstDocument(v).impSaldoInsoluto = 0)),
 			code: 'CRP20244',
 			path: `${DR}.impSaldoInsoluto`,
 		},
 		{
 			name: 'paid more than owed',
 			voucher: () =>
-				changed(valid(), (v) => Object.assign(dr(v), { impSaldoAnt: 500, impSaldoInsoluto: 0 })),
+				changed(valid(), (v) =>
+					Object.assign(firstDocument(v), { impSaldoAnt: 500, impSaldoInsoluto: 0 }),
+				),
 			code: 'CRP20244',
 			path: `${DR}.impPagado`,
 		},
 		{
 			name: 'impSaldoInsoluto missing',
-			voucher: () => changed(valid(), (v) => delete dr(v).impSaldoInsoluto),
+			voucher: () => changed(valid(), (v) => delete firstDocument(v).impSaldoInsoluto),
 			code: 'REQUIRED',
 			path: `${DR}.impSaldoInsoluto`,
 		},

@@ -6,61 +6,38 @@
 import {
 	changed,
 	expectOnlyError,
-	INVOICE_UUID,
-	IVA16,
 	paymentReceipt,
-	satGuidePayment,
-	type Mutable,
 	type WrongCase,
 } from '../../../../../support/kindFixtures';
-
-const P = 'complemento.complementoPago20';
-const PAGO = `${P}.pago[0]`;
+import { PAGO, firstPago, withRetention } from '../../../../../support/receiptKit';
 
 describe('wrong payment vouchers are stopped, each naming its path', () => {
 	// Built when each case runs, not while the cases are listed: a mutation run then runs only the
 	// cases that reach a mutant (code run while test files load counts as reached by every test).
 	const valid = () => paymentReceipt();
-	const withRetention = () =>
-		paymentReceipt([
-			satGuidePayment({
-				documents: [
-					{
-						idDocumento: INVOICE_UUID,
-						impSaldoAnt: 1044,
-						impPagado: 1044,
-						taxes: [
-							IVA16,
-							{ impuesto: '001', tipoFactor: 'Tasa', tasaOCuota: 0.1, withheld: true },
-						],
-					},
-				],
-			}),
-		]);
-	const pago = (v: Mutable) => v.complemento.complementoPago20.pago[0];
 	const cases: WrongCase[] = [
 		{
 			name: 'baseP not the sum of baseDR',
-			voucher: () => changed(valid(), (v) => (pago(v).impuestosP.trasladosP[0].baseP = 400)),
+			voucher: () => changed(valid(), (v) => (firstPago(v).impuestosP.trasladosP[0].baseP = 400)),
 			code: 'CRP20268',
 			path: `${PAGO}.impuestosP.trasladosP[0].baseP`,
 		},
 		{
 			name: 'importeP not the sum of importeDR',
-			voucher: () => changed(valid(), (v) => (pago(v).impuestosP.trasladosP[0].importeP = 81)),
+			voucher: () => changed(valid(), (v) => (firstPago(v).impuestosP.trasladosP[0].importeP = 81)),
 			code: 'CRP20274',
 			path: `${PAGO}.impuestosP.trasladosP[0].importeP`,
 		},
 		{
 			name: 'withheld importeP wrong',
 			voucher: () =>
-				changed(withRetention(), (v) => (pago(v).impuestosP.retencionesP[0].importeP = 99)),
+				changed(withRetention(), (v) => (firstPago(v).impuestosP.retencionesP[0].importeP = 99)),
 			code: 'CRP20265',
 			path: `${PAGO}.impuestosP.retencionesP[0].importeP`,
 		},
 		{
 			name: 'impuestosP missing',
-			voucher: () => changed(valid(), (v) => delete pago(v).impuestosP),
+			voucher: () => changed(valid(), (v) => delete firstPago(v).impuestosP),
 			code: 'IMPUESTOS_P_REQUIRED',
 			path: `${PAGO}.impuestosP`,
 		},
