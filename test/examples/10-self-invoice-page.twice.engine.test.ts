@@ -10,18 +10,14 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { loadExample } from '../support/examples';
 import { outputOf } from '../support/engine/engine';
 import { corpusOrder } from '../support/corpusOrder';
 import { runExample, storeStandIn } from '../support/kindsKit';
 import { useSandboxEngine } from '../support/nodeTestKit';
+import { BUYER, daysAgo, FORM_TRIGGER } from '../support/selfInvoicePage';
 
 const kit = useSandboxEngine({ shopOrders: [] });
 const shop = storeStandIn(kit);
-
-const BUYER = 'compras@robotica.example.com';
-const daysAgo = (days: number) =>
-	new Date(Date.now() - days * 86_400_000).toISOString().replace(/\.\d+Z$/, '-00:00');
 
 /** A registered test RFC of the sandbox: an individual, regime 612, fiscal postal code 01160. */
 const KARLA = {
@@ -42,10 +38,6 @@ function submission(extra: IDataObject = {}): IDataObject {
 		...extra,
 	};
 }
-
-const FORM_TRIGGER = loadExample('selfInvoice').nodes.find(
-	(node) => node.type === 'n8n-nodes-base.formTrigger',
-)!.name;
 
 async function submit(form: IDataObject) {
 	const run = await runExample(kit.sandbox, 'selfInvoice', FORM_TRIGGER, {

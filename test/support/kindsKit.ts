@@ -209,6 +209,25 @@ export async function runExample(
 	);
 }
 
+/**
+ * An example's "Try it" path: it stamps a sample invoice, then the voucher its Outcome node names by
+ * `uuidField`. Gives the invoice's output, the Outcome, and the sandbox's record of that voucher; a
+ * run that ends in an error throws it.
+ */
+export async function runTryIt(
+	sandbox: Sandbox,
+	name: ExampleName,
+	start: string,
+	uuidField: string,
+) {
+	const run = await runExample(sandbox, name, start);
+	if (run.data.resultData.error) throw run.data.resultData.error;
+	const [invoice] = outputOf(run, 'Sample: stamp the invoice');
+	const [outcome] = outputOf(run, 'Outcome');
+	const voucher = [...sandbox.vouchers.values()].find((v) => v.uuid === outcome.json[uuidField]);
+	return { invoice: invoice.json, outcome: outcome.json, voucher };
+}
+
 /** The sandbox's store stand-in: the orders it holds (a test puts in those it needs) and the requests it received. */
 export function storeStandIn(kit: { sandbox: Sandbox }) {
 	return {

@@ -8,8 +8,6 @@ import type { Voucher } from '../../../../nodes/CfdiEmision/cfdi/types';
 import { invoiceVoucher } from '../../../support/vouchers';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
-
-/* eslint-disable @typescript-eslint/no-explicit-any */
 const invoice = (overrides: Record<string, unknown> = {}) =>
 	invoiceVoucher(overrides as never) as unknown as Voucher;
 

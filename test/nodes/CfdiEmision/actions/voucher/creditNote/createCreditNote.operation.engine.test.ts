@@ -19,8 +19,7 @@ import {
 	findElement,
 	issuingCalls,
 	ISSUER_FIELDS,
-	outputOf,
-	runExample,
+	runTryIt,
 	sentBody,
 	stampedXml,
 	stampInvoice,
@@ -307,23 +306,22 @@ describe('voucher: create credit note', () => {
 
 describe('example 05: refund → credit note (its "Try it" path)', () => {
 	test('stamps the sample invoice, then a credit note of 116.00 relating it (01) with its IVA', async () => {
-		const run = await runExample(
+		const {
+			invoice,
+			outcome,
+			voucher: note,
+		} = await runTryIt(
 			kit.sandbox,
 			'creditNote',
 			'Try it: refund part of a sample invoice',
+			'creditNoteUuid',
 		);
-		expect(run.data.resultData.error).toBeUndefined();
-		const [invoice] = outputOf(run, 'Sample: stamp the invoice');
-		const [outcome] = outputOf(run, 'Outcome');
-		expect(outcome.json).toEqual({
+		expect(outcome).toEqual({
 			creditNoteUuid: expect.any(String),
 			status: 'stamped',
-			invoiceUuid: invoice.json.uuid,
+			invoiceUuid: invoice.uuid,
 			refunded: 116,
 		});
-		const note = [...kit.sandbox.vouchers.values()].find(
-			(voucher) => voucher.uuid === outcome.json.creditNoteUuid,
-		);
 		const body = note?.body as any;
 		expect(body).toMatchObject({
 			tipoDeComprobante: 'E',
@@ -339,6 +337,6 @@ describe('example 05: refund → credit note (its "Try it" path)', () => {
 		});
 		expect(body.conceptos[0].descripcion).toBe('Discount for late delivery');
 		expect(note?.xml).toContain(`<cfdi:CfdiRelacionados TipoRelacion="01">`);
-		expect(note?.xml).toContain(`<cfdi:CfdiRelacionado UUID="${String(invoice.json.uuid)}"/>`);
+		expect(note?.xml).toContain(`<cfdi:CfdiRelacionado UUID="${String(invoice.uuid)}"/>`);
 	});
 });

@@ -7,18 +7,15 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { Engine } from '../../../../../support/engine/engine';
-import { satGuideDoctoRelacionado, satGuideSparseReceipt } from '../../../../../support/vouchers';
-import { createParams, useSandboxEngine } from '../../../../../support/nodeTestKit';
+import { satGuideDoctoRelacionado } from '../../../../../support/vouchers';
+import { useSandboxEngine } from '../../../../../support/nodeTestKit';
 import {
 	CUSTOMER,
 	CUSTOMER_FIELDS,
 	findElement,
-	issuingCalls,
 	ISSUER_FIELDS,
-	outputOf,
 	receiptParams,
-	runExample,
+	runTryIt,
 	sentBody,
 	stampedXml,
 	stampInvoice,
@@ -253,232 +250,31 @@ describe('voucher: create payment receipt', () => {
 		expect(kit.sandbox.requests.filter((r) => r.route === 'downloadXml')).toHaveLength(3);
 		expect(kit.sandbox.requests.filter((r) => r.route === 'token')).toHaveLength(1);
 	});
-
-	const wrong: Array<[string, INodeParameters, RegExp]> = [
-		[
-			'payment form 99',
-			typedParams({}, { paymentForm: '99' }),
-			/CRP20212|complemento\.complementoPago20\.pago\[0\]\.formaDePagoP "99"/,
-		],
-		[
-			'payment currency XXX',
-			typedParams({ currency: 'XXX' }, { paymentCurrency: 'XXX', paymentExchangeRate: 1 }),
-			/complemento\.complementoPago20\.pago\[0\]\.monedaP "XXX"/,
-		],
-		[
-			'USD payment without exchange rate',
-			typedParams({ currency: 'USD' }, { paymentCurrency: 'USD' }),
-			/Item 0: Exchange Rate: The payment is in USD/,
-		],
-		[
-			'amount paid above the balance',
-			typedParams({ previousBalance: 500 }),
-			/Related invoice 1 \(5FB2822E-396D-4725-8521-CDC4BDD20CCF\), Amount Paid: The amount paid \(580\) is more than the balance before this payment \(500\)/,
-		],
-		[
-			'amount paid 0',
-			typedParams({ amountPaid: 0 }),
-			/doctoRelacionado\[0\]\.impPagado 0 is not greater than 0/,
-		],
-		[
-			'amount received below the amounts paid',
-			typedParams({}, { paymentAmount: 500 }),
-			/complemento\.complementoPago20\.pago\[0\]\.monto 500 is less than the amounts paid/,
-		],
-		[
-			'invoice UUID malformed',
-			typedParams({ uuid: 'A-1000' }),
-			/doctoRelacionado\[0\]\.idDocumento "A-1000" is not a UUID/,
-		],
-		[
-			'payment date not a date',
-			typedParams({}, { paymentDate: 'yesterday' }),
-			/pago\[0\]\.fechaPago "yesterday" is not a real date-time/,
-		],
-		[
-			'another currency without equivalence',
-			typedParams({ currency: 'USD' }),
-			/Related invoice 1 \(5FB2822E-396D-4725-8521-CDC4BDD20CCF\), Equivalence: The invoice is in USD/,
-		],
-		[
-			'installment 0',
-			typedParams({ installment: 0, previousBalance: 1160 }),
-			/doctoRelacionado\[0\]\.numParcialidad 0 is not greater than 0/,
-		],
-		[
-			'recipient RFC malformed',
-			typedParams({}, { receptorRfc: 'URE-180429' }),
-			/receptor\.rfc "URE-180429" is not a valid RFC/,
-		],
-		[
-			'place of issue not a postal code',
-			typedParams({}, { lugarExpedicion: '640' }),
-			/lugarExpedicion "640" is not a 5-digit postal code/,
-		],
-		[
-			'no related invoice',
-			receiptParams([], { readRelatedXml: false }),
-			/Item 0: Related Invoices is empty/,
-		],
-		[
-			'the same invoice listed twice, each from its full balance (overpayment)',
-			receiptParams(
-				[
-					{ uuid: UUID, amountPaid: 580, previousBalance: 1160, installment: 1, ivaRate: '0.16' },
-					{ uuid: UUID, amountPaid: 580, previousBalance: 1160, installment: 2, ivaRate: '0.16' },
-				],
-				{ readRelatedXml: false, ...ISSUER_FIELDS, ...CUSTOMER_FIELDS },
-			),
-			/is listed twice: installment 2 starts from a balance of 1160\.00, but installment 1 left 580\.00/,
-		],
-		[
-			'a related voucher UUID malformed',
-			typedParams({}, { relatedVouchers: { relation: [{ tipoRelacion: '04', uuids: 'xyz' }] } }),
-			/cfdiRelacionados\[0\]\.cfdiRelacionado\[0\]\.uuid "xyz" is not a UUID/,
-		],
-	];
-
-	test.each(wrong)('stops locally with nothing sent: %s', async (_name, params, message) => {
-		const { error } = await kit.engine.runNode(params, [{}]);
-		expect(error?.message).toMatch(message);
-		expect(issuingCalls(kit.sandbox)).toEqual([]);
-	});
-
-	test('stops locally after reading the XML: an invoice paid at issue (PUE), or installment 2 without its balance', async () => {
-		const paidAtIssue = await stampInvoice(kit.sandbox, { paidAtIssue: true });
-		const later = await stampInvoice(kit.sandbox);
-		kit.sandbox.clearLog();
-		const pue = await kit.engine.runNode(receiptParams([{ uuid: paidAtIssue, amountPaid: 100 }]), [
-			{},
-		]);
-		expect(pue.error?.message).toMatch(
-			/Related invoice 1 .*has metodoPago "PUE": it was paid in full when issued/,
-		);
-		const installment = await kit.engine.runNode(
-			receiptParams([{ uuid: later, amountPaid: 100, installment: 2 }]),
-			[{}],
-		);
-		expect(installment.error?.message).toMatch(
-			/Related invoice 1 .*Previous Balance: Installment 2 of invoice .* needs the balance before this payment/,
-		);
-		expect(kit.sandbox.requests.filter((r) => r.route === 'downloadXml')).toHaveLength(2);
-		expect(issuingCalls(kit.sandbox)).toEqual([]);
-	});
-
-	/** A type P voucher given as JSON with only what a user knows: payment, balances, amounts paid, rates. */
-	const sparseReceipt = (invoice: string): Record<string, unknown> => ({
-		serie: 'P',
-		...satGuideSparseReceipt(invoice, CUSTOMER),
-	});
-
-	test('Create in JSON mode with Compute Totals completes a type P voucher and stamps it', async () => {
-		const { items, error } = await kit.engine.runNode(
-			createParams(sparseReceipt(UUID) as never, { options: { computeTotals: true } }),
-			[{}],
-		);
-		expect(error).toBeUndefined();
-		const body = sentBody(kit.sandbox) as any;
-		expect(body).toMatchObject({ subTotal: 0, total: 0, moneda: 'XXX', exportacion: '01' });
-		expect(body.conceptos).toEqual([
-			{
-				claveProdServ: '84111506',
-				cantidad: '1',
-				claveUnidad: 'ACT',
-				descripcion: 'Pago',
-				valorUnitario: 0,
-				importe: 0,
-				objetoImp: '01',
-			},
-		]);
-		const pagos = body.complemento.complementoPago20;
-		expect(pagos.totales).toEqual({
-			totalTrasladosBaseIVA16: 500,
-			totalTrasladosImpuestoIVA16: 80,
-			montoTotalPagos: 580,
-		});
-		expect(pagos.pago[0]).toMatchObject({ tipoCambioP: 1, monto: 580 });
-		expect(pagos.pago[0].doctoRelacionado[0]).toMatchObject({
-			equivalenciaDR: 1,
-			impSaldoInsoluto: 580,
-			objetoImpDR: '02',
-		});
-		expect(pagos.pago[0].doctoRelacionado[0].impuestosDR.trasladosDR[0]).toEqual({
-			baseDR: 500,
-			impuestoDR: '002',
-			tipoFactorDR: 'Tasa',
-			tasaOCuotaDR: 0.16,
-			importeDR: 80,
-		});
-		expect(items[0].json.status).toBe('stamped');
-	});
-
-	test('Create in JSON mode without Compute Totals: the incomplete type P voucher is stopped, naming the paths', async () => {
-		const { error } = await kit.engine.runNode(createParams(sparseReceipt(UUID) as never), [{}]);
-		expect(error?.message).toContain(
-			'complemento.complementoPago20.pago[0].doctoRelacionado[0].impSaldoInsoluto is missing',
-		);
-		expect(error?.message).toContain('complemento.complementoPago20.totales is missing');
-		expect(issuingCalls(kit.sandbox)).toEqual([]);
-	});
-
-	test('Validate knows payment receipts, offline', async () => {
-		const offline = new Engine();
-		const wrong = {
-			...sparseReceipt(UUID),
-			complemento: {
-				complementoPago20: {
-					...(sparseReceipt(UUID).complemento as any).complementoPago20,
-					version: '1.0',
-				},
-			},
-		};
-		const { items, error } = await offline.runNode(
-			{
-				resource: 'voucher',
-				operation: 'validate',
-				inputMode: 'json',
-				voucherJson: JSON.stringify(wrong),
-				options: { computeTotals: true },
-			},
-			[{}],
-		);
-		expect(error).toBeUndefined();
-		expect(items[0].json.valid).toBe(false);
-		expect(items[0].json.errors).toEqual([
-			expect.objectContaining({
-				code: 'COMPLEMENT_VERSION',
-				path: 'complemento.complementoPago20.version',
-				value: '1.0',
-			}),
-		]);
-		expect(kit.sandbox.requests).toHaveLength(0);
-	});
 });
 
 describe('example 04: invoice paid later (PPD) → payment receipt (its "Try it" path)', () => {
 	test('stamps the sample PPD invoice, then its payment receipt for 580.00 from the invoice XML', async () => {
-		const run = await runExample(
+		const {
+			invoice,
+			outcome,
+			voucher: receipt,
+		} = await runTryIt(
 			kit.sandbox,
 			'paymentReceipt',
 			'Try it: pay half of a sample invoice',
+			'paymentReceiptUuid',
 		);
-		expect(run.data.resultData.error).toBeUndefined();
-		const [invoice] = outputOf(run, 'Sample: stamp the invoice');
-		const [outcome] = outputOf(run, 'Outcome');
-		expect(outcome.json).toEqual({
+		expect(outcome).toEqual({
 			paymentReceiptUuid: expect.any(String),
 			status: 'stamped',
-			invoiceUuid: invoice.json.uuid,
+			invoiceUuid: invoice.uuid,
 			amountPaid: 580,
 		});
 		expect(
 			kit.sandbox.requests
 				.filter((r) => r.route === 'downloadXml')
 				.map((r) => r.pathname.split('/').pop()),
-		).toEqual([invoice.json.uuid]);
-		const receipt = [...kit.sandbox.vouchers.values()].find(
-			(voucher) => voucher.uuid === outcome.json.paymentReceiptUuid,
-		);
+		).toEqual([invoice.uuid]);
 		const pagos = (receipt?.body as any).complemento.complementoPago20;
 		expect(pagos.totales).toEqual({
 			totalTrasladosBaseIVA16: 500,
@@ -486,7 +282,7 @@ describe('example 04: invoice paid later (PPD) → payment receipt (its "Try it"
 			montoTotalPagos: 580,
 		});
 		expect(pagos.pago[0].doctoRelacionado[0]).toMatchObject({
-			idDocumento: invoice.json.uuid,
+			idDocumento: invoice.uuid,
 			impSaldoAnt: 1160,
 			impPagado: 580,
 			impSaldoInsoluto: 580,
