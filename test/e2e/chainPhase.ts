@@ -15,7 +15,7 @@ import type { Page } from 'playwright-core';
 import type { Sandbox } from '../../sandbox';
 import type { LoggedRequest } from '../../sandbox/types';
 import type { WorkflowJson } from '../support/examples';
-import { choose, fillText, pickCode, Trace, waitForPush, watchEditor } from './formPhase';
+import { choose, fillText, pickCode, Trace, waitForPush, watchEditor } from './editorInput';
 import { E2E_CREDENTIAL } from './workflows';
 
 export const CHAIN_WORKFLOW_ID = 'cfdiE2eUiChain00001';

@@ -15,7 +15,8 @@ import { recentGlobalParams } from '../support/kindsKit';
 import { lastMonthDay } from '../support/mexicoCityDates';
 import { orderParams } from '../support/nodeTestKit';
 import type { Checks } from './checks';
-import { outputJson, type ExecutionJson, type N8nInstance } from './n8n';
+import { type N8nInstance } from './n8n';
+import { outputJson, type ExecutionJson } from './executionJson';
 import { cfdiWorkflow } from './workflows';
 
 export const GLOBAL_SALE_WORKFLOWS = {

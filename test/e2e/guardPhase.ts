@@ -14,7 +14,8 @@ import { invoiceVoucher } from '../support/vouchers';
 import { startForeignHost } from '../support/foreignHost';
 import { secretsFoundIn } from '../support/leakWatch';
 import type { Checks } from './checks';
-import { outputJson, type N8nInstance } from './n8n';
+import { type N8nInstance } from './n8n';
+import { outputJson } from './executionJson';
 
 export const GUARD_WORKFLOW_ID = 'cfdiE2eGuardHosts01';
 

@@ -13,9 +13,10 @@ import type { WorkflowJson } from '../support/examples';
 import { corpusOrder } from '../support/corpusOrder';
 import { orderParams } from '../support/nodeTestKit';
 import type { Checks } from './checks';
-import { succeeded } from './duplicatePhase';
+import { succeeded } from './executionJson';
 import { cfdiWorkflow } from './workflows';
-import { outputJson, type N8nInstance } from './n8n';
+import { type N8nInstance } from './n8n';
+import { outputJson } from './executionJson';
 
 const WORKFLOW = 'cfdiE2eUtcMonthEdge01';
 const LAST_HALF_HOUR_OF_OCTOBER = '2026-11-01T05:30:00Z';

@@ -10,7 +10,8 @@ import type { Sandbox } from '../../sandbox';
 import { CFDI_CREDENTIAL_TYPE, CFDI_NODE_TYPE, type WorkflowJson } from '../support/examples';
 import { invoiceVoucher } from '../support/vouchers';
 import type { Checks } from './checks';
-import { outputJson, type ExecutionJson, type N8nInstance } from './n8n';
+import { type N8nInstance } from './n8n';
+import { outputJson, type ExecutionJson } from './executionJson';
 
 export const LIST_ZONE_WORKFLOW = 'cfdiE2eDupZoneUtc001';
 

@@ -15,9 +15,10 @@ import { orderTotalling } from '../support/corpusOrder';
 import { CUSTOMER_FIELDS, ISSUER_FIELDS, receiptParams } from '../support/kindsKit';
 import { lineItemsParams, orderParams, RECONCILED_LINES } from '../support/nodeTestKit';
 import type { Checks } from './checks';
-import { succeeded } from './duplicatePhase';
+import { succeeded } from './executionJson';
 import { cfdiWorkflow } from './workflows';
-import { outputJson, type N8nInstance } from './n8n';
+import { type N8nInstance } from './n8n';
+import { outputJson } from './executionJson';
 
 const INVOICE = '5FB2822E-396D-4725-8521-CDC4BDD20CCF';
 const ONLY_THE_REFUSAL = { duplicateCheck: 'off' };

@@ -11,7 +11,8 @@ import type { Sandbox } from '../../sandbox';
 import type { WorkflowJson } from '../support/examples';
 import { ISSUER_FIELDS } from '../support/kindsKit';
 import type { Checks } from './checks';
-import { outputJson, type ExecutionJson, type N8nInstance } from './n8n';
+import { type N8nInstance } from './n8n';
+import { outputJson, type ExecutionJson } from './executionJson';
 import { cfdiWorkflow } from './workflows';
 
 export const MONTH_SCALE_WORKFLOW = 'cfdiE2eMonthScale001';

@@ -20,7 +20,8 @@ import { startSandbox, type Sandbox } from '../../sandbox';
 import { CFDI_CREDENTIAL_TYPE, CFDI_NODE_TYPE, type WorkflowJson } from '../support/examples';
 import { sandboxCredential } from '../support/sandboxCredential';
 import type { Checks } from './checks';
-import { N8nInstance, type EditorExecution } from './n8n';
+import { N8nInstance } from './n8n';
+import { type EditorExecution } from './executionJson';
 import { installPackage } from './packageInstall';
 import type { N8nRuntime } from './runtime';
 

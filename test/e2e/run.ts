@@ -26,28 +26,23 @@ import { ensureBuilt } from '../../scripts/lib/build';
 import { CFDI_CREDENTIAL_TYPE, REPO_ROOT } from '../support/examples';
 import { exampleCredential } from '../support/sandboxCredential';
 import { Checks, runMain } from './checks';
-import {
-	cliWorkflows,
-	kindExamples,
-	pendingExample,
-	reviewExample,
-	seedForCli,
-	shippedExamplesCheck,
-	shopMonthExamplesCheck,
-	shopifyExample,
-} from './cliPhase';
+import { cliWorkflows, seedForCli, shopifyExample } from './cliPhase';
+import { pendingExample, reviewExample } from './pendingPhase';
+import { kindExamples, shippedExamplesCheck, shopMonthExamplesCheck } from './examplesPhase';
 import { N8nInstance } from './n8n';
 import { installPackage } from './packageInstall';
 import { shippedCredentialsCheck } from './shippedCredentials';
 import { describeTarget, ensureChromium, ensureN8n, OLDEST_N8N, targetFromArgs } from './runtime';
 import { settleExample, settleWorkflow } from './settlePhase';
 import { guardPhase } from './guardPhase';
-import { duplicatePhase, duplicateWorkflows } from './duplicatePhase';
+import { duplicatePhase } from './duplicatePhase';
+import { duplicateWorkflows } from './duplicateWorkflows';
 import { listZonePhase, listZoneWorkflows } from './listZonePhase';
 import { instantsPhase, instantsWorkflows } from './instantsPhase';
 import { moneyPhase, moneyWorkflows } from './moneyPhase';
 import { shopMonthPhase, shopMonthWorkflows } from './shopMonthPhase';
-import { retryFilesPhase, retryFilesWorkflows } from './retryFilesPhase';
+import { retryFilesPhase } from './retryFilesPhase';
+import { retryFilesWorkflows } from './retryFilesWorkflows';
 import { globalSalePhase, globalSaleWorkflows } from './globalSalePhase';
 import { monthScalePhase, monthScaleWorkflows } from './monthScalePhase';
 import { selfInvoicePhase } from './selfInvoiceForm';

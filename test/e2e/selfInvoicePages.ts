@@ -23,7 +23,8 @@ import {
 	type WorkflowJson,
 } from '../support/examples';
 import type { Checks } from './checks';
-import type { EditorExecution, N8nInstance } from './n8n';
+import type { N8nInstance } from './n8n';
+import type { EditorExecution } from './executionJson';
 import { SHOP_CREDENTIAL, SMTP_CREDENTIAL } from './shopExamplesPhase';
 import { listedVouchers, saveVouchers } from './seed';
 import type { SmtpMailbox } from './smtpMailbox';

@@ -10,7 +10,8 @@ import type { Sandbox } from '../../sandbox';
 import type { WorkflowJson } from '../support/examples';
 import { invoiceVoucher } from '../support/vouchers';
 import type { Checks } from './checks';
-import { outputJson, type N8nInstance } from './n8n';
+import { type N8nInstance } from './n8n';
+import { outputJson } from './executionJson';
 import { cfdiWorkflow } from './workflows';
 
 export const SETTLE_WORKFLOW_ID = 'cfdiE2eSettleStamp1';

@@ -28,8 +28,9 @@ import {
 } from '../support/examples';
 import { invoiceVoucher } from '../support/vouchers';
 import type { Checks } from './checks';
-import { succeeded } from './duplicatePhase';
-import { outputJson, type N8nInstance } from './n8n';
+import { succeeded } from './executionJson';
+import { type N8nInstance } from './n8n';
+import { outputJson } from './executionJson';
 import { saveVouchers } from './seed';
 import { SmtpMailbox } from './smtpMailbox';
 

@@ -14,9 +14,10 @@ import type { WorkflowJson } from '../support/examples';
 import { invoiceVoucher } from '../support/vouchers';
 import { globalParams } from '../support/kindsKit';
 import type { Checks } from './checks';
-import { succeeded } from './duplicatePhase';
+import { succeeded } from './executionJson';
 import { cfdiWorkflow } from './workflows';
-import { outputJson, type N8nInstance } from './n8n';
+import { type N8nInstance } from './n8n';
+import { outputJson } from './executionJson';
 
 export const SHOP_MONTH_WORKFLOWS = {
 	normalised: 'cfdiE2eShopMonthName1',

@@ -27,7 +27,8 @@ import { exampleCredential } from '../support/sandboxCredential';
 import { cfdiDateTime } from '../../sandbox/clock';
 import { apiClient, type ApiClient, PREFIX, validVoucher } from '../support/sandboxHelpers';
 import type { Checks } from './checks';
-import { N8nInstance, outputJson } from './n8n';
+import { N8nInstance } from './n8n';
+import { outputJson } from './executionJson';
 import { installPackage } from './packageInstall';
 import type { N8nRuntime } from './runtime';
 

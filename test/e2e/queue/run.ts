@@ -12,203 +12,40 @@
  * as for test:e2e. CFDI_E2E_KEEP=1 keeps the n8n user folder.
  */
 import assert from 'node:assert/strict';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import type { LoggedRequest } from '../../../sandbox';
 import { ensureBuilt } from '../../../scripts/lib/build';
-import { CFDI_CREDENTIAL_TYPE, CFDI_NODE_TYPE } from '../../support/examples';
+import { CFDI_CREDENTIAL_TYPE } from '../../support/examples';
 import { sandboxCredential } from '../../support/sandboxCredential';
-import { invoiceVoucher } from '../../support/vouchers';
 import { Checks, runMain } from '../checks';
 import { freePort, N8nInstance } from '../n8n';
 import { installPackage } from '../packageInstall';
 import { describeTarget, ensureN8n, targetFromArgs } from '../runtime';
 import { startSandboxProcess, type SandboxProcess } from '../sandboxProcess';
 import { startPostgres, startRedis, type Postgres, type Service } from './services';
+import {
+	CREDENTIAL,
+	WORKFLOW_ID,
+	stampWorkflow,
+	DUPLICATE_WORKFLOW_ID,
+	duplicateWorkflow,
+	deliverSale,
+	orderTag,
+	callWebhook,
+	tokenCalls,
+} from './queueWorkflows';
 
 const EXECUTIONS = 4;
 const ORDERS_PER_EXECUTION = 200;
 const WORKERS = 2;
 // Two jobs per worker: four executions cannot all land on one worker.
 const WORKER_CONCURRENCY = 2;
-const CREDENTIAL = { id: 'cfdiQueueSandboxCred', name: 'CFDI sandbox (queue)' };
-const WORKFLOW_ID = 'cfdiQueueStamp00001';
-const WEBHOOK_PATH = 'cfdi-queue-stamp';
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-
-function stampWorkflow() {
-	return {
-		id: WORKFLOW_ID,
-		name: 'Queue mode: stamp the orders of a webhook',
-		active: false,
-		settings: { executionOrder: 'v1' },
-		connections: {
-			Webhook: { main: [[{ node: 'Split orders', type: 'main', index: 0 }]] },
-			'Split orders': { main: [[{ node: 'Stamp', type: 'main', index: 0 }]] },
-		},
-		nodes: [
-			webhookNode(WEBHOOK_PATH),
-			{
-				id: randomUUID(),
-				name: 'Split orders',
-				type: 'n8n-nodes-base.splitOut',
-				typeVersion: 1,
-				position: [220, 0],
-				parameters: { fieldToSplitOut: 'body.orders', options: {} },
-			},
-			{
-				id: randomUUID(),
-				name: 'Stamp',
-				type: CFDI_NODE_TYPE,
-				typeVersion: 1,
-				position: [440, 0],
-				parameters: {
-					resource: 'voucher',
-					operation: 'create',
-					inputMode: 'json',
-					voucherJson: '={{ JSON.stringify($json.voucher) }}',
-					// This step measures token expiry under load with 800 look-alike vouchers (same content,
-					// no folio); the Duplicate Check, on in every version, would rightly call them one sale.
-					// The check under two workers has its own step below.
-					duplicateCheck: 'off',
-					options: { concurrency: 4 },
-				},
-				credentials: { [CFDI_CREDENTIAL_TYPE]: CREDENTIAL },
-			},
-		],
-	};
-}
-
-/** A Webhook node on `path` that answers when the last node finished: the HTTP answer carries the stamped items. */
-function webhookNode(path: string) {
-	return {
-		id: randomUUID(),
-		name: 'Webhook',
-		type: 'n8n-nodes-base.webhook',
-		typeVersion: 2,
-		position: [0, 0],
-		webhookId: randomUUID(),
-		parameters: {
-			httpMethod: 'POST',
-			path,
-			responseMode: 'lastNode',
-			responseData: 'allEntries',
-			options: {},
-		},
-	};
-}
-
-const DUPLICATE_WORKFLOW_ID = 'cfdiQueueDuplicate01';
-const DUPLICATE_PATH = 'cfdi-queue-duplicate';
 const DUPLICATE_TRIALS = 10;
-
-/** One sale per webhook call, stamped by a version 1.1 node with its Duplicate Check Key (issue 19). */
-function duplicateWorkflow() {
-	return {
-		id: DUPLICATE_WORKFLOW_ID,
-		name: 'Queue mode: one sale per webhook, duplicate check',
-		active: false,
-		settings: { executionOrder: 'v1' },
-		connections: { Webhook: { main: [[{ node: 'Stamp', type: 'main', index: 0 }]] } },
-		nodes: [
-			webhookNode(DUPLICATE_PATH),
-			{
-				id: randomUUID(),
-				name: 'Stamp',
-				type: CFDI_NODE_TYPE,
-				typeVersion: 1.1,
-				position: [220, 0],
-				parameters: {
-					resource: 'voucher',
-					operation: 'create',
-					inputMode: 'json',
-					voucherJson: '={{ JSON.stringify($json.body.voucher) }}',
-					duplicateCheckKey: '={{ $json.body.key }}',
-					options: { retryDelayMs: 500 },
-				},
-				credentials: { [CFDI_CREDENTIAL_TYPE]: CREDENTIAL },
-			},
-		],
-	};
-}
-
-async function deliverSale(main: N8nInstance, key: string): Promise<Record<string, unknown>> {
-	const response = await fetch(`${main.baseUrl}/webhook/${DUPLICATE_PATH}`, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify({ key, voucher: invoiceVoucher({ serie: 'A' }) }),
-		signal: AbortSignal.timeout(5 * 60_000),
-	});
-	const text = await response.text();
-	const parsed = JSON.parse(text) as unknown;
-	return (Array.isArray(parsed) ? parsed[0] : parsed) as Record<string, unknown>;
-}
-
-const orderTag = (execution: number | string, index: number) => `queue ${execution}-${index}`;
-
-// The node stamps one voucher per series at a time: four series keep four stamps of an execution in flight.
-const SERIES = ['A', 'B', 'F', 'NC'];
-
-function orders(execution: number | string, count: number) {
-	return Array.from({ length: count }, (_, index) => ({
-		voucher: invoiceVoucher({
-			serie: SERIES[index % SERIES.length],
-			descripcionFacturador: orderTag(execution, index),
-		}),
-	}));
-}
-
-interface WebhookRun {
-	status: number;
-	items: Array<Record<string, unknown>>;
-	ms: number;
-	text: string;
-}
-
-async function callWebhook(
-	main: N8nInstance,
-	execution: number | string,
-	count: number,
-): Promise<WebhookRun> {
-	const started = Date.now();
-	const response = await fetch(`${main.baseUrl}/webhook/${WEBHOOK_PATH}`, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify({ orders: orders(execution, count) }),
-		signal: AbortSignal.timeout(10 * 60_000),
-	});
-	const text = await response.text();
-	let items: Array<Record<string, unknown>> = [];
-	try {
-		const parsed = JSON.parse(text) as unknown;
-		items = Array.isArray(parsed)
-			? (parsed as Array<Record<string, unknown>>)
-			: [parsed as Record<string, unknown>];
-	} catch {
-		items = [];
-	}
-	return { status: response.status, items, ms: Date.now() - started, text };
-}
-
-function tokenCalls(requests: LoggedRequest[]) {
-	const calls = requests
-		.filter((request) => request.route === 'token')
-		.map((request) => ({
-			grant: new URLSearchParams(request.body).get('grant_type') ?? '',
-			status: request.status,
-		}));
-	return {
-		password: calls.filter((call) => call.grant === 'password').length,
-		refreshAccepted: calls.filter((call) => call.grant === 'refresh_token' && call.status === 200)
-			.length,
-		refreshRefused: calls.filter((call) => call.grant === 'refresh_token' && call.status !== 200)
-			.length,
-	};
-}
 
 async function main(): Promise<number> {
 	const started = Date.now();
