@@ -58,7 +58,8 @@ import {
 	smtpCredentialJson,
 } from './shopExamplesPhase';
 import { triggerPhase } from './triggerPhase';
-import { DOCS_DIR, serverPhase, uiWorkflows } from './uiPhase';
+import { DOCS_DIR, serverPhase } from './uiPhase';
+import { uiWorkflows } from './uiWorkflows';
 import { E2E_CREDENTIAL } from './workflows';
 
 const CREDENTIAL = E2E_CREDENTIAL;
