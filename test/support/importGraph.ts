@@ -2,10 +2,32 @@
  * The import graph of the sources, read with TypeScript's own parser: which files of the tree each
  * file imports (imports, re-exports, `import type` too, import() and require() of a literal path;
  * packages are not followed), the circles in it (Tarjan's strongly connected components), and the
- * imports against a declared order of floors.
+ * imports against a declared order of floors; and the files it is read from.
  */
-import { dirname, posix } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { dirname, join, posix } from 'node:path';
 import ts from 'typescript';
+
+const REPO_ROOT = join(__dirname, '..', '..');
+
+/** A file's text, by its path from the repository root. */
+export const readSource = (file: string) => readFileSync(join(REPO_ROOT, file), 'utf8');
+
+/**
+ * The files git knows under `roots` (tracked, or new and not ignored; all when none is given) whose
+ * names end in one of `endings`, paths from the repository root; generated catalogues left out.
+ */
+export function trackedSources(roots: string[], endings = ['.ts']): string[] {
+	return execFileSync('git', ['ls-files', '-co', '--exclude-standard', ...roots], {
+		cwd: REPO_ROOT,
+		encoding: 'utf8',
+	})
+		.split('\n')
+		.filter(
+			(file) => endings.some((ending) => file.endsWith(ending)) && !file.includes('/generated/'),
+		);
+}
 
 /** Each file (path from the repository root, posix) to the files of the tree it imports. */
 export type ImportGraph = Map<string, string[]>;

@@ -7,9 +7,7 @@
  * whole tree: no circle of imports, and no import from a lower floor to a higher one.
  * Also covers: nodes/CfdiEmision/api/client.ts (what callers of the client import instead of transport/).
  */
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { dirname, join, posix } from 'node:path';
+import { dirname, posix } from 'node:path';
 import ts from 'typescript';
 
 import {
@@ -17,9 +15,10 @@ import {
 	circles,
 	importGraph,
 	importsOf,
+	readSource,
+	trackedSources,
 } from '../../support/importGraph';
 
-const ROOT = join(__dirname, '..', '..', '..');
 const NODE = 'nodes/CfdiEmision';
 
 /** Route segments of the issuing API and the e-mail endpoint (spec section 4). */
@@ -101,14 +100,7 @@ function scan(file: string, source: string): Finding[] {
 	return findings;
 }
 
-function sources(roots = ['nodes', 'credentials']): string[] {
-	return execFileSync('git', ['ls-files', '-co', '--exclude-standard', ...roots], {
-		cwd: ROOT,
-		encoding: 'utf8',
-	})
-		.split('\n')
-		.filter((file) => file.endsWith('.ts') && !file.includes('/generated/'));
-}
+const sources = (roots = ['nodes', 'credentials']) => trackedSources(roots);
 
 describe('one client of the service', () => {
 	test('outside api/ and auth/ no source imports transport/ or api/paths.ts, writes a service path or calls a request helper', () => {
@@ -122,13 +114,13 @@ describe('one client of the service', () => {
 				'credentials/CfdiEmisionApi.credentials.ts',
 			]),
 		);
-		const findings = files.flatMap((file) => scan(file, readFileSync(join(ROOT, file), 'utf8')));
+		const findings = files.flatMap((file) => scan(file, readSource(file)));
 		expect(findings).toEqual([]);
 	});
 
 	test('the same source passes in api/ and is found out in another room', () => {
 		const rulesIn = (file: string, from: string) =>
-			[...new Set(scan(file, readFileSync(join(ROOT, from), 'utf8')).map((f) => f.rule))].sort();
+			[...new Set(scan(file, readSource(from)).map((f) => f.rule))].sort();
 		expect(rulesIn(`${NODE}/api/vouchers.ts`, `${NODE}/api/vouchers.ts`)).toEqual([]);
 		// Its './paths' would then be another file; its '../transport/' import is still the transport.
 		expect(rulesIn(`${NODE}/stamping/vouchers.ts`, `${NODE}/api/vouchers.ts`)).toEqual([
@@ -229,9 +221,7 @@ function rawParameterReads(file: string, source: string): string[] {
 describe('one rule for "is this parameter an expression"', () => {
 	test("only execution/runParameters.ts reads the node's raw parameters", () => {
 		const findings = sources().flatMap((file) =>
-			rawParameterReads(file, readFileSync(join(ROOT, file), 'utf8')).map(
-				(text) => `${file}: ${text}`,
-			),
+			rawParameterReads(file, readSource(file)).map((text) => `${file}: ${text}`),
 		);
 		expect(findings).toEqual([]);
 	});
@@ -289,7 +279,7 @@ describe("the stamping protocol without n8n's context", () => {
 		const stamping = sources().filter((file) => file.startsWith(`${NODE}/stamping/`));
 		expect(stamping).toEqual(expect.arrayContaining([`${NODE}/stamping/stampPending.ts`]));
 		const taking = stamping
-			.filter((file) => importsTheContext(file, readFileSync(join(ROOT, file), 'utf8')))
+			.filter((file) => importsTheContext(file, readSource(file)))
 			.map((file) => posix.basename(file));
 		expect(taking.filter((file) => !TAKE_THE_CONTEXT.has(file))).toEqual([]);
 		// The list shrinks with the code: a file listed that no longer takes the context is struck.
@@ -335,7 +325,7 @@ const FLOORS: string[][] = [
 
 describe('no circles, nothing climbing back up', () => {
 	const files = sources(['nodes', 'credentials', 'sandbox']);
-	const graph = importGraph(files, (file) => readFileSync(join(ROOT, file), 'utf8'));
+	const graph = importGraph(files, (file) => readSource(file));
 
 	test('the graph reaches the rooms it judges (a wrong root or parser would find nothing and pass)', () => {
 		expect(graph.get(`${NODE}/stamping/handler.ts`)).toEqual(
