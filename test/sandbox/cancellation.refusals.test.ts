@@ -10,43 +10,7 @@ import {
 	SECOND_ACCOUNT,
 	validVoucher,
 } from '../support/sandboxHelpers';
-
-type CancelResult = {
-	esValido: boolean;
-	idComprobante: number;
-	errores: Array<{ codigo: string; mensaje: string }> | null;
-	uuid: string;
-	subEstatusId: number;
-	descripcion: string;
-};
-
-/** A named recipient and a total above 1,000 MXN: the SAT asks for the recipient's acceptance. */
-const needsAcceptance = (overrides: Record<string, unknown> = {}) =>
-	validVoucher({
-		receptor: {
-			...(validVoucher().receptor as object),
-			rfc: 'URE180429TM6',
-			nombre: 'UNIVERSIDAD ROBOTICA ESPAÑOLA',
-			usoCFDI: 'G03',
-			regimenFiscalReceptor: '601',
-		},
-		...overrides,
-	});
-
-function cancel(
-	client: ApiClient,
-	uuid: string,
-	body: unknown,
-	emisorId = EMISOR,
-): Promise<Response> {
-	return client.request('DELETE', `${PREFIX}/emisores/${emisorId}/comprobantes/${uuid}`, body);
-}
-
-async function cancelJson(client: ApiClient, uuid: string, body: unknown): Promise<CancelResult> {
-	const res = await cancel(client, uuid, body);
-	expect(res.status).toBe(200);
-	return (await res.json()) as CancelResult;
-}
+import { needsAcceptance, cancel, cancelJson } from './cancelRequests';
 
 describe('sandbox cancellation', () => {
 	let sandbox: Sandbox;

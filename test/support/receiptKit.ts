@@ -17,6 +17,8 @@ import {
 	validateWithKinds,
 } from './kindFixtures';
 import { satGuideSparseReceipt } from './vouchers';
+import { CUSTOMER_FIELDS, ISSUER_FIELDS, receiptParams } from './kindsKit';
+import type { INodeParameters } from 'n8n-workflow';
 
 export const P = 'complemento.complementoPago20';
 export const PAGO = `${P}.pago[0]`;
@@ -44,3 +46,32 @@ export const sparse = (modify: (voucher: Mutable) => void = () => undefined): Vo
 
 export const errors = (voucher: Voucher) =>
 	validateWithKinds(voucher).errors.map((error) => `${error.code} ${error.path}`);
+
+/**
+ * Create Payment Receipt's parameters for the SAT guide's payment (580.00 of 1,160.00, installment
+ * 1) with the invoice figures typed in (Read Related Invoices From Their XML off).
+ */
+export function typedParams(
+	invoice: Record<string, unknown> = {},
+	extra: INodeParameters = {},
+): INodeParameters {
+	return receiptParams(
+		[
+			{
+				uuid: INVOICE_UUID,
+				amountPaid: 580,
+				previousBalance: 1160,
+				series: 'A',
+				folio: '1000',
+				ivaRate: '0.16',
+				...invoice,
+			},
+		],
+		{
+			readRelatedXml: false,
+			...ISSUER_FIELDS,
+			...CUSTOMER_FIELDS,
+			...extra,
+		},
+	);
+}

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { NODE_SEARCH_WORDS } from '../../e2e/uiPhase';
+import { NODE_SEARCH_WORDS } from '../../e2e/uiWorkflows';
 
 const DIST = join(__dirname, '..', '..', '..', 'dist', 'nodes');
 

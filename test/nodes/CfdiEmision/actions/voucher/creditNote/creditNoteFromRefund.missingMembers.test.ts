@@ -1,43 +1,16 @@
 /** Shopify refunds -> credit notes (actions/voucher/creditNote/creditNoteFromRefund.ts): the members Shopify may leave out. */
 import type { Voucher } from '../../../../../../nodes/CfdiEmision/cfdi/types';
-import type { RefundSettings } from '../../../../../../nodes/CfdiEmision/orders/refundedLines';
 import { creditNoteFromRefund } from '../../../../../../nodes/CfdiEmision/actions/voucher/creditNote/creditNoteFromRefund';
 import { refusal } from '../../../../../support/refusal';
-import { corpusOrder, type Order } from '../../../../../support/corpusOrder';
+import { corpusOrder } from '../../../../../support/corpusOrder';
+import {
+	INVOICE_UUID,
+	SETTINGS,
+	refundedOrder,
+	withRefund,
+	refundPaid,
+} from '../../../../../support/refundedOrder';
 
-const INVOICE_UUID = '5FB2822E-396D-4725-8521-CDC4BDD20CCF';
-const SETTINGS: RefundSettings = {
-	emisor: { rfc: 'EKU9003173C9', nombre: 'ESCUELA KEMPER URGATE', regimenFiscal: '601' },
-	lugarExpedicion: '64000',
-	serie: 'NC',
-};
-
-function refundedOrder(): Order {
-	const order = corpusOrder('partial-refund');
-	order.note_attributes.push({ name: 'CFDI UUID', value: INVOICE_UUID.toLowerCase() });
-	return order;
-}
-/** A refund of `order` with these members (no items, no shipping, no transactions unless given). */
-function withRefund(order: Order, refund: Order): Order {
-	order.refunds = [
-		{
-			id: 990010,
-			created_at: '2026-11-25T12:00:00-06:00',
-			refund_line_items: [],
-			order_adjustments: [],
-			transactions: [],
-			...refund,
-		},
-	];
-	order.note_attributes.push({ name: 'CFDI UUID', value: INVOICE_UUID });
-	return order;
-}
-const refundPaid = (amount: string, gateway = 'shopify_payments') => ({
-	kind: 'refund',
-	status: 'success',
-	amount,
-	gateway,
-});
 describe('refund → credit note: members Shopify may leave out', () => {
 	it('an order without a refunds list has no refunds; a refund without refund_line_items returns money only', () => {
 		const none = refundedOrder();

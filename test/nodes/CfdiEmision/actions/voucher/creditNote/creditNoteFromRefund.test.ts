@@ -4,25 +4,12 @@
  */
 import Decimal from 'decimal.js';
 import type { Voucher } from '../../../../../../nodes/CfdiEmision/cfdi/types';
-import type { RefundSettings } from '../../../../../../nodes/CfdiEmision/orders/refundedLines';
 import { creditNoteFromRefund } from '../../../../../../nodes/CfdiEmision/actions/voucher/creditNote/creditNoteFromRefund';
 import { refusal } from '../../../../../support/refusal';
-import { corpusOrder, type Order } from '../../../../../support/corpusOrder';
+import { type Order } from '../../../../../support/corpusOrder';
 import { satTaxLimits } from '../../../../../support/satLimits';
 import { validateWithKinds } from '../../../../../support/kindFixtures';
-
-const INVOICE_UUID = '5FB2822E-396D-4725-8521-CDC4BDD20CCF';
-const SETTINGS: RefundSettings = {
-	emisor: { rfc: 'EKU9003173C9', nombre: 'ESCUELA KEMPER URGATE', regimenFiscal: '601' },
-	lugarExpedicion: '64000',
-	serie: 'NC',
-};
-
-function refundedOrder(): Order {
-	const order = corpusOrder('partial-refund');
-	order.note_attributes.push({ name: 'CFDI UUID', value: INVOICE_UUID.toLowerCase() });
-	return order;
-}
+import { INVOICE_UUID, SETTINGS, refundedOrder } from '../../../../../support/refundedOrder';
 
 describe('refund → credit note', () => {
 	it('one returned pair of shoes: a credit note related to the invoice as a return, for exactly the money refunded (before: a cent below)', () => {

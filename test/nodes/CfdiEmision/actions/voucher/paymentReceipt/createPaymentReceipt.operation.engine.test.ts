@@ -5,52 +5,24 @@
  * Also covers: nodes/CfdiEmision/actions/voucher/paymentReceipt/receiptFromFields.ts (the
  * operation's fields read into its voucher).
  */
-import type { INodeParameters } from 'n8n-workflow';
 
 import { satGuideDoctoRelacionado } from '../../../../../support/vouchers';
 import { useSandboxEngine } from '../../../../../support/nodeTestKit';
 import {
 	CUSTOMER,
-	CUSTOMER_FIELDS,
 	findElement,
-	ISSUER_FIELDS,
 	receiptParams,
 	runTryIt,
 	sentBody,
 	stampedXml,
 	stampInvoice,
 } from '../../../../../support/kindsKit';
+import { typedParams } from '../../../../../support/receiptKit';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 const kit = useSandboxEngine();
 
 const UUID = '5FB2822E-396D-4725-8521-CDC4BDD20CCF';
-
-/** The same payment with the invoice figures typed in (Read Related Invoices From Their XML off). */
-function typedParams(
-	invoice: Record<string, unknown> = {},
-	extra: INodeParameters = {},
-): INodeParameters {
-	return receiptParams(
-		[
-			{
-				uuid: UUID,
-				amountPaid: 580,
-				previousBalance: 1160,
-				series: 'A',
-				folio: '1000',
-				ivaRate: '0.16',
-				...invoice,
-			},
-		],
-		{
-			readRelatedXml: false,
-			...ISSUER_FIELDS,
-			...CUSTOMER_FIELDS,
-			...extra,
-		},
-	);
-}
 
 describe('voucher: create payment receipt', () => {
 	// Figures: SAT, "Guía de llenado del comprobante al que se le incorpore el complemento para
