@@ -164,3 +164,15 @@ export function binaryBytes(item: INodeExecutionData, property = 'data'): Buffer
 	const binary = item.binary?.[property] as IBinaryData;
 	return Buffer.from(binary.data, 'base64');
 }
+
+/** The error item of a Continue On Fail run, checked for a description that adds to the message. */
+export function errorOf(
+	items: INodeExecutionData[],
+	index = 0,
+): { error: string; description: string } {
+	const { error, description } = items[index].json as { error?: string; description?: string };
+	expect(error).toBeTruthy();
+	expect(description).toBeTruthy();
+	expect(error).not.toContain(String(description));
+	return { error: String(error), description: String(description) };
+}

@@ -1,20 +1,11 @@
 /** What the user reads when a download or an e-mail goes wrong: the PDF's storage host named, never the Base URL; e-mail fields checked before sending; HTTP 429 on sending. */
-import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { startSandbox } from '../../../../sandbox';
-import { stampedUuid, useSandboxEngine } from '../../../support/nodeTestKit';
+import { stampedUuid, useSandboxEngine, errorOf } from '../../../support/nodeTestKit';
 import { routes } from '../../../support/sandboxCredential';
 
 const kit = useSandboxEngine();
-
-/** The error item of a Continue On Fail run, checked for a description that adds to the message. */
-function errorOf(items: INodeExecutionData[], index = 0): { error: string; description: string } {
-	const { error, description } = items[index].json as { error?: string; description?: string };
-	expect(error).toBeTruthy();
-	expect(description).toBeTruthy();
-	expect(error).not.toContain(String(description));
-	return { error: String(error), description: String(description) };
-}
 
 describe('the PDF download names the storage host and never blames the Base URL', () => {
 	const pdf = (uuid: string, extra: IDataObject = {}) => ({

@@ -2,22 +2,13 @@
  * What the user reads when something goes wrong: each message says what happened, the description
  * says whether anything may have taken effect and what to do, and neither misleads.
  */
-import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { invoiceVoucher } from '../../../support/vouchers';
-import { createParams, stampedUuid, useSandboxEngine } from '../../../support/nodeTestKit';
+import { createParams, stampedUuid, useSandboxEngine, errorOf } from '../../../support/nodeTestKit';
 import { routes } from '../../../support/sandboxCredential';
 
 const kit = useSandboxEngine();
-
-/** The error item of a Continue On Fail run, checked for a description that adds to the message. */
-function errorOf(items: INodeExecutionData[], index = 0): { error: string; description: string } {
-	const { error, description } = items[index].json as { error?: string; description?: string };
-	expect(error).toBeTruthy();
-	expect(description).toBeTruthy();
-	expect(error).not.toContain(String(description));
-	return { error: String(error), description: String(description) };
-}
 
 const json = (voucherJson: string, extra: IDataObject = {}) => ({
 	...createParams(),

@@ -1,5 +1,4 @@
 /** What the user reads when stamping goes wrong: two-phase stamping that could not finish says what is known and what to do; a related invoice whose XML is another voucher's is refused. */
-import type { INodeExecutionData } from 'n8n-workflow';
 
 import { invoiceVoucher } from '../../../support/vouchers';
 import { apiClient } from '../../../support/sandboxHelpers';
@@ -8,18 +7,10 @@ import {
 	createParams,
 	ENGINE_GET_VOUCHER_SHAPE,
 	useSandboxEngine,
+	errorOf,
 } from '../../../support/nodeTestKit';
 
 const kit = useSandboxEngine();
-
-/** The error item of a Continue On Fail run, checked for a description that adds to the message. */
-function errorOf(items: INodeExecutionData[], index = 0): { error: string; description: string } {
-	const { error, description } = items[index].json as { error?: string; description?: string };
-	expect(error).toBeTruthy();
-	expect(description).toBeTruthy();
-	expect(error).not.toContain(String(description));
-	return { error: String(error), description: String(description) };
-}
 
 describe('two-phase stamping that could not finish says what is known and what to do', () => {
 	// With GET's body only, "pending" is not known: the list did not show the voucher stamped.
