@@ -12,16 +12,6 @@ import { readSource, trackedSources } from './support/importGraph';
 const ROOT = join(__dirname, '..');
 const MAX_LINES = 400;
 
-/**
- * Files another move splits as it relocates them (the voucher-input and voucher-operation tests
- * go with their code into the kinds' folders). Each entry must still be too long: once split,
- * the entry goes, so this list only shrinks.
- */
-const PENDING: readonly string[] = [
-	'test/nodes/CfdiEmision/voucherInput/orderInput.engine.test.ts',
-	'test/nodes/CfdiEmision/actions/voucher/cancel.operation.engine.test.ts',
-];
-
 function lineCount(file: string): number {
 	const text = readSource(file);
 	return text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
@@ -47,16 +37,8 @@ describe('file sizes', () => {
 
 	it(`no tracked .ts/.js/.mjs file is over ${MAX_LINES} lines`, () => {
 		const tooLong = sizes
-			.filter((s) => s.lines > MAX_LINES && !PENDING.includes(s.file))
+			.filter((s) => s.lines > MAX_LINES)
 			.map((s) => `${s.file}: ${s.lines} lines`);
 		expect(tooLong).toEqual([]);
-	});
-
-	it('every pending file is still too long (a split one leaves the list)', () => {
-		const done = PENDING.filter((file) => {
-			const size = sizes.find((s) => s.file === file);
-			return size === undefined || size.lines <= MAX_LINES;
-		});
-		expect(done).toEqual([]);
 	});
 });

@@ -1,23 +1,20 @@
 /**
  * Voucher > Cancel through n8n-core's engine against the sandbox: the DELETE sent per motive, the
- * refusals of version 1.1, an unclear failure settled by reading the status, and example 07's path.
+ * refusals of version 1.1, and an unclear failure settled by reading the status (example 07's path:
+ * test/examples/07-cancel-and-replace.engine.test.ts).
  *
  * Also covers: nodes/CfdiEmision/api/vouchers.ts (cancelVoucher's DELETE, asserted here; its readVoucher runs in get.operation.engine.test.ts).
  */
-import type { IConnections, INode, INodeParameters } from 'n8n-workflow';
+import type { INodeParameters } from 'n8n-workflow';
 
-import { loadExample, reachableFrom, withCfdiCredential } from '../../../../support/examples';
-import { standInNodeTypes } from '../../../../support/standInNodes';
 import {
 	apiClient,
 	type ApiClient,
 	paymentVoucher,
 	validVoucher,
 } from '../../../../support/sandboxHelpers';
-import { CREDENTIAL_ID, Engine, outputOf } from '../../../../support/engine/engine';
-import { PackageNodeTypes } from '../../../../support/engine/nodeTypes';
 import { stampedUuid, useSandboxEngine } from '../../../../support/nodeTestKit';
-import { account, exampleCredential, routes } from '../../../../support/sandboxCredential';
+import { account, routes } from '../../../../support/sandboxCredential';
 
 const kit = useSandboxEngine();
 const apiRoot = `/businessEmision/api/v1/emisores/${account.emisorId}`;
@@ -371,62 +368,6 @@ describe('voucher: cancel', () => {
 			expect(error?.description).toMatch(/still shows no cancellation after a second try/);
 			expect(routes(kit.sandbox, 'cancelVoucher')).toHaveLength(2);
 			expect(kit.sandbox.cancellations.size).toBe(0);
-		});
-	});
-});
-
-describe('example 07: cancel and replace a wrong invoice (its "Try it" path)', () => {
-	class ExampleEngine extends Engine {
-		override readonly nodeTypes = new PackageNodeTypes(standInNodeTypes);
-	}
-
-	test('stamps the wrong invoice and its replacement (relation 04), then cancels the wrong one with motive 01 and the new UUID', async () => {
-		const engine = new ExampleEngine();
-		engine.setCredential(exampleCredential(kit.sandbox));
-		const workflow = reachableFrom(
-			withCfdiCredential(loadExample('cancelReplace'), { id: CREDENTIAL_ID, name: 'CFDI sandbox' }),
-			'Try it: replace a sample invoice',
-		);
-		const run = await engine.runWorkflow(
-			workflow.nodes as unknown as INode[],
-			workflow.connections as unknown as IConnections,
-			[{ json: {} }],
-		);
-		expect(run.data.resultData.error).toBeUndefined();
-
-		const [wrong] = outputOf(run, 'Sample: stamp the wrong invoice');
-		const [replacement] = outputOf(run, 'Stamp the replacement');
-		const stored = [...kit.sandbox.vouchers.values()].find(
-			(voucher) => voucher.uuid === replacement.json.uuid,
-		);
-		const replacementBody = stored?.body as {
-			receptor: { nombre: string };
-			cfdiRelacionados: unknown;
-		};
-		expect(replacementBody.receptor.nombre).toBe('UNIVERSIDAD ROBOTICA ESPAÑOLA');
-		expect(replacementBody.cfdiRelacionados).toEqual([
-			{ tipoRelacion: '04', cfdiRelacionado: [{ uuid: wrong.json.uuid }] },
-		]);
-
-		const [cancel] = routes(kit.sandbox, 'cancelVoucher');
-		expect(cancel.pathname.endsWith(`/comprobantes/${String(wrong.json.uuid)}`)).toBe(true);
-		expect(JSON.parse(cancel.body)).toEqual({
-			motivo: '01',
-			folioSustitucion: replacement.json.uuid,
-		});
-		// 1,000.75 MXN to a named recipient: the SAT asks the recipient to accept.
-		expect(outputOf(run, 'Outcome').map((item) => item.json)).toEqual([
-			{
-				wrongUuid: wrong.json.uuid,
-				replacementUuid: replacement.json.uuid,
-				cancellation: 'pendingAcceptance',
-				description: 'En proceso',
-			},
-		]);
-		expect(kit.sandbox.cancellations.get(String(wrong.json.uuid))).toMatchObject({
-			motivo: '01',
-			folioSustitucion: replacement.json.uuid,
-			state: 'pending',
 		});
 	});
 });
