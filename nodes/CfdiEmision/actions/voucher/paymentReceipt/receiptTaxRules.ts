@@ -4,7 +4,12 @@
  */
 import { IMPUESTO } from '../../../cfdi/catalogs/impuesto';
 import { TIPO_FACTOR } from '../../../cfdi/catalogs/tipoFactor';
-import { compareDecimal, decimalToString, normalizeDecimal } from '../../../cfdi/decimal';
+import {
+	compareDecimal,
+	decimalToString,
+	normalizeDecimal,
+	type Decimal,
+} from '../../../cfdi/decimal';
 import { groupPaymentTaxes, type DocumentTaxAmounts } from './receiptTaxes';
 import { memberPath } from '../../../cfdi/voucherShape';
 import { show } from '../../../cfdi/validation/describe';
@@ -26,6 +31,37 @@ function taxKey(impuesto: unknown, tipoFactor: unknown, rate: unknown): string {
 			? decimalToString(normalizeDecimal(exact(rate)))
 			: '';
 	return `${String(impuesto)}|${String(tipoFactor)}|${tipoFactor === 'Exento' ? '' : parsed}`;
+}
+
+/** The side of a payment tax line: its error code and the documents' importeDR it sums. */
+interface TaxSide {
+	code: string;
+	sums: string;
+}
+const TRANSFERRED: TaxSide = { code: 'CRP20274', sums: 'importeDR for this tax' };
+const WITHHELD: TaxSide = { code: 'CRP20265', sums: 'withheld importeDR' };
+
+/** A line's importeP is the sum of the related documents' importeDR of its tax, within the conversion tolerance. */
+function checkImporteSum(
+	ctx: ValidationContext,
+	item: UnknownRecord,
+	itemPath: string,
+	want: number | undefined,
+	side: TaxSide,
+	tolerance: Decimal,
+	decimals: number,
+): void {
+	const importePath = memberPath(itemPath, 'importeP');
+	if (want === undefined || typeof item.importeP !== 'number' || !ctx.isClean(importePath)) return;
+	const wantImporte = exact(want);
+	if (near(exact(item.importeP), wantImporte, tolerance)) return;
+	ctx.error(
+		side.code,
+		importePath,
+		`${importePath} ${show(item.importeP)} is not the sum of the related documents' ${side.sums} (${amountText(wantImporte, decimals)}).`,
+		`Set importeP to ${amountText(wantImporte, decimals)}.`,
+		item.importeP,
+	);
 }
 
 export function checkPaymentTaxes(
@@ -202,23 +238,7 @@ export function checkPaymentTaxes(
 				item.baseP,
 			);
 		}
-		const importePath = memberPath(itemPath, 'importeP');
-		if (
-			want.importeP !== undefined &&
-			typeof item.importeP === 'number' &&
-			ctx.isClean(importePath)
-		) {
-			const wantImporte = exact(want.importeP);
-			if (!near(exact(item.importeP), wantImporte, tolerance)) {
-				ctx.error(
-					'CRP20274',
-					importePath,
-					`${importePath} ${show(item.importeP)} is not the sum of the related documents' importeDR for this tax (${amountText(wantImporte, decimals)}).`,
-					`Set importeP to ${amountText(wantImporte, decimals)}.`,
-					item.importeP,
-				);
-			}
-		}
+		checkImporteSum(ctx, item, itemPath, want.importeP, TRANSFERRED, tolerance, decimals);
 	}
 	for (const [key, want] of expectedTraslados) {
 		if (seen.has(key) || !ctx.isClean(taxesPath)) continue;
@@ -248,7 +268,6 @@ export function checkPaymentTaxes(
 		}
 		seenRetenciones.add(impuesto);
 		const want = expectedRetenciones.get(impuesto);
-		const importePath = memberPath(itemPath, 'importeP');
 		if (!want) {
 			ctx.error(
 				'CRP20265',
@@ -256,18 +275,7 @@ export function checkPaymentTaxes(
 				`${itemPath} (withheld tax ${show(item.impuestoP)}) matches no withholding of the related documents.`,
 				'Remove it, or add the withholding to the related documents.',
 			);
-		} else if (typeof item.importeP === 'number' && ctx.isClean(importePath)) {
-			const wantImporte = exact(want.importeP);
-			if (!near(exact(item.importeP), wantImporte, tolerance)) {
-				ctx.error(
-					'CRP20265',
-					importePath,
-					`${importePath} ${show(item.importeP)} is not the sum of the related documents' withheld importeDR (${amountText(wantImporte, decimals)}).`,
-					`Set importeP to ${amountText(wantImporte, decimals)}.`,
-					item.importeP,
-				);
-			}
-		}
+		} else checkImporteSum(ctx, item, itemPath, want.importeP, WITHHELD, tolerance, decimals);
 	}
 	for (const [impuesto, want] of expectedRetenciones) {
 		if (seenRetenciones.has(impuesto) || !ctx.isClean(taxesPath)) continue;

@@ -16,13 +16,13 @@ import {
 } from '../../../cfdi/decimal';
 import type { ImpuestosP, RetencionP, TrasladoP } from '../../../cfdi/voucherShape';
 import { dec, isRecord, num, text } from '../../../cfdi/kinds/taxRates';
+import { ONE } from './ruleAmounts';
 
-const ONE = decimalOf(1);
 // Amounts converted between currencies are summed with this many decimals, then rounded once.
 const CONVERSION_DECIMALS = 10;
 
-/** A DR tax line reduced to exact amounts. */
-export interface DocumentTaxLine {
+/** A tax line (a related document's or the payment's) reduced to exact amounts. */
+export interface TaxLine {
 	impuesto: string;
 	tipoFactor: string;
 	tasaOCuota?: Decimal;
@@ -33,20 +33,32 @@ export interface DocumentTaxLine {
 /** The amounts of one DoctoRelacionado that feed ImpuestosP. */
 export interface DocumentTaxAmounts {
 	equivalencia: Decimal;
-	traslados: DocumentTaxLine[];
-	retenciones: DocumentTaxLine[];
+	traslados: TaxLine[];
+	retenciones: TaxLine[];
 }
 
-function lineOf(record: unknown, withheld: boolean): DocumentTaxLine | undefined {
+/**
+ * A tax line read exactly, its members suffixed DR (a related document's) or P (a payment's
+ * transfers); undefined when one it needs is not usable. Only an exempt transfer has no rate or amount.
+ */
+export function readTaxLine(
+	record: unknown,
+	suffix: 'DR' | 'P',
+	withheld = false,
+): TaxLine | undefined {
 	if (!isRecord(record)) return undefined;
-	const impuesto = text(record.impuestoDR);
-	const tipoFactor = text(record.tipoFactorDR);
-	const base = typeof record.baseDR === 'number' ? dec(record.baseDR) : undefined;
+	const exactMember = (name: string) => {
+		const value = record[`${name}${suffix}`];
+		return typeof value === 'number' ? dec(value) : undefined;
+	};
+	const impuesto = text(record[`impuesto${suffix}`]);
+	const tipoFactor = text(record[`tipoFactor${suffix}`]);
+	const base = exactMember('base');
 	if (!impuesto || !tipoFactor || !base) return undefined;
-	const line: DocumentTaxLine = { impuesto, tipoFactor, base };
+	const line: TaxLine = { impuesto, tipoFactor, base };
 	if (tipoFactor !== 'Exento' || withheld) {
-		const rate = typeof record.tasaOCuotaDR === 'number' ? dec(record.tasaOCuotaDR) : undefined;
-		const importe = typeof record.importeDR === 'number' ? dec(record.importeDR) : undefined;
+		const rate = exactMember('tasaOCuota');
+		const importe = exactMember('importe');
 		if (!rate || !importe) return undefined;
 		line.tasaOCuota = rate;
 		line.importe = importe;
@@ -80,7 +92,7 @@ export function readDocumentTaxAmounts(
 		if (list === undefined || list === null) continue;
 		if (!Array.isArray(list)) return undefined;
 		for (const item of list) {
-			const line = lineOf(item, withheld);
+			const line = readTaxLine(item, 'DR', withheld);
 			if (!line) return undefined;
 			sink.push(line);
 		}
@@ -107,10 +119,7 @@ export function groupPaymentTaxes(
 	documents: ReadonlyArray<DocumentTaxAmounts>,
 	decimals: number,
 ): ImpuestosP | undefined {
-	const traslados = new Map<
-		string,
-		{ line: DocumentTaxLine; bases: Decimal[]; importes: Decimal[] }
-	>();
+	const traslados = new Map<string, { line: TaxLine; bases: Decimal[]; importes: Decimal[] }>();
 	const retenciones = new Map<string, Decimal[]>();
 	for (const doc of documents) {
 		for (const line of doc.traslados) {
@@ -142,7 +151,7 @@ export function groupPaymentTaxes(
 				tipoFactorP: line.tipoFactor,
 			};
 			if (line.tipoFactor !== 'Exento') {
-				// Every line but an exempt one has its rate (lineOf reads no line without it).
+				// Every line but an exempt one has its rate (readTaxLine reads no line without it).
 				item.tasaOCuotaP = num(line.tasaOCuota as Decimal);
 				item.importeP = num(roundDecimal(sumDecimals(importes), decimals));
 			}

@@ -18,8 +18,9 @@ import {
 	type PaymentTotals,
 } from '../../../cfdi/voucherShape';
 import { dec, isRecord, num, text } from '../../../cfdi/kinds/taxRates';
+import { ONE } from './ruleAmounts';
+import { readTaxLine, type TaxLine } from './receiptTaxes';
 
-const ONE = decimalOf(1);
 // Totales are in MXN.
 const MXN_DECIMALS = 2;
 
@@ -27,13 +28,7 @@ const MXN_DECIMALS = 2;
 export interface PagoAmounts {
 	tipoCambio: Decimal;
 	monto: Decimal;
-	traslados: Array<{
-		impuesto: string;
-		tipoFactor: string;
-		tasaOCuota?: Decimal;
-		base: Decimal;
-		importe?: Decimal;
-	}>;
+	traslados: TaxLine[];
 	retenciones: Array<{ impuesto: string; importe: Decimal }>;
 }
 
@@ -56,25 +51,9 @@ export function readPagoAmounts(pago: unknown): PagoAmounts | undefined {
 	const retenciones = impuestos.retencionesP ?? [];
 	if (!Array.isArray(traslados) || !Array.isArray(retenciones)) return undefined;
 	for (const item of traslados) {
-		if (
-			!isRecord(item) ||
-			!text(item.impuestoP) ||
-			!text(item.tipoFactorP) ||
-			typeof item.baseP !== 'number'
-		)
-			return undefined;
-		const entry: PagoAmounts['traslados'][number] = {
-			impuesto: item.impuestoP as string,
-			tipoFactor: item.tipoFactorP as string,
-			base: dec(item.baseP) as Decimal,
-		};
-		if (item.tipoFactorP !== 'Exento') {
-			if (typeof item.tasaOCuotaP !== 'number' || typeof item.importeP !== 'number')
-				return undefined;
-			entry.tasaOCuota = dec(item.tasaOCuotaP);
-			entry.importe = dec(item.importeP);
-		}
-		result.traslados.push(entry);
+		const line = readTaxLine(item, 'P');
+		if (!line) return undefined;
+		result.traslados.push(line);
 	}
 	for (const item of retenciones) {
 		if (!isRecord(item) || !text(item.impuestoP) || typeof item.importeP !== 'number')
