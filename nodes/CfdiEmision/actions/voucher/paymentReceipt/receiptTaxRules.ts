@@ -11,7 +11,7 @@ import {
 	type Decimal,
 } from '../../../cfdi/decimal';
 import { groupPaymentTaxes, type DocumentTaxAmounts } from './receiptTaxes';
-import { memberPath } from '../../../cfdi/voucherShape';
+import { memberPath, type TrasladoP } from '../../../cfdi/voucherShape';
 import { show } from '../../../cfdi/validation/describe';
 import { type UnknownRecord, type ValidationContext } from '../../../cfdi/validation/context';
 import {
@@ -33,13 +33,145 @@ function taxKey(impuesto: unknown, tipoFactor: unknown, rate: unknown): string {
 	return `${String(impuesto)}|${String(tipoFactor)}|${tipoFactor === 'Exento' ? '' : parsed}`;
 }
 
-/** The side of a payment tax line: its error code and the documents' importeDR it sums. */
+/** A payment tax line as written, or as the related documents' lines add up to it. */
+type TaxLineP = UnknownRecord | Partial<TrasladoP>;
+
+/** What tells a payment's transferred lines from its withheld ones: keys, words and SAT codes. */
 interface TaxSide {
-	code: string;
+	member: 'trasladosP' | 'retencionesP';
+	/** The line's key: one line per key. */
+	keyOf(line: TaxLineP): string;
+	/** The line in a message, e.g. `tax "002" "Tasa" 0.16`. */
+	nameOf(line: TaxLineP): string;
+	onePer: string;
+	repeatCode: string;
+	/** The code of a line the documents do not carry, or lack of one they carry. */
+	matchCode: string;
+	/** What the documents carry, in "matches no …". */
+	carried: string;
+	unmatchedFix: string;
+	/** How a missing line is introduced in "lacks …". */
+	lacking: string;
+	addFix(want: TaxLineP): string;
+	importeCode: string;
+	/** The documents' amounts importeP sums. */
 	sums: string;
+	/** baseP is checked too (transfers). */
+	hasBase: boolean;
 }
-const TRANSFERRED: TaxSide = { code: 'CRP20274', sums: 'importeDR for this tax' };
-const WITHHELD: TaxSide = { code: 'CRP20265', sums: 'withheld importeDR' };
+
+const rateLabel = (line: TaxLineP) =>
+	`${show(line.impuestoP)} ${show(line.tipoFactorP)}${line.tasaOCuotaP !== undefined ? ` ${show(line.tasaOCuotaP)}` : ''}`;
+
+const TRANSFERRED: TaxSide = {
+	member: 'trasladosP',
+	keyOf: (line) => taxKey(line.impuestoP, line.tipoFactorP, line.tasaOCuotaP),
+	nameOf: (line) => `tax ${rateLabel(line)}`,
+	onePer: 'one line per tax, factor and rate',
+	repeatCode: 'CRP20271',
+	matchCode: 'CRP20268',
+	carried: 'tax',
+	unmatchedFix: 'Remove it, or add the tax to the related documents it belongs to.',
+	lacking: 'the line for ',
+	addFix: (want) =>
+		`Add { baseP: ${want.baseP}, impuestoP: ${show(want.impuestoP)}, tipoFactorP: ${show(want.tipoFactorP)}${want.importeP !== undefined ? `, tasaOCuotaP: ${want.tasaOCuotaP}, importeP: ${want.importeP}` : ''} }, or turn on Compute Totals.`,
+	importeCode: 'CRP20274',
+	sums: 'importeDR for this tax',
+	hasBase: true,
+};
+
+const WITHHELD: TaxSide = {
+	member: 'retencionesP',
+	keyOf: (line) => String(line.impuestoP),
+	nameOf: (line) => `withheld tax ${show(line.impuestoP)}`,
+	onePer: 'one line per tax',
+	repeatCode: 'CRP20263',
+	matchCode: 'CRP20265',
+	carried: 'withholding',
+	unmatchedFix: 'Remove it, or add the withholding to the related documents.',
+	lacking: 'the ',
+	addFix: (want) =>
+		`Add { impuestoP: ${show(want.impuestoP)}, importeP: ${want.importeP} }, or turn on Compute Totals.`,
+	importeCode: 'CRP20265',
+	sums: 'withheld importeDR',
+	hasBase: false,
+};
+
+/**
+ * One side's lines against the lines the related documents add up to: one line per key, each
+ * carried by the documents and equal to their sum (within the conversion tolerance), none missing.
+ */
+function checkSide(
+	ctx: ValidationContext,
+	side: TaxSide,
+	lines: ReadonlyArray<{ item: UnknownRecord; path: string }>,
+	expectedLines: ReadonlyArray<Partial<TrasladoP>> | undefined,
+	taxesPath: string,
+	tolerance: Decimal,
+	decimals: number,
+): void {
+	const expected = new Map((expectedLines ?? []).map((line) => [side.keyOf(line), line]));
+	const seen = new Set<string>();
+	for (const { item, path: itemPath } of lines) {
+		const key = side.keyOf(item);
+		if (seen.has(key)) {
+			ctx.error(
+				side.repeatCode,
+				itemPath,
+				`${itemPath} repeats ${side.nameOf(item)}; ${side.member} holds ${side.onePer}.`,
+				'Merge the repeated lines into one.',
+			);
+			continue;
+		}
+		seen.add(key);
+		const want = expected.get(key);
+		if (!want) {
+			ctx.error(
+				side.matchCode,
+				itemPath,
+				`${itemPath} (${side.nameOf(item)}) matches no ${side.carried} of the related documents.`,
+				side.unmatchedFix,
+			);
+			continue;
+		}
+		if (side.hasBase) checkBaseSum(ctx, item, itemPath, want as TrasladoP, tolerance, decimals);
+		checkImporteSum(ctx, item, itemPath, want.importeP, side, tolerance, decimals);
+	}
+	for (const [key, want] of expected) {
+		if (seen.has(key) || !ctx.isClean(taxesPath)) continue;
+		const at = memberPath(taxesPath, side.member);
+		ctx.error(
+			side.matchCode,
+			at,
+			`${at} lacks ${side.lacking}${side.nameOf(want)} that the related documents carry.`,
+			side.addFix(want),
+		);
+	}
+}
+
+/** A transfer's baseP is the sum of the related documents' baseDR of its tax and rate. */
+function checkBaseSum(
+	ctx: ValidationContext,
+	item: UnknownRecord,
+	itemPath: string,
+	want: TrasladoP,
+	tolerance: Decimal,
+	decimals: number,
+): void {
+	const base =
+		typeof item.baseP === 'number' && Number.isFinite(item.baseP) ? exact(item.baseP) : undefined;
+	const wantBase = exact(want.baseP);
+	const basePath = memberPath(itemPath, 'baseP');
+	if (base && ctx.isClean(basePath) && !near(base, wantBase, tolerance)) {
+		ctx.error(
+			item.tipoFactorP === 'Exento' ? 'CRP20269' : 'CRP20268',
+			basePath,
+			`${basePath} ${show(item.baseP)} is not the sum of the related documents' baseDR for this tax (${amountText(wantBase, decimals)}).`,
+			`Set baseP to ${amountText(wantBase, decimals)}.`,
+			item.baseP,
+		);
+	}
+}
 
 /** A line's importeP is the sum of the related documents' importeDR of its tax, within the conversion tolerance. */
 function checkImporteSum(
@@ -56,7 +188,7 @@ function checkImporteSum(
 	const wantImporte = exact(want);
 	if (near(exact(item.importeP), wantImporte, tolerance)) return;
 	ctx.error(
-		side.code,
+		side.importeCode,
 		importePath,
 		`${importePath} ${show(item.importeP)} is not the sum of the related documents' ${side.sums} (${amountText(wantImporte, decimals)}).`,
 		`Set importeP to ${amountText(wantImporte, decimals)}.`,
@@ -195,96 +327,6 @@ export function checkPaymentTaxes(
 	);
 	const tolerance = conversionTolerance(documents.length, decimals, converted);
 
-	const expectedTraslados = new Map(
-		(expected.trasladosP ?? []).map((item) => [
-			taxKey(item.impuestoP, item.tipoFactorP, item.tasaOCuotaP),
-			item,
-		]),
-	);
-	const seen = new Set<string>();
-	for (const { item, path: itemPath } of traslados) {
-		const key = taxKey(item.impuestoP, item.tipoFactorP, item.tasaOCuotaP);
-		const label = `${show(item.impuestoP)} ${show(item.tipoFactorP)}${item.tasaOCuotaP !== undefined ? ` ${show(item.tasaOCuotaP)}` : ''}`;
-		if (seen.has(key)) {
-			ctx.error(
-				'CRP20271',
-				itemPath,
-				`${itemPath} repeats tax ${label}; trasladosP holds one line per tax, factor and rate.`,
-				'Merge the repeated lines into one.',
-			);
-			continue;
-		}
-		seen.add(key);
-		const want = expectedTraslados.get(key);
-		if (!want) {
-			ctx.error(
-				'CRP20268',
-				itemPath,
-				`${itemPath} (tax ${label}) matches no tax of the related documents.`,
-				'Remove it, or add the tax to the related documents it belongs to.',
-			);
-			continue;
-		}
-		const base =
-			typeof item.baseP === 'number' && Number.isFinite(item.baseP) ? exact(item.baseP) : undefined;
-		const wantBase = exact(want.baseP);
-		const basePath = memberPath(itemPath, 'baseP');
-		if (base && ctx.isClean(basePath) && !near(base, wantBase, tolerance)) {
-			ctx.error(
-				item.tipoFactorP === 'Exento' ? 'CRP20269' : 'CRP20268',
-				basePath,
-				`${basePath} ${show(item.baseP)} is not the sum of the related documents' baseDR for this tax (${amountText(wantBase, decimals)}).`,
-				`Set baseP to ${amountText(wantBase, decimals)}.`,
-				item.baseP,
-			);
-		}
-		checkImporteSum(ctx, item, itemPath, want.importeP, TRANSFERRED, tolerance, decimals);
-	}
-	for (const [key, want] of expectedTraslados) {
-		if (seen.has(key) || !ctx.isClean(taxesPath)) continue;
-		const at = memberPath(taxesPath, 'trasladosP');
-		ctx.error(
-			'CRP20268',
-			at,
-			`${at} lacks the line for tax ${show(want.impuestoP)} ${show(want.tipoFactorP)}${want.tasaOCuotaP !== undefined ? ` ${show(want.tasaOCuotaP)}` : ''} that the related documents carry.`,
-			`Add { baseP: ${want.baseP}, impuestoP: ${show(want.impuestoP)}, tipoFactorP: ${show(want.tipoFactorP)}${want.importeP !== undefined ? `, tasaOCuotaP: ${want.tasaOCuotaP}, importeP: ${want.importeP}` : ''} }, or turn on Compute Totals.`,
-		);
-	}
-
-	const expectedRetenciones = new Map(
-		(expected.retencionesP ?? []).map((item) => [item.impuestoP, item]),
-	);
-	const seenRetenciones = new Set<string>();
-	for (const { item, path: itemPath } of retenciones) {
-		const impuesto = String(item.impuestoP);
-		if (seenRetenciones.has(impuesto)) {
-			ctx.error(
-				'CRP20263',
-				itemPath,
-				`${itemPath} repeats withheld tax ${show(item.impuestoP)}; retencionesP holds one line per tax.`,
-				'Merge the repeated lines into one.',
-			);
-			continue;
-		}
-		seenRetenciones.add(impuesto);
-		const want = expectedRetenciones.get(impuesto);
-		if (!want) {
-			ctx.error(
-				'CRP20265',
-				itemPath,
-				`${itemPath} (withheld tax ${show(item.impuestoP)}) matches no withholding of the related documents.`,
-				'Remove it, or add the withholding to the related documents.',
-			);
-		} else checkImporteSum(ctx, item, itemPath, want.importeP, WITHHELD, tolerance, decimals);
-	}
-	for (const [impuesto, want] of expectedRetenciones) {
-		if (seenRetenciones.has(impuesto) || !ctx.isClean(taxesPath)) continue;
-		const at = memberPath(taxesPath, 'retencionesP');
-		ctx.error(
-			'CRP20265',
-			at,
-			`${at} lacks the withheld tax ${show(impuesto)} that the related documents carry.`,
-			`Add { impuestoP: ${show(impuesto)}, importeP: ${want.importeP} }, or turn on Compute Totals.`,
-		);
-	}
+	checkSide(ctx, TRANSFERRED, traslados, expected.trasladosP, taxesPath, tolerance, decimals);
+	checkSide(ctx, WITHHELD, retenciones, expected.retencionesP, taxesPath, tolerance, decimals);
 }
