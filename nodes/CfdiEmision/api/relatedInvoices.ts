@@ -107,37 +107,47 @@ export class RelatedInvoices {
 	}
 }
 
+/** An operation's related-invoices collection: its parameter, and the fix when an item leaves it empty. */
+export interface RelatedCollection {
+	/** e.g. "relatedInvoices.invoice" */
+	parameter: string;
+	emptyFix: string;
+}
+
 /** The item's entries of a related-invoices collection, and the invoice read for each (XML on). */
 export interface RelatedEntries {
 	entries: IDataObject[];
-	/** The stamped invoice of an entry; undefined when the XML is not read. */
-	invoiceOf(entry: IDataObject): StampedCfdi | undefined;
+	/** "Read Related Invoices From Their XML" is on for the item. */
+	fromXml: boolean;
+	/** The stamped invoice of an entry, read from its XML before the run: ask only when `fromXml`. */
+	invoiceOf(entry: IDataObject): StampedCfdi;
 }
 
-/** Reads a related-invoices collection (`parameter`, e.g. "relatedInvoices.invoice"); an empty one stops the item with `emptyFix`. */
+/** Reads the item's entries of `collection`; an empty one stops the item with its fix. */
 export function relatedEntries(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	related: RelatedInvoices,
-	parameter: string,
-	emptyFix: string,
+	collection: RelatedCollection,
 ): RelatedEntries {
-	const entries = ctx.getNodeParameter(parameter, itemIndex, []) as IDataObject[];
+	const entries = ctx.getNodeParameter(collection.parameter, itemIndex, []) as IDataObject[];
 	if (entries.length === 0) {
 		throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: Related Invoices is empty.`, {
 			itemIndex,
-			description: `${emptyFix} Nothing was sent to the service.`,
+			description: `${collection.emptyFix} Nothing was sent to the service.`,
 		});
 	}
-	const invoices = readsRelatedXml(ctx, itemIndex) ? related.of(itemIndex) : undefined;
+	const fromXml = readsRelatedXml(ctx, itemIndex);
+	const invoices = fromXml ? related.of(itemIndex) : undefined;
 	return {
 		entries,
+		fromXml,
 		invoiceOf: (entry) =>
 			invoices?.get(
 				String(entry.uuid ?? '')
 					.trim()
 					.toUpperCase(),
-			),
+			) as StampedCfdi,
 	};
 }
 
@@ -145,15 +155,15 @@ export function readsRelatedXml(ctx: IExecuteFunctions, itemIndex: number): bool
 	return ctx.getNodeParameter('readRelatedXml', itemIndex, true) as boolean;
 }
 
-/** Reads the XML of the invoices in `parameter` for the items that read it (see RelatedInvoices.read). */
+/** Reads the XML of the invoices in `collection` for the items that read it (see RelatedInvoices.read). */
 export async function readRelatedInvoices(
 	ctx: IExecuteFunctions,
 	settings: RequestSettings,
-	parameter: string,
+	collection: RelatedCollection,
 ): Promise<RelatedInvoices> {
 	return await RelatedInvoices.read(ctx, settings, (itemIndex) =>
 		readsRelatedXml(ctx, itemIndex)
-			? (ctx.getNodeParameter(parameter, itemIndex, []) as IDataObject[]).map((entry) =>
+			? (ctx.getNodeParameter(collection.parameter, itemIndex, []) as IDataObject[]).map((entry) =>
 					String(entry.uuid ?? ''),
 				)
 			: [],

@@ -229,7 +229,7 @@ export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionDat
 	const globalSales = await GlobalSaleCredits.read(
 		ctx,
 		settings,
-		INVOICES,
+		INVOICES.parameter,
 		(itemIndex) => related.xmlOf(itemIndex),
 		ledger,
 	);

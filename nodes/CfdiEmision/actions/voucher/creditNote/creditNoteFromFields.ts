@@ -5,7 +5,6 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import type { StampedCfdi } from '../../../cfdi/kinds/stampedCfdi';
 import { buildGlobalSaleCreditNote } from '../globalInvoice';
 import {
 	buildCreditNote,
@@ -17,6 +16,7 @@ import {
 import {
 	readsRelatedXml,
 	relatedEntries,
+	type RelatedCollection,
 	type RelatedInvoices,
 } from '../../../api/relatedInvoices';
 import {
@@ -30,7 +30,10 @@ import { relatedParties } from '../../../voucherInput/relatedParties';
 import { GlobalSaleCredits, type GlobalSaleFacts } from '../globalInvoice/saleCreditFromFields';
 
 /** The Related Invoices collection of Create Credit Note (its fields and its reads name it). */
-export const CREDITED_INVOICES = 'creditedInvoices.invoice';
+export const CREDITED_INVOICES: RelatedCollection = {
+	parameter: 'creditedInvoices.invoice',
+	emptyFix: 'A credit note relates the invoice it corrects: add its UUID.',
+};
 
 const LABELS: Record<string, string> = {
 	invoices: 'Related Invoices',
@@ -103,20 +106,17 @@ export function creditNoteOf(
 	if (globalSale) return globalSaleCreditOf(ctx, itemIndex, globalSale, related);
 	const get = <T>(name: string, fallback: T) =>
 		ctx.getNodeParameter(name, itemIndex, fallback) as T;
-	const { entries, invoiceOf } = relatedEntries(
+	const { entries, fromXml, invoiceOf } = relatedEntries(
 		ctx,
 		itemIndex,
 		related,
 		CREDITED_INVOICES,
-		'A credit note relates the invoice it corrects: add its UUID.',
 	);
-	const fromXml = readsRelatedXml(ctx, itemIndex);
 	const byLines = get<string>('creditBy', 'amount') === 'lines';
-	const cfdiOf = (entry: IDataObject) => invoiceOf(entry) as StampedCfdi;
 	try {
 		const invoices: CreditedInvoice[] = entries.map((entry) =>
 			fromXml
-				? creditedInvoiceFromCfdi(cfdiOf(entry), positiveNumber(entry.balance))
+				? creditedInvoiceFromCfdi(invoiceOf(entry), positiveNumber(entry.balance))
 				: {
 						uuid: String(entry.uuid ?? '').trim(),
 						total: positiveNumber(entry.total),
@@ -125,7 +125,7 @@ export function creditNoteOf(
 						taxes: readTaxRates((name) => get(name, undefined), 'credit'),
 					},
 		);
-		const first = fromXml ? cfdiOf(entries[0]) : undefined;
+		const first = fromXml ? invoiceOf(entries[0]) : undefined;
 		const { emisor, receptor } = relatedParties(ctx, itemIndex, first);
 		const input: CreditNoteInput = {
 			emisor: emisor as never,

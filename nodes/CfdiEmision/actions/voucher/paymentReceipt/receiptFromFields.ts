@@ -9,8 +9,8 @@ import { KindInputError } from '../../../cfdi/kinds/taxRates';
 import { paymentReceiptKey } from '../../../cfdi/businessKey';
 import { cfdiDateTime } from '../../../cfdi/mexicoTime';
 import {
-	readsRelatedXml,
 	relatedEntries,
+	type RelatedCollection,
 	type RelatedInvoices,
 } from '../../../api/relatedInvoices';
 import { BuiltVoucher } from '../../../voucherInput/builtVoucher';
@@ -26,7 +26,10 @@ import { type PaidDocumentInput } from './paidDocument';
 import { paidDocumentFromCfdi } from './paidDocumentFromXml';
 
 /** The Related Invoices field's entries (the operation's fixed collection). */
-export const INVOICES = 'relatedInvoices.invoice';
+export const INVOICES: RelatedCollection = {
+	parameter: 'relatedInvoices.invoice',
+	emptyFix: 'Add the invoice this payment pays: its UUID and the amount paid.',
+};
 
 const FIELD_LABELS: Record<string, string> = {
 	impSaldoAnt: 'Previous Balance',
@@ -68,15 +71,7 @@ export function paymentReceiptOf(
 ): BuiltVoucher {
 	const get = <T>(name: string, fallback: T) =>
 		ctx.getNodeParameter(name, itemIndex, fallback) as T;
-	const { entries, invoiceOf } = relatedEntries(
-		ctx,
-		itemIndex,
-		related,
-		INVOICES,
-		'Add the invoice this payment pays: its UUID and the amount paid.',
-	);
-	const fromXml = readsRelatedXml(ctx, itemIndex);
-	const cfdiOf = (entry: IDataObject) => invoiceOf(entry) as StampedCfdi;
+	const { entries, fromXml, invoiceOf } = relatedEntries(ctx, itemIndex, related, INVOICES);
 	try {
 		const documents = entries.map((entry, index): PaidDocumentInput => {
 			const payment = {
@@ -85,7 +80,7 @@ export function paymentReceiptOf(
 				impSaldoAnt: positiveNumber(entry.previousBalance),
 				equivalenciaDR: positiveNumber(entry.equivalence),
 			};
-			if (fromXml) return paidDocumentFromCfdi(cfdiOf(entry), payment, `documents[${index}]`);
+			if (fromXml) return paidDocumentFromCfdi(invoiceOf(entry), payment, `documents[${index}]`);
 			const objetoImpDR = String(entry.taxObject ?? '02');
 			return {
 				idDocumento: String(entry.uuid ?? '').trim(),
@@ -98,7 +93,7 @@ export function paymentReceiptOf(
 				taxes: objetoImpDR === '02' ? readTaxRates((name) => entry[name]) : [],
 			};
 		});
-		const cfdis = fromXml ? entries.map(cfdiOf) : [];
+		const cfdis = fromXml ? entries.map(invoiceOf) : [];
 		checkOneCustomer(cfdis);
 		const { emisor, receptor } = relatedParties(ctx, itemIndex, cfdis[0]);
 		const monedaP = get('paymentCurrency', 'MXN');
