@@ -19,28 +19,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { startSandbox, type Sandbox } from '../../sandbox';
-import { CFDI_CREDENTIAL_TYPE, type WorkflowJson } from '../support/examples';
-import { corpusOrder } from '../support/corpusOrder';
+import type { WorkflowJson } from '../support/examples';
 import { CUSTOMER, CUSTOMER_FIELDS, ISSUER_FIELDS, receiptParams } from '../support/kindsKit';
 import { apiClient, validVoucher } from '../support/sandboxHelpers';
-import { exampleCredential } from '../support/sandboxCredential';
 import type { Checks } from './checks';
 import { N8nInstance } from './n8n';
 import { installPackage } from './packageInstall';
 import type { N8nRuntime } from './runtime';
-import { shopCredentialJson, smtpCredentialJson } from './shopExamplesPhase';
-import { activatePage, postForm, selfInvoicePage } from './selfInvoicePages';
+import { formServed, PAGE_BUYER as BUYER, pageOrder, publishPage } from './publishedPage';
+import { smtpCredentialJson } from './shopExamplesPhase';
+import { postForm } from './selfInvoicePages';
 import { cfdiWorkflow } from './workflows';
 
 const CREDENTIAL = { id: 'cfdiE2eLedgerCred01', name: 'CFDI sandbox (ledger)' };
-const OWNER = {
-	email: 'owner@example.com',
-	firstName: 'Owner',
-	lastName: 'E2E',
-	password: 'E2e-password-1',
-};
 const PAGE_ID = 'cfdiE2eLedgerPage001';
-const BUYER = 'compras@robotica.example.com';
 /** Every sandbox call answers after this: both submissions read the list before either stamps. */
 const SUBMISSION_LATENCY_MS = 150;
 
@@ -188,40 +180,25 @@ export async function ledgerPhase(
 	const log = (line: string) => console.log(`  ${line}`);
 	const started = Date.now();
 	const userFolder = mkdtempSync(join(tmpdir(), 'cfdi-e2e-ledger-'));
-	const sandbox = await startSandbox({
-		host: '127.0.0.1',
-		shopOrders: [
-			{
-				...corpusOrder('example-1'),
-				note_attributes: [],
-				created_at: new Date(Date.now() - 2 * 86_400_000).toISOString(),
-			},
-		],
-	});
+	const sandbox = await startSandbox({ host: '127.0.0.1', shopOrders: [pageOrder()] });
 	let n8n: N8nInstance | undefined;
 	try {
 		installPackage(userFolder);
 		n8n = await N8nInstance.create(runtime, userFolder, log);
 		const invoices = await stampInvoices(sandbox);
 		const runs = caseWorkflows(invoices);
-		const page = selfInvoicePage(CREDENTIAL, sandbox.shopUrl);
-		await n8n.importCredentials([
-			{ ...CREDENTIAL, type: CFDI_CREDENTIAL_TYPE, data: exampleCredential(sandbox) },
-			shopCredentialJson(),
-			smtpCredentialJson(),
-		]);
-		await n8n.importWorkflows([{ ...page, id: PAGE_ID }, ...Object.values(runs)]);
-		timings['ledger: n8n start'] = await n8n.start();
-		await n8n.setupOwner(OWNER);
-		const formUrl = await activatePage(n8n, PAGE_ID, page);
+		const { formUrl, startMs } = await publishPage(n8n, sandbox, {
+			credential: CREDENTIAL,
+			id: PAGE_ID,
+			smtp: smtpCredentialJson(),
+			workflows: Object.values(runs),
+		});
+		timings['ledger: n8n start'] = startMs;
 
 		await checks.check(
 			'the self-invoice page submitted twice at the same moment for order #1001, with two RFCs: one invoice, or the second reported as a twin naming which to cancel (the page tells that buyer the shop will review it)',
 			async () => {
-				for (let tries = 0; (await fetch(formUrl)).status !== 200; tries++) {
-					if (tries > 30) throw new Error(`the form at ${formUrl} is not served`);
-					await new Promise((resolve) => setTimeout(resolve, 1000));
-				}
+				await formServed(formUrl);
 				sandbox.setLatency(SUBMISSION_LATENCY_MS);
 				const submitted = Date.now();
 				const outcomes = await Promise.all(

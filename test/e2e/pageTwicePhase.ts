@@ -18,33 +18,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { startSandbox } from '../../sandbox';
-import { CFDI_CREDENTIAL_TYPE } from '../support/examples';
-import { corpusOrder } from '../support/corpusOrder';
-import { exampleCredential } from '../support/sandboxCredential';
 import type { Checks } from './checks';
 import { N8nInstance } from './n8n';
 import { installPackage } from './packageInstall';
 import type { N8nRuntime } from './runtime';
-import {
-	activatePage,
-	KARLA,
-	MACHINE_WORDS,
-	postForm,
-	selfInvoicePage,
-	type BuyerForm,
-} from './selfInvoicePages';
-import { shopCredentialJson, SMTP_CREDENTIAL, smtpCredentialJson } from './shopExamplesPhase';
+import { formServed, PAGE_BUYER as BUYER, pageOrder, publishPage } from './publishedPage';
+import { KARLA, MACHINE_WORDS, postForm, type BuyerForm } from './selfInvoicePages';
+import { SMTP_CREDENTIAL, smtpCredentialJson } from './shopExamplesPhase';
 import { SmtpMailbox } from './smtpMailbox';
 
 const CREDENTIAL = { id: 'cfdiE2ePageTwice001', name: 'CFDI sandbox (page twice)' };
 const PAGE_ID = 'cfdiE2ePageTwice0001';
-const OWNER = {
-	email: 'owner@example.com',
-	firstName: 'Owner',
-	lastName: 'E2E',
-	password: 'E2e-password-1',
-};
-const BUYER = 'compras@robotica.example.com';
 const CORRECTED: BuyerForm = {
 	'Número de pedido': '1001',
 	'Correo electrónico': BUYER,
@@ -63,16 +47,7 @@ export async function pageTwicePhase(
 	const log = (line: string) => console.log(`  ${line}`);
 	const started = Date.now();
 	const userFolder = mkdtempSync(join(tmpdir(), 'cfdi-e2e-pagetwice-'));
-	const sandbox = await startSandbox({
-		host: '127.0.0.1',
-		shopOrders: [
-			{
-				...corpusOrder('example-1'),
-				note_attributes: [],
-				created_at: new Date(Date.now() - 2 * 86_400_000).toISOString(),
-			},
-		],
-	});
+	const sandbox = await startSandbox({ host: '127.0.0.1', shopOrders: [pageOrder()] });
 	const mailbox = await SmtpMailbox.start();
 	let n8n: N8nInstance | undefined;
 	const invoicesOf1001 = () =>
@@ -80,20 +55,13 @@ export async function pageTwicePhase(
 	try {
 		installPackage(userFolder);
 		n8n = await N8nInstance.create(runtime, userFolder, log);
-		const page = selfInvoicePage(CREDENTIAL, sandbox.shopUrl);
-		await n8n.importCredentials([
-			{ ...CREDENTIAL, type: CFDI_CREDENTIAL_TYPE, data: exampleCredential(sandbox) },
-			shopCredentialJson(),
-			smtpCredentialJson(SMTP_CREDENTIAL, mailbox.port),
-		]);
-		await n8n.importWorkflows([{ ...page, id: PAGE_ID }]);
-		timings['page twice: n8n start'] = await n8n.start();
-		await n8n.setupOwner(OWNER);
-		const formUrl = await activatePage(n8n, PAGE_ID, page);
-		for (let tries = 0; (await fetch(formUrl)).status !== 200; tries++) {
-			if (tries > 30) throw new Error(`the form at ${formUrl} is not served`);
-			await new Promise((resolve) => setTimeout(resolve, 1000));
-		}
+		const { formUrl, startMs } = await publishPage(n8n, sandbox, {
+			credential: CREDENTIAL,
+			id: PAGE_ID,
+			smtp: smtpCredentialJson(SMTP_CREDENTIAL, mailbox.port),
+		});
+		timings['page twice: n8n start'] = startMs;
+		await formServed(formUrl);
 
 		const refused = await checks.check(
 			'the first submission, with a postal code the SAT refuses (CFDI40147): the page asks to correct «Código postal»; nothing stored, no e-mail',

@@ -20,18 +20,12 @@ import { startSandbox, type Sandbox } from '../../sandbox';
 import { CFDI_CREDENTIAL_TYPE, CFDI_NODE_TYPE, type WorkflowJson } from '../support/examples';
 import { sandboxCredential } from '../support/sandboxCredential';
 import type { Checks } from './checks';
-import { N8nInstance } from './n8n';
+import { E2E_OWNER, N8nInstance } from './n8n';
 import { type EditorExecution } from './executionJson';
 import { installPackage } from './packageInstall';
 import type { N8nRuntime } from './runtime';
 
 const CREDENTIAL = { id: 'cfdiE2eReadmeCred001', name: 'CFDI Emision account' };
-const OWNER = {
-	email: 'owner@example.com',
-	firstName: 'Owner',
-	lastName: 'E2E',
-	password: 'E2e-password-1',
-};
 const BUYER = 'compras@robotica.example.com';
 const TRIGGER = "When clicking 'Execute workflow'";
 const CREATE = 'Create a voucher';
@@ -152,7 +146,7 @@ export async function readmeFirstPhase(
 		const stepFirst = firstInvoiceWorkflow('cfdiE2eReadmeFirst02', 'Consultoría, paso suelto');
 		await n8n.importWorkflows([steps, stepFirst]);
 		timings['readme-first: n8n start'] = await n8n.start();
-		await n8n.setupOwner(OWNER);
+		await n8n.setupOwner(E2E_OWNER);
 		const run = (
 			workflow: WorkflowJson,
 			how: Parameters<N8nInstance['runAsEditor']>[2] = {},

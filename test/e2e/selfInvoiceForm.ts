@@ -17,21 +17,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { SHOP_ACCESS_TOKEN, startSandbox } from '../../sandbox';
-import { CFDI_CREDENTIAL_TYPE } from '../support/examples';
-import { exampleCredential } from '../support/sandboxCredential';
-import { corpusOrder } from '../support/corpusOrder';
 import type { Checks } from './checks';
-import { shopCredentialJson, SMTP_CREDENTIAL, smtpCredentialJson } from './shopExamplesPhase';
+import { SMTP_CREDENTIAL, smtpCredentialJson } from './shopExamplesPhase';
 import { N8nInstance } from './n8n';
 import { installPackage } from './packageInstall';
 import type { N8nRuntime } from './runtime';
+import { PAGE_BUYER as BUYER, pageOrder, publishPage } from './publishedPage';
 import {
-	activatePage,
 	buyerPagesChecks,
 	LATE_ORDER,
 	REFUSED_ORDER,
 	seedGlobalInvoice,
-	selfInvoicePage,
 	submitForm,
 } from './selfInvoicePages';
 import { SmtpMailbox } from './smtpMailbox';
@@ -39,13 +35,6 @@ import { DECLINED_ORDER, ownerAlertsChecks } from './ownerAlerts';
 
 const CREDENTIAL = { id: 'cfdiE2eSelfInvoice1', name: 'CFDI sandbox (self-invoice)' };
 const WORKFLOW_ID = 'cfdiE2eSelfInvoice01';
-const OWNER = {
-	email: 'owner@example.com',
-	firstName: 'Owner',
-	lastName: 'E2E',
-	password: 'E2e-password-1',
-};
-const BUYER = 'compras@robotica.example.com';
 
 export async function selfInvoicePhase(
 	checks: Checks,
@@ -60,12 +49,10 @@ export async function selfInvoicePhase(
 	const createdAt = new Date(Date.now() - 2 * 86_400_000).toISOString();
 	// Example 1's order #1001 (1,508.00 paid, bought with BUYER), and the same sale as #1002 and #1003.
 	const order = (number: number) => ({
-		...corpusOrder('example-1'),
+		...pageOrder(createdAt),
 		id: 5829364210000 + number,
 		name: `#${number}`,
 		order_number: number,
-		note_attributes: [],
-		created_at: createdAt,
 	});
 	const sandbox = await startSandbox({
 		host: '127.0.0.1',
@@ -83,16 +70,11 @@ export async function selfInvoicePhase(
 	const browser = await chromium.launch({ executablePath: options.chromiumPath, headless: true });
 	try {
 		n8n = await N8nInstance.create(runtime, userFolder, log);
-		await n8n.importCredentials([
-			{ ...CREDENTIAL, type: CFDI_CREDENTIAL_TYPE, data: exampleCredential(sandbox) },
-			shopCredentialJson(),
-			smtpCredentialJson(SMTP_CREDENTIAL, mailbox.port),
-		]);
-		const workflow = selfInvoicePage(CREDENTIAL, sandbox.shopUrl);
-		await n8n.importWorkflows([{ ...workflow, id: WORKFLOW_ID }]);
-		await n8n.start();
-		await n8n.setupOwner(OWNER);
-		const formUrl = await activatePage(n8n, WORKFLOW_ID, workflow);
+		const { page: workflow, formUrl } = await publishPage(n8n, sandbox, {
+			credential: CREDENTIAL,
+			id: WORKFLOW_ID,
+			smtp: smtpCredentialJson(SMTP_CREDENTIAL, mailbox.port),
+		});
 		log(`form: ${formUrl}`);
 
 		const page = await browser.newPage({ viewport: { width: 900, height: 1300 } });
