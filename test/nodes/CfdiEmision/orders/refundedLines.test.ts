@@ -3,46 +3,17 @@
  * refund, its transactions, the items and shipping it gives back), through creditNoteFromRefund.
  */
 import type { Voucher } from '../../../../nodes/CfdiEmision/cfdi/types';
-import type { RefundSettings } from '../../../../nodes/CfdiEmision/orders/refundedLines';
 import { creditNoteFromRefund } from '../../../../nodes/CfdiEmision/actions/voucher/creditNote/creditNoteFromRefund';
 import { refusal } from '../../../support/refusal';
 import { corpusOrder, type Order } from '../../../support/corpusOrder';
+import {
+	INVOICE_UUID,
+	refundedOrder,
+	refundPaid,
+	SETTINGS,
+	withRefund,
+} from '../../../support/refundedOrder';
 import { validateWithKinds } from '../../../support/kindFixtures';
-
-const INVOICE_UUID = '5FB2822E-396D-4725-8521-CDC4BDD20CCF';
-const SETTINGS: RefundSettings = {
-	emisor: { rfc: 'EKU9003173C9', nombre: 'ESCUELA KEMPER URGATE', regimenFiscal: '601' },
-	lugarExpedicion: '64000',
-	serie: 'NC',
-};
-
-function refundedOrder(): Order {
-	const order = corpusOrder('partial-refund');
-	order.note_attributes.push({ name: 'CFDI UUID', value: INVOICE_UUID.toLowerCase() });
-	return order;
-}
-
-/** A refund of `order` with these members (no items, no shipping, no transactions unless given). */
-function withRefund(order: Order, refund: Order): Order {
-	order.refunds = [
-		{
-			id: 990010,
-			created_at: '2026-11-25T12:00:00-06:00',
-			refund_line_items: [],
-			order_adjustments: [],
-			transactions: [],
-			...refund,
-		},
-	];
-	order.note_attributes.push({ name: 'CFDI UUID', value: INVOICE_UUID });
-	return order;
-}
-const refundPaid = (amount: string, gateway = 'shopify_payments') => ({
-	kind: 'refund',
-	status: 'success',
-	amount,
-	gateway,
-});
 
 describe('refund → credit note: what each part of a Shopify refund becomes', () => {
 	it('shipping refunded as a refund shipping line: a "Shipping refund" concept at the shipping rate, with the tax Shopify returned', () => {
