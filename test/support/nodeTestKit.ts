@@ -101,6 +101,31 @@ export const FORM_PARTIES: INodeParameters = {
 	formaPago: '03',
 };
 
+/**
+ * Voucher > Create in the Fields mode as a user types an income invoice: FORM_PARTIES with use G03,
+ * series A, PUE in MXN, these lines (`concepto`) and a total with no taxes.
+ */
+export const fieldsInvoiceParams = (
+	concepto: unknown[],
+	total: number | string,
+	extra: INodeParameters = {},
+): INodeParameters => ({
+	resource: 'voucher',
+	operation: 'create',
+	inputMode: 'fields',
+	...FORM_PARTIES,
+	receptorUsoCfdi: 'G03',
+	conceptos: { concepto } as INodeParameters,
+	tipoDeComprobante: 'I',
+	serie: 'A',
+	metodoPago: 'PUE',
+	moneda: 'MXN',
+	exportacion: '01',
+	subTotal: total,
+	total,
+	...extra,
+});
+
 /** The settings a shop types once in the node (issuer as in the Fields mode, product codes, gateways). */
 export const orderParams = (extra: INodeParameters = {}): INodeParameters => ({
 	resource: 'voucher',

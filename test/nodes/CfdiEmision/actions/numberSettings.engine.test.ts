@@ -9,7 +9,12 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { invoiceVoucher } from '../../../support/vouchers';
 import { creditNoteParams, issuingCalls, sentBody, stampInvoice } from '../../../support/kindsKit';
-import { createParams, lineItemsParams, useSandboxEngine } from '../../../support/nodeTestKit';
+import {
+	createParams,
+	fieldsInvoiceParams,
+	lineItemsParams,
+	useSandboxEngine,
+} from '../../../support/nodeTestKit';
 
 const kit = useSandboxEngine();
 
@@ -19,43 +24,20 @@ const refusalOf = (error: unknown) =>
 
 /** One line of 116.00 (no taxes) typed in the Fields mode, its money from `price`. */
 function oneLineFields(price: string): INodeParameters {
-	return {
-		resource: 'voucher',
-		operation: 'create',
-		inputMode: 'fields',
-		stampingMode: 'direct',
-		duplicateCheck: 'off',
-		emisorRfc: 'EKU9003173C9',
-		emisorNombre: 'ESCUELA KEMPER URGATE',
-		emisorRegimenFiscal: '601',
-		receptorRfc: 'URE180429TM6',
-		receptorNombre: 'UNIVERSIDAD ROBOTICA ESPAÑOLA',
-		receptorUsoCfdi: 'G03',
-		receptorRegimenFiscal: '601',
-		receptorDomicilioFiscal: '65000',
-		conceptos: {
-			concepto: [
-				{
-					claveProdServ: '43232408',
-					cantidad: '1',
-					claveUnidad: 'H87',
-					descripcion: 'Keyboard',
-					valorUnitario: price,
-					importe: price,
-					objetoImp: '01',
-				},
-			],
-		},
-		tipoDeComprobante: 'I',
-		serie: 'A',
-		formaPago: '03',
-		metodoPago: 'PUE',
-		moneda: 'MXN',
-		exportacion: '01',
-		lugarExpedicion: '64000',
-		subTotal: price,
-		total: price,
+	const line = {
+		claveProdServ: '43232408',
+		cantidad: '1',
+		claveUnidad: 'H87',
+		descripcion: 'Keyboard',
 	};
+	return fieldsInvoiceParams(
+		[{ ...line, valorUnitario: price, importe: price, objetoImp: '01' }],
+		price,
+		{
+			stampingMode: 'direct',
+			duplicateCheck: 'off',
+		},
+	);
 }
 
 describe('a number setting refuses a boolean by name, before any request', () => {

@@ -11,6 +11,7 @@ import type { SandboxOptions } from '../../../../sandbox';
 import { corpusOrder, type Order } from '../../../support/corpusOrder';
 import {
 	createParams,
+	fieldsInvoiceParams,
 	lineItemsParams,
 	orderParams,
 	RECONCILED_LINES,
@@ -220,29 +221,7 @@ describe('a voucher without a key is identified by its content', () => {
 
 	test('the same form (Fields mode) executed three times: one invoice', async () => {
 		const voucher = invoiceVoucher();
-		const params: INodeParameters = {
-			resource: 'voucher',
-			operation: 'create',
-			inputMode: 'fields',
-			emisorRfc: 'EKU9003173C9',
-			emisorNombre: 'ESCUELA KEMPER URGATE',
-			emisorRegimenFiscal: '601',
-			receptorRfc: 'URE180429TM6',
-			receptorNombre: 'UNIVERSIDAD ROBOTICA ESPAÑOLA',
-			receptorUsoCfdi: 'G03',
-			receptorRegimenFiscal: '601',
-			receptorDomicilioFiscal: '65000',
-			conceptos: { concepto: voucher.conceptos } as INodeParameters,
-			tipoDeComprobante: 'I',
-			serie: 'A',
-			formaPago: '03',
-			metodoPago: 'PUE',
-			moneda: 'MXN',
-			exportacion: '01',
-			lugarExpedicion: '64000',
-			subTotal: 1000.75,
-			total: 1000.75,
-		};
+		const params = fieldsInvoiceParams(voucher.conceptos as unknown[], 1000.75);
 		for (let run = 0; run < 3; run++) await kit.engine.runNode(params, [{}], V11);
 		expect(stamped()).toHaveLength(1);
 	});

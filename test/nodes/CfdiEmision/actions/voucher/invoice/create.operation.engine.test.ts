@@ -7,59 +7,42 @@
  */
 import { invoiceVoucher } from '../../../../../support/vouchers';
 import { account, routes } from '../../../../../support/sandboxCredential';
-import { createParams, useSandboxEngine } from '../../../../../support/nodeTestKit';
+import {
+	createParams,
+	fieldsInvoiceParams,
+	useSandboxEngine,
+} from '../../../../../support/nodeTestKit';
 
 const kit = useSandboxEngine();
 const apiRoot = `/businessEmision/api/v1/emisores/${account.emisorId}`;
 
 /** The same invoice as invoiceVoucher(), typed field by field. */
-const fieldParams = {
-	resource: 'voucher',
-	operation: 'create',
-	inputMode: 'fields',
+const fieldParams = fieldsInvoiceParams(
+	[
+		{
+			claveProdServ: '43232408',
+			cantidad: '2',
+			claveUnidad: 'H87',
+			descripcion: 'Keyboard',
+			valorUnitario: 350,
+			importe: 700,
+			objetoImp: '01',
+		},
+		{
+			claveProdServ: '81112101',
+			cantidad: '1.5',
+			claveUnidad: 'E48',
+			descripcion: 'Support hours',
+			valorUnitario: 200.5,
+			importe: 300.75,
+			objetoImp: '01',
+		},
+	],
+	1000.75,
 	// The request as the form builds it; the Duplicate Check (on by default: a list read first and a
 	// content folio) has its own tests (test/nodes/CfdiEmision/stamping/duplicateCheck*.test.ts).
-	duplicateCheck: 'off',
-	emisorRfc: 'EKU9003173C9',
-	emisorNombre: 'ESCUELA KEMPER URGATE',
-	emisorRegimenFiscal: '601',
-	receptorRfc: 'URE180429TM6',
-	receptorNombre: 'UNIVERSIDAD ROBOTICA ESPAÑOLA',
-	receptorUsoCfdi: 'G03',
-	receptorRegimenFiscal: '601',
-	receptorDomicilioFiscal: '65000',
-	conceptos: {
-		concepto: [
-			{
-				claveProdServ: '43232408',
-				cantidad: '2',
-				claveUnidad: 'H87',
-				descripcion: 'Keyboard',
-				valorUnitario: 350,
-				importe: 700,
-				objetoImp: '01',
-			},
-			{
-				claveProdServ: '81112101',
-				cantidad: '1.5',
-				claveUnidad: 'E48',
-				descripcion: 'Support hours',
-				valorUnitario: 200.5,
-				importe: 300.75,
-				objetoImp: '01',
-			},
-		],
-	},
-	tipoDeComprobante: 'I',
-	serie: 'A',
-	formaPago: '03',
-	metodoPago: 'PUE',
-	moneda: 'MXN',
-	exportacion: '01',
-	lugarExpedicion: '64000',
-	subTotal: 1000.75,
-	total: 1000.75,
-};
+	{ duplicateCheck: 'off' },
+);
 
 describe('voucher: create', () => {
 	test('fields mode, direct stamping: the exact request and the returned item', async () => {
