@@ -3,10 +3,46 @@
  * engine: Create Global Invoice of a month (engine-global), credit notes against its tickets
  * (engine-ledger), and two executions of one sale at the same moment (engine-twins).
  */
+import type { INodeExecutionData } from 'n8n-workflow';
+
 import type { Engine } from '../../test/support/engine/engine';
 import { shutdownEngine } from '../../test/support/engine/engine';
 import { invoiceVoucher } from '../../test/support/vouchers';
 import { RUN_TAG, type RunResult, type WorkerArgs } from './workerTypes';
+
+/**
+ * One execution of a version 1.1 node on `items`, measured: wall time, CPU, and the peak heap
+ * sampled every 10 ms; the engine is shut down after it (the worker runs one execution).
+ */
+async function measuredRun(
+	engine: Engine,
+	parameters: Parameters<Engine['runNode']>[0],
+	items: Parameters<Engine['runNode']>[1],
+): Promise<{ out: INodeExecutionData[]; measures: Omit<RunResult, 'items'> }> {
+	let peakHeap = 0;
+	const sampler = setInterval(() => {
+		peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
+	}, 10);
+	const started = performance.now();
+	const cpuAtStart = process.cpuUsage();
+	const { items: out, error } = await engine.runNode(parameters, items, { typeVersion: 1.1 });
+	const ms = performance.now() - started;
+	const cpu = process.cpuUsage(cpuAtStart);
+	clearInterval(sampler);
+	if (error) throw error;
+	shutdownEngine();
+	return {
+		out,
+		measures: {
+			ms,
+			maxRssKb: process.resourceUsage().maxRSS,
+			binaryBytes: 0,
+			heapAfterGcKb: 0,
+			cpuMs: (cpu.user + cpu.system) / 1000,
+			peakHeapKb: Math.round(peakHeap / 1024),
+		},
+	};
+}
 
 /** A month of N tax-included sales at 16 %: one execution; its parts and peak heap. */
 export async function globalInvoiceRun(engine: Engine, args: WorkerArgs): Promise<RunResult> {
@@ -15,13 +51,8 @@ export async function globalInvoiceRun(engine: Engine, args: WorkerArgs): Promis
 		ticket: `S-${i + 1}`,
 		total: Number((37 + ((i * 137) % 9000) / 100 + (i % 7) * 1.01).toFixed(2)),
 	}));
-	let peakHeap = 0;
-	const sampler = setInterval(() => {
-		peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
-	}, 10);
-	const started = performance.now();
-	const cpuAtStart = process.cpuUsage();
-	const { items: out, error } = await engine.runNode(
+	const { out, measures } = await measuredRun(
+		engine,
 		{
 			resource: 'voucher',
 			operation: 'createGlobalInvoice',
@@ -39,41 +70,21 @@ export async function globalInvoiceRun(engine: Engine, args: WorkerArgs): Promis
 			options: { noCalcularFecha: true, fecha: '2024-06-01T09:00:00' },
 		},
 		sales,
-		{ typeVersion: 1.1 },
 	);
-	const ms = performance.now() - started;
-	const cpu = process.cpuUsage(cpuAtStart);
-	clearInterval(sampler);
-	if (error) throw error;
 	const stamped = out.filter((item) => item.json.status === 'stamped');
 	const declared = stamped.reduce(
 		(sum, item) =>
 			sum + Number((item.json.globalInvoicePart as { sales?: number })?.sales ?? args.n),
 		0,
 	);
-	shutdownEngine();
-	return {
-		items: declared,
-		ms,
-		maxRssKb: process.resourceUsage().maxRSS,
-		binaryBytes: 0,
-		heapAfterGcKb: 0,
-		cpuMs: (cpu.user + cpu.system) / 1000,
-		peakHeapKb: Math.round(peakHeap / 1024),
-		parts: stamped.length,
-	};
+	return { items: declared, ...measures, parts: stamped.length };
 }
 
 /** Credit notes against tickets of a global invoice: one execution, its peak heap. */
 export async function creditNotesRun(engine: Engine, args: WorkerArgs): Promise<RunResult> {
 	// One run of credit notes, each against one ticket of the global invoice (1.00 each).
-	let peakHeap = 0;
-	const sampler = setInterval(() => {
-		peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
-	}, 10);
-	const started = performance.now();
-	const cpuAtStart = process.cpuUsage();
-	const { items: out, error } = await engine.runNode(
+	const { out, measures } = await measuredRun(
+		engine,
 		{
 			resource: 'voucher',
 			operation: 'createCreditNote',
@@ -87,22 +98,8 @@ export async function creditNotesRun(engine: Engine, args: WorkerArgs): Promise<
 			options: { noCalcularFecha: true, fecha: '2024-06-10T10:00:00' },
 		},
 		(args.tickets ?? []).map((ticket) => ({ ticket, refund: `${RUN_TAG}-${ticket}` })),
-		{ typeVersion: 1.1 },
 	);
-	const ms = performance.now() - started;
-	const cpu = process.cpuUsage(cpuAtStart);
-	clearInterval(sampler);
-	if (error) throw error;
-	shutdownEngine();
-	return {
-		items: out.filter((item) => item.json.status === 'stamped').length,
-		ms,
-		maxRssKb: process.resourceUsage().maxRSS,
-		binaryBytes: 0,
-		heapAfterGcKb: 0,
-		cpuMs: (cpu.user + cpu.system) / 1000,
-		peakHeapKb: Math.round(peakHeap / 1024),
-	};
+	return { items: out.filter((item) => item.json.status === 'stamped').length, ...measures };
 }
 
 /** `n` trials of one sale run by two executions at the same moment: how each ended. */

@@ -18,26 +18,7 @@ const apiRoot = `/businessEmision/api/v1/emisores/${account.emisorId}`;
 
 /** The same invoice as invoiceVoucher(), typed field by field. */
 const fieldParams = fieldsInvoiceParams(
-	[
-		{
-			claveProdServ: '43232408',
-			cantidad: '2',
-			claveUnidad: 'H87',
-			descripcion: 'Keyboard',
-			valorUnitario: 350,
-			importe: 700,
-			objetoImp: '01',
-		},
-		{
-			claveProdServ: '81112101',
-			cantidad: '1.5',
-			claveUnidad: 'E48',
-			descripcion: 'Support hours',
-			valorUnitario: 200.5,
-			importe: 300.75,
-			objetoImp: '01',
-		},
-	],
+	invoiceVoucher().conceptos as unknown[],
 	1000.75,
 	// The request as the form builds it; the Duplicate Check (on by default: a list read first and a
 	// content folio) has its own tests (test/nodes/CfdiEmision/stamping/duplicateCheck*.test.ts).
