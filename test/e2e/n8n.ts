@@ -392,11 +392,3 @@ export class N8nInstance {
 		if (!this.cookie) throw new Error('The owner setup did not return a session cookie');
 	}
 }
-
-/** The owner account the page and README steps set up on their n8n's first start. */
-export const E2E_OWNER = {
-	email: 'owner@example.com',
-	firstName: 'Owner',
-	lastName: 'E2E',
-	password: 'E2e-password-1',
-};

@@ -7,9 +7,17 @@ import type { Sandbox } from '../../sandbox';
 import { CFDI_CREDENTIAL_TYPE, type WorkflowJson } from '../support/examples';
 import { corpusOrder, type Order } from '../support/corpusOrder';
 import { exampleCredential } from '../support/sandboxCredential';
-import { E2E_OWNER, type N8nInstance } from './n8n';
+import type { N8nInstance } from './n8n';
 import { activatePage, selfInvoicePage } from './selfInvoicePages';
 import { shopCredentialJson, smtpCredentialJson } from './shopExamplesPhase';
+
+/** The owner account the page and README steps set up on their n8n's first start. */
+export const E2E_OWNER = {
+	email: 'owner@example.com',
+	firstName: 'Owner',
+	lastName: 'E2E',
+	password: 'E2e-password-1',
+};
 
 /** The buyer who types the page in these steps (example 1's customer e-mail). */
 export const PAGE_BUYER = 'compras@robotica.example.com';
