@@ -1,41 +1,19 @@
 /** The sandbox's cancellation over real HTTP: without and with the recipient's acceptance (RMF rule 2.7.1.35), and the next-business-day option. Refusals: cancellation.refusals.test.ts. */
-import { DEFAULT_ACCOUNT, startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';
-import {
-	ApiClient,
-	apiClient,
-	EMISOR,
-	fakeClock,
-	PREFIX,
-	SECOND_ACCOUNT,
-} from '../support/sandboxHelpers';
+import { EMISOR, PREFIX } from '../support/sandboxHelpers';
+import { useCancellationSandbox } from './sandboxKit';
 import { needsAcceptance, cancelJson, type CancelResult } from './cancelRequests';
 
 const DAY = 86_400_000;
 
 describe('sandbox cancellation', () => {
-	let sandbox: Sandbox;
-	let client: ApiClient;
-	let clock: ReturnType<typeof fakeClock>;
-
-	async function start(options: SandboxOptions = {}): Promise<void> {
-		clock = fakeClock(); // Wednesday 2024-05-01 10:00 in Mexico City
-		// Days pass in these tests; one token must outlive them.
-		sandbox = await startSandbox({
-			now: clock.now,
-			tokenLifetimeSeconds: 30 * 86_400,
-			accounts: [DEFAULT_ACCOUNT, SECOND_ACCOUNT],
-			...options,
-		});
-		client = await apiClient(sandbox);
-	}
-	afterEach(async () => await sandbox.close());
+	const kit = useCancellationSandbox();
 
 	describe('without the recipient (RMF rule 2.7.1.35)', () => {
-		beforeEach(() => start());
+		beforeEach(() => kit.start());
 
 		it('cancels a general-public voucher at once (motive 02, JSON body)', async () => {
-			const { id, uuid } = await client.stamp();
-			const result = await cancelJson(client, uuid, { motivo: '02', folioSustitucion: '' });
+			const { id, uuid } = await kit.client.stamp();
+			const result = await cancelJson(kit.client, uuid, { motivo: '02', folioSustitucion: '' });
 			expect(result).toEqual({
 				esValido: true,
 				idComprobante: id,
@@ -44,12 +22,12 @@ describe('sandbox cancellation', () => {
 				subEstatusId: 3,
 				descripcion: 'Cancelado sin aceptación',
 			});
-			expect(sandbox.cancellations.get(uuid)).toMatchObject({
+			expect(kit.sandbox.cancellations.get(uuid)).toMatchObject({
 				motivo: '02',
 				folioSustitucion: null,
 				state: 'cancelled',
 			});
-			const [logged] = sandbox.requests.filter((r) => r.route === 'cancelVoucher');
+			const [logged] = kit.sandbox.requests.filter((r) => r.route === 'cancelVoucher');
 			expect(logged).toMatchObject({ method: 'DELETE', status: 200 });
 		});
 
@@ -78,13 +56,13 @@ describe('sandbox cancellation', () => {
 			['payroll (type N)', { tipoDeComprobante: 'N' }],
 			['a transfer (type T)', { tipoDeComprobante: 'T' }],
 		])('cancels %s without acceptance', async (_label, overrides) => {
-			const { uuid } = await client.stamp(needsAcceptance(overrides));
-			expect((await cancelJson(client, uuid, { motivo: '03' })).subEstatusId).toBe(3);
+			const { uuid } = await kit.client.stamp(needsAcceptance(overrides));
+			expect((await cancelJson(kit.client, uuid, { motivo: '03' })).subEstatusId).toBe(3);
 		});
 
-		it('accepts motive and replacement in the query when the body is empty (one public client sends them so)', async () => {
-			const { uuid } = await client.stamp();
-			const res = await client.request(
+		it('accepts motive and replacement in the query when the body is empty (one public kit.client sends them so)', async () => {
+			const { uuid } = await kit.client.stamp();
+			const res = await kit.client.request(
 				'DELETE',
 				`${PREFIX}/emisores/${EMISOR}/comprobantes/${uuid}?motivo=02`,
 			);
@@ -93,38 +71,40 @@ describe('sandbox cancellation', () => {
 	});
 
 	describe('with the recipient', () => {
-		beforeEach(() => start());
+		beforeEach(() => kit.start());
 
 		it('waits for acceptance above 1,000 MXN, reports the same state when asked again, then is accepted', async () => {
-			const { uuid } = await client.stamp(needsAcceptance());
-			expect(await cancelJson(client, uuid, { motivo: '02', folioSustitucion: '' })).toMatchObject({
+			const { uuid } = await kit.client.stamp(needsAcceptance());
+			expect(
+				await cancelJson(kit.client, uuid, { motivo: '02', folioSustitucion: '' }),
+			).toMatchObject({
 				esValido: true,
 				subEstatusId: 4,
 				descripcion: 'En proceso',
 			});
-			expect(await cancelJson(client, uuid, { motivo: '03' })).toMatchObject({
+			expect(await cancelJson(kit.client, uuid, { motivo: '03' })).toMatchObject({
 				esValido: true,
 				subEstatusId: 4,
 			});
-			expect(sandbox.cancellations.get(uuid)).toMatchObject({
+			expect(kit.sandbox.cancellations.get(uuid)).toMatchObject({
 				motivo: '02',
 				state: 'pending',
 				askedAgain: 1,
 			});
 
-			clock.advance(60_000);
-			expect(sandbox.resolveCancellation(uuid.toLowerCase(), 'accepted')).toMatchObject({
+			kit.clock.advance(60_000);
+			expect(kit.sandbox.resolveCancellation(uuid.toLowerCase(), 'accepted')).toMatchObject({
 				state: 'cancelled',
 				descripcion: 'Cancelado con aceptación',
-				resolvedAt: clock.now(),
+				resolvedAt: kit.clock.now(),
 			});
-			expect(await cancelJson(client, uuid, { motivo: '02' })).toMatchObject({
+			expect(await cancelJson(kit.client, uuid, { motivo: '02' })).toMatchObject({
 				esValido: true,
 				subEstatusId: 3,
 				descripcion: 'Cancelado con aceptación',
 			});
-			expect(sandbox.cancellations.get(uuid)?.askedAgain).toBe(2);
-			expect(() => sandbox.resolveCancellation(uuid, 'rejected')).toThrow(
+			expect(kit.sandbox.cancellations.get(uuid)?.askedAgain).toBe(2);
+			expect(() => kit.sandbox.resolveCancellation(uuid, 'rejected')).toThrow(
 				/no cancellation waiting/,
 			);
 		});
@@ -138,32 +118,32 @@ describe('sandbox cancellation', () => {
 				impuestos: { totalImpuestosTrasladados: 16 },
 				conceptos: [{ cantidad: '1', valorUnitario: 100, importe: 100 }],
 			});
-			const { uuid } = await client.stamp(usd);
-			expect((await cancelJson(client, uuid, { motivo: '02' })).subEstatusId).toBe(4);
+			const { uuid } = await kit.client.stamp(usd);
+			expect((await cancelJson(kit.client, uuid, { motivo: '02' })).subEstatusId).toBe(4);
 		});
 
 		it('a rejected request leaves the voucher valid, and a new request can be made', async () => {
-			const { uuid } = await client.stamp(needsAcceptance());
-			await cancelJson(client, uuid, { motivo: '02' });
-			sandbox.resolveCancellation(uuid, 'rejected');
-			expect(sandbox.cancellations.get(uuid)).toMatchObject({
+			const { uuid } = await kit.client.stamp(needsAcceptance());
+			await cancelJson(kit.client, uuid, { motivo: '02' });
+			kit.sandbox.resolveCancellation(uuid, 'rejected');
+			expect(kit.sandbox.cancellations.get(uuid)).toMatchObject({
 				state: 'rejected',
 				descripcion: 'Solicitud rechazada',
 			});
-			expect(await cancelJson(client, uuid, { motivo: '03' })).toMatchObject({
+			expect(await cancelJson(kit.client, uuid, { motivo: '03' })).toMatchObject({
 				esValido: true,
 				subEstatusId: 4,
 			});
-			expect(sandbox.cancellations.get(uuid)).toMatchObject({ motivo: '03', state: 'pending' });
+			expect(kit.sandbox.cancellations.get(uuid)).toMatchObject({ motivo: '03', state: 'pending' });
 		});
 
 		it('takes silence for acceptance after three business days ("Plazo vencido")', async () => {
-			const { uuid } = await client.stamp(needsAcceptance());
-			await cancelJson(client, uuid, { motivo: '02' }); // Wednesday 10:00
-			clock.advance(4 * DAY); // Sunday: Thursday and Friday counted so far
-			expect((await cancelJson(client, uuid, { motivo: '02' })).subEstatusId).toBe(4);
-			clock.advance(DAY); // Monday 10:00, the third business day
-			expect(await cancelJson(client, uuid, { motivo: '02' })).toMatchObject({
+			const { uuid } = await kit.client.stamp(needsAcceptance());
+			await cancelJson(kit.client, uuid, { motivo: '02' }); // Wednesday 10:00
+			kit.clock.advance(4 * DAY); // Sunday: Thursday and Friday counted so far
+			expect((await cancelJson(kit.client, uuid, { motivo: '02' })).subEstatusId).toBe(4);
+			kit.clock.advance(DAY); // Monday 10:00, the third business day
+			expect(await cancelJson(kit.client, uuid, { motivo: '02' })).toMatchObject({
 				subEstatusId: 3,
 				descripcion: 'Plazo vencido',
 			});
@@ -171,15 +151,15 @@ describe('sandbox cancellation', () => {
 	});
 
 	describe('next-business-day rule (rule 2.7.1.35 IX, an option)', () => {
-		beforeEach(() => start({ nextBusinessDayRule: true }));
+		beforeEach(() => kit.start({ nextBusinessDayRule: true }));
 
 		it('cancels without acceptance until the end of the next business day, then asks the recipient', async () => {
-			const early = await client.stamp(needsAcceptance()); // Wednesday 10:00
-			const late = await client.stamp(needsAcceptance());
-			clock.advance(DAY + 13 * 3_600_000); // Thursday 23:00
-			expect((await cancelJson(client, early.uuid, { motivo: '02' })).subEstatusId).toBe(3);
-			clock.advance(3_600_000); // Friday 00:00
-			expect((await cancelJson(client, late.uuid, { motivo: '02' })).subEstatusId).toBe(4);
+			const early = await kit.client.stamp(needsAcceptance()); // Wednesday 10:00
+			const late = await kit.client.stamp(needsAcceptance());
+			kit.clock.advance(DAY + 13 * 3_600_000); // Thursday 23:00
+			expect((await cancelJson(kit.client, early.uuid, { motivo: '02' })).subEstatusId).toBe(3);
+			kit.clock.advance(3_600_000); // Friday 00:00
+			expect((await cancelJson(kit.client, late.uuid, { motivo: '02' })).subEstatusId).toBe(4);
 		});
 	});
 });

@@ -1,44 +1,19 @@
 /** The sandbox issuing API over real HTTP: XML, PDF and e-mail, and the response framing options. */
-import { DEFAULT_ACCOUNT, startSandbox, type Sandbox } from '../../sandbox';
-import {
-	ApiClient,
-	apiClient,
-	EMISOR,
-	MAIL_PREFIX,
-	PREFIX,
-	SECOND_ACCOUNT,
-	validVoucher,
-} from '../support/sandboxHelpers';
-
-type Result = {
-	esValido: boolean;
-	idComprobante: number;
-	errores: Array<{ codigo: string; mensaje: string }> | null;
-	uuid: string | null;
-	subEstatusId: number;
-	descripcion: string | null;
-};
+import { startSandbox } from '../../sandbox';
+import { apiClient, EMISOR, MAIL_PREFIX, PREFIX, validVoucher } from '../support/sandboxHelpers';
+import { type StampResult, useIssuingApi } from './sandboxKit';
 
 describe('sandbox issuing API', () => {
-	let sandbox: Sandbox;
-	let client: ApiClient;
-
-	beforeAll(async () => {
-		sandbox = await startSandbox({ accounts: [DEFAULT_ACCOUNT, SECOND_ACCOUNT] });
-		client = await apiClient(sandbox);
-	});
-	afterAll(async () => {
-		await sandbox.close();
-	});
+	const kit = useIssuingApi();
 
 	describe('XML, PDF and e-mail', () => {
 		let uuid: string;
 		beforeAll(async () => {
-			({ uuid } = await client.stamp());
+			({ uuid } = await kit.client.stamp());
 		});
 
 		it('downloads the XML by UUID, case-insensitively', async () => {
-			const res = await client.xml(uuid.toLowerCase());
+			const res = await kit.client.xml(uuid.toLowerCase());
 			expect(res.status).toBe(200);
 			expect(res.headers.get('content-type')).toBe('application/xml; charset=utf-8');
 			const xml = await res.text();
@@ -47,37 +22,37 @@ describe('sandbox issuing API', () => {
 		});
 
 		it('requires tipoContenido=xml and a known UUID', async () => {
-			expect((await client.xml(uuid, 'tipoContenido=pdf')).status).toBe(400);
-			expect((await client.xml(uuid, '')).status).toBe(400);
-			expect((await client.xml('00000000-0000-4000-8000-000000000000')).status).toBe(404);
+			expect((await kit.client.xml(uuid, 'tipoContenido=pdf')).status).toBe(400);
+			expect((await kit.client.xml(uuid, '')).status).toBe(400);
+			expect((await kit.client.xml('00000000-0000-4000-8000-000000000000')).status).toBe(404);
 		});
 
 		it('does not serve pending vouchers as XML or PDF', async () => {
 			const { idComprobante } = (await (
-				await client.create(validVoucher(), 'emitir=false')
-			).json()) as Result;
-			expect((await client.xml(String(idComprobante))).status).toBe(404);
-			expect((await client.requestPdf(String(idComprobante))).status).toBe(404);
+				await kit.client.create(validVoucher(), 'emitir=false')
+			).json()) as StampResult;
+			expect((await kit.client.xml(String(idComprobante))).status).toBe(404);
+			expect((await kit.client.requestPdf(String(idComprobante))).status).toBe(404);
 		});
 
 		it('requests the PDF (no body) and returns a signed link', async () => {
-			const early = await client.pdfLink(uuid);
+			const early = await kit.client.pdfLink(uuid);
 			expect(early.status).toBe(404);
 			expect(await early.json()).toEqual({ message: 'The PDF has not been generated yet.' });
 
-			const requested = await client.requestPdf(uuid);
+			const requested = await kit.client.requestPdf(uuid);
 			expect(requested.status).toBe(200);
 			expect(requested.headers.get('content-type')).toMatch(/^application\/json/);
 			expect(await requested.text()).toBe('1');
-			expect(sandbox.requests.at(-1)?.headers['content-length']).toBe('0');
+			expect(kit.sandbox.requests.at(-1)?.headers['content-length']).toBe('0');
 
 			for (const slash of [false, true]) {
-				const res = await client.pdfLink(uuid, slash);
+				const res = await kit.client.pdfLink(uuid, slash);
 				expect(res.status).toBe(200);
 				expect(res.headers.get('content-type')).toMatch(/^application\/json/);
 				const link = JSON.parse(await res.text()) as string;
 				const url = new URL(link);
-				expect(`${url.protocol}//${url.host}`).toBe(sandbox.blobUrl);
+				expect(`${url.protocol}//${url.host}`).toBe(kit.sandbox.blobUrl);
 				expect(url.pathname).toBe(`/cfdi-pdfs/${EMISOR}/${uuid}.pdf`);
 				expect([...url.searchParams.keys()]).toEqual(['sv', 'st', 'se', 'sr', 'sp', 'sig']);
 				expect(
@@ -88,12 +63,16 @@ describe('sandbox issuing API', () => {
 		});
 
 		it('rejects a body on the PDF request', async () => {
-			const res = await client.request('POST', `${PREFIX}/emisores/${EMISOR}/pdfs/${uuid}`, '{}');
+			const res = await kit.client.request(
+				'POST',
+				`${PREFIX}/emisores/${EMISOR}/pdfs/${uuid}`,
+				'{}',
+			);
 			expect(res.status).toBe(400);
 		});
 
 		it('sends the voucher by e-mail', async () => {
-			const before = sandbox.emails.length;
+			const before = kit.sandbox.emails.length;
 			const body = {
 				para: 'cliente@example.com, otro@example.mx',
 				cc: '',
@@ -102,13 +81,15 @@ describe('sandbox issuing API', () => {
 				responderA: '',
 				cfdi: { uuid },
 			};
-			const res = await client.email(body);
+			const res = await kit.client.email(body);
 			expect(res.status).toBe(200);
 			expect(res.headers.get('content-type')).toMatch(/^application\/json/);
 			expect(await res.json()).toBe(true);
-			expect(sandbox.emails).toHaveLength(before + 1);
-			expect(sandbox.emails.at(-1)).toMatchObject({ emisorId: EMISOR, body });
-			expect(sandbox.requests.at(-1)?.url).toBe(`${MAIL_PREFIX}/emisores/${EMISOR}/enviocorreo`);
+			expect(kit.sandbox.emails).toHaveLength(before + 1);
+			expect(kit.sandbox.emails.at(-1)).toMatchObject({ emisorId: EMISOR, body });
+			expect(kit.sandbox.requests.at(-1)?.url).toBe(
+				`${MAIL_PREFIX}/emisores/${EMISOR}/enviocorreo`,
+			);
 		});
 
 		it('validates the e-mail request', async () => {
@@ -128,18 +109,18 @@ describe('sandbox issuing API', () => {
 				[{ cc: 'x' }, 'cc'],
 				[{ cfdi: {} }, 'cfdi.uuid'],
 			] as Array<[Record<string, unknown>, string]>) {
-				const res = await client.email({ ...good, ...patch });
+				const res = await kit.client.email({ ...good, ...patch });
 				expect(res.status).toBe(400);
 				expect(((await res.json()) as { errors: Record<string, unknown> }).errors).toHaveProperty([
 					field,
 				]);
 			}
-			const unknown = await client.email({
+			const unknown = await kit.client.email({
 				...good,
 				cfdi: { uuid: '00000000-0000-4000-8000-000000000000' },
 			});
 			expect(unknown.status).toBe(404);
-			const wrongType = await client.request(
+			const wrongType = await kit.client.request(
 				'POST',
 				`${MAIL_PREFIX}/emisores/${EMISOR}/enviocorreo`,
 				JSON.stringify(good),

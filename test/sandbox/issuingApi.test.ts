@@ -1,7 +1,6 @@
 /**
  * Also covers: sandbox/index.ts, sandbox/http.ts, sandbox/dispatch.ts, sandbox/stamping.ts, sandbox/types.ts, sandbox/apiRoutes.ts, sandbox/operationRequests.ts, sandbox/printedVoucher.ts (the sandbox over real HTTP: startSandbox, the HTTP host, routing and the route table, the stamping checks, the binding of the create/update and e-mail requests, the printed PDF and the shared types).
  */
-import { DEFAULT_ACCOUNT, startSandbox, type Sandbox } from '../../sandbox';
 import {
 	ApiClient,
 	apiClient,
@@ -10,36 +9,18 @@ import {
 	SECOND_ACCOUNT,
 	validVoucher,
 } from '../support/sandboxHelpers';
-
-type Result = {
-	esValido: boolean;
-	idComprobante: number;
-	errores: Array<{ codigo: string; mensaje: string }> | null;
-	uuid: string | null;
-	subEstatusId: number;
-	descripcion: string | null;
-};
-
-const UUID_V4 = /^[0-9A-F]{8}-[0-9A-F]{4}-4[0-9A-F]{3}-[89AB][0-9A-F]{3}-[0-9A-F]{12}$/;
+import { startSandbox } from '../../sandbox';
+import { type StampResult, UUID_V4, useIssuingApi } from './sandboxKit';
 
 describe('sandbox issuing API', () => {
-	let sandbox: Sandbox;
-	let client: ApiClient;
-
-	beforeAll(async () => {
-		sandbox = await startSandbox({ accounts: [DEFAULT_ACCOUNT, SECOND_ACCOUNT] });
-		client = await apiClient(sandbox);
-	});
-	afterAll(async () => {
-		await sandbox.close();
-	});
+	const kit = useIssuingApi();
 
 	describe('create', () => {
 		it('stamps with emitir=true', async () => {
-			const before = sandbox.stampCount();
-			const res = await client.create(validVoucher());
+			const before = kit.sandbox.stampCount();
+			const res = await kit.client.create(validVoucher());
 			expect(res.status).toBe(200);
-			const result = (await res.json()) as Result;
+			const result = (await res.json()) as StampResult;
 			expect(result).toEqual({
 				esValido: true,
 				idComprobante: expect.any(Number),
@@ -49,7 +30,7 @@ describe('sandbox issuing API', () => {
 				descripcion: null,
 			});
 			expect(result.idComprobante).toBeGreaterThanOrEqual(1001);
-			const stored = sandbox.vouchers.get(result.idComprobante);
+			const stored = kit.sandbox.vouchers.get(result.idComprobante);
 			expect(stored).toMatchObject({
 				state: 'stamped',
 				uuid: result.uuid,
@@ -58,15 +39,17 @@ describe('sandbox issuing API', () => {
 				pdfRequestedAt: null,
 			});
 			expect(stored?.xml).toContain(result.uuid);
-			expect(sandbox.stampCount()).toBe(before + 1);
+			expect(kit.sandbox.stampCount()).toBe(before + 1);
 		});
 
 		it('numbers vouchers from 1001 upwards', async () => {
 			const fresh = await startSandbox();
 			try {
 				const c = await apiClient(fresh);
-				const first = (await (await c.create(validVoucher(), 'emitir=false')).json()) as Result;
-				const second = (await (await c.create(validVoucher())).json()) as Result;
+				const first = (await (
+					await c.create(validVoucher(), 'emitir=false')
+				).json()) as StampResult;
+				const second = (await (await c.create(validVoucher())).json()) as StampResult;
 				expect(first.idComprobante).toBe(1001);
 				expect(second.idComprobante).toBe(1002);
 			} finally {
@@ -75,8 +58,8 @@ describe('sandbox issuing API', () => {
 		});
 
 		it('saves as pending with emitir=false and ignores a body id', async () => {
-			const res = await client.create({ ...validVoucher(), id: 5 }, 'emitir=false');
-			const result = (await res.json()) as Result;
+			const res = await kit.client.create({ ...validVoucher(), id: 5 }, 'emitir=false');
+			const result = (await res.json()) as StampResult;
 			expect(result).toEqual({
 				esValido: false,
 				idComprobante: expect.any(Number),
@@ -86,15 +69,15 @@ describe('sandbox issuing API', () => {
 				descripcion: null,
 			});
 			expect(result.idComprobante).not.toBe(5);
-			const stored = sandbox.vouchers.get(result.idComprobante);
+			const stored = kit.sandbox.vouchers.get(result.idComprobante);
 			expect(stored).toMatchObject({ state: 'pending', uuid: null, xml: null, stampCount: 0 });
 			expect(stored?.body.id).toBeUndefined();
 		});
 
 		it('applies the base validations for both emitir values and stores nothing', async () => {
 			for (const query of ['emitir=true', 'emitir=false']) {
-				const count = sandbox.vouchers.size;
-				const res = await client.create(
+				const count = kit.sandbox.vouchers.size;
+				const res = await kit.client.create(
 					validVoucher({
 						version: '3.3',
 						serie: 'ZZ',
@@ -105,7 +88,7 @@ describe('sandbox issuing API', () => {
 					query,
 				);
 				expect(res.status).toBe(200);
-				const result = (await res.json()) as Result;
+				const result = (await res.json()) as StampResult;
 				expect(result).toMatchObject({
 					esValido: false,
 					idComprobante: 0,
@@ -123,13 +106,13 @@ describe('sandbox issuing API', () => {
 				expect(result.errores?.find((e) => e.codigo === 'FAC112')?.mensaje).toBe(
 					'La serie no existe',
 				);
-				expect(sandbox.vouchers.size).toBe(count);
+				expect(kit.sandbox.vouchers.size).toBe(count);
 			}
 		});
 
 		it('collects every stamping failure and stores nothing', async () => {
-			const count = sandbox.vouchers.size;
-			const stamps = sandbox.stampCount();
+			const count = kit.sandbox.vouchers.size;
+			const stamps = kit.sandbox.stampCount();
 			const voucher = validVoucher({
 				subTotal: 900,
 				total: 1000,
@@ -138,8 +121,8 @@ describe('sandbox issuing API', () => {
 				fecha: '2024-05-01 10:00',
 			});
 			(voucher.conceptos as Array<Record<string, unknown>>)[0].importe = 999;
-			const res = await client.create(voucher, 'emitir=true&noCalcularFecha=true');
-			const result = (await res.json()) as Result;
+			const res = await kit.client.create(voucher, 'emitir=true&noCalcularFecha=true');
+			const result = (await res.json()) as StampResult;
 			expect(result.esValido).toBe(false);
 			expect(result.idComprobante).toBe(0);
 			expect(result.errores?.map((e) => e.codigo).sort()).toEqual([
@@ -149,13 +132,13 @@ describe('sandbox issuing API', () => {
 				'CFDI40119',
 				'CFDI40167',
 			]);
-			expect(sandbox.vouchers.size).toBe(count);
-			expect(sandbox.stampCount()).toBe(stamps);
+			expect(kit.sandbox.vouchers.size).toBe(count);
+			expect(kit.sandbox.stampCount()).toBe(stamps);
 		});
 
 		it('ignores the fecha format unless noCalcularFecha=true, and tolerates a cent', async () => {
-			const res = await client.create(validVoucher({ fecha: 'whenever', total: 1160.01 }));
-			expect(((await res.json()) as Result).esValido).toBe(true);
+			const res = await kit.client.create(validVoucher({ fecha: 'whenever', total: 1160.01 }));
+			expect(((await res.json()) as StampResult).esValido).toBe(true);
 		});
 
 		it('accepts a PPD invoice with formaPago 99 and withheld taxes', async () => {
@@ -171,14 +154,14 @@ describe('sandbox issuing API', () => {
 					retenciones: [{ impuesto: '001', importe: 50 }],
 				},
 			});
-			const result = (await (await client.create(voucher)).json()) as Result;
+			const result = (await (await kit.client.create(voucher)).json()) as StampResult;
 			expect(result.errores).toBeNull();
 			expect(result.esValido).toBe(true);
 		});
 
 		it('requires emitir', async () => {
 			for (const query of ['', 'emitir=maybe']) {
-				const res = await client.create(validVoucher(), query);
+				const res = await kit.client.create(validVoucher(), query);
 				expect(res.status).toBe(400);
 				const problem = (await res.json()) as Record<string, unknown>;
 				expect(problem).toMatchObject({
@@ -190,7 +173,7 @@ describe('sandbox issuing API', () => {
 		});
 
 		it('answers 400 problem details to invalid JSON and to type mismatches', async () => {
-			const broken = await client.create('{"version": "4.0",');
+			const broken = await kit.client.create('{"version": "4.0",');
 			expect(broken.status).toBe(400);
 			expect(broken.headers.get('content-type')).toMatch(/^application\/problem\+json/);
 			expect(await broken.json()).toMatchObject({
@@ -201,25 +184,25 @@ describe('sandbox issuing API', () => {
 
 			const voucher = validVoucher();
 			(voucher.conceptos as Array<Record<string, unknown>>)[0].cantidad = 2;
-			const typed = await client.create(voucher);
+			const typed = await kit.client.create(voucher);
 			expect(typed.status).toBe(400);
 			expect(((await typed.json()) as { errors: Record<string, unknown> }).errors).toHaveProperty([
 				'$.conceptos[0].cantidad',
 			]);
 
-			const array = await client.create([validVoucher()]);
+			const array = await kit.client.create([validVoucher()]);
 			expect(array.status).toBe(400);
 		});
 
 		it('reads numbers from numeric strings, like ASP.NET web defaults', async () => {
 			const result = (await (
-				await client.create(validVoucher({ subTotal: '1000.00', total: '1160' }))
-			).json()) as Result;
+				await kit.client.create(validVoucher({ subTotal: '1000.00', total: '1160' }))
+			).json()) as StampResult;
 			expect(result.esValido).toBe(true);
 		});
 
 		it('needs a JSON content type (charset allowed)', async () => {
-			const withCharset = await client.request(
+			const withCharset = await kit.client.request(
 				'POST',
 				`${PREFIX}/emisores/${EMISOR}/comprobantes?emitir=false`,
 				validVoucher(),
@@ -228,7 +211,7 @@ describe('sandbox issuing API', () => {
 				},
 			);
 			expect(withCharset.status).toBe(200);
-			const wrong = await client.request(
+			const wrong = await kit.client.request(
 				'POST',
 				`${PREFIX}/emisores/${EMISOR}/comprobantes?emitir=false`,
 				JSON.stringify(validVoucher()),
@@ -237,7 +220,7 @@ describe('sandbox issuing API', () => {
 				},
 			);
 			expect(wrong.status).toBe(415);
-			const form = await client.request(
+			const form = await kit.client.request(
 				'PUT',
 				`${PREFIX}/emisores/${EMISOR}/comprobantes/1001?emitir=false`,
 				'a=b',
@@ -251,25 +234,25 @@ describe('sandbox issuing API', () => {
 
 	describe('paths', () => {
 		it('is case-exact: a wrong prefix case is a 404', async () => {
-			const upper = await client.request(
+			const upper = await kit.client.request(
 				'POST',
 				`/BusinessEmision/api/v1/emisores/${EMISOR}/comprobantes?emitir=true`,
 				validVoucher(),
 			);
 			expect(upper.status).toBe(404);
-			const lowerMail = await client.request(
+			const lowerMail = await kit.client.request(
 				'POST',
 				`/businessEmision/api/v1/emisores/${EMISOR}/enviocorreo`,
 				{ para: 'a@b.mx' },
 			);
 			expect(lowerMail.status).toBe(404);
-			const shortPath = await client.request(
+			const shortPath = await kit.client.request(
 				'POST',
 				`/api/v1/emisores/${EMISOR}/comprobantes?emitir=true`,
 				validVoucher(),
 			);
 			expect(shortPath.status).toBe(404);
-			expect(sandbox.requests.slice(-3).map((r) => r.route)).toEqual([
+			expect(kit.sandbox.requests.slice(-3).map((r) => r.route)).toEqual([
 				'unknown',
 				'unknown',
 				'unknown',
@@ -277,7 +260,10 @@ describe('sandbox issuing API', () => {
 		});
 
 		it('answers 405 to a known path with another method', async () => {
-			const res = await client.request('PATCH', `${PREFIX}/emisores/${EMISOR}/comprobantes/1001`);
+			const res = await kit.client.request(
+				'PATCH',
+				`${PREFIX}/emisores/${EMISOR}/comprobantes/1001`,
+			);
 			expect(res.status).toBe(405);
 			expect(res.headers.get('allow')).toBe('GET, PUT, DELETE');
 		});
@@ -293,7 +279,7 @@ describe('sandbox issuing API', () => {
 					`/api/v1/emisores/${EMISOR}/comprobantes?emitir=true`,
 					validVoucher(),
 				);
-				const { uuid } = (await created.json()) as Result;
+				const { uuid } = (await created.json()) as StampResult;
 				const mail = await c.request('POST', `/api/v1/emisores/${EMISOR}/enviocorreo`, {
 					para: 'a@b.mx',
 					cc: '',
@@ -317,7 +303,7 @@ describe('sandbox issuing API', () => {
 	describe('authentication and issuer', () => {
 		it('answers 401 without, with a garbage or with an expired token', async () => {
 			const path = `${PREFIX}/emisores/${EMISOR}/comprobantes?emitir=false`;
-			const none = await fetch(`${sandbox.baseUrl}${path}`, {
+			const none = await fetch(`${kit.sandbox.baseUrl}${path}`, {
 				method: 'POST',
 				headers: { 'content-type': 'application/json' },
 				body: '{}',
@@ -326,22 +312,22 @@ describe('sandbox issuing API', () => {
 			expect(none.headers.get('www-authenticate')).toMatch(/^Bearer/);
 			expect(await none.text()).toBe('');
 
-			const garbage = new ApiClient(sandbox, 'garbage');
+			const garbage = new ApiClient(kit.sandbox, 'garbage');
 			expect((await garbage.create(validVoucher())).status).toBe(401);
 
-			const expiring = await apiClient(sandbox);
+			const expiring = await apiClient(kit.sandbox);
 			expect((await expiring.get(1001)).status).not.toBe(401);
-			sandbox.expireAccessTokens();
+			kit.sandbox.expireAccessTokens();
 			const expired = await expiring.get(1001);
 			expect(expired.status).toBe(401);
 			expect(expired.headers.get('www-authenticate')).toMatch(
 				/error="invalid_token", error_description="The token expired at/,
 			);
-			client = await apiClient(sandbox);
+			kit.client = await apiClient(kit.sandbox);
 		});
 
 		it("answers 403 for another issuer's path", async () => {
-			const res = await client.request(
+			const res = await kit.client.request(
 				'GET',
 				`${PREFIX}/emisores/${SECOND_ACCOUNT.emisorId}/comprobantes/1001`,
 			);
@@ -350,14 +336,14 @@ describe('sandbox issuing API', () => {
 		});
 
 		it("hides another issuer's vouchers", async () => {
-			const other = await apiClient(sandbox, SECOND_ACCOUNT);
+			const other = await apiClient(kit.sandbox, SECOND_ACCOUNT);
 			const created = (await (
-				await client.create(validVoucher(), 'emitir=false')
-			).json()) as Result;
+				await kit.client.create(validVoucher(), 'emitir=false')
+			).json()) as StampResult;
 			expect((await other.get(created.idComprobante)).status).toBe(404);
 			const foreignRfc = (await (
 				await other.create(validVoucher({ serie: 'X' }))
-			).json()) as Result;
+			).json()) as StampResult;
 			expect(foreignRfc.errores?.map((e) => e.codigo)).toEqual(['FAC102']);
 		});
 	});

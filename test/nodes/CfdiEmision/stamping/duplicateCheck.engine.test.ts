@@ -6,26 +6,16 @@
  * a twin reported on the item, or the sale stamped meanwhile by another execution returned
  * (SaleStampedMeanwhile).
  */
-import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 import { invoiceVoucher } from '../../../support/vouchers';
 import { corpusOrder } from '../../../support/corpusOrder';
-import { createParams, orderParams, useSandboxEngine } from '../../../support/nodeTestKit';
+import { createParams, orderParams } from '../../../support/nodeTestKit';
+import { json, useCheckSandbox, V11 } from './duplicateCheckKit';
 
-const kit = useSandboxEngine();
+const { kit, stamped, routes: routesOf } = useCheckSandbox();
 
 /** The zone of the list's dates is not known: every read reaches 14 hours further each way (issue 39). */
 const ZONE_MARGIN = 14 * 3_600;
-
-/** New nodes are version 1.1: Duplicate Check defaults to Return Existing there. */
-const V11 = { typeVersion: 1.1 };
-
-const stamped = () =>
-	[...kit.sandbox.vouchers.values()].filter((voucher) => voucher.state === 'stamped');
-const routesOf = () =>
-	kit.sandbox.requests
-		.filter((request) => request.server === 'api')
-		.map((request) => request.route);
-const json = (items: INodeExecutionData[], index = 0) => items[index]?.json as IDataObject;
 
 describe('Duplicate Check: the same sale in separate executions is stamped once', () => {
 	test('an order delivered twice: one invoice; the second run returns its UUID as alreadyStamped and sends nothing but the list read', async () => {

@@ -1,25 +1,13 @@
 /** A sale's identity in the Duplicate Check through the engine: the check decides only on a complete, readable list (folio, recipient, state in words, two vouchers under one key, small pages). */
-import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
-import type { SandboxOptions } from '../../../../sandbox';
+import { json, useCheckSandbox, V11 } from './duplicateCheckKit';
 import { corpusOrder } from '../../../support/corpusOrder';
-import { orderParams, useSandboxEngine } from '../../../support/nodeTestKit';
-
-const V11 = { typeVersion: 1.1 };
-const json = (items: INodeExecutionData[], index = 0) => items[index]?.json as IDataObject;
-
-function suite(options: SandboxOptions = {}) {
-	const kit = useSandboxEngine(options);
-	const stamped = () =>
-		[...kit.sandbox.vouchers.values()].filter((voucher) => voucher.state === 'stamped');
-	const routes = () =>
-		kit.sandbox.requests.filter((request) => request.server === 'api').map((r) => r.route);
-	return { kit, stamped, routes };
-}
+import { orderParams } from '../../../support/nodeTestKit';
 
 describe('the list must be complete and readable', () => {
 	describe('a list that omits the folio', () => {
-		const { kit, stamped, routes } = suite({ listOmits: ['folio'] });
+		const { kit, stamped, routes } = useCheckSandbox({ listOmits: ['folio'] });
 		test('the check cannot decide: the item fails saying why and how to proceed; nothing is sent', async () => {
 			await kit.engine.runNode(orderParams(), [corpusOrder('example-1')], V11);
 			kit.sandbox.clearLog();
@@ -35,7 +23,7 @@ describe('the list must be complete and readable', () => {
 	});
 
 	describe('a list that omits the recipient', () => {
-		const { kit, stamped } = suite({ listOmits: ['receptorRfc'] });
+		const { kit, stamped } = useCheckSandbox({ listOmits: ['receptorRfc'] });
 		test('undecidable under Fail as well', async () => {
 			await kit.engine.runNode(orderParams(), [corpusOrder('example-1')], V11);
 			const again = await kit.engine.runNode(
@@ -49,7 +37,7 @@ describe('the list must be complete and readable', () => {
 	});
 
 	describe('a list that gives the state only in words', () => {
-		const { kit, stamped } = suite({ listOmits: ['subestatusId'] });
+		const { kit, stamped } = useCheckSandbox({ listOmits: ['subestatusId'] });
 		test('"Vigente" counts as stamped; a cancellation accepted ("Cancelado") does not count', async () => {
 			const first = await kit.engine.runNode(orderParams(), [corpusOrder('example-1')], V11);
 			const again = await kit.engine.runNode(orderParams(), [corpusOrder('example-1')], V11);
@@ -69,7 +57,7 @@ describe('the list must be complete and readable', () => {
 	});
 
 	describe('two stamped vouchers under one key', () => {
-		const { kit } = suite();
+		const { kit } = useCheckSandbox();
 		test('the output reports both: the oldest given, the other to cancel', async () => {
 			const first = await kit.engine.runNode(orderParams(), [corpusOrder('example-1')], V11);
 			const second = await kit.engine.runNode(
@@ -93,7 +81,7 @@ describe('the list must be complete and readable', () => {
 	});
 
 	describe('small pages (the service serves 2 vouchers a page)', () => {
-		const { kit, stamped } = suite({ maxListTake: 2 });
+		const { kit, stamped } = useCheckSandbox({ maxListTake: 2 });
 		test('the list is paged to its announced count: a sale on the last page is found', async () => {
 			const orders = Array.from({ length: 5 }, (_, index) => ({
 				...corpusOrder('example-1'),

@@ -4,10 +4,10 @@
  * only when series, folio AND recipient match (and the total, where the sale's is known); a voucher
  * without a key is identified by its content; the check decides only on a complete, readable list.
  */
-import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { invoiceVoucher } from '../../../support/vouchers';
-import type { SandboxOptions } from '../../../../sandbox';
+import { json, useCheckSandbox, V11 } from './duplicateCheckKit';
 import { corpusOrder, type Order } from '../../../support/corpusOrder';
 import {
 	createParams,
@@ -15,20 +15,7 @@ import {
 	lineItemsParams,
 	orderParams,
 	RECONCILED_LINES,
-	useSandboxEngine,
 } from '../../../support/nodeTestKit';
-
-const V11 = { typeVersion: 1.1 };
-const json = (items: INodeExecutionData[], index = 0) => items[index]?.json as IDataObject;
-
-function suite(options: SandboxOptions = {}) {
-	const kit = useSandboxEngine(options);
-	const stamped = () =>
-		[...kit.sandbox.vouchers.values()].filter((voucher) => voucher.state === 'stamped');
-	const routes = () =>
-		kit.sandbox.requests.filter((request) => request.server === 'api').map((r) => r.route);
-	return { kit, stamped, routes };
-}
 
 /** The other shop's order #1001: another order id and another customer. */
 function otherShopOrder(): Order {
@@ -44,7 +31,7 @@ function otherShopOrder(): Order {
 }
 
 describe('two shops of one issuer, both with order #1001', () => {
-	const { kit, stamped, routes } = suite();
+	const { kit, stamped, routes } = useCheckSandbox();
 
 	test("the second shop's order is a folio collision: it fails naming both sales and the fix; nothing is stamped, never the first shop's voucher", async () => {
 		const first = await kit.engine.runNode(orderParams(), [corpusOrder('example-1')], V11);
@@ -128,7 +115,7 @@ describe('two shops of one issuer, both with order #1001', () => {
 });
 
 describe('the same recipient, another total: the sale changed after its invoice', () => {
-	const { kit, stamped } = suite();
+	const { kit, stamped } = useCheckSandbox();
 	const lines = (quantity: number) => [{ ...RECONCILED_LINES[0], quantity }, RECONCILED_LINES[1]];
 	const params = (extra: INodeParameters = {}) =>
 		lineItemsParams({ lineItemsOptions: { folio: 'T-55' }, ...extra });
@@ -162,7 +149,7 @@ describe('the same recipient, another total: the sale changed after its invoice'
 });
 
 describe('Duplicate Check Key: text or a number', () => {
-	const { kit } = suite();
+	const { kit } = useCheckSandbox();
 
 	test.each([
 		['an object', '={{ $json.order }}', 'an object'],
@@ -193,7 +180,7 @@ describe('Duplicate Check Key: text or a number', () => {
 });
 
 describe('a voucher without a key is identified by its content', () => {
-	const { kit, stamped, routes } = suite();
+	const { kit, stamped, routes } = useCheckSandbox();
 
 	test('the same JSON voucher executed three times: one invoice; the 2nd and 3rd return it with a note on stamping a deliberate second', async () => {
 		const params = createParams(invoiceVoucher());

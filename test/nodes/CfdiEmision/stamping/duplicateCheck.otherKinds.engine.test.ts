@@ -1,22 +1,13 @@
 /** The duplicate check through n8n-core's engine against the sandbox: the same rule for refunds, payments and global invoices (a ticket already invoiced is left out of the global invoice). */
-import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 import { invoiceVoucher } from '../../../support/vouchers';
 import { corpusOrder } from '../../../support/corpusOrder';
-import { createParams, orderParams, useSandboxEngine } from '../../../support/nodeTestKit';
+import { createParams, orderParams } from '../../../support/nodeTestKit';
+import { json, useCheckSandbox, V11 } from './duplicateCheckKit';
 import { globalParams, receiptParams, SALES, stampInvoice } from '../../../support/kindsKit';
 
-const kit = useSandboxEngine();
+const { kit, stamped, routes: routesOf } = useCheckSandbox();
 
-/** New nodes are version 1.1: Duplicate Check defaults to Return Existing there. */
-const V11 = { typeVersion: 1.1 };
-
-const stamped = () =>
-	[...kit.sandbox.vouchers.values()].filter((voucher) => voucher.state === 'stamped');
-const routesOf = () =>
-	kit.sandbox.requests
-		.filter((request) => request.server === 'api')
-		.map((request) => request.route);
-const json = (items: INodeExecutionData[], index = 0) => items[index]?.json as IDataObject;
 describe('The same rule for refunds, payments and global invoices', () => {
 	test('a refund credited twice (Order mode, credit note): one credit note; the second run returns it', async () => {
 		const order = corpusOrder('partial-refund');

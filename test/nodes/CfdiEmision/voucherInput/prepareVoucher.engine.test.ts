@@ -4,7 +4,7 @@
  * case with single spaces, and the output item says what was changed.
  */
 import type { INodeParameters } from 'n8n-workflow';
-import { invoiceVoucher } from '../../../support/vouchers';
+import { invoiceVoucher, ratesOnly, wrongUse } from '../../../support/vouchers';
 import { createParams, FORM_PARTIES, useSandboxEngine } from '../../../support/nodeTestKit';
 import { sentBody } from '../../../support/kindsKit';
 import { routes } from '../../../support/sandboxCredential';
@@ -194,43 +194,6 @@ describe('a voucher given as JSON keeps its paths, and the advice that fits', ()
 		expect(error?.description).toContain('turn on "Compute Totals"');
 		expect(kit.sandbox.requests).toEqual([]);
 	});
-});
-
-/** A person without tax obligations (regime 616) given a use code that regime does not allow. */
-const wrongUse = invoiceVoucher({
-	receptor: {
-		rfc: 'MASO451221PM4',
-		nombre: 'MARIA OLIVIA MARTINEZ SAGAZ',
-		usoCFDI: 'G01',
-		regimenFiscalReceptor: '616',
-		domicilioFiscalReceptor: '80290',
-	},
-});
-
-/** Quantities, prices and rates only: importe, taxes, subTotal and total are left to the node. */
-const ratesOnly = invoiceVoucher({
-	conceptos: [
-		{
-			claveProdServ: '43232408',
-			cantidad: '3',
-			claveUnidad: 'H87',
-			descripcion: 'Keyboard',
-			valorUnitario: 333.333,
-			objetoImp: '02',
-			impuestos: { traslados: [{ impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0.16 }] },
-		},
-		{
-			claveProdServ: '81112101',
-			cantidad: '1.5',
-			claveUnidad: 'E48',
-			descripcion: 'Support',
-			valorUnitario: 200.1234,
-			objetoImp: '02',
-			impuestos: { traslados: [{ impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0.08 }] },
-		},
-	],
-	subTotal: 0,
-	total: 0,
 });
 
 describe('local CFDI 4.0 checks before sending', () => {

@@ -6,12 +6,7 @@
  */
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { RunSession } from '../../../api/client';
-import { LOCAL_ONLY } from '../../../execution/requestSettings';
-import { runItems } from '../../../execution/runItems';
-import { readIssuerDefaults } from '../../../voucherInput/issuerDefaults';
 import { voucherFromOrder } from './orderInput';
-import { VOUCHER_KINDS } from '../kindsTable';
 import {
 	invoiceUuid,
 	order,
@@ -31,7 +26,7 @@ import {
 	lugarExpedicion,
 	serie,
 } from '../fields/voucherForm.fields';
-import { checkedVoucherItems } from './validate.operation';
+import { checkEachVoucher } from './validate.operation';
 
 export const description: INodeProperties[] = [
 	emisorRfc,
@@ -61,13 +56,5 @@ export const description: INodeProperties[] = [
  * sending anything: what Create with Input Mode "Order" would send. No credential.
  */
 export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	const issuer = await readIssuerDefaults(ctx);
-	return await runItems(ctx, LOCAL_ONLY, RunSession.fromNode, async (itemIndex) => ({
-		items: checkedVoucherItems(
-			ctx,
-			itemIndex,
-			voucherFromOrder(ctx, itemIndex, VOUCHER_KINDS, issuer),
-			issuer,
-		),
-	}));
+	return await checkEachVoucher(ctx, voucherFromOrder);
 }

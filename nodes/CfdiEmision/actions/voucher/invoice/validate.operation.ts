@@ -127,7 +127,7 @@ export function checkedVoucherItem(
 }
 
 /** The checked item, or nothing for an item skipped on purpose when "Skipped Items" is Drop. */
-export function checkedVoucherItems(
+function checkedVoucherItems(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	built: IDataObject | BuiltVoucher,
@@ -138,15 +138,29 @@ export function checkedVoucherItems(
 	return [checkedVoucherItem(ctx, itemIndex, built, issuer)];
 }
 
-/** Checks each voucher locally and shows the computed totals; no request, no credential. */
-export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+/** What builds an item's voucher: Validate's input modes, or Build From Order's order. */
+type BuildVoucher = typeof voucherFromInput;
+
+/**
+ * Checks each item's voucher locally and shows the computed totals; no request, no credential.
+ * Validate and Build From Order differ only in how the voucher is built.
+ */
+export async function checkEachVoucher(
+	ctx: IExecuteFunctions,
+	build: BuildVoucher = voucherFromInput,
+): Promise<INodeExecutionData[][]> {
 	const issuer = await readIssuerDefaults(ctx);
 	return await runItems(ctx, LOCAL_ONLY, RunSession.fromNode, async (itemIndex) => ({
 		items: checkedVoucherItems(
 			ctx,
 			itemIndex,
-			voucherFromInput(ctx, itemIndex, VOUCHER_KINDS, issuer),
+			build(ctx, itemIndex, VOUCHER_KINDS, issuer),
 			issuer,
 		),
 	}));
+}
+
+/** Checks each voucher locally and shows the computed totals; no request, no credential. */
+export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	return await checkEachVoucher(ctx);
 }

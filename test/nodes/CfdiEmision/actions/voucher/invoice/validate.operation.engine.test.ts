@@ -2,7 +2,7 @@
  * Voucher > Validate through n8n-core's engine, offline: valid, errors, warnings and the computed
  * totals per item, with no request and no credential; with Compute Totals the voucher for the next node.
  */
-import { invoiceVoucher } from '../../../../../support/vouchers';
+import { invoiceVoucher, ratesOnly, wrongUse } from '../../../../../support/vouchers';
 import {
 	FORM_PARTIES,
 	lineItemsParams,
@@ -12,43 +12,6 @@ import {
 import { Engine } from '../../../../../support/engine/engine';
 
 const kit = useSandboxEngine();
-
-/** A person without tax obligations (regime 616) given a use code that regime does not allow. */
-const wrongUse = invoiceVoucher({
-	receptor: {
-		rfc: 'MASO451221PM4',
-		nombre: 'MARIA OLIVIA MARTINEZ SAGAZ',
-		usoCFDI: 'G01',
-		regimenFiscalReceptor: '616',
-		domicilioFiscalReceptor: '80290',
-	},
-});
-
-/** Quantities, prices and rates only: importe, taxes, subTotal and total are left to the node. */
-const ratesOnly = invoiceVoucher({
-	conceptos: [
-		{
-			claveProdServ: '43232408',
-			cantidad: '3',
-			claveUnidad: 'H87',
-			descripcion: 'Keyboard',
-			valorUnitario: 333.333,
-			objetoImp: '02',
-			impuestos: { traslados: [{ impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0.16 }] },
-		},
-		{
-			claveProdServ: '81112101',
-			cantidad: '1.5',
-			claveUnidad: 'E48',
-			descripcion: 'Support',
-			valorUnitario: 200.1234,
-			objetoImp: '02',
-			impuestos: { traslados: [{ impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0.08 }] },
-		},
-	],
-	subTotal: 0,
-	total: 0,
-});
 
 describe('voucher: validate', () => {
 	test('returns valid, errors, warnings and computed totals for each item with no network call and no credential', async () => {
