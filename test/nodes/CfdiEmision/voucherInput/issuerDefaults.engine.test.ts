@@ -181,8 +181,9 @@ describe('defaults of version 1.1 (issue 18 item 7)', () => {
 			V1_1,
 		);
 		expect(error).toBeUndefined();
+		// An item that does not say its voucher's kind (no Create before it): no guess, "comprobante fiscal".
 		expect(kit.sandbox.emails[0].body.mensaje).toBe(
-			`Hola:\n\nAdjuntamos el XML y el PDF de tu factura A-1001 (folio fiscal ${uuid}).\n\nGracias.`,
+			`Hola:\n\nAdjuntamos el XML y el PDF de tu comprobante fiscal A-1001 (folio fiscal ${uuid}).\n\nGracias.`,
 		);
 		// Version 1 keeps an empty default: the message is required there, so n8n refuses to run the node.
 		await expect(
