@@ -9,12 +9,12 @@
  * A step of test/e2e/run.ts: `npm run test:e2e -- --only owner-summary [--current]`.
  */
 import assert from 'node:assert/strict';
+import { numberedPageOrder } from './publishedPage';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { dayOfLastMonth, startSandbox } from '../../sandbox';
-import { corpusOrder } from '../support/corpusOrder';
 import {
 	CFDI_CREDENTIAL_TYPE,
 	loadExample,
@@ -89,16 +89,7 @@ export async function ownerSummaryPhase(
 	const sandbox = await startSandbox({
 		host: '127.0.0.1',
 		// The late request's order (its sale already in the month's global invoice).
-		shopOrders: [
-			{
-				...corpusOrder('example-1'),
-				id: 5829364210000 + Number(LATE_ORDER),
-				name: `#${LATE_ORDER}`,
-				order_number: Number(LATE_ORDER),
-				note_attributes: [],
-				created_at: createdAt,
-			},
-		],
+		shopOrders: [numberedPageOrder(Number(LATE_ORDER), createdAt)],
 	});
 	await seedGlobalInvoice(sandbox, createdAt);
 	// Last month's paid sale, for example 11's global invoice.

@@ -27,6 +27,16 @@ export function pageOrder(createdAt = new Date(Date.now() - 2 * 86_400_000).toIS
 	return { ...corpusOrder('example-1'), note_attributes: [], created_at: createdAt };
 }
 
+/** The same sale under another order number (its id, name and number follow the number). */
+export function numberedPageOrder(number: number, createdAt?: string): Order {
+	return {
+		...pageOrder(createdAt),
+		id: 5829364210000 + number,
+		name: `#${number}`,
+		order_number: number,
+	};
+}
+
 export interface PublishedPage {
 	page: WorkflowJson;
 	formUrl: string;

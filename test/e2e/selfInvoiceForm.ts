@@ -22,7 +22,7 @@ import { SMTP_CREDENTIAL, smtpCredentialJson } from './shopExamplesPhase';
 import { N8nInstance } from './n8n';
 import { installPackage } from './packageInstall';
 import type { N8nRuntime } from './runtime';
-import { PAGE_BUYER as BUYER, pageOrder, publishPage } from './publishedPage';
+import { numberedPageOrder, PAGE_BUYER as BUYER, publishPage } from './publishedPage';
 import {
 	buyerPagesChecks,
 	LATE_ORDER,
@@ -48,12 +48,7 @@ export async function selfInvoicePhase(
 	installPackage(userFolder);
 	const createdAt = new Date(Date.now() - 2 * 86_400_000).toISOString();
 	// Example 1's order #1001 (1,508.00 paid, bought with BUYER), and the same sale as #1002 and #1003.
-	const order = (number: number) => ({
-		...pageOrder(createdAt),
-		id: 5829364210000 + number,
-		name: `#${number}`,
-		order_number: number,
-	});
+	const order = (number: number) => numberedPageOrder(number, createdAt);
 	const sandbox = await startSandbox({
 		host: '127.0.0.1',
 		shopOrders: [
