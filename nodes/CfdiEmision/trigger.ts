@@ -11,4 +11,4 @@ export { statusFromSubEstatus, type VoucherRecord, type VoucherStatus } from './
 export { LISTED_DATE_MARGIN_SECONDS, listedDateWindow, unixSeconds } from './cfdi/mexicoTime';
 export { isRecord } from './cfdi/voucherShape';
 export { DEFAULT_TIMEOUT_MS } from './execution/requestSettings';
-export { CREDENTIAL_TYPE, RunSession, toNodeError } from './api/client';
+export { CREDENTIAL_TYPE, RunSession, toNodeError } from './api/sessionAndFailure';

@@ -1,6 +1,6 @@
 /**
  * The service's client bound to one run: n8n's context and the run's session joined once, so that
- * the stamping protocol holds this object (as what it asks of the service, stamping/service.ts),
+ * the stamping protocol holds this object (as what it asks of the service, stamping/runVoucherList.ts),
  * not n8n's context. The voucher writes (create, change or stamp a pending voucher: spec 4.1-4.2)
  * exist only here, so no code saves or stamps a voucher outside a stamping run's client; each sends
  * its one request and parses its own answer, and what the answer means (stamped, refused, busy

@@ -1,7 +1,7 @@
 /**
  * An item's `needsAttention` member: an outcome only the shop can resolve, one stable member a
  * workflow routes on (an If on it, then an alert to the owner). Written by the voucher's input
- * (an order that cannot become a voucher) and by the stamping protocol (stamping/answer.ts).
+ * (an order that cannot become a voucher) and by the stamping protocol (stamping/stampAnswer.ts).
  */
 import type { IDataObject } from 'n8n-workflow';
 

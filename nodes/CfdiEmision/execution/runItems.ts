@@ -259,7 +259,7 @@ export interface RunItemsOptions {
  * Fail a failed item becomes an error item; without it, every item's local part (`plans`) is
  * checked before anything is sent, no new item starts after a failure, and the error names what
  * the run had already done, because n8n drops the output of a failed node. `openSession` opens
- * the run's session with the service after those checks (api/client.ts RunSession.fromNode).
+ * the run's session with the service after those checks (api/sessionAndFailure.ts RunSession.fromNode).
  */
 export async function runItems<S>(
 	ctx: IExecuteFunctions,

@@ -9,7 +9,7 @@ import { listedVouchers } from '../api/voucherList';
 import type { VoucherRecord } from '../api/voucherRecords';
 import { foldText } from '../cfdi/catalogs/codeCatalogs';
 import { DEFAULT_TIMEOUT_MS } from '../execution/requestSettings';
-import { RunSession } from '../api/client';
+import { RunSession } from '../api/sessionAndFailure';
 
 /** How far back "From List" looks: recent vouchers, newest first as the service lists them. */
 export const PICKER_WINDOW_DAYS = 90;

@@ -18,7 +18,7 @@ import {
 	type SaleFacts,
 	type Verdict,
 } from '../cfdi/saleIdentity';
-import type { StampingService } from './service';
+import type { StampingService } from './stampingService';
 import type { WholeWindow } from '../api/voucherList';
 import type { VoucherRecord } from '../api/voucherRecords';
 import type { VoucherXml } from '../api/voucherXml';
@@ -27,7 +27,7 @@ import type { CheckedKey } from './stampJob';
 import type { RunParameters } from '../execution/runParameters';
 import { globalTwinsReport } from './globalTwinsReport';
 import { ListedByFolio } from './listedByFolio';
-import { freshWindow, listedSeconds, type RunVoucherList } from './service';
+import { freshWindow, listedSeconds, type RunVoucherList } from './runVoucherList';
 
 /**
  * Thrown by the duplicate check while a stamp waits for its busy series: the sale was stamped

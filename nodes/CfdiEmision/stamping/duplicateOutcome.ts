@@ -11,11 +11,11 @@ import {
 	type Verdict,
 } from '../cfdi/saleIdentity';
 import type { BusinessKey } from '../cfdi/voucherSource';
-import { operationFailed } from '../api/client';
+import { operationFailed } from '../api/sessionAndFailure';
 import type { NodeRef } from '../api/runClient';
 import type { ItemOutcome } from '../execution/runItems';
 import type { StampJob } from './stampJob';
-import { meanwhileOf, withoutEmpty, type OutputFormat } from './answer';
+import { meanwhileOf, withoutEmpty, type OutputFormat } from './stampAnswer';
 import { needsAttention } from '../execution/needsAttention';
 import type { CheckedItem, SaleStampedMeanwhile } from './duplicateCheck';
 
@@ -66,7 +66,7 @@ export function existingOutput(
 ): IDataObject {
 	const key = job.duplicate?.key;
 	if (format === 'simplified') {
-		// The key names of the simplified output (stamping/answer.ts) and of Get Status.
+		// The key names of the simplified output (stamping/stampAnswer.ts) and of Get Status.
 		const series = voucher.series ?? voucher.serie ?? key?.serie ?? null;
 		const folio = voucher.folio ?? key?.folio ?? null;
 		const name = series && folio ? `${String(series)}-${String(folio)}` : 'This sale';

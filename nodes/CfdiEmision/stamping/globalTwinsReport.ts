@@ -6,7 +6,7 @@ import type { TwinReport } from '../cfdi/businessKey';
 import { globalTwinAdvice, globalTwinMessage } from '../cfdi/kinds/globalTwins';
 import type { BusinessKey } from '../cfdi/voucherSource';
 import { readSaleDocument, salesDeclaredBy } from '../cfdi/kinds/saleDocument';
-import type { StampingService } from './service';
+import type { StampingService } from './stampingService';
 
 /**
  * The report with the global invoices' tickets weighed. `read` caches each UUID's tickets over the

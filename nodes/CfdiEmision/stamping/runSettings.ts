@@ -5,14 +5,14 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { DEFAULT_RETRIES, DEFAULT_RETRY_DELAY_MS, RunSession } from '../api/client';
+import { DEFAULT_RETRIES, DEFAULT_RETRY_DELAY_MS, RunSession } from '../api/sessionAndFailure';
 import {
 	LOCAL_ONLY,
 	readRequestSettings,
 	type RequestSettings,
 } from '../execution/requestSettings';
 import { runItems } from '../execution/runItems';
-import type { OutputFormat } from './answer';
+import type { OutputFormat } from './stampAnswer';
 
 export const DEFAULT_STAMP_CONCURRENCY = 1;
 export const DEFAULT_BUSY_RETRIES = DEFAULT_RETRIES;

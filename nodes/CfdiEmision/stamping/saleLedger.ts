@@ -31,9 +31,9 @@ import {
 import type { VoucherRecord } from '../api/voucherRecords';
 import { BACKDATE_SECONDS } from '../cfdi/contentKey';
 import { unixSeconds } from '../cfdi/mexicoTime';
-import type { StampingService } from './service';
+import type { StampingService } from './stampingService';
 import type { StampJob } from './stampJob';
-import type { RunVoucherList } from './service';
+import type { RunVoucherList } from './runVoucherList';
 import { fieldCode as upper } from '../cfdi/fieldText';
 import { refusedInput } from '../voucherInput/refusedInput';
 

@@ -1,12 +1,12 @@
 /**
  * One planned item through the protocol (sendJob: the only code that decides which calls go out),
  * a step's own voucher stamped the same way (stampStepVoucher), and the item's output from the
- * answer (outcomeOf). Beside handler.ts, which schedules the items and keeps the run's records.
+ * answer (outcomeOf). Beside runStamping.ts, which schedules the items and keeps the run's records.
  */
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ItemOutcome } from '../execution/runItems';
-import { stampOutput, type OutputFormat } from './answer';
+import { stampOutput, type OutputFormat } from './stampAnswer';
 import type { StampingSettings } from './runSettings';
 import {
 	createAndStamp,
@@ -19,8 +19,8 @@ import {
 	type SendVoucherContext,
 } from './sendVoucher';
 import { stampPending } from './stampPending';
-import type { StampingService } from './service';
-import { seriesOf, type StepRun } from './plan';
+import type { StampingService } from './stampingService';
+import { seriesOf, type StepRun } from './planStampJob';
 import type { StampJob } from './stampJob';
 
 async function createTwoPhase(job: StampJob, context: SendVoucherContext): Promise<DoneAnswer> {

@@ -6,10 +6,10 @@
  * that the corrected send stamps it instead of creating a second voucher beside it (rememberedDraft).
  */ import type { IDataObject } from 'n8n-workflow';
 
-import { backoff, ServiceCallError } from '../api/client';
-import type { StampingService } from './service';
+import { backoff, ServiceCallError } from '../api/sessionAndFailure';
+import type { StampingService } from './stampingService';
 import { needsAttention } from '../execution/needsAttention';
-import { readStampAnswer, rejectionError, SERIES_BUSY_CODE, type StampAnswer } from './answer';
+import { readStampAnswer, rejectionError, SERIES_BUSY_CODE, type StampAnswer } from './stampAnswer';
 import { SaleStampedMeanwhile } from './duplicateCheck';
 import type { StampJob } from './stampJob';
 import type { StampingSettings } from './runSettings';

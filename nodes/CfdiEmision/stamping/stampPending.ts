@@ -1,10 +1,10 @@
 import type { IDataObject, NodeApiError } from 'n8n-workflow';
 
-import { ServiceCallError, timedOut } from '../api/client';
-import type { StampingService } from './service';
+import { ServiceCallError, timedOut } from '../api/sessionAndFailure';
+import type { StampingService } from './stampingService';
 import { unixSeconds } from '../cfdi/mexicoTime';
-import { alreadyStampedSaying, rejectionError } from './answer';
-import { freshVoucher } from './service';
+import { alreadyStampedSaying, rejectionError } from './stampAnswer';
+import { freshVoucher } from './runVoucherList';
 import { SaleStampedMeanwhile } from './duplicateCheck';
 import {
 	pause,

@@ -7,7 +7,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { cfdiDateTime } from '../cfdi/mexicoTime';
-import { mergeMembers, readJsonParameter } from '../execution/parameters';
+import { mergeMembers, readJsonParameter } from '../execution/itemParameters';
 import { runParameter } from '../execution/runParameters';
 
 function compactAddress(address: IDataObject | undefined): IDataObject | undefined {

@@ -5,7 +5,7 @@
  * or calls n8n's request helpers; the token service's paths live in auth/. Each rule is also shown
  * failing on a made-up source, so a scanner that sees nothing cannot pass. Also the floors of the
  * whole tree: no circle of imports, and no import from a lower floor to a higher one.
- * Also covers: nodes/CfdiEmision/api/client.ts (what callers of the client import instead of transport/).
+ * Also covers: nodes/CfdiEmision/api/sessionAndFailure.ts (what callers of the client import instead of transport/).
  */
 import { dirname, posix } from 'node:path';
 import ts from 'typescript';
@@ -108,7 +108,7 @@ describe('one client of the service', () => {
 		// The scan reached the rooms it judges (a wrong root would find nothing and pass).
 		expect(files).toEqual(
 			expect.arrayContaining([
-				`${NODE}/stamping/handler.ts`,
+				`${NODE}/stamping/runStamping.ts`,
 				`${NODE}/actions/voucher/cancel.operation.ts`,
 				`${NODE}/api/vouchers.ts`,
 				'credentials/CfdiEmisionApi.credentials.ts',
@@ -155,7 +155,7 @@ describe('one client of the service', () => {
 		],
 		[
 			'a path in a template',
-			`${NODE}/stamping/handler.ts`,
+			`${NODE}/stamping/runStamping.ts`,
 			'const url = `${API_ROOT}/comprobantes/${id}`;',
 			'writes a path of the issuing API',
 		],
@@ -247,9 +247,9 @@ describe('one rule for "is this parameter an expression"', () => {
  * stays near the top). Only these stamping/ files take the context, each for a reason.
  */
 const TAKE_THE_CONTEXT = new Map([
-	['handler.ts', 'runStamping: n8n runs it, and it makes the client, the reader and the hints'],
+	['runStamping.ts', 'runStamping: n8n runs it, and it makes the client, the reader and the hints'],
 	[
-		'plan.ts',
+		'planStampJob.ts',
 		"the operations' contract (their builders read the node's fields), called for one item",
 	],
 	[
@@ -328,8 +328,11 @@ describe('no circles, nothing climbing back up', () => {
 	const graph = importGraph(files, (file) => readSource(file));
 
 	test('the graph reaches the rooms it judges (a wrong root or parser would find nothing and pass)', () => {
-		expect(graph.get(`${NODE}/stamping/handler.ts`)).toEqual(
-			expect.arrayContaining([`${NODE}/stamping/plan.ts`, `${NODE}/api/client.ts`]),
+		expect(graph.get(`${NODE}/stamping/runStamping.ts`)).toEqual(
+			expect.arrayContaining([
+				`${NODE}/stamping/planStampJob.ts`,
+				`${NODE}/api/sessionAndFailure.ts`,
+			]),
 		);
 		expect(graph.get('credentials/CfdiEmisionApi.credentials.ts')).toContain(
 			`${NODE}/auth/tokenService.ts`,
@@ -375,7 +378,7 @@ describe('no circles, nothing climbing back up', () => {
 		['auth/renewal.ts', "import type { X } from '../transport/transport';"],
 		['execution/runItems.ts', "export { x } from '../auth/secrets';"],
 		['api/pdf.ts', "const s = require('../../../sandbox/http');"],
-		['voucherInput/prepareVoucher.ts', "await import('../stamping/answer');"],
+		['voucherInput/prepareVoucher.ts', "await import('../stamping/stampAnswer');"],
 	])('finds %s climbing: %s', (name, source) => {
 		const file = `${NODE}/${name}`;
 		const imports = importsOf(file, source, new Set(files));
@@ -385,12 +388,12 @@ describe('no circles, nothing climbing back up', () => {
 
 	test('imports within a room or down a floor pass; a file in no room does not', () => {
 		const down = importsOf(
-			`${NODE}/stamping/plan.ts`,
+			`${NODE}/stamping/planStampJob.ts`,
 			"import { a } from './stampJob';\nimport { b } from '../voucherInput/voucherKind';\nimport { c } from '../cfdi/decimal';",
 			new Set(files),
 		);
 		expect(down).toHaveLength(3);
-		expect(against(FLOORS, `${NODE}/stamping/plan.ts`, down)).toEqual([]);
+		expect(against(FLOORS, `${NODE}/stamping/planStampJob.ts`, down)).toEqual([]);
 		expect(against(FLOORS, `${NODE}/newRoom/x.ts`, [])).toEqual([
 			`${NODE}/newRoom/x.ts stands in no room`,
 		]);

@@ -3,7 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { FROM_VERSION_1_1, showFor, uuidField, withDefaultFromVersion11 } from '../common.fields';
 import { EMAIL_LANGUAGES, type EmailLanguage } from './buyerMessage';
-import { DEFAULT_RETRIES, DEFAULT_RETRY_DELAY_MS } from '../../api/client';
+import { DEFAULT_RETRIES, DEFAULT_RETRY_DELAY_MS } from '../../api/sessionAndFailure';
 import { concurrencyOption, ignoreSslOption, timeoutOption } from '../../execution/requestSettings';
 import { SEND_AGAIN_OPTION } from '../../execution/stampedThisRun';
 

@@ -11,10 +11,10 @@ import {
 	RunSession,
 	ServiceCallError,
 	toNodeError,
-} from '../../api/client';
+} from '../../api/sessionAndFailure';
 import { sendVoucherEmail } from '../../api/email';
 import { addedToIncoming } from '../../execution/incomingItem';
-import { readUuid } from '../../execution/parameters';
+import { readUuid } from '../../execution/itemParameters';
 import { readRequestSettings } from '../../execution/requestSettings';
 import { ItemPlans, runItems } from '../../execution/runItems';
 import { notSentHint, notStampedNow, type NotSent } from '../../execution/stampedThisRun';

@@ -14,8 +14,8 @@ import {
 	withDefaultFromVersion11,
 } from '../common.fields';
 import { addedToIncoming } from '../../execution/incomingItem';
-import { RunSession, toNodeError } from '../../api/client';
-import { readUuid } from '../../execution/parameters';
+import { RunSession, toNodeError } from '../../api/sessionAndFailure';
+import { readUuid } from '../../execution/itemParameters';
 import {
 	concurrencyOption,
 	ignoreSslOption,

@@ -30,7 +30,7 @@ import {
 	RunSession,
 	ServiceCallError,
 	toNodeError,
-} from '../../api/client';
+} from '../../api/sessionAndFailure';
 import {
 	concurrencyOption,
 	ignoreSslOption,
@@ -41,7 +41,7 @@ import { ItemPlans, runItems, type ItemOutcome } from '../../execution/runItems'
 import { skippedUpstreamFor } from '../../execution/skippedUpstream';
 import { findVoucherByUuid } from '../../api/voucherList';
 import { cancelVoucher } from '../../api/vouchers';
-import { voucherReferenceValue } from '../../execution/parameters';
+import { voucherReferenceValue } from '../../execution/itemParameters';
 import { uuid } from './fields/reference.fields';
 
 const show = { show: { resource: ['voucher'], operation: ['cancel'] } };

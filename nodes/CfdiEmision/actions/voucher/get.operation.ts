@@ -1,9 +1,9 @@
 /** Voucher → Get: its fields and its execute. */
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { RunSession, toNodeError } from '../../api/client';
+import { RunSession, toNodeError } from '../../api/sessionAndFailure';
 import { readVoucher } from '../../api/vouchers';
-import { readVoucherId } from '../../execution/parameters';
+import { readVoucherId } from '../../execution/itemParameters';
 import {
 	concurrencyOption,
 	ignoreSslOption,

@@ -7,7 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { RunSession, toNodeError } from '../../api/client';
+import { RunSession, toNodeError } from '../../api/sessionAndFailure';
 import {
 	ignoreSslOption,
 	readRequestSettings,

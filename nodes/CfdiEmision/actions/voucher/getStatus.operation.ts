@@ -1,8 +1,8 @@
 /** Voucher → Get Status: its fields and its execute. */
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { operationFailed, RunSession, toNodeError } from '../../api/client';
-import { readUuid } from '../../execution/parameters';
+import { operationFailed, RunSession, toNodeError } from '../../api/sessionAndFailure';
+import { readUuid } from '../../execution/itemParameters';
 import {
 	concurrencyOption,
 	ignoreSslOption,

@@ -8,14 +8,14 @@ import type {
 
 import { fileFieldOf, uuidField, withFileFieldDefault } from '../common.fields';
 import { addedToIncoming } from '../../execution/incomingItem';
-import { readUuid } from '../../execution/parameters';
+import { readUuid } from '../../execution/itemParameters';
 import {
 	concurrencyOption,
 	ignoreSslOption,
 	readRequestSettings,
 	timeoutOption,
 } from '../../execution/requestSettings';
-import { RunSession } from '../../api/client';
+import { RunSession } from '../../api/sessionAndFailure';
 import { runItems } from '../../execution/runItems';
 import { downloadVoucherXml } from '../../api/voucherXml';
 

@@ -1,5 +1,5 @@
 /**
- * Also covers: nodes/CfdiEmision/execution/runItems.ts, nodes/CfdiEmision/execution/parameters.ts (the item loop and the parameters each node of the chain reads).
+ * Also covers: nodes/CfdiEmision/execution/runItems.ts, nodes/CfdiEmision/execution/itemParameters.ts (the item loop and the parameters each node of the chain reads).
  */
 import type { IConnections, INodeParameters } from 'n8n-workflow';
 

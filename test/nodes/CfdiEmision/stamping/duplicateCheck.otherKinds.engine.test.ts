@@ -129,7 +129,7 @@ describe('The same rule for refunds, payments and global invoices', () => {
 		});
 		expect(second.items[0].pairedItem).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 		// Its XML is read: a global invoice of the period holding other sales would not be this one.
-		// One list read, the period's declarations' and the check's (stamping/service.ts).
+		// One list read, the period's declarations' and the check's (stamping/runVoucherList.ts).
 		expect(routesOf()).toEqual(['listVouchers', 'downloadXml']);
 		expect(stamped()).toHaveLength(1);
 	});

@@ -1,6 +1,6 @@
 /**
  * n8n's Retry On Fail and the operations that act (stamping/runSettings.ts, which also reads the
- * run's stamping options, run in handler.engine.test.ts), through n8n-core's real
+ * run's stamping options, run in runStamping.engine.test.ts), through n8n-core's real
  * WorkflowExecute against the sandbox: what is refused, what runs and what the user is told; Cancel and
  * E-mail > Send never repeated by a retry.
  */

@@ -5,7 +5,7 @@
  * the sandbox; each test checks the items a user gets and the requests the service received.
  * Also covers: nodes/CfdiEmision/api/runClient.ts (the pending save, the PUT that stamps it) and api/vouchers.ts (the read-back by id).
  * Also covers: nodes/CfdiEmision/api/runClient.ts (the run's client every request of the protocol goes through).
- * Also covers: nodes/CfdiEmision/stamping/service.ts (what the protocol asks of that client).
+ * Also covers: nodes/CfdiEmision/stamping/runVoucherList.ts (what the protocol asks of that client).
  */
 import type { IDataObject } from 'n8n-workflow';
 

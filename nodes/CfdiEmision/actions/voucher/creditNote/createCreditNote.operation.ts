@@ -4,7 +4,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { TIPO_RELACION } from '../../../cfdi/catalogs/tipoRelacion';
 import { catalogOptions, showFor } from '../../common.fields';
 import { readRelatedInvoices, readRelatedXmlField } from '../../../api/relatedInvoices';
-import { runStamping } from '../../../stamping/handler';
+import { runStamping } from '../../../stamping/runStamping';
 import { readStampingSettings } from '../../../stamping/runSettings';
 import { globalSaleTicketField } from '../globalInvoice/globalSaleTicket.fields';
 import { output } from '../fields/output.fields';
@@ -14,7 +14,7 @@ import { voucherField } from '../fields/voucherForm.fields';
 import { fiscalLegends, relatedVouchers, taxRateFields } from '../fields/voucherKind.fields';
 import { GlobalSaleCredits } from '../globalInvoice/saleCreditFromFields';
 import { SaleLedger } from '../../../stamping/saleLedger';
-import { RunVoucherList } from '../../../stamping/service';
+import { RunVoucherList } from '../../../stamping/runVoucherList';
 import { CREDITED_INVOICES, creditNoteOf } from './creditNoteFromFields';
 import { VOUCHER_KINDS } from '../kindsTable';
 

@@ -8,8 +8,8 @@ import {
 import { MESES, PERIODICIDAD } from '../../../cfdi/catalogs/informacionGlobal';
 import { catalogOptions } from '../../common.fields';
 import { showFor } from '../../common.fields';
-import { runStamping } from '../../../stamping/handler';
-import { RunVoucherList } from '../../../stamping/service';
+import { runStamping } from '../../../stamping/runStamping';
+import { RunVoucherList } from '../../../stamping/runVoucherList';
 import { SaleLedger } from '../../../stamping/saleLedger';
 import { wholeNodeErrorItem } from '../../../execution/runItems';
 import { output } from '../fields/output.fields';

@@ -8,11 +8,11 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { describePeriod, replacementOf, type GlobalOnList } from './globalSaleSteps';
 import type { VoucherRecord } from '../../../api/voucherRecords';
-import type { RelatingDocuments, StepRun } from '../../../stamping/plan';
+import type { RelatingDocuments, StepRun } from '../../../stamping/planStampJob';
 import type { StampJob } from '../../../stamping/stampJob';
-import type { StampingService } from '../../../stamping/service';
+import type { StampingService } from '../../../stamping/stampingService';
 import { needsAttention } from '../../../execution/needsAttention';
-import { freshByUuid } from '../../../stamping/service';
+import { freshByUuid } from '../../../stamping/runVoucherList';
 import {
 	ensureReplacement,
 	facts,

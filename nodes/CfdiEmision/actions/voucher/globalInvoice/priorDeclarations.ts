@@ -13,14 +13,14 @@ import { calendarNow, monthStartIso } from '../../../cfdi/mexicoTime';
 import { periodOfInformacionGlobal, type GlobalPeriod } from './globalPeriod';
 import { readSaleDocument, salesDeclaredBy } from '../../../cfdi/kinds/saleDocument';
 import type { DeclaredGlobal } from './documentedSaleRules';
-import { RunSession } from '../../../api/client';
+import { RunSession } from '../../../api/sessionAndFailure';
 import { RunClient } from '../../../api/runClient';
 import { downloadVoucherXml } from '../../../api/voucherXml';
 import { RunParameters } from '../../../execution/runParameters';
 import { NO_PRIOR, type PriorDeclarations } from './salesAlreadyDocumented';
 import { duplicateCheckModeOf } from '../../../stamping/duplicateCheck';
 import { readStampingSettings } from '../../../stamping/runSettings';
-import type { RunVoucherList } from '../../../stamping/service';
+import type { RunVoucherList } from '../../../stamping/runVoucherList';
 
 const ticketsOf = (ctx: IExecuteFunctions): string[] =>
 	ctx

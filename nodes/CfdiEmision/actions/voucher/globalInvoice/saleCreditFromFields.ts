@@ -12,7 +12,7 @@ import { readSaleDocument, type SaleDocument } from '../../../cfdi/kinds/saleDoc
 import { DECIMAL_ZERO, type Decimal } from '../../../cfdi/decimal';
 import { FOLIO_FISCAL_PATTERN } from '../../../cfdi/cancellation';
 import type { LedgerState, TicketSums } from '../../../cfdi/ledger';
-import { RunSession, toNodeError } from '../../../api/client';
+import { RunSession, toNodeError } from '../../../api/sessionAndFailure';
 import { RunClient } from '../../../api/runClient';
 import type { RequestSettings } from '../../../execution/requestSettings';
 

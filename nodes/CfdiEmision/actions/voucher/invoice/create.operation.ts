@@ -21,7 +21,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { runStamping } from '../../../stamping/handler';
+import { runStamping } from '../../../stamping/runStamping';
 import {
 	saleInGlobalInvoice as checkSaleInGlobalInvoice,
 	type SaleInGlobalInvoice,

@@ -21,7 +21,7 @@ import { KindInputError } from '../../../cfdi/kinds/taxRates';
 import { keyOfFolio } from '../../../cfdi/businessKey';
 import { cfdiDateTime, mexicoCityDate } from '../../../cfdi/mexicoTime';
 import type { BusinessKey } from '../../../cfdi/voucherSource';
-import { readJsonValue } from '../../../execution/parameters';
+import { readJsonValue } from '../../../execution/itemParameters';
 import { BuiltVoucher } from '../../../voucherInput/builtVoucher';
 import type { InputKinds } from '../../../voucherInput/inputKinds';
 import { localProblemsRefusal, type DataProblem } from '../../../voucherInput/dataRefusal';

@@ -6,8 +6,8 @@
  */
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { readVoucherId } from '../../../execution/parameters';
-import { runStamping } from '../../../stamping/handler';
+import { readVoucherId } from '../../../execution/itemParameters';
+import { runStamping } from '../../../stamping/runStamping';
 import { voucherFromInput } from './voucherFromInput';
 import { output } from '../fields/output.fields';
 import { voucherId } from '../fields/reference.fields';

@@ -16,7 +16,7 @@ import { computeTotals } from '../../../cfdi/computeTotals';
 import { reconcile, ReconciliationRefused, type Reconciliation } from '../../../cfdi/reconcile';
 import type { Voucher } from '../../../cfdi/types';
 import { validateVoucher } from '../../../cfdi/validateVoucher';
-import { RunSession } from '../../../api/client';
+import { RunSession } from '../../../api/sessionAndFailure';
 import { LOCAL_ONLY } from '../../../execution/requestSettings';
 import { runItems } from '../../../execution/runItems';
 import { needsAttention } from '../../../execution/needsAttention';

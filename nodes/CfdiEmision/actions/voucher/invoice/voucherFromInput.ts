@@ -16,7 +16,7 @@ import {
 import type { Voucher } from '../../../cfdi/types';
 import type { KindRules } from '../../../cfdi/kindRules';
 import { unitForProduct } from '../../../cfdi/catalogs/unitForProduct';
-import { codeOf, mergeMembers, readJsonParameter } from '../../../execution/parameters';
+import { codeOf, mergeMembers, readJsonParameter } from '../../../execution/itemParameters';
 import { runParameter } from '../../../execution/runParameters';
 import { BuiltVoucher } from '../../../voucherInput/builtVoucher';
 import type { InputKinds } from '../../../voucherInput/inputKinds';

@@ -5,7 +5,7 @@ import { FORMA_PAGO } from '../../../cfdi/catalogs/formaPago';
 import { MONEDA } from '../../../cfdi/catalogs/moneda';
 import { OBJETO_IMP } from '../../../cfdi/catalogs/objetoImp';
 import { readRelatedInvoices, readRelatedXmlField } from '../../../api/relatedInvoices';
-import { runStamping } from '../../../stamping/handler';
+import { runStamping } from '../../../stamping/runStamping';
 import { readStampingSettings } from '../../../stamping/runSettings';
 import { catalogOptions, showFor } from '../../common.fields';
 import { output } from '../fields/output.fields';

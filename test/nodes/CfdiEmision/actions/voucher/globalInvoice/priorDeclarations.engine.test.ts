@@ -1,7 +1,7 @@
 /**
  * The reads of a Create Global Invoice run (actions/voucher/globalInvoice/priorDeclarations.ts) through n8n's
  * engine against the sandbox: the period's declarations and the Duplicate Check come from the run's
- * one list read (stamping/service.ts), and each live global invoice of the period is read once.
+ * one list read (stamping/runVoucherList.ts), and each live global invoice of the period is read once.
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 

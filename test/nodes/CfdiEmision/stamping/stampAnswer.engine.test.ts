@@ -4,7 +4,7 @@
  * a page can show it next to the field; without Continue On Fail the fix is in the description.
  */
 import type { INodeParameters } from 'n8n-workflow';
-import { stampOutput } from '../../../../nodes/CfdiEmision/stamping/answer';
+import { stampOutput } from '../../../../nodes/CfdiEmision/stamping/stampAnswer';
 import { invoiceVoucher, satGuidePaymentComplement } from '../../../support/vouchers';
 import { createParams, FORM_PARTIES, useSandboxEngine } from '../../../support/nodeTestKit';
 import { receiptParams, stampInvoice } from '../../../support/kindsKit';

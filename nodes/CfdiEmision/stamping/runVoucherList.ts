@@ -1,55 +1,17 @@
 /**
- * The stamping protocol's side of the service. What it asks of the service (StampingService):
- * runStamping hands its modules the run's client (api/runClient.ts), which is this; the protocol's
- * modules know no other part of api/ nor n8n's context. And the run's one read of the voucher list
- * (issue 33 item 2), shared by the Duplicate Check and the sale's ledger: each announces the window
+ * The run's one read of the voucher list (issue 33 item 2), shared by the Duplicate Check and the sale's ledger: each announces the window
  * it needs, the first to ask reads the union of them once, and each gets only the vouchers of its
  * own window back (a sale is never judged on another reader's window); a window the read does not
  * reach back to is read again, widened.
  *
- * Outside api/, only this file reads the list for a stamping run (service.runList.structure.test.ts):
+ * Outside api/, only this file reads the list for a stamping run (runVoucherList.structure.test.ts):
  * the reads that must be fresh, after the run's read was taken, are named here (freshWindow,
  * freshVoucher, freshByUuid), each saying why.
  */
-import type { IDataObject, NodeApiError } from 'n8n-workflow';
-
-import type { FailureContext } from '../api/client';
-import type { NodeRef, VoucherWrite } from '../api/runClient';
 import type { VoucherListKey, VoucherListWindow, WholeWindow } from '../api/voucherList';
 import type { VoucherRecord } from '../api/voucherRecords';
-import type { VoucherXml, XmlPurpose } from '../api/voucherXml';
-import type { CancellationBody } from '../api/vouchers';
 import { LISTED_DATE_MARGIN_SECONDS, listedDateWindow, unixSeconds } from '../cfdi/mexicoTime';
-
-export interface StampingService {
-	/** The node, for errors worded outside the client (a rule's refusal). */
-	readonly node: NodeRef;
-	createVoucher(voucher: VoucherWrite, stamp: boolean): Promise<IDataObject>;
-	updatePendingVoucher(id: number, voucher: VoucherWrite): Promise<IDataObject>;
-	stampPendingVoucher(id: number, voucher: VoucherWrite): Promise<IDataObject>;
-	readVoucher(id: number | string, what?: string): Promise<IDataObject>;
-	cancelVoucher(uuid: string, cancellation: CancellationBody): Promise<IDataObject>;
-	findVoucherByUuid(uuid: string): Promise<VoucherRecord | undefined>;
-	readWholeWindow(window: VoucherListWindow): Promise<WholeWindow>;
-	findVoucherOnList(
-		key: VoucherListKey,
-		window: VoucherListWindow,
-	): Promise<VoucherRecord | undefined>;
-	downloadVoucherXml(
-		uuid: string,
-		itemIndex: number,
-		purpose?: Partial<XmlPurpose>,
-	): Promise<VoucherXml>;
-	/** A failed call as the error the user sees. */
-	nodeError(error: unknown, itemIndex: number, context: FailureContext): NodeApiError;
-	/** An answer that arrived but says the operation failed. */
-	operationFailed(
-		itemIndex: number,
-		message: string,
-		fix: string,
-		outcome?: IDataObject,
-	): NodeApiError;
-}
+import type { StampingService } from './stampingService';
 
 // The run's one read of the list, and the reads that must be fresh.
 

@@ -1,9 +1,9 @@
 /**
- * The run's one list read, kept by the layout (issue 33 item 2): outside api/ and stamping/service.ts
+ * The run's one list read, kept by the layout (issue 33 item 2): outside api/ and stamping/runVoucherList.ts
  * nothing calls the service's list readers, so no guard reads the list on its own. The user's own
  * reads (Get Many, Get Status, the Cancel look-up, the voucher picker, the trigger) are the named
  * exceptions: each is one read of its own operation, not a guard of a stamping run. The reads that
- * must be fresh go through service.ts's fresh* functions. The scan is shown failing on a made-up source.
+ * must be fresh go through runVoucherList.ts's fresh* functions. The scan is shown failing on a made-up source.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -25,7 +25,7 @@ const READERS = new Set([
 ]);
 /** The one place a stamping run reads the list; and the operations whose output is the read itself. */
 const ALLOWED = new Set([
-	`${NODE}/stamping/service.ts`,
+	`${NODE}/stamping/runVoucherList.ts`,
 	`${NODE}/actions/voucher/getMany.operation.ts`,
 	`${NODE}/actions/voucher/getStatus.operation.ts`,
 	`${NODE}/actions/voucher/cancel.operation.ts`,
@@ -70,7 +70,7 @@ const sources = (): string[] =>
 		.split('\n')
 		.filter((file) => file.endsWith('.ts') && !file.startsWith(`${NODE}/api/`));
 
-test('outside api/ only stamping/service.ts (and the named user reads) calls a list reader', () => {
+test('outside api/ only stamping/runVoucherList.ts (and the named user reads) calls a list reader', () => {
 	const found = sources()
 		.filter((file) => !ALLOWED.has(file))
 		.flatMap((file) =>
@@ -79,13 +79,13 @@ test('outside api/ only stamping/service.ts (and the named user reads) calls a l
 	expect(found).toEqual([]);
 });
 
-test('the guards of a stamping run (stamping/, voucherInput/) read the list only through stamping/service.ts', () => {
+test('the guards of a stamping run (stamping/, voucherInput/) read the list only through stamping/runVoucherList.ts', () => {
 	const guards = sources().filter((file) => /\/(stamping|voucherInput)\//.test(file));
 	expect(guards.length).toBeGreaterThan(10);
 	const readingList = guards.filter(
 		(file) => readersUsed(file, readFileSync(join(ROOT, file), 'utf8')).length > 0,
 	);
-	expect(readingList).toEqual([`${NODE}/stamping/service.ts`]);
+	expect(readingList).toEqual([`${NODE}/stamping/runVoucherList.ts`]);
 });
 
 test('the scan sees an import, an aliased import and a re-export of a reader (a made-up source), not a comment', () => {

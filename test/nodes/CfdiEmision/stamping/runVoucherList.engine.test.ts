@@ -1,5 +1,5 @@
 /**
- * The run's one read of the voucher list (stamping/service.ts), through n8n's engine against the
+ * The run's one read of the voucher list (stamping/runVoucherList.ts), through n8n's engine against the
  * sandbox: a credit-note or payment-receipt run reads the list once for both the Duplicate Check
  * and the sale's ledger (it read it twice before), and each reader keeps to its own window of it.
  */

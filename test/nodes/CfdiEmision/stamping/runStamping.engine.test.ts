@@ -7,7 +7,7 @@
  * Each case checks, from the sandbox's own state, that no item has two stamped vouchers and no
  * voucher was stamped twice, and what the user sees for every item.
  *
- * Also covers: nodes/CfdiEmision/execution/earlierTries.ts, nodes/CfdiEmision/stamping/index.ts, nodes/CfdiEmision/stamping/plan.ts (the earlier tries these runs go through (Retry On Fail: runSettings.engine.test.ts), the stamping barrel, and each item's plan with the operations' contract).
+ * Also covers: nodes/CfdiEmision/execution/earlierTries.ts, nodes/CfdiEmision/stamping/planStampJob.ts (the earlier tries these runs go through (Retry On Fail: runSettings.engine.test.ts), the stamping barrel, and each item's plan with the operations' contract).
  */
 import type { IDataObject, INode, INodeExecutionData, IRun } from 'n8n-workflow';
 

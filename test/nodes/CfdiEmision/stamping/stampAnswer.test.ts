@@ -1,5 +1,5 @@
-/** Recognising a service's "already stamped" refusal by its code or its words (stamping/answer.ts). */
-import { alreadyStampedSaying } from '../../../../nodes/CfdiEmision/stamping/answer';
+/** Recognising a service's "already stamped" refusal by its code or its words (stamping/stampAnswer.ts). */
+import { alreadyStampedSaying } from '../../../../nodes/CfdiEmision/stamping/stampAnswer';
 
 const refusal = (
 	errores: Array<{ codigo: string; mensaje: string }>,

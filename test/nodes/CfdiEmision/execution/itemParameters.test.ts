@@ -1,5 +1,5 @@
 /**
- * The node's parameters as the operations read them (execution/parameters.ts): a JSON parameter given
+ * The node's parameters as the operations read them (execution/itemParameters.ts): a JSON parameter given
  * as text or as a value, refused in words that name the field and the item and say nothing was sent;
  * deep merges of Additional Fields; a picker's code whichever version saved it.
  */
@@ -10,7 +10,7 @@ import {
 	mergeMembers,
 	readJsonParameter,
 	readJsonValue,
-} from '../../../../nodes/CfdiEmision/execution/parameters';
+} from '../../../../nodes/CfdiEmision/execution/itemParameters';
 
 const NODE: INode = {
 	id: '1',

@@ -9,12 +9,12 @@ import {
 } from 'n8n-workflow';
 
 import { toGeneralPublic } from '../cfdi/rfc';
-import { RunSession, toNodeError } from '../api/client';
+import { RunSession, toNodeError } from '../api/sessionAndFailure';
 import { RunClient } from '../api/runClient';
 import type { VoucherRecord } from '../api/voucherRecords';
 import { ItemPlans, LaneQueue, runItems, type ItemOutcome } from '../execution/runItems';
 import { RunParameters } from '../execution/runParameters';
-import { markTwins, outcomeHints } from './answer';
+import { markTwins, outcomeHints } from './stampAnswer';
 import { readOutputFormat, readStampingSettings, refuseUnderRetryOnFail } from './runSettings';
 import { skippedItemOutput } from '../execution/skippedUpstream';
 import { BuiltVoucher } from '../voucherInput/builtVoucher';
@@ -31,9 +31,14 @@ import { outcomeOf, sendJob } from './sendJob';
 import { DuplicateCheck, SaleStampedMeanwhile, type CheckedItem } from './duplicateCheck';
 import { checkedOutcome, stampedMeanwhileOutcome } from './duplicateOutcome';
 import { SaleLedger } from './saleLedger';
-import type { StampingService } from './service';
-import { RunVoucherList } from './service';
-import { planStampJob, updating, type RelatingDocuments, type VoucherOperation } from './plan';
+import type { StampingService } from './stampingService';
+import { RunVoucherList } from './runVoucherList';
+import {
+	planStampJob,
+	updating,
+	type RelatingDocuments,
+	type VoucherOperation,
+} from './planStampJob';
 import type { CheckedKey, StampJob } from './stampJob';
 
 /** The service's refusal names codes, not values: the values are the body's that was sent. */

@@ -18,7 +18,7 @@ import {
 	readErrores,
 	ServiceCallError,
 	type ServiceErrorEntry,
-} from '../api/client';
+} from '../api/sessionAndFailure';
 import type { NodeRef } from '../api/runClient';
 import { serviceRefusal } from '../voucherInput/dataRefusal';
 import { needsAttention } from '../execution/needsAttention';

@@ -24,7 +24,7 @@ import { duplicateCheckModeOf, saleFactsOf } from './duplicateCheck';
 import { uncheckedNote } from './duplicateOutcome';
 import type { LedgerDocument } from '../cfdi/ledger';
 import type { SaleLedger } from './saleLedger';
-import type { StampingService } from './service';
+import type { StampingService } from './stampingService';
 import type { StampingSettings } from './runSettings';
 import type { RunParameters } from '../execution/runParameters';
 import type { StampingMode, StampJob, VoucherTarget } from './stampJob';

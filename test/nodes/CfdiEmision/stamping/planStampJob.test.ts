@@ -1,8 +1,8 @@
 /**
- * Each item's plan (stamping/plan.ts): the lane an item stamps on.
+ * Each item's plan (stamping/planStampJob.ts): the lane an item stamps on.
  * Also covers: nodes/CfdiEmision/stamping/stampJob.ts (the job's types, held by the compiler).
  */
-import { seriesOf } from '../../../../nodes/CfdiEmision/stamping/plan';
+import { seriesOf } from '../../../../nodes/CfdiEmision/stamping/planStampJob';
 
 describe('seriesOf: the lane an item stamps on', () => {
 	test('the series of a voucher is its serie, trimmed; none is a series of its own', () => {
