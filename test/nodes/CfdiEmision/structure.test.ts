@@ -389,7 +389,7 @@ describe('no circles, nothing climbing back up', () => {
 	test('imports within a room or down a floor pass; a file in no room does not', () => {
 		const down = importsOf(
 			`${NODE}/stamping/planStampJob.ts`,
-			"import { a } from './stampJob';\nimport { b } from '../voucherInput/voucherKind';\nimport { c } from '../cfdi/decimal';",
+			"import { a } from './stampJob';\nimport { b } from '../voucherInput/kindInputReaders';\nimport { c } from '../cfdi/decimal';",
 			new Set(files),
 		);
 		expect(down).toHaveLength(3);

@@ -24,7 +24,7 @@ import {
 	positiveNumber,
 	readTaxRates,
 	withRelationsAndLegends,
-} from '../../../voucherInput/voucherKind';
+} from '../../../voucherInput/kindInputReaders';
 import { BuiltVoucher } from '../../../voucherInput/builtVoucher';
 import { relatedParties } from '../../../voucherInput/relatedParties';
 import { GlobalSaleCredits, type GlobalSaleFacts } from '../globalInvoice/saleCreditFromFields';

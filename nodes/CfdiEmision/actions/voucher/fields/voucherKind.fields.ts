@@ -2,7 +2,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { TIPO_RELACION } from '../../../cfdi/catalogs/tipoRelacion';
-import { taxFieldName } from '../../../voucherInput/voucherKind';
+import { taxFieldName } from '../../../voucherInput/kindInputReaders';
 import { catalogOptions } from '../../common.fields';
 
 type DisplayOptions = INodeProperties['displayOptions'];

@@ -17,7 +17,7 @@ import {
 	kindInputFailure,
 	readTaxRates,
 	withRelationsAndLegends,
-} from '../../../voucherInput/voucherKind';
+} from '../../../voucherInput/kindInputReaders';
 import { globalInvoiceKey } from '../../../cfdi/businessKey';
 import { parseDecimal, type Decimal } from '../../../cfdi/decimal';
 import { resolveGlobalPeriod, type GlobalPeriod } from './globalPeriod';

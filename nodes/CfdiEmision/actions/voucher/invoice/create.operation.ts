@@ -28,7 +28,7 @@ import {
 } from '../globalInvoice/saleInGlobalInvoice';
 import { cancelReplacedGlobal } from '../globalInvoice/globalCancellation';
 import { withHalfReplaced } from '../globalInvoice/halfReplaced';
-import { withRelationsAndLegends } from '../../../voucherInput/voucherKind';
+import { withRelationsAndLegends } from '../../../voucherInput/kindInputReaders';
 import { saleInGlobalInvoice } from './order.fields';
 import { output } from '../fields/output.fields';
 import { options, stampingFields } from '../fields/stamping.fields';

@@ -20,7 +20,7 @@ import {
 	positiveNumber,
 	readTaxRates,
 	withRelationsAndLegends,
-} from '../../../voucherInput/voucherKind';
+} from '../../../voucherInput/kindInputReaders';
 import { buildPaymentReceipt } from './buildReceipt';
 import { type PaidDocumentInput } from './paidDocument';
 import { paidDocumentFromCfdi } from './paidDocumentFromXml';

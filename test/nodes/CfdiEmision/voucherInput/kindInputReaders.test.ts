@@ -1,5 +1,5 @@
 /**
- * The readers the voucher kinds share (voucherInput/voucherKind.ts): the tax rates of a kind's tax
+ * The readers the voucher kinds share (voucherInput/kindInputReaders.ts): the tax rates of a kind's tax
  * fields as the CFDI writes them and positive amounts (dates: cfdi/mexicoTime.test.ts); the engine runs of
  * the kinds that use them: test/nodes/CfdiEmision/actions/voucher/create*.operation.engine.test.ts.
  */
@@ -7,7 +7,7 @@ import {
 	positiveNumber,
 	readTaxRates,
 	taxFieldName,
-} from '../../../../nodes/CfdiEmision/voucherInput/voucherKind';
+} from '../../../../nodes/CfdiEmision/voucherInput/kindInputReaders';
 
 const reader = (values: Record<string, unknown>) => (name: string) => values[name];
 
