@@ -248,10 +248,7 @@ describe('one rule for "is this parameter an expression"', () => {
  */
 const TAKE_THE_CONTEXT = new Map([
 	['runStamping.ts', 'runStamping: n8n runs it, and it makes the client, the reader and the hints'],
-	[
-		'planStampJob.ts',
-		"the operations' contract (their builders read the node's fields), called for one item",
-	],
+	['planStampJob.ts', "the operations' contract (their builders read the node's fields), per item"],
 	[
 		'runSettings.ts',
 		"the run's settings, read once at the top, and the run-wide refusal of Retry On Fail",
