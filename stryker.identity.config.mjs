@@ -1,5 +1,5 @@
 // npm run mutate:identity (not in CI): stryker.config.json narrowed to a sale's identity and the
-// reconciliation rule (cfdi/saleIdentity.ts and its contentKey.ts, cfdi/businessKey.ts, cfdi/reconcile.ts) with their pure
+// reconciliation rule (identity/saleIdentity.ts and its contentKey.ts, identity/businessKey.ts, cfdi/reconcile.ts) with their pure
 // tests, its own report (reports/mutation/identity.json) and incremental file. MUTATE_TESTS, when set,
 // replaces the default tests. See DEVELOPMENT.md "Mutation testing".
 // The survivors of npm run mutate:identity, read and kept:
@@ -30,24 +30,24 @@ const report = process.env.MUTATE_REPORT || 'identity';
 
 // Read by stryker.jest.config.js in the test runner processes, which inherit this environment.
 process.env.MUTATE_TESTS ||= [
-	'saleIdentity.test.ts',
-	'saleIdentity.keys.test.ts',
-	'saleIdentity.property.test.ts',
-	'contentKey.test.ts',
-	'businessKey.test.ts',
-	'reconcile.test.ts',
-	'reconcile.notes.test.ts',
-	'reconcile.property.test.ts',
+	'identity/saleIdentity.test.ts',
+	'identity/saleIdentity.keys.test.ts',
+	'identity/saleIdentity.property.test.ts',
+	'identity/contentKey.test.ts',
+	'identity/businessKey.test.ts',
+	'cfdi/reconcile.test.ts',
+	'cfdi/reconcile.notes.test.ts',
+	'cfdi/reconcile.property.test.ts',
 ]
-	.map((file) => `test/nodes/CfdiEmision/cfdi/${file}`)
+	.map((file) => `test/nodes/CfdiEmision/${file}`)
 	.join(',');
 
 export default {
 	...base,
 	mutate: [
-		'nodes/CfdiEmision/cfdi/saleIdentity.ts',
-		'nodes/CfdiEmision/cfdi/contentKey.ts',
-		'nodes/CfdiEmision/cfdi/businessKey.ts',
+		'nodes/CfdiEmision/identity/saleIdentity.ts',
+		'nodes/CfdiEmision/identity/contentKey.ts',
+		'nodes/CfdiEmision/identity/businessKey.ts',
 		'nodes/CfdiEmision/cfdi/reconcile.ts',
 		'nodes/CfdiEmision/cfdi/conceptChoices.ts',
 	],

@@ -2,7 +2,7 @@
  * A voucher as the voucher list gives it (ListedSale): stamped, series A folio 1001, for
  * URE180429TM6, 1,160 MXN, with these members changed; each call a new UUID and voucher id.
  */
-import type { ListedSale } from '../../nodes/CfdiEmision/cfdi/saleIdentity';
+import type { ListedSale } from '../../nodes/CfdiEmision/identity/saleIdentity';
 
 let id = 0;
 export const listedSale = (over: Partial<ListedSale> = {}): ListedSale => {

@@ -7,9 +7,9 @@ import {
 	twinsOf,
 	type DuplicateCheckMode,
 	type ListedVoucher,
-} from '../cfdi/businessKey';
-import { ageUnsure, saleWindow, withinKeyWindow } from '../cfdi/contentKey';
-import { fiscalChanges, type FiscalChange, type FiscalFacts } from '../cfdi/contentTwin';
+} from '../identity/businessKey';
+import { ageUnsure, saleWindow, withinKeyWindow } from '../identity/contentKey';
+import { fiscalChanges, type FiscalChange, type FiscalFacts } from '../identity/contentTwin';
 import { toGeneralPublic } from '../cfdi/rfc';
 import {
 	judgeListed,
@@ -17,7 +17,7 @@ import {
 	type ListedSale,
 	type SaleFacts,
 	type Verdict,
-} from '../cfdi/saleIdentity';
+} from '../identity/saleIdentity';
 import type { StampingService } from './stampingService';
 import type { WholeWindow } from '../api/voucherList';
 import type { VoucherRecord } from '../api/voucherRecords';

@@ -1,15 +1,15 @@
 /** The item's result when the Duplicate Check finds its sale: the voucher found, or why the item stops. */
 import type { IDataObject } from 'n8n-workflow';
 
-import { CONTENT_FOLIO_PREFIX } from '../cfdi/contentKey';
-import { fiscalChangedMessage } from '../cfdi/contentTwin';
+import { CONTENT_FOLIO_PREFIX } from '../identity/contentKey';
+import { fiscalChangedMessage } from '../identity/contentTwin';
 import {
 	collisionMessage,
 	describeListed,
 	describeSale,
 	totalChangedMessage,
 	type Verdict,
-} from '../cfdi/saleIdentity';
+} from '../identity/saleIdentity';
 import type { BusinessKey } from '../cfdi/voucherSource';
 import { operationFailed } from '../api/sessionAndFailure';
 import type { NodeRef } from '../api/runClient';

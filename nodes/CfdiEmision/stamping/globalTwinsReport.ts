@@ -2,7 +2,7 @@
  * The twin report of a global invoice stamped by two concurrent runs: the tickets of each twin read
  * from its XML, so that the advice keeps every ticket declared exactly once (cfdi/kinds/globalTwins.ts).
  */
-import type { TwinReport } from '../cfdi/businessKey';
+import type { TwinReport } from '../identity/businessKey';
 import { globalTwinAdvice, globalTwinMessage } from '../cfdi/kinds/globalTwins';
 import type { BusinessKey } from '../cfdi/voucherSource';
 import { readSaleDocument, salesDeclaredBy } from '../cfdi/kinds/saleDocument';

@@ -4,7 +4,7 @@
  * instead of the whole window: the check's cost per item stops growing with the list (issue 40
  * item 5). Pure.
  */
-import { folioCode, type ListedSale } from '../cfdi/saleIdentity';
+import { folioCode, type ListedSale } from '../identity/saleIdentity';
 import type { BusinessKey } from '../cfdi/voucherSource';
 
 export class ListedByFolio {

@@ -10,11 +10,11 @@ import {
 	keyOfFolio,
 	userKey,
 	type DuplicateCheckMode,
-} from '../cfdi/businessKey';
-import { contentKey, DEFAULT_CONTENT_WINDOW_HOURS, keyText } from '../cfdi/contentKey';
-import { fiscalFactsOf } from '../cfdi/contentTwin';
+} from '../identity/businessKey';
+import { contentKey, DEFAULT_CONTENT_WINDOW_HOURS, keyText } from '../identity/contentKey';
+import { fiscalFactsOf } from '../identity/contentTwin';
 import type { KindRules } from '../cfdi/kindRules';
-import { isGenericRfc } from '../cfdi/saleIdentity';
+import { isGenericRfc } from '../identity/saleIdentity';
 import type { BusinessKey } from '../cfdi/voucherSource';
 import type { VoucherRecord } from '../api/voucherRecords';
 import { BuiltVoucher } from '../voucherInput/builtVoucher';

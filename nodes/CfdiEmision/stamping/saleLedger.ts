@@ -13,7 +13,7 @@
  */
 import { NodeOperationError, type IDataObject } from 'n8n-workflow';
 
-import { stateOf, type ListedSale } from '../cfdi/saleIdentity';
+import { stateOf, type ListedSale } from '../identity/saleIdentity';
 import {
 	creditRefusal,
 	installmentConflictRefusal,
@@ -29,7 +29,7 @@ import {
 	type TicketSums,
 } from '../cfdi/ledger';
 import type { VoucherRecord } from '../api/voucherRecords';
-import { BACKDATE_SECONDS } from '../cfdi/contentKey';
+import { BACKDATE_SECONDS } from '../identity/contentKey';
 import { unixSeconds } from '../cfdi/mexicoTime';
 import type { StampingService } from './stampingService';
 import type { StampJob } from './stampJob';

@@ -4,9 +4,9 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { DuplicateCheckMode } from '../cfdi/businessKey';
-import type { FiscalFacts } from '../cfdi/contentTwin';
-import type { SaleFacts } from '../cfdi/saleIdentity';
+import type { DuplicateCheckMode } from '../identity/businessKey';
+import type { FiscalFacts } from '../identity/contentTwin';
+import type { SaleFacts } from '../identity/saleIdentity';
 import type { BusinessKey } from '../cfdi/voucherSource';
 import type { PreparedVoucher } from '../voucherInput/prepareVoucher';
 

@@ -316,7 +316,7 @@ const FLOORS: string[][] = [
 	[`${NODE}/voucherInput/`],
 	[`${NODE}/api/`],
 	[`${NODE}/transport/`],
-	[`${NODE}/orders/`, `${NODE}/execution/`, `${NODE}/auth/`],
+	[`${NODE}/orders/`, `${NODE}/execution/`, `${NODE}/auth/`, `${NODE}/identity/`],
 	[`${NODE}/network/`, `${NODE}/cfdi/`],
 ];
 

@@ -8,7 +8,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { currencyDecimals } from '../../cfdi/catalogs/moneda';
-import { CONTENT_FOLIO_PREFIX } from '../../cfdi/contentKey';
+import { CONTENT_FOLIO_PREFIX } from '../../identity/contentKey';
 import { decimalAsGiven, parseDecimal } from '../../cfdi/decimal';
 import type { VoucherKind } from '../../cfdi/voucherSummary';
 
@@ -20,7 +20,7 @@ export const EMAIL_LANGUAGES: Array<{ name: string; value: EmailLanguage }> = [
 	{ name: 'English', value: 'en' },
 ];
 
-// A folio the node wrote from the voucher's content ("C-488C0590", cfdi/contentKey.ts) means nothing
+// A folio the node wrote from the voucher's content ("C-488C0590", identity/contentKey.ts) means nothing
 // to the buyer: such an invoice is named by its issuer and total alone.
 const CONTENT_FOLIO = new RegExp(`^${CONTENT_FOLIO_PREFIX}[0-9A-F]{8}$`);
 

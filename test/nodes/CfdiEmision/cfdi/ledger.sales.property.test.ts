@@ -18,7 +18,7 @@
 import Decimal from 'decimal.js';
 import fc from 'fast-check';
 
-import { twinsOf } from '../../../../nodes/CfdiEmision/cfdi/businessKey';
+import { twinsOf } from '../../../../nodes/CfdiEmision/identity/businessKey';
 import { globalTwinAdvice } from '../../../../nodes/CfdiEmision/cfdi/kinds/globalTwins';
 import { breaches, Shop, snapshot, type Decided } from './ledger.salesModel';
 

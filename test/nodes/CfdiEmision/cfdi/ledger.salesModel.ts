@@ -6,7 +6,7 @@
  */
 import Decimal from 'decimal.js';
 
-import type { ListedVoucher } from '../../../../nodes/CfdiEmision/cfdi/businessKey';
+import type { ListedVoucher } from '../../../../nodes/CfdiEmision/identity/businessKey';
 import { decimalToString, type Decimal as Exact } from '../../../../nodes/CfdiEmision/cfdi/decimal';
 import {
 	nextGlobalSaleStep,
@@ -18,7 +18,7 @@ import {
 	liveRelating,
 	paymentRefusal,
 } from '../../../../nodes/CfdiEmision/cfdi/ledgerRules';
-import { judgeListed } from '../../../../nodes/CfdiEmision/cfdi/saleIdentity';
+import { judgeListed } from '../../../../nodes/CfdiEmision/identity/saleIdentity';
 import { exact, ledgerInvoice, ledgerNote, ledgerReceipt } from '../../../support/ledgerDocuments';
 
 const RFCS = ['AAA010101AAA', 'BBB020202BB1'];

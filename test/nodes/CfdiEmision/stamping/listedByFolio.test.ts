@@ -8,7 +8,7 @@ import {
 	judgeListed,
 	mayCarryKey,
 	type ListedSale,
-} from '../../../../nodes/CfdiEmision/cfdi/saleIdentity';
+} from '../../../../nodes/CfdiEmision/identity/saleIdentity';
 import type { BusinessKey } from '../../../../nodes/CfdiEmision/cfdi/voucherSource';
 import { ListedByFolio } from '../../../../nodes/CfdiEmision/stamping/listedByFolio';
 

@@ -18,7 +18,7 @@ import {
 	readTaxRates,
 	withRelationsAndLegends,
 } from '../../../voucherInput/kindInputReaders';
-import { globalInvoiceKey } from '../../../cfdi/businessKey';
+import { globalInvoiceKey } from '../../../identity/businessKey';
 import { parseDecimal, type Decimal } from '../../../cfdi/decimal';
 import { resolveGlobalPeriod, type GlobalPeriod } from './globalPeriod';
 import { lateGlobalInvoiceWarning } from './globalDeadline';

@@ -6,8 +6,8 @@
  */
 import { NodeOperationError, type IExecuteFunctions } from 'n8n-workflow';
 
-import { checkWindow, globalInvoiceKey } from '../../../cfdi/businessKey';
-import { saleWindow } from '../../../cfdi/contentKey';
+import { checkWindow, globalInvoiceKey } from '../../../identity/businessKey';
+import { saleWindow } from '../../../identity/contentKey';
 import { GENERIC_NATIONAL_RFC } from '../../../cfdi/rfc';
 import { calendarNow, monthStartIso } from '../../../cfdi/mexicoTime';
 import { periodOfInformacionGlobal, type GlobalPeriod } from './globalPeriod';

@@ -18,7 +18,7 @@ import type {
 	WithoutTaxData,
 } from '../../../orders/settings';
 import { KindInputError } from '../../../cfdi/kinds/taxRates';
-import { keyOfFolio } from '../../../cfdi/businessKey';
+import { keyOfFolio } from '../../../identity/businessKey';
 import { cfdiDateTime, mexicoCityDate } from '../../../cfdi/mexicoTime';
 import type { BusinessKey } from '../../../cfdi/voucherSource';
 import { readJsonValue } from '../../../execution/itemParameters';

@@ -6,7 +6,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { type StampedCfdi } from '../../../cfdi/kinds/stampedCfdi';
 import { KindInputError } from '../../../cfdi/kinds/taxRates';
-import { paymentReceiptKey } from '../../../cfdi/businessKey';
+import { paymentReceiptKey } from '../../../identity/businessKey';
 import { cfdiDateTime } from '../../../cfdi/mexicoTime';
 import {
 	relatedEntries,

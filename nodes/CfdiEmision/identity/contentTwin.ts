@@ -6,8 +6,8 @@
  * as if nothing differed hides that the stamped invoice now carries a wrong fiscal field; so the
  * field is named, with both values and what to do, as a changed total is (totalChanged). Pure.
  */
-import type { BusinessKey } from './voucherSource';
-import { fieldText } from './fieldText';
+import type { BusinessKey } from '../cfdi/voucherSource';
+import { fieldText } from '../cfdi/fieldText';
 
 /** The fiscal fields a content twin may differ in, as the voucher carries them. */
 export interface FiscalFacts {

@@ -4,10 +4,10 @@
  * ("C-" and the fingerprint) so that the list shows it, looked for over a window (a day by default);
  * the window a keyed sale is looked for in, and a key typed by the user read as text. Pure.
  */
-import { decimalToString, parseDecimal } from './decimal';
-import { LISTED_DATE_MARGIN_SECONDS, sameDateInSomeZone, unixSeconds } from './mexicoTime';
-import type { BusinessKey } from './voucherSource';
-import { fieldText, fieldCode } from './fieldText';
+import { decimalToString, parseDecimal } from '../cfdi/decimal';
+import { LISTED_DATE_MARGIN_SECONDS, sameDateInSomeZone, unixSeconds } from '../cfdi/mexicoTime';
+import type { BusinessKey } from '../cfdi/voucherSource';
+import { fieldText, fieldCode } from '../cfdi/fieldText';
 
 /** FNV-1a, 32 bits, as 8 hex digits. */
 export function fingerprint(value: string): string {

@@ -1,12 +1,12 @@
 /**
- * A content twin that differs in a fiscal field (cfdi/contentTwin.ts, issue 33 item 3): the fields
+ * A content twin that differs in a fiscal field (identity/contentTwin.ts, issue 33 item 3): the fields
  * read from a voucher body, which differ, and the message naming them, both values and what to do.
  */
 import {
 	fiscalChangedMessage,
 	fiscalChanges,
 	fiscalFactsOf,
-} from '../../../../nodes/CfdiEmision/cfdi/contentTwin';
+} from '../../../../nodes/CfdiEmision/identity/contentTwin';
 import { invoiceVoucher } from '../../../support/vouchers';
 
 const KEY = { value: 'content:006FF58F', from: "the voucher's content", folio: 'C-006FF58F' };

@@ -1,5 +1,5 @@
 /**
- * A sale's identity on the voucher list (issue 27 items 1-3, cfdi/saleIdentity.ts): which listed
+ * A sale's identity on the voucher list (issue 27 items 1-3, identity/saleIdentity.ts): which listed
  * voucher is this sale (judgeListed) and the messages that name it. The content key, the list's
  * window, a key's text and the state read from a listed status: saleIdentity.keys.test.ts.
  */
@@ -9,7 +9,7 @@ import {
 	judgeListed,
 	totalChangedMessage,
 	type ListedSale,
-} from '../../../../nodes/CfdiEmision/cfdi/saleIdentity';
+} from '../../../../nodes/CfdiEmision/identity/saleIdentity';
 import { listedSale } from '../../../support/listedSale';
 import type { BusinessKey } from '../../../../nodes/CfdiEmision/cfdi/voucherSource';
 

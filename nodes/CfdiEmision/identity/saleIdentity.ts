@@ -14,11 +14,11 @@
  * A voucher without a key (Fields, JSON or Line Items without folio) is identified by its content
  * (`contentKey`, in ./contentKey.ts).
  */
-import { currencyDecimals } from './catalogs/moneda';
-import { compareDecimal, decimalToString, parseDecimal } from './decimal';
-import { GENERIC_FOREIGN_RFC, GENERIC_NATIONAL_RFC } from './rfc';
-import type { BusinessKey } from './voucherSource';
-import { fieldText, fieldCode } from './fieldText';
+import { currencyDecimals } from '../cfdi/catalogs/moneda';
+import { compareDecimal, decimalToString, parseDecimal } from '../cfdi/decimal';
+import { GENERIC_FOREIGN_RFC, GENERIC_NATIONAL_RFC } from '../cfdi/rfc';
+import type { BusinessKey } from '../cfdi/voucherSource';
+import { fieldText, fieldCode } from '../cfdi/fieldText';
 
 // The content key and the sale's window (their own module; importable from here as before).
 export * from './contentKey';

@@ -1,5 +1,5 @@
 /**
- * A sale's key from its voucher's content (cfdi/contentKey.ts), for a voucher without a key of its
+ * A sale's key from its voucher's content (identity/contentKey.ts), for a voucher without a key of its
  * own: the same sale built again gives the same folio ("C-" and 8 hex digits), another recipient,
  * line or total another; the window it is looked for in; a typed key read as text. The identity rule
  * that uses it: saleIdentity.test.ts beside this one.
@@ -13,7 +13,7 @@ import {
 	saleWindow,
 	withinKeyWindow,
 	ageUnsure,
-} from '../../../../nodes/CfdiEmision/cfdi/contentKey';
+} from '../../../../nodes/CfdiEmision/identity/contentKey';
 import { unixSeconds } from '../../../../nodes/CfdiEmision/cfdi/mexicoTime';
 import { invoiceVoucher } from '../../../support/vouchers';
 

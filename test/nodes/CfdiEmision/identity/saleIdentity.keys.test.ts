@@ -1,5 +1,5 @@
 /**
- * A sale's identity (cfdi/saleIdentity.ts), its keys: the content key of a voucher sent without a
+ * A sale's identity (identity/saleIdentity.ts), its keys: the content key of a voucher sent without a
  * Duplicate Check Key (the folio it derives, what counts as the same content, generic RFCs), the
  * window of the voucher list a sale's voucher can be in, and a key given as text or a number. How a
  * listed voucher is judged against the sale, and the messages: saleIdentity.test.ts. Also the
@@ -14,7 +14,7 @@ import {
 	moneyText,
 	saleWindow,
 	stateOf,
-} from '../../../../nodes/CfdiEmision/cfdi/saleIdentity';
+} from '../../../../nodes/CfdiEmision/identity/saleIdentity';
 import { listedSale } from '../../../support/listedSale';
 
 describe('the content key of a voucher without one', () => {

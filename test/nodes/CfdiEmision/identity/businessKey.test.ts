@@ -1,5 +1,5 @@
 /**
- * The duplicate check's pure rules (cfdi/businessKey.ts): keys, folios, twins, the date window.
+ * The duplicate check's pure rules (identity/businessKey.ts): keys, folios, twins, the date window.
  * (What the list holds for a sale: saleIdentity.test.ts.)
  */
 import fc from 'fast-check';
@@ -15,7 +15,7 @@ import {
 	twinsOf,
 	userKey,
 	type ListedVoucher,
-} from '../../../../nodes/CfdiEmision/cfdi/businessKey';
+} from '../../../../nodes/CfdiEmision/identity/businessKey';
 
 const UUID_A = '5FB2822E-396D-4725-8521-CDC4BDD20CCF';
 const UUID_B = 'AAAAAAAA-396D-4725-8521-CDC4BDD20CCF';

@@ -6,15 +6,15 @@
  *
  * The model is the Duplicate Check's decision as stamping/duplicateCheck.ts makes it, on the real
  * pure code: the list read to its announced count (api/voucherList.ts readWholeList, with pages that
- * shift), judged by cfdi/saleIdentity.ts judgeListed (an incomplete read with nothing found is
+ * shift), judged by identity/saleIdentity.ts judgeListed (an incomplete read with nothing found is
  * undecidable: nothing stamped), a stamp added to the service's list, and the after-run twin look-up
- * (cfdi/businessKey.ts twinsOf). Properties:
+ * (identity/businessKey.ts twinsOf). Properties:
  *   1. no sale is ever answered with a voucher of another recipient, nor of another total without the
  *      changed total said (both figures), nor of another series or folio;
  *   2. no sale is stamped twice without a twin report on the stamps (the oldest to keep, the rest to
  *      cancel): a second stamp happens only when two executions raced;
  *   3. a folio collision (another recipient under the key) is never stamped over nor answered.
- * Also covers: cfdi/businessKey.ts (twinsOf, listedUnderKey), api/voucherList.ts (readWholeList).
+ * Also covers: identity/businessKey.ts (twinsOf, listedUnderKey), api/voucherList.ts (readWholeList).
  *
  * Runs: a fixed seed and numRuns (SEED, RUNS below; ORACLE_RUNS lowers them under `npm run mutate`),
  * about 3 s on a loaded 2-core machine. To replay a failure, fast-check prints its seed and path.
@@ -22,13 +22,13 @@
 import fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';
 
-import { twinsOf, type ListedVoucher } from '../../../../nodes/CfdiEmision/cfdi/businessKey';
+import { twinsOf, type ListedVoucher } from '../../../../nodes/CfdiEmision/identity/businessKey';
 import {
 	judgeListed,
 	type ListedSale,
 	type SaleFacts,
 	type Verdict,
-} from '../../../../nodes/CfdiEmision/cfdi/saleIdentity';
+} from '../../../../nodes/CfdiEmision/identity/saleIdentity';
 import type { BusinessKey } from '../../../../nodes/CfdiEmision/cfdi/voucherSource';
 import { readWholeList } from '../../../../nodes/CfdiEmision/api/voucherList';
 

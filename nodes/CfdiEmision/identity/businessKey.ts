@@ -9,10 +9,10 @@
  * state, series, folio, recipient and totals, and nothing else the voucher carries. The folio is the
  * one member a workflow controls that the list echoes, so a key is found through it.
  */
-import { unixSeconds } from './mexicoTime';
-import type { BusinessKey } from './voucherSource';
+import { unixSeconds } from '../cfdi/mexicoTime';
+import type { BusinessKey } from '../cfdi/voucherSource';
 import { byAge, fingerprint, KEEP_SALES_APART, stateOf, type SaleFacts } from './saleIdentity';
-import { fieldText } from './fieldText';
+import { fieldText } from '../cfdi/fieldText';
 
 /** Anexo 20: Folio is 1 to 40 characters. */
 export const FOLIO_MAX_LENGTH = 40;
