@@ -1,5 +1,5 @@
 // npm run mutate:ledger (not in CI): stryker.config.json narrowed to a sale's ledger and its rules
-// (cfdi/ledger.ts, ledgerDocument.ts, ledgerRules.ts) and the reconciliation rule (cfdi/reconcile.ts, conceptChoices.ts), with their pure
+// (ledger/ledger.ts, ledgerDocument.ts, ledgerRules.ts) and the reconciliation rule (cfdi/reconcile.ts, conceptChoices.ts), with their pure
 // tests, its own report (reports/mutation/ledger.json) and incremental file. MUTATE_TESTS, when set,
 // replaces the default tests. reconcile.centsSearch.test.ts is left out: its month-scale cases take
 // a minute or more per mutant (the cents search's oracle is in reconcile.centsOracle.test.ts). Run it
@@ -52,29 +52,29 @@ const report = process.env.MUTATE_REPORT || 'ledger';
 
 // Read by stryker.jest.config.js in the test runner processes, which inherit this environment.
 process.env.MUTATE_TESTS ||= [
-	'ledger.test.ts',
-	'ledger.documents.test.ts',
-	'ledgerRules.test.ts',
-	'ledgerRules.payments.test.ts',
-	'ledgerRules.relating.test.ts',
-	'ledger.property.test.ts',
-	'ledger.sales.property.test.ts',
-	'reconcile.test.ts',
-	'reconcile.notes.test.ts',
-	'reconcile.property.test.ts',
-	'reconcile.cents.test.ts',
-	'reconcile.centsOracle.test.ts',
-	'reconcile.satLimits.test.ts',
+	'ledger/ledger.test.ts',
+	'ledger/ledger.documents.test.ts',
+	'ledger/ledgerRules.test.ts',
+	'ledger/ledgerRules.payments.test.ts',
+	'ledger/ledgerRules.relating.test.ts',
+	'ledger/ledger.property.test.ts',
+	'ledger/ledger.sales.property.test.ts',
+	'cfdi/reconcile.test.ts',
+	'cfdi/reconcile.notes.test.ts',
+	'cfdi/reconcile.property.test.ts',
+	'cfdi/reconcile.cents.test.ts',
+	'cfdi/reconcile.centsOracle.test.ts',
+	'cfdi/reconcile.satLimits.test.ts',
 ]
-	.map((file) => `test/nodes/CfdiEmision/cfdi/${file}`)
+	.map((file) => `test/nodes/CfdiEmision/${file}`)
 	.join(',');
 
 export default {
 	...base,
 	mutate: [
-		'nodes/CfdiEmision/cfdi/ledger.ts',
-		'nodes/CfdiEmision/cfdi/ledgerDocument.ts',
-		'nodes/CfdiEmision/cfdi/ledgerRules.ts',
+		'nodes/CfdiEmision/ledger/ledger.ts',
+		'nodes/CfdiEmision/ledger/ledgerDocument.ts',
+		'nodes/CfdiEmision/ledger/ledgerRules.ts',
 		'nodes/CfdiEmision/cfdi/reconcile.ts',
 		'nodes/CfdiEmision/cfdi/conceptChoices.ts',
 	],

@@ -1,9 +1,9 @@
 /**
- * A sale's ledger documents as the tests write them (cfdi/ledger.ts's LedgerDocument): each kind's
+ * A sale's ledger documents as the tests write them (ledger/ledger.ts's LedgerDocument): each kind's
  * fixed members here, the figures and anything else given by the test.
  */
 import { parseDecimal, type Decimal } from '../../nodes/CfdiEmision/cfdi/decimal';
-import type { LedgerDocument, LedgerPaid } from '../../nodes/CfdiEmision/cfdi/ledger';
+import type { LedgerDocument, LedgerPaid } from '../../nodes/CfdiEmision/ledger/ledger';
 
 /** An amount written as decimal text, as the ledger holds it. */
 export const exact = (text: string): Decimal => parseDecimal(text) as Decimal;

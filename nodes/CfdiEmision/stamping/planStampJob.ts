@@ -22,7 +22,7 @@ import { withIssuerDefaults, type IssuerDefaults } from '../voucherInput/issuerD
 import { prepareVoucher, withReconciliation } from '../voucherInput/prepareVoucher';
 import { duplicateCheckModeOf, saleFactsOf } from './duplicateCheck';
 import { uncheckedNote } from './duplicateOutcome';
-import type { LedgerDocument } from '../cfdi/ledger';
+import type { LedgerDocument } from '../ledger/ledger';
 import type { SaleLedger } from './saleLedger';
 import type { StampingService } from './stampingService';
 import type { StampingSettings } from './runSettings';

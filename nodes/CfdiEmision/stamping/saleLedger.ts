@@ -1,5 +1,5 @@
 /**
- * The run's ledger (cfdi/ledger.ts) filled from the service, and its rules applied to each credit
+ * The run's ledger (ledger/ledger.ts) filled from the service, and its rules applied to each credit
  * note and payment receipt in the item's turn, before the voucher's first request (issue 33 items
  * 2 and 3). Every voucher of type E relating invoices and every type P is checked, whatever the
  * operation, input mode or "Read Related Invoices From Their XML" says: the sums do not depend on a
@@ -19,15 +19,15 @@ import {
 	installmentConflictRefusal,
 	liveRelating,
 	paymentRefusal,
-} from '../cfdi/ledgerRules';
-import { ledgerDocumentFromBody, ledgerDocumentFromXml } from '../cfdi/ledgerDocument';
+} from '../ledger/ledgerRules';
+import { ledgerDocumentFromBody, ledgerDocumentFromXml } from '../ledger/ledgerDocument';
 import {
 	Ledger,
 	type LedgerDocument,
 	type LedgerState,
 	type Refusal,
 	type TicketSums,
-} from '../cfdi/ledger';
+} from '../ledger/ledger';
 import type { VoucherRecord } from '../api/voucherRecords';
 import { BACKDATE_SECONDS } from '../identity/contentKey';
 import { unixSeconds } from '../cfdi/mexicoTime';

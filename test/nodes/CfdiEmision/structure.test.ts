@@ -316,7 +316,7 @@ const FLOORS: string[][] = [
 	[`${NODE}/voucherInput/`],
 	[`${NODE}/api/`],
 	[`${NODE}/transport/`],
-	[`${NODE}/orders/`, `${NODE}/execution/`, `${NODE}/auth/`, `${NODE}/identity/`],
+	[`${NODE}/orders/`, `${NODE}/execution/`, `${NODE}/auth/`, `${NODE}/identity/`, `${NODE}/ledger/`],
 	[`${NODE}/network/`, `${NODE}/cfdi/`],
 ];
 

@@ -5,7 +5,7 @@
  * installment it pays; a receipt for an invoice issued PUE is refused.
  *
  * Also covers:
- * nodes/CfdiEmision/cfdi/ledger.ts (through the engine; its pure tests: test/nodes/CfdiEmision/cfdi/ledger.test.ts).
+ * nodes/CfdiEmision/ledger/ledger.ts (through the engine; its pure tests: test/nodes/CfdiEmision/ledger/ledger.test.ts).
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 

@@ -1,6 +1,6 @@
 /**
  * The ledger's place in the layout, read from the sources (issue 33 item 2): one ledger module
- * (cfdi/ledger.ts and its rules cfdi/ledgerRules.ts, its reader stamping/saleLedger.ts; no saleSums left anywhere), and the protocol
+ * (ledger/ledger.ts and its rules ledger/ledgerRules.ts, its reader stamping/saleLedger.ts; no saleSums left anywhere), and the protocol
  * room (stamping/) reads no input mode, operation or XML setting, so a sum cannot depend on one.
  * The scan is shown failing on a made-up source, so a scanner that sees nothing cannot pass.
  */
@@ -58,7 +58,7 @@ test('the scan sees a read of the input mode (a made-up source), and not one in 
 	).toEqual(['inputMode']);
 });
 
-test('one ledger module: no saleSums file, and the ledger and its sum rules are defined only in cfdi/ledger.ts and ledgerRules.ts', () => {
+test('one ledger module: no saleSums file, and the ledger and its sum rules are defined only in ledger/ledger.ts and ledgerRules.ts', () => {
 	const files = sources();
 	expect(files.filter((file) => /saleSums/i.test(file))).toEqual([]);
 	const defining = files.filter((file) =>
@@ -66,5 +66,5 @@ test('one ledger module: no saleSums file, and the ledger and its sum rules are 
 			readFileSync(join(ROOT, file), 'utf8'),
 		),
 	);
-	expect(defining).toEqual([`${NODE}/cfdi/ledger.ts`, `${NODE}/cfdi/ledgerRules.ts`]);
+	expect(defining).toEqual([`${NODE}/ledger/ledger.ts`, `${NODE}/ledger/ledgerRules.ts`]);
 });

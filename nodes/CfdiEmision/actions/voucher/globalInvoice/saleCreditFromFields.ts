@@ -11,7 +11,7 @@ import { decimalToNumber } from '../../../cfdi/decimal';
 import { readSaleDocument, type SaleDocument } from '../../../cfdi/kinds/saleDocument';
 import { DECIMAL_ZERO, type Decimal } from '../../../cfdi/decimal';
 import { FOLIO_FISCAL_PATTERN } from '../../../cfdi/cancellation';
-import type { LedgerState, TicketSums } from '../../../cfdi/ledger';
+import type { LedgerState, TicketSums } from '../../../ledger/ledger';
 import { RunSession, toNodeError } from '../../../api/sessionAndFailure';
 import { RunClient } from '../../../api/runClient';
 import type { RequestSettings } from '../../../execution/requestSettings';

@@ -36,8 +36,8 @@ import { stampStepVoucher } from '../../../stamping/sendJob';
 import type { RelatingDocuments, StepRun } from '../../../stamping/planStampJob';
 import type { StampJob } from '../../../stamping/stampJob';
 import type { StampingService } from '../../../stamping/stampingService';
-import { describeDocument } from '../../../cfdi/ledgerRules';
-import type { LedgerDocument } from '../../../cfdi/ledger';
+import { describeDocument } from '../../../ledger/ledgerRules';
+import type { LedgerDocument } from '../../../ledger/ledger';
 import { fieldText as text } from '../../../cfdi/fieldText';
 
 export type SaleInGlobalInvoice = 'fail' | 'replace';

@@ -13,7 +13,7 @@
  * "Live" is every state but cancelled: a document in cancellation may still be refused its
  * cancellation, and a document this run sent and not yet confirmed may be stamped.
  */
-import { currencyDecimals } from './catalogs/moneda';
+import { currencyDecimals } from '../cfdi/catalogs/moneda';
 import {
 	addDecimal,
 	decimalToString,
@@ -23,9 +23,9 @@ import {
 	subtractDecimal,
 	DECIMAL_ZERO,
 	type Decimal,
-} from './decimal';
-import { saleNumber } from './kinds/saleDocument';
-import { fieldCode } from './fieldText';
+} from '../cfdi/decimal';
+import { saleNumber } from '../cfdi/kinds/saleDocument';
+import { fieldCode } from '../cfdi/fieldText';
 
 export type LedgerState = 'valid' | 'cancelled' | 'inCancellation' | 'pending';
 

@@ -14,8 +14,8 @@ import {
 	Ledger,
 	type LedgerDocument,
 	type LedgerState,
-} from '../../../../nodes/CfdiEmision/cfdi/ledger';
-import { creditRefusal, paymentRefusal } from '../../../../nodes/CfdiEmision/cfdi/ledgerRules';
+} from '../../../../nodes/CfdiEmision/ledger/ledger';
+import { creditRefusal, paymentRefusal } from '../../../../nodes/CfdiEmision/ledger/ledgerRules';
 import { exact, ledgerInvoice, ledgerNote, ledgerReceipt } from '../../../support/ledgerDocuments';
 
 // `npm run mutate` lowers the runs (ORACLE_RUNS) so that each mutant's test run stays short.

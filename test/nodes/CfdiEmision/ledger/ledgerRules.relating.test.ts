@@ -2,8 +2,8 @@
  * Which live documents relate a voucher (liveRelating: the SAT refuses to cancel it while one does,
  * so motive 04 asks before any stamp) and how they are named (describeDocument).
  */
-import { Ledger, type LedgerDocument } from '../../../../nodes/CfdiEmision/cfdi/ledger';
-import { describeDocument, liveRelating } from '../../../../nodes/CfdiEmision/cfdi/ledgerRules';
+import { Ledger, type LedgerDocument } from '../../../../nodes/CfdiEmision/ledger/ledger';
+import { describeDocument, liveRelating } from '../../../../nodes/CfdiEmision/ledger/ledgerRules';
 import { parseDecimal } from '../../../../nodes/CfdiEmision/cfdi/decimal';
 
 const G = 'AAAAAAAA-1111-4111-8111-111111111111';

@@ -1,5 +1,5 @@
 /**
- * The ledger's refusals of a payment receipt (cfdi/ledgerRules.ts: paymentRefusal,
+ * The ledger's refusals of a payment receipt (ledger/ledgerRules.ts: paymentRefusal,
  * installmentConflictRefusal): a receipt that pays more than owed, a stale previous balance, one
  * invoice listed twice, an invoice unread, cancelled or issued PUE, and installments receipted
  * already or used for another amount, with the fields and figures each refusal names. decimal.js is
@@ -7,11 +7,11 @@
  */
 import Decimal from 'decimal.js';
 
-import { Ledger } from '../../../../nodes/CfdiEmision/cfdi/ledger';
+import { Ledger } from '../../../../nodes/CfdiEmision/ledger/ledger';
 import {
 	installmentConflictRefusal,
 	paymentRefusal,
-} from '../../../../nodes/CfdiEmision/cfdi/ledgerRules';
+} from '../../../../nodes/CfdiEmision/ledger/ledgerRules';
 import { parseDecimal } from '../../../../nodes/CfdiEmision/cfdi/decimal';
 import { ledgerInvoice, ledgerReceipt } from '../../../support/ledgerDocuments';
 

@@ -12,12 +12,12 @@ import {
 	nextGlobalSaleStep,
 	type GlobalOnList,
 } from '../../../../nodes/CfdiEmision/actions/voucher/globalInvoice/globalSaleSteps';
-import { Ledger, type LedgerDocument } from '../../../../nodes/CfdiEmision/cfdi/ledger';
+import { Ledger, type LedgerDocument } from '../../../../nodes/CfdiEmision/ledger/ledger';
 import {
 	creditRefusal,
 	liveRelating,
 	paymentRefusal,
-} from '../../../../nodes/CfdiEmision/cfdi/ledgerRules';
+} from '../../../../nodes/CfdiEmision/ledger/ledgerRules';
 import { judgeListed } from '../../../../nodes/CfdiEmision/identity/saleIdentity';
 import { exact, ledgerInvoice, ledgerNote, ledgerReceipt } from '../../../support/ledgerDocuments';
 

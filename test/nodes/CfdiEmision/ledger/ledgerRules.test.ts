@@ -1,13 +1,13 @@
 /**
- * The ledger's refusals (cfdi/ledgerRules.ts) beyond the single-invoice cases of ledger.test.ts: a
+ * The ledger's refusals (ledger/ledgerRules.ts) beyond the single-invoice cases of ledger.test.ts: a
  * note on several invoices, notes without a rate, a ticket credited in full, an invoice no longer
  * live, and the fields and figures each refusal names. decimal.js is the oracle of the sums. A
  * receipt's refusals (more than owed, one invoice twice, installments): ledgerRules.payments.test.ts.
  */
 import Decimal from 'decimal.js';
 
-import { Ledger, type LedgerDocument } from '../../../../nodes/CfdiEmision/cfdi/ledger';
-import { creditRefusal, liveInvoiceRefusal } from '../../../../nodes/CfdiEmision/cfdi/ledgerRules';
+import { Ledger, type LedgerDocument } from '../../../../nodes/CfdiEmision/ledger/ledger';
+import { creditRefusal, liveInvoiceRefusal } from '../../../../nodes/CfdiEmision/ledger/ledgerRules';
 import { parseDecimal } from '../../../../nodes/CfdiEmision/cfdi/decimal';
 import { ledgerInvoice, ledgerNote } from '../../../support/ledgerDocuments';
 

@@ -1,5 +1,5 @@
 /**
- * The ledger's rules (cfdi/ledger.ts holds the documents and their sums): the refusal of a credit
+ * The ledger's rules (ledger/ledger.ts holds the documents and their sums): the refusal of a credit
  * note or a payment receipt that would break them, with the figures and the field at fault. Pure.
  */
 import {
@@ -9,7 +9,7 @@ import {
 	DECIMAL_ZERO,
 	subtractDecimal,
 	type Decimal,
-} from './decimal';
+} from '../cfdi/decimal';
 import {
 	inInvoiceCurrency,
 	money,
@@ -23,7 +23,7 @@ import {
 	type LedgerPaid,
 	type Refusal,
 } from './ledger';
-import { fieldCode } from './fieldText';
+import { fieldCode } from '../cfdi/fieldText';
 
 const nameOf = (document: LedgerDocument) => document.label ?? document.uuid;
 

@@ -3,7 +3,7 @@
  * an invoice's live documents add up to in its currency, and the refusals with their figures.
  * Through the engine: test/nodes/CfdiEmision/stamping/saleLedger.engine.test.ts; random sequences:
  * ledger.property.test.ts.
- * Also covers: nodes/CfdiEmision/cfdi/ledgerRules.ts (the refusals).
+ * Also covers: nodes/CfdiEmision/ledger/ledgerRules.ts (the refusals).
  */
 import Decimal from 'decimal.js';
 
@@ -11,17 +11,17 @@ import {
 	inInvoiceCurrency,
 	Ledger,
 	type LedgerDocument,
-} from '../../../../nodes/CfdiEmision/cfdi/ledger';
+} from '../../../../nodes/CfdiEmision/ledger/ledger';
 import {
 	creditedBy,
 	ledgerDocumentFromBody,
 	relationsOfBody,
-} from '../../../../nodes/CfdiEmision/cfdi/ledgerDocument';
+} from '../../../../nodes/CfdiEmision/ledger/ledgerDocument';
 import {
 	creditRefusal,
 	installmentConflictRefusal,
 	paymentRefusal,
-} from '../../../../nodes/CfdiEmision/cfdi/ledgerRules';
+} from '../../../../nodes/CfdiEmision/ledger/ledgerRules';
 import { parseDecimal, decimalToString } from '../../../../nodes/CfdiEmision/cfdi/decimal';
 import { ledgerInvoice, ledgerNote, ledgerReceipt } from '../../../support/ledgerDocuments';
 

@@ -6,12 +6,12 @@ import {
 	subtractDecimal,
 	DECIMAL_ZERO,
 	type Decimal,
-} from './decimal';
-import { CREDIT_NOTE_RELATIONS } from './catalogs/tipoRelacion';
-import { readSaleDocument, saleNumber, ticketAmount, ticketsOf } from './kinds/saleDocument';
-import { isGlobalInvoice } from './kinds/globalSaleLines';
-import { readStampedCfdi } from './kinds/stampedCfdi';
-import { fieldCode } from './fieldText';
+} from '../cfdi/decimal';
+import { CREDIT_NOTE_RELATIONS } from '../cfdi/catalogs/tipoRelacion';
+import { readSaleDocument, saleNumber, ticketAmount, ticketsOf } from '../cfdi/kinds/saleDocument';
+import { isGlobalInvoice } from '../cfdi/kinds/globalSaleLines';
+import { readStampedCfdi } from '../cfdi/kinds/stampedCfdi';
+import { fieldCode } from '../cfdi/fieldText';
 import type { LedgerDocument, LedgerState } from './ledger';
 
 /** The invoices a voucher credits: the UUIDs of its relations of type 01, 03 or 07 (only a type E voucher). */

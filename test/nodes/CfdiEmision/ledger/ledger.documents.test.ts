@@ -3,15 +3,15 @@
  * put into the ledger (type, currency and rate, total, tickets, the invoices a note credits, the
  * installments a receipt pays), and the ledger's bookkeeping as a run stamps (rename, state, sums).
  * The refusals: ledger.test.ts; random sequences: ledger.property.test.ts.
- * Also covers: nodes/CfdiEmision/cfdi/ledgerDocument.ts (a document read from its XML or its body).
+ * Also covers: nodes/CfdiEmision/ledger/ledgerDocument.ts (a document read from its XML or its body).
  */
 import Decimal from 'decimal.js';
 
-import { Ledger, money, type LedgerDocument } from '../../../../nodes/CfdiEmision/cfdi/ledger';
+import { Ledger, money, type LedgerDocument } from '../../../../nodes/CfdiEmision/ledger/ledger';
 import {
 	ledgerDocumentFromBody,
 	ledgerDocumentFromXml,
-} from '../../../../nodes/CfdiEmision/cfdi/ledgerDocument';
+} from '../../../../nodes/CfdiEmision/ledger/ledgerDocument';
 import { parseDecimal, decimalToString } from '../../../../nodes/CfdiEmision/cfdi/decimal';
 import { ledgerInvoice, ledgerNote } from '../../../support/ledgerDocuments';
 
