@@ -316,7 +316,13 @@ const FLOORS: string[][] = [
 	[`${NODE}/voucherInput/`],
 	[`${NODE}/api/`],
 	[`${NODE}/transport/`],
-	[`${NODE}/orders/`, `${NODE}/execution/`, `${NODE}/auth/`, `${NODE}/identity/`, `${NODE}/ledger/`],
+	[
+		`${NODE}/orders/`,
+		`${NODE}/execution/`,
+		`${NODE}/auth/`,
+		`${NODE}/identity/`,
+		`${NODE}/ledger/`,
+	],
 	[`${NODE}/network/`, `${NODE}/cfdi/`],
 ];
 

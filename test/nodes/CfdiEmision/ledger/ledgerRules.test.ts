@@ -7,7 +7,10 @@
 import Decimal from 'decimal.js';
 
 import { Ledger, type LedgerDocument } from '../../../../nodes/CfdiEmision/ledger/ledger';
-import { creditRefusal, liveInvoiceRefusal } from '../../../../nodes/CfdiEmision/ledger/ledgerRules';
+import {
+	creditRefusal,
+	liveInvoiceRefusal,
+} from '../../../../nodes/CfdiEmision/ledger/ledgerRules';
 import { parseDecimal } from '../../../../nodes/CfdiEmision/cfdi/decimal';
 import { ledgerInvoice, ledgerNote } from '../../../support/ledgerDocuments';
 
