@@ -1,7 +1,7 @@
 /**
  * The jest configuration of `npm run mutate` (StrykerJS): only the pure tests (test/nodes/CfdiEmision/cfdi,
- * orders, identity, ledger, the kinds' folders under test/nodes/CfdiEmision/actions/voucher), which exercise
- * cfdi/, orders/, identity/, ledger/ and the kinds' builders without the engine or the sandbox (a kind's folder also holds its
+ * orders, identity, ledger, stampedXml, the kinds' folders under test/nodes/CfdiEmision/actions/voucher), which exercise
+ * those rooms and the kinds' builders without the engine or the sandbox (a kind's folder also holds its
  * operation's engine test: narrow with MUTATE_TESTS). Not used by `npm test`.
  * MUTATE_TESTS (comma-separated test files) narrows the tests further, e.g. to the tests of the
  * files being mutated: on a busy machine each mutant then runs in seconds.
@@ -24,11 +24,13 @@ module.exports = {
 		'<rootDir>/test/support',
 		'<rootDir>/nodes/CfdiEmision/cfdi',
 		'<rootDir>/nodes/CfdiEmision/orders',
-		// The pure rooms moved out of cfdi/: the Duplicate Check's identity rules and the sale's ledger.
+		// The pure rooms moved out of cfdi/: identity rules, the sale's ledger, the XML reader.
 		'<rootDir>/test/nodes/CfdiEmision/identity',
 		'<rootDir>/nodes/CfdiEmision/identity',
 		'<rootDir>/test/nodes/CfdiEmision/ledger',
 		'<rootDir>/nodes/CfdiEmision/ledger',
+		'<rootDir>/test/nodes/CfdiEmision/stampedXml',
+		'<rootDir>/nodes/CfdiEmision/stampedXml',
 		'<rootDir>/test/nodes/CfdiEmision/actions/voucher/paymentReceipt',
 		'<rootDir>/nodes/CfdiEmision/actions/voucher/paymentReceipt',
 		'<rootDir>/test/nodes/CfdiEmision/actions/voucher/creditNote',

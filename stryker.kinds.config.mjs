@@ -15,6 +15,9 @@ export default {
 	mutate: [
 		'nodes/CfdiEmision/cfdi/kinds/**/*.ts',
 		'!nodes/CfdiEmision/cfdi/kinds/index.ts',
+		// The XML reader and the sale-line rule, moved out of cfdi/kinds.
+		'nodes/CfdiEmision/cfdi/globalSaleLines.ts',
+		'nodes/CfdiEmision/stampedXml/*.ts',
 		// The builders of the kinds moved from cfdi/kinds to their own folders.
 		'nodes/CfdiEmision/actions/voucher/paymentReceipt/{buildReceipt,paidDocument,paidDocumentFromXml,receiptTaxes,receiptTotals,paidBalances,completeReceipt}.ts',
 		'nodes/CfdiEmision/actions/voucher/creditNote/buildCreditNote.ts',

@@ -3,7 +3,7 @@
  * module the validator uses. Used by scripts/generateXsdFacets.ts and by the
  * test that keeps the committed module in step with the schemas.
  */
-import { parseElements, type XmlElement } from '../../nodes/CfdiEmision/cfdi/kinds/xmlElements';
+import { parseElements, type XmlElement } from '../../nodes/CfdiEmision/stampedXml/xmlElements';
 import type {
 	XsdAttribute,
 	XsdElement,

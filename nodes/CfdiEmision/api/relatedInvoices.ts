@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { StampedCfdi } from '../cfdi/kinds/stampedCfdi';
+import type { StampedCfdi } from '../stampedXml/stampedCfdi';
 import { FOLIO_FISCAL_PATTERN as UUID_PATTERN } from '../cfdi/cancellation';
 import type { RequestSettings } from '../execution/requestSettings';
 import { RunSession } from '../transport/transport';

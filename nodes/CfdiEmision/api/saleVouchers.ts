@@ -16,7 +16,7 @@ import {
 	saleNumber,
 	ticketAmount,
 	type SaleDocument,
-} from '../cfdi/kinds/saleDocument';
+} from '../stampedXml/saleDocument';
 import type { RunSession } from '../transport/transport';
 import { listVouchers, type VoucherListWindow } from './voucherList';
 import type { VoucherRecord } from './voucherRecords';

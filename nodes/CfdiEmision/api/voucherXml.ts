@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { noStampMessage, readStampedCfdi, type StampedCfdi } from '../cfdi/kinds/stampedCfdi';
+import { noStampMessage, readStampedCfdi, type StampedCfdi } from '../stampedXml/stampedCfdi';
 import { toNodeError } from '../transport/errors';
 import { extractXml } from '../transport/responses';
 import { callService, type RunSession } from '../transport/transport';

@@ -1,5 +1,5 @@
 import { fieldCode } from './fieldText';
-import { isGlobalInvoice } from './kinds/globalSaleLines';
+import { isGlobalInvoice } from './globalSaleLines';
 import { complementOf, isRecord, type JsonRecord, type PaymentComplement } from './voucherShape';
 
 /** What a voucher is to the person who receives it (SAT TipoDeComprobante I, I with InformacionGlobal, E, P). */

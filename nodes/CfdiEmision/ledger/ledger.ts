@@ -24,7 +24,7 @@ import {
 	DECIMAL_ZERO,
 	type Decimal,
 } from '../cfdi/decimal';
-import { saleNumber } from '../cfdi/kinds/saleDocument';
+import { saleNumber } from '../stampedXml/saleDocument';
 import { fieldCode } from '../cfdi/fieldText';
 
 export type LedgerState = 'valid' | 'cancelled' | 'inCancellation' | 'pending';
@@ -56,11 +56,11 @@ export interface LedgerDocument {
 	/** CFDI Fecha (Mexico City time) and the recipient's RFC: where the list read starts, whose documents it reads. */
 	fecha?: string;
 	recipientRfc?: string;
-	/** Global invoice (type I with InformacionGlobal: kinds/globalSaleLines.ts isGlobalInvoice). */
+	/** Global invoice (type I with InformacionGlobal: cfdi/globalSaleLines.ts isGlobalInvoice). */
 	global?: boolean;
 	/** The invoices a credit note credits (CfdiRelacionados of type 01, 03 or 07). */
 	credits: string[];
-	/** Gross amount per ticket it names (kinds/saleDocument.ts ticketsOf), taxes included. */
+	/** Gross amount per ticket it names (stampedXml/saleDocument.ts ticketsOf), taxes included. */
 	tickets: Record<string, Decimal>;
 	paid: LedgerPaid[];
 	/** How the refusals name it: its UUID, or "this run's item 2". */

@@ -8,9 +8,9 @@ import {
 	type Decimal,
 } from '../cfdi/decimal';
 import { CREDIT_NOTE_RELATIONS } from '../cfdi/catalogs/tipoRelacion';
-import { readSaleDocument, saleNumber, ticketAmount, ticketsOf } from '../cfdi/kinds/saleDocument';
-import { isGlobalInvoice } from '../cfdi/kinds/globalSaleLines';
-import { readStampedCfdi } from '../cfdi/kinds/stampedCfdi';
+import { readSaleDocument, saleNumber, ticketAmount, ticketsOf } from '../stampedXml/saleDocument';
+import { isGlobalInvoice } from '../cfdi/globalSaleLines';
+import { readStampedCfdi } from '../stampedXml/stampedCfdi';
 import { fieldCode } from '../cfdi/fieldText';
 import type { LedgerDocument, LedgerState } from './ledger';
 

@@ -5,7 +5,7 @@
 import type { TwinReport } from '../identity/businessKey';
 import { globalTwinAdvice, globalTwinMessage } from '../cfdi/kinds/globalTwins';
 import type { BusinessKey } from '../cfdi/voucherSource';
-import { readSaleDocument, salesDeclaredBy } from '../cfdi/kinds/saleDocument';
+import { readSaleDocument, salesDeclaredBy } from '../stampedXml/saleDocument';
 import type { StampingService } from './stampingService';
 
 /**

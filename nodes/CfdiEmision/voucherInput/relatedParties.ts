@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import type { StampedCfdi } from '../cfdi/kinds/stampedCfdi';
+import type { StampedCfdi } from '../stampedXml/stampedCfdi';
 import { issuerFromFields, recipientFromFields } from './voucherBody';
 
 /** Issuer and recipient from the fields when given, else from the related invoice (usoCFDI is the caller's). */

@@ -323,6 +323,8 @@ const FLOORS: string[][] = [
 		`${NODE}/identity/`,
 		`${NODE}/ledger/`,
 	],
+	// The XML reader reads stamped vouchers with cfdi/'s decimals and tax rates.
+	[`${NODE}/stampedXml/`],
 	[`${NODE}/network/`, `${NODE}/cfdi/`],
 ];
 

@@ -29,7 +29,7 @@ import {
 	withConceptTaxes,
 	type VoucherHeadInput,
 } from '../../../cfdi/kinds/voucherParts';
-import { noStampMessage, taxRatesOfCfdi, type StampedCfdi } from '../../../cfdi/kinds/stampedCfdi';
+import { noStampMessage, taxRatesOfCfdi, type StampedCfdi } from '../../../stampedXml/stampedCfdi';
 
 /** Default concept of a single-amount credit note, per relation type (SAT filling guide of egresos). */
 const SINGLE_AMOUNT_DESCRIPTION: Record<string, string> = {

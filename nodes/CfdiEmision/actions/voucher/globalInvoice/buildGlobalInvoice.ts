@@ -1,7 +1,7 @@
 /**
  * The global invoice's builder (público en general): the sales made to customers who asked for no
  * invoice, gathered per period into one voucher with InformacionGlobal, one concept per sale
- * (ticket, a sale line: cfdi/kinds/globalSaleLines.ts), and the money it stands for.
+ * (ticket, a sale line: cfdi/globalSaleLines.ts), and the money it stands for.
  */
 import { computeTotals } from '../../../cfdi/computeTotals';
 import {
@@ -19,7 +19,7 @@ import { withGlobalInformation, type InformacionGlobal } from '../../../cfdi/vou
 import type { SourceMoney } from '../../../cfdi/voucherSource';
 import { dec, decimalsOf, KindInputError, num, type TaxRate } from '../../../cfdi/kinds/taxRates';
 import { baseForGross, lineTotals } from '../../../cfdi/kinds/taxIncluded';
-import { SALE_CONCEPT } from '../../../cfdi/kinds/globalSaleLines';
+import { SALE_CONCEPT } from '../../../cfdi/globalSaleLines';
 import {
 	voucherHead,
 	withConceptTaxes,

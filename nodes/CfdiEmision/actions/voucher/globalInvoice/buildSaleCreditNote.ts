@@ -15,7 +15,7 @@ import {
 } from '../../../cfdi/decimal';
 import type { Receptor, Voucher } from '../../../cfdi/types';
 import { withGlobalInformation } from '../../../cfdi/voucherShape';
-import { isGlobalInvoice, SALE_CONCEPT } from '../../../cfdi/kinds/globalSaleLines';
+import { isGlobalInvoice, SALE_CONCEPT } from '../../../cfdi/globalSaleLines';
 import { GENERAL_PUBLIC_RECIPIENT } from './buildGlobalInvoice';
 import {
 	conceptsOfTicket,
@@ -23,7 +23,7 @@ import {
 	ticketAmount,
 	ticketsOf,
 	type SaleDocument,
-} from '../../../cfdi/kinds/saleDocument';
+} from '../../../stampedXml/saleDocument';
 import { dec, KindInputError, type TaxRate } from '../../../cfdi/kinds/taxRates';
 import type { VoucherHeadInput } from '../../../cfdi/kinds/voucherParts';
 

@@ -8,8 +8,8 @@
  * invoices of the sale's period say and decides the next step; each step is found again on a re-run,
  * so a run stopped between steps goes on where it stopped. Pure: no n8n imports.
  */
-import { parseElements, type XmlElement } from '../../../cfdi/kinds/xmlElements';
-import { declaringLines, isGlobalInvoice } from '../../../cfdi/kinds/globalSaleLines';
+import { parseElements, type XmlElement } from '../../../stampedXml/xmlElements';
+import { declaringLines, isGlobalInvoice } from '../../../cfdi/globalSaleLines';
 import { unixSeconds } from '../../../cfdi/mexicoTime';
 import { fieldCode, fieldText } from '../../../cfdi/fieldText';
 
@@ -91,7 +91,7 @@ export interface GeneralPublicXml extends Pick<GlobalOnList, 'substitutes' | 'pe
 
 /**
  * A general-public voucher's XML: its type, the sales it declares as a global invoice, substituted
- * UUIDs, period; its sales by the sale-line rule (kinds/globalSaleLines.ts declaringLines).
+ * UUIDs, period; its sales by the sale-line rule (cfdi/globalSaleLines.ts declaringLines).
  */
 export function readGlobalXml(xml: string): GeneralPublicXml {
 	const root = parseElements(xml.replace(/^\uFEFF/, ''));

@@ -11,7 +11,7 @@ import { saleWindow } from '../../../identity/contentKey';
 import { GENERIC_NATIONAL_RFC } from '../../../cfdi/rfc';
 import { calendarNow, monthStartIso } from '../../../cfdi/mexicoTime';
 import { periodOfInformacionGlobal, type GlobalPeriod } from './globalPeriod';
-import { readSaleDocument, salesDeclaredBy } from '../../../cfdi/kinds/saleDocument';
+import { readSaleDocument, salesDeclaredBy } from '../../../stampedXml/saleDocument';
 import type { DeclaredGlobal } from './documentedSaleRules';
 import { RunSession } from '../../../api/sessionAndFailure';
 import { RunClient } from '../../../api/runClient';

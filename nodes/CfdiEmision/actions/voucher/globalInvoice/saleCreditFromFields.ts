@@ -8,7 +8,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { decimalToNumber } from '../../../cfdi/decimal';
-import { readSaleDocument, type SaleDocument } from '../../../cfdi/kinds/saleDocument';
+import { readSaleDocument, type SaleDocument } from '../../../stampedXml/saleDocument';
 import { DECIMAL_ZERO, type Decimal } from '../../../cfdi/decimal';
 import { FOLIO_FISCAL_PATTERN } from '../../../cfdi/cancellation';
 import type { LedgerState, TicketSums } from '../../../ledger/ledger';

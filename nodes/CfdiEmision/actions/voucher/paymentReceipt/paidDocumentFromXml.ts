@@ -2,7 +2,7 @@
  * A payment's related document read from the paid invoice's stamped XML.
  */
 import type { PaidDocumentInput } from './paidDocument';
-import { noStampMessage, taxRatesOfCfdi, type StampedCfdi } from '../../../cfdi/kinds/stampedCfdi';
+import { noStampMessage, taxRatesOfCfdi, type StampedCfdi } from '../../../stampedXml/stampedCfdi';
 import { KindInputError } from '../../../cfdi/kinds/taxRates';
 
 export interface PaymentOfInvoice {

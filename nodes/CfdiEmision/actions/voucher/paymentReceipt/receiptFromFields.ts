@@ -4,7 +4,7 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { type StampedCfdi } from '../../../cfdi/kinds/stampedCfdi';
+import { type StampedCfdi } from '../../../stampedXml/stampedCfdi';
 import { KindInputError } from '../../../cfdi/kinds/taxRates';
 import { paymentReceiptKey } from '../../../identity/businessKey';
 import { cfdiDateTime } from '../../../cfdi/mexicoTime';

@@ -1,6 +1,6 @@
 /** The taxes a credit note's single amount takes (actions/voucher/creditNote/buildCreditNote.ts), every amount from 0.02 to 20.00, and an amount that is the whole invoice. */
 import Decimal from 'decimal.js';
-import { readStampedCfdi } from '../../../../../../nodes/CfdiEmision/cfdi/kinds/stampedCfdi';
+import { readStampedCfdi } from '../../../../../../nodes/CfdiEmision/stampedXml/stampedCfdi';
 import {
 	buildCreditNote,
 	creditedInvoiceFromCfdi,

@@ -7,7 +7,7 @@
  * Also covers: nodes/CfdiEmision/cfdi/kinds/index.ts (the kinds' barrel these tests import),
  * nodes/CfdiEmision/actions/voucher/creditNote/index.ts (the credit note's face).
  */
-import { readStampedCfdi } from '../../../../../../nodes/CfdiEmision/cfdi/kinds/stampedCfdi';
+import { readStampedCfdi } from '../../../../../../nodes/CfdiEmision/stampedXml/stampedCfdi';
 import { KindInputError } from '../../../../../../nodes/CfdiEmision/cfdi/kinds/taxRates';
 import {
 	buildCreditNote,

@@ -9,7 +9,7 @@ import { buildGlobalInvoice } from '../../../../../../nodes/CfdiEmision/actions/
 import {
 	readSaleDocument,
 	ticketAmount,
-} from '../../../../../../nodes/CfdiEmision/cfdi/kinds/saleDocument';
+} from '../../../../../../nodes/CfdiEmision/stampedXml/saleDocument';
 import {
 	buildGlobalSaleCreditNote,
 	type GlobalSaleCreditInput,

@@ -1,7 +1,7 @@
 /**
  * A month's global invoice beside an order the node invoiced to the general public whose product SKU
  * equals another sale's ticket: that invoice declares its own sale (its folio), not the tickets its
- * product lines happen to name (the sale-line rule, cfdi/kinds/globalSaleLines.ts declaringLines).
+ * product lines happen to name (the sale-line rule, cfdi/globalSaleLines.ts declaringLines).
  */
 import type { IDataObject } from 'n8n-workflow';
 

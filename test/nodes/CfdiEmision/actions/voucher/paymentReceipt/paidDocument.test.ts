@@ -5,7 +5,7 @@
  */
 import Decimal from 'decimal.js';
 
-import { readStampedCfdi } from '../../../../../../nodes/CfdiEmision/cfdi/kinds/stampedCfdi';
+import { readStampedCfdi } from '../../../../../../nodes/CfdiEmision/stampedXml/stampedCfdi';
 import {
 	computePago,
 	computePaidDocument,

@@ -6,7 +6,7 @@
  * filling guide and decimal.js.
  */
 
-import { readStampedCfdi } from '../../../../../../nodes/CfdiEmision/cfdi/kinds/stampedCfdi';
+import { readStampedCfdi } from '../../../../../../nodes/CfdiEmision/stampedXml/stampedCfdi';
 import { paidDocumentFromCfdi } from '../../../../../../nodes/CfdiEmision/actions/voucher/paymentReceipt';
 
 import { kindRefusal, SECOND_UUID } from '../../../../../support/kindFixtures';

@@ -4,7 +4,7 @@
  * sale identity and the period's declarations read vouchers by these rules; the kind's builder
  * (actions/voucher/globalInvoice/buildGlobalInvoice.ts) writes its concepts by them.
  */
-import { fieldCode, fieldText } from '../fieldText';
+import { fieldCode, fieldText } from './fieldText';
 
 /** SAT filling guide: each sale is a concept 01010101 / ACT described "Venta". */
 export const SALE_CONCEPT = Object.freeze({

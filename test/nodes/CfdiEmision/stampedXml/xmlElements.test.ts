@@ -1,12 +1,12 @@
 /**
- * The element tree of a CFDI's XML (cfdi/kinds/xmlElements.ts) on the XML a user may really be given,
+ * The element tree of a CFDI's XML (stampedXml/xmlElements.ts) on the XML a user may really be given,
  * read through the stamped-XML reader: markup it must skip (comments, CDATA, processing instructions
  * holding "<" and ">"), closing tags with spaces, unprefixed elements, a CFDI inside another document,
  * attributes in single quotes, the five XML entities, and attribute values normalised as XML 1.0
  * requires. Each case states the figures read.
  */
-import { readStampedCfdi } from '../../../../../nodes/CfdiEmision/cfdi/kinds/stampedCfdi';
-import { parseElements } from '../../../../../nodes/CfdiEmision/cfdi/kinds/xmlElements';
+import { readStampedCfdi } from '../../../../nodes/CfdiEmision/stampedXml/stampedCfdi';
+import { parseElements } from '../../../../nodes/CfdiEmision/stampedXml/xmlElements';
 import { readFileSync } from 'fs';
 import { join } from 'path';
 
@@ -29,7 +29,7 @@ const IVA_200 = [
 	},
 ];
 
-const DIR = join(__dirname, '..', '..', '..', '..', 'support', 'stamped-cfdi');
+const DIR = join(__dirname, '..', '..', '..', 'support', 'stamped-cfdi');
 const file = (name: string) => readFileSync(join(DIR, name), 'utf8');
 
 describe('markup the reader skips', () => {

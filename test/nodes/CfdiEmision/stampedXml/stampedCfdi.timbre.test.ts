@@ -1,18 +1,15 @@
 import { readFileSync } from 'fs';
 import { join } from 'path';
 
-import { creditedInvoiceFromCfdi } from '../../../../../nodes/CfdiEmision/actions/voucher/creditNote/buildCreditNote';
-import { paidDocumentFromCfdi } from '../../../../../nodes/CfdiEmision/actions/voucher/paymentReceipt/paidDocumentFromXml';
+import { creditedInvoiceFromCfdi } from '../../../../nodes/CfdiEmision/actions/voucher/creditNote/buildCreditNote';
+import { paidDocumentFromCfdi } from '../../../../nodes/CfdiEmision/actions/voucher/paymentReceipt/paidDocumentFromXml';
 import {
 	noStampMessage,
 	readStampedCfdi,
-} from '../../../../../nodes/CfdiEmision/cfdi/kinds/stampedCfdi';
+} from '../../../../nodes/CfdiEmision/stampedXml/stampedCfdi';
 
 // A real stamped CFDI 4.0 (test/support/stamped-cfdi, from eclipxe13/CfdiUtils, MIT).
-const real = readFileSync(
-	join(__dirname, '../../../../support/stamped-cfdi/cfdi40-real.xml'),
-	'utf8',
-);
+const real = readFileSync(join(__dirname, '../../../support/stamped-cfdi/cfdi40-real.xml'), 'utf8');
 
 const globalInvoice = (timbres: string[]) => `<?xml version="1.0" encoding="utf-8"?>
 <cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4" Version="4.0" Serie="G" Folio="G202611-01" Total="348.00" TipoDeComprobante="I" LugarExpedicion="64000">
@@ -76,7 +73,7 @@ describe.each([
 	['cfdi40-real.xml', 'C2832671-DA6D-11EF-A83D-00155D012007'],
 	['cfdi33-real.xml', 'CEE4BE01-ADFA-4DEB-8421-ADD60F0BEDAC'],
 ])("the SAT's stamp of the real %s, by namespace and position", (name, uuid) => {
-	const file = readFileSync(join(__dirname, '../../../../support/stamped-cfdi', name), 'utf8');
+	const file = readFileSync(join(__dirname, '../../../support/stamped-cfdi', name), 'utf8');
 	const OTHER = '22222222-2222-4222-8222-222222222222';
 	const SAT_TFD = 'http://www.sat.gob.mx/TimbreFiscalDigital';
 	const stamp = /<tfd:TimbreFiscalDigital[^>]*\/>/.exec(file)![0];

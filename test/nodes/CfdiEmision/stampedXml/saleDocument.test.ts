@@ -11,8 +11,8 @@ import {
 	salesDeclaredBy,
 	type SaleDocument,
 	ticketAmount,
-} from '../../../../../nodes/CfdiEmision/cfdi/kinds/saleDocument';
-import { decimalToString } from '../../../../../nodes/CfdiEmision/cfdi/decimal';
+} from '../../../../nodes/CfdiEmision/stampedXml/saleDocument';
+import { decimalToString } from '../../../../nodes/CfdiEmision/cfdi/decimal';
 
 const GLOBAL_XML = `\uFEFF<?xml version="1.0" encoding="UTF-8"?>
 <cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4" xmlns:tfd="http://www.sat.gob.mx/TimbreFiscalDigital" Version="4.0" Serie="F" Folio="77" Fecha="2024-06-01T09:00:00" SubTotal="150.00" Moneda="MXN" Total="174.00" TipoDeComprobante="I" Exportacion="01" LugarExpedicion="64000">

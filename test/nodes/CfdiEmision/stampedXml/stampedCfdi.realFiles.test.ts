@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { readStampedCfdi } from '../../../../../nodes/CfdiEmision/cfdi/kinds/stampedCfdi';
+import { readStampedCfdi } from '../../../../nodes/CfdiEmision/stampedXml/stampedCfdi';
 import { readFileSync } from 'fs';
 import { join } from 'path';
 
@@ -10,7 +10,7 @@ import { join } from 'path';
  * attribute-value normalisation (section 3.3.3) and the refusal of a CFDI 3.2 file.
  */
 
-const DIR = join(__dirname, '..', '..', '..', '..', 'support', 'stamped-cfdi');
+const DIR = join(__dirname, '..', '..', '..', 'support', 'stamped-cfdi');
 const file = (name: string) => readFileSync(join(DIR, name), 'utf8');
 
 /** The attributes of every element of that (prefixed) name, by a regular expression, not by the reader. */

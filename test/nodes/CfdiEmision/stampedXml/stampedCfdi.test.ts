@@ -1,5 +1,5 @@
 /**
- * The stamped-XML reader (cfdi/kinds/stampedCfdi.ts) on the XML a user may really be given: the
+ * The stamped-XML reader (stampedXml/stampedCfdi.ts) on the XML a user may really be given: the
  * members it reads and the taxes it sums per rate (transfers and withholdings of one rate kept apart,
  * lines without a base skipped). Each case states the figures read. The markup it skips and the
  * element tree: xmlElements.test.ts beside this one.
@@ -7,7 +7,7 @@
 import {
 	readStampedCfdi,
 	taxRatesOfCfdi,
-} from '../../../../../nodes/CfdiEmision/cfdi/kinds/stampedCfdi';
+} from '../../../../nodes/CfdiEmision/stampedXml/stampedCfdi';
 
 const UUID = '5FB2822E-396D-4725-8521-CDC4BDD20CCF';
 const TFD = `<cfdi:Complemento><tfd:TimbreFiscalDigital xmlns:tfd="http://www.sat.gob.mx/TimbreFiscalDigital" UUID="${UUID}"/></cfdi:Complemento>`;

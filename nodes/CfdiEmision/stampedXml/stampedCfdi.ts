@@ -4,8 +4,8 @@
  * CFDI 4.0 and 3.3 (an invoice of 2021 may still be paid with a Pagos 2.0 receipt); a CFDI 3.2 or
  * older file is refused with a message saying so.
  */
-import { addDecimal, decimalToNumber, parseDecimal, type Decimal } from '../decimal';
-import type { TaxRate } from './taxRates';
+import { addDecimal, decimalToNumber, parseDecimal, type Decimal } from '../cfdi/decimal';
+import type { TaxRate } from '../cfdi/kinds/taxRates';
 import { child, children, find, parseElements, type XmlElement } from './xmlElements';
 
 export interface StampedTax {

@@ -1,10 +1,10 @@
-/** The stamped-XML reader (cfdi/kinds/stampedCfdi.ts) on a stamped invoice as the sandbox writes it: the figures a payment receipt or credit note needs. */
-import { readStampedCfdi } from '../../../../../nodes/CfdiEmision/cfdi/kinds/stampedCfdi';
-import { KindInputError } from '../../../../../nodes/CfdiEmision/cfdi/kinds/taxRates';
+/** The stamped-XML reader (stampedXml/stampedCfdi.ts) on a stamped invoice as the sandbox writes it: the figures a payment receipt or credit note needs. */
+import { readStampedCfdi } from '../../../../nodes/CfdiEmision/stampedXml/stampedCfdi';
+import { KindInputError } from '../../../../nodes/CfdiEmision/cfdi/kinds/taxRates';
 import {
 	computePaidDocument,
 	paidDocumentFromCfdi,
-} from '../../../../../nodes/CfdiEmision/actions/voucher/paymentReceipt';
+} from '../../../../nodes/CfdiEmision/actions/voucher/paymentReceipt';
 
 describe('stampedCfdi', () => {
 	const UUID = '5FB2822E-396D-4725-8521-CDC4BDD20CCF';

@@ -11,11 +11,11 @@ import {
 	parseDecimal,
 	subtractDecimal,
 	type Decimal,
-} from '../decimal';
-import { declaringLines, isGlobalInvoice, isSaleLine } from './globalSaleLines';
+} from '../cfdi/decimal';
+import { declaringLines, isGlobalInvoice, isSaleLine } from '../cfdi/globalSaleLines';
 import { satStamps } from './stampedCfdi';
 import { parseElements, type XmlElement } from './xmlElements';
-import type { TaxRate } from './taxRates';
+import type { TaxRate } from '../cfdi/kinds/taxRates';
 
 export interface SaleConcept {
 	noIdentificacion?: string;

@@ -3,7 +3,7 @@ import {
 	declaringLines,
 	isGlobalInvoice,
 	isSaleLine,
-} from '../../../../../nodes/CfdiEmision/cfdi/kinds/globalSaleLines';
+} from '../../../../nodes/CfdiEmision/cfdi/globalSaleLines';
 
 const sale = (noIdentificacion: string) => ({
 	noIdentificacion,
