@@ -25,9 +25,9 @@ import type { VoucherXml } from '../api/voucherXml';
 import { cfdiDateTime, unixSeconds } from '../cfdi/mexicoTime';
 import type { CheckedKey } from './stampJob';
 import type { RunParameters } from '../execution/runParameters';
-import { globalTwinsReport } from './globalTwinsReport';
 import { ListedByFolio } from './listedByFolio';
 import { freshWindow, listedSeconds, type RunVoucherList } from './runVoucherList';
+import type { WeighTwins } from './stampingKinds';
 
 /**
  * Thrown by the duplicate check while a stamp waits for its busy series: the sale was stamped
@@ -335,10 +335,12 @@ export class DuplicateCheck {
 	/**
 	 * After the run: one read of the list for every key this run stamped; a key with another stamped
 	 * voucher of the same sale besides ours is a twin, reported on the item's output (never silently).
+	 * `weighTwins`: the kinds table's, for the twins under a kind's own key (a global invoice's).
 	 */
 	async afterRun(
 		client: StampingService,
 		stamped: Array<CheckedKey & { uuid: string; output: IDataObject }>,
+		weighTwins?: WeighTwins,
 	): Promise<void> {
 		if (!stamped.length) return;
 		const wide = this.windowOf(stamped);
@@ -369,8 +371,8 @@ export class DuplicateCheck {
 				entry.sale,
 			);
 			// Two global invoices of one period: which to cancel depends on the tickets each declares.
-			if (twins && entry.key.value.startsWith('global:'))
-				twins = await globalTwinsReport(client, entry.key, entry.uuid, twins, ticketsRead);
+			const weighed = twins && weighTwins?.(client, entry.key, entry.uuid, twins, ticketsRead);
+			if (weighed) twins = await weighed;
 			if (!twins) {
 				if (!found.complete)
 					entry.output.duplicate = {

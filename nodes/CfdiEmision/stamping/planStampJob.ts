@@ -13,7 +13,6 @@ import {
 } from '../identity/businessKey';
 import { contentKey, DEFAULT_CONTENT_WINDOW_HOURS, keyText } from '../identity/contentKey';
 import { fiscalFactsOf } from '../identity/contentTwin';
-import type { KindRules } from '../cfdi/kindRules';
 import { isGenericRfc } from '../identity/saleIdentity';
 import type { BusinessKey } from '../cfdi/voucherSource';
 import type { VoucherRecord } from '../api/voucherRecords';
@@ -25,6 +24,7 @@ import { uncheckedNote } from './duplicateOutcome';
 import type { LedgerDocument } from '../ledger/ledger';
 import type { SaleLedger } from './saleLedger';
 import type { StampingService } from './stampingService';
+import type { StampingKinds } from './stampingKinds';
 import type { StampingSettings } from './runSettings';
 import type { RunParameters } from '../execution/runParameters';
 import type { StampingMode, StampJob, VoucherTarget } from './stampJob';
@@ -104,10 +104,10 @@ export interface VoucherOperation {
 	/** The run's ledger when the operation read it before planning (a global sale's credits). */
 	ledger?: SaleLedger;
 	/**
-	 * What the kinds in their own folders add to Compute Totals and the local checks (the kinds
-	 * table, actions/voucher/kindsTable.ts): the protocol imports no kind.
+	 * What the kinds in their own folders add to Compute Totals, the local checks and the Duplicate
+	 * Check's twins (the kinds table, actions/voucher/kindsTable.ts): the protocol imports no kind.
 	 */
-	kinds: KindRules;
+	kinds: StampingKinds;
 }
 
 /**

@@ -274,7 +274,8 @@ export async function runStamping(
 		);
 		// Twins: another execution may have stamped the same sale at the same moment; one pass over
 		// the list for the keys this run stamped reports them on the items.
-		if (runClient && stampedThisRun.length) await check.afterRun(runClient, stampedThisRun);
+		if (runClient && stampedThisRun.length)
+			await check.afterRun(runClient, stampedThisRun, operation.kinds.weighTwins);
 		markTwins(output[0] ?? []);
 		const hints = outcomeHints(output[0] ?? []);
 		if (hints.length) ctx.addExecutionHints(...hints);

@@ -19,7 +19,7 @@ import Decimal from 'decimal.js';
 import fc from 'fast-check';
 
 import { twinsOf } from '../../../../nodes/CfdiEmision/identity/businessKey';
-import { globalTwinAdvice } from '../../../../nodes/CfdiEmision/cfdi/kinds/globalTwins';
+import { globalTwinAdvice } from '../../../../nodes/CfdiEmision/actions/voucher/globalInvoice/globalTwins';
 import { breaches, Shop, snapshot, type Decided } from './ledger.salesModel';
 
 // `npm run mutate` lowers the runs (ORACLE_RUNS) so that each mutant's test run stays short.

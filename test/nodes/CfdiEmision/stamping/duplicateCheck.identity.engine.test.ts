@@ -6,7 +6,7 @@
  * invoices of one period, are reported with advice that leaves one document per sale and every
  * ticket declared once.
  *
- * Also covers: nodes/CfdiEmision/stamping/globalTwinsReport.ts (the tickets of global twins read from their XML).
+ * Also covers: nodes/CfdiEmision/actions/voucher/globalInvoice/globalTwinsReport.ts (the tickets of global twins read from their XML), nodes/CfdiEmision/stamping/stampingKinds.ts (handed down by the kinds table).
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 

@@ -1,5 +1,5 @@
 /**
- * Two global invoices of one period from concurrent runs (cfdi/kinds/globalTwins.ts, issue 33 item
+ * Two global invoices of one period from concurrent runs (actions/voucher/globalInvoice/globalTwins.ts, issue 33 item
  * 3): the advice keeps every ticket declared exactly once.
  */
 import {
@@ -7,7 +7,7 @@ import {
 	globalTwinMessage,
 	ticketList,
 	type GlobalTwin,
-} from '../../../../../nodes/CfdiEmision/cfdi/kinds/globalTwins';
+} from '../../../../../../nodes/CfdiEmision/actions/voucher/globalInvoice/globalTwins';
 
 const twin = (uuid: string, ...tickets: string[]): GlobalTwin => ({ uuid, tickets });
 

@@ -1,12 +1,14 @@
 /**
  * The twin report of a global invoice stamped by two concurrent runs: the tickets of each twin read
- * from its XML, so that the advice keeps every ticket declared exactly once (cfdi/kinds/globalTwins.ts).
+ * from its XML, so that the advice keeps every ticket declared exactly once (./globalTwins.ts). The
+ * Duplicate Check gets it through the kinds table (weighGlobalTwins), and imports no kind.
  */
-import type { TwinReport } from '../identity/businessKey';
-import { globalTwinAdvice, globalTwinMessage } from '../cfdi/kinds/globalTwins';
-import type { BusinessKey } from '../cfdi/voucherSource';
-import { readSaleDocument, salesDeclaredBy } from '../stampedXml/saleDocument';
-import type { StampingService } from './stampingService';
+import type { TwinReport } from '../../../identity/businessKey';
+import { globalTwinAdvice, globalTwinMessage } from './globalTwins';
+import type { BusinessKey } from '../../../cfdi/voucherSource';
+import { readSaleDocument, salesDeclaredBy } from '../../../stampedXml/saleDocument';
+import type { StampingService } from '../../../stamping/stampingService';
+import type { WeighTwins } from '../../../stamping/stampingKinds';
 
 /**
  * The report with the global invoices' tickets weighed. `read` caches each UUID's tickets over the
@@ -52,3 +54,7 @@ export async function globalTwinsReport(
 		message: globalTwinMessage(key, upperOwn, twins, advice),
 	};
 }
+
+/** The kinds table's weighing of twins: a global invoice's key (identity/businessKey.ts globalInvoiceKey) only. */
+export const weighGlobalTwins: WeighTwins = (client, key, own, report, read) =>
+	key.value.startsWith('global:') ? globalTwinsReport(client, key, own, report, read) : undefined;
