@@ -2,7 +2,7 @@
  * Two global invoices of one period stamped by concurrent runs (issue 33 item 3): which to cancel
  * so that every ticket stays declared exactly once. The usual twin advice (keep the older, cancel
  * the newer) is wrong here when the runs gathered different tickets: with T1-T3 and T1-T4,
- * cancelling the T1-T4 one leaves T4 undeclared. Pure: stamping/globalTwinsReport.ts reads the tickets
+ * cancelling the T1-T4 one leaves T4 undeclared. Pure: ./globalTwinsReport.ts reads the tickets
  * from the invoices' XML.
  *
  * The rule: a global invoice whose tickets another one still kept declares in full is cancelled
