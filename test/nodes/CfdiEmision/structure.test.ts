@@ -212,15 +212,8 @@ const FLOORS: string[][] = [
 	[`${NODE}/voucherInput/`],
 	[`${NODE}/api/`],
 	[`${NODE}/transport/`],
-	[
-		`${NODE}/orders/`,
-		`${NODE}/execution/`,
-		`${NODE}/auth/`,
-		`${NODE}/identity/`,
-		`${NODE}/ledger/`,
-	],
-	// The XML reader reads stamped vouchers with cfdi/'s decimals and tax rates.
-	[`${NODE}/stampedXml/`],
+	[`${NODE}/identity/`, `${NODE}/ledger/`],
+	[`${NODE}/orders/`, `${NODE}/execution/`, `${NODE}/auth/`, `${NODE}/stampedXml/`],
 	[`${NODE}/network/`, `${NODE}/cfdi/`],
 ];
 
