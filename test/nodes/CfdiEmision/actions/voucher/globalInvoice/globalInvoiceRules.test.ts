@@ -1,10 +1,9 @@
 /**
  * Rules of globalInvoiceRules.ts: a global invoice's sale (ticket) given once, wrong global
- * invoices stopped, each naming its path, and the findings' order through validateVoucher.
- * Also covers: nodes/CfdiEmision/actions/voucher/globalInvoice/globalKindRules.ts (the rules the kind hands down, run after the related vouchers').
+ * invoices stopped, each naming its path. The rules the kind hands down and the findings' order
+ * through validateVoucher: globalKindRules.test.ts.
  */
 import type { Voucher } from '../../../../../../nodes/CfdiEmision/cfdi/types';
-import { validateVoucher } from '../../../../../../nodes/CfdiEmision/cfdi/validateVoucher';
 import { invoiceVoucher } from '../../../../../support/vouchers';
 import {
 	changed,
@@ -176,51 +175,4 @@ describe('wrong global invoices are stopped, each naming its path', () => {
 	it.each(cases.map((c) => [c.name, c] as const))('%s', (_name, c) =>
 		expectOnlyError(c.voucher, c.code, c.path),
 	);
-});
-
-describe('the kind hands its rules down (GLOBAL_INVOICE_RULES in the kinds table)', () => {
-	it('without the kinds validateVoucher does not read InformacionGlobal; with the table it does', () => {
-		const voucher = changed(globalInvoice(), (v) => (v.informacionGlobal.anio = 2019));
-		expect(validateVoucher(voucher).errors).toEqual([]);
-		expect(validateWithKinds(voucher).errors.map((e) => `${e.code} ${e.path}`)).toEqual([
-			'GLOBAL_ANIO informacionGlobal.anio',
-		]);
-	});
-});
-
-describe('the findings of a global invoice with several problems keep their order', () => {
-	// The order the user reads them in: the shared checks, the related vouchers, the global
-	// invoice's own, then the fiscal legends (and a payment receipt's checks before all of these).
-	it('a global invoice: shared, related vouchers, InformacionGlobal and tickets, legends', () => {
-		const voucher = changed(globalInvoice(), (v) => {
-			v.formaPago = '77';
-			v.cfdiRelacionados = [{ tipoRelacion: '04', cfdiRelacionado: [{ uuid: 'not-a-uuid' }] }];
-			v.informacionGlobal.meses = '13';
-			v.informacionGlobal.anio = 2019;
-			v.conceptos[2].noIdentificacion = v.conceptos[0].noIdentificacion;
-			v.complemento = { leyendasFiscales: { version: '2.0', leyenda: [{ textoLeyenda: 'x' }] } };
-		});
-		expect(validateWithKinds(voucher).errors.map((e) => `${e.code} ${e.path}`)).toEqual([
-			'CFDI40104 formaPago',
-			'UUID_PATTERN cfdiRelacionados[0].cfdiRelacionado[0].uuid',
-			'GLOBAL_MESES informacionGlobal.meses',
-			'GLOBAL_ANIO informacionGlobal.anio',
-			'GLOBAL_TICKET_TWICE conceptos[2].noIdentificacion',
-			'COMPLEMENT_VERSION complemento.leyendasFiscales.version',
-		]);
-	});
-
-	it('a payment receipt carrying InformacionGlobal: its own checks, related vouchers, then the global rule', () => {
-		const voucher = changed(paymentReceipt(), (v) => {
-			v.informacionGlobal = globalInvoice().informacionGlobal;
-			v.cfdiRelacionados = [{ tipoRelacion: '04', cfdiRelacionado: [{ uuid: 'not-a-uuid' }] }];
-			v.complemento.complementoPago20.pago[0].doctoRelacionado[0].impPagado = 5_000;
-		});
-		expect(validateWithKinds(voucher).errors.map((e) => `${e.code} ${e.path}`)).toEqual([
-			'CRP20244 complemento.complementoPago20.pago[0].doctoRelacionado[0].impPagado',
-			'CRP20217 complemento.complementoPago20.pago[0].monto',
-			'UUID_PATTERN cfdiRelacionados[0].cfdiRelacionado[0].uuid',
-			'GLOBAL_TIPO tipoDeComprobante',
-		]);
-	});
 });
