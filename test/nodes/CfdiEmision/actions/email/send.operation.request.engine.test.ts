@@ -1,7 +1,7 @@
 /**
  * E-mail > Send through n8n-core's engine against the sandbox: the request sent, the item returned,
  * and no second e-mail under n8n's Retry On Fail.
- * Also covers: nodes/CfdiEmision/api/email.ts (the e-mail request and its rate-limit retries).
+ * (The request's rate-limit retries: api/email.engine.test.ts.)
  */
 import { cfdiNode } from '../../../../support/engine/engine';
 import { account, routes } from '../../../../support/sandboxCredential';
