@@ -1,7 +1,7 @@
 /**
  * E-mail → Send's defaults (version 1.1): the invoice's e-mail written by the node in the buyer's
- * language when Subject and Message are left empty, and the fields the editor shows for them.
- * Also covers: nodes/CfdiEmision/actions/email/send.fields.ts (the fields of Email → Send, Language among them).
+ * language when Subject and Message are left empty (the fields the editor shows for them:
+ * send.fields.test.ts).
  */
 import type { IConnections, INode } from 'n8n-workflow';
 
@@ -179,29 +179,5 @@ describe('defaults that chain (version 1.1): Create → XML → PDF → E-mail',
 			'Factura de tu pedido',
 			'Gracias por tu compra.',
 		]);
-	});
-
-	test('version 1.1 shows Language (Spanish first) and Subject and Message empty, not required, a short example per language; version 1 keeps them required and empty', async () => {
-		const { CfdiEmision } = await import('../../../../../nodes/CfdiEmision/CfdiEmision.node');
-		const properties = new CfdiEmision().description.properties.filter((field) =>
-			field.displayOptions?.show?.resource?.includes('email'),
-		);
-		const language = properties.find((field) => field.name === 'language')!;
-		expect(language.default).toBe('es');
-		expect(language.options?.map((option) => ('name' in option ? option.name : ''))).toEqual([
-			'Spanish',
-			'English',
-		]);
-		const fields = properties.filter((field) => ['subject', 'message'].includes(field.name));
-		expect(fields).toHaveLength(6);
-		for (const field of fields) {
-			expect(field.default).toBe('');
-			const v11 = JSON.stringify(field.displayOptions?.show?.['@version']).includes('gte');
-			expect(field.required).toBe(!v11);
-			if (!v11) continue;
-			const [shownFor] = field.displayOptions?.show?.language as string[];
-			expect(String(field.placeholder).length).toBeLessThan(120);
-			expect(field.placeholder).toMatch(shownFor === 'es' ? /^(Tu factura|Hola)/ : /^(Your|Hello)/);
-		}
 	});
 });
