@@ -1,8 +1,7 @@
 /**
  * Voucher > Get through n8n-core's engine against the sandbox: a pending voucher read by its id,
  * the service's answer as it is; a voucher id that is not one refused before any request.
- *
- * Also covers: nodes/CfdiEmision/actions/voucher/fields/reference.fields.ts (the UUID and Voucher ID fields an operation points at a voucher with).
+ * (The UUID and Voucher ID fields as the editor shows them: fields/reference.fields.test.ts.)
  */
 import { invoiceVoucher } from '../../../../support/vouchers';
 import { account, routes } from '../../../../support/sandboxCredential';

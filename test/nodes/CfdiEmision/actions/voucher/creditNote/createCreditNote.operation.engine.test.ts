@@ -3,10 +3,8 @@
  * stamped, its related invoices read from their XML or typed in, and example 05's path.
  *
  * Also covers: nodes/CfdiEmision/actions/voucher/creditNote/creditNoteFromFields.ts,
- * nodes/CfdiEmision/api/relatedInvoices.ts,
- * nodes/CfdiEmision/actions/voucher/fields/relatedParties.fields.ts (the credit note built for each
- * item, the read of the related invoices a credit note refers to, and the issuer and recipient
- * fields of a voucher that relates invoices).
+ * nodes/CfdiEmision/api/relatedInvoices.ts (the credit note built for each item, and the read of
+ * the related invoices a credit note refers to).
  */
 import type { INodeParameters } from 'n8n-workflow';
 

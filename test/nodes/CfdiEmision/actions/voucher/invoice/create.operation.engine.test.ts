@@ -3,7 +3,7 @@
  * and stamping mode, the item returned, refusals and Continue On Fail. (The body's other cases:
  * test/nodes/CfdiEmision/actions/voucher/invoice/voucherFromInput.engine.test.ts.)
  *
- * Also covers: nodes/CfdiEmision/actions/voucher/fields/voucherForm.fields.ts, nodes/CfdiEmision/actions/voucher/fields/stamping.fields.ts, nodes/CfdiEmision/actions/voucher/fields/output.fields.ts, nodes/CfdiEmision/actions/voucher/fields/voucherKind.fields.ts (the shared voucher fields these runs set: the form, stamping options, output, the related vouchers and fiscal legends every Create offers).
+ * Also covers: nodes/CfdiEmision/actions/voucher/fields/voucherForm.fields.ts, nodes/CfdiEmision/actions/voucher/fields/voucherKind.fields.ts (the shared voucher fields these runs set: the form, the related vouchers and fiscal legends every Create offers; the stamping and output fields as the editor shows them: fields/stamping.fields.test.ts, fields/output.fields.test.ts).
  */
 import { invoiceVoucher } from '../../../../../support/vouchers';
 import { account, routes } from '../../../../../support/sandboxCredential';
