@@ -193,35 +193,6 @@ describe('voucher: create payment receipt', () => {
 			ImporteP: '320.00',
 		});
 	});
-
-	test('one wrong item among good ones, with Continue On Fail: the others are stamped', async () => {
-		const invoice = await stampInvoice(kit.sandbox);
-		// Another invoice: its first installment is another sale than the first invoice's.
-		const another = await stampInvoice(kit.sandbox);
-		kit.sandbox.clearLog();
-		const params = receiptParams([{ uuid: '={{ $json.uuid }}', amountPaid: '={{ $json.paid }}' }]);
-		const { items } = await kit.engine.runNode(
-			params,
-			[
-				{ uuid: invoice, paid: 100 },
-				{ uuid: 'not-a-uuid', paid: 100 },
-				{ uuid: another, paid: 200 },
-			],
-			{ continueOnFail: true },
-		);
-		expect(items.map((item) => item.json.status ?? 'error')).toEqual([
-			'stamped',
-			'error',
-			'stamped',
-		]);
-		expect(String(items[1].json.error)).toBe(
-			'Item 1: related invoice UUID "not-a-uuid" is not a UUID.',
-		);
-		// Each invoice once for the operation, and once more `another` as a voucher to the same
-		// recipient on the list the ledger reads for item 0 (it could be a receipt or a note).
-		expect(kit.sandbox.requests.filter((r) => r.route === 'downloadXml')).toHaveLength(3);
-		expect(kit.sandbox.requests.filter((r) => r.route === 'token')).toHaveLength(1);
-	});
 });
 
 describe('example 04: invoice paid later (PPD) → payment receipt (its "Try it" path)', () => {
