@@ -4,8 +4,8 @@
  * rule: orderInput.lineItems.engine.test.ts; an order's receipt and credit note:
  * orderInput.paidAndRefunded.engine.test.ts; example 1: orderInput.example1.engine.test.ts (Build
  * From Order: buildFromOrder.operation.engine.test.ts).
- *
- * Also covers: nodes/CfdiEmision/actions/voucher/invoice/order.fields.ts, nodes/CfdiEmision/actions/voucher/invoice/orderSettings.fields.ts (the order and order settings fields these runs set).
+ * (The order fields as the editor shows them: order.fields.test.ts; the settings set in the node:
+ * orderSettings.fields.engine.test.ts.)
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -254,41 +254,6 @@ describe('Create with Input Mode "Order"', () => {
 		);
 		expect(items[1].json.description).toContain('Settings → Taxes and duties');
 		expect(sentBodies().map((body) => body.folio)).toEqual(['1005', '1007']);
-	});
-
-	test('settings from the node: gateway table, recipient data from a lookup, note attribute names, shop currency, folio from the order name', async () => {
-		const order = corpusOrder('usd-presentment');
-		order.note_attributes = [{ name: 'tax_id', value: 'URE180429TM6' }];
-		order.payment_gateway_names = ['Kueski Pay'];
-		const { items, error } = await kit.engine.runNode(
-			orderParams({
-				stampingMode: 'direct',
-				paymentForms: { gateway: [{ name: 'Kueski Pay', formaPago: '31' }] },
-				recipientData: {
-					rfc: 'URE180429TM6',
-					nombre: 'Universidad Robotica Española',
-					regimenFiscalReceptor: '601',
-					domicilioFiscalReceptor: '65000',
-				},
-				orderOptions: {
-					currency: 'shop',
-					folio: 'orderName',
-					rfcAttribute: 'tax_id, RFC',
-					defaultUsoCfdi: 'I04',
-				},
-			}),
-			[order],
-		);
-		expect(error).toBeUndefined();
-		expect(sentBodies()[0]).toMatchObject({
-			folio: '1008',
-			formaPago: '31',
-			metodoPago: 'PUE',
-			moneda: 'MXN',
-			total: 2240.61,
-			receptor: { rfc: 'URE180429TM6', nombre: 'UNIVERSIDAD ROBOTICA ESPAÑOLA', usoCFDI: 'I04' },
-		});
-		expect(items[0].json.order).toMatchObject({ orderTotal: 2240.61, voucherTotal: 2240.61 });
 	});
 
 	test("an order of 100.01 no base reaches with its IVA rounded to nearest: the invoice sent is 100.01 exactly (86.21 + IVA 13.80, rounded up within the SAT's limits), the note says so; before: 100.00", async () => {
