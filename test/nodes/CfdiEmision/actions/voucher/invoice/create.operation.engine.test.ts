@@ -3,7 +3,8 @@
  * and stamping mode, the item returned, refusals and Continue On Fail. (The body's other cases:
  * test/nodes/CfdiEmision/actions/voucher/invoice/voucherFromInput.engine.test.ts.)
  *
- * Also covers: nodes/CfdiEmision/actions/voucher/fields/voucherForm.fields.ts, nodes/CfdiEmision/actions/voucher/fields/voucherKind.fields.ts (the shared voucher fields these runs set: the form, the related vouchers and fiscal legends every Create offers; the stamping and output fields as the editor shows them: fields/stamping.fields.test.ts, fields/output.fields.test.ts).
+ * (The shared voucher fields these runs set, as the editor shows them: the form, stamping, output,
+ * the related vouchers and fiscal legends: actions/voucher/fields/*.fields.test.ts.)
  */
 import { invoiceVoucher } from '../../../../../support/vouchers';
 import { account, routes } from '../../../../../support/sandboxCredential';
