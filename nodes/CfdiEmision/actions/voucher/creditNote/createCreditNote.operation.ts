@@ -6,13 +6,11 @@ import { catalogOptions, showFor } from '../../common.fields';
 import { readRelatedInvoices, readRelatedXmlField } from '../../../api/relatedInvoices';
 import { runStamping } from '../../../stamping/runStamping';
 import { readStampingSettings } from '../../../stamping/runSettings';
-import { globalSaleTicketField } from '../globalInvoice/globalSaleTicket.fields';
-import { output } from '../fields/output.fields';
 import { relatedPartyFields } from '../fields/relatedParties.fields';
-import { options, stampingFields } from '../fields/stamping.fields';
+import { options, output, stampingFields } from '../fields/stamping.fields';
 import { voucherField } from '../fields/voucherForm.fields';
 import { fiscalLegends, relatedVouchers, taxRateFields } from '../fields/voucherKind.fields';
-import { GlobalSaleCredits } from '../globalInvoice/saleCreditFromFields';
+import { GLOBAL_SALE_TICKET, GlobalSaleCredits } from '../globalInvoice/saleCreditFromFields';
 import { SaleLedger } from '../../../stamping/saleLedger';
 import { RunVoucherList } from '../../../stamping/runVoucherList';
 import { CREDITED_INVOICES, creditNoteOf } from './creditNoteFromFields';
@@ -49,7 +47,16 @@ const creditNoteFields: INodeProperties[] = [
 		"Whether to download each related invoice's XML and take its recipient, currency, total and taxes from it",
 		show,
 	),
-	globalSaleTicketField(show),
+	{
+		displayName: 'Ticket in the Global Invoice',
+		name: GLOBAL_SALE_TICKET,
+		type: 'string',
+		default: '',
+		placeholder: '1001',
+		description:
+			"For a refund or discount on a sale that went into a global invoice: its ticket number (the global invoice concept's NoIdentificacion). The note then goes to the general public (XAXX010101000, regime 616, use S01, the issuer's postal code), relates the global invoice given as the one Related Invoice (01), and credits at most the ticket's amount less earlier credit notes of it. Empty: a credit note to the related invoice's customer.",
+		displayOptions: show,
+	},
 	{
 		displayName: 'Related Invoices',
 		name: 'creditedInvoices',

@@ -1,7 +1,7 @@
 /**
  * The voucher form of the Input Mode (Create, Update, Validate): Input Mode, JSON, issuer, recipient,
  * general voucher fields, and the shared voucher fields other operations show by name (the addresses
- * are in address.fields.ts, Subtotal and Total in voucherTotals.fields.ts).
+ * and Subtotal and Total are in ../invoice/inputMode.fields.ts).
  */
 import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 

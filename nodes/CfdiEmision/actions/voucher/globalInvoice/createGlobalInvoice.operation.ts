@@ -12,8 +12,7 @@ import { runStamping } from '../../../stamping/runStamping';
 import { RunVoucherList } from '../../../stamping/runVoucherList';
 import { SaleLedger } from '../../../stamping/saleLedger';
 import { wholeNodeErrorItem } from '../../../execution/runItems';
-import { output } from '../fields/output.fields';
-import { options, stampingFields } from '../fields/stamping.fields';
+import { options, output, stampingFields } from '../fields/stamping.fields';
 import { issuerRegimeField, voucherField } from '../fields/voucherForm.fields';
 import { fiscalLegends, relatedVouchers, taxRateFields } from '../fields/voucherKind.fields';
 import {

@@ -9,9 +9,8 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { readVoucherId } from '../../../execution/itemParameters';
 import { runStamping } from '../../../stamping/runStamping';
 import { voucherFromInput } from './voucherFromInput';
-import { output } from '../fields/output.fields';
 import { voucherId } from '../fields/reference.fields';
-import { options } from '../fields/stamping.fields';
+import { options, output } from '../fields/stamping.fields';
 import { inputModeFields } from './inputMode.fields';
 import { VOUCHER_KINDS } from '../kindsTable';
 

@@ -8,9 +8,8 @@ import { readRelatedInvoices, readRelatedXmlField } from '../../../api/relatedIn
 import { runStamping } from '../../../stamping/runStamping';
 import { readStampingSettings } from '../../../stamping/runSettings';
 import { catalogOptions, showFor } from '../../common.fields';
-import { output } from '../fields/output.fields';
 import { relatedPartyFields } from '../fields/relatedParties.fields';
-import { options, stampingFields } from '../fields/stamping.fields';
+import { options, output, stampingFields } from '../fields/stamping.fields';
 import { voucherField } from '../fields/voucherForm.fields';
 import { fiscalLegends, relatedVouchers, taxRateFields } from '../fields/voucherKind.fields';
 import { INVOICES, paymentReceiptOf } from './receiptFromFields';

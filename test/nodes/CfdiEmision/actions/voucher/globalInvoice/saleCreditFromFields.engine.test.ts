@@ -2,7 +2,8 @@
  * Create Credit Note against a global invoice and a ticket (SAT global CFDI guide, appendix 2): the
  * request sent (general public, related 01 to the global invoice, its period, the ticket and its
  * taxes), the item returned, and the cap at the ticket less what earlier notes credited.
- * (The Ticket in the Global Invoice field as the editor shows it: globalSaleTicket.fields.test.ts.)
+ * (The Ticket in the Global Invoice field as the editor shows it:
+ * creditNote/createCreditNote.operation.ticket.test.ts.)
  */
 import type { INodeParameters } from 'n8n-workflow';
 

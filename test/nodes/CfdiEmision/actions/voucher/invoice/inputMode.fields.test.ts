@@ -1,7 +1,7 @@
 /**
  * The input modes' fields (invoice/inputMode.fields.ts) as the editor shows them in Create, Update
  * and Validate: the same fields in the same order, Create's Sale in a Global Invoice right below Order.
- * (The addresses, Subtotal and Total among them: address.fields.test.ts, voucherTotals.fields.test.ts.)
+ * (The addresses, Subtotal and Total among them: inputMode.fields.address.test.ts, .totals.test.ts.)
  */
 import * as create from '../../../../../../nodes/CfdiEmision/actions/voucher/invoice/create.operation';
 import * as update from '../../../../../../nodes/CfdiEmision/actions/voucher/invoice/update.operation';
