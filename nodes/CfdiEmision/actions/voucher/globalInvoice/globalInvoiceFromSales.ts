@@ -20,8 +20,7 @@ import {
 } from '../../../voucherInput/kindInputReaders';
 import { globalInvoiceKey } from '../../../identity/businessKey';
 import { parseDecimal, type Decimal } from '../../../cfdi/decimal';
-import { resolveGlobalPeriod, type GlobalPeriod } from './globalPeriod';
-import { lateGlobalInvoiceWarning } from './globalDeadline';
+import { lateGlobalInvoiceWarning, resolveGlobalPeriod, type GlobalPeriod } from './globalPeriod';
 import { type PriorDeclarations, salesAlreadyDocumented } from './salesAlreadyDocumented';
 import { lineTotals } from '../../../cfdi/kinds/taxIncluded';
 import {

@@ -1,7 +1,18 @@
 /**
- * Global invoices (público en general): InformacionGlobal and the recipient it requires. Handed to
- * validateVoucher through the kinds table (globalKindRules.ts).
+ * Every rule a global invoice meets, in the order Create Global Invoice applies them:
+ * 1. The period exists and has started: globalPeriod.ts (`resolveGlobalPeriod`).
+ * 2. The items share one set of settings, one period and distinct tickets: globalInvoiceFromSales.ts.
+ * 3. Sales already documented (declared in a global invoice of an overlapping period, or invoiced
+ *    to their customer) are left out: documentedSaleRules.ts.
+ * 4. Each sale's amount and taxes: buildGlobalInvoice.ts.
+ * 5. Before any request, voucherInput/prepareVoucher.ts: Compute Totals, cfdi/reconcile.ts, then
+ *    cfdi/validateVoucher.ts (the shared checks in order), which runs this file's
+ *    `checkGlobalInvoice` (InformacionGlobal and the recipient it requires) after the related
+ *    vouchers' through the kinds table (GLOBAL_INVOICE_RULES below).
+ * 6. Stamped more than 24 hours after the period closed: a warning, globalPeriod.ts
+ *    (`lateGlobalInvoiceWarning`).
  */
+import type { KindRules } from '../../../cfdi/kindRules';
 import { MESES, PERIODICIDAD } from '../../../cfdi/catalogs/informacionGlobal';
 import { mexicoCityMonth } from '../../../cfdi/mexicoTime';
 import { GENERIC_NATIONAL_RFC } from '../../../cfdi/rfc';
@@ -198,3 +209,15 @@ export function checkGlobalInvoice(ctx: ValidationContext): void {
 		);
 	}
 }
+
+/**
+ * What the global invoice hands the shared totals and checks (KindRules), which import no kind:
+ * nothing to complete after Compute Totals, and the InformacionGlobal checks, run after the
+ * related vouchers' as when the kernel dispatched them, so the findings keep their order.
+ */
+export const GLOBAL_INVOICE_RULES: KindRules = {
+	// Its totals are the shared ones: one concept per sale, no complement.
+	complete: (voucher) => voucher,
+	checks: [],
+	checksAfterRelated: [checkGlobalInvoice],
+};

@@ -4,7 +4,7 @@
  * sale's credit note. The operation (createGlobalInvoice.operation.ts) is imported by the router
  * itself, and Create wires the sale's steps (saleInGlobalInvoice.ts) into its plan.
  */
-export { GLOBAL_INVOICE_RULES } from './globalKindRules';
+export { GLOBAL_INVOICE_RULES } from './globalInvoiceRules';
 export { weighGlobalTwins } from './globalTwinsReport';
 export {
 	buildGlobalSaleCreditNote,

@@ -1,7 +1,7 @@
 /**
  * Rules of globalInvoiceRules.ts: a global invoice's sale (ticket) given once, wrong global
  * invoices stopped, each naming its path. The rules the kind hands down and the findings' order
- * through validateVoucher: globalKindRules.test.ts.
+ * through validateVoucher: globalInvoiceRules.handedDown.test.ts.
  */
 import type { Voucher } from '../../../../../../nodes/CfdiEmision/cfdi/types';
 import { invoiceVoucher } from '../../../../../support/vouchers';
