@@ -1,3 +1,8 @@
+/**
+ * The local CFDI 4.0 checks, run in the order SHARED_CHECKS and checksWith give below, each imported
+ * from its file under validation/ (Carta Porte's parts in validation/cartaPorteGoods.ts and
+ * cartaPorteLocations.ts; the UUID format a related voucher must have in cancellation.ts).
+ */
 import type { Finding, ValidateOptions, ValidationResult } from './types';
 import type { KindRules } from './kindRules';
 import { isRecord, ValidationContext, viewOf } from './validation/context';
