@@ -1,7 +1,8 @@
 /**
  * The local CFDI 4.0 checks, run in the order SHARED_CHECKS and checksWith give below, each imported
  * from its file under validation/ (Carta Porte's parts in validation/cartaPorteGoods.ts and
- * cartaPorteLocations.ts; the UUID format a related voucher must have in cancellation.ts).
+ * cartaPorteLocations.ts; the UUID format a related voucher must have in cancellation.ts). The
+ * kinds' own checks are handed down (`kinds`) by actions/voucher/kindsTable.ts.
  */
 import type { Finding, ValidateOptions, ValidationResult } from './types';
 import type { KindRules } from './kindRules';

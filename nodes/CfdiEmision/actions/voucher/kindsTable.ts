@@ -2,7 +2,9 @@
  * The kinds table: what the voucher kinds in their own folders hand the kernels, which import no
  * kind. Every voucher operation passes it down (runStamping's VoucherOperation, the input
  * building, Validate), so Compute Totals, the local checks, the Order input mode and the Duplicate
- * Check's twins treat each kind as before. A new kind with rules or an order conversion of its own adds its face's here.
+ * Check's twins treat each kind as before. A new kind with rules or an order conversion of its own
+ * adds its face's here. Each kind's rules file lists every rule it meets in order:
+ * paymentReceipt/receiptKindRules.ts, globalInvoice/globalInvoiceRules.ts.
  */
 import type { KindRules } from '../../cfdi/kindRules';
 import type { StampingKinds } from '../../stamping/stampingKinds';

@@ -2,22 +2,24 @@
  * Voucher → Create Credit Note: a type E voucher relating the invoices it corrects (or crediting a
  * sale of a global invoice), stamped or saved as pending. Traced from here:
  * - Fields: `description` below: its own here; Stamp, the Duplicate Check's, Options and Output in
- *   ../fields/stamping.fields.ts; the parties in ../fields/relatedParties.fields.ts, Use, Series and
- *   Place of Issue by name from ../fields/voucherForm.fields.ts; the tax rates, Related Vouchers and
- *   Fiscal Legends in ../fields/voucherKind.fields.ts.
+ *   ../fields/stamping.fields.ts; the parties in ../fields/relatedParties.fields.ts, Use, Series
+ *   and Place of Issue by name from ../fields/voucherForm.fields.ts; the tax rates, Related
+ *   Vouchers and Fiscal Legends in ../fields/voucherKind.fields.ts.
  * - Requests (api/runClient.ts says each one's method and path): before planning, each related
  *   invoice's XML (`downloadVoucherXml`, api/relatedInvoices.ts), a global sale's global invoice
  *   and earlier notes (../globalInvoice/saleCreditFromFields.ts); the body from
- *   creditNoteFromFields.ts; the ledger's list read and XML (stamping/saleLedger.ts);
- *   then the stamping run: the Duplicate Check's `readWholeWindow` (the run's one list read),
+ *   creditNoteFromFields.ts; the ledger's list read and XML (stamping/saleLedger.ts); then the
+ *   stamping run: the Duplicate Check's `readWholeWindow` (the run's one list read),
  *   `createVoucher` (Two-Phase: saved pending, then `stampPendingVoucher`), an unclear stamp read
  *   back by `readVoucher` and `findVoucherOnList`. When each goes out: stamping/sendJob.ts.
- * - Rules, in the order they apply: the fields read (creditNoteFromFields.ts), the note against
- *   its invoices (buildCreditNote.ts; a global sale's: ../globalInvoice/buildSaleCreditNote.ts);
- *   before any request voucherInput/prepareVoucher.ts (Compute Totals, cfdi/reconcile.ts,
+ * - Rules, in the order they apply: the fields read (creditNoteFromFields.ts), the note against its
+ *   invoices (buildCreditNote.ts; a global sale's: ../globalInvoice/buildSaleCreditNote.ts); before
+ *   the voucher is sent, voucherInput/prepareVoucher.ts (Compute Totals, cfdi/reconcile.ts,
  *   cfdi/validateVoucher.ts, a global sale's note also ../globalInvoice/globalInvoiceRules.ts);
- *   then what the invoices already have credited (cfdi/ledgerRules.ts, `creditRefusal`).
- * - Test: test/nodes/CfdiEmision/actions/voucher/creditNote/createCreditNote.operation.engine.test.ts.
+ *   then, after the Duplicate Check, more than the invoices' balance less earlier notes
+ *   (cfdi/ledgerRules.ts, `creditRefusal`, run by stamping/saleLedger.ts).
+ * - Test:
+ *   test/nodes/CfdiEmision/actions/voucher/creditNote/createCreditNote.operation.engine.test.ts.
  */
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 

@@ -2,16 +2,18 @@
  * Voucher → Create Global Invoice: the input items (one sale each) as one voucher to the general
  * public for their period, stamped or saved as pending. Traced from here:
  * - Fields: `description` below: its own here; Stamp, the Duplicate Check's, Options and Output in
- *   ../fields/stamping.fields.ts; the issuer's and Series by name from ../fields/voucherForm.fields.ts;
- *   the sale's tax rates, Related Vouchers and Fiscal Legends in ../fields/voucherKind.fields.ts.
+ *   ../fields/stamping.fields.ts; the issuer's and Series by name from
+ *   ../fields/voucherForm.fields.ts; the sale's tax rates, Related Vouchers and Fiscal Legends in
+ *   ../fields/voucherKind.fields.ts.
  * - Requests (api/runClient.ts says each one's method and path): before the build, the period's
  *   declarations (priorDeclarations.ts): `readWholeWindow` and `downloadVoucherXml` of each global
- *   invoice of an overlapping period; the body from globalInvoiceFromSales.ts;
- *   then the stamping run: the Duplicate Check's `readWholeWindow` (the run's one list read),
- *   `createVoucher` (Two-Phase: saved pending, then `stampPendingVoucher`), an unclear stamp read
- *   back by `readVoucher` and `findVoucherOnList`. When each goes out: stamping/sendJob.ts.
+ *   invoice of an overlapping period; the body from globalInvoiceFromSales.ts; then the stamping
+ *   run: the Duplicate Check's `readWholeWindow` (the run's one list read), `createVoucher`
+ *   (Two-Phase: saved pending, then `stampPendingVoucher`), an unclear stamp read back by
+ *   `readVoucher` and `findVoucherOnList`. When each goes out: stamping/sendJob.ts.
  * - Rules: globalInvoiceRules.ts lists every check in the order it applies, each by its file.
- * - Test: test/nodes/CfdiEmision/actions/voucher/globalInvoice/createGlobalInvoice.operation.engine.test.ts.
+ * - Test:
+ *   test/nodes/CfdiEmision/actions/voucher/globalInvoice/createGlobalInvoice.operation.engine.test.ts.
  */
 import {
 	type IExecuteFunctions,

@@ -1,12 +1,13 @@
 /**
  * Every rule a global invoice meets, in the order Create Global Invoice applies them:
  * 1. The period exists and has started: globalPeriod.ts (`resolveGlobalPeriod`).
- * 2. The items share one set of settings, one period and distinct tickets: globalInvoiceFromSales.ts.
+ * 2. The items share one set of settings, one period and distinct tickets:
+ *    globalInvoiceFromSales.ts.
  * 3. Sales already documented (declared in a global invoice of an overlapping period, or invoiced
  *    to their customer) are left out: documentedSaleRules.ts.
  * 4. Each sale's amount and taxes: buildGlobalInvoice.ts.
- * 5. Before any request, voucherInput/prepareVoucher.ts: Compute Totals, cfdi/reconcile.ts, then
- *    cfdi/validateVoucher.ts (the shared checks in order), which runs this file's
+ * 5. Before the voucher is sent, voucherInput/prepareVoucher.ts: Compute Totals, cfdi/reconcile.ts,
+ *    then cfdi/validateVoucher.ts (the shared checks in order), which runs this file's
  *    `checkGlobalInvoice` (InformacionGlobal and the recipient it requires) after the related
  *    vouchers' through the kinds table (GLOBAL_INVOICE_RULES below).
  * 6. Stamped more than 24 hours after the period closed: a warning, globalPeriod.ts

@@ -3,16 +3,17 @@
  * stamped or saved as pending. Traced from here:
  * - Fields: `description` below: its own here; Stamp, the Duplicate Check's, Options and Output in
  *   ../fields/stamping.fields.ts; the parties in ../fields/relatedParties.fields.ts, Series and
- *   Place of Issue by name from ../fields/voucherForm.fields.ts; the tax rates, Related Vouchers and
- *   Fiscal Legends in ../fields/voucherKind.fields.ts.
+ *   Place of Issue by name from ../fields/voucherForm.fields.ts; the tax rates, Related Vouchers
+ *   and Fiscal Legends in ../fields/voucherKind.fields.ts.
  * - Requests (api/runClient.ts says each one's method and path): before planning, each paid
- *   invoice's XML unless Read Related XML is off (`downloadVoucherXml`, api/relatedInvoices.ts); the
- *   body from receiptFromFields.ts; the ledger's list read and XML (stamping/saleLedger.ts);
+ *   invoice's XML unless Read Related XML is off (`downloadVoucherXml`, api/relatedInvoices.ts);
+ *   the body from receiptFromFields.ts; the ledger's list read and XML (stamping/saleLedger.ts);
  *   then the stamping run: the Duplicate Check's `readWholeWindow` (the run's one list read),
  *   `createVoucher` (Two-Phase: saved pending, then `stampPendingVoucher`), an unclear stamp read
  *   back by `readVoucher` and `findVoucherOnList`. When each goes out: stamping/sendJob.ts.
  * - Rules: receiptKindRules.ts lists every check in the order it applies, each by its file.
- * - Test: test/nodes/CfdiEmision/actions/voucher/paymentReceipt/createPaymentReceipt.operation.engine.test.ts.
+ * - Test:
+ *   test/nodes/CfdiEmision/actions/voucher/paymentReceipt/createPaymentReceipt.operation.engine.test.ts.
  */
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
