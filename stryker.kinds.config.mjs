@@ -21,7 +21,7 @@ export default {
 		// The builders of the kinds moved from cfdi/kinds to their own folders.
 		'nodes/CfdiEmision/actions/voucher/paymentReceipt/{buildReceipt,paidDocument,paidDocumentFromXml,receiptTaxes,receiptTotals,paidBalances,completeReceipt}.ts',
 		'nodes/CfdiEmision/actions/voucher/creditNote/buildCreditNote.ts',
-		'nodes/CfdiEmision/actions/voucher/globalInvoice/{buildGlobalInvoice,globalPeriod,globalDeadline,documentedSaleRules,buildSaleCreditNote,globalTwins}.ts',
+		'nodes/CfdiEmision/actions/voucher/globalInvoice/{buildGlobalInvoice,globalPeriod,documentedSaleRules,buildSaleCreditNote,globalTwins}.ts',
 	],
 	reporters: ['clear-text', 'progress-append-only', 'json'],
 	jsonReporter: { fileName: `reports/mutation/${report}.json` },
