@@ -37,7 +37,7 @@ import {
 	periodIfValid,
 	type GlobalInvoiceParts,
 } from './globalInvoiceFromSales';
-import { NO_PRIOR } from './salesAlreadyDocumented';
+import { NO_PRIOR } from './documentedSaleRules';
 import { priorDeclarations } from './priorDeclarations';
 import { VOUCHER_KINDS } from '../kindsTable';
 

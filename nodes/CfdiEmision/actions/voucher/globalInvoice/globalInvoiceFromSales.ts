@@ -21,7 +21,7 @@ import {
 import { globalInvoiceKey } from '../../../identity/businessKey';
 import { parseDecimal, type Decimal } from '../../../cfdi/decimal';
 import { lateGlobalInvoiceWarning, resolveGlobalPeriod, type GlobalPeriod } from './globalPeriod';
-import { type PriorDeclarations, salesAlreadyDocumented } from './salesAlreadyDocumented';
+import { type PriorDeclarations, salesAlreadyDocumented } from './documentedSaleRules';
 import { lineTotals } from '../../../cfdi/kinds/taxIncluded';
 import {
 	calendarNow,

@@ -2,7 +2,7 @@
  * What the service already documents of a global invoice's sales, read before the invoice is built:
  * the stamped global invoices of an overlapping period (their tickets, from their XML) and the
  * vouchers whose folio is one of the tickets (sales perhaps invoiced to their customer). Which of
- * the run's sales they document: salesAlreadyDocumented.ts.
+ * the run's sales they document: documentedSaleRules.ts (`salesAlreadyDocumented`).
  */
 import { NodeOperationError, type IExecuteFunctions } from 'n8n-workflow';
 
@@ -12,12 +12,11 @@ import { GENERIC_NATIONAL_RFC } from '../../../cfdi/rfc';
 import { calendarNow, monthStartIso } from '../../../cfdi/mexicoTime';
 import { periodOfInformacionGlobal, type GlobalPeriod } from './globalPeriod';
 import { readSaleDocument, salesDeclaredBy } from '../../../stampedXml/saleDocument';
-import type { DeclaredGlobal } from './documentedSaleRules';
 import { RunSession } from '../../../api/sessionAndFailure';
 import { RunClient } from '../../../api/runClient';
 import { downloadVoucherXml } from '../../../api/voucherXml';
 import { RunParameters } from '../../../execution/runParameters';
-import { NO_PRIOR, type PriorDeclarations } from './salesAlreadyDocumented';
+import { NO_PRIOR, type DeclaredGlobal, type PriorDeclarations } from './documentedSaleRules';
 import { duplicateCheckModeOf } from '../../../stamping/duplicateCheck';
 import { readStampingSettings } from '../../../stamping/runSettings';
 import type { RunVoucherList } from '../../../stamping/runVoucherList';

@@ -2,7 +2,7 @@
  * Voucher > Create Global Invoice through n8n-core's engine against the sandbox: the input items
  * (one sale each) as one voucher to the general public with InformacionGlobal, and example 06's
  * path. Its period, one set of settings and each sale once: globalInvoiceFromSales.engine.test.ts
- * beside it; the sales already documented: salesAlreadyDocumented.engine.test.ts.
+ * beside it; the sales already documented: documentedSaleRules.*.test.ts.
  */
 import type { INodeParameters, IRun } from 'n8n-workflow';
 

@@ -1,5 +1,5 @@
 /**
- * What the service already documents of a global invoice's sales (actions/voucher/globalInvoice/salesAlreadyDocumented.ts),
+ * What the service already documents of a global invoice's sales (actions/voucher/globalInvoice/documentedSaleRules.ts),
  * through n8n-core's engine against the sandbox: a sale goes either to its customer's invoice or into
  * one global invoice, so a sale declared in an overlapping global invoice, or invoiced to its customer
  * (the same sale), is left out.
