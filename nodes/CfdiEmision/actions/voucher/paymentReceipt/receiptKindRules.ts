@@ -10,9 +10,9 @@
  *    (receiptVoucherRules.ts, the fixed members), then `checkPaymentComplement` (receiptRules.ts,
  *    the complement; each paid document in paidDocumentRules.ts, its taxes in
  *    paidDocumentTaxRules.ts, the payment's taxes in receiptTaxRules.ts).
- * 4. The run's ledger (stamping/saleLedger.ts), by cfdi/ledgerRules.ts: before the Duplicate Check,
- *    an installment another receipt pays for another amount (`installmentConflictRefusal`); after
- *    it, more than what the invoices still owe (`paymentRefusal`).
+ * 4. The run's ledger (stamping/saleLedger.ts), by ledger/ledgerRules.ts: before the Duplicate
+ *    Check, an installment another receipt pays for another amount (`installmentConflictRefusal`);
+ *    after it, more than what the invoices still owe (`paymentRefusal`).
  *
  * Below, what it hands the shared totals and checks (KindRules), which import no kind: a type P
  * voucher's complement completed after Compute Totals, and the Pagos 2.0 checks.
