@@ -1,5 +1,5 @@
 /**
- * The form's optional addresses (invoice/address.fields.ts) as the editor shows them: in the Fields
+ * The form's optional addresses (invoice/inputMode.fields.ts) as the editor shows them: in the Fields
  * input mode of Create, Update and Validate, each address with the members of spec 2.5.
  */
 import type { INodeProperties } from 'n8n-workflow';

@@ -1,4 +1,4 @@
-/** Output (fields/output.fields.ts) as the editor shows it: from version 1.1, Simplified by default. */
+/** Output (fields/stamping.fields.ts) as the editor shows it: from version 1.1, Simplified by default. */
 import type { INodePropertyOptions } from 'n8n-workflow';
 
 import { voucherDescription } from '../../../../../../nodes/CfdiEmision/actions/voucher/Voucher.resource';

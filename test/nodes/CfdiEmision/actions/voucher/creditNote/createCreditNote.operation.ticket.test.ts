@@ -1,5 +1,5 @@
 /**
- * Ticket in the Global Invoice (globalInvoice/globalSaleTicket.fields.ts) as the editor shows it on
+ * Ticket in the Global Invoice (creditNote/createCreditNote.operation.ts) as the editor shows it on
  * Create Credit Note, under the name the credit note's reading takes it by (saleCreditFromFields.ts).
  */
 import { voucherDescription } from '../../../../../../nodes/CfdiEmision/actions/voucher/Voucher.resource';

@@ -1,5 +1,5 @@
 /**
- * The form's Subtotal and Total (invoice/voucherTotals.fields.ts) as the editor shows them: typed
+ * The form's Subtotal and Total (invoice/inputMode.fields.ts) as the editor shows them: typed
  * in version 1; from 1.1 left at 0 to be computed from the lines, a typed amount checked.
  */
 import { voucherDescription } from '../../../../../../nodes/CfdiEmision/actions/voucher/Voucher.resource';

@@ -1,5 +1,5 @@
 /**
- * What the global invoice hands the shared checks (GLOBAL_INVOICE_RULES, globalKindRules.ts): its
+ * What the global invoice hands the shared checks (GLOBAL_INVOICE_RULES, globalInvoiceRules.ts): its
  * InformacionGlobal checks, run after the related vouchers', so that a voucher's findings keep the
  * order the user reads them in. Moved from globalInvoiceRules.test.ts with its cases.
  */
