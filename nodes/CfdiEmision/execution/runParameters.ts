@@ -29,9 +29,27 @@ function rawAt(parameters: unknown, name: string): unknown {
 const copyOf = <T>(value: T): T =>
 	value && typeof value === 'object' ? (structuredClone(value) as T) : value;
 
+/**
+ * Whether nothing is stored at the path under plain objects (an unset fixed collection's group):
+ * n8n then answers the caller's fallback, the same for every item.
+ */
+function absentAt(parameters: unknown, name: string): boolean {
+	// n8n reads the path with lodash's get: only plain dotted names are walked alike here.
+	if (!/^[\w$]+(\.[\w$]+)*$/.test(name)) return false;
+	let current = parameters;
+	for (const part of name.split('.')) {
+		if (!current || typeof current !== 'object') return false;
+		if (!Object.prototype.hasOwnProperty.call(current, part)) return true;
+		current = (current as Record<string, unknown>)[part];
+	}
+	return false;
+}
+
 interface ParameterCache {
 	raw: unknown;
 	values: Map<string, unknown>;
+	/** Absent paths (absentAt): n8n's answer, by the fallback it was given (as JSON). */
+	absent: Map<string, { fallback: string | undefined; value: unknown }>;
 }
 
 // One entry per n8n execution context (one per node run), dropped with it.
@@ -39,7 +57,8 @@ const runs = new WeakMap<object, ParameterCache>();
 
 /**
  * ctx.getNodeParameter(name, itemIndex, fallback), kept for the run when the parameter holds no
- * expression (the fallback is only kept with a stored value, which makes it unused).
+ * expression, or when nothing is stored at its path (kept with the fallback it answered: an unset
+ * Related Vouchers or Fiscal Legends group was two n8n reads per item, issue 40 item 5).
  */
 export function runParameter<T>(
 	ctx: IExecuteFunctions,
@@ -51,13 +70,20 @@ export function runParameter<T>(
 	if (!run) {
 		// A stand-in context without getNode() (some unit tests) is read per item.
 		const raw = typeof ctx.getNode === 'function' ? ctx.getNode()?.parameters : undefined;
-		run = { raw, values: new Map() };
+		run = { raw, values: new Map(), absent: new Map() };
 		runs.set(ctx, run);
 	}
 	if (run.values.has(name)) return copyOf(run.values.get(name) as T);
+	// An absent path answers its fallback (resolved like a stored value): kept per fallback given.
+	const plainFallback = !holdsExpression(fallback);
+	const fallbackText = plainFallback ? JSON.stringify(fallback) : undefined;
+	const known = run.absent.get(name);
+	if (known && plainFallback && known.fallback === fallbackText) return copyOf(known.value as T);
 	const value = ctx.getNodeParameter(name, itemIndex, fallback) as T;
 	const raw = rawAt(run.raw, name);
 	if (raw !== undefined && !holdsExpression(raw)) run.values.set(name, copyOf(value));
+	else if (raw === undefined && plainFallback && absentAt(run.raw, name))
+		run.absent.set(name, { fallback: fallbackText, value: copyOf(value) });
 	return value;
 }
 

@@ -30,6 +30,9 @@ const READS: Array<[string, unknown]> = [
 	['absent', 'fallback'],
 	['absentObject', { a: 1 }],
 	['expressionList', []],
+	// Read again with another fallback: an absent path answers each caller's own.
+	['absent', 'another fallback'],
+	['relatedVouchers.relation', [{ tipoRelacion: '01' }]],
 ];
 
 const probe: INodeType = {
@@ -103,8 +106,9 @@ const probe: INodeType = {
 				const first = runParameter(this, name, index, fallback);
 				// A caller that changes what it read must not change the next answer.
 				if (first && typeof first === 'object') (first as IDataObject).changedByCaller = true;
-				cached[name] = runParameter(this, name, index, fallback) as IDataObject;
-				direct[name] = this.getNodeParameter(name, index, fallback) as IDataObject;
+				const key = name in cached ? `${name} ${JSON.stringify(fallback)}` : name;
+				cached[key] = runParameter(this, name, index, fallback) as IDataObject;
+				direct[key] = this.getNodeParameter(name, index, fallback) as IDataObject;
 			}
 			out.push({ json: { cached, direct } });
 		}
@@ -158,6 +162,38 @@ describe('runParameter in n8n’s execution context', () => {
 			validation: 'warn',
 		});
 		expect((items[2].json.cached as IDataObject).absent).toBe('fallback');
+	});
+
+	test('an unset group or parameter answers each read’s own fallback, as n8n does, for every item', async () => {
+		const engine = new Engine({ nodeTypes: { [PROBE_TYPE]: probe } });
+		const run = await engine.runWorkflow(
+			[
+				{
+					id: 'probe',
+					name: 'Probe',
+					type: PROBE_TYPE,
+					typeVersion: 1,
+					position: [0, 0],
+					// Related left unset: n8n stores its default {}, without a relation list.
+					parameters: { perItem: '={{ "item " + $json.n }}' },
+				},
+			],
+			{},
+			[{ json: { n: 1 } }, { json: { n: 2 } }],
+		);
+		expect(run.data.resultData.error).toBeUndefined();
+		const items = outputOf(run, 'Probe');
+		expect(items).toHaveLength(2);
+		for (const item of items) {
+			expect(item.json.cached).toEqual(item.json.direct);
+			const cached = item.json.cached as IDataObject;
+			expect(cached['relatedVouchers.relation']).toEqual([]);
+			expect(cached['relatedVouchers.relation [{"tipoRelacion":"01"}]']).toEqual([
+				{ tipoRelacion: '01' },
+			]);
+			expect(cached.absent).toBe('fallback');
+			expect(cached['absent "another fallback"']).toBe('another fallback');
+		}
 	});
 });
 
