@@ -19,6 +19,8 @@ import type { VoucherRecord } from '../api/voucherRecords';
 import { BuiltVoucher } from '../voucherInput/builtVoucher';
 import { withIssuerDefaults, type IssuerDefaults } from '../voucherInput/issuerDefaults';
 import { prepareVoucher, withReconciliation } from '../voucherInput/prepareVoucher';
+import { takesAdditionalFields, voucherInputMode } from '../voucherInput/voucherBody';
+import { readJsonParameter } from '../execution/itemParameters';
 import { duplicateCheckModeOf, saleFactsOf } from './duplicateCheck';
 import { uncheckedNote } from './duplicateOutcome';
 import type { LedgerDocument } from '../ledger/ledger';
@@ -163,14 +165,20 @@ export function planStampJob(
 	// The key is found on the list by series and folio: a voucher without a folio carries the key's.
 	if (duplicate?.key?.folio && !String(given.folio ?? '').trim())
 		given = { ...given, folio: duplicate.key.folio };
+	// The item's input mode and Additional Fields read here, so that preparing takes plain values.
+	const node = ctx.getNode();
+	const input = voucherInputMode((name) => parameters.get(name, itemIndex, ''), node.typeVersion);
+	const additionalFields = takesAdditionalFields(options, input)
+		? readJsonParameter(ctx, 'options.additionalFieldsJson', itemIndex, 'Additional Fields (JSON)')
+		: undefined;
 	const prepared = prepareVoucher(
-		ctx,
+		node,
 		itemIndex,
 		given,
 		stamp,
 		options,
 		operation.kinds,
-		{},
+		{ ...input, additionalFields },
 		built instanceof BuiltVoucher ? built.source : undefined,
 	);
 	const body = { ...prepared.body };
@@ -178,7 +186,7 @@ export function planStampJob(
 	if (target.kind === 'create') delete body.id;
 	else body.id = target.id;
 	const output = withReconciliation(
-		ctx,
+		node.typeVersion,
 		built instanceof BuiltVoucher ? built.output : {},
 		prepared.reconciliation,
 	);

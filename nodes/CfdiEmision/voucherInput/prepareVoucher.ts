@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { computeTotals } from '../cfdi/computeTotals';
@@ -21,17 +21,10 @@ import type { ValidationResult, Voucher } from '../cfdi/types';
 import { validateVoucher } from '../cfdi/validateVoucher';
 import { formatFinding } from '../cfdi/validation/formatFinding';
 import type { VoucherSource } from '../cfdi/voucherSource';
-import { withIssuerDefaults, type IssuerDefaults } from './issuerDefaults';
 import { inFormFinding } from './formLabels';
 import { localProblemsRefusal, localRefusal, totalsProblem } from './dataRefusal';
 import { needsAttention } from '../execution/needsAttention';
-import {
-	applyBodyOptions,
-	formComputesTotals,
-	formInput,
-	VOUCHER_INPUT_OPERATIONS,
-} from './voucherBody';
-import { runParameter } from '../execution/runParameters';
+import { applyBodyOptions, type VoucherInputMode } from './voucherBody';
 
 export type ValidationMode = 'strict' | 'warn' | 'off';
 
@@ -61,11 +54,12 @@ export function whenTotalsDiffer(options: IDataObject): WhenTotalsDiffer {
  * item's error, before any request.
  */
 export function reconciledVoucher(
-	ctx: IExecuteFunctions,
+	node: INode,
 	itemIndex: number,
 	body: IDataObject,
 	source: VoucherSource | undefined,
 	options: IDataObject,
+	fromOrder: boolean,
 ): { body: IDataObject; reconciliation?: Reconciliation } {
 	if (!source?.money) return { body };
 	try {
@@ -73,13 +67,13 @@ export function reconciledVoucher(
 		return { body: reconciliation.voucher as IDataObject, reconciliation };
 	} catch (error) {
 		if (!(error instanceof ReconciliationRefused))
-			throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
+			throw new NodeOperationError(node, error as Error, { itemIndex });
 		const where = error.field ? ` The figure comes from ${error.field}.` : '';
-		const refused = new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: ${error.message}`, {
+		const refused = new NodeOperationError(node, `Item ${itemIndex}: ${error.message}`, {
 			itemIndex,
 			description: `${error.fix} Nothing was sent.${where}`,
 		});
-		refused.context.outcome = orderInput(ctx, itemIndex)
+		refused.context.outcome = fromOrder
 			? needsAttention('orderData', `${error.message} ${error.fix} Nothing was sent.`)
 			: {
 					refusal: localProblemsRefusal([
@@ -90,21 +84,8 @@ export function reconciledVoucher(
 	}
 }
 
-/**
- * An order's data is the shop's record: what it cannot become (or the totals it cannot meet) is
- * the shop's to act on, not a refusal a buyer could correct.
- */
-export function orderInput(ctx: IExecuteFunctions, itemIndex: number): boolean {
-	const get = (name: string) => runParameter(ctx, name, itemIndex, '');
-	return (
-		get('resource') === 'voucher' &&
-		VOUCHER_INPUT_OPERATIONS.includes(get('operation')) &&
-		get('inputMode') === 'order'
-	);
-}
-
 function computed(
-	ctx: IExecuteFunctions,
+	node: INode,
 	itemIndex: number,
 	voucher: IDataObject,
 	kinds: KindRules,
@@ -113,7 +94,7 @@ function computed(
 		return kinds.complete(computeTotals(voucher as Voucher).voucher) as IDataObject;
 	} catch (error) {
 		throw new NodeOperationError(
-			ctx.getNode(),
+			node,
 			`Item ${itemIndex}: the totals could not be computed: ${(error as Error).message}`,
 			{
 				itemIndex,
@@ -138,7 +119,7 @@ const COMPUTED_AMOUNT =
 
 /** The error for a voucher that fails the local CFDI 4.0 checks: every finding, nothing sent. */
 export function invalidVoucherError(
-	ctx: IExecuteFunctions,
+	node: INode,
 	itemIndex: number,
 	result: ValidationResult,
 	origin: VoucherOrigin = {},
@@ -158,7 +139,7 @@ export function invalidVoucherError(
 		const paths = result.errors.map((finding) => finding.path).filter(Boolean);
 		if (paths.length) advice.push(`In the voucher's JSON: ${[...new Set(paths)].join(', ')}.`);
 	} else advice.push('To send it anyway, set "Validation" to Warn.');
-	const error = new NodeOperationError(ctx.getNode(), lines.join('\n'), {
+	const error = new NodeOperationError(node, lines.join('\n'), {
 		itemIndex,
 		description: advice.join(' '),
 	});
@@ -194,21 +175,30 @@ function recipientFindings(result: ValidationResult): RecipientProblem[] {
 }
 
 /**
- * The body to send: the voucher a body builder gave, completed by the Options (additional fields,
- * fecha), the issuer from the credential where the node left it empty, totals computed when asked, and checked locally against the CFDI 4.0 rules before any
- * request (option "Validation"); `kinds`: what the kinds in their own folders add to both.
+ * What planStampJob read of the item beside its voucher: its input mode, and the Options' Additional
+ * Fields (JSON) when they join the body (takesAdditionalFields).
+ */
+export interface ItemInput extends VoucherInputMode {
+	additionalFields?: IDataObject;
+}
+
+/**
+ * The body to send: the voucher a body builder gave (the issuer from the credential already in),
+ * completed by the Options (additional fields, fecha), totals computed when asked, and checked
+ * locally against the CFDI 4.0 rules before any request (option "Validation"); `kinds`: what the
+ * kinds in their own folders add to both. `node`: the node an error names.
  */
 export function prepareVoucher(
-	ctx: IExecuteFunctions,
+	node: INode,
 	itemIndex: number,
 	given: IDataObject,
 	stampIntended: boolean,
 	options: IDataObject,
 	kinds: KindRules,
-	issuer: IssuerDefaults = {},
+	input: ItemInput,
 	source?: VoucherSource,
 ): PreparedVoucher {
-	let body = applyBodyOptions(ctx, itemIndex, withIssuerDefaults(given, issuer), options);
+	let body = applyBodyOptions(given, options, input.additionalFields);
 	// The recipient as the SAT records it, whatever built the voucher (before the key checks see it).
 	const normalized = normalizeRecipient(body);
 	body = normalized.voucher;
@@ -216,10 +206,10 @@ export function prepareVoucher(
 		? { recipientChanges: normalized.changes }
 		: {};
 	// A form voucher of version 1.1 has its amounts computed already (IVA bases over IEPS kept).
-	if (options.computeTotals === true && !formComputesTotals(ctx, itemIndex))
-		body = computed(ctx, itemIndex, body, kinds);
+	if (options.computeTotals === true && !input.formComputesTotals)
+		body = computed(node, itemIndex, body, kinds);
 	// The one place every builder's voucher passes through: its total against its source's money.
-	const reconciled = reconciledVoucher(ctx, itemIndex, body, source, options);
+	const reconciled = reconciledVoucher(node, itemIndex, body, source, options, input.order);
 	body = reconciled.body;
 	const extra = {
 		...(reconciled.reconciliation ? { reconciliation: reconciled.reconciliation } : {}),
@@ -231,12 +221,12 @@ export function prepareVoucher(
 	const result = validateVoucher(body, { stamp: stampIntended, kinds });
 	if (!result.valid && mode === 'strict')
 		throw invalidVoucherError(
-			ctx,
+			node,
 			itemIndex,
 			result,
 			{
-				form: formInput(ctx, itemIndex),
-				computed: options.computeTotals === true || formComputesTotals(ctx, itemIndex),
+				form: input.form,
+				computed: options.computeTotals === true || input.formComputesTotals,
 			},
 			body,
 		);
@@ -251,12 +241,12 @@ export function prepareVoucher(
  * member, the note joins the order's or the lines' `notes`, when the output has them.
  */
 export function withReconciliation(
-	ctx: IExecuteFunctions,
+	typeVersion: number,
 	output: IDataObject,
 	reconciliation: Reconciliation | undefined,
 ): IDataObject {
 	if (!reconciliation?.note) return output;
-	if (ctx.getNode().typeVersion >= 1.1) {
+	if (typeVersion >= 1.1) {
 		const { outcome, sourceTotal, voucherTotal, from, note } = reconciliation;
 		return { ...output, reconciliation: { outcome, sourceTotal, voucherTotal, from, note } };
 	}

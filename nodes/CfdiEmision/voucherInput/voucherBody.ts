@@ -7,7 +7,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { cfdiDateTime } from '../cfdi/mexicoTime';
-import { mergeMembers, readJsonParameter } from '../execution/itemParameters';
+import { mergeMembers } from '../execution/itemParameters';
 import { runParameter } from '../execution/runParameters';
 
 function compactAddress(address: IDataObject | undefined): IDataObject | undefined {
@@ -56,28 +56,46 @@ export function recipientFromFields(ctx: IExecuteFunctions, itemIndex: number): 
 /** The operations whose voucher comes from the Input Mode. */
 export const VOUCHER_INPUT_OPERATIONS = ['create', 'update', 'validate'];
 
-/**
- * Whether the Fields input mode computes the voucher's amounts from its lines (version 1.1 on):
- * the Additional Fields are then merged by the form itself, and the totals are not computed again.
- */
-export function formComputesTotals(ctx: IExecuteFunctions, itemIndex: number): boolean {
-	if (ctx.getNode().typeVersion < 1.1) return false;
-	const get = (name: string) => runParameter(ctx, name, itemIndex, '');
-	return (
-		get('resource') === 'voucher' &&
-		VOUCHER_INPUT_OPERATIONS.includes(get('operation')) &&
-		get('inputMode') === 'fields'
+/** Where an item's voucher comes from, read once per item by whoever holds the node's parameters. */
+export interface VoucherInputMode {
+	/** Typed in the Fields form of Create, Update or Validate (any version). */
+	form: boolean;
+	/**
+	 * The Fields form computes the voucher's amounts from its lines (version 1.1 on): the Additional
+	 * Fields are then merged by the form itself, and the totals are not computed again.
+	 */
+	formComputesTotals: boolean;
+	/** Built from a shop's order (Input Mode: Order). */
+	order: boolean;
+}
+
+/** The input mode from the item's Resource, Operation and Input Mode (read only where they apply). */
+export function voucherInputMode(
+	get: (name: string) => unknown,
+	typeVersion: number,
+): VoucherInputMode {
+	const mode =
+		get('resource') === 'voucher' && VOUCHER_INPUT_OPERATIONS.includes(get('operation') as string)
+			? get('inputMode')
+			: undefined;
+	return {
+		form: mode === 'fields',
+		formComputesTotals: mode === 'fields' && typeVersion >= 1.1,
+		order: mode === 'order',
+	};
+}
+
+/** The item's input mode, read through the run's parameter reader. */
+export function inputModeOf(ctx: IExecuteFunctions, itemIndex: number): VoucherInputMode {
+	return voucherInputMode(
+		(name) => runParameter(ctx, name, itemIndex, ''),
+		ctx.getNode().typeVersion,
 	);
 }
 
-/** Whether the voucher is typed in the Fields form of Create, Update or Validate (any version). */
-export function formInput(ctx: IExecuteFunctions, itemIndex: number): boolean {
-	const get = (name: string) => runParameter(ctx, name, itemIndex, '');
-	return (
-		get('resource') === 'voucher' &&
-		VOUCHER_INPUT_OPERATIONS.includes(get('operation')) &&
-		get('inputMode') === 'fields'
-	);
+/** Whether the Fields input mode computes the voucher's amounts from its lines (version 1.1 on). */
+export function formComputesTotals(ctx: IExecuteFunctions, itemIndex: number): boolean {
+	return inputModeOf(ctx, itemIndex).formComputesTotals;
 }
 
 /** Small normalisations both input modes share, so the same voucher gives the same body. */
@@ -104,27 +122,22 @@ export function voucherDateOption(options: IDataObject): string | undefined {
 	return cfdiDateTime(options.fecha) || undefined;
 }
 
+/** Whether the Options' Additional Fields (JSON) join the body (the form's own merge took them in). */
+export function takesAdditionalFields(options: IDataObject, input: VoucherInputMode): boolean {
+	return options.additionalFieldsJson !== undefined && !input.formComputesTotals;
+}
+
 /**
  * What the Options collection adds to any voucher, whatever built it: the "additional fields"
- * merged in and the options that belong in the body (fecha). `id` is the stamping handler's.
+ * (read by the caller when takesAdditionalFields) merged in and the options that belong in the
+ * body (fecha). `id` is the stamping handler's.
  */
 export function applyBodyOptions(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
 	given: IDataObject,
 	options: IDataObject,
+	additionalFields: IDataObject | undefined,
 ): IDataObject {
-	let voucher: IDataObject = { ...given };
-	// The form's own merge (withAdditionalFields) has already taken them in.
-	if (options.additionalFieldsJson !== undefined && !formComputesTotals(ctx, itemIndex)) {
-		const extra = readJsonParameter(
-			ctx,
-			'options.additionalFieldsJson',
-			itemIndex,
-			'Additional Fields (JSON)',
-		);
-		voucher = mergeMembers(voucher, extra);
-	}
+	const voucher = additionalFields ? mergeMembers({ ...given }, additionalFields) : { ...given };
 	const fecha = voucherDateOption(options);
 	if (fecha) voucher.fecha = fecha;
 	return normalizeVoucher(voucher);

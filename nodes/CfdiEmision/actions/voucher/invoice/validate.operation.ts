@@ -34,8 +34,13 @@ import {
 	withIssuerDefaults,
 	type IssuerDefaults,
 } from '../../../voucherInput/issuerDefaults';
-import { orderInput, whenTotalsDiffer } from '../../../voucherInput/prepareVoucher';
-import { applyBodyOptions, formComputesTotals, formInput } from '../../../voucherInput/voucherBody';
+import { whenTotalsDiffer } from '../../../voucherInput/prepareVoucher';
+import {
+	applyBodyOptions,
+	inputModeOf,
+	takesAdditionalFields,
+} from '../../../voucherInput/voucherBody';
+import { readJsonParameter } from '../../../execution/itemParameters';
 import { voucherFromInput } from './voucherFromInput';
 
 import { options } from '../fields/stamping.fields';
@@ -58,9 +63,13 @@ export function checkedVoucherItem(
 	const body = built instanceof BuiltVoucher ? built.body : built;
 	if (!body) return { json: extra };
 	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const given = applyBodyOptions(ctx, itemIndex, withIssuerDefaults(body, issuer), options);
+	const input = inputModeOf(ctx, itemIndex);
+	const additionalFields = takesAdditionalFields(options, input)
+		? readJsonParameter(ctx, 'options.additionalFieldsJson', itemIndex, 'Additional Fields (JSON)')
+		: undefined;
+	const given = applyBodyOptions(withIssuerDefaults(body, issuer), options, additionalFields);
 	// A form voucher of version 1.1 comes computed, with the IVA bases over IEPS it gives kept.
-	const formComputed = formComputesTotals(ctx, itemIndex);
+	const formComputed = input.formComputesTotals;
 	const totals = computeTotals(given as Voucher, { keepTaxBases: formComputed });
 	let voucher =
 		options.computeTotals === true && !formComputed
@@ -96,7 +105,7 @@ export function checkedVoucherItem(
 	}
 	const result = validateVoucher(voucher, { kinds: VOUCHER_KINDS });
 	// A voucher typed in the Fields form is spoken of in the form's words, as Create's refusal does.
-	const inWords = formInput(ctx, itemIndex)
+	const inWords = input.form
 		? (findings: typeof result.errors) =>
 				findings.map((finding) => inFormFinding(finding, voucher as Voucher))
 		: (findings: typeof result.errors) => findings;
@@ -104,7 +113,7 @@ export function checkedVoucherItem(
 	// The refusal Create would give this voucher, in the same structure, for a page or a clerk to act on.
 	const localProblems = localRefusal(errors, voucher)?.problems ?? [];
 	// An order's totals are the shop's record, as Create says: needsAttention, never the buyer's refusal.
-	const shopData = totalsRefused && orderInput(ctx, itemIndex) ? totalsRefused : undefined;
+	const shopData = totalsRefused && input.order ? totalsRefused : undefined;
 	const refusal = localProblemsRefusal(
 		totalsRefused && !shopData ? [...localProblems, totalsRefused] : localProblems,
 	);
