@@ -25,6 +25,7 @@ import { MESES, PERIODICIDAD } from '../../../cfdi/catalogs/informacionGlobal';
 import { catalogOptions } from '../../common.fields';
 import { showFor } from '../../common.fields';
 import { runStamping } from '../../../stamping/runStamping';
+import { readStampingSettings } from '../../../stamping/runSettings';
 import { RunVoucherList } from '../../../stamping/runVoucherList';
 import { SaleLedger } from '../../../stamping/saleLedger';
 import { wholeNodeErrorItem } from '../../../execution/runItems';
@@ -169,7 +170,9 @@ async function createGlobalInvoices(ctx: IExecuteFunctions): Promise<INodeExecut
 	const period = periodIfValid(ctx);
 	// The run's one list read: the period's declarations first, then the Duplicate Check's window.
 	const ledger = new SaleLedger(new RunVoucherList());
-	const prior = period ? await priorDeclarations(ctx, period, ledger.list) : NO_PRIOR;
+	const prior = period
+		? await priorDeclarations(ctx, period, ledger.list, () => readStampingSettings(ctx))
+		: NO_PRIOR;
 	// The parts are worked out once; a local mistake is raised at the first voucher's turn.
 	let parts: GlobalInvoiceParts | { error: unknown } | undefined;
 	const partsOnce = () => {

@@ -14,11 +14,10 @@ import { periodOfInformacionGlobal, type GlobalPeriod } from './globalPeriod';
 import { readSaleDocument, salesDeclaredBy } from '../../../stampedXml/saleDocument';
 import { RunSession } from '../../../api/sessionAndFailure';
 import { RunClient } from '../../../api/runClient';
-import { downloadVoucherXml } from '../../../api/voucherXml';
 import { RunParameters } from '../../../execution/runParameters';
 import { NO_PRIOR, type DeclaredGlobal, type PriorDeclarations } from './documentedSaleRules';
 import { duplicateCheckModeOf } from '../../../stamping/duplicateCheck';
-import { readStampingSettings } from '../../../stamping/runSettings';
+import type { StampingSettings } from '../../../stamping/runSettings';
 import type { RunVoucherList } from '../../../stamping/runVoucherList';
 
 const ticketsOf = (ctx: IExecuteFunctions): string[] =>
@@ -33,12 +32,14 @@ const ticketsOf = (ctx: IExecuteFunctions): string[] =>
  * XML gives their period and tickets (Concepto NoIdentificacion). The SAT documents a sale once:
  * either to its customer or in one global invoice. A global invoice carrying this run's own series
  * and folio is this run stamped before when it holds every sale not documented elsewhere (the
- * duplicate check answers with it); see salesAlreadyDocumented.
+ * duplicate check answers with it); see salesAlreadyDocumented. `settings`: the operation's read
+ * of the run's stamping settings (called only when the list is read), for the reads' session.
  */
 export async function priorDeclarations(
 	ctx: IExecuteFunctions,
 	period: GlobalPeriod,
 	list: RunVoucherList,
+	settings: () => StampingSettings,
 ): Promise<PriorDeclarations> {
 	if (duplicateCheckModeOf(new RunParameters(ctx), 0) === 'off') return NO_PRIOR;
 	const tickets = ticketsOf(ctx);
@@ -53,12 +54,12 @@ export async function priorDeclarations(
 	// The Duplicate Check reads after this, for a key dated from the period's start (with its clock
 	// margin and, dated by the sender, the backdating allowance): the run's one read spans it too.
 	list.announce(async () => saleWindow([{ since }], now, 0, true));
-	const session = RunSession.fromNode(ctx, readStampingSettings(ctx));
+	const client = new RunClient(ctx, RunSession.fromNode(ctx, settings()));
 	const isGeneralPublic = (rfc: unknown) =>
 		String(rfc ?? '')
 			.trim()
 			.toUpperCase() === GENERIC_NATIONAL_RFC;
-	const whole = await list.within(new RunClient(ctx, session), window);
+	const whole = await list.within(client, window);
 	// A sale on a page not read could be declared twice: no global invoice without the whole period.
 	if (!whole.complete)
 		throw new NodeOperationError(
@@ -91,7 +92,7 @@ export async function priorDeclarations(
 		const ownKey = ownSeriesFolio(record);
 		// A daily, weekly or fortnightly folio carries a hash of its tickets: under it, the same sales.
 		if (ownKey && !periodFolio) continue;
-		const { cfdi, xml } = await downloadVoucherXml(ctx, session, record.uuid, 0, {
+		const { cfdi, xml } = await client.downloadVoucherXml(record.uuid, 0, {
 			action: `read the tickets of global invoice ${record.uuid}`,
 			subject: `global invoice ${record.uuid}`,
 			consequence:
