@@ -71,6 +71,7 @@ export async function runStamping(
 	// n8n's Retry On Fail would send again what this run stamps: refused before any request.
 	const refused = await refuseUnderRetryOnFail(ctx);
 	if (refused) return refused;
+	const format = readOutputFormat(ctx);
 	const settings = readStampingSettings(ctx);
 	// Per-item parameters through one reader (one read per run where they hold no expression).
 	const parameters = new RunParameters(ctx);
@@ -78,7 +79,6 @@ export async function runStamping(
 	const nodeData: NodeStaticData = () => ctx.getWorkflowStaticData('node');
 	// The issuer's data remembered in the credential, for vouchers whose issuer fields are empty.
 	const issuer = await readIssuerDefaults(ctx);
-	const format = readOutputFormat(ctx);
 	const inputCount = ctx.getInputData().length;
 	// A global invoice gathers items into one voucher per part: one turn (and one output) per voucher.
 	const gathered = inputCount > 0 ? operation.itemsPerVoucher?.(ctx) : undefined;
