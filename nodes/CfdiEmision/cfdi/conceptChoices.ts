@@ -59,10 +59,6 @@ export function unitsOf(value: Decimal, decimals: number): number {
 	return Number(scaled.units * BigInt(10) ** BigInt(decimals - scaled.scale));
 }
 
-export function money(value: Decimal, decimals: number): string {
-	return decimalToString(value, decimals);
-}
-
 function conceptLabel(concepto: Concepto, index: number): string {
 	const name = concepto.noIdentificacion ? `${concepto.noIdentificacion}, ` : '';
 	return `conceptos[${index}] (${name}"${String(concepto.descripcion ?? '')}")`;
@@ -231,10 +227,10 @@ export function describeMoves(
 		const label = conceptLabel(voucher.conceptos[concept.index], concept.index);
 		// Against the line as built, a deviation reached by its tax alone is said by the tax.
 		if (option.deviation !== 0 && (perConcept || option.shift !== 0 || !option.taxImportes)) {
-			const amount = money(decimalOf(Math.abs(option.deviation), decimals), decimals);
+			const amount = decimalToString(decimalOf(Math.abs(option.deviation), decimals), decimals);
 			const against = perConcept
-				? `its source amount ${money(concept.reference, decimals)}`
-				: `its amount as built (${money(concept.reference, decimals)})`;
+				? `its source amount ${decimalToString(concept.reference, decimals)}`
+				: `its amount as built (${decimalToString(concept.reference, decimals)})`;
 			moves.push(
 				`${label} carries ${amount} ${option.deviation > 0 ? 'more' : 'less'} than ${against}`,
 			);
@@ -257,7 +253,7 @@ export function describeMoves(
 					decimals,
 				);
 				moves.push(
-					`${label}'s ${taxLabel(sent.conceptos[concept.index], at)} is ${money(importe, decimals)} on base ${money(base, decimals)} (${money(exact, decimals)} rounded; the SAT accepts ${money(bounds.lower, decimals)} to ${money(bounds.upper, decimals)})`,
+					`${label}'s ${taxLabel(sent.conceptos[concept.index], at)} is ${decimalToString(importe, decimals)} on base ${decimalToString(base, decimals)} (${decimalToString(exact, decimals)} rounded; the SAT accepts ${decimalToString(bounds.lower, decimals)} to ${decimalToString(bounds.upper, decimals)})`,
 				);
 			});
 		}

@@ -28,7 +28,6 @@ import {
 	roundedTaxLines,
 	lineTotal,
 	MAX_SHIFT_UNITS,
-	money,
 	unitsOf,
 	withOptions,
 	type ConceptOptions,
@@ -208,9 +207,9 @@ export function reconcile(
 		throw new ReconciliationRefused(
 			field,
 			`${what} cannot equal ${source.from}, ${decimalToString(target)} ${source.currency}: it is finer than the ${decimals} decimals of ${source.currency}, and rounding it would change the money.`,
-			`Give ${source.from} with at most ${decimals} decimals, as the money was charged (${money(roundDecimal(target, decimals, 'down'), decimals)} or ${money(roundDecimal(target, decimals, 'up'), decimals)}); the node does not round it.`,
+			`Give ${source.from} with at most ${decimals} decimals, as the money was charged (${decimalToString(roundDecimal(target, decimals, 'down'), decimals)} or ${decimalToString(roundDecimal(target, decimals, 'up'), decimals)}); the node does not round it.`,
 		);
-	const sourceTotal = money(target, decimals);
+	const sourceTotal = decimalToString(target, decimals);
 	const base = { from: source.from, sourceTotal };
 	if (!figure.amount || figure.currency !== source.currency) {
 		throw new ReconciliationRefused(
@@ -221,7 +220,7 @@ export function reconcile(
 	}
 	const built = figure.amount;
 	if (compareDecimal(built, target) === 0)
-		return { ...base, voucher, outcome: 'equal', voucherTotal: money(built, decimals) };
+		return { ...base, voucher, outcome: 'equal', voucherTotal: decimalToString(built, decimals) };
 
 	const difference = unitsOf(subtractDecimal(target, built), decimals);
 	const references =
@@ -263,7 +262,7 @@ export function reconcile(
 					...base,
 					voucher: moved,
 					outcome: 'centsMoved',
-					voucherTotal: money(total, decimals),
+					voucherTotal: decimalToString(total, decimals),
 					note: `${what} is ${source.from}, ${sourceTotal} ${source.currency}, to the cent: ${rounding}; ${moves}.`,
 				};
 			}
@@ -271,20 +270,20 @@ export function reconcile(
 				...base,
 				voucher: moved,
 				outcome: 'roundingRemainder',
-				voucherTotal: money(total, decimals),
-				note: `${what} is ${money(total, decimals)} ${source.currency}, ${money(decimalOf(Math.abs(remainder), decimals), decimals)} ${remainder > 0 ? 'below' : 'above'} ${source.from} (${sourceTotal}): ${rounding}, and no choice of bases within ${MAX_SHIFT_UNITS} cents per concept reaches ${sourceTotal}${moves ? `; ${moves}` : ''}.`,
+				voucherTotal: decimalToString(total, decimals),
+				note: `${what} is ${decimalToString(total, decimals)} ${source.currency}, ${decimalToString(decimalOf(Math.abs(remainder), decimals), decimals)} ${remainder > 0 ? 'below' : 'above'} ${source.from} (${sourceTotal}): ${rounding}, and no choice of bases within ${MAX_SHIFT_UNITS} cents per concept reaches ${sourceTotal}${moves ? `; ${moves}` : ''}.`,
 			};
 		}
 	}
 
 	const gap = subtractDecimal(target, built);
-	const explanation = `${what} is ${money(built, decimals)} ${source.currency} but ${source.from} is ${sourceTotal}: ${money(gap, decimals).replace(/^-/, '')} ${compareDecimal(gap, decimalOf(0)) > 0 ? 'less' : 'more'} than the source, more than per-line tax rounding explains (at most ${money(decimalOf(Math.max(explained, ROUNDING_UNITS_PER_TAX_LINE), decimals), decimals)} here)${source.detail ? `. ${source.detail.replace(/\.$/, '')}` : ''}.`;
+	const explanation = `${what} is ${decimalToString(built, decimals)} ${source.currency} but ${source.from} is ${sourceTotal}: ${decimalToString(gap, decimals).replace(/^-/, '')} ${compareDecimal(gap, decimalOf(0)) > 0 ? 'less' : 'more'} than the source, more than per-line tax rounding explains (at most ${decimalToString(decimalOf(Math.max(explained, ROUNDING_UNITS_PER_TAX_LINE), decimals), decimals)} here)${source.detail ? `. ${source.detail.replace(/\.$/, '')}` : ''}.`;
 	if (policy === 'stampWithNote') {
 		return {
 			...base,
 			voucher,
 			outcome: 'stampedWithNote',
-			voucherTotal: money(built, decimals),
+			voucherTotal: decimalToString(built, decimals),
 			note: `Stamped as built (When Totals Differ: Stamp With Note). ${explanation}`,
 		};
 	}

@@ -7,7 +7,7 @@
 import type { Finding, ValidateOptions, ValidationResult } from './types';
 import type { KindRules } from './kindRules';
 import { isRecord, ValidationContext, viewOf } from './validation/context';
-import { show } from './validation/describe';
+import { messageValue } from './validation/describe';
 import { checkBorderRate } from './validation/borderRate';
 import { checkCartaPorte } from './validation/cartaPorte';
 import { checkCodes } from './validation/codes';
@@ -74,7 +74,7 @@ export function validateVoucher(
 			code: 'NOT_AN_OBJECT',
 			path: '',
 			value: voucher,
-			message: `The voucher is ${Array.isArray(voucher) ? 'an array' : show(voucher)}, not an object.`,
+			message: `The voucher is ${Array.isArray(voucher) ? 'an array' : messageValue(voucher)}, not an object.`,
 			fix: 'Send one voucher object per item, with emisor, receptor, conceptos and the voucher members.',
 		};
 		return { valid: false, errors: [error], warnings: [] };

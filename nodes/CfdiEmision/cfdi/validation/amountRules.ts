@@ -1,5 +1,5 @@
 import { isNegative, type Decimal } from '../decimal';
-import { show } from './describe';
+import { messageValue } from './describe';
 import { amountOf, type UnknownRecord, type ValidationContext } from './context';
 
 /**
@@ -22,7 +22,7 @@ export function readAmount(
 		ctx.error(
 			'AMOUNT_NEGATIVE',
 			path,
-			`${path} ${show(value)} is negative.`,
+			`${path} ${messageValue(value)} is negative.`,
 			'CFDI 4.0 accepts no negative amounts; use a credit note (tipoDeComprobante "E") for refunds.',
 			value,
 		);
@@ -32,8 +32,8 @@ export function readAmount(
 		ctx.error(
 			decimalsCode,
 			path,
-			`${path} ${show(value)} has more than ${maxDecimals} decimals.`,
-			`Round it to ${maxDecimals} decimals${maxDecimals === ctx.decimals ? `, as ${show(ctx.view.moneda)} allows` : ''}.`,
+			`${path} ${messageValue(value)} has more than ${maxDecimals} decimals.`,
+			`Round it to ${maxDecimals} decimals${maxDecimals === ctx.decimals ? `, as ${messageValue(ctx.view.moneda)} allows` : ''}.`,
 			value,
 		);
 		return undefined;

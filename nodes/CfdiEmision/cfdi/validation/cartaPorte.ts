@@ -11,7 +11,7 @@ import {
 } from '../catalogs/complements';
 import { classifyRfc } from '../rfc';
 import { complementOf, memberPath, PATHS, VERSIONS } from '../voucherShape';
-import { show } from './describe';
+import { messageValue } from './describe';
 import { isRecord, type UnknownRecord, type ValidationContext } from './context';
 import { forbid, readCode, readList, readObject, readText } from './members';
 import { checkUbicaciones } from './cartaPorteLocations';
@@ -70,7 +70,7 @@ function checkFiguras(ctx: ValidationContext, cartaPorte: UnknownRecord, road: b
 			ctx.error(
 				'RFC_PATTERN',
 				at,
-				`${at} ${show(rfc)} is not a valid RFC.`,
+				`${at} ${messageValue(rfc)} is not a valid RFC.`,
 				"Use the person's 12- or 13-character RFC.",
 				rfc,
 			);
@@ -96,7 +96,7 @@ export function checkCartaPorte(ctx: ValidationContext): void {
 		ctx.error(
 			'CARTA_PORTE_TIPO',
 			'tipoDeComprobante',
-			`tipoDeComprobante ${show(tipo)} cannot carry ${base}.`,
+			`tipoDeComprobante ${messageValue(tipo)} cannot carry ${base}.`,
 			'Carta Porte goes on an invoice for the freight ("I") or a transfer voucher for own goods ("T").',
 			tipo,
 		);
@@ -105,7 +105,7 @@ export function checkCartaPorte(ctx: ValidationContext): void {
 		ctx.error(
 			'OBJECT_EXPECTED',
 			base,
-			`${base} ${show(raw)} is not an object.`,
+			`${base} ${messageValue(raw)} is not an object.`,
 			'Send { version: "3.1", idCCP, transpInternac, ubicaciones, mercancias, figuraTransporte }.',
 			raw,
 		);
@@ -117,7 +117,7 @@ export function checkCartaPorte(ctx: ValidationContext): void {
 		ctx.error(
 			'COMPLEMENT_VERSION',
 			at,
-			`${at} ${show(version)} is not supported here.`,
+			`${at} ${messageValue(version)} is not supported here.`,
 			'Use version "3.1".',
 			version,
 		);
@@ -134,7 +134,7 @@ export function checkCartaPorte(ctx: ValidationContext): void {
 		ctx.error(
 			'CARTA_PORTE_ID_CCP',
 			at,
-			`${at} ${show(id)} is not a Carta Porte id.`,
+			`${at} ${messageValue(id)} is not a Carta Porte id.`,
 			'Use "CCC" followed by the last 33 characters of a UUID (36 characters in all), e.g. "CCC5AB2C-1D4E-4F6A-8B9C-0D1E2F3A4B5C".',
 			id,
 		);
@@ -172,7 +172,7 @@ export function checkCartaPorte(ctx: ValidationContext): void {
 			ctx.error(
 				'CARTA_PORTE_PAIS',
 				at,
-				`${at} ${show(pais)} is not a 3-letter c_Pais code.`,
+				`${at} ${messageValue(pais)} is not a 3-letter c_Pais code.`,
 				'Use the ISO 3166 alpha-3 code, e.g. "USA".',
 				pais,
 			);

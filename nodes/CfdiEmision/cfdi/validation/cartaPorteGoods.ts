@@ -1,6 +1,6 @@
 /** Carta Porte 3.1: the checks of its goods (Mercancias) and of road transport (Autotransporte). */
 import { memberPath, PATHS } from '../voucherShape';
-import { show } from './describe';
+import { messageValue } from './describe';
 import { type UnknownRecord, type ValidationContext } from './context';
 import { readList, readNumber, readObject, readText } from './members';
 
@@ -66,7 +66,7 @@ export function checkMercancias(
 			ctx.error(
 				'CARTA_PORTE_BIENES',
 				at,
-				`${at} ${show(bienes)} is not an 8-digit product key.`,
+				`${at} ${messageValue(bienes)} is not an 8-digit product key.`,
 				'Use the 8-digit c_ClaveProdServCP key, e.g. "24112700".',
 				bienes,
 			);
@@ -95,7 +95,7 @@ export function checkMercancias(
 		ctx.error(
 			'CARTA_PORTE_NUM_MERCANCIAS',
 			countPath,
-			`${countPath} ${show(mercancias.numTotalMercancias)} does not count the ${mercancias.mercancia.length} mercancia items.`,
+			`${countPath} ${messageValue(mercancias.numTotalMercancias)} does not count the ${mercancias.mercancia.length} mercancia items.`,
 			`Set numTotalMercancias to ${mercancias.mercancia.length}.`,
 			mercancias.numTotalMercancias,
 		);
@@ -142,7 +142,7 @@ export function checkAutotransporte(ctx: ValidationContext, mercancias: UnknownR
 			ctx.error(
 				'CARTA_PORTE_PLACA',
 				at,
-				`${at} ${show(placa)} is not a plate of 5 to 7 letters and digits.`,
+				`${at} ${messageValue(placa)} is not a plate of 5 to 7 letters and digits.`,
 				'Write the plate without spaces or dashes, e.g. "501AAA".',
 				placa,
 			);
@@ -156,7 +156,7 @@ export function checkAutotransporte(ctx: ValidationContext, mercancias: UnknownR
 			ctx.error(
 				'CARTA_PORTE_ANIO',
 				at,
-				`${at} ${show(vehicle.anioModeloVM)} is not a model year.`,
+				`${at} ${messageValue(vehicle.anioModeloVM)} is not a model year.`,
 				'Use the four-digit model year, e.g. 2020.',
 				vehicle.anioModeloVM,
 			);

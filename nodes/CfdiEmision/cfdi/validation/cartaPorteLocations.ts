@@ -3,7 +3,7 @@ import { TIPO_UBICACION } from '../catalogs/complements';
 import { compareDecimal, decimalToString, sumDecimals, type Decimal } from '../decimal';
 import { classifyRfc } from '../rfc';
 import { memberPath, PATHS } from '../voucherShape';
-import { show } from './describe';
+import { messageValue } from './describe';
 import { type UnknownRecord, type ValidationContext } from './context';
 import { isRealDateTime } from './formats';
 import { readCode, readList, readNumber, readObject, readText, type ListItem } from './members';
@@ -31,7 +31,7 @@ export function checkUbicacion(
 		ctx.error(
 			'CARTA_PORTE_ID_UBICACION',
 			at,
-			`${at} ${show(id)} does not fit a location of type ${show(tipo)}.`,
+			`${at} ${messageValue(id)} does not fit a location of type ${messageValue(tipo)}.`,
 			`Use ${tipo === 'Origen' ? '"OR"' : '"DE"'} and six digits, e.g. ${tipo === 'Origen' ? '"OR000001"' : '"DE000001"'}.`,
 			id,
 		);
@@ -48,7 +48,7 @@ export function checkUbicacion(
 		ctx.error(
 			'RFC_PATTERN',
 			at,
-			`${at} ${show(rfc)} is not a valid RFC.`,
+			`${at} ${messageValue(rfc)} is not a valid RFC.`,
 			'Use a 12- or 13-character RFC, or "XEXX010101000" for a foreign party.',
 			rfc,
 		);
@@ -65,7 +65,7 @@ export function checkUbicacion(
 		ctx.error(
 			'CARTA_PORTE_FECHA',
 			at,
-			`${at} ${show(fecha)} is not a real date-time in the form YYYY-MM-DDThh:mm:ss.`,
+			`${at} ${messageValue(fecha)} is not a real date-time in the form YYYY-MM-DDThh:mm:ss.`,
 			'Use local time without a time zone, e.g. "2024-05-10T08:00:00".',
 			fecha,
 		);
@@ -115,8 +115,8 @@ export function checkUbicaciones(
 			ctx.error(
 				'CARTA_PORTE_UBICACIONES',
 				listPath,
-				`${listPath} has no location of type ${show(wanted)}.`,
-				`Add a location with tipoUbicacion ${show(wanted)}; a trip has at least one origin and one destination.`,
+				`${listPath} has no location of type ${messageValue(wanted)}.`,
+				`Add a location with tipoUbicacion ${messageValue(wanted)}; a trip has at least one origin and one destination.`,
 			);
 		}
 	}
@@ -142,7 +142,7 @@ export function checkUbicaciones(
 			ctx.error(
 				'CARTA_PORTE_DISTANCIA',
 				totalPath,
-				`${totalPath} ${show(cartaPorte.totalDistRec)} is not the sum of the destinations' distanciaRecorrida (${decimalToString(sum)}).`,
+				`${totalPath} ${messageValue(cartaPorte.totalDistRec)} is not the sum of the destinations' distanciaRecorrida (${decimalToString(sum)}).`,
 				'Set totalDistRec to that sum.',
 				cartaPorte.totalDistRec,
 			);

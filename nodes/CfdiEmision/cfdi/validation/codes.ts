@@ -8,7 +8,7 @@ import { REGIMEN_FISCAL } from '../catalogs/regimenFiscal';
 import { TIPO_DE_COMPROBANTE } from '../catalogs/tipoDeComprobante';
 import type { CatalogEntry } from '../catalogs/catalogEntry';
 import { USO_CFDI } from '../catalogs/usoCfdi';
-import { show } from './describe';
+import { messageValue } from './describe';
 import { textOf, type UnknownRecord, type ValidationContext } from './context';
 import { catalogFix } from './suggestions';
 
@@ -27,7 +27,7 @@ export function checkCode(
 	ctx.error(
 		satCode,
 		path,
-		`${path} ${show(value)} is not a ${catalogName} code.`,
+		`${path} ${messageValue(value)} is not a ${catalogName} code.`,
 		catalogFix(catalog, catalogName, value),
 		value,
 	);

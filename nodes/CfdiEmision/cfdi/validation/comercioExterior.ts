@@ -18,7 +18,7 @@ import {
 } from '../decimal';
 import { classifyRfc, GENERIC_FOREIGN_RFC, GENERIC_NATIONAL_RFC } from '../rfc';
 import { complementOf, memberPath, PATHS, VERSIONS } from '../voucherShape';
-import { show } from './describe';
+import { messageValue } from './describe';
 import { isRecord, textOf, type UnknownRecord, type ValidationContext } from './context';
 import { forbid, readCode, readList, readNumber, readObject, readText } from './members';
 
@@ -34,8 +34,8 @@ function checkRecipient(ctx: ValidationContext): void {
 		ctx.error(
 			'CCE_RECEPTOR',
 			'receptor.rfc',
-			`receptor.rfc ${show(rfc)} (general public) cannot receive an export voucher.`,
-			`Use ${show(GENERIC_FOREIGN_RFC)} for a foreign buyer, or the buyer's Mexican RFC.`,
+			`receptor.rfc ${messageValue(rfc)} (general public) cannot receive an export voucher.`,
+			`Use ${messageValue(GENERIC_FOREIGN_RFC)} for a foreign buyer, or the buyer's Mexican RFC.`,
 			rfc,
 		);
 		return;
@@ -53,7 +53,7 @@ function checkRecipient(ctx: ValidationContext): void {
 			ctx.error(
 				'CCE_RESIDENCIA',
 				'receptor.residenciaFiscal',
-				`receptor.residenciaFiscal ${show(residencia)} is not a foreign c_Pais code.`,
+				`receptor.residenciaFiscal ${messageValue(residencia)} is not a foreign c_Pais code.`,
 				'Use the 3-letter code of the buyer\'s country, e.g. "USA" (not "MEX").',
 				residencia,
 			);
@@ -75,7 +75,7 @@ function checkRecipient(ctx: ValidationContext): void {
 			'residenciaFiscal',
 			'receptor',
 			'CCE_RESIDENCIA',
-			`when receptor.rfc is a Mexican RFC (${show(rfc)})`,
+			`when receptor.rfc is a Mexican RFC (${messageValue(rfc)})`,
 			'Remove it; a buyer with a Mexican RFC has its tax residence in Mexico.',
 		);
 	}
@@ -116,7 +116,7 @@ function checkGoods(ctx: ValidationContext, cce: UnknownRecord): void {
 			ctx.error(
 				'CCE_FRACCION',
 				at,
-				`${at} ${show(fraccion)} is not a tariff code.`,
+				`${at} ${messageValue(fraccion)} is not a tariff code.`,
 				'Use the 8-digit tariff item plus its 2-digit NICO (10 digits), without dots.',
 				fraccion,
 			);
@@ -147,7 +147,7 @@ function checkGoods(ctx: ValidationContext, cce: UnknownRecord): void {
 				ctx.error(
 					'CCE_MERCANCIA_CONCEPTO',
 					path,
-					`${path} ${show(id)} has no mercancia with that noIdentificacion in ${base}.`,
+					`${path} ${messageValue(id)} has no mercancia with that noIdentificacion in ${base}.`,
 					'Add a mercancia for this concept, or correct the noIdentificacion.',
 					id,
 				);
@@ -165,7 +165,7 @@ function checkGoods(ctx: ValidationContext, cce: UnknownRecord): void {
 			ctx.error(
 				'CCE_TOTAL_USD',
 				totalPath,
-				`${totalPath} ${show(cce.totalUSD)} is not the sum of the goods' valorDolares (${decimalToString(expected, 2)}).`,
+				`${totalPath} ${messageValue(cce.totalUSD)} is not the sum of the goods' valorDolares (${decimalToString(expected, 2)}).`,
 				`Set totalUSD to ${decimalToString(expected, 2)}.`,
 				cce.totalUSD,
 			);
@@ -184,7 +184,7 @@ export function checkComercioExterior(ctx: ValidationContext): void {
 		ctx.error(
 			'CCE_TIPO',
 			'tipoDeComprobante',
-			`tipoDeComprobante ${show(tipo)} cannot carry ${base}.`,
+			`tipoDeComprobante ${messageValue(tipo)} cannot carry ${base}.`,
 			'Foreign trade goes on an invoice ("I"), a credit note ("E") or a transfer voucher ("T").',
 			tipo,
 		);
@@ -199,7 +199,7 @@ export function checkComercioExterior(ctx: ValidationContext): void {
 		ctx.error(
 			'CCE_EXPORTACION',
 			'exportacion',
-			`exportacion ${show(exportacion)} says "not an export", but the voucher carries ${base}.`,
+			`exportacion ${messageValue(exportacion)} says "not an export", but the voucher carries ${base}.`,
 			'Use "02" (definitive export, customs key A1), "03" (temporary) or "04" (definitive, other key).',
 			exportacion,
 		);
@@ -208,7 +208,7 @@ export function checkComercioExterior(ctx: ValidationContext): void {
 		ctx.error(
 			'OBJECT_EXPECTED',
 			base,
-			`${base} ${show(raw)} is not an object.`,
+			`${base} ${messageValue(raw)} is not an object.`,
 			'Send { version: "2.0", claveDePedimento, certificadoOrigen, incoterm, tipoCambioUSD, totalUSD, mercancias }.',
 			raw,
 		);
@@ -220,7 +220,7 @@ export function checkComercioExterior(ctx: ValidationContext): void {
 		ctx.error(
 			'COMPLEMENT_VERSION',
 			at,
-			`${at} ${show(version)} is not supported here.`,
+			`${at} ${messageValue(version)} is not supported here.`,
 			'Use version "2.0" (Comercio Exterior 2.0).',
 			version,
 		);
@@ -243,7 +243,7 @@ export function checkComercioExterior(ctx: ValidationContext): void {
 			'motivoTraslado',
 			base,
 			'CCE_MOTIVO_TRASLADO',
-			`when tipoDeComprobante is ${show(tipo)}`,
+			`when tipoDeComprobante is ${messageValue(tipo)}`,
 			'Remove it; motivoTraslado is only for transfer vouchers ("T").',
 		);
 	}
@@ -264,7 +264,7 @@ export function checkComercioExterior(ctx: ValidationContext): void {
 		ctx.error(
 			'CCE_CATALOG',
 			certificadoPath,
-			`${certificadoPath} ${show(certificadoRaw)} is not 0 or 1.`,
+			`${certificadoPath} ${messageValue(certificadoRaw)} is not 0 or 1.`,
 			'Use 1 when a certificate of origin was issued, else 0.',
 			certificadoRaw,
 		);

@@ -1,6 +1,13 @@
-import { compareDecimal, isZero, multiplyDecimal, parseDecimal, roundDecimal } from '../decimal';
+import {
+	compareDecimal,
+	decimalToString,
+	isZero,
+	multiplyDecimal,
+	parseDecimal,
+	roundDecimal,
+} from '../decimal';
 import { importeBounds, withinBounds } from '../tolerance';
-import { show, showAmount } from './describe';
+import { messageValue } from './describe';
 import type { ValidationContext } from './context';
 import { CONCEPT_MAX_DECIMALS } from './formats';
 import { readAmount } from './amountRules';
@@ -37,7 +44,7 @@ export function checkConceptAmounts(ctx: ValidationContext): void {
 				'CFDI40166',
 				`${path}.valorUnitario`,
 				`${path}.valorUnitario is 0.`,
-				`Use a unit price greater than 0; a voucher of type ${show(tipo)} cannot bill an item at 0.`,
+				`Use a unit price greater than 0; a voucher of type ${messageValue(tipo)} cannot bill an item at 0.`,
 				concepto.valorUnitario,
 			);
 		}
@@ -56,8 +63,8 @@ export function checkConceptAmounts(ctx: ValidationContext): void {
 				ctx.error(
 					'CFDI40167',
 					`${path}.importe`,
-					`${path}.importe ${show(concepto.importe)} is not cantidad × valorUnitario (${show(concepto.cantidad)} × ${show(concepto.valorUnitario)}); the SAT accepts ${showAmount(bounds.lower, decimals)} to ${showAmount(bounds.upper, decimals)}.`,
-					`Set importe to ${showAmount(expected, decimals)}.`,
+					`${path}.importe ${messageValue(concepto.importe)} is not cantidad × valorUnitario (${messageValue(concepto.cantidad)} × ${messageValue(concepto.valorUnitario)}); the SAT accepts ${decimalToString(bounds.lower, decimals)} to ${decimalToString(bounds.upper, decimals)}.`,
+					`Set importe to ${decimalToString(expected, decimals)}.`,
 					concepto.importe,
 				);
 			}
@@ -72,7 +79,7 @@ export function checkConceptAmounts(ctx: ValidationContext): void {
 			ctx.error(
 				'CFDI40169',
 				`${path}.descuento`,
-				`${path}.descuento ${show(concepto.descuento)} is greater than its importe ${show(concepto.importe)}.`,
+				`${path}.descuento ${messageValue(concepto.descuento)} is greater than its importe ${messageValue(concepto.importe)}.`,
 				'Use a discount no greater than the concept importe.',
 				concepto.descuento,
 			);

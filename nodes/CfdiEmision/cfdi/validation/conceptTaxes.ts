@@ -3,6 +3,7 @@ import { TIPO_FACTOR } from '../catalogs/tipoFactor';
 import {
 	compareDecimal,
 	decimalOf,
+	decimalToString,
 	isZero,
 	multiplyDecimal,
 	parseDecimal,
@@ -10,7 +11,7 @@ import {
 	type Decimal,
 } from '../decimal';
 import { taxImporteBounds, withinBounds } from '../tolerance';
-import { show, showAmount } from './describe';
+import { messageValue } from './describe';
 import { isPresent, isRecord, textOf, type ValidationContext } from './context';
 import { checkCode } from './codes';
 import { CONCEPT_MAX_DECIMALS } from './formats';
@@ -44,7 +45,7 @@ function checkObjetoImp(ctx: ValidationContext, index: number, lineCount: number
 		ctx.error(
 			'CFDI40172',
 			`${path}.objetoImp`,
-			`${path}.objetoImp is ${show(objetoImp)} but the concept carries taxes.`,
+			`${path}.objetoImp is ${messageValue(objetoImp)} but the concept carries taxes.`,
 			'Use objetoImp "02" for a concept with itemized taxes, or remove its impuestos.',
 			objetoImp,
 		);
@@ -70,7 +71,7 @@ export function rateProblem(
 	if (withheld) {
 		const max = WITHHOLDING_MAX[impuesto];
 		if (tipoFactor === 'Tasa' && max && compareDecimal(rate, max) > 0) {
-			return `Use a withholding rate from 0 to ${showAmount(max, 6)} for impuesto ${show(impuesto)}.`;
+			return `Use a withholding rate from 0 to ${decimalToString(max, 6)} for impuesto ${messageValue(impuesto)}.`;
 		}
 		return undefined;
 	}
@@ -164,7 +165,7 @@ function checkTaxLine(ctx: ValidationContext, ref: TaxLineRef, decimals: number 
 		if (!isPresent(line, key))
 			ctx.missing(
 				`${path}.${key}`,
-				`Add ${key}; a line with tipoFactor ${show(tipoFactor)} needs both tasaOCuota and importe.`,
+				`Add ${key}; a line with tipoFactor ${messageValue(tipoFactor)} needs both tasaOCuota and importe.`,
 				missingCode,
 			);
 	}
@@ -174,7 +175,7 @@ function checkTaxLine(ctx: ValidationContext, ref: TaxLineRef, decimals: number 
 		ctx.error(
 			codes.rate,
 			`${path}.tasaOCuota`,
-			`${path}.tasaOCuota ${show(line.tasaOCuota)} is not valid for impuesto ${show(impuesto)} with tipoFactor ${show(tipoFactor)}.`,
+			`${path}.tasaOCuota ${messageValue(line.tasaOCuota)} is not valid for impuesto ${messageValue(impuesto)} with tipoFactor ${messageValue(tipoFactor)}.`,
 			problem,
 			line.tasaOCuota,
 		);
@@ -193,8 +194,8 @@ function checkTaxLine(ctx: ValidationContext, ref: TaxLineRef, decimals: number 
 		ctx.error(
 			codes.importe,
 			`${path}.importe`,
-			`${path}.importe ${show(line.importe)} is not base × tasaOCuota (${show(line.base)} × ${show(line.tasaOCuota)}); the SAT accepts ${showAmount(bounds.lower, decimals)} to ${showAmount(bounds.upper, decimals)}.`,
-			`Set importe to ${showAmount(roundDecimal(multiplyDecimal(base, rate), decimals), decimals)}.`,
+			`${path}.importe ${messageValue(line.importe)} is not base × tasaOCuota (${messageValue(line.base)} × ${messageValue(line.tasaOCuota)}); the SAT accepts ${decimalToString(bounds.lower, decimals)} to ${decimalToString(bounds.upper, decimals)}.`,
+			`Set importe to ${decimalToString(roundDecimal(multiplyDecimal(base, rate), decimals), decimals)}.`,
 			line.importe,
 		);
 	}

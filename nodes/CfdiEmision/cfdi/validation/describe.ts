@@ -1,18 +1,11 @@
-import { decimalToString, type Decimal } from '../decimal';
-
 /** A value as it appears in a message: strings quoted, other values as JSON. */
-export function show(value: unknown): string {
+export function messageValue(value: unknown): string {
 	if (typeof value === 'string') return JSON.stringify(value);
 	if (value === undefined) return 'undefined';
 	// JSON would print NaN and Infinity as null, hiding the value the user must fix.
 	if (typeof value === 'number' && !Number.isFinite(value)) return String(value);
 	const text = JSON.stringify(value) ?? String(value);
 	return text.length > 60 ? `${text.slice(0, 57)}...` : text;
-}
-
-/** An amount with the currency decimals, e.g. 1500.00. */
-export function showAmount(value: Decimal, decimals: number): string {
-	return decimalToString(value, decimals);
 }
 
 /** `"A"`, `"A" or "B"`, `"A", "B" or "C"`. */

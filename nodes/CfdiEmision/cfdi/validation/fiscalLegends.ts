@@ -1,6 +1,6 @@
 /** The LeyendasFiscales complement (any voucher kind). */
 import { complementOf, memberPath, PATHS, VERSIONS } from '../voucherShape';
-import { show } from './describe';
+import { messageValue } from './describe';
 import { isRecord, type ValidationContext } from './context';
 import { readList, readText } from './members';
 
@@ -17,7 +17,7 @@ export function checkFiscalLegends(ctx: ValidationContext): void {
 		ctx.error(
 			'OBJECT_EXPECTED',
 			base,
-			`${base} ${show(raw)} is not an object.`,
+			`${base} ${messageValue(raw)} is not an object.`,
 			'Send { version: "1.0", leyenda: [{ disposicionFiscal, norma, textoLeyenda }] }.',
 			raw,
 		);
@@ -29,7 +29,7 @@ export function checkFiscalLegends(ctx: ValidationContext): void {
 		ctx.error(
 			'COMPLEMENT_VERSION',
 			at,
-			`${at} ${show(version)} is not supported.`,
+			`${at} ${messageValue(version)} is not supported.`,
 			'Use version "1.0".',
 			version,
 		);

@@ -1,6 +1,6 @@
 import { CLAVE_PROD_SERV_CATALOG, CLAVE_UNIDAD_CATALOG } from '../catalogs/codeCatalogs';
 import { isNegative, isZero, parseDecimal } from '../decimal';
-import { show } from './describe';
+import { messageValue } from './describe';
 import { textOf, type ValidationContext } from './context';
 
 const POSTAL_CODE = /^[0-9]{5}$/;
@@ -31,7 +31,7 @@ function checkPostalCode(
 	ctx.error(
 		'POSTAL_CODE_PATTERN',
 		path,
-		`${path} ${show(value)} is not a 5-digit postal code.`,
+		`${path} ${messageValue(value)} is not a 5-digit postal code.`,
 		`Use the 5-digit postal code of ${what}, e.g. "64000".`,
 		value,
 	);
@@ -46,7 +46,7 @@ export function checkFormats(ctx: ValidationContext): void {
 		ctx.error(
 			'VERSION',
 			'version',
-			`version ${show(version)} is not supported.`,
+			`version ${messageValue(version)} is not supported.`,
 			'Use version "4.0" (CFDI 4.0).',
 			version,
 		);
@@ -58,7 +58,7 @@ export function checkFormats(ctx: ValidationContext): void {
 		ctx.error(
 			'CFDI40101',
 			'fecha',
-			`fecha ${show(fecha)} is not a real date-time in the form YYYY-MM-DDThh:mm:ss.`,
+			`fecha ${messageValue(fecha)} is not a real date-time in the form YYYY-MM-DDThh:mm:ss.`,
 			'Use local time without a time zone, e.g. "2024-05-10T13:45:00", or leave fecha out so the service sets it.',
 			fecha,
 		);
@@ -79,7 +79,7 @@ export function checkFormats(ctx: ValidationContext): void {
 			ctx.error(
 				'CLAVE_PROD_SERV_PATTERN',
 				`${path}.claveProdServ`,
-				`${path}.claveProdServ ${show(clave)} is not an 8-digit c_ClaveProdServ code.`,
+				`${path}.claveProdServ ${messageValue(clave)} is not an 8-digit c_ClaveProdServ code.`,
 				'Use the 8-digit SAT product or service code, e.g. "01010101" (no spaces or dashes).',
 				clave,
 			);
@@ -87,7 +87,7 @@ export function checkFormats(ctx: ValidationContext): void {
 			ctx.error(
 				'CLAVE_PROD_SERV_UNKNOWN',
 				`${path}.claveProdServ`,
-				`${path}.claveProdServ ${show(clave)} is not in the SAT catalog c_ClaveProdServ.`,
+				`${path}.claveProdServ ${messageValue(clave)} is not in the SAT catalog c_ClaveProdServ.`,
 				'Pick the product or service code from the list (search by name in Spanish, e.g. "servicios de facturación"), or use "01010101" (not in the catalog) only where the SAT allows it.',
 				clave,
 			);
@@ -96,12 +96,12 @@ export function checkFormats(ctx: ValidationContext): void {
 		if (unidad !== undefined && !CLAVE_UNIDAD.test(unidad)) {
 			const upper = unidad.trim().toUpperCase();
 			const fix = CLAVE_UNIDAD.test(upper)
-				? `Use ${show(upper)} (unit codes are upper case).`
+				? `Use ${messageValue(upper)} (unit codes are upper case).`
 				: 'Use a c_ClaveUnidad code of 2 or 3 letters or digits, e.g. "H87" or "E48".';
 			ctx.error(
 				'CLAVE_UNIDAD_PATTERN',
 				`${path}.claveUnidad`,
-				`${path}.claveUnidad ${show(unidad)} is not a c_ClaveUnidad code.`,
+				`${path}.claveUnidad ${messageValue(unidad)} is not a c_ClaveUnidad code.`,
 				fix,
 				unidad,
 			);
@@ -109,7 +109,7 @@ export function checkFormats(ctx: ValidationContext): void {
 			ctx.error(
 				'CLAVE_UNIDAD_UNKNOWN',
 				`${path}.claveUnidad`,
-				`${path}.claveUnidad ${show(unidad)} is not in the SAT catalog c_ClaveUnidad.`,
+				`${path}.claveUnidad ${messageValue(unidad)} is not in the SAT catalog c_ClaveUnidad.`,
 				'Pick the unit code from the list (search by name, e.g. "pieza" or "piece"), such as "H87" (piece) or "E48" (service unit).',
 				unidad,
 			);
@@ -123,7 +123,7 @@ export function checkFormats(ctx: ValidationContext): void {
 			ctx.error(
 				'CANTIDAD_NOT_POSITIVE',
 				`${path}.cantidad`,
-				`${path}.cantidad ${show(rawCantidad)} is not greater than zero.`,
+				`${path}.cantidad ${messageValue(rawCantidad)} is not greater than zero.`,
 				'Use a quantity greater than zero.',
 				rawCantidad,
 			);
@@ -131,7 +131,7 @@ export function checkFormats(ctx: ValidationContext): void {
 			ctx.error(
 				'AMOUNT_DECIMALS',
 				`${path}.cantidad`,
-				`${path}.cantidad ${show(rawCantidad)} has more than ${CONCEPT_MAX_DECIMALS} decimals.`,
+				`${path}.cantidad ${messageValue(rawCantidad)} has more than ${CONCEPT_MAX_DECIMALS} decimals.`,
 				`Round the quantity to at most ${CONCEPT_MAX_DECIMALS} decimals.`,
 				rawCantidad,
 			);

@@ -1,7 +1,7 @@
 import { findEntry } from '../catalogs/lookup';
 import { REGIMEN_FISCAL } from '../catalogs/regimenFiscal';
 import { classifyRfc } from '../rfc';
-import { show, useCodes } from './describe';
+import { messageValue, useCodes } from './describe';
 import { textOf, type ValidationContext } from './context';
 import { rfcFix } from './rfcFix';
 
@@ -26,7 +26,7 @@ export function checkIssuer(ctx: ValidationContext): void {
 		ctx.error(
 			'RFC_PATTERN',
 			'emisor.rfc',
-			`emisor.rfc ${show(rfc)} is not a valid RFC.`,
+			`emisor.rfc ${messageValue(rfc)} is not a valid RFC.`,
 			rfcFix(rfc),
 			rfc,
 		);
@@ -36,7 +36,7 @@ export function checkIssuer(ctx: ValidationContext): void {
 		ctx.error(
 			'RFC_GENERIC_ISSUER',
 			'emisor.rfc',
-			`emisor.rfc ${show(rfc)} is a generic RFC, which only a recipient can use.`,
+			`emisor.rfc ${messageValue(rfc)} is a generic RFC, which only a recipient can use.`,
 			"Use the issuer's own RFC.",
 			rfc,
 		);
@@ -48,7 +48,7 @@ export function checkIssuer(ctx: ValidationContext): void {
 	ctx.error(
 		'CFDI40141',
 		'emisor.regimenFiscal',
-		`emisor.regimenFiscal ${show(regimen)} does not apply to ${kindLabel(kind)}; emisor.rfc is ${show(rfc)}.`,
+		`emisor.regimenFiscal ${messageValue(regimen)} does not apply to ${kindLabel(kind)}; emisor.rfc is ${messageValue(rfc)}.`,
 		`${useCodes(regimesFor(kind))} Or check the RFC.`,
 		regimen,
 	);

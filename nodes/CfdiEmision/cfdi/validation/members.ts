@@ -15,7 +15,7 @@ import {
 	type Decimal,
 } from '../decimal';
 import { itemPath, memberPath } from '../voucherShape';
-import { show } from './describe';
+import { messageValue } from './describe';
 import { isRecord, type UnknownRecord, type ValidationContext } from './context';
 import { catalogFix } from './suggestions';
 
@@ -44,7 +44,7 @@ export function readObject(
 		ctx.error(
 			'OBJECT_EXPECTED',
 			path,
-			`${path} ${show(value)} is not an object.`,
+			`${path} ${messageValue(value)} is not an object.`,
 			`Send ${path} as an object with named members.`,
 			value,
 		);
@@ -78,7 +78,7 @@ export function readList(
 		ctx.error(
 			'ARRAY_EXPECTED',
 			path,
-			`${path} ${show(value)} is not an array.`,
+			`${path} ${messageValue(value)} is not an array.`,
 			`Send ${path} as an array of objects, even for one item.`,
 			value,
 		);
@@ -102,7 +102,7 @@ export function readList(
 			ctx.error(
 				'OBJECT_EXPECTED',
 				itemAt,
-				`${itemAt} ${show(item)} is not an object.`,
+				`${itemAt} ${messageValue(item)} is not an object.`,
 				`Send each item of ${path} as an object.`,
 				item,
 			);
@@ -130,7 +130,7 @@ export function readText(
 		ctx.error(
 			'STRING_EXPECTED',
 			path,
-			`${path} ${show(value)} is not a string.`,
+			`${path} ${messageValue(value)} is not a string.`,
 			asText ? asText.trim() : 'Send it as text.',
 			value,
 		);
@@ -156,7 +156,7 @@ export function readCode(
 		ctx.error(
 			'STRING_EXPECTED',
 			path,
-			`${path} ${show(raw)} is not a string.`,
+			`${path} ${messageValue(raw)} is not a string.`,
 			catalogFix(catalog, catalogName, String(raw)).replace(/^Use /, 'Send it as text: '),
 			raw,
 		);
@@ -168,7 +168,7 @@ export function readCode(
 	ctx.error(
 		code,
 		path,
-		`${path} ${show(value)} is not a ${catalogName} code.`,
+		`${path} ${messageValue(value)} is not a ${catalogName} code.`,
 		catalogFix(catalog, catalogName, value),
 		value,
 	);
@@ -207,7 +207,7 @@ export function readNumber(
 		ctx.error(
 			'NUMBER_EXPECTED',
 			path,
-			`${path} ${show(value)} is not a number.`,
+			`${path} ${messageValue(value)} is not a number.`,
 			numeric
 				? `Send it as a JSON number without quotes: ${numeric}.`
 				: 'Send a decimal number, e.g. 100.50.',
@@ -221,7 +221,7 @@ export function readNumber(
 		ctx.error(
 			code,
 			path,
-			`${path} ${show(value)} is not greater than 0.`,
+			`${path} ${messageValue(value)} is not greater than 0.`,
 			'Use an amount greater than 0.',
 			value,
 		);
@@ -231,7 +231,7 @@ export function readNumber(
 		ctx.error(
 			'INTEGER_EXPECTED',
 			path,
-			`${path} ${show(value)} is not a whole number.`,
+			`${path} ${messageValue(value)} is not a whole number.`,
 			'Use a whole number, e.g. 1.',
 			value,
 		);
@@ -241,7 +241,7 @@ export function readNumber(
 		ctx.error(
 			rules.decimalsCode ?? 'AMOUNT_DECIMALS',
 			path,
-			`${path} ${show(value)} has more than ${rules.decimals} decimals.`,
+			`${path} ${messageValue(value)} has more than ${rules.decimals} decimals.`,
 			`Round it to ${rules.decimals} decimals.`,
 			value,
 		);

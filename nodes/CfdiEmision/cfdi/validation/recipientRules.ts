@@ -2,7 +2,7 @@ import { findEntry } from '../catalogs/lookup';
 import { REGIMEN_FISCAL } from '../catalogs/regimenFiscal';
 import { USO_CFDI } from '../catalogs/usoCfdi';
 import { classifyRfc, GENERIC_NATIONAL_RFC, type RfcKind } from '../rfc';
-import { show, useCodes } from './describe';
+import { messageValue, useCodes } from './describe';
 import { textOf, type ValidationContext } from './context';
 import { kindLabel, regimesFor } from './issuer';
 import { rfcFix } from './rfcFix';
@@ -42,7 +42,7 @@ function checkRegimeFitsRfc(ctx: ValidationContext, rfc: string, kind: RfcKind):
 		ctx.error(
 			'CFDI40158',
 			REGIMEN_PATH,
-			`${REGIMEN_PATH} ${show(regimen)} cannot be used with the generic RFC ${show(rfc)}.`,
+			`${REGIMEN_PATH} ${messageValue(regimen)} cannot be used with the generic RFC ${messageValue(rfc)}.`,
 			`Use "${GENERIC_REGIME}" (no tax obligations).`,
 			regimen,
 		);
@@ -51,7 +51,7 @@ function checkRegimeFitsRfc(ctx: ValidationContext, rfc: string, kind: RfcKind):
 		ctx.error(
 			'CFDI40158',
 			REGIMEN_PATH,
-			`${REGIMEN_PATH} ${show(regimen)} does not apply to ${kindLabel(kind)}; receptor.rfc is ${show(rfc)}.`,
+			`${REGIMEN_PATH} ${messageValue(regimen)} does not apply to ${kindLabel(kind)}; receptor.rfc is ${messageValue(rfc)}.`,
 			`${useCodes(regimesFor(kind))} Or check the RFC.`,
 			regimen,
 		);
@@ -70,7 +70,7 @@ function checkUse(ctx: ValidationContext, rfc: string, kind: RfcKind): void {
 		ctx.error(
 			'CFDI40161',
 			USO_PATH,
-			`${USO_PATH} ${show(uso)} is not allowed when tipoDeComprobante is ${show(tipo)}.`,
+			`${USO_PATH} ${messageValue(uso)} is not allowed when tipoDeComprobante is ${messageValue(tipo)}.`,
 			`Use "${typeBound}".`,
 			uso,
 		);
@@ -86,7 +86,7 @@ function checkUse(ctx: ValidationContext, rfc: string, kind: RfcKind): void {
 		ctx.error(
 			'CFDI40161',
 			USO_PATH,
-			`${USO_PATH} ${show(uso)} is only for vouchers of type ${show(boundTo)}; this one is ${show(tipo)}.`,
+			`${USO_PATH} ${messageValue(uso)} is only for vouchers of type ${messageValue(boundTo)}; this one is ${messageValue(tipo)}.`,
 			fix,
 			uso,
 		);
@@ -97,7 +97,7 @@ function checkUse(ctx: ValidationContext, rfc: string, kind: RfcKind): void {
 		ctx.error(
 			'CFDI40161',
 			USO_PATH,
-			`${USO_PATH} ${show(uso)} is not allowed for the generic RFC ${show(rfc)}.`,
+			`${USO_PATH} ${messageValue(uso)} is not allowed for the generic RFC ${messageValue(rfc)}.`,
 			`Use "${GENERIC_USE}" (no tax effects).`,
 			uso,
 		);
@@ -110,7 +110,7 @@ function checkUse(ctx: ValidationContext, rfc: string, kind: RfcKind): void {
 		ctx.error(
 			'CFDI40161',
 			USO_PATH,
-			`${USO_PATH} ${show(uso)} is not allowed for regimenFiscalReceptor ${show(regimen)}.`,
+			`${USO_PATH} ${messageValue(uso)} is not allowed for regimenFiscalReceptor ${messageValue(regimen)}.`,
 			useCodes(allowedUses(regimen, kind)),
 			uso,
 		);
@@ -118,7 +118,7 @@ function checkUse(ctx: ValidationContext, rfc: string, kind: RfcKind): void {
 		ctx.error(
 			'CFDI40161',
 			USO_PATH,
-			`${USO_PATH} ${show(uso)} does not apply to ${kindLabel(kind)}; receptor.rfc is ${show(rfc)}.`,
+			`${USO_PATH} ${messageValue(uso)} does not apply to ${kindLabel(kind)}; receptor.rfc is ${messageValue(rfc)}.`,
 			useCodes(allowedUses(regimen, kind)),
 			uso,
 		);
@@ -134,7 +134,7 @@ function checkGenericRecipient(ctx: ValidationContext, rfc: string, kind: RfcKin
 			ctx.error(
 				'CFDI40145',
 				'receptor.nombre',
-				`receptor.nombre ${show(nombre)} must be "${GENERAL_PUBLIC_NAME}" for the generic RFC ${show(rfc)}.`,
+				`receptor.nombre ${messageValue(nombre)} must be "${GENERAL_PUBLIC_NAME}" for the generic RFC ${messageValue(rfc)}.`,
 				`Use "${GENERAL_PUBLIC_NAME}" (upper case, no accent).`,
 				nombre,
 			);
@@ -152,8 +152,8 @@ function checkGenericRecipient(ctx: ValidationContext, rfc: string, kind: RfcKin
 	ctx.error(
 		'CFDI40149',
 		DOMICILIO_PATH,
-		`${DOMICILIO_PATH} ${show(domicilio)} must equal lugarExpedicion ${show(lugar)} for the generic RFC ${show(rfc)}.`,
-		`Use ${show(lugar)}.`,
+		`${DOMICILIO_PATH} ${messageValue(domicilio)} must equal lugarExpedicion ${messageValue(lugar)} for the generic RFC ${messageValue(rfc)}.`,
+		`Use ${messageValue(lugar)}.`,
 		domicilio,
 	);
 }
@@ -170,7 +170,7 @@ export function checkRecipient(ctx: ValidationContext): void {
 		ctx.error(
 			'RFC_PATTERN',
 			'receptor.rfc',
-			`receptor.rfc ${show(rfc)} is not a valid RFC.`,
+			`receptor.rfc ${messageValue(rfc)} is not a valid RFC.`,
 			rfcFix(rfc) + generic,
 			rfc,
 		);

@@ -3,7 +3,7 @@ import { FOLIO_FISCAL_PATTERN } from '../cancellation';
 import { TIPO_RELACION } from '../catalogs/tipoRelacion';
 import { CREDIT_NOTE_RELATIONS } from '../catalogs/tipoRelacion';
 import { relatedGroupsOf, PATHS, SHAPE } from '../voucherShape';
-import { listCodes, show } from './describe';
+import { listCodes, messageValue } from './describe';
 import { textOf, type ValidationContext } from './context';
 import { readCode, readList, readText } from './members';
 
@@ -58,7 +58,7 @@ function checkGroups(ctx: ValidationContext): string[] {
 				ctx.error(
 					'UUID_PATTERN',
 					uuidPath,
-					`${uuidPath} ${show(uuid)} is not a UUID.`,
+					`${uuidPath} ${messageValue(uuid)} is not a UUID.`,
 					'Use the 36-character folio fiscal, e.g. "5FB2822E-396D-4725-8521-CDC4BDD20CCF".',
 					uuid,
 				);
@@ -66,7 +66,7 @@ function checkGroups(ctx: ValidationContext): string[] {
 				ctx.error(
 					'UUID_REPEATED',
 					uuidPath,
-					`${uuidPath} ${show(uuid)} is listed twice in the same group.`,
+					`${uuidPath} ${messageValue(uuid)} is listed twice in the same group.`,
 					'List each related voucher once.',
 					uuid,
 				);
@@ -101,7 +101,7 @@ function checkCreditNote(ctx: ValidationContext, types: string[]): void {
 				ctx.error(
 					'CREDIT_NOTE_RELATION',
 					path,
-					`${path} ${show(tipo)} does not fit a credit note.`,
+					`${path} ${messageValue(tipo)} does not fit a credit note.`,
 					`Use ${listCodes([...CREDIT_NOTE_RELATIONS])} (credit note, return of goods, advance applied).`,
 					tipo,
 				);
@@ -124,7 +124,7 @@ function checkCreditNote(ctx: ValidationContext, types: string[]): void {
 		ctx.error(
 			'CREDIT_NOTE_PUE',
 			'metodoPago',
-			`metodoPago ${show(metodoPago)} does not fit a credit note, which is settled when issued.`,
+			`metodoPago ${messageValue(metodoPago)} does not fit a credit note, which is settled when issued.`,
 			'Use "PUE".',
 			metodoPago,
 		);

@@ -9,7 +9,7 @@ import type { CatalogEntry } from '../catalogs/catalogEntry';
 import { USO_CFDI } from '../catalogs/usoCfdi';
 import { decimalToString, multiplyDecimal, parseDecimal, roundDecimal } from '../decimal';
 import { obviousCode } from './suggestions';
-import { show } from './describe';
+import { messageValue } from './describe';
 import { isPresent, isRecord, type UnknownRecord, type ValidationContext } from './context';
 import { readObject } from './members';
 import { memberPath } from '../voucherShape';
@@ -241,13 +241,25 @@ function checkType(ctx: ValidationContext, path: string, spec: MemberSpec, value
 				? ((spec.catalog && obviousCode(spec.catalog, String(value))) ?? String(value))
 				: undefined;
 		const asText = text !== undefined ? `Send it as text: "${text}".` : 'Send it as text.';
-		ctx.error('STRING_EXPECTED', path, `${path} ${show(value)} is not a string.`, asText, value);
+		ctx.error(
+			'STRING_EXPECTED',
+			path,
+			`${path} ${messageValue(value)} is not a string.`,
+			asText,
+			value,
+		);
 	} else if (kind === 'amount' && !(typeof value === 'number' && Number.isFinite(value))) {
 		const numeric = typeof value === 'string' && parseDecimal(value) ? value.trim() : undefined;
 		const fix = numeric
 			? `Send it as a JSON number without quotes: ${numeric}.`
 			: 'Send a decimal number, e.g. 100.50.';
-		ctx.error('NUMBER_EXPECTED', path, `${path} ${show(value)} is not a number.`, fix, value);
+		ctx.error(
+			'NUMBER_EXPECTED',
+			path,
+			`${path} ${messageValue(value)} is not a number.`,
+			fix,
+			value,
+		);
 	} else if (
 		kind === 'quantity' &&
 		!((typeof value === 'string' || typeof value === 'number') && parseDecimal(value))
@@ -255,7 +267,7 @@ function checkType(ctx: ValidationContext, path: string, spec: MemberSpec, value
 		ctx.error(
 			'DECIMAL_INVALID',
 			path,
-			`${path} ${show(value)} is not a decimal quantity.`,
+			`${path} ${messageValue(value)} is not a decimal quantity.`,
 			'Send a positive decimal such as "1" or "2.5".',
 			value,
 		);
@@ -289,7 +301,7 @@ function arrayItems(
 		ctx.error(
 			'ARRAY_EXPECTED',
 			path,
-			`${path} ${show(value)} is not an array.`,
+			`${path} ${messageValue(value)} is not an array.`,
 			`Send ${path} as an array of objects.`,
 			value,
 		);
@@ -303,7 +315,7 @@ function arrayItems(
 			ctx.error(
 				'OBJECT_EXPECTED',
 				itemPath,
-				`${itemPath} ${show(item)} is not an object.`,
+				`${itemPath} ${messageValue(item)} is not an object.`,
 				`Send each item of ${path} as an object.`,
 				item,
 			);

@@ -17,7 +17,7 @@ import {
 	type Decimal,
 } from '../decimal';
 import { rfcDateProblem } from '../rfc';
-import { show } from './describe';
+import { messageValue } from './describe';
 import { isRecord, type UnknownRecord, type ValidationContext } from './context';
 import { isRealDateTime } from './formats';
 import type { XsdAttribute, XsdElement } from './xsdFacetTypes';
@@ -180,7 +180,7 @@ function checkAttribute(
 		ctx.error(
 			code,
 			path,
-			`${path} ${show(value)} ${problem} the SAT's schema (${where(element, attribute)}).`,
+			`${path} ${messageValue(value)} ${problem} the SAT's schema (${where(element, attribute)}).`,
 			fix,
 			value,
 		);

@@ -1,6 +1,6 @@
 import { IMPUESTO } from '../catalogs/impuesto';
 import { TIPO_FACTOR } from '../catalogs/tipoFactor';
-import { compareDecimal, sumDecimals, type Decimal } from '../decimal';
+import { compareDecimal, decimalToString, sumDecimals, type Decimal } from '../decimal';
 import {
 	describeTrasladoGroup,
 	groupRetenciones,
@@ -10,7 +10,7 @@ import {
 	type TaxLineAmounts,
 	type TrasladoGroup,
 } from '../taxGrouping';
-import { show, showAmount } from './describe';
+import { messageValue } from './describe';
 import {
 	amountOf,
 	isPresent,
@@ -117,7 +117,7 @@ function checkTraslados(
 				if (!isPresent(record, key))
 					ctx.missing(
 						`${path}.${key}`,
-						`Add ${key}; a voucher-level traslado with tipoFactor ${show(tipoFactor)} needs tasaOCuota and importe.`,
+						`Add ${key}; a voucher-level traslado with tipoFactor ${messageValue(tipoFactor)} needs tasaOCuota and importe.`,
 						'CFDI40213',
 					);
 			}
@@ -148,8 +148,8 @@ function checkTraslados(
 			ctx.error(
 				'CFDI40215',
 				`${path}.base`,
-				`${path}.base ${show(record.base)} is not the sum of the concept bases for ${groupLabel(record)} (${showAmount(group.base, decimals)}).`,
-				`Set it to ${showAmount(group.base, decimals)}.`,
+				`${path}.base ${messageValue(record.base)} is not the sum of the concept bases for ${groupLabel(record)} (${decimalToString(group.base, decimals)}).`,
+				`Set it to ${decimalToString(group.base, decimals)}.`,
 				record.base,
 			);
 		}
@@ -157,8 +157,8 @@ function checkTraslados(
 			ctx.error(
 				'CFDI40221',
 				`${path}.importe`,
-				`${path}.importe ${show(record.importe)} is not the sum of the rounded concept tax amounts for ${groupLabel(record)} (${showAmount(group.importe, decimals)}).`,
-				`Set it to ${showAmount(group.importe, decimals)}: add up the concept amounts already rounded, do not recompute base × rate for the whole voucher.`,
+				`${path}.importe ${messageValue(record.importe)} is not the sum of the rounded concept tax amounts for ${groupLabel(record)} (${decimalToString(group.importe, decimals)}).`,
+				`Set it to ${decimalToString(group.importe, decimals)}: add up the concept amounts already rounded, do not recompute base × rate for the whole voucher.`,
 				record.importe,
 			);
 		}
@@ -167,12 +167,12 @@ function checkTraslados(
 	for (const group of expected) {
 		if (seen.has(group.key)) continue;
 		const label = describeTrasladoGroup(group.impuesto, group.tipoFactor, group.tasaOCuota);
-		const importe = group.importe ? `, importe ${showAmount(group.importe, decimals)}` : '';
+		const importe = group.importe ? `, importe ${decimalToString(group.importe, decimals)}` : '';
 		ctx.error(
 			'TAX_SUMMARY_MISSING',
 			'impuestos.traslados',
 			`impuestos.traslados has no entry for ${label}, which the concepts carry.`,
-			`Add {base ${showAmount(group.base, decimals)}, impuesto ${show(group.impuesto)}, tipoFactor ${show(group.tipoFactor)}${group.tasaOCuota ? `, tasaOCuota ${showAmount(group.tasaOCuota, 6)}` : ''}${importe}}.`,
+			`Add {base ${decimalToString(group.base, decimals)}, impuesto ${messageValue(group.impuesto)}, tipoFactor ${messageValue(group.tipoFactor)}${group.tasaOCuota ? `, tasaOCuota ${decimalToString(group.tasaOCuota, 6)}` : ''}${importe}}.`,
 		);
 	}
 }
@@ -194,7 +194,7 @@ function checkRetenciones(
 			ctx.error(
 				'CFDI40208',
 				path,
-				`${path} repeats impuesto ${show(impuesto)}.`,
+				`${path} repeats impuesto ${messageValue(impuesto)}.`,
 				'Merge the voucher-level retenciones of the same impuesto into one.',
 			);
 			continue;
@@ -206,15 +206,15 @@ function checkRetenciones(
 			ctx.error(
 				'TAX_SUMMARY_UNMATCHED',
 				path,
-				`${path} (impuesto ${show(impuesto)}) matches no concept withholding.`,
+				`${path} (impuesto ${messageValue(impuesto)}) matches no concept withholding.`,
 				'Remove it, or add the withholding to the concepts it applies to.',
 			);
 		} else if (importe && compareDecimal(importe, group.importe) !== 0) {
 			ctx.error(
 				'CFDI40211',
 				`${path}.importe`,
-				`${path}.importe ${show(record.importe)} is not the sum of the rounded concept withholdings of impuesto ${show(impuesto)} (${showAmount(group.importe, decimals)}).`,
-				`Set it to ${showAmount(group.importe, decimals)}.`,
+				`${path}.importe ${messageValue(record.importe)} is not the sum of the rounded concept withholdings of impuesto ${messageValue(impuesto)} (${decimalToString(group.importe, decimals)}).`,
+				`Set it to ${decimalToString(group.importe, decimals)}.`,
 				record.importe,
 			);
 		}
@@ -225,8 +225,8 @@ function checkRetenciones(
 		ctx.error(
 			'TAX_SUMMARY_MISSING',
 			'impuestos.retenciones',
-			`impuestos.retenciones has no entry for impuesto ${show(group.impuesto)}, which the concepts withhold.`,
-			`Add {impuesto ${show(group.impuesto)}, importe ${showAmount(group.importe, decimals)}}.`,
+			`impuestos.retenciones has no entry for impuesto ${messageValue(group.impuesto)}, which the concepts withhold.`,
+			`Add {impuesto ${messageValue(group.impuesto)}, importe ${decimalToString(group.importe, decimals)}}.`,
 		);
 	}
 }
@@ -264,8 +264,8 @@ function checkTotal(
 		ctx.error(
 			codes.sum,
 			path,
-			`${path} ${show(impuestos[key])} is not the sum of the voucher-level importe values (${showAmount(sum, decimals)}).`,
-			`Set it to ${showAmount(sum, decimals)}.`,
+			`${path} ${messageValue(impuestos[key])} is not the sum of the voucher-level importe values (${decimalToString(sum, decimals)}).`,
+			`Set it to ${decimalToString(sum, decimals)}.`,
 			impuestos[key],
 		);
 	}

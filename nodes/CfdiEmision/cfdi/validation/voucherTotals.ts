@@ -2,13 +2,14 @@ import {
 	addDecimal,
 	compareDecimal,
 	DECIMAL_ZERO,
+	decimalToString,
 	isZero,
 	roundDecimal,
 	subtractDecimal,
 	sumDecimals,
 	type Decimal,
 } from '../decimal';
-import { show, showAmount } from './describe';
+import { messageValue } from './describe';
 import { amountOf, isPresent, type ValidationContext } from './context';
 import { readAmount } from './amountRules';
 import { allTaxLines } from './taxLines';
@@ -43,7 +44,7 @@ function checkSubTotal(
 			ctx.error(
 				'CFDI40109',
 				'subTotal',
-				`subTotal ${show(value)} must be 0 when tipoDeComprobante is ${show(tipo)}.`,
+				`subTotal ${messageValue(value)} must be 0 when tipoDeComprobante is ${messageValue(tipo)}.`,
 				'Use 0.',
 				value,
 			);
@@ -57,8 +58,8 @@ function checkSubTotal(
 		ctx.error(
 			'CFDI40108',
 			'subTotal',
-			`subTotal ${show(value)} is not the sum of the concept importe values (${showAmount(expected, decimals)}).`,
-			`Set subTotal to ${showAmount(expected, decimals)}: add up the concept importe values as written, then round.`,
+			`subTotal ${messageValue(value)} is not the sum of the concept importe values (${decimalToString(expected, decimals)}).`,
+			`Set subTotal to ${decimalToString(expected, decimals)}: add up the concept importe values as written, then round.`,
 			value,
 		);
 	}
@@ -75,7 +76,7 @@ function checkDescuento(
 		ctx.error(
 			'CFDI40110',
 			'descuento',
-			`descuento ${show(root.descuento)} is greater than subTotal ${show(root.subTotal)}.`,
+			`descuento ${messageValue(root.descuento)} is greater than subTotal ${messageValue(root.subTotal)}.`,
 			'Use a discount no greater than subTotal.',
 			root.descuento,
 		);
@@ -97,8 +98,8 @@ function checkDescuento(
 		ctx.warn(
 			'DESCUENTO_SUM',
 			'descuento',
-			`descuento ${show(root.descuento)} is not the sum of the concept discounts (${showAmount(expected, decimals)}).`,
-			`Put each discount on its concept (conceptos[].descuento) and set descuento to their sum, ${showAmount(expected, decimals)}.`,
+			`descuento ${messageValue(root.descuento)} is not the sum of the concept discounts (${decimalToString(expected, decimals)}).`,
+			`Put each discount on its concept (conceptos[].descuento) and set descuento to their sum, ${decimalToString(expected, decimals)}.`,
 			root.descuento,
 		);
 	}
@@ -129,8 +130,8 @@ function checkTotal(
 		ctx.error(
 			'CFDI40119',
 			'total',
-			`total ${show(root.total)} is not subTotal − descuento + totalImpuestosTrasladados − totalImpuestosRetenidos (${showAmount(expected, decimals)}).`,
-			`Set total to ${showAmount(expected, decimals)}.`,
+			`total ${messageValue(root.total)} is not subTotal − descuento + totalImpuestosTrasladados − totalImpuestosRetenidos (${decimalToString(expected, decimals)}).`,
+			`Set total to ${decimalToString(expected, decimals)}.`,
 			root.total,
 		);
 	}

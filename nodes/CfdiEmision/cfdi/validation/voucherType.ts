@@ -3,7 +3,7 @@ import { FORMA_PAGO } from '../catalogs/formaPago';
 import { MONEDA } from '../catalogs/moneda';
 import { TIPO_DE_COMPROBANTE } from '../catalogs/tipoDeComprobante';
 import { compareDecimal, decimalOf } from '../decimal';
-import { show } from './describe';
+import { messageValue } from './describe';
 import { amountOf, isPresent, textOf, type ValidationContext } from './context';
 
 const TIPO_CAMBIO_MAX_DECIMALS = 6;
@@ -36,7 +36,7 @@ function checkPaymentMembers(ctx: ValidationContext, tipo: string | undefined): 
 		ctx.error(
 			'CFDI40103',
 			'formaPago',
-			`formaPago ${show(formaPago)} must not be present when tipoDeComprobante is ${show(tipo)}.`,
+			`formaPago ${messageValue(formaPago)} must not be present when tipoDeComprobante is ${messageValue(tipo)}.`,
 			'Remove formaPago.',
 			formaPago,
 		);
@@ -45,7 +45,7 @@ function checkPaymentMembers(ctx: ValidationContext, tipo: string | undefined): 
 		ctx.error(
 			'CFDI40125',
 			'metodoPago',
-			`metodoPago ${show(root.metodoPago)} must not be present when tipoDeComprobante is ${show(tipo)}.`,
+			`metodoPago ${messageValue(root.metodoPago)} must not be present when tipoDeComprobante is ${messageValue(tipo)}.`,
 			'Remove metodoPago.',
 			root.metodoPago,
 		);
@@ -62,7 +62,7 @@ function checkPaymentMembers(ctx: ValidationContext, tipo: string | undefined): 
 		ctx.error(
 			'CFDI40105',
 			'formaPago',
-			`formaPago ${show(forma)} is not allowed with metodoPago "PPD".`,
+			`formaPago ${messageValue(forma)} is not allowed with metodoPago "PPD".`,
 			'Use formaPago "99" (to be defined); the actual form goes in the payment complement.',
 			forma,
 		);
@@ -97,7 +97,7 @@ function checkNoAmountTypes(ctx: ValidationContext, tipo: string | undefined): v
 		ctx.error(
 			'CRP20104',
 			'moneda',
-			`moneda ${show(ctx.view.moneda)} must be "XXX" when tipoDeComprobante is "P".`,
+			`moneda ${messageValue(ctx.view.moneda)} must be "XXX" when tipoDeComprobante is "P".`,
 			'Use "XXX"; the payment currency goes in the payment complement.',
 			ctx.view.moneda,
 		);
@@ -106,7 +106,7 @@ function checkNoAmountTypes(ctx: ValidationContext, tipo: string | undefined): v
 		ctx.error(
 			'CFDI40201',
 			'impuestos',
-			`impuestos must not be present when tipoDeComprobante is ${show(tipo)}.`,
+			`impuestos must not be present when tipoDeComprobante is ${messageValue(tipo)}.`,
 			'Remove the voucher-level impuestos.',
 		);
 	}
@@ -116,7 +116,7 @@ function checkNoAmountTypes(ctx: ValidationContext, tipo: string | undefined): v
 		ctx.error(
 			'CFDI40111',
 			path,
-			`${path} must not be present when tipoDeComprobante is ${show(tipo)}.`,
+			`${path} must not be present when tipoDeComprobante is ${messageValue(tipo)}.`,
 			'Remove the discount.',
 			concepto?.descuento,
 		);
@@ -145,7 +145,7 @@ function checkTipoCambio(ctx: ValidationContext): void {
 			ctx.error(
 				'CFDI40114',
 				'tipoCambio',
-				`tipoCambio ${show(root.tipoCambio)} must be 1 when moneda is "MXN".`,
+				`tipoCambio ${messageValue(root.tipoCambio)} must be 1 when moneda is "MXN".`,
 				'Use 1, or leave tipoCambio out.',
 				root.tipoCambio,
 			);
@@ -157,7 +157,7 @@ function checkTipoCambio(ctx: ValidationContext): void {
 			'tipoCambio',
 			`Add tipoCambio, the number of pesos (MXN) per 1 ${moneda}, e.g. 17.25 (up to ${TIPO_CAMBIO_MAX_DECIMALS} decimals).`,
 			'CFDI40115',
-			`tipoCambio is missing; it is required when moneda is ${show(moneda)}.`,
+			`tipoCambio is missing; it is required when moneda is ${messageValue(moneda)}.`,
 		);
 		return;
 	}
@@ -168,7 +168,7 @@ function checkTipoCambio(ctx: ValidationContext): void {
 		ctx.error(
 			'CFDI40117',
 			'tipoCambio',
-			`tipoCambio ${show(root.tipoCambio)} is not a positive number with at most ${TIPO_CAMBIO_MAX_DECIMALS} decimals.`,
+			`tipoCambio ${messageValue(root.tipoCambio)} is not a positive number with at most ${TIPO_CAMBIO_MAX_DECIMALS} decimals.`,
 			`Use the exchange rate to MXN, greater than 0, rounded to ${TIPO_CAMBIO_MAX_DECIMALS} decimals.`,
 			root.tipoCambio,
 		);

@@ -20,10 +20,10 @@ import {
 } from '../../common.fields';
 
 /** Display conditions within an operation (each operation file adds its resource and operation). */
-export const show = (extra: IDisplayOptions['show'] = {}) => ({ show: { ...extra } });
-export const showFields = show({ inputMode: ['fields'] });
+export const showWhen = (extra: IDisplayOptions['show'] = {}) => ({ show: { ...extra } });
+export const showFields = showWhen({ inputMode: ['fields'] });
 // Recipient, payment and currency fields also set those of a voucher built from line items.
-const showFieldsOrLines = show({ inputMode: ['fields', 'lineItems'] });
+const showFieldsOrLines = showWhen({ inputMode: ['fields', 'lineItems'] });
 // Issuer, place of issue and series also set those of a voucher built from an order or line items,
 // so a workflow can switch modes without retyping them; Build From Order shows no Input Mode.
 const showIssuer = { hide: { inputMode: ['json'] } };
@@ -249,7 +249,7 @@ export const inputMode: INodeProperties = {
 		},
 	],
 	default: 'fields',
-	displayOptions: show(),
+	displayOptions: showWhen(),
 };
 
 export const voucherJson: INodeProperties = {
@@ -260,7 +260,7 @@ export const voucherJson: INodeProperties = {
 	required: true,
 	description:
 		'The voucher body as the API expects it (spec section 2.1), e.g. {{ $JSON.voucher }}',
-	displayOptions: show({ inputMode: ['json'] }),
+	displayOptions: showWhen({ inputMode: ['json'] }),
 };
 
 // Issuer (spec 2.2)

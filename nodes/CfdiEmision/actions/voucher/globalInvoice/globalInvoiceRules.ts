@@ -18,7 +18,7 @@ import { MESES, PERIODICIDAD } from '../../../cfdi/catalogs/informacionGlobal';
 import { mexicoCityMonth } from '../../../cfdi/mexicoTime';
 import { GENERIC_NATIONAL_RFC } from '../../../cfdi/rfc';
 import { globalInformationOf, memberPath, PATHS } from '../../../cfdi/voucherShape';
-import { show } from '../../../cfdi/validation/describe';
+import { messageValue } from '../../../cfdi/validation/describe';
 import { isRecord, textOf, type ValidationContext } from '../../../cfdi/validation/context';
 import { readCode } from '../../../cfdi/validation/members';
 
@@ -50,7 +50,7 @@ function checkAnio(ctx: ValidationContext, info: Record<string, unknown>): void 
 		ctx.error(
 			'NUMBER_EXPECTED',
 			path,
-			`${path} ${show(raw)} is not a year.`,
+			`${path} ${messageValue(raw)} is not a year.`,
 			'Use the four-digit year, e.g. 2024.',
 			raw,
 		);
@@ -61,7 +61,7 @@ function checkAnio(ctx: ValidationContext, info: Record<string, unknown>): void 
 		ctx.error(
 			'GLOBAL_ANIO',
 			path,
-			`${path} ${show(raw)} is neither the year of issue (${current}) nor the previous one.`,
+			`${path} ${messageValue(raw)} is neither the year of issue (${current}) nor the previous one.`,
 			`Use ${current} or ${current - 1}; a global invoice covers recent sales.`,
 			raw,
 		);
@@ -104,7 +104,7 @@ function checkUniqueTickets(ctx: ValidationContext): void {
 		ctx.error(
 			'GLOBAL_TICKET_TWICE',
 			path,
-			`${path} ${show(ticket)} is the ticket of conceptos[${earlier}] too, with the same taxes; a sale goes into a global invoice once.`,
+			`${path} ${messageValue(ticket)} is the ticket of conceptos[${earlier}] too, with the same taxes; a sale goes into a global invoice once.`,
 			'Remove the repeated sale, or give each sale its own ticket number.',
 			ticket,
 		);
@@ -131,7 +131,7 @@ export function checkGlobalInvoice(ctx: ValidationContext): void {
 				PATHS.globalInformation,
 				'Add informacionGlobal { periodicidad, meses, anio } for a global invoice (e.g. { periodicidad: "04", meses: "05", anio: 2024 } for May 2024), or name the customer in receptor.nombre if this is one sale.',
 				'GLOBAL_INFORMATION',
-				`${PATHS.globalInformation} is missing; a voucher to ${show(GENERIC_NATIONAL_RFC)} named ${show(GENERAL_PUBLIC_NAME)} is a global invoice.`,
+				`${PATHS.globalInformation} is missing; a voucher to ${messageValue(GENERIC_NATIONAL_RFC)} named ${messageValue(GENERAL_PUBLIC_NAME)} is a global invoice.`,
 			);
 		}
 		return;
@@ -140,7 +140,7 @@ export function checkGlobalInvoice(ctx: ValidationContext): void {
 		ctx.error(
 			'OBJECT_EXPECTED',
 			PATHS.globalInformation,
-			`${PATHS.globalInformation} ${show(raw)} is not an object.`,
+			`${PATHS.globalInformation} ${messageValue(raw)} is not an object.`,
 			'Send { periodicidad, meses, anio }.',
 			raw,
 		);
@@ -173,7 +173,7 @@ export function checkGlobalInvoice(ctx: ValidationContext): void {
 			ctx.error(
 				'GLOBAL_MESES',
 				mesesPath,
-				`${mesesPath} ${show(meses)} is a single month, but periodicidad "05" is bimonthly.`,
+				`${mesesPath} ${messageValue(meses)} is a single month, but periodicidad "05" is bimonthly.`,
 				'Use "13" (January-February), "14", "15", "16", "17" or "18" (November-December).',
 				meses,
 			);
@@ -181,7 +181,7 @@ export function checkGlobalInvoice(ctx: ValidationContext): void {
 			ctx.error(
 				'GLOBAL_MESES',
 				mesesPath,
-				`${mesesPath} ${show(meses)} is a bimonthly period, allowed only with periodicidad "05".`,
+				`${mesesPath} ${messageValue(meses)} is a bimonthly period, allowed only with periodicidad "05".`,
 				'Use the month "01"-"12", or periodicidad "05".',
 				meses,
 			);
@@ -194,7 +194,7 @@ export function checkGlobalInvoice(ctx: ValidationContext): void {
 		ctx.error(
 			'GLOBAL_TIPO',
 			'tipoDeComprobante',
-			`tipoDeComprobante ${show(tipo)} cannot carry ${PATHS.globalInformation}.`,
+			`tipoDeComprobante ${messageValue(tipo)} cannot carry ${PATHS.globalInformation}.`,
 			'A global invoice is of type "I" (or "E" for its credit notes); remove informacionGlobal otherwise.',
 			tipo,
 		);
@@ -204,8 +204,8 @@ export function checkGlobalInvoice(ctx: ValidationContext): void {
 		ctx.error(
 			'GLOBAL_RECIPIENT',
 			'receptor.rfc',
-			`receptor.rfc ${show(rfc)} cannot receive a global invoice (${PATHS.globalInformation} is present).`,
-			`Use ${show(GENERIC_NATIONAL_RFC)} with nombre ${show(GENERAL_PUBLIC_NAME)}, or remove informacionGlobal for an invoice to a named customer.`,
+			`receptor.rfc ${messageValue(rfc)} cannot receive a global invoice (${PATHS.globalInformation} is present).`,
+			`Use ${messageValue(GENERIC_NATIONAL_RFC)} with nombre ${messageValue(GENERAL_PUBLIC_NAME)}, or remove informacionGlobal for an invoice to a named customer.`,
 			rfc,
 		);
 	}

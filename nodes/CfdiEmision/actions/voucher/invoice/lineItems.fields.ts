@@ -8,7 +8,7 @@ import {
 	FROM_VERSION_1_1,
 	ONLY_VERSION_1,
 } from '../../common.fields';
-import { show } from '../fields/voucherForm.fields';
+import { showWhen } from '../fields/voucherForm.fields';
 
 /** Version 1 keeps its fields exactly (n8n stores only non-default values); 1.1 has the new ones. */
 const V1: IDisplayOptions['show'] = ONLY_VERSION_1;
@@ -284,9 +284,9 @@ function lineItemFields(): INodeProperties[] {
 		description: 'Quantity times unit price (importe)',
 	};
 	return [
-		lineItemsField(show({ inputMode: ['fields'], ...V1 }), [amount, ...CODE_AND_UNIT_VALUES]),
+		lineItemsField(showWhen({ inputMode: ['fields'], ...V1 }), [amount, ...CODE_AND_UNIT_VALUES]),
 		lineItemsField(
-			show({ inputMode: ['fields'], ...FROM_V1_1 }),
+			showWhen({ inputMode: ['fields'], ...FROM_V1_1 }),
 			[...CODE_AND_UNIT_VALUES.map(withCodePickers), ...LINE_TAX_VALUES],
 			'Each line with its taxes; the line amounts, the taxes, the subtotal and the total are computed from them',
 			inFillOrder,

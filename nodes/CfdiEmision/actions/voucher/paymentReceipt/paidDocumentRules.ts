@@ -5,13 +5,19 @@
 import { FOLIO_FISCAL_PATTERN } from '../../../cfdi/cancellation';
 import { currencyDecimals, MONEDA } from '../../../cfdi/catalogs/moneda';
 import { OBJETO_IMP } from '../../../cfdi/catalogs/objetoImp';
-import { compareDecimal, isNegative, subtractDecimal, type Decimal } from '../../../cfdi/decimal';
+import {
+	compareDecimal,
+	decimalToString,
+	isNegative,
+	subtractDecimal,
+	type Decimal,
+} from '../../../cfdi/decimal';
 import { readDocumentTaxAmounts, type DocumentTaxAmounts } from './receiptTaxes';
 import { memberPath } from '../../../cfdi/voucherShape';
-import { show } from '../../../cfdi/validation/describe';
+import { messageValue } from '../../../cfdi/validation/describe';
 import { type ValidationContext } from '../../../cfdi/validation/context';
 import { readCode, readNumber, readText, type ListItem } from '../../../cfdi/validation/members';
-import { amountText, EQUIVALENCIA_DECIMALS, ONE } from './ruleAmounts';
+import { EQUIVALENCIA_DECIMALS, ONE } from './ruleAmounts';
 import { checkDocumentTaxes } from './paidDocumentTaxRules';
 
 export interface DocumentCheck {
@@ -39,7 +45,7 @@ export function checkDocument(
 		ctx.error(
 			'UUID_PATTERN',
 			at,
-			`${at} ${show(idDocumento)} is not a UUID.`,
+			`${at} ${messageValue(idDocumento)} is not a UUID.`,
 			'Use the 36-character folio fiscal (UUID) of the paid invoice, e.g. "5FB2822E-396D-4725-8521-CDC4BDD20CCF".',
 			idDocumento,
 		);
@@ -80,13 +86,13 @@ export function checkDocument(
 				eqPath,
 				`Add equivalenciaDR: how many ${monedaDR} one ${monedaP} of the payment pays (e.g. 0.05 when 1 ${monedaDR} = 20 ${monedaP}).`,
 				'CRP20237',
-				`${eqPath} is missing; it is required when monedaDR ${show(monedaDR)} differs from monedaP ${show(monedaP)}.`,
+				`${eqPath} is missing; it is required when monedaDR ${messageValue(monedaDR)} differs from monedaP ${messageValue(monedaP)}.`,
 			);
 		} else if (sameCurrency && equivalencia && compareDecimal(equivalencia, ONE) !== 0) {
 			ctx.error(
 				'CRP20238',
 				eqPath,
-				`${eqPath} ${show(doc.equivalenciaDR)} must be 1 when monedaDR equals monedaP (${show(monedaP)}).`,
+				`${eqPath} ${messageValue(doc.equivalenciaDR)} must be 1 when monedaDR equals monedaP (${messageValue(monedaP)}).`,
 				'Use 1.',
 				doc.equivalenciaDR,
 			);
@@ -117,13 +123,13 @@ export function checkDocument(
 	const rawInsoluto = doc.impSaldoInsoluto;
 	const expected = ant && paid ? subtractDecimal(ant, paid) : undefined;
 	const expectedText =
-		expected && decimals !== undefined ? amountText(expected, decimals) : undefined;
+		expected && decimals !== undefined ? decimalToString(expected, decimals) : undefined;
 	let insoluto: Decimal | undefined;
 	if (typeof rawInsoluto === 'number' && rawInsoluto < 0) {
 		ctx.error(
 			'CRP20244',
 			insolutoPath,
-			`${insolutoPath} ${show(rawInsoluto)} is negative: more was paid than was owed.`,
+			`${insolutoPath} ${messageValue(rawInsoluto)} is negative: more was paid than was owed.`,
 			expectedText && expected && !isNegative(expected)
 				? `Set it to ${expectedText}.`
 				: 'Check impSaldoAnt and impPagado: the amount paid cannot exceed the balance.',
@@ -146,7 +152,7 @@ export function checkDocument(
 			ctx.error(
 				'CRP20244',
 				memberPath(path, 'impPagado'),
-				`${memberPath(path, 'impPagado')} ${show(doc.impPagado)} is more than impSaldoAnt ${show(doc.impSaldoAnt)}: the balance would be negative.`,
+				`${memberPath(path, 'impPagado')} ${messageValue(doc.impPagado)} is more than impSaldoAnt ${messageValue(doc.impSaldoAnt)}: the balance would be negative.`,
 				'Apply to this invoice at most its balance; put the rest on another invoice.',
 				doc.impPagado,
 			);
@@ -154,7 +160,7 @@ export function checkDocument(
 			ctx.error(
 				'CRP20244',
 				insolutoPath,
-				`${insolutoPath} ${show(rawInsoluto)} is not impSaldoAnt − impPagado (${show(doc.impSaldoAnt)} − ${show(doc.impPagado)} = ${expectedText}).`,
+				`${insolutoPath} ${messageValue(rawInsoluto)} is not impSaldoAnt − impPagado (${messageValue(doc.impSaldoAnt)} − ${messageValue(doc.impPagado)} = ${expectedText}).`,
 				`Set impSaldoInsoluto to ${expectedText}.`,
 				rawInsoluto,
 			);

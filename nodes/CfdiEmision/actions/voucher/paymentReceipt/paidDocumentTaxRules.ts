@@ -1,10 +1,10 @@
 /** Pagos 2.0: the checks of one paid document's taxes (ImpuestosDR, each transferred or withheld line). */
 import { IMPUESTO } from '../../../cfdi/catalogs/impuesto';
 import { TIPO_FACTOR } from '../../../cfdi/catalogs/tipoFactor';
-import { multiplyDecimal, roundDecimal } from '../../../cfdi/decimal';
+import { decimalToString, multiplyDecimal, roundDecimal } from '../../../cfdi/decimal';
 import { taxImporteBounds, withinBounds } from '../../../cfdi/tolerance';
 import { memberPath } from '../../../cfdi/voucherShape';
-import { show } from '../../../cfdi/validation/describe';
+import { messageValue } from '../../../cfdi/validation/describe';
 import { type UnknownRecord, type ValidationContext } from '../../../cfdi/validation/context';
 import { rateProblem } from '../../../cfdi/validation/conceptTaxes';
 import {
@@ -14,7 +14,7 @@ import {
 	readNumber,
 	readObject,
 } from '../../../cfdi/validation/members';
-import { amountText, TAX_DECIMALS } from './ruleAmounts';
+import { TAX_DECIMALS } from './ruleAmounts';
 
 export function checkTaxLine(
 	ctx: ValidationContext,
@@ -109,7 +109,7 @@ export function checkTaxLine(
 	}
 	const presenceCode = withheld ? codes.rate : 'CRP20259';
 	const rate = readNumber(ctx, item, 'tasaOCuotaDR', path, {
-		required: `Add tasaOCuotaDR; a line with tipoFactorDR ${show(tipoFactor)} needs its rate.`,
+		required: `Add tasaOCuotaDR; a line with tipoFactorDR ${messageValue(tipoFactor)} needs its rate.`,
 		requiredCode: presenceCode,
 	});
 	const importe = readNumber(ctx, item, 'importeDR', path, {
@@ -123,7 +123,7 @@ export function checkTaxLine(
 		ctx.error(
 			codes.rate,
 			at,
-			`${at} ${show(item.tasaOCuotaDR)} is not valid for impuestoDR ${show(impuesto)} with tipoFactorDR ${show(tipoFactor)}.`,
+			`${at} ${messageValue(item.tasaOCuotaDR)} is not valid for impuestoDR ${messageValue(impuesto)} with tipoFactorDR ${messageValue(tipoFactor)}.`,
 			problem,
 			item.tasaOCuotaDR,
 		);
@@ -136,8 +136,8 @@ export function checkTaxLine(
 		ctx.error(
 			codes.importe,
 			at,
-			`${at} ${show(item.importeDR)} is not baseDR × tasaOCuotaDR (${show(item.baseDR)} × ${show(item.tasaOCuotaDR)}); the SAT accepts ${amountText(bounds.lower, decimals)} to ${amountText(bounds.upper, decimals)}.`,
-			`Set importeDR to ${amountText(roundDecimal(multiplyDecimal(base, rate), decimals), decimals)}.`,
+			`${at} ${messageValue(item.importeDR)} is not baseDR × tasaOCuotaDR (${messageValue(item.baseDR)} × ${messageValue(item.tasaOCuotaDR)}); the SAT accepts ${decimalToString(bounds.lower, decimals)} to ${decimalToString(bounds.upper, decimals)}.`,
+			`Set importeDR to ${decimalToString(roundDecimal(multiplyDecimal(base, rate), decimals), decimals)}.`,
 			item.importeDR,
 		);
 	}
@@ -165,7 +165,7 @@ export function checkDocumentTaxes(
 		ctx.error(
 			'CRP20247',
 			impuestosPath,
-			`${impuestosPath} must not be present when objetoImpDR is ${show(objetoImpDR)}.`,
+			`${impuestosPath} must not be present when objetoImpDR is ${messageValue(objetoImpDR)}.`,
 			'Remove impuestosDR, or use objetoImpDR "02" if the invoice carries taxes.',
 		);
 		return;
@@ -204,7 +204,7 @@ export function checkDocumentTaxes(
 			ctx.error(
 				'CRP20278',
 				at,
-				`${at} ${show(impuesto)} is not allowed when objetoImpDR is ${show(objetoImpDR)}.`,
+				`${at} ${messageValue(impuesto)} is not allowed when objetoImpDR is ${messageValue(objetoImpDR)}.`,
 				'Only an ISR ("001") withholding may appear with this objetoImpDR.',
 				impuesto,
 			);

@@ -6,7 +6,7 @@
  */
 import { FORMA_PAGO } from '../../../cfdi/catalogs/formaPago';
 import { currencyDecimals, MONEDA } from '../../../cfdi/catalogs/moneda';
-import { compareDecimal, type Decimal } from '../../../cfdi/decimal';
+import { compareDecimal, decimalToString, type Decimal } from '../../../cfdi/decimal';
 import { paidBalanceProblems } from './paidBalances';
 import { mexicoCityDate } from '../../../cfdi/mexicoTime';
 import { minimumMonto } from './receiptTaxes';
@@ -20,7 +20,7 @@ import {
 	VERSIONS,
 	type PaymentTotals,
 } from '../../../cfdi/voucherShape';
-import { show } from '../../../cfdi/validation/describe';
+import { messageValue } from '../../../cfdi/validation/describe';
 import {
 	isRecord,
 	type UnknownRecord,
@@ -36,7 +36,7 @@ import {
 	readText,
 	type ListItem,
 } from '../../../cfdi/validation/members';
-import { amountText, conversionTolerance, exact, ONE, TIPO_CAMBIO_DECIMALS } from './ruleAmounts';
+import { conversionTolerance, exact, ONE, TIPO_CAMBIO_DECIMALS } from './ruleAmounts';
 import { checkDocument } from './paidDocumentRules';
 import { checkPaymentTaxes } from './receiptTaxRules';
 
@@ -70,12 +70,12 @@ function checkPaymentNotAhead(ctx: ValidationContext, fechaPago: string, at: str
 	const limit = issued ?? `${mexicoCityDate(DAYS_AHEAD_WITHOUT_FECHA)}T23:59:59`;
 	if (fechaPago <= limit) return;
 	const against = issued
-		? `the receipt's fecha ${show(issued)}`
+		? `the receipt's fecha ${messageValue(issued)}`
 		: `${limit.slice(0, 10)}, ${DAYS_AHEAD_WITHOUT_FECHA} days after today in Mexico City`;
 	ctx.error(
 		'FECHA_PAGO_AHEAD',
 		at,
-		`${at} ${show(fechaPago)} is after ${against}; a payment receipt records a payment already received.`,
+		`${at} ${messageValue(fechaPago)} is after ${against}; a payment receipt records a payment already received.`,
 		'Use the date the payment was received (check the year), and issue the receipt once it has been received.',
 		fechaPago,
 	);
@@ -95,7 +95,7 @@ function checkPago(ctx: ValidationContext, entry: ListItem): void {
 		ctx.error(
 			'FECHA_PAGO_FORMAT',
 			at,
-			`${at} ${show(fecha)} is not a real date-time in the form YYYY-MM-DDThh:mm:ss.`,
+			`${at} ${messageValue(fecha)} is not a real date-time in the form YYYY-MM-DDThh:mm:ss.`,
 			'Use local time without a time zone, e.g. "2024-05-10T12:00:00".',
 			fecha,
 		);
@@ -154,13 +154,13 @@ function checkPago(ctx: ValidationContext, entry: ListItem): void {
 				tcPath,
 				`Add tipoCambioP, the MXN per 1 ${monedaP} on the payment date, e.g. 17.25.`,
 				'CRP20214',
-				`${tcPath} is missing; it is required when monedaP is ${show(monedaP)}.`,
+				`${tcPath} is missing; it is required when monedaP is ${messageValue(monedaP)}.`,
 			);
 		} else if (monedaP === 'MXN' && tipoCambio && compareDecimal(tipoCambio, ONE) !== 0) {
 			ctx.error(
 				'CRP20215',
 				tcPath,
-				`${tcPath} ${show(pago.tipoCambioP)} must be 1 when monedaP is "MXN".`,
+				`${tcPath} ${messageValue(pago.tipoCambioP)} must be 1 when monedaP is "MXN".`,
 				'Use 1.',
 				pago.tipoCambioP,
 			);
@@ -200,8 +200,8 @@ function checkPago(ctx: ValidationContext, entry: ListItem): void {
 			ctx.error(
 				'CRP20217',
 				montoPath,
-				`${montoPath} ${show(pago.monto)} is less than the amounts paid (Σ impPagado ÷ equivalenciaDR = ${amountText(least, decimals)}).`,
-				`Set monto to at least ${amountText(least, decimals)}, or lower the amounts applied to the invoices.`,
+				`${montoPath} ${messageValue(pago.monto)} is less than the amounts paid (Σ impPagado ÷ equivalenciaDR = ${decimalToString(least, decimals)}).`,
+				`Set monto to at least ${decimalToString(least, decimals)}, or lower the amounts applied to the invoices.`,
 				pago.monto,
 			);
 		}
@@ -264,7 +264,7 @@ function checkTotales(ctx: ValidationContext, complement: UnknownRecord, pagos: 
 		if (!have) {
 			ctx.missing(
 				path,
-				`Add ${member} ${amountText(wantDecimal, 2)}, or turn on Compute Totals.`,
+				`Add ${member} ${decimalToString(wantDecimal, 2)}, or turn on Compute Totals.`,
 				TOTALES_CODES[member],
 				`${path} is missing; the payments carry that tax.`,
 			);
@@ -272,8 +272,8 @@ function checkTotales(ctx: ValidationContext, complement: UnknownRecord, pagos: 
 			ctx.error(
 				TOTALES_CODES[member],
 				path,
-				`${path} ${show(totales[member])} does not add up: the payments give ${amountText(wantDecimal, 2)} MXN (each amount × tipoCambioP).`,
-				`Set ${member} to ${amountText(wantDecimal, 2)}.`,
+				`${path} ${messageValue(totales[member])} does not add up: the payments give ${decimalToString(wantDecimal, 2)} MXN (each amount × tipoCambioP).`,
+				`Set ${member} to ${decimalToString(wantDecimal, 2)}.`,
 				totales[member],
 			);
 		}
@@ -290,7 +290,7 @@ export function checkPaymentComplement(ctx: ValidationContext): void {
 		ctx.error(
 			'OBJECT_EXPECTED',
 			PATHS.payments,
-			`${PATHS.payments} ${show(raw)} is not an object.`,
+			`${PATHS.payments} ${messageValue(raw)} is not an object.`,
 			'Send the payment complement as an object: { version: "2.0", totales: {...}, pago: [...] }.',
 			raw,
 		);
@@ -302,7 +302,7 @@ export function checkPaymentComplement(ctx: ValidationContext): void {
 		ctx.error(
 			'COMPLEMENT_VERSION',
 			at,
-			`${at} ${show(version)} is not supported.`,
+			`${at} ${messageValue(version)} is not supported.`,
 			'Use version "2.0" (Pagos 2.0, the version for CFDI 4.0).',
 			version,
 		);

@@ -12,7 +12,7 @@ import {
 } from '../../../cfdi/decimal';
 import { groupPaymentTaxes, type DocumentTaxAmounts } from './receiptTaxes';
 import { memberPath, type TrasladoP } from '../../../cfdi/voucherShape';
-import { show } from '../../../cfdi/validation/describe';
+import { messageValue } from '../../../cfdi/validation/describe';
 import { type UnknownRecord, type ValidationContext } from '../../../cfdi/validation/context';
 import {
 	forbid,
@@ -22,7 +22,7 @@ import {
 	readNumber,
 	readObject,
 } from '../../../cfdi/validation/members';
-import { amountText, conversionTolerance, exact, ONE, TAX_DECIMALS } from './ruleAmounts';
+import { conversionTolerance, exact, ONE, TAX_DECIMALS } from './ruleAmounts';
 import type { DocumentCheck } from './paidDocumentRules';
 
 function taxKey(impuesto: unknown, tipoFactor: unknown, rate: unknown): string {
@@ -61,7 +61,7 @@ interface TaxSide {
 }
 
 const rateLabel = (line: TaxLineP) =>
-	`${show(line.impuestoP)} ${show(line.tipoFactorP)}${line.tasaOCuotaP !== undefined ? ` ${show(line.tasaOCuotaP)}` : ''}`;
+	`${messageValue(line.impuestoP)} ${messageValue(line.tipoFactorP)}${line.tasaOCuotaP !== undefined ? ` ${messageValue(line.tasaOCuotaP)}` : ''}`;
 
 const TRANSFERRED: TaxSide = {
 	member: 'trasladosP',
@@ -74,7 +74,7 @@ const TRANSFERRED: TaxSide = {
 	unmatchedFix: 'Remove it, or add the tax to the related documents it belongs to.',
 	lacking: 'the line for ',
 	addFix: (want) =>
-		`Add { baseP: ${want.baseP}, impuestoP: ${show(want.impuestoP)}, tipoFactorP: ${show(want.tipoFactorP)}${want.importeP !== undefined ? `, tasaOCuotaP: ${want.tasaOCuotaP}, importeP: ${want.importeP}` : ''} }, or turn on Compute Totals.`,
+		`Add { baseP: ${want.baseP}, impuestoP: ${messageValue(want.impuestoP)}, tipoFactorP: ${messageValue(want.tipoFactorP)}${want.importeP !== undefined ? `, tasaOCuotaP: ${want.tasaOCuotaP}, importeP: ${want.importeP}` : ''} }, or turn on Compute Totals.`,
 	importeCode: 'CRP20274',
 	sums: 'importeDR for this tax',
 	hasBase: true,
@@ -83,7 +83,7 @@ const TRANSFERRED: TaxSide = {
 const WITHHELD: TaxSide = {
 	member: 'retencionesP',
 	keyOf: (line) => String(line.impuestoP),
-	nameOf: (line) => `withheld tax ${show(line.impuestoP)}`,
+	nameOf: (line) => `withheld tax ${messageValue(line.impuestoP)}`,
 	onePer: 'one line per tax',
 	repeatCode: 'CRP20263',
 	matchCode: 'CRP20265',
@@ -91,7 +91,7 @@ const WITHHELD: TaxSide = {
 	unmatchedFix: 'Remove it, or add the withholding to the related documents.',
 	lacking: 'the ',
 	addFix: (want) =>
-		`Add { impuestoP: ${show(want.impuestoP)}, importeP: ${want.importeP} }, or turn on Compute Totals.`,
+		`Add { impuestoP: ${messageValue(want.impuestoP)}, importeP: ${want.importeP} }, or turn on Compute Totals.`,
 	importeCode: 'CRP20265',
 	sums: 'withheld importeDR',
 	hasBase: false,
@@ -166,8 +166,8 @@ function checkBaseSum(
 		ctx.error(
 			item.tipoFactorP === 'Exento' ? 'CRP20269' : 'CRP20268',
 			basePath,
-			`${basePath} ${show(item.baseP)} is not the sum of the related documents' baseDR for this tax (${amountText(wantBase, decimals)}).`,
-			`Set baseP to ${amountText(wantBase, decimals)}.`,
+			`${basePath} ${messageValue(item.baseP)} is not the sum of the related documents' baseDR for this tax (${decimalToString(wantBase, decimals)}).`,
+			`Set baseP to ${decimalToString(wantBase, decimals)}.`,
 			item.baseP,
 		);
 	}
@@ -190,8 +190,8 @@ function checkImporteSum(
 	ctx.error(
 		side.importeCode,
 		importePath,
-		`${importePath} ${show(item.importeP)} is not the sum of the related documents' ${side.sums} (${amountText(wantImporte, decimals)}).`,
-		`Set importeP to ${amountText(wantImporte, decimals)}.`,
+		`${importePath} ${messageValue(item.importeP)} is not the sum of the related documents' ${side.sums} (${decimalToString(wantImporte, decimals)}).`,
+		`Set importeP to ${decimalToString(wantImporte, decimals)}.`,
 		item.importeP,
 	);
 }

@@ -6,7 +6,7 @@
 import { compareDecimal, decimalOf, isZero, parseDecimal } from '../../../cfdi/decimal';
 import { PAYMENT_CONCEPT } from './buildReceipt';
 import { hasComplement, PATHS } from '../../../cfdi/voucherShape';
-import { show } from '../../../cfdi/validation/describe';
+import { messageValue } from '../../../cfdi/validation/describe';
 import { isPresent, textOf, type ValidationContext } from '../../../cfdi/validation/context';
 
 /** Members of the payment concept that must hold exactly the fixed text. */
@@ -41,8 +41,8 @@ function checkPaymentConcept(ctx: ValidationContext): void {
 		ctx.error(
 			code,
 			member,
-			`${member} ${show(value)} is not the payment concept's ${show(PAYMENT_CONCEPT[key])}.`,
-			`Use ${show(PAYMENT_CONCEPT[key])}.`,
+			`${member} ${messageValue(value)} is not the payment concept's ${messageValue(PAYMENT_CONCEPT[key])}.`,
+			`Use ${messageValue(PAYMENT_CONCEPT[key])}.`,
 			value,
 		);
 	}
@@ -56,7 +56,7 @@ function checkPaymentConcept(ctx: ValidationContext): void {
 			ctx.error(
 				code,
 				member,
-				`${member} ${show(concepto[key])} must be 0 in a payment voucher.`,
+				`${member} ${messageValue(concepto[key])} must be 0 in a payment voucher.`,
 				'Use 0; the amounts paid go in the payment complement.',
 				concepto[key],
 			);
@@ -67,7 +67,7 @@ function checkPaymentConcept(ctx: ValidationContext): void {
 		ctx.error(
 			'CRP20115',
 			`${path}.cantidad`,
-			`${path}.cantidad ${show(concepto.cantidad)} must be "1" in a payment voucher.`,
+			`${path}.cantidad ${messageValue(concepto.cantidad)} must be "1" in a payment voucher.`,
 			'Use "1".',
 			concepto.cantidad,
 		);
@@ -99,7 +99,7 @@ export function checkPaymentVoucher(ctx: ValidationContext): void {
 		ctx.error(
 			'CRP20101',
 			'tipoDeComprobante',
-			`tipoDeComprobante ${show(tipo)} cannot carry ${PATHS.payments}: the payment complement goes only on a payment voucher.`,
+			`tipoDeComprobante ${messageValue(tipo)} cannot carry ${PATHS.payments}: the payment complement goes only on a payment voucher.`,
 			'Use tipoDeComprobante "P" (issue a separate payment receipt), or remove the payment complement.',
 			tipo,
 		);
@@ -119,7 +119,7 @@ export function checkPaymentVoucher(ctx: ValidationContext): void {
 		ctx.error(
 			'CRP20102',
 			'exportacion',
-			`exportacion ${show(exportacion)} must be "01" in a payment voucher.`,
+			`exportacion ${messageValue(exportacion)} must be "01" in a payment voucher.`,
 			'Use "01".',
 			exportacion,
 		);

@@ -2,7 +2,7 @@
  * Numbers shared by the Pagos 2.0 checks: the schema's decimals, exact reading of JSON numbers and
  * the rounding room allowed when amounts are converted between currencies.
  */
-import { decimalOf, decimalToString, parseDecimal, type Decimal } from '../../../cfdi/decimal';
+import { decimalOf, parseDecimal, type Decimal } from '../../../cfdi/decimal';
 
 export const ONE = decimalOf(1);
 const ZERO = decimalOf(0);
@@ -15,10 +15,6 @@ export const TAX_DECIMALS = 6;
 /** The exact decimal of a JSON number (the numbers compared here were already read as numbers). */
 export function exact(value: number): Decimal {
 	return parseDecimal(value) as Decimal;
-}
-
-export function amountText(value: Decimal, decimals: number): string {
-	return decimalToString(value, decimals);
 }
 
 /** One unit in the last decimal per converted amount: rounding room when currencies differ. */
