@@ -5,7 +5,7 @@
  * (RMF rule 2.7.1.35 lists the exceptions); a recipient who does not answer within three business
  * days accepts tacitly ("Plazo vencido").
  */
-import { cfdiDateTime, isBusinessDay, mexicoCityEpoch } from './clock';
+import { mexicoCityDateTime, isBusinessDay, mexicoCityEpoch } from './clock';
 import type { Call, Reply } from './http';
 import { bindJsonObject, isObject, queryValue, toNumber } from './modelBinding';
 import { isJsonMediaType, json, message, unsupportedMediaType, validationProblem } from './replies';
@@ -300,5 +300,5 @@ function addBusinessDays(epochMs: number, days: number): number {
 /** 23:59:59 Mexico City time of the first business day after the given instant. */
 function endOfNextBusinessDay(epochMs: number): number {
 	const next = addBusinessDays(epochMs, 1);
-	return mexicoCityEpoch(`${cfdiDateTime(next).slice(0, 10)}T23:59:59`);
+	return mexicoCityEpoch(`${mexicoCityDateTime(next).slice(0, 10)}T23:59:59`);
 }

@@ -15,7 +15,7 @@ const MEXICO_CITY = new Intl.DateTimeFormat('en-CA', {
 });
 
 /** CFDI date-time (YYYY-MM-DDThh:mm:ss, no zone) in Mexico City time, as the SAT expects. */
-export function cfdiDateTime(epochMs: number): string {
+export function mexicoCityDateTime(epochMs: number): string {
 	const parts: Record<string, string> = {};
 	for (const part of MEXICO_CITY.formatToParts(new Date(epochMs))) parts[part.type] = part.value;
 	return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
@@ -35,7 +35,7 @@ export function aspNetDate(epochMs: number): string {
 
 const CFDI_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/;
 
-/** Epoch ms of a Mexico City wall-clock date-time (the inverse of cfdiDateTime); NaN when malformed. */
+/** Epoch ms of a Mexico City wall-clock date-time (the inverse of mexicoCityDateTime); NaN when malformed. */
 export function mexicoCityEpoch(local: string): number {
 	const match = CFDI_DATE_TIME.exec(local);
 	if (!match) return NaN;
@@ -44,7 +44,7 @@ export function mexicoCityEpoch(local: string): number {
 	// Two passes settle the offset even on the day the zone's offset changed (before 2023).
 	let guess = asUtc;
 	for (let pass = 0; pass < 2; pass++)
-		guess = asUtc - (Date.parse(`${cfdiDateTime(guess)}Z`) - guess);
+		guess = asUtc - (Date.parse(`${mexicoCityDateTime(guess)}Z`) - guess);
 	return guess;
 }
 

@@ -10,7 +10,7 @@ import { type ApiRoute, type RouteDef, routeTable } from './apiRoutes';
 import { BlobStorage, pdfBlobPath } from './blobStorage';
 import { CancellationBook } from './cancellation';
 import { buildCfdiXml } from './cfdiXml';
-import { cfdiDateTime } from './clock';
+import { mexicoCityDateTime } from './clock';
 import type { Resolution } from './dispatch';
 import { PDF_NOT_READY_MESSAGE } from './faults';
 import type { Call, Reply } from './http';
@@ -337,7 +337,7 @@ export class IssuingApi {
 	private stamp(stored: StoredVoucher, account: SandboxAccount, noCalcularFecha: boolean): void {
 		const now = this.options.now();
 		const uuid = randomUUID().toUpperCase();
-		const fechaTimbrado = cfdiDateTime(now);
+		const fechaTimbrado = mexicoCityDateTime(now);
 		const fecha = noCalcularFecha ? String(stored.body.fecha) : fechaTimbrado;
 		stored.xml = buildCfdiXml(stored.body, account, {
 			uuid,

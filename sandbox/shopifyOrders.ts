@@ -6,7 +6,7 @@
  * twin (shop and presentment money, both MXN). A line's tax is what Shopify computes on a
  * tax-included price: its total × rate / (1 + rate), to the cent.
  */
-import { cfdiDateTime } from './clock';
+import { mexicoCityDateTime } from './clock';
 
 export type ShopifyOrder = Record<string, unknown>;
 
@@ -61,7 +61,7 @@ const moneySet = (value: string) => ({
 
 /** Shopify's date-time: Mexico City wall clock with its offset (-06:00, no daylight saving since 2022). */
 export function shopifyDateTime(epochMs: number): string {
-	return `${cfdiDateTime(epochMs)}-06:00`;
+	return `${mexicoCityDateTime(epochMs)}-06:00`;
 }
 
 /** An order in the Admin REST API's shape, from the facts of `spec`. */
@@ -157,7 +157,7 @@ export function shopifyOrder(spec: SampleOrderSpec): ShopifyOrder {
 
 /** Noon of `day` of the month before `now`'s month, Mexico City time (epoch ms). */
 export function dayOfLastMonth(now: number, day: number): number {
-	const [year, month] = cfdiDateTime(now).split('-').map(Number);
+	const [year, month] = mexicoCityDateTime(now).split('-').map(Number);
 	const first = Date.UTC(year, month - 2, 1, 18); // 12:00 at -06:00
 	return first + (day - 1) * 86_400_000;
 }

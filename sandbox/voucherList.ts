@@ -6,7 +6,7 @@
  * them in another zone (the list's zone is not known), for the client's tolerance of it.
  */
 import type { CancellationBook } from './cancellation';
-import { cfdiDateTime, mexicoCityEpoch } from './clock';
+import { mexicoCityDateTime, mexicoCityEpoch } from './clock';
 import type { Call, Reply } from './http';
 import { isObject, queryValue, toNumber } from './modelBinding';
 import { json, validationProblem } from './replies';
@@ -50,7 +50,7 @@ export function listVouchers(ctx: ListContext): Reply {
 			const epoch = mexicoCityEpoch(stored.fecha ?? '');
 			const shifted = epoch + (ctx.dates?.offsetHours ?? 0) * HOUR_MS;
 			// The date as written: the Fecha's wall clock moved by the offset.
-			const fecha = Number.isNaN(epoch) ? stored.fecha : cfdiDateTime(shifted);
+			const fecha = Number.isNaN(epoch) ? stored.fecha : mexicoCityDateTime(shifted);
 			const filtered = ctx.dates?.filterBy === 'instant' ? epoch : shifted;
 			return { stored, fecha, seconds: Math.floor(filtered / 1000) };
 		})

@@ -1,6 +1,6 @@
 /** The Duplicate Check's list calls (duplicateCase) and the list pages one fresh order reads (freshOrderCase). */
 import { DEFAULT_ACCOUNT, startSandbox } from '../../sandbox';
-import { cfdiDateTime } from '../../sandbox/clock';
+import { mexicoCityDateTime } from '../../sandbox/clock';
 import { Engine, shutdownEngine } from '../../test/support/engine/engine';
 import { sandboxCredential } from '../../test/support/sandboxCredential';
 import { corpusOrder } from '../../test/support/corpusOrder';
@@ -141,7 +141,7 @@ export async function freshOrderCase(): Promise<void> {
 					...template,
 					id,
 					uuid: `BENCH${String(index).padStart(8, '0')}-0000-4000-8000-000000000000`,
-					fecha: cfdiDateTime(now - 120_000 - Math.floor((index * 86_400_000) / perDay)),
+					fecha: mexicoCityDateTime(now - 120_000 - Math.floor((index * 86_400_000) / perDay)),
 					body: { ...template.body, folio: `X${index}` },
 				});
 			}

@@ -12,7 +12,7 @@ import {
 	withCfdiCredential,
 } from '../support/examples';
 import { exampleCredential } from '../support/sandboxCredential';
-import { cfdiDateTime } from '../../sandbox/clock';
+import { mexicoCityDateTime } from '../../sandbox/clock';
 import { type ApiClient, PREFIX, validVoucher } from '../support/sandboxHelpers';
 import { N8nInstance } from './n8n';
 
@@ -203,7 +203,7 @@ export async function stampedBackDated(
 	folio: string,
 ): Promise<string> {
 	const response = await api.create(
-		validVoucher({ fecha: cfdiDateTime(Date.now() - hours * HOUR_MS), folio }),
+		validVoucher({ fecha: mexicoCityDateTime(Date.now() - hours * HOUR_MS), folio }),
 		'emitir=true&noCalcularFecha=true',
 	);
 	const { uuid } = (await response.json()) as { uuid?: string };

@@ -1,6 +1,6 @@
 import {
 	aspNetDate,
-	cfdiDateTime,
+	mexicoCityDateTime,
 	isBusinessDay,
 	isoSeconds,
 	mexicoCityEpoch,
@@ -11,7 +11,7 @@ const AT = Date.UTC(2026, 2, 2, 18, 4, 5, 678);
 
 describe('the dates the sandbox writes', () => {
 	it('a CFDI date-time is Mexico City wall-clock time without a zone, and reads back', () => {
-		expect(cfdiDateTime(AT)).toBe('2026-03-02T12:04:05');
+		expect(mexicoCityDateTime(AT)).toBe('2026-03-02T12:04:05');
 		expect(mexicoCityEpoch('2026-03-02T12:04:05')).toBe(Math.floor(AT / 1000) * 1000);
 		expect(mexicoCityEpoch('2026-03-02 12:04')).toBeNaN();
 	});

@@ -113,7 +113,7 @@ function recipientMatch(listed: ListedSale, sale: SaleFacts): Match {
 }
 
 /** The sale's currency decimals (2 when it names none the catalog knows). */
-function decimalsOf(sale: SaleFacts, listed: ListedSale): number {
+function saleDecimals(sale: SaleFacts, listed: ListedSale): number {
 	return currencyDecimals(fieldText(sale.currency) || fieldText(listed.currency)) ?? 2;
 }
 
@@ -124,7 +124,7 @@ export function moneyText(value: unknown, decimals = 2): string | undefined {
 }
 
 function totalMatch(listed: ListedSale, sale: SaleFacts): Match {
-	const decimals = decimalsOf(sale, listed);
+	const decimals = saleDecimals(sale, listed);
 	const mine = moneyText(sale.total, decimals);
 	const theirs = moneyText(listed.total, decimals);
 	if (mine === undefined || theirs === undefined) return 'unknown';
@@ -221,7 +221,7 @@ export function judgeListed(key: BusinessKey, sale: SaleFacts, listed: ListedSal
 		return { kind: 'stamped', voucher: mine[0], others: [...mine.slice(1), ...changed] };
 	}
 	if (changed.length) {
-		const decimals = decimalsOf(sale, changed[0]);
+		const decimals = saleDecimals(sale, changed[0]);
 		return {
 			kind: 'stamped',
 			voucher: changed[0],

@@ -13,7 +13,7 @@
  * "Live" is every state but cancelled: a document in cancellation may still be refused its
  * cancellation, and a document this run sent and not yet confirmed may be stamped.
  */
-import { currencyDecimals } from '../cfdi/catalogs/moneda';
+import { amountDecimals } from '../cfdi/catalogs/moneda';
 import {
 	addDecimal,
 	decimalToString,
@@ -77,11 +77,9 @@ export interface Refusal {
 	figures?: Record<string, string>;
 }
 
-export const decimalsOf = (currency: string): number => currencyDecimals(currency) ?? 2;
-
 /** Amount with its currency, at the currency's decimals. */
 export function money(value: Decimal, currency: string): string {
-	return `${decimalToString(value, decimalsOf(currency))} ${currency}`;
+	return `${decimalToString(value, amountDecimals(currency))} ${currency}`;
 }
 
 export const STATE_WORDS: Record<LedgerState, string> = {
@@ -108,7 +106,7 @@ export function inInvoiceCurrency(
 	const toMxn = document.currency === 'MXN' ? undefined : document.exchangeRate;
 	if (document.currency !== 'MXN' && !toMxn) return undefined;
 	const mxn = toMxn ? multiplyDecimal(amount, toMxn) : amount;
-	const decimals = decimalsOf(invoice.currency);
+	const decimals = amountDecimals(invoice.currency);
 	if (invoice.currency === 'MXN') return roundDecimal(mxn, decimals);
 	if (!invoice.exchangeRate) return undefined;
 	return divideDecimal(mxn, invoice.exchangeRate, decimals);

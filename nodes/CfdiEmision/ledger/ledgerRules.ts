@@ -14,7 +14,6 @@ import {
 	inInvoiceCurrency,
 	money,
 	STATE_WORDS,
-	decimalsOf,
 	type CountedCredit,
 	type CountedPayment,
 	type InvoiceSums,
@@ -23,6 +22,7 @@ import {
 	type LedgerPaid,
 	type Refusal,
 } from './ledger';
+import { amountDecimals } from '../cfdi/catalogs/moneda';
 import { fieldCode } from '../cfdi/fieldText';
 
 const nameOf = (document: LedgerDocument) => document.label ?? document.uuid;
@@ -91,8 +91,8 @@ export function creditRefusal(ledger: Ledger, note: LedgerDocument): Refusal | u
 				value: decimalToString(amount),
 				figures: {
 					ticket,
-					alreadyCredited: decimalToString(before, decimalsOf(currency)),
-					ticketAmount: decimalToString(ticketTotal, decimalsOf(currency)),
+					alreadyCredited: decimalToString(before, amountDecimals(currency)),
+					ticketAmount: decimalToString(ticketTotal, amountDecimals(currency)),
 				},
 			};
 		}
@@ -158,8 +158,8 @@ export function creditRefusal(ledger: Ledger, note: LedgerDocument): Refusal | u
 		field: 'total',
 		value: decimalToString(note.total),
 		figures: {
-			alreadyCredited: decimalToString(credited, decimalsOf(currency)),
-			invoiceTotal: decimalToString(limit, decimalsOf(currency)),
+			alreadyCredited: decimalToString(credited, amountDecimals(currency)),
+			invoiceTotal: decimalToString(limit, amountDecimals(currency)),
 			currency,
 		},
 	};
@@ -210,8 +210,8 @@ export function installmentConflictRefusal(
 			invoice: entry.invoice,
 			installment: String(entry.installment),
 			otherReceipt: nameOf(other.document),
-			otherAmount: decimalToString(other.entry.amount, decimalsOf(currency)),
-			amount: decimalToString(entry.amount, decimalsOf(currency)),
+			otherAmount: decimalToString(other.entry.amount, amountDecimals(currency)),
+			amount: decimalToString(entry.amount, amountDecimals(currency)),
 		},
 	};
 }
@@ -280,11 +280,11 @@ export function paymentRefusal(ledger: Ledger, receipt: LedgerDocument): Refusal
 				message: `The previous balance ${money(entry.previous, currency)} of invoice ${entry.invoice} (installment ${entry.installment}) is not what is owed: its receipts already paid ${money(sums.paid, currency)} of ${money(invoice.total, currency)}, so the balance is ${money(balance, currency)}.`,
 				fix: `Nothing was sent. Set the previous balance to ${money(balance, currency)}${compareDecimal(entry.amount, balance) > 0 ? ` and pay at most that` : ''}, or leave it to the invoice's XML.`,
 				field: `${field}.impSaldoAnt`,
-				value: decimalToString(entry.previous, decimalsOf(currency)),
+				value: decimalToString(entry.previous, amountDecimals(currency)),
 				figures: {
 					invoice: entry.invoice,
-					balance: decimalToString(balance, decimalsOf(currency)),
-					paid: decimalToString(sums.paid, decimalsOf(currency)),
+					balance: decimalToString(balance, amountDecimals(currency)),
+					paid: decimalToString(sums.paid, amountDecimals(currency)),
 				},
 			};
 		if (compareDecimal(entry.amount, balance) > 0)
@@ -293,7 +293,7 @@ export function paymentRefusal(ledger: Ledger, receipt: LedgerDocument): Refusal
 				message: `This receipt pays ${money(entry.amount, currency)} on invoice ${entry.invoice}, which owes ${money(balance, currency)} (total ${money(invoice.total, currency)}, already paid ${money(sums.paid, currency)}).`,
 				fix: `Nothing was sent. Pay at most ${money(balance, currency)} on this invoice.`,
 				field: `${field}.impPagado`,
-				value: decimalToString(entry.amount, decimalsOf(currency)),
+				value: decimalToString(entry.amount, amountDecimals(currency)),
 			};
 	}
 	return undefined;

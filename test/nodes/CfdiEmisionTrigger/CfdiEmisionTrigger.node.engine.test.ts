@@ -5,7 +5,7 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { cfdiDateTime } from '../../../sandbox/clock';
+import { mexicoCityDateTime } from '../../../sandbox/clock';
 import { apiClient, type ApiClient, validVoucher } from '../../support/sandboxHelpers';
 import { Engine } from '../../support/engine/engine';
 import { stampedUuid, useSandboxEngine } from '../../support/nodeTestKit';
@@ -122,7 +122,7 @@ describe('trigger: Voucher Stamped', () => {
 		const first = await pollTrigger(kit.engine, stampedEvent);
 		const stamped: string[] = [];
 		const backDated = await api.create(
-			validVoucher({ fecha: cfdiDateTime(Date.now() - 5 * 3600_000), folio: 'late' }),
+			validVoucher({ fecha: mexicoCityDateTime(Date.now() - 5 * 3600_000), folio: 'late' }),
 			'emitir=true&noCalcularFecha=true',
 		);
 		const lateUuid = ((await backDated.json()) as { uuid: string }).uuid;
@@ -265,7 +265,7 @@ describe('trigger: each event once for the life of the workflow, whatever its se
 	/** A voucher to the general public dated `hours` back (the SAT allows up to 72), stamped now. */
 	async function stampBackDated(hours: number, folio: string): Promise<string> {
 		const res = await api.create(
-			validVoucher({ fecha: cfdiDateTime(Date.now() - hours * HOUR_MS), folio }),
+			validVoucher({ fecha: mexicoCityDateTime(Date.now() - hours * HOUR_MS), folio }),
 			'emitir=true&noCalcularFecha=true',
 		);
 		const { uuid } = (await res.json()) as { uuid: string };

@@ -199,3 +199,8 @@ export const MONEDA: MonedaEntry[] = withSatNames('c_Moneda', [
 export function currencyDecimals(moneda: unknown): number | undefined {
 	return findEntry(MONEDA, moneda)?.decimals;
 }
+
+/** Decimals of a currency's amounts; 2 when the currency is unknown. */
+export function amountDecimals(moneda: unknown): number {
+	return currencyDecimals(moneda) ?? 2;
+}

@@ -12,9 +12,10 @@ import {
 	parseDecimal,
 	subtractDecimal,
 	type Decimal,
+	decimalToNumber,
 } from '../decimal';
 import type { Voucher } from '../types';
-import { grossFactor, num, type TaxRate } from './taxRates';
+import { grossFactor, type TaxRate } from './taxRates';
 import { withConceptTaxes } from './voucherParts';
 
 // How many units of the last decimal around amount ÷ (1 + rates) a derived base is looked for.
@@ -34,7 +35,7 @@ export function grossOfBase(
 					cantidad: '1',
 					claveUnidad: 'ACT',
 					descripcion: 'probe',
-					valorUnitario: num(base),
+					valorUnitario: decimalToNumber(base),
 				},
 				rates,
 			),

@@ -1,4 +1,3 @@
-import { currencyDecimals } from '../catalogs/moneda';
 import {
 	addDecimal,
 	decimalToNumber,
@@ -7,7 +6,6 @@ import {
 	type Decimal,
 } from '../decimal';
 import type { ConceptoImpuestos, ConceptoTax } from '../types';
-import { isRecord } from '../voucherShape';
 
 /**
  * One tax of an invoice as the kinds need it: the rate, and, when known (read from the invoice's
@@ -42,23 +40,9 @@ export class KindInputError extends Error {
 	}
 }
 
-/** Decimals of a currency's amounts; 2 when the currency is unknown. */
-export function decimalsOf(moneda: unknown): number {
-	return currencyDecimals(moneda) ?? 2;
-}
-
-/** An exact decimal of a number or numeric text; undefined otherwise. */
-export function dec(value: unknown): Decimal | undefined {
-	return parseDecimal(value);
-}
-
-export function num(value: Decimal): number {
-	return decimalToNumber(value);
-}
-
 /** The rate of a Tasa or Cuota line; undefined for Exento or a missing rate. */
 export function rateOf(tax: TaxRate): Decimal | undefined {
-	return tax.tipoFactor === 'Exento' ? undefined : dec(tax.tasaOCuota);
+	return tax.tipoFactor === 'Exento' ? undefined : parseDecimal(tax.tasaOCuota);
 }
 
 /** Transferred lines first, then withholdings, as CFDI concept taxes list them. */
@@ -66,7 +50,7 @@ export function conceptTaxesFor(rates: ReadonlyArray<TaxRate>): ConceptoImpuesto
 	const line = (tax: TaxRate): ConceptoTax => {
 		const out: ConceptoTax = { impuesto: tax.impuesto, tipoFactor: tax.tipoFactor };
 		const rate = rateOf(tax);
-		if (rate) out.tasaOCuota = num(rate);
+		if (rate) out.tasaOCuota = decimalToNumber(rate);
 		return out;
 	};
 	const traslados = rates.filter((tax) => !tax.withheld).map(line);
@@ -86,11 +70,4 @@ export function grossFactor(rates: ReadonlyArray<TaxRate>): Decimal {
 		factor = tax.withheld ? subtractDecimal(factor, rate) : addDecimal(factor, rate);
 	}
 	return factor;
-}
-
-export { isRecord };
-
-/** Text that is given (not empty or blank); undefined otherwise. */
-export function text(value: unknown): string | undefined {
-	return typeof value === 'string' && value.trim() !== '' ? value : undefined;
 }

@@ -1,4 +1,4 @@
-import { fieldCode, fieldText } from '../../../../nodes/CfdiEmision/cfdi/fieldText';
+import { fieldCode, fieldText, givenText } from '../../../../nodes/CfdiEmision/cfdi/fieldText';
 
 describe('fieldText: a loosely typed field as the guards compare it', () => {
 	it('trims text and reads numbers as their decimal text', () => {
@@ -17,5 +17,13 @@ describe('fieldText: a loosely typed field as the guards compare it', () => {
 		expect(fieldCode(' aaa010101aaa ')).toBe('AAA010101AAA');
 		expect(fieldCode('usd')).toBe('USD');
 		expect(fieldCode(undefined)).toBe('');
+	});
+
+	it('gives text only when some is given, as it is', () => {
+		expect(givenText(' A1 ')).toBe(' A1 ');
+		expect(givenText('  ')).toBeUndefined();
+		expect(givenText('')).toBeUndefined();
+		expect(givenText(12)).toBeUndefined();
+		expect(givenText(undefined)).toBeUndefined();
 	});
 });

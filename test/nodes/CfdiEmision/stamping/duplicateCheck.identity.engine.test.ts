@@ -8,7 +8,7 @@
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { cfdiDateTime } from '../../../../sandbox/clock';
+import { mexicoCityDateTime } from '../../../../sandbox/clock';
 import { corpusOrder, type Order } from '../../../support/corpusOrder';
 import { createParams, orderParams, useSandboxEngine } from '../../../support/nodeTestKit';
 import { invoiceVoucher } from '../../../support/vouchers';
@@ -33,7 +33,7 @@ const HOUR_MS = 3_600_000;
 function age(uuid: unknown, hours: number) {
 	const voucher = stamped().find((one) => one.uuid === uuid);
 	if (!voucher) throw new Error(`no stamped voucher ${String(uuid)}`);
-	voucher.fecha = cfdiDateTime(Date.now() - hours * HOUR_MS);
+	voucher.fecha = mexicoCityDateTime(Date.now() - hours * HOUR_MS);
 }
 
 describe('a content match holds only within its own window', () => {
@@ -80,7 +80,7 @@ describe('a content match holds only within its own window', () => {
 		age(json(old.items).uuid, 48);
 		kit.sandbox.clearLog();
 		const dated = createParams(invoiceVoucher(), {
-			options: { noCalcularFecha: true, fecha: cfdiDateTime(Date.now() - 60_000) },
+			options: { noCalcularFecha: true, fecha: mexicoCityDateTime(Date.now() - 60_000) },
 		});
 		const { items } = await kit.engine.runNode(dated, [{}], V11);
 		// Before: alreadyStamped with the 48-hour-old invoice (the 72-hour allowance widened the window).
@@ -90,7 +90,7 @@ describe('a content match holds only within its own window', () => {
 	});
 
 	test('Use Voucher Date: the same dated voucher sent again is found by its own date, however far back within the 72 hours', async () => {
-		const fecha = cfdiDateTime(Date.now() - 30 * HOUR_MS);
+		const fecha = mexicoCityDateTime(Date.now() - 30 * HOUR_MS);
 		const dated = createParams(invoiceVoucher(), { options: { noCalcularFecha: true, fecha } });
 		const first = await kit.engine.runNode(dated, [{}], V11);
 		expect(json(first.items)).toMatchObject({ status: 'stamped' });

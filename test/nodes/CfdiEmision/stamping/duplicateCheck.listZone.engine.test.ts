@@ -7,7 +7,7 @@
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { cfdiDateTime } from '../../../../sandbox/clock';
+import { mexicoCityDateTime } from '../../../../sandbox/clock';
 import type { ListDates } from '../../../../sandbox';
 import { corpusOrder } from '../../../support/corpusOrder';
 import { createParams, orderParams, useSandboxEngine } from '../../../support/nodeTestKit';
@@ -27,7 +27,7 @@ const creates = () =>
 function stampedHoursAgo(uuid: unknown, hours: number): void {
 	const voucher = stamped().find((one) => one.uuid === uuid);
 	if (!voucher?.xml) throw new Error(`no stamped voucher ${String(uuid)}`);
-	const then = cfdiDateTime(Date.now() - hours * HOUR_MS);
+	const then = mexicoCityDateTime(Date.now() - hours * HOUR_MS);
 	voucher.fecha = then;
 	voucher.xml = voucher.xml
 		.replace(/ Fecha="[^"]*"/, ` Fecha="${then}"`)
@@ -37,7 +37,7 @@ function stampedHoursAgo(uuid: unknown, hours: number): void {
 /** An order placed 10 minutes ago in Mexico City (its window starts there, less a clock margin). */
 const recentOrder = (): IDataObject => ({
 	...corpusOrder('example-1'),
-	created_at: `${cfdiDateTime(Date.now() - 10 * 60_000)}-06:00`,
+	created_at: `${mexicoCityDateTime(Date.now() - 10 * 60_000)}-06:00`,
 });
 
 const ZONES: Array<[string, ListDates]> = [

@@ -5,7 +5,7 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { cfdiDateTime } from '../../../../sandbox/clock';
+import { mexicoCityDateTime } from '../../../../sandbox/clock';
 import { useSandboxEngine } from '../../../support/nodeTestKit';
 import { receiptParams, stampInvoice, creditNoteParams } from '../../../support/kindsKit';
 
@@ -82,7 +82,7 @@ describe("one list read per run, shared by the Duplicate Check and the sale's le
 		// Listed five days back: the run's read reaches it (a key without a date looks 30 days back).
 		const stored = [...kit.sandbox.vouchers.values()].find((voucher) => voucher.uuid === older);
 		if (!stored) throw new Error('no stamped voucher');
-		stored.fecha = cfdiDateTime(Date.now() - 5 * 86_400_000);
+		stored.fecha = mexicoCityDateTime(Date.now() - 5 * 86_400_000);
 		kit.sandbox.clearLog();
 		const { items, error } = await kit.engine.runNode(
 			noteParams(invoice, { creditAmount: 100, duplicateCheckKey: 'R-20' }),

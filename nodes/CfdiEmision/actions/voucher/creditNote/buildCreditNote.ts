@@ -11,19 +11,15 @@ import {
 	decimalToString,
 	sumDecimals,
 	type Decimal,
+	parseDecimal,
+	decimalToNumber,
 } from '../../../cfdi/decimal';
 import type { Concepto, Receptor, Voucher } from '../../../cfdi/types';
 import { withRelatedGroups } from '../../../cfdi/voucherShape';
 import type { SourceMoney } from '../../../cfdi/voucherSource';
 import { baseForGross } from '../../../cfdi/kinds/taxIncluded';
-import {
-	dec,
-	decimalsOf,
-	KindInputError,
-	num,
-	rateOf,
-	type TaxRate,
-} from '../../../cfdi/kinds/taxRates';
+import { KindInputError, rateOf, type TaxRate } from '../../../cfdi/kinds/taxRates';
+import { amountDecimals } from '../../../cfdi/catalogs/moneda';
 import {
 	voucherHead,
 	withConceptTaxes,
@@ -117,8 +113,8 @@ function invoiceRates(invoices: ReadonlyArray<CreditedInvoice>): TaxRate[] {
 		);
 	}
 	const bases = rates
-		.filter((tax) => !tax.withheld && dec(tax.base))
-		.map((tax) => dec(tax.base) as Decimal);
+		.filter((tax) => !tax.withheld && parseDecimal(tax.base))
+		.map((tax) => parseDecimal(tax.base) as Decimal);
 	if (bases.some((base) => compareDecimal(base, bases[0]) !== 0)) {
 		throw new KindInputError(
 			'amount',
@@ -148,10 +144,10 @@ function concept(line: CreditNoteLine, rates: ReadonlyArray<TaxRate>): Concepto 
 	const taxed = withConceptTaxes(out, rates);
 	// A line's own tax Importe (an invoice's line, or base × rate rounded the other way by the pricing)
 	// is kept where it lies within the SAT's limits (computeTotals keepTaxImportes).
-	const given = rates.filter((tax) => !tax.withheld).map((tax) => dec(tax.importe));
+	const given = rates.filter((tax) => !tax.withheld).map((tax) => parseDecimal(tax.importe));
 	taxed.impuestos?.traslados?.forEach((tax, index) => {
 		const importe = given[index];
-		if (importe && tax.tipoFactor === 'Tasa') tax.importe = num(importe);
+		if (importe && tax.tipoFactor === 'Tasa') tax.importe = decimalToNumber(importe);
 	});
 	return taxed;
 }
@@ -172,8 +168,8 @@ function creditLimit(invoices: ReadonlyArray<CreditedInvoice>, moneda: string): 
 				`Issue one credit note per currency, each in its invoices' currency.`,
 			);
 		}
-		const total = dec(invoice.total);
-		const saldo = dec(invoice.saldo);
+		const total = parseDecimal(invoice.total);
+		const saldo = parseDecimal(invoice.saldo);
 		if (total && saldo && compareDecimal(saldo, total) > 0) {
 			throw new KindInputError(
 				`${path}.saldo`,
@@ -200,11 +196,11 @@ export function creditNoteMoney(
 	moneda = input.moneda ?? input.invoices[0]?.moneda ?? 'MXN',
 ): SourceMoney | undefined {
 	const hasLines = Array.isArray(input.lines) && input.lines.length > 0;
-	const amount = dec(input.amount);
+	const amount = parseDecimal(input.amount);
 	if (hasLines || !amount || amount.units <= BigInt(0) || input.amountIncludesTax === false)
 		return undefined;
 	return {
-		amount: decimalAsGiven(amount, decimalsOf(moneda)),
+		amount: decimalAsGiven(amount, amountDecimals(moneda)),
 		currency: moneda,
 		from: 'the amount to credit',
 		field: 'amount',
@@ -233,12 +229,12 @@ export function buildCreditNote(input: CreditNoteInput): Voucher {
 		);
 	}
 	const moneda = input.moneda ?? input.invoices[0].moneda ?? 'MXN';
-	const decimals = decimalsOf(moneda);
+	const decimals = amountDecimals(moneda);
 	const limit = creditLimit(input.invoices, moneda);
 
 	let conceptos: Concepto[];
 	const hasLines = Array.isArray(input.lines) && input.lines.length > 0;
-	const given = dec(input.amount);
+	const given = parseDecimal(input.amount);
 	const amount = given && given.units > BigInt(0) ? given : undefined;
 	if (hasLines) {
 		conceptos = (input.lines as CreditNoteLine[]).map((line) =>
@@ -257,7 +253,7 @@ export function buildCreditNote(input: CreditNoteInput): Voucher {
 					cantidad: '1',
 					claveUnidad: input.claveUnidad ?? 'ACT',
 					descripcion,
-					valorUnitario: num(valorUnitario),
+					valorUnitario: decimalToNumber(valorUnitario),
 				},
 				rates,
 			),
@@ -291,9 +287,9 @@ export function buildCreditNote(input: CreditNoteInput): Voucher {
 		if (whole) computed = whole;
 	}
 
-	const total = dec(computed.total);
+	const total = parseDecimal(computed.total);
 	if (total && compareDecimal(total, limit) > 0) {
-		const what = input.invoices.some((invoice) => dec(invoice.saldo))
+		const what = input.invoices.some((invoice) => parseDecimal(invoice.saldo))
 			? 'the balance still owed on the related invoice'
 			: "the related invoice's total";
 		const most = `${decimalToString(limit, decimals)} ${moneda}`;
@@ -324,11 +320,11 @@ function wholeInvoiceCredit(
 	amount: Decimal,
 	limit: Decimal,
 ): Voucher | undefined {
-	const reached = dec(computeTotals(single, { keepTaxImportes: true }).voucher.total);
+	const reached = parseDecimal(computeTotals(single, { keepTaxImportes: true }).voucher.total);
 	if (reached && compareDecimal(reached, amount) === 0) return undefined;
 	if (input.invoices.length !== 1 || compareDecimal(amount, limit) !== 0) return undefined;
 	const [invoice] = input.invoices;
-	const total = dec(invoice.total);
+	const total = parseDecimal(invoice.total);
 	if (!invoice.lines?.length || !total || compareDecimal(total, amount) !== 0) return undefined;
 	const byLines = computeTotals(
 		{
@@ -337,7 +333,7 @@ function wholeInvoiceCredit(
 		},
 		{ keepTaxImportes: true },
 	).voucher;
-	const credited = dec(byLines.total);
+	const credited = parseDecimal(byLines.total);
 	return credited && compareDecimal(credited, amount) === 0 ? byLines : undefined;
 }
 

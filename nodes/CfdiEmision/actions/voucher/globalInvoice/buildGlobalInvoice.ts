@@ -12,12 +12,15 @@ import {
 	roundDecimal,
 	sumDecimals,
 	type Decimal,
+	parseDecimal,
+	decimalToNumber,
 } from '../../../cfdi/decimal';
 import { GENERIC_NATIONAL_RFC } from '../../../cfdi/rfc';
 import type { Concepto, Voucher } from '../../../cfdi/types';
 import { withGlobalInformation, type InformacionGlobal } from '../../../cfdi/voucherShape';
 import type { SourceMoney } from '../../../cfdi/voucherSource';
-import { dec, decimalsOf, KindInputError, num, type TaxRate } from '../../../cfdi/kinds/taxRates';
+import { KindInputError, type TaxRate } from '../../../cfdi/kinds/taxRates';
+import { amountDecimals } from '../../../cfdi/catalogs/moneda';
 import { baseForGross, lineTotals } from '../../../cfdi/kinds/taxIncluded';
 import { SALE_CONCEPT } from '../../../cfdi/globalSaleLines';
 import {
@@ -79,9 +82,9 @@ export function buildGlobalInvoice(input: GlobalInvoiceInput): Voucher {
 		);
 	}
 	const moneda = input.moneda ?? 'MXN';
-	const decimals = decimalsOf(moneda);
+	const decimals = amountDecimals(moneda);
 	const conceptos: Concepto[] = input.sales.map((sale, index) => {
-		const amount = dec(sale.amount);
+		const amount = parseDecimal(sale.amount);
 		if (!amount)
 			throw new KindInputError(
 				`sales[${index}].amount`,
@@ -121,7 +124,7 @@ export function buildGlobalInvoice(input: GlobalInvoiceInput): Voucher {
 			cantidad: '1',
 			claveUnidad: SALE_CONCEPT.claveUnidad,
 			descripcion: sale.descripcion || SALE_CONCEPT.descripcion,
-			valorUnitario: num(valorUnitario),
+			valorUnitario: decimalToNumber(valorUnitario),
 		};
 		if (sale.descuento !== undefined && sale.descuento !== '')
 			concepto.descuento = Number(sale.descuento);
@@ -155,11 +158,11 @@ export function buildGlobalInvoice(input: GlobalInvoiceInput): Voucher {
  */
 export function globalInvoiceMoney(input: GlobalInvoiceInput, voucher: Voucher): SourceMoney {
 	const moneda = input.moneda ?? 'MXN';
-	const decimals = decimalsOf(moneda);
+	const decimals = amountDecimals(moneda);
 	const built = lineTotals(voucher);
 	const lines: Decimal[] = input.sales.map((sale, index) =>
 		(sale.priceIncludesTax ?? input.pricesIncludeTax ?? true)
-			? (dec(sale.amount) as Decimal)
+			? (parseDecimal(sale.amount) as Decimal)
 			: built[index],
 	);
 	return {

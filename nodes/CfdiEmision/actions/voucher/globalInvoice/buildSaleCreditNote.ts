@@ -12,6 +12,7 @@ import {
 	decimalToString,
 	subtractDecimal,
 	type Decimal,
+	parseDecimal,
 } from '../../../cfdi/decimal';
 import type { Receptor, Voucher } from '../../../cfdi/types';
 import { withGlobalInformation } from '../../../cfdi/voucherShape';
@@ -24,7 +25,7 @@ import {
 	ticketsOf,
 	type SaleDocument,
 } from '../../../stampedXml/saleDocument';
-import { dec, KindInputError, type TaxRate } from '../../../cfdi/kinds/taxRates';
+import { KindInputError, type TaxRate } from '../../../cfdi/kinds/taxRates';
 import type { VoucherHeadInput } from '../../../cfdi/kinds/voucherParts';
 
 export interface GlobalSaleCreditInput extends VoucherHeadInput {
@@ -116,14 +117,14 @@ export function buildGlobalSaleCreditNote(
 		);
 	}
 	const { amount: ticketTotal, left } = ticketBalance(global, ticket, input.alreadyCredited);
-	if (compareDecimal(left, dec('0.005') as Decimal) < 0) {
+	if (compareDecimal(left, parseDecimal('0.005') as Decimal) < 0) {
 		throw new KindInputError(
 			'amount',
 			`Ticket ${ticket} of global invoice ${uuid} (${decimalToString(ticketTotal)}) is already credited in full (${decimalToString(input.alreadyCredited)} by earlier credit notes).`,
 			'Nothing is left to credit on this ticket; check the earlier credit notes with Voucher > Get Many, filter Sale.',
 		);
 	}
-	const given = dec(input.amount);
+	const given = parseDecimal(input.amount);
 	const amount = given && given.units > BigInt(0) ? given : left;
 	const credit: SaleCredit = {
 		emisor: input.emisor,

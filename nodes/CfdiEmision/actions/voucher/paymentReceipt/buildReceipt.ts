@@ -3,7 +3,7 @@
  * SAT's filling guide ("Guía de llenado del comprobante al que se le incorpore el complemento para
  * recepción de pagos", version 2.0) requires, rounding at every step.
  */
-import { decimalOf, type Decimal } from '../../../cfdi/decimal';
+import { decimalOf, type Decimal, parseDecimal, decimalToNumber } from '../../../cfdi/decimal';
 import type { Voucher } from '../../../cfdi/types';
 import {
 	VERSIONS,
@@ -21,7 +21,9 @@ import {
 	type DocumentTaxAmounts,
 } from './receiptTaxes';
 import { paymentTotals, readPagoAmounts, type PagoAmounts } from './receiptTotals';
-import { dec, decimalsOf, KindInputError, num, text } from '../../../cfdi/kinds/taxRates';
+import { KindInputError } from '../../../cfdi/kinds/taxRates';
+import { amountDecimals } from '../../../cfdi/catalogs/moneda';
+import { givenText } from '../../../cfdi/fieldText';
 import { voucherHead, type VoucherHeadInput } from '../../../cfdi/kinds/voucherParts';
 
 /** The one concept of every payment voucher (CRP20111-CRP20123). */
@@ -72,7 +74,7 @@ function documentAmounts(doc: DoctoRelacionado): DocumentTaxAmounts {
 /** One Pago with its DRs, ImpuestosP and Monto computed. */
 export function computePago(input: PaymentInput, path = 'payments[0]'): Pago {
 	const monedaP = input.monedaP;
-	const decimals = decimalsOf(monedaP);
+	const decimals = amountDecimals(monedaP);
 	if (!Array.isArray(input.documents) || input.documents.length === 0) {
 		throw new KindInputError(
 			`${path}.documents`,
@@ -83,7 +85,7 @@ export function computePago(input: PaymentInput, path = 'payments[0]'): Pago {
 	const documents = input.documents.map((doc, index) =>
 		computePaidDocument(doc, monedaP, `${path}.documents[${index}]`),
 	);
-	let tipoCambio = dec(input.tipoCambioP);
+	let tipoCambio = parseDecimal(input.tipoCambioP);
 	if (!tipoCambio) {
 		if (monedaP !== 'MXN') {
 			throw new KindInputError(
@@ -95,11 +97,11 @@ export function computePago(input: PaymentInput, path = 'payments[0]'): Pago {
 		tipoCambio = ONE;
 	}
 	const monto =
-		dec(input.monto) ??
+		parseDecimal(input.monto) ??
 		minimumMonto(
 			documents.map((doc) => ({
-				impPagado: dec(doc.impPagado) as Decimal,
-				equivalencia: dec(doc.equivalenciaDR) as Decimal,
+				impPagado: parseDecimal(doc.impPagado) as Decimal,
+				equivalencia: parseDecimal(doc.equivalenciaDR) as Decimal,
 			})),
 			decimals,
 		);
@@ -108,10 +110,10 @@ export function computePago(input: PaymentInput, path = 'payments[0]'): Pago {
 		fechaPago: input.fechaPago,
 		formaDePagoP: input.formaDePagoP,
 		monedaP,
-		tipoCambioP: num(tipoCambio),
-		monto: num(monto),
+		tipoCambioP: decimalToNumber(tipoCambio),
+		monto: decimalToNumber(monto),
 	} as Pago;
-	if (text(input.numOperacion)) pago.numOperacion = input.numOperacion;
+	if (givenText(input.numOperacion)) pago.numOperacion = input.numOperacion;
 	pago.doctoRelacionado = documents;
 	const impuestosP = groupPaymentTaxes(documents.map(documentAmounts), decimals);
 	if (impuestosP) pago.impuestosP = impuestosP;

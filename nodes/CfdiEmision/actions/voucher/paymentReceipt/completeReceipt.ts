@@ -7,6 +7,8 @@ import {
 	roundDecimal,
 	subtractDecimal,
 	type Decimal,
+	parseDecimal,
+	decimalToNumber,
 } from '../../../cfdi/decimal';
 import type { Voucher } from '../../../cfdi/types';
 import {
@@ -15,6 +17,7 @@ import {
 	withComplement,
 	type ImpuestosDR,
 	type JsonRecord,
+	isRecord,
 } from '../../../cfdi/voucherShape';
 import { documentTaxes, impuestosDROf } from './paidDocument';
 import { PAYMENT_CONCEPT, PAYMENT_MONEDA, PAYMENT_USO_CFDI } from './buildReceipt';
@@ -25,15 +28,9 @@ import {
 	type DocumentTaxAmounts,
 } from './receiptTaxes';
 import { paymentTotals, readPagoAmounts, type PagoAmounts } from './receiptTotals';
-import {
-	dec,
-	decimalsOf,
-	isRecord,
-	num,
-	rateOf,
-	text,
-	type TaxRate,
-} from '../../../cfdi/kinds/taxRates';
+import { rateOf, type TaxRate } from '../../../cfdi/kinds/taxRates';
+import { amountDecimals } from '../../../cfdi/catalogs/moneda';
+import { givenText } from '../../../cfdi/fieldText';
 
 function taxRatesOf(impuestos: JsonRecord): TaxRate[] | undefined {
 	const rates: TaxRate[] = [];
@@ -45,7 +42,8 @@ function taxRatesOf(impuestos: JsonRecord): TaxRate[] | undefined {
 		if (list === undefined || list === null) continue;
 		if (!Array.isArray(list)) return undefined;
 		for (const line of list) {
-			if (!isRecord(line) || !text(line.impuestoDR) || !text(line.tipoFactorDR)) return undefined;
+			if (!isRecord(line) || !givenText(line.impuestoDR) || !givenText(line.tipoFactorDR))
+				return undefined;
 			rates.push({
 				impuesto: line.impuestoDR as string,
 				tipoFactor: line.tipoFactorDR as string,
@@ -60,24 +58,27 @@ function taxRatesOf(impuestos: JsonRecord): TaxRate[] | undefined {
 
 function completeDocument(doc: JsonRecord, monedaP: string | undefined): JsonRecord {
 	const out: JsonRecord = { ...doc };
-	const monedaDR = text(doc.monedaDR);
+	const monedaDR = givenText(doc.monedaDR);
 	if (
 		(out.equivalenciaDR === undefined || out.equivalenciaDR === null) &&
 		monedaDR !== undefined &&
 		monedaDR === monedaP
 	)
 		out.equivalenciaDR = 1;
-	const decimals = decimalsOf(monedaDR);
-	const impSaldoAnt = typeof doc.impSaldoAnt === 'number' ? dec(doc.impSaldoAnt) : undefined;
-	const impPagado = typeof doc.impPagado === 'number' ? dec(doc.impPagado) : undefined;
+	const decimals = amountDecimals(monedaDR);
+	const impSaldoAnt =
+		typeof doc.impSaldoAnt === 'number' ? parseDecimal(doc.impSaldoAnt) : undefined;
+	const impPagado = typeof doc.impPagado === 'number' ? parseDecimal(doc.impPagado) : undefined;
 	if (impSaldoAnt && impPagado)
-		out.impSaldoInsoluto = num(roundDecimal(subtractDecimal(impSaldoAnt, impPagado), decimals));
+		out.impSaldoInsoluto = decimalToNumber(
+			roundDecimal(subtractDecimal(impSaldoAnt, impPagado), decimals),
+		);
 
 	const impuestos = isRecord(doc.impuestosDR) ? doc.impuestosDR : undefined;
 	const rates = impuestos ? taxRatesOf(impuestos) : [];
 	// Taxes given make the document an object of tax, even when a line cannot be read: the validator
 	// then names that line, not the taxes as such (which "01" would forbid).
-	if (text(doc.objetoImpDR) === undefined)
+	if (givenText(doc.objetoImpDR) === undefined)
 		out.objetoImpDR = rates === undefined || rates.length > 0 ? '02' : '01';
 	if (!impuestos || !rates || rates.length === 0 || !impPagado) return out;
 	try {
@@ -100,7 +101,7 @@ function completeDocument(doc: JsonRecord, monedaP: string | undefined): JsonRec
 function recomputeImportes(rates: ReadonlyArray<TaxRate>, decimals: number): ImpuestosDR {
 	return impuestosDROf(
 		rates.map((tax) => {
-			const base = dec(tax.base) as Decimal;
+			const base = parseDecimal(tax.base) as Decimal;
 			const rate = rateOf(tax);
 			const importe =
 				rate && tax.tipoFactor === 'Tasa'
@@ -113,7 +114,7 @@ function recomputeImportes(rates: ReadonlyArray<TaxRate>, decimals: number): Imp
 
 function completePago(pago: JsonRecord): JsonRecord {
 	const out: JsonRecord = { ...pago };
-	const monedaP = text(pago.monedaP);
+	const monedaP = givenText(pago.monedaP);
 	if ((out.tipoCambioP === undefined || out.tipoCambioP === null) && monedaP === 'MXN')
 		out.tipoCambioP = 1;
 	if (!Array.isArray(pago.doctoRelacionado)) return out;
@@ -123,18 +124,20 @@ function completePago(pago: JsonRecord): JsonRecord {
 	out.doctoRelacionado = documents;
 	const amounts = documents.map((doc) => readDocumentTaxAmounts(doc, monedaP));
 	if (amounts.some((entry) => entry === undefined) || !monedaP) return out;
-	const decimals = decimalsOf(monedaP);
+	const decimals = amountDecimals(monedaP);
 	const impuestosP = groupPaymentTaxes(amounts as DocumentTaxAmounts[], decimals);
 	if (impuestosP) out.impuestosP = impuestosP;
 	else delete out.impuestosP;
 	if (out.monto === undefined || out.monto === null) {
 		const paid = documents.map((doc, index) => ({
 			impPagado:
-				isRecord(doc) && typeof doc.impPagado === 'number' ? dec(doc.impPagado) : undefined,
+				isRecord(doc) && typeof doc.impPagado === 'number'
+					? parseDecimal(doc.impPagado)
+					: undefined,
 			equivalencia: (amounts[index] as DocumentTaxAmounts).equivalencia,
 		}));
 		if (paid.every((doc) => doc.impPagado))
-			out.monto = num(
+			out.monto = decimalToNumber(
 				minimumMonto(paid as Array<{ impPagado: Decimal; equivalencia: Decimal }>, decimals),
 			);
 	}

@@ -12,7 +12,9 @@ import {
 	subtractDecimal,
 	type Decimal,
 } from '../../../cfdi/decimal';
-import { decimalsOf, isRecord, text } from '../../../cfdi/kinds/taxRates';
+import { amountDecimals } from '../../../cfdi/catalogs/moneda';
+import { isRecord } from '../../../cfdi/voucherShape';
+import { givenText } from '../../../cfdi/fieldText';
 
 export interface PaidBalanceProblem {
 	/** Where: the payment and related document indexes, and the member at fault. */
@@ -39,7 +41,7 @@ export function paidBalanceProblems(pagos: ReadonlyArray<unknown>): PaidBalanceP
 		if (!isRecord(pago) || !Array.isArray(pago.doctoRelacionado)) return;
 		pago.doctoRelacionado.forEach((doc, docIndex) => {
 			if (!isRecord(doc)) return;
-			const id = text(doc.idDocumento)?.trim().toUpperCase();
+			const id = givenText(doc.idDocumento)?.trim().toUpperCase();
 			const before = parseDecimal(doc.impSaldoAnt);
 			const paid = parseDecimal(doc.impPagado);
 			const installment = Number(doc.numParcialidad ?? 1);
@@ -51,7 +53,7 @@ export function paidBalanceProblems(pagos: ReadonlyArray<unknown>): PaidBalanceP
 				installment,
 				before,
 				paid,
-				decimals: decimalsOf(doc.monedaDR),
+				decimals: amountDecimals(doc.monedaDR),
 			});
 			byInvoice.set(id, listed);
 		});

@@ -13,6 +13,8 @@ import {
 	roundDecimal,
 	subtractDecimal,
 	type Decimal,
+	parseDecimal,
+	decimalToNumber,
 } from '../../../cfdi/decimal';
 import type {
 	DoctoRelacionado,
@@ -20,16 +22,9 @@ import type {
 	RetencionDR,
 	TrasladoDR,
 } from '../../../cfdi/voucherShape';
-import {
-	dec,
-	decimalsOf,
-	grossFactor,
-	KindInputError,
-	num,
-	rateOf,
-	text,
-	type TaxRate,
-} from '../../../cfdi/kinds/taxRates';
+import { grossFactor, KindInputError, rateOf, type TaxRate } from '../../../cfdi/kinds/taxRates';
+import { amountDecimals } from '../../../cfdi/catalogs/moneda';
+import { givenText } from '../../../cfdi/fieldText';
 
 const ONE = decimalOf(1);
 
@@ -72,7 +67,7 @@ export function documentTaxes(
 	const proportional =
 		invoiceTotal !== undefined &&
 		!isZero(invoiceTotal) &&
-		taxes.every((tax) => dec(tax.base) !== undefined);
+		taxes.every((tax) => parseDecimal(tax.base) !== undefined);
 	let singleBase: Decimal | undefined;
 	if (!proportional) {
 		if (taxes.some((tax) => tax.tipoFactor === 'Cuota')) {
@@ -97,7 +92,9 @@ export function documentTaxes(
 
 	return impuestosDROf(
 		taxes.map((tax, index) => {
-			const base = proportional ? proportion(dec(tax.base) as Decimal) : (singleBase as Decimal);
+			const base = proportional
+				? proportion(parseDecimal(tax.base) as Decimal)
+				: (singleBase as Decimal);
 			const rate = rateOf(tax);
 			if (tax.tipoFactor !== 'Exento' && !rate) {
 				throw new KindInputError(
@@ -110,7 +107,7 @@ export function documentTaxes(
 			if (tax.tipoFactor === 'Tasa' && rate)
 				importe = roundDecimal(multiplyDecimal(base, rate), decimals);
 			if (tax.tipoFactor === 'Cuota' && rate) {
-				const given = dec(tax.importe);
+				const given = parseDecimal(tax.importe);
 				importe = given ? proportion(given) : roundDecimal(multiplyDecimal(base, rate), decimals);
 			}
 			return { tax, base, rate, importe };
@@ -128,21 +125,21 @@ export function impuestosDROf(
 	for (const { tax, base, rate, importe } of lines) {
 		if (tax.withheld) {
 			retencionesDR.push({
-				baseDR: num(base),
+				baseDR: decimalToNumber(base),
 				impuestoDR: tax.impuesto,
 				tipoFactorDR: tax.tipoFactor,
-				tasaOCuotaDR: num(rate ?? decimalOf(0)),
-				importeDR: num(importe ?? decimalOf(0)),
+				tasaOCuotaDR: decimalToNumber(rate ?? decimalOf(0)),
+				importeDR: decimalToNumber(importe ?? decimalOf(0)),
 			});
 			continue;
 		}
 		const line: TrasladoDR = {
-			baseDR: num(base),
+			baseDR: decimalToNumber(base),
 			impuestoDR: tax.impuesto,
 			tipoFactorDR: tax.tipoFactor,
 		};
-		if (rate) line.tasaOCuotaDR = num(rate);
-		if (importe) line.importeDR = num(importe);
+		if (rate) line.tasaOCuotaDR = decimalToNumber(rate);
+		if (importe) line.importeDR = decimalToNumber(importe);
 		trasladosDR.push(line);
 	}
 	const out: ImpuestosDR = {};
@@ -152,7 +149,7 @@ export function impuestosDROf(
 }
 
 function required(value: unknown, path: string, what: string): Decimal {
-	const parsed = dec(value);
+	const parsed = parseDecimal(value);
 	if (!parsed)
 		throw new KindInputError(
 			path,
@@ -168,8 +165,8 @@ export function computePaidDocument(
 	monedaP: string,
 	path = 'documents[0]',
 ): DoctoRelacionado {
-	const monedaDR = text(input.monedaDR) ?? monedaP;
-	const decimals = decimalsOf(monedaDR);
+	const monedaDR = givenText(input.monedaDR) ?? monedaP;
+	const decimals = amountDecimals(monedaDR);
 	const impSaldoAnt = required(
 		input.impSaldoAnt,
 		`${path}.impSaldoAnt`,
@@ -183,7 +180,7 @@ export function computePaidDocument(
 			'Apply to this invoice at most its balance; put the rest on another invoice.',
 		);
 	}
-	const invoiceTotal = dec(input.invoiceTotal);
+	const invoiceTotal = parseDecimal(input.invoiceTotal);
 	if (invoiceTotal && compareDecimal(impSaldoAnt, invoiceTotal) > 0) {
 		throw new KindInputError(
 			`${path}.impSaldoAnt`,
@@ -191,7 +188,7 @@ export function computePaidDocument(
 			'Give the invoice total for installment 1, else what the previous payment receipt left.',
 		);
 	}
-	let equivalencia = dec(input.equivalenciaDR);
+	let equivalencia = parseDecimal(input.equivalenciaDR);
 	if (!equivalencia) {
 		if (monedaDR !== monedaP) {
 			throw new KindInputError(
@@ -203,22 +200,24 @@ export function computePaidDocument(
 		equivalencia = ONE;
 	}
 	const taxes = input.taxes ?? [];
-	const objetoImpDR = text(input.objetoImpDR) ?? (taxes.length > 0 ? '02' : '01');
+	const objetoImpDR = givenText(input.objetoImpDR) ?? (taxes.length > 0 ? '02' : '01');
 	const numParcialidad =
 		input.numParcialidad === undefined || input.numParcialidad === ''
 			? 1
 			: Number(input.numParcialidad);
 
 	const doc = { idDocumento: input.idDocumento } as DoctoRelacionado;
-	if (text(input.serie)) doc.serie = input.serie;
-	if (text(input.folio)) doc.folio = input.folio;
+	if (givenText(input.serie)) doc.serie = input.serie;
+	if (givenText(input.folio)) doc.folio = input.folio;
 	Object.assign(doc, {
 		monedaDR,
-		equivalenciaDR: num(equivalencia),
+		equivalenciaDR: decimalToNumber(equivalencia),
 		numParcialidad,
-		impSaldoAnt: num(impSaldoAnt),
-		impPagado: num(impPagado),
-		impSaldoInsoluto: num(roundDecimal(subtractDecimal(impSaldoAnt, impPagado), decimals)),
+		impSaldoAnt: decimalToNumber(impSaldoAnt),
+		impPagado: decimalToNumber(impPagado),
+		impSaldoInsoluto: decimalToNumber(
+			roundDecimal(subtractDecimal(impSaldoAnt, impPagado), decimals),
+		),
 		objetoImpDR,
 	});
 	if (objetoImpDR === '02') {

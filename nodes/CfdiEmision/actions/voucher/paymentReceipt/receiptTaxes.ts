@@ -13,9 +13,12 @@ import {
 	roundDecimal,
 	sumDecimals,
 	type Decimal,
+	parseDecimal,
+	decimalToNumber,
 } from '../../../cfdi/decimal';
 import type { ImpuestosP, RetencionP, TrasladoP } from '../../../cfdi/voucherShape';
-import { dec, isRecord, num, text } from '../../../cfdi/kinds/taxRates';
+import { isRecord } from '../../../cfdi/voucherShape';
+import { givenText } from '../../../cfdi/fieldText';
 import { ONE } from './ruleAmounts';
 
 // Amounts converted between currencies are summed with this many decimals, then rounded once.
@@ -49,10 +52,10 @@ export function readTaxLine(
 	if (!isRecord(record)) return undefined;
 	const exactMember = (name: string) => {
 		const value = record[`${name}${suffix}`];
-		return typeof value === 'number' ? dec(value) : undefined;
+		return typeof value === 'number' ? parseDecimal(value) : undefined;
 	};
-	const impuesto = text(record[`impuesto${suffix}`]);
-	const tipoFactor = text(record[`tipoFactor${suffix}`]);
+	const impuesto = givenText(record[`impuesto${suffix}`]);
+	const tipoFactor = givenText(record[`tipoFactor${suffix}`]);
 	const base = exactMember('base');
 	if (!impuesto || !tipoFactor || !base) return undefined;
 	const line: TaxLine = { impuesto, tipoFactor, base };
@@ -72,10 +75,10 @@ export function readDocumentTaxAmounts(
 	monedaP: string | undefined,
 ): DocumentTaxAmounts | undefined {
 	if (!isRecord(doc)) return undefined;
-	const sameCurrency = text(doc.monedaDR) !== undefined && doc.monedaDR === monedaP;
+	const sameCurrency = givenText(doc.monedaDR) !== undefined && doc.monedaDR === monedaP;
 	const equivalencia =
 		typeof doc.equivalenciaDR === 'number'
-			? dec(doc.equivalenciaDR)
+			? parseDecimal(doc.equivalenciaDR)
 			: sameCurrency && doc.equivalenciaDR === undefined
 				? ONE
 				: undefined;
@@ -140,20 +143,20 @@ export function groupPaymentTaxes(
 	if (retenciones.size > 0) {
 		out.retencionesP = [...retenciones].map(([impuestoP, importes]): RetencionP => ({
 			impuestoP,
-			importeP: num(roundDecimal(sumDecimals(importes), decimals)),
+			importeP: decimalToNumber(roundDecimal(sumDecimals(importes), decimals)),
 		}));
 	}
 	if (traslados.size > 0) {
 		out.trasladosP = [...traslados.values()].map(({ line, bases, importes }): TrasladoP => {
 			const item: TrasladoP = {
-				baseP: num(roundDecimal(sumDecimals(bases), decimals)),
+				baseP: decimalToNumber(roundDecimal(sumDecimals(bases), decimals)),
 				impuestoP: line.impuesto,
 				tipoFactorP: line.tipoFactor,
 			};
 			if (line.tipoFactor !== 'Exento') {
 				// Every line but an exempt one has its rate (readTaxLine reads no line without it).
-				item.tasaOCuotaP = num(line.tasaOCuota as Decimal);
-				item.importeP = num(roundDecimal(sumDecimals(importes), decimals));
+				item.tasaOCuotaP = decimalToNumber(line.tasaOCuota as Decimal);
+				item.importeP = decimalToNumber(roundDecimal(sumDecimals(importes), decimals));
 			}
 			return item;
 		});

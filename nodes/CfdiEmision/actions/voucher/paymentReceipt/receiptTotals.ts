@@ -8,6 +8,8 @@ import {
 	roundDecimal,
 	sumDecimals,
 	type Decimal,
+	parseDecimal,
+	decimalToNumber,
 } from '../../../cfdi/decimal';
 import {
 	TOTALES_IVA_EXEMPT_BASE,
@@ -16,8 +18,9 @@ import {
 	TOTALES_MONTO,
 	TOTALES_RETENCIONES,
 	type PaymentTotals,
+	isRecord,
 } from '../../../cfdi/voucherShape';
-import { dec, isRecord, num, text } from '../../../cfdi/kinds/taxRates';
+import { givenText } from '../../../cfdi/fieldText';
 import { ONE } from './ruleAmounts';
 import { readTaxLine, type TaxLine } from './receiptTaxes';
 
@@ -35,10 +38,10 @@ export interface PagoAmounts {
 /** A Pago's amounts, or undefined when any is not usable. tipoCambioP defaults to 1 for MXN. */
 export function readPagoAmounts(pago: unknown): PagoAmounts | undefined {
 	if (!isRecord(pago)) return undefined;
-	const monto = typeof pago.monto === 'number' ? dec(pago.monto) : undefined;
+	const monto = typeof pago.monto === 'number' ? parseDecimal(pago.monto) : undefined;
 	const tipoCambio =
 		typeof pago.tipoCambioP === 'number'
-			? dec(pago.tipoCambioP)
+			? parseDecimal(pago.tipoCambioP)
 			: pago.tipoCambioP === undefined && pago.monedaP === 'MXN'
 				? ONE
 				: undefined;
@@ -56,11 +59,11 @@ export function readPagoAmounts(pago: unknown): PagoAmounts | undefined {
 		result.traslados.push(line);
 	}
 	for (const item of retenciones) {
-		if (!isRecord(item) || !text(item.impuestoP) || typeof item.importeP !== 'number')
+		if (!isRecord(item) || !givenText(item.impuestoP) || typeof item.importeP !== 'number')
 			return undefined;
 		result.retenciones.push({
 			impuesto: item.impuestoP as string,
-			importe: dec(item.importeP) as Decimal,
+			importe: parseDecimal(item.importeP) as Decimal,
 		});
 	}
 	return result;
@@ -109,7 +112,7 @@ export function paymentTotals(pagos: ReadonlyArray<PagoAmounts>): PaymentTotals 
 	const totals: Partial<PaymentTotals> = {};
 	for (const member of TOTALES_MEMBERS) {
 		const amounts = sums.get(member);
-		if (amounts) totals[member] = num(roundDecimal(sumDecimals(amounts), MXN_DECIMALS));
+		if (amounts) totals[member] = decimalToNumber(roundDecimal(sumDecimals(amounts), MXN_DECIMALS));
 	}
 	totals.montoTotalPagos ??= 0;
 	return totals as PaymentTotals;

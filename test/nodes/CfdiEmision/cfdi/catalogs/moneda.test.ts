@@ -1,4 +1,8 @@
-import { currencyDecimals, MONEDA } from '../../../../../nodes/CfdiEmision/cfdi/catalogs/moneda';
+import {
+	amountDecimals,
+	currencyDecimals,
+	MONEDA,
+} from '../../../../../nodes/CfdiEmision/cfdi/catalogs/moneda';
 
 describe('catalogs', () => {
 	it('knows the decimals of each currency', () => {
@@ -10,5 +14,12 @@ describe('catalogs', () => {
 		expect(currencyDecimals('CLF')).toBe(4);
 		expect(currencyDecimals('MXP')).toBeUndefined();
 		for (const entry of MONEDA) expect(entry.code).toMatch(/^[A-Z]{3}$/);
+	});
+
+	it("gives an amount's decimals, 2 when the currency is unknown", () => {
+		expect(amountDecimals('CLP')).toBe(0);
+		expect(amountDecimals('BHD')).toBe(3);
+		expect(amountDecimals('nope')).toBe(2);
+		expect(amountDecimals(undefined)).toBe(2);
 	});
 });

@@ -1,7 +1,6 @@
 import { decimalToString } from '../../../../../nodes/CfdiEmision/cfdi/decimal';
 import {
 	conceptTaxesFor,
-	decimalsOf,
 	grossFactor,
 	KindInputError,
 	type TaxRate,
@@ -26,12 +25,6 @@ describe('tax rates of a voucher kind', () => {
 	it('one base becomes 1 + transferred rates − withheld rates once taxed', () => {
 		expect(decimalToString(grossFactor([IVA16, ISR10]))).toBe('1.06');
 		expect(decimalToString(grossFactor([EXEMPT]))).toBe('1');
-	});
-
-	it('a currency has its decimals, 2 when unknown', () => {
-		expect(decimalsOf('CLP')).toBe(0);
-		expect(decimalsOf('BHD')).toBe(3);
-		expect(decimalsOf('nope')).toBe(2);
 	});
 
 	it('a refusal names the input member and the fix', () => {
