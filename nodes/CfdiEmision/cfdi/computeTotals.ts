@@ -125,8 +125,9 @@ function computeTaxLine(
 	return { line: out, amounts: { impuesto, tipoFactor, tasaOCuota, base, importe } };
 }
 
-function toComputedTax(amounts: TaxLineAmounts): ComputedTax {
-	const tax: ComputedTax = {
+/** A tax line's amounts as the voucher carries them (JSON numbers), in the CFDI's member order. */
+function toComputedTax(amounts: TaxLineAmounts): VoucherTraslado {
+	const tax: VoucherTraslado = {
 		base: decimalToNumber(amounts.base),
 		impuesto: amounts.impuesto,
 		tipoFactor: amounts.tipoFactor,
@@ -271,16 +272,8 @@ export function computeTotals(
 				results.flatMap((r) => r.retenciones),
 				decimals,
 			);
-	const traslados: VoucherTraslado[] = trasladoGroups.map((group) => {
-		const item: VoucherTraslado = {
-			base: decimalToNumber(group.base),
-			impuesto: group.impuesto,
-			tipoFactor: group.tipoFactor,
-		};
-		if (group.tasaOCuota) item.tasaOCuota = decimalToNumber(group.tasaOCuota);
-		if (group.importe) item.importe = decimalToNumber(group.importe);
-		return item;
-	});
+	// A voucher-level traslado is written as a concept's line is: the same members, as numbers.
+	const traslados: VoucherTraslado[] = trasladoGroups.map(toComputedTax);
 	const retenciones: VoucherRetencion[] = retencionGroups.map((group) => ({
 		impuesto: group.impuesto,
 		importe: decimalToNumber(group.importe),

@@ -9,6 +9,9 @@ import { DateTime } from 'luxon';
 
 export const MEXICO_CITY = 'America/Mexico_City';
 
+/** One day, in seconds. */
+export const DAY_SECONDS = 86_400;
+
 /** What "now" is for the node's calendar (this month, today, a global invoice's sealing instant). */
 let calendarClock: () => number = () => Date.now();
 

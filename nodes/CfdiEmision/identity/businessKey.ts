@@ -9,7 +9,7 @@
  * state, series, folio, recipient and totals, and nothing else the voucher carries. The folio is the
  * one member a workflow controls that the list echoes, so a key is found through it.
  */
-import { unixSeconds } from '../cfdi/mexicoTime';
+import { DAY_SECONDS, unixSeconds } from '../cfdi/mexicoTime';
 import type { BusinessKey } from '../cfdi/voucherSource';
 import { byAge, fingerprint, KEEP_SALES_APART, stateOf, type SaleFacts } from './saleIdentity';
 import { fieldText } from '../cfdi/fieldText';
@@ -274,9 +274,6 @@ export function twinsOf(
 		: `Another execution stamped the same sale (${key.value}, ${where}) at the same moment: ${cancel.join(', ')}. Keep this voucher, UUID ${own}, and cancel ${cancel.join(', ')} with motive ${motive} (issued with errors, without relation).`;
 	return { ...report, message };
 }
-
-/** One day, in seconds. */
-export const DAY_SECONDS = 86_400;
 
 /**
  * The date window the check reads, in Unix seconds: from the earliest sale date among the keys less

@@ -30,14 +30,12 @@ import {
 } from '../ledger/ledger';
 import type { VoucherRecord } from '../api/voucherRecords';
 import { BACKDATE_SECONDS } from '../identity/contentKey';
-import { unixSeconds } from '../cfdi/mexicoTime';
+import { DAY_SECONDS, unixSeconds } from '../cfdi/mexicoTime';
 import type { StampingService } from './stampingService';
 import type { StampJob } from './stampJob';
 import type { RunVoucherList } from './runVoucherList';
 import { fieldCode as upper } from '../cfdi/fieldText';
 import { refusedInput } from '../voucherInput/refusedInput';
-
-const DAY_SECONDS = 86_400;
 
 /** A CFDI date (Mexico City's wall clock) as Unix seconds, a day early for a clock west of it; NaN without one. */
 function secondsOf(fecha: string | undefined): number {

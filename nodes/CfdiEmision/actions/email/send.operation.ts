@@ -12,7 +12,7 @@ import {
 	ServiceCallError,
 	toNodeError,
 } from '../../api/sessionAndFailure';
-import { sendVoucherEmail } from '../../api/email';
+import { sendVoucherEmail, type VoucherEmail } from '../../api/email';
 import { addedToIncoming } from '../../execution/incomingItem';
 import { readUuid } from '../../execution/itemParameters';
 import { readRequestSettings } from '../../execution/requestSettings';
@@ -140,14 +140,7 @@ export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionDat
 		| {
 				notSent?: undefined;
 				uuid: string;
-				body: {
-					para: string;
-					asunto: string;
-					mensaje: string;
-					cc: string;
-					responderA: string;
-					cfdi: { uuid: string };
-				};
+				body: VoucherEmail;
 				options: IDataObject;
 		  };
 	const plans = new ItemPlans<Plan>(ctx.getInputData().length, (itemIndex) => {
