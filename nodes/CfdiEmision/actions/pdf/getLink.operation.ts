@@ -7,12 +7,12 @@ import type {
 } from 'n8n-workflow';
 
 import {
-	fileFieldOf,
 	showFor,
 	withFileFieldDefault,
 	uuidField,
 	withDefaultFromVersion11,
 } from '../common.fields';
+import { voucherFile } from '../voucherFile';
 import { addedToIncoming } from '../../execution/incomingItem';
 import { RunSession, toNodeError } from '../../api/sessionAndFailure';
 import { readUuid } from '../../execution/itemParameters';
@@ -136,16 +136,9 @@ export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionDat
 					uuid,
 					(Number.isFinite(maxMb) && maxMb > 0 ? maxMb : DEFAULT_MAX_PDF_MB) * BYTES_PER_MB,
 				);
-				const fileName = `${uuid}.pdf`;
-				json.fileName = fileName;
-				json.fileSize = bytes.length;
-				const field = fileFieldOf(ctx, options, 'pdf');
+				const file = await voucherFile(ctx, options, uuid, bytes, 'pdf');
 				return {
-					items: [
-						addedToIncoming(ctx, itemIndex, json, {
-							[field]: await ctx.helpers.prepareBinaryData(bytes, fileName, 'application/pdf'),
-						}),
-					],
+					items: [addedToIncoming(ctx, itemIndex, { ...json, ...file.members }, file.binary)],
 				};
 			} catch (error) {
 				throw toNodeError(ctx, error, itemIndex, {

@@ -6,7 +6,8 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { fileFieldOf, uuidField, withFileFieldDefault } from '../common.fields';
+import { uuidField, withFileFieldDefault } from '../common.fields';
+import { voucherFile } from '../voucherFile';
 import { addedToIncoming } from '../../execution/incomingItem';
 import { readUuid } from '../../execution/itemParameters';
 import {
@@ -75,21 +76,10 @@ export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionDat
 			const uuid = readUuid(ctx, itemIndex);
 			const options = ctx.getNodeParameter('xmlOptions', itemIndex, {}) as IDataObject;
 			const { xml } = await downloadVoucherXml(ctx, session, uuid, itemIndex);
-			const fileName = `${uuid}.xml`;
-			const binary = await ctx.helpers.prepareBinaryData(
-				Buffer.from(xml, 'utf8'),
-				fileName,
-				'application/xml',
-			);
-			const json: IDataObject = { uuid, fileName, fileSize: Buffer.byteLength(xml, 'utf8') };
+			const file = await voucherFile(ctx, options, uuid, Buffer.from(xml, 'utf8'), 'xml');
+			const json: IDataObject = { uuid, ...file.members };
 			if (options.includeXmlText === true) json.xml = xml;
-			return {
-				items: [
-					addedToIncoming(ctx, itemIndex, json, {
-						[fileFieldOf(ctx, options, 'xml')]: binary,
-					}),
-				],
-			};
+			return { items: [addedToIncoming(ctx, itemIndex, json, file.binary)] };
 		},
 	);
 }
