@@ -1,4 +1,4 @@
-import { currencyDecimals } from './catalogs/moneda';
+import { amountDecimals } from './catalogs/moneda';
 import {
 	addDecimal,
 	compareDecimal,
@@ -15,6 +15,7 @@ import {
 import { groupRetenciones, groupTraslados, type TaxLineAmounts } from './taxGrouping';
 import { taxImporteChoices, withinBounds } from './tolerance';
 import type { Impuestos, Voucher, VoucherRetencion, VoucherTraslado } from './types';
+import { isRecord, type JsonRecord } from './voucherShape';
 
 export interface ComputeTotalsOptions {
 	/** Decimals to round to; by default those of `moneda` (2 when moneda is absent or unknown). */
@@ -61,12 +62,6 @@ export interface ComputedTotals {
 	retenciones: VoucherRetencion[];
 }
 
-type UnknownRecord = Record<string, unknown>;
-
-function isRecord(value: unknown): value is UnknownRecord {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** Numeric strings become numbers, because the service expects JSON numbers for amounts. */
 function numberIfNumeric(value: unknown): unknown {
 	if (typeof value !== 'string') return value;
@@ -90,7 +85,7 @@ function computeTaxLine(
 ): { line: unknown; amounts?: TaxLineAmounts } {
 	if (!isRecord(line) || typeof line.impuesto !== 'string' || typeof line.tipoFactor !== 'string')
 		return { line };
-	const out: UnknownRecord = { ...line };
+	const out: JsonRecord = { ...line };
 	const { impuesto, tipoFactor } = line;
 	const givenBase = parseDecimal(line.base);
 
@@ -152,7 +147,7 @@ function computeConcept(
 ): ConceptResult {
 	if (!isRecord(concepto))
 		return { concepto, importe: DECIMAL_ZERO, traslados: [], retenciones: [] };
-	const out: UnknownRecord = { ...concepto };
+	const out: JsonRecord = { ...concepto };
 
 	const cantidad = parseDecimal(concepto.cantidad);
 	// The service carries cantidad as text; the exact decimal text of a number is kept.
@@ -173,7 +168,7 @@ function computeConcept(
 	const retenciones: TaxLineAmounts[] = [];
 	let lineCount = 0;
 	if (isRecord(concepto.impuestos)) {
-		const impuestos: UnknownRecord = { ...concepto.impuestos };
+		const impuestos: JsonRecord = { ...concepto.impuestos };
 		for (const [member, withheld, sink] of [
 			['traslados', false, traslados],
 			['retenciones', true, retenciones],
@@ -234,12 +229,12 @@ export function computeTotals(
 	options: ComputeTotalsOptions = {},
 ): { voucher: Voucher; computed: ComputedTotals } {
 	if (!isRecord(voucher)) throw new TypeError('computeTotals expects a voucher object');
-	const decimals = options.decimals ?? currencyDecimals(voucher.moneda) ?? 2;
+	const decimals = options.decimals ?? amountDecimals(voucher.moneda);
 	const keep = {
 		keepTaxBases: options.keepTaxBases ?? false,
 		keepTaxImportes: options.keepTaxImportes ?? false,
 	};
-	const out: UnknownRecord = { ...voucher };
+	const out: JsonRecord = { ...voucher };
 
 	const results = (Array.isArray(voucher.conceptos) ? (voucher.conceptos as unknown[]) : []).map(
 		(concepto) => computeConcept(concepto, decimals, keep),

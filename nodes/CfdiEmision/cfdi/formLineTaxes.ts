@@ -176,7 +176,7 @@ function checkIvaWithheld(withheld: Decimal, iva: LineTax, index: number): void 
  * IVA 8 % is the border-region stimulus: the place of issue must be in the region
  * (catalogs/borderRegion.ts). Refused otherwise, naming the line, the postal code and the setting.
  */
-export function checkBorderRate(iva: LineTax, index: number, options: FormLineOptions): void {
+export function checkLineBorderRate(iva: LineTax, index: number, options: FormLineOptions): void {
 	if (iva.kind !== 'rate' || compareDecimal(iva.rate, IVA_BORDER) !== 0) return;
 	if (options.allowBorderRateAnywhere) return;
 	const place = fieldText(options.lugarExpedicion);

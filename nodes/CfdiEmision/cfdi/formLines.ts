@@ -27,7 +27,7 @@ import {
 	type FormLineInput,
 	type FormLineOptions,
 } from './formLineInput';
-import { checkBorderRate, ivaOf, ratesOf } from './formLineTaxes';
+import { checkLineBorderRate, ivaOf, ratesOf } from './formLineTaxes';
 import { fieldText } from './fieldText';
 
 export {
@@ -98,7 +98,7 @@ export function conceptsFromFormLines(
 		const concepto = conceptos[index];
 		if (concepto.objetoImp !== '02') return;
 		const iva = ivaOf(line, index);
-		checkBorderRate(iva, index, options);
+		checkLineBorderRate(iva, index, options);
 		const rates = ratesOf(line, index, iva);
 		if (rates.length > 0) concepto.impuestos = conceptTaxesFor(rates);
 		if (!flag(line.priceIncludesTax)) {

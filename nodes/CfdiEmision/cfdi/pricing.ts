@@ -3,7 +3,7 @@
  * what the customer was charged into CFDI concepts, then lets computeTotals fill every amount with
  * the SAT's per-step rounding, so the voucher's figures are the ones Compute Totals would give.
  */
-import { currencyDecimals } from './catalogs/moneda';
+import { amountDecimals } from './catalogs/moneda';
 import { computeTotals } from './computeTotals';
 import {
 	addDecimal,
@@ -310,7 +310,7 @@ function buildVoucher(
  * 0 are left out (a CFDI concept needs a price above 0, CFDI40166) and named in the notes.
  */
 export function priceVoucher(header: VoucherHeader, lines: SaleLine[]): PricingResult {
-	const decimals = currencyDecimals(header.moneda) ?? 2;
+	const decimals = amountDecimals(header.moneda);
 	const notes: string[] = [];
 	const priced = lines.filter((line) => {
 		if (!isZero(line.unitPrice)) return true;

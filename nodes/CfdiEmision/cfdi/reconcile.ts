@@ -21,7 +21,7 @@
  * The tolerance is in units of the currency's last decimal (cents for MXN), never a percentage:
  * ROUNDING_UNITS_PER_TAX_LINE per tax line at a rate before the move, FORCED_REMAINDER_UNITS after it.
  */
-import { currencyDecimals } from './catalogs/moneda';
+import { amountDecimals } from './catalogs/moneda';
 import {
 	conceptOptions,
 	describeMoves,
@@ -190,7 +190,7 @@ export function reconcile(
 ): Reconciliation {
 	const figure = voucherFigure(voucher);
 	// The source's money is quoted in its own currency (the voucher's when they agree).
-	const decimals = currencyDecimals(source.currency) ?? 2;
+	const decimals = amountDecimals(source.currency);
 	const target = parseDecimal(source.amount);
 	const field = source.field ?? '';
 	const what =

@@ -6,7 +6,8 @@
  */
 import type { Finding, ValidateOptions, ValidationResult } from './types';
 import type { KindRules } from './kindRules';
-import { isRecord, ValidationContext, viewOf } from './validation/context';
+import { ValidationContext, viewOf } from './validation/context';
+import { isRecord } from './voucherShape';
 import { messageValue } from './validation/describe';
 import { checkBorderRate } from './validation/borderRate';
 import { checkCartaPorte } from './validation/cartaPorte';

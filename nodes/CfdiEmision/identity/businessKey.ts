@@ -127,7 +127,7 @@ export function paymentReceiptKey(
 }
 
 /** The period of a global invoice (InformacionGlobal). */
-export interface GlobalPeriod {
+export interface GlobalInformation {
 	periodicidad: string;
 	meses: string;
 	anio: number | string;
@@ -141,7 +141,7 @@ export interface GlobalPeriod {
  * of the tickets otherwise, and the part's number before it ("G202611-04-P2-1a2b3c4d").
  */
 export function globalInvoiceKey(
-	period: GlobalPeriod,
+	period: GlobalInformation,
 	tickets: string[],
 	body: { serie?: unknown; folio?: unknown },
 	options: {

@@ -9,7 +9,8 @@ import { OrderInputError } from './orderInputError';
 import { orderToVoucher } from './orderToVoucher';
 import { readNoteAttributes } from './orderRecipient';
 import { normalizeName, type OrderSettings } from './settings';
-import { orderLabel, type UnknownRecord } from './shopifyOrder';
+import { orderLabel } from './shopifyOrder';
+import { type UnknownRecord } from '../cfdi/validation/context';
 
 /** The note attribute read when no invoice UUID is given. */
 export const DEFAULT_INVOICE_UUID_ATTRIBUTE = 'CFDI UUID';

@@ -16,13 +16,13 @@ import { DEFAULT_USO_CFDI, type OrderSettings } from './settings';
 import {
 	exchangeRateFor,
 	folioOf,
-	isRecord,
 	MoneyReader,
 	orderLabel,
 	orderPeriod,
 	readOrderLines,
-	type UnknownRecord,
 } from './shopifyOrder';
+import { isRecord } from '../cfdi/voucherShape';
+import { type UnknownRecord } from '../cfdi/validation/context';
 
 function orderTotalOf(order: UnknownRecord, money: MoneyReader, fallback: Decimal): Decimal {
 	return money.read(order, 'total_price', '') ?? fallback;

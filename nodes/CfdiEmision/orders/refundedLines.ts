@@ -18,15 +18,15 @@ import { type InvoiceLinkSettings } from './invoiceLink';
 import { type LineTax, type SaleLine } from '../cfdi/pricing';
 import { normalizeName } from './settings';
 import {
-	isRecord,
 	MoneyReader,
 	orderLabel,
 	parseMoney,
 	parseQuantity,
 	readLineItem,
 	readTax,
-	type UnknownRecord,
 } from './shopifyOrder';
+import { isRecord } from '../cfdi/voucherShape';
+import { type UnknownRecord } from '../cfdi/validation/context';
 
 export interface RefundSettings extends InvoiceLinkSettings {
 	/** Which refund of order.refunds; default the last one. */

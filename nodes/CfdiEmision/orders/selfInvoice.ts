@@ -6,7 +6,8 @@
  */
 import { addDays, daysBetween, lastDayOfMonth, mexicoCityMoment } from '../cfdi/mexicoTime';
 import type { SelfInvoiceSettings } from './settings';
-import { orderLabel, type UnknownRecord } from './shopifyOrder';
+import { orderLabel } from './shopifyOrder';
+import { type UnknownRecord } from '../cfdi/validation/context';
 import { fieldText } from '../cfdi/fieldText';
 
 export type { SelfInvoiceSettings };

@@ -18,6 +18,7 @@ import {
 	type Decimal,
 } from '../cfdi/decimal';
 import { isRecord } from '../cfdi/voucherShape';
+import type { UnknownRecord } from '../cfdi/validation/context';
 import { OrderInputError } from './orderInputError';
 import { saleMonthOf } from './header';
 import type { LineTax, SaleLine } from '../cfdi/pricing';
@@ -32,10 +33,6 @@ import {
 } from './settings';
 
 const TIPO_CAMBIO_DECIMALS = 6;
-
-export type UnknownRecord = Record<string, unknown>;
-
-export { isRecord };
 
 /** Reads amounts in the voucher's currency: the presentment money of each *_set, or the shop's. */
 export class MoneyReader {

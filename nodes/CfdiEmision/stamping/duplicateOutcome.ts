@@ -15,7 +15,7 @@ import { operationFailed } from '../api/sessionAndFailure';
 import type { NodeRef } from '../api/runClient';
 import type { ItemOutcome } from '../execution/runItems';
 import type { StampJob } from './stampJob';
-import { meanwhileOf, withoutEmpty, type OutputFormat } from './stampAnswer';
+import { meanwhileOf, withoutNullOrEmpty, type OutputFormat } from './stampAnswer';
 import { needsAttention } from '../execution/needsAttention';
 import type { CheckedItem, SaleStampedMeanwhile } from './duplicateCheck';
 
@@ -71,7 +71,7 @@ export function existingOutput(
 		const folio = voucher.folio ?? key?.folio ?? null;
 		const name = series && folio ? `${String(series)}-${String(folio)}` : 'This sale';
 		return {
-			...withoutEmpty({
+			...withoutNullOrEmpty({
 				status,
 				uuid: voucher.uuid,
 				voucherId: voucher.voucherId ?? voucher.idComprobante,

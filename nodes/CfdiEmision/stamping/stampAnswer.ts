@@ -25,14 +25,14 @@ import { needsAttention } from '../execution/needsAttention';
 import { STAMPED_MEANWHILE } from '../execution/stampedThisRun';
 
 /** `alreadyStamped`: the service said the voucher was stamped before this execution's request reached it. */
-export type VoucherStatus = 'stamped' | 'pending' | 'alreadyStamped';
+export type StampStatus = 'stamped' | 'pending' | 'alreadyStamped';
 
 /** The provider's "series busy, try later" code: transient, nothing stored. */
 export const SERIES_BUSY_CODE = 'FAC119';
 
 export type StampAnswer =
 	/** `meanwhile`: an alreadyStamped voucher this execution had seen pending, so another one stamped it now. */
-	| { kind: 'done'; result: IDataObject; status: VoucherStatus; meanwhile?: boolean }
+	| { kind: 'done'; result: IDataObject; status: StampStatus; meanwhile?: boolean }
 	| { kind: 'busy'; errores: ServiceErrorEntry[] }
 	| { kind: 'rejected'; result: IDataObject; errores: ServiceErrorEntry[] };
 
@@ -151,7 +151,7 @@ export type OutputFormat = 'simplified' | 'raw';
 
 /** What the operation did, for the output's "message", e.g. "Stamped A-1001 for URE180429TM6: 1508.00 MXN." */
 function describeOutcome(
-	status: VoucherStatus,
+	status: StampStatus,
 	summary: VoucherSummary,
 	voucherId: number | null,
 	updatedId?: number,
@@ -209,7 +209,7 @@ export function stampOutput(
 					taxes: summary.taxes,
 					withheldTaxes: summary.withheldTaxes,
 				};
-	const output: IDataObject = withoutEmpty({
+	const output: IDataObject = withoutNullOrEmpty({
 		status: answer.status,
 		...meanwhileOf(answer),
 		uuid:
@@ -242,7 +242,7 @@ export function meanwhileOf(answer: { meanwhile?: boolean }): IDataObject {
 }
 
 /** The members that have a value (not null, undefined or ''), in their order. */
-export function withoutEmpty(record: Record<string, unknown>): IDataObject {
+export function withoutNullOrEmpty(record: Record<string, unknown>): IDataObject {
 	return Object.fromEntries(
 		Object.entries(record).filter(
 			([, value]) => value !== null && value !== undefined && value !== '',

@@ -7,7 +7,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { currencyDecimals } from '../../cfdi/catalogs/moneda';
+import { amountDecimals } from '../../cfdi/catalogs/moneda';
 import { CONTENT_FOLIO_PREFIX } from '../../identity/contentKey';
 import { decimalAsGiven, parseDecimal } from '../../cfdi/decimal';
 import type { VoucherKind } from '../../cfdi/voucherSummary';
@@ -98,7 +98,7 @@ export function amountText(total: unknown, currency: unknown): string {
 	const value = parseDecimal(typeof total === 'string' ? total.trim() : total);
 	if (!value) return '';
 	const code = text(currency).toUpperCase();
-	const [whole, fraction] = decimalAsGiven(value, currencyDecimals(code) ?? 2).split('.');
+	const [whole, fraction] = decimalAsGiven(value, amountDecimals(code)).split('.');
 	const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 	const sign = grouped.startsWith('-') ? '-' : '';
 	return `${sign}$${grouped.replace(/^-/, '')}${fraction ? `.${fraction}` : ''}${code ? ` ${code}` : ''}`;

@@ -10,9 +10,9 @@ import {
 	TRANSP_INTERNAC,
 } from '../catalogs/complements';
 import { classifyRfc } from '../rfc';
-import { complementOf, memberPath, PATHS, VERSIONS } from '../voucherShape';
+import { complementOf, memberPath, PATHS, VERSIONS, isRecord } from '../voucherShape';
 import { messageValue } from './describe';
-import { isRecord, type UnknownRecord, type ValidationContext } from './context';
+import { type UnknownRecord, type ValidationContext } from './context';
 import { forbid, readCode, readList, readObject, readText } from './members';
 import { checkUbicaciones } from './cartaPorteLocations';
 import { checkAutotransporte, checkMercancias } from './cartaPorteGoods';

@@ -17,9 +17,9 @@ import {
 	type Decimal,
 } from '../decimal';
 import { classifyRfc, GENERIC_FOREIGN_RFC, GENERIC_NATIONAL_RFC } from '../rfc';
-import { complementOf, memberPath, PATHS, VERSIONS } from '../voucherShape';
+import { complementOf, memberPath, PATHS, VERSIONS, isRecord } from '../voucherShape';
 import { messageValue } from './describe';
-import { isRecord, textOf, type UnknownRecord, type ValidationContext } from './context';
+import { textOf, type UnknownRecord, type ValidationContext } from './context';
 import { forbid, readCode, readList, readNumber, readObject, readText } from './members';
 
 const EXPORT_CODES = ['02', '03', '04'];

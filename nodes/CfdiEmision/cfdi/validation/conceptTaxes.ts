@@ -12,7 +12,8 @@ import {
 } from '../decimal';
 import { taxImporteBounds, withinBounds } from '../tolerance';
 import { messageValue } from './describe';
-import { isPresent, isRecord, textOf, type ValidationContext } from './context';
+import { isPresent, textOf, type ValidationContext } from './context';
+import { isRecord } from '../voucherShape';
 import { checkCode } from './codes';
 import { CONCEPT_MAX_DECIMALS } from './formats';
 import { readAmount } from './amountRules';

@@ -1,12 +1,9 @@
 import { currencyDecimals } from '../catalogs/moneda';
 import { parseDecimal, type Decimal } from '../decimal';
 import type { Finding } from '../types';
+import { isRecord } from '../voucherShape';
 
 export type UnknownRecord = Record<string, unknown>;
-
-export function isRecord(value: unknown): value is UnknownRecord {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** A non-empty string member, or undefined (type problems are reported by requiredFields). */
 export function textOf(record: UnknownRecord | undefined, key: string): string | undefined {

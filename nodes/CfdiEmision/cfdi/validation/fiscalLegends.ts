@@ -1,7 +1,7 @@
 /** The LeyendasFiscales complement (any voucher kind). */
-import { complementOf, memberPath, PATHS, VERSIONS } from '../voucherShape';
+import { complementOf, memberPath, PATHS, VERSIONS, isRecord } from '../voucherShape';
 import { messageValue } from './describe';
-import { isRecord, type ValidationContext } from './context';
+import { type ValidationContext } from './context';
 import { readList, readText } from './members';
 
 // Schema limits of the complement's attributes.

@@ -14,9 +14,9 @@ import {
 	subtractDecimal,
 	type Decimal,
 } from '../decimal';
-import { itemPath, memberPath } from '../voucherShape';
+import { itemPath, memberPath, isRecord } from '../voucherShape';
 import { messageValue } from './describe';
-import { isRecord, type UnknownRecord, type ValidationContext } from './context';
+import { type UnknownRecord, type ValidationContext } from './context';
 import { catalogFix } from './suggestions';
 
 function absent(value: unknown): boolean {

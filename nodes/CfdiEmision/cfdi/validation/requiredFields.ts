@@ -10,9 +10,9 @@ import { USO_CFDI } from '../catalogs/usoCfdi';
 import { decimalToString, multiplyDecimal, parseDecimal, roundDecimal } from '../decimal';
 import { obviousCode } from './suggestions';
 import { messageValue } from './describe';
-import { isPresent, isRecord, type UnknownRecord, type ValidationContext } from './context';
+import { isPresent, type UnknownRecord, type ValidationContext } from './context';
 import { readObject } from './members';
-import { memberPath } from '../voucherShape';
+import { memberPath, isRecord } from '../voucherShape';
 
 type Kind = 'text' | 'amount' | 'quantity';
 

@@ -18,7 +18,8 @@ import {
 } from '../decimal';
 import { rfcDateProblem } from '../rfc';
 import { messageValue } from './describe';
-import { isRecord, type UnknownRecord, type ValidationContext } from './context';
+import { type UnknownRecord, type ValidationContext } from './context';
+import { isRecord } from '../voucherShape';
 import { isRealDateTime } from './formats';
 import type { XsdAttribute, XsdElement } from './xsdFacetTypes';
 import { XSD_ELEMENTS } from './xsdFacets';

@@ -1,4 +1,5 @@
-import { isRecord, type UnknownRecord, type VoucherView } from './context';
+import { type UnknownRecord, type VoucherView } from './context';
+import { isRecord } from '../voucherShape';
 
 /** A concept tax line that is an object, with where it sits. */
 export interface TaxLineRef {

@@ -11,14 +11,8 @@ import {
 	type TrasladoGroup,
 } from '../taxGrouping';
 import { messageValue } from './describe';
-import {
-	amountOf,
-	isPresent,
-	isRecord,
-	textOf,
-	type UnknownRecord,
-	type ValidationContext,
-} from './context';
+import { amountOf, isPresent, textOf, type UnknownRecord, type ValidationContext } from './context';
+import { isRecord } from '../voucherShape';
 import { checkCode } from './codes';
 import { readAmount } from './amountRules';
 import { allTaxLines } from './taxLines';

@@ -25,13 +25,13 @@ import { finishConversion, type ConversionResult } from '../../../orders/result'
 import {
 	exchangeRateFor,
 	folioOf,
-	isRecord,
 	MoneyReader,
 	orderLabel,
 	orderPeriod,
 	readTax,
-	type UnknownRecord,
 } from '../../../orders/shopifyOrder';
+import { isRecord } from '../../../cfdi/voucherShape';
+import { type UnknownRecord } from '../../../cfdi/validation/context';
 import {
 	pickRefund,
 	refundedItems,

@@ -90,7 +90,7 @@ export function declaredLeftOut(ticket: string, global: DeclaredGlobal): LeftOut
 }
 
 /** A voucher as the service's list shows it (the members compared here). */
-export interface ListedSale {
+export interface ListedVoucherFacts {
 	uuid: string;
 	status: string;
 	date?: string | null;
@@ -111,9 +111,9 @@ export interface RunSale {
 }
 
 export type IndividualMatch =
-	| { kind: 'invoiced'; voucher: ListedSale }
+	| { kind: 'invoiced'; voucher: ListedVoucherFacts }
 	/** Vouchers with the ticket as folio that are not this sale (another amount, another currency). */
-	| { kind: 'unrelated'; vouchers: ListedSale[] }
+	| { kind: 'unrelated'; vouchers: ListedVoucherFacts[] }
 	| { kind: 'none' };
 
 /**
@@ -121,7 +121,7 @@ export type IndividualMatch =
  * not to the general public, with the ticket as folio, in the sale's currency, whose total is the
  * sale's amount (rounded to the currency's decimals). The oldest such voucher is the one reported.
  */
-export function invoicedIndividually(sale: RunSale, listed: ListedSale[]): IndividualMatch {
+export function invoicedIndividually(sale: RunSale, listed: ListedVoucherFacts[]): IndividualMatch {
 	const ticket = fieldText(sale.ticket);
 	const candidates = listed
 		.filter(
@@ -148,7 +148,7 @@ export function invoicedIndividually(sale: RunSale, listed: ListedSale[]): Indiv
 	return same ? { kind: 'invoiced', voucher: same } : { kind: 'unrelated', vouchers: candidates };
 }
 
-export function invoicedLeftOut(sale: RunSale, voucher: ListedSale): LeftOutSale {
+export function invoicedLeftOut(sale: RunSale, voucher: ListedVoucherFacts): LeftOutSale {
 	return {
 		ticket: fieldText(sale.ticket),
 		reason: 'invoicedToCustomer',
@@ -162,7 +162,7 @@ export function invoicedLeftOut(sale: RunSale, voucher: ListedSale): LeftOutSale
 }
 
 /** The note for a ticket whose number is another voucher's folio but whose amount is not that voucher's. */
-export function unrelatedNote(sale: RunSale, vouchers: ListedSale[]): string {
+export function unrelatedNote(sale: RunSale, vouchers: ListedVoucherFacts[]): string {
 	const listed = vouchers
 		.map(
 			(voucher) =>

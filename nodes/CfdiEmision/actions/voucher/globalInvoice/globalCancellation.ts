@@ -6,7 +6,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { describePeriod, replacementOf, type GlobalOnList } from './globalSaleSteps';
+import { describeListedPeriod, replacementOf, type GlobalOnList } from './globalSaleSteps';
 import type { VoucherRecord } from '../../../api/voucherRecords';
 import type { RelatingDocuments, StepRun } from '../../../stamping/planStampJob';
 import type { StampJob } from '../../../stamping/stampJob';
@@ -139,7 +139,7 @@ export async function cancelReplacedGlobal(
 			globalInvoice: { ...earlier, toCancel: { ...facts(held), motive: '04', notDone: why } },
 			...needsAttention(
 				'saleInGlobalInvoice',
-				`The buyer's invoice of sale ${ticket} is stamped, but global invoice ${held.uuid} (${describePeriod(held)}) still holds the sale: ${why}. Once it can be cancelled with motive 04, run the request again (it finds the buyer's invoice and the replacement and only cancels), or cancel it with Voucher → Cancel, motive 04.`,
+				`The buyer's invoice of sale ${ticket} is stamped, but global invoice ${held.uuid} (${describeListedPeriod(held)}) still holds the sale: ${why}. Once it can be cancelled with motive 04, run the request again (it finds the buyer's invoice and the replacement and only cancels), or cancel it with Voucher → Cancel, motive 04.`,
 			),
 		};
 	}

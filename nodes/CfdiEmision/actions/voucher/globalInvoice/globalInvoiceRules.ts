@@ -17,9 +17,9 @@ import type { KindRules } from '../../../cfdi/kindRules';
 import { MESES, PERIODICIDAD } from '../../../cfdi/catalogs/informacionGlobal';
 import { mexicoCityMonth } from '../../../cfdi/mexicoTime';
 import { GENERIC_NATIONAL_RFC } from '../../../cfdi/rfc';
-import { globalInformationOf, memberPath, PATHS } from '../../../cfdi/voucherShape';
+import { globalInformationOf, memberPath, PATHS, isRecord } from '../../../cfdi/voucherShape';
 import { messageValue } from '../../../cfdi/validation/describe';
-import { isRecord, textOf, type ValidationContext } from '../../../cfdi/validation/context';
+import { textOf, type ValidationContext } from '../../../cfdi/validation/context';
 import { readCode } from '../../../cfdi/validation/members';
 
 const GENERAL_PUBLIC_NAME = 'PUBLICO EN GENERAL';

@@ -266,7 +266,7 @@ export function nextGlobalSaleStep(ticket: string, globals: GlobalOnList[]): Glo
 }
 
 /** "monthly 2026-10" from InformacionGlobal, else the voucher's date. */
-export function describePeriod(global: GlobalOnList): string {
+export function describeListedPeriod(global: GlobalOnList): string {
 	const names: Record<string, string> = {
 		'01': 'daily',
 		'02': 'weekly',
@@ -286,7 +286,7 @@ export const globalFacts = (global: GlobalOnList) => ({
 	status: global.status,
 	serie: global.series,
 	folio: global.folio,
-	period: describePeriod(global),
+	period: describeListedPeriod(global),
 });
 
 const seriesFolio = (global: GlobalOnList) =>
@@ -303,7 +303,7 @@ export function describeUnclear(
 	line: ConceptLine,
 	buyerStamped = false,
 ) {
-	const voucher = `general-public voucher ${global.uuid} (${seriesFolio(global)}, ${describePeriod(global)})`;
+	const voucher = `general-public voucher ${global.uuid} (${seriesFolio(global)}, ${describeListedPeriod(global)})`;
 	const concept = `its concept NoIdentificacion ${line.noIdentificacion} (ClaveProdServ ${line.claveProdServ || 'none'}, ClaveUnidad ${line.claveUnidad || 'none'}, "${line.descripcion}")`;
 	const message = `Sale ${ticket} may be declared in ${voucher}: ${concept} names the sale, but it is not a global invoice's sale line (ClaveProdServ 01010101, ClaveUnidad ACT), so whether that voucher declares the sale is unknown`;
 	const ifNot = buyerStamped

@@ -14,7 +14,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { computeTotals } from '../../../cfdi/computeTotals';
 import {
 	couldHoldSale,
-	describePeriod,
+	describeListedPeriod,
 	describeUnclear,
 	globalFacts,
 	linesInDoubt,
@@ -94,7 +94,7 @@ export async function relatedRefusal(
 	const one = documents.length === 1;
 	return {
 		documents,
-		message: `Sale ${ticket} is in global invoice ${global.uuid} (${describePeriod(global)}), related by ${documents.map(describeDocument).join('; ')}: the SAT refuses to cancel it with motive 04 while ${one ? 'that document is' : 'those documents are'} valid`,
+		message: `Sale ${ticket} is in global invoice ${global.uuid} (${describeListedPeriod(global)}), related by ${documents.map(describeDocument).join('; ')}: the SAT refuses to cancel it with motive 04 while ${one ? 'that document is' : 'those documents are'} valid`,
 		fix: `Cancel ${one ? 'that document' : 'those documents'} (Voucher → Cancel), then run the request again: it replaces the global invoice without sale ${ticket}, stamps the buyer's invoice and cancels the global invoice with motive 04. Then issue the credit again against the replacement (its ticket) or against the buyer's invoice.`,
 	};
 }
@@ -304,7 +304,7 @@ export const NO_REPLACEMENT_NOTE = (uuid: string) =>
  * invoice's replacement without the sale and answers its facts for the output (the global invoice
  * itself is cancelled after the buyer's invoice: globalCancellation.ts).
  */
-export async function saleInGlobalInvoice(
+export async function resolveSaleInGlobalInvoice(
 	job: StampJob,
 	run: StepRun,
 	mode: SaleInGlobalInvoice,
@@ -323,7 +323,7 @@ export async function saleInGlobalInvoice(
 	if (step.kind === 'cancellationNotDone')
 		throw run.client.operationFailed(
 			itemIndex,
-			`Sale ${ticket} is in global invoice ${step.global.uuid} (${describePeriod(step.global)}), whose cancellation awaits acceptance`,
+			`Sale ${ticket} is in global invoice ${step.global.uuid} (${describeListedPeriod(step.global)}), whose cancellation awaits acceptance`,
 			'Nothing was stamped. Once the global invoice shows as cancelled (Voucher → Get Status), run the item again; it goes on with the replacement and the buyer’s invoice.',
 			{
 				globalInvoice: facts(step.global),
@@ -336,7 +336,7 @@ export async function saleInGlobalInvoice(
 	if (step.kind === 'conflict')
 		throw run.client.operationFailed(
 			itemIndex,
-			`Sale ${ticket} was in global invoice ${step.cancelled.uuid} (${describePeriod(step.cancelled)}), which is cancelled; its other sales ${step.tickets.join(', ')} are in global invoice ${step.holder.uuid}, which does not relate it`,
+			`Sale ${ticket} was in global invoice ${step.cancelled.uuid} (${describeListedPeriod(step.cancelled)}), which is cancelled; its other sales ${step.tickets.join(', ')} are in global invoice ${step.holder.uuid}, which does not relate it`,
 			'Nothing was stamped: a replacement now would count those sales twice. Check the two global invoices; relate the valid one to the cancelled one, or invoice the buyer with Sale in a Global Invoice set to Fail after settling it.',
 			{
 				globalInvoice: facts(step.cancelled),
@@ -350,7 +350,7 @@ export async function saleInGlobalInvoice(
 	if (step.kind === 'inGlobal' && mode !== 'replace')
 		throw run.client.operationFailed(
 			itemIndex,
-			`Sale ${ticket} is already in global invoice ${step.global.uuid} (${describePeriod(step.global)}${step.global.folio ? `, folio ${step.global.folio}` : ''}), stamped to the general public`,
+			`Sale ${ticket} is already in global invoice ${step.global.uuid} (${describeListedPeriod(step.global)}${step.global.folio ? `, folio ${step.global.folio}` : ''}), stamped to the general public`,
 			`Nothing was sent. ${SAT_PROCEDURE} Set Sale in a Global Invoice to "Replace the Global Invoice" to do it here.`,
 			{
 				status: 'inGlobalInvoice',
@@ -358,7 +358,7 @@ export async function saleInGlobalInvoice(
 				// The buyer's data is right: only the shop can replace the global invoice or allow it.
 				...needsAttention(
 					'saleInGlobalInvoice',
-					`A buyer asked for an invoice of sale ${ticket}, which is already in global invoice ${step.global.uuid} (${describePeriod(step.global)}). Replace the global invoice (Sale in a Global Invoice: Replace the Global Invoice, SAT motive 04) and run the request again, or tell the buyer why not.`,
+					`A buyer asked for an invoice of sale ${ticket}, which is already in global invoice ${step.global.uuid} (${describeListedPeriod(step.global)}). Replace the global invoice (Sale in a Global Invoice: Replace the Global Invoice, SAT motive 04) and run the request again, or tell the buyer why not.`,
 				),
 			},
 		);

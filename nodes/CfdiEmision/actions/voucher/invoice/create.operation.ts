@@ -23,7 +23,7 @@ import type {
 
 import { runStamping } from '../../../stamping/runStamping';
 import {
-	saleInGlobalInvoice as checkSaleInGlobalInvoice,
+	resolveSaleInGlobalInvoice as checkSaleInGlobalInvoice,
 	type SaleInGlobalInvoice,
 } from '../globalInvoice/saleInGlobalInvoice';
 import { cancelReplacedGlobal } from '../globalInvoice/globalCancellation';

@@ -17,7 +17,7 @@ import {
 	subtractDecimal,
 	type Decimal,
 } from '../../../cfdi/decimal';
-import { currencyDecimals } from '../../../cfdi/catalogs/moneda';
+import { amountDecimals } from '../../../cfdi/catalogs/moneda';
 import { mexicoCityMoment } from '../../../cfdi/mexicoTime';
 import type { Voucher } from '../../../cfdi/types';
 import { OrderInputError } from '../../../orders/orderInputError';
@@ -27,7 +27,9 @@ import { orderToVoucher } from '../../../orders/orderToVoucher';
 import { decidingGateway, paymentFormTable } from '../../../orders/paymentForm';
 import type { ConversionResult } from '../../../orders/result';
 import { normalizeName } from '../../../orders/settings';
-import { isRecord, orderLabel, parseMoney, type UnknownRecord } from '../../../orders/shopifyOrder';
+import { orderLabel, parseMoney } from '../../../orders/shopifyOrder';
+import { isRecord } from '../../../cfdi/voucherShape';
+import { type UnknownRecord } from '../../../cfdi/validation/context';
 
 interface OrderPayment {
 	amount: Decimal;
@@ -168,7 +170,7 @@ export function receiptFromOrder(order: unknown, settings: ReceiptSettings): Con
 	const uuid = invoiceUuidOf(order, settings, 'payment receipt');
 	const invoiceTotal = parseDecimal(invoice.total) as Decimal;
 	const payment = orderPayment(order, invoiceTotal, settings);
-	const decimals = currencyDecimals(invoice.moneda) ?? 2;
+	const decimals = amountDecimals(invoice.moneda);
 	const saldo = roundDecimal(subtractDecimal(invoiceTotal, payment.before), decimals);
 	if (isZero(payment.amount) || compareDecimal(payment.amount, saldo) > 0) {
 		throw new OrderInputError(

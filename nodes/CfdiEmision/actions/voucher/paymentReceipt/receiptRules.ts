@@ -19,13 +19,10 @@ import {
 	TOTALES_MEMBERS,
 	VERSIONS,
 	type PaymentTotals,
+	isRecord,
 } from '../../../cfdi/voucherShape';
 import { messageValue } from '../../../cfdi/validation/describe';
-import {
-	isRecord,
-	type UnknownRecord,
-	type ValidationContext,
-} from '../../../cfdi/validation/context';
+import { type UnknownRecord, type ValidationContext } from '../../../cfdi/validation/context';
 import { isRealDateTime } from '../../../cfdi/validation/formats';
 import {
 	near,

@@ -2,11 +2,11 @@ import { decimalToString } from '../../../../../nodes/CfdiEmision/cfdi/decimal';
 import {
 	amountOf,
 	isPresent,
-	isRecord,
 	textOf,
 	ValidationContext,
 	viewOf,
 } from '../../../../../nodes/CfdiEmision/cfdi/validation/context';
+import { isRecord } from '../../../../../nodes/CfdiEmision/cfdi/voucherShape';
 
 describe('reading members of an unknown voucher', () => {
 	it('takes an object that is not an array or null as a record', () => {

@@ -4,7 +4,7 @@ import {
 	invoicedIndividually,
 	ticketsDeclaredInGlobals,
 	type DeclaredGlobal,
-	type ListedSale,
+	type ListedVoucherFacts,
 } from '../../../../../../nodes/CfdiEmision/actions/voucher/globalInvoice/documentedSaleRules';
 
 const november = periodOfInformacionGlobal({ periodicidad: '01', meses: '11', anio: '2026' })!;
@@ -46,7 +46,7 @@ describe('a ticket is invoiced to its customer only when the listed invoice is p
 		currency: 'MXN',
 		decimals: 2,
 	};
-	const listed = (over: Partial<ListedSale>): ListedSale => ({
+	const listed = (over: Partial<ListedVoucherFacts>): ListedVoucherFacts => ({
 		uuid: 'AAAA',
 		status: 'stamped',
 		date: '2026-11-20T10:00:00',
