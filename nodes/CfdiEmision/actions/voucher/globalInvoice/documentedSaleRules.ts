@@ -22,7 +22,7 @@ import {
 	type Decimal,
 } from '../../../cfdi/decimal';
 import { GENERIC_NATIONAL_RFC } from '../../../cfdi/rfc';
-import { decimalsOf } from '../../../cfdi/kinds/taxRates';
+import { amountDecimals } from '../../../cfdi/catalogs/moneda';
 import type { SaleInput } from './buildGlobalInvoice';
 import { periodsOverlap, describePeriod, type GlobalPeriod } from './globalPeriod';
 import { fieldText } from '../../../cfdi/fieldText';
@@ -175,7 +175,7 @@ export function unrelatedNote(sale: RunSale, vouchers: ListedVoucherFacts[]): st
 /** What the service already documents of this run's sales: stamped global invoices and same-folio vouchers. */
 export interface PriorDeclarations {
 	globals: DeclaredGlobal[];
-	listed: ListedSale[];
+	listed: ListedVoucherFacts[];
 	/**
 	 * The stamped global invoice under this monthly or bimonthly period's own series and folio: this
 	 * run stamped before when it holds every sale not documented elsewhere, else another set of sales.
@@ -211,7 +211,7 @@ export function salesAlreadyDocumented(
 	const notes: string[] = [];
 	const currency = 'MXN';
 	// The listed vouchers by folio, once: each sale looks only at those carrying its ticket.
-	const byFolio = new Map<string, ListedSale[]>();
+	const byFolio = new Map<string, ListedVoucherFacts[]>();
 	for (const voucher of prior.listed) {
 		const folio = String(voucher.folio ?? '').trim();
 		const same = byFolio.get(folio);
@@ -227,7 +227,7 @@ export function salesAlreadyDocumented(
 		}
 		const gross = grossOf(itemIndex);
 		if (!gross) return;
-		const runSale = { ticket, gross, currency, decimals: decimalsOf(currency) };
+		const runSale = { ticket, gross, currency, decimals: amountDecimals(currency) };
 		const match = invoicedIndividually(runSale, byFolio.get(ticket) ?? []);
 		if (match.kind === 'invoiced')
 			leftOut.push({ itemIndex, ...invoicedLeftOut(runSale, match.voucher) });

@@ -44,7 +44,7 @@ import {
 	receptorUsoCfdi,
 	serie,
 	tipoDeComprobante,
-	show,
+	showWhen,
 	showFields,
 	voucherJson,
 } from '../fields/voucherForm.fields';
@@ -178,7 +178,7 @@ function totalFields(): INodeProperties[] {
 		typeOptions: { numberPrecision: 2 },
 		default: 0,
 		description,
-		displayOptions: show({ inputMode: ['fields'], ...version }),
+		displayOptions: showWhen({ inputMode: ['fields'], ...version }),
 	});
 	return [
 		total('Subtotal', 'subTotal', 'Sum of the line item amounts before taxes', V1),
