@@ -17,7 +17,7 @@
  *   the voucher is sent, voucherInput/prepareVoucher.ts (Compute Totals, cfdi/reconcile.ts,
  *   cfdi/validateVoucher.ts, a global sale's note also ../globalInvoice/globalInvoiceRules.ts);
  *   then, after the Duplicate Check, more than the invoices' balance less earlier notes
- *   (ledger/ledgerRules.ts, `creditRefusal`, run by stamping/saleLedger.ts).
+ *   (ledger/ledgerRules.ts, its creditRefusal, run by stamping/saleLedger.ts).
  * - Test:
  *   test/nodes/CfdiEmision/actions/voucher/creditNote/createCreditNote.operation.engine.test.ts.
  */
