@@ -57,6 +57,17 @@ export const createParams = (
 	...extra,
 });
 
+/** E-mail → Send for one voucher to a buyer, with `extra` parameters (cc, replyTo, emailOptions…). */
+export const emailParams = (uuid: string, extra: INodeParameters = {}): INodeParameters => ({
+	resource: 'email',
+	operation: 'send',
+	uuid,
+	to: 'buyer@example.com',
+	subject: 'Your invoice',
+	message: 'Attached.',
+	...extra,
+});
+
 /**
  * Stamps invoices (version 1.1 Create) with these folios and recipients, in order, and returns their
  * UUIDs (the list shows the newest first).

@@ -5,29 +5,17 @@
  * transport/errors.emailAndPdf.engine.test.ts with its cases; the request itself is asserted in
  * actions/email/send.operation.request.engine.test.ts.
  */
-import type { IDataObject } from 'n8n-workflow';
-
-import { errorOf, stampedUuid, useSandboxEngine } from '../../../support/nodeTestKit';
+import { emailParams, errorOf, stampedUuid, useSandboxEngine } from '../../../support/nodeTestKit';
 import { routes } from '../../../support/sandboxCredential';
 
 const kit = useSandboxEngine();
 
 describe('e-mail: HTTP 429 on sending', () => {
-	const email = (uuid: string, extra: IDataObject) => ({
-		resource: 'email',
-		operation: 'send',
-		uuid,
-		to: 'buyer@example.com',
-		subject: 'Your invoice',
-		message: 'Attached.',
-		...extra,
-	});
-
 	test('HTTP 429 is sent again after a pause, as stamping does; nothing is sent twice', async () => {
 		const uuid = await stampedUuid(kit.engine);
 		kit.sandbox.injectFault({ route: 'sendEmail', kind: 'rateLimited', times: 2 });
 		const { items } = await kit.engine.runNode(
-			email(uuid, { emailOptions: { retryDelayMs: 1 } }),
+			emailParams(uuid, { emailOptions: { retryDelayMs: 1 } }),
 			[{}],
 			{ continueOnFail: true },
 		);
@@ -40,7 +28,7 @@ describe('e-mail: HTTP 429 on sending', () => {
 		const uuid = await stampedUuid(kit.engine);
 		kit.sandbox.injectFault({ route: 'sendEmail', kind: 'rateLimited', times: 5 });
 		const { items } = await kit.engine.runNode(
-			email(uuid, { emailOptions: { retryDelayMs: 1, rateLimitRetries: 1 } }),
+			emailParams(uuid, { emailOptions: { retryDelayMs: 1, rateLimitRetries: 1 } }),
 			[{}],
 			{ continueOnFail: true },
 		);

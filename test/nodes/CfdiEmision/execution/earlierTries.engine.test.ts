@@ -6,19 +6,12 @@
  */
 import { cfdiNode } from '../../../support/engine/engine';
 import { routes } from '../../../support/sandboxCredential';
-import { stampedUuid, useSandboxEngine } from '../../../support/nodeTestKit';
+import { emailParams, stampedUuid, useSandboxEngine } from '../../../support/nodeTestKit';
 
 const kit = useSandboxEngine();
 
 describe("email: send under n8n's Retry On Fail", () => {
-	const params = (uuid: string) => ({
-		resource: 'email',
-		operation: 'send',
-		uuid,
-		to: 'buyer@example.com',
-		subject: 'Your invoice',
-		message: 'Attached.',
-	});
+	const params = emailParams;
 	const retrying = (uuid: string) => ({
 		...cfdiNode('CFDI', params(uuid)),
 		retryOnFail: true,

@@ -3,24 +3,12 @@
  * field, the item and the fix. (A PDF download's failures and HTTP 429 on sending are tested with
  * their code: api/pdf.engine.test.ts, api/email.engine.test.ts.)
  */
-import type { IDataObject } from 'n8n-workflow';
-
-import { errorOf, stampedUuid, useSandboxEngine } from '../../../support/nodeTestKit';
+import { emailParams, errorOf, stampedUuid, useSandboxEngine } from '../../../support/nodeTestKit';
 import { routes } from '../../../support/sandboxCredential';
 
 const kit = useSandboxEngine();
 
 describe('e-mail fields checked before sending', () => {
-	const email = (uuid: string, extra: IDataObject) => ({
-		resource: 'email',
-		operation: 'send',
-		uuid,
-		to: 'buyer@example.com',
-		subject: 'Your invoice',
-		message: 'Attached.',
-		...extra,
-	});
-
 	test.each([
 		['CR LF', 'Invoice\r\nBcc: x@example.com'],
 		['LF', 'Invoice\nA-1001'],
@@ -30,7 +18,7 @@ describe('e-mail fields checked before sending', () => {
 		async (_name, subject) => {
 			const uuid = await stampedUuid(kit.engine);
 			kit.sandbox.clearLog();
-			const { items } = await kit.engine.runNode(email(uuid, { subject }), [{}], {
+			const { items } = await kit.engine.runNode(emailParams(uuid, { subject }), [{}], {
 				continueOnFail: true,
 			});
 			const { error, description } = errorOf(items);
@@ -44,7 +32,7 @@ describe('e-mail fields checked before sending', () => {
 	test('Reply To takes one address (responderA): several are refused before sending', async () => {
 		const uuid = await stampedUuid(kit.engine);
 		const { items } = await kit.engine.runNode(
-			email(uuid, { replyTo: 'a@example.com, b@example.com' }),
+			emailParams(uuid, { replyTo: 'a@example.com, b@example.com' }),
 			[{}],
 			{ continueOnFail: true },
 		);
@@ -61,7 +49,7 @@ describe('e-mail fields checked before sending', () => {
 	test('a Reply To that is not an address is refused before sending', async () => {
 		const uuid = await stampedUuid(kit.engine);
 		const { items } = await kit.engine.runNode(
-			email(uuid, { replyTo: 'billing at example.com' }),
+			emailParams(uuid, { replyTo: 'billing at example.com' }),
 			[{}],
 			{ continueOnFail: true },
 		);
